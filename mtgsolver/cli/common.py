@@ -1,0 +1,65 @@
+"""Shared CLI plumbing: loading boards with clean errors, JSON output and exit codes.
+
+Exit status (board contract): 0 legal / payable / solved, 1 not, 2 bad input.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, NoReturn, Optional
+
+import typer
+from rich.console import Console
+
+from ..model import Board, BoardError, CardLibrary, ManaCost, ManaCostError, bundled_library, load_board
+
+EXIT_OK, EXIT_NO, EXIT_BAD = 0, 1, 2
+
+console = Console()
+err_console = Console(stderr=True)
+
+BoardArg = typer.Argument(..., help="Board file (.yaml, .yml or .json).", show_default=False)
+CardsOpt = typer.Option(None, "--cards", help="MTGJSON AtomicCards file (.json or .json.gz) for card look-ups.")
+JsonOpt = typer.Option(False, "--json", help="Print the answer as JSON.")
+TimeOpt = typer.Option(10.0, "--time-limit", min=0.01, help="Solver time limit in seconds.")
+
+
+def fail(message: str, json_out: bool = False) -> NoReturn:
+    """Report bad input and exit with status 2, never with a traceback."""
+    if json_out:
+        print(json.dumps({"error": message}))
+    else:
+        err_console.print(f"[bold red]error:[/] {message}", highlight=False, markup=True)
+    raise typer.Exit(EXIT_BAD)
+
+
+def library(cards: Optional[Path], json_out: bool = False) -> CardLibrary:
+    base = bundled_library()
+    if cards is None:
+        return base
+    try:
+        return base.merged(CardLibrary.from_mtgjson(cards))
+    except FileNotFoundError:
+        fail(f"{cards}: no such file", json_out)
+    except (ValueError, OSError, KeyError) as exc:
+        fail(f"{cards}: {exc}", json_out)
+
+
+def board(path: Path, cards: Optional[Path] = None, json_out: bool = False) -> Board:
+    """Load a board or exit 2 with the file, field and reason."""
+    try:
+        return load_board(path, library(cards, json_out))
+    except BoardError as exc:
+        fail(str(exc), json_out)
+
+
+def cost(text: str, option: str, json_out: bool = False) -> ManaCost:
+    try:
+        return ManaCost.parse(text)
+    except ManaCostError as exc:
+        fail(f"{option}: {exc}", json_out)
+
+
+def emit_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, sort_keys=False) + "\n")

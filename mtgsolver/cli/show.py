@@ -1,0 +1,112 @@
+"""``mtgsolver show`` and ``mtgsolver schema``."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+from rich.table import Table
+
+from ..model import Board, Permanent, Static, board_json_schema
+from . import common
+
+
+def permanent_json(p: Permanent) -> dict[str, Any]:
+    return {
+        "id": p.id,
+        "name": p.name,
+        "controller": p.controller,
+        "owner": p.owner,
+        "types": sorted(p.types),
+        "supertypes": sorted(p.supertypes),
+        "subtypes": sorted(p.subtypes),
+        "colors": [c.word for c in sorted(p.colors, key=lambda c: "WUBRG".index(c.value))],
+        "mana_cost": str(p.mana_cost) if p.mana_cost is not None else None,
+        "power": p.power,
+        "toughness": p.toughness,
+        "counters": dict(p.counters),
+        "keywords": sorted(p.keywords) + [f"protection from {q}" for q in sorted(p.protections)],
+        "abilities": [str(a) if not hasattr(a, "text") else a.text for a in p.abilities],
+        "tapped": p.tapped,
+        "summoning_sick": p.summoning_sick,
+        "attached_to": p.attached_to,
+    }
+
+
+def board_json(b: Board) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "active_player": b.active_player,
+        "players": [{"name": p.name, "life": p.life, "poison": p.poison} for p in b.players],
+        "battlefield": [permanent_json(p) for p in b.permanents],
+        "effects": [{k: (str(v) if k == "cost" else v) for k, v in e.__dict__.items() if v is not None} for e in b.effects],
+        "mana_pool": {pl: "".join("{" + m.type + "}" for m in pool) for pl, pool in b.mana_pools.items()},
+    }
+    if b.combat:
+        out["combat"] = {
+            "attackers": [{"creature": a.creature, "target": a.target} for a in b.combat.attackers],
+            "blockers": None if b.combat.blockers is None else
+            [{"creature": x.creature, "blocks": list(x.blocks)} for x in b.combat.blockers],
+            "paid_costs": sorted(b.combat.paid_costs),
+        }
+    return out
+
+
+def _abilities_text(p: Permanent) -> str:
+    parts = sorted(p.keywords) + [f"protection from {q}" for q in sorted(p.protections)]
+    for a in p.abilities:
+        if isinstance(a, Static) and a.name == "grants":
+            parts.append("grants " + ", ".join(map(str, a.value)))
+        else:
+            parts.append(str(a) if isinstance(a, Static) else a.text)
+    return "\n".join(parts)
+
+
+def show(
+    board_path: Path = common.BoardArg,
+    cards: Optional[Path] = common.CardsOpt,
+    json_out: bool = common.JsonOpt,
+) -> None:
+    """Render a board: players, each player's permanents, effects, pools and combat."""
+    b = common.board(board_path, cards, json_out)
+    if json_out:
+        common.emit_json(board_json(b))
+        return
+    con = common.console
+    con.print(f"[bold]{board_path}[/]  active player: [bold]{b.active_player}[/]")
+    for pl in b.players:
+        table = Table(title=f"{pl.name}: {pl.life} life, {pl.poison} poison", title_justify="left")
+        for col in ("id", "name", "type", "cost", "P/T", "state", "abilities"):
+            table.add_column(col)
+        for p in b.controlled_by(pl.name):
+            pt = f"{p.power}/{p.toughness}" if p.power is not None else ""
+            state = ", ".join(s for s, on in (("tapped", p.tapped), ("summoning sick", p.summoning_sick),
+                                              (f"on {p.attached_to}", p.attached_to)) if on)
+            counters = ", ".join(f"{k}: {v}" for k, v in p.counters.items())
+            table.add_row(p.id, p.name, " ".join(sorted(p.supertypes) + sorted(p.types)),
+                          str(p.mana_cost or ""), pt, "; ".join(x for x in (state, counters) if x),
+                          _abilities_text(p))
+        con.print(table)
+        pool = b.pool(pl.name)
+        if pool:
+            con.print(f"  mana pool: {''.join('{' + m.type + '}' for m in pool)}")
+    if b.effects:
+        con.print("[bold]effects[/]")
+        for e in b.effects:
+            fields = ", ".join(f"{k}={v}" for k, v in e.__dict__.items() if v is not None and k != "kind")
+            con.print(f"  {e.kind}: {fields}")
+    if b.combat:
+        con.print("[bold]combat[/]")
+        for a in b.combat.attackers:
+            con.print(f"  {a.creature} attacks {a.target}")
+        for x in b.combat.blockers or ():
+            con.print(f"  {x.creature} blocks {', '.join(x.blocks)}")
+
+
+def schema() -> None:
+    """Print the JSON Schema of board files."""
+    common.emit_json(board_json_schema())
+
+
+def register(app: typer.Typer) -> None:
+    app.command("show")(show)
+    app.command("schema")(schema)

@@ -1,0 +1,121 @@
+"""Static combat abilities of the board vocabulary, by canonical name.
+
+A permanent's ``abilities`` list holds names (``lure``) or one-key mappings
+(``{min_blockers: 3}``). :func:`parse_static` turns one entry into a :class:`Static`.
+Rules: 509.1b-c (blocking restrictions and requirements), 508.1c-d (attacking),
+702 (keywords), 509.1d and 508.1d (costs).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .filters import CreatureFilter, PlayerFilter
+from .mana import ManaCost
+
+__all__ = ["Static", "STATIC_VOCABULARY", "parse_static"]
+
+
+@dataclass(frozen=True)
+class Static:
+    """A static ability with its parameter (``None`` for flags).
+
+    ``value`` is an ``int`` (counts), a :class:`CreatureFilter`, a :class:`PlayerFilter`,
+    a :class:`ManaCost`, a ``str`` (a player or ``"planeswalkers"`` for ``cant_attack``) or a
+    tuple of granted entries (``grants``).
+    """
+
+    name: str
+    value: Any = None
+
+    def __str__(self) -> str:
+        if self.value is None:
+            return self.name
+        value = self.value
+        if isinstance(value, (CreatureFilter, PlayerFilter)):
+            value = value.to_mapping()
+        return f"{self.name}: {value}"
+
+
+# name -> kind of parameter: None (flag), "int", "filter", "player_filter", "cost",
+# "target" (a player id or "planeswalkers"), "grants" (a list of entries), "flag_or_target".
+STATIC_VOCABULARY: dict[str, str | None] = {
+    # blocking restrictions (509.1b)
+    "cant_block": None,
+    "cant_be_blocked": None,
+    "cant_block_alone": None,
+    "can_block_additional": "int",
+    "can_block_any_number": None,
+    "min_blockers": "int",
+    "max_blockers": "int",
+    "cant_be_blocked_by": "filter",
+    "can_block_only": "filter",
+    "block_cost": "cost",
+    "blocked_only_by_all": None,
+    # blocking requirements (509.1c)
+    "blocks_each_combat": None,
+    "lure": None,
+    "must_be_blocked": None,
+    "must_be_blocked_by": "int",
+    # attack restrictions (508.1c)
+    "cant_attack": "flag_or_target",
+    "cant_attack_alone": None,
+    "cant_attack_unless": "player_filter",
+    "attack_cost": "cost",
+    # attack requirements (508.1d)
+    "attacks_each_combat": None,
+    # on a noncreature permanent: creatures attacking its controller cost this much each
+    # (Propaganda, Ghostly Prison, 508.1d); creatures its controller's opponents control
+    # can't block unless their controller pays this much each (War Cadence-like, 509.1d)
+    "attack_tax": "cost",
+    # on an Aura or Equipment: abilities the enchanted or equipped creature has (Lure, 613)
+    "grants": "grants",
+}
+
+
+def parse_static(entry: Any) -> Static:
+    """Parse one vocabulary entry. Raises ``ValueError`` with a message for the user."""
+    if isinstance(entry, str):
+        name, value, bare = entry.strip().lower().replace(" ", "_"), None, True
+    elif isinstance(entry, dict) and len(entry) == 1:
+        (name, value), bare = next(iter(entry.items())), False
+        name = str(name).strip().lower().replace(" ", "_")
+    else:
+        raise ValueError("expected an ability name or a one-key mapping such as {min_blockers: 3}")
+    if name not in STATIC_VOCABULARY:
+        raise KeyError(name)
+    kind = STATIC_VOCABULARY[name]
+    if kind is None:
+        if not bare and value not in (None, True):
+            raise ValueError(f"{name} takes no value")
+        return Static(name)
+    if kind == "flag_or_target":
+        if bare or value in (None, True):
+            return Static(name)
+        return Static(name, str(value))
+    if bare:
+        raise ValueError(f"{name} needs a value, e.g. {{{name}: {_EXAMPLES[kind]}}}")
+    if kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError(f"{name} expects a non-negative integer, got {value!r}")
+        return Static(name, value)
+    if kind == "filter":
+        return Static(name, CreatureFilter.from_mapping(value))
+    if kind == "player_filter":
+        return Static(name, PlayerFilter.from_mapping(value))
+    if kind == "cost":
+        return Static(name, ManaCost.parse(str(value)))
+    if kind == "grants":
+        if not isinstance(value, list):
+            raise ValueError(f"{name} expects a list of keywords and abilities")
+        return Static(name, tuple(value))
+    raise AssertionError(kind)
+
+
+_EXAMPLES = {
+    "int": "2",
+    "filter": "{power_at_most: 2}",
+    "player_filter": "{controls: island}",
+    "cost": '"{2}"',
+    "grants": "[flying]",
+}

@@ -1,0 +1,109 @@
+"""The board: one moment of a game (players, permanents, effects, mana pools, combat)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Iterator, Mapping
+
+from .effects import Effect
+from .permanent import Permanent, Player
+
+__all__ = ["Attack", "Block", "Board", "CombatDeclaration", "PoolMana"]
+
+
+@dataclass(frozen=True)
+class Attack:
+    """One attacking creature and what it attacks: a player, planeswalker or battle (506.3)."""
+
+    creature: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Block:
+    """One blocking creature and the attackers it blocks (509.1a)."""
+
+    creature: str
+    blocks: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CombatDeclaration:
+    """A declaration to check. ``paid_costs`` are creatures whose cost to attack or block
+    their controller chose to pay (508.1d, 509.1d)."""
+
+    attackers: tuple[Attack, ...] = ()
+    blockers: tuple[Block, ...] | None = None
+    paid_costs: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class PoolMana:
+    """Mana in a player's pool (106.4): its type, whether a snow source made it (106.3),
+    and the spell types it may be spent on (``None``: any)."""
+
+    type: str
+    snow: bool = False
+    spend_only: frozenset[str] | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """A validated board. Build one with :func:`mtgsolver.model.load_board` or directly."""
+
+    active_player: str
+    players: tuple[Player, ...]
+    permanents: tuple[Permanent, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    mana_pools: Mapping[str, tuple[PoolMana, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    combat: CombatDeclaration | None = None
+    source: str | None = None  # the file it came from, for messages
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {p.id: p for p in self.permanents})
+        object.__setattr__(self, "_players", {p.name: p for p in self.players})
+
+    # -- look-ups --------------------------------------------------------------------
+    def permanent(self, pid: str) -> Permanent:
+        return self._by_id[pid]  # type: ignore[attr-defined]
+
+    def has_permanent(self, pid: str) -> bool:
+        return pid in self._by_id  # type: ignore[attr-defined]
+
+    def player(self, name: str) -> Player:
+        return self._players[name]  # type: ignore[attr-defined]
+
+    def is_player(self, name: str) -> bool:
+        return name in self._players  # type: ignore[attr-defined]
+
+    def controlled_by(self, player: str) -> Iterator[Permanent]:
+        return (p for p in self.permanents if p.controller == player)
+
+    def creatures(self, player: str | None = None) -> list[Permanent]:
+        return [p for p in self.permanents if p.is_creature and (player is None or p.controller == player)]
+
+    def opponents(self, player: str) -> list[str]:
+        """Every other player (102.2, 102.3: no teams in this model)."""
+        return [p.name for p in self.players if p.name != player]
+
+    def effects_of(self, kind: str) -> list[Effect]:
+        return [e for e in self.effects if e.kind == kind]
+
+    def pool(self, player: str) -> tuple[PoolMana, ...]:
+        return self.mana_pools.get(player, ())
+
+    def defending_player_of(self, target: str) -> str:
+        """The player an attack on ``target`` is against (506.2): the player, a
+        planeswalker's controller, or a battle's protector (310.8)."""
+        if self.is_player(target):
+            return target
+        perm = self.permanent(target)
+        if perm.is_battle and perm.protector:
+            return perm.protector
+        return perm.controller
+
+    def replace(self, **changes: object) -> "Board":
+        """A copy with some fields changed (for example another ``combat``)."""
+        values = {f: getattr(self, f) for f in self.__dataclass_fields__}
+        values.update(changes)
+        return Board(**values)  # type: ignore[arg-type]

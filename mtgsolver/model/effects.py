@@ -1,0 +1,50 @@
+"""Effects that no permanent on the battlefield carries (resolved triggers, spells).
+
+Each effect has a ``kind`` from :data:`EFFECT_FIELDS` and the fields that kind uses.
+Rules: 509.1c (must_block, blocks_this_turn), 509.1b (max_blockers_total),
+509.1d (block_cost), 508.1c-d (attacks), 508.1d (attack_cost), 701.15 (goaded).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .mana import ManaCost
+
+__all__ = ["EFFECT_FIELDS", "Effect"]
+
+#: kind -> (required fields, optional fields)
+EFFECT_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "must_block": (("creature", "attacker"), ("source",)),
+    "blocks_this_turn": (("creature",), ("source",)),
+    "max_blockers_total": (("n",), ("source",)),
+    "block_cost": (("cost", "controller"), ("source",)),
+    "attacks_this_turn": (("creature",), ("source",)),
+    "must_attack": (("creature", "target"), ("source",)),
+    "goaded": (("creature", "by"), ("source",)),
+    "max_attackers_total": (("n",), ("source",)),
+    "attack_cost": (("cost", "defender"), ("source",)),
+    "all_attack_this_turn": (("controller",), ("source",)),
+    "gains": (("creature", "abilities"), ("source",)),
+}
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One effect. Unused fields are ``None``.
+
+    ``creature``/``attacker`` are permanent ids; ``target`` is a player, planeswalker or
+    battle id; ``by``, ``controller`` and ``defender`` are player names; ``cost`` is per
+    creature; ``abilities`` (``gains``) are vocabulary entries the creature gains.
+    """
+
+    kind: str
+    creature: str | None = None
+    attacker: str | None = None
+    target: str | None = None
+    by: str | None = None
+    controller: str | None = None
+    defender: str | None = None
+    n: int | None = None
+    cost: ManaCost | None = None
+    source: str | None = None
+    abilities: tuple[object, ...] | None = None

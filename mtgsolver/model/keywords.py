@@ -1,0 +1,69 @@
+"""Keyword abilities (CR 702) by canonical name.
+
+Canonical names are lower case with underscores (``first_strike``). Landwalk is any
+``<land type>walk`` (702.14); protection is written ``{protection: QUALITY}`` (702.16).
+"""
+from __future__ import annotations
+
+import re
+
+__all__ = ["COMBAT_KEYWORDS", "KNOWN_KEYWORDS", "canonical_keyword", "is_landwalk", "landwalk_type"]
+
+#: Keywords that the combat solvers read (702.2-702.118 evasion and combat keywords).
+COMBAT_KEYWORDS: frozenset[str] = frozenset(
+    "flying reach shadow horsemanship fear intimidate menace skulk defender haste vigilance "
+    "first_strike double_strike trample deathtouch lifelink".split()
+)
+
+# Every keyword ability of 702 (April 2026), canonical form; accepted in boards and card data.
+_ALL_702 = (
+    "deathtouch|defender|double strike|enchant|equip|first strike|flash|flying|haste|hexproof|"
+    "indestructible|intimidate|landwalk|lifelink|protection|reach|shroud|trample|vigilance|ward|"
+    "banding|rampage|cumulative upkeep|flanking|phasing|buyback|shadow|cycling|echo|horsemanship|"
+    "fading|kicker|flashback|madness|fear|morph|amplify|provoke|storm|affinity|entwine|modular|"
+    "sunburst|bushido|soulshift|splice|offering|ninjutsu|epic|convoke|dredge|transmute|"
+    "bloodthirst|haunt|replicate|forecast|graft|recover|ripple|split second|suspend|vanishing|"
+    "absorb|aura swap|delve|fortify|frenzy|gravestorm|poisonous|transfigure|champion|changeling|"
+    "evoke|hideaway|prowl|reinforce|conspire|persist|wither|retrace|devour|exalted|unearth|"
+    "cascade|annihilator|level up|rebound|umbra armor|infect|battle cry|living weapon|undying|"
+    "miracle|soulbond|overload|scavenge|unleash|cipher|evolve|extort|fuse|bestow|tribute|"
+    "dethrone|hidden agenda|outlast|prowess|dash|exploit|menace|renown|awaken|devoid|ingest|"
+    "myriad|surge|skulk|emerge|escalate|melee|crew|fabricate|partner|undaunted|improvise|"
+    "aftermath|embalm|eternalize|afflict|ascend|assist|jump-start|mentor|afterlife|riot|"
+    "spectacle|escape|companion|mutate|encore|boast|foretell|demonstrate|daybound|nightbound|"
+    "disturb|decayed|cleave|training|compleated|reconfigure|blitz|casualty|enlist|read ahead|"
+    "ravenous|squad|space sculptor|visit|prototype|living metal|more than meets the eye|"
+    "for mirrodin!|toxic|backup|bargain|craft|disguise|solved|plot|saddle|spree|freerunning|gift|"
+    "offspring|impending|exhaust|max speed|start your engines!|harmonize|mobilize|job select|"
+    "tiered|station|warp|mayhem|web-slinging|firebending|sneak|increment|paradigm"
+)
+
+
+def _canon(text: str) -> str:
+    return re.sub(r"[\s\-]+", "_", text.strip().lower()).strip("_")
+
+
+KNOWN_KEYWORDS: frozenset[str] = frozenset(_canon(k) for k in _ALL_702.split("|"))
+
+_LANDWALK = re.compile(r"^(?:(snow|nonbasic|legendary)_)?([a-z]+)?walk$")
+
+
+def canonical_keyword(text: str) -> str:
+    """Normalise ``"First Strike"`` to ``first_strike``; raise ``ValueError`` if unknown."""
+    key = _canon(text)
+    if key in KNOWN_KEYWORDS or is_landwalk(key):
+        return key
+    raise ValueError(f"unknown keyword {text!r}")
+
+
+def is_landwalk(key: str) -> bool:
+    """``islandwalk``, ``nonbasic_landwalk``, ``snow_forestwalk`` ... (702.14)."""
+    return key != "horsemanship" and bool(_LANDWALK.match(key)) and key.endswith("walk")
+
+
+def landwalk_type(key: str) -> tuple[str | None, str]:
+    """Split a landwalk keyword into (qualifier, land type): ``("nonbasic", "land")``."""
+    m = _LANDWALK.match(key)
+    if not m:
+        raise ValueError(key)
+    return m.group(1), (m.group(2) or "land")

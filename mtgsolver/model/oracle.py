@@ -1,0 +1,127 @@
+"""Reading Oracle text into the board vocabulary.
+
+:func:`parse_oracle_text` turns each line of rules text into keywords, vocabulary
+entries (``lure``, ``{min_blockers: 2}``) or mana abilities (605). Lines it does not
+understand are returned separately, so callers decide whether that is an error (a board
+file) or just unread text (an MTGJSON card).
+
+Examples
+--------
+>>> parse_oracle_text("Flying, vigilance\\nAll creatures able to block Bears do so.", "Bears")
+(['flying', 'vigilance', 'lure'], [])
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .keywords import canonical_keyword
+
+__all__ = ["parse_oracle_text"]
+
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_S = r"(?:~|this creature)"
+
+# (pattern on the lower-cased line with the card's name replaced by "~", builder)
+_PHRASES: list[tuple[str, Any]] = [
+    (rf"{_S} can't block\.", lambda m: ["cant_block"]),
+    (rf"{_S} can't attack\.", lambda m: ["cant_attack"]),
+    (rf"{_S} can't attack or block\.", lambda m: ["cant_attack", "cant_block"]),
+    (rf"{_S} can't be blocked\.", lambda m: ["cant_be_blocked"]),
+    (rf"{_S} can't block alone\.", lambda m: ["cant_block_alone"]),
+    (rf"{_S} can't attack alone\.", lambda m: ["cant_attack_alone"]),
+    (rf"{_S} can't attack or block alone\.", lambda m: ["cant_attack_alone", "cant_block_alone"]),
+    (rf"{_S} attacks each (?:combat|turn) if able\.", lambda m: ["attacks_each_combat"]),
+    (rf"{_S} blocks each (?:combat|turn) if able\.", lambda m: ["blocks_each_combat"]),
+    (rf"{_S} attacks or blocks each combat if able\.", lambda m: ["attacks_each_combat", "blocks_each_combat"]),
+    (rf"{_S} can block an additional creature each combat\.", lambda m: [{"can_block_additional": 1}]),
+    (rf"{_S} can block (one|two|three|four|five) additional creatures each combat\.",
+     lambda m: [{"can_block_additional": _WORDS[m.group(1)]}]),
+    (rf"{_S} can block any number of creatures(?: each combat)?\.", lambda m: ["can_block_any_number"]),
+    (rf"{_S} can't be blocked except by (two|three|four|five) or more creatures\.",
+     lambda m: [{"min_blockers": _WORDS[m.group(1)]}]),
+    (rf"{_S} can't be blocked by more than (one|two|three) creatures?\.",
+     lambda m: [{"max_blockers": _WORDS[m.group(1)]}]),
+    (rf"{_S} can't be blocked by creatures with power (\d+) or less\.",
+     lambda m: [{"cant_be_blocked_by": {"power_at_most": int(m.group(1))}}]),
+    (rf"{_S} can't be blocked by creatures with power (\d+) or greater\.",
+     lambda m: [{"cant_be_blocked_by": {"power_at_least": int(m.group(1))}}]),
+    (rf"{_S} can't be blocked by (white|blue|black|red|green) creatures\.",
+     lambda m: [{"cant_be_blocked_by": {"color": m.group(1)}}]),
+    (rf"{_S} can block only creatures with flying\.", lambda m: [{"can_block_only": {"keyword": "flying"}}]),
+    (rf"all creatures able to block {_S} do so\.", lambda m: ["lure"]),
+    (r"all creatures able to block enchanted creature do so\.", lambda m: [{"grants": ["lure"]}]),
+    (rf"{_S} must be blocked if able\.", lambda m: ["must_be_blocked"]),
+    (rf"{_S} must be blocked by two or more creatures if able\.", lambda m: [{"must_be_blocked_by": 2}]),
+    (rf"{_S} can't attack unless defending player controls an? (\w+)\.",
+     lambda m: [{"cant_attack_unless": {"controls": m.group(1)}}]),
+    (rf"{_S} can't be blocked unless all creatures defending player controls block it\.",
+     lambda m: ["blocked_only_by_all"]),
+    (r"creatures can't attack you unless their controller pays (\{[^ ]+\}) for each creature they control "
+     r"that's attacking you\.", lambda m: [{"attack_tax": m.group(1).upper()}]),
+    (r"(?:equipped|enchanted) creature has ([a-z ,]+?)\.", lambda m: [{"grants": _keyword_list(m.group(1))}]),
+]
+_COMPILED = [(re.compile("^" + p + "$"), build) for p, build in _PHRASES]
+
+
+def _keyword_list(text: str) -> list[str]:
+    parts = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", text) if p.strip()]
+    return [canonical_keyword(p) for p in parts]
+
+
+def _keyword_line(line: str) -> list[Any] | None:
+    out: list[Any] = []
+    for part in (p.strip() for p in line.split(",")):
+        if m := re.fullmatch(r"protection from (\w+)", part.lower()):
+            out.append({"protection": m.group(1)})
+            continue
+        try:
+            out.append(canonical_keyword(part))
+        except ValueError:
+            return None
+    return out
+
+
+def parse_oracle_text(text: str, name: str) -> tuple[list[Any], list[str]]:
+    """Return (entries understood, lines not understood).
+
+    Entries are keywords, vocabulary entries, or mana ability texts (strings with ``:``).
+    Reminder text in parentheses is dropped, except a whole-line reminder of a mana ability.
+    """
+    from .mana_abilities import ManaAbilityError, parse_mana_ability
+
+    entries: list[Any] = []
+    unknown: list[str] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("(") and line.endswith(")"):
+            continue  # reminder text of a basic land type, derived from subtypes (305.6)
+        line = re.sub(r"\s*\([^)]*\)", "", line).strip()
+        if not line:
+            continue
+        if ": Add " in line or ":Add " in line:
+            try:
+                parse_mana_ability(line, name)
+                entries.append(line)
+                continue
+            except ManaAbilityError:
+                unknown.append(raw.strip())
+                continue
+        kw = _keyword_line(line)
+        if kw is not None:
+            entries.extend(kw)
+            continue
+        low = line.lower().replace(name.lower(), "~")
+        for pattern, build in _COMPILED:
+            m = pattern.match(low)
+            if m:
+                try:
+                    entries.extend(build(m))
+                except ValueError:
+                    unknown.append(raw.strip())
+                break
+        else:
+            unknown.append(raw.strip())
+    return entries, unknown

@@ -1,0 +1,131 @@
+"""Permanents and players (CR 110, 102, 302.6)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Iterator, Mapping
+
+from .abilities import Static
+from .mana import Color, ManaCost
+from .mana_abilities import ManaAbility
+
+__all__ = ["Permanent", "Player", "TextAbility"]
+
+
+@dataclass(frozen=True)
+class TextAbility:
+    """Rules text kept as printed, which no solver reads (a card's other abilities)."""
+
+    text: str
+
+
+Ability = Static | ManaAbility | TextAbility
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player (102): name, life total and poison counters."""
+
+    name: str
+    life: int = 20
+    poison: int = 0
+
+
+@dataclass(frozen=True, eq=False)
+class Permanent:
+    """One permanent on the battlefield, with its characteristics as they are now.
+
+    ``keywords`` and ``abilities`` already include what Auras, Equipment and effects
+    grant it (``granted_by`` names where each granted entry came from). Types, supertypes
+    and subtypes are lower case. ``summoning_sick`` means not controlled continuously
+    since its controller's most recent turn began (302.6).
+    """
+
+    id: str
+    name: str
+    controller: str
+    owner: str
+    types: frozenset[str] = frozenset()
+    supertypes: frozenset[str] = frozenset()
+    subtypes: frozenset[str] = frozenset()
+    colors: frozenset[Color] = frozenset()
+    mana_cost: ManaCost | None = None
+    base_power: int | None = None
+    base_toughness: int | None = None
+    counters: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    keywords: frozenset[str] = frozenset()
+    protections: frozenset[str] = frozenset()
+    abilities: tuple[Ability, ...] = ()
+    tapped: bool = False
+    summoning_sick: bool = False
+    attached_to: str | None = None
+    loyalty: int | None = None
+    defense: int | None = None
+    protector: str | None = None
+    granted_by: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+
+    # -- characteristics -------------------------------------------------------------
+    @property
+    def power(self) -> int | None:
+        """Power with +1/+1 and -1/-1 counters applied (613.4c, 122.3)."""
+        if self.base_power is None:
+            return None
+        return self.base_power + self.counters.get("+1/+1", 0) - self.counters.get("-1/-1", 0)
+
+    @property
+    def toughness(self) -> int | None:
+        if self.base_toughness is None:
+            return None
+        return self.base_toughness + self.counters.get("+1/+1", 0) - self.counters.get("-1/-1", 0)
+
+    @property
+    def is_creature(self) -> bool:
+        return "creature" in self.types
+
+    @property
+    def is_land(self) -> bool:
+        return "land" in self.types
+
+    @property
+    def is_planeswalker(self) -> bool:
+        return "planeswalker" in self.types
+
+    @property
+    def is_battle(self) -> bool:
+        return "battle" in self.types
+
+    @property
+    def is_snow(self) -> bool:
+        return "snow" in self.supertypes
+
+    @property
+    def is_basic(self) -> bool:
+        return "basic" in self.supertypes
+
+    # -- abilities -------------------------------------------------------------------
+    def has_keyword(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+    def statics(self, name: str) -> Iterator[Static]:
+        """Every static ability of that canonical name (several may apply)."""
+        return (a for a in self.abilities if isinstance(a, Static) and a.name == name)
+
+    def has(self, name: str) -> bool:
+        """A keyword or a flag ability of that canonical name."""
+        return name in self.keywords or any(True for _ in self.statics(name))
+
+    def values(self, name: str) -> list[Any]:
+        """The parameters of every static ability of that name."""
+        return [s.value for s in self.statics(name)]
+
+    @property
+    def mana_abilities(self) -> tuple[ManaAbility, ...]:
+        return tuple(a for a in self.abilities if isinstance(a, ManaAbility))
+
+    def can_use_tap_abilities(self) -> bool:
+        """302.6, 107.5, 107.6: a creature's {T}/{Q} abilities need it to have been
+        controlled continuously since the turn began, unless it has haste (702.10)."""
+        return not (self.is_creature and self.summoning_sick and not self.has_keyword("haste"))
+
+    def __repr__(self) -> str:
+        return f"Permanent({self.id!r}, {self.name!r}, controller={self.controller!r})"
