@@ -1,0 +1,37 @@
+"""Shared fixtures: paths to examples and to ``../shared`` (the real card pool and rules)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+SHARED = Path(os.environ.get("MTGSOLVER_SHARED", ROOT.parent / "shared"))
+ATOMIC_CARDS = SHARED / "data" / "AtomicCards-2022-04-25.json.gz"
+
+
+@pytest.fixture
+def examples() -> Path:
+    return EXAMPLES
+
+
+@pytest.fixture(scope="session")
+def atomic_cards() -> Path:
+    """The real MTGJSON card pool; tests that need it skip where ``../shared`` is absent."""
+    if not ATOMIC_CARDS.exists():
+        pytest.skip(f"card pool not found at {ATOMIC_CARDS} (set MTGSOLVER_SHARED to the shared/ folder)")
+    return ATOMIC_CARDS
+
+
+@pytest.fixture
+def board_file(tmp_path: Path):
+    """Write board text to a file and return its path: ``board_file(text, "x.yaml")``."""
+
+    def write(text: str, name: str = "board.yaml") -> Path:
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    return write
