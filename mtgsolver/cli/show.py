@@ -76,7 +76,7 @@ def show(
     for pl in b.players:
         table = Table(title=f"{pl.name}: {pl.life} life, {pl.poison} poison", title_justify="left")
         for col in ("id", "name", "type", "cost", "P/T", "state", "abilities"):
-            table.add_column(col)
+            table.add_column(col, no_wrap=col in ("id", "name", "cost", "P/T"))
         for p in b.controlled_by(pl.name):
             pt = f"{p.power}/{p.toughness}" if p.power is not None else ""
             state = ", ".join(s for s, on in (("tapped", p.tapped), ("summoning sick", p.summoning_sick),
