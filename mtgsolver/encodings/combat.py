@@ -1,0 +1,85 @@
+"""Generic CP-SAT helpers shared by the combat encodings (attacks and blocks).
+
+Deterministic solving: one search worker and a fixed seed, so the same board gives the
+same answer and the same witness. Nothing here knows about Magic.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from ortools.sat.python import cp_model
+
+__all__ = ["Deadline", "Solve", "core_of", "fix_objective", "solve"]
+
+
+class Deadline:
+    """A wall-clock budget shared by several solves (``remaining()`` seconds, never < 0.01)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.end = time.perf_counter() + seconds
+
+    def remaining(self) -> float:
+        return max(0.01, self.end - time.perf_counter())
+
+
+@dataclass
+class Solve:
+    """What one solve found: ``status`` (a ``cp_model`` status), the solver to read values
+    from, the objective value and bound (``None`` without an objective)."""
+
+    status: int
+    solver: cp_model.CpSolver
+    objective: float | None
+    bound: float | None
+
+    @property
+    def found(self) -> bool:
+        return self.status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+
+    @property
+    def optimal(self) -> bool:
+        return self.status == cp_model.OPTIMAL
+
+    def value(self, lit: cp_model.LinearExprT) -> int:
+        return int(self.solver.value(lit))
+
+
+def solve(model: cp_model.CpModel, time_limit: float, seed: int = 0) -> Solve:
+    """Solve ``model`` deterministically (one worker, fixed seed) within ``time_limit`` s."""
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = max(0.01, float(time_limit))
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = seed
+    status = solver.solve(model)
+    has_obj = model.has_objective() and status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    return Solve(
+        status,
+        solver,
+        solver.objective_value if has_obj else None,
+        solver.best_objective_bound if has_obj else None,
+    )
+
+
+def core_of(model: cp_model.CpModel, assumptions: Sequence[cp_model.IntVar], time_limit: float) -> list[int] | None:
+    """Indexes (into ``assumptions``) of a subset of the assumed literals that cannot all
+    hold together, or ``None`` when they can (or when the time limit stopped the solver).
+
+    The model is solved with the literals as assumptions (CP-SAT's unsat core); the
+    objective, if any, is ignored.
+    """
+    trial = model.clone()
+    trial.clear_objective()
+    trial.clear_assumptions()
+    trial.add_assumptions([trial.get_bool_var_from_proto_index(lit.index) for lit in assumptions])
+    result = solve(trial, time_limit)
+    if result.status != cp_model.INFEASIBLE:
+        return None
+    core = set(result.solver.sufficient_assumptions_for_infeasibility())
+    return [i for i, lit in enumerate(assumptions) if lit.index in core]
+
+
+def fix_objective(model: cp_model.CpModel, terms: Iterable[cp_model.LinearExprT], value: int) -> None:
+    """Add ``sum(terms) == value`` (a lexicographic step: keep the previous optimum)."""
+    model.add(sum(terms) == value)
