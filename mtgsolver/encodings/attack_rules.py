@@ -1,0 +1,361 @@
+"""The declare-attackers problem read off a board, without a solver (CR 508.1).
+
+:func:`attack_problem` gathers everything 508.1 needs: the creatures that could attack,
+what each may attack and at what cost (508.1a-c, 302.6, 310.8b, 508.1h), the global
+restrictions (``can't attack alone``, ``no more than N creatures can attack``) and the
+requirements (508.1d, 701.15b-d). :func:`declaration_reasons` and :func:`obeyed` judge a given
+declaration; the CP-SAT model in :mod:`mtgsolver.encodings.attacks` searches over them.
+
+Conventions
+-----------
+* Every opponent of the active player is a defending player (506.2, 802: attacking multiple
+  players). Targets are each opponent, the planeswalkers they control and the battles they
+  protect (506.3, 508.1b, 310.8b).
+* A cost to attack "you" (``attack_tax`` on a permanent, an ``attack_cost`` effect with a
+  ``defender``) applies to creatures attacking that player, not their planeswalkers
+  (Propaganda ruling 2014-02-01). A creature's own ``attack_cost`` applies to any attack.
+* ``paid_costs`` names the creatures whose cost their controller chose to pay. A creature may
+  make an attack that needs a cost only if it is named there; no requirement ever demands a
+  cost (508.1d).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from ..model import Board, ManaCost, Permanent
+from ..model.mana import ManaSymbol
+
+__all__ = [
+    "AttackProblem",
+    "Reason",
+    "Requirement",
+    "Target",
+    "attack_problem",
+    "declaration_reasons",
+    "obeyed",
+    "total_cost",
+]
+
+
+@dataclass(frozen=True)
+class Reason:
+    """A broken restriction or requirement: the rule, the creature (or ``None``) and a sentence."""
+
+    rule: str
+    creature: str | None
+    message: str
+
+
+@dataclass(frozen=True)
+class Target:
+    """Something a creature may attack: ``id`` (player name or permanent id), ``kind``
+    (``player``, ``planeswalker`` or ``battle``) and its defending player (508.5)."""
+
+    id: str
+    kind: str
+    defender: str
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """One requirement (508.1d). ``kind``: ``attack`` (attacks if able), ``attack_target``
+    (attacks ``target`` if able) or ``attack_player_other_than`` (attacks a player other than
+    ``by`` if able, 701.15b)."""
+
+    rule: str
+    creature: str
+    kind: str
+    text: str
+    target: str | None = None
+    by: str | None = None
+
+    def satisfied_by(self, target: str | None, targets: dict[str, Target]) -> bool:
+        """Whether the creature attacking ``target`` (``None``: not attacking) obeys it."""
+        if target is None:
+            return False
+        if self.kind == "attack":
+            return True
+        if self.kind == "attack_target":
+            return target == self.target
+        t = targets.get(target)
+        return t is not None and t.kind == "player" and t.id != self.by
+
+
+@dataclass
+class AttackProblem:
+    """Everything 508.1 asks about one board.
+
+    ``creatures``: ids of the active player's creatures that can attack at all (508.1a,
+    302.6, 508.1c), sorted. ``options[c]``: target id -> cost of that attack (``None`` when
+    free); a target missing from it is forbidden (``refusals[c][t]`` says why).
+    ``requirements`` are listed in a fixed order (creature id, then kind).
+    """
+
+    board: Board
+    active: str
+    targets: dict[str, Target]
+    creatures: list[str]
+    options: dict[str, dict[str, ManaCost | None]]
+    cost_sources: dict[tuple[str, str], list[str]]
+    refusals: dict[str, dict[str, Reason]]
+    unable: dict[str, Reason]
+    cant_alone: list[str]
+    max_total: tuple[int, str] | None
+    requirements: list[Requirement] = field(default_factory=list)
+
+    def label(self, pid: str) -> str:
+        """``name (id)`` for a permanent, the name for a player."""
+        b = self.board
+        if b.has_permanent(pid):
+            return f"{b.permanent(pid).name} ({pid})"
+        return pid
+
+    def allowed(self, creature: str, target: str, paid: frozenset[str]) -> bool:
+        """May ``creature`` attack ``target`` given the creatures whose costs are paid?"""
+        opts = self.options.get(creature, {})
+        if target not in opts:
+            return False
+        return opts[target] is None or creature in paid
+
+
+# --------------------------------------------------------------------------- building
+def _targets(board: Board, active: str) -> dict[str, Target]:
+    """506.2, 506.3, 508.1b, 310.8b: opponents, their planeswalkers, battles they protect."""
+    opponents = board.opponents(active)
+    out = {p: Target(p, "player", p) for p in opponents}
+    for perm in sorted(board.permanents, key=lambda p: p.id):
+        if perm.is_battle:
+            protector = board.defending_player_of(perm.id)
+            if protector in opponents:
+                out[perm.id] = Target(perm.id, "battle", protector)
+        elif perm.is_planeswalker and perm.controller in opponents:
+            out[perm.id] = Target(perm.id, "planeswalker", perm.controller)
+    return out
+
+
+def _cost_present(cost: ManaCost) -> bool:
+    return any(s.mana_value or s.variable or s.options for s in cost.symbols)
+
+
+def total_cost(costs: Iterable[ManaCost]) -> ManaCost:
+    """The sum of several costs with the generic parts added up (508.1h): ``{2}{2}{W}`` -> ``{4}{W}``."""
+    generic = 0
+    rest: list[ManaSymbol] = []
+    for cost in costs:
+        for s in cost.symbols:
+            if s.is_generic and not s.variable:
+                generic += s.generic
+            else:
+                rest.append(s)
+    head = (ManaSymbol(generic=generic),) if generic else ()
+    return ManaCost(head + tuple(rest))
+
+
+def _cant_attack_target(board: Board, creature: Permanent, value: str, target: Target) -> bool:
+    """``{cant_attack: X}``: X is a player, ``planeswalkers``, ``battles`` or a permanent id."""
+    if value == "planeswalkers":
+        return target.kind == "planeswalker"
+    if value == "battles":
+        return target.kind == "battle"
+    if board.is_player(value) or board.has_permanent(value):
+        return target.id == value
+    raise ValueError(
+        f"{creature.id}: cant_attack value {value!r} is not a player, a permanent id, "
+        "'planeswalkers' or 'battles'"
+    )
+
+
+def _unable(perm: Permanent, active: str) -> Reason | None:
+    """508.1a, 302.6, 702.3b, 508.1c: why a creature can't attack at all (or ``None``)."""
+    who = f"{perm.name} ({perm.id})"
+    if perm.controller != active:
+        return Reason("508.1a", perm.id, f"{who} is controlled by {perm.controller}, not the active player {active}.")
+    if not perm.is_creature:
+        return Reason("506.3", perm.id, f"{who} is not a creature; only creatures attack.")
+    if perm.is_battle:
+        return Reason("508.1a", perm.id, f"{who} is a battle; battles can't attack.")
+    if perm.tapped:
+        return Reason("508.1a", perm.id, f"{who} is tapped; attacking creatures must be untapped.")
+    if perm.summoning_sick and not perm.has_keyword("haste"):
+        return Reason("302.6", perm.id, f"{who} has not been controlled continuously since the turn began and has no haste.")
+    if perm.has_keyword("defender"):
+        return Reason("702.3b", perm.id, f"{who} has defender and can't attack.")
+    if any(v is None for v in perm.values("cant_attack")):
+        return Reason("508.1c", perm.id, f"{who} can't attack.")
+    return None
+
+
+def _refusal(board: Board, perm: Permanent, target: Target) -> Reason | None:
+    """508.1c: restrictions on attacking one particular target."""
+    who = f"{perm.name} ({perm.id})"
+    for value in perm.values("cant_attack"):
+        if value is not None and _cant_attack_target(board, perm, value, target):
+            return Reason("508.1c", perm.id, f"{who} can't attack {value}.")
+    for flt in perm.values("cant_attack_unless"):
+        player = board.player(target.defender)
+        if not flt.matches(player.life, board.controlled_by(target.defender)):
+            return Reason("508.1c", perm.id,
+                          f"{who} can't attack unless the defending player {flt.describe()}; {target.defender} doesn't.")
+    return None
+
+
+def _costs(board: Board, perm: Permanent, target: Target) -> tuple[list[ManaCost], list[str]]:
+    """508.1d, 508.1h: the costs to attack ``target`` with ``perm`` and where they come from."""
+    costs: list[ManaCost] = []
+    sources: list[str] = []
+    for cost in perm.values("attack_cost"):
+        costs.append(cost)
+        sources.append(f"{cost} ({perm.name}'s own cost)")
+    if target.kind == "player":
+        for other in sorted(board.controlled_by(target.id), key=lambda p: p.id):
+            for cost in other.values("attack_tax"):
+                costs.append(cost)
+                sources.append(f"{cost} ({other.name}, {other.id})")
+        for eff in board.effects_of("attack_cost"):
+            if eff.defender == target.id and eff.cost is not None:
+                costs.append(eff.cost)
+                sources.append(f"{eff.cost} ({eff.source or 'effect'})")
+    kept = [(c, s) for c, s in zip(costs, sources) if _cost_present(c)]
+    return [c for c, _ in kept], [s for _, s in kept]
+
+
+def _requirements(board: Board, active: str) -> list[Requirement]:
+    """508.1d and 701.15b-d: every requirement on the active player's creatures."""
+    reqs: list[Requirement] = []
+    mine = {p.id: p for p in board.creatures(active) if not p.is_battle}
+
+    def name(cid: str) -> str:
+        return f"{mine[cid].name} ({cid})"
+
+    for cid in sorted(mine):
+        perm = mine[cid]
+        for _ in perm.statics("attacks_each_combat"):
+            reqs.append(Requirement("508.1d", cid, "attack", f"{name(cid)} attacks each combat if able."))
+    for eff in board.effects:
+        if eff.kind == "attacks_this_turn" and eff.creature in mine:
+            reqs.append(Requirement("508.1d", eff.creature, "attack",
+                                    f"{name(eff.creature)} attacks this turn if able ({eff.source or 'effect'})."))
+        elif eff.kind == "must_attack" and eff.creature in mine:
+            reqs.append(Requirement("508.1d", eff.creature, "attack_target",
+                                    f"{name(eff.creature)} attacks {eff.target} this turn if able "
+                                    f"({eff.source or 'effect'}).", target=eff.target))
+        elif eff.kind == "all_attack_this_turn" and eff.controller == active:
+            for cid in sorted(mine):
+                reqs.append(Requirement("508.1d", cid, "attack",
+                                        f"{name(cid)} attacks this turn if able ({eff.source or 'each creature attacks'})."))
+    goaders: dict[str, list[str]] = {}
+    for eff in board.effects_of("goaded"):
+        if eff.creature in mine and eff.by not in goaders.setdefault(eff.creature, []):
+            goaders[eff.creature].append(eff.by)  # 701.15d: the same player again adds nothing
+    for cid in sorted(goaders):
+        for by in sorted(goaders[cid]):
+            reqs.append(Requirement("701.15b", cid, "attack", f"{name(cid)} is goaded by {by} and attacks each combat if able.", by=by))
+            reqs.append(Requirement("701.15b", cid, "attack_player_other_than",
+                                    f"{name(cid)} is goaded by {by} and attacks a player other than {by} if able.", by=by))
+    order = {"attack": 0, "attack_target": 1, "attack_player_other_than": 2}
+    return sorted(reqs, key=lambda r: (r.creature, order[r.kind], r.by or "", r.target or ""))
+
+
+def attack_problem(board: Board) -> AttackProblem:
+    """Read the declare-attackers problem off ``board`` (508.1a-d).
+
+    Raises
+    ------
+    ValueError
+        For a ``cant_attack`` value that names nothing on the board.
+    """
+    active = board.active_player
+    targets = _targets(board, active)
+    creatures: list[str] = []
+    options: dict[str, dict[str, ManaCost | None]] = {}
+    cost_sources: dict[tuple[str, str], list[str]] = {}
+    refusals: dict[str, dict[str, Reason]] = {}
+    unable: dict[str, Reason] = {}
+    cant_alone: list[str] = []
+    for perm in sorted(board.permanents, key=lambda p: p.id):
+        if not perm.is_creature or perm.controller != active:
+            continue
+        why = _unable(perm, active)
+        if why is not None:
+            unable[perm.id] = why
+            continue
+        opts: dict[str, ManaCost | None] = {}
+        refusals[perm.id] = {}
+        for tid, target in targets.items():
+            refusal = _refusal(board, perm, target)
+            if refusal is not None:
+                refusals[perm.id][tid] = refusal
+                continue
+            costs, sources = _costs(board, perm, target)
+            opts[tid] = total_cost(costs) if costs else None
+            if costs:
+                cost_sources[(perm.id, tid)] = sources
+        if opts:
+            creatures.append(perm.id)
+            options[perm.id] = opts
+            if perm.has("cant_attack_alone"):
+                cant_alone.append(perm.id)
+    caps = [(e.n, e.source or "effect") for e in board.effects_of("max_attackers_total") if e.n is not None]
+    return AttackProblem(
+        board=board, active=active, targets=targets, creatures=creatures, options=options,
+        cost_sources=cost_sources, refusals=refusals, unable=unable, cant_alone=cant_alone,
+        max_total=min(caps) if caps else None, requirements=_requirements(board, active),
+    )
+
+
+# --------------------------------------------------------------------------- judging
+def obeyed(problem: AttackProblem, attacks: dict[str, str]) -> list[bool]:
+    """For each requirement in order, whether the declaration ``attacks`` (creature -> target) obeys it."""
+    return [r.satisfied_by(attacks.get(r.creature), problem.targets) for r in problem.requirements]
+
+
+def declaration_reasons(problem: AttackProblem, attacks: dict[str, str], paid: frozenset[str]) -> list[Reason]:
+    """Every restriction the declaration breaks (508.1a-c, 302.6, 310.8b, 508.1h), in creature order."""
+    board = problem.board
+    out: list[Reason] = []
+    for cid in sorted(attacks):
+        target = attacks[cid]
+        perm = board.permanent(cid)
+        who = problem.label(cid)
+        if cid in problem.unable:
+            out.append(problem.unable[cid])
+            continue
+        if perm.controller != problem.active or not perm.is_creature:
+            out.append(_unable(perm, problem.active))  # type: ignore[arg-type]
+            continue
+        if target not in problem.targets:
+            out.append(_bad_target(problem, cid, target))
+            continue
+        if target in problem.refusals.get(cid, {}):
+            out.append(problem.refusals[cid][target])
+            continue
+        cost = problem.options[cid][target]
+        if cost is not None and cid not in paid:
+            sources = "; ".join(problem.cost_sources[(cid, target)])
+            out.append(Reason("508.1h", cid, f"{who} can attack {problem.label(target)} only if its controller pays "
+                                             f"{cost} ({sources}); that cost is not among the paid costs."))
+    for cid in problem.cant_alone:
+        if cid in attacks and len(attacks) == 1:
+            out.append(Reason("508.1c", cid, f"{problem.label(cid)} can't attack alone and is the only attacker."))
+    if problem.max_total is not None and len(attacks) > problem.max_total[0]:
+        n, source = problem.max_total
+        out.append(Reason("508.1c", None, f"No more than {n} creature{'s' if n != 1 else ''} can attack ({source}); "
+                                          f"{len(attacks)} are declared."))
+    return out
+
+
+def _bad_target(problem: AttackProblem, cid: str, target: str) -> Reason:
+    """506.2, 508.1b, 310.8b: why ``target`` is not something the active player can attack."""
+    board = problem.board
+    who = problem.label(cid)
+    if target == problem.active:
+        return Reason("506.2", cid, f"{who} attacks its own controller {target}; only opponents can be attacked.")
+    if board.has_permanent(target):
+        perm = board.permanent(target)
+        if perm.is_battle:
+            return Reason("310.8b", cid, f"{who} attacks {perm.name} ({target}), a battle {problem.active} protects; "
+                                         "a battle's protector can't attack it.")
+        return Reason("508.1b", cid, f"{who} attacks {perm.name} ({target}), which {problem.active} controls; "
+                                     "only planeswalkers a defending player controls can be attacked.")
+    return Reason("508.1b", cid, f"{who} attacks {target}, which is not a defending player, planeswalker or battle.")

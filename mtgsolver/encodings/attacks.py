@@ -1,0 +1,157 @@
+"""CP-SAT model of the declare-attackers choice (CR 508.1a-d, 701.15b-d).
+
+One Boolean ``x[c, t]`` per creature ``c`` and target ``t`` it may attack (an attack that
+needs a cost exists only when ``c``'s cost is paid, 508.1d). At most one per creature;
+``attacks[c]`` is their sum. Restrictions (508.1c): ``can't attack alone`` as
+``attacks[c] => sum(other attackers) >= 1``; ``no more than N creatures can attack`` as a sum.
+Each requirement's obeyed value is a 0/1 linear expression over the ``x`` (there is at most
+one attack per creature), so the number of requirements obeyed is a plain sum (508.1d).
+
+:meth:`AttackModel.maximum` finds the maximum number of requirements any restriction-obeying
+declaration obeys; :meth:`AttackModel.best` then fixes that number and optimises further
+objectives in order (lexicographic steps), returning a witness declaration.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from ortools.sat.python import cp_model
+
+from .attack_rules import AttackProblem
+from .combat import Deadline, solve
+
+__all__ = ["AttackModel", "Found", "OBJECTIVES"]
+
+#: suggest objectives: name -> (sense, what is summed per attacking creature)
+OBJECTIVES = ("fewest-attackers", "most-attackers", "most-power")
+
+
+@dataclass(frozen=True)
+class Found:
+    """A solve's result: ``value`` of the objective found, its proven ``bound``,
+    ``optimal`` (proved) and the declaration ``attacks`` (creature -> target), or
+    ``attacks=None`` when nothing was found within the time limit."""
+
+    value: int
+    bound: int
+    optimal: bool
+    attacks: dict[str, str] | None
+
+
+class AttackModel:
+    """The CP-SAT model of one :class:`AttackProblem`, with ``paid`` the creatures whose
+    costs to attack their controller chose to pay (508.1d, 508.1h)."""
+
+    def __init__(self, problem: AttackProblem, paid: frozenset[str] = frozenset()) -> None:
+        self.problem = problem
+        m = self.model = cp_model.CpModel()
+        self.x: dict[tuple[str, str], cp_model.IntVar] = {}
+        self.attacks: dict[str, cp_model.IntVar] = {}
+        for c in problem.creatures:
+            lits = []
+            for t in problem.targets:
+                if problem.allowed(c, t, paid):
+                    lit = m.new_bool_var(f"x[{c},{t}]")
+                    self.x[(c, t)] = lit
+                    lits.append(lit)
+            if not lits:
+                continue
+            a = m.new_bool_var(f"attacks[{c}]")
+            m.add(sum(lits) == a)  # 508.1b: one target per attacking creature
+            self.attacks[c] = a
+        everyone = list(self.attacks.values())
+        for c in problem.cant_alone:  # 508.1c, 506.5
+            if c in self.attacks:
+                others = [a for d, a in self.attacks.items() if d != c]
+                m.add(sum(others) >= 1).only_enforce_if(self.attacks[c])
+        if problem.max_total is not None:  # 508.1c
+            m.add(sum(everyone) <= problem.max_total[0])
+        self.obeyed_terms = [self._obeyed(i) for i in range(len(problem.requirements))]
+
+    def _obeyed(self, index: int) -> cp_model.LinearExprT:
+        """508.1d: a 0/1 expression that is 1 when requirement ``index`` is obeyed."""
+        r = self.problem.requirements[index]
+        if r.kind == "attack":
+            return self.attacks.get(r.creature, 0)
+        if r.kind == "attack_target":
+            return self.x.get((r.creature, r.target), 0)  # type: ignore[arg-type]
+        return sum(lit for (c, t), lit in self.x.items()
+                   if c == r.creature and self.problem.targets[t].kind == "player" and t != r.by)
+
+    # -- objectives ------------------------------------------------------------------
+    def objective_terms(self, name: str) -> tuple[int, list[cp_model.LinearExprT]]:
+        """(sense, terms) of a suggest objective: sense 1 maximises, -1 minimises."""
+        if name == "fewest-attackers":
+            return -1, list(self.attacks.values())
+        if name == "most-attackers":
+            return 1, list(self.attacks.values())
+        if name == "most-power":
+            board = self.problem.board
+            return 1, [(board.permanent(c).power or 0) * a for c, a in self.attacks.items()]
+        raise ValueError(f"unknown objective {name!r}; expected one of {', '.join(OBJECTIVES)}")
+
+    def agreement_terms(self, declared: dict[str, str]) -> list[cp_model.LinearExprT]:
+        """Terms counting the creatures doing what ``declared`` has them do (closest witness)."""
+        terms: list[cp_model.LinearExprT] = []
+        for c, a in self.attacks.items():
+            if c in declared:
+                terms.append(self.x.get((c, declared[c]), 0))
+            else:
+                terms.append(1 - a)
+        return terms
+
+    def cost_terms(self) -> list[cp_model.LinearExprT]:
+        """Mana value of the costs paid (508.1h), to prefer cheaper declarations."""
+        out: list[cp_model.LinearExprT] = []
+        for (c, t), lit in self.x.items():
+            cost = self.problem.options[c][t]
+            if cost is not None:
+                out.append(max(1, cost.mana_value) * lit)
+        return out
+
+    # -- solving ---------------------------------------------------------------------
+    def maximum(self, deadline: Deadline) -> Found:
+        """508.1d: the most requirements a restriction-obeying declaration obeys."""
+        self.model.maximize(sum(self.obeyed_terms))
+        return self._run(deadline, 1)
+
+    def best(self, obeyed_at_least: int, steps: Sequence[tuple[int, list[cp_model.LinearExprT]]],
+             deadline: Deadline) -> Found:
+        """A declaration obeying at least ``obeyed_at_least`` requirements, optimising ``steps``
+        ((sense, terms), ...) one after the other. ``optimal`` is True when every step was proved."""
+        self.model.add(sum(self.obeyed_terms) >= obeyed_at_least)
+        found = Found(0, 0, True, None)
+        optimal = True
+        for sense, terms in steps:
+            expr = sum(terms)
+            if sense > 0:
+                self.model.maximize(expr)
+            else:
+                self.model.minimize(expr)
+            found = self._run(deadline, sense)
+            if found.attacks is None:
+                return Found(found.value, found.bound, False, None)
+            optimal &= found.optimal
+            self.model.add(expr == found.value) if found.optimal else None
+            self._hint(found.attacks)
+        if not steps:
+            self.model.clear_objective()
+            found = self._run(deadline, 1)
+        return Found(found.value, found.bound, optimal and found.optimal, found.attacks)
+
+    def _hint(self, attacks: dict[str, str]) -> None:
+        self.model.clear_hints()
+        for (c, t), lit in self.x.items():
+            self.model.add_hint(lit, attacks.get(c) == t)
+
+    def _run(self, deadline: Deadline, sense: int) -> Found:
+        result = solve(self.model, deadline.remaining())
+        if not result.found:
+            return Found(0, 0, False, None)
+        attacks = {c: t for (c, t), lit in self.x.items() if result.value(lit)}
+        if result.objective is None:
+            return Found(0, 0, result.optimal, attacks)
+        value = round(result.objective)
+        bound = int(result.bound // 1) if sense > 0 else -int((-result.bound) // 1)
+        return Found(value, bound if not result.optimal else value, result.optimal, attacks)
