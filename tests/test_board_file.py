@@ -7,6 +7,9 @@ from pathlib import Path
 
 import pytest
 import yaml
+from typer.testing import CliRunner
+
+from mtgsolver.cli import app
 
 from mtgsolver.model import BoardError, CreatureFilter, ManaAbility, ManaCost, PlayerFilter, load_board
 from mtgsolver.model.abilities import STATIC_VOCABULARY
@@ -143,6 +146,10 @@ def test_bad_input_names_file_field_and_expectation(board_file, what: str, body:
     assert err.path.startswith(path), (err.path, path)
     assert words in err.message, err.message
     assert str(file) in str(err) and words in str(err)
+    # the command line refuses it with exit status 2, the same message and no traceback
+    result = CliRunner().invoke(app, ["show", str(file)])
+    assert result.exit_code == 2
+    assert words in result.stderr and err.path in result.stderr and "Traceback" not in result.stderr
 
 
 def test_missing_file() -> None:

@@ -11,6 +11,7 @@ from typing import Any, NoReturn, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from ..model import Board, BoardError, CardLibrary, ManaCost, ManaCostError, bundled_library, load_board
 
@@ -30,7 +31,7 @@ def fail(message: str, json_out: bool = False) -> NoReturn:
     if json_out:
         print(json.dumps({"error": message}))
     else:
-        err_console.print(f"[bold red]error:[/] {message}", highlight=False, markup=True)
+        err_console.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
     raise typer.Exit(EXIT_BAD)
 
 
