@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from . import show
+from . import attacks, show
 
 app = typer.Typer(
     name="mtgsolver",
@@ -20,7 +20,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for _module in (show,):
+for _module in (show, attacks):
     _module.register(app)
 
 

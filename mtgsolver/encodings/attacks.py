@@ -133,7 +133,10 @@ class AttackModel:
             if found.attacks is None:
                 return Found(found.value, found.bound, False, None)
             optimal &= found.optimal
-            self.model.add(expr == found.value) if found.optimal else None
+            if sense > 0:  # keep this step's value while the next steps run
+                self.model.add(expr >= found.value)
+            else:
+                self.model.add(expr <= found.value)
             self._hint(found.attacks)
         if not steps:
             self.model.clear_objective()

@@ -1,0 +1,168 @@
+"""Declare attackers: check a declaration or suggest one (CR 508.1, 701.15, 302.6).
+
+A declaration is legal when it breaks no restriction (508.1a-c, 302.6, 310.8b), every cost it
+needs is paid (508.1d, 508.1h) and it obeys as many requirements as any restriction-obeying
+declaration could (508.1d). The maximum comes from the CP-SAT model in
+:mod:`mtgsolver.encodings.attacks`; an attack that needs a cost counts towards it only for
+creatures whose controller chose to pay (``combat.paid_costs``), because no player is
+required to pay a cost to attack (508.1d).
+"""
+from __future__ import annotations
+
+from ..encodings.attack_rules import (
+    AttackProblem,
+    Reason,
+    attack_problem,
+    declaration_reasons,
+    obeyed,
+    total_cost,
+)
+from ..encodings.attacks import OBJECTIVES, AttackModel
+from ..encodings.combat import Deadline
+from ..model import Board
+from .result import CombatResult, Violation
+
+__all__ = ["OBJECTIVES", "check_attacks", "suggest_attacks"]
+
+
+def check_attacks(board: Board, time_limit: float = 10.0) -> CombatResult:
+    """Judge ``board.combat.attackers`` (508.1).
+
+    Parameters
+    ----------
+    board:
+        A board with a ``combat`` section; ``combat.paid_costs`` names the creatures whose
+        costs to attack the active player chose to pay.
+    time_limit:
+        Seconds for all solves together. If the maximum is not proved in time the result
+        has ``optimal=False`` and ``legal`` may be ``None`` (undecided).
+
+    Returns
+    -------
+    CombatResult
+        ``legal``, ``obeyed`` (requirements the declaration obeys), ``maximum``, the
+        ``violations`` citing rules, a ``witness`` (the declaration itself when legal,
+        otherwise the legal declaration closest to it) and the total ``costs`` (508.1h).
+
+    Raises
+    ------
+    ValueError
+        When the board has no combat section, or a ``cant_attack`` value names nothing.
+    """
+    if board.combat is None:
+        raise ValueError("the board has no combat section with attackers to check")
+    problem = attack_problem(board)
+    declared = {a.creature: a.target for a in board.combat.attackers}
+    paid = board.combat.paid_costs
+    restrictions = declaration_reasons(problem, declared, paid)
+    flags = obeyed(problem, declared)
+    count = sum(flags)
+    deadline = Deadline(time_limit)
+    model = AttackModel(problem, paid)
+    top = model.maximum(deadline)
+    notes: list[str] = []
+    if restrictions or count < top.value:
+        legal: bool | None = False
+    elif count >= top.bound:
+        legal = True
+    else:
+        legal = None
+        notes.append(f"Undecided: the time limit stopped the solver; a declaration may obey up to {top.bound} requirements.")
+    violations = [_violation(r) for r in restrictions]
+    optimal = top.optimal
+    if legal:
+        witness = declared
+    else:
+        closest = model.best(top.value, [(1, model.agreement_terms(declared)), (-1, model.cost_terms())], deadline)
+        witness = closest.attacks if closest.attacks is not None else (top.attacks or {})
+        optimal = optimal and closest.optimal
+        if count < top.value:
+            violations += _requirement_violations(problem, declared, flags, witness)
+            notes.append(f"The declaration obeys {count} of the {top.value} requirements a legal declaration obeys (508.1d).")
+    notes += _cost_notes(problem, declared)
+    return CombatResult(
+        kind="attacks", legal=legal, obeyed=count, maximum=top.value, violations=tuple(violations),
+        witness=_witness(witness), optimal=optimal, costs=_costs(problem, declared), notes=tuple(notes),
+    )
+
+
+def suggest_attacks(board: Board, objective: str = "fewest-attackers", time_limit: float = 10.0) -> CombatResult:
+    """A legal declaration of attackers (508.1) that is best for ``objective``.
+
+    Parameters
+    ----------
+    board:
+        Any board; ``combat.paid_costs``, if present, names the creatures whose costs to
+        attack the active player is willing to pay (otherwise no cost is paid).
+    objective:
+        ``fewest-attackers`` (default), ``most-attackers`` or ``most-power``; ties go to the
+        declaration paying the least mana (508.1h).
+    time_limit:
+        Seconds for all solves together.
+
+    Returns
+    -------
+    CombatResult
+        ``witness`` is the suggested declaration; it obeys ``maximum`` requirements.
+    """
+    if objective not in OBJECTIVES:
+        raise ValueError(f"unknown objective {objective!r}; expected one of {', '.join(OBJECTIVES)}")
+    problem = attack_problem(board)
+    paid = board.combat.paid_costs if board.combat is not None else frozenset()
+    deadline = Deadline(time_limit)
+    model = AttackModel(problem, paid)
+    top = model.maximum(deadline)
+    best = model.best(top.value, [model.objective_terms(objective), (-1, model.cost_terms())], deadline)
+    attacks = best.attacks if best.attacks is not None else (top.attacks or {})
+    notes = _cost_notes(problem, attacks)
+    if not top.optimal:
+        notes.insert(0, f"Not proved: the time limit stopped the solver; up to {top.bound} requirements may be obeyable.")
+    return CombatResult(
+        kind="attacks", legal=True if top.optimal else None, obeyed=sum(obeyed(problem, attacks)),
+        maximum=top.value, witness=_witness(attacks), optimal=top.optimal and best.optimal,
+        costs=_costs(problem, attacks), notes=tuple(notes), objective=objective,
+    )
+
+
+# --------------------------------------------------------------------------- explanations
+def _violation(r: Reason) -> Violation:
+    return Violation(r.rule, r.creature, r.message)
+
+
+def _requirement_violations(problem: AttackProblem, declared: dict[str, str], flags: list[bool],
+                            witness: dict[str, str]) -> list[Violation]:
+    """508.1d: requirements the declaration disobeys that the witness obeys."""
+    out = []
+    achieved = obeyed(problem, witness)
+    for req, mine, theirs in zip(problem.requirements, flags, achieved):
+        if mine or not theirs:
+            continue
+        target = declared.get(req.creature)
+        does = "it is not attacking" if target is None else f"it attacks {problem.label(target)}"
+        out.append(Violation(req.rule, req.creature, f"{req.text[:-1]}, but {does}."))
+    return out
+
+
+def _paid(problem: AttackProblem, attacks: dict[str, str]) -> list[tuple[str, str]]:
+    """The attacks in ``attacks`` that need a cost (508.1h), in creature order."""
+    out = []
+    for c in sorted(attacks):
+        t = attacks[c]
+        if problem.options.get(c, {}).get(t) is not None:
+            out.append((c, t))
+    return out
+
+
+def _costs(problem: AttackProblem, attacks: dict[str, str]) -> dict[str, str]:
+    """508.1h: the total cost to attack, paid by the active player."""
+    total = total_cost(problem.options[c][t] for c, t in _paid(problem, attacks))  # type: ignore[misc]
+    return {problem.active: str(total) if total.symbols else "{0}"}
+
+
+def _cost_notes(problem: AttackProblem, attacks: dict[str, str]) -> list[str]:
+    return [f"{problem.label(c)} attacking {problem.label(t)} costs {problem.options[c][t]}: "
+            f"{'; '.join(problem.cost_sources[(c, t)])} (508.1h)." for c, t in _paid(problem, attacks)]
+
+
+def _witness(attacks: dict[str, str]) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted(attacks.items()))
