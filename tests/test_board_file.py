@@ -155,3 +155,30 @@ def test_bad_input_names_file_field_and_expectation(board_file, what: str, body:
 def test_missing_file() -> None:
     with pytest.raises(BoardError, match="no such file"):
         load_board("no/such/board.yaml")
+
+
+@pytest.mark.parametrize(
+    "line, entries",
+    [
+        ("Enchanted creature can't attack or block.", [{"grants": ["cant_attack", "cant_block"]}]),
+        ("Equipped creature has double strike.", [{"grants": ["double_strike"]}]),
+        ("All creatures able to block enchanted creature do so.", [{"grants": ["lure"]}]),
+        ("Juggernaut can't be blocked by Walls.", [{"cant_be_blocked_by": {"subtype": "wall"}}]),
+        ("Juggernaut attacks each combat if able.", ["attacks_each_combat"]),
+        ("Defender; reach (This creature can block creatures with flying.)", ["defender", "reach"]),
+        ("Juggernaut can't be blocked except by black creatures.", [{"cant_be_blocked_by": {"not_color": "black"}}]),
+        ("Juggernaut can't block creatures with power 2 or greater.", [{"can_block_only": {"power_at_most": 1}}]),
+        ("Flying, protection from red", ["flying", {"protection": "red"}]),
+    ],
+)
+def test_oracle_phrases(line: str, entries: list) -> None:
+    from mtgsolver.model.oracle import parse_oracle_text
+
+    assert parse_oracle_text(line, "Juggernaut") == (entries, [])
+
+
+def test_oracle_lines_not_understood_are_returned() -> None:
+    from mtgsolver.model.oracle import parse_oracle_text
+
+    assert parse_oracle_text("Juggernaut deals 2 damage to any target.", "Juggernaut") == (
+        [], ["Juggernaut deals 2 damage to any target."])

@@ -28,6 +28,18 @@ _PHRASES: list[tuple[str, Any]] = [
     (rf"{_S} can't attack\.", lambda m: ["cant_attack"]),
     (rf"{_S} can't attack or block\.", lambda m: ["cant_attack", "cant_block"]),
     (rf"{_S} can't be blocked\.", lambda m: ["cant_be_blocked"]),
+    (rf"{_S} can't block and can't be blocked\.", lambda m: ["cant_block", "cant_be_blocked"]),
+    (rf"{_S} can't be blocked by (artifact|enchantment|legendary) creatures\.",
+     lambda m: [{"cant_be_blocked_by": {"type": m.group(1)}}]),
+    (rf"{_S} can't be blocked by (\w+?)s\.", lambda m: [{"cant_be_blocked_by": {"subtype": m.group(1)}}]),
+    (rf"{_S} can't be blocked by creatures with (flying|reach|defender)\.",
+     lambda m: [{"cant_be_blocked_by": {"keyword": m.group(1)}}]),
+    (rf"{_S} can't be blocked except by creatures with (flying|reach)\.",
+     lambda m: [{"cant_be_blocked_by": {"not_keyword": m.group(1)}}]),
+    (rf"{_S} can't be blocked except by (white|blue|black|red|green) creatures\.",
+     lambda m: [{"cant_be_blocked_by": {"not_color": m.group(1)}}]),
+    (rf"{_S} can't block creatures with power (\d+) or greater\.",
+     lambda m: [{"can_block_only": {"power_at_most": int(m.group(1)) - 1}}]),
     (rf"{_S} can't block alone\.", lambda m: ["cant_block_alone"]),
     (rf"{_S} can't attack alone\.", lambda m: ["cant_attack_alone"]),
     (rf"{_S} can't attack or block alone\.", lambda m: ["cant_attack_alone", "cant_block_alone"]),
@@ -61,6 +73,8 @@ _PHRASES: list[tuple[str, Any]] = [
      r"that's attacking you\.", lambda m: [{"attack_tax": m.group(1).upper()}]),
     (r"(?:equipped|enchanted) creature has ([a-z ,]+?)\.", lambda m: [{"grants": _keyword_list(m.group(1))}]),
 ]
+_GRANTING = re.compile(r"^(?:enchanted|equipped) creature (.*)$")
+_HAS = re.compile(r"^(?:enchanted|equipped) creature has ")
 _COMPILED = [(re.compile("^" + p + "$"), build) for p, build in _PHRASES]
 
 
@@ -71,7 +85,7 @@ def _keyword_list(text: str) -> list[str]:
 
 def _keyword_line(line: str) -> list[Any] | None:
     out: list[Any] = []
-    for part in (p.strip() for p in line.split(",")):
+    for part in (p.strip() for p in re.split(r"[,;]", line)):
         if m := re.fullmatch(r"protection from (\w+)", part.lower()):
             out.append({"protection": m.group(1)})
             continue
@@ -113,14 +127,19 @@ def parse_oracle_text(text: str, name: str) -> tuple[list[Any], list[str]]:
         if kw is not None:
             entries.extend(kw)
             continue
-        low = line.lower().replace(name.lower(), "~")
+        low = re.sub(rf"(?<!\w){re.escape(name.lower())}(?!\w)", "~", line.lower())
+        granted = _GRANTING.match(low)
+        if granted and not _HAS.match(low):
+            low = "~ " + granted.group(1)  # 613.1f: an Aura or Equipment gives the ability
         for pattern, build in _COMPILED:
             m = pattern.match(low)
             if m:
                 try:
-                    entries.extend(build(m))
+                    found = build(m)
                 except ValueError:
                     unknown.append(raw.strip())
+                    break
+                entries.extend([{"grants": found}] if granted and not _HAS.match(line.lower()) else found)
                 break
         else:
             unknown.append(raw.strip())
