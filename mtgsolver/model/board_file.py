@@ -475,15 +475,19 @@ class _Builder:
                     raise self.fail(path, f"{sym} is not a type of mana; a pool holds W U B R G C (106.1b)")
         return tuple(out)
 
+    def declare_once(self, creature: str, path: str, seen: dict[str, str]) -> None:
+        """A creature is declared at most once as an attacker and once as a blocker."""
+        self.need_permanent(creature, f"{path}.creature")
+        if creature in seen:
+            raise self.fail(f"{path}.creature", f"{creature!r} is declared twice (also {seen[creature]})")
+        seen[creature] = path
+
     def combat(self, c: CombatSpec) -> CombatDeclaration:
         attackers: list[Attack] = []
         seen: dict[str, str] = {}
         for i, a in enumerate(c.attackers):
             path = f"combat.attackers[{i}]"
-            self.need_permanent(a.creature, f"{path}.creature")
-            if a.creature in seen:
-                raise self.fail(f"{path}.creature", f"{a.creature!r} is declared twice (also {seen[a.creature]})")
-            seen[a.creature] = path
+            self.declare_once(a.creature, path, seen)
             self.need_target(a.target, f"{path}.target")
             attackers.append(Attack(a.creature, a.target))
         blockers: list[Block] | None = None
@@ -493,10 +497,7 @@ class _Builder:
             seen_b: dict[str, str] = {}
             for i, b in enumerate(c.blockers):
                 path = f"combat.blockers[{i}]"
-                self.need_permanent(b.creature, f"{path}.creature")
-                if b.creature in seen_b:
-                    raise self.fail(f"{path}.creature", f"{b.creature!r} is declared twice (also {seen_b[b.creature]})")
-                seen_b[b.creature] = path
+                self.declare_once(b.creature, path, seen_b)
                 if b.creature in attacking:
                     raise self.fail(f"{path}.creature", f"{b.creature!r} is attacking; it can't also block")
                 for j, att in enumerate(b.blocks):
