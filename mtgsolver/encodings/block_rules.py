@@ -1,0 +1,388 @@
+"""The blocking rules as plain Python tests (CR 509.1a-d, 702 evasion, 802.4).
+
+Shared by the CP-SAT encoding (which blocks are possible at all) and the explanations
+(why a declared block is illegal, why a requirement does nothing). Every test returns
+:class:`Finding` objects citing the rule and saying, in a plain sentence, what is wrong.
+
+A declaration is a mapping ``{blocker id: (attacker id, ...)}``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from ..model import Board, Color, ManaCost, Permanent
+from ..model.keywords import is_landwalk, landwalk_type
+
+__all__ = [
+    "Declaration", "Finding", "Requirement",
+    "attackers_by_defender", "block_cost", "blocker_capacity", "blocker_obstacles",
+    "declared_blocks", "label", "max_blockers", "max_blockers_total", "min_blockers",
+    "pair_obstacles", "requirements", "restriction_findings",
+]
+
+Declaration = Mapping[str, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A rule (``"702.9b"``), the creature it is about, and a plain sentence."""
+
+    rule: str
+    creature: str | None
+    message: str
+
+
+def label(p: Permanent) -> str:
+    """``Grizzly Bears (bears)``: how answers name a permanent."""
+    return f"{p.name} ({p.id})"
+
+
+# --------------------------------------------------------------------------- who fights whom
+def attackers_by_defender(board: Board) -> dict[str, list[str]]:
+    """Defending player -> the attackers attacking them, their planeswalkers or the battles
+    they protect (506.2, 802.2a), in declaration order; players in the board's order."""
+    out: dict[str, list[str]] = {p.name: [] for p in board.players}
+    for attack in board.combat.attackers if board.combat else ():
+        out[board.defending_player_of(attack.target)].append(attack.creature)
+    return {player: attackers for player, attackers in out.items() if attackers}
+
+
+def declared_blocks(board: Board) -> dict[str, tuple[str, ...]]:
+    """The board's declared blocks (blockers with an empty list don't block)."""
+    blockers = board.combat.blockers if board.combat else None
+    return {b.creature: tuple(b.blocks) for b in blockers or () if b.blocks}
+
+
+# --------------------------------------------------------------------------- restrictions
+def block_cost(board: Board, blocker: Permanent) -> ManaCost | None:
+    """509.1d: the cost for this creature to block, ``None`` if it has none.
+
+    The creature's own ``block_cost`` abilities plus every ``block_cost`` effect on its
+    controller's creatures (War Cadence). A cost of {0} is still a cost: it is not paid
+    unless the player chooses to pay it (War Cadence ruling).
+    """
+    costs = blocker.values("block_cost") + [
+        e.cost for e in board.effects_of("block_cost") if e.controller == blocker.controller and e.cost is not None
+    ]
+    if not costs:
+        return None
+    total = ManaCost()
+    for cost in costs:
+        total = total + cost
+    return total
+
+
+def blocker_obstacles(board: Board, blocker: Permanent, defender: str, paid: frozenset[str]) -> list[Finding]:
+    """Why ``blocker`` can't block at all in ``defender``'s declaration (empty: it can)."""
+    who = label(blocker)
+    out: list[Finding] = []
+    if not blocker.is_creature:
+        out.append(Finding("506.3", blocker.id, f"{who} is not a creature; only creatures can block"))
+        return out
+    if blocker.controller != defender:
+        out.append(Finding("509.1a", blocker.id,
+                           f"{who} is controlled by {blocker.controller}, not by the defending player {defender}"))
+    if blocker.is_battle:
+        out.append(Finding("509.1a", blocker.id, f"{who} is a battle; battles can't block"))
+    if blocker.tapped:
+        out.append(Finding("509.1a", blocker.id, f"{who} is tapped; blocking creatures must be untapped"))
+    if blocker.has("cant_block"):
+        out.append(Finding("509.1b", blocker.id, f"{who} can't block"))
+    cost = block_cost(board, blocker)
+    if cost is not None and blocker.id not in paid:
+        out.append(Finding("509.1d", blocker.id,
+                           f"{who} can't block unless its controller pays {cost or '{0}'}, and that cost "
+                           "was not paid (the player is never required to pay it, 509.1c)"))
+    return out
+
+
+def _has_quality(blocker: Permanent, quality: str) -> bool:
+    """702.16a: does the blocker have this protection quality?"""
+    q = quality.strip().lower()
+    if q in ("everything", "creatures", "creature"):
+        return True
+    try:
+        return Color.parse(q) in blocker.colors
+    except ValueError:
+        pass
+    if q == "multicolored":
+        return len(blocker.colors) >= 2
+    if q == "monocolored":
+        return len(blocker.colors) == 1
+    if q == "colorless":
+        return not blocker.colors
+    singular = q[:-1] if q.endswith("s") else q
+    traits = blocker.types | blocker.subtypes | blocker.supertypes
+    return q in traits or singular in traits or q == blocker.controller
+
+
+def _controls_land(board: Board, player: str, keyword: str) -> bool:
+    """702.14c: does ``player`` control a land the landwalk keyword names?"""
+    qualifier, kind = landwalk_type(keyword)
+    for land in board.controlled_by(player):
+        if not land.is_land or (kind != "land" and kind not in land.subtypes and kind not in land.types):
+            continue
+        if qualifier == "nonbasic" and land.is_basic:
+            continue
+        if qualifier in ("snow", "legendary") and qualifier not in land.supertypes:
+            continue
+        return True
+    return False
+
+
+def pair_obstacles(board: Board, blocker: Permanent, attacker: Permanent, defender: str) -> list[Finding]:
+    """Why ``blocker`` can't block ``attacker`` whatever else blocks (evasion, 702; filters,
+    509.1b). Empty when the pair is possible."""
+    b, a = label(blocker), label(attacker)
+    out: list[Finding] = []
+
+    def no(rule: str, why: str) -> None:
+        out.append(Finding(rule, blocker.id, f"{b} can't block {a}: {why}"))
+
+    if attacker.has("cant_be_blocked"):
+        no("509.1b", f"{attacker.name} can't be blocked")
+    if attacker.has_keyword("flying") and not (blocker.has_keyword("flying") or blocker.has_keyword("reach")):
+        no("702.9b", f"{attacker.name} has flying and {blocker.name} has neither flying nor reach")
+    if attacker.has_keyword("shadow") and not blocker.has_keyword("shadow"):
+        no("702.28b", f"{attacker.name} has shadow and {blocker.name} doesn't")
+    if blocker.has_keyword("shadow") and not attacker.has_keyword("shadow"):
+        no("702.28b", f"{blocker.name} has shadow and {attacker.name} doesn't")
+    if attacker.has_keyword("horsemanship") and not blocker.has_keyword("horsemanship"):
+        no("702.31b", f"{attacker.name} has horsemanship and {blocker.name} doesn't")
+    if attacker.has_keyword("fear") and not ("artifact" in blocker.types or Color.B in blocker.colors):
+        no("702.36b", f"{attacker.name} has fear and {blocker.name} is neither an artifact creature nor black")
+    if attacker.has_keyword("intimidate") and not ("artifact" in blocker.types or attacker.colors & blocker.colors):
+        no("702.13b", f"{attacker.name} has intimidate and {blocker.name} is neither an artifact creature "
+                      "nor shares a color with it")
+    for kw in sorted(k for k in attacker.keywords if is_landwalk(k)):
+        if _controls_land(board, defender, kw):
+            no("702.14c", f"{attacker.name} has {kw.replace('_', ' ')} and {defender} controls such a land")
+    if attacker.has_keyword("skulk") and (blocker.power or 0) > (attacker.power or 0):
+        no("702.118b", f"{attacker.name} has skulk and {blocker.name} has greater power "
+                       f"({blocker.power} > {attacker.power})")
+    for quality in sorted(attacker.protections):
+        if quality == "everything":
+            no("702.16j", f"{attacker.name} has protection from everything")
+        elif quality == blocker.controller:
+            no("702.16k", f"{attacker.name} has protection from {quality}, who controls {blocker.name}")
+        elif _has_quality(blocker, quality):
+            no("702.16f", f"{attacker.name} has protection from {quality}")
+    for f in attacker.values("cant_be_blocked_by"):
+        if f.matches(blocker):
+            no("509.1b", f"{attacker.name} can't be blocked by creatures that are {f.describe()}")
+    for f in blocker.values("can_block_only"):
+        if not f.matches(attacker):
+            no("509.1b", f"{blocker.name} can block only creatures that are {f.describe()}")
+    return out
+
+
+def blocker_capacity(blocker: Permanent) -> int | None:
+    """509.1a: how many attackers it may block (1 plus "can block an additional creature"
+    abilities); ``None`` for "can block any number of creatures"."""
+    if blocker.has("can_block_any_number"):
+        return None
+    return 1 + sum(blocker.values("can_block_additional"))
+
+
+def min_blockers(attacker: Permanent) -> tuple[int, str]:
+    """The fewest creatures that may block it, and the rule (702.111b menace, 509.1b)."""
+    best, rule = 1, "509.1b"
+    if attacker.has_keyword("menace"):
+        best, rule = 2, "702.111b"
+    for n in attacker.values("min_blockers"):
+        if n > best:
+            best, rule = n, "509.1b"
+    return best, rule
+
+
+def max_blockers(attacker: Permanent) -> int | None:
+    """509.1b: "can't be blocked by more than N creatures" (the smallest N), or ``None``."""
+    values = attacker.values("max_blockers")
+    return min(values) if values else None
+
+
+def max_blockers_total(board: Board) -> int | None:
+    """509.1b: "no more than N creatures can block each combat" (the smallest N)."""
+    values = [e.n for e in board.effects_of("max_blockers_total") if e.n is not None]
+    return min(values) if values else None
+
+
+def restriction_findings(board: Board, declaration: Declaration, paid: frozenset[str]) -> list[Finding]:
+    """Every restriction the declaration disobeys (509.1a-b, 509.1d, 702, 802.4)."""
+    out: list[Finding] = []
+    by_defender = attackers_by_defender(board)
+    defender_of = {a: d for d, attackers in by_defender.items() for a in attackers}
+    per_player: dict[str, dict[str, tuple[str, ...]]] = {}
+    for bid in sorted(declaration):
+        blocker = board.permanent(bid)
+        targets = declaration[bid]
+        defenders = sorted({defender_of[a] for a in targets})
+        for d in defenders:
+            if blocker.controller != d:
+                attacked = ", ".join(label(board.permanent(a)) for a in targets if defender_of[a] == d)
+                out.append(Finding("509.1a", bid, f"{label(blocker)} is controlled by {blocker.controller}; "
+                                                  f"it can't block {attacked}, which attacks {d} (802.4a)"))
+        d = blocker.controller
+        own = tuple(a for a in targets if defender_of[a] == d)
+        if not own:
+            continue
+        per_player.setdefault(d, {})[bid] = own
+        out += blocker_obstacles(board, blocker, d, paid)
+        cap = blocker_capacity(blocker)
+        if cap is not None and len(own) > cap:
+            out.append(Finding("509.1a", bid, f"{label(blocker)} blocks {len(own)} creatures but can block only {cap}"))
+        for aid in own:
+            out += pair_obstacles(board, blocker, board.permanent(aid), d)
+    for d, decl in per_player.items():
+        out += _group_findings(board, d, by_defender[d], decl)
+    return out
+
+
+def _group_findings(board: Board, defender: str, attackers: list[str], decl: dict[str, tuple[str, ...]]) -> list[Finding]:
+    """Restrictions on the whole of one defending player's blocks (802.4b)."""
+    out: list[Finding] = []
+    blockers_of: dict[str, list[str]] = {a: [] for a in attackers}
+    for bid, targets in decl.items():
+        for aid in targets:
+            blockers_of[aid].append(bid)
+    for bid in sorted(decl):
+        blocker = board.permanent(bid)
+        if blocker.has("cant_block_alone") and len(decl) == 1:
+            out.append(Finding("509.1b", bid, f"{label(blocker)} can't block alone, and no other creature blocks"))
+    for aid in attackers:
+        attacker, n = board.permanent(aid), len(blockers_of[aid])
+        if not n:
+            continue
+        low, rule = min_blockers(attacker)
+        if n < low:
+            out.append(Finding(rule, aid, f"{label(attacker)} can't be blocked except by {low} or more creatures; "
+                                          f"{n} block{'s' if n == 1 else ''} it"))
+        high = max_blockers(attacker)
+        if high is not None and n > high:
+            out.append(Finding("509.1b", aid, f"{label(attacker)} can't be blocked by more than {high} "
+                                              f"creature{'s' if high != 1 else ''}; {n} block it"))
+        if attacker.has("blocked_only_by_all"):
+            missing = [c for c in board.creatures(defender) if c.id not in blockers_of[aid]]
+            if missing:
+                out.append(Finding("509.1b", aid, f"{label(attacker)} can't be blocked unless all creatures "
+                                                  f"{defender} controls block it; {label(missing[0])} doesn't"))
+    total = max_blockers_total(board)
+    if total is not None and len(decl) > total:
+        out.append(Finding("509.1b", None, f"no more than {total} creature{'s' if total != 1 else ''} can block "
+                                           f"each combat; {len(decl)} of {defender}'s creatures block"))
+    return out
+
+
+# --------------------------------------------------------------------------- requirements
+@dataclass(frozen=True)
+class Requirement:
+    """One requirement as 509.1c counts it.
+
+    ``kind``: ``lure`` and ``must_block`` (``creature`` blocks ``attacker``),
+    ``blocks_each_combat`` and ``blocks_this_turn`` (``creature`` blocks),
+    ``must_be_blocked`` and ``must_be_blocked_by`` (``attacker`` is blocked by ``n`` or more).
+    """
+
+    kind: str
+    creature: str | None
+    attacker: str | None = None
+    n: int = 1
+
+    def obeyed(self, declaration: Declaration) -> bool:
+        if self.kind in ("lure", "must_block"):
+            return self.attacker in declaration.get(self.creature or "", ())
+        if self.kind in ("blocks_each_combat", "blocks_this_turn"):
+            return bool(declaration.get(self.creature or ""))
+        count = sum(1 for targets in declaration.values() if self.attacker in targets)
+        return count >= self.n
+
+    @property
+    def subject(self) -> str:
+        """The creature the requirement is about (the attacker for "must be blocked")."""
+        return self.creature if self.creature is not None else self.attacker  # type: ignore[return-value]
+
+    def describe(self, board: Board) -> str:
+        c = label(board.permanent(self.creature)) if self.creature else ""
+        a = label(board.permanent(self.attacker)) if self.attacker else ""
+        return {
+            "lure": f"{c} must block {a} (all creatures able to block {a} do so)",
+            "must_block": f"{c} must block {a} this turn if able",
+            "blocks_each_combat": f"{c} blocks each combat if able",
+            "blocks_this_turn": f"{c} blocks this turn if able",
+            "must_be_blocked": f"{a} must be blocked if able",
+            "must_be_blocked_by": f"{a} must be blocked by {self.n} or more creatures if able",
+        }[self.kind]
+
+
+def requirements(board: Board, defender: str, attackers: list[str],
+                 paid: frozenset[str]) -> tuple[list[Requirement], list[Finding]]:
+    """The requirements on ``defender``'s declaration (509.1c) and, as findings, those that
+    do nothing: a requirement on a creature that is tapped, can't block, has an unpaid cost,
+    isn't controlled by the defending player, or can't block the creature it must block
+    (Grappling Hook and Lure rulings)."""
+    reqs: list[Requirement] = []
+    exempt: list[Finding] = []
+    mine = board.creatures(defender)
+    able = {c.id: not blocker_obstacles(board, c, defender, paid) for c in mine}
+    pair_ok: dict[tuple[str, str], bool] = {}
+
+    def can(cid: str, aid: str) -> bool:
+        if (cid, aid) not in pair_ok:
+            pair_ok[cid, aid] = able.get(cid, False) and not pair_obstacles(
+                board, board.permanent(cid), board.permanent(aid), defender)
+        return pair_ok[cid, aid]
+
+    def does_nothing(req: Requirement, why: list[Finding]) -> None:
+        reason = "; ".join(f.message + f" ({f.rule})" for f in why) or "it can't block any attacking creature"
+        exempt.append(Finding("509.1c", req.subject, f"{req.describe(board)}: the requirement does nothing, "
+                                                     f"because {reason}"))
+
+    attacking_me = set(attackers)
+    for aid in attackers:
+        attacker = board.permanent(aid)
+        if attacker.has("lure"):
+            # 509.1c: each creature able to block the lure creature gets one requirement
+            for c in mine:
+                req = Requirement("lure", c.id, aid)
+                if can(c.id, aid):
+                    reqs.append(req)
+                else:
+                    does_nothing(req, blocker_obstacles(board, c, defender, paid)
+                                 or pair_obstacles(board, c, attacker, defender))
+        if attacker.has("must_be_blocked"):
+            reqs.append(Requirement("must_be_blocked", None, aid))
+        for n in attacker.values("must_be_blocked_by"):
+            if n >= 1:
+                    reqs.append(Requirement("must_be_blocked_by", None, aid, n))
+
+    def blocker_req(req: Requirement) -> None:
+        creature = board.permanent(req.creature)  # type: ignore[arg-type]
+        if creature.controller != defender:
+            return  # another player's declaration (or no declaration at all)
+        why = blocker_obstacles(board, creature, defender, paid)
+        if why:
+            does_nothing(req, why)
+        elif req.attacker is not None and not can(creature.id, req.attacker):
+            does_nothing(req, pair_obstacles(board, creature, board.permanent(req.attacker), defender))
+        elif req.attacker is None and not any(can(creature.id, a) for a in attackers):
+            does_nothing(req, [])
+        else:
+            reqs.append(req)
+
+    for c in mine:
+        for _ in c.statics("blocks_each_combat"):
+            blocker_req(Requirement("blocks_each_combat", c.id))
+    for e in board.effects_of("blocks_this_turn"):
+        if e.creature and board.permanent(e.creature).controller == defender:
+            blocker_req(Requirement("blocks_this_turn", e.creature))
+    for e in board.effects_of("must_block"):
+        if e.creature and e.attacker in attacking_me:
+            creature = board.permanent(e.creature)
+            req = Requirement("must_block", e.creature, e.attacker)
+            if creature.controller != defender:
+                does_nothing(req, [Finding("509.1a", e.creature, f"{label(creature)} is not controlled by "
+                                                                 f"the defending player {defender}")])
+            else:
+                blocker_req(req)
+    return reqs, exempt

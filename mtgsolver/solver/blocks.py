@@ -1,0 +1,272 @@
+"""Declare-blockers answers: is a declaration legal (509.1b-c), and a legal one to propose.
+
+Each defending player's declaration is judged on its own (802.4b): it is illegal if it
+disobeys a restriction (509.1a-b, 509.1d, 702 evasion) or obeys fewer requirements than
+the most any restriction-obeying declaration obeys, paying no cost the player did not
+choose to pay (509.1c). The maximum comes from CP-SAT (:mod:`mtgsolver.encodings.blocks`);
+unsat cores over guarded restrictions explain requirements that could not be obeyed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..encodings.block_rules import (
+    Declaration, Finding, Requirement, attackers_by_defender, block_cost, declared_blocks, label,
+    requirements, restriction_findings,
+)
+from ..encodings.blocks import BlockModel, build_block_model
+from ..encodings.combat import Deadline, core_of, solve
+from ..model import Board, ManaCost
+from .result import CombatResult, Violation
+
+__all__ = ["OBJECTIVES", "check_blocks", "suggest_blocks"]
+
+#: Objectives of :func:`suggest_blocks`, applied after the requirement maximum.
+OBJECTIVES = ("fewest-blockers", "most-blockers", "least-unblocked-power")
+
+#: Requirements explained with unsat cores per defending player (each costs one solve).
+_EXPLAIN_AT_MOST = 8
+
+
+@dataclass
+class _Player:
+    """One defending player's part of the answer."""
+
+    obeyed: int
+    maximum: int
+    legal: bool | None
+    optimal: bool
+    witness: dict[str, tuple[str, ...]]
+    violations: list[Violation] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def _violation(f: Finding) -> Violation:
+    return Violation(f.rule, f.creature, f.message)
+
+
+def _no_attackers(objective: str | None = None) -> CombatResult:
+    return CombatResult("blocks", True, 0, 0, notes=(
+        "no creature is attacking: there is no declare blockers step (508.8)",), objective=objective)
+
+
+def _own_part(board: Board, declaration: Declaration, defender: str) -> dict[str, tuple[str, ...]]:
+    """The blocks declared by ``defender``'s creatures (or claimed for them)."""
+    return {b: t for b, t in declaration.items() if board.permanent(b).controller == defender}
+
+
+def _maximise(bm: BlockModel, hint: Declaration, deadline: Deadline) -> tuple[int, int, bool, dict[str, tuple[str, ...]]]:
+    """509.1c: the most requirements a restriction-obeying declaration obeys.
+
+    Returns (best found, proven upper bound, optimal, a declaration reaching the best).
+    The empty declaration obeys every restriction, so a solution always exists.
+    """
+    bm.hint(hint)
+    bm.model.maximize(bm.obeyed())
+    result = solve(bm.model, deadline.remaining())
+    if not result.found:  # time ran out before any solution: fall back on the hint
+        return 0, len(bm.requirements), False, dict(hint)
+    best = int(round(result.objective or 0))
+    return best, int(round(result.bound or 0)), result.optimal, bm.declaration(result.value)
+
+
+def _then(bm: BlockModel, objective, minimise: bool, start: Declaration,
+          deadline: Deadline) -> tuple[bool, dict[str, tuple[str, ...]], int]:
+    """One lexicographic step: optimise ``objective`` keeping what earlier steps fixed."""
+    bm.hint(start)
+    if minimise:
+        bm.model.minimize(objective)
+    else:
+        bm.model.maximize(objective)
+    result = solve(bm.model, deadline.remaining())
+    if not result.found:
+        return False, dict(start), 0
+    return result.optimal, bm.declaration(result.value), int(round(result.objective or 0))
+
+
+def _explain_unmet(board: Board, defender: str, attackers: list[str], reqs: list[Requirement],
+                   paid: frozenset[str], unmet: list[int], maximum: int, deadline: Deadline) -> list[str]:
+    """Why each requirement the witness leaves unmet could not be obeyed (unsat cores)."""
+    gm = build_block_model(board, defender, attackers, reqs, paid, guarded=True)
+    at_max = gm.model.new_bool_var("at_maximum")
+    gm.model.add(gm.obeyed() >= maximum).only_enforce_if(at_max)
+    guards = [g for g, _ in gm.guards]
+    notes: list[str] = []
+    for i in unmet[:_EXPLAIN_AT_MOST]:
+        req, lit = reqs[i], gm.req_lits[i]
+        text = req.describe(board)
+        if lit is None:
+            attacker = board.permanent(req.attacker)  # type: ignore[arg-type]
+            notes.append(f"509.1c: {text}: not enough of {defender}'s creatures can block {label(attacker)}, "
+                         "so this requirement can't be obeyed")
+            continue
+        core = core_of(gm.model, guards + [lit], min(1.0, deadline.remaining()))
+        if core is not None:
+            why = "; ".join(f"{gm.guards[j][1].message} ({gm.guards[j][1].rule})" for j in core if j < len(guards))
+            notes.append(f"509.1c: {text}: it can't be obeyed without disobeying a restriction"
+                         + (f": {why}" if why else ""))
+            continue
+        core = core_of(gm.model, guards + [lit, at_max], min(1.0, deadline.remaining()))
+        if core is None:
+            continue  # unproven within the time limit: say nothing rather than guess
+        why = "; ".join(f"{gm.guards[j][1].message} ({gm.guards[j][1].rule})" for j in core if j < len(guards))
+        notes.append(f"509.1c: {text}: obeying it would leave fewer than the {maximum} requirements that can "
+                     "be obeyed" + (f", because {why}" if why else ""))
+    if len(unmet) > _EXPLAIN_AT_MOST:
+        notes.append(f"509.1c: {len(unmet) - _EXPLAIN_AT_MOST} more requirements of {defender} can't be obeyed "
+                     "together with the others")
+    return notes
+
+
+def _check_player(board: Board, defender: str, attackers: list[str], declared: Declaration,
+                  paid: frozenset[str], deadline: Deadline, explain: bool) -> _Player:
+    reqs, exempt = requirements(board, defender, attackers, paid)
+    mine = _own_part(board, declared, defender)
+    clean = not restriction_findings(board, mine, paid)
+    obeyed = sum(r.obeyed(mine) for r in reqs)
+    bm = build_block_model(board, defender, attackers, reqs, paid)
+    best, bound, optimal, found = _maximise(bm, mine if clean else {}, deadline)
+    if clean and obeyed >= bound:  # the declaration reaches the proven maximum
+        answer = _Player(obeyed, obeyed, True, True, mine)
+    else:
+        best = max(best, obeyed) if clean else best
+        legal = False if (not clean or obeyed < best) else None
+        bm.model.add(bm.obeyed() >= best)
+        step_optimal, witness, _ = _then(bm, bm.distance(mine), True, found, deadline)
+        answer = _Player(obeyed, best, legal, optimal and step_optimal, witness)
+        if obeyed < best:
+            answer.violations.append(Violation("509.1c", None, (
+                f"{defender}'s declaration obeys {obeyed} requirement{'s' if obeyed != 1 else ''}; "
+                f"{best} can be obeyed without disobeying any restriction")))
+            for req in reqs:
+                if req.obeyed(witness) and not req.obeyed(mine):
+                    answer.violations.append(Violation("509.1c", req.subject, (
+                        f"{req.describe(board)}: this declaration doesn't obey it, and the witness shows it "
+                        "can be obeyed together with the most requirements possible")))
+        if legal is None:
+            answer.notes.append(f"time limit reached: {defender}'s maximum is between {best} and {bound}; "
+                                "legality is not proven")
+    answer.notes += [f"{f.rule}: {f.message}" for f in exempt]
+    unmet = [i for i, r in enumerate(reqs) if not r.obeyed(answer.witness)]
+    if explain and unmet and answer.optimal:
+        answer.notes += _explain_unmet(board, defender, attackers, reqs, paid, unmet, answer.maximum, deadline)
+    return answer
+
+
+def _costs(board: Board, declaration: Declaration, paid: frozenset[str]) -> dict[str, str]:
+    """509.1d: the total cost each player pays for the blocks of ``declaration``."""
+    totals: dict[str, ManaCost] = {}
+    for b in sorted(declaration):
+        blocker = board.permanent(b)
+        cost = block_cost(board, blocker)
+        if cost is not None and b in paid:
+            totals[blocker.controller] = totals.get(blocker.controller, ManaCost()) + cost
+    return {p: str(c) or "{0}" for p, c in totals.items()}
+
+
+def _combine(players: list[_Player], violations: list[Violation], board: Board, paid: frozenset[str],
+             costs_of: Declaration | None, objective: str | None = None) -> CombatResult:
+    witness: dict[str, tuple[str, ...]] = {}
+    for p in players:
+        witness.update(p.witness)
+    legal: bool | None = True
+    if violations or any(p.legal is False for p in players):
+        legal = False
+    elif any(p.legal is None for p in players):
+        legal = None
+    return CombatResult(
+        kind="blocks",
+        legal=legal,
+        obeyed=sum(p.obeyed for p in players),
+        maximum=sum(p.maximum for p in players),
+        violations=tuple(violations + [v for p in players for v in p.violations]),
+        witness=tuple(sorted(witness.items())),
+        optimal=all(p.optimal for p in players),
+        costs=_costs(board, costs_of if costs_of is not None else witness, paid),
+        notes=tuple(n for p in players for n in p.notes),
+        objective=objective,
+    )
+
+
+def check_blocks(board: Board, time_limit: float = 10.0, explain: bool = True) -> CombatResult:
+    """Judge the board's declared blocks (509.1).
+
+    Parameters
+    ----------
+    board:
+        A board whose ``combat`` has attackers and a ``blockers`` list (``[]``: no blocks).
+    time_limit:
+        Seconds for all solves together. If it stops the search, ``optimal`` is False and
+        ``legal`` is ``None`` unless the answer is settled anyway.
+    explain:
+        Add notes (unsat cores) on why requirements left unmet could not be obeyed.
+
+    Returns
+    -------
+    CombatResult
+        ``legal``, ``obeyed``, ``maximum`` (summed over defending players), each disobeyed
+        restriction and requirement as a :class:`Violation` citing its rule, and a witness
+        that obeys every restriction and the maximum number of requirements, as close to
+        the declared blocks as possible.
+
+    Raises
+    ------
+    ValueError
+        If the board declares no blockers list to check.
+    """
+    if board.combat is None or not board.combat.attackers:
+        return _no_attackers()
+    if board.combat.blockers is None:
+        raise ValueError("combat.blockers: no block declaration to check (give blockers: [] for no blocks, "
+                         "or ask `blocks suggest` for one)")
+    deadline = Deadline(time_limit)
+    paid = board.combat.paid_costs
+    declared = declared_blocks(board)
+    violations = [_violation(f) for f in restriction_findings(board, declared, paid)]
+    players = [_check_player(board, d, attackers, declared, paid, deadline, explain)
+               for d, attackers in attackers_by_defender(board).items()]
+    for p in players:  # the witness is legal by construction; say so loudly if it is not
+        assert not restriction_findings(board, p.witness, paid), "internal error: witness disobeys a restriction"
+    return _combine(players, violations, board, paid, declared)
+
+
+def suggest_blocks(board: Board, objective: str = "fewest-blockers", time_limit: float = 10.0) -> CombatResult:
+    """Propose a legal declaration: the most requirements (509.1c) first, then ``objective``.
+
+    ``objective`` is one of :data:`OBJECTIVES`: ``fewest-blockers``, ``most-blockers`` or
+    ``least-unblocked-power``. Ties go to the blocks already declared on the board, if any.
+    Costs are paid only for creatures in ``combat.paid_costs`` (509.1c).
+    """
+    if objective not in OBJECTIVES:
+        raise ValueError(f"unknown objective {objective!r}; expected one of {', '.join(OBJECTIVES)}")
+    if board.combat is None or not board.combat.attackers:
+        return _no_attackers(objective)
+    deadline = Deadline(time_limit)
+    paid = board.combat.paid_costs
+    declared = declared_blocks(board)
+    players: list[_Player] = []
+    for d, attackers in attackers_by_defender(board).items():
+        reqs, exempt = requirements(board, d, attackers, paid)
+        bm = build_block_model(board, d, attackers, reqs, paid)
+        mine = _own_part(board, declared, d)
+        best, _, optimal, found = _maximise(bm, {}, deadline)
+        bm.model.add(bm.obeyed() >= best)
+        expr, minimise = {
+            "fewest-blockers": (bm.blocker_count(), True),
+            "most-blockers": (bm.blocker_count(), False),
+            "least-unblocked-power": (bm.unblocked_power(board), True),
+        }[objective]
+        ok2, witness, value = _then(bm, expr, minimise, found, deadline)
+        optimal = optimal and ok2
+        if mine and ok2:
+            bm.model.add(expr == value)
+            ok3, witness, _ = _then(bm, bm.distance(mine), True, witness, deadline)
+            optimal = optimal and ok3
+        obeyed = sum(r.obeyed(witness) for r in reqs)
+        assert not restriction_findings(board, witness, paid), "internal error: suggestion disobeys a restriction"
+        player = _Player(obeyed, best, True if optimal else None, optimal, witness,
+                         notes=[f"{f.rule}: {f.message}" for f in exempt])
+        if not optimal:
+            player.notes.append(f"time limit reached: {d}'s suggestion is not proven optimal")
+        players.append(player)
+    return _combine(players, [], board, paid, None, objective)
