@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from . import attacks, show
+from . import attacks, blocks, show
 
 app = typer.Typer(
     name="mtgsolver",
@@ -20,7 +20,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for _module in (show, attacks):
+for _module in (show, attacks, blocks):
     _module.register(app)
 
 

@@ -306,7 +306,7 @@ class Requirement:
         c = label(board.permanent(self.creature)) if self.creature else ""
         a = label(board.permanent(self.attacker)) if self.attacker else ""
         return {
-            "lure": f"{c} must block {a} (all creatures able to block {a} do so)",
+            "lure": f"{c} must block {a} (all creatures able to block it do so)",
             "must_block": f"{c} must block {a} this turn if able",
             "blocks_each_combat": f"{c} blocks each combat if able",
             "blocks_this_turn": f"{c} blocks this turn if able",

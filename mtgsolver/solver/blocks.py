@@ -141,8 +141,8 @@ def _check_player(board: Board, defender: str, attackers: list[str], declared: D
             for req in reqs:
                 if req.obeyed(witness) and not req.obeyed(mine):
                     answer.violations.append(Violation("509.1c", req.subject, (
-                        f"{req.describe(board)}: this declaration doesn't obey it, and the witness shows it "
-                        "can be obeyed together with the most requirements possible")))
+                        f"{req.describe(board)}: this declaration doesn't obey it, though the witness obeys it "
+                        "along with the most requirements possible")))
         if legal is None:
             answer.notes.append(f"time limit reached: {defender}'s maximum is between {best} and {bound}; "
                                 "legality is not proven")
