@@ -70,6 +70,17 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     "attack_tax": "cost",
     # on an Aura or Equipment: abilities the enchanted or equipped creature has (Lure, 613)
     "grants": "grants",
+    # mana production (mtgsolver.model.production): replacement effects on "tapped for
+    # mana" (106.12b, 614): Contamination, Pulse of Llanowar, Mana Reflection
+    "lands_tap_for": "mana_type",
+    "basic_lands_tap_for_any_color": None,
+    "mana_doubler": None,
+    # type-changing (305.7): Celestial Dawn's "Lands you control are Plains."
+    "lands_are": "land_type",
+    # Celestial Dawn's spending rule (white as any color, other mana as colorless), for payment
+    "spend_white_as_any_color": None,
+    # triggers on "tapped for mana" (106.12a): Heartbeat of Spring, Wild Growth, Utopia Sprawl
+    "mana_trigger": "mana_trigger",
 }
 
 
@@ -105,6 +116,22 @@ def parse_static(entry: Any) -> Static:
         return Static(name, PlayerFilter.from_mapping(value))
     if kind == "cost":
         return Static(name, ManaCost.parse(str(value)))
+    if kind == "mana_type":
+        letter = str(value).strip().strip("{}").upper()
+        if letter not in ("W", "U", "B", "R", "G", "C"):
+            raise ValueError(f"{name} expects a mana type W, U, B, R, G or C, got {value!r}")
+        return Static(name, letter)
+    if kind == "land_type":
+        land = str(value).strip().lower()
+        land = {"plains": "plains", "islands": "island", "swamps": "swamp", "mountains": "mountain",
+                "forests": "forest"}.get(land, land)
+        if land not in ("plains", "island", "swamp", "mountain", "forest"):
+            raise ValueError(f"{name} expects a basic land type (plains, island, swamp, mountain, forest), got {value!r}")
+        return Static(name, land)
+    if kind == "mana_trigger":
+        from .production import ManaTrigger
+
+        return Static(name, ManaTrigger.from_mapping(value))
     if kind == "grants":
         if not isinstance(value, list):
             raise ValueError(f"{name} expects a list of keywords and abilities")
@@ -118,4 +145,7 @@ _EXAMPLES = {
     "player_filter": "{controls: island}",
     "cost": '"{2}"',
     "grants": "[flying]",
+    "mana_type": "B",
+    "land_type": "plains",
+    "mana_trigger": '{tapped: enchanted, adds: "{G}"}',
 }

@@ -72,6 +72,21 @@ _PHRASES: list[tuple[str, Any]] = [
     (r"creatures can't attack you unless their controller pays (\{[^ ]+\}) for each creature they control "
      r"that's attacking you\.", lambda m: [{"attack_tax": m.group(1).upper()}]),
     (r"(?:equipped|enchanted) creature has ([a-z ,]+?)\.", lambda m: [{"grants": _keyword_list(m.group(1))}]),
+    # mana production (mtgsolver.model.production; 106.12, 305.7, 614)
+    (r"if a land is tapped for mana, it produces \{([wubrgc])\} instead of any other type and amount\.",
+     lambda m: [{"lands_tap_for": m.group(1).upper()}]),
+    (r"if a basic land you control is tapped for mana, it produces mana of a color of your choice instead of "
+     r"any other type\.", lambda m: ["basic_lands_tap_for_any_color"]),
+    (r"if you tap a permanent for mana, it produces twice as much of that mana instead\.", lambda m: ["mana_doubler"]),
+    (r"lands you control are (plains|islands|swamps|mountains|forests)\.", lambda m: [{"lands_are": m.group(1)}]),
+    (r"you may spend white mana as though it were mana of any color\. you may spend other mana only as though it "
+     r"were colorless mana\.", lambda m: ["spend_white_as_any_color"]),
+    (r"whenever a player taps a land for mana, that player adds one mana of any type that land produced\.",
+     lambda m: [{"mana_trigger": {"tapped": "lands", "adds": "same_type"}}]),
+    (r"whenever enchanted (?:land|plains|island|swamp|mountain|forest) is tapped for mana, its controller adds an "
+     r"additional ((?:\{[wubrgc]\})+)\.", lambda m: [{"mana_trigger": {"tapped": "enchanted", "adds": m.group(1).upper()}}]),
+    (r"whenever enchanted (?:land|plains|island|swamp|mountain|forest) is tapped for mana, its controller adds an "
+     r"additional one mana of the chosen color\.", lambda m: [{"mana_trigger": {"tapped": "enchanted", "adds": "chosen_color"}}]),
 ]
 _GRANTING = re.compile(r"^(?:enchanted|equipped) creature (.*)$")
 _HAS = re.compile(r"^(?:enchanted|equipped) creature has ")

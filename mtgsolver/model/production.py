@@ -1,0 +1,451 @@
+"""Mana production: type-changing effects, replacement effects, "tapped for mana" triggers.
+
+What an ability adds (a *production event*) is worked out in three steps:
+
+1. **Type-changing effects** (305.7, 613.1d): ``{lands_are: plains}`` (Celestial Dawn) makes
+   the lands its controller controls Plains: each loses the abilities of its rules text and
+   its old land types and gains ``{T}: Add {W}.``; abilities granted by other effects stay.
+   This changes the board the other steps look at (:func:`effective_board`).
+2. **Replacement effects** on the event (614, 616), all of which need the ability to be
+   "tapped for mana" (a {T} in its cost, 106.12, 106.12b): ``{lands_tap_for: B}``
+   (Contamination: any land makes one {B} instead of any other type and amount),
+   ``basic_lands_tap_for_any_color`` (Pulse of Llanowar: the controller's basic lands make
+   the same amount of one color of their choice), ``mana_doubler`` (Mana Reflection: the
+   permanents its controller taps make twice as much). Each applies once (614.5) and the
+   affected permanent's controller picks the order (616.1e); for 106.7 every order counts,
+   so the outcome is the union over orders.
+3. **Triggers** on "tapped for mana" (106.12a, 605.1b): ``{mana_trigger: {tapped, adds, of_type}}``
+   fire only when a {T} mana ability resolves and produces mana (of ``of_type`` if given):
+   Heartbeat of Spring / Mana Flare (``tapped: lands, adds: same_type``: one more mana of a type
+   that land produced), Wild Growth / Overgrowth / Utopia Sprawl (``tapped: enchanted``,
+   ``adds: "{G}"``). Their mana comes from the trigger's source, so it is added after the
+   replacement effects, which don't change it (Mana Reflection and Contamination rulings),
+   and it does not count for what the land "could produce" (106.7).
+
+:func:`effective_product` is what the payment solver uses: an ability's product with
+reflection resolved (106.7, via :mod:`mtgsolver.model.mana_graph`) and steps 1-3 applied.
+"""
+from __future__ import annotations
+
+import itertools
+import weakref
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping
+
+import networkx as nx
+
+from .board import Board
+from .mana import MANA_TYPES, ManaCost, ManaCostError
+from .mana_abilities import AnyColor, Choice, Counted, Fixed, ManaAbility, Product, Reflect, basic_land_ability
+from .mana_graph import FixedPoint, ability_node, build_graph, least_fixed_point, permanent_node, sort_types
+from .permanent import Permanent
+
+__all__ = [
+    "ManaTrigger",
+    "base_bundles",
+    "could_produce_types",
+    "replace_all",
+    "Production",
+    "Replacement",
+    "analyse",
+    "bundles_to_product",
+    "effective_board",
+    "effective_product",
+    "sacrifice_product",
+]
+
+COLORS = MANA_TYPES[:5]
+Bundle = tuple[str, ...]  # one possible outcome of an event, letters in W U B R G C order
+
+
+def _bundle(letters: Iterable[str]) -> Bundle:
+    return tuple(sorted(letters, key=MANA_TYPES.index))
+
+
+def _show(bundle: Bundle) -> str:
+    return "".join("{" + t + "}" for t in bundle) or "no mana"
+
+
+# --------------------------------------------------------------------------- vocabulary
+_TRIGGER_ON = {
+    "lands": "a land any player taps",          # Heartbeat of Spring, Mana Flare
+    "your_lands": "a land its controller taps",
+    "enchanted": "the permanent it enchants",   # Wild Growth, Utopia Sprawl
+}
+
+
+@dataclass(frozen=True)
+class ManaTrigger:
+    """A triggered mana ability on "tapped for mana" (106.12a, 605.1b).
+
+    ``on`` (board key ``tapped``): ``lands``, ``your_lands`` or ``enchanted``; ``mode``: ``fixed`` (adds ``mana``),
+    ``same_type`` (one mana of any type the land produced) or ``chosen_color`` (Utopia
+    Sprawl's color chosen as it entered, unknown unless the board gives ``adds: "{U}"``);
+    ``of_type``: fires only when mana of that type was produced.
+    """
+
+    on: str
+    mode: str = "fixed"
+    mana: Bundle = ()
+    of_type: str | None = None
+
+    @classmethod
+    def from_mapping(cls, value: Any) -> "ManaTrigger":
+        """``{tapped: lands|your_lands|enchanted, adds: "{G}"|same_type|chosen_color, of_type: G}``."""
+        if not isinstance(value, dict):
+            raise ValueError('mana_trigger expects a mapping such as {tapped: enchanted, adds: "{G}"}')
+        value = {("tapped" if k in (True, "on") else k): v for k, v in value.items()}  # YAML 1.1 reads on: as true
+        unknown = set(value) - {"tapped", "adds", "of_type"}
+        if unknown:
+            raise ValueError(f"mana_trigger: unknown key {sorted(map(str, unknown))[0]!r}; keys are tapped, adds, of_type")
+        on = str(value.get("tapped", "")).strip().lower()
+        if on not in _TRIGGER_ON:
+            raise ValueError(f"mana_trigger.tapped must be one of {', '.join(_TRIGGER_ON)}, got {value.get('tapped')!r}")
+        adds = str(value.get("adds", "")).strip()
+        of_type = value.get("of_type")
+        if of_type is not None:
+            of_type = str(of_type).strip().upper()
+            if of_type not in MANA_TYPES:
+                raise ValueError(f"mana_trigger.of_type must be one of W U B R G C, got {value['of_type']!r}")
+        if adds.lower() in ("same_type", "chosen_color"):
+            return cls(on, adds.lower(), (), of_type)
+        try:
+            cost = ManaCost.parse(adds)
+        except ManaCostError:
+            cost = None
+        letters = [s.options[0] for s in cost.symbols] if cost else []
+        if not letters or any(len(s.options) != 1 or s.options[0] not in MANA_TYPES for s in cost.symbols):
+            raise ValueError(f'mana_trigger.adds must be mana such as "{{G}}", same_type or chosen_color, got {adds!r}')
+        return cls(on, "fixed", _bundle(letters), of_type)
+
+    def describe(self) -> str:
+        what = {"fixed": f"adds {_show(self.mana)}", "same_type": "adds one mana of a type that land produced",
+                "chosen_color": "adds one mana of the chosen color"}[self.mode]
+        cond = f" for {{{self.of_type}}}" if self.of_type else ""
+        return f"whenever {_TRIGGER_ON[self.on]} is tapped for mana{cond}, {what}"
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """A replacement effect on a "tapped for mana" event (106.12b, 614.1a)."""
+
+    source: str  # permanent id
+    source_name: str
+    controller: str
+    kind: str  # lands_tap_for | basic_lands_tap_for_any_color | mana_doubler
+    mana: str | None = None
+
+    def applies(self, perm: Permanent, ability: ManaAbility) -> bool:
+        if not ability.taps:  # only "tapped for mana" (106.12): not Squandered Resources' sacrifice
+            return False
+        if self.kind == "lands_tap_for":
+            return perm.is_land
+        if self.kind == "basic_lands_tap_for_any_color":
+            return perm.is_land and perm.is_basic and perm.controller == self.controller
+        return perm.controller == self.controller  # mana_doubler: "if you tap a permanent"
+
+    def replace(self, bundle: Bundle) -> frozenset[Bundle]:
+        """The events this one may become (614.7: no mana, nothing to replace)."""
+        if not bundle:
+            return frozenset({bundle})
+        if self.kind == "lands_tap_for":
+            return frozenset({(self.mana,)})  # type: ignore[arg-type]
+        if self.kind == "basic_lands_tap_for_any_color":
+            return frozenset((c,) * len(bundle) for c in COLORS)
+        return frozenset({_bundle(bundle + bundle)})
+
+    def describe(self) -> str:
+        what = {"lands_tap_for": f"a land tapped for mana produces {{{self.mana}}} instead of any other type and amount",
+                "basic_lands_tap_for_any_color": f"a basic land {self.controller} controls tapped for mana produces "
+                                                 "mana of one color of their choice instead",
+                "mana_doubler": f"a permanent {self.controller} taps for mana produces twice as much"}[self.kind]
+        return f"{self.source} ({self.source_name}): {what} (614.1a)"
+
+
+def replace_all(bundle: Bundle, effects: tuple[Replacement, ...]) -> frozenset[Bundle]:
+    """Every outcome of applying ``effects`` to one event, each once, in any order
+    (614.5, 616.1e-f; 106.7 "in any possible order"). Equal effects are not reordered."""
+    kinds = tuple(sorted({(e.kind, e.mana) for e in effects}, key=str))
+    counts0 = tuple(sum(1 for e in effects if (e.kind, e.mana) == k) for k in kinds)
+    proto = {(e.kind, e.mana): e for e in effects}
+    memo: dict[tuple[Bundle, tuple[int, ...]], frozenset[Bundle]] = {}
+
+    def go(b: Bundle, counts: tuple[int, ...]) -> frozenset[Bundle]:
+        key = (b, counts)
+        if key in memo:
+            return memo[key]
+        if not any(counts):
+            out = frozenset({b})
+        else:
+            acc: set[Bundle] = set()
+            for i, n in enumerate(counts):
+                if n:
+                    rest = counts[:i] + (n - 1,) + counts[i + 1:]
+                    for nb in proto[kinds[i]].replace(b):
+                        acc |= go(nb, rest)
+            out = frozenset(acc)
+        memo[key] = out
+        return out
+
+    return go(bundle, counts0)
+
+
+# --------------------------------------------------------------------------- type changes
+def _type_changed(perm: Permanent, land_type: str) -> Permanent:
+    """305.7: the land becomes ``land_type`` only, loses its rules-text abilities, keeps
+    granted ones and its supertypes, and gains the basic land type's mana ability."""
+    granted = [a for a in perm.abilities if str(a) in perm.granted_by]
+    values = {f: getattr(perm, f) for f in perm.__dataclass_fields__}
+    values.update(subtypes=frozenset({land_type}), abilities=(basic_land_ability(land_type), *granted))
+    return Permanent(**values)
+
+
+def effective_board(board: Board) -> tuple[Board, dict[str, str]]:
+    """The board with ``lands_are`` (Celestial Dawn) applied, and for each changed land the
+    id of the effect's source. Several such effects: the later on the battlefield list wins
+    (613.7 timestamps; the board lists permanents in the order they arrived)."""
+    changes: dict[str, tuple[str, str]] = {}
+    for src in board.permanents:
+        for land_type in src.values("lands_are"):
+            for q in board.controlled_by(src.controller):
+                if q.is_land:
+                    changes[q.id] = (land_type, src.id)
+    if not changes:
+        return board, {}
+    perms = tuple(_type_changed(p, changes[p.id][0]) if p.id in changes else p for p in board.permanents)
+    return board.replace(permanents=perms), {pid: src for pid, (_, src) in changes.items()}
+
+
+# --------------------------------------------------------------------------- analysis
+def _count(board: Board, perm: Permanent, product: Counted) -> int:
+    return sum(1 for q in board.permanents
+               if (product.whose == "all" or q.controller == perm.controller)
+               and (product.per in q.types or product.per in q.subtypes or product.per == "permanent"))
+
+
+def base_bundles(board: Board, perm: Permanent, product: Product) -> frozenset[Bundle] | None:
+    """The outcomes of a non-reflecting product before any effect (``None`` for X amounts)."""
+    if isinstance(product, Fixed):
+        return frozenset({_bundle(product.mana)})
+    if isinstance(product, Choice):
+        return frozenset(_bundle(o) for o in product.options)
+    if isinstance(product, AnyColor):
+        if product.amount < 0:
+            return None
+        if product.combination:
+            return frozenset(_bundle(c) for c in itertools.combinations_with_replacement(COLORS, product.amount))
+        return frozenset((c,) * product.amount for c in COLORS)
+    if isinstance(product, Counted):
+        return frozenset({_bundle(product.mana * _count(board, perm, product))})
+    raise TypeError(f"{product!r} has no fixed outcomes")
+
+
+def bundles_to_product(bundles: Iterable[Bundle]) -> Product:
+    """The simplest product offering exactly these outcomes (``Fixed(())``: no mana)."""
+    opts = {b for b in bundles if b} or {()}
+    if len(opts) == 1:
+        return Fixed(next(iter(opts)))
+    sizes = {len(b) for b in opts}
+    if len(sizes) == 1:
+        n = sizes.pop()
+        if opts == {(c,) * n for c in COLORS}:
+            return AnyColor(n, combination=False)
+        if opts == {_bundle(c) for c in itertools.combinations_with_replacement(COLORS, n)}:
+            return AnyColor(n, combination=True)
+    return Choice(tuple(sorted(opts, key=lambda b: (len(b), [MANA_TYPES.index(t) for t in b]))))
+
+
+@dataclass
+class Production:
+    """Everything about mana production on one board: the type-changed board, the
+    replacement effects and triggers, the 106.7 graph and its least fixed point."""
+
+    board: Board
+    effective: Board
+    type_changed: Mapping[str, str]
+    replacements: tuple[Replacement, ...]
+    triggers: tuple[tuple[Permanent, ManaTrigger], ...]
+    graph: nx.DiGraph = field(repr=False)
+    fixed_point: FixedPoint = field(repr=False)
+
+    # -- could produce (106.7) ------------------------------------------------------
+    def types(self, pid: str) -> frozenset[str]:
+        """The types the permanent could produce (106.7)."""
+        return self.fixed_point.values.get(permanent_node(pid), frozenset())
+
+    def ability_types(self, pid: str, index: int) -> frozenset[str]:
+        return self.fixed_point.values.get(ability_node(pid, index), frozenset())
+
+    def reflected_types(self, pid: str, index: int) -> frozenset[str]:
+        """The types a reflecting ability may pick before replacement effects (106.7;
+        colors only for "any color", 106.1a)."""
+        node = ability_node(pid, index)
+        perm = self.effective.permanent(pid)
+        ability = perm.mana_abilities[index]
+        assert isinstance(ability.product, Reflect)
+        seen: set[str] = set()
+        for scope in self.graph.successors(node):
+            seen |= self.fixed_point.values.get(scope, frozenset())
+        return frozenset(t for t in seen if ability.product.kind == "type" or t != "C")
+
+    def replacements_for(self, perm: Permanent, ability: ManaAbility) -> tuple[Replacement, ...]:
+        return tuple(r for r in self.replacements if r.applies(perm, ability))
+
+    def triggers_for(self, perm: Permanent, ability: ManaAbility) -> list[tuple[Permanent, ManaTrigger]]:
+        """Triggers that watch this permanent being tapped for mana (106.12a)."""
+        if not ability.taps:
+            return []
+        out = []
+        for src, trig in self.triggers:
+            if trig.on == "enchanted" and src.attached_to != perm.id:
+                continue
+            if trig.on in ("lands", "your_lands") and not perm.is_land:
+                continue
+            if trig.on == "your_lands" and perm.controller != src.controller:
+                continue
+            out.append((src, trig))
+        return out
+
+    def index_of(self, perm: Permanent, ability: ManaAbility) -> int | None:
+        """The ability's index on the type-changed permanent (``None``: lost, 305.7)."""
+        abilities = self.effective.permanent(perm.id).mana_abilities
+        for i, a in enumerate(abilities):
+            if a is ability:
+                return i
+        for i, a in enumerate(abilities):
+            if a == ability:
+                return i
+        return None
+
+    # -- what one activation adds ---------------------------------------------------
+    def outcomes(self, perm: Permanent, ability: ManaAbility, reflected: frozenset[str] | None = None,
+                 with_triggers: bool = True) -> frozenset[Bundle] | None:
+        """Every bundle one activation may add, effects applied (``None``: an X amount).
+
+        ``reflected`` overrides the types a reflecting ability picks from (Squandered
+        Resources: what the sacrificed land could produce)."""
+        perm = self.effective.permanent(perm.id)
+        index = self.index_of(perm, ability)
+        if index is None:
+            return frozenset({()})
+        if isinstance(ability.product, Reflect):
+            types = self.reflected_types(perm.id, index) if reflected is None else reflected
+            if ability.product.kind == "color":
+                types = frozenset(t for t in types if t != "C")
+            base: frozenset[Bundle] | None = frozenset((t,) for t in types) or frozenset({()})  # 106.5
+        else:
+            base = base_bundles(self.effective, perm, ability.product)
+        if base is None:
+            return None
+        effects = self.replacements_for(perm, ability)
+        events: set[Bundle] = set()
+        for b in base:
+            events |= replace_all(b, effects)
+        if not with_triggers:
+            return frozenset(events)
+        triggers = self.triggers_for(perm, ability)
+        out: set[Bundle] = set()
+        for b in events:
+            extras: list[set[Bundle]] = []
+            for _src, trig in triggers:
+                if not b or (trig.of_type and trig.of_type not in b):
+                    continue  # 106.12a: fires only when it produced (that type of) mana
+                if trig.mode == "fixed":
+                    extras.append({trig.mana})
+                elif trig.mode == "same_type":
+                    extras.append({(t,) for t in set(b)})
+            for combo in itertools.product(*extras):
+                out.add(_bundle(b + tuple(itertools.chain.from_iterable(combo))))
+        return frozenset(out)
+
+
+def _ability_table(board: Board, replacements: tuple[Replacement, ...]):
+    def table(perm: Permanent, ability: ManaAbility):
+        effects = tuple(r for r in replacements if r.applies(perm, ability))
+        if isinstance(ability.product, Reflect):
+            allowed = MANA_TYPES if ability.product.kind == "type" else COLORS
+            tab = {}
+            for t in allowed:
+                tab[t] = frozenset(x for b in replace_all((t,), effects) for x in b)
+            return frozenset(), MappingProxyType(tab)
+        product = ability.product
+        if isinstance(product, AnyColor) and product.amount < 0:
+            product = AnyColor(1, product.combination)
+        base = base_bundles(board, perm, product) or frozenset()
+        types: set[str] = set()
+        for b in base:
+            for nb in replace_all(b, effects):
+                types |= set(nb)
+        return frozenset(types), None
+    return table
+
+
+_CACHE: "weakref.WeakKeyDictionary[Board, Production]" = weakref.WeakKeyDictionary()
+
+
+def analyse(board: Board) -> Production:
+    """The :class:`Production` of a board (cached per board object)."""
+    cached = _CACHE.get(board)
+    if cached is not None:
+        return cached
+    effective, changed = effective_board(board)
+    replacements: list[Replacement] = []
+    triggers: list[tuple[Permanent, ManaTrigger]] = []
+    for p in effective.permanents:
+        for mana in p.values("lands_tap_for"):
+            replacements.append(Replacement(p.id, p.name, p.controller, "lands_tap_for", mana))
+        for kind in ("basic_lands_tap_for_any_color", "mana_doubler"):
+            replacements += [Replacement(p.id, p.name, p.controller, kind) for _ in p.statics(kind)]
+        own = list(p.values("mana_trigger"))
+        concrete = {t.on for t in own if t.mode != "chosen_color"}
+        # a board that names Utopia Sprawl's chosen color overrides the card's "chosen color"
+        triggers += [(p, t) for t in own if not (t.mode == "chosen_color" and t.on in concrete)]
+    reps = tuple(replacements)
+    graph = build_graph(effective, _ability_table(effective, reps))
+    prod = Production(board, effective, MappingProxyType(changed), reps, tuple(triggers), graph,
+                      least_fixed_point(graph))
+    _CACHE[board] = prod
+    return prod
+
+
+def effective_product(board: Board, permanent: Permanent, ability: ManaAbility) -> Product:
+    """What activating ``ability`` of ``permanent`` adds, as a product the payment solver reads.
+
+    Reflecting abilities become the choice of the types the 106.7 graph computed, or
+    ``Fixed(())`` (no mana, 106.5) when none is defined; replacement effects (614, 616, in
+    any order) and "tapped for mana" triggers (106.12a) are folded in, e.g. a Forest under
+    Mana Reflection gives ``Fixed(("G", "G"))`` and one with Wild Growth too. An ability a
+    type-changing effect removed (305.7, Celestial Dawn) gives ``Fixed(())``; the land's new
+    ability is on ``effective_board(board)[0].permanent(id)``. A product with nothing to
+    apply is returned unchanged (``Counted``, ``X`` amounts).
+    """
+    prod = analyse(board)
+    perm = prod.effective.permanent(permanent.id)
+    index = prod.index_of(perm, ability)
+    if index is None:
+        return Fixed(())
+    if (not isinstance(ability.product, Reflect) and not prod.replacements_for(perm, ability)
+            and not prod.triggers_for(perm, ability)):
+        return ability.product
+    out = prod.outcomes(perm, ability)
+    if out is None:
+        return ability.product
+    return bundles_to_product(out)
+
+
+def sacrifice_product(board: Board, permanent: Permanent, ability: ManaAbility, sacrificed: str) -> Product:
+    """Squandered Resources with ``sacrificed`` as the land: one mana of a type that land
+    could produce (106.7), nothing if it could produce none (ruling 2004-10-04)."""
+    prod = analyse(board)
+    return bundles_to_product(prod.outcomes(permanent, ability, reflected=prod.types(sacrificed)) or {()})
+
+
+def could_produce_types(board: Board) -> dict[str, list[str]]:
+    """Each permanent id -> the types it could produce (106.7), in W U B R G C order."""
+    prod = analyse(board)
+    return {p.id: sort_types(prod.types(p.id)) for p in board.permanents}
+
