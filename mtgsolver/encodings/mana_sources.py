@@ -1,0 +1,333 @@
+"""Mana sources of a board as activation instances (CR 106, 107.5-107.6, 302.6, 605).
+
+Every mana ability a player could activate while paying a cost (601.2g) becomes one or
+more :class:`Instance`: a single activation with its costs and the mana it can make, as a
+tuple of :class:`Option` (the choices the player makes as it resolves). Abilities that
+can't be activated now are listed as :class:`Exclusion` with the rule that excludes them.
+
+* ``{T}`` / ``{Q}``: one activation per permanent; tapped (107.5) or untapped (107.6)
+  permanents can't pay it, nor a creature under summoning sickness without haste (302.6).
+* ``Sacrifice this``: one activation; ``Sacrifice a creature``: one instance per permanent
+  that could be sacrificed (each permanent is sacrificed at most once).
+* No ``{T}``, ``{Q}`` or sacrifice: as many activations as counters allow, or, for a pure
+  mana cost, as many as the rest of the board could pay for.
+
+Every product goes through :func:`ability_product` and so through
+:func:`mtgsolver.model.production.effective_product` (106.7 reflection, replacement
+effects and "tapped for mana" triggers).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..model import Board, ManaAbility, ManaCost, Permanent
+from ..model.mana import MANA_TYPES
+from ..model.mana_abilities import AnyColor, Choice, Counted, Fixed, Product, Reflect
+from ..model.production import effective_board, effective_product, sacrifice_product
+
+__all__ = [
+    "Exclusion",
+    "Instance",
+    "Option",
+    "SpellInfo",
+    "ability_product",
+    "extract_sources",
+    "options_of",
+]
+
+COLORS: tuple[str, ...] = MANA_TYPES[:5]
+
+
+@dataclass(frozen=True)
+class SpellInfo:
+    """What the mana is spent on, for spending restrictions (106.6).
+
+    ``types`` holds card types, supertypes and subtypes in lower case (``creature``,
+    ``legendary``, ``dragon``); ``colors`` the spell's colors as letters, or ``None`` to
+    take them from the cost being paid (202.2).
+    """
+
+    types: frozenset[str] = frozenset()
+    colors: frozenset[str] | None = None
+
+    def allows(self, spend_only: frozenset[str] | None, cost_colors: frozenset[str]) -> bool:
+        """Whether mana restricted to ``spend_only`` spells may pay for this spell."""
+        if spend_only is None:
+            return True
+        colors = self.colors if self.colors is not None else cost_colors
+        for word in spend_only:
+            if word in self.types:
+                return True
+            if word == "multicolored" and len(colors) >= 2:
+                return True
+            if word == "monocolored" and len(colors) == 1:
+                return True
+            if word == "colorless" and not colors:
+                return True
+            if _COLOR_LETTER.get(word) in colors:
+                return True
+        return False
+
+
+_COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One way an activation can resolve: ``fixed`` counts per type in MANA_TYPES order,
+    plus ``free`` more mana, each of any type in ``free_types`` (a combination)."""
+
+    fixed: tuple[int, ...]
+    free: int = 0
+    free_types: tuple[str, ...] = ()
+
+    @property
+    def amount(self) -> int:
+        return sum(self.fixed) + self.free
+
+    def types(self) -> frozenset[str]:
+        return frozenset(t for t, n in zip(MANA_TYPES, self.fixed) if n) | frozenset(
+            self.free_types if self.free else ())
+
+    def describe(self) -> str:
+        out = "".join("{" + t + "}" * 1 for t, n in zip(MANA_TYPES, self.fixed) for _ in range(n))
+        if self.free:
+            out += f"{self.free} of " + "/".join(self.free_types)
+        return out or "no mana"
+
+
+@dataclass(frozen=True)
+class Instance:
+    """One possible activation of a mana ability.
+
+    ``key`` is unique and sortable; ``sacrificed`` is the permanent the activation
+    sacrifices (itself or another), ``copy`` numbers repeated activations.
+    """
+
+    key: str
+    source: str
+    ability: ManaAbility
+    options: tuple[Option, ...]
+    mana_cost: ManaCost
+    life: int
+    snow: bool
+    restricted: frozenset[str] | None
+    taps: bool
+    untaps: bool
+    creature: bool
+    sacrificed: str | None = None
+    copy: int = 0
+
+    @property
+    def max_amount(self) -> int:
+        return max(o.amount for o in self.options)
+
+    def types(self) -> frozenset[str]:
+        out: frozenset[str] = frozenset()
+        for o in self.options:
+            out |= o.types()
+        return out
+
+
+@dataclass(frozen=True)
+class Exclusion:
+    """A mana ability that can't be activated now, and why (with the rule)."""
+
+    source: str
+    ability: str
+    reason: str
+    rule: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"source": self.source, "ability": self.ability, "reason": self.reason, "rule": self.rule}
+
+
+def ability_product(board: Board, permanent: Permanent, ability: ManaAbility,
+                    sacrificed: str | None = None) -> Product:
+    """The product of ``ability`` as it would resolve now: the one place products are read.
+
+    Delegates to :func:`mtgsolver.model.production.effective_product` (106.7, 106.12,
+    614), which resolves reflection and applies production effects; an ability reflecting
+    the permanent it sacrifices (Squandered Resources) reads that permanent's types.
+    """
+    if isinstance(ability.product, Reflect) and ability.product.scope == "sacrificed":
+        if sacrificed is None:
+            return Fixed(())
+        return sacrifice_product(board, permanent, ability, sacrificed)
+    return effective_product(board, permanent, ability)
+
+
+def options_of(product: Product, board: Board, permanent: Permanent) -> tuple[Option, ...] | str:
+    """The resolutions of a product as :class:`Option` values, or a reason it can't be used."""
+    if isinstance(product, Fixed):
+        return (_fixed(product.mana),)
+    if isinstance(product, Counted):
+        n = sum(1 for p in board.permanents
+                if (product.whose != "you" or p.controller == permanent.controller)
+                and (product.per in p.types or product.per in p.subtypes or product.per == "permanent"))
+        return (_fixed(product.mana * n),)
+    if isinstance(product, AnyColor):
+        if product.amount < 0:
+            return "the amount X of the mana it makes is not supported"
+        if product.combination or product.amount == 1:
+            return (Option((0,) * 6, product.amount, COLORS),)
+        return tuple(_fixed((c,) * product.amount) for c in COLORS)
+    if isinstance(product, Choice):
+        opts = tuple(dict.fromkeys(_fixed(o) for o in product.options))
+        if all(o.amount == 1 for o in opts) and len(opts) > 1:
+            return (Option((0,) * 6, 1, tuple(t for t in MANA_TYPES if any(o.fixed[MANA_TYPES.index(t)]
+                                                                              for o in opts))),)
+        return opts
+    return f"its product {product!r} is not supported"
+
+
+def _fixed(mana: tuple[str, ...]) -> Option:
+    return Option(tuple(mana.count(t) for t in MANA_TYPES))
+
+
+@dataclass
+class _Collector:
+    board: Board
+    player: str
+    spell: SpellInfo | None
+    cost_colors: frozenset[str]
+    instances: list[Instance] = field(default_factory=list)
+    exclusions: list[Exclusion] = field(default_factory=list)
+
+    def exclude(self, perm: Permanent, ability: ManaAbility, reason: str, rule: str) -> None:
+        self.exclusions.append(Exclusion(perm.id, ability.text, reason, rule))
+
+
+def _sacrifice_candidates(board: Board, player: str, perm: Permanent, ability: ManaAbility,
+                          what: str) -> list[Permanent]:
+    another = re.search(r"sacrifice another\b", ability.text.lower()) is not None
+    words = what.split()
+    return [p for p in board.controlled_by(player)
+            if not (another and p.id == perm.id)
+            and all(w.rstrip("s") in p.types or w in p.types or w in p.subtypes or w in p.supertypes
+                    for w in words)]
+
+
+def extract_sources(board: Board, player: str, spell: SpellInfo | None,
+                    cost_colors: frozenset[str] = frozenset()) -> tuple[list[Instance], list[Exclusion]]:
+    """All activation instances ``player`` has, and the abilities excluded with reasons.
+
+    ``spell`` ``None`` means the spell is unknown: mana with a spending restriction is
+    then not used (106.6). Repeatable abilities with a mana cost get as many copies as
+    the rest of the board could pay for.
+    """
+    col = _Collector(board, player, spell, cost_colors)
+    life = board.player(player).life
+    repeatable: list[tuple[Permanent, int, ManaAbility, tuple[Option, ...], int]] = []
+    effective, _ = effective_board(board)  # type-changing effects (305.7) give lands new abilities
+    for perm in sorted(effective.controlled_by(player), key=lambda p: p.id):
+        for index, ability in enumerate(perm.mana_abilities):
+            if not _usable(col, perm, ability, life):
+                continue
+            sac_other = [c for c in ability.costs if c.kind == "sacrifice"]
+            per_target = isinstance(ability.product, Reflect) and ability.product.scope == "sacrificed"
+            opts = () if per_target and sac_other else _options(col, perm, ability, None)
+            if opts is None:
+                continue
+            common = dict(source=perm.id, ability=ability, options=opts, mana_cost=ability.mana_cost,
+                          life=ability.life_cost, snow=perm.is_snow, restricted=ability.spend_only,
+                          taps=ability.taps, untaps=ability.untaps, creature=perm.is_creature)
+            key = f"{perm.id}#{index}"
+            if sac_other:
+                cands = _sacrifice_candidates(board, player, perm, ability, sac_other[0].what or "")
+                if not cands:
+                    col.exclude(perm, ability, f"nothing to sacrifice: no {sac_other[0].what} you control",
+                                "118.3")
+                made = 0
+                for c in cands:
+                    if per_target:
+                        common["options"] = _options(col, perm, ability, c.id, record=False)
+                        if not common["options"]:
+                            continue
+                    made += 1
+                    col.instances.append(Instance(key=f"{key}:{c.id}", sacrificed=c.id, **common))
+                if cands and not made:
+                    col.exclude(perm, ability, "no permanent it could sacrifice could produce mana", "106.7")
+            elif ability.sacrifices_self:
+                col.instances.append(Instance(key=key, sacrificed=perm.id, **common))
+            elif ability.taps or ability.untaps:
+                col.instances.append(Instance(key=key, **common))
+            else:
+                counters = [c for c in ability.costs if c.kind == "remove_counters"]
+                if counters:
+                    have = perm.counters.get(counters[0].what or "", 0)
+                    copies = have // max(1, counters[0].amount)
+                    if ability.mana_cost.symbols:
+                        copies = min(copies, 64)
+                    for k in range(copies):
+                        col.instances.append(Instance(key=f"{key}*{k:02d}", copy=k, **common))
+                elif ability.mana_cost.mana_value > 0:
+                    repeatable.append((perm, index, ability, opts, ability.mana_cost.mana_value))
+                else:
+                    col.exclude(perm, ability, "it costs nothing and could be activated without end",
+                                "605.3")
+    if repeatable:
+        budget = sum(i.max_amount for i in col.instances if i.restricted is None) + sum(
+            1 for m in board.pool(player) if m.spend_only is None)
+        for perm, index, ability, opts, mv in repeatable:
+            for k in range(min(budget // mv, 32)):
+                col.instances.append(Instance(
+                    key=f"{perm.id}#{index}*{k:02d}", source=perm.id, ability=ability, options=opts,
+                    mana_cost=ability.mana_cost, life=ability.life_cost, snow=perm.is_snow,
+                    restricted=ability.spend_only, taps=False, untaps=False, creature=perm.is_creature,
+                    copy=k))
+    return sorted(col.instances, key=lambda i: i.key), col.exclusions
+
+
+_ABILITY_COST_KINDS = {"generic", "colored", "colorless", "hybrid", "colorless_hybrid", "monocolored_hybrid"}
+
+
+def _usable(col: _Collector, perm: Permanent, ability: ManaAbility, life: int) -> bool:
+    """Whether the costs of an ability can be paid now; records why not."""
+    if ability.taps and perm.tapped:
+        col.exclude(perm, ability, "it is tapped: {T} can't be paid", "107.5")
+        return False
+    if ability.untaps and not perm.tapped:
+        col.exclude(perm, ability, "it is untapped: {Q} can't be paid", "107.6")
+        return False
+    if (ability.taps or ability.untaps) and not perm.can_use_tap_abilities():
+        col.exclude(perm, ability, "summoning sick: a creature's {T}/{Q} ability needs it under its "
+                    "controller's control since the turn began, or haste", "302.6")
+        return False
+    if ability.life_cost > life:
+        col.exclude(perm, ability, f"it costs {ability.life_cost} life and the player has {life}", "119.4")
+        return False
+    for part in ability.costs:
+        if part.kind == "remove_counters" and perm.counters.get(part.what or "", 0) < part.amount:
+            col.exclude(perm, ability, f"it needs {part.amount} {part.what} counter(s) and has "
+                        f"{perm.counters.get(part.what or '', 0)}", "118.3")
+            return False
+    bad = [s for s in ability.mana_cost.symbols if s.kind not in _ABILITY_COST_KINDS]
+    if bad:
+        col.exclude(perm, ability, f"its cost symbol {bad[0]} in a mana ability is not supported", "605")
+        return False
+    if ability.spend_only is not None and (col.spell is None or
+                                           not col.spell.allows(ability.spend_only, col.cost_colors)):
+        what = "the spell is not given" if col.spell is None else "the spell is not one"
+        col.exclude(perm, ability, f"restricted: {ability.restriction or 'spend only on ' + '/'.join(sorted(ability.spend_only))}"
+                    f" ({what})", "106.6")
+        return False
+    return True
+
+
+def _options(col: _Collector, perm: Permanent, ability: ManaAbility, sacrificed: str | None,
+             record: bool = True) -> tuple[Option, ...] | None:
+    """The resolutions of an ability (through :func:`ability_product`), or ``None``
+    after recording why it makes no usable mana."""
+    opts = options_of(ability_product(col.board, perm, ability, sacrificed), col.board, perm)
+    if isinstance(opts, str):
+        if record:
+            col.exclude(perm, ability, opts, "106.7")
+        return None
+    opts = tuple(o for o in opts if o.amount > 0)
+    if not opts:
+        if record:
+            col.exclude(perm, ability, "it would produce no mana", "106.5")
+        return None
+    return opts

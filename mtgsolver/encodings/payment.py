@@ -1,0 +1,360 @@
+"""CP-SAT model of paying a mana cost from a board's sources (CR 106, 107.4, 118, 601.2g-h, 605).
+
+The model chooses which activation :class:`~mtgsolver.encodings.mana_sources.Instance` to
+activate, how each resolves, and how the mana (with the mana already in the pool) pays every
+symbol of the cost. Mana paying an activation's own mana cost must come from the pool, from
+activations with no mana cost, or from an activation ranked earlier: every flow of mana from
+one activation to another orders them (``rank``), so the plan has no cycle and can be carried
+out (605.3a). A permanent sacrificed by an activation is used by its own abilities first.
+
+Per mana type ``t`` the spell sees ``avail[t]`` mana, of which ``snow_avail[t]`` came from
+snow sources (106.3): {S} symbols use snow mana, everything else any mana of a fitting type
+(107.4a-h); generic symbols and X any type (107.4b); {C} only colorless (107.4c); {2/W} one
+white or two generic (107.4e); Phyrexian symbols one mana of the color or 2 life (107.4f),
+and a player pays life only up to their life total (119.4).
+
+Each kept cost ("keep open") gets its own copy of the sources, restricted to the permanents
+the payment leaves untouched and to the life it leaves.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from ..model import ManaCost, ManaSymbol, PoolMana
+from ..model.mana import MANA_TYPES
+from .mana_sources import Instance
+
+__all__ = ["Layer", "PaymentModel", "SymbolPay"]
+
+LinearExpr = cp_model.LinearExprT
+
+
+@dataclass
+class SymbolPay:
+    """The payment variables of one group of equal symbols: ``ways`` maps a way
+    (a mana type, ``"2"`` for the generic half of {2/W}, ``"life"``) to a count variable."""
+
+    symbol: ManaSymbol
+    count: int
+    ways: dict[str, cp_model.IntVar]
+    literal: cp_model.IntVar | None = None
+
+
+@dataclass
+class Layer:
+    """The variables of one payment (the cost itself, or one kept cost)."""
+
+    name: str
+    instances: list[Instance]
+    act: dict[str, cp_model.IntVar] = field(default_factory=dict)
+    modes: dict[str, list[LinearExpr]] = field(default_factory=dict)
+    free: dict[tuple[str, int, str], cp_model.IntVar] = field(default_factory=dict)
+    prod: dict[tuple[str, str], LinearExpr] = field(default_factory=dict)
+    rank: dict[str, cp_model.IntVar] = field(default_factory=dict)
+    flows: dict[tuple[str, str, str], cp_model.IntVar] = field(default_factory=dict)
+    root_in: dict[tuple[str, str], cp_model.IntVar] = field(default_factory=dict)
+    consumer_pay: dict[str, list[SymbolPay]] = field(default_factory=dict)
+    consumer_generic: dict[str, dict[str, cp_model.IntVar]] = field(default_factory=dict)
+    spell_pay: list[SymbolPay] = field(default_factory=list)
+    generic_use: dict[str, cp_model.IntVar] = field(default_factory=dict)
+    generic_need: LinearExpr = 0
+    life: LinearExpr = 0
+    touched: dict[str, LinearExpr] = field(default_factory=dict)
+    sacrificed: dict[str, LinearExpr] = field(default_factory=dict)
+    spell_mana: LinearExpr = 0
+    produced: LinearExpr = 0
+    consumed: LinearExpr = 0
+    pool_units: int = 0
+    avail: dict[str, LinearExpr] = field(default_factory=dict)
+    snow_avail: dict[str, LinearExpr] = field(default_factory=dict)
+
+
+class PaymentModel:
+    """Builds the model for one payment request.
+
+    Parameters
+    ----------
+    instances:
+        The player's activation instances (spell-restricted ones already filtered).
+    pool, pool_usable:
+        The pool's mana and, for each unit, whether it may pay the spell (106.6).
+    life:
+        The player's life total (119.4).
+    symbols, x_count, x_fixed, x_upper:
+        The cost's non-variable symbols, the number of {X}, X's value if given, and an
+        upper bound for X when it is maximised.
+    keep:
+        Costs to keep payable from untouched sources, in order.
+    explain:
+        Give every symbol its own enforcement literal (for unsat cores).
+    """
+
+    def __init__(self, instances: list[Instance], pool: tuple[PoolMana, ...], pool_usable: list[bool],
+                 life: int, symbols: tuple[ManaSymbol, ...], x_count: int, x_fixed: int | None,
+                 x_upper: int, keep: tuple[ManaCost, ...] = (), explain: bool = False) -> None:
+        self.model = cp_model.CpModel()
+        self.instances = instances
+        self.pool = pool
+        self.pool_usable = pool_usable
+        self.life_total = life
+        self.explain = explain
+        self.perm_ids = sorted({i.source for i in instances} | {i.sacrificed for i in instances if i.sacrificed})
+        self.x: cp_model.IntVar | int
+        if x_count and x_fixed is None:
+            self.x = self.model.new_int_var(0, max(0, x_upper), "x")
+        else:
+            self.x = x_fixed or 0
+        self.main = self._layer("pay", instances, allow_pool=True)
+        self._pay_spell(self.main, symbols, x_count, enforce=None)
+        self.model.add(self.main.life <= life)
+        self.keep_ok: list[cp_model.IntVar] = []
+        self.keeps: list[Layer] = []
+        for k, cost in enumerate(keep):
+            ok = self.model.new_bool_var(f"keep{k}")
+            unrestricted = [i for i in instances if i.restricted is None]
+            layer = self._layer(f"keep{k}", unrestricted, allow_pool=False, untouched_by=self.main)
+            self._pay_spell(layer, cost.symbols, 0, enforce=ok)
+            self.model.add(self.main.life + layer.life <= life)
+            self.keep_ok.append(ok)
+            self.keeps.append(layer)
+
+    # -- sources -------------------------------------------------------------------------
+    def _layer(self, name: str, instances: list[Instance], allow_pool: bool,
+               untouched_by: Layer | None = None) -> Layer:
+        m = self.model
+        layer = Layer(name, instances)
+        by_source: dict[str, list[Instance]] = {}
+        for inst in instances:
+            by_source.setdefault(inst.source, []).append(inst)
+        for inst in instances:
+            a = m.new_bool_var(f"{name}:act:{inst.key}")
+            layer.act[inst.key] = a
+            if untouched_by is not None:
+                m.add(untouched_by.touched[inst.source] == 0).only_enforce_if(a)
+                if inst.sacrificed:
+                    m.add(untouched_by.touched[inst.sacrificed] == 0).only_enforce_if(a)
+            if len(inst.options) == 1:
+                modes: list[LinearExpr] = [a]
+            else:
+                modes = [m.new_bool_var(f"{name}:mode:{inst.key}:{k}") for k in range(len(inst.options))]
+                m.add(sum(modes) == a)
+            layer.modes[inst.key] = modes
+            for t_index, t in enumerate(MANA_TYPES):
+                expr: LinearExpr = sum(o.fixed[t_index] * lit for o, lit in zip(inst.options, modes))
+                for k, (o, lit) in enumerate(zip(inst.options, modes)):
+                    if o.free and t in o.free_types:
+                        v = m.new_int_var(0, o.free, f"{name}:free:{inst.key}:{k}:{t}")
+                        layer.free[(inst.key, k, t)] = v
+                        expr = expr + v
+                if not (isinstance(expr, int) and expr == 0):
+                    layer.prod[(inst.key, t)] = expr
+            for k, (o, lit) in enumerate(zip(inst.options, modes)):
+                if o.free:
+                    m.add(sum(layer.free[(inst.key, k, t)] for t in o.free_types) == o.free * lit)
+            layer.life = layer.life + inst.life * a
+        # one {T} or {Q} activation per permanent (107.5, 107.6); each permanent sacrificed once
+        for pid, group in sorted(by_source.items()):
+            tap = [layer.act[i.key] for i in group if i.taps or i.untaps]
+            if len(tap) > 1:
+                m.add_at_most_one(tap)
+            copies = [i for i in group if i.copy]
+            for inst in copies:  # symmetry: copy k only after copy k-1
+                prev = next(j for j in group if j.ability is inst.ability and j.copy == inst.copy - 1)
+                m.add_implication(layer.act[inst.key], layer.act[prev.key])
+        sac: dict[str, list[cp_model.IntVar]] = {}
+        for inst in instances:
+            if inst.sacrificed:
+                sac.setdefault(inst.sacrificed, []).append(layer.act[inst.key])
+        for pid, lits in sorted(sac.items()):
+            if len(lits) > 1:
+                m.add_at_most_one(lits)
+            layer.sacrificed[pid] = sum(lits)
+        for pid in self.perm_ids:
+            lits = [layer.act[i.key] for i in by_source.get(pid, [])] + [
+                layer.act[i.key] for i in instances if i.sacrificed == pid and i.source != pid]
+            t = m.new_bool_var(f"{name}:touched:{pid}")
+            if lits:
+                m.add_max_equality(t, lits)
+            else:
+                m.add(t == 0)
+            layer.touched[pid] = t
+        self._order(layer, by_source, allow_pool)
+        layer.produced = sum(layer.prod.values()) + (len(self.pool) if allow_pool else 0)
+        layer.pool_units = len(self.pool) if allow_pool else 0
+        return layer
+
+    def _order(self, layer: Layer, by_source: dict[str, list[Instance]], allow_pool: bool) -> None:
+        """Flows of mana into activation costs, and ranks that make the plan acyclic (605.3a)."""
+        m = self.model
+        consumers = [i for i in layer.instances if i.mana_cost.symbols]
+        ranked = [i for i in layer.instances if i.mana_cost.symbols or (
+            i.sacrificed and any(j is not i for j in by_source.get(i.sacrificed, [])))]
+        ranked_keys = {i.key for i in ranked}
+        n = len(ranked)
+        for inst in ranked:
+            layer.rank[inst.key] = m.new_int_var(1, max(1, n), f"{layer.name}:rank:{inst.key}")
+        # a sacrificed permanent's own activations come before its sacrifice
+        for s in ranked:
+            if not s.sacrificed:
+                continue
+            for a in by_source.get(s.sacrificed, []):
+                if a is not s and a.key in ranked_keys:
+                    both = [layer.act[s.key], layer.act[a.key]]
+                    m.add(layer.rank[a.key] < layer.rank[s.key]).only_enforce_if(both)
+        free_roots = [i for i in layer.instances if i.key not in ranked_keys and i.restricted is None]
+        producers = [i for i in ranked if i.restricted is None]
+        root_supply: dict[str, LinearExpr] = {t: 0 for t in MANA_TYPES}
+        for r in free_roots:
+            for t in MANA_TYPES:
+                if (r.key, t) in layer.prod:
+                    root_supply[t] = root_supply[t] + layer.prod[(r.key, t)]
+        if allow_pool:
+            for unit in self.pool:
+                if unit.spend_only is None:
+                    root_supply[unit.type] = root_supply[unit.type] + 1
+        out_of: dict[str, dict[str, LinearExpr]] = {i.key: {t: 0 for t in MANA_TYPES} for i in ranked}
+        root_used: dict[str, LinearExpr] = {t: 0 for t in MANA_TYPES}
+        for j in consumers:
+            need = j.mana_cost.mana_value
+            incoming: dict[str, LinearExpr] = {t: 0 for t in MANA_TYPES}
+            for i in producers:
+                if i is j:
+                    continue
+                types = sorted(i.types(), key=MANA_TYPES.index)
+                if not types:
+                    continue
+                edge = m.new_bool_var(f"{layer.name}:edge:{i.key}>{j.key}")
+                m.add(layer.rank[i.key] < layer.rank[j.key]).only_enforce_if(edge)
+                m.add_implication(edge, layer.act[i.key])
+                m.add_implication(edge, layer.act[j.key])
+                for t in types:
+                    f = m.new_int_var(0, min(i.max_amount, need), f"{layer.name}:flow:{i.key}>{j.key}:{t}")
+                    m.add(f == 0).only_enforce_if(edge.Not())
+                    layer.flows[(i.key, j.key, t)] = f
+                    incoming[t] = incoming[t] + f
+                    out_of[i.key][t] = out_of[i.key][t] + f
+            for t in MANA_TYPES:
+                g = m.new_int_var(0, need, f"{layer.name}:root:{j.key}:{t}")
+                layer.root_in[(j.key, t)] = g
+                incoming[t] = incoming[t] + g
+                root_used[t] = root_used[t] + g
+            pays, generic, _ = self._pay_symbols(layer.name + ":" + j.key, j.mana_cost.symbols, 0,
+                                                 layer.act[j.key])
+            layer.consumer_pay[j.key] = pays
+            layer.consumer_generic[j.key] = generic
+            for t in MANA_TYPES:
+                used = sum(p.ways[t] for p in pays if t in p.ways) + generic[t]
+                m.add(incoming[t] == used)
+                layer.consumed = layer.consumed + used
+        for i in producers:
+            for t in MANA_TYPES:
+                if not isinstance(out_of[i.key][t], int):
+                    m.add(out_of[i.key][t] <= layer.prod.get((i.key, t), 0))
+        # what the spell (or a kept cost) may use, per type, and its snow part (106.3, 107.4h)
+        avail: dict[str, LinearExpr] = {}
+        snow_avail: dict[str, LinearExpr] = {}
+        for t in MANA_TYPES:
+            m.add(root_used[t] <= root_supply[t])
+            total = sum(layer.prod.get((i.key, t), 0) for i in layer.instances) - sum(
+                out_of[i.key][t] for i in producers) - root_used[t]
+            snow_ranked = sum(layer.prod.get((i.key, t), 0) - out_of[i.key][t] for i in producers if i.snow)
+            snow_ranked = snow_ranked + sum(layer.prod.get((i.key, t), 0) for i in ranked
+                                            if i.snow and i.restricted is not None)
+            snow_free = sum(layer.prod.get((r.key, t), 0) for r in layer.instances
+                            if r.snow and r.key not in ranked_keys)
+            if allow_pool:
+                total = total + sum(1 for u, ok in zip(self.pool, self.pool_usable) if ok and u.type == t)
+                snow_free = snow_free + sum(1 for u, ok in zip(self.pool, self.pool_usable)
+                                            if ok and u.snow and u.type == t)
+            # consumers take non-snow mana of free roots first (their costs have no {S})
+            bound = m.new_int_var(0, 1000, f"{layer.name}:snow:{t}")
+            m.add(bound <= snow_ranked + snow_free)
+            restricted_snow = _restricted_snow(layer, t, ranked_keys)
+            if allow_pool:
+                restricted_snow = restricted_snow + sum(
+                    1 for u, ok in zip(self.pool, self.pool_usable)
+                    if ok and u.snow and u.type == t and u.spend_only is not None)
+            m.add(bound <= snow_ranked + root_supply[t] - root_used[t] + restricted_snow)
+            avail[t] = total
+            snow_avail[t] = bound
+        layer.avail, layer.snow_avail = avail, snow_avail
+
+    # -- symbols -------------------------------------------------------------------------
+    def _pay_symbols(self, name: str, symbols: tuple[ManaSymbol, ...], generic_extra: LinearExpr,
+                     enforce: LinearExpr | None,
+                     ) -> tuple[list[SymbolPay], dict[str, cp_model.IntVar], LinearExpr]:
+        """Ways to pay ``symbols`` (each group ``count * enforce`` times, ``enforce`` None = 1),
+        the generic mana used per type, and the generic amount needed."""
+        m = self.model
+        pays: list[SymbolPay] = []
+        generic_total: LinearExpr = generic_extra
+        if self.explain and enforce is None:
+            groups = [(s, 1) for s in symbols]
+        else:
+            groups = sorted(Counter(symbols).items(), key=lambda kv: symbols.index(kv[0]))
+        for g, (sym, count) in enumerate(groups):
+            if sym.is_generic:
+                if self.explain and enforce is None:
+                    lit = m.new_bool_var(f"{name}:sym{g}")
+                    generic_total = generic_total + sym.generic * lit
+                    pays.append(SymbolPay(sym, count, {}, lit))
+                else:
+                    generic_total = generic_total + sym.generic * count * (1 if enforce is None else enforce)
+                    pays.append(SymbolPay(sym, count, {}))
+                continue
+            ways: dict[str, cp_model.IntVar] = {}
+            types = MANA_TYPES if sym.snow else sym.options
+            for t in types:
+                ways[t] = m.new_int_var(0, count, f"{name}:sym{g}:{t}")
+            if sym.alt_generic:
+                ways["2"] = m.new_int_var(0, count, f"{name}:sym{g}:generic")
+                generic_total = generic_total + sym.alt_generic * ways["2"]
+            if sym.phyrexian:
+                ways["life"] = m.new_int_var(0, count, f"{name}:sym{g}:life")
+            lit = None
+            if self.explain and enforce is None:
+                lit = m.new_bool_var(f"{name}:sym{g}")
+                m.add(sum(ways.values()) == lit)
+            else:
+                m.add(sum(ways.values()) == count * (1 if enforce is None else enforce))
+            pays.append(SymbolPay(sym, count, ways, lit))
+        generic = {t: m.new_int_var(0, 10_000, f"{name}:generic:{t}") for t in MANA_TYPES}
+        m.add(sum(generic.values()) == generic_total)
+        return pays, generic, generic_total
+
+    def _pay_spell(self, layer: Layer, symbols: tuple[ManaSymbol, ...], x_count: int,
+                   enforce: LinearExpr | None) -> None:
+        m = self.model
+        extra = x_count * self.x if x_count else 0
+        if self.explain and x_count and enforce is None:
+            self.x_literal = m.new_bool_var("x_paid")
+            xv = m.new_int_var(0, 10_000, "x_times")
+            m.add(xv == x_count * self.x).only_enforce_if(self.x_literal)
+            m.add(xv == 0).only_enforce_if(self.x_literal.Not())
+            extra = xv
+        pays, generic, layer.generic_need = self._pay_symbols(layer.name + ":spell", symbols, extra, enforce)
+        layer.spell_pay, layer.generic_use = pays, generic
+        spell_mana: LinearExpr = 0
+        for t in MANA_TYPES:
+            snow_use = sum(p.ways[t] for p in pays if p.symbol.snow and t in p.ways)
+            other = sum(p.ways[t] for p in pays if not p.symbol.snow and t in p.ways)
+            m.add(snow_use <= layer.snow_avail[t])
+            m.add(snow_use + other + generic[t] <= layer.avail[t])
+            spell_mana = spell_mana + snow_use + other + generic[t]
+        life_ways = [p.ways["life"] for p in pays if "life" in p.ways]
+        layer.life = layer.life + 2 * sum(life_ways)
+        layer.spell_mana = spell_mana
+
+    # -- objective terms -----------------------------------------------------------------
+    def floating(self) -> LinearExpr:
+        """Mana left in the pool after paying (106.4a)."""
+        return self.main.produced - self.main.consumed - self.main.spell_mana
+
+
+def _restricted_snow(layer: Layer, t: str, ranked_keys: set[str]) -> LinearExpr:
+    """Snow mana of free roots with a spending restriction (never used by consumers)."""
+    return sum(layer.prod.get((i.key, t), 0) for i in layer.instances
+               if i.snow and i.restricted is not None and i.key not in ranked_keys)

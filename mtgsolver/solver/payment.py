@@ -1,0 +1,298 @@
+"""``pay``: an exact automatic mana payment (CR 106, 107.4, 118, 119.4, 601.2g-h, 605).
+
+Examples
+--------
+>>> from mtgsolver.model import parse_board_text
+>>> board = parse_board_text('''
+... active_player: a
+... players: [{name: a}]
+... battlefield:
+...   - {id: forest, card: Forest, controller: a}
+...   - {id: ring, card: Sol Ring, controller: a}
+...   - {id: vessel, card: Thought Vessel, controller: a}
+... ''', "doc.yaml")
+>>> r = pay(board, "{2}{G}")
+>>> r.payable, [a.source for a in r.activations], r.untapped
+(True, ['forest', 'ring'], ('vessel',))
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from ortools.sat.python import cp_model
+
+from ..encodings.combat import Deadline, core_of, solve
+from ..encodings.mana_sources import Exclusion, Instance, SpellInfo, extract_sources
+from ..encodings.payment import PaymentModel
+from ..encodings.payment_plan import Activation, ManaUnit, SymbolPayment, read_plan
+from ..model import Board, ManaCost, ManaSymbol
+from ..model.mana import MANA_TYPES
+
+__all__ = ["DEFAULT_OBJECTIVE", "OBJECTIVES", "PaymentResult", "Reason", "SpellInfo", "pay"]
+
+#: Objective levels, best first (lexicographic). ``keep``: most kept costs still payable;
+#: ``x``: largest X; ``life``: least life paid; ``sacrifice``: fewest sacrificed permanents
+#: that are more than mana (creatures, lands...), then fewest sacrificed at all; ``creatures``:
+#: fewest creatures tapped; ``sources``: fewest permanents used; ``floating``: least mana left.
+OBJECTIVES: tuple[str, ...] = ("keep", "x", "life", "sacrifice", "creatures", "sources", "floating")
+DEFAULT_OBJECTIVE = OBJECTIVES
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a cost can't be paid: the rule, a sentence, and the symbols or source concerned."""
+
+    rule: str
+    message: str
+    symbols: str | None = None
+    source: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rule": self.rule, "message": self.message, "symbols": self.symbols, "source": self.source}
+
+
+@dataclass(frozen=True)
+class PaymentResult:
+    """The answer of :func:`pay`.
+
+    ``payable`` is ``None`` when the time limit ran out before an answer. ``activations``
+    are in an order that can be carried out; ``assignment`` tells which mana (or life)
+    pays each symbol; ``untapped`` lists the player's permanents left untapped; ``kept``
+    says for each kept cost whether the untouched sources can still pay it. ``optimal``
+    is False when a time limit stopped the solver before it proved a level of the
+    objective (``objective`` gives each level's value).
+    """
+
+    payable: bool | None
+    cost: str
+    player: str
+    x: int | None = None
+    life_paid: int = 0
+    activations: tuple[Activation, ...] = ()
+    assignment: tuple[SymbolPayment, ...] = ()
+    untapped: tuple[str, ...] = ()
+    sacrificed: tuple[str, ...] = ()
+    floating: tuple[ManaUnit, ...] = ()
+    kept: tuple[tuple[str, bool], ...] = ()
+    reasons: tuple[Reason, ...] = ()
+    excluded: tuple[Exclusion, ...] = ()
+    optimal: bool = True
+    objective: tuple[tuple[str, int], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "payable": self.payable,
+            "cost": self.cost,
+            "player": self.player,
+            "x": self.x,
+            "life_paid": self.life_paid,
+            "activations": [a.to_json() for a in self.activations],
+            "assignment": [s.to_json() for s in self.assignment],
+            "untapped": list(self.untapped),
+            "sacrificed": list(self.sacrificed),
+            "floating": "".join("{" + u.type + "}" for u in self.floating),
+            "kept": [{"cost": c, "payable": ok} for c, ok in self.kept],
+            "reasons": [r.to_json() for r in self.reasons],
+            "excluded": [e.to_json() for e in self.excluded],
+            "optimal": self.optimal,
+            "objective": dict(self.objective),
+        }
+
+
+def _cost(cost: str | ManaCost, what: str) -> ManaCost:
+    parsed = ManaCost.parse(cost) if isinstance(cost, str) else cost
+    for s in parsed.symbols:
+        if s.variable and s.variable != "X":
+            raise ValueError(f"{what} {parsed}: only the variable {{X}} is supported, not {s}")
+    return parsed
+
+
+def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Sequence[str | ManaCost] = (),
+        x: int | None = None, maximize_x: bool = False, spell: SpellInfo | None = None,
+        time_limit: float = 10.0, objective: Sequence[str] | None = None) -> PaymentResult:
+    """Pay ``cost`` for ``player`` (default: the active player) from the board.
+
+    Parameters
+    ----------
+    cost:
+        A mana cost (``"{2}{W}{U/P}"``); every 107.4 symbol is understood.
+    keep:
+        Costs to keep payable: after paying, the permanents the plan leaves untouched
+        must still pay each kept cost on its own (with the life left).
+    x, maximize_x:
+        The value of {X} (107.3a), or ask for the largest payable one. Without either X is 0.
+    spell:
+        What the mana pays for, for spending restrictions (106.6). ``None``: mana with a
+        restriction is not used.
+    objective:
+        Levels of :data:`OBJECTIVES`, best first; default :data:`DEFAULT_OBJECTIVE`.
+
+    Raises
+    ------
+    ValueError
+        Unknown player or objective level, a bad cost, X given together with ``maximize_x``.
+    """
+    player = player or board.active_player
+    if not board.is_player(player):
+        raise ValueError(f"unknown player {player!r}")
+    parsed = _cost(cost, "cost")
+    kept = tuple(_cost(k, "keep") for k in keep)
+    if any(s.variable for k in kept for s in k.symbols):
+        raise ValueError("a kept cost can't contain {X}")
+    if x is not None and maximize_x:
+        raise ValueError("give X or ask to maximise it, not both")
+    if x is not None and x < 0:
+        raise ValueError("X can't be negative (107.1b)")
+    levels = tuple(objective) if objective is not None else DEFAULT_OBJECTIVE
+    unknown = [o for o in levels if o not in OBJECTIVES]
+    if unknown:
+        raise ValueError(f"unknown objective level {unknown[0]!r}; expected some of {', '.join(OBJECTIVES)}")
+    deadline = Deadline(time_limit)
+    x_count = sum(1 for s in parsed.symbols if s.variable)
+    symbols = tuple(s for s in parsed.symbols if not s.variable)
+    cost_colors = frozenset(c.value for c in parsed.colors)
+    instances, exclusions = extract_sources(board, player, spell, cost_colors)
+    pool = board.pool(player)
+    usable = [u.spend_only is None or (spell is not None and spell.allows(u.spend_only, cost_colors))
+              for u in pool]
+    life = board.player(player).life
+    x_fixed = x if x is not None else (None if maximize_x and x_count else 0)
+    upper = sum(i.max_amount for i in instances) + len(pool)
+    pm = PaymentModel(instances, pool, usable, life, symbols, x_count, x_fixed, upper, kept)
+    terms = _terms(pm, instances, board, levels)
+    base = dict(cost=str(parsed), player=player, excluded=tuple(exclusions))
+    result, values, optimal = _lexicographic(pm.model, terms, deadline)
+    if result is None or not result.found:
+        if result is not None and result.status == cp_model.INFEASIBLE:
+            reasons = _explain(instances, exclusions, pool, usable, life, symbols, x_count,
+                               x if x is not None else 0, deadline, board)
+            return PaymentResult(payable=False, reasons=tuple(reasons), optimal=True, **base)
+        return PaymentResult(payable=None, optimal=False, reasons=(
+            Reason("601.2h", "the time limit ran out before a payment was found or ruled out"),), **base)
+    value = result.value
+    x_value = value(pm.x) if x_count else None
+    activations, assignment, floating = read_plan(pm, value, x_value or 0, x_count)
+    used_tap = {a.source for a in activations if a.taps}
+    used_untap = {a.source for a in activations if a.untaps}
+    sacrificed = {a.sacrificed for a in activations if a.sacrificed}
+    untapped = tuple(sorted(
+        p.id for p in board.controlled_by(player)
+        if p.id not in sacrificed and ((not p.tapped and p.id not in used_tap) or p.id in used_untap)))
+    return PaymentResult(
+        payable=True, x=x_value, life_paid=value(pm.main.life), activations=tuple(activations),
+        assignment=tuple(assignment), untapped=untapped, sacrificed=tuple(sorted(sacrificed)),
+        floating=tuple(floating), kept=tuple((str(k), bool(value(ok))) for k, ok in zip(kept, pm.keep_ok)),
+        optimal=optimal, objective=tuple(values), **base)
+
+
+def mana_only(perm: Any) -> bool:
+    """A permanent whose only use is mana (Treasure-like): not a creature or land, and every
+    ability it has is a mana ability, one of which sacrifices it."""
+    if perm.is_creature or perm.is_land or not perm.abilities:
+        return False
+    abilities = perm.mana_abilities
+    return len(abilities) == len(perm.abilities) and any(a.sacrifices_self for a in abilities)
+
+
+def _terms(pm: PaymentModel, instances: list[Instance], board: Board,
+           levels: Sequence[str]) -> list[tuple[str, cp_model.LinearExprT]]:
+    main = pm.main
+    n = len(pm.perm_ids) + 1
+    out: list[tuple[str, cp_model.LinearExprT]] = []
+    for level in levels:
+        if level == "keep":
+            expr = -sum(pm.keep_ok) if pm.keep_ok else 0
+        elif level == "x":
+            expr = -pm.x if not isinstance(pm.x, int) else 0
+        elif level == "life":
+            expr = main.life
+        elif level == "sacrifice":
+            expr = sum((1 if mana_only(board.permanent(pid)) else n) * v for pid, v in sorted(main.sacrificed.items()))
+        elif level == "creatures":
+            expr = sum(main.act[i.key] for i in instances if i.creature and (i.taps or i.untaps))
+        elif level == "sources":
+            expr = sum(main.touched.values())
+        else:
+            expr = pm.floating()
+        out.append((level, expr))
+    return out
+
+
+def _lexicographic(model: cp_model.CpModel, terms: list[tuple[str, cp_model.LinearExprT]], deadline: Deadline):
+    """Minimise each term in turn, fixing the earlier ones at their optimum."""
+    values: list[tuple[str, int]] = []
+    optimal = True
+    result = None
+    live = [(name, expr) for name, expr in terms if not isinstance(expr, int)]
+    if not live:
+        return solve(model, deadline.remaining()), values, True
+    for name, expr in live:
+        model.minimize(expr)
+        result = solve(model, deadline.remaining())
+        if not result.found:
+            return result, values, False
+        v = int(round(result.objective))
+        if result.optimal:
+            model.add(expr == v)
+        else:
+            model.add(expr <= v)
+            optimal = False
+        values.append((name, -v if name in ("keep", "x") else v))
+    model.clear_objective()
+    return result, values, optimal
+
+
+def _explain(instances: list[Instance], exclusions: list[Exclusion], pool, usable, life: int,
+             symbols: tuple[ManaSymbol, ...], x_count: int, x: int, deadline: Deadline,
+             board: Board) -> list[Reason]:
+    """Reasons in board terms: a set of symbols that can't be paid together (an unsat core),
+    the types no source makes, and the excluded sources."""
+    upper = sum(i.max_amount for i in instances) + len(pool)
+    pm = PaymentModel(instances, pool, usable, life, symbols, x_count, x, upper, explain=True)
+    lits = [p.literal for p in pm.main.spell_pay if p.literal is not None]
+    labels = [str(p.symbol) for p in pm.main.spell_pay if p.literal is not None]
+    if x_count:
+        lits.append(pm.x_literal)
+        labels.append("{X}" * x_count + f" (X={x})")
+    core = core_of(pm.model, lits, deadline.remaining()) if lits else None
+    reasons: list[Reason] = []
+    made: set[str] = set()
+    for i in instances:
+        made |= i.types()
+    made |= {u.type for u, ok in zip(pool, usable) if ok}
+    if core:
+        group = [pm.main.spell_pay[k].symbol if k < len(pm.main.spell_pay) else None for k in core]
+        text = "".join(labels[k] for k in core)
+        total = sum(i.max_amount for i in instances) + sum(usable)
+        reasons.append(Reason("601.2h", f"the symbols {text} can't all be paid with the mana the available "
+                              f"sources can make (at most {total} mana) and {life} life", text))
+        needed = {t for s in group if s is not None and not s.is_generic and not s.snow and not s.alt_generic
+                  and not s.phyrexian for t in s.options}
+        for s in group:
+            if s is None:
+                continue
+            if not s.is_generic and not s.snow and not any(t in made for t in s.options) and \
+                    not s.alt_generic and not s.phyrexian:
+                reasons.append(Reason("107.4a" if "C" not in s.options else "107.4c",
+                                      f"no available source makes mana that can pay {s}", str(s)))
+            if s.snow and not any(i.snow for i in instances) and not any(u.snow for u, ok in zip(pool, usable) if ok):
+                reasons.append(Reason("107.4h", "no available snow source for {S}", str(s)))
+            if s.phyrexian and life < 2:
+                reasons.append(Reason("119.4", f"{s} can't be paid with life: {life} life is less than 2", str(s)))
+        for e in exclusions:
+            if not needed or any(t in needed for t in _ability_types(board, e)) or not _ability_types(board, e):
+                reasons.append(Reason(e.rule, f"{e.source} ({e.ability}) can't be used: {e.reason}", None, e.source))
+    else:
+        reasons.append(Reason("601.2h", "the cost can't be paid with the available sources"))
+        reasons += [Reason(e.rule, f"{e.source} ({e.ability}) can't be used: {e.reason}", None, e.source)
+                    for e in exclusions]
+    return reasons
+
+
+def _ability_types(board: Board, e: Exclusion) -> frozenset[str]:
+    perm = board.permanent(e.source)
+    for a in perm.mana_abilities:
+        if a.text == e.ability:
+            return a.types()
+    return frozenset(MANA_TYPES)
