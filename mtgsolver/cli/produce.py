@@ -1,0 +1,44 @@
+"""``mtgsolver produce``: what mana each permanent could produce (106.7), and why."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+from . import common
+
+
+def produce(
+    board_path: Path = common.BoardArg,
+    permanent: Optional[str] = typer.Option(None, "--permanent", help="Only this permanent (its id)."),
+    graph: Optional[Path] = typer.Option(None, "--graph", help="Write the reference graph as Graphviz DOT."),
+    cards: Optional[Path] = common.CardsOpt,
+    json_out: bool = common.JsonOpt,
+) -> None:
+    """The types of mana each permanent could produce (106.7) with replacement effects in any
+    order (614, 616) and "tapped for mana" triggers (106.12a), each with its reasons."""
+    from ..solver.produce import could_produce
+
+    b = common.board(board_path, cards, json_out)
+    if permanent is not None and not b.has_permanent(permanent):
+        known = ", ".join(p.id for p in b.permanents) or "none"
+        common.fail(f"--permanent: no permanent with id {permanent!r} in {board_path} (ids: {known})", json_out)
+    result = could_produce(b, permanent)
+    if graph is not None:
+        try:
+            graph.write_text(result.to_dot(), encoding="utf-8")
+        except OSError as exc:
+            common.fail(f"--graph: cannot write {graph}: {exc}", json_out)
+    if json_out:
+        common.emit_json(result.to_json())
+        return
+    con = common.console
+    con.print(f"[bold]{board_path}[/]: mana each permanent could produce (106.7)", highlight=False)
+    for p in result.permanents.values():
+        types = "".join("{" + t + "}" for t in p.types) or "no mana"
+        con.print(f"[bold]{p.id}[/] ({p.name}, {p.controller}): {types}", highlight=False, markup=True)
+        for line in p.why:
+            con.print(f"  - {line}", highlight=False, markup=False)
+
+def register(app: typer.Typer) -> None:
+    app.command("produce")(produce)

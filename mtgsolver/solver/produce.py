@@ -1,0 +1,179 @@
+"""``could_produce``: the types of mana each permanent could produce (106.7), and why.
+
+The answer comes from the least fixed point of the reference graph
+(:mod:`mtgsolver.model.mana_graph`) with type-changing effects (305.7), replacement effects
+in any order (614, 616.1) and, for the record, the "tapped for mana" triggers (106.12a)
+that would add mana of their own when the permanent is tapped.
+
+Each type's reason is a chain of references that ends at a permanent producing that type
+itself; the chain follows the order in which the fixed point derived the types, so it never
+runs round a cycle.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import networkx as nx
+
+from ..model.board import Board
+from ..model.mana_abilities import ManaAbility, Reflect
+from ..model.mana_graph import ability_node, scope_targets, sort_types
+from ..model.production import Production, analyse, base_bundles
+
+__all__ = ["PermanentProduction", "ProduceResult", "could_produce"]
+
+
+@dataclass(frozen=True)
+class PermanentProduction:
+    """One permanent: the types it could produce (W U B R G C order) and the reasons."""
+
+    id: str
+    name: str
+    controller: str
+    types: tuple[str, ...]
+    why: tuple[str, ...]
+
+
+@dataclass
+class ProduceResult:
+    """The answer of :func:`could_produce` for every permanent asked about."""
+
+    permanents: dict[str, PermanentProduction]
+    graph: nx.DiGraph = field(repr=False)
+    values: dict[Any, frozenset[str]] = field(repr=False, default_factory=dict)
+
+    def types(self, pid: str) -> list[str]:
+        return list(self.permanents[pid].types)
+
+    def to_json(self) -> dict[str, dict[str, list[str]]]:
+        """``{id: {"types": ["W", ...], "why": [...]}}``."""
+        return {pid: {"types": list(p.types), "why": list(p.why)} for pid, p in self.permanents.items()}
+
+    def to_dot(self) -> str:
+        """The reference graph in Graphviz DOT, each node labelled with its types."""
+        ids: dict[Any, str] = {}
+        lines = ["digraph mana {", "  rankdir=LR;", "  node [fontname=Helvetica];"]
+        for i, node in enumerate(self.graph.nodes):
+            ids[node] = f"n{i}"
+            kind = node[0]
+            types = "".join(sort_types(self.values.get(node, frozenset()))) or "-"
+            if kind == "permanent":
+                label, shape = f"{node[1]}\\n{types}", "box"
+            elif kind == "ability":
+                label, shape = f"{node[1]} ability {node[2] + 1}\\n{types}", "ellipse"
+            else:
+                label, shape = f"{node[2]}s {node[1]} controls\\n{types}", "folder"
+            lines.append(f'  n{i} [label="{label}", shape={shape}];')
+        for u, v in self.graph.edges:
+            lines.append(f"  {ids[u]} -> {ids[v]};")
+        lines.append("}")
+        return "\n".join(lines) + "\n"
+
+
+def _scope_text(board: Board, perm, ability: ManaAbility) -> str:
+    parts = [f"{what}s {player} controls" for player, what in scope_targets(board, perm, ability)]
+    return " and ".join(parts) or "no permanents"
+
+
+def _raw_types(prod: Production, perm, ability: ManaAbility) -> frozenset[str]:
+    bundles = base_bundles(prod.effective, perm, ability.product)
+    return frozenset(t for b in bundles or () for t in b) if bundles is not None else frozenset("WUBRG")
+
+
+class _Explainer:
+    def __init__(self, prod: Production) -> None:
+        self.prod = prod
+        self.values = prod.fixed_point.values
+        self.stamps = prod.fixed_point.stamps
+
+    def stamp(self, node: Any, t: str) -> int:
+        return self.stamps.get((node, t), -1)
+
+    def chain(self, pid: str, t: str) -> list[str]:
+        """Steps from ``pid`` producing ``t`` back to a permanent that produces it itself."""
+        prod = self.prod
+        perm = prod.effective.permanent(pid)
+        abilities = perm.mana_abilities
+        found = [(self.stamp(ability_node(pid, i), t), i) for i in range(len(abilities))
+                 if t in self.values.get(ability_node(pid, i), ())]
+        s_a, i = min(found)
+        ability = abilities[i]
+        effects = prod.replacements_for(perm, ability)
+        if not isinstance(ability.product, Reflect):
+            step = f"{pid} «{ability.text}»"
+            changers = [e.source for e in effects if e.kind != "mana_doubler"]
+            if t not in _raw_types(prod, perm, ability) and changers:
+                step += f" replaced by {', '.join(changers)} (614, 616.1: any order)"
+            return [step]
+        an = ability_node(pid, i)
+        table = prod.graph.nodes[an]["table"]
+        best = None
+        for scope in prod.graph.successors(an):
+            for qn in prod.graph.successors(scope):
+                for t2 in self.values.get(qn, ()):
+                    if t in table.get(t2, ()) and self.stamp(qn, t2) < s_a:
+                        cand = (self.stamp(qn, t2), qn[1], t2)
+                        best = cand if best is None or cand < best else best
+        assert best is not None, (pid, t)
+        _, qid, t2 = best
+        step = f"{pid} reflects {qid}, which could produce {{{t2}}} (106.7)"
+        if t2 != t:
+            changers = ", ".join(e.source for e in effects if e.kind != "mana_doubler")
+            step += f", replaced by {changers} to {{{t}}} (614, 616.1: any order)"
+        return [step, *self.chain(qid, t2)]
+
+    def why(self, pid: str) -> list[str]:
+        prod = self.prod
+        perm = prod.effective.permanent(pid)
+        out: list[str] = []
+        if pid in prod.type_changed:
+            src = prod.board.permanent(prod.type_changed[pid])
+            kind = next(iter(perm.subtypes))
+            out.append(f"{pid} is a {kind.capitalize()} because of {src.id} ({src.name}): it loses its other "
+                       f"land types and rules-text abilities and has only {perm.mana_abilities[0].text} (305.7)")
+        abilities = perm.mana_abilities
+        if not abilities:
+            out.append(f"{pid} has no mana ability (605.1a), so it could produce no mana (106.7)")
+            return out
+        types = prod.types(pid)
+        for t in sort_types(types):
+            out.append(f"{{{t}}}: " + " <- ".join(self.chain(pid, t)))
+        for i, ability in enumerate(abilities):
+            node = ability_node(pid, i)
+            if not self.values.get(node):
+                if isinstance(ability.product, Reflect):
+                    what = "type" if ability.product.kind == "type" else "color (106.1a: not {C})"
+                    out.append(f"«{ability.text}»: no {_scope_text(prod.effective, perm, ability)} could produce "
+                               f"a {what}, so no type of mana is defined and it produces no mana (106.7, 106.5)")
+                else:
+                    out.append(f"«{ability.text}»: would produce no mana now, so it adds no type (106.7)")
+            for e in prod.replacements_for(perm, ability):
+                out.append(f"«{ability.text}» is affected by {e.describe()}; 106.7 takes every order (616.1)")
+            for src, trig in prod.triggers_for(perm, ability):
+                note = (" (the color chosen as it entered is not on the board: give "
+                        "{mana_trigger: {tapped: enchanted, adds: \"{X}\"}} to use it)") if trig.mode == "chosen_color" else ""
+                out.append(f"tapping it for mana triggers {src.id} ({src.name}): {trig.describe()} (106.12a); "
+                           f"that mana comes from {src.id}, not from {pid} (106.7){note}")
+            if not ability.taps and (prod.replacements or prod.triggers):
+                out.append(f"«{ability.text}» has no {{T}} in its cost: activating it is not tapping for mana "
+                           "(106.12), so no \"tapped for mana\" replacement or trigger applies")
+        return out
+
+
+def could_produce(board: Board, permanent: str | None = None) -> ProduceResult:
+    """What mana each permanent (or just ``permanent``) could produce (106.7) and why.
+
+    Raises ``KeyError`` for an id that is not on the battlefield.
+    """
+    if permanent is not None and not board.has_permanent(permanent):
+        raise KeyError(permanent)
+    prod = analyse(board)
+    explainer = _Explainer(prod)
+    ids = [permanent] if permanent is not None else [p.id for p in board.permanents]
+    out: dict[str, PermanentProduction] = {}
+    for pid in ids:
+        p = board.permanent(pid)
+        out[pid] = PermanentProduction(pid, p.name, p.controller, tuple(sort_types(prod.types(pid))),
+                                       tuple(explainer.why(pid)))
+    return ProduceResult(out, prod.graph, dict(prod.fixed_point.values))
