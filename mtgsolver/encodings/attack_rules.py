@@ -70,7 +70,7 @@ class Requirement:
     target: str | None = None
     by: str | None = None
 
-    def satisfied_by(self, target: str | None, targets: dict[str, Target]) -> bool:
+    def satisfied_by(self, target: str | None, board: Board) -> bool:
         """Whether the creature attacking ``target`` (``None``: not attacking) obeys it."""
         if target is None:
             return False
@@ -78,8 +78,7 @@ class Requirement:
             return True
         if self.kind == "attack_target":
             return target == self.target
-        t = targets.get(target)
-        return t is not None and t.kind == "player" and t.id != self.by
+        return board.is_player(target) and target != self.by
 
 
 @dataclass
@@ -307,7 +306,7 @@ def attack_problem(board: Board) -> AttackProblem:
 # --------------------------------------------------------------------------- judging
 def obeyed(problem: AttackProblem, attacks: dict[str, str]) -> list[bool]:
     """For each requirement in order, whether the declaration ``attacks`` (creature -> target) obeys it."""
-    return [r.satisfied_by(attacks.get(r.creature), problem.targets) for r in problem.requirements]
+    return [r.satisfied_by(attacks.get(r.creature), problem.board) for r in problem.requirements]
 
 
 def declaration_reasons(problem: AttackProblem, attacks: dict[str, str], paid: frozenset[str]) -> list[Reason]:

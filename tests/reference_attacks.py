@@ -1,0 +1,142 @@
+"""Brute-force reference for declare attackers (CR 508.1), written from the rules alone.
+
+It shares nothing with :mod:`mtgsolver.encodings`: it enumerates every declaration (each of
+the active player's creatures attacks nothing or one of the possible targets), keeps those
+that obey every restriction (508.1a-c, 302.6, 310.8b) and whose costs are paid (508.1d,
+508.1h), and counts requirements (508.1d, 701.15b-d). Exponential: small boards only.
+"""
+from __future__ import annotations
+
+import itertools
+from typing import Iterator
+
+from mtgsolver.model import Board
+
+Declaration = dict[str, str]
+
+
+def targets(board: Board) -> list[str]:
+    """506.2, 508.1b, 310.8b: opponents, their planeswalkers, battles an opponent protects."""
+    me = board.active_player
+    out = [p.name for p in board.players if p.name != me]
+    for perm in board.permanents:
+        if "battle" in perm.types:
+            protector = perm.protector or perm.controller
+            if protector != me:
+                out.append(perm.id)
+        elif "planeswalker" in perm.types and perm.controller != me:
+            out.append(perm.id)
+    return out
+
+
+def defending_player(board: Board, target: str) -> str:
+    """508.5: the player, the planeswalker's controller or the battle's protector."""
+    if board.is_player(target):
+        return target
+    perm = board.permanent(target)
+    if "battle" in perm.types:
+        return perm.protector or perm.controller
+    return perm.controller
+
+
+def may_attack_at_all(board: Board, cid: str) -> bool:
+    """508.1a, 302.6, 702.3b and the flag form of "can't attack" (508.1c)."""
+    if not board.has_permanent(cid):
+        return False
+    c = board.permanent(cid)
+    return (c.controller == board.active_player and "creature" in c.types and "battle" not in c.types
+            and not c.tapped and (not c.summoning_sick or "haste" in c.keywords)
+            and "defender" not in c.keywords and None not in c.values("cant_attack"))
+
+
+def may_attack(board: Board, cid: str, target: str) -> bool:
+    """508.1c: "can't attack X" and "can't attack unless defending player ..."."""
+    c = board.permanent(cid)
+    if target not in targets(board):
+        return False
+    perm = board.permanent(target) if board.has_permanent(target) else None
+    for value in c.values("cant_attack"):
+        if value == "planeswalkers" and perm is not None and "planeswalker" in perm.types:
+            return False
+        if value == "battles" and perm is not None and "battle" in perm.types:
+            return False
+        if value == target:
+            return False
+    defender = defending_player(board, target)
+    life = board.player(defender).life
+    mine = [p for p in board.permanents if p.controller == defender]
+    return all(f.matches(life, mine) for f in c.values("cant_attack_unless"))
+
+
+def cost_mana_value(board: Board, cid: str, target: str) -> int:
+    """508.1d: own attack costs, plus Propaganda-style taxes and effects when attacking a player."""
+    c = board.permanent(cid)
+    total = sum(cost.mana_value for cost in c.values("attack_cost"))
+    if board.is_player(target):
+        for p in board.permanents:
+            if p.controller == target:
+                total += sum(cost.mana_value for cost in p.values("attack_tax"))
+        for e in board.effects:
+            if e.kind == "attack_cost" and e.defender == target:
+                total += e.cost.mana_value
+    return total
+
+
+def obeys_restrictions(board: Board, decl: Declaration, paid: frozenset[str]) -> bool:
+    """508.1a-c and paid costs (508.1h)."""
+    for cid, target in decl.items():
+        if not may_attack_at_all(board, cid) or not may_attack(board, cid, target):
+            return False
+        if cost_mana_value(board, cid, target) > 0 and cid not in paid:
+            return False
+    if len(decl) == 1 and any(board.permanent(c).has("cant_attack_alone") for c in decl):
+        return False  # 506.5: it would attack alone
+    caps = [e.n for e in board.effects if e.kind == "max_attackers_total"]
+    return not caps or len(decl) <= min(caps)
+
+
+def requirements_obeyed(board: Board, decl: Declaration) -> int:
+    """508.1d and 701.15b-d: the number of requirements ``decl`` obeys."""
+    me = board.active_player
+    count = 0
+    for c in board.permanents:
+        if c.controller != me or "creature" not in c.types or "battle" in c.types:
+            continue
+        attacking = c.id in decl
+        target = decl.get(c.id)
+        count += attacking * len(list(c.statics("attacks_each_combat")))
+        goaders = set()
+        for e in board.effects:
+            if e.kind == "attacks_this_turn" and e.creature == c.id:
+                count += attacking
+            elif e.kind == "must_attack" and e.creature == c.id:
+                count += target == e.target
+            elif e.kind == "all_attack_this_turn" and e.controller == me:
+                count += attacking
+            elif e.kind == "goaded" and e.creature == c.id:
+                goaders.add(e.by)
+        for by in goaders:
+            count += attacking
+            count += attacking and board.is_player(target) and target != by
+    return count
+
+
+def declarations(board: Board) -> Iterator[Declaration]:
+    """Every assignment of "no attack" or a target to each of the active player's creatures."""
+    mine = [p.id for p in board.permanents if p.controller == board.active_player and "creature" in p.types]
+    options = [None, *targets(board)]
+    for choice in itertools.product(options, repeat=len(mine)):
+        yield {c: t for c, t in zip(mine, choice) if t is not None}
+
+
+def legal_declarations(board: Board, paid: frozenset[str]) -> tuple[int, list[tuple[Declaration, int]]]:
+    """(maximum, [(declaration, requirements obeyed), ...] for every legal declaration)."""
+    scored = [(d, requirements_obeyed(board, d)) for d in declarations(board) if obeys_restrictions(board, d, paid)]
+    best = max(n for _, n in scored)  # the empty declaration always obeys the restrictions
+    return best, [(d, n) for d, n in scored if n == best]
+
+
+def is_legal(board: Board, decl: Declaration, paid: frozenset[str]) -> tuple[bool, int]:
+    """(legal, maximum) for one declaration (508.1c-d)."""
+    best, _ = legal_declarations(board, paid)
+    return obeys_restrictions(board, decl, paid) and requirements_obeyed(board, decl) >= best, best

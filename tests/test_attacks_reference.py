@@ -1,0 +1,145 @@
+"""The attack solver against the brute-force reference on generated boards (508.1, 701.15).
+
+Each generated board has 2-4 players, up to four creatures for the active player, planeswalkers,
+a battle, Propaganda-style taxes, and random restrictions and requirements. For every board
+the solver and :mod:`tests.reference_attacks` must agree on the legality of a random
+declaration and of a reference-legal one, on the maximum, and the suggested declaration must
+be legal and optimal for its objective.
+"""
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mtgsolver.model import Board, ManaCost
+from mtgsolver.model.abilities import Static
+from mtgsolver.model.board import Attack, CombatDeclaration
+from mtgsolver.model.effects import Effect
+from mtgsolver.model.filters import PlayerFilter
+from mtgsolver.model.permanent import Permanent, Player
+from mtgsolver.solver.attacks import OBJECTIVES, check_attacks, suggest_attacks
+
+from . import reference_attacks as ref
+
+NAMES = ("alice", "bob", "carol", "dan")
+ONE, TWO = ManaCost.parse("{1}"), ManaCost.parse("{2}")
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> tuple[Board, str]:
+    n_players = draw(st.integers(2, 4))
+    players = tuple(Player(n, life=draw(st.sampled_from((5, 20)))) for n in NAMES[:n_players])
+    names = [p.name for p in players]
+    opponents = names[1:]
+    perms: list[Permanent] = []
+    for opp in opponents:
+        if draw(st.booleans()):
+            perms.append(Permanent(f"island_{opp}", "Island", opp, opp, types=frozenset({"land"}),
+                                   subtypes=frozenset({"island"})))
+        if draw(st.integers(0, 4)) == 0:
+            perms.append(Permanent(f"prop_{opp}", "Propaganda", opp, opp, types=frozenset({"enchantment"}),
+                                   abilities=(Static("attack_tax", draw(st.sampled_from((ONE, TWO)))),)))
+    for i in range(draw(st.integers(0, 2))):
+        perms.append(Permanent(f"pw{i}", "Walker", draw(st.sampled_from(names)), "alice",
+                               types=frozenset({"planeswalker"}), loyalty=3))
+    if draw(st.integers(0, 3)) == 0:
+        perms.append(Permanent("siege", "Siege", draw(st.sampled_from(names)), "alice", types=frozenset({"battle"}),
+                               defense=5, protector=draw(st.sampled_from(names))))
+    targets = names + [p.id for p in perms if p.types & {"planeswalker", "battle"}]
+    creatures = []
+    for i in range(draw(st.integers(0, 4))):
+        abilities: list[Static] = []
+        keywords = set()
+        if draw(st.integers(0, 9)) == 0:
+            keywords.add("defender")
+        sick = draw(st.integers(0, 4)) == 0
+        if draw(st.integers(0, 2)) == 0:
+            keywords.add("haste")
+        if draw(st.integers(0, 14)) == 0:
+            abilities.append(Static("cant_attack"))
+        if draw(st.integers(0, 6)) == 0:
+            abilities.append(Static("cant_attack", draw(st.sampled_from(opponents + ["planeswalkers", "battles"]))))
+        if draw(st.integers(0, 4)) == 0:
+            abilities.append(Static("cant_attack_alone"))
+        if draw(st.integers(0, 6)) == 0:
+            flt = draw(st.sampled_from((PlayerFilter(controls="island"), PlayerFilter(life_at_most=10))))
+            abilities.append(Static("cant_attack_unless", flt))
+        if draw(st.integers(0, 9)) == 0:
+            abilities.append(Static("attack_cost", ONE))
+        for _ in range(draw(st.sampled_from((0, 0, 0, 1, 1, 2)))):
+            abilities.append(Static("attacks_each_combat"))
+        cid = f"c{i}"
+        creatures.append(cid)
+        perms.append(Permanent(cid, f"Creature {i}", "alice", "alice", types=frozenset({"creature"}),
+                               base_power=draw(st.integers(0, 4)), base_toughness=2, keywords=frozenset(keywords),
+                               abilities=tuple(abilities), tapped=draw(st.integers(0, 6)) == 0, summoning_sick=sick))
+    if draw(st.integers(0, 4)) == 0:
+        perms.append(Permanent("foe", "Foe", opponents[0], opponents[0], types=frozenset({"creature"}),
+                               base_power=2, base_toughness=2))
+    effects: list[Effect] = []
+    if creatures:
+        for _ in range(draw(st.integers(0, 4))):
+            kind = draw(st.sampled_from(("attacks_this_turn", "must_attack", "goaded", "goaded", "goaded")))
+            cid = draw(st.sampled_from(creatures))
+            if kind == "attacks_this_turn":
+                effects.append(Effect(kind, creature=cid))
+            elif kind == "must_attack":
+                effects.append(Effect(kind, creature=cid, target=draw(st.sampled_from(targets))))
+            else:
+                effects.append(Effect(kind, creature=cid, by=draw(st.sampled_from(names))))
+    if draw(st.integers(0, 4)) == 0:
+        effects.append(Effect("max_attackers_total", n=draw(st.integers(0, 3))))
+    if draw(st.integers(0, 5)) == 0:
+        effects.append(Effect("attack_cost", cost=ONE, defender=draw(st.sampled_from(opponents))))
+    if draw(st.integers(0, 7)) == 0:
+        effects.append(Effect("all_attack_this_turn", controller=draw(st.sampled_from(names))))
+    paid = frozenset(c for c in creatures if draw(st.booleans()))
+    declarers = creatures + (["foe"] if any(p.id == "foe" for p in perms) else [])
+    attacks = []
+    for cid in declarers:
+        if draw(st.booleans()):
+            attacks.append(Attack(cid, draw(st.sampled_from(targets))))
+    board = Board("alice", players, tuple(perms), tuple(effects),
+                  combat=CombatDeclaration(tuple(attacks), None, paid))
+    return board, draw(st.sampled_from(OBJECTIVES))
+
+
+def _power(board: Board, decl: dict[str, str], objective: str) -> int:
+    if objective == "most-power":
+        return sum(board.permanent(c).power for c in decl)
+    return len(decl)
+
+
+def _compare(board: Board, objective: str, pick: int) -> None:
+    paid = board.combat.paid_costs
+    best, legal = ref.legal_declarations(board, paid)
+    declared = {a.creature: a.target for a in board.combat.attackers}
+
+    result = check_attacks(board)
+    expected, maximum = ref.is_legal(board, declared, paid)
+    assert (result.legal, result.maximum) == (expected, maximum), result
+    assert result.obeyed == ref.requirements_obeyed(board, declared)
+    assert ref.obeys_restrictions(board, dict(result.witness), paid)
+    assert ref.requirements_obeyed(board, dict(result.witness)) == maximum
+
+    chosen, _ = legal[pick % len(legal)]
+    again = check_attacks(board.replace(combat=CombatDeclaration(
+        tuple(Attack(c, t) for c, t in chosen.items()), None, paid)))
+    assert again.legal is True and again.maximum == best and not again.violations, again
+    mana = sum(ref.cost_mana_value(board, c, t) for c, t in chosen.items())
+    assert ManaCost.parse(again.costs["alice"]).mana_value == mana
+
+    suggestion = suggest_attacks(board, objective)
+    witness = dict(suggestion.witness)
+    assert suggestion.legal is True and suggestion.maximum == best
+    assert ref.obeys_restrictions(board, witness, paid) and ref.requirements_obeyed(board, witness) == best
+    values = [_power(board, d, objective) for d, _ in legal]
+    target = min(values) if objective == "fewest-attackers" else max(values)
+    assert _power(board, witness, objective) == target, (objective, witness, suggestion)
+
+
+@settings(max_examples=2000, deadline=None, derandomize=True)
+@given(boards(), st.integers(0, 10_000))
+def test_solver_agrees_with_brute_force(case: tuple[Board, str], pick: int) -> None:
+    board, objective = case
+    _compare(board, objective, pick)
