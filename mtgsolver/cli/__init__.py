@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from . import attacks, blocks, produce, show
+from . import attacks, blocks, pay, produce, show
 
 app = typer.Typer(
     name="mtgsolver",
@@ -20,7 +20,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for _module in (show, attacks, blocks, produce):
+for _module in (show, attacks, blocks, produce, pay):
     _module.register(app)
 
 

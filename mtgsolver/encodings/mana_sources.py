@@ -213,8 +213,8 @@ def extract_sources(board: Board, player: str, spell: SpellInfo | None,
                     cost_colors: frozenset[str] = frozenset()) -> tuple[list[Instance], list[Exclusion]]:
     """All activation instances ``player`` has, and the abilities excluded with reasons.
 
-    ``spell`` ``None`` means the spell is unknown: mana with a spending restriction is
-    then not used (106.6). Repeatable abilities with a mana cost get as many copies as
+    ``spell`` ``None`` means only the spell's colors are known (those of the cost, 202.2):
+    mana restricted to spell types is then not used (106.6). Repeatable abilities with a mana cost get as many copies as
     the rest of the board could pay for.
     """
     col = _Collector(board, player, spell, cost_colors)
@@ -307,11 +307,11 @@ def _usable(col: _Collector, perm: Permanent, ability: ManaAbility, life: int) -
     if bad:
         col.exclude(perm, ability, f"its cost symbol {bad[0]} in a mana ability is not supported", "605")
         return False
-    if ability.spend_only is not None and (col.spell is None or
-                                           not col.spell.allows(ability.spend_only, col.cost_colors)):
-        what = "the spell is not given" if col.spell is None else "the spell is not one"
-        col.exclude(perm, ability, f"restricted: {ability.restriction or 'spend only on ' + '/'.join(sorted(ability.spend_only))}"
-                    f" ({what})", "106.6")
+    spell = col.spell or SpellInfo()
+    if ability.spend_only is not None and not spell.allows(ability.spend_only, col.cost_colors):
+        rule_text = (ability.restriction or "spend only on " + "/".join(sorted(ability.spend_only))).rstrip(".")
+        what = "the spell's types are not given" if col.spell is None else "the spell is not one"
+        col.exclude(perm, ability, f"restricted: {rule_text} ({what})", "106.6")
         return False
     return True
 

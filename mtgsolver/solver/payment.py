@@ -26,10 +26,10 @@ from ..encodings.combat import Deadline, core_of, solve
 from ..encodings.mana_sources import Exclusion, Instance, SpellInfo, extract_sources
 from ..encodings.payment import PaymentModel
 from ..encodings.payment_plan import Activation, ManaUnit, SymbolPayment, read_plan
-from ..model import Board, ManaCost, ManaSymbol
+from ..model import Board, Color, ManaCost, ManaSymbol
 from ..model.mana import MANA_TYPES
 
-__all__ = ["DEFAULT_OBJECTIVE", "OBJECTIVES", "PaymentResult", "Reason", "SpellInfo", "pay"]
+__all__ = ["DEFAULT_OBJECTIVE", "OBJECTIVES", "PaymentResult", "Reason", "SpellInfo", "pay", "spell_info"]
 
 #: Objective levels, best first (lexicographic). ``keep``: most kept costs still payable;
 #: ``x``: largest X; ``life``: least life paid; ``sacrifice``: fewest sacrificed permanents
@@ -100,6 +100,19 @@ class PaymentResult:
         }
 
 
+def spell_info(text: str) -> SpellInfo:
+    """A :class:`SpellInfo` from words: color words give its colors, the rest its types
+    (``"legendary creature elf green"``)."""
+    colors: set[str] = set()
+    types: set[str] = set()
+    for word in text.replace(",", " ").lower().split():
+        try:
+            colors.add(Color.parse(word).value)
+        except ValueError:
+            types.add(word)
+    return SpellInfo(frozenset(types), frozenset(colors) if colors else None)
+
+
 def _cost(cost: str | ManaCost, what: str) -> ManaCost:
     parsed = ManaCost.parse(cost) if isinstance(cost, str) else cost
     for s in parsed.symbols:
@@ -123,8 +136,8 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
     x, maximize_x:
         The value of {X} (107.3a), or ask for the largest payable one. Without either X is 0.
     spell:
-        What the mana pays for, for spending restrictions (106.6). ``None``: mana with a
-        restriction is not used.
+        What the mana pays for, for spending restrictions (106.6). ``None``: only its colors
+        are known (the cost's, 202.2), so mana restricted to spell types is not used.
     objective:
         Levels of :data:`OBJECTIVES`, best first; default :data:`DEFAULT_OBJECTIVE`.
 
@@ -154,8 +167,7 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
     cost_colors = frozenset(c.value for c in parsed.colors)
     instances, exclusions = extract_sources(board, player, spell, cost_colors)
     pool = board.pool(player)
-    usable = [u.spend_only is None or (spell is not None and spell.allows(u.spend_only, cost_colors))
-              for u in pool]
+    usable = [u.spend_only is None or (spell or SpellInfo()).allows(u.spend_only, cost_colors) for u in pool]
     life = board.player(player).life
     x_fixed = x if x is not None else (None if maximize_x and x_count else 0)
     upper = sum(i.max_amount for i in instances) + len(pool)
@@ -265,8 +277,9 @@ def _explain(instances: list[Instance], exclusions: list[Exclusion], pool, usabl
         group = [pm.main.spell_pay[k].symbol if k < len(pm.main.spell_pay) else None for k in core]
         text = "".join(labels[k] for k in core)
         total = sum(i.max_amount for i in instances) + sum(usable)
-        reasons.append(Reason("601.2h", f"the symbols {text} can't all be paid with the mana the available "
-                              f"sources can make (at most {total} mana) and {life} life", text))
+        what = f"the symbols {text} can't all be paid" if len(core) > 1 else f"the symbol {text} can't be paid"
+        reasons.append(Reason("601.2h", f"{what} with the mana the available sources can make "
+                              f"(at most {total} mana) and {life} life", text))
         needed = {t for s in group if s is not None and not s.is_generic and not s.snow and not s.alt_generic
                   and not s.phyrexian for t in s.options}
         for s in group:

@@ -1,0 +1,88 @@
+"""``mtgsolver pay``: pay a mana cost from a board exactly (CR 106, 107.4, 601.2g-h, 605)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from . import common
+
+OBJECTIVE_HELP = ("Objective levels, best first, comma separated, from: keep, x, life, sacrifice, "
+                  "creatures, sources, floating (default: all, in that order).")
+
+
+def pay(
+    board_path: Path = common.BoardArg,
+    cost: str = typer.Option(..., "--cost", help='The mana cost to pay, e.g. "{2}{W}{U/P}".', show_default=False),
+    player: Optional[str] = typer.Option(None, "--player", help="Who pays (default: the active player)."),
+    keep: list[str] = typer.Option([], "--keep", help='A cost to keep payable afterwards, e.g. "{U}{U}" (repeatable).'),
+    x: Optional[int] = typer.Option(None, "--x", min=0, help="The value of X."),
+    max_x: bool = typer.Option(False, "--max-x", help="Find the largest payable X."),
+    spell: Optional[str] = typer.Option(None, "--spell", help='What the mana is for, for spending restrictions '
+                                        '(106.6): types and colors, e.g. "creature elf green".'),
+    objective: Optional[str] = typer.Option(None, "--objective", help=OBJECTIVE_HELP),
+    cards: Optional[Path] = common.CardsOpt,
+    json_out: bool = common.JsonOpt,
+    time_limit: float = common.TimeOpt,
+) -> None:
+    """Pay COST from the board: which mana abilities to activate, in order, and what pays each symbol.
+
+    Exit status 0 when the cost can be paid, 1 when it can't (with the reasons), 2 on bad input.
+    """
+    b = common.board(board_path, cards, json_out)
+    parsed = common.cost(cost, "--cost", json_out)
+    kept = [common.cost(k, "--keep", json_out) for k in keep]
+    if x is not None and max_x:
+        common.fail("give --x or --max-x, not both", json_out)
+    if player is not None and not b.is_player(player):
+        common.fail(f"--player: unknown player {player!r}; the board has {', '.join(p.name for p in b.players)}",
+                    json_out)
+    levels = [o.strip() for o in objective.split(",") if o.strip()] if objective else None
+    from ..solver.payment import pay as solve_pay
+    from ..solver.payment import spell_info
+
+    try:
+        info = spell_info(spell) if spell is not None else None
+        result = solve_pay(b, parsed, player, keep=kept, x=x, maximize_x=max_x, spell=info,
+                           time_limit=time_limit, objective=levels)
+    except ValueError as exc:
+        common.fail(str(exc), json_out)
+    if json_out:
+        common.emit_json(result.to_json())
+    else:
+        _print(result)
+    raise typer.Exit(common.EXIT_OK if result.payable else common.EXIT_NO)
+
+
+def _print(result) -> None:
+    con = common.console
+    if not result.payable:
+        verdict = "can't be paid" if result.payable is False else "no answer within the time limit"
+        con.print(f"[bold red]{result.cost}[/] {verdict} by {result.player}", highlight=False)
+        for r in result.reasons:
+            con.print(f"  [{r.rule}] {r.message}", highlight=False, markup=False)
+        return
+    head = f"[bold green]{result.cost}[/] can be paid by {result.player}"
+    if result.x is not None:
+        head += f" with X = {result.x}"
+    if result.life_paid:
+        head += f", paying {result.life_paid} life"
+    con.print(head + ("" if result.optimal else " (not proven optimal: time limit)"), highlight=False)
+    for n, a in enumerate(result.activations, 1):
+        extra = f" paying {''.join('{' + u.type + '}' for u in a.paid_with)}" if a.paid_with else ""
+        extra += f", sacrificing {a.sacrificed}" if a.sacrificed and a.sacrificed != a.source else ""
+        con.print(f"  {n}. {a.source}: {a.ability} -> {''.join('{' + t + '}' for t in a.mana)}{extra}",
+                  highlight=False, markup=False)
+    for s in result.assignment:
+        paid = ", ".join(f"{{{u.type}}} from {u.source}" for u in s.mana) or (f"{s.life} life" if s.life else "nothing")
+        con.print(f"  {s.symbol} <- {paid}", highlight=False, markup=False)
+    con.print(f"  untapped: {', '.join(result.untapped) or 'nothing'}", highlight=False)
+    if result.floating:
+        con.print(f"  floating: {''.join('{' + u.type + '}' for u in result.floating)}", highlight=False)
+    for cost, ok in result.kept:
+        con.print(f"  keep {cost}: {'still payable' if ok else 'NOT payable afterwards'}", highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("pay")(pay)
