@@ -74,11 +74,11 @@ def _emit(result: "CombatResult", json_out: bool) -> None:
     if result.objective is None:
         verdict = {True: "[bold green]legal[/]", False: "[bold red]illegal[/]", None: "[bold yellow]undecided[/]"}
         con.print(f"Declaration: {verdict[result.legal]}  (obeys {result.obeyed} of a possible "
-                  f"{result.maximum} requirements)")
+                  f"{result.maximum} requirements)", soft_wrap=True)
     else:
         con.print(f"Suggested declaration ({result.objective}): obeys {result.maximum} requirements")
     for v in result.violations:
-        con.print(f"  [red]{v.rule}[/] {v.message}", highlight=False)
+        con.print(f"  [red]{v.rule}[/] {v.message}", highlight=False, soft_wrap=True)
     if result.objective is None and not result.legal:
         con.print("A legal declaration obeying the most requirements:")
     if not result.witness:
@@ -87,7 +87,7 @@ def _emit(result: "CombatResult", json_out: bool) -> None:
         con.print(f"  {creature} attacks {target}", highlight=False)
     con.print("Cost to attack (508.1h): " + ", ".join(f"{p} pays {c}" for p, c in result.costs.items()))
     for note in result.notes:
-        con.print(f"  {note}", highlight=False)
+        con.print(f"  {note}", highlight=False, soft_wrap=True)
     if not result.optimal:
         con.print("[yellow]Not proved optimal within the time limit.[/]")
 
