@@ -1,0 +1,133 @@
+"""A naive reference for 106.7 and helpers for the produce tests.
+
+:func:`naive_could_produce` iterates the whole board to a fixed point from nothing (Kleene
+iteration), applying replacement effects by trying every permutation, with none of the graph,
+SCC or memo machinery of :mod:`mtgsolver.model.mana_graph` / :mod:`mtgsolver.model.production`.
+Only the type-changing step (``effective_board``) is shared.
+"""
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from mtgsolver.model import Board
+from mtgsolver.model.board_file import BoardFile, build_board
+from mtgsolver.model.mana_abilities import AnyColor, Choice, Counted, Fixed, Reflect
+from mtgsolver.model.production import effective_board
+
+COLORS = ("W", "U", "B", "R", "G")
+
+
+def make_board(*perms: dict[str, Any], players: tuple[str, ...] = ("alice", "bob"), **extra: Any) -> Board:
+    """A board from permanent mappings (the board-file shape)."""
+    data = {"version": 1, "active_player": players[0], "players": [{"name": p} for p in players],
+            "battlefield": list(perms), **extra}
+    return build_board(BoardFile.model_validate(data), "<test>")
+
+
+def card(pid: str, name: str, controller: str = "alice", **fields: Any) -> dict[str, Any]:
+    return {"id": pid, "card": name, "controller": controller, **fields}
+
+
+def land(pid: str, text: str, controller: str = "alice", **fields: Any) -> dict[str, Any]:
+    """An inline land with rules text."""
+    out = {"id": pid, "name": pid.capitalize(), "controller": controller, "types": ["land"], **fields}
+    if text:
+        out["text"] = text
+    return out
+
+
+# --------------------------------------------------------------------------- the reference
+def _replacements(board: Board) -> list[tuple[str, str, str | None]]:
+    out = []
+    for p in board.permanents:
+        out += [("contamination", p.controller, m) for m in p.values("lands_tap_for")]
+        out += [("pulse", p.controller, None) for _ in p.statics("basic_lands_tap_for_any_color")]
+        out += [("double", p.controller, None) for _ in p.statics("mana_doubler")]
+    return out
+
+
+def _applies(effect: tuple[str, str, str | None], perm, ability) -> bool:
+    kind, controller, _ = effect
+    if not ability.taps:
+        return False
+    if kind == "contamination":
+        return perm.is_land
+    if kind == "pulse":
+        return perm.is_land and "basic" in perm.supertypes and perm.controller == controller
+    return perm.controller == controller
+
+
+def _apply(effect, bundle: tuple[str, ...]) -> set[tuple[str, ...]]:
+    kind, _, mana = effect
+    if not bundle:
+        return {bundle}
+    if kind == "contamination":
+        return {(mana,)}
+    if kind == "pulse":
+        return {(c,) * len(bundle) for c in COLORS}
+    return {tuple(sorted(bundle + bundle))}
+
+
+def _every_order(bundle: tuple[str, ...], effects: list) -> set[tuple[str, ...]]:
+    out: set[tuple[str, ...]] = set()
+    for order in itertools.permutations(effects):
+        current = {bundle}
+        for e in order:
+            current = {nb for b in current for nb in _apply(e, b)}
+        out |= current
+    return out
+
+
+def _base(board: Board, perm, product) -> set[tuple[str, ...]]:
+    if isinstance(product, Fixed):
+        return {tuple(product.mana)}
+    if isinstance(product, Choice):
+        return {tuple(o) for o in product.options}
+    if isinstance(product, AnyColor):
+        n = max(product.amount, 1)
+        if product.combination:
+            return set(itertools.combinations_with_replacement(COLORS, n))
+        return {(c,) * n for c in COLORS}
+    if isinstance(product, Counted):
+        n = sum(1 for q in board.permanents if (product.whose == "all" or q.controller == perm.controller)
+                and (product.per in q.types or product.per in q.subtypes))
+        return {tuple(product.mana) * n}
+    raise TypeError(product)
+
+
+def _refs(board: Board, perm, ability) -> list:
+    scope = ability.product.scope
+    if scope in ("lands_you_control", "sacrificed"):
+        return [q for q in board.permanents if q.controller == perm.controller and q.is_land]
+    if scope == "permanents_you_control":
+        return [q for q in board.permanents if q.controller == perm.controller]
+    return [q for q in board.permanents if q.controller != perm.controller and q.is_land]
+
+
+def naive_could_produce(board: Board) -> dict[str, set[str]]:
+    """Least fixed point of 106.7 by iterating every permanent until nothing changes."""
+    board, _ = effective_board(board)
+    effects = _replacements(board)
+    values: dict[str, set[str]] = {p.id: set() for p in board.permanents}
+    changed = True
+    while changed:
+        changed = False
+        for p in board.permanents:
+            new: set[str] = set()
+            for a in p.mana_abilities:
+                applicable = [e for e in effects if _applies(e, p, a)]
+                if isinstance(a.product, Reflect):
+                    seen = set().union(*(values[q.id] for q in _refs(board, p, a))) if _refs(board, p, a) else set()
+                    if a.product.kind == "color":
+                        seen.discard("C")
+                    bundles = {(t,) for t in seen}
+                else:
+                    bundles = _base(board, p, a.product)
+                for b in bundles:
+                    for nb in _every_order(b, applicable):
+                        new |= set(nb)
+            if new != values[p.id]:
+                values[p.id] = new
+                changed = True
+    return values
