@@ -114,8 +114,9 @@ class ManaTrigger:
             cost = ManaCost.parse(adds)
         except ManaCostError:
             cost = None
-        letters = [s.options[0] for s in cost.symbols] if cost else []
-        if not letters or any(len(s.options) != 1 or s.options[0] not in MANA_TYPES for s in cost.symbols):
+        letters = [s.options[0] for s in cost.symbols if s.options] if cost else []
+        if not letters or any(s.is_generic or s.variable or s.alt_generic or s.phyrexian or s.snow
+                              or len(s.options) != 1 or s.options[0] not in MANA_TYPES for s in cost.symbols):
             raise ValueError(f'mana_trigger.adds must be mana such as "{{G}}", same_type or chosen_color, got {adds!r}')
         return cls(on, "fixed", _bundle(letters), of_type)
 
