@@ -119,7 +119,8 @@ class AttackModel:
     def best(self, obeyed_at_least: int, steps: Sequence[tuple[int, list[cp_model.LinearExprT]]],
              deadline: Deadline) -> Found:
         """A declaration obeying at least ``obeyed_at_least`` requirements, optimising ``steps``
-        ((sense, terms), ...) one after the other. ``optimal`` is True when every step was proved."""
+        ((sense, terms), ..., at least one) one after the other. ``optimal`` is True when every
+        step was proved."""
         self.model.add(sum(self.obeyed_terms) >= obeyed_at_least)
         found = Found(0, 0, True, None)
         optimal = True
@@ -138,10 +139,7 @@ class AttackModel:
             else:
                 self.model.add(expr <= found.value)
             self._hint(found.attacks)
-        if not steps:
-            self.model.clear_objective()
-            found = self._run(deadline, 1)
-        return Found(found.value, found.bound, optimal and found.optimal, found.attacks)
+        return Found(found.value, found.bound, optimal, found.attacks)
 
     def _hint(self, attacks: dict[str, str]) -> None:
         self.model.clear_hints()
