@@ -297,3 +297,19 @@ def test_answers_are_deterministic(examples: Path) -> None:
         again = [check_attacks(load_board(examples / "attacks-goad-4p.yaml")).to_json(),
                  suggest_attacks(board, "most-power").to_json()]
         assert again == first
+
+
+def test_undecided_when_the_time_limit_stops_the_solver(examples: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ortools.sat.python import cp_model
+
+    from mtgsolver.encodings import attacks as encoding
+    from mtgsolver.encodings.combat import Solve
+
+    monkeypatch.setattr(encoding, "solve", lambda model, limit: Solve(cp_model.UNKNOWN, cp_model.CpSolver(), None, None))
+    board = load_board(examples / "attacks-seed-ruling.yaml")
+    result = check_attacks(board)  # restriction-obeying, but the maximum is not known
+    assert result.legal is None and result.optimal is False and result.maximum == 0
+    assert any("Undecided" in note for note in result.notes)
+    assert check(board, {"fresh": "carol"}).legal is False  # a broken restriction needs no solver
+    suggestion = suggest_attacks(board)
+    assert suggestion.legal is None and suggestion.optimal is False

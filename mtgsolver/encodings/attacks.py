@@ -114,7 +114,10 @@ class AttackModel:
     def maximum(self, deadline: Deadline) -> Found:
         """508.1d: the most requirements a restriction-obeying declaration obeys."""
         self.model.maximize(sum(self.obeyed_terms))
-        return self._run(deadline, 1)
+        found = self._run(deadline, 1)
+        if found.attacks is None:  # no attack at all obeys every restriction (508.1c): 0 is reached
+            return Found(0, len(self.obeyed_terms), False, {})
+        return found
 
     def best(self, obeyed_at_least: int, steps: Sequence[tuple[int, list[cp_model.LinearExprT]]],
              deadline: Deadline) -> Found:
