@@ -6,7 +6,7 @@ import networkx as nx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtgsolver.model.mana_graph import ability_node, least_fixed_point, permanent_node, scope_node
+from mtgsolver.model.mana_graph import ability_node, least_fixed_point, opponents_node, permanent_node, scope_node
 from mtgsolver.model.production import analyse, effective_product
 from mtgsolver.solver.produce import could_produce
 
@@ -27,6 +27,13 @@ def test_graph_shape() -> None:
     assert set(g.successors(scope_node("alice", "land"))) == {permanent_node("p1"), permanent_node("f")}
     assert g.has_edge(ability_node("o", 0), scope_node("alice", "land"))
     assert g.has_edge(ability_node("p1", 0), scope_node("alice", "land"))  # a Pool reflects itself too
+    b3 = make_board(card("o", "Exotic Orchard"), card("f", "Forest", "bob"), card("i", "Island", "carol"),
+                    players=("alice", "bob", "carol"))
+    g3 = analyse(b3).graph
+    hub = opponents_node("alice", "land")
+    assert list(g3.successors(ability_node("o", 0))) == [hub]
+    assert set(g3.successors(hub)) == {scope_node("bob", "land"), scope_node("carol", "land")}
+    assert could_produce(b3).types("o") == ["U", "G"]
 
 
 def test_three_player_cycle_of_orchards() -> None:
@@ -106,6 +113,9 @@ def random_graphs(draw) -> nx.DiGraph:
 @settings(max_examples=300, deadline=None, derandomize=True)
 @given(random_graphs())
 def test_scc_fixed_point_equals_naive_iteration(g: nx.DiGraph) -> None:
+    # least_fixed_point relies on networkx emitting each component after those it reaches
+    order = {n: i for i, comp in enumerate(nx.strongly_connected_components(g)) for n in comp}
+    assert all(order[v] <= order[u] for u, v in g.edges)
     fp = least_fixed_point(g)
     naive = naive_graph_fixpoint(g)
     assert {n: fp.values.get(n, frozenset()) for n in g.nodes} == naive

@@ -6,9 +6,10 @@ Squandered Resources add mana of a type (or color) that other permanents could p
 other). This module builds that graph with networkx and computes the *least* fixed point:
 
 * an ``ability`` node per mana ability ``(pid, index)``; a reflecting ability has an edge
-  to the ``scope`` node of every player it looks at (``lands alice controls``), and a
+  to the ``scope`` node of every player it looks at (``lands alice controls``; with several
+  opponents, to one ``opponents`` node whose successors are their scope nodes), and a
   scope node has an edge to each permanent in it, so the permanents an ability reflects
-  are exactly the successors of its scope nodes (this keeps the graph linear in the board);
+  are exactly those its scope nodes reach (this keeps the graph linear in the board);
 * a ``permanent`` node per permanent, with an edge to each of its ability nodes.
 
 Every node's value is a set of mana types: ``const | U{table[t] : t in union of the
@@ -49,6 +50,7 @@ __all__ = [
     "ability_node",
     "build_graph",
     "least_fixed_point",
+    "opponents_node",
     "permanent_node",
     "reflected_permanents",
     "scope_node",
@@ -78,6 +80,12 @@ def ability_node(pid: str, index: int) -> tuple[str, str, int]:
 def scope_node(player: str, what: str) -> tuple[str, str, str]:
     """The permanents of card type ``what`` (``land``, ``permanent``) ``player`` controls."""
     return ("scope", player, what)
+
+
+def opponents_node(player: str, what: str) -> tuple[str, str, str]:
+    """The permanents of card type ``what`` that ``player``'s opponents control: its
+    successors are the opponents' :func:`scope_node` s."""
+    return ("opponents", player, what)
 
 
 def scope_targets(board: Board, permanent: Permanent, ability: ManaAbility) -> list[tuple[str, str]]:
@@ -120,92 +128,122 @@ def build_graph(board: Board, table: TableFn) -> nx.DiGraph:
     ``table(permanent, ability)`` gives an ability node's ``const`` and ``table``
     attributes (see the module docstring).
     """
-    g = nx.DiGraph()
-    scopes: set[tuple[str, str]] = set()
+    nodes: list[tuple[Node, dict]] = []
+    edges: list[tuple[Node, Node]] = []
+    scopes: dict[tuple[str, str], None] = {}
+    opp_hubs: set[Node] = set()
     for perm in board.permanents:
         pn = permanent_node(perm.id)
-        g.add_node(pn, const=frozenset(), table=None)
+        nodes.append((pn, {"const": frozenset(), "table": None}))
         for i, ability in enumerate(perm.mana_abilities):
             an = ability_node(perm.id, i)
             const, tab = table(perm, ability)
-            g.add_node(an, const=const, table=tab)
-            g.add_edge(pn, an)
+            nodes.append((an, {"const": const, "table": tab}))
+            edges.append((pn, an))
             if isinstance(ability.product, Reflect):
-                for player, what in scope_targets(board, perm, ability):
-                    g.add_edge(an, scope_node(player, what))
-                    scopes.add((player, what))
+                targets = scope_targets(board, perm, ability)
+                if ability.product.scope == "lands_opponents_control" and len(targets) > 1:
+                    # one hub per player for "lands your opponents control" keeps the graph linear
+                    hub = opponents_node(perm.controller, "land")
+                    if hub not in opp_hubs:
+                        opp_hubs.add(hub)
+                        nodes.append((hub, {"const": frozenset(), "table": None}))
+                        edges += [(hub, scope_node(player, what)) for player, what in targets]
+                        scopes.update(dict.fromkeys(targets))
+                    edges.append((an, hub))
+                    continue
+                for player, what in targets:
+                    edges.append((an, scope_node(player, what)))
+                    scopes[(player, what)] = None
     for player, what in scopes:
         sn = scope_node(player, what)
-        g.nodes[sn].update(const=frozenset(), table=None)
-        for q in board.controlled_by(player):
-            if _in_scope(q, what):
-                g.add_edge(sn, permanent_node(q.id))
+        nodes.append((sn, {"const": frozenset(), "table": None}))
+        edges += [(sn, permanent_node(q.id)) for q in board.controlled_by(player) if _in_scope(q, what)]
+    g = nx.DiGraph()
+    g.add_nodes_from(nodes)
+    g.add_edges_from(edges)
     return g
 
 
 @dataclass
 class FixedPoint:
-    """The least fixed point: ``values[node]`` and, for each (node, type), ``stamp`` (the
-    order it was derived in, so explanations follow references that came earlier and never
-    go round a cycle)."""
+    """The least fixed point: ``values[node]`` and, for each (node, type) it did not make
+    itself, ``reasons[(node, type)] = (successor, successor's type)`` it came from. Reasons
+    point to types derived earlier, so following them never goes round a cycle."""
 
     values: dict[Node, frozenset[str]]
-    stamps: dict[tuple[Node, str], int] = field(default_factory=dict)
+    reasons: dict[tuple[Node, str], tuple[Node, str]] = field(default_factory=dict)
 
 
-def _evaluate(g: nx.DiGraph, node: Node, values: Mapping[Node, frozenset[str]]) -> frozenset[str]:
-    data = g.nodes[node]
-    incoming: set[str] = set()
-    for succ in g.successors(node):
-        incoming |= values.get(succ, frozenset())
-    table = data.get("table")
-    out = set(data.get("const", frozenset()))
-    if table is None:
-        out |= incoming
-    else:
-        for t in incoming:
-            out |= table.get(t, frozenset())
-    return frozenset(out)
+_BIT = {t: 1 << i for i, t in enumerate(MANA_TYPES)}
+
+
+def _mask(types) -> int:
+    m = 0
+    for t in types:
+        m |= _BIT[t]
+    return m
 
 
 def least_fixed_point(g: nx.DiGraph) -> FixedPoint:
     """Least fixed point of the node transfer functions, one strongly connected component
-    at a time in topological order of the condensation (successors first)."""
-    result = FixedPoint(values={})
-    values = result.values
-    counter = 0
+    at a time in topological order of the condensation (successors first).
 
-    def assign(node: Node, new: frozenset[str]) -> bool:
-        nonlocal counter
-        old = values.get(node, frozenset())
-        if new == old:
-            return False
-        for t in sort_types(new - old):
-            result.stamps[(node, t)] = counter
-            counter += 1
-        values[node] = new
-        return True
+    networkx's Tarjan-style ``strongly_connected_components`` emits a component only after
+    every component it reaches, which is that order (``tests/test_produce_graph.py`` checks
+    it). The transfer distributes over union, so inside a component only new types travel
+    (a worklist of deltas): each edge carries each of the six types at most once. Sets of
+    types are 6-bit masks here.
+    """
+    values: dict[Node, int] = {}
+    incoming: dict[Node, int] = {}
+    reasons: dict[tuple[Node, str], tuple[Node, str]] = {}
+    tables: dict[Node, tuple[int, ...] | None] = {}
+    nodes_data = g.nodes
+    pred = g.pred
+    succ = g.succ
 
-    cond = nx.condensation(g)
-    members = cond.graph["mapping"]
-    comps: dict[int, list[Node]] = {}
-    for node, c in members.items():
-        comps.setdefault(c, []).append(node)
-    for c in reversed(list(nx.topological_sort(cond))):
-        nodes = comps[c]
-        if len(nodes) == 1 and not g.has_edge(nodes[0], nodes[0]):
-            assign(nodes[0], _evaluate(g, nodes[0], values))
-            continue
-        # inside a cycle: Kleene iteration from the empty set with a worklist
-        inside = set(nodes)
-        work = list(nodes)
-        queued = set(nodes)
-        while work:
-            node = work.pop()
-            queued.discard(node)
-            if assign(node, _evaluate(g, node, values)):
-                for pred in g.predecessors(node):
-                    if pred in inside and pred not in queued:
-                        queued.add(pred)
-                        work.append(pred)
-    return result
+    def receive(node: Node, src: Node, types: int) -> int:
+        """``node`` sees ``types`` from successor ``src``; returns the types it gains."""
+        seen = incoming.get(node, 0)
+        new_in = types & ~seen
+        if not new_in:
+            return 0
+        incoming[node] = seen | new_in
+        table = tables[node]
+        have = values[node]
+        gained = 0
+        for i, t2 in enumerate(MANA_TYPES):
+            if new_in >> i & 1:
+                out = (1 << i) if table is None else table[i]
+                out &= ~(have | gained)
+                if out:
+                    gained |= out
+                    for j, t in enumerate(MANA_TYPES):
+                        if out >> j & 1:
+                            reasons[(node, t)] = (src, t2)
+        values[node] = have | gained
+        return gained
+
+    for comp in nx.strongly_connected_components(g):
+        work: list[tuple[Node, int]] = []
+        for node in comp:
+            data = nodes_data[node]
+            table = data.get("table")
+            tables[node] = None if table is None else tuple(_mask(table.get(t, ())) for t in MANA_TYPES)
+            values[node] = _mask(data.get("const", ()))
+        for node in comp:
+            for s in succ[node]:
+                if s not in comp:
+                    receive(node, s, values[s])
+            if values[node]:
+                work.append((node, values[node]))
+        while work:  # Kleene iteration from below, by deltas, inside the component
+            node, delta = work.pop()
+            for p in pred[node]:
+                if p in comp:
+                    gained = receive(p, node, delta)
+                    if gained:
+                        work.append((p, gained))
+    return FixedPoint({n: frozenset(t for i, t in enumerate(MANA_TYPES) if v >> i & 1) for n, v in values.items()},
+                      reasons)

@@ -27,6 +27,7 @@ reflection resolved (106.7, via :mod:`mtgsolver.model.mana_graph`) and steps 1-3
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import weakref
 from dataclasses import dataclass, field
@@ -141,8 +142,11 @@ class Replacement:
     mana: str | None = None
 
     def applies(self, perm: Permanent, ability: ManaAbility) -> bool:
-        if not ability.taps:  # only "tapped for mana" (106.12): not Squandered Resources' sacrifice
-            return False
+        # only "tapped for mana" (106.12): not Squandered Resources' sacrifice
+        return ability.taps and self.covers(perm)
+
+    def covers(self, perm: Permanent) -> bool:
+        """Whether tapping ``perm`` for mana is an event this effect replaces."""
         if self.kind == "lands_tap_for":
             return perm.is_land
         if self.kind == "basic_lands_tap_for_any_color":
@@ -167,6 +171,7 @@ class Replacement:
         return f"{self.source} ({self.source_name}): {what} (614.1a)"
 
 
+@functools.lru_cache(maxsize=4096)
 def replace_all(bundle: Bundle, effects: tuple[Replacement, ...]) -> frozenset[Bundle]:
     """Every outcome of applying ``effects`` to one event, each once, in any order
     (614.5, 616.1e-f; 106.7 "in any possible order"). Equal effects are not reordered."""
@@ -223,9 +228,13 @@ def effective_board(board: Board) -> tuple[Board, dict[str, str]]:
 
 # --------------------------------------------------------------------------- analysis
 def _count(board: Board, perm: Permanent, product: Counted) -> int:
-    return sum(1 for q in board.permanents
-               if (product.whose == "all" or q.controller == perm.controller)
-               and (product.per in q.types or product.per in q.subtypes or product.per == "permanent"))
+    return _count_of(board, perm.controller if product.whose != "all" else None, product.per)
+
+
+@functools.lru_cache(maxsize=256)
+def _count_of(board: Board, controller: str | None, per: str) -> int:
+    return sum(1 for q in board.permanents if (controller is None or q.controller == controller)
+               and (per in q.types or per in q.subtypes or per == "permanent"))
 
 
 def base_bundles(board: Board, perm: Permanent, product: Product) -> frozenset[Bundle] | None:
@@ -294,7 +303,10 @@ class Production:
         return frozenset(t for t in seen if ability.product.kind == "type" or t != "C")
 
     def replacements_for(self, perm: Permanent, ability: ManaAbility) -> tuple[Replacement, ...]:
-        return tuple(r for r in self.replacements if r.applies(perm, ability))
+        """The replacement effects that apply when this ability resolves (614, 106.12b)."""
+        if not self.replacements:
+            return ()
+        return _applicable(self.replacements, perm, ability)
 
     def triggers_for(self, perm: Permanent, ability: ManaAbility) -> list[tuple[Permanent, ManaTrigger]]:
         """Triggers that watch this permanent being tapped for mana (106.12a)."""
@@ -364,9 +376,15 @@ class Production:
         return frozenset(out)
 
 
+def _applicable(replacements: tuple[Replacement, ...], perm: Permanent, ability: ManaAbility) -> tuple[Replacement, ...]:
+    if not replacements or not ability.taps:
+        return ()
+    return tuple(r for r in replacements if r.covers(perm))
+
+
 def _ability_table(board: Board, replacements: tuple[Replacement, ...]):
     def table(perm: Permanent, ability: ManaAbility):
-        effects = tuple(r for r in replacements if r.applies(perm, ability))
+        effects = _applicable(replacements, perm, ability)
         if isinstance(ability.product, Reflect):
             allowed = MANA_TYPES if ability.product.kind == "type" else COLORS
             tab = {}

@@ -18,7 +18,7 @@ import networkx as nx
 
 from ..model.board import Board
 from ..model.mana_abilities import ManaAbility, Reflect
-from ..model.mana_graph import ability_node, scope_targets, sort_types
+from ..model.mana_graph import ability_node, permanent_node, scope_targets, sort_types
 from ..model.production import Production, analyse, base_bundles
 
 __all__ = ["PermanentProduction", "ProduceResult", "could_produce"]
@@ -62,6 +62,8 @@ class ProduceResult:
                 label, shape = f"{node[1]}\\n{types}", "box"
             elif kind == "ability":
                 label, shape = f"{node[1]} ability {node[2] + 1}\\n{types}", "ellipse"
+            elif kind == "opponents":
+                label, shape = f"{node[2]}s {node[1]}'s opponents control\\n{types}", "folder"
             else:
                 label, shape = f"{node[2]}s {node[1]} controls\\n{types}", "folder"
             lines.append(f'  n{i} [label="{label}", shape={shape}];')
@@ -85,43 +87,31 @@ class _Explainer:
     def __init__(self, prod: Production) -> None:
         self.prod = prod
         self.values = prod.fixed_point.values
-        self.stamps = prod.fixed_point.stamps
-
-    def stamp(self, node: Any, t: str) -> int:
-        return self.stamps.get((node, t), -1)
+        self.reasons = prod.fixed_point.reasons
 
     def chain(self, pid: str, t: str) -> list[str]:
-        """Steps from ``pid`` producing ``t`` back to a permanent that produces it itself."""
+        """Steps from ``pid`` producing ``t`` back to a permanent that produces it itself,
+        following the fixed point's reasons (each derived before the type it explains)."""
         prod = self.prod
-        perm = prod.effective.permanent(pid)
-        abilities = perm.mana_abilities
-        found = [(self.stamp(ability_node(pid, i), t), i) for i in range(len(abilities))
-                 if t in self.values.get(ability_node(pid, i), ())]
-        s_a, i = min(found)
-        ability = abilities[i]
-        effects = prod.replacements_for(perm, ability)
-        if not isinstance(ability.product, Reflect):
-            step = f"{pid} «{ability.text}»"
-            changers = [e.source for e in effects if e.kind != "mana_doubler"]
-            if t not in _raw_types(prod, perm, ability) and changers:
-                step += f" replaced by {', '.join(changers)} (614, 616.1: any order)"
-            return [step]
-        an = ability_node(pid, i)
-        table = prod.graph.nodes[an]["table"]
-        best = None
-        for scope in prod.graph.successors(an):
-            for qn in prod.graph.successors(scope):
-                for t2 in self.values.get(qn, ()):
-                    if t in table.get(t2, ()) and self.stamp(qn, t2) < s_a:
-                        cand = (self.stamp(qn, t2), qn[1], t2)
-                        best = cand if best is None or cand < best else best
-        assert best is not None, (pid, t)
-        _, qid, t2 = best
-        step = f"{pid} reflects {qid}, which could produce {{{t2}}} (106.7)"
-        if t2 != t:
-            changers = ", ".join(e.source for e in effects if e.kind != "mana_doubler")
-            step += f", replaced by {changers} to {{{t}}} (614, 616.1: any order)"
-        return [step, *self.chain(qid, t2)]
+        steps: list[str] = []
+        while True:
+            perm = prod.effective.permanent(pid)
+            an, _ = self.reasons[(permanent_node(pid), t)]
+            ability = perm.mana_abilities[an[2]]
+            changers = [e.source for e in prod.replacements_for(perm, ability) if e.kind != "mana_doubler"]
+            if not isinstance(ability.product, Reflect):
+                step = f"{pid} «{ability.text}»"
+                if t not in _raw_types(prod, perm, ability) and changers:
+                    step += f" replaced by {', '.join(changers)} (614, 616.1: any order)"
+                return [*steps, step]
+            qn, t2 = self.reasons[(an, t)]
+            while qn[0] != "permanent":  # through the scope nodes (types unchanged there)
+                qn, _ = self.reasons[(qn, t2)]
+            step = f"{pid} reflects {qn[1]}, which could produce {{{t2}}} (106.7)"
+            if t2 != t:
+                step += f", replaced by {', '.join(changers)} to {{{t}}} (614, 616.1: any order)"
+            steps.append(step)
+            pid, t = qn[1], t2
 
     def why(self, pid: str) -> list[str]:
         prod = self.prod
