@@ -52,7 +52,6 @@ __all__ = [
     "least_fixed_point",
     "opponents_node",
     "permanent_node",
-    "reflected_permanents",
     "scope_node",
     "scope_targets",
     "sort_types",
@@ -112,14 +111,6 @@ def scope_targets(board: Board, permanent: Permanent, ability: ManaAbility) -> l
 
 def _in_scope(perm: Permanent, what: str) -> bool:
     return what == "permanent" or what in perm.types or what in perm.subtypes
-
-
-def reflected_permanents(board: Board, permanent: Permanent, ability: ManaAbility) -> list[Permanent]:
-    """Every permanent whose producible mana the reflecting ability looks at."""
-    out: list[Permanent] = []
-    for player, what in scope_targets(board, permanent, ability):
-        out += [q for q in board.controlled_by(player) if _in_scope(q, what)]
-    return out
 
 
 def build_graph(board: Board, table: TableFn) -> nx.DiGraph:

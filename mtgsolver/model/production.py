@@ -39,13 +39,12 @@ import networkx as nx
 from .board import Board
 from .mana import MANA_TYPES, ManaCost, ManaCostError
 from .mana_abilities import AnyColor, Choice, Counted, Fixed, ManaAbility, Product, Reflect, basic_land_ability
-from .mana_graph import FixedPoint, ability_node, build_graph, least_fixed_point, permanent_node, sort_types
+from .mana_graph import FixedPoint, ability_node, build_graph, least_fixed_point, permanent_node
 from .permanent import Permanent
 
 __all__ = [
     "ManaTrigger",
     "base_bundles",
-    "could_produce_types",
     "replace_all",
     "Production",
     "Replacement",
@@ -461,10 +460,3 @@ def sacrifice_product(board: Board, permanent: Permanent, ability: ManaAbility, 
     could produce (106.7), nothing if it could produce none (ruling 2004-10-04)."""
     prod = analyse(board)
     return bundles_to_product(prod.outcomes(permanent, ability, reflected=prod.types(sacrificed)) or {()})
-
-
-def could_produce_types(board: Board) -> dict[str, list[str]]:
-    """Each permanent id -> the types it could produce (106.7), in W U B R G C order."""
-    prod = analyse(board)
-    return {p.id: sort_types(prod.types(p.id)) for p in board.permanents}
-
