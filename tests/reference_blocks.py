@@ -1,0 +1,224 @@
+"""Brute-force reference for declare-blockers legality (CR 509.1, 702, 802.4).
+
+Written from the rules independently of ``mtgsolver.encodings``: it enumerates every
+declaration of each defending player's creatures (small boards only), keeps those that
+obey every restriction, counts requirements the way 509.1c counts them, and judges a
+declaration against the maximum. Slow on purpose; the tests compare the solver with it.
+"""
+from __future__ import annotations
+
+from itertools import combinations, product
+from typing import Mapping
+
+from mtgsolver.model import Board, Color, Permanent
+
+Decl = Mapping[str, tuple[str, ...]]
+
+
+def _cost(board: Board, c: Permanent) -> bool:
+    """Has the creature a cost to block (own ability or an effect on its controller's creatures)?"""
+    return bool(list(c.statics("block_cost"))) or any(
+        e.controller == c.controller for e in board.effects_of("block_cost"))
+
+
+def _able(board: Board, c: Permanent, defender: str, paid: frozenset[str]) -> bool:
+    """509.1a-b, 509.1d: may this permanent block at all in ``defender``'s declaration?"""
+    return (c.is_creature and not c.is_battle and c.controller == defender and not c.tapped
+            and not c.has("cant_block") and (not _cost(board, c) or c.id in paid))
+
+
+def _pair(board: Board, b: Permanent, a: Permanent, defender: str) -> bool:
+    """702 evasion and 509.1b filters: may ``b`` block ``a`` as far as the two are concerned?"""
+    kw_a, kw_b = a.keywords, b.keywords
+    if a.has("cant_be_blocked"):
+        return False
+    if "flying" in kw_a and not ({"flying", "reach"} & kw_b):
+        return False
+    if ("shadow" in kw_a) != ("shadow" in kw_b):
+        return False
+    if "horsemanship" in kw_a and "horsemanship" not in kw_b:
+        return False
+    artifact = "artifact" in b.types
+    if "fear" in kw_a and not (artifact or Color.B in b.colors):
+        return False
+    if "intimidate" in kw_a and not (artifact or (a.colors & b.colors)):
+        return False
+    if "skulk" in kw_a and (b.power or 0) > (a.power or 0):
+        return False
+    for kw in kw_a:
+        if kw.endswith("walk") and kw != "horsemanship":
+            land_type = kw[: -len("walk")]
+            if any(p.is_land and land_type in p.subtypes for p in board.permanents if p.controller == defender):
+                return False
+    for q in a.protections:
+        if q in ("everything", "creatures"):
+            return False
+        if q in {c.word for c in b.colors} or q in b.types or q == b.controller:
+            return False
+    if any(f.matches(b) for f in a.values("cant_be_blocked_by")):
+        return False
+    if any(not f.matches(a) for f in b.values("can_block_only")):
+        return False
+    return True
+
+
+def _capacity(b: Permanent, n: int) -> int:
+    return n if b.has("can_block_any_number") else 1 + sum(b.values("can_block_additional"))
+
+
+def _defenders(board: Board) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for att in board.combat.attackers:
+        t = att.target
+        if board.is_player(t):
+            d = t
+        elif board.permanent(t).is_battle:
+            d = board.permanent(t).protector or board.permanent(t).controller
+        else:
+            d = board.permanent(t).controller
+        out.setdefault(d, []).append(att.creature)
+    return out
+
+
+def restrictions_ok(board: Board, decl: Decl, paid: frozenset[str]) -> bool:
+    """Does the whole declaration obey every restriction (509.1a-b, 509.1d, 702, 802.4)?"""
+    defs = _defenders(board)
+    defender_of = {a: d for d, atts in defs.items() for a in atts}
+    for bid, atts in decl.items():
+        if not atts:
+            continue
+        b = board.permanent(bid)
+        for aid in atts:
+            d = defender_of[aid]
+            if not _able(board, b, d, paid) or not _pair(board, b, board.permanent(aid), d):
+                return False
+        if len(atts) > _capacity(b, len(atts)):
+            return False
+    for d, atts in defs.items():
+        if not _group_ok(board, d, atts, {b: t for b, t in decl.items() if t and board.permanent(b).controller == d}):
+            return False
+    return True
+
+
+def _group_ok(board: Board, d: str, atts: list[str], decl: Decl) -> bool:
+    blockers = [b for b, t in decl.items() if t]
+    for b in blockers:
+        if board.permanent(b).has("cant_block_alone") and len(blockers) < 2:
+            return False
+    for aid in atts:
+        a = board.permanent(aid)
+        n = sum(aid in t for t in decl.values())
+        if n == 0:
+            continue
+        low = max([2 if "menace" in a.keywords else 1] + a.values("min_blockers"))
+        if n < low:
+            return False
+        if any(n > m for m in a.values("max_blockers")):
+            return False
+        if a.has("blocked_only_by_all") and any(c.id not in decl or aid not in decl[c.id]
+                                                for c in board.permanents if c.is_creature and c.controller == d):
+            return False
+    limits = [e.n for e in board.effects_of("max_blockers_total")]
+    if limits and len(blockers) > min(limits):
+        return False
+    return True
+
+
+def requirement_checks(board: Board, d: str, atts: list[str], paid: frozenset[str]) -> list:
+    """509.1c requirements of ``d``'s declaration, each a function of a declaration -> bool.
+
+    Requirements a creature is exempt from (tapped, can't block, unpaid cost, another
+    player's creature, can't block the creature named) do nothing and are not listed.
+    """
+    mine = [p for p in board.permanents if p.is_creature and p.controller == d]
+    can = {(c.id, a): _able(board, c, d, paid) and _pair(board, c, board.permanent(a), d) for c in mine for a in atts}
+    reqs: list = []
+
+    def blocks(c: str, a: str):
+        return lambda decl: a in decl.get(c, ())
+
+    def any_block(c: str):
+        return lambda decl: bool(decl.get(c))
+
+    def blocked_by(a: str, n: int):
+        return lambda decl: sum(a in t for t in decl.values()) >= n
+
+    for a in atts:
+        att = board.permanent(a)
+        if att.has("lure"):
+            reqs += [blocks(c.id, a) for c in mine if can[c.id, a]]
+        if att.has("must_be_blocked"):
+            reqs.append(blocked_by(a, 1))
+        reqs += [blocked_by(a, n) for n in att.values("must_be_blocked_by") if n >= 1]
+    for c in mine:
+        if any(can[c.id, a] for a in atts):
+            reqs += [any_block(c.id) for _ in c.statics("blocks_each_combat")]
+    for e in board.effects:
+        if e.kind == "blocks_this_turn" and board.permanent(e.creature).controller == d \
+                and board.permanent(e.creature).is_creature and any(can[e.creature, a] for a in atts):
+            reqs.append(any_block(e.creature))
+        if e.kind == "must_block" and e.attacker in atts and can.get((e.creature, e.attacker)):
+            reqs.append(blocks(e.creature, e.attacker))
+    return reqs
+
+
+def declarations(board: Board, d: str, atts: list[str], paid: frozenset[str]):
+    """Every declaration of ``d``'s creatures whose blocks are individually possible."""
+    mine = [p for p in board.permanents if p.is_creature and p.controller == d]
+    options: list[list[tuple[str, ...]]] = []
+    for c in mine:
+        ok = [a for a in atts if _able(board, c, d, paid) and _pair(board, c, board.permanent(a), d)]
+        opts: list[tuple[str, ...]] = [()]
+        for k in range(1, min(len(ok), _capacity(c, len(ok))) + 1):
+            opts += list(combinations(ok, k))
+        options.append(opts)
+    for choice in product(*options):
+        yield {c.id: t for c, t in zip(mine, choice) if t}
+
+
+def reference(board: Board, decl: Decl | None = None) -> tuple[bool, int, int]:
+    """(legal, requirements obeyed, maximum) summed over defending players.
+
+    ``decl`` defaults to the board's declared blocks.
+    """
+    paid = board.combat.paid_costs
+    if decl is None:
+        decl = {b.creature: b.blocks for b in board.combat.blockers or () if b.blocks}
+    legal = restrictions_ok(board, decl, paid)
+    obeyed_total = max_total = 0
+    for d, atts in _defenders(board).items():
+        reqs = requirement_checks(board, d, atts, paid)
+        mine = {b: t for b, t in decl.items() if board.permanent(b).controller == d}
+        obeyed = sum(r(mine) for r in reqs)
+        best = 0
+        for cand in declarations(board, d, atts, paid):
+            if _group_ok(board, d, atts, cand):
+                best = max(best, sum(r(cand) for r in reqs))
+                if best == len(reqs):
+                    break
+        obeyed_total += obeyed
+        max_total += best
+        legal = legal and obeyed >= best
+    return legal, obeyed_total, max_total
+
+
+def best_objective(board: Board, objective: str) -> int:
+    """The best value of a ``suggest`` objective over legal declarations obeying the maximum
+    (blocking creatures for fewest/most-blockers, unblocked power otherwise), summed over players."""
+    paid = board.combat.paid_costs
+    total = 0
+    for d, atts in _defenders(board).items():
+        reqs = requirement_checks(board, d, atts, paid)
+        scored = []
+        for cand in declarations(board, d, atts, paid):
+            if _group_ok(board, d, atts, cand):
+                if objective == "least-unblocked-power":
+                    value = sum(max(0, board.permanent(a).power or 0) for a in atts
+                                if not any(a in t for t in cand.values()))
+                else:
+                    value = len(cand)
+                scored.append((sum(r(cand) for r in reqs), value))
+        best = max(s for s, _ in scored)
+        values = [v for s, v in scored if s == best]
+        total += max(values) if objective == "most-blockers" else min(values)
+    return total

@@ -1,0 +1,146 @@
+"""The block solver against the brute-force reference on generated boards (509.1, 702).
+
+Boards have up to five attackers and five potential blockers, one or two defending
+players (one with a planeswalker under attack), evasion keywords, protection, landwalk,
+group restrictions (menace, N or more, no more than N, Tromokratis, can't block alone,
+no more than N blockers), extra blocks, costs to block paid or not, and every kind of
+requirement. For each board, the solver and :mod:`tests.reference_blocks` agree on the
+legality of a random declaration and on the maximum; the solver's witness and its
+suggestion are legal and reach the maximum according to the reference.
+"""
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mtgsolver.model import Board, Color, CreatureFilter, ManaCost
+from mtgsolver.model.abilities import Static
+from mtgsolver.model.board import Attack, Block, CombatDeclaration
+from mtgsolver.model.effects import Effect
+from mtgsolver.model.permanent import Permanent, Player
+from mtgsolver.solver.blocks import OBJECTIVES, check_blocks, suggest_blocks
+
+from . import reference_blocks as ref
+
+ONE, ZERO = ManaCost.parse("{1}"), ManaCost.parse("{0}")
+ATTACKER_KEYWORDS = ("flying", "shadow", "horsemanship", "fear", "intimidate", "menace", "skulk", "islandwalk")
+BLOCKER_KEYWORDS = ("flying", "reach", "shadow", "horsemanship")
+COLORS = (Color.B, Color.R, Color.G)
+
+
+def _colors(draw: st.DrawFn) -> frozenset[Color]:
+    return frozenset(draw(st.sets(st.sampled_from(COLORS), max_size=2)))
+
+
+def _rare(draw: st.DrawFn, one_in: int) -> bool:
+    return draw(st.integers(0, one_in - 1)) == 0
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> Board:
+    two = _rare(draw, 4)
+    defenders = ["bob", "carol"] if two else ["bob"]
+    players = tuple(Player(n) for n in ["alice"] + defenders)
+    perms: list[Permanent] = []
+    if _rare(draw, 3):
+        perms.append(Permanent("island", "Island", "bob", "bob", types=frozenset({"land"}),
+                               subtypes=frozenset({"island"}), supertypes=frozenset({"basic"})))
+    if _rare(draw, 4):
+        perms.append(Permanent("pw", "Walker", "bob", "bob", types=frozenset({"planeswalker"}), loyalty=3))
+    targets = defenders + (["pw"] if any(p.id == "pw" for p in perms) else [])
+    n_att = draw(st.integers(1, 5))
+    attackers: list[str] = []
+    for i in range(n_att):
+        kws = set(draw(st.sets(st.sampled_from(ATTACKER_KEYWORDS), max_size=2)))
+        protections = frozenset(draw(st.sets(st.sampled_from(("red", "creatures", "artifact", "everything")),
+                                             max_size=1))) if _rare(draw, 6) else frozenset()
+        abilities: list[Static] = []
+        for name, odds in (("lure", 4), ("must_be_blocked", 5), ("cant_be_blocked", 15), ("blocked_only_by_all", 10)):
+            if _rare(draw, odds):
+                abilities.append(Static(name))
+        if _rare(draw, 6):
+            abilities.append(Static("must_be_blocked_by", draw(st.integers(1, 3))))
+        if _rare(draw, 8):
+            abilities.append(Static("min_blockers", 3))
+        if _rare(draw, 6):
+            abilities.append(Static("max_blockers", draw(st.integers(1, 2))))
+        if _rare(draw, 8):
+            abilities.append(Static("cant_be_blocked_by", CreatureFilter(power_at_most=1)))
+        aid = f"a{i}"
+        attackers.append(aid)
+        perms.append(Permanent(aid, f"Attacker {i}", "alice", "alice", types=frozenset({"creature"}),
+                               colors=_colors(draw), base_power=draw(st.integers(0, 4)), base_toughness=3,
+                               keywords=frozenset(kws), protections=protections, abilities=tuple(abilities)))
+    extra_ok = n_att <= 3
+    n_blk = draw(st.integers(0, 5))
+    blockers: list[str] = []
+    for i in range(n_blk):
+        kws = set(draw(st.sets(st.sampled_from(BLOCKER_KEYWORDS), max_size=2)))
+        abilities = []
+        for name, odds in (("cant_block", 12), ("cant_block_alone", 6), ("blocks_each_combat", 4)):
+            if _rare(draw, odds):
+                abilities.append(Static(name))
+        if extra_ok and _rare(draw, 5):
+            abilities.append(draw(st.sampled_from((Static("can_block_additional", 1), Static("can_block_any_number")))))
+        if _rare(draw, 8):
+            abilities.append(Static("can_block_only", CreatureFilter(keyword="flying")))
+        if _rare(draw, 8):
+            abilities.append(Static("block_cost", ONE))
+        types = {"creature", "artifact"} if _rare(draw, 5) else {"creature"}
+        controller = draw(st.sampled_from(defenders)) if not _rare(draw, 12) else "alice"
+        bid = f"b{i}"
+        blockers.append(bid)
+        perms.append(Permanent(bid, f"Blocker {i}", controller, controller, types=frozenset(types),
+                               colors=_colors(draw), base_power=draw(st.integers(0, 4)), base_toughness=3,
+                               keywords=frozenset(kws), abilities=tuple(abilities), tapped=_rare(draw, 8)))
+    if _rare(draw, 10):
+        perms.append(Permanent("rock", "Rock", "bob", "bob", types=frozenset({"artifact"})))
+        blockers.append("rock")
+    effects: list[Effect] = []
+    if blockers and _rare(draw, 3):
+        effects.append(Effect("must_block", creature=draw(st.sampled_from(blockers)),
+                              attacker=draw(st.sampled_from(attackers))))
+    if blockers and _rare(draw, 4):
+        effects.append(Effect("blocks_this_turn", creature=draw(st.sampled_from(blockers))))
+    if _rare(draw, 6):
+        effects.append(Effect("max_blockers_total", n=draw(st.integers(0, 2))))
+    if _rare(draw, 8):
+        effects.append(Effect("block_cost", cost=ZERO, controller="bob"))
+    attacks = tuple(Attack(a, draw(st.sampled_from(targets))) for a in attackers)
+    declared = []
+    for b in blockers:
+        if draw(st.booleans()):
+            chosen = draw(st.lists(st.sampled_from(attackers), min_size=1, max_size=2, unique=True))
+            declared.append(Block(b, tuple(chosen)))
+    paid = frozenset(b for b in blockers if _rare(draw, 2))
+    return Board("alice", players, tuple(perms), tuple(effects),
+                 combat=CombatDeclaration(attacks, tuple(declared), paid))
+
+
+def _decl(witness) -> dict[str, tuple[str, ...]]:
+    return {c: tuple(a) for c, a in witness}
+
+
+@settings(max_examples=int(__import__("os").environ.get("BLOCKS_EXAMPLES", 2000)), deadline=None, derandomize=True)
+@given(boards(), st.sampled_from(OBJECTIVES))
+def test_solver_agrees_with_reference(board: Board, objective: str) -> None:
+    legal, obeyed, maximum = ref.reference(board)
+    result = check_blocks(board, explain=False)
+    assert result.optimal
+    assert (result.legal, result.obeyed, result.maximum) == (legal, obeyed, maximum)
+    assert bool(result.violations) == (not legal)
+    w_legal, w_obeyed, w_max = ref.reference(board, _decl(result.witness))
+    assert w_legal and w_obeyed == w_max == maximum
+    if legal:
+        assert _decl(result.witness) == {b.creature: b.blocks for b in board.combat.blockers if b.blocks}
+    suggestion = suggest_blocks(board, objective)
+    s_legal, s_obeyed, _ = ref.reference(board, _decl(suggestion.witness))
+    assert suggestion.legal and s_legal and s_obeyed == maximum == suggestion.obeyed
+    witness = _decl(suggestion.witness)
+    if objective == "least-unblocked-power":
+        blocked = {a for t in witness.values() for a in t}
+        value = sum(max(0, board.permanent(a.creature).power or 0)
+                    for a in board.combat.attackers if a.creature not in blocked)
+    else:
+        value = len(witness)
+    assert value == ref.best_objective(board, objective)
