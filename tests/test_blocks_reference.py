@@ -28,12 +28,19 @@ BLOCKER_KEYWORDS = ("flying", "reach", "shadow", "horsemanship")
 COLORS = (Color.B, Color.R, Color.G)
 
 
+_COLOR_SETS = st.sets(st.sampled_from(COLORS), max_size=2)
+_ATTACKER_KWS = st.sets(st.sampled_from(ATTACKER_KEYWORDS), max_size=2)
+_BLOCKER_KWS = st.sets(st.sampled_from(BLOCKER_KEYWORDS), max_size=2)
+_PROTECTIONS = st.sets(st.sampled_from(("red", "creatures", "artifact", "everything")), max_size=1)
+_INTS = {n: st.integers(0, n) for n in range(20)}
+
+
 def _colors(draw: st.DrawFn) -> frozenset[Color]:
-    return frozenset(draw(st.sets(st.sampled_from(COLORS), max_size=2)))
+    return frozenset(draw(_COLOR_SETS))
 
 
 def _rare(draw: st.DrawFn, one_in: int) -> bool:
-    return draw(st.integers(0, one_in - 1)) == 0
+    return draw(_INTS[one_in - 1]) == 0
 
 
 @st.composite
@@ -51,9 +58,8 @@ def boards(draw: st.DrawFn) -> Board:
     n_att = draw(st.integers(1, 5))
     attackers: list[str] = []
     for i in range(n_att):
-        kws = set(draw(st.sets(st.sampled_from(ATTACKER_KEYWORDS), max_size=2)))
-        protections = frozenset(draw(st.sets(st.sampled_from(("red", "creatures", "artifact", "everything")),
-                                             max_size=1))) if _rare(draw, 6) else frozenset()
+        kws = set(draw(_ATTACKER_KWS))
+        protections = frozenset(draw(_PROTECTIONS)) if _rare(draw, 6) else frozenset()
         abilities: list[Static] = []
         for name, odds in (("lure", 4), ("must_be_blocked", 5), ("cant_be_blocked", 15), ("blocked_only_by_all", 10)):
             if _rare(draw, odds):
@@ -69,13 +75,13 @@ def boards(draw: st.DrawFn) -> Board:
         aid = f"a{i}"
         attackers.append(aid)
         perms.append(Permanent(aid, f"Attacker {i}", "alice", "alice", types=frozenset({"creature"}),
-                               colors=_colors(draw), base_power=draw(st.integers(0, 4)), base_toughness=3,
+                               colors=_colors(draw), base_power=draw(_INTS[4]), base_toughness=3,
                                keywords=frozenset(kws), protections=protections, abilities=tuple(abilities)))
     extra_ok = n_att <= 3
     n_blk = draw(st.integers(0, 5))
     blockers: list[str] = []
     for i in range(n_blk):
-        kws = set(draw(st.sets(st.sampled_from(BLOCKER_KEYWORDS), max_size=2)))
+        kws = set(draw(_BLOCKER_KWS))
         abilities = []
         for name, odds in (("cant_block", 12), ("cant_block_alone", 6), ("blocks_each_combat", 4)):
             if _rare(draw, odds):
@@ -91,7 +97,7 @@ def boards(draw: st.DrawFn) -> Board:
         bid = f"b{i}"
         blockers.append(bid)
         perms.append(Permanent(bid, f"Blocker {i}", controller, controller, types=frozenset(types),
-                               colors=_colors(draw), base_power=draw(st.integers(0, 4)), base_toughness=3,
+                               colors=_colors(draw), base_power=draw(_INTS[4]), base_toughness=3,
                                keywords=frozenset(kws), abilities=tuple(abilities), tapped=_rare(draw, 8)))
     if _rare(draw, 10):
         perms.append(Permanent("rock", "Rock", "bob", "bob", types=frozenset({"artifact"})))
