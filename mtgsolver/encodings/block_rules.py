@@ -93,7 +93,7 @@ def blocker_obstacles(board: Board, blocker: Permanent, defender: str, paid: fro
     if cost is not None and blocker.id not in paid:
         out.append(Finding("509.1d", blocker.id,
                            f"{who} can't block unless its controller pays {cost or '{0}'}, and that cost "
-                           "was not paid (the player is never required to pay it, 509.1c)"))
+                           "was not paid"))
     return out
 
 
