@@ -25,9 +25,10 @@ from ortools.sat.python import cp_model
 
 from ..model import ManaCost, ManaSymbol, PoolMana
 from ..model.mana import MANA_TYPES
+from .combat import Solve
 from .mana_sources import Instance
 
-__all__ = ["Layer", "PaymentModel", "SymbolPay"]
+__all__ = ["Layer", "PaymentModel", "SymbolPay", "solve_payment"]
 
 LinearExpr = cp_model.LinearExprT
 
@@ -69,6 +70,7 @@ class Layer:
     consumed: LinearExpr = 0
     pool_units: int = 0
     avail: dict[str, LinearExpr] = field(default_factory=dict)
+    left: dict[str, cp_model.IntVar] = field(default_factory=dict)
     snow_avail: dict[str, LinearExpr] = field(default_factory=dict)
 
 
@@ -101,6 +103,7 @@ class PaymentModel:
         self.pool_usable = pool_usable
         self.life_total = life
         self.explain = explain
+        self.upper = max(0, x_upper)
         self.perm_ids = sorted({i.source for i in instances} | {i.sacrificed for i in instances if i.sacrificed})
         self.x: cp_model.IntVar | int
         if x_count and x_fixed is None:
@@ -342,7 +345,9 @@ class PaymentModel:
             snow_use = sum(p.ways[t] for p in pays if p.symbol.snow and t in p.ways)
             other = sum(p.ways[t] for p in pays if not p.symbol.snow and t in p.ways)
             m.add(snow_use <= layer.snow_avail[t])
-            m.add(snow_use + other + generic[t] <= layer.avail[t])
+            left = m.new_int_var(0, self.upper, f"{layer.name}:left:{t}")
+            m.add(snow_use + other + generic[t] + left == layer.avail[t])
+            layer.left[t] = left
             spell_mana = spell_mana + snow_use + other + generic[t]
         life_ways = [p.ways["life"] for p in pays if "life" in p.ways]
         layer.life = layer.life + 2 * sum(life_ways)
@@ -350,11 +355,26 @@ class PaymentModel:
 
     # -- objective terms -----------------------------------------------------------------
     def floating(self) -> LinearExpr:
-        """Mana left in the pool after paying (106.4a)."""
-        return self.main.produced - self.main.consumed - self.main.spell_mana
+        """Mana left in the pool after paying (106.4a), including pool mana the spell may not use."""
+        return sum(self.main.left.values()) + sum(1 for ok in self.pool_usable if not ok)
 
 
 def _restricted_snow(layer: Layer, t: str, ranked_keys: set[str]) -> LinearExpr:
     """Snow mana of free roots with a spending restriction (never used by consumers)."""
     return sum(layer.prod.get((i.key, t), 0) for i in layer.instances
                if i.snow and i.restricted is not None and i.key not in ranked_keys)
+
+
+def solve_payment(model: cp_model.CpModel, time_limit: float) -> Solve:
+    """Solve deterministically (one worker, seed 0). Full linearization (level 2) puts the
+    mana balance in the LP, which proves "no plan with fewer sources" at once where the
+    default level searches through orders of converter activations."""
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = max(0.01, float(time_limit))
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    solver.parameters.linearization_level = 2
+    status = solver.solve(model)
+    found = model.has_objective() and status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    return Solve(status, solver, solver.objective_value if found else None,
+                 solver.best_objective_bound if found else None)

@@ -22,9 +22,9 @@ from typing import Any, Sequence
 
 from ortools.sat.python import cp_model
 
-from ..encodings.combat import Deadline, core_of, solve
+from ..encodings.combat import Deadline, core_of
 from ..encodings.mana_sources import Exclusion, Instance, SpellInfo, extract_sources
-from ..encodings.payment import PaymentModel
+from ..encodings.payment import PaymentModel, solve_payment
 from ..encodings.payment_plan import Activation, ManaUnit, SymbolPayment, read_plan
 from ..model import Board, Color, ManaCost, ManaSymbol
 from ..model.mana import MANA_TYPES
@@ -172,7 +172,7 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
     x_fixed = x if x is not None else (None if maximize_x and x_count else 0)
     upper = sum(i.max_amount for i in instances) + len(pool)
     pm = PaymentModel(instances, pool, usable, life, symbols, x_count, x_fixed, upper, kept)
-    terms = _terms(pm, instances, board, levels)
+    terms = _terms(pm, instances, board, levels, upper)
     base = dict(cost=str(parsed), player=player, excluded=tuple(exclusions))
     result, values, optimal = _lexicographic(pm.model, terms, deadline)
     if result is None or not result.found:
@@ -195,7 +195,13 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
         payable=True, x=x_value, life_paid=value(pm.main.life), activations=tuple(activations),
         assignment=tuple(assignment), untapped=untapped, sacrificed=tuple(sorted(sacrificed)),
         floating=tuple(floating), kept=tuple((str(k), bool(value(ok))) for k, ok in zip(kept, pm.keep_ok)),
-        optimal=optimal, objective=tuple(values), **base)
+        optimal=optimal, objective=tuple(_report(values, len(kept), upper)), **base)
+
+
+def _report(values: list[tuple[str, int]], keeps: int, upper: int) -> list[tuple[str, int]]:
+    """Level values as users read them: kept costs payable, and X itself."""
+    turn = {"keep": lambda v: keeps - v, "x": lambda v: upper - v}
+    return [(name, turn.get(name, lambda v: v)(v)) for name, v in values]
 
 
 def mana_only(perm: Any) -> bool:
@@ -207,52 +213,84 @@ def mana_only(perm: Any) -> bool:
     return len(abilities) == len(perm.abilities) and any(a.sacrifices_self for a in abilities)
 
 
-def _terms(pm: PaymentModel, instances: list[Instance], board: Board,
-           levels: Sequence[str]) -> list[tuple[str, cp_model.LinearExprT]]:
+def _terms(pm: PaymentModel, instances: list[Instance], board: Board, levels: Sequence[str],
+           upper: int) -> list[tuple[str, cp_model.LinearExprT, int]]:
+    """Each objective level as (name, expression to minimise, an upper bound of its range)."""
     main = pm.main
     n = len(pm.perm_ids) + 1
-    out: list[tuple[str, cp_model.LinearExprT]] = []
+    out: list[tuple[str, cp_model.LinearExprT, int]] = []
     for level in levels:
         if level == "keep":
-            expr = -sum(pm.keep_ok) if pm.keep_ok else 0
+            expr, size = (len(pm.keep_ok) - sum(pm.keep_ok) if pm.keep_ok else 0), len(pm.keep_ok)
         elif level == "x":
-            expr = -pm.x if not isinstance(pm.x, int) else 0
+            expr, size = (upper - pm.x if not isinstance(pm.x, int) else 0), upper
         elif level == "life":
-            expr = main.life
+            expr, size = main.life, pm.life_total
         elif level == "sacrifice":
             expr = sum((1 if mana_only(board.permanent(pid)) else n) * v for pid, v in sorted(main.sacrificed.items()))
+            size = n * len(main.sacrificed)
         elif level == "creatures":
             expr = sum(main.act[i.key] for i in instances if i.creature and (i.taps or i.untaps))
+            size = len({i.source for i in instances if i.creature})
         elif level == "sources":
-            expr = sum(main.touched.values())
+            expr, size = sum(main.touched.values()), len(main.touched)
         else:
-            expr = pm.floating()
-        out.append((level, expr))
+            expr, size = pm.floating(), upper
+        out.append((level, expr, size))
     return out
 
 
-def _lexicographic(model: cp_model.CpModel, terms: list[tuple[str, cp_model.LinearExprT]], deadline: Deadline):
-    """Minimise each term in turn, fixing the earlier ones at their optimum."""
+#: Consecutive levels are folded into one weighted objective while the weights stay below this.
+_FOLD = 1 << 24
+
+
+def _lexicographic(model: cp_model.CpModel, terms: list[tuple[str, cp_model.LinearExprT, int]],
+                   deadline: Deadline):
+    """Minimise the levels lexicographically: consecutive levels with small ranges are folded
+    into one weighted sum, each solve fixes its levels at their optimum for the next one."""
+    live = [(name, expr, size) for name, expr, size in terms if not isinstance(expr, int)]
+    chunks: list[list[tuple[str, cp_model.LinearExprT, int]]] = []
+    weight = _FOLD + 1
+    for term in live:
+        if chunks and weight * (term[2] + 1) <= _FOLD:
+            chunks[-1].append(term)
+            weight *= term[2] + 1
+        else:
+            chunks.append([term])
+            weight = term[2] + 1
     values: list[tuple[str, int]] = []
     optimal = True
-    result = None
-    live = [(name, expr) for name, expr in terms if not isinstance(expr, int)]
-    if not live:
-        return solve(model, deadline.remaining()), values, True
-    for name, expr in live:
-        model.minimize(expr)
-        result = solve(model, deadline.remaining())
+    result = solve_payment(model, deadline.remaining()) if not chunks else None
+    for chunk in chunks:
+        objective: cp_model.LinearExprT = 0
+        w = 1
+        for _, expr, size in reversed(chunk):
+            objective = objective + w * expr
+            w *= size + 1
+        model.minimize(objective)
+        result = solve_payment(model, deadline.remaining())
         if not result.found:
             return result, values, False
-        v = int(round(result.objective))
-        if result.optimal:
-            model.add(expr == v)
-        else:
-            model.add(expr <= v)
+        for name, expr, _ in chunk:
+            v = result.value(expr)
+            values.append((name, v))
+            if result.optimal:
+                model.add(expr == v)
+        if not result.optimal:
+            model.add(objective <= int(round(result.objective)))
             optimal = False
-        values.append((name, -v if name in ("keep", "x") else v))
+        _hint(model, result)
     model.clear_objective()
     return result, values, optimal
+
+
+def _hint(model: cp_model.CpModel, result) -> None:
+    """Start the next solve from this solution."""
+    model.clear_hints()
+    proto = model.proto
+    for index in range(len(proto.variables)):
+        model.add_hint(model.get_int_var_from_proto_index(index), int(result.solver.value(
+            model.get_int_var_from_proto_index(index))))
 
 
 def _explain(instances: list[Instance], exclusions: list[Exclusion], pool, usable, life: int,

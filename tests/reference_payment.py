@@ -1,0 +1,386 @@
+"""A brute-force mana payment planner for small boards, independent of the CP-SAT encoding.
+
+It plays the payment out (CR 601.2g-h, 605): from a state (the pool, which permanents are
+tapped, sacrificed or used, the life paid) it tries every mana ability activation the
+rules allow, paying its costs from the pool, and every way it can resolve; at every state
+it tries to pay the spell from the pool, symbol by symbol (107.4). The best final state by
+the objective (the same levels as :data:`mtgsolver.solver.payment.OBJECTIVES`) wins.
+
+:func:`replay` checks a plan the solver returned: it carries out the activations in the
+given order and pays each symbol with the assigned mana, and fails on anything illegal.
+
+Only the model layer is shared with the solver (board, abilities, and the products of
+:func:`mtgsolver.model.production.effective_product`).
+"""
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterator
+
+from mtgsolver.model import Board, ManaCost, ManaSymbol, Permanent
+from mtgsolver.model.mana_abilities import AnyColor, Choice, Counted, Fixed, ManaAbility
+from mtgsolver.model.production import effective_product
+
+COLORS = ("W", "U", "B", "R", "G")
+TYPES = COLORS + ("C",)
+WORD = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+# a mana unit: (type, snow, restriction words or None)
+Unit = tuple[str, bool, tuple[str, ...]]  # restriction words, () for none
+
+
+def _words(spend_only: frozenset[str] | None) -> tuple[str, ...]:
+    return tuple(sorted(spend_only)) if spend_only is not None else ()
+
+
+def spell_may_use(restricted: tuple[str, ...], spell_types: frozenset[str], cost: ManaCost) -> bool:
+    """106.6: restricted mana pays only for the spells it names."""
+    if not restricted:
+        return True
+    colors = {c.value for c in cost.colors}
+    for word in restricted:
+        if word in spell_types or (word == "multicolored" and len(colors) >= 2) or WORD.get(word) in colors:
+            return True
+    return False
+
+
+def bundles(board: Board, perm: Permanent, ability: ManaAbility) -> list[tuple[str, ...]]:
+    p = effective_product(board, perm, ability)
+    if isinstance(p, Fixed):
+        out = [p.mana]
+    elif isinstance(p, Choice):
+        out = list(p.options)
+    elif isinstance(p, AnyColor):
+        if p.combination:
+            out = list(itertools.combinations_with_replacement(COLORS, p.amount))
+        else:
+            out = [(c,) * p.amount for c in COLORS]
+    elif isinstance(p, Counted):
+        n = sum(1 for q in board.permanents if (p.whose != "you" or q.controller == perm.controller)
+                and (p.per in q.types or p.per in q.subtypes))
+        out = [p.mana * n]
+    else:
+        raise NotImplementedError(repr(p))
+    return sorted({tuple(sorted(b)) for b in out if b})
+
+
+def mana_only(perm: Permanent) -> bool:
+    """Treasure-like: not a creature or land, only mana abilities, one sacrificing it."""
+    return (not perm.is_creature and not perm.is_land and bool(perm.abilities)
+            and all(isinstance(a, ManaAbility) for a in perm.abilities)
+            and any(c.kind == "sacrifice_self" for a in perm.mana_abilities for c in a.costs))
+
+
+def _pay_ability_cost(cost: ManaCost, pool: Counter) -> Iterator[Counter]:
+    """Every pool left after paying an activation's mana cost with unrestricted mana."""
+    symbols = list(cost.symbols)
+
+    def rec(k: int, pool: Counter) -> Iterator[Counter]:
+        if k == len(symbols):
+            yield pool
+            return
+        s = symbols[k]
+        if s.is_generic:
+            yield from take(k, pool, s.generic)
+            return
+        ways = list(s.options)
+        if s.alt_generic:
+            yield from take(k, pool, s.alt_generic)
+        for u in sorted(pool):
+            if pool[u] > 0 and not u[2] and u[0] in ways:
+                rest = pool.copy()
+                rest[u] -= 1
+                yield from rec(k + 1, +rest)
+
+    def take(k: int, pool: Counter, n: int) -> Iterator[Counter]:
+        free = sorted(u for u in pool.elements() if not u[2])
+        for combo in sorted(set(itertools.combinations(free, n))):
+            rest = pool.copy()
+            rest.subtract(Counter(combo))
+            yield from rec(k + 1, +rest)
+
+    seen = set()
+    for left in rec(0, pool):
+        key = tuple(sorted(left.items()))
+        if key not in seen:
+            seen.add(key)
+            yield left
+
+
+def pay_spell(symbols: tuple[ManaSymbol, ...], x_count: int, pool: Counter, life_left: int,
+              usable, maximize_x: bool) -> list[tuple[int, int, int]]:
+    """Every (life paid, X, mana left) with which the pool pays the symbols (107.4)."""
+    specific = [s for s in symbols if not s.is_generic]
+    generic = sum(s.generic for s in symbols if s.is_generic)
+    units = Counter({u: n for u, n in pool.items() if usable(u)})
+    unusable = sum(n for u, n in pool.items() if not usable(u))
+    out: set[tuple[int, int, int]] = set()
+
+    def rec(k: int, left: Counter, life: int, extra_generic: int) -> None:
+        if k == len(specific):
+            total = sum(left.values())
+            need = generic + extra_generic
+            if total < need:
+                return
+            if x_count and maximize_x:
+                x = (total - need) // x_count
+            else:
+                x = 0
+            if total - need - x * x_count < 0:
+                return
+            out.add((life, x, total - need - x * x_count + unusable))
+            return
+        s = specific[k]
+        if s.phyrexian and life + 2 <= life_left:
+            rec(k + 1, left, life + 2, extra_generic)
+        if s.alt_generic:
+            rec(k + 1, left, life, extra_generic + s.alt_generic)
+        for u in sorted(left):
+            if left[u] <= 0:
+                continue
+            ok = u[1] if s.snow else u[0] in s.options
+            if ok:
+                rest = left.copy()
+                rest[u] -= 1
+                rec(k + 1, +rest, life, extra_generic)
+
+    rec(0, units, 0, 0)
+    return sorted(out)
+
+
+@dataclass(frozen=True)
+class State:
+    pool: tuple
+    tapped: frozenset
+    gone: frozenset
+    touched: frozenset
+    creatures: frozenset
+    counters: tuple
+    life: int
+    sacrificed: frozenset
+
+
+def _activations(board: Board, player: str, life_total: int, state: State, allowed: frozenset | None,
+                 pool_abilities_ok: bool = True) -> Iterator[State]:
+    pool = Counter(dict(state.pool))
+    counters = dict(state.counters)
+    for perm in sorted(board.controlled_by(player), key=lambda p: p.id):
+        if perm.id in state.gone or (allowed is not None and perm.id not in allowed):
+            continue
+        for index, ability in enumerate(perm.mana_abilities):
+            taps, untaps = ability.taps, ability.untaps
+            is_tapped = perm.id in state.tapped
+            if taps and is_tapped or untaps and not is_tapped:
+                continue
+            if (taps or untaps) and not perm.can_use_tap_abilities():
+                continue
+            if state.life + ability.life_cost > life_total:
+                continue
+            ok = True
+            new_counters = dict(counters)
+            for part in ability.costs:
+                if part.kind == "remove_counters":
+                    key = (perm.id, part.what)
+                    have = perm.counters.get(part.what or "", 0) - new_counters.get(key, 0)
+                    if have < part.amount:
+                        ok = False
+                    new_counters[key] = new_counters.get(key, 0) + part.amount
+            if not ok:
+                continue
+            if ability.spend_only is not None and not pool_abilities_ok:
+                continue
+            targets: list[str | None] = [None]
+            sac = [c for c in ability.costs if c.kind == "sacrifice"]
+            if sac:
+                another = "sacrifice another" in ability.text.lower()
+                targets = [q.id for q in sorted(board.controlled_by(player), key=lambda q: q.id)
+                           if q.id not in state.gone and not (another and q.id == perm.id)
+                           and (allowed is None or q.id in allowed)
+                           and all(w.rstrip("s") in q.types or w in q.types or w in q.subtypes
+                                   for w in (sac[0].what or "").split())]
+            elif ability.sacrifices_self:
+                targets = [perm.id]
+            outcomes = bundles(board, perm, ability)
+            if not outcomes:
+                continue
+            for left in _pay_ability_cost(ability.mana_cost, pool):
+                for target in targets:
+                    gone = state.gone | ({target} if target else set())
+                    tapped = state.tapped
+                    if taps:
+                        tapped = tapped | {perm.id}
+                    if untaps:
+                        tapped = tapped - {perm.id}
+                    touched = state.touched | {perm.id} | ({target} if target else set())
+                    creatures = state.creatures | ({perm.id} if (taps or untaps) and perm.is_creature else set())
+                    for b in outcomes:
+                        new_pool = left.copy()
+                        for t in b:
+                            new_pool[(t, perm.is_snow, _words(ability.spend_only))] += 1
+                        yield State(tuple(sorted((+new_pool).items())), frozenset(tapped), frozenset(gone),
+                                    frozenset(touched), frozenset(creatures),
+                                    tuple(sorted(new_counters.items())), state.life + ability.life_cost,
+                                    state.sacrificed | ({target} if target else frozenset()))
+
+
+def _states(board: Board, player: str, life_total: int, start: State, allowed: frozenset | None,
+            limit: int = 200_000) -> list[State]:
+    seen = {start}
+    stack = [start]
+    while stack:
+        s = stack.pop()
+        for nxt in _activations(board, player, life_total, s, allowed):
+            if nxt not in seen:
+                seen.add(nxt)
+                if len(seen) > limit:
+                    raise RuntimeError("reference search too large")
+                stack.append(nxt)
+    return sorted(seen, key=repr)
+
+
+def can_pay_from(board: Board, player: str, cost: ManaCost, allowed: frozenset, life_left: int) -> bool:
+    """Whether ``allowed`` permanents alone (empty pool) pay ``cost`` with ``life_left`` life."""
+    start = State((), frozenset(p.id for p in board.permanents if p.tapped), frozenset(), frozenset(),
+                  frozenset(), (), 0, frozenset())
+    for s in _states(board, player, life_left, start, allowed):
+        pool = Counter(dict(s.pool))
+        if pay_spell(cost.symbols, 0, pool, life_left - s.life, lambda u: not u[2], False):
+            return True
+    return False
+
+
+def best_payment(board: Board, player: str, cost: ManaCost, keep: tuple[ManaCost, ...] = (),
+                 maximize_x: bool = False, spell_types: frozenset[str] | None = None,
+                 ) -> tuple[int, ...] | None:
+    """The best objective vector (keep kept, X, life, non-Treasure sacrifices, Treasure
+    sacrifices, creatures tapped, permanents used, mana floating) over every payment, or
+    ``None`` when the cost can't be paid. Kept and X are negated so smaller is better."""
+    life_total = board.player(player).life
+    start_pool = Counter((m.type, m.snow, _words(m.spend_only)) for m in board.pool(player))
+    start = State(tuple(sorted(start_pool.items())), frozenset(p.id for p in board.permanents if p.tapped),
+                  frozenset(), frozenset(), frozenset(), (), 0, frozenset())
+    x_count = sum(1 for s in cost.symbols if s.variable)
+    symbols = tuple(s for s in cost.symbols if not s.variable)
+    types = spell_types if spell_types is not None else frozenset()
+
+    def usable(u: Unit) -> bool:
+        return spell_may_use(u[2], types, cost)
+
+    mine = frozenset(p.id for p in board.controlled_by(player))
+    best: tuple[int, ...] | None = None
+    keep_cache: dict = {}
+    for s in _states(board, player, life_total, start, None):
+        pool = Counter(dict(s.pool))
+        for life, x, floating in pay_spell(symbols, x_count, pool, life_total - s.life, usable, maximize_x):
+            paid_life = s.life + life
+            kept = 0
+            for k in keep:
+                key = (k, s.touched, paid_life)
+                if key not in keep_cache:
+                    keep_cache[key] = can_pay_from(board, player, k, mine - s.touched, life_total - paid_life)
+                kept += keep_cache[key]
+            heavy = sum(1 for p in s.sacrificed if not mana_only(board.permanent(p)))
+            light = len(s.sacrificed) - heavy
+            vec = (-kept, -x, paid_life, heavy, light, len(s.creatures), len(s.touched), floating)
+            if best is None or vec < best:
+                best = vec
+    return best
+
+
+def replay(board: Board, player: str, cost: ManaCost, result) -> tuple[int, ...]:
+    """Carry out a solver plan and return its objective vector (as :func:`best_payment`);
+    raises AssertionError on any step the rules don't allow."""
+    life_total = board.player(player).life
+    pool: list[tuple[str, bool, frozenset | None, str]] = [
+        (m.type, m.snow, m.spend_only, "pool") for m in board.pool(player)]
+    tapped = {p.id for p in board.permanents if p.tapped}
+    gone: set[str] = set()
+    touched: set[str] = set()
+    creatures: set[str] = set()
+    life = 0
+    for a in result.activations:
+        perm = board.permanent(a.source)
+        assert perm.controller == player and a.source not in gone, f"{a.source} is not available"
+        ability = next(ab for ab in perm.mana_abilities if ab.text == a.ability)
+        if ability.taps:
+            assert a.source not in tapped and perm.can_use_tap_abilities(), f"{a.source} can't tap"
+            tapped.add(a.source)
+        if ability.untaps:
+            assert a.source in tapped and perm.can_use_tap_abilities(), f"{a.source} can't untap"
+            tapped.discard(a.source)
+        if (ability.taps or ability.untaps) and perm.is_creature:
+            creatures.add(a.source)
+        life += ability.life_cost
+        assert life <= life_total, "life paid beyond the life total (119.4)"
+        # the activation's mana cost is paid from the pool with unrestricted mana
+        units = list(a.paid_with)
+        for u in units:
+            match = next((p for p in pool if p[0] == u.type and not p[2] and p[3] == u.key), None)
+            assert match is not None, f"{a.source}: {u.type} from {u.key} is not in the pool"
+            pool.remove(match)
+        _check_pays(ability.mana_cost, [u.type for u in units])
+        if a.sacrificed:
+            assert a.sacrificed not in gone
+            gone.add(a.sacrificed)
+            touched.add(a.sacrificed)
+        touched.add(a.source)
+        assert tuple(sorted(a.mana)) in bundles(board, perm, ability), f"{a.source} can't make {a.mana}"
+        for t in a.mana:
+            pool.append((t, perm.is_snow, ability.spend_only, a.key))
+    phyrexian_life = 0
+    x_total = 0
+    for sp in result.assignment:
+        if sp.life:
+            phyrexian_life += sp.life
+            continue
+        for u in sp.mana:
+            match = next((p for p in pool if p[0] == u.type and p[3] == u.key and p[1] == u.snow), None)
+            assert match is not None, f"{sp.symbol}: {u.type} from {u.key} is not in the pool"
+            pool.remove(match)
+        if sp.symbol == "{X}":
+            x_total += len(sp.mana)
+            continue
+        sym = ManaSymbol.parse(sp.symbol[1:-1])
+        types = [u.type for u in sp.mana]
+        if sym.snow:
+            assert len(sp.mana) == 1 and sp.mana[0].snow, "{S} needs snow mana"
+        elif sym.is_generic:
+            assert len(types) == sym.generic, f"{sp.symbol} paid with {types}"
+        elif sym.alt_generic and len(types) == sym.alt_generic and len(types) > 1:
+            pass
+        else:
+            assert len(types) == 1 and types[0] in sym.options, f"{sp.symbol} paid with {types}"
+    assert life + phyrexian_life <= life_total
+    paid = Counter(sp.symbol for sp in result.assignment)
+    want = Counter(str(s) for s in cost.symbols if not s.variable) + Counter(
+        {"{X}": sum(1 for s in cost.symbols if s.variable)})
+    assert +paid == +want, f"assignment covers {paid}, cost is {want}"
+    if result.x is not None:
+        assert x_total == result.x * sum(1 for s in cost.symbols if s.variable)
+    heavy = sum(1 for p in gone if not mana_only(board.permanent(p)))
+    kept = sum(ok for _, ok in result.kept)
+    return (-kept, -(result.x or 0), life + phyrexian_life, heavy, len(gone) - heavy, len(creatures),
+            len(touched), len(pool))
+
+
+def _check_pays(cost: ManaCost, types: list[str]) -> None:
+    """The units pay the activation's mana cost exactly (some assignment exists)."""
+    symbols = list(cost.symbols)
+
+    def rec(k: int, left: list[str]) -> bool:
+        if k == len(symbols):
+            return not left
+        s = symbols[k]
+        if s.is_generic:
+            return len(left) >= s.generic and any(
+                rec(k + 1, [t for j, t in enumerate(left) if j not in combo])
+                for combo in itertools.combinations(range(len(left)), s.generic))
+        if s.alt_generic and len(left) >= s.alt_generic and any(
+                rec(k + 1, [t for j, t in enumerate(left) if j not in combo])
+                for combo in itertools.combinations(range(len(left)), s.alt_generic)):
+            return True
+        return any(rec(k + 1, left[:j] + left[j + 1:]) for j, t in enumerate(left) if t in s.options)
+
+    assert rec(0, list(types)), f"{types} does not pay {cost}"
