@@ -320,13 +320,12 @@ def _explain(instances: list[Instance], exclusions: list[Exclusion], pool, usabl
                               f"(at most {total} mana) and {life} life", text))
         needed = {t for s in group if s is not None and not s.is_generic and not s.snow and not s.alt_generic
                   and not s.phyrexian for t in s.options}
-        for s in group:
-            if s is None:
-                continue
-            if not s.is_generic and not s.snow and not any(t in made for t in s.options) and \
-                    not s.alt_generic and not s.phyrexian:
+        for s in dict.fromkeys(symbols):  # every symbol no available mana could pay, not just the core's
+            if not s.is_generic and not s.snow and not s.alt_generic and not s.phyrexian \
+                    and not any(t in made for t in s.options):
                 reasons.append(Reason("107.4a" if "C" not in s.options else "107.4c",
                                       f"no available source makes mana that can pay {s}", str(s)))
+                needed |= set(s.options)
             if s.snow and not any(i.snow for i in instances) and not any(u.snow for u, ok in zip(pool, usable) if ok):
                 reasons.append(Reason("107.4h", "no available snow source for {S}", str(s)))
             if s.phyrexian and life < 2:
