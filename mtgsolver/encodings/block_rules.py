@@ -15,8 +15,8 @@ from ..model import Board, Color, ManaCost, Permanent
 from ..model.keywords import is_landwalk, landwalk_type
 
 __all__ = [
-    "Declaration", "Finding", "Requirement",
-    "attackers_by_defender", "block_cost", "blocker_capacity", "blocker_obstacles",
+    "BlockOptions", "Declaration", "Finding", "Requirement",
+    "attackers_by_defender", "block_cost", "block_options", "blocker_capacity", "blocker_obstacles",
     "declared_blocks", "label", "max_blockers", "max_blockers_total", "min_blockers",
     "pair_obstacles", "requirements", "restriction_findings",
 ]
@@ -177,6 +177,25 @@ def pair_obstacles(board: Board, blocker: Permanent, attacker: Permanent, defend
     return out
 
 
+@dataclass(frozen=True)
+class BlockOptions:
+    """``defender``'s creatures that may block at all (``eligible``) and the pairs
+    ``(blocker, attacker)`` possible on their own, computed once per declaration."""
+
+    defender: str
+    attackers: tuple[str, ...]
+    eligible: tuple[str, ...]
+    pairs: frozenset[tuple[str, str]]
+
+
+def block_options(board: Board, defender: str, attackers: list[str], paid: frozenset[str]) -> BlockOptions:
+    """509.1a-b, 509.1d, 702: who may block whom in ``defender``'s declaration, pair by pair."""
+    eligible = tuple(c.id for c in board.creatures(defender) if not blocker_obstacles(board, c, defender, paid))
+    pairs = frozenset((b, a) for b in eligible for a in attackers
+                      if not pair_obstacles(board, board.permanent(b), board.permanent(a), defender))
+    return BlockOptions(defender, tuple(attackers), eligible, pairs)
+
+
 def blocker_capacity(blocker: Permanent) -> int | None:
     """509.1a: how many attackers it may block (1 plus "can block an additional creature"
     abilities); ``None`` for "can block any number of creatures"."""
@@ -315,23 +334,19 @@ class Requirement:
         }[self.kind]
 
 
-def requirements(board: Board, defender: str, attackers: list[str],
-                 paid: frozenset[str]) -> tuple[list[Requirement], list[Finding]]:
+def requirements(board: Board, defender: str, attackers: list[str], paid: frozenset[str],
+                 options: BlockOptions | None = None) -> tuple[list[Requirement], list[Finding]]:
     """The requirements on ``defender``'s declaration (509.1c) and, as findings, those that
     do nothing: a requirement on a creature that is tapped, can't block, has an unpaid cost,
     isn't controlled by the defending player, or can't block the creature it must block
-    (Grappling Hook and Lure rulings)."""
+    (Grappling Hook and Lure rulings). ``options``: :func:`block_options`, if computed."""
     reqs: list[Requirement] = []
     exempt: list[Finding] = []
     mine = board.creatures(defender)
-    able = {c.id: not blocker_obstacles(board, c, defender, paid) for c in mine}
-    pair_ok: dict[tuple[str, str], bool] = {}
+    pairs = (options or block_options(board, defender, attackers, paid)).pairs
 
     def can(cid: str, aid: str) -> bool:
-        if (cid, aid) not in pair_ok:
-            pair_ok[cid, aid] = able.get(cid, False) and not pair_obstacles(
-                board, board.permanent(cid), board.permanent(aid), defender)
-        return pair_ok[cid, aid]
+        return (cid, aid) in pairs
 
     def does_nothing(req: Requirement, why: list[Finding]) -> None:
         reason = "; ".join(f.message + f" ({f.rule})" for f in why) or "it can't block any attacking creature"

@@ -17,8 +17,8 @@ from ortools.sat.python import cp_model
 
 from ..model import Board
 from .block_rules import (
-    Declaration, Finding, Requirement, blocker_capacity, blocker_obstacles, label, max_blockers,
-    max_blockers_total, min_blockers, pair_obstacles,
+    BlockOptions, Declaration, Finding, Requirement, block_options, blocker_capacity, label, max_blockers,
+    max_blockers_total, min_blockers,
 )
 
 __all__ = ["BlockModel", "build_block_model"]
@@ -81,7 +81,7 @@ class BlockModel:
 
 
 def build_block_model(board: Board, defender: str, attackers: list[str], requirements: list[Requirement],
-                      paid: frozenset[str], guarded: bool = False) -> BlockModel:
+                      paid: frozenset[str], guarded: bool = False, options: BlockOptions | None = None) -> BlockModel:
     """Encode ``defender``'s choice of blocks against ``attackers`` (those attacking them).
 
     Parameters
@@ -93,9 +93,12 @@ def build_block_model(board: Board, defender: str, attackers: list[str], require
         with a cost can't block here, since no player is required to pay (509.1c).
     guarded:
         Enforce each group restriction by its own literal (for unsat-core explanations).
+    options:
+        :func:`.block_rules.block_options`, if already computed.
     """
     creatures = board.creatures(defender)
-    eligible = [c.id for c in creatures if not blocker_obstacles(board, c, defender, paid)]
+    options = options or block_options(board, defender, attackers, paid)
+    eligible = list(options.eligible)
     bm = BlockModel(defender, list(attackers), eligible, list(requirements))
     m = bm.model
 
@@ -108,15 +111,17 @@ def build_block_model(board: Board, defender: str, attackers: list[str], require
         return [g]
 
     for b in eligible:
-        blocker = board.permanent(b)
         for a in attackers:
-            if not pair_obstacles(board, blocker, board.permanent(a), defender):
+            if (b, a) in options.pairs:
                 bm.x[b, a] = m.new_bool_var(f"x_{b}_{a}")
     for b in eligible:
         row = [bm.x[b, a] for a in attackers if (b, a) in bm.x]
         y = bm.blocking[b] = m.new_bool_var(f"blocks_{b}")
-        _or_equality(m, y, row)
         cap = blocker_capacity(board.permanent(b))
+        if cap == 1 and not guarded:  # 509.1a: one attacker, so "blocks" is the sum (a tight LP)
+            m.add(y == sum(row))
+            continue
+        _or_equality(m, y, row)
         if cap is not None and len(row) > cap:  # 509.1a
             m.add(sum(row) <= cap).only_enforce_if(
                 restrict("509.1a", b, f"{label(board.permanent(b))} can block only {cap} creature"

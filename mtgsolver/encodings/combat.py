@@ -23,6 +23,9 @@ class Deadline:
     def remaining(self) -> float:
         return max(0.01, self.end - time.perf_counter())
 
+    def expired(self) -> bool:
+        return time.perf_counter() >= self.end
+
 
 @dataclass
 class Solve:
@@ -46,12 +49,18 @@ class Solve:
         return int(self.solver.value(lit))
 
 
-def solve(model: cp_model.CpModel, time_limit: float, seed: int = 0) -> Solve:
-    """Solve ``model`` deterministically (one worker, fixed seed) within ``time_limit`` s."""
+def solve(model: cp_model.CpModel, time_limit: float, seed: int = 0, **params: object) -> Solve:
+    """Solve ``model`` deterministically (one worker, fixed seed) within ``time_limit`` s.
+
+    ``params`` are further CP-SAT parameters, e.g. ``linearization_level=2`` (a stronger
+    LP relaxation, which proves maxima of covering-like models much faster).
+    """
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(0.01, float(time_limit))
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = seed
+    for name, value in params.items():
+        setattr(solver.parameters, name, value)
     status = solver.solve(model)
     has_obj = model.has_objective() and status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
     return Solve(
@@ -62,7 +71,8 @@ def solve(model: cp_model.CpModel, time_limit: float, seed: int = 0) -> Solve:
     )
 
 
-def core_of(model: cp_model.CpModel, assumptions: Sequence[cp_model.IntVar], time_limit: float) -> list[int] | None:
+def core_of(model: cp_model.CpModel, assumptions: Sequence[cp_model.IntVar], time_limit: float,
+            **params: object) -> list[int] | None:
     """Indexes (into ``assumptions``) of a subset of the assumed literals that cannot all
     hold together, or ``None`` when they can (or when the time limit stopped the solver).
 
@@ -73,7 +83,7 @@ def core_of(model: cp_model.CpModel, assumptions: Sequence[cp_model.IntVar], tim
     trial.clear_objective()
     trial.clear_assumptions()
     trial.add_assumptions([trial.get_bool_var_from_proto_index(lit.index) for lit in assumptions])
-    result = solve(trial, time_limit)
+    result = solve(trial, time_limit, **params)
     if result.status != cp_model.INFEASIBLE:
         return None
     core = set(result.solver.sufficient_assumptions_for_infeasibility())
