@@ -432,3 +432,17 @@ def test_examples_load_and_witnesses_are_legal(path: Path) -> None:
     assert result.optimal and (result.legal is (not result.violations))
     again = check_blocks(declare(board, dict(result.witness), board.combat.paid_costs))
     assert again.legal and again.obeyed == result.maximum
+
+
+def test_a_time_limited_answer_never_claims_an_unproven_legal_verdict() -> None:
+    attackers = [vanilla(f"a{i}", "alice", keywords=["menace"] if i % 2 else [], abilities=["lure"])
+                 for i in range(12)]
+    defenders = [vanilla(f"d{i}", abilities=[{"can_block_additional": 1}] if i % 3 == 0 else [])
+                 for i in range(14)]
+    board = make(attackers, defenders, {"d0": ["a0"]})
+    quick = check_blocks(board, time_limit=0.01, explain=False)
+    full = check_blocks(board, explain=False)
+    assert full.optimal and not full.legal
+    assert quick.legal is not True
+    assert quick.optimal or quick.legal in (False, None)
+    assert quick.maximum <= full.maximum

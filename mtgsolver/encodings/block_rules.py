@@ -248,6 +248,8 @@ def restriction_findings(board: Board, declaration: Declaration, paid: frozenset
             continue
         per_player.setdefault(d, {})[bid] = own
         out += blocker_obstacles(board, blocker, d, paid)
+        if not blocker.is_creature:
+            continue
         cap = blocker_capacity(blocker)
         if cap is not None and len(own) > cap:
             out.append(Finding("509.1a", bid, f"{label(blocker)} blocks {len(own)} creatures but can block only {cap}"))
