@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from ortools.sat.python import cp_model
 
-__all__ = ["Deadline", "Solve", "core_of", "fix_objective", "solve"]
+__all__ = ["Deadline", "Solve", "core_of", "solve"]
 
 
 class Deadline:
@@ -89,7 +89,3 @@ def core_of(model: cp_model.CpModel, assumptions: Sequence[cp_model.IntVar], tim
     core = set(result.solver.sufficient_assumptions_for_infeasibility())
     return [i for i, lit in enumerate(assumptions) if lit.index in core]
 
-
-def fix_objective(model: cp_model.CpModel, terms: Iterable[cp_model.LinearExprT], value: int) -> None:
-    """Add ``sum(terms) == value`` (a lexicographic step: keep the previous optimum)."""
-    model.add(sum(terms) == value)

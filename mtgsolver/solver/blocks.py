@@ -59,19 +59,18 @@ def _own_part(board: Board, declaration: Declaration, defender: str) -> dict[str
     return {b: t for b, t in declaration.items() if board.permanent(b).controller == defender}
 
 
-def _maximise(bm: BlockModel, hint: Declaration, deadline: Deadline) -> tuple[int, int, bool, dict[str, tuple[str, ...]]]:
+def _maximise(bm: BlockModel, deadline: Deadline) -> tuple[int, bool, dict[str, tuple[str, ...]]]:
     """509.1c: the most requirements a restriction-obeying declaration obeys.
 
-    Returns (best found, proven upper bound, optimal, a declaration reaching the best).
-    The empty declaration obeys every restriction, so a solution always exists.
+    Returns (best found, optimal, a declaration reaching it). The empty declaration obeys
+    every restriction: it is the hint, and the answer if time runs out before a solution.
     """
-    bm.hint(hint)
+    bm.hint({})
     bm.model.maximize(bm.obeyed())
     result = solve(bm.model, deadline.remaining(), **_PARAMS)
-    if not result.found:  # time ran out before any solution: fall back on the hint
-        return 0, len(bm.requirements), False, dict(hint)
-    best = int(round(result.objective or 0))
-    return best, int(round(result.bound or 0)), result.optimal, bm.declaration(result.value)
+    if not result.found:
+        return 0, False, {}
+    return int(round(result.objective or 0)), result.optimal, bm.declaration(result.value)
 
 
 def _then(bm: BlockModel, objective, minimise: bool, start: Declaration,
@@ -259,7 +258,7 @@ def suggest_blocks(board: Board, objective: str = "fewest-blockers", time_limit:
         reqs, exempt = requirements(board, d, attackers, paid, options)
         bm = build_block_model(board, d, attackers, reqs, paid, options=options)
         mine = _own_part(board, declared, d)
-        best, _, optimal, found = _maximise(bm, {}, deadline)
+        best, optimal, found = _maximise(bm, deadline)
         bm.model.add(bm.obeyed() >= best)
         expr, minimise = {
             "fewest-blockers": (bm.blocker_count(), True),
