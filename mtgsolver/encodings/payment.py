@@ -193,8 +193,12 @@ class PaymentModel:
         """Flows of mana into activation costs, and ranks that make the plan acyclic (605.3a)."""
         m = self.model
         consumers = [i for i in layer.instances if i.mana_cost.symbols]
+        # Ranked: activations with a mana cost, and sacrifices of a permanent whose other
+        # activations have a mana cost or sacrifice something themselves. Every other
+        # activation is a free root: done first, sacrifices after the rest (payment_plan).
         ranked = [i for i in layer.instances if i.mana_cost.symbols or (
-            i.sacrificed and any(j is not i for j in by_source.get(i.sacrificed, [])))]
+            i.sacrificed and any(j is not i and (j.mana_cost.symbols or j.sacrificed)
+                                 for j in by_source.get(i.sacrificed, [])))]
         ranked_keys = {i.key for i in ranked}
         n = len(ranked)
         for inst in ranked:
@@ -368,12 +372,17 @@ def _restricted_snow(layer: Layer, t: str, ranked_keys: set[str]) -> LinearExpr:
 def solve_payment(model: cp_model.CpModel, time_limit: float) -> Solve:
     """Solve deterministically (one worker, seed 0). Full linearization (level 2) puts the
     mana balance in the LP, which proves "no plan with fewer sources" at once where the
-    default level searches through orders of converter activations."""
+    default level searches through orders of converter activations (measured: seconds
+    against milliseconds); light presolve halves the time on 100-permanent boards."""
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(0.01, float(time_limit))
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
     solver.parameters.linearization_level = 2
+    # small models solved many times: light presolve, no probing or symmetry detection
+    solver.parameters.cp_model_probing_level = 0
+    solver.parameters.symmetry_level = 0
+    solver.parameters.max_presolve_iterations = 1
     status = solver.solve(model)
     found = model.has_objective() and status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
     return Solve(status, solver, solver.objective_value if found else None,

@@ -279,18 +279,8 @@ def _lexicographic(model: cp_model.CpModel, terms: list[tuple[str, cp_model.Line
         if not result.optimal:
             model.add(objective <= int(round(result.objective)))
             optimal = False
-        _hint(model, result)
     model.clear_objective()
     return result, values, optimal
-
-
-def _hint(model: cp_model.CpModel, result) -> None:
-    """Start the next solve from this solution."""
-    model.clear_hints()
-    proto = model.proto
-    for index in range(len(proto.variables)):
-        model.add_hint(model.get_int_var_from_proto_index(index), int(result.solver.value(
-            model.get_int_var_from_proto_index(index))))
 
 
 def _explain(instances: list[Instance], exclusions: list[Exclusion], pool, usable, life: int,
