@@ -25,15 +25,14 @@ def _name(board: "Board", pid: str) -> str:
     return f"{p.name} ({p.id})"
 
 
-def _print(board: "Board", result: "CombatResult", title: str) -> None:
+def _print(board: "Board", result: "CombatResult", title: str, what: str = "witness") -> None:
     con = common.console
     verdict = {True: "[bold green]legal[/]", False: "[bold red]illegal[/]", None: "[bold yellow]undecided[/]"}
     con.print(f"{title}: {verdict[result.legal]}  requirements obeyed {result.obeyed} of a possible "
               f"{result.maximum}{'' if result.optimal else ' (not proven optimal: time limit)'}")
     for v in result.violations:
         con.print(f"  [red]{v.rule}[/] {v.message}", highlight=False)
-    table = Table(title="witness: a legal declaration obeying the most requirements" if result.kind == "blocks"
-                  else None, title_justify="left")
+    table = Table(title=f"{what}: a legal declaration obeying the most requirements", title_justify="left")
     table.add_column("blocker")
     table.add_column("blocks")
     for creature, attackers in result.witness:
@@ -41,7 +40,7 @@ def _print(board: "Board", result: "CombatResult", title: str) -> None:
     if result.witness:
         con.print(table)
     else:
-        con.print("  witness: no creature blocks")
+        con.print(f"  {what}: no creature blocks")
     for player, cost in result.costs.items():
         con.print(f"  {player} pays {cost} to block (509.1d)")
     for note in result.notes:
@@ -86,7 +85,7 @@ def suggest(
     if json_out:
         common.emit_json(result.to_json())
     else:
-        _print(b, result, f"{board_path} ({objective})")
+        _print(b, result, f"{board_path} ({objective})", "suggestion")
     raise typer.Exit(common.EXIT_OK if result.legal else common.EXIT_NO)
 
 
