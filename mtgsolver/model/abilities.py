@@ -64,9 +64,8 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     "attack_cost": "cost",
     # attack requirements (508.1d)
     "attacks_each_combat": None,
-    # on a noncreature permanent: creatures attacking its controller cost this much each
-    # (Propaganda, Ghostly Prison, 508.1d); creatures its controller's opponents control
-    # can't block unless their controller pays this much each (War Cadence-like, 509.1d)
+    # on a permanent: each creature attacking its controller costs this much (Propaganda,
+    # Ghostly Prison, 508.1d). Costs to block come from `block_cost` (509.1d).
     "attack_tax": "cost",
     # on an Aura or Equipment: abilities the enchanted or equipped creature has (Lure, 613)
     "grants": "grants",
