@@ -1,7 +1,7 @@
 """A brute-force mana payment planner for small boards, independent of the CP-SAT encoding.
 
 It plays the payment out (CR 601.2g-h, 605): from a state (the pool, which permanents are
-tapped, sacrificed or used, the life paid) it tries every mana ability activation the
+tapped, sacrificed or used, the life lost) it tries every mana ability activation the
 rules allow, paying its costs from the pool, and every way it can resolve; at every state
 it tries to pay the spell from the pool, symbol by symbol (107.4). The best final state by
 the objective (the same levels as :data:`mtgsolver.solver.payment.OBJECTIVES`) wins.
@@ -176,7 +176,7 @@ def _activations(board: Board, player: str, life_total: int, state: State, allow
                 continue
             if (taps or untaps) and not perm.can_use_tap_abilities():
                 continue
-            if state.life + ability.life_cost > life_total:
+            if ability.life_cost and state.life + ability.life_cost > life_total:  # 119.4, 119.4b
                 continue
             ok = True
             new_counters = dict(counters)
@@ -221,7 +221,8 @@ def _activations(board: Board, player: str, life_total: int, state: State, allow
                             new_pool[(t, perm.is_snow, _words(ability.spend_only))] += 1
                         yield State(tuple(sorted((+new_pool).items())), frozenset(tapped), frozenset(gone),
                                     frozenset(touched), frozenset(creatures),
-                                    tuple(sorted(new_counters.items())), state.life + ability.life_cost,
+                                    tuple(sorted(new_counters.items())),
+                                    state.life + ability.life_cost + ability.damage,
                                     state.sacrificed | ({target} if target else frozenset()))
 
 
@@ -312,8 +313,8 @@ def replay(board: Board, player: str, cost: ManaCost, result) -> tuple[int, ...]
             tapped.discard(a.source)
         if (ability.taps or ability.untaps) and perm.is_creature:
             creatures.add(a.source)
-        life += ability.life_cost
-        assert life <= life_total, "life paid beyond the life total (119.4)"
+        assert not ability.life_cost or life + ability.life_cost <= life_total, "life beyond the life total (119.4)"
+        life += ability.life_cost + ability.damage  # the ability resolves at once (605.3b)
         # the activation's mana cost is paid from the pool with unrestricted mana
         units = list(a.paid_with)
         for u in units:
@@ -352,7 +353,7 @@ def replay(board: Board, player: str, cost: ManaCost, result) -> tuple[int, ...]
             pass
         else:
             assert len(types) == 1 and types[0] in sym.options, f"{sp.symbol} paid with {types}"
-    assert life + phyrexian_life <= life_total
+    assert not phyrexian_life or life + phyrexian_life <= life_total, "Phyrexian life beyond the life total"
     paid = Counter(sp.symbol for sp in result.assignment)
     want = Counter(str(s) for s in cost.symbols if not s.variable) + Counter(
         {"{X}": sum(1 for s in cost.symbols if s.variable)})

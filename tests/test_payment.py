@@ -289,3 +289,21 @@ def test_same_board_same_answer():
 def test_bad_requests_raise_value_error(kwargs):
     with pytest.raises(ValueError):
         pay(board("  - {id: f, card: Forest, controller: a}"), **kwargs)
+
+
+def test_damage_from_mana_abilities_comes_before_phyrexian_life():
+    """605.3b: Ancient Tomb's damage is dealt as it resolves, before the cost is paid (601.2h),
+    so it can leave too little life for a Phyrexian symbol (119.4)."""
+    tomb = "  - {id: tomb, card: Ancient Tomb, controller: a}"
+    r = pay(board(tomb, life=2), "{2}")
+    assert r.payable and r.damage == 2 and r.life_paid == 0
+    assert pay(board(tomb, life=2), "{2}{B/P}").payable is False
+    assert pay(board(tomb, life=4), "{2}{B/P}").life_paid == 2
+
+
+def test_painland_damage_counts_as_life_lost():
+    b = board("  - {id: k, card: Karplusan Forest, controller: a}\n  - {id: f, card: Forest, controller: a}")
+    r = pay(b, "{G}")
+    assert sources(r) == ["f"] and r.damage == 0
+    r = pay(b, "{R}{G}")
+    assert r.payable and r.damage == 1

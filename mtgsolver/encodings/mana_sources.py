@@ -118,6 +118,7 @@ class Instance:
     creature: bool
     sacrificed: str | None = None
     copy: int = 0
+    damage: int = 0
 
     @property
     def max_amount(self) -> int:
@@ -232,7 +233,8 @@ def extract_sources(board: Board, player: str, spell: SpellInfo | None,
                 continue
             common = dict(source=perm.id, ability=ability, options=opts, mana_cost=ability.mana_cost,
                           life=ability.life_cost, snow=perm.is_snow, restricted=ability.spend_only,
-                          taps=ability.taps, untaps=ability.untaps, creature=perm.is_creature)
+                          taps=ability.taps, untaps=ability.untaps, creature=perm.is_creature,
+                          damage=ability.damage)
             key = f"{perm.id}#{index}"
             if sac_other:
                 cands = _sacrifice_candidates(board, player, perm, ability, sac_other[0].what or "")
@@ -276,7 +278,7 @@ def extract_sources(board: Board, player: str, spell: SpellInfo | None,
                     key=f"{perm.id}#{index}*{k:02d}", source=perm.id, ability=ability, options=opts,
                     mana_cost=ability.mana_cost, life=ability.life_cost, snow=perm.is_snow,
                     restricted=ability.spend_only, taps=False, untaps=False, creature=perm.is_creature,
-                    copy=k))
+                    copy=k, damage=ability.damage))
     return sorted(col.instances, key=lambda i: i.key), col.exclusions
 
 

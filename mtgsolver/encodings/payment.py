@@ -11,7 +11,9 @@ Per mana type ``t`` the spell sees ``avail[t]`` mana, of which ``snow_avail[t]``
 snow sources (106.3): {S} symbols use snow mana, everything else any mana of a fitting type
 (107.4a-h); generic symbols and X any type (107.4b); {C} only colorless (107.4c); {2/W} one
 white or two generic (107.4e); Phyrexian symbols one mana of the color or 2 life (107.4f),
-and a player pays life only up to their life total (119.4).
+and a player pays life only up to their life total (119.4). Mana abilities resolve at once
+(605.3b) before the cost is paid (601.2g-h), so damage they deal (Ancient Tomb) comes off the
+life total before Phyrexian life is paid; abilities that cost life are activated first.
 
 Each kept cost ("keep open") gets its own copy of the sources, restricted to the permanents
 the payment leaves untouched and to the life it leaves.
@@ -63,6 +65,8 @@ class Layer:
     generic_use: dict[str, cp_model.IntVar] = field(default_factory=dict)
     generic_need: LinearExpr = 0
     life: LinearExpr = 0
+    phyrexian: LinearExpr = 0
+    damage: LinearExpr = 0
     touched: dict[str, LinearExpr] = field(default_factory=dict)
     sacrificed: dict[str, LinearExpr] = field(default_factory=dict)
     spell_mana: LinearExpr = 0
@@ -112,7 +116,7 @@ class PaymentModel:
             self.x = x_fixed or 0
         self.main = self._layer("pay", instances, allow_pool=True)
         self._pay_spell(self.main, symbols, x_count, enforce=None)
-        self.model.add(self.main.life <= life)
+        self._life_rules(self.main, life)
         self.keep_ok: list[cp_model.IntVar] = []
         self.keeps: list[Layer] = []
         for k, cost in enumerate(keep):
@@ -120,7 +124,7 @@ class PaymentModel:
             unrestricted = [i for i in instances if i.restricted is None]
             layer = self._layer(f"keep{k}", unrestricted, allow_pool=False, untouched_by=self.main)
             self._pay_spell(layer, cost.symbols, 0, enforce=ok)
-            self.model.add(self.main.life + layer.life <= life)
+            self._life_rules(layer, life - self.main.life - self.main.phyrexian - self.main.damage)
             self.keep_ok.append(ok)
             self.keeps.append(layer)
 
@@ -158,6 +162,7 @@ class PaymentModel:
                 if o.free:
                     m.add(sum(layer.free[(inst.key, k, t)] for t in o.free_types) == o.free * lit)
             layer.life = layer.life + inst.life * a
+            layer.damage = layer.damage + inst.damage * a
         # one {T} or {Q} activation per permanent (107.5, 107.6); each permanent sacrificed once
         for pid, group in sorted(by_source.items()):
             tap = [layer.act[i.key] for i in group if i.taps or i.untaps]
@@ -354,8 +359,26 @@ class PaymentModel:
             layer.left[t] = left
             spell_mana = spell_mana + snow_use + other + generic[t]
         life_ways = [p.ways["life"] for p in pays if "life" in p.ways]
-        layer.life = layer.life + 2 * sum(life_ways)
+        layer.phyrexian = 2 * sum(life_ways)
         layer.spell_mana = spell_mana
+
+    def _life_rules(self, layer: Layer, life: LinearExpr) -> None:
+        """119.4: life costs of activations need the life, paid first; Phyrexian life is
+        paid after every activation resolved, their damage included (601.2g-h, 605.3b)."""
+        m = self.model
+        if any(i.life for i in layer.instances):  # paying 0 life is always allowed (119.4b)
+            pays = m.new_bool_var(f"{layer.name}:pays_life")
+            m.add(layer.life == 0).only_enforce_if(pays.Not())
+            m.add(layer.life <= life).only_enforce_if(pays)
+        if isinstance(layer.phyrexian, int):
+            return
+        uses = m.new_bool_var(f"{layer.name}:phyrexian_life")
+        m.add(layer.phyrexian == 0).only_enforce_if(uses.Not())
+        m.add(layer.life + layer.damage + layer.phyrexian <= life).only_enforce_if(uses)
+
+    def life_lost(self) -> LinearExpr:
+        """Life the payment costs: life paid (costs, Phyrexian symbols) and damage dealt."""
+        return self.main.life + self.main.phyrexian + self.main.damage
 
     # -- objective terms -----------------------------------------------------------------
     def floating(self) -> LinearExpr:

@@ -46,12 +46,14 @@ class Activation:
     sacrificed: str | None = None
     taps: bool = False
     untaps: bool = False
+    damage: int = 0
 
     def to_json(self) -> dict[str, object]:
         return {"source": self.source, "ability": self.ability,
                 "mana": "".join("{" + t + "}" for t in self.mana),
                 "paid_with": [u.to_json() for u in self.paid_with], "life": self.life,
-                "sacrificed": self.sacrificed, "taps": self.taps, "untaps": self.untaps}
+                "sacrificed": self.sacrificed, "taps": self.taps, "untaps": self.untaps,
+                "damage": self.damage}
 
 
 @dataclass(frozen=True)
@@ -71,7 +73,9 @@ Value = Callable[[object], int]
 
 def _order(layer: Layer, value: Value) -> list[Instance]:
     active = [i for i in layer.instances if value(layer.act[i.key])]
-    roots = sorted((i for i in active if i.key not in layer.rank), key=lambda i: (i.sacrificed is not None, i.key))
+    # life costs before damage (119.4), sacrifices after the sacrificed permanent's own activations
+    roots = sorted((i for i in active if i.key not in layer.rank),
+                   key=lambda i: (i.sacrificed is not None, i.damage > 0, -i.life, i.key))
     ranked = sorted((i for i in active if i.key in layer.rank), key=lambda i: (value(layer.rank[i.key]), i.key))
     return roots + ranked
 
@@ -196,7 +200,7 @@ def read_plan(pm: PaymentModel, value: Value, x: int, x_count: int,
             units.add(ManaUnit(t, inst.source, inst.snow, inst.key), inst.key not in layer.rank,
                       inst.restricted is None)
         activations.append(Activation(inst.key, inst.source, inst.ability.text, tuple(made), tuple(paid),
-                                      inst.life, inst.sacrificed, inst.taps, inst.untaps))
+                                      inst.life, inst.sacrificed, inst.taps, inst.untaps, inst.damage))
     # the spell takes {S} mana from snow units, then the rest
     spell_units: list[ManaUnit] = []
     for p in layer.spell_pay:

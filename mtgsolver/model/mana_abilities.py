@@ -4,8 +4,9 @@ The grammar is the board contract's: ``"{T}: Add {G}."``, ``"{1}, {T}: Add {W}{U
 ``"{T}, Pay 1 life: Add {W} or {B}."``, ``"{T}: Add one mana of any color."``,
 ``"Sacrifice this artifact: Add one mana of any color."``,
 ``"{T}: Add one mana of any type that a land you control could produce."``,
-``"{T}: Add {G} for each creature you control."`` and spending restrictions
-(``"Spend this mana only to cast creature spells."``).
+``"{T}: Add {G} for each creature you control."``, spending restrictions
+(``"Spend this mana only to cast creature spells."``) and damage to the controller
+(``"{T}: Add {C}{C}. Ancient Tomb deals 2 damage to you."``).
 
 Examples
 --------
@@ -116,6 +117,7 @@ class ManaAbility:
     spend_only: frozenset[str] | None = None  # spell types the mana may be spent on
     restriction: str | None = None  # the restriction sentence as printed
     extra: tuple[str, ...] = field(default=())  # further sentences kept verbatim
+    damage: int = 0  # "~ deals N damage to you." (painlands, Ancient Tomb): life lost, not a cost
 
     @property
     def taps(self) -> bool:
@@ -234,6 +236,7 @@ def _parse_product(body: str, text: str) -> Product:
 
 
 _SPEND = re.compile(r"^spend this mana only to cast (?:an? )?([a-z]+(?: or [a-z]+)*) spells?$")
+_DAMAGE = re.compile(rf"^{_SELF} deals (\d+) damage to you$")
 
 
 def parse_mana_ability(text: str, self_name: str | None = None) -> ManaAbility:
@@ -255,18 +258,24 @@ def parse_mana_ability(text: str, self_name: str | None = None) -> ManaAbility:
         raise ManaAbilityError(f"{text!r} does not add mana")
     product = _parse_product(first[4:], text)
     spend_only = restriction = None
+    damage = 0
     extra: list[str] = []
     for sentence in sentences[1:]:
-        m = _SPEND.match(sentence.rstrip(".").lower())
+        low = sentence.rstrip(".").lower()
+        if self_name:
+            low = low.replace(self_name.lower(), "~")
+        m = _SPEND.match(low)
         if m and spend_only is None:
             spend_only = frozenset(t for t in m.group(1).split(" or "))
             restriction = sentence
+        elif (d := _DAMAGE.match(low)) and not damage:
+            damage = int(d.group(1))
         else:
             extra.append(sentence)
     if extra:
         raise ManaAbilityError(f"{text!r}: sentence {extra[0]!r} is not understood")
     return ManaAbility(text=text.strip(), costs=costs, product=product, spend_only=spend_only,
-                       restriction=restriction)
+                       restriction=restriction, damage=damage)
 
 
 #: The intrinsic mana ability of each basic land type (305.6).

@@ -32,7 +32,7 @@ from ..model.mana import MANA_TYPES
 __all__ = ["DEFAULT_OBJECTIVE", "OBJECTIVES", "PaymentResult", "Reason", "SpellInfo", "pay", "spell_info"]
 
 #: Objective levels, best first (lexicographic). ``keep``: most kept costs still payable;
-#: ``x``: largest X; ``life``: least life paid; ``sacrifice``: fewest sacrificed permanents
+#: ``x``: largest X; ``life``: least life lost (paid, or dealt as damage by mana abilities); ``sacrifice``: fewest sacrificed permanents
 #: that are more than mana (creatures, lands...), then fewest sacrificed at all; ``creatures``:
 #: fewest creatures tapped; ``sources``: fewest permanents used; ``floating``: least mana left.
 OBJECTIVES: tuple[str, ...] = ("keep", "x", "life", "sacrifice", "creatures", "sources", "floating")
@@ -56,7 +56,9 @@ class Reason:
 class PaymentResult:
     """The answer of :func:`pay`.
 
-    ``payable`` is ``None`` when the time limit ran out before an answer. ``activations``
+    ``payable`` is ``None`` when the time limit ran out before an answer. ``life_paid`` is
+    life paid as costs (119.4), ``damage`` what the activations deal to the player
+    (Ancient Tomb, painlands). ``activations``
     are in an order that can be carried out; ``assignment`` tells which mana (or life)
     pays each symbol; ``untapped`` lists the player's permanents left untapped; ``kept``
     says for each kept cost whether the untouched sources can still pay it. ``optimal``
@@ -69,6 +71,7 @@ class PaymentResult:
     player: str
     x: int | None = None
     life_paid: int = 0
+    damage: int = 0
     activations: tuple[Activation, ...] = ()
     assignment: tuple[SymbolPayment, ...] = ()
     untapped: tuple[str, ...] = ()
@@ -87,6 +90,7 @@ class PaymentResult:
             "player": self.player,
             "x": self.x,
             "life_paid": self.life_paid,
+            "damage": self.damage,
             "activations": [a.to_json() for a in self.activations],
             "assignment": [s.to_json() for s in self.assignment],
             "untapped": list(self.untapped),
@@ -192,7 +196,8 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
         p.id for p in board.controlled_by(player)
         if p.id not in sacrificed and ((not p.tapped and p.id not in used_tap) or p.id in used_untap)))
     return PaymentResult(
-        payable=True, x=x_value, life_paid=value(pm.main.life), activations=tuple(activations),
+        payable=True, x=x_value, life_paid=value(pm.main.life + pm.main.phyrexian),
+        damage=value(pm.main.damage), activations=tuple(activations),
         assignment=tuple(assignment), untapped=untapped, sacrificed=tuple(sorted(sacrificed)),
         floating=tuple(floating), kept=tuple((str(k), bool(value(ok))) for k, ok in zip(kept, pm.keep_ok)),
         optimal=optimal, objective=tuple(_report(values, len(kept), upper)), **base)
@@ -225,7 +230,7 @@ def _terms(pm: PaymentModel, instances: list[Instance], board: Board, levels: Se
         elif level == "x":
             expr, size = (upper - pm.x if not isinstance(pm.x, int) else 0), upper
         elif level == "life":
-            expr, size = main.life, pm.life_total
+            expr, size = pm.life_lost(), pm.life_total + sum(i.damage for i in instances)
         elif level == "sacrifice":
             expr = sum((1 if mana_only(board.permanent(pid)) else n) * v for pid, v in sorted(main.sacrificed.items()))
             size = n * len(main.sacrificed)
