@@ -307,3 +307,15 @@ def test_painland_damage_counts_as_life_lost():
     assert sources(r) == ["f"] and r.damage == 0
     r = pay(b, "{R}{G}")
     assert r.payable and r.damage == 1
+
+
+def test_type_changing_and_replacement_effects_reach_the_payer():
+    """Celestial Dawn makes lands Plains (305.7); Contamination turns land mana into {B}."""
+    dawn = board("  - {id: f, card: Forest, controller: a}\n  - {id: cd, card: Celestial Dawn, controller: a}")
+    assert pay(dawn, "{W}").payable is True and pay(dawn, "{G}").payable is False
+    contaminated = board("""  - {id: f, card: Forest, controller: a}
+  - {id: c, card: Contamination, controller: b}
+  - {id: elf, card: Llanowar Elves, controller: a}""")
+    assert pay(contaminated, "{B}").payable is True
+    assert pay(contaminated, "{G}{G}").payable is False
+    assert sources(pay(contaminated, "{G}")) == ["elf"]

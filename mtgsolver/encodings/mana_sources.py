@@ -90,12 +90,6 @@ class Option:
         return frozenset(t for t, n in zip(MANA_TYPES, self.fixed) if n) | frozenset(
             self.free_types if self.free else ())
 
-    def describe(self) -> str:
-        out = "".join("{" + t + "}" * 1 for t, n in zip(MANA_TYPES, self.fixed) for _ in range(n))
-        if self.free:
-            out += f"{self.free} of " + "/".join(self.free_types)
-        return out or "no mana"
-
 
 @dataclass(frozen=True)
 class Instance:

@@ -63,16 +63,11 @@ class Layer:
     consumer_generic: dict[str, dict[str, cp_model.IntVar]] = field(default_factory=dict)
     spell_pay: list[SymbolPay] = field(default_factory=list)
     generic_use: dict[str, cp_model.IntVar] = field(default_factory=dict)
-    generic_need: LinearExpr = 0
     life: LinearExpr = 0
     phyrexian: LinearExpr = 0
     damage: LinearExpr = 0
     touched: dict[str, LinearExpr] = field(default_factory=dict)
     sacrificed: dict[str, LinearExpr] = field(default_factory=dict)
-    spell_mana: LinearExpr = 0
-    produced: LinearExpr = 0
-    consumed: LinearExpr = 0
-    pool_units: int = 0
     avail: dict[str, LinearExpr] = field(default_factory=dict)
     left: dict[str, cp_model.IntVar] = field(default_factory=dict)
     snow_avail: dict[str, LinearExpr] = field(default_factory=dict)
@@ -190,8 +185,6 @@ class PaymentModel:
                 m.add(t == 0)
             layer.touched[pid] = t
         self._order(layer, by_source, allow_pool)
-        layer.produced = sum(layer.prod.values()) + (len(self.pool) if allow_pool else 0)
-        layer.pool_units = len(self.pool) if allow_pool else 0
         return layer
 
     def _order(self, layer: Layer, by_source: dict[str, list[Instance]], allow_pool: bool) -> None:
@@ -260,7 +253,6 @@ class PaymentModel:
             for t in MANA_TYPES:
                 used = sum(p.ways[t] for p in pays if t in p.ways) + generic[t]
                 m.add(incoming[t] == used)
-                layer.consumed = layer.consumed + used
         for i in producers:
             for t in MANA_TYPES:
                 if not isinstance(out_of[i.key][t], int):
@@ -347,9 +339,8 @@ class PaymentModel:
             m.add(xv == x_count * self.x).only_enforce_if(self.x_literal)
             m.add(xv == 0).only_enforce_if(self.x_literal.Not())
             extra = xv
-        pays, generic, layer.generic_need = self._pay_symbols(layer.name + ":spell", symbols, extra, enforce)
+        pays, generic, _ = self._pay_symbols(layer.name + ":spell", symbols, extra, enforce)
         layer.spell_pay, layer.generic_use = pays, generic
-        spell_mana: LinearExpr = 0
         for t in MANA_TYPES:
             snow_use = sum(p.ways[t] for p in pays if p.symbol.snow and t in p.ways)
             other = sum(p.ways[t] for p in pays if not p.symbol.snow and t in p.ways)
@@ -357,10 +348,8 @@ class PaymentModel:
             left = m.new_int_var(0, self.upper, f"{layer.name}:left:{t}")
             m.add(snow_use + other + generic[t] + left == layer.avail[t])
             layer.left[t] = left
-            spell_mana = spell_mana + snow_use + other + generic[t]
         life_ways = [p.ways["life"] for p in pays if "life" in p.ways]
         layer.phyrexian = 2 * sum(life_ways)
-        layer.spell_mana = spell_mana
 
     def _life_rules(self, layer: Layer, life: LinearExpr) -> None:
         """119.4: life costs of activations need the life, paid first; Phyrexian life is

@@ -231,7 +231,6 @@ def _take_spell(units: _Units, t: str, n: int, unusable: list[ManaUnit]) -> list
             continue
         units.units.remove(entry)
         out.append(unit)
-    # prefer non-snow for non-{S} symbols is not needed: {S} was served first
     if len(out) != n:
         raise AssertionError(f"plan read-back: missing {n - len(out)} {t} mana for the spell")
     return out
