@@ -78,13 +78,16 @@ def greedy(board: Board, cost: ManaCost, maximize_x: bool = False) -> tuple[bool
                                    frozenset(c.value for c in cost.colors))
     pool: list[str] = []
     used: set[str] = set()
+    done: set[str] = set()
+    tapped: set[str] = set()
     gone: set[str] = set()
     life = board.player(board.active_player).life
 
     def activate(want: set[str]) -> bool:
         for inst in instances:
-            if inst.restricted is not None or inst.source in used or inst.source in gone \
-                    or (inst.sacrificed and inst.sacrificed in gone | used):
+            if inst.restricted is not None or inst.key in done or inst.source in gone \
+                    or ((inst.taps or inst.untaps) and inst.source in tapped) \
+                    or (inst.sacrificed and inst.sacrificed in gone):
                 continue
             if not any(t in want for t in inst.types()):
                 continue
@@ -111,7 +114,10 @@ def greedy(board: Board, cost: ManaCost, maximize_x: bool = False) -> tuple[bool
                     made = [t for t, n in zip(MANA_TYPES, o.fixed) for _ in range(n)]
                     break
             pool.extend(made)
+            done.add(inst.key)
             used.add(inst.source)
+            if inst.taps or inst.untaps:
+                tapped.add(inst.source)
             if inst.sacrificed:
                 gone.add(inst.sacrificed)
             return True
