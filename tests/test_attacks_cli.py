@@ -18,13 +18,13 @@ def run(*args: str):
 def test_check_legal_exits_0(examples: Path) -> None:
     result = run("attacks", "check", str(examples / "attacks-cant-attack-alone.yaml"))
     assert result.exit_code == 0, result.output
-    assert "legal" in result.output and "flunkies1 attacks bob" in result.output
+    assert "legal" in result.output and "Mogg Flunkies (flunkies1)" in result.output and "bob" in result.output
 
 
 def test_check_illegal_exits_1_with_rule_and_witness(examples: Path) -> None:
     result = run("attacks", "check", str(examples / "attacks-goad-4p.yaml"))
     assert result.exit_code == 1, result.output
-    assert "illegal" in result.output and "701.15b" in result.output and "ogre attacks dan" in result.output
+    assert "illegal" in result.output and "701.15b" in result.output and "Hill Ogre (ogre)" in result.output
 
 
 def test_check_json(examples: Path) -> None:

@@ -126,6 +126,8 @@ BAD = [
      "battlefield[0].power", "needs power and toughness"),
     ("card and name both", "battlefield:\n  - {id: a, card: Forest, name: Forest, controller: bob}\n",
      "battlefield[0]", "exactly one of card"),
+    ("cant_attack of nobody", "battlefield:\n  - {id: a, card: Grizzly Bears, controller: bob, abilities: [{cant_attack: nobody}]}\n",
+     "battlefield[0].abilities[0]", "'nobody' is not a player"),
     ("not a mapping", "- just\n- a list\n", "", "expected a mapping"),
 ]
 

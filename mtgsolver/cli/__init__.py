@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from . import attacks, blocks, pay, produce, show
+from . import combat, pay, produce, show
 
 app = typer.Typer(
     name="mtgsolver",
@@ -20,7 +20,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for _module in (show, attacks, blocks, produce, pay):
+for _module in (combat, pay, produce, show):
     _module.register(app)
 
 

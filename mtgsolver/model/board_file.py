@@ -388,7 +388,10 @@ class _Builder:
             protections.add(quality)
             return
         try:
-            abilities.append(parse_static(entry))
+            static = parse_static(entry)
+            if static.name == "cant_attack" and static.value is not None:
+                self.check_attack_restriction_target(static.value, path)
+            abilities.append(static)
             return
         except KeyError:
             pass
@@ -407,6 +410,11 @@ class _Builder:
                 except ManaAbilityError as exc:
                     raise self.fail(path, str(exc)) from None
         raise self.fail(path, f"unknown keyword or ability {entry!r}{_suggest(entry)}")
+
+    def check_attack_restriction_target(self, value: str, path: str) -> None:
+        """``{cant_attack: X}``: X is a player, a permanent id, ``planeswalkers`` or ``battles``."""
+        if value not in self.player_names and value not in self.ids and value not in ("planeswalkers", "battles"):
+            raise self.fail(path, f"cant_attack: {value!r} is not a player, a permanent id, 'planeswalkers' or 'battles'")
 
     def apply_grants(self, perm: Permanent, granted: list[tuple[Any, str, str]], index: int) -> Permanent:
         """613.1f: abilities an Aura, Equipment or ``gains`` effect gives the permanent."""

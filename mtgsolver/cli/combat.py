@@ -1,0 +1,127 @@
+"""``mtgsolver blocks check|suggest`` and ``mtgsolver attacks check|suggest`` (CR 509.1, 508.1).
+
+Both sides share one output format: the verdict with the requirement count, each violation
+with its rule, the witness as a table, the costs (508.1h, 509.1e) and the notes.
+Exit status: 0 legal (or a suggestion found), 1 illegal or undecided, 2 bad input.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Optional
+
+import typer
+from rich.table import Table
+
+from . import common
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Board
+    from ..solver.result import CombatResult
+
+
+@dataclass(frozen=True)
+class Side:
+    """What differs between declaring blockers and declaring attackers."""
+
+    name: str  # "blocks" or "attacks"
+    verb: str  # "block" or "attack"
+    rule: str  # the rule that counts requirements
+    module: str  # the solver module, imported only when a command runs
+    default_objective: str
+    objectives: str
+    columns: tuple[str, str]
+    cost_rule: str
+    help: str
+
+    def solver(self, what: str) -> Callable[..., "CombatResult"]:
+        return getattr(import_module(f"mtgsolver.solver.{self.module}"), f"{what}_{self.name}")
+
+
+BLOCKS = Side("blocks", "block", "509.1c", "blocks", "fewest-blockers", "fewest-blockers, most-blockers or least-unblocked-power",
+              ("blocker", "blocks"), "509.1d", "Declare blockers: is a block legal (CR 509.1), and a legal one to make.")
+ATTACKS = Side("attacks", "attack", "508.1d", "attacks", "fewest-attackers", "fewest-attackers, most-attackers or most-power",
+               ("attacker", "attacks"), "508.1h", "Declare attackers: is an attack legal (CR 508.1, 701.15), and a legal one to make.")
+
+
+def _name(board: "Board", ident: str) -> str:
+    if board.has_permanent(ident):
+        p = board.permanent(ident)
+        return f"{p.name} ({p.id})"
+    return ident  # a player
+
+
+def _print(board: "Board", side: Side, result: "CombatResult", title: str) -> None:
+    con = common.console
+    verdict = {True: "[bold green]legal[/]", False: "[bold red]illegal[/]", None: "[bold yellow]undecided[/]"}
+    proven = "" if result.optimal else " [yellow](not proven optimal: the time limit stopped the solver)[/]"
+    con.print(f"{title}: {verdict[result.legal]}, requirements obeyed {result.obeyed} of a possible "
+              f"{result.maximum} ({side.rule}){proven}", soft_wrap=True, highlight=False)
+    for v in result.violations:
+        con.print(f"  [red]{v.rule}[/] {v.message}", highlight=False, soft_wrap=True)
+    what = "suggestion" if result.objective else "witness"
+    if result.witness:
+        con.print(f"{what}: a legal declaration obeying the most requirements")
+        table = Table()
+        for column in side.columns:
+            table.add_column(column)
+        for creature, targets in result.witness:
+            shown = targets if isinstance(targets, tuple) else (targets,)
+            table.add_row(_name(board, creature), ", ".join(_name(board, t) for t in shown))
+        con.print(table)
+    else:
+        con.print(f"  {what}: no creature {side.name}")
+    for player, cost in result.costs.items():
+        if cost != "{0}":
+            con.print(f"  {player} pays {cost} to {side.verb} ({side.cost_rule})", highlight=False)
+    for note in result.notes:
+        con.print(f"  [dim]{note}[/]", highlight=False, soft_wrap=True)
+
+
+def _run(side: Side, what: str, board_path: Path, cards: Optional[Path], json_out: bool, **kwargs: object) -> None:
+    board = common.board(board_path, cards, json_out)
+    solve = side.solver(what)
+    try:
+        result = solve(board, **kwargs)
+    except ValueError as exc:
+        common.fail(f"{board_path}: {exc}", json_out)
+    if json_out:
+        common.emit_json(result.to_json())
+    else:
+        title = f"{board_path} ({result.objective})" if result.objective else str(board_path)
+        _print(board, side, result, title)
+    raise typer.Exit(common.EXIT_OK if result.legal else common.EXIT_NO)
+
+
+def _group(side: Side) -> typer.Typer:
+    group = typer.Typer(help=side.help, no_args_is_help=True)
+
+    @group.command("check")
+    def check(
+        board_path: Path = common.BoardArg,
+        cards: Optional[Path] = common.CardsOpt,
+        json_out: bool = common.JsonOpt,
+        time_limit: float = common.TimeOpt,
+    ) -> None:
+        """Is the board's combat declaration legal? Exit 0 legal, 1 illegal or undecided, 2 bad input."""
+        _run(side, "check", board_path, cards, json_out, time_limit=time_limit)
+
+    @group.command("suggest")
+    def suggest(
+        board_path: Path = common.BoardArg,
+        objective: str = typer.Option(side.default_objective, "--objective", "-o",
+                                      help=f"After the most requirements: {side.objectives}."),
+        cards: Optional[Path] = common.CardsOpt,
+        json_out: bool = common.JsonOpt,
+        time_limit: float = common.TimeOpt,
+    ) -> None:
+        """A legal declaration obeying the most requirements, then best for --objective."""
+        _run(side, "suggest", board_path, cards, json_out, objective=objective, time_limit=time_limit)
+
+    return group
+
+
+def register(app: typer.Typer) -> None:
+    for side in (BLOCKS, ATTACKS):
+        app.add_typer(_group(side), name=side.name)
