@@ -388,15 +388,16 @@ class _Builder:
             protections.add(quality)
             return
         try:
-            static = parse_static(entry)
+            static: Static | None = parse_static(entry)
+        except KeyError:
+            static = None
+        except (ValueError, ManaCostError) as exc:
+            raise self.fail(path, str(exc)) from None
+        if static is not None:
             if static.name == "cant_attack" and static.value is not None:
                 self.check_attack_restriction_target(static.value, path)
             abilities.append(static)
             return
-        except KeyError:
-            pass
-        except (ValueError, ManaCostError) as exc:
-            raise self.fail(path, str(exc)) from None
         if isinstance(entry, str):
             try:
                 keywords.add(canonical_keyword(entry))
