@@ -82,12 +82,22 @@ def cost_mana_value(board: Board, cid: str, target: str) -> int:
     return total
 
 
+def has_cost(board: Board, cid: str, target: str) -> bool:
+    """508.1d, 118.5: is there any cost to this attack (a {0} cost is still a cost)?"""
+    c = board.permanent(cid)
+    if any(cost.symbols for cost in c.values("attack_cost")):
+        return True
+    return board.is_player(target) and (
+        any(cost.symbols for p in board.permanents if p.controller == target for cost in p.values("attack_tax"))
+        or any(e.kind == "attack_cost" and e.defender == target and e.cost.symbols for e in board.effects))
+
+
 def obeys_restrictions(board: Board, decl: Declaration, paid: frozenset[str]) -> bool:
     """508.1a-c and paid costs (508.1h)."""
     for cid, target in decl.items():
         if not may_attack_at_all(board, cid) or not may_attack(board, cid, target):
             return False
-        if cost_mana_value(board, cid, target) > 0 and cid not in paid:
+        if has_cost(board, cid, target) and cid not in paid:
             return False
     if len(decl) == 1 and any(board.permanent(c).has("cant_attack_alone") for c in decl):
         return False  # 506.5: it would attack alone
@@ -137,6 +147,12 @@ def legal_declarations(board: Board, paid: frozenset[str]) -> tuple[int, list[tu
 
 
 def is_legal(board: Board, decl: Declaration, paid: frozenset[str]) -> tuple[bool, int]:
-    """(legal, maximum) for one declaration (508.1c-d)."""
+    """(legal, maximum) for one declaration (508.1c-d).
+
+    Of ``paid``, only the creatures whose declared attack is possible and has a cost pay one: no player is
+    required to pay a cost to attack (508.1d), so the others' costed attacks are not counted.
+    """
+    paid = frozenset(c for c in paid if c in decl and may_attack_at_all(board, c) and may_attack(board, c, decl[c])
+                     and has_cost(board, c, decl[c]))
     best, _ = legal_declarations(board, paid)
     return obeys_restrictions(board, decl, paid) and requirements_obeyed(board, decl) >= best, best

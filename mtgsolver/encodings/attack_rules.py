@@ -134,7 +134,9 @@ def _targets(board: Board, active: str) -> dict[str, Target]:
 
 
 def _cost_present(cost: ManaCost) -> bool:
-    return any(s.mana_value or s.variable or s.options for s in cost.symbols)
+    """118.5: a cost of {0} is still a cost (it is not paid automatically); only an empty
+    cost is none."""
+    return bool(cost.symbols)
 
 
 def total_cost(costs: Iterable[ManaCost]) -> ManaCost:
