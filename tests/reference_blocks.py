@@ -176,14 +176,17 @@ def declarations(board: Board, d: str, atts: list[str], paid: frozenset[str]):
         yield {c.id: t for c, t in zip(mine, choice) if t}
 
 
-def reference(board: Board, decl: Decl | None = None) -> tuple[bool, int, int]:
+def reference(board: Board, decl: Decl | None = None, paid: frozenset[str] | None = None) -> tuple[bool, int, int]:
     """(legal, requirements obeyed, maximum) summed over defending players.
 
-    ``decl`` defaults to the board's declared blocks.
+    ``decl`` defaults to the board's declared blocks. ``paid`` defaults to the creatures of
+    ``combat.paid_costs`` that block in ``decl``: a cost is paid only for a blocking creature,
+    and no player is required to pay one (509.1c-d).
     """
-    paid = board.combat.paid_costs
     if decl is None:
         decl = {b.creature: b.blocks for b in board.combat.blockers or () if b.blocks}
+    if paid is None:
+        paid = board.combat.paid_costs & frozenset(b for b, t in decl.items() if t)
     legal = restrictions_ok(board, decl, paid)
     obeyed_total = max_total = 0
     for d, atts in _defenders(board).items():

@@ -95,9 +95,13 @@ def test_seed_ruling_no_attack_when_a_cost_would_be_needed() -> None:
     stay = check(board, {})
     assert stay.legal is True and stay.maximum == 0
     assert suggest_attacks(board, "most-attackers").witness == ()
-    # choosing to pay makes the attack available, and then it is required (508.1d)
+    # naming bears in paid_costs while it stays home pays nothing, and no player is required
+    # to pay a cost to attack (508.1d), so staying home is still legal
     paid = check(board, {}, paid=("bears",))
-    assert paid.legal is False and paid.maximum == 1 and paid.witness == (("bears", "bob"),)
+    assert paid.legal is True and paid.maximum == 0 and paid.witness == ()
+    # suggest reads paid_costs as the costs the player is willing to pay
+    willing = declare(board, {}, paid=("bears",))
+    assert suggest_attacks(willing).witness == (("bears", "bob"),)
     assert check(board, {"bears": "bob"}, paid=("bears",)).costs == {"alice": "{2}"}
 
 
@@ -199,9 +203,11 @@ def test_goaded_attacks_the_goader_when_every_other_player_is_protected() -> Non
     assert result.legal is True and (result.obeyed, result.maximum) == (1, 1)
     home = check(board, {})
     assert home.legal is False and home.witness == (("ogre", "bob"),)
-    # paying for carol makes "attack a player other than bob" possible, so it is demanded
-    assert check(board, {"ogre": "bob"}, paid=("ogre",)).legal is False
-    assert check(board, {"ogre": "carol"}, paid=("ogre",)).legal is True
+    # attacking bob pays nothing, and no player is required to pay to attack carol (508.1d),
+    # even though that would obey one more requirement
+    assert check(board, {"ogre": "bob"}, paid=("ogre",)).legal is True
+    paid = check(board, {"ogre": "carol"}, paid=("ogre",))
+    assert paid.legal is True and (paid.obeyed, paid.maximum) == (2, 2)
 
 
 def test_four_player_example(examples: Path) -> None:

@@ -135,13 +135,17 @@ def test_solver_agrees_with_reference(board: Board, objective: str) -> None:
     assert result.optimal
     assert (result.legal, result.obeyed, result.maximum) == (legal, obeyed, maximum)
     assert bool(result.violations) == (not legal)
-    w_legal, w_obeyed, w_max = ref.reference(board, _decl(result.witness))
+    # judged with the costs the declaration pays (509.1c-d), the witness's own maximum may
+    # be lower: it pays for no more creatures than the declaration
+    paid = board.combat.paid_costs & frozenset(b.creature for b in board.combat.blockers if b.blocks)
+    w_legal, w_obeyed, w_max = ref.reference(board, _decl(result.witness), paid)
     assert w_legal and w_obeyed == w_max == maximum
     if legal:
         assert _decl(result.witness) == {b.creature: b.blocks for b in board.combat.blockers if b.blocks}
     suggestion = suggest_blocks(board, objective)
-    s_legal, s_obeyed, _ = ref.reference(board, _decl(suggestion.witness))
-    assert suggestion.legal and s_legal and s_obeyed == maximum == suggestion.obeyed
+    # suggest pays for any creature named in paid_costs (the costs the player is willing to pay)
+    s_legal, s_obeyed, s_max = ref.reference(board, _decl(suggestion.witness), board.combat.paid_costs)
+    assert suggestion.legal and s_legal and s_obeyed == s_max == suggestion.obeyed == suggestion.maximum
     witness = _decl(suggestion.witness)
     if objective == "least-unblocked-power":
         blocked = {a for t in witness.values() for a in t}

@@ -32,7 +32,8 @@ def check_attacks(board: Board, time_limit: float = 10.0) -> CombatResult:
     ----------
     board:
         A board with a ``combat`` section; ``combat.paid_costs`` names the creatures whose
-        costs to attack the active player chose to pay.
+        costs to attack the active player chose to pay. Only those whose declared attack
+        needs a cost pay it; the maximum counts no other costed attack (508.1d).
     time_limit:
         Seconds for all solves together. If the maximum is not proved in time the result
         has ``optimal=False`` and ``legal`` may be ``None`` (undecided).
@@ -53,7 +54,11 @@ def check_attacks(board: Board, time_limit: float = 10.0) -> CombatResult:
         raise ValueError("the board has no combat section with attackers to check")
     problem = attack_problem(board)
     declared = {a.creature: a.target for a in board.combat.attackers}
-    paid = board.combat.paid_costs
+    # 508.1d, 508.1h: a cost is paid only for a creature whose declared attack needs one; a
+    # creature named in paid_costs that stays home or attacks for free pays nothing, so no
+    # costed attack of it is demanded
+    paid = frozenset(c for c in board.combat.paid_costs
+                     if problem.options.get(c, {}).get(declared.get(c, ""), None) is not None)
     restrictions = declaration_reasons(problem, declared, paid)
     flags = obeyed(problem, declared)
     count = sum(flags)

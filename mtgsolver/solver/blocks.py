@@ -228,8 +228,10 @@ def check_blocks(board: Board, time_limit: float = 10.0, explain: bool = True) -
         raise ValueError("combat.blockers: no block declaration to check (give blockers: [] for no blocks, "
                          "or ask `blocks suggest` for one)")
     deadline = Deadline(time_limit)
-    paid = board.combat.paid_costs
     declared = declared_blocks(board)
+    # 509.1c-d: a cost is paid only for a creature that blocks; naming a creature that doesn't
+    # block pays nothing, so its costed blocks are not counted towards the maximum
+    paid = board.combat.paid_costs & frozenset(declared)
     violations = [_violation(f) for f in restriction_findings(board, declared, paid)]
     players = [_check_player(board, d, attackers, declared, paid, deadline, explain)
                for d, attackers in attackers_by_defender(board).items()]
@@ -243,7 +245,8 @@ def suggest_blocks(board: Board, objective: str = "fewest-blockers", time_limit:
 
     ``objective`` is one of :data:`OBJECTIVES`: ``fewest-blockers``, ``most-blockers`` or
     ``least-unblocked-power``. Ties go to the blocks already declared on the board, if any.
-    Costs are paid only for creatures in ``combat.paid_costs`` (509.1c).
+    Costs are paid only for creatures in ``combat.paid_costs`` (509.1c): there it names the
+    creatures whose costs the player is willing to pay.
     """
     if objective not in OBJECTIVES:
         raise ValueError(f"unknown objective {objective!r}; expected one of {', '.join(OBJECTIVES)}")
