@@ -21,7 +21,7 @@ from typing import Iterator
 
 from mtgsolver.model import Board, ManaCost, ManaSymbol, Permanent
 from mtgsolver.model.mana_abilities import AnyColor, Choice, Counted, Fixed, ManaAbility
-from mtgsolver.model.production import effective_product
+from mtgsolver.model.production import effective_board, effective_product
 
 COLORS = ("W", "U", "B", "R", "G")
 TYPES = COLORS + ("C",)
@@ -29,6 +29,20 @@ WORD = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 # a mana unit: (type, snow, restriction words or None)
 Unit = tuple[str, bool, tuple[str, ...]]  # restriction words, () for none
+
+
+def may_pay(mana: str, options: tuple[str, ...], white_any: bool) -> bool:
+    """Whether mana of type ``mana`` pays a symbol with these options (107.4); under
+    Celestial Dawn white pays any color and other mana only as colorless (609.4b)."""
+    if not white_any:
+        return mana in options
+    if mana == "W":
+        return any(o in COLORS for o in options)
+    return "C" in options
+
+
+def white_any_of(board: Board, player: str) -> bool:
+    return any(p.has("spend_white_as_any_color") for p in board.controlled_by(player))
 
 
 def _words(spend_only: frozenset[str] | None) -> tuple[str, ...]:
@@ -73,7 +87,7 @@ def mana_only(perm: Permanent) -> bool:
             and any(c.kind == "sacrifice_self" for a in perm.mana_abilities for c in a.costs))
 
 
-def _pay_ability_cost(cost: ManaCost, pool: Counter) -> Iterator[Counter]:
+def _pay_ability_cost(cost: ManaCost, pool: Counter, white_any: bool = False) -> Iterator[Counter]:
     """Every pool left after paying an activation's mana cost with unrestricted mana."""
     symbols = list(cost.symbols)
 
@@ -89,7 +103,7 @@ def _pay_ability_cost(cost: ManaCost, pool: Counter) -> Iterator[Counter]:
         if s.alt_generic:
             yield from take(k, pool, s.alt_generic)
         for u in sorted(pool):
-            if pool[u] > 0 and not u[2] and u[0] in ways:
+            if pool[u] > 0 and not u[2] and may_pay(u[0], tuple(ways), white_any):
                 rest = pool.copy()
                 rest[u] -= 1
                 yield from rec(k + 1, +rest)
@@ -110,13 +124,26 @@ def _pay_ability_cost(cost: ManaCost, pool: Counter) -> Iterator[Counter]:
 
 
 def pay_spell(symbols: tuple[ManaSymbol, ...], x_count: int, pool: Counter, life_left: int,
-              usable, maximize_x: bool) -> list[tuple[int, int, int]]:
-    """Every (life paid, X, mana left) with which the pool pays the symbols (107.4)."""
+              usable, maximize_x: bool, white_any: bool = False, leftovers: bool = False) -> list[tuple]:
+    """Every (life paid, X, mana left) with which the pool pays the symbols (107.4); with
+    ``leftovers`` also the unrestricted units left in the pool (a sorted tuple), for kept costs."""
     specific = [s for s in symbols if not s.is_generic]
     generic = sum(s.generic for s in symbols if s.is_generic)
     units = Counter({u: n for u, n in pool.items() if usable(u)})
     unusable = sum(n for u, n in pool.items() if not usable(u))
-    out: set[tuple[int, int, int]] = set()
+    out: set[tuple] = set()
+
+    def collect(left: Counter, life: int, need: int, x: int, total: int) -> None:
+        """Record a payment with its unrestricted leftovers (generic and X spend restricted mana first)."""
+        floating = total - need - x * x_count + unusable
+        kept = [u for u in left.elements() if not u[2]] + [
+            u for u, n in pool.items() if not usable(u) and not u[2] for _ in range(n)]
+        spent = need + x * x_count
+        restricted = sum(1 for u in left.elements() if u[2])
+        for combo in set(itertools.combinations(sorted(kept), max(0, spent - restricted))):
+            rest = Counter(kept)
+            rest.subtract(Counter(combo))
+            out.add((life, x, floating, tuple(sorted((+rest).items()))))
 
     def rec(k: int, left: Counter, life: int, extra_generic: int) -> None:
         if k == len(specific):
@@ -125,12 +152,14 @@ def pay_spell(symbols: tuple[ManaSymbol, ...], x_count: int, pool: Counter, life
             if total < need:
                 return
             if x_count and maximize_x:
-                x = (total - need) // x_count
+                x_max = (total - need) // x_count
             else:
-                x = 0
-            if total - need - x * x_count < 0:
+                x_max = 0
+            if not leftovers:
+                out.add((life, x_max, total - need - x_max * x_count + unusable))
                 return
-            out.add((life, x, total - need - x * x_count + unusable))
+            for x in range(x_max + 1):  # a smaller X may leave mana for a kept cost
+                collect(left, life, need, x, total)
             return
         s = specific[k]
         if s.phyrexian and life + 2 <= life_left:
@@ -140,7 +169,7 @@ def pay_spell(symbols: tuple[ManaSymbol, ...], x_count: int, pool: Counter, life
         for u in sorted(left):
             if left[u] <= 0:
                 continue
-            ok = u[1] if s.snow else u[0] in s.options
+            ok = u[1] if s.snow else may_pay(u[0], s.options, white_any)
             if ok:
                 rest = left.copy()
                 rest[u] -= 1
@@ -162,11 +191,24 @@ class State:
     sacrificed: frozenset
 
 
+_PREPARED: dict[tuple[int, str], tuple[Board, Board, bool]] = {}
+
+
+def _prepared(board: Board, player: str) -> tuple[Board, bool]:
+    """The board with Celestial Dawn's Plains (305.7) and the player's spending rule, cached."""
+    hit = _PREPARED.get((id(board), player))
+    if hit is None or hit[0] is not board:
+        _PREPARED.clear()
+        hit = _PREPARED[(id(board), player)] = (board, effective_board(board)[0], white_any_of(board, player))
+    return hit[1], hit[2]
+
+
 def _activations(board: Board, player: str, life_total: int, state: State, allowed: frozenset | None,
                  pool_abilities_ok: bool = True) -> Iterator[State]:
     pool = Counter(dict(state.pool))
     counters = dict(state.counters)
-    for perm in sorted(board.controlled_by(player), key=lambda p: p.id):
+    effective, white_any = _prepared(board, player)
+    for perm in sorted(effective.controlled_by(player), key=lambda p: p.id):
         if perm.id in state.gone or (allowed is not None and perm.id not in allowed):
             continue
         for index, ability in enumerate(perm.mana_abilities):
@@ -205,7 +247,7 @@ def _activations(board: Board, player: str, life_total: int, state: State, allow
             outcomes = bundles(board, perm, ability)
             if not outcomes:
                 continue
-            for left in _pay_ability_cost(ability.mana_cost, pool):
+            for left in _pay_ability_cost(ability.mana_cost, pool, white_any):
                 for target in targets:
                     gone = state.gone | ({target} if target else set())
                     tapped = state.tapped
@@ -241,13 +283,15 @@ def _states(board: Board, player: str, life_total: int, start: State, allowed: f
     return sorted(seen, key=repr)
 
 
-def can_pay_from(board: Board, player: str, cost: ManaCost, allowed: frozenset, life_left: int) -> bool:
-    """Whether ``allowed`` permanents alone (empty pool) pay ``cost`` with ``life_left`` life."""
-    start = State((), frozenset(p.id for p in board.permanents if p.tapped), frozenset(), frozenset(),
+def can_pay_from(board: Board, player: str, cost: ManaCost, allowed: frozenset, life_left: int,
+                 pool: tuple = ()) -> bool:
+    """Whether ``allowed`` permanents and the (unrestricted) ``pool`` pay ``cost`` with ``life_left`` life."""
+    start = State(pool, frozenset(p.id for p in board.permanents if p.tapped), frozenset(), frozenset(),
                   frozenset(), (), 0, frozenset())
     for s in _states(board, player, life_left, start, allowed):
         pool = Counter(dict(s.pool))
-        if pay_spell(cost.symbols, 0, pool, life_left - s.life, lambda u: not u[2], False):
+        if pay_spell(cost.symbols, 0, pool, life_left - s.life, lambda u: not u[2], False,
+                     white_any_of(board, player)):
             return True
     return False
 
@@ -274,17 +318,26 @@ def best_payment(board: Board, player: str, cost: ManaCost, keep: tuple[ManaCost
     keep_cache: dict = {}
     for s in _states(board, player, life_total, start, None):
         pool = Counter(dict(s.pool))
-        for life, x, floating in pay_spell(symbols, x_count, pool, life_total - s.life, usable, maximize_x):
+        for life, x, floating, *rest in pay_spell(symbols, x_count, pool, life_total - s.life, usable, maximize_x,
+                                                  white_any_of(board, player), leftovers=bool(keep)):
             paid_life = s.life + life
-            kept = 0
-            for k in keep:
-                key = (k, s.touched, paid_life)
-                if key not in keep_cache:
-                    keep_cache[key] = can_pay_from(board, player, k, mine - s.touched, life_total - paid_life)
-                kept += keep_cache[key]
+            left = rest[0] if rest else ()
             heavy = sum(1 for p in s.sacrificed if not mana_only(board.permanent(p)))
             light = len(s.sacrificed) - heavy
-            vec = (-kept, -x, paid_life, heavy, light, len(s.creatures), len(s.touched), floating)
+            tail = (-x, paid_life, heavy, light, len(s.creatures), len(s.touched), floating)
+            if best is not None and (-len(keep),) + tail >= best:
+                continue  # can't win even with every kept cost payable
+            kept = 0
+            for k in keep:
+                key = (k, s.touched, paid_life, left)
+                if key not in keep_cache:
+                    empty = (k, s.touched, paid_life, ())
+                    if empty not in keep_cache:  # more mana in the pool never hurts: try without first
+                        keep_cache[empty] = can_pay_from(board, player, k, mine - s.touched, life_total - paid_life)
+                    keep_cache[key] = keep_cache[empty] or bool(left) and can_pay_from(
+                        board, player, k, mine - s.touched, life_total - paid_life, left)
+                kept += keep_cache[key]
+            vec = (-kept,) + tail
             if best is None or vec < best:
                 best = vec
     return best
@@ -302,7 +355,7 @@ def replay(board: Board, player: str, cost: ManaCost, result) -> tuple[int, ...]
     creatures: set[str] = set()
     life = 0
     for a in result.activations:
-        perm = board.permanent(a.source)
+        perm = effective_board(board)[0].permanent(a.source)
         assert perm.controller == player and a.source not in gone, f"{a.source} is not available"
         ability = next(ab for ab in perm.mana_abilities if ab.text == a.ability)
         if ability.taps:
@@ -321,7 +374,7 @@ def replay(board: Board, player: str, cost: ManaCost, result) -> tuple[int, ...]
             match = next((p for p in pool if p[0] == u.type and not p[2] and p[3] == u.key), None)
             assert match is not None, f"{a.source}: {u.type} from {u.key} is not in the pool"
             pool.remove(match)
-        _check_pays(ability.mana_cost, [u.type for u in units])
+        _check_pays(ability.mana_cost, [u.type for u in units], white_any_of(board, player))
         if a.sacrificed:
             assert a.sacrificed not in gone
             gone.add(a.sacrificed)
@@ -352,7 +405,8 @@ def replay(board: Board, player: str, cost: ManaCost, result) -> tuple[int, ...]
         elif sym.alt_generic and len(types) == sym.alt_generic and len(types) > 1:
             pass
         else:
-            assert len(types) == 1 and types[0] in sym.options, f"{sp.symbol} paid with {types}"
+            assert len(types) == 1 and may_pay(types[0], sym.options, white_any_of(board, player)), \
+                f"{sp.symbol} paid with {types}"
     assert not phyrexian_life or life + phyrexian_life <= life_total, "Phyrexian life beyond the life total"
     paid = Counter(sp.symbol for sp in result.assignment)
     want = Counter(str(s) for s in cost.symbols if not s.variable) + Counter(
@@ -366,7 +420,7 @@ def replay(board: Board, player: str, cost: ManaCost, result) -> tuple[int, ...]
             len(touched), len(pool))
 
 
-def _check_pays(cost: ManaCost, types: list[str]) -> None:
+def _check_pays(cost: ManaCost, types: list[str], white_any: bool = False) -> None:
     """The units pay the activation's mana cost exactly (some assignment exists)."""
     symbols = list(cost.symbols)
 
@@ -382,6 +436,7 @@ def _check_pays(cost: ManaCost, types: list[str]) -> None:
                 rec(k + 1, [t for j, t in enumerate(left) if j not in combo])
                 for combo in itertools.combinations(range(len(left)), s.alt_generic)):
             return True
-        return any(rec(k + 1, left[:j] + left[j + 1:]) for j, t in enumerate(left) if t in s.options)
+        return any(rec(k + 1, left[:j] + left[j + 1:]) for j, t in enumerate(left)
+                   if may_pay(t, s.options, white_any))
 
     assert rec(0, list(types)), f"{types} does not pay {cost}"

@@ -1,8 +1,8 @@
 """The payment solver against the brute-force reference planner on generated small boards.
 
 Each generated board (a few lands, rocks, filters, Signets, dorks, Treasures, altars,
-restricted and snow sources, a pool, a life total) and cost (every 107.4 symbol kind, X,
-kept costs) must get the same payability and the same optimum from both, and the solver's
+restricted and snow sources, Celestial Dawn's spending rule, a pool, a life total) and cost (every 107.4 symbol kind, X,
+kept costs, which may use mana left in the pool) must get the same payability and the same optimum from both, and the solver's
 plan must replay legally (order, costs, assignment) to exactly that optimum.
 """
 from __future__ import annotations
@@ -35,6 +35,7 @@ PALETTE = [
     {"name": "Land Elemental", "types": ["land", "creature"], "power": 1, "toughness": 1,
      "text": "{T}: Add {W} or {B}."},
     {"name": "Converter", "types": ["artifact"], "text": "{1}: Add {B}."},
+    {"card": "Celestial Dawn"},
 ]
 SYMBOLS = ["{W}", "{U}", "{G}", "{B}", "{C}", "{1}", "{2}", "{W/U}", "{2/G}", "{G/P}", "{U/P}", "{W/U/P}",
            "{S}", "{C/W}", "{0}"]

@@ -53,6 +53,8 @@ __all__ = [
     "effective_board",
     "effective_product",
     "sacrifice_product",
+    "spend_types",
+    "spends_white_as_any_color",
 ]
 
 COLORS = MANA_TYPES[:5]
@@ -460,3 +462,29 @@ def sacrifice_product(board: Board, permanent: Permanent, ability: ManaAbility, 
     could produce (106.7), nothing if it could produce none (ruling 2004-10-04)."""
     prod = analyse(board)
     return bundles_to_product(prod.outcomes(permanent, ability, reflected=prod.types(sacrificed)) or {()})
+
+
+# --------------------------------------------------------------------------- spending (609.4b)
+def spends_white_as_any_color(board: Board, player: str) -> bool:
+    """Whether ``player`` controls a ``spend_white_as_any_color`` permanent (Celestial Dawn):
+    white mana may be spent as though it were mana of any color, other mana only as
+    though it were colorless (609.4b: the cost and the mana spent don't change)."""
+    return any(p.has("spend_white_as_any_color") for p in board.controlled_by(player))
+
+
+def spend_types(options: Iterable[str], white_as_any_color: bool = False) -> tuple[str, ...]:
+    """The mana types that may pay a symbol payable by mana of ``options`` (107.4a-c).
+
+    Under Celestial Dawn (609.4b) white pays any colored option and every other type
+    pays only as though it were colorless: a {C} option (118.14), never a colored one.
+    Generic mana is paid by any type either way; {S} by any snow mana (107.4h).
+    """
+    if not white_as_any_color:
+        return tuple(options)
+    opts = set(options)
+    out = set()
+    if opts & set(COLORS):
+        out.add("W")
+    if "C" in opts:
+        out |= set(MANA_TYPES) - {"W"}
+    return tuple(t for t in MANA_TYPES if t in out)

@@ -28,6 +28,7 @@ from ..encodings.payment import PaymentModel, solve_payment
 from ..encodings.payment_plan import Activation, ManaUnit, SymbolPayment, read_plan
 from ..model import Board, Color, ManaCost, ManaSymbol
 from ..model.mana import MANA_TYPES
+from ..model.production import spend_types, spends_white_as_any_color
 
 __all__ = ["DEFAULT_OBJECTIVE", "OBJECTIVES", "PaymentResult", "Reason", "SpellInfo", "pay", "spell_info"]
 
@@ -175,14 +176,16 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
     life = board.player(player).life
     x_fixed = x if x is not None else (None if maximize_x and x_count else 0)
     upper = sum(i.max_amount for i in instances) + len(pool)
-    pm = PaymentModel(instances, pool, usable, life, symbols, x_count, x_fixed, upper, kept)
+    white = spends_white_as_any_color(board, player)
+    pm = PaymentModel(instances, pool, usable, life, symbols, x_count, x_fixed, upper, kept,
+                      white_as_any_color=white)
     terms = _terms(pm, instances, board, levels, upper)
     base = dict(cost=str(parsed), player=player, excluded=tuple(exclusions))
     result, values, optimal = _lexicographic(pm.model, terms, deadline)
     if result is None or not result.found:
         if result is not None and result.status == cp_model.INFEASIBLE:
             reasons = _explain(instances, exclusions, pool, usable, life, symbols, x_count,
-                               x if x is not None else 0, deadline, board)
+                               x if x is not None else 0, deadline, board, white)
             return PaymentResult(payable=False, reasons=tuple(reasons), optimal=True, **base)
         return PaymentResult(payable=None, optimal=False, reasons=(
             Reason("601.2h", "the time limit ran out before a payment was found or ruled out"),), **base)
@@ -290,11 +293,12 @@ def _lexicographic(model: cp_model.CpModel, terms: list[tuple[str, cp_model.Line
 
 def _explain(instances: list[Instance], exclusions: list[Exclusion], pool, usable, life: int,
              symbols: tuple[ManaSymbol, ...], x_count: int, x: int, deadline: Deadline,
-             board: Board) -> list[Reason]:
+             board: Board, white: bool = False) -> list[Reason]:
     """Reasons in board terms: a set of symbols that can't be paid together (an unsat core),
     the types no source makes, and the excluded sources."""
     upper = sum(i.max_amount for i in instances) + len(pool)
-    pm = PaymentModel(instances, pool, usable, life, symbols, x_count, x, upper, explain=True)
+    pm = PaymentModel(instances, pool, usable, life, symbols, x_count, x, upper, explain=True,
+                      white_as_any_color=white)
     lits = [p.literal for p in pm.main.spell_pay if p.literal is not None]
     labels = [str(p.symbol) for p in pm.main.spell_pay if p.literal is not None]
     if x_count:
@@ -314,13 +318,15 @@ def _explain(instances: list[Instance], exclusions: list[Exclusion], pool, usabl
         reasons.append(Reason("601.2h", f"{what} with the mana the available sources can make "
                               f"(at most {total} mana) and {life} life", text))
         needed = {t for s in group if s is not None and not s.is_generic and not s.snow and not s.alt_generic
-                  and not s.phyrexian for t in s.options}
+                  and not s.phyrexian for t in spend_types(s.options, white)}
         for s in dict.fromkeys(symbols):  # every symbol no available mana could pay, not just the core's
             if not s.is_generic and not s.snow and not s.alt_generic and not s.phyrexian \
-                    and not any(t in made for t in s.options):
-                reasons.append(Reason("107.4a" if "C" not in s.options else "107.4c",
-                                      f"no available source makes mana that can pay {s}", str(s)))
-                needed |= set(s.options)
+                    and not any(t in made for t in spend_types(s.options, white)):
+                rule = "609.4b" if white else "107.4a" if "C" not in s.options else "107.4c"
+                reasons.append(Reason(rule, f"no available source makes mana that can pay {s}"
+                                      + (" (Celestial Dawn: only white mana pays colored symbols)" if white else ""),
+                                      str(s)))
+                needed |= set(spend_types(s.options, white))
             if s.snow and not any(i.snow for i in instances) and not any(u.snow for u, ok in zip(pool, usable) if ok):
                 reasons.append(Reason("107.4h", "no available snow source for {S}", str(s)))
             if s.phyrexian and life < 2:
