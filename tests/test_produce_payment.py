@@ -47,7 +47,8 @@ def test_contamination_and_dawn_change_what_lands_pay() -> None:
     b = make_board(card("f", "Forest"), card("c", "Contamination", "bob"))
     assert not pay(b, "{G}").payable and pay(b, "{B}").payable
     b = make_board(card("f", "Forest"), card("d", "Celestial Dawn"))
-    assert not pay(b, "{G}").payable and pay(b, "{W}").payable
+    assert not pay(b, "{C}").payable and pay(b, "{W}").payable
+    assert pay(b, "{G}").activations[0].mana == ("W",)  # white spent as any color (609.4b)
 
 
 def test_squandered_sacrifice_reads_the_land() -> None:
