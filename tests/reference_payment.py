@@ -46,7 +46,9 @@ def white_any_of(board: Board, player: str) -> bool:
 
 
 def _words(spend_only: frozenset[str] | None) -> tuple[str, ...]:
-    return tuple(sorted(spend_only)) if spend_only is not None else ()
+    if spend_only is None:
+        return ()
+    return tuple(sorted(spend_only)) or ("abilities only",)  # pays no spell
 
 
 def spell_may_use(restricted: tuple[str, ...], spell_types: frozenset[str], cost: ManaCost) -> bool:
@@ -55,7 +57,8 @@ def spell_may_use(restricted: tuple[str, ...], spell_types: frozenset[str], cost
         return True
     colors = {c.value for c in cost.colors}
     for word in restricted:
-        if word in spell_types or (word == "multicolored" and len(colors) >= 2) or WORD.get(word) in colors:
+        if all(w in spell_types for w in word.split()) or (word == "multicolored" and len(colors) >= 2) \
+                or WORD.get(word) in colors:
             return True
     return False
 
@@ -219,6 +222,9 @@ def _activations(board: Board, player: str, life_total: int, state: State, allow
             if (taps or untaps) and not perm.can_use_tap_abilities():
                 continue
             if ability.life_cost and state.life + ability.life_cost > life_total:  # 119.4, 119.4b
+                continue
+            if ability.condition is not None and not ability.condition.holds(  # 602.5b
+                    [q for q in board.controlled_by(player) if q.id not in state.gone]):
                 continue
             ok = True
             new_counters = dict(counters)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -80,3 +81,34 @@ def test_oracle_understanding_of_mana_abilities(cards: dict) -> None:
                 seen["understood"] += not unread
     print(f"\nmana ability lines: {seen['lines']}, understood: {seen['understood']}")
     assert seen["understood"] / seen["lines"] > 0.5
+
+
+_QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
+_COST_PART = re.compile(r"^(?:\{[^}]+\}|pay|sacrifice|remove|tap|untap|exile|discard|return|put|exert|reveal|mill)",
+                        re.IGNORECASE)
+
+
+def test_grammar_coverage_of_real_mana_abilities(cards: dict) -> None:
+    """Lines that ARE mana abilities (605.1a): reminder text and quoted abilities granted by
+    other text removed, an ability word (207.2c) dropped, the text before the first ':' an
+    activation cost (not a loyalty cost) and the effect starting with "Add". Measured
+    2022-04-25: 1,370 such lines; the grammar read 1,138 (83.1%) before riders, conditions, chosen
+    colors, board-defined amounts and "or activate abilities" restrictions, 1,222 (89.2%) after."""
+    lines = parsed = 0
+    for name, faces in cards.items():
+        for face in faces:
+            for raw in (face.get("text") or "").splitlines():
+                line = _QUOTED.sub('""', re.sub(r"\s*\([^)]*\)", "", raw)).strip()
+                if ":" not in line:
+                    continue
+                cost, effect = line.split(":", 1)
+                cost = re.sub(r"^[^—]*—\s*", "", cost)
+                if not effect.strip().startswith("Add ") or not all(
+                        _COST_PART.match(p.strip()) for p in cost.split(",")):
+                    continue
+                lines += 1
+                _, unread = parse_oracle_text(raw, face.get("faceName") or name)
+                parsed += not unread
+    print(f"\nmana ability lines: {lines}, parsed by the grammar: {parsed} ({parsed / lines:.1%})")
+    assert lines == 1370
+    assert parsed >= 1215

@@ -36,6 +36,9 @@ PALETTE = [
      "text": "{T}: Add {W} or {B}."},
     {"name": "Converter", "types": ["artifact"], "text": "{1}: Add {B}."},
     {"card": "Celestial Dawn"},
+    {"name": "Thriving Isle", "types": ["land"], "chosen_color": "green",
+     "text": "{T}: Add {U} or one mana of the chosen color."},
+    {"name": "Scrub Vale", "types": ["land"], "text": "{T}: Add {W} or {G}. Activate only if you control a Plains."},
 ]
 SYMBOLS = ["{W}", "{U}", "{G}", "{B}", "{C}", "{1}", "{2}", "{W/U}", "{2/G}", "{G/P}", "{U/P}", "{W/U/P}",
            "{S}", "{C/W}", "{0}"]

@@ -52,12 +52,13 @@ class SpellInfo:
     colors: frozenset[str] | None = None
 
     def allows(self, spend_only: frozenset[str] | None, cost_colors: frozenset[str]) -> bool:
-        """Whether mana restricted to ``spend_only`` spells may pay for this spell."""
+        """Whether mana restricted to ``spend_only`` spells may pay for this spell (an entry
+        of several words, ``elf creature``, needs them all; an empty set pays no spell)."""
         if spend_only is None:
             return True
         colors = self.colors if self.colors is not None else cost_colors
         for word in spend_only:
-            if word in self.types:
+            if word in self.types or (" " in word and all(w in self.types for w in word.split())):
                 return True
             if word == "multicolored" and len(colors) >= 2:
                 return True
@@ -290,6 +291,9 @@ def _usable(col: _Collector, perm: Permanent, ability: ManaAbility, life: int) -
     if (ability.taps or ability.untaps) and not perm.can_use_tap_abilities():
         col.exclude(perm, ability, "summoning sick: a creature's {T}/{Q} ability needs it under its "
                     "controller's control since the turn began, or haste", "302.6")
+        return False
+    if ability.condition is not None and not ability.condition.holds(col.board.controlled_by(perm.controller)):
+        col.exclude(perm, ability, f"it can be activated only if {ability.condition.describe()}", "602.5b")
         return False
     if ability.life_cost > life:
         col.exclude(perm, ability, f"it costs {ability.life_cost} life and the player has {life}", "119.4")

@@ -80,6 +80,7 @@ class PermanentSpec(_Strict):
     attached_to: str | None = None
     snow: bool | None = None
     token: bool = False
+    chosen_color: str | None = Field(None, description='"the chosen color" of its abilities: white, blue, ... or W, U, ...')
 
 
 class EffectSpec(_Strict):
@@ -358,6 +359,7 @@ class _Builder:
                 if isinstance(a, Static) and a.name == "grants":
                     grants.setdefault(attached, []).extend((g, p.id, f"{path}") for g in a.value)
         protector = self.need_player(p.protector, f"{path}.protector") if p.protector else None
+        chosen = self._color(p.chosen_color, f"{path}.chosen_color").value if p.chosen_color is not None else None
         self._types[p.id] = set(types)
         return Permanent(
             id=p.id, name=name, controller=controller, owner=owner,
@@ -368,7 +370,7 @@ class _Builder:
             summoning_sick=p.summoning_sick, attached_to=attached,
             loyalty=p.loyalty if p.loyalty is not None else (card.loyalty if card else None),
             defense=p.defense if p.defense is not None else (card.defense if card else None),
-            protector=protector,
+            protector=protector, chosen_color=chosen,
         )
 
     def _lower(self, given: list[str] | None, default: tuple[str, ...], path: str) -> list[str]:

@@ -6,7 +6,13 @@ The grammar is the board contract's: ``"{T}: Add {G}."``, ``"{1}, {T}: Add {W}{U
 ``"{T}: Add one mana of any type that a land you control could produce."``,
 ``"{T}: Add {G} for each creature you control."``, spending restrictions
 (``"Spend this mana only to cast creature spells."``) and damage to the controller
-(``"{T}: Add {C}{C}. Ancient Tomb deals 2 damage to you."``).
+(``"{T}: Add {C}{C}. Ancient Tomb deals 2 damage to you."``), ability words (207.2c),
+activation conditions on the board (``"Activate only if you control a Swamp."``, 602.5b),
+"the chosen color" (read from the permanent's ``chosen_color``), amounts counted on the
+board (``"Add {C} for each charge counter on ~."``, ``"Add X mana of any one color, where X
+is the number of Allies you control."``) and riders that happen as the ability resolves and
+don't change the payment (``"~ doesn't untap during your next untap step."``,
+``"Put a depletion counter on ~."``, ``"Draw a card."``), kept in ``extra``.
 
 Examples
 --------
@@ -25,7 +31,10 @@ from .mana import MANA_TYPES, ManaCost, ManaCostError
 
 __all__ = [
     "AnyColor",
+    "Amount",
+    "ChosenColor",
     "Choice",
+    "Condition",
     "CostPart",
     "Counted",
     "Fixed",
@@ -89,7 +98,57 @@ class Reflect:
     scope: str
 
 
-Product = Fixed | Choice | AnyColor | Counted | Reflect
+@dataclass(frozen=True)
+class ChosenColor:
+    """``Add one mana of the chosen color`` (or ``Add {R} or one mana of the chosen color``,
+    the ``alternatives``): the color is the permanent's ``chosen_color``; without one the
+    mana's type is undefined and that part makes no mana (106.7)."""
+
+    alternatives: tuple[tuple[str, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class Amount:
+    """An amount the board defines: ``count`` is ``counters`` (of kind ``what`` on the
+    permanent itself), ``power`` (its power) or ``permanents`` (those controlled by
+    ``whose``, ``you`` or ``all``, with every word of ``what`` among their types, subtypes,
+    supertypes or keywords). The mana is ``mana`` times the amount, or that much mana of any
+    one color (``any_color``) or in any combination of colors (``combination``)."""
+
+    count: str
+    what: str = ""
+    whose: str = "you"
+    mana: tuple[str, ...] = ()
+    any_color: bool = False
+    combination: bool = False
+
+
+@dataclass(frozen=True)
+class Condition:
+    """``Activate only if you control N or more WHAT`` (602.5b): every word of ``what`` must
+    be among a permanent's types, subtypes or supertypes; ``power_at_least`` for "a creature
+    with power N or greater"."""
+
+    at_least: int
+    what: str
+    power_at_least: int | None = None
+
+    def holds(self, permanents) -> bool:
+        """Whether these permanents (the ones the player controls) satisfy it."""
+        n = 0
+        for p in permanents:
+            kinds = p.types | p.subtypes | p.supertypes
+            if all(w in kinds for w in self.what.split()) and (
+                    self.power_at_least is None or (p.power is not None and p.power >= self.power_at_least)):
+                n += 1
+        return n >= self.at_least
+
+    def describe(self) -> str:
+        power = f" with power {self.power_at_least} or greater" if self.power_at_least is not None else ""
+        return f"you control {self.at_least} or more {self.what}{power}"
+
+
+Product = Fixed | Choice | AnyColor | Counted | Reflect | ChosenColor | Amount
 
 
 @dataclass(frozen=True)
@@ -118,6 +177,8 @@ class ManaAbility:
     restriction: str | None = None  # the restriction sentence as printed
     extra: tuple[str, ...] = field(default=())  # further sentences kept verbatim
     damage: int = 0  # "~ deals N damage to you." (painlands, Ancient Tomb): life lost, not a cost
+    condition: Condition | None = None  # "Activate only if ..." (602.5b)
+    spend_abilities: bool = False  # the restriction also allows activating abilities (not spells)
 
     @property
     def taps(self) -> bool:
@@ -156,6 +217,10 @@ class ManaAbility:
             return frozenset(MANA_TYPES[:5])
         if isinstance(p, Counted):
             return frozenset(p.mana)
+        if isinstance(p, ChosenColor):
+            return frozenset(t for o in p.alternatives for t in o) | frozenset(MANA_TYPES[:5])
+        if isinstance(p, Amount):
+            return frozenset(MANA_TYPES[:5]) if p.any_color or p.combination else frozenset(p.mana)
         return frozenset()
 
     def __str__(self) -> str:
@@ -212,8 +277,61 @@ def _letters(syms: str) -> tuple[str, ...]:
     return tuple(s.upper() for s in re.findall(r"\{([wubrgc])\}", syms))
 
 
+_CHOSEN = re.compile(r"^(?:((?:\{[wubrgc]\})+) or )?one mana of the chosen color$")
+_PER_COUNTER = re.compile(r"^((?:\{[wubrgc]\})+) for each ([+\-/\w]+) counter on ~$")
+_PER_PERMANENT = re.compile(r"^((?:\{[wubrgc]\})+) for each ([a-z]+ [a-z]+|creatures? with [a-z]+) "
+                            r"(you control|on the battlefield)$")
+_EQUAL_POWER = re.compile(r"^an amount of (\{[wubrgc]\}) equal to ~'s power$")
+_X_ANY = re.compile(r"^x mana (of any one color|in any combination of colors), where x is (.+)$")
+_X_IS = [
+    (re.compile(r"^the number of ([a-z]+) (you control|on the battlefield)$"), "permanents"),
+    (re.compile(r"^the number of ([+\-/\w]+) counters on ~$"), "counters"),
+    (re.compile(r"^~'s power$"), "power"),
+]
+
+
+def _amount(b: str) -> Amount | None:
+    """Amounts the board defines: counters on the permanent, its power, permanents counted."""
+    if m := _PER_COUNTER.match(b):
+        return Amount("counters", m.group(2), mana=_letters(m.group(1)))
+    if m := _EQUAL_POWER.match(b):
+        return Amount("power", mana=_letters(m.group(1)))
+    if m := _X_ANY.match(b):
+        for pattern, count in _X_IS:
+            if x := pattern.match(m.group(2)):
+                combination = m.group(1).startswith("in any combination")
+                if count == "permanents":
+                    whose = "all" if x.group(2) == "on the battlefield" else "you"
+                    return Amount(count, _singular(x.group(1)), whose, any_color=not combination,
+                                  combination=combination)
+                return Amount(count, x.group(1) if count == "counters" else "", any_color=not combination,
+                              combination=combination)
+    if m := _PER_PERMANENT.match(b):  # "basic swamp", "creature with defender"
+        return Amount("permanents", _singular(m.group(2).replace(" with ", " ")),
+                      "you" if m.group(3) == "you control" else "all", mana=_letters(m.group(1)))
+    return None
+
+
+def _singular(words: str) -> str:
+    """``elves`` -> ``elf``, ``allies`` -> ``ally``, ``creatures`` -> ``creature``."""
+    out = []
+    for w in words.split():
+        if w.endswith("ves"):
+            w = w[:-3] + "f"
+        elif w.endswith("ies"):
+            w = w[:-3] + "y"
+        elif w.endswith("s") and not w.endswith("ss"):
+            w = w[:-1]
+        out.append(w)
+    return " ".join(out)
+
+
 def _parse_product(body: str, text: str) -> Product:
     b = body.strip().lower()
+    if m := _CHOSEN.match(b):
+        return ChosenColor((_letters(m.group(1)),) if m.group(1) else ())
+    if amount := _amount(b):
+        return amount
     if m := _SYMS.match(b):
         return Fixed(_letters(m.group(1)))
     if " or " in b:
@@ -236,6 +354,22 @@ def _parse_product(body: str, text: str) -> Product:
 
 
 _SPEND = re.compile(r"^spend this mana only to cast (?:an? )?([a-z]+(?: or [a-z]+)*) spells?$")
+# "... artifact spells or activate abilities of artifacts", "an Elf creature spell"
+_SPEND_ABILITIES = re.compile(
+    r"^spend this mana only to cast (?:an? )?((?:[a-z]+ )?[a-z]+) spells?"
+    r"(?: or (?:to )?activate (?:an ability|abilities) of (?:an? )?[a-z]+)?$")
+_SPEND_ONLY_ABILITIES = re.compile(r"^spend this mana only to activate abilities(?: of [a-z]+)?$")
+_ABILITY_WORD = re.compile(r"^[A-Z][A-Za-z' ]* — ")
+_RIDERS = [
+    re.compile(r"^~ doesn't untap during your next untap step$"),
+    re.compile(r"^put (?:a|an) [a-z]+ counter on ~$"),
+    re.compile(r"^if there are no [a-z]+ counters on ~, sacrifice it$"),
+    re.compile(r"^draw a card$"),
+    re.compile(r"^draw a card at the beginning of the next turn's upkeep$"),
+]
+_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_CONDITION = re.compile(r"^activate only if you control (a|an|one|two|three|four|five|six|seven) (?:or more )?"
+                        r"([a-z]+)(?: with power (\d+) or greater)?$")
 _DAMAGE = re.compile(rf"^{_SELF} deals (\d+) damage to you$")
 
 
@@ -248,6 +382,7 @@ def parse_mana_ability(text: str, self_name: str | None = None) -> ManaAbility:
     raw = text.strip()
     if raw.startswith("(") and raw.endswith(")"):
         raw = raw[1:-1].strip()  # reminder text of a basic land type (305.6)
+    raw = _ABILITY_WORD.sub("", raw)  # an ability word has no rules meaning (207.2c)
     if ":" not in raw:
         raise ManaAbilityError(f"{text!r} is not an activated ability (no ':')")
     cost_text, effect = raw.split(":", 1)
@@ -256,26 +391,38 @@ def parse_mana_ability(text: str, self_name: str | None = None) -> ManaAbility:
     first = sentences[0].rstrip(".")
     if not first.lower().startswith("add "):
         raise ManaAbilityError(f"{text!r} does not add mana")
-    product = _parse_product(first[4:], text)
-    spend_only = restriction = None
+    body = first[4:]
+    if self_name:
+        body = body.lower().replace(self_name.lower(), "~")
+    product = _parse_product(body, text)
+    spend_only = restriction = condition = None
+    spend_abilities = False
     damage = 0
-    extra: list[str] = []
+    riders: list[str] = []
     for sentence in sentences[1:]:
         low = sentence.rstrip(".").lower()
         if self_name:
             low = low.replace(self_name.lower(), "~")
         m = _SPEND.match(low)
-        if m and spend_only is None:
+        if spend_only is None and (m or (m := _SPEND_ABILITIES.match(low))):
+            # "an elf creature spell": every word of an entry describes the spell (SpellInfo.allows)
             spend_only = frozenset(t for t in m.group(1).split(" or "))
+            spend_abilities = " activate " in low
             restriction = sentence
+        elif spend_only is None and _SPEND_ONLY_ABILITIES.match(low):
+            spend_only, spend_abilities, restriction = frozenset(), True, sentence  # pays no spell
         elif (d := _DAMAGE.match(low)) and not damage:
             damage = int(d.group(1))
+        elif (c := _CONDITION.match(low)) and condition is None:
+            condition = Condition(_NUM[c.group(1)], _singular(c.group(2)),
+                                  int(c.group(3)) if c.group(3) else None)
+        elif any(r.match(low) for r in _RIDERS):
+            riders.append(sentence)  # happens as it resolves; what the payment needs is the same (605.3b)
         else:
-            extra.append(sentence)
-    if extra:
-        raise ManaAbilityError(f"{text!r}: sentence {extra[0]!r} is not understood")
+            raise ManaAbilityError(f"{text!r}: sentence {sentence!r} is not understood")
     return ManaAbility(text=text.strip(), costs=costs, product=product, spend_only=spend_only,
-                       restriction=restriction, damage=damage)
+                       restriction=restriction, extra=tuple(riders), damage=damage, condition=condition,
+                       spend_abilities=spend_abilities)
 
 
 #: The intrinsic mana ability of each basic land type (305.6).

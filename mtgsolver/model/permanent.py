@@ -63,6 +63,7 @@ class Permanent:
     defense: int | None = None
     protector: str | None = None
     granted_by: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    chosen_color: str | None = None  # a color letter chosen as it entered ("the chosen color")
 
     # -- characteristics -------------------------------------------------------------
     @property

@@ -38,7 +38,8 @@ import networkx as nx
 
 from .board import Board
 from .mana import MANA_TYPES, ManaCost, ManaCostError
-from .mana_abilities import AnyColor, Choice, Counted, Fixed, ManaAbility, Product, Reflect, basic_land_ability
+from .mana_abilities import (Amount, AnyColor, Choice, ChosenColor, Counted, Fixed, ManaAbility, Product, Reflect,
+                             basic_land_ability)
 from .mana_graph import FixedPoint, ability_node, build_graph, least_fixed_point, permanent_node
 from .permanent import Permanent
 
@@ -46,6 +47,7 @@ __all__ = [
     "ManaTrigger",
     "base_bundles",
     "replace_all",
+    "resolve_product",
     "Production",
     "Replacement",
     "analyse",
@@ -238,8 +240,36 @@ def _count_of(board: Board, controller: str | None, per: str) -> int:
                and (per in q.types or per in q.subtypes or per == "permanent"))
 
 
+def resolve_product(board: Board, perm: Permanent, product: Product) -> Product:
+    """Products the board completes: "the chosen color" from ``perm.chosen_color`` (none
+    chosen: that part's type is undefined and makes no mana, 106.7) and :class:`Amount`
+    from counters, power or permanents counted (a negative amount makes no mana, 107.1b)."""
+    if isinstance(product, ChosenColor):
+        options = list(product.alternatives) + ([(perm.chosen_color,)] if perm.chosen_color else [])
+        options = list(dict.fromkeys(options))
+        if not options:
+            return Fixed(())
+        return Fixed(options[0]) if len(options) == 1 else Choice(tuple(options))
+    if isinstance(product, Amount):
+        if product.count == "counters":
+            n = perm.counters.get(product.what, 0)
+        elif product.count == "power":
+            n = max(0, perm.power or 0)
+        else:
+            words = product.what.split()
+            n = sum(1 for q in board.permanents if (product.whose != "you" or q.controller == perm.controller)
+                    and all(w in q.types | q.subtypes | q.supertypes | q.keywords for w in words))
+        if n <= 0:
+            return Fixed(())
+        if product.any_color or product.combination:
+            return AnyColor(n, combination=product.combination)
+        return Fixed(product.mana * n)
+    return product
+
+
 def base_bundles(board: Board, perm: Permanent, product: Product) -> frozenset[Bundle] | None:
     """The outcomes of a non-reflecting product before any effect (``None`` for X amounts)."""
+    product = resolve_product(board, perm, product)
     if isinstance(product, Fixed):
         return frozenset({_bundle(product.mana)})
     if isinstance(product, Choice):
@@ -450,7 +480,7 @@ def effective_product(board: Board, permanent: Permanent, ability: ManaAbility) 
         return Fixed(())
     if (not isinstance(ability.product, Reflect) and not prod.replacements_for(perm, ability)
             and not prod.triggers_for(perm, ability)):
-        return ability.product
+        return resolve_product(prod.effective, perm, ability.product)
     out = prod.outcomes(perm, ability)
     if out is None:
         return ability.product

@@ -1,0 +1,106 @@
+"""Real Oracle forms of mana abilities beyond the basic grammar, and how payment uses them:
+ability words (207.2c), riders, activation conditions (602.5b), "the chosen color"
+(``chosen_color``, 106.7), amounts the board defines, spending restrictions (106.6)."""
+from __future__ import annotations
+
+import pytest
+
+from mtgsolver.model import BoardError, parse_board_text
+from mtgsolver.model.mana_abilities import (Amount, ChosenColor, Condition, ManaAbilityError,
+                                            parse_mana_ability)
+from mtgsolver.solver.payment import SpellInfo, pay
+
+from .test_payment import board
+
+
+@pytest.mark.parametrize("text, name", [
+    ("{T}: Add {B} or {R}. Cinder Marsh doesn't untap during your next untap step.", "Cinder Marsh"),
+    ("{T}: Add {G} or {W}. Put a depletion counter on Veldt.", "Veldt"),
+    ("{T}, Remove a depletion counter from Peat Bog: Add {B}{B}. If there are no depletion counters on "
+     "Peat Bog, sacrifice it.", "Peat Bog"),
+    ("{1}, {T}, Sacrifice Chromatic Sphere: Add one mana of any color. Draw a card.", "Chromatic Sphere"),
+])
+def test_riders_are_kept_and_do_not_change_the_ability(text, name):
+    a = parse_mana_ability(text, name)
+    assert a.extra and a.condition is None and a.spend_only is None
+
+
+def test_ability_word_and_condition():
+    a = parse_mana_ability("Metalcraft — {T}: Add one mana of any color. "
+                           "Activate only if you control three or more artifacts.", "Mox Opal")
+    assert a.condition == Condition(3, "artifact") and a.taps
+    a = parse_mana_ability("{T}: Add {W} or {B}. Activate only if you control a Swamp.", "Scrubland")
+    assert a.condition == Condition(1, "swamp")
+    a = parse_mana_ability("Ferocious — {T}: Add {G}{G}. Activate only if you control a creature with power 4 "
+                           "or greater.", "X")
+    assert a.condition == Condition(1, "creature", 4)
+
+
+def test_condition_is_read_from_the_board():
+    """602.5b: the ability can be activated only while the condition holds."""
+    land = "  - {id: v, name: Vale, types: [land], controller: a, text: '{T}: Add {W} or {B}. Activate only if you control a Swamp.'}"
+    r = pay(board(land), "{B}")
+    assert r.payable is False and any(e.rule == "602.5b" and "swamp" in e.reason for e in r.excluded)
+    assert pay(board(land + "\n  - {id: s, card: Swamp, controller: a, tapped: true}"), "{W}").payable
+
+
+def test_chosen_color_needs_the_board_field():
+    a = parse_mana_ability("{T}: Add {R} or one mana of the chosen color.", "Thriving Bluff")
+    assert a.product == ChosenColor((("R",),))
+    text = "  - {id: t, name: Thriving Bluff, types: [land], controller: a, text: '{T}: Add {R} or one mana of the chosen color.'%s}"
+    assert not pay(board(text % ""), "{U}").payable  # no color chosen: undefined, no mana (106.7)
+    assert pay(board(text % ""), "{R}").payable
+    b = board(text % ", chosen_color: blue")
+    assert pay(b, "{U}").payable and b.permanent("t").chosen_color == "U"
+
+
+def test_bad_chosen_color_is_refused_with_its_field():
+    with pytest.raises(BoardError) as err:
+        parse_board_text("active_player: a\nplayers: [{name: a}]\nbattlefield:\n"
+                         "  - {id: t, card: Forest, controller: a, chosen_color: purple}", "b.yaml")
+    assert err.value.path == "battlefield[0].chosen_color"
+
+
+def test_amounts_defined_on_the_board():
+    chalice = "  - {id: c, name: Everflowing Chalice, types: [artifact], controller: a, counters: {charge: %d}, text: '{T}: Add {C} for each charge counter on Everflowing Chalice.'}"
+    assert parse_mana_ability("{T}: Add {C} for each charge counter on Everflowing Chalice.",
+                              "Everflowing Chalice").product == Amount("counters", "charge", mana=("C",))
+    assert pay(board(chalice % 2), "{2}").payable and not pay(board(chalice % 2), "{3}").payable
+    assert not pay(board(chalice % 0), "{1}").payable
+    allies = ("  - {id: o, name: Ondu, types: [creature], subtypes: [ally], power: 1, toughness: 1, controller: a,"
+              " text: '{T}: Add X mana of any one color, where X is the number of Allies you control.'}\n"
+              "  - {id: x, name: Ally, types: [creature], subtypes: [ally], power: 1, toughness: 1, controller: a}")
+    r = pay(board(allies), "{U}{U}")
+    assert r.payable and r.activations[0].mana == ("U", "U") and not pay(board(allies), "{U}{R}").payable
+    joiner = ("  - {id: j, name: Joiner, types: [creature], power: 3, toughness: 1, controller: a,"
+              " text: \"{T}: Add an amount of {G} equal to Joiner's power.\"}")
+    assert pay(board(joiner), "{G}{G}{G}").payable
+
+
+def test_spend_restrictions_of_real_cards():
+    a = parse_mana_ability("{T}: Add {C}{C}. Spend this mana only to cast artifact spells or activate abilities "
+                           "of artifacts.", "Mishra's Workshop")
+    assert a.spend_only == frozenset({"artifact"}) and a.spend_abilities
+    a = parse_mana_ability("{T}, Pay 1 life: Add {G}. Spend this mana only to cast an Elf creature spell.", "X")
+    assert a.spend_only == frozenset({"elf creature"})
+    shop = "  - {id: w, name: Workshop, types: [land], controller: a, text: '%s'}" % (
+        "{T}: Add {C}{C}{C}. Spend this mana only to cast artifact spells or activate abilities of artifacts.")
+    assert pay(board(shop), "{3}", spell=SpellInfo(frozenset({"artifact"}))).payable
+    assert not pay(board(shop), "{3}", spell=SpellInfo(frozenset({"creature"}))).payable
+    elf = "  - {id: e, name: Elf Land, types: [land], controller: a, text: '{T}: Add {G}. Spend this mana only to cast an Elf creature spell.'}"
+    assert pay(board(elf), "{G}", spell=SpellInfo(frozenset({"elf", "creature"}))).payable
+    assert not pay(board(elf), "{G}", spell=SpellInfo(frozenset({"creature"}))).payable
+    trilobite = parse_mana_ability("{T}: Add {C}{C}. Spend this mana only to activate abilities.", "X")
+    assert trilobite.spend_only == frozenset()
+    assert not SpellInfo(frozenset({"creature"})).allows(trilobite.spend_only, frozenset())
+
+
+@pytest.mark.parametrize("text", [
+    "{T}, Pay {E}: Add one mana of any color.",  # energy is not on the board
+    "{T}: Add {C}. Activate only once each turn.",  # the board doesn't say what was activated
+    "{T}: Add {G}. You gain 1 life.",  # life gained during payment is not modelled
+    "{T}: Add {G} for each creature with power 4 or greater you control.",
+])
+def test_forms_left_out_are_refused(text):
+    with pytest.raises(ManaAbilityError):
+        parse_mana_ability(text, "X")
