@@ -127,26 +127,13 @@ def _pay_ability_cost(cost: ManaCost, pool: Counter, white_any: bool = False) ->
 
 
 def pay_spell(symbols: tuple[ManaSymbol, ...], x_count: int, pool: Counter, life_left: int,
-              usable, maximize_x: bool, white_any: bool = False, leftovers: bool = False) -> list[tuple]:
-    """Every (life paid, X, mana left) with which the pool pays the symbols (107.4); with
-    ``leftovers`` also the unrestricted units left in the pool (a sorted tuple), for kept costs."""
+              usable, maximize_x: bool, white_any: bool = False) -> list[tuple[int, int, int]]:
+    """Every (life paid, X, mana left) with which the pool pays the symbols (107.4)."""
     specific = [s for s in symbols if not s.is_generic]
     generic = sum(s.generic for s in symbols if s.is_generic)
     units = Counter({u: n for u, n in pool.items() if usable(u)})
     unusable = sum(n for u, n in pool.items() if not usable(u))
-    out: set[tuple] = set()
-
-    def collect(left: Counter, life: int, need: int, x: int, total: int) -> None:
-        """Record a payment with its unrestricted leftovers (generic and X spend restricted mana first)."""
-        floating = total - need - x * x_count + unusable
-        kept = [u for u in left.elements() if not u[2]] + [
-            u for u, n in pool.items() if not usable(u) and not u[2] for _ in range(n)]
-        spent = need + x * x_count
-        restricted = sum(1 for u in left.elements() if u[2])
-        for combo in set(itertools.combinations(sorted(kept), max(0, spent - restricted))):
-            rest = Counter(kept)
-            rest.subtract(Counter(combo))
-            out.add((life, x, floating, tuple(sorted((+rest).items()))))
+    out: set[tuple[int, int, int]] = set()
 
     def rec(k: int, left: Counter, life: int, extra_generic: int) -> None:
         if k == len(specific):
@@ -155,14 +142,12 @@ def pay_spell(symbols: tuple[ManaSymbol, ...], x_count: int, pool: Counter, life
             if total < need:
                 return
             if x_count and maximize_x:
-                x_max = (total - need) // x_count
+                x = (total - need) // x_count
             else:
-                x_max = 0
-            if not leftovers:
-                out.add((life, x_max, total - need - x_max * x_count + unusable))
+                x = 0
+            if total - need - x * x_count < 0:
                 return
-            for x in range(x_max + 1):  # a smaller X may leave mana for a kept cost
-                collect(left, life, need, x, total)
+            out.add((life, x, total - need - x * x_count + unusable))
             return
         s = specific[k]
         if s.phyrexian and life + 2 <= life_left:
@@ -289,10 +274,10 @@ def _states(board: Board, player: str, life_total: int, start: State, allowed: f
     return sorted(seen, key=repr)
 
 
-def can_pay_from(board: Board, player: str, cost: ManaCost, allowed: frozenset, life_left: int,
-                 pool: tuple = ()) -> bool:
-    """Whether ``allowed`` permanents and the (unrestricted) ``pool`` pay ``cost`` with ``life_left`` life."""
-    start = State(pool, frozenset(p.id for p in board.permanents if p.tapped), frozenset(), frozenset(),
+def can_pay_from(board: Board, player: str, cost: ManaCost, allowed: frozenset, life_left: int) -> bool:
+    """Whether ``allowed`` permanents alone (empty pool: mana left floating keeps nothing
+    open, 106.4) pay ``cost`` with ``life_left`` life."""
+    start = State((), frozenset(p.id for p in board.permanents if p.tapped), frozenset(), frozenset(),
                   frozenset(), (), 0, frozenset())
     for s in _states(board, player, life_left, start, allowed):
         pool = Counter(dict(s.pool))
@@ -324,10 +309,9 @@ def best_payment(board: Board, player: str, cost: ManaCost, keep: tuple[ManaCost
     keep_cache: dict = {}
     for s in _states(board, player, life_total, start, None):
         pool = Counter(dict(s.pool))
-        for life, x, floating, *rest in pay_spell(symbols, x_count, pool, life_total - s.life, usable, maximize_x,
-                                                  white_any_of(board, player), leftovers=bool(keep)):
+        for life, x, floating in pay_spell(symbols, x_count, pool, life_total - s.life, usable, maximize_x,
+                                           white_any_of(board, player)):
             paid_life = s.life + life
-            left = rest[0] if rest else ()
             heavy = sum(1 for p in s.sacrificed if not mana_only(board.permanent(p)))
             light = len(s.sacrificed) - heavy
             tail = (-x, paid_life, heavy, light, len(s.creatures), len(s.touched), floating)
@@ -335,13 +319,9 @@ def best_payment(board: Board, player: str, cost: ManaCost, keep: tuple[ManaCost
                 continue  # can't win even with every kept cost payable
             kept = 0
             for k in keep:
-                key = (k, s.touched, paid_life, left)
+                key = (k, s.touched, paid_life)
                 if key not in keep_cache:
-                    empty = (k, s.touched, paid_life, ())
-                    if empty not in keep_cache:  # more mana in the pool never hurts: try without first
-                        keep_cache[empty] = can_pay_from(board, player, k, mine - s.touched, life_total - paid_life)
-                    keep_cache[key] = keep_cache[empty] or bool(left) and can_pay_from(
-                        board, player, k, mine - s.touched, life_total - paid_life, left)
+                    keep_cache[key] = can_pay_from(board, player, k, mine - s.touched, life_total - paid_life)
                 kept += keep_cache[key]
             vec = (-kept,) + tail
             if best is None or vec < best:

@@ -198,7 +198,19 @@ def test_keep_open_counterspell_mana():
 def test_keep_uses_filters_left_untouched():
     b = load_board(EXAMPLES / "pay-filters.yaml")
     r = pay(b, "{1}", keep=["{U}{U}"])
-    assert len(sources(r)) == 1 and r.kept == (("{U}{U}", True),)
+    assert sources(r) == ["wastes"] and r.kept == (("{U}{U}", True),)
+
+
+def test_keep_open_means_untouched_sources_not_floating_mana():
+    """Kept costs are for later (a counterspell on the opponent's turn); mana floating in the
+    pool empties at the end of the step (106.4), so only sources the payment leaves
+    untouched keep a cost open. X = 3 would leave a {U} floating: that keeps nothing open."""
+    b = load_board(EXAMPLES / "pay-filters.yaml")
+    r = pay(b, "{X}", maximize_x=True, keep=["{U}"])
+    assert r.x == 2 and r.kept == (("{U}", True),) and r.floating == ()
+    assert {"gate", "plains"} <= set(r.untapped)
+    r = pay(b, "{X}", x=3, keep=["{U}"])
+    assert r.payable and r.kept == (("{U}", False),)
 
 
 def test_keep_before_x_by_default_and_x_first_on_request():

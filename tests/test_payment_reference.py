@@ -1,9 +1,10 @@
 """The payment solver against the brute-force reference planner on generated small boards.
 
 Each generated board (a few lands, rocks, filters, Signets, dorks, Treasures, altars,
-restricted and snow sources, Celestial Dawn's spending rule, a pool, a life total) and cost (every 107.4 symbol kind, X,
-kept costs, which may use mana left in the pool) must get the same payability and the same optimum from both, and the solver's
-plan must replay legally (order, costs, assignment) to exactly that optimum.
+restricted and snow sources, Celestial Dawn's spending rule, a pool, a life total) and cost
+(every 107.4 symbol kind, X, kept costs: paid from untouched sources only) must get the same
+payability and the same optimum from both, and the solver's plan must replay legally (order,
+costs, assignment) to exactly that optimum.
 """
 from __future__ import annotations
 

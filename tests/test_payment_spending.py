@@ -1,5 +1,5 @@
-"""Spending rules and pool mana in payment: Celestial Dawn (609.4b and its rulings) and
-kept costs paid from mana left in the pool (106.4)."""
+"""Spending rules and pool mana in payment: Celestial Dawn (609.4b and its rulings), and
+kept costs, which mana left in the pool never pays (it empties at the end of the step, 106.4)."""
 from __future__ import annotations
 
 from mtgsolver.solver.payment import SpellInfo, pay
@@ -87,33 +87,35 @@ def test_dawn_keeps_snow_and_affects_only_its_controller():
 
 
 # -- kept costs and the pool (106.4) ------------------------------------------------------------
-def test_keep_uses_pool_mana_the_payment_leaves():
-    """Pool mana the payment doesn't spend stays in the pool (106.4) and may pay a kept cost."""
+def test_keep_is_not_paid_by_pool_mana_the_payment_leaves():
+    """Pool mana the payment doesn't spend empties at the end of the step (106.4): it
+    keeps nothing open, so only untouched sources count for a kept cost."""
     b = board("  - {id: f, card: Forest, controller: a}", pool='"{U}"')
     r = check(b, "{G}", keep=["{U}"])
-    assert r.payable and r.kept == (("{U}", True),) and sources(r) == ["f"]
-    r = check(b, "{1}", keep=["{U}"])  # the Forest pays, the {U} stays for the kept cost
-    assert r.kept == (("{U}", True),) and sources(r) == ["f"]
+    assert r.payable and r.kept == (("{U}", False),) and sources(r) == ["f"]
+    r = check(b, "{1}", keep=["{U}"])
+    assert r.payable and r.kept == (("{U}", False),)
 
 
-def test_keep_uses_mana_made_and_not_spent():
+def test_keep_is_not_paid_by_mana_made_and_not_spent():
+    """Sol Ring's second {C} floats after paying {1}; the Ring is tapped, so {1} is not kept."""
     b = board("  - {id: ring, card: Sol Ring, controller: a}")
     r = check(b, "{1}", keep=["{1}"])
-    assert r.payable and r.kept == (("{1}", True),)
+    assert r.payable and r.kept == (("{1}", False),) and [u.type for u in r.floating] == ["C"]
 
 
-def test_keep_does_not_use_restricted_pool_mana():
-    """Mana restricted to creature spells (106.6) does not pay a kept cost of unknown kind."""
+def test_pool_pays_the_spell_so_an_untouched_island_keeps_blue_open():
+    b = board("  - {id: i, card: Island, controller: a}", pool='"{U}"')
+    r = check(b, "{U}", keep=["{U}"])
+    assert r.payable and r.kept == (("{U}", True),) and sources(r) == [] and "i" in r.untapped
+
+
+def test_restricted_pool_mana_paying_the_spell_leaves_the_forest_for_the_kept_cost():
+    """Mana restricted to creature spells (106.6) pays a creature spell, and the Forest
+    stays untouched for the kept {G}; for another spell the Forest must pay."""
     b = board("  - {id: f, card: Forest, controller: a}", pool='[{mana: "{G}", spend_only: [creature]}]')
     r = pay(b, "{G}", keep=["{G}"], spell=SpellInfo(frozenset({"creature"})))
-    assert r.payable and r.kept == (("{G}", True),)  # the restricted {G} paid the creature spell
+    assert r.payable and r.kept == (("{G}", True),)
     assert [a.source for a in r.activations] == []
-    r = pay(b, "{G}", keep=["{G}"])  # not a creature spell: the Forest pays, nothing is left
-    assert r.kept == (("{G}", False),)
-
-
-def test_keep_pool_shared_between_spell_and_kept_cost():
-    """One {U} in the pool can't pay both the spell and the kept cost."""
-    b = board("", pool='"{U}"')
-    r = check(b, "{U}", keep=["{U}"])
-    assert r.payable and r.kept == (("{U}", False),)
+    r = pay(b, "{G}", keep=["{G}"])
+    assert r.payable and r.kept == (("{G}", False),)

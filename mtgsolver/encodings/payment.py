@@ -16,8 +16,7 @@ and a player pays life only up to their life total (119.4). Mana abilities resol
 life total before Phyrexian life is paid; abilities that cost life are activated first.
 
 Each kept cost ("keep open") gets its own copy of the sources, restricted to the permanents
-the payment leaves untouched and to the life it leaves, plus the unrestricted mana the
-payment leaves in the pool (106.4: it stays there; the spell spends restricted mana first).
+the payment leaves untouched and to the life it leaves.
 """
 from __future__ import annotations
 
@@ -73,10 +72,6 @@ class Layer:
     avail: dict[str, LinearExpr] = field(default_factory=dict)
     left: dict[str, cp_model.IntVar] = field(default_factory=dict)
     snow_avail: dict[str, LinearExpr] = field(default_factory=dict)
-    restricted: dict[str, LinearExpr] = field(default_factory=dict)
-    restricted_snow: dict[str, LinearExpr] = field(default_factory=dict)
-    carry: dict[str, cp_model.IntVar] = field(default_factory=dict)
-    carry_snow: dict[str, cp_model.IntVar] = field(default_factory=dict)
 
 
 class PaymentModel:
@@ -120,7 +115,6 @@ class PaymentModel:
             self.x = self.model.new_int_var(0, max(0, x_upper), "x")
         else:
             self.x = x_fixed or 0
-        self.keep_costs = keep
         self.main = self._layer("pay", instances, allow_pool=True)
         self._pay_spell(self.main, symbols, x_count, enforce=None)
         self._life_rules(self.main, life)
@@ -129,8 +123,7 @@ class PaymentModel:
         for k, cost in enumerate(keep):
             ok = self.model.new_bool_var(f"keep{k}")
             unrestricted = [i for i in instances if i.restricted is None]
-            layer = self._layer(f"keep{k}", unrestricted, allow_pool=False, untouched_by=self.main,
-                                carried=self.main)
+            layer = self._layer(f"keep{k}", unrestricted, allow_pool=False, untouched_by=self.main)
             self._pay_spell(layer, cost.symbols, 0, enforce=ok)
             self._life_rules(layer, life - self.main.life - self.main.phyrexian - self.main.damage)
             self.keep_ok.append(ok)
@@ -138,7 +131,7 @@ class PaymentModel:
 
     # -- sources -------------------------------------------------------------------------
     def _layer(self, name: str, instances: list[Instance], allow_pool: bool,
-               untouched_by: Layer | None = None, carried: Layer | None = None) -> Layer:
+               untouched_by: Layer | None = None) -> Layer:
         m = self.model
         layer = Layer(name, instances)
         by_source: dict[str, list[Instance]] = {}
@@ -197,13 +190,11 @@ class PaymentModel:
             else:
                 m.add(t == 0)
             layer.touched[pid] = t
-        self._order(layer, by_source, allow_pool, carried)
+        self._order(layer, by_source, allow_pool)
         return layer
 
-    def _order(self, layer: Layer, by_source: dict[str, list[Instance]], allow_pool: bool,
-               carried: Layer | None = None) -> None:
-        """Flows of mana into activation costs, and ranks that make the plan acyclic (605.3a).
-        ``carried``: a layer whose unrestricted mana left in the pool this one may use."""
+    def _order(self, layer: Layer, by_source: dict[str, list[Instance]], allow_pool: bool) -> None:
+        """Flows of mana into activation costs, and ranks that make the plan acyclic (605.3a)."""
         m = self.model
         consumers = [i for i in layer.instances if i.mana_cost.symbols]
         # Ranked: activations with a mana cost, and sacrifices of a permanent whose other
@@ -235,9 +226,6 @@ class PaymentModel:
             for unit in self.pool:
                 if unit.spend_only is None:
                     root_supply[unit.type] = root_supply[unit.type] + 1
-        if carried is not None:
-            for t in MANA_TYPES:
-                root_supply[t] = root_supply[t] + carried.carry[t]
         out_of: dict[str, dict[str, LinearExpr]] = {i.key: {t: 0 for t in MANA_TYPES} for i in ranked}
         root_used: dict[str, LinearExpr] = {t: 0 for t in MANA_TYPES}
         for j in consumers:
@@ -291,9 +279,6 @@ class PaymentModel:
                 total = total + sum(1 for u, ok in zip(self.pool, self.pool_usable) if ok and u.type == t)
                 snow_free = snow_free + sum(1 for u, ok in zip(self.pool, self.pool_usable)
                                             if ok and u.snow and u.type == t)
-            if carried is not None:
-                total = total + carried.carry[t]
-                snow_free = snow_free + carried.carry_snow[t]
             # consumers take non-snow mana of free roots first (their costs have no {S})
             bound = m.new_int_var(0, 1000, f"{layer.name}:snow:{t}")
             m.add(bound <= snow_ranked + snow_free)
@@ -305,16 +290,6 @@ class PaymentModel:
             m.add(bound <= snow_ranked + root_supply[t] - root_used[t] + restricted_snow)
             avail[t] = total
             snow_avail[t] = bound
-            # restricted mana the spell may use: from restricted activations and the pool (106.6)
-            layer.restricted[t] = sum(layer.prod.get((i.key, t), 0) for i in layer.instances
-                                      if i.restricted is not None)
-            layer.restricted_snow[t] = sum(layer.prod.get((i.key, t), 0) for i in layer.instances
-                                           if i.restricted is not None and i.snow)
-            if allow_pool:
-                restricted_pool = [u for u, ok in zip(self.pool, self.pool_usable)
-                                   if ok and u.spend_only is not None and u.type == t]
-                layer.restricted[t] = layer.restricted[t] + len(restricted_pool)
-                layer.restricted_snow[t] = layer.restricted_snow[t] + sum(1 for u in restricted_pool if u.snow)
         layer.avail, layer.snow_avail = avail, snow_avail
 
     # -- symbols -------------------------------------------------------------------------
@@ -379,30 +354,8 @@ class PaymentModel:
             left = m.new_int_var(0, self.upper, f"{layer.name}:left:{t}")
             m.add(snow_use + other + generic[t] + left == layer.avail[t])
             layer.left[t] = left
-            if layer is self.main and self.keep_costs:
-                self._carry(layer, t, snow_use, other + generic[t])
         life_ways = [p.ways["life"] for p in pays if "life" in p.ways]
         layer.phyrexian = 2 * sum(life_ways)
-
-    def _carry(self, layer: Layer, t: str, snow_use: LinearExpr, rest_use: LinearExpr) -> None:
-        """The unrestricted mana of type ``t`` left in the pool (``carry``, its snow part
-        ``carry_snow``) when the spell spends restricted mana first (106.4, 106.6)."""
-        m = self.model
-        r, rs = layer.restricted[t], layer.restricted_snow[t]
-        s_r = m.new_int_var(0, self.upper, f"carry:snow_r:{t}")  # {S} paid with restricted snow mana
-        o_r = m.new_int_var(0, self.upper, f"carry:rest_r:{t}")  # other symbols paid with restricted mana
-        m.add(s_r <= rs)
-        m.add(s_r <= snow_use)
-        m.add(snow_use - s_r <= layer.snow_avail[t] - rs)
-        m.add(o_r <= r - s_r)
-        m.add(o_r <= rest_use)
-        unrestricted_used = snow_use - s_r + rest_use - o_r
-        carry = m.new_int_var(0, self.upper, f"carry:{t}")
-        carry_snow = m.new_int_var(0, self.upper, f"carry:snow:{t}")
-        m.add(carry == layer.avail[t] - r - unrestricted_used)
-        m.add(carry_snow <= carry)
-        m.add(carry_snow <= layer.snow_avail[t] - rs - (snow_use - s_r))
-        layer.carry[t], layer.carry_snow[t] = carry, carry_snow
 
     def _life_rules(self, layer: Layer, life: LinearExpr) -> None:
         """119.4: life costs of activations need the life, paid first; Phyrexian life is
