@@ -308,7 +308,7 @@ def test_undecided_when_the_time_limit_stops_the_solver(examples: Path, monkeypa
     from ortools.sat.python import cp_model
 
     from mtgsolver.encodings import attacks as encoding
-    from mtgsolver.encodings.combat import Solve
+    from mtgsolver.encodings.cpsat import Solve
 
     monkeypatch.setattr(encoding, "solve", lambda model, limit: Solve(cp_model.UNKNOWN, cp_model.CpSolver(), None, None))
     board = load_board(examples / "attacks-seed-ruling.yaml")

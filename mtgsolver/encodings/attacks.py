@@ -19,7 +19,7 @@ from typing import Sequence
 from ortools.sat.python import cp_model
 
 from .attack_rules import AttackProblem
-from .combat import Deadline, solve
+from .cpsat import Deadline, solve
 
 __all__ = ["AttackModel", "Found", "OBJECTIVES"]
 

@@ -28,7 +28,7 @@ from ortools.sat.python import cp_model
 from ..model import ManaCost, ManaSymbol, PoolMana
 from ..model.mana import MANA_TYPES
 from ..model.production import spend_types
-from .combat import Solve
+from .cpsat import Solve
 from .mana_sources import Instance
 
 __all__ = ["Layer", "PaymentModel", "SymbolPay", "solve_payment"]

@@ -18,7 +18,7 @@ from ..encodings.attack_rules import (
     total_cost,
 )
 from ..encodings.attacks import OBJECTIVES, AttackModel
-from ..encodings.combat import Deadline
+from ..encodings.cpsat import Deadline
 from ..model import Board
 from .result import CombatResult, Violation
 

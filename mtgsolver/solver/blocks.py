@@ -15,7 +15,7 @@ from ..encodings.block_rules import (
     declared_blocks, label, requirements, restriction_findings,
 )
 from ..encodings.blocks import BlockModel, build_block_model
-from ..encodings.combat import Deadline, core_of, solve
+from ..encodings.cpsat import Deadline, core_of, solve
 from ..model import Board, ManaCost
 from .result import CombatResult, Violation
 

@@ -22,7 +22,7 @@ from typing import Any, Sequence
 
 from ortools.sat.python import cp_model
 
-from ..encodings.combat import Deadline, core_of
+from ..encodings.cpsat import Deadline, core_of
 from ..encodings.mana_sources import Exclusion, Instance, SpellInfo, extract_sources
 from ..encodings.payment import PaymentModel, solve_payment
 from ..encodings.payment_plan import Activation, ManaUnit, SymbolPayment, read_plan

@@ -1,4 +1,4 @@
-"""Generic CP-SAT helpers shared by the combat encodings (attacks and blocks).
+"""Generic CP-SAT helpers shared by the encodings (blocks, attacks, payment).
 
 Deterministic solving: one search worker and a fixed seed, so the same board gives the
 same answer and the same witness. Nothing here knows about Magic.
