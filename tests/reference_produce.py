@@ -131,3 +131,20 @@ def naive_could_produce(board: Board) -> dict[str, set[str]]:
                 values[p.id] = new
                 changed = True
     return values
+
+
+def naive_graph_fixpoint(g: Any) -> dict:
+    """The least fixed point of a mana reference graph by plain iteration to a fixpoint:
+    the baseline for :mod:`mtgsolver.model.mana_graph`'s component-by-component one."""
+    values = {n: frozenset() for n in g.nodes}
+    changed = True
+    while changed:
+        changed = False
+        for n in g.nodes:
+            incoming = frozenset().union(*(values[s] for s in g.successors(n)))
+            table = g.nodes[n]["table"]
+            new = g.nodes[n]["const"] | (incoming if table is None else
+                                         frozenset().union(*(table.get(t, frozenset()) for t in incoming)))
+            if new != values[n]:
+                values[n], changed = new, True
+    return values

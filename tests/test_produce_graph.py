@@ -10,7 +10,7 @@ from mtgsolver.model.mana_graph import ability_node, least_fixed_point, opponent
 from mtgsolver.model.production import analyse, effective_product
 from mtgsolver.solver.produce import could_produce
 
-from .reference_produce import card, make_board, naive_could_produce
+from .reference_produce import card, make_board, naive_could_produce, naive_graph_fixpoint
 
 TYPES = ("W", "U", "B", "R", "G", "C")
 
@@ -82,21 +82,6 @@ def test_chains_explain_without_going_round_a_cycle() -> None:
 
 
 # --------------------------------------------------------------------------- property: graphs
-def naive_graph_fixpoint(g: nx.DiGraph) -> dict:
-    values = {n: frozenset() for n in g.nodes}
-    changed = True
-    while changed:
-        changed = False
-        for n in g.nodes:
-            incoming = frozenset().union(*(values[s] for s in g.successors(n)))
-            table = g.nodes[n]["table"]
-            new = g.nodes[n]["const"] | (incoming if table is None else
-                                         frozenset().union(*(table.get(t, frozenset()) for t in incoming)))
-            if new != values[n]:
-                values[n], changed = new, True
-    return values
-
-
 @st.composite
 def random_graphs(draw) -> nx.DiGraph:
     n = draw(st.integers(1, 12))
