@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from timing import median_seconds  # noqa: E402
 from mtgsolver.model import Board, ManaCost  # noqa: E402
 from mtgsolver.model.abilities import Static  # noqa: E402
 from mtgsolver.model.board import Attack, CombatDeclaration  # noqa: E402
@@ -112,15 +111,6 @@ def random_board(n: int, seed: int, battle: bool = True) -> Board:
     return _declare(rng, board, ids, 0.3)
 
 
-def timed(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=5)
@@ -129,16 +119,16 @@ def main() -> None:
 
     board = goad_board()
     result = check_attacks(board)
-    t_check = timed(lambda: check_attacks(board), args.repeat)
-    t_suggest = timed(lambda: suggest_attacks(board, "most-power"), args.repeat)
+    t_check = median_seconds(lambda: check_attacks(board), args.repeat)
+    t_suggest = median_seconds(lambda: suggest_attacks(board, "most-power"), args.repeat)
     rows.append(("4p goad, 40 creatures", f"{t_check:.3f}", f"{t_suggest:.3f}", "-", "-",
                  f"legal={result.legal} max={result.maximum} optimal={result.optimal}"))
     medians = [t_check]
     for seed in range(3):
         b = random_board(60, seed)
         r = check_attacks(b)
-        tc = timed(lambda: check_attacks(b), args.repeat)
-        ts = timed(lambda: suggest_attacks(b, "most-attackers"), args.repeat)
+        tc = median_seconds(lambda: check_attacks(b), args.repeat)
+        ts = median_seconds(lambda: suggest_attacks(b, "most-attackers"), args.repeat)
         medians.append(tc)
         rows.append((f"random, 60 attackers #{seed}", f"{tc:.3f}", f"{ts:.3f}", "-", "-",
                      f"legal={r.legal} max={r.maximum} optimal={r.optimal}"))
@@ -149,8 +139,8 @@ def main() -> None:
         r = check_attacks(b)
         expected, maximum = ref.is_legal(b, decl, paid)
         assert (r.legal, r.maximum) == (expected, maximum), (n, r)
-        tc = timed(lambda: check_attacks(b), args.repeat)
-        tb = timed(lambda: ref.is_legal(b, decl, paid), max(1, args.repeat // 2))
+        tc = median_seconds(lambda: check_attacks(b), args.repeat)
+        tb = median_seconds(lambda: ref.is_legal(b, decl, paid), max(1, args.repeat // 2))
         rows.append((f"random, {n} attackers", f"{tc:.4f}", "-", f"{tb:.4f}", f"{tb / tc:.1f}x",
                      f"agree: legal={r.legal} max={r.maximum}"))
 

@@ -20,6 +20,7 @@ from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from timing import median_seconds  # noqa: E402
 from mtgsolver.model import Board, CreatureFilter, ManaCost  # noqa: E402
 from mtgsolver.model.abilities import Static  # noqa: E402
 from mtgsolver.model.board import Attack, Block, CombatDeclaration  # noqa: E402
@@ -136,23 +137,14 @@ def scenario_small(n_att: int, n_blk: int, seed: int) -> Board:
     return board(attackers, defenders, {})
 
 
-def median_time(fn: Callable[[], object], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def main() -> None:
     rows: list[tuple[str, str, float, float | None, str]] = []
     a = scenario_a()
     res = check_blocks(a)
-    rows.append(("(a) 66 flying deathtouch vs 66", "check", median_time(lambda: check_blocks(a), 7), 0.2,
+    rows.append(("(a) 66 flying deathtouch vs 66", "check", median_seconds(lambda: check_blocks(a), 7), 0.2,
                  f"legal={res.legal} {res.obeyed}/{res.maximum} optimal={res.optimal}"))
     sug = suggest_blocks(a)
-    rows.append(("(a) 66 flying deathtouch vs 66", "suggest", median_time(lambda: suggest_blocks(a), 5), 2.0,
+    rows.append(("(a) 66 flying deathtouch vs 66", "suggest", median_seconds(lambda: suggest_blocks(a), 5), 2.0,
                  f"max={sug.maximum} blockers={len(sug.witness)} optimal={sug.optimal}"))
     for label, make, floor in (("(b) random 100 x 100", scenario_b, 1.0), ("(c) 22 + 30 needing search", scenario_c, 1.0)):
         times, info = [], []
@@ -165,12 +157,12 @@ def main() -> None:
         rows.append((label, "check", statistics.median(times), floor, "seeds 0-4: " + " ".join(info)))
         bd = make(0)
         r = suggest_blocks(bd)
-        rows.append((label, "suggest", median_time(lambda: suggest_blocks(bd), 3), None,
+        rows.append((label, "suggest", median_seconds(lambda: suggest_blocks(bd), 3), None,
                      f"seed 0: max={r.maximum} optimal={r.optimal}"))
     ref_rows = []
     for n in (2, 3, 4, 5, 6):
         bd = scenario_small(n, n, n)
-        solver_t = median_time(lambda: check_blocks(bd, explain=False), 5)
+        solver_t = median_seconds(lambda: check_blocks(bd, explain=False), 5)
         start = time.perf_counter()
         legal, _, maximum = reference_blocks.reference(bd)
         ref_t = time.perf_counter() - start

@@ -21,6 +21,7 @@ import random
 import statistics
 import time
 
+from timing import median_seconds
 from mtgsolver.encodings.mana_sources import extract_sources
 from mtgsolver.model import Board, ManaCost, parse_board_text
 from mtgsolver.model.mana import MANA_TYPES
@@ -143,15 +144,6 @@ def greedy(board: Board, cost: ManaCost, maximize_x: bool = False) -> tuple[bool
     return True, used, x
 
 
-def _median_ms(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - t) * 1000)
-    return statistics.median(times)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=15)
@@ -162,16 +154,16 @@ def main() -> None:
     pay(a, cost_a)  # warm-up (first call loads OR-Tools)
     rows = []
     ra = pay(a, cost_a)
-    ta = _median_ms(lambda: pay(a.replace(), cost_a), args.repeat)
+    ta = 1000 * median_seconds(lambda: pay(a.replace(), cost_a), args.repeat)
     ga = greedy(a, cost_a)
-    tga = _median_ms(lambda: greedy(a.replace(), cost_a), args.repeat)
+    tga = 1000 * median_seconds(lambda: greedy(a.replace(), cost_a), args.repeat)
     rows.append(("(a) 12 any-color lands + 4 filters, {W}{U}{B}{R}{G}{2}", ta, tga,
                  f"exact: paid={ra.payable} optimal={ra.optimal} sources={len(ra.activations)}",
                  f"greedy: paid={ga[0]} sources={len(ga[1])}"))
     rb = pay(b, cost_b, maximize_x=True, keep=["{U}{U}"])
-    tb = _median_ms(lambda: pay(b.replace(), cost_b, maximize_x=True, keep=["{U}{U}"]), args.repeat)
+    tb = 1000 * median_seconds(lambda: pay(b.replace(), cost_b, maximize_x=True, keep=["{U}{U}"]), args.repeat)
     gb = greedy(b, cost_b, maximize_x=True)
-    tgb = _median_ms(lambda: greedy(b.replace(), cost_b, maximize_x=True), args.repeat)
+    tgb = 1000 * median_seconds(lambda: greedy(b.replace(), cost_b, maximize_x=True), args.repeat)
     kept_after_greedy = _keep_after(b, gb[1], "{U}{U}") if gb[0] else False
     rows.append(("(b) 100-permanent Commander board, max X, keep {U}{U}", tb, tgb,
                  f"exact: X={rb.x} kept={rb.kept[0][1]} optimal={rb.optimal}",

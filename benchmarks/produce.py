@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from timing import median_seconds  # noqa: E402
 from mtgsolver.model.board_file import BoardFile, build_board  # noqa: E402
 from mtgsolver.model.mana_graph import least_fixed_point  # noqa: E402
 from mtgsolver.model.production import analyse  # noqa: E402
@@ -64,15 +63,6 @@ def two_player_board(n: int = 500, seed: int = 2):
     return build_board(BoardFile.model_validate(data), "<bench>")
 
 
-def median_time(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--repeat", type=int, default=15)
@@ -86,11 +76,11 @@ def main() -> None:
         sccs = [c for c in nx.strongly_connected_components(g) if len(c) > 1]
         naive = naive_graph_fixpoint(g)
         assert {n: prod.fixed_point.values.get(n, frozenset()) for n in g} == naive
-        t_naive = median_time(lambda: naive_graph_fixpoint(g), args.repeat)
-        t_scc = median_time(lambda: least_fixed_point(g), args.repeat)
+        t_naive = median_seconds(lambda: naive_graph_fixpoint(g), args.repeat)
+        t_scc = median_seconds(lambda: least_fixed_point(g), args.repeat)
         # a fresh Board object each time: analyse caches per board
-        t_analyse = median_time(lambda: analyse(board.replace()), args.repeat)
-        t_all = median_time(lambda: could_produce(board.replace()), args.repeat)
+        t_analyse = median_seconds(lambda: analyse(board.replace()), args.repeat)
+        t_all = median_seconds(lambda: could_produce(board.replace()), args.repeat)
         ok = "ok" if t_all < 0.1 else "MISSED"
         print(f"{label:<28}{g.number_of_nodes():>7}{g.number_of_edges():>7}{len(sccs):>7}"
               f"{max((len(c) for c in sccs), default=0):>8}{t_naive * 1e3:>9.1f}ms{t_scc * 1e3:>8.1f}ms"
