@@ -91,3 +91,17 @@ def test_console_script_has_no_traceback_and_help_skips_ortools(tmp_path: Path) 
                             "import sys; from mtgsolver.cli import app; "
                             "print('ortools' in sys.modules)"], capture_output=True, text=True)
     assert probe.stdout.strip() == "False"
+
+
+def test_top_level_api_loads_solvers_on_first_use(examples: Path) -> None:
+    probe = subprocess.run([sys.executable, "-c",
+                            "import sys, mtgsolver; before = 'ortools' in sys.modules; "
+                            "b = mtgsolver.load_board('" + str(examples / "lure-menace.yaml") + "'); "
+                            "r = mtgsolver.check_blocks(b); "
+                            "print(before, r.legal, r.maximum, callable(mtgsolver.pay), callable(mtgsolver.could_produce))"],
+                           capture_output=True, text=True)
+    assert probe.stdout.split() == ["False", "False", "2", "True", "True"], probe.stderr
+    import mtgsolver
+
+    with pytest.raises(AttributeError):
+        mtgsolver.no_such_operation  # noqa: B018
