@@ -2,15 +2,16 @@
 
 It shares nothing with :mod:`mtgsolver.encodings`: it enumerates every declaration (each of
 the active player's creatures attacks nothing or one of the possible targets), keeps those
-that obey every restriction (508.1a-c, 302.6, 310.8b) and whose costs are paid (508.1d,
-508.1h), and counts requirements (508.1d, 701.15b-d). Exponential: small boards only.
+that obey every restriction (508.1a-c, 302.6, 310.8b; per-player caps such as Crawlspace) and
+whose costs are paid (508.1d, 508.1h; taxes on players and, for Norn's Annex and Sphere of Safety,
+their planeswalkers), and counts requirements (508.1d, 701.15b-d). Exponential: small boards only.
 """
 from __future__ import annotations
 
 import itertools
 from typing import Iterator
 
-from mtgsolver.model import Board
+from mtgsolver.model import Board, ManaCost
 
 Declaration = dict[str, str]
 
@@ -68,14 +69,37 @@ def may_attack(board: Board, cid: str, target: str) -> bool:
     return all(f.matches(life, mine) for f in c.values("cant_attack_unless"))
 
 
+def taxes(board: Board, target: str) -> list[tuple[int, int]]:
+    """508.1d: (mana value, number of symbols) of each cost a permanent of the defending player puts on
+    attacking ``target``: a plain ``attack_tax`` cost for attacking that player; the mapping form also for
+    attacking the planeswalkers they control, with each {X} the number of their permanents of the counted
+    type (107.3c)."""
+    is_walker = board.has_permanent(target) and "planeswalker" in board.permanent(target).types \
+        and "battle" not in board.permanent(target).types
+    if not board.is_player(target) and not is_walker:
+        return []
+    defender = defending_player(board, target)
+    mine = [p for p in board.permanents if p.controller == defender]
+    out = []
+    for p in mine:
+        for tax in p.values("attack_tax"):
+            if isinstance(tax, ManaCost):
+                if board.is_player(target):
+                    out.append((tax.mana_value, len(tax.symbols)))
+                continue
+            if is_walker and not tax.planeswalkers:
+                continue
+            x = sum(1 for q in mine if tax.x_counts in q.types | q.subtypes) if tax.x_counts else 0
+            value = sum(x if s.variable else s.alt_generic or 1 if s.options else s.generic for s in tax.cost.symbols)
+            out.append((value, len(tax.cost.symbols)))
+    return out
+
+
 def cost_mana_value(board: Board, cid: str, target: str) -> int:
     """508.1d: own attack costs, plus Propaganda-style taxes and effects when attacking a player."""
     c = board.permanent(cid)
-    total = sum(cost.mana_value for cost in c.values("attack_cost"))
+    total = sum(cost.mana_value for cost in c.values("attack_cost")) + sum(v for v, _ in taxes(board, target))
     if board.is_player(target):
-        for p in board.permanents:
-            if p.controller == target:
-                total += sum(cost.mana_value for cost in p.values("attack_tax"))
         for e in board.effects:
             if e.kind == "attack_cost" and e.defender == target:
                 total += e.cost.mana_value
@@ -85,11 +109,10 @@ def cost_mana_value(board: Board, cid: str, target: str) -> int:
 def has_cost(board: Board, cid: str, target: str) -> bool:
     """508.1d, 118.5: is there any cost to this attack (a {0} cost is still a cost)?"""
     c = board.permanent(cid)
-    if any(cost.symbols for cost in c.values("attack_cost")):
+    if any(cost.symbols for cost in c.values("attack_cost")) or any(n for _, n in taxes(board, target)):
         return True
-    return board.is_player(target) and (
-        any(cost.symbols for p in board.permanents if p.controller == target for cost in p.values("attack_tax"))
-        or any(e.kind == "attack_cost" and e.defender == target and e.cost.symbols for e in board.effects))
+    return board.is_player(target) and any(
+        e.kind == "attack_cost" and e.defender == target and e.cost.symbols for e in board.effects)
 
 
 def obeys_restrictions(board: Board, decl: Declaration, paid: frozenset[str]) -> bool:
@@ -102,7 +125,15 @@ def obeys_restrictions(board: Board, decl: Declaration, paid: frozenset[str]) ->
     if len(decl) == 1 and any(board.permanent(c).has("cant_attack_alone") for c in decl):
         return False  # 506.5: it would attack alone
     caps = [e.n for e in board.effects if e.kind == "max_attackers_total"]
-    return not caps or len(decl) <= min(caps)
+    if caps and len(decl) > min(caps):
+        return False
+    for player in board.players:  # "no more than N creatures can attack you" (Crawlspace)
+        mine = [n for p in board.permanents if p.controller == player.name
+                for n in p.values("max_attackers_against_controller")]
+        mine += [e.n for e in board.effects if e.kind == "max_attackers_against" and e.defender == player.name]
+        if mine and sum(1 for t in decl.values() if t == player.name) > min(mine):
+            return False
+    return True
 
 
 def requirements_obeyed(board: Board, decl: Declaration) -> int:

@@ -1,10 +1,12 @@
 """The attack solver against the brute-force reference on generated boards (508.1, 701.15).
 
 Each generated board has 2-4 players, up to four creatures for the active player, planeswalkers,
-a battle, Propaganda-style taxes, and random restrictions and requirements. For every board
-the solver and :mod:`tests.reference_attacks` must agree on the legality of a random
-declaration and of a reference-legal one, on the maximum, and the suggested declaration must
-be legal and optimal for its objective.
+a battle, Propaganda-style taxes (on players; Norn's Annex and Sphere of Safety also on their
+planeswalkers, Sphere's X counted on the board), Crawlspace-style caps per defending player,
+and random restrictions and requirements. For every board the solver and
+:mod:`tests.reference_attacks` must agree on the legality of a random declaration and of a
+reference-legal one, on the maximum, and the suggested declaration must be legal and optimal
+for its objective.
 """
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from hypothesis import strategies as st
 
 from mtgsolver.model import Board, ManaCost
 from mtgsolver.model.abilities import Static
+from mtgsolver.model.attack_tax import AttackTax
 from mtgsolver.model.board import Attack, CombatDeclaration
 from mtgsolver.model.effects import Effect
 from mtgsolver.model.filters import PlayerFilter
@@ -23,6 +26,10 @@ from . import reference_attacks as ref
 
 NAMES = ("alice", "bob", "carol", "dan")
 ONE, TWO = ManaCost.parse("{1}"), ManaCost.parse("{2}")
+#: Propaganda, Ghostly Prison; Norn's Annex; Sphere of Safety; an X counting Islands on "you" only
+TAXES = (ONE, TWO, AttackTax(ManaCost.parse("{W/P}"), planeswalkers=True),
+         AttackTax(ManaCost.parse("{X}"), planeswalkers=True, x_counts="enchantment"),
+         AttackTax(ManaCost.parse("{X}"), x_counts="island"))
 
 
 @st.composite
@@ -38,7 +45,10 @@ def boards(draw: st.DrawFn) -> tuple[Board, str]:
                                    subtypes=frozenset({"island"})))
         if draw(st.integers(0, 4)) == 0:
             perms.append(Permanent(f"prop_{opp}", "Propaganda", opp, opp, types=frozenset({"enchantment"}),
-                                   abilities=(Static("attack_tax", draw(st.sampled_from((ONE, TWO)))),)))
+                                   abilities=(Static("attack_tax", draw(st.sampled_from(TAXES))),)))
+        if draw(st.integers(0, 5)) == 0:
+            perms.append(Permanent(f"crawl_{opp}", "Crawlspace", opp, opp, types=frozenset({"artifact"}),
+                                   abilities=(Static("max_attackers_against_controller", draw(st.integers(0, 2))),)))
     for i in range(draw(st.integers(0, 2))):
         perms.append(Permanent(f"pw{i}", "Walker", draw(st.sampled_from(names)), "alice",
                                types=frozenset({"planeswalker"}), loyalty=3))
@@ -89,6 +99,8 @@ def boards(draw: st.DrawFn) -> tuple[Board, str]:
                 effects.append(Effect(kind, creature=cid, by=draw(st.sampled_from(names))))
     if draw(st.integers(0, 4)) == 0:
         effects.append(Effect("max_attackers_total", n=draw(st.integers(0, 3))))
+    if draw(st.integers(0, 7)) == 0:
+        effects.append(Effect("max_attackers_against", n=draw(st.integers(0, 2)), defender=draw(st.sampled_from(opponents))))
     if draw(st.integers(0, 5)) == 0:
         effects.append(Effect("attack_cost", cost=ONE, defender=draw(st.sampled_from(opponents))))
     if draw(st.integers(0, 7)) == 0:

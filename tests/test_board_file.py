@@ -13,6 +13,7 @@ from mtgsolver.cli import app
 
 from mtgsolver.model import BoardError, CreatureFilter, ManaAbility, ManaCost, PlayerFilter, load_board
 from mtgsolver.model.abilities import STATIC_VOCABULARY
+from mtgsolver.model.attack_tax import AttackTax
 from mtgsolver.model.effects import EFFECT_FIELDS
 from mtgsolver.model.keywords import COMBAT_KEYWORDS
 
@@ -31,6 +32,11 @@ def test_every_canonical_name_is_accepted(examples: Path) -> None:
     names = {a.name for a in flyer.abilities if hasattr(a, "name")}
     assert set(STATIC_VOCABULARY) - {"attack_tax", "grants"} <= names
     assert board.permanent("prison").values("attack_tax") == [ManaCost.parse("{2}")]
+    assert board.permanent("sphere").values("attack_tax") == [
+        AttackTax(ManaCost.parse("{X}"), planeswalkers=True, x_counts="enchantment")]
+    assert board.permanent("annex").values("attack_tax") == [
+        AttackTax(ManaCost.parse("{W/P}"), planeswalkers=True), AttackTax(ManaCost.parse("{X}"), x_counts="artifact")]
+    assert flyer.values("max_attackers_against_controller") == [2]
     assert flyer.values("cant_be_blocked_by")[0] == CreatureFilter(power_at_most=2)
     assert flyer.values("cant_attack_unless") == [PlayerFilter(controls="island")]
     assert sorted(v for v in flyer.values("cant_attack") if v) == ["bob", "planeswalkers"]
@@ -128,6 +134,12 @@ BAD = [
      "battlefield[0]", "exactly one of card"),
     ("cant_attack of nobody", "battlefield:\n  - {id: a, card: Grizzly Bears, controller: bob, abilities: [{cant_attack: nobody}]}\n",
      "battlefield[0].abilities[0]", "'nobody' is not a player"),
+    ("attack tax X counting nothing", "battlefield:\n  - {id: s, name: Sphere, types: [enchantment], controller: bob, "
+     "abilities: [{attack_tax: {cost: '{X}', covers: you_and_planeswalkers}}]}\n",
+     "battlefield[0].abilities[0]", "say what X counts with x_counts"),
+    ("attack tax covering something else", "battlefield:\n  - {id: s, name: Annex, types: [artifact], controller: bob, "
+     "abilities: [{attack_tax: {cost: '{1}', covers: battles}}]}\n",
+     "battlefield[0].abilities[0]", "covers must be you or you_and_planeswalkers"),
     ("not a mapping", "- just\n- a list\n", "", "expected a mapping"),
 ]
 

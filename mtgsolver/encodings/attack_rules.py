@@ -13,7 +13,13 @@ Conventions
   protect (506.3, 508.1b, 310.8b).
 * A cost to attack "you" (``attack_tax`` on a permanent, an ``attack_cost`` effect with a
   ``defender``) applies to creatures attacking that player, not their planeswalkers
-  (Propaganda ruling 2014-02-01). A creature's own ``attack_cost`` applies to any attack.
+  (Propaganda ruling 2014-02-01), unless the tax says "you or planeswalkers you control"
+  (Norn's Annex, Sphere of Safety: :class:`~mtgsolver.model.attack_tax.AttackTax`); an X in it
+  is counted on the board as attackers are declared (107.3c, 508.1h). A creature's own
+  ``attack_cost`` applies to any attack.
+* "No more than N creatures can attack you" (``max_attackers_against_controller`` on a
+  permanent, a ``max_attackers_against`` effect) caps the creatures attacking that player,
+  not their planeswalkers (Crawlspace ruling 2014-02-01; 508.1c).
 * ``paid_costs`` names the creatures whose cost their controller chose to pay. A creature may
   make an attack that needs a cost only if it is named there; no requirement ever demands a
   cost (508.1d).
@@ -24,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from ..model import Board, ManaCost, Permanent
+from ..model.attack_tax import AttackTax
 from ..model.mana import ManaSymbol
 
 __all__ = [
@@ -88,7 +95,8 @@ class AttackProblem:
     ``creatures``: ids of the active player's creatures that can attack at all (508.1a,
     302.6, 508.1c), sorted. ``options[c]``: target id -> cost of that attack (``None`` when
     free); a target missing from it is forbidden (``refusals[c][t]`` says why).
-    ``requirements`` are listed in a fixed order (creature id, then kind).
+    ``requirements`` are listed in a fixed order (creature id, then kind). ``player_caps``:
+    defending player -> (the most creatures that can attack that player, where the cap comes from).
     """
 
     board: Board
@@ -102,6 +110,7 @@ class AttackProblem:
     cant_alone: list[str]
     max_total: tuple[int, str] | None
     requirements: list[Requirement] = field(default_factory=list)
+    player_caps: dict[str, tuple[int, str]] = field(default_factory=dict)
 
     def label(self, pid: str) -> str:
         """``name (id)`` for a permanent, the name for a player."""
@@ -208,17 +217,37 @@ def _costs(board: Board, perm: Permanent, target: Target) -> tuple[list[ManaCost
     for cost in perm.values("attack_cost"):
         costs.append(cost)
         sources.append(f"{cost} ({perm.name}'s own cost)")
-    if target.kind == "player":
-        for other in sorted(board.controlled_by(target.id), key=lambda p: p.id):
-            for cost in other.values("attack_tax"):
+    if target.kind in ("player", "planeswalker"):
+        taxed = tuple(board.controlled_by(target.defender))
+        for other in sorted(taxed, key=lambda p: p.id):
+            for value in other.values("attack_tax"):
+                tax = AttackTax.of(value)
+                if not tax.covers(target.kind):
+                    continue
+                cost = tax.amount(taxed)
                 costs.append(cost)
-                sources.append(f"{cost} ({other.name}, {other.id})")
+                x = "" if tax.x_counts is None else f", X = {tax.x_value(taxed)}: {tax.x_counts}s {target.defender} controls"
+                sources.append(f"{cost} ({other.name}, {other.id}{x})")
+    if target.kind == "player":
         for eff in board.effects_of("attack_cost"):
             if eff.defender == target.id and eff.cost is not None:
                 costs.append(eff.cost)
                 sources.append(f"{eff.cost} ({eff.source or 'effect'})")
     kept = [(c, s) for c, s in zip(costs, sources) if _cost_present(c)]
     return [c for c, _ in kept], [s for _, s in kept]
+
+
+def _player_caps(board: Board, defenders: Iterable[str]) -> dict[str, tuple[int, str]]:
+    """508.1c: "No more than N creatures can attack you" (Crawlspace) per defending player."""
+    out: dict[str, tuple[int, str]] = {}
+    for player in sorted(defenders):
+        caps = [(n, f"{perm.name}, {perm.id}") for perm in sorted(board.controlled_by(player), key=lambda p: p.id)
+                for n in perm.values("max_attackers_against_controller")]
+        caps += [(e.n, e.source or "effect") for e in board.effects_of("max_attackers_against")
+                 if e.defender == player and e.n is not None]
+        if caps:
+            out[player] = min(caps, key=lambda c: c[0])
+    return out
 
 
 def _requirements(board: Board, active: str) -> list[Requirement]:
@@ -302,6 +331,7 @@ def attack_problem(board: Board) -> AttackProblem:
         board=board, active=active, targets=targets, creatures=creatures, options=options,
         cost_sources=cost_sources, refusals=refusals, unable=unable, cant_alone=cant_alone,
         max_total=min(caps) if caps else None, requirements=_requirements(board, active),
+        player_caps=_player_caps(board, board.opponents(active)),
     )
 
 
@@ -343,6 +373,11 @@ def declaration_reasons(problem: AttackProblem, attacks: dict[str, str], paid: f
         n, source = problem.max_total
         out.append(Reason("508.1c", None, f"No more than {n} creature{'s' if n != 1 else ''} can attack ({source}); "
                                           f"{len(attacks)} are declared."))
+    for player, (n, source) in problem.player_caps.items():
+        count = sum(1 for t in attacks.values() if t == player)
+        if count > n:
+            out.append(Reason("508.1c", None, f"No more than {n} creature{'s' if n != 1 else ''} can attack {player} "
+                                              f"({source}); {count} are declared attacking {player}."))
     return out
 
 

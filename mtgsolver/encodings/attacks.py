@@ -3,7 +3,8 @@
 One Boolean ``x[c, t]`` per creature ``c`` and target ``t`` it may attack (an attack that
 needs a cost exists only when ``c``'s cost is paid, 508.1d). At most one per creature;
 ``attacks[c]`` is their sum. Restrictions (508.1c): ``can't attack alone`` as
-``attacks[c] => sum(other attackers) >= 1``; ``no more than N creatures can attack`` as a sum.
+``attacks[c] => sum(other attackers) >= 1``; ``no more than N creatures can attack [you]`` as a
+sum over every attack (or over the attacks on that player).
 Each requirement's obeyed value is a 0/1 linear expression over the ``x`` (there is at most
 one attack per creature), so the number of requirements obeyed is a plain sum (508.1d).
 
@@ -67,6 +68,8 @@ class AttackModel:
                 m.add(sum(others) >= 1).only_enforce_if(self.attacks[c])
         if problem.max_total is not None:  # 508.1c
             m.add(sum(everyone) <= problem.max_total[0])
+        for player, (n, _) in problem.player_caps.items():  # 508.1c: "can attack you" (Crawlspace)
+            m.add(sum(lit for (c, t), lit in self.x.items() if t == player) <= n)
         self.obeyed_terms = [self._obeyed(i) for i in range(len(problem.requirements))]
 
     def _obeyed(self, index: int) -> cp_model.LinearExprT:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .attack_tax import AttackTax
 from .filters import CreatureFilter, PlayerFilter
 from .mana import ManaCost
 
@@ -21,8 +22,8 @@ class Static:
     """A static ability with its parameter (``None`` for flags).
 
     ``value`` is an ``int`` (counts), a :class:`CreatureFilter`, a :class:`PlayerFilter`,
-    a :class:`ManaCost`, a ``str`` (a player or ``"planeswalkers"`` for ``cant_attack``) or a
-    tuple of granted entries (``grants``).
+    a :class:`ManaCost`, an :class:`AttackTax`, a ``str`` (a player or ``"planeswalkers"`` for
+    ``cant_attack``) or a tuple of granted entries (``grants``).
     """
 
     name: str
@@ -32,12 +33,13 @@ class Static:
         if self.value is None:
             return self.name
         value = self.value
-        if isinstance(value, (CreatureFilter, PlayerFilter)):
+        if isinstance(value, (CreatureFilter, PlayerFilter, AttackTax)):
             value = value.to_mapping()
         return f"{self.name}: {value}"
 
 
 # name -> kind of parameter: None (flag), "int", "filter", "player_filter", "cost",
+# "attack_tax" (a cost or an AttackTax mapping),
 # "target" (a player id or "planeswalkers"), "grants" (a list of entries), "flag_or_target".
 STATIC_VOCABULARY: dict[str, str | None] = {
     # blocking restrictions (509.1b)
@@ -64,9 +66,14 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     "attack_cost": "cost",
     # attack requirements (508.1d)
     "attacks_each_combat": None,
+    # on a permanent: no more than N creatures can attack its controller each combat
+    # (Crawlspace, 508.1c; planeswalkers they control are not "you")
+    "max_attackers_against_controller": "int",
     # on a permanent: each creature attacking its controller costs this much (Propaganda,
-    # Ghostly Prison, 508.1d). Costs to block come from `block_cost` (509.1d).
-    "attack_tax": "cost",
+    # Ghostly Prison, 508.1d); a mapping {cost, covers, x_counts} also covers planeswalkers
+    # and counts X (Norn's Annex, Sphere of Safety; mtgsolver.model.attack_tax). Costs to
+    # block come from `block_cost` (509.1d).
+    "attack_tax": "attack_tax",
     # on an Aura or Equipment: abilities the enchanted or equipped creature has (Lure, 613)
     "grants": "grants",
     # mana production (mtgsolver.model.production): replacement effects on "tapped for
@@ -115,6 +122,10 @@ def parse_static(entry: Any) -> Static:
         return Static(name, PlayerFilter.from_mapping(value))
     if kind == "cost":
         return Static(name, ManaCost.parse(str(value)))
+    if kind == "attack_tax":
+        if isinstance(value, dict):
+            return Static(name, AttackTax.from_mapping(value))
+        return Static(name, ManaCost.parse(str(value)))
     if kind == "mana_type":
         letter = str(value).strip().strip("{}").upper()
         if letter not in ("W", "U", "B", "R", "G", "C"):
@@ -143,6 +154,7 @@ _EXAMPLES = {
     "filter": "{power_at_most: 2}",
     "player_filter": "{controls: island}",
     "cost": '"{2}"',
+    "attack_tax": '"{2}"',
     "grants": "[flying]",
     "mana_type": "B",
     "land_type": "plains",

@@ -2,7 +2,8 @@
 
 Each effect has a ``kind`` from :data:`EFFECT_FIELDS` and the fields that kind uses.
 Rules: 509.1c (must_block, blocks_this_turn), 509.1b (max_blockers_total),
-509.1d (block_cost), 508.1c-d (attacks), 508.1d (attack_cost), 701.15 (goaded).
+509.1d (block_cost), 508.1c-d (attacks; max_attackers_against: no more than n creatures can
+attack the defender, not their planeswalkers), 508.1d (attack_cost), 701.15 (goaded).
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ EFFECT_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "must_attack": (("creature", "target"), ("source",)),
     "goaded": (("creature", "by"), ("source",)),
     "max_attackers_total": (("n",), ("source",)),
+    "max_attackers_against": (("n", "defender"), ("source",)),
     "attack_cost": (("cost", "defender"), ("source",)),
     "all_attack_this_turn": (("controller",), ("source",)),
     "gains": (("creature", "abilities"), ("source",)),

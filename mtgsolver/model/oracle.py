@@ -71,6 +71,17 @@ _PHRASES: list[tuple[str, Any]] = [
      lambda m: ["blocked_only_by_all"]),
     (r"creatures can't attack you unless their controller pays (\{[^ ]+\}) for each creature they control "
      r"that's attacking you\.", lambda m: [{"attack_tax": m.group(1).upper()}]),
+    # Norn's Annex, Baird, Sphere of Safety (508.1d; mtgsolver.model.attack_tax)
+    (r"creatures can't attack you or planeswalkers you control unless their controller pays (\{[^ ]+\}) for each "
+     r"of those creatures\.", lambda m: [{"attack_tax": {"cost": m.group(1).upper(), "covers": "you_and_planeswalkers"}}]),
+    (r"creatures can't attack you or planeswalkers you control unless their controller pays (\{x\}) for each "
+     r"of those creatures, where x is the number of (\w+?)s you control\.",
+     lambda m: [{"attack_tax": {"cost": "{X}", "x_counts": m.group(2), "covers": "you_and_planeswalkers"}}]),
+    (r"creatures can't attack you unless their controller pays (\{x\}) for each creature they control "
+     r"that's attacking you, where x is the number of (\w+?)s you control\.",
+     lambda m: [{"attack_tax": {"cost": "{X}", "x_counts": m.group(2)}}]),
+    (r"no more than (one|two|three|four|five) creatures? can attack you each combat\.",
+     lambda m: [{"max_attackers_against_controller": _WORDS[m.group(1)]}]),
     (r"(?:equipped|enchanted) creature has ([a-z ,]+?)\.", lambda m: [{"grants": _keyword_list(m.group(1))}]),
     # mana production (mtgsolver.model.production; 106.12, 305.7, 614)
     (r"if a land is tapped for mana, it produces \{([wubrgc])\} instead of any other type and amount\.",
