@@ -2,7 +2,8 @@
 reference from ``tests/reference_attacks.py`` timed on the sizes it can finish.
 
 Run: ``python benchmarks/attacks.py [--repeat N]``. Prints one table; the floor is a median
-``check`` under 0.5 s on the four-player goad board and on 60-attacker random boards.
+``check`` under 0.5 s on the four-player goad board (also with Crawlspace, Sphere of Safety and
+Norn's Annex) and on 60-attacker random boards.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from timing import median_seconds  # noqa: E402
 from mtgsolver.model import Board, ManaCost  # noqa: E402
 from mtgsolver.model.abilities import Static  # noqa: E402
+from mtgsolver.model.attack_tax import AttackTax  # noqa: E402
 from mtgsolver.model.board import Attack, CombatDeclaration  # noqa: E402
 from mtgsolver.model.effects import Effect  # noqa: E402
 from mtgsolver.model.filters import PlayerFilter  # noqa: E402
@@ -91,6 +93,21 @@ def goad_board(seed: int = 0) -> Board:
     return _declare(rng, board, ids, 0.3)
 
 
+def caps_board() -> Board:
+    """The goad board plus Crawlspace (at most two creatures attack dan, 508.1c) and Sphere of
+    Safety and Norn's Annex on carol (taxes on carol and her planeswalker, 508.1d)."""
+    board = goad_board()
+    extra = (
+        Permanent("crawl", "Crawlspace", "dan", "dan", types=frozenset({"artifact"}),
+                  abilities=(Static("max_attackers_against_controller", 2),)),
+        Permanent("sphere", "Sphere of Safety", "carol", "carol", types=frozenset({"enchantment"}),
+                  abilities=(Static("attack_tax", AttackTax(ManaCost.parse("{X}"), True, "enchantment")),)),
+        Permanent("annex", "Norn's Annex", "carol", "carol", types=frozenset({"artifact"}),
+                  abilities=(Static("attack_tax", AttackTax(ManaCost.parse("{W/P}"), True)),)),
+    )
+    return board.replace(permanents=board.permanents + extra)
+
+
 def random_board(n: int, seed: int, battle: bool = True) -> Board:
     """Four players, ``n`` attackers with random restrictions and requirements."""
     rng = random.Random(seed)
@@ -124,6 +141,13 @@ def main() -> None:
     rows.append(("4p goad, 40 creatures", f"{t_check:.3f}", f"{t_suggest:.3f}", "-", "-",
                  f"legal={result.legal} max={result.maximum} optimal={result.optimal}"))
     medians = [t_check]
+    caps = caps_board()
+    r = check_attacks(caps)
+    tc = median_seconds(lambda: check_attacks(caps), args.repeat)
+    ts = median_seconds(lambda: suggest_attacks(caps, "most-power"), args.repeat)
+    medians.append(tc)
+    rows.append(("goad + Crawlspace, Sphere", f"{tc:.3f}", f"{ts:.3f}", "-", "-",
+                 f"legal={r.legal} max={r.maximum} optimal={r.optimal}"))
     for seed in range(3):
         b = random_board(60, seed)
         r = check_attacks(b)
