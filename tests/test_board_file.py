@@ -183,6 +183,27 @@ def test_missing_file() -> None:
         ("Juggernaut can't be blocked except by black creatures.", [{"cant_be_blocked_by": {"not_color": "black"}}]),
         ("Juggernaut can't block creatures with power 2 or greater.", [{"can_block_only": {"power_at_most": 1}}]),
         ("Flying, protection from red", ["flying", {"protection": "red"}]),
+        ("Juggernaut can't block creatures with power 2 or less.", [{"can_block_only": {"power_at_least": 3}}]),
+        ("Juggernaut can't block black creatures.", [{"can_block_only": {"not_color": "black"}}]),
+        ("Juggernaut can't block creatures with flying.", [{"can_block_only": {"not_keyword": "flying"}}]),
+        ("Juggernaut can't block or be blocked by creatures with power 2 or greater.",
+         [{"can_block_only": {"power_at_most": 1}}, {"cant_be_blocked_by": {"power_at_least": 2}}]),
+        ("Juggernaut can't be blocked by creatures with horsemanship.",
+         [{"cant_be_blocked_by": {"keyword": "horsemanship"}}]),
+        ("Juggernaut can't be blocked except by creatures with defender.",
+         [{"cant_be_blocked_by": {"not_keyword": "defender"}}]),
+        ("Juggernaut can't be blocked by black and/or red creatures.",
+         [{"cant_be_blocked_by": {"color": "black"}}, {"cant_be_blocked_by": {"color": "red"}}]),
+        ("Equipped creature can't be blocked by Vampires or Zombies.",
+         [{"grants": [{"cant_be_blocked_by": {"subtype": "vampire"}}, {"cant_be_blocked_by": {"subtype": "zombie"}}]}]),
+        ("Juggernaut can block an additional seven creatures each combat.", [{"can_block_additional": 7}]),
+        ("All creatures able to block equipped creature do so.", [{"grants": ["lure"]}]),
+        ("Equipped creature has trample and can't be blocked by more than one creature.",
+         [{"grants": ["trample", {"max_blockers": 1}]}]),
+        ("Enchanted creature can't be blocked and has shroud.", [{"grants": ["cant_be_blocked", "shroud"]}]),
+        ("Enchanted creature has protection from creatures.", [{"grants": [{"protection": "creatures"}]}]),
+        ("Juggernaut can't attack or block unless you pay {2}.", [{"attack_cost": "{2}"}, {"block_cost": "{2}"}]),
+        ("Enchanted creature can't attack unless its controller pays {3}.", [{"grants": [{"attack_cost": "{3}"}]}]),
     ],
 )
 def test_oracle_phrases(line: str, entries: list) -> None:
@@ -196,3 +217,25 @@ def test_oracle_lines_not_understood_are_returned() -> None:
 
     assert parse_oracle_text("Juggernaut deals 2 damage to any target.", "Juggernaut") == (
         [], ["Juggernaut deals 2 damage to any target."])
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # "you" on an Aura is the Aura's controller, whom the creature's vocabulary can't name
+        "Enchanted creature can't attack unless you pay {3}.",
+        # the vocabulary has one not_keyword per filter, and no "except by <subtype>"
+        "Juggernaut can't be blocked except by creatures with flying or reach.",
+        "Juggernaut can't be blocked except by Walls.",
+        # a clause the table doesn't read makes the whole line unread
+        "Enchanted creature has phasing and can't be blocked except by Walls.",
+        "Enchanted creature can't attack or block, and its activated abilities can't be activated.",
+        # conditions and bounds that change with the game
+        "Juggernaut can't be blocked as long as defending player controls an artifact.",
+        "Creatures with power less than Juggernaut's power can't block it.",
+    ],
+)
+def test_oracle_lines_outside_the_vocabulary_stay_unread(line: str) -> None:
+    from mtgsolver.model.oracle import parse_oracle_text
+
+    assert parse_oracle_text(line, "Juggernaut") == ([], [line])
