@@ -61,10 +61,6 @@ class BlockModel:
         return sum((1 - lit) if a in declaration.get(b, ()) else lit for (b, a), lit in self.x.items())
 
     # -- reading back ------------------------------------------------------------------
-    def representable(self, declaration: Declaration) -> bool:
-        """Whether every block of ``declaration`` by this player's creatures is a pair of the model."""
-        return all((b, a) in self.x for b, targets in declaration.items() if b in self.blocking for a in targets)
-
     def hint(self, declaration: Declaration) -> None:
         self.model.clear_hints()
         for (b, a), lit in self.x.items():
