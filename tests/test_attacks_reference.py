@@ -23,6 +23,7 @@ from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.solver.attacks import OBJECTIVES, check_attacks, suggest_attacks
 
 from . import reference_attacks as ref
+from .support import runs
 
 NAMES = ("alice", "bob", "carol", "dan")
 ONE, TWO = ManaCost.parse("{1}"), ManaCost.parse("{2}")
@@ -152,7 +153,7 @@ def _compare(board: Board, objective: str, pick: int) -> None:
     assert _power(board, witness, objective) == target, (objective, witness, suggestion)
 
 
-@settings(max_examples=2000, deadline=None, derandomize=True)
+@settings(max_examples=runs(2000), deadline=None, derandomize=True)
 @given(boards(), st.integers(0, 10_000))
 def test_solver_agrees_with_brute_force(case: tuple[Board, str], pick: int) -> None:
     board, objective = case

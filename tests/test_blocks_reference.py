@@ -21,6 +21,7 @@ from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.solver.blocks import OBJECTIVES, check_blocks, suggest_blocks
 
 from . import reference_blocks as ref
+from .support import runs
 
 ONE, ZERO = ManaCost.parse("{1}"), ManaCost.parse("{0}")
 ATTACKER_KEYWORDS = ("flying", "shadow", "horsemanship", "fear", "intimidate", "menace", "skulk", "islandwalk")
@@ -127,7 +128,7 @@ def _decl(witness) -> dict[str, tuple[str, ...]]:
     return {c: tuple(a) for c, a in witness}
 
 
-@settings(max_examples=int(__import__("os").environ.get("BLOCKS_EXAMPLES", 2000)), deadline=None, derandomize=True)
+@settings(max_examples=runs(2000), deadline=None, derandomize=True)
 @given(boards(), st.sampled_from(OBJECTIVES))
 def test_solver_agrees_with_reference(board: Board, objective: str) -> None:
     legal, obeyed, maximum = ref.reference(board)

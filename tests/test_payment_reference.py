@@ -17,6 +17,7 @@ from mtgsolver.model import ManaCost, parse_board_text
 from mtgsolver.solver.payment import SpellInfo, pay
 
 from .reference_payment import best_payment, replay
+from .support import runs
 
 # (card or inline fields, extra fields) the boards are drawn from
 PALETTE = [
@@ -75,7 +76,7 @@ def requests(draw):
     return board, cost, x_mode == "max", keep, creature_spell
 
 
-@settings(max_examples=2000, deadline=None, derandomize=True)
+@settings(max_examples=runs(2000), deadline=None, derandomize=True)
 @given(requests())
 def test_solver_agrees_with_brute_force(request):
     board, cost, maximize_x, keep, creature_spell = request

@@ -11,6 +11,7 @@ from mtgsolver.model.production import analyse, effective_product
 from mtgsolver.solver.produce import could_produce
 
 from .reference_produce import card, make_board, naive_could_produce, naive_graph_fixpoint
+from .support import runs
 
 TYPES = ("W", "U", "B", "R", "G", "C")
 
@@ -130,7 +131,7 @@ def random_boards(draw):
     return make_board(*perms, players=players)
 
 
-@settings(max_examples=2000, deadline=None, derandomize=True)
+@settings(max_examples=runs(2000), deadline=None, derandomize=True)
 @given(random_boards())
 def test_could_produce_equals_naive_reference(board) -> None:
     got = {pid: set(v) for pid, v in all_types(board).items()}

@@ -1,6 +1,7 @@
 """Shared CLI plumbing: loading boards with clean errors, JSON output and exit codes.
 
-Exit status (board contract): 0 legal / payable / solved, 1 not, 2 bad input.
+Exit status (board contract): 0 legal / payable / solved, 1 not, 2 bad input, 3 undecided
+(a time limit, or unread card text that could change the answer).
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from rich.markup import escape
 
 from ..model import Board, BoardError, CardLibrary, ManaCost, ManaCostError, bundled_library, load_board
 
-EXIT_OK, EXIT_NO, EXIT_BAD = 0, 1, 2
+EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNDECIDED = 0, 1, 2, 3
 
 console = Console()
 err_console = Console(stderr=True)

@@ -186,10 +186,24 @@ def parse_oracle_text(text: str, name: str) -> tuple[list[Any], list[str]]:
         # speaks of the creature and its controller only
         found = None if granted and re.search(r"\byou(?:r)?\b", low) else _phrase(low)
         if found is None:
+            found = _grammar(line, name)
+            granted = None
+        if found is None:
             unknown.append(raw.strip())
         else:
             entries.extend([{"grants": found}] if granted else found)
     return entries, unknown
+
+
+def _grammar(line: str, name: str) -> list[Any] | None:
+    """The first family of :mod:`mtgsolver.model.grammar` that reads the line whole."""
+    from .grammar import readers
+
+    for read in readers():
+        found = read(line, name)
+        if found is not None:
+            return found
+    return None
 
 
 def _phrase(low: str) -> list[Any] | None:
