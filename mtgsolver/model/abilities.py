@@ -87,6 +87,9 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     "spend_white_as_any_color": None,
     # triggers on "tapped for mana" (106.12a): Heartbeat of Spring, Wild Growth, Utopia Sprawl
     "mana_trigger": "mana_trigger",
+    # "Whenever ~ becomes tapped, it deals N damage to you." (City of Brass): payment counts the
+    # damage of every activation that taps it, like Ancient Tomb's (603.2, 119.4)
+    "damage_when_tapped": "int",
 }
 
 

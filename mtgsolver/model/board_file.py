@@ -51,6 +51,8 @@ class PlayerSpec(_Strict):
     name: str
     life: int = 20
     poison: int = Field(0, ge=0)
+    commander_identity: list[str] | None = Field(
+        None, description="the colors of the player's commander's color identity (903.4): [G, W], [] for colorless")
 
 
 class PermanentSpec(_Strict):
@@ -242,7 +244,8 @@ class _Builder:
         perms = [self.permanent(i, p, grants) for i, p in enumerate(s.battlefield)]
         effects = [self.effect(i, e, grants) for i, e in enumerate(s.effects)]
         perms = [self.apply_grants(p, grants.get(p.id, []), ids[p.id]) for p in perms]
-        players = tuple(Player(p.name, p.life, p.poison) for p in s.players)
+        players = tuple(Player(p.name, p.life, p.poison, self.identity(p, f"players[{i}]"))
+                        for i, p in enumerate(s.players))
         pools = {player: self.pool(player, value) for player, value in s.mana_pool.items()}
         board = Board(
             active_player=s.active_player,
@@ -370,8 +373,15 @@ class _Builder:
             summoning_sick=p.summoning_sick, attached_to=attached,
             loyalty=p.loyalty if p.loyalty is not None else (card.loyalty if card else None),
             defense=p.defense if p.defense is not None else (card.defense if card else None),
-            protector=protector, chosen_color=chosen,
+            protector=protector, chosen_color=chosen, token=p.token,
         )
+
+    def identity(self, p: "PlayerSpec", path: str) -> frozenset[str] | None:
+        """``commander_identity: [G, W]``: the colors of the player's commander (903.4)."""
+        if p.commander_identity is None:
+            return None
+        return frozenset(self._color(c, f"{path}.commander_identity[{j}]").value
+                         for j, c in enumerate(p.commander_identity))
 
     def _lower(self, given: list[str] | None, default: tuple[str, ...], path: str) -> list[str]:
         return [t.strip().lower() for t in (given if given is not None else default)]

@@ -29,6 +29,7 @@ class Player:
     name: str
     life: int = 20
     poison: int = 0
+    commander_identity: frozenset[str] | None = None  # color letters of their commander (903.4)
 
 
 @dataclass(frozen=True, eq=False)
@@ -64,6 +65,7 @@ class Permanent:
     protector: str | None = None
     granted_by: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     chosen_color: str | None = None  # a color letter chosen as it entered ("the chosen color")
+    token: bool = False  # a token (111.1), not a card
 
     # -- characteristics -------------------------------------------------------------
     @property
