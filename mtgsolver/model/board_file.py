@@ -77,7 +77,7 @@ class PermanentSpec(_Strict):
     protector: str | None = Field(None, description="a battle's protector (310.8)")
     keywords: list[Entry] | None = None
     abilities: list[Entry] | None = None
-    text: str | None = Field(None, description="Oracle text; every line must be understood")
+    text: str | None = Field(None, description="Oracle text; lines not understood are kept as unread and reported with every answer they could bear on")
     tapped: bool = False
     summoning_sick: bool = Field(False, description="not controlled continuously since the turn began (302.6)")
     counters: dict[str, int] = Field(default_factory=dict)
@@ -440,11 +440,10 @@ class _Builder:
             entries.append((e, f"{path}.keywords[{j}]"))
         for j, e in enumerate(p.abilities or []):
             entries.append((e, f"{path}.abilities[{j}]"))
-        if p.text is not None:
+        if p.text is not None:  # lines not read are kept and reported with answers (docs/unread.md)
             understood, unread = parse_oracle_text(p.text, name)
-            if unread:
-                raise self.fail(f"{path}.text", f"rules text not understood: {unread[0]!r}")
             entries += [(e, f"{path}.text") for e in understood]
+            abilities += [TextAbility(line) for line in unread]
         for entry, epath in entries:
             self.add_entry(entry, epath, name, keywords, protections, abilities)
         # 305.6: a basic land type gives its mana ability

@@ -14,7 +14,8 @@ __all__ = ["Permanent", "Player", "TextAbility"]
 
 @dataclass(frozen=True)
 class TextAbility:
-    """Rules text kept as printed, which no solver reads (a card's other abilities)."""
+    """A line of rules text no grammar family reads, kept as printed and reported as unread
+    (:mod:`mtgsolver.model.unread`); no solver reads it."""
 
     text: str
 
@@ -129,6 +130,11 @@ class Permanent:
     def values(self, name: str) -> list[Any]:
         """The parameters of every static ability of that name."""
         return [s.value for s in self.statics(name)]
+
+    @property
+    def unread(self) -> tuple[str, ...]:
+        """The lines of its rules text this project does not read (``docs/unread.md``)."""
+        return tuple(a.text for a in self.abilities if isinstance(a, TextAbility))
 
     @property
     def mana_abilities(self) -> tuple[ManaAbility, ...]:
