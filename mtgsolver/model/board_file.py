@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .abilities import Static, parse_static
 from .board import Attack, Block, Board, CombatDeclaration, PoolMana
-from .cards import Card, CardLibrary, UnknownCardError, bundled_library
+from .cards import PERMANENT_TYPES, Card, CardLibrary, UnknownCardError, bundled_library
 from .effects import EFFECT_FIELDS, Effect
 from .keywords import canonical_keyword
 from .mana import MANA_TYPES, Color, ManaCost, ManaCostError
@@ -390,12 +390,16 @@ class _Builder:
                 card = self.library.get(p.card)
             except UnknownCardError as exc:
                 raise self.fail(f"{path}.card", str(exc)) from None
+            if not card.is_permanent and p.types is None:
+                raise self.fail(f"{path}.card", _not_a_permanent(card.name, card.types))
         controller = self.need_player(p.controller, f"{path}.controller")
         owner = self.need_player(p.owner, f"{path}.owner") if p.owner else controller
         name = p.name or card.name  # type: ignore[union-attr]
         types = self._lower(p.types, card.types if card else (), f"{path}.types")
         if not types:
             raise self.fail(f"{path}.types", "an inline card needs types, e.g. [creature]")
+        if p.types is not None and not PERMANENT_TYPES & set(types):
+            raise self.fail(f"{path}.types", _not_a_permanent(name, types))
         supertypes = set(self._lower(p.supertypes, card.supertypes if card else (), f"{path}.supertypes"))
         if p.snow:
             supertypes.add("snow")
@@ -743,6 +747,13 @@ class _Builder:
             self.need_permanent(pid, f"combat.paid_costs[{j}]")
         return CombatDeclaration(tuple(attackers), tuple(blockers) if blockers is not None else None,
                                  frozenset(c.paid_costs))
+
+
+def _not_a_permanent(name: str, types: Any) -> str:
+    kinds = " ".join(types) or "typeless"
+    article = "an" if kinds[0] in "aeiou" else "a"
+    return (f"{name!r} is {article} {kinds} card, not a permanent; only artifact, battle, creature, enchantment, "
+            "land and planeswalker cards can be on the battlefield (110.4)")
 
 
 def _spend(types: list[str] | None) -> frozenset[str] | None:
