@@ -3,10 +3,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Iterator, Mapping
+from typing import TYPE_CHECKING, Iterator, Mapping
 
 from .effects import Effect
 from .permanent import Permanent, Player
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .puzzle import Puzzle
 
 __all__ = ["Attack", "Block", "Board", "CombatDeclaration", "PoolMana"]
 
@@ -58,6 +61,7 @@ class Board:
     mana_pools: Mapping[str, tuple[PoolMana, ...]] = field(default_factory=lambda: MappingProxyType({}))
     combat: CombatDeclaration | None = None
     source: str | None = None  # the file it came from, for messages
+    puzzle: "Puzzle | None" = None  # the board file's puzzle: section (mtgsolver.model.puzzle)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {p.id: p for p in self.permanents})

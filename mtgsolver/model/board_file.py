@@ -24,6 +24,7 @@ from .mana import MANA_TYPES, Color, ManaCost, ManaCostError
 from .mana_abilities import BASIC_LAND_MANA, ManaAbility, ManaAbilityError, basic_land_ability, parse_mana_ability
 from .oracle import parse_oracle_text
 from .permanent import Permanent, Player, TextAbility
+from .puzzle import GOALS, Puzzle, Solution
 
 __all__ = ["BoardError", "BoardFile", "board_json_schema", "build_board", "load_board", "parse_board_text"]
 
@@ -51,6 +52,8 @@ class PlayerSpec(_Strict):
     name: str
     life: int = 20
     poison: int = Field(0, ge=0)
+    commander_damage: dict[str, int] = Field(
+        default_factory=dict, description="combat damage already dealt to this player by each commander id (903.10a)")
 
 
 class PermanentSpec(_Strict):
@@ -81,6 +84,10 @@ class PermanentSpec(_Strict):
     snow: bool | None = None
     token: bool = False
     chosen_color: str | None = Field(None, description='"the chosen color" of its abilities: white, blue, ... or W, U, ...')
+    damage: int = Field(0, ge=0, description="damage marked on it this turn (120.3e, 704.5g)")
+    deathtouch_damage: bool = Field(
+        False, description="dealt damage by a source with deathtouch since state-based actions were last checked (704.5h)")
+    commander: bool = Field(False, description="a commander: its combat damage to players is counted (903.10a)")
 
 
 class EffectSpec(_Strict):
@@ -123,6 +130,23 @@ class CombatSpec(_Strict):
     paid_costs: list[str] = Field(default_factory=list)
 
 
+class SolutionSpec(_Strict):
+    """A puzzle's published solution: the attack and/or the block."""
+
+    attackers: list[AttackSpec] | None = None
+    blockers: list[BlockSpec] | None = None
+
+
+class PuzzleSpec(_Strict):
+    """What to solve on this board (docs/puzzles.md)."""
+
+    goal: Literal[GOALS]  # type: ignore[valid-type]
+    side: str = Field(description="the player whose side the puzzle takes")
+    description: str = ""
+    source: str = Field("", description="where the puzzle was published")
+    solution: SolutionSpec | None = None
+
+
 class BoardFile(_Strict):
     """A board file, version 1 (``docs/board-format.md``)."""
 
@@ -133,6 +157,7 @@ class BoardFile(_Strict):
     effects: list[EffectSpec] = Field(default_factory=list)
     mana_pool: dict[str, Union[str, list[PoolEntrySpec]]] = Field(default_factory=dict)
     combat: CombatSpec | None = None
+    puzzle: PuzzleSpec | None = None
 
 
 def board_json_schema() -> dict[str, Any]:
@@ -242,7 +267,8 @@ class _Builder:
         perms = [self.permanent(i, p, grants) for i, p in enumerate(s.battlefield)]
         effects = [self.effect(i, e, grants) for i, e in enumerate(s.effects)]
         perms = [self.apply_grants(p, grants.get(p.id, []), ids[p.id]) for p in perms]
-        players = tuple(Player(p.name, p.life, p.poison) for p in s.players)
+        players = tuple(Player(p.name, p.life, p.poison, MappingProxyType(self.commander_damage(i, p)))
+                        for i, p in enumerate(s.players))
         pools = {player: self.pool(player, value) for player, value in s.mana_pool.items()}
         board = Board(
             active_player=s.active_player,
@@ -252,6 +278,7 @@ class _Builder:
             mana_pools=MappingProxyType(pools),
             combat=self.combat(s.combat) if s.combat else None,
             source=self.file,
+            puzzle=self.puzzle(s.puzzle) if s.puzzle else None,
         )
         return board
 
@@ -371,6 +398,7 @@ class _Builder:
             loyalty=p.loyalty if p.loyalty is not None else (card.loyalty if card else None),
             defense=p.defense if p.defense is not None else (card.defense if card else None),
             protector=protector, chosen_color=chosen,
+            damage=p.damage, deathtouch_damage=p.deathtouch_damage, is_commander=p.commander,
         )
 
     def _lower(self, given: list[str] | None, default: tuple[str, ...], path: str) -> list[str]:
@@ -521,6 +549,43 @@ class _Builder:
             self.need_permanent(pid, f"combat.paid_costs[{j}]")
         return CombatDeclaration(tuple(attackers), tuple(blockers) if blockers is not None else None,
                                  frozenset(c.paid_costs))
+
+
+    # -- damage and puzzles ----------------------------------------------------------
+    def commander_damage(self, i: int, p: PlayerSpec) -> dict[str, int]:
+        """903.10a: prior combat damage per commander; keys are battlefield ids of commanders."""
+        for cid, n in p.commander_damage.items():
+            path = f"players[{i}].commander_damage.{cid}"
+            if cid not in self.ids:
+                raise self.fail(path, f"no permanent with id {cid!r} on the battlefield")
+            if not self.spec.battlefield[self.ids[cid]].commander:
+                raise self.fail(path, f"{cid!r} is not marked commander: true")
+            if n < 0:
+                raise self.fail(path, "commander damage is not negative")
+        return dict(p.commander_damage)
+
+    def puzzle(self, p: PuzzleSpec) -> Puzzle:
+        """The ``puzzle:`` section; a stated solution must name creatures on the board."""
+        self.need_player(p.side, "puzzle.side")
+        solution = None
+        if p.solution is not None:
+            attackers = blockers = None
+            if p.solution.attackers is not None:
+                attackers = []
+                for i, a in enumerate(p.solution.attackers):
+                    self.need_permanent(a.creature, f"puzzle.solution.attackers[{i}].creature")
+                    self.need_target(a.target, f"puzzle.solution.attackers[{i}].target")
+                    attackers.append(Attack(a.creature, a.target))
+            if p.solution.blockers is not None:
+                blockers = []
+                for i, b in enumerate(p.solution.blockers):
+                    self.need_permanent(b.creature, f"puzzle.solution.blockers[{i}].creature")
+                    for j, att in enumerate(b.blocks):
+                        self.need_permanent(att, f"puzzle.solution.blockers[{i}].blocks[{j}]")
+                    blockers.append(Block(b.creature, tuple(b.blocks)))
+            solution = Solution(tuple(attackers) if attackers is not None else None,
+                                tuple(blockers) if blockers is not None else None)
+        return Puzzle(p.goal, p.side, p.description, p.source, solution)
 
 
 def _spend(types: list[str] | None) -> frozenset[str] | None:

@@ -29,6 +29,8 @@ class Player:
     name: str
     life: int = 20
     poison: int = 0
+    #: combat damage already dealt to this player by each commander this game (903.10a)
+    commander_damage: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True, eq=False)
@@ -64,6 +66,9 @@ class Permanent:
     protector: str | None = None
     granted_by: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     chosen_color: str | None = None  # a color letter chosen as it entered ("the chosen color")
+    damage: int = 0  # damage marked on it this turn (120.3e, 704.5g)
+    deathtouch_damage: bool = False  # dealt damage by a deathtouch source since SBA were last checked (704.5h)
+    is_commander: bool = False  # a commander, whose combat damage to players is counted (903.10a)
 
     # -- characteristics -------------------------------------------------------------
     @property
