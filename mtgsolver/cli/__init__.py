@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from . import combat, damage, pay, produce, show
+from . import combat, damage, pay, produce, show, solve
 
 app = typer.Typer(
     name="mtgsolver",
@@ -20,7 +20,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for _module in (combat, damage, pay, produce, show):
+for _module in (combat, damage, pay, produce, show, solve):
     _module.register(app)
 
 

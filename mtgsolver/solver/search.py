@@ -396,3 +396,24 @@ def _add_cut(board: Board, m: cp_model.CpModel, am: AttackModel, targets: dict[s
         return
     net = dm.life_loss(defender) - dm.life_gain(defender)
     m.add(value <= weight * loses + net).only_enforce_if(applies)
+
+
+def block_value(board: Board, attack: dict[str, str], blocks: dict[str, tuple[str, ...]], deadline: Deadline,
+                ctx: Context | None = None) -> Response:
+    """The value of one given block against ``attack``, by the same shares as the search."""
+    defender = _defender(board)
+    corner = corner_cases(board, sorted(attack), defender)
+    if corner:
+        raise Undecided("; ".join(corner))
+    ctx = ctx or Context(board, dict(attack), defender)
+    me = board.player(defender)
+    shares = {a: share(ctx, a, frozenset(b for b, atts in blocks.items() if a in atts), deadline) for a in attack}
+    afflict = sum(s.afflict for s in shares.values())
+    l1, l2 = sum(s.loss[0] for s in shares.values()), sum(s.loss[1] for s in shares.values())
+    g1, g2 = sum(s.gain[0] for s in shares.values()), sum(s.gain[1] for s in shares.values())
+    poison = sum(s.poison for s in shares.values())
+    loses = (me.life - afflict <= 0 or me.life - afflict - l1 + g1 <= 0 or me.life - afflict - l1 - l2 + g1 + g2 <= 0
+             or me.poison + poison >= LETHAL_POISON
+             or any(me.commander_damage.get(a, 0) + s.commander >= LETHAL_COMMANDER for a, s in shares.items()))
+    return Response(dict(blocks), loses, afflict + l1 + l2 - g1 - g2, poison,
+                    sum(s.own_lost for s in shares.values()), sum(s.killed for s in shares.values()), 0)
