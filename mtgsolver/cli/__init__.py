@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from . import combat, pay, produce, show
+from . import combat, pay, plan, produce, show
 
 app = typer.Typer(
     name="mtgsolver",
@@ -20,7 +20,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for _module in (combat, pay, produce, show):
+for _module in (combat, pay, plan, produce, show):
     _module.register(app)
 
 
