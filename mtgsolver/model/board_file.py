@@ -23,6 +23,7 @@ from .effects import EFFECT_FIELDS, Effect
 from .keywords import canonical_keyword
 from .mana import MANA_TYPES, Color, ManaCost, ManaCostError
 from .mana_abilities import BASIC_LAND_MANA, ManaAbility, ManaAbilityError, basic_land_ability, parse_mana_ability
+from .modes import ModeError, mode_index, unchosen_modal_trigger
 from .oracle import parse_oracle_text
 from .permanent import Permanent, Player, TextAbility
 from .zones import PlayerZones, StackItem, TurnInfo, ZoneCard, color_identity
@@ -89,7 +90,7 @@ class PermanentSpec(_Strict):
     token: bool = False
     chosen_color: str | None = Field(None, description='"the chosen color" of its abilities: white, blue, ... or W, U, ...')
     x: int | None = Field(None, ge=0, description="the X of the spell it was; its enters abilities use it (107.3m), its mana value counts X as 0")
-    chosen_modes: list[str] = Field(default_factory=list, description='modes already chosen for its "choose one that hasn\'t been chosen" ability (700.2)')
+    chosen_modes: list[Union[int, str]] = Field(default_factory=list, description='modes already chosen for its "choose one that hasn\'t been chosen" ability (700.2)')
     damage: int = Field(0, ge=0, description="damage marked on it this turn (120.3e, 704.5g)")
     deathtouch_damage: bool = Field(
         False, description="dealt damage by a source with deathtouch since state-based actions were last checked (704.5h)")
@@ -491,6 +492,7 @@ class _Builder:
         protector = self.need_player(p.protector, f"{path}.protector") if p.protector else None
         chosen = self._color(p.chosen_color, f"{path}.chosen_color").value if p.chosen_color is not None else None
         self._types[p.id] = set(types)
+        modes = self.chosen_modes(p.chosen_modes, abilities, name, f"{path}.chosen_modes")
         return Permanent(
             id=p.id, name=name, controller=controller, owner=owner,
             types=frozenset(types), supertypes=frozenset(supertypes), subtypes=frozenset(subtypes),
@@ -500,9 +502,28 @@ class _Builder:
             summoning_sick=p.summoning_sick, attached_to=attached,
             loyalty=p.loyalty if p.loyalty is not None else (card.loyalty if card else None),
             defense=p.defense if p.defense is not None else (card.defense if card else None),
-            protector=protector, chosen_color=chosen, x=p.x, chosen_modes=tuple(p.chosen_modes),
+            protector=protector, chosen_color=chosen, x=p.x, chosen_modes=modes,
             damage=p.damage, deathtouch_damage=p.deathtouch_damage, is_commander=p.commander,
         )
+
+    def chosen_modes(self, given: list[int | str], abilities: list[Any], name: str, path: str) -> tuple[str, ...]:
+        """Modes already chosen for a "choose one that hasn't been chosen" ability (700.2),
+        as the mode names of that ability."""
+        if not given:
+            return ()
+        trig = unchosen_modal_trigger([a.text for a in abilities if isinstance(a, TextAbility)], name)
+        if trig is None:
+            raise self.fail(path, f"{name} has no \"choose one that hasn't been chosen\" ability")
+        out: list[str] = []
+        for j, ref in enumerate(given):
+            try:
+                mode = trig.modes[mode_index(trig, str(ref))].name
+            except ModeError as exc:
+                raise self.fail(f"{path}[{j}]", str(exc)) from None
+            if mode in out:
+                raise self.fail(f"{path}[{j}]", f"mode {mode} is listed twice; each is chosen once (700.2)")
+            out.append(mode)
+        return tuple(out)
 
     def _lower(self, given: list[str] | None, default: tuple[str, ...], path: str) -> list[str]:
         return [t.strip().lower() for t in (given if given is not None else default)]
