@@ -19,7 +19,7 @@ from mtgsolver.solver.blocks import check_blocks
 from mtgsolver.solver.payment import pay
 
 NAMES = ["Command Tower", "Arcane Signet", "Wastes", "Chromatic Lantern", "City of Brass", "Jungle Patrol",
-         "River Boa", "Mirran Crusader", "Grizzly Bears", "Island", "Forest", "Llanowar Elves", "Raging Goblin"]
+         "River Boa", "Mirran Crusader", "Grizzly Bears", "Island", "Forest", "Llanowar Elves", "Azusa, Lost but Seeking"]
 runner = CliRunner()
 
 
@@ -52,14 +52,14 @@ TOWER = """  - {id: tower, card: Command Tower, controller: a}
 
 
 def test_903_4_command_tower_and_arcane_signet_make_the_commanders_colors(cards, tmp_path):
-    board = _board(tmp_path, TOWER, "[{name: a, commander_identity: [G]}, {name: b}]")
+    board = _board(tmp_path, TOWER, "[{name: a, commander: 'Azusa, Lost but Seeking'}, {name: b}]")
     code, out = _pay(cards, board, "{G}{G}")
     assert code == 0 and out["payable"] is True
     no_lantern = _board(tmp_path, TOWER.replace("  - {id: lantern, card: Chromatic Lantern, controller: a}\n", ""),
-                        "[{name: a, commander_identity: [G]}, {name: b}]")
+                        "[{name: a, commander: 'Azusa, Lost but Seeking'}, {name: b}]")
     code, out = _pay(cards, no_lantern, "{G}{G}")
     assert code == 0 and {a["source"] for a in out["activations"]} == {"tower", "signet"}
-    board = _board(tmp_path, TOWER, "[{name: a, commander_identity: [G]}, {name: b}]")
+    board = _board(tmp_path, TOWER, "[{name: a, commander: 'Azusa, Lost but Seeking'}, {name: b}]")
     r = pay(load_board(board, CardLibrary.from_mtgjson(cards)), "{G}{G}{G}")
     assert r.payable  # Chromatic Lantern's own "{T}: Add one mana of any color." is the third
 

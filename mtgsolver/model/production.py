@@ -258,7 +258,9 @@ def resolve_product(board: Board, perm: Permanent, product: Product) -> Product:
         holds = product.condition.holds(board.controlled_by(perm.controller))
         return resolve_product(board, perm, product.instead if holds else product.otherwise)
     if isinstance(product, Amount) and product.count == "removed":
-        return product  # chosen while paying the cost: not known on the board
+        # the amount is chosen as the cost is paid; 106.7 ignores costs, so the types are those
+        # of one counter removed (payment excludes the variable cost before reading amounts)
+        return Fixed(product.base + product.mana)
     if isinstance(product, Amount):
         if product.count == "counters":
             n = perm.counters.get(product.what, 0)
@@ -291,8 +293,6 @@ def base_bundles(board: Board, perm: Permanent, product: Product) -> frozenset[B
         return frozenset((c,) * product.amount for c in COLORS)
     if isinstance(product, Counted):
         return frozenset({_bundle(product.mana * _count(board, perm, product))})
-    if isinstance(product, Amount):
-        return None  # an amount chosen as the cost is paid ("for each counter removed this way")
     raise TypeError(f"{product!r} has no fixed outcomes")
 
 

@@ -296,6 +296,9 @@ class _Compile(Transformer):
     def lands_opponents_control(self):
         return "lands_opponents_control"
 
+    def basic_lands_you_control(self):
+        return "basic_lands_you_control"
+
     def permanents_you_control(self):
         return "permanents_you_control"
 
@@ -361,6 +364,9 @@ class _Compile(Transformer):
 
     def spend_on_abilities(self, *_):
         return "spend", (frozenset(), True)
+
+    def spend_on_abilities_or(self, word):
+        return "spend", (frozenset({word.value}), True)
 
     def damage(self, _self, n):
         return "damage", _fixed_number(n)
