@@ -796,6 +796,7 @@ class _Builder:
         return CombatDeclaration(tuple(attackers), tuple(blockers) if blockers is not None else None,
                                  frozenset(c.paid_costs))
 
+
     # -- damage and puzzles ----------------------------------------------------------
     def commander_damage(self, i: int, p: PlayerSpec) -> dict[str, int]:
         """903.10a: prior combat damage per commander; keys are battlefield ids of commanders."""
