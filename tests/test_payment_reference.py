@@ -85,7 +85,7 @@ def test_solver_agrees_with_brute_force(request):
     parsed = ManaCost.parse(cost)
     expected = best_payment(board, "a", parsed, tuple(ManaCost.parse(k) for k in keep), maximize_x,
                             frozenset({"creature"}) if creature_spell else None)
-    assert result.payable is (expected is not None), (cost, result.to_json(), expected)
+    assert result.payable is (expected is not None), (cost, result.to_dict(), expected)
     assert result.optimal
     if expected is not None:
-        assert replay(board, "a", parsed, result) == expected, (cost, result.to_json(), expected)
+        assert replay(board, "a", parsed, result) == expected, (cost, result.to_dict(), expected)

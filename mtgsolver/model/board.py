@@ -58,6 +58,7 @@ class Board:
     mana_pools: Mapping[str, tuple[PoolMana, ...]] = field(default_factory=lambda: MappingProxyType({}))
     combat: CombatDeclaration | None = None
     source: str | None = None  # the file it came from, for messages
+    notes: tuple[str, ...] = ()  # remarks on how the file was read (a missing version:)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {p.id: p for p in self.permanents})
