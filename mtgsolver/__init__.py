@@ -18,8 +18,13 @@ Operations (each returns a frozen result with a verdict, reasons citing rules, `
     check_attacks(board), suggest_attacks(board, objective)      -> CombatResult (508.1)
     pay(board, cost, player=None, keep=(), x=None, maximize_x=False, ...) -> PaymentResult (601.2g-h)
     could_produce(board, permanent=None)                         -> ProduceResult (106.7)
+    combat_damage(board)                                         -> DamageResult (510)
+    solve_goal(board, goal=None)                                 -> SolveResult (a puzzle's goal)
+    plan(board, cast, player=None, ...)                          -> PlanResult (a turn's spells, 601.2)
+    chance(board, permanent)                                     -> ChanceResult (a random choice)
 Results and their parts
-    CombatResult, Violation, PaymentResult, Reason, ProduceResult, UnreadLine
+    CombatResult, Violation, PaymentResult, Reason, ProduceResult, DamageResult, SolveResult,
+    PlanResult, ChanceResult, UnreadLine
     (``UnreadLine``: a line of card text this project does not read, ``docs/unread.md``)
 """
 from __future__ import annotations
@@ -33,6 +38,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from .model import Board, BoardError, CardLibrary, ManaCost
     from .model.unread import UnreadLine
     from .solver.attacks import check_attacks, suggest_attacks
+    from .solver.chance import ChanceResult, chance
+    from .solver.damage import DamageResult, combat_damage
+    from .solver.plan import PlanResult, plan
+    from .solver.puzzle import SolveResult, solve_goal
     from .solver.blocks import check_blocks, suggest_blocks
     from .solver.payment import PaymentResult, Reason, pay
     from .solver.produce import ProduceResult, could_produce
@@ -55,6 +64,14 @@ _API = {
     "Reason": "mtgsolver.solver.payment",
     "could_produce": "mtgsolver.solver.produce",
     "ProduceResult": "mtgsolver.solver.produce",
+    "combat_damage": "mtgsolver.solver.damage",
+    "DamageResult": "mtgsolver.solver.damage",
+    "solve_goal": "mtgsolver.solver.puzzle",
+    "SolveResult": "mtgsolver.solver.puzzle",
+    "plan": "mtgsolver.solver.plan",
+    "PlanResult": "mtgsolver.solver.plan",
+    "chance": "mtgsolver.solver.chance",
+    "ChanceResult": "mtgsolver.solver.chance",
     "CombatResult": "mtgsolver.solver.result",
     "Violation": "mtgsolver.solver.result",
 }

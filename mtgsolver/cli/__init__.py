@@ -13,9 +13,9 @@ from typing import Optional
 import typer
 
 from .. import __version__
-from . import combat, pay, produce, show
+from . import batch, combat, damage, pay, plan, produce, serve, show, solve
 
-COMMANDS = (combat, pay, produce, show)
+COMMANDS = (combat, damage, pay, plan, produce, show, solve, serve, batch)
 
 app = typer.Typer(
     name="mtgsolver",

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Callable, Optional
 import typer
 from rich.markup import escape
 
-from . import common
+from . import common, svg
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model import Board
@@ -98,6 +98,7 @@ def _print(board: "Board", side: Side, result: "CombatResult", title: str) -> No
 
 
 def _run(side: Side, what: str, board_path: Path, cards: Optional[Path], json_out: bool, strict: bool,
+         picture: Optional[Path],
          **kwargs: object) -> None:
     board = common.board(board_path, cards, json_out)
     solve = side.solver(what)
@@ -106,6 +107,10 @@ def _run(side: Side, what: str, board_path: Path, cards: Optional[Path], json_ou
     except ValueError as exc:
         common.fail(f"{board_path}: {exc}", json_out)
     common.check_strict(result, strict, json_out)
+    if picture is not None:  # the pictures module loads only when asked for
+        from ..pictures import combat_svg
+
+        svg.write(picture, combat_svg, board, result, json_out)
     if json_out:
         common.emit_json(result.to_dict())
     else:
@@ -124,9 +129,10 @@ def _group(side: Side) -> typer.Typer:
         json_out: bool = common.JsonOpt,
         time_limit: float = common.TimeOpt,
         strict: bool = common.StrictOpt,
+        picture: Optional[Path] = svg.SvgOpt,
     ) -> None:
         """Is the board's combat declaration legal? Exit 0 legal, 1 illegal, 2 bad input, 3 undecided."""
-        _run(side, "check", board_path, cards, json_out, strict, time_limit=time_limit)
+        _run(side, "check", board_path, cards, json_out, strict, picture, time_limit=time_limit)
 
     @group.command("suggest")
     def suggest(
@@ -137,9 +143,11 @@ def _group(side: Side) -> typer.Typer:
         json_out: bool = common.JsonOpt,
         time_limit: float = common.TimeOpt,
         strict: bool = common.StrictOpt,
+        picture: Optional[Path] = svg.SvgOpt,
     ) -> None:
         """A legal declaration obeying the most requirements, then best for --objective. Exit 0, or 3 undecided."""
-        _run(side, "suggest", board_path, cards, json_out, strict, objective=objective, time_limit=time_limit)
+        _run(side, "suggest", board_path, cards, json_out, strict, picture, objective=objective,
+             time_limit=time_limit)
 
     return group
 

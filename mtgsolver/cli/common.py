@@ -23,6 +23,7 @@ Conventions (a new command group ``cli/NAME.py`` with ``register(app)`` follows 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, Optional
@@ -58,8 +59,10 @@ err_console = _Console(stderr=True, highlight=False)
 
 BoardArg = typer.Argument(..., help="Board file (.yaml, .yml or .json), or - to read it from stdin.",
                           show_default=False, metavar="BOARD")
-CardsOpt = typer.Option(None, "--cards", metavar="FILE",
-                        help="MTGJSON AtomicCards file (.json or .json.gz) adding to the bundled cards.")
+CardsOpt = typer.Option(
+    None, "--cards", show_default=False, metavar="FILE",
+    help="Card file added to the bundled cards: MTGJSON AtomicCards or Scryfall Oracle cards "
+         "(.json, .json.gz, .json.xz, .json.bz2); default $MTGSOLVER_CARDS.")
 JsonOpt = typer.Option(False, "--json", help="Print the answer as JSON.", show_default=False)
 TimeOpt = typer.Option(10.0, "--time-limit", min=0.01, metavar="SECONDS", help="Solver time limit in seconds.")
 StrictOpt = typer.Option(False, "--strict", show_default=False,
@@ -86,17 +89,17 @@ def note(message: str) -> None:
 
 
 def library(cards: Optional[Path], json_out: bool = False) -> "CardLibrary":
-    from ..model import CardLibrary, bundled_library
+    """The bundled cards plus a card file's (``--cards``, else ``$MTGSOLVER_CARDS``), or exit 2."""
+    from ..model import bundled_library
 
-    base = bundled_library()
-    if cards is None:
-        return base
+    if cards is None and not os.environ.get("MTGSOLVER_CARDS"):
+        return bundled_library()
+    from ..model.card_index import load_cards
+
     try:
-        return base.merged(CardLibrary.from_mtgjson(cards))
-    except FileNotFoundError:
-        fail(f"{cards}: no such file", json_out)
-    except (ValueError, OSError, KeyError) as exc:
-        fail(f"{cards}: {exc}", json_out)
+        return load_cards(cards)
+    except (ValueError, OSError) as exc:
+        fail(str(exc), json_out)
 
 
 def board(path: Path, cards: Optional[Path] = None, json_out: bool = False) -> "Board":

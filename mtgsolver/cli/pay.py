@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from . import common
+from . import common, svg
 
 OBJECTIVE_HELP = ("Objective levels, best first, comma separated, from: keep, x, life, sacrifice, "
                   "creatures, sources, floating (default: all, in that order).")
@@ -28,6 +28,7 @@ def pay(
     json_out: bool = common.JsonOpt,
     time_limit: float = common.TimeOpt,
     strict: bool = common.StrictOpt,
+    picture: Optional[Path] = svg.SvgOpt,
 ) -> None:
     """Pay COST from the board: which mana abilities to activate, in order, and what pays each symbol.
 
@@ -53,6 +54,10 @@ def pay(
     except ValueError as exc:
         common.fail(str(exc), json_out)
     common.check_strict(result, strict, json_out)
+    if picture is not None:  # the pictures module loads only when asked for
+        from ..pictures import payment_svg
+
+        svg.write(picture, payment_svg, b, result, json_out)
     if json_out:
         common.emit_json(result.to_dict())
     else:
