@@ -554,7 +554,7 @@ class _Builder:
             loyalty=p.loyalty if p.loyalty is not None else (card.loyalty if card else None),
             defense=p.defense if p.defense is not None else (card.defense if card else None),
             protector=protector, chosen_color=chosen, x=p.x, chosen_modes=modes,
-            damage=p.damage, deathtouch_damage=p.deathtouch_damage, is_commander=p.commander,
+            damage=p.damage, deathtouch_damage=p.deathtouch_damage, is_commander=p.commander, token=p.token,
         )
 
     def chosen_modes(self, given: list[int | str], abilities: list[Any], name: str, path: str) -> tuple[str, ...]:
