@@ -66,7 +66,8 @@ class PlayerSpec(_Strict):
 
 
 class PermanentSpec(_Strict):
-    """A permanent: ``card`` (library look-up, inline fields override) or ``name`` (inline card)."""
+    """A permanent: ``card`` (library look-up, inline fields override; ``keywords`` and ``abilities``
+    replace the card's, ``add_*`` / ``remove_*`` edit them) or ``name`` (inline card)."""
 
     id: str = Field(min_length=1)
     card: str | None = None
@@ -83,8 +84,14 @@ class PermanentSpec(_Strict):
     loyalty: int | None = None
     defense: int | None = None
     protector: str | None = Field(None, description="a battle's protector (310.8)")
-    keywords: list[Entry] | None = None
-    abilities: list[Entry] | None = None
+    keywords: list[Entry] | None = Field(None, description="keywords; on a card: permanent they replace the card's")
+    abilities: list[Entry] | None = Field(
+        None, description="abilities other than keywords; on a card: permanent they replace the card's")
+    add_keywords: list[Entry] | None = Field(None, description="keywords added to the card's")
+    remove_keywords: list[Entry] | None = Field(None, description="keywords of the card taken away")
+    add_abilities: list[Entry] | None = Field(None, description="abilities added to the card's")
+    remove_abilities: list[Entry] | None = Field(
+        None, description="abilities of the card taken away (vocabulary entries or lines of its text)")
     text: str | None = Field(None, description="Oracle text; lines not understood are kept as unread and reported with every answer they could bear on")
     tapped: bool = False
     summoning_sick: bool = Field(False, description="not controlled continuously since the turn began (302.6)")
@@ -502,24 +509,11 @@ class _Builder:
         for key, value in p.counters.items():
             if value < 0:
                 raise self.fail(f"{path}.counters.{key}", "counter counts are not negative")
-        # abilities: card text, then keywords and abilities lists, then text
-        keywords: set[str] = set()
-        protections: set[str] = set()
-        abilities: list[Any] = []
+        # abilities: the card's (replaced by keywords/abilities, edited by add_/remove_), then text
+        keywords, protections, abilities = self.card_abilities(card, p, path, name)
         entries: list[tuple[Any, str]] = []
-        if card is not None:
-            for kw in card.keywords:
-                try:
-                    keywords.add(canonical_keyword(kw))
-                except ValueError:
-                    pass  # MTGJSON names ability words (e.g. "Landfall") as keywords
-            understood, unread = parse_oracle_text(card.text, card.name)
-            entries += [(e, f"{path}.card") for e in understood]
-            abilities += [TextAbility(line) for line in unread]
-        for j, e in enumerate(p.keywords or []):
-            entries.append((e, f"{path}.keywords[{j}]"))
-        for j, e in enumerate(p.abilities or []):
-            entries.append((e, f"{path}.abilities[{j}]"))
+        for field in ("keywords", "abilities", "add_keywords", "add_abilities"):
+            entries += [(e, f"{path}.{field}[{j}]") for j, e in enumerate(getattr(p, field) or [])]
         if p.text is not None:  # lines not read are kept and reported with answers (docs/unread.md)
             understood, unread = parse_oracle_text(p.text, name)
             entries += [(e, f"{path}.text") for e in understood]
@@ -556,6 +550,71 @@ class _Builder:
             protector=protector, chosen_color=chosen, x=p.x, chosen_modes=modes,
             damage=p.damage, deathtouch_damage=p.deathtouch_damage, is_commander=p.commander, token=p.token,
         )
+
+    def card_abilities(self, card: Card | None, p: PermanentSpec, path: str,
+                       name: str) -> tuple[set[str], set[str], list[Any]]:
+        """The card's keywords, protections and other abilities (its keyword list and Oracle
+        text; unread lines kept as text), with ``keywords:`` / ``abilities:`` replacing them and
+        ``remove_keywords:`` / ``remove_abilities:`` taking some away."""
+        for field in ("add_keywords", "remove_keywords", "add_abilities", "remove_abilities"):
+            if getattr(p, field) is not None and card is None:
+                raise self.fail(f"{path}.{field}", "only a card: permanent has a card's abilities to edit; "
+                                "an inline card lists its own in keywords: and abilities:")
+        for whole in ("keywords", "abilities"):
+            for edit in (f"add_{whole}", f"remove_{whole}"):
+                if getattr(p, whole) is not None and getattr(p, edit) is not None:
+                    raise self.fail(f"{path}.{edit}", f"{whole}: replaces the card's {whole}; "
+                                    f"give either {whole}: or add_{whole}:/remove_{whole}:, not both")
+        keywords: set[str] = set()
+        protections: set[str] = set()
+        abilities: list[Any] = []
+        if card is None:
+            return keywords, protections, abilities
+        for kw in card.keywords:
+            try:
+                keywords.add(canonical_keyword(kw))
+            except ValueError:
+                pass  # MTGJSON names ability words (e.g. "Landfall") as keywords
+        understood, unread = parse_oracle_text(card.text, card.name)
+        for e in understood:
+            self.add_entry(e, f"{path}.card", name, keywords, protections, abilities)
+        abilities += [TextAbility(line) for line in unread]
+        if p.keywords is not None:
+            keywords, protections = set(), set()
+        if p.abilities is not None:
+            abilities = []
+        for j, e in enumerate(p.remove_keywords or []):
+            self.remove_entry(e, f"{path}.remove_keywords[{j}]", name, keywords, protections, abilities, "keyword")
+        for j, e in enumerate(p.remove_abilities or []):
+            self.remove_entry(e, f"{path}.remove_abilities[{j}]", name, keywords, protections, abilities, "ability")
+        return keywords, protections, abilities
+
+    def remove_entry(self, entry: Any, path: str, name: str, keywords: set[str], protections: set[str],
+                     abilities: list[Any], kind: str) -> None:
+        """Take one keyword or ability away; one the card does not have is an error."""
+        if kind == "ability" and isinstance(entry, str):
+            line = next((a for a in abilities if isinstance(a, TextAbility)
+                         and a.text.strip().lower() == entry.strip().lower()), None)
+            if line is not None:  # a line of the card's text no reader understood
+                abilities.remove(line)
+                return
+        kws: set[str] = set()
+        prots: set[str] = set()
+        abils: list[Any] = []
+        self.add_entry(entry, path, name, kws, prots, abils)
+        if kind == "keyword" and abils:
+            raise self.fail(path, f"{entry!r} is not a keyword; take abilities away with remove_abilities")
+        if kind == "ability" and (kws or prots):
+            raise self.fail(path, f"{entry!r} is a keyword; take keywords away with remove_keywords")
+        if kws - keywords or prots - protections or any(a not in abilities for a in abils):
+            have = sorted(keywords) + [f"protection from {q}" for q in sorted(protections)] if kind == "keyword" \
+                else [getattr(a, "text", None) or str(a) for a in abilities]
+            raise self.fail(path, f"{name} has no {kind} {entry!r} to remove; its {kind} list is "
+                            + (", ".join(repr(h) for h in have) if have else "empty"))
+        keywords -= kws
+        protections -= prots
+        for a in abils:
+            abilities.remove(a)
 
     def chosen_modes(self, given: list[int | str], abilities: list[Any], name: str, path: str) -> tuple[str, ...]:
         """Modes already chosen for a "choose one that hasn't been chosen" ability (700.2),
