@@ -8,11 +8,14 @@ import typer
 from rich.table import Table
 
 from ..model import Board, Permanent, Static, board_json_schema
+from ..model.layers import changes_of, printed_of
 from . import common
 
 
-def permanent_json(p: Permanent) -> dict[str, Any]:
-    return {
+def permanent_json(p: Permanent, board: Board | None = None) -> dict[str, Any]:
+    """A permanent as it is now (after the layers, 613); ``changes`` are the effects that
+    made it differ from its printed self, and ``printed`` that self, when it differs."""
+    out = {
         "id": p.id,
         "name": p.name,
         "controller": p.controller,
@@ -30,14 +33,22 @@ def permanent_json(p: Permanent) -> dict[str, Any]:
         "tapped": p.tapped,
         "summoning_sick": p.summoning_sick,
         "attached_to": p.attached_to,
+        "timestamp": p.timestamp,
     }
+    changes = changes_of(board, p.id) if board is not None else ()
+    if changes:
+        out["changes"] = [c.to_dict() for c in changes]
+        printed = permanent_json(printed_of(board, p.id))
+        out["printed"] = {k: v for k, v in printed.items() if out.get(k) != v}
+    return out
 
 
 def board_json(b: Board) -> dict[str, Any]:
     out: dict[str, Any] = {
         "active_player": b.active_player,
         "players": [{"name": p.name, "life": p.life, "poison": p.poison} for p in b.players],
-        "battlefield": [permanent_json(p) for p in b.permanents],
+        "battlefield": [permanent_json(p, b) for p in b.permanents],
+        "day_night": b.day_night,
         "effects": [{k: (str(v) if k == "cost" else v) for k, v in e.__dict__.items() if v is not None} for e in b.effects],
         "mana_pool": {pl: "".join("{" + m.type + "}" for m in pool) for pl, pool in b.mana_pools.items()},
     }
@@ -56,6 +67,8 @@ def _abilities_text(p: Permanent) -> str:
     for a in p.abilities:
         if isinstance(a, Static) and a.name == "grants":
             parts.append("grants " + ", ".join(map(str, a.value)))
+        elif isinstance(a, Static) and a.name == "continuous":
+            parts.append(a.value.text or str(a.value))
         else:
             parts.append(str(a) if isinstance(a, Static) else a.text)
     return "\n".join(parts)
@@ -75,17 +88,24 @@ def show(
     con.print(f"[bold]{board_path}[/]  active player: [bold]{b.active_player}[/]")
     for pl in b.players:
         table = Table(title=f"{pl.name}: {pl.life} life, {pl.poison} poison", title_justify="left")
-        for col in ("id", "name", "type", "cost", "P/T", "state", "abilities"):
+        for col in ("id", "name", "type", "colors", "cost", "P/T", "state", "abilities"):
             table.add_column(col, no_wrap=col in ("id", "name", "cost", "P/T"))
         for p in b.controlled_by(pl.name):
             pt = f"{p.power}/{p.toughness}" if p.power is not None else ""
             state = ", ".join(s for s, on in (("tapped", p.tapped), ("summoning sick", p.summoning_sick),
                                               (f"on {p.attached_to}", p.attached_to)) if on)
             counters = ", ".join(f"{k}: {v}" for k, v in p.counters.items())
-            table.add_row(p.id, p.name, " ".join(sorted(p.supertypes) + sorted(p.types)),
-                          str(p.mana_cost or ""), pt, "; ".join(x for x in (state, counters) if x),
-                          _abilities_text(p))
+            kinds = " ".join(sorted(p.supertypes) + sorted(p.types))
+            if p.subtypes:
+                kinds += " — " + " ".join(sorted(p.subtypes))
+            colors = " ".join(c.word for c in sorted(p.colors, key=lambda c: "WUBRG".index(c.value)))
+            table.add_row(p.id, p.name, kinds, colors, str(p.mana_cost or ""), pt,
+                          "; ".join(x for x in (state, counters) if x), _abilities_text(p))
         con.print(table)
+        for p in b.controlled_by(pl.name):
+            for c in changes_of(b, p.id):
+                con.print(f"  {p.id}: {c.what} from {c.source_name} ({c.source}; layer {c.layer}, {c.rule}, "
+                          f"timestamp {c.timestamp})", markup=False)
         pool = b.pool(pl.name)
         if pool:
             con.print(f"  mana pool: {''.join('{' + m.type + '}' for m in pool)}")

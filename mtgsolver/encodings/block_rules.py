@@ -13,6 +13,7 @@ from typing import Mapping
 
 from ..model import Board, Color, ManaCost, Permanent
 from ..model.keywords import is_landwalk, landwalk_type
+from ..model.layers import source_note
 
 __all__ = [
     "BlockOptions", "Declaration", "Finding", "Requirement",
@@ -143,7 +144,8 @@ def pair_obstacles(board: Board, blocker: Permanent, attacker: Permanent, defend
     if attacker.has("cant_be_blocked"):
         no("509.1b", f"{attacker.name} can't be blocked")
     if attacker.has_keyword("flying") and not (blocker.has_keyword("flying") or blocker.has_keyword("reach")):
-        no("702.9b", f"{attacker.name} has flying and {blocker.name} has neither flying nor reach")
+        no("702.9b", f"{attacker.name} has flying{source_note(board, attacker, 'flying')} and {blocker.name} "
+                     "has neither flying nor reach")
     if attacker.has_keyword("shadow") and not blocker.has_keyword("shadow"):
         no("702.28b", f"{attacker.name} has shadow and {blocker.name} doesn't")
     if blocker.has_keyword("shadow") and not attacker.has_keyword("shadow"):
@@ -157,7 +159,8 @@ def pair_obstacles(board: Board, blocker: Permanent, attacker: Permanent, defend
                       "nor shares a color with it")
     for kw in sorted(k for k in attacker.keywords if is_landwalk(k)):
         if _controls_land(board, defender, kw):
-            no("702.14c", f"{attacker.name} has {kw.replace('_', ' ')} and {defender} controls such a land")
+            no("702.14c", f"{attacker.name} has {kw.replace('_', ' ')}{source_note(board, attacker, kw)} and "
+                          f"{defender} controls such a land")
     if attacker.has_keyword("skulk") and (blocker.power or 0) > (attacker.power or 0):
         no("702.118b", f"{attacker.name} has skulk and {blocker.name} has greater power "
                        f"({blocker.power} > {attacker.power})")
@@ -277,7 +280,8 @@ def _group_findings(board: Board, defender: str, attackers: list[str], decl: dic
             continue
         low, rule = min_blockers(attacker)
         if n < low:
-            out.append(Finding(rule, aid, f"{label(attacker)} can't be blocked except by {low} or more creatures; "
+            why = f" (has menace{source_note(board, attacker, 'menace')})" if rule == "702.111b" else ""
+            out.append(Finding(rule, aid, f"{label(attacker)} can't be blocked except by {low} or more creatures{why}; "
                                           f"{n} block{'s' if n == 1 else ''} it"))
         high = max_blockers(attacker)
         if high is not None and n > high:

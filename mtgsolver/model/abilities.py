@@ -76,6 +76,9 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     "attack_tax": "attack_tax",
     # on an Aura or Equipment: abilities the enchanted or equipped creature has (Lure, 613)
     "grants": "grants",
+    # a static ability's continuous effect on other objects (611.3, 613; mtgsolver.model.continuous,
+    # applied by mtgsolver.model.layers): {affects, condition, gains, gets, set_land_types, rules, ...}
+    "continuous": "continuous",
     # mana production (mtgsolver.model.production): replacement effects on "tapped for
     # mana" (106.12b, 614): Contamination, Pulse of Llanowar, Mana Reflection
     "lands_tap_for": "mana_type",
@@ -142,6 +145,10 @@ def parse_static(entry: Any) -> Static:
         from .production import ManaTrigger
 
         return Static(name, ManaTrigger.from_mapping(value))
+    if kind == "continuous":
+        from .continuous import ContinuousSpec
+
+        return Static(name, ContinuousSpec.from_mapping(value))
     if kind == "grants":
         if not isinstance(value, list):
             raise ValueError(f"{name} expects a list of keywords and abilities")
@@ -156,6 +163,7 @@ _EXAMPLES = {
     "cost": '"{2}"',
     "attack_tax": '"{2}"',
     "grants": "[flying]",
+    "continuous": "{affects: {types: [creature], controller: you}, gets: [1, 1]}",
     "mana_type": "B",
     "land_type": "plains",
     "mana_trigger": '{tapped: enchanted, adds: "{G}"}',

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Iterator, Mapping
+from typing import Any, Iterator, Mapping
 
 from .effects import Effect
 from .permanent import Permanent, Player
@@ -58,6 +58,10 @@ class Board:
     mana_pools: Mapping[str, tuple[PoolMana, ...]] = field(default_factory=lambda: MappingProxyType({}))
     combat: CombatDeclaration | None = None
     source: str | None = None  # the file it came from, for messages
+    day_night: str | None = None  # "day", "night" or None: neither yet (726)
+    # what mtgsolver.model.layers made of the printed board: printed permanents and effects,
+    # and each permanent's changes with their sources (613); None: not layered
+    layers: Any = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {p.id: p for p in self.permanents})

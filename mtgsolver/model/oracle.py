@@ -166,7 +166,7 @@ def parse_oracle_text(text: str, name: str) -> tuple[list[Any], list[str]]:
         line = re.sub(r"\s*\([^)]*\)", "", line).strip()
         if not line:
             continue
-        if ": Add " in line or ":Add " in line:
+        if (": Add " in line or ":Add " in line) and '"' not in line:  # a quoted one is granted (613.1f)
             try:
                 parse_mana_ability(line, name)
                 entries.append(line)

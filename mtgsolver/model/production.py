@@ -2,10 +2,9 @@
 
 What an ability adds (a *production event*) is worked out in three steps:
 
-1. **Type-changing effects** (305.7, 613.1d): ``{lands_are: plains}`` (Celestial Dawn) makes
-   the lands its controller controls Plains: each loses the abilities of its rules text and
-   its old land types and gains ``{T}: Add {W}.``; abilities granted by other effects stay.
-   This changes the board the other steps look at (:func:`effective_board`).
+1. **Continuous effects** (613): type-changing effects (305.7, 613.1d) such as Celestial
+   Dawn's ``{lands_are: plains}`` and granted mana abilities (613.1f) are applied by
+   :mod:`mtgsolver.model.layers`; the other steps look at that board (:func:`effective_board`).
 2. **Replacement effects** on the event (614, 616), all of which need the ability to be
    "tapped for mana" (a {T} in its cost, 106.12, 106.12b): ``{lands_tap_for: B}``
    (Contamination: any land makes one {B} instead of any other type and amount),
@@ -38,8 +37,8 @@ import networkx as nx
 
 from .board import Board
 from .mana import MANA_TYPES, ManaCost, ManaCostError
-from .mana_abilities import (Amount, AnyColor, Choice, ChosenColor, Counted, Fixed, ManaAbility, Product, Reflect,
-                             basic_land_ability)
+from .mana_abilities import Amount, AnyColor, Choice, ChosenColor, Counted, Fixed, ManaAbility, Product, Reflect
+from .layers import layered
 from .mana_graph import FixedPoint, ability_node, build_graph, least_fixed_point, permanent_node
 from .permanent import Permanent
 
@@ -204,29 +203,18 @@ def replace_all(bundle: Bundle, effects: tuple[Replacement, ...]) -> frozenset[B
 
 
 # --------------------------------------------------------------------------- type changes
-def _type_changed(perm: Permanent, land_type: str) -> Permanent:
-    """305.7: the land becomes ``land_type`` only, loses its rules-text abilities, keeps
-    granted ones and its supertypes, and gains the basic land type's mana ability."""
-    granted = [a for a in perm.abilities if str(a) in perm.granted_by]
-    values = {f: getattr(perm, f) for f in perm.__dataclass_fields__}
-    values.update(subtypes=frozenset({land_type}), abilities=(basic_land_ability(land_type), *granted))
-    return Permanent(**values)
-
-
 def effective_board(board: Board) -> tuple[Board, dict[str, str]]:
-    """The board with ``lands_are`` (Celestial Dawn) applied, and for each changed land the
-    id of the effect's source. Several such effects: the later on the battlefield list wins
-    (613.7 timestamps; the board lists permanents in the order they arrived)."""
-    changes: dict[str, tuple[str, str]] = {}
-    for src in board.permanents:
-        for land_type in src.values("lands_are"):
-            for q in board.controlled_by(src.controller):
-                if q.is_land:
-                    changes[q.id] = (land_type, src.id)
-    if not changes:
-        return board, {}
-    perms = tuple(_type_changed(p, changes[p.id][0]) if p.id in changes else p for p in board.permanents)
-    return board.replace(permanents=perms), {pid: src for pid, (_, src) in changes.items()}
+    """The board with its continuous effects applied (613, :mod:`mtgsolver.model.layers`:
+    type-changing effects such as Celestial Dawn's and Blood Moon's, 305.7, and granted mana
+    abilities, 613.1f) and, for each land a "becomes [basic land type]" effect changed, the id
+    of the source of the latest such effect (613.7)."""
+    effective = layered(board)
+    changed: dict[str, str] = {}
+    for pid, changes in effective.layers.changes.items():
+        for change in changes:
+            if change.layer == "4" and "305.7" in change.what:
+                changed[pid] = change.source
+    return effective, changed
 
 
 # --------------------------------------------------------------------------- analysis

@@ -1,0 +1,120 @@
+"""Real cards whose statics change other permanents, read from their Oracle text and answered
+end to end by the combat, payment and production solvers (613, 305.6-7, 702)."""
+from __future__ import annotations
+
+from mtgsolver.model import parse_board_text
+from mtgsolver.model.layers import changes_of
+from mtgsolver.solver.attacks import check_attacks
+from mtgsolver.solver.blocks import check_blocks
+from mtgsolver.solver.payment import pay
+from mtgsolver.solver.produce import could_produce
+
+HEAD = "version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\nbattlefield:\n"
+
+
+def board(lines: str, tail: str = ""):
+    body = "".join(f"  {line.strip()}\n" for line in lines.strip().splitlines())
+    return parse_board_text(HEAD + body + tail, "cards.yaml")
+
+
+def inline(pid: str, name: str, controller: str, types: str, text: str, extra: str = "") -> str:
+    return f"- {{id: {pid}, name: {name}, controller: {controller}, types: [{types}], text: {text!r}{extra}}}\n"
+
+
+def test_702_111b_war_drums_menace_makes_a_lone_block_illegal() -> None:
+    """702.111b with 613.1f (issue 9's example): Goblin War Drums gives the attacker menace, so
+    one blocker alone is illegal, and the reason names the granting permanent."""
+    b = board("""
+        - {id: drums, card: Goblin War Drums, controller: alice}
+        - {id: bears, card: Grizzly Bears, controller: alice}
+        - {id: ox, card: Pillarfield Ox, controller: bob}
+    """, "combat:\n  attackers: [{creature: bears, target: bob}]\n  blockers: [{creature: ox, blocks: [bears]}]\n")
+    bears = b.permanent("bears")
+    assert "menace" in bears.keywords and bears.granted_by["menace"] == "drums"
+    result = check_blocks(b)
+    assert result.legal is False
+    assert any("702.111b" in v.rule for v in result.violations)
+    assert any("Goblin War Drums" in v.message for v in result.violations)
+
+
+def test_elvish_champion_lord_other_elves_forestwalk() -> None:
+    """613.4c, 613.1f, 702.14c: "Other Elf creatures get +1/+1 and have forestwalk" applies to
+    every player's Elves but not to the Champion; forestwalk makes a block illegal against a
+    player who controls a Forest."""
+    b = board(inline("champ", "Elvish Champion", "alice", "creature", "Other Elf creatures get +1/+1 and have forestwalk.",
+                     ", subtypes: [elf], power: 2, toughness: 2") + """
+        - {id: elf, card: Llanowar Elves, controller: alice}
+        - {id: their_elf, card: Llanowar Elves, controller: bob}
+        - {id: forest, card: Forest, controller: bob}
+    """, "combat:\n  attackers: [{creature: elf, target: bob}]\n  blockers: [{creature: their_elf, blocks: [elf]}]\n")
+    assert (b.permanent("elf").power, b.permanent("elf").toughness) == (2, 2)
+    assert (b.permanent("their_elf").power, b.permanent("their_elf").toughness) == (2, 2)
+    assert b.permanent("champ").power == 2 and "forestwalk" not in b.permanent("champ").keywords
+    assert check_blocks(b).legal is False
+
+
+def test_goblin_rabblemaster_makes_other_goblins_attack() -> None:
+    """508.1d, 613.11: "Other Goblin creatures you control attack each combat if able"."""
+    b = board(inline("rabble", "Goblin Rabblemaster", "alice", "creature",
+                     "Other Goblin creatures you control attack each combat if able.",
+                     ", subtypes: [goblin, warrior], power: 2, toughness: 2") + """
+        - {id: gob, card: Raging Goblin, controller: alice}
+    """, "combat:\n  attackers: []\n")
+    assert b.permanent("gob").has("attacks_each_combat") and not b.permanent("rabble").has("attacks_each_combat")
+    assert check_attacks(b).legal is False
+
+
+def test_moat_humility_creature_without_flying_cant_attack() -> None:
+    """613.11: Moat's restriction survives Humility's "lose all abilities"."""
+    b = board(inline("moat", "Moat", "bob", "enchantment", "Creatures without flying can't attack.")
+              + inline("hum", "Humility", "bob", "enchantment",
+                       "All creatures lose all abilities and have base power and toughness 1/1.")
+              + "- {id: bird, name: Bird, controller: alice, types: [creature], power: 2, toughness: 2, keywords: [flying]}\n",
+              "combat:\n  attackers: [{creature: bird, target: bob}]\n")
+    bird = b.permanent("bird")
+    assert (bird.power, bird.toughness) == (1, 1) and bird.has("cant_attack")
+    assert check_attacks(b).legal is False
+
+
+def test_305_7_blood_moon_makes_nonbasic_lands_mountains_for_payment() -> None:
+    """305.7: under Blood Moon a dual land taps only for {R}; basics are unchanged."""
+    b = board(inline("moon", "Blood Moon", "bob", "enchantment", "Nonbasic lands are Mountains.") + """
+        - {id: tundra, card: Tundra, controller: alice}
+        - {id: plains, card: Plains, controller: alice}
+    """)
+    assert could_produce(b, "tundra").types("tundra") == ["R"]
+    assert pay(b, "{W}{R}").payable is True
+    assert pay(b, "{W}{U}").payable is False
+    assert changes_of(b, "tundra")[0].source == "moon"
+
+
+def test_305_6_urborg_gives_every_land_a_black_mana_ability() -> None:
+    """305.6: "Each land is a Swamp in addition to its other land types": a Forest taps for {B}."""
+    b = board(inline("urborg", "Urborg", "bob", "land",
+                     "Each land is a Swamp in addition to its other land types.", ", supertypes: [legendary]") + """
+        - {id: forest, card: Forest, controller: alice}
+    """)
+    assert could_produce(b, "forest").types("forest") == ["B", "G"]
+    assert pay(b, "{B}").payable is True
+
+
+def test_605_granted_mana_ability_chromatic_lantern() -> None:
+    """605.1a, 613.1f: "Lands you control have '{T}: Add one mana of any color.'" is a mana
+    ability of each land; an opponent's lands don't get it."""
+    b = board(inline("lantern", "Chromatic Lantern", "alice", "artifact",
+                     'Lands you control have "{T}: Add one mana of any color."') + """
+        - {id: wastes, name: Wastes, controller: alice, types: [land], supertypes: [basic], abilities: ["{T}: Add {C}."]}
+        - {id: their, card: Island, controller: bob}
+    """)
+    assert could_produce(b, "wastes").types("wastes") == ["W", "U", "B", "R", "G", "C"]
+    assert pay(b, "{G}").payable is True
+    assert could_produce(b, "their").types("their") == ["U"]
+
+
+def test_condition_threshold_reads_the_graveyard_when_zones_are_known() -> None:
+    """611.3b: a threshold static is off without seven cards in the graveyard (a board
+    without zones has empty zones)."""
+    b = board(inline("nomad", "Nomad Stadium Keeper", "alice", "enchantment",
+                     "Threshold — Creatures you control get +1/+1 as long as seven or more cards are in your graveyard.")
+              + "- {id: bears, card: Grizzly Bears, controller: alice}\n")
+    assert b.permanent("bears").power == 2
