@@ -118,3 +118,101 @@ def test_condition_threshold_reads_the_graveyard_when_zones_are_known() -> None:
                      "Threshold — Creatures you control get +1/+1 as long as seven or more cards are in your graveyard.")
               + "- {id: bears, card: Grizzly Bears, controller: alice}\n")
     assert b.permanent("bears").power == 2
+
+
+def test_611_3b_threshold_and_extra_turns_read_zones_and_turn() -> None:
+    """611.3b with the board's zones and turn: threshold counts the controller's graveyard;
+    "can't attack during extra turns" applies only on an extra turn."""
+    keeper = inline("nomad", "Nomad Stadium Keeper", "alice", "enchantment",
+                    "Threshold — Creatures you control get +1/+1 as long as seven or more cards are in your graveyard.")
+    bears = "- {id: bears, card: Grizzly Bears, controller: alice}\n"
+    seven = "zones:\n  alice: {graveyard: [Island, Island, Island, Island, Island, Island, Island]}\n"
+    six = "zones:\n  alice: {graveyard: [Island, Island, Island, Island, Island, Island]}\n  bob: {graveyard: [Island]}\n"
+    assert board(keeper + bears, seven).permanent("bears").power == 3
+    assert board(keeper + bears, six).permanent("bears").power == 2
+    rule = inline("x", "Rule", "bob", "enchantment", "Creatures can't attack during extra turns.")
+    assert board(rule + bears, "turn: {number: 3, extra_turn: true}\n").permanent("bears").has("cant_attack")
+    assert not board(rule + bears, "turn: {number: 3, extra_turn: false}\n").permanent("bears").has("cant_attack")
+
+
+def test_702_111c_granted_menace_on_a_menace_creature_is_redundant() -> None:
+    """702.111c: War Drums' menace on Boggart Brute (menace) still needs only two blockers."""
+    head = """
+        - {id: drums, card: Goblin War Drums, controller: alice}
+        - {id: brute, card: Boggart Brute, controller: alice}
+        - {id: ox, card: Pillarfield Ox, controller: bob}
+        - {id: bears, card: Grizzly Bears, controller: bob}
+    """
+    two = "combat:\n  attackers: [{creature: brute, target: bob}]\n  blockers: [{creature: ox, blocks: [brute]}, {creature: bears, blocks: [brute]}]\n"
+    assert check_blocks(board(head, two)).legal is True
+
+
+def test_702_14d_granted_snow_forestwalk_blocker_with_it_does_not_help() -> None:
+    """702.14d example: a player who controls a snow Forest can't block a creature with snow
+    forestwalk, even with a creature that has snow forestwalk too (here both granted)."""
+    b = board("""
+        - {id: att, card: Grizzly Bears, controller: alice}
+        - {id: aura, name: Snow Walk, controller: alice, types: [enchantment], subtypes: [aura], attached_to: att, text: "Enchanted creature has snow forestwalk."}
+        - {id: blk, card: Grizzly Bears, controller: bob}
+        - {id: aura2, name: Snow Walk, controller: bob, types: [enchantment], subtypes: [aura], attached_to: blk, text: "Enchanted creature has snow forestwalk."}
+        - {id: snowy, card: Snow-Covered Forest, controller: bob}
+    """, "combat:\n  attackers: [{creature: att, target: bob}]\n  blockers: [{creature: blk, blocks: [att]}]\n")
+    assert "snow_forestwalk" in b.permanent("blk").keywords
+    result = check_blocks(b)
+    assert result.legal is False and any(v.rule == "702.14c" for v in result.violations)
+
+
+def test_702_1c_keywords_gained_from_a_resolved_effect() -> None:
+    """702.1c example (Concerted Effort): creatures gain flying until end of turn (a board
+    ``gains`` effect, 613.1f): a creature without flying or reach can't block them (702.9b)."""
+    b = board("""
+        - {id: att, card: Grizzly Bears, controller: alice}
+        - {id: blk, card: Pillarfield Ox, controller: bob}
+    """, "effects:\n  - {kind: gains, creature: att, abilities: [flying], source: concerted}\n"
+         "combat:\n  attackers: [{creature: att, target: bob}]\n  blockers: [{creature: blk, blocks: [att]}]\n")
+    result = check_blocks(b)
+    assert result.legal is False and any(v.rule == "702.9b" for v in result.violations)
+
+
+def test_614_1a_damping_sphere_makes_two_mana_lands_colorless() -> None:
+    """614.1a, 106.12b: a land tapped for two or more mana produces {C} instead; one mana is
+    unchanged; with Mana Reflection the controller orders them (616.1e)."""
+    b = board(inline("sphere", "Damping Sphere", "bob", "artifact",
+                     "If a land is tapped for two or more mana, it produces {C} instead of any other type and amount.")
+              + """
+        - {id: tomb, name: Ancient Tomb, controller: alice, types: [land], text: "{T}: Add {C}{C}. Ancient Tomb deals 2 damage to you."}
+        - {id: forest, card: Forest, controller: alice}
+    """)
+    assert pay(b, "{2}").payable is True and pay(b, "{3}").payable is False
+    assert could_produce(b, "forest").types("forest") == ["G"]
+    reflected = board(inline("sphere", "Damping Sphere", "bob", "artifact",
+                             "If a land is tapped for two or more mana, it produces {C} instead of any other type and amount.")
+                      + "- {id: mr, card: Mana Reflection, controller: alice}\n- {id: forest, card: Forest, controller: alice}\n")
+    assert could_produce(reflected, "forest").types("forest") == ["G", "C"]
+    assert pay(reflected, "{G}{G}").payable is True
+
+
+def test_payment_reason_names_the_permanent_that_grants_a_mana_ability() -> None:
+    """605.1a, 613.1f: a tapped land's granted ability is excluded with its source named."""
+    b = board(inline("lantern", "Chromatic Lantern", "alice", "artifact",
+                     'Lands you control have "{T}: Add one mana of any color."') + """
+        - {id: wastes, name: Wastes, controller: alice, types: [land], tapped: true, abilities: ["{T}: Add {C}."]}
+    """)
+    result = pay(b, "{G}")
+    assert result.payable is False
+    assert any("from Chromatic Lantern (lantern)" in r.message for r in result.reasons)
+
+
+def test_611_3a_attacking_creatures_and_creatures_with_counters() -> None:
+    """611.3a: "Attacking creatures you control have flying" affects the declared attackers
+    only (506.4); "Each creature you control with a +1/+1 counter on it has trample" only those."""
+    b = board(inline("bow", "Sky Banner", "alice", "enchantment", "Attacking creatures you control have flying.")
+              + inline("troll", "Trollbred Guardian", "alice", "enchantment",
+                       "Each creature you control with a +1/+1 counter on it has trample.") + """
+        - {id: att, card: Grizzly Bears, controller: alice, counters: {+1/+1: 1}}
+        - {id: home, card: Grizzly Bears, controller: alice}
+        - {id: blk, card: Pillarfield Ox, controller: bob}
+    """, "combat:\n  attackers: [{creature: att, target: bob}]\n  blockers: [{creature: blk, blocks: [att]}]\n")
+    assert {"flying", "trample"} <= b.permanent("att").keywords
+    assert not {"flying", "trample"} & b.permanent("home").keywords
+    assert check_blocks(b).legal is False

@@ -111,7 +111,7 @@ def test_613_6_example_noncreature_artifacts_become_2_2() -> None:
     b = board("""
         - {id: ring, name: Ring, controller: alice, types: [artifact]}
         - {id: golem, name: Golem, controller: alice, types: [artifact, creature], power: 3, toughness: 3}
-        - {id: march, name: March, controller: alice, types: [sorcery-effect], abilities: [{continuous: {affects: {types: [artifact], not_types: [creature]}, add_types: [creature], set_pt: [2, 2]}}]}
+        - {id: march, name: March, controller: alice, types: [enchantment], abilities: [{continuous: {affects: {types: [artifact], not_types: [creature]}, add_types: [creature], set_pt: [2, 2]}}]}
     """)
     ring = b.permanent("ring")
     assert ring.is_creature and pt(b, "ring") == (2, 2)

@@ -67,7 +67,9 @@ class Affected:
 
     ``types``/``keywords``: all of them; ``subtypes``/``colors``: any of them; ``not_*``:
     none of them; ``other``: not the source; ``attached``: the object the source enchants
-    or equips (303.4, 301.5); ``self``: the source only; ``named``: a card name.
+    or equips (303.4, 301.5); ``self``: the source only; ``named``: a card name;
+    ``attacking``/``blocking``: declared so in the board's combat (506.4); ``counter``: has at
+    least one counter of that kind (``+1/+1``).
     """
 
     controller: str = "any"
@@ -89,6 +91,9 @@ class Affected:
     attached: bool = False
     self: bool = False
     named: str | None = None
+    attacking: bool = False
+    blocking: bool = False
+    counter: str | None = None
 
     @classmethod
     def from_mapping(cls, data: Any, path: str = "affects") -> "Affected":
@@ -108,9 +113,9 @@ class Affected:
                 values[key] = _colors(value, where)
             elif key in ("keywords", "not_keywords"):
                 values[key] = _keywords(value, where)
-            elif key in ("other", "attached", "self"):
+            elif key in ("other", "attached", "self", "attacking", "blocking"):
                 values[key] = bool(value)
-            elif key == "named":
+            elif key in ("named", "counter"):
                 values[key] = str(value)
             elif key.startswith(("power", "toughness")):
                 values[key] = _int(value, where)
@@ -153,6 +158,7 @@ class Affected:
             return "the permanent it is attached to"
         if self.other:
             words.append("other")
+        words += [w for w, on in (("attacking", self.attacking), ("blocking", self.blocking)) if on]
         words += [f"non{t}" for t in sorted(self.not_types | self.not_supertypes | self.not_subtypes)]
         words += sorted(c.word for c in self.colors)
         words += sorted(self.supertypes)
@@ -161,6 +167,8 @@ class Affected:
         words += sorted(self.types) or ["permanents"]
         if self.named:
             words.append(f"named {self.named}")
+        if self.counter:
+            words.append(f"with a {self.counter} counter")
         if self.keywords:
             words.append("with " + " and ".join(sorted(self.keywords)))
         if self.not_keywords:

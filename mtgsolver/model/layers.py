@@ -87,7 +87,7 @@ class _Obj:
     """A permanent's characteristics while the layers are applied (mutable)."""
 
     __slots__ = ("perm", "id", "controller", "types", "supertypes", "subtypes", "colors", "keywords", "protections", "abilities",
-                 "power", "toughness", "granted_by", "changes", "touched", "retyped")
+                 "power", "toughness", "granted_by", "changes", "touched", "retyped", "in_combat")
 
     def __init__(self, perm: Permanent) -> None:
         self.perm, self.id, self.controller = perm, perm.id, perm.controller
@@ -98,6 +98,7 @@ class _Obj:
         self.granted_by = dict(perm.granted_by)
         self.changes: list[Change] = []
         self.touched = self.retyped = False
+        self.in_combat = ""  # "attacking" or "blocking" in the board's combat (506.4)
 
     def clone(self) -> "_Obj":
         new = _Obj.__new__(_Obj)
@@ -178,6 +179,12 @@ class _Engine:
     def __init__(self, board: Board, printed: tuple[Permanent, ...], effects: tuple[Effect, ...]) -> None:
         self.board = board
         self.state: dict[str, _Obj] = {p.id: _Obj(p) for p in printed}
+        combat = board.combat
+        for role, ids in (("attacking", [a.creature for a in combat.attackers] if combat else []),
+                          ("blocking", [b.creature for b in (combat.blockers or ()) if b.blocks] if combat else [])):
+            for oid in ids:
+                if oid in self.state:
+                    self.state[oid].in_combat = role
         self.timestamps = {p.id: (p.timestamp if p.timestamp is not None else i + 1) for i, p in enumerate(printed)}
         self.index = {p.id: i for i, p in enumerate(printed)}
         self.started: dict[tuple[str, int], _Eff] = {}
@@ -403,7 +410,7 @@ class _Engine:
                     obj.granted_by[f"protection from {value}"] = eff.source
                 else:
                     obj.abilities.append(value)
-                    obj.granted_by[str(value)] = eff.source
+                    obj.granted_by[value.text if kind == "mana" else str(value)] = eff.source
             if s.gains:
                 what.append(_part(s, ("gains",)))
             if s.loses:
@@ -518,6 +525,10 @@ def _matches(aff: Affected, obj: _Obj, eff: _Eff) -> bool:
     if aff.not_keywords & obj.keywords:
         return False
     if aff.named is not None and obj.perm.name != aff.named:
+        return False
+    if (aff.attacking and obj.in_combat != "attacking") or (aff.blocking and obj.in_combat != "blocking"):
+        return False
+    if aff.counter is not None and obj.perm.counters.get(aff.counter, 0) <= 0:
         return False
     if "pt" not in aff.reads:
         return True

@@ -10,7 +10,8 @@ What an ability adds (a *production event*) is worked out in three steps:
    (Contamination: any land makes one {B} instead of any other type and amount),
    ``basic_lands_tap_for_any_color`` (Pulse of Llanowar: the controller's basic lands make
    the same amount of one color of their choice), ``mana_doubler`` (Mana Reflection: the
-   permanents its controller taps make twice as much). Each applies once (614.5) and the
+   permanents its controller taps make twice as much), ``lands_tapped_for_two_or_more_make_c``
+   (Damping Sphere: a land tapped for two or more mana makes {C} instead). Each applies once (614.5) and the
    affected permanent's controller picks the order (616.1e); for 106.7 every order counts,
    so the outcome is the union over orders.
 3. **Triggers** on "tapped for mana" (106.12a, 605.1b): ``{mana_trigger: {tapped, adds, of_type}}``
@@ -140,7 +141,7 @@ class Replacement:
     source: str  # permanent id
     source_name: str
     controller: str
-    kind: str  # lands_tap_for | basic_lands_tap_for_any_color | mana_doubler
+    kind: str  # lands_tap_for | basic_lands_tap_for_any_color | mana_doubler | lands_tapped_for_two_or_more_make_c
     mana: str | None = None
 
     def applies(self, perm: Permanent, ability: ManaAbility) -> bool:
@@ -149,7 +150,7 @@ class Replacement:
 
     def covers(self, perm: Permanent) -> bool:
         """Whether tapping ``perm`` for mana is an event this effect replaces."""
-        if self.kind == "lands_tap_for":
+        if self.kind in ("lands_tap_for", "lands_tapped_for_two_or_more_make_c"):
             return perm.is_land
         if self.kind == "basic_lands_tap_for_any_color":
             return perm.is_land and perm.is_basic and perm.controller == self.controller
@@ -161,6 +162,8 @@ class Replacement:
             return frozenset({bundle})
         if self.kind == "lands_tap_for":
             return frozenset({(self.mana,)})  # type: ignore[arg-type]
+        if self.kind == "lands_tapped_for_two_or_more_make_c":  # Damping Sphere
+            return frozenset({("C",)} if len(bundle) >= 2 else {bundle})
         if self.kind == "basic_lands_tap_for_any_color":
             return frozenset((c,) * len(bundle) for c in COLORS)
         return frozenset({_bundle(bundle + bundle)})
@@ -169,7 +172,9 @@ class Replacement:
         what = {"lands_tap_for": f"a land tapped for mana produces {{{self.mana}}} instead of any other type and amount",
                 "basic_lands_tap_for_any_color": f"a basic land {self.controller} controls tapped for mana produces "
                                                  "mana of one color of their choice instead",
-                "mana_doubler": f"a permanent {self.controller} taps for mana produces twice as much"}[self.kind]
+                "mana_doubler": f"a permanent {self.controller} taps for mana produces twice as much",
+                "lands_tapped_for_two_or_more_make_c": "a land tapped for two or more mana produces {C} instead of any "
+                                                       "other type and amount"}[self.kind]
         return f"{self.source} ({self.source_name}): {what} (614.1a)"
 
 
@@ -436,7 +441,7 @@ def analyse(board: Board) -> Production:
     for p in effective.permanents:
         for mana in p.values("lands_tap_for"):
             replacements.append(Replacement(p.id, p.name, p.controller, "lands_tap_for", mana))
-        for kind in ("basic_lands_tap_for_any_color", "mana_doubler"):
+        for kind in ("basic_lands_tap_for_any_color", "mana_doubler", "lands_tapped_for_two_or_more_make_c"):
             replacements += [Replacement(p.id, p.name, p.controller, kind) for _ in p.statics(kind)]
         own = list(p.values("mana_trigger"))
         concrete = {t.on for t in own if t.mode != "chosen_color"}

@@ -179,6 +179,15 @@ class _Build(Transformer):
     def nonsubtype(self, t: Token) -> dict:
         return {"not_subtypes": [_sub(t)]}
 
+    def attacking(self) -> dict:
+        return {"attacking": True}
+
+    def blocking(self) -> dict:
+        return {"blocking": True}
+
+    def with_counter(self, _a: Token, kind: Token) -> dict:
+        return {"counter": str(kind)}
+
     def nonbasic(self) -> dict:
         return {"not_supertypes": ["basic"]}
 
@@ -435,7 +444,7 @@ def _is_condition(d: dict) -> bool:
     return bool(set(d) & _COND_KEYS) and "affects" not in d and "board_rules" not in d
 
 
-_FIRST = frozenset("enchanted equipped other all each creatures lands permanents artifacts enchantments nonbasic no as ~ "
+_FIRST = frozenset("attacking blocking enchanted equipped other all each creatures lands permanents artifacts enchantments nonbasic no as ~ "
                    "white blue black red green basic legendary snow artifact enchantment land creature".split())
 _PLAUSIBLE = re.compile(r"\b(get|gets|have|has|can't|are|is|lose|loses|attack|block|no more than)\b")
 
