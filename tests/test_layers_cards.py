@@ -216,3 +216,26 @@ def test_611_3a_attacking_creatures_and_creatures_with_counters() -> None:
     assert {"flying", "trample"} <= b.permanent("att").keywords
     assert not {"flying", "trample"} & b.permanent("home").keywords
     assert check_blocks(b).legal is False
+
+
+def test_show_prints_each_change_with_source_layer_and_timestamp(tmp_path) -> None:
+    """Issue 10.5: ``mtgsolver show`` names the effects (source, layer, timestamp) that made a
+    permanent differ from its printed card; ``--json`` gives ``changes`` and ``printed``."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from mtgsolver.cli import app
+
+    path = tmp_path / "b.yaml"
+    path.write_text(HEAD + "  - {id: drums, card: Goblin War Drums, controller: alice}\n"
+                           "  - {id: bears, card: Grizzly Bears, controller: alice}\n")
+    text = CliRunner().invoke(app, ["show", str(path)])
+    assert text.exit_code == 0
+    assert ("bears: has menace from Goblin War Drums (drums; layer 6, 613.1f, timestamp 1)"
+            in " ".join(text.output.split()))
+    out = CliRunner().invoke(app, ["show", str(path), "--json"])
+    bears = next(p for p in json.loads(out.output)["battlefield"] if p["id"] == "bears")
+    assert bears["keywords"] == ["menace"] and bears["printed"] == {"keywords": []}
+    assert bears["changes"] == [{"source": "drums", "source_name": "Goblin War Drums", "layer": "6",
+                                 "rule": "613.1f", "timestamp": 1, "what": "has menace"}]

@@ -100,6 +100,8 @@ _WORD = re.compile(r'"[^"]*"|[+-]\d+/[+-]\d+|\d+/\d+|[\w~\'-]+|[,.]')
 
 def _tag(low: str) -> str | None:
     """Tag keyword, subtype and "non" words (see effects.lark); ``None`` if a quote is open."""
+    # "protection from black and from red": two keywords (702.16)
+    low = re.sub(r"protection from (\w+) and from (\w+)", r"protection from \1 and protection from \2", low)
     words = _WORD.findall(low)
     phrases = _keyword_phrases()
     out: list[str] = []
@@ -167,8 +169,8 @@ class _Build(Transformer):
     """Syntax tree -> the ``continuous`` mapping (or a board effect)."""
 
     # -- groups -------------------------------------------------------------------------
-    def color(self, c: Token) -> dict:
-        return {"colors": [str(c)]}
+    def color(self, *cs: Token) -> dict:
+        return {"colors": [str(c) for c in cs]}
 
     def noncolor(self, c: Token) -> dict:
         return {"not_colors": [_sub(c)]}
