@@ -239,3 +239,16 @@ def test_show_prints_each_change_with_source_layer_and_timestamp(tmp_path) -> No
     assert bears["keywords"] == ["menace"] and bears["printed"] == {"keywords": []}
     assert bears["changes"] == [{"source": "drums", "source_name": "Goblin War Drums", "layer": "6",
                                  "rule": "613.1f", "timestamp": 1, "what": "has menace"}]
+
+
+def test_509_1b_bower_passage_reason_names_the_source() -> None:
+    """613.11, 509.1b: "Creatures with flying can't block creatures you control" (Bower
+    Passage) makes a flyer's block illegal, and the reason names Bower Passage."""
+    b = board(inline("bower", "Bower Passage", "alice", "enchantment",
+                     "Creatures with flying can't block creatures you control.") + """
+        - {id: att, card: Grizzly Bears, controller: alice}
+        - {id: bird, name: Bird, controller: bob, types: [creature], power: 1, toughness: 1, keywords: [flying]}
+    """, "combat:\n  attackers: [{creature: att, target: bob}]\n  blockers: [{creature: bird, blocks: [att]}]\n")
+    result = check_blocks(b)
+    assert result.legal is False
+    assert any("Bower Passage (bower)" in v.message and v.rule == "509.1b" for v in result.violations)

@@ -171,10 +171,13 @@ def pair_obstacles(board: Board, blocker: Permanent, attacker: Permanent, defend
         elif quality == blocker.controller:
             no("702.16k", f"{attacker.name} has protection from {quality}, who controls {blocker.name}")
         elif _has_quality(blocker, quality):
-            no("702.16f", f"{attacker.name} has protection from {quality}")
-    for f in attacker.values("cant_be_blocked_by"):
+            no("702.16f", f"{attacker.name} has protection from {quality}"
+                          f"{source_note(board, attacker, f'protection from {quality}')}")
+    for st in attacker.statics("cant_be_blocked_by"):
+        f = st.value
         if f.matches(blocker, own=attacker):
-            no("509.1b", f"{attacker.name} can't be blocked by creatures with {f.describe()}{_values(f, blocker, attacker)}")
+            no("509.1b", f"{attacker.name} can't be blocked by creatures with {f.describe()}{_values(f, blocker, attacker)}"
+                         f"{source_note(board, attacker, str(st))}")
     for f in blocker.values("can_block_only"):
         if not f.matches(attacker, own=blocker):
             no("509.1b", f"{blocker.name} can block only creatures with {f.describe()}{_values(f, attacker, blocker)}")
