@@ -20,7 +20,9 @@ from .abilities import Static, parse_static
 from .board import Attack, Block, Board, CombatDeclaration, PoolMana
 from .cards import PERMANENT_TYPES, Card, CardLibrary, UnknownCardError, bundled_library
 from .effects import EFFECT_FIELDS, Effect
+from .continuous import parse_granted
 from .keywords import canonical_keyword
+from .layers import apply_layers
 from .mana import MANA_TYPES, Color, ManaCost, ManaCostError
 from .mana_abilities import BASIC_LAND_MANA, ManaAbility, ManaAbilityError, basic_land_ability, parse_mana_ability
 from .modes import ModeError, mode_index, unchosen_modal_trigger
@@ -100,6 +102,8 @@ class PermanentSpec(_Strict):
     snow: bool | None = None
     token: bool = False
     chosen_color: str | None = Field(None, description='"the chosen color" of its abilities: white, blue, ... or W, U, ...')
+    timestamp: int | None = Field(None, ge=0, description="its timestamp (613.7); default: its position in battlefield, from 1")
+    monstrous: bool = Field(False, description="it has become monstrous (702.94)")
     x: int | None = Field(None, ge=0, description="the X of the spell it was; its enters abilities use it (107.3m), its mana value counts X as 0")
     chosen_modes: list[Union[int, str]] = Field(default_factory=list, description='modes already chosen for its "choose one that hasn\'t been chosen" ability (700.2)')
     damage: int = Field(0, ge=0, description="damage marked on it this turn (120.3e, 704.5g)")
@@ -240,6 +244,7 @@ class BoardFile(_Strict):
     effects: list[EffectSpec] = Field(default_factory=list)
     mana_pool: dict[str, Union[str, list[PoolEntrySpec]]] = Field(default_factory=dict)
     combat: CombatSpec | None = None
+    day_night: Literal["day", "night"] | None = Field(None, description="day or night (726); absent: neither yet")
     zones: dict[str, PlayerZonesSpec] = Field(default_factory=dict)
     stack: list[StackItemSpec] = Field(default_factory=list)
     turn: TurnSpec | None = None
@@ -416,10 +421,8 @@ class _Builder:
         self.ids = ids
         self.all_ids: dict[str, str] = {pid: f"battlefield[{i}]" for pid, i in ids.items()}
         self._types: dict[str, set[str]] = {}
-        grants: dict[str, list[tuple[Any, str, str]]] = {}
-        perms = [self.permanent(i, p, grants) for i, p in enumerate(s.battlefield)]
-        effects = [self.effect(i, e, grants) for i, e in enumerate(s.effects)]
-        perms = [self.apply_grants(p, grants.get(p.id, []), ids[p.id]) for p in perms]
+        perms = [self.permanent(i, p) for i, p in enumerate(s.battlefield)]
+        effects = [self.effect(i, e) for i, e in enumerate(s.effects)]
         players = tuple(self.player(i, p) for i, p in enumerate(s.players))
         pools = {player: self.pool(player, value) for player, value in s.mana_pool.items()}
         zones = {player: self.zones(player, z) for player, z in s.zones.items()}
@@ -434,12 +437,13 @@ class _Builder:
             mana_pools=MappingProxyType(pools),
             combat=self.combat(s.combat) if s.combat else None,
             source=self.file,
+            day_night=s.day_night,
             zones=MappingProxyType(zones),
             stack=stack,
             turn=self.turn(s.turn) if s.turn else TurnInfo(),
             puzzle=self.puzzle(s.puzzle) if s.puzzle else None,
         )
-        return board
+        return apply_layers(board)
 
     # -- references ------------------------------------------------------------------
     def need_player(self, name: str | None, path: str) -> str:
@@ -463,7 +467,7 @@ class _Builder:
         raise self.fail(path, f"{target!r} is not a player, planeswalker or battle")
 
     # -- permanents ------------------------------------------------------------------
-    def permanent(self, i: int, p: PermanentSpec, grants: dict[str, list[tuple[Any, str, str]]]) -> Permanent:
+    def permanent(self, i: int, p: PermanentSpec) -> Permanent:
         path = f"battlefield[{i}]"
         if (p.card is None) == (p.name is None):
             raise self.fail(path, "give exactly one of card (a library card) or name (an inline card)")
@@ -531,9 +535,6 @@ class _Builder:
             attached = self.need_permanent(p.attached_to, f"{path}.attached_to")
             if attached == p.id:
                 raise self.fail(f"{path}.attached_to", "a permanent can't be attached to itself")
-            for a in abilities:
-                if isinstance(a, Static) and a.name == "grants":
-                    grants.setdefault(attached, []).extend((g, p.id, f"{path}") for g in a.value)
         protector = self.need_player(p.protector, f"{path}.protector") if p.protector else None
         chosen = self._color(p.chosen_color, f"{path}.chosen_color").value if p.chosen_color is not None else None
         self._types[p.id] = set(types)
@@ -549,6 +550,7 @@ class _Builder:
             defense=p.defense if p.defense is not None else (card.defense if card else None),
             protector=protector, chosen_color=chosen, x=p.x, chosen_modes=modes,
             damage=p.damage, deathtouch_damage=p.deathtouch_damage, is_commander=p.commander, token=p.token,
+            timestamp=p.timestamp, monstrous=p.monstrous,
         )
 
     def card_abilities(self, card: Card | None, p: PermanentSpec, path: str,
@@ -660,6 +662,9 @@ class _Builder:
         if static is not None:
             if static.name == "cant_attack" and static.value is not None:
                 self.check_attack_restriction_target(static.value, path)
+            if static.name == "grants":
+                for j, g in enumerate(static.value):
+                    self.check_granted(g, f"{path}.grants[{j}]")
             abilities.append(static)
             return
         if isinstance(entry, str):
@@ -676,25 +681,17 @@ class _Builder:
                     raise self.fail(path, str(exc)) from None
         raise self.fail(path, f"unknown keyword or ability {entry!r}{_suggest(entry)}")
 
+    def check_granted(self, entry: Any, path: str) -> None:
+        """An entry an Aura, Equipment or ``gains`` effect grants (applied in layer 6, 613.1f)."""
+        try:
+            parse_granted(entry)
+        except (ValueError, ManaCostError) as exc:
+            raise self.fail(path, f"{exc}{_suggest(entry)}") from None
+
     def check_attack_restriction_target(self, value: str, path: str) -> None:
         """``{cant_attack: X}``: X is a player, a permanent id, ``planeswalkers`` or ``battles``."""
         if value not in self.player_names and value not in self.ids and value not in ("planeswalkers", "battles"):
             raise self.fail(path, f"cant_attack: {value!r} is not a player, a permanent id, 'planeswalkers' or 'battles'")
-
-    def apply_grants(self, perm: Permanent, granted: list[tuple[Any, str, str]], index: int) -> Permanent:
-        """613.1f: abilities an Aura, Equipment or ``gains`` effect gives the permanent."""
-        if not granted:
-            return perm
-        keywords, protections = set(perm.keywords), set(perm.protections)
-        abilities = list(perm.abilities)
-        by = dict(perm.granted_by)
-        for entry, source, path in granted:
-            self.add_entry(entry, path, perm.name, keywords, protections, abilities)
-            by[str(entry)] = source
-        values = {f: getattr(perm, f) for f in perm.__dataclass_fields__}
-        values.update(keywords=frozenset(keywords), protections=frozenset(protections),
-                      abilities=tuple(abilities), granted_by=MappingProxyType(by))
-        return Permanent(**values)
 
     # -- players, zones, stack, turn --------------------------------------------------
     def player(self, i: int, p: PlayerSpec) -> Player:
@@ -819,7 +816,7 @@ class _Builder:
                         MappingProxyType(dict(t.crimes_committed)), frozenset(t.triggered_once))
 
     # -- effects, pools, combat ------------------------------------------------------
-    def effect(self, i: int, e: EffectSpec, grants: dict[str, list[tuple[Any, str, str]]]) -> Effect:
+    def effect(self, i: int, e: EffectSpec) -> Effect:
         path = f"effects[{i}]"
         required, optional = EFFECT_FIELDS[e.kind]
         allowed = set(required) | set(optional) | {"kind"}
@@ -844,9 +841,8 @@ class _Builder:
                 cost = ManaCost.parse(e.cost)
             except ManaCostError as exc:
                 raise self.fail(f"{path}.cost", str(exc)) from None
-        if e.kind == "gains":
-            grants.setdefault(e.creature, []).extend(  # type: ignore[arg-type]
-                (g, e.source or f"effects[{i}]", f"{path}.abilities[{j}]") for j, g in enumerate(e.abilities or []))
+        for j, g in enumerate(e.abilities or []):
+            self.check_granted(g, f"{path}.abilities[{j}]")
         return Effect(kind=e.kind, creature=e.creature, attacker=e.attacker, target=e.target, by=e.by,
                       controller=e.controller, defender=e.defender, n=e.n, cost=cost, source=e.source,
                       abilities=tuple(e.abilities) if e.abilities is not None else None)
