@@ -15,6 +15,7 @@ from mtgsolver.model.grammar.coverage import measure
 from mtgsolver.model.mana import Color, ManaCost
 from mtgsolver.model.mana_abilities import (Amount, AnyColor, Choice, CommanderColors, Condition, CostPart, Counted,
                                             Fixed, ManaAbilityError, Reflect, parse_mana_ability)
+from mtgsolver.model.zones import color_identity
 from mtgsolver.model.oracle import parse_oracle_text
 
 # Entries of the file whose manaValue contradicts the rules. Indulge // Excess is an
@@ -71,7 +72,7 @@ def test_mtgjson_importer_reads_the_real_file(atomic_cards: Path, tmp_path: Path
     assert str(fire.mana_cost) == "{1}{R}"
     assert str(lib.get("Fire // Ice").mana_cost) == "{1}{R}"
     assert lib.get("Lim-Dul's Vault").name == "Lim-Dûl's Vault"
-    assert lib.get("Command Tower").color_identity == frozenset()
+    assert color_identity(lib.get("Command Tower")) == frozenset()  # the file omits an empty one
     assert lib.get("Niv-Mizzet, Parun").color_identity == {Color.U, Color.R}
 
 

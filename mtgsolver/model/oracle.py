@@ -111,6 +111,8 @@ _PHRASES: list[tuple[str, Any]] = [
     (r"if a basic land you control is tapped for mana, it produces mana of a color of your choice instead of "
      r"any other type\.", lambda m: ["basic_lands_tap_for_any_color"]),
     (r"if you tap a permanent for mana, it produces twice as much of that mana instead\.", lambda m: ["mana_doubler"]),
+    (r"if a land is tapped for two or more mana, it produces \{c\} instead of any other type and amount\.",
+     lambda m: ["lands_tapped_for_two_or_more_make_c"]),
     (r"lands you control are (plains|islands|swamps|mountains|forests)\.", lambda m: [{"lands_are": m.group(1)}]),
     (r"you may spend white mana as though it were mana of any color\. you may spend other mana only as though it "
      r"were colorless mana\.", lambda m: ["spend_white_as_any_color"]),
@@ -166,7 +168,7 @@ def parse_oracle_text(text: str, name: str) -> tuple[list[Any], list[str]]:
         line = re.sub(r"\s*\([^)]*\)", "", line).strip()
         if not line:
             continue
-        if ": add " in line.lower():
+        if ": add " in line.lower() and '"' not in line:  # a quoted one is granted (613.1f)
             found = _grammar(raw.strip(), name)
             if found is None:
                 unknown.append(raw.strip())
