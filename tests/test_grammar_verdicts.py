@@ -65,9 +65,10 @@ def test_903_4_command_tower_and_arcane_signet_make_the_commanders_colors(cards,
 
 
 def test_903_4f_without_a_commander_the_tower_adds_nothing(cards, tmp_path):
-    board = _board(tmp_path, TOWER)
-    code, out = _pay(cards, board, "{G}{G}")
-    assert code == 1 and out["payable"] is False  # only Chromatic Lantern makes {G}
+    board = _board(tmp_path, TOWER.replace("  - {id: lantern, card: Chromatic Lantern, controller: a}\n", ""))
+    code, out = _pay(cards, board, "{G}")
+    assert code == 1 and out["payable"] is False
+    assert any(e["source"] == "tower" and e["rule"] == "106.5" for e in out["excluded"])
 
 
 def test_603_2_city_of_brass_damage_counts_at_one_life(cards, tmp_path):
