@@ -75,6 +75,8 @@ def _print(board: "Board", side: Side, result: "CombatResult", title: str) -> No
     for player, cost in result.costs.items():
         if cost != "{0}":
             con.print(f"  {player} pays {cost} to {side.verb} ({side.cost_rule})", highlight=False)
+    for player, lines in result.payments.items():
+        con.print(f"  {player} pays with: " + "; ".join(lines), highlight=False, soft_wrap=True)
     for note in result.notes:
         con.print(f"  [dim]{note}[/]", highlight=False, soft_wrap=True)
 

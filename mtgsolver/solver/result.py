@@ -40,6 +40,8 @@ class CombatResult:
     costs: dict[str, str] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     objective: str | None = None
+    #: player -> the mana abilities (and life) that pay the costs (508.1i, 509.1e)
+    payments: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         if self.kind == "blocks":
@@ -55,6 +57,7 @@ class CombatResult:
             "violations": [v.to_json() for v in self.violations],
             "witness": witness,
             "costs": self.costs,
+            "payments": {p: list(lines) for p, lines in self.payments.items()},
             "notes": list(self.notes),
         }
         if self.objective:
