@@ -109,6 +109,18 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     "spend_white_as_any_color": None,
     # triggers on "tapped for mana" (106.12a): Heartbeat of Spring, Wild Growth, Utopia Sprawl
     "mana_trigger": "mana_trigger",
+    # combat damage (510, 702; mtgsolver.encodings.damage): keywords with a number
+    "bushido": "int",  # 702.45
+    "rampage": "int",  # 702.23
+    "frenzy": "int",  # 702.68
+    "afflict": "int",  # 702.130
+    "toxic": "int",  # 702.164
+    # "assigns combat damage equal to its toughness rather than its power" (510.1a; Doran)
+    "assigns_damage_by_toughness": None,
+    # "you may have it assign its combat damage as though it weren't blocked" (Thorn Elemental)
+    "may_assign_as_unblocked": None,
+    # 702.19c
+    "trample_over_planeswalkers": None,
 }
 
 
