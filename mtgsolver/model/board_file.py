@@ -797,11 +797,6 @@ class _Builder:
                                  frozenset(c.paid_costs))
 
 
-def _not_a_permanent(name: str, types: Any) -> str:
-    kinds = " ".join(types) or "typeless"
-    article = "an" if kinds[0] in "aeiou" else "a"
-    return (f"{name!r} is {article} {kinds} card, not a permanent; only artifact, battle, creature, enchantment, "
-            "land and planeswalker cards can be on the battlefield (110.4)")
     # -- damage and puzzles ----------------------------------------------------------
     def commander_damage(self, i: int, p: PlayerSpec) -> dict[str, int]:
         """903.10a: prior combat damage per commander; keys are battlefield ids of commanders."""
@@ -837,6 +832,13 @@ def _not_a_permanent(name: str, types: Any) -> str:
             solution = Solution(tuple(attackers) if attackers is not None else None,
                                 tuple(blockers) if blockers is not None else None)
         return Puzzle(p.goal, p.side, p.description, p.source, solution)
+
+
+def _not_a_permanent(name: str, types: Any) -> str:
+    kinds = " ".join(types) or "typeless"
+    article = "an" if kinds[0] in "aeiou" else "a"
+    return (f"{name!r} is {article} {kinds} card, not a permanent; only artifact, battle, creature, enchantment, "
+            "land and planeswalker cards can be on the battlefield (110.4)")
 
 
 def _spend(types: list[str] | None) -> frozenset[str] | None:
