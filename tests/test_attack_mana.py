@@ -8,7 +8,7 @@ from typing import Any
 import yaml
 
 from mtgsolver.model import Board, parse_board_text
-from mtgsolver.model.board import Attack, CombatDeclaration
+from mtgsolver.model.board import Attack, Block, CombatDeclaration
 from mtgsolver.solver.attacks import check_attacks, suggest_attacks
 
 
@@ -91,3 +91,25 @@ def test_an_attacking_mana_creature_is_tapped_before_paying() -> None:
     assert together.legal is False and [v.rule for v in together.violations] == ["508.1i"]
     vigilant = board_of([{**field[0]}, card("elves", "Llanowar Elves", keywords=["vigilance"]), *field[2:]])
     assert check_attacks(declare(vigilant, {"bears": "bob", "elves": "jace"}, paid=("bears",))).legal is True
+
+
+def test_block_costs_paid_with_real_mana() -> None:
+    """509.1d-f: War Cadence's {1} per blocker with one Plains: of two creatures a Lure attacker
+    would bind (509.1c), one can pay; suggest proposes one blocker and says the Plains pays."""
+    from mtgsolver.solver.blocks import check_blocks, suggest_blocks
+
+    data = {"version": 1, "active_player": "alice", "players": [{"name": "alice"}, {"name": "bob"}],
+            "battlefield": [cr("bait", abilities=["lure"]), cr("ox", controller="bob"), cr("yak", controller="bob"),
+                            card("plains", "Plains", "bob")],
+            "effects": [{"kind": "block_cost", "cost": "{1}", "controller": "bob", "source": "War Cadence"}],
+            "combat": {"attackers": [{"creature": "bait", "target": "bob"}], "paid_costs": ["ox", "yak"]}}
+    board = parse_board_text(yaml.safe_dump(data), "<block-mana>")
+    suggestion = suggest_blocks(board, "most-blockers")
+    assert suggestion.legal is True and suggestion.maximum == 1 and len(suggestion.witness) == 1
+    assert suggestion.payments == {"bob": ("plains: {T}: Add {W}. -> {W}",)}
+    both = board.replace(combat=CombatDeclaration(board.combat.attackers, (Block("ox", ("bait",)), Block("yak", ("bait",))),
+                                                  frozenset({"ox", "yak"})))
+    result = check_blocks(both)
+    assert result.legal is False and [v.rule for v in result.violations] == ["509.1e"] and result.maximum == 1
+    one = both.replace(combat=CombatDeclaration(board.combat.attackers, (Block("ox", ("bait",)),), frozenset({"ox"})))
+    assert check_blocks(one).legal is True

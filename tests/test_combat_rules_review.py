@@ -279,7 +279,8 @@ def test_must_be_blocked_competes_with_lure_for_the_only_blocker() -> None:
 
 def test_war_cadence_cost_paid_or_not() -> None:
     """509.1c, 509.1d, Lure and War Cadence rulings: no player is forced to pay a cost to block."""
-    board = board_of([cr("bait", "alice", abilities=["lure"]), cr("ox")],
+    board = board_of([cr("bait", "alice", abilities=["lure"]), cr("ox"),
+                      {"id": "forest", "card": "Forest", "controller": "bob"}],
                      [{"kind": "block_cost", "cost": "{1}", "controller": "bob", "source": "War Cadence"}],
                      attacks={"bait": "bob"})
     assert blocks(board, {}).legal and blocks(board, {}).maximum == 0
@@ -293,7 +294,8 @@ def test_a_cost_named_for_a_creature_that_does_not_block_is_not_demanded() -> No
     """509.1c: "that player is not required to pay that cost, even if blocking with that
     creature would increase the number of requirements being obeyed". A declaration in which
     the creature doesn't block pays nothing for it, so it can't be illegal for not paying."""
-    board = board_of([cr("bait", "alice", abilities=["lure"]), cr("ox")],
+    board = board_of([cr("bait", "alice", abilities=["lure"]), cr("ox"),
+                      {"id": "forest", "card": "Forest", "controller": "bob"}],
                      [{"kind": "block_cost", "cost": "{1}", "controller": "bob", "source": "War Cadence"}],
                      attacks={"bait": "bob"})
     result = blocks(board, {}, paid=("ox",))
