@@ -1,4 +1,5 @@
-"""The board: one moment of a game (players, permanents, effects, mana pools, combat)."""
+"""The board: one moment of a game (players, permanents, zones, the stack, the turn,
+effects, mana pools, combat)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -7,6 +8,7 @@ from typing import TYPE_CHECKING, Iterator, Mapping
 
 from .effects import Effect
 from .permanent import Permanent, Player
+from .zones import PlayerZones, StackItem, TurnInfo, ZoneCard
 
 if TYPE_CHECKING:  # pragma: no cover
     from .puzzle import Puzzle
@@ -62,10 +64,17 @@ class Board:
     combat: CombatDeclaration | None = None
     source: str | None = None  # the file it came from, for messages
     puzzle: "Puzzle | None" = None  # the board file's puzzle: section (mtgsolver.model.puzzle)
+    zones: Mapping[str, PlayerZones] = field(default_factory=lambda: MappingProxyType({}))
+    stack: tuple[StackItem, ...] = ()  # bottom first (405.2)
+    turn: TurnInfo = field(default_factory=TurnInfo)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {p.id: p for p in self.permanents})
         object.__setattr__(self, "_players", {p.name: p for p in self.players})
+        zones = {p.name: self.zones.get(p.name, PlayerZones()) for p in self.players}
+        object.__setattr__(self, "zones", MappingProxyType(zones))
+        object.__setattr__(self, "_zone_cards", {
+            c.id: (player, z.zone_of(c.id), c) for player, z in zones.items() for c in z.cards()})
 
     # -- look-ups --------------------------------------------------------------------
     def permanent(self, pid: str) -> Permanent:
@@ -79,6 +88,14 @@ class Board:
 
     def is_player(self, name: str) -> bool:
         return name in self._players  # type: ignore[attr-defined]
+
+    def zone_card(self, card_id: str) -> tuple[str, str, ZoneCard] | None:
+        """``(owner, zone, card)`` of the card with that id in a hand, library, graveyard or
+        exile, or ``None``."""
+        return self._zone_cards.get(card_id)  # type: ignore[attr-defined]
+
+    def stack_item(self, item_id: str) -> StackItem | None:
+        return next((s for s in self.stack if s.id == item_id), None)
 
     def controlled_by(self, player: str) -> Iterator[Permanent]:
         return (p for p in self.permanents if p.controller == player)

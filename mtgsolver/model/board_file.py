@@ -8,6 +8,7 @@ error becomes a :class:`BoardError` naming the file, the field path
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal, Union
@@ -25,8 +26,10 @@ from .mana_abilities import BASIC_LAND_MANA, ManaAbility, ManaAbilityError, basi
 from .oracle import parse_oracle_text
 from .permanent import Permanent, Player, TextAbility
 from .puzzle import GOALS, Puzzle, Solution
+from .zones import PlayerZones, StackItem, TurnInfo, ZoneCard, color_identity
 
-__all__ = ["BoardError", "BoardFile", "board_json_schema", "build_board", "load_board", "parse_board_text"]
+__all__ = ["BoardError", "BoardFile", "board_json_schema", "build_board", "load_board", "parse_board_text",
+           "zones_data"]
 
 
 class BoardError(ValueError):
@@ -54,6 +57,7 @@ class PlayerSpec(_Strict):
     poison: int = Field(0, ge=0)
     commander_damage: dict[str, int] = Field(
         default_factory=dict, description="combat damage already dealt to this player by each commander id (903.10a)")
+    commander: str | None = Field(None, description="the player's commander, a card name (903.3); gives its color identity (903.4)")
 
 
 class PermanentSpec(_Strict):
@@ -76,7 +80,7 @@ class PermanentSpec(_Strict):
     protector: str | None = Field(None, description="a battle's protector (310.8)")
     keywords: list[Entry] | None = None
     abilities: list[Entry] | None = None
-    text: str | None = Field(None, description="Oracle text; every line must be understood")
+    text: str | None = Field(None, description="Oracle text; lines not understood are kept as unread and reported with every answer they could bear on")
     tapped: bool = False
     summoning_sick: bool = Field(False, description="not controlled continuously since the turn began (302.6)")
     counters: dict[str, int] = Field(default_factory=dict)
@@ -88,6 +92,8 @@ class PermanentSpec(_Strict):
     deathtouch_damage: bool = Field(
         False, description="dealt damage by a source with deathtouch since state-based actions were last checked (704.5h)")
     commander: bool = Field(False, description="a commander: its combat damage to players is counted (903.10a)")
+    x: int | None = Field(None, ge=0, description="the X of the spell it was; its enters abilities use it (107.3m), its mana value counts X as 0")
+    chosen_modes: list[str] = Field(default_factory=list, description='modes already chosen for its "choose one that hasn\'t been chosen" ability (700.2)')
 
 
 class EffectSpec(_Strict):
@@ -145,6 +151,71 @@ class PuzzleSpec(_Strict):
     description: str = ""
     source: str = Field("", description="where the puzzle was published")
     solution: SolutionSpec | None = None
+class ZoneCardSpec(_Strict):
+    """A card in a zone: ``card`` (library look-up, inline fields override) or ``name``
+    (an inline card); ``id`` is optional (default ``PLAYER.ZONE[INDEX]``)."""
+
+    id: str | None = Field(None, min_length=1)
+    card: str | None = None
+    name: str | None = None
+    types: list[str] | None = None
+    supertypes: list[str] | None = None
+    subtypes: list[str] | None = None
+    colors: list[str] | None = None
+    mana_cost: str | None = None
+    power: int | None = None
+    toughness: int | None = None
+    text: str | None = None
+
+
+ZoneEntry = Union[str, ZoneCardSpec]
+
+
+class HandSpec(_Strict):
+    """A hand whose cards are not all known: ``count`` cards, ``cards`` of them known (402.3)."""
+
+    count: int = Field(ge=0)
+    cards: list[ZoneEntry] = Field(default_factory=list)
+
+
+class LibrarySpec(_Strict):
+    """A library: ``count`` cards, the known ``top`` ones in order, top first (401.2)."""
+
+    count: int = Field(ge=0)
+    top: list[ZoneEntry] = Field(default_factory=list)
+
+
+class PlayerZonesSpec(_Strict):
+    """A player's hand, library, graveyard (oldest first, 404.2) and exile."""
+
+    hand: Union[list[ZoneEntry], HandSpec] = Field(default_factory=list)
+    library: LibrarySpec | None = None
+    graveyard: list[ZoneEntry] = Field(default_factory=list)
+    exile: list[ZoneEntry] = Field(default_factory=list)
+
+
+class StackItemSpec(_Strict):
+    """A spell (``spell``: a card name) or an ability (``ability_of``: the id of its source)
+    on the stack, bottom first (405.2)."""
+
+    id: str = Field(min_length=1)
+    spell: Union[str, ZoneCardSpec, None] = None
+    ability_of: str | None = None
+    text: str | None = Field(None, description="what the ability says")
+    controller: str
+    targets: list[str] = Field(default_factory=list, description="ids of players, permanents, stack items or cards in zones (115.1)")
+    x: int | None = Field(None, ge=0, description="the value chosen for X (107.3a)")
+    modes: list[str] = Field(default_factory=list, description="the modes chosen (700.2)")
+
+
+class TurnSpec(_Strict):
+    """What happened this turn so far."""
+
+    number: int | None = Field(None, ge=1)
+    extra_turn: bool = False
+    spells_cast: dict[str, int] = Field(default_factory=dict)
+    crimes_committed: dict[str, int] = Field(default_factory=dict, description="crimes per player this turn (700.13)")
+    triggered_once: list[str] = Field(default_factory=list, description='ids of permanents whose "only once each turn" ability already triggered (603.2h)')
 
 
 class BoardFile(_Strict):
@@ -158,6 +229,9 @@ class BoardFile(_Strict):
     mana_pool: dict[str, Union[str, list[PoolEntrySpec]]] = Field(default_factory=dict)
     combat: CombatSpec | None = None
     puzzle: PuzzleSpec | None = None
+    zones: dict[str, PlayerZonesSpec] = Field(default_factory=dict)
+    stack: list[StackItemSpec] = Field(default_factory=list)
+    turn: TurnSpec | None = None
 
 
 def board_json_schema() -> dict[str, Any]:
@@ -174,11 +248,30 @@ def _loc(loc: tuple[Any, ...]) -> str:
     for part in loc:
         if isinstance(part, int):
             out += f"[{part}]"
-        elif part in ("str", "list[PoolEntrySpec]", "dict[str,any]") or "[" in str(part):
+        elif _is_branch(part):
             continue  # union branch names pydantic adds
         else:
             out += ("." if out else "") + str(part)
     return out
+
+
+def _is_branch(part: Any) -> bool:
+    return isinstance(part, str) and (part in _BRANCHES or "[" in part)
+
+
+_BRANCHES = ("str", "list[PoolEntrySpec]", "dict[str,any]", "ZoneCardSpec", "HandSpec")
+
+
+def _most_specific(errors: list[Any]) -> Any:
+    """The first error, or where it lies in a union, the deepest error of that union's
+    branches (the branch the input meant)."""
+    first = errors[0]
+    loc = tuple(first["loc"])
+    cut = next((i for i, part in enumerate(loc) if _is_branch(part)), None)
+    if cut is None:
+        return first
+    same = [e for e in errors if tuple(e["loc"])[:cut] == loc[:cut]]
+    return max(same, key=lambda e: len(e["loc"]))
 
 
 def parse_board_text(text: str, file: str, library: CardLibrary | None = None, fmt: str | None = None) -> Board:
@@ -198,7 +291,7 @@ def parse_board_text(text: str, file: str, library: CardLibrary | None = None, f
     try:
         spec = BoardFile.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
+        err = _most_specific(exc.errors())
         path = _loc(tuple(err["loc"]))
         msg = err["msg"]
         if err["type"] == "extra_forbidden":
@@ -262,14 +355,18 @@ class _Builder:
                 raise self.fail(f"battlefield[{i}].id", f"id {perm.id!r} is also a player's name")
             ids[perm.id] = i
         self.ids = ids
+        self.all_ids: dict[str, str] = {pid: f"battlefield[{i}]" for pid, i in ids.items()}
         self._types: dict[str, set[str]] = {}
         grants: dict[str, list[tuple[Any, str, str]]] = {}
         perms = [self.permanent(i, p, grants) for i, p in enumerate(s.battlefield)]
         effects = [self.effect(i, e, grants) for i, e in enumerate(s.effects)]
         perms = [self.apply_grants(p, grants.get(p.id, []), ids[p.id]) for p in perms]
-        players = tuple(Player(p.name, p.life, p.poison, MappingProxyType(self.commander_damage(i, p)))
-                        for i, p in enumerate(s.players))
+        players = tuple(self.player(i, p) for i, p in enumerate(s.players))
         pools = {player: self.pool(player, value) for player, value in s.mana_pool.items()}
+        zones = {player: self.zones(player, z) for player, z in s.zones.items()}
+        for i, item in enumerate(s.stack):
+            self.new_id(item.id, f"stack[{i}].id")
+        stack = tuple(self.stack_item(i, item) for i, item in enumerate(s.stack))
         board = Board(
             active_player=s.active_player,
             players=players,
@@ -279,6 +376,9 @@ class _Builder:
             combat=self.combat(s.combat) if s.combat else None,
             source=self.file,
             puzzle=self.puzzle(s.puzzle) if s.puzzle else None,
+            zones=MappingProxyType(zones),
+            stack=stack,
+            turn=self.turn(s.turn) if s.turn else TurnInfo(),
         )
         return board
 
@@ -364,11 +464,10 @@ class _Builder:
             entries.append((e, f"{path}.keywords[{j}]"))
         for j, e in enumerate(p.abilities or []):
             entries.append((e, f"{path}.abilities[{j}]"))
-        if p.text is not None:
+        if p.text is not None:  # lines not read are kept and reported with answers (docs/unread.md)
             understood, unread = parse_oracle_text(p.text, name)
-            if unread:
-                raise self.fail(f"{path}.text", f"rules text not understood: {unread[0]!r}")
             entries += [(e, f"{path}.text") for e in understood]
+            abilities += [TextAbility(line) for line in unread]
         for entry, epath in entries:
             self.add_entry(entry, epath, name, keywords, protections, abilities)
         # 305.6: a basic land type gives its mana ability
@@ -397,8 +496,9 @@ class _Builder:
             summoning_sick=p.summoning_sick, attached_to=attached,
             loyalty=p.loyalty if p.loyalty is not None else (card.loyalty if card else None),
             defense=p.defense if p.defense is not None else (card.defense if card else None),
-            protector=protector, chosen_color=chosen,
-            damage=p.damage, deathtouch_damage=p.deathtouch_damage, is_commander=p.commander,
+            protector=protector, chosen_color=chosen, x=p.x, chosen_modes=tuple(p.chosen_modes),
+            damage=p.damage, deathtouch_damage=p.deathtouch_damage,
+            is_commander=p.commander or any(q.name == owner and q.commander == name for q in self.spec.players),
         )
 
     def _lower(self, given: list[str] | None, default: tuple[str, ...], path: str) -> list[str]:
@@ -461,6 +561,128 @@ class _Builder:
         values.update(keywords=frozenset(keywords), protections=frozenset(protections),
                       abilities=tuple(abilities), granted_by=MappingProxyType(by))
         return Permanent(**values)
+
+    # -- players, zones, stack, turn --------------------------------------------------
+    def player(self, i: int, p: PlayerSpec) -> Player:
+        """A player; a commander's color identity comes from its card (903.4)."""
+        damage = MappingProxyType(self.commander_damage(i, p))
+        if p.commander is None:
+            return Player(p.name, p.life, p.poison, commander_damage=damage)
+        try:
+            card = self.library.get(p.commander)
+        except UnknownCardError as exc:
+            raise self.fail(f"players[{i}].commander", str(exc)) from None
+        return Player(p.name, p.life, p.poison, commander=card.name, commander_identity=color_identity(card),
+                      commander_damage=damage)
+
+    def new_id(self, oid: str, path: str) -> str:
+        """Register an id; ids are unique across battlefield, zones and stack."""
+        if oid in self.player_names:
+            raise self.fail(path, f"id {oid!r} is also a player's name")
+        if oid in self.all_ids:
+            raise self.fail(path, f"duplicate id {oid!r} (also {self.all_ids[oid]})")
+        self.all_ids[oid] = path.removesuffix(".id")
+        return oid
+
+    def card_of(self, entry: str | ZoneCardSpec, path: str) -> Card:
+        """A card written as a name, or inline (``card:`` with overrides, or ``name:``)."""
+        if isinstance(entry, str):
+            try:
+                return self.library.get(entry)
+            except UnknownCardError as exc:
+                raise self.fail(path, str(exc)) from None
+        if (entry.card is None) == (entry.name is None):
+            raise self.fail(path, "give exactly one of card (a library card) or name (an inline card)")
+        base = Card(name=entry.name or "")
+        if entry.card is not None:
+            try:
+                base = self.library.get(entry.card)
+            except UnknownCardError as exc:
+                raise self.fail(f"{path}.card", str(exc)) from None
+        changes: dict[str, Any] = {}
+        for f in ("types", "supertypes", "subtypes"):
+            if getattr(entry, f) is not None:
+                changes[f] = tuple(t.strip().lower() for t in getattr(entry, f))
+        if entry.colors is not None:
+            changes["colors"] = tuple(self._color(c, f"{path}.colors[{j}]") for j, c in enumerate(entry.colors))
+        if entry.mana_cost is not None:
+            try:
+                changes["mana_cost"] = ManaCost.parse(entry.mana_cost)
+            except ManaCostError as exc:
+                raise self.fail(f"{path}.mana_cost", str(exc)) from None
+        for f in ("power", "toughness", "text"):
+            if getattr(entry, f) is not None:
+                changes[f] = getattr(entry, f)
+        card = replace(base, **changes)
+        if not card.types:
+            raise self.fail(f"{path}.types", "an inline card needs types, e.g. [instant]")
+        return card
+
+    def zone_cards(self, entries: list[ZoneEntry], player: str, zone: str, path: str) -> tuple[ZoneCard, ...]:
+        out = []
+        for j, entry in enumerate(entries):
+            given = entry.id if isinstance(entry, ZoneCardSpec) else None
+            oid = self.new_id(given or f"{player}.{zone}[{j}]", f"{path}[{j}]" + (".id" if given else ""))
+            out.append(ZoneCard(oid, self.card_of(entry, f"{path}[{j}]")))
+        return tuple(out)
+
+    def zones(self, player: str, z: PlayerZonesSpec) -> PlayerZones:
+        path = f"zones.{player}"
+        self.need_player(player, path)
+        if isinstance(z.hand, HandSpec):
+            hand = self.zone_cards(z.hand.cards, player, "hand", f"{path}.hand.cards")
+            if z.hand.count < len(hand):
+                raise self.fail(f"{path}.hand.count", f"{z.hand.count} is less than the {len(hand)} known cards")
+            hand_count = z.hand.count
+        else:
+            hand = self.zone_cards(z.hand, player, "hand", f"{path}.hand")
+            hand_count = len(hand)
+        top: tuple[ZoneCard, ...] = ()
+        count = 0
+        if z.library is not None:
+            top = self.zone_cards(z.library.top, player, "library", f"{path}.library.top")
+            count = z.library.count
+            if count < len(top):
+                raise self.fail(f"{path}.library.count", f"{count} is less than the {len(top)} known top cards")
+        return PlayerZones(
+            hand=hand, hand_count=hand_count, library_count=count, library_top=top,
+            graveyard=self.zone_cards(z.graveyard, player, "graveyard", f"{path}.graveyard"),
+            exile=self.zone_cards(z.exile, player, "exile", f"{path}.exile"),
+        )
+
+    def stack_item(self, i: int, item: StackItemSpec) -> StackItem:
+        path = f"stack[{i}]"
+        if (item.spell is None) == (item.ability_of is None):
+            raise self.fail(path, "give exactly one of spell (a card) or ability_of (the id of its source)")
+        controller = self.need_player(item.controller, f"{path}.controller")
+        for j, target in enumerate(item.targets):
+            if target not in self.player_names and target not in self.all_ids:
+                raise self.fail(f"{path}.targets[{j}]", f"{target!r} is not a player, permanent, stack item or card in a zone")
+            if target == item.id:
+                raise self.fail(f"{path}.targets[{j}]", "a spell or ability can't target itself (115.5)")
+        if item.ability_of is not None:
+            if self.all_ids.get(item.ability_of, "stack").startswith("stack"):
+                raise self.fail(f"{path}.ability_of", f"no permanent or card with id {item.ability_of!r}")
+            return StackItem(item.id, "ability", controller, source=item.ability_of, text=item.text,
+                             targets=tuple(item.targets), x=item.x, modes=tuple(item.modes))
+        if item.text is not None:
+            raise self.fail(f"{path}.text", "text is for abilities; a spell's text is its card's")
+        card = self.card_of(item.spell, f"{path}.spell")  # type: ignore[arg-type]
+        if item.x is not None and not (card.mana_cost and card.mana_cost.variables):
+            raise self.fail(f"{path}.x", f"{card.name} has no X in its mana cost (107.3)")
+        return StackItem(item.id, "spell", controller, card=card, targets=tuple(item.targets),
+                         x=item.x, modes=tuple(item.modes))
+
+    def turn(self, t: TurnSpec) -> TurnInfo:
+        for f in ("spells_cast", "crimes_committed"):
+            for player, n in getattr(t, f).items():
+                self.need_player(player, f"turn.{f}.{player}")
+                if n < 0:
+                    raise self.fail(f"turn.{f}.{player}", "counts are not negative")
+        for j, pid in enumerate(t.triggered_once):
+            self.need_permanent(pid, f"turn.triggered_once[{j}]")
+        return TurnInfo(t.number, t.extra_turn, MappingProxyType(dict(t.spells_cast)),
+                        MappingProxyType(dict(t.crimes_committed)), frozenset(t.triggered_once))
 
     # -- effects, pools, combat ------------------------------------------------------
     def effect(self, i: int, e: EffectSpec, grants: dict[str, list[tuple[Any, str, str]]]) -> Effect:
@@ -558,8 +780,10 @@ class _Builder:
             path = f"players[{i}].commander_damage.{cid}"
             if cid not in self.ids:
                 raise self.fail(path, f"no permanent with id {cid!r} on the battlefield")
-            if not self.spec.battlefield[self.ids[cid]].commander:
-                raise self.fail(path, f"{cid!r} is not marked commander: true")
+            spec = self.spec.battlefield[self.ids[cid]]
+            named = any(q.commander is not None and q.commander == (spec.name or spec.card) for q in self.spec.players)
+            if not (spec.commander or named):
+                raise self.fail(path, f"{cid!r} is not a commander (commander: true, or a player's commander: card)")
             if n < 0:
                 raise self.fail(path, "commander damage is not negative")
         return dict(p.commander_damage)
@@ -601,6 +825,61 @@ def _suggest(entry: Any) -> str:
     word = entry if isinstance(entry, str) else next(iter(entry), "") if isinstance(entry, dict) else ""
     close = difflib.get_close_matches(str(word).lower(), [*STATIC_VOCABULARY, *COMBAT_KEYWORDS, "protection"], n=3)
     return f"; did you mean {', '.join(close)}?" if close else ""
+
+
+def _card_data(card: Card, library: CardLibrary) -> str | dict[str, Any]:
+    """A card as a board file writes it: its name if the library holds that very card."""
+    if card.name in library and library.get(card.name) == card:
+        return card.name
+    out: dict[str, Any] = {"name": card.name, "types": list(card.types)}
+    for f in ("supertypes", "subtypes"):
+        if getattr(card, f):
+            out[f] = list(getattr(card, f))
+    if card.colors is not None:
+        out["colors"] = [c.value for c in card.colors]
+    if card.mana_cost is not None:
+        out["mana_cost"] = str(card.mana_cost)
+    for f in ("power", "toughness"):
+        if getattr(card, f) is not None:
+            out[f] = getattr(card, f)
+    if card.text:
+        out["text"] = card.text
+    return out
+
+
+def _zone_entry(zc: ZoneCard, library: CardLibrary) -> dict[str, Any]:
+    data = _card_data(zc.card, library)
+    return {"id": zc.id, **({"card": data} if isinstance(data, str) else data)}
+
+
+def zones_data(board: Board, library: CardLibrary | None = None) -> dict[str, Any]:
+    """The ``zones``, ``stack`` and ``turn`` sections of a board file for ``board``; loading
+    them back gives the same zones, stack and turn (ids kept)."""
+    lib = library or bundled_library()
+    zones: dict[str, Any] = {}
+    for player, z in board.zones.items():
+        cards = [_zone_entry(c, lib) for c in z.hand]
+        zones[player] = {
+            "hand": cards if z.hand_known else {"count": z.hand_count, "cards": cards},
+            "library": {"count": z.library_count, "top": [_zone_entry(c, lib) for c in z.library_top]},
+            "graveyard": [_zone_entry(c, lib) for c in z.graveyard],
+            "exile": [_zone_entry(c, lib) for c in z.exile],
+        }
+    stack = []
+    for item in board.stack:
+        entry: dict[str, Any] = {"id": item.id, "controller": item.controller}
+        if item.kind == "spell":
+            entry["spell"] = _card_data(item.card, lib)  # type: ignore[arg-type]
+        else:
+            entry["ability_of"] = item.source
+            if item.text is not None:
+                entry["text"] = item.text
+        entry.update(targets=list(item.targets), x=item.x, modes=list(item.modes))
+        stack.append(entry)
+    t = board.turn
+    turn = {"number": t.number, "extra_turn": t.extra_turn, "spells_cast": dict(t.spells_cast),
+            "crimes_committed": dict(t.crimes_committed), "triggered_once": sorted(t.triggered_once)}
+    return {"zones": zones, "stack": stack, "turn": turn}
 
 
 def build_board(spec: BoardFile, file: str = "<board>", library: CardLibrary | None = None) -> Board:

@@ -14,7 +14,8 @@ __all__ = ["Permanent", "Player", "TextAbility"]
 
 @dataclass(frozen=True)
 class TextAbility:
-    """Rules text kept as printed, which no solver reads (a card's other abilities)."""
+    """A line of rules text no grammar family reads, kept as printed and reported as unread
+    (:mod:`mtgsolver.model.unread`); no solver reads it."""
 
     text: str
 
@@ -24,11 +25,14 @@ Ability = Static | ManaAbility | TextAbility
 
 @dataclass(frozen=True)
 class Player:
-    """A player (102): name, life total and poison counters."""
+    """A player (102): name, life total and poison counters; in Commander, the name of
+    their commander and its color identity (903.3, 903.4)."""
 
     name: str
     life: int = 20
     poison: int = 0
+    commander: str | None = None
+    commander_identity: frozenset[str] | None = None
     #: combat damage already dealt to this player by each commander this game (903.10a)
     commander_damage: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
@@ -66,6 +70,8 @@ class Permanent:
     protector: str | None = None
     granted_by: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     chosen_color: str | None = None  # a color letter chosen as it entered ("the chosen color")
+    x: int | None = None  # the X of the spell it was (107.3m); its own X is 0 (107.3g)
+    chosen_modes: tuple[str, ...] = ()  # modes chosen for its "hasn't been chosen" ability (700.2)
     damage: int = 0  # damage marked on it this turn (120.3e, 704.5g)
     deathtouch_damage: bool = False  # dealt damage by a deathtouch source since SBA were last checked (704.5h)
     is_commander: bool = False  # a commander, whose combat damage to players is counted (903.10a)
@@ -83,6 +89,12 @@ class Permanent:
         if self.base_toughness is None:
             return None
         return self.base_toughness + self.counters.get("+1/+1", 0) - self.counters.get("-1/-1", 0)
+
+    @property
+    def mana_value(self) -> int:
+        """Mana value on the battlefield: X counts as 0 whatever it was cast with (202.3e,
+        107.3g, 107.3m); every filter on mana value reads this."""
+        return self.mana_cost.mana_value if self.mana_cost else 0
 
     @property
     def is_creature(self) -> bool:
@@ -123,6 +135,11 @@ class Permanent:
     def values(self, name: str) -> list[Any]:
         """The parameters of every static ability of that name."""
         return [s.value for s in self.statics(name)]
+
+    @property
+    def unread(self) -> tuple[str, ...]:
+        """The lines of its rules text this project does not read (``docs/unread.md``)."""
+        return tuple(a.text for a in self.abilities if isinstance(a, TextAbility))
 
     @property
     def mana_abilities(self) -> tuple[ManaAbility, ...]:

@@ -1,0 +1,136 @@
+"""Zones other than the battlefield, the stack and what happened this turn.
+
+Rules: 400.1 (zones), 401 (library: hidden, its order matters), 402 (hand: hidden), 404
+(graveyard: public, its order is the order cards were put there), 406 (exile), 405 (the
+stack: last in, first out), 903.4 (a commander's color identity), 700.13 (crimes), 603.2h
+("triggers only once each turn").
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Literal, Mapping
+
+from .cards import Card
+from .mana import Color, ManaCost, ManaCostError
+
+__all__ = ["PlayerZones", "StackItem", "TurnInfo", "ZoneCard", "color_identity"]
+
+ZONE_NAMES = ("hand", "library", "graveyard", "exile")
+
+
+@dataclass(frozen=True)
+class ZoneCard:
+    """One card in a hand, library, graveyard or exile; ``id`` is unique on the board."""
+
+    id: str
+    card: Card
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+
+@dataclass(frozen=True)
+class PlayerZones:
+    """A player's hidden and public zones (400.1).
+
+    ``hand`` lists the known cards of the hand; ``hand_count`` is how many cards it holds
+    (at least ``len(hand)``; more when some are unknown, 402.3). ``library_count`` is the
+    library's size and ``library_top`` its known top cards, top first (401.2).
+    ``graveyard`` is oldest first (404.2); ``exile`` in any order.
+    """
+
+    hand: tuple[ZoneCard, ...] = ()
+    hand_count: int = 0
+    library_count: int = 0
+    library_top: tuple[ZoneCard, ...] = ()
+    graveyard: tuple[ZoneCard, ...] = ()
+    exile: tuple[ZoneCard, ...] = ()
+
+    @property
+    def hand_known(self) -> bool:
+        """Whether every card in the hand is known."""
+        return self.hand_count == len(self.hand)
+
+    def cards(self) -> tuple[ZoneCard, ...]:
+        """Every known card in these zones."""
+        return (*self.hand, *self.library_top, *self.graveyard, *self.exile)
+
+    def zone_of(self, card_id: str) -> str | None:
+        """The zone holding the card with that id, or ``None``."""
+        for zone, cards in (("hand", self.hand), ("library", self.library_top),
+                            ("graveyard", self.graveyard), ("exile", self.exile)):
+            if any(c.id == card_id for c in cards):
+                return zone
+        return None
+
+
+@dataclass(frozen=True)
+class StackItem:
+    """A spell or ability on the stack (405, 113.1).
+
+    ``kind`` is ``"spell"`` (``card`` is the card cast) or ``"ability"`` (``source`` is the
+    id of the permanent whose ability it is; ``text`` what the ability says, if given).
+    ``targets`` are ids of players, permanents, stack items or cards in zones, as chosen
+    when it was put on the stack (115.1, 601.2c). ``x`` is the value chosen for X (107.3a)
+    and ``modes`` the modes chosen (700.2).
+    """
+
+    id: str
+    kind: Literal["spell", "ability"]
+    controller: str
+    card: Card | None = None
+    source: str | None = None
+    text: str | None = None
+    targets: tuple[str, ...] = ()
+    x: int | None = None
+    modes: tuple[str, ...] = ()
+
+    @property
+    def name(self) -> str:
+        if self.card is not None:
+            return self.card.name
+        return f"ability of {self.source}"
+
+
+@dataclass(frozen=True)
+class TurnInfo:
+    """What is known about the current turn.
+
+    ``spells_cast`` and ``crimes_committed`` count per player this turn (700.13);
+    ``triggered_once`` holds ids of permanents whose "triggers only once each turn" ability
+    has already triggered this turn (603.2h). ``number`` is ``None`` when unknown.
+    """
+
+    number: int | None = None
+    extra_turn: bool = False
+    spells_cast: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    crimes_committed: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    triggered_once: frozenset[str] = frozenset()
+
+
+_SYMBOL = re.compile(r"\{[^}]+\}")
+_REMINDER = re.compile(r"\([^)]*\)")
+
+
+def color_identity(card: Card) -> frozenset[str]:
+    """A card's color identity as color letters (903.4).
+
+    The card's colors (202.2, including a color indicator) plus the colors of every mana
+    symbol in its mana cost and rules text; reminder text is ignored (903.4c). A card that
+    carries ``color_identity`` (MTGJSON's field) is taken at its word.
+    """
+    given = getattr(card, "color_identity", None)
+    if given is not None:
+        return frozenset(str(getattr(c, "value", c)) for c in given)
+    colors = {c.value for c in card.derived_colors}
+    text = _REMINDER.sub("", card.text or "")
+    for symbol in _SYMBOL.findall(text):
+        try:
+            cost = ManaCost.parse(symbol)
+        except ManaCostError:
+            continue  # {T}, {Q}, {E} and the like carry no color
+        colors |= {c.value for c in cost.colors}
+    return frozenset(c for c in colors if c in Color.__members__)
