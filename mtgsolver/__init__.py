@@ -21,6 +21,8 @@ _API = {
     "suggest_attacks": "mtgsolver.solver.attacks",
     "pay": "mtgsolver.solver.payment",
     "could_produce": "mtgsolver.solver.produce",
+    "combat_damage": "mtgsolver.solver.damage",
+    "solve_goal": "mtgsolver.solver.puzzle",
 }
 __all__ = [*_API, "__version__"]
 

@@ -401,7 +401,8 @@ def search_attack(board: Board, goal: str, deadline: Deadline, order: Sequence[s
         if attack in proposed:
             raise Undecided("the attacker's assignment policy and the search disagree on a proposal")
         proposed.append(attack)
-        response = best_response(board, attack, deadline, order)
+        # lethal needs only some surviving block as the counterexample (704.5a, c)
+        response = best_response(board, attack, deadline, ("loses",) if lethal else order)
         got = int(response.loses) if lethal else weight * int(response.loses) + response.life
         rank = weight * int(response.loses) + response.life  # lethal reports the best attack found by this
         if best is None or (got, rank) > (best[0], best[3]):
