@@ -149,7 +149,10 @@ class Command:
 def _signature_options(cmd: Command) -> type[BaseModel]:
     """A pydantic model of the keyword parameters after the board."""
     fn = cmd.function()
-    hints = typing.get_type_hints(fn)
+    try:
+        hints = typing.get_type_hints(fn)
+    except (NameError, TypeError):  # annotations naming TYPE_CHECKING-only types: accept any value
+        hints = {}
     fields: dict[str, Any] = {}
     for i, (name, param) in enumerate(inspect.signature(fn).parameters.items()):
         if i == 0 or param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):

@@ -63,10 +63,10 @@ class Board:
     mana_pools: Mapping[str, tuple[PoolMana, ...]] = field(default_factory=lambda: MappingProxyType({}))
     combat: CombatDeclaration | None = None
     source: str | None = None  # the file it came from, for messages
-    puzzle: "Puzzle | None" = None  # the board file's puzzle: section (mtgsolver.model.puzzle)
     zones: Mapping[str, PlayerZones] = field(default_factory=lambda: MappingProxyType({}))
     stack: tuple[StackItem, ...] = ()  # bottom first (405.2)
     turn: TurnInfo = field(default_factory=TurnInfo)
+    puzzle: "Puzzle | None" = None  # the board file's puzzle: section (mtgsolver.model.puzzle)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {p.id: p for p in self.permanents})
