@@ -9,13 +9,19 @@ no teams in this model).
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
+from .permanent import TextAbility
 from .targets import CardTarget, PermanentTarget, PlayerTarget, StackTarget, Target
 
-__all__ = ["Event", "StackEntry", "announce", "crimes_committed", "is_crime", "opponents"]
+if TYPE_CHECKING:
+    from .board import Board
+
+__all__ = ["CrimeTrigger", "Event", "StackEntry", "announce", "board_target", "crime_triggers",
+           "crimes_committed", "is_crime", "opponents"]
 
 
 def opponents(player: str, players: Collection[str]) -> frozenset[str]:
@@ -120,3 +126,47 @@ def announce(entry: StackEntry, players: Collection[str]) -> tuple[Event, ...]:
 def crimes_committed(player: str, entries: Iterable[StackEntry], players: Collection[str]) -> int:
     """How many crimes ``player`` committed putting ``entries`` on the stack: one per entry."""
     return sum(1 for e in entries if e.controller == player and e.commits_crime(players))
+
+
+_CRIME_TRIGGER = re.compile(
+    r"^Whenever you commit a crime, (?P<effect>[^.]+)\.(?P<once> This ability triggers only once each turn\.)?"
+    r"(?: \([^)]*\))?$")
+
+
+@dataclass(frozen=True)
+class CrimeTrigger:
+    """A "whenever you commit a crime" ability of a permanent; ``once_each_turn`` if it
+    "triggers only once each turn" (603.2h)."""
+
+    permanent: str
+    effect: str
+    once_each_turn: bool
+
+
+def crime_triggers(board: "Board", player: str) -> tuple[CrimeTrigger, ...]:
+    """The "whenever you commit a crime" abilities of the permanents ``player`` controls,
+    read from their rules text lines."""
+    out = []
+    for perm in board.controlled_by(player):
+        for ability in perm.abilities:
+            m = _CRIME_TRIGGER.match(ability.text) if isinstance(ability, TextAbility) else None
+            if m:
+                out.append(CrimeTrigger(perm.id, m.group("effect"), bool(m.group("once"))))
+    return tuple(out)
+
+
+def board_target(board: "Board", target: str) -> Target:
+    """A board id (player, permanent, stack item or card in a zone) as a :data:`Target`."""
+    if board.is_player(target):
+        return PlayerTarget(target)
+    if board.has_permanent(target):
+        perm = board.permanent(target)
+        return PermanentTarget(perm.id, perm.controller, perm.owner)
+    item = board.stack_item(target)
+    if item is not None:
+        return StackTarget(item.id, item.controller)
+    found = board.zone_card(target)
+    if found is not None:
+        owner, zone, card = found
+        return CardTarget(card.name, owner, zone)
+    raise ValueError(f"{target!r} is not a player, permanent, stack item or card in a zone")

@@ -8,10 +8,12 @@ permanent is not a zone change, so the memory stays with it whoever chose the mo
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 
-__all__ = ["GameObject", "Mode", "ModalTrigger", "ModeError", "ModeMemory"]
+__all__ = ["GameObject", "Mode", "ModalTrigger", "ModeError", "ModeMemory", "mode_index",
+           "unchosen_modal_trigger"]
 
 
 class ModeError(ValueError):
@@ -24,6 +26,7 @@ class Mode:
 
     text: str
     needs_target: bool = False
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,7 @@ class ModalTrigger:
 
     name: str
     modes: tuple[Mode, ...]
+    trigger: str = ""  # the trigger condition ("Whenever you cast an instant or sorcery spell")
 
 
 @dataclass(frozen=True)
@@ -111,3 +115,39 @@ class ModeMemory:
         if ability.modes[mode].needs_target and mode not in targetable:
             raise ModeError(f"{ability.name}: mode {mode} needs a target and none is legal (603.3c, 700.2b)")
         return ModeMemory(self.chosen | {(obj.identity, ability.name, mode)})
+
+
+_HEADER = re.compile(r"^(?P<trigger>.+?), choose one that hasn't been chosen\s*[—-]\s*$", re.IGNORECASE)
+#: short names for the modes of Gandalf the Grey's kind of ability, by a word of the mode
+_MODE_WORDS = (("untap", "untap"), ("damage", "damage"), ("copy", "copy"), ("library", "library"))
+
+
+def unchosen_modal_trigger(lines: list[str], name: str) -> ModalTrigger | None:
+    """A "choose one that hasn't been chosen —" triggered ability read from its Oracle lines
+    (the header, then one line per bullet), or ``None``. Mode names are a short word of
+    the mode (``untap``, ``damage``, ``copy``, ``library``) or, failing that, its number."""
+    for k, line in enumerate(lines):
+        head = _HEADER.match(line.strip())
+        if not head:
+            continue
+        modes = []
+        for bullet in lines[k + 1:]:
+            text = bullet.strip()
+            if not text.startswith("•"):
+                break
+            text = text.lstrip("• ").strip()
+            word = next((w for key, w in _MODE_WORDS if re.search(rf"\b{key}\b", text, re.I)), str(len(modes) + 1))
+            modes.append(Mode(text, needs_target="target" in text.lower(), name=word))
+        if modes:
+            return ModalTrigger(name, tuple(modes), trigger=head.group("trigger"))
+    return None
+
+
+def mode_index(ability: ModalTrigger, ref: str) -> int:
+    """The index of a mode named by its short name, its number (1-based) or its text."""
+    key = ref.strip().lower()
+    for i, mode in enumerate(ability.modes):
+        if key in (mode.name.lower(), str(i + 1), mode.text.lower()):
+            return i
+    names = ", ".join(m.name for m in ability.modes)
+    raise ModeError(f"{ability.name} has no mode {ref!r}; its modes are {names} (or 1-{len(ability.modes)})")

@@ -1,0 +1,266 @@
+"""CP-SAT model of a turn's casting plan: several spells (or activated abilities) paid one
+after another from the same mana sources (CR 106.4, 601.2g-h, 602.2, 605, 700.2, 107.3).
+
+Each step is one payment layer of :class:`~mtgsolver.encodings.payment.PaymentModel` (the
+payment encoding, reused as it is). On top of the layers:
+
+* the order of the steps: a circuit over the steps gives each its successor and position;
+* a permanent whose mana ability taps, untaps, sacrifices or removes counters is used by at
+  most one step (107.5, 107.6), unless an untap effect (Gandalf the Grey's first mode, with
+  its memory, 700.2) untaps it between two steps; an initially tapped permanent can be used
+  only after such an untap;
+* mana left after one step stays in the pool for the next (106.4: it empties only at the end
+  of the phase), counted as non-snow and unrestricted only (mana a spending restriction
+  allowed for one spell is not carried); a spell that adds mana as it resolves adds it;
+* Treasures a spell creates are used only by later steps (111.10a).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+
+from ortools.sat.python import cp_model
+
+from ..model import ManaCost
+from ..model.mana import MANA_TYPES
+from .mana_sources import Instance
+from .payment import Layer, PaymentModel
+
+__all__ = ["PlanStep", "TurnPlanModel", "Untapper"]
+
+
+@dataclass(frozen=True)
+class PlanStep:
+    """One spell or ability to pay: ``cost`` without X, ``x_count`` {X} symbols,
+    ``instances`` the sources it may use, ``treasures`` the ids of the Treasure tokens it
+    creates, ``mana`` what it adds as it resolves, ``triggers_untap`` if casting it triggers
+    untap effects (an instant or sorcery spell)."""
+
+    id: str
+    cost: ManaCost
+    x_count: int
+    instances: tuple[Instance, ...]
+    restricted: tuple[str, ...] = ()
+    treasures: tuple[str, ...] = ()
+    mana: tuple[str, ...] = ()
+    triggers_untap: bool = False
+
+
+@dataclass(frozen=True)
+class Untapper:
+    """A "tap or untap target permanent" mode not yet chosen for its object (700.2):
+    ``others`` modes could be chosen instead by earlier triggers."""
+
+    source: str
+    others: int
+
+
+@dataclass
+class _Order:
+    pos: dict[int, cp_model.IntVar] = field(default_factory=dict)
+    first: dict[int, cp_model.IntVar] = field(default_factory=dict)
+    succ: dict[tuple[int, int], cp_model.IntVar] = field(default_factory=dict)
+    prec: dict[tuple[int, int], cp_model.IntVar] = field(default_factory=dict)
+
+
+class TurnPlanModel(PaymentModel):
+    """The model of one plan request.
+
+    Parameters
+    ----------
+    steps:
+        The spells and abilities, in the order given (the solver picks the order).
+    consumable:
+        Permanents a step uses up (tap, untap, sacrifice, counters).
+    untap_candidates, initially_tapped:
+        Permanents an untap effect may untap, and which of them start tapped.
+    pool:
+        Unrestricted mana in the pool before the first step, counts per type.
+    keep_instances, keep:
+        Sources for kept costs and the costs to keep payable afterwards.
+    """
+
+    def __init__(self, steps: list[PlanStep], life: int, pool: dict[str, int], x_upper: int,
+                 maximize_x: bool, x_fixed: int, untappers: list[Untapper], untap_candidates: list[str],
+                 initially_tapped: set[str], keep_instances: list[Instance], keep: tuple[ManaCost, ...],
+                 white_as_any_color: bool = False) -> None:
+        self.model = cp_model.CpModel()
+        m = self.model
+        self.white_as_any_color = white_as_any_color
+        self.pool, self.pool_usable = (), []
+        self.life_total = life
+        self.explain = False
+        self.upper = max(1, x_upper)
+        self.steps = steps
+        self.untappers = untappers
+        every = [i for s in steps for i in s.instances] + list(keep_instances)
+        self.perm_ids = sorted({i.source for i in every} | {i.sacrificed for i in every if i.sacrificed})
+        self.x = m.new_int_var(0, self.upper, "x") if maximize_x else x_fixed
+        self.order = self._steps_order(len(steps))
+        self.layers: list[Layer] = []
+        self.carry_in: list[dict[str, cp_model.IntVar]] = []
+        self.carry_out: list[dict[str, cp_model.IntVar]] = []
+        for k, step in enumerate(steps):
+            layer = self._layer(f"s{k}", list(step.instances), allow_pool=False)
+            cin = {t: m.new_int_var(0, self.upper, f"s{k}:in:{t}") for t in MANA_TYPES}
+            for t in MANA_TYPES:
+                layer.avail[t] = layer.avail[t] + cin[t]
+            self._pay_spell(layer, step.cost.symbols, step.x_count, enforce=None)
+            self.layers.append(layer)
+            self.carry_in.append(cin)
+        self._carry(pool)
+        self._treasures()
+        self._uses(untappers, untap_candidates, initially_tapped)
+        losses = [layer.life + layer.phyrexian + layer.damage for layer in self.layers]
+        total = sum(losses)
+        for layer, loss in zip(self.layers, losses):
+            self._life_rules(layer, life - (total - loss))  # 119.4: all payments come off one total
+        self.total_loss = total
+        self.keep_ok: list[cp_model.IntVar] = []
+        self.keeps: list[Layer] = []
+        used = Layer("used", [])
+        used.touched = self.used
+        for k, cost in enumerate(keep):
+            ok = m.new_bool_var(f"keep{k}")
+            layer = self._layer(f"keep{k}", [i for i in keep_instances if i.restricted is None],
+                                allow_pool=False, untouched_by=used)
+            self._pay_spell(layer, cost.symbols, 0, enforce=ok)
+            self._life_rules(layer, life - total)
+            self.keep_ok.append(ok)
+            self.keeps.append(layer)
+
+    # -- order ---------------------------------------------------------------------------
+    def _steps_order(self, n: int) -> _Order:
+        """A Hamiltonian circuit through a start node and the steps: successors, positions
+        1..n, and ``prec[i, j]`` (step i before step j)."""
+        m = self.model
+        o = _Order()
+        arcs = []
+        for j in range(n):
+            o.pos[j] = m.new_int_var(1, max(1, n), f"pos{j}")
+            o.first[j] = m.new_bool_var(f"first{j}")
+            last = m.new_bool_var(f"last{j}")
+            arcs += [(0, j + 1, o.first[j]), (j + 1, 0, last)]
+            m.add(o.pos[j] == 1).only_enforce_if(o.first[j])
+        for i in range(n):
+            for j in range(n):
+                if i != j:
+                    o.succ[(i, j)] = m.new_bool_var(f"succ{i}>{j}")
+                    arcs.append((i + 1, j + 1, o.succ[(i, j)]))
+                    m.add(o.pos[j] == o.pos[i] + 1).only_enforce_if(o.succ[(i, j)])
+                    o.prec[(i, j)] = m.new_bool_var(f"prec{i}<{j}")
+                    m.add(o.pos[i] < o.pos[j]).only_enforce_if(o.prec[(i, j)])
+                    m.add(o.pos[i] > o.pos[j]).only_enforce_if(o.prec[(i, j)].Not())
+        if n:
+            m.add_circuit(arcs)
+        return o
+
+    # -- mana carried between steps (106.4) ----------------------------------------------
+    def _carry(self, pool: dict[str, int]) -> None:
+        m = self.model
+        for k, (step, layer) in enumerate(zip(self.steps, self.layers)):
+            out = {}
+            for t in MANA_TYPES:
+                restricted = sum(layer.prod.get((i.key, t), 0) for i in layer.instances if i.restricted is not None)
+                spare = m.new_int_var(-self.upper * 4, self.upper * 4, f"s{k}:spare:{t}")
+                m.add(spare == layer.left[t] - restricted)
+                free = m.new_int_var(0, self.upper * 4, f"s{k}:free:{t}")
+                m.add_max_equality(free, [spare, 0])
+                out[t] = m.new_int_var(0, self.upper * 4, f"s{k}:out:{t}")
+                m.add(out[t] <= free + step.mana.count(t))
+            self.carry_out.append(out)
+        for j in range(len(self.steps)):
+            for t in MANA_TYPES:
+                m.add(self.carry_in[j][t] <= pool.get(t, 0)).only_enforce_if(self.order.first[j])
+                for i in range(len(self.steps)):
+                    if i != j:
+                        m.add(self.carry_in[j][t] <= self.carry_out[i][t]).only_enforce_if(self.order.succ[(i, j)])
+
+    def _treasures(self) -> None:
+        """111.10a: a Treasure exists only after the spell that creates it resolved."""
+        maker = {tid: k for k, s in enumerate(self.steps) for tid in s.treasures}
+        for j, layer in enumerate(self.layers):
+            for inst in layer.instances:
+                for pid in (inst.source, inst.sacrificed):
+                    if pid in maker:
+                        k = maker[pid]
+                        if k == j:
+                            self.model.add(layer.act[inst.key] == 0)
+                        else:
+                            self.model.add_implication(layer.act[inst.key], self.order.prec[(k, j)])
+
+    # -- permanents used up, and untap effects -------------------------------------------
+    def _uses(self, untappers: list[Untapper], candidates: list[str], initially_tapped: set[str]) -> None:
+        m = self.model
+        o = self.order
+        n = len(self.steps)
+        consumable = {i.source for layer in self.layers for i in layer.instances
+                      if i.taps or i.untaps or i.sacrificed
+                      or any(c.kind == "remove_counters" for c in i.ability.costs)} | {
+            i.sacrificed for layer in self.layers for i in layer.instances if i.sacrificed}
+        cast_untap = [k for k, s in enumerate(self.steps) if s.triggers_untap]
+        self.untap_trigger: dict[tuple[int, int], cp_model.IntVar] = {}
+        self.untap_target: dict[tuple[int, str], cp_model.IntVar] = {}
+        after: dict[tuple[int, int], cp_model.IntVar] = {}
+        for g, u in enumerate(untappers):
+            trig = {s: m.new_bool_var(f"u{g}:trig:{s}") for s in cast_untap}
+            used = m.new_bool_var(f"u{g}:used")
+            m.add(sum(trig.values()) == used)
+            tpos = m.new_int_var(0, max(1, n), f"u{g}:pos")
+            m.add(tpos == 0).only_enforce_if(used.Not())
+            for s, lit in trig.items():
+                self.untap_trigger[(g, s)] = lit
+                m.add(tpos == o.pos[s]).only_enforce_if(lit)
+                # 700.2: earlier triggers each chose another mode while one was left
+                m.add(sum(o.prec[(i, s)] for i in cast_untap if i != s) <= u.others).only_enforce_if(lit)
+            targets = []
+            for pid in candidates:
+                v = m.new_bool_var(f"u{g}:target:{pid}")
+                self.untap_target[(g, pid)] = v
+                targets.append(v)
+            m.add(sum(targets) == used)
+            for j in range(n):
+                a = m.new_bool_var(f"u{g}:after:{j}")
+                m.add(o.pos[j] > tpos).only_enforce_if(a)
+                m.add(o.pos[j] <= tpos).only_enforce_if(a.Not())
+                m.add_implication(a, used)
+                after[(g, j)] = a
+        self.used: dict[str, cp_model.LinearExprT] = {}
+        for pid in self.perm_ids:
+            touched = [layer.touched[pid] for layer in self.layers]
+            targets = [self.untap_target[(g, pid)] for g in range(len(untappers)) if (g, pid) in self.untap_target]
+            any_use = m.new_bool_var(f"used:{pid}")
+            m.add_max_equality(any_use, touched + targets)
+            self.used[pid] = any_use
+            if pid not in consumable:
+                continue
+            if not targets:
+                m.add(sum(touched) <= (0 if pid in initially_tapped else 1))
+                continue
+            m.add(sum(targets) <= 1)
+            late = []
+            for g in range(len(untappers)):
+                if (g, pid) not in self.untap_target:
+                    continue
+                target = self.untap_target[(g, pid)]
+                for j in range(n):
+                    w = m.new_bool_var(f"late:{g}:{pid}:{j}")
+                    m.add_bool_and([touched[j], after[(g, j)], target]).only_enforce_if(w)
+                    m.add_bool_or([touched[j].Not(), after[(g, j)].Not(), target.Not()]).only_enforce_if(w.Not())
+                    late.append(w)
+                    if pid in self.layers[j].sacrificed:
+                        m.add(self.layers[j].sacrificed[pid] == 0).only_enforce_if(target)
+            m.add(sum(late) <= 1)
+            m.add(sum(touched) - sum(late) <= (0 if pid in initially_tapped else 1))
+
+    # -- objective terms and read-back ---------------------------------------------------
+    def sources_used(self) -> cp_model.LinearExprT:
+        return sum(self.used.values())
+
+    def step_view(self, k: int, carried: dict[str, int]) -> SimpleNamespace:
+        """What :func:`~mtgsolver.encodings.payment_plan.read_plan` reads for step ``k``:
+        its layer as ``main`` and the mana carried into it as the pool."""
+        from ..model import PoolMana
+
+        pool = tuple(PoolMana(t) for t in MANA_TYPES for _ in range(carried.get(t, 0)))
+        return SimpleNamespace(main=self.layers[k], pool=pool, pool_usable=[True] * len(pool))

@@ -1,0 +1,47 @@
+"""What a spell's Oracle text does that a turn plan needs: Treasures it creates, mana it
+adds as it resolves, and +1/+1 counters its permanent enters with for X.
+
+Each reader understands a line WHOLE or returns nothing; a spell whose text says more is
+still cast, only these effects are read (a plan never guesses from a line it can't read).
+Rules: 111.10a (Treasure), 106.3 and 608.2 (a spell that adds mana as it resolves),
+107.3m and 614.1c ("enters with X +1/+1 counters" uses the spell's X).
+"""
+from __future__ import annotations
+
+import re
+
+from .cards import Card
+
+__all__ = ["enters_with_x_counters", "mana_added", "treasures_created"]
+
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_REMINDER = re.compile(r"\s*\([^)]*\)")
+_TREASURE = re.compile(r"(?:^|\. )Create (a|an|one|two|three|four|five) Treasure tokens?\.", re.I)
+_ADD = re.compile(r"^Add ((?:\{[WUBRGC]\})+)\.$")
+_ENTERS_X = re.compile(r"^(?:.+?) enters(?: the battlefield)? with X \+1/\+1 counters on it\.$")
+
+
+def _lines(card: Card) -> list[str]:
+    return [_REMINDER.sub("", line).strip() for line in (card.text or "").split("\n") if line.strip()]
+
+
+def treasures_created(card: Card) -> int:
+    """How many Treasure tokens the spell creates as it resolves (111.10a), from a sentence
+    "Create N Treasure token(s)." of its text; 0 if none is read."""
+    return sum(_NUMBERS[m.group(1).lower()] for line in _lines(card) for m in _TREASURE.finditer(line))
+
+
+def mana_added(card: Card) -> tuple[str, ...]:
+    """The mana an instant or sorcery adds as it resolves ("Add {B}{B}{B}."), one letter each."""
+    if not {"instant", "sorcery"} & set(card.types):
+        return ()
+    for line in _lines(card):
+        m = _ADD.match(line)
+        if m:
+            return tuple(re.findall(r"[WUBRGC]", m.group(1)))
+    return ()
+
+
+def enters_with_x_counters(card: Card) -> bool:
+    """Whether the permanent "enters with X +1/+1 counters on it" (614.1c; X is the spell's, 107.3m)."""
+    return any(_ENTERS_X.match(line) for line in _lines(card))

@@ -1,0 +1,375 @@
+"""``plan``: can these spells (and activated abilities) all be cast this turn, in which
+order, with which mana (CR 106.4, 107.3, 111.10a, 601.2, 602.2, 605, 700.2, 700.13)?
+
+Examples
+--------
+>>> from mtgsolver.model import parse_board_text
+>>> board = parse_board_text('''
+... active_player: a
+... players: [{name: a}, {name: b}]
+... zones: {a: {hand: [Strike It Rich, Lightning Bolt]}}
+... battlefield:
+...   - {id: m, card: Mountain, controller: a}
+... ''', "doc.yaml")
+>>> r = plan(board, ["Lightning Bolt", "Strike It Rich"])
+>>> r.castable, [s.name for s in r.steps], r.steps[1].activations[0].source
+(True, ['Strike It Rich', 'Lightning Bolt'], 'a.hand[0].treasure1')
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any, Sequence
+
+from ..encodings.cpsat import Deadline
+from ..encodings.mana_sources import SpellInfo, extract_sources
+from ..encodings.payment_plan import Activation, SymbolPayment, read_plan
+from ..encodings.turn_plan import PlanStep, TurnPlanModel, Untapper
+from ..model import Board, ManaCost, ManaCostError, Permanent
+from ..model.cards import Card, bundled_library
+from ..model.crimes import board_target, crime_triggers, is_crime
+from ..model.mana import MANA_TYPES
+from ..model.modes import mode_index, unchosen_modal_trigger
+from ..model.permanent import TextAbility
+from ..model.production import spends_white_as_any_color
+from ..model.spell_effects import enters_with_x_counters, mana_added, treasures_created
+from .payment import Reason, _lexicographic
+
+__all__ = ["PlanResult", "PlanStepResult", "StackCrime", "plan", "stack_crimes"]
+
+_ACTIVATED = re.compile(r"^((?:\{[^}]+\})+): (.+)$")
+
+
+@dataclass(frozen=True)
+class PlanStepResult:
+    """One step of a plan: what is cast or activated, its X, how it is paid, the mana
+    carried in from earlier steps, and what happens as it is put on the stack."""
+
+    id: str
+    name: str
+    kind: str
+    cost: str
+    x: int | None = None
+    activations: tuple[Activation, ...] = ()
+    assignment: tuple[SymbolPayment, ...] = ()
+    carried_in: str = ""
+    events: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "kind": self.kind, "cost": self.cost, "x": self.x,
+                "activations": [a.to_json() for a in self.activations],
+                "assignment": [s.to_json() for s in self.assignment],
+                "carried_in": self.carried_in, "events": list(self.events)}
+
+
+@dataclass(frozen=True)
+class PlanResult:
+    """The answer of :func:`plan`: ``castable`` True / False / None (undecided: time limit,
+    or unread rules text that could change a "no"), the steps in order, reasons citing rules."""
+
+    castable: bool | None
+    player: str
+    steps: tuple[PlanStepResult, ...] = ()
+    x: int | None = None
+    kept: tuple[tuple[str, bool], ...] = ()
+    reasons: tuple[Reason, ...] = ()
+    optimal: bool = True
+    unread: tuple[Any, ...] = field(default_factory=tuple)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"castable": self.castable, "player": self.player, "x": self.x,
+                "steps": [s.to_json() for s in self.steps],
+                "kept": [{"cost": c, "payable": ok} for c, ok in self.kept],
+                "reasons": [r.to_json() for r in self.reasons], "optimal": self.optimal,
+                "unread": [u.to_dict() if hasattr(u, "to_dict") else u for u in self.unread]}
+
+    to_json = to_dict
+
+
+@dataclass(frozen=True)
+class _Wanted:
+    id: str
+    name: str
+    kind: str  # "spell" or "ability"
+    cost: ManaCost
+    card: Card | None
+    targets: tuple[str, ...]
+    source: str | None = None
+
+
+def _parse_request(text: str) -> tuple[str, tuple[str, ...]]:
+    """``NAME`` or ``NAME>TARGET,TARGET``: what to cast and its targets (601.2c)."""
+    name, _, targets = text.partition(">")
+    return name.strip(), tuple(t.strip() for t in targets.split(",") if t.strip())
+
+
+def _find(board: Board, player: str, request: str, taken: set[str]) -> _Wanted:
+    name, targets = _parse_request(request)
+    for t in targets:
+        try:
+            board_target(board, t)
+        except ValueError as exc:
+            raise ValueError(f"--cast {request!r}: {exc}") from None
+    zones = board.zones[player]
+    for zc in zones.hand:
+        if zc.id not in taken and name.lower() in (zc.id.lower(), zc.card.name.lower()):
+            if zc.card.mana_cost is None:
+                raise ValueError(f"--cast {request!r}: {zc.card.name} has no mana cost, so it can't be cast (202.1b)")
+            if "land" in zc.card.types:
+                raise ValueError(f"--cast {request!r}: a land is played, not cast (305.1)")
+            return _Wanted(zc.id, zc.card.name, "spell", zc.card.mana_cost, zc.card, targets)
+    if board.has_permanent(name):
+        perm = board.permanent(name)
+        if perm.controller != player:
+            raise ValueError(f"--cast {request!r}: {perm.id} is controlled by {perm.controller} (602.2)")
+        for a in perm.abilities:
+            m = _ACTIVATED.match(a.text) if isinstance(a, TextAbility) else None
+            if m:
+                try:
+                    cost = ManaCost.parse(m.group(1))
+                except ManaCostError:
+                    continue  # {T}, sacrifice ...: not a pure mana cost
+                return _Wanted(f"{perm.id}:ability", f"{perm.name}: {a.text}", "ability", cost, None, targets, perm.id)
+        raise ValueError(f"--cast {request!r}: {perm.id} has no activated ability with only a mana cost")
+    known = ", ".join(c.card.name for c in zones.hand) or "nothing"
+    more = "" if zones.hand_known else f" ({zones.hand_count - len(zones.hand)} unknown cards)"
+    raise ValueError(f"--cast {request!r}: not in {player}'s hand (known: {known}{more}) nor a permanent id")
+
+
+def _treasure_board(board: Board, player: str, wanted: list[_Wanted],
+                    candidates: list[str]) -> tuple[Board, dict[str, tuple[str, ...]]]:
+    """The board with the Treasures the spells will create, and untap candidates untapped."""
+    treasure = bundled_library().get("Treasure")
+    base = next((p for p in board.permanents if p.name == "Treasure"), None)
+    made: dict[str, tuple[str, ...]] = {}
+    extra: list[Permanent] = []
+    for w in wanted:
+        n = treasures_created(w.card) if w.card else 0
+        ids = tuple(f"{w.id}.treasure{k + 1}" for k in range(n))
+        made[w.id] = ids
+        for tid in ids:
+            from ..model.mana_abilities import parse_mana_ability
+
+            ability = base.abilities if base is not None else (parse_mana_ability(treasure.text, "Treasure"),)
+            extra.append(Permanent(tid, "Treasure", player, player, types=frozenset({"artifact"}),
+                                   subtypes=frozenset({"treasure"}), abilities=tuple(ability)))
+    perms = [replace(p, tapped=False) if p.id in candidates else p for p in board.permanents]
+    return board.replace(permanents=tuple(perms) + tuple(extra)), made
+
+
+def _untappers(board: Board, player: str) -> tuple[list[Untapper], list[tuple[str, Any]]]:
+    """Gandalf the Grey's kind of ability: an unchosen untap mode (700.2); also the modal
+    triggers for the events list."""
+    out: list[Untapper] = []
+    modal = []
+    for perm in board.controlled_by(player):
+        lines = [a.text for a in perm.abilities if isinstance(a, TextAbility)]
+        trig = unchosen_modal_trigger(lines, perm.name)
+        if trig is None or "instant or sorcery spell" not in trig.trigger:
+            continue
+        chosen = {mode_index(trig, c) for c in perm.chosen_modes}
+        modal.append((perm, trig, chosen))
+        untap = next((i for i, mode in enumerate(trig.modes) if mode.name == "untap"), None)
+        if untap is not None and untap not in chosen:
+            out.append(Untapper(perm.id, len(trig.modes) - len(chosen) - 1))
+    return out, modal
+
+
+def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_x: bool = False,
+         x: int | None = None, keep: Sequence[str | ManaCost] = (), time_limit: float = 10.0) -> PlanResult:
+    """Plan casting ``cast`` (card names or ids in the hand, or permanent ids for their
+    activated ability with a mana cost; ``NAME>TARGET,...`` gives targets) this turn.
+
+    Raises
+    ------
+    ValueError
+        Unknown player, a card not in the hand, X asked for without exactly one X spell.
+    """
+    player = player or board.active_player
+    if not board.is_player(player):
+        raise ValueError(f"unknown player {player!r}")
+    if not cast:
+        raise ValueError("nothing to plan: give at least one --cast")
+    deadline = Deadline(time_limit)
+    taken: set[str] = set()
+    wanted = []
+    for request in cast:
+        w = _find(board, player, request, taken)
+        taken.add(w.id)
+        wanted.append(w)
+    with_x = [w for w in wanted if w.cost.variables]
+    if any(len(set(w.cost.variables)) > 1 or w.cost.variables[0] != "X" for w in with_x):
+        raise ValueError("only the variable {X} is supported")
+    if (maximize_x or x is not None) and len(with_x) != 1:
+        raise ValueError(f"--max-x / --x need exactly one spell with X among those cast; {len(with_x)} have X")
+    if len(with_x) > 1:
+        raise ValueError("more than one spell with X: cast them in separate plans or give X to one")
+    kept = tuple(ManaCost.parse(k) if isinstance(k, str) else k for k in keep)
+    untappers, modal = _untappers(board, player)
+    candidates = sorted(p.id for p in board.controlled_by(player)
+                        if any(a.taps for a in p.mana_abilities) and not any(a.untaps for a in p.mana_abilities)
+                        and p.can_use_tap_abilities()) if untappers else []
+    tapped = {pid for pid in candidates if board.permanent(pid).tapped}
+    aug, made = _treasure_board(board, player, wanted, candidates)
+    steps = []
+    upper = 0
+    for w in wanted:
+        info = SpellInfo(frozenset((*w.card.types, *w.card.supertypes, *w.card.subtypes)), None) if w.card else SpellInfo()
+        colors = frozenset(c.value for c in w.cost.colors)
+        instances, _ = extract_sources(aug, player, info, colors)
+        upper = max(upper, sum(i.max_amount for i in instances))
+        symbols = tuple(s for s in w.cost.symbols if not s.variable)
+        steps.append(PlanStep(w.id, ManaCost(symbols), len(w.cost.variables), tuple(instances),
+                              treasures=made.get(w.id, ()), mana=mana_added(w.card) if w.card else (),
+                              triggers_untap=bool(w.card and {"instant", "sorcery"} & set(w.card.types))))
+    pool = {}
+    for unit in board.pool(player):
+        if unit.spend_only is None:
+            pool[unit.type] = pool.get(unit.type, 0) + 1
+    upper += sum(pool.values()) + sum(len(s.mana) for s in steps)
+    keep_instances, _ = extract_sources(aug, player, None)
+    keep_instances = [i for i in keep_instances if i.source not in tapped]
+    white = spends_white_as_any_color(board, player)
+    tm = TurnPlanModel(steps, board.player(player).life, pool, upper, maximize_x and bool(with_x),
+                       x or 0, untappers, candidates, tapped, keep_instances, kept, white)
+    terms = [("keep", len(tm.keep_ok) - sum(tm.keep_ok) if tm.keep_ok else 0, len(tm.keep_ok))]
+    if maximize_x and with_x:
+        terms.append(("x", upper - tm.x, upper))
+    terms += [("life", tm.total_loss, board.player(player).life + upper),
+              ("sources", tm.sources_used(), len(tm.perm_ids))]
+    result, _, optimal = _lexicographic(tm.model, terms, deadline)
+    unread = _unread(board, player)
+    if result is None or not result.found:
+        from ortools.sat.python import cp_model
+
+        if result is not None and result.status == cp_model.INFEASIBLE:
+            reasons = [Reason("601.2h", "no order and payment casts all of "
+                              + ", ".join(w.name for w in wanted) + " with the mana sources of "
+                              + f"{player} (each {{T}}/{{Q}}/sacrifice source pays one step, 107.5, 107.6)")]
+            if unread:
+                reasons.append(Reason("605", f"{len(unread)} line(s) of rules text of {player}'s permanents "
+                                      "mention mana and are not understood; they could change this answer"))
+                return PlanResult(None, player, reasons=tuple(reasons), unread=unread)
+            return PlanResult(False, player, reasons=tuple(reasons))
+        return PlanResult(None, player, optimal=False, reasons=(
+            Reason("601.2h", "the time limit ran out before a plan was found or ruled out"),))
+    value = result.value
+    x_value = value(tm.x) if with_x else None
+    order = sorted(range(len(steps)), key=lambda k: value(tm.order.pos[k]))
+    out_steps = []
+    for k in order:
+        w, step = wanted[k], steps[k]
+        carried = {t: value(tm.carry_in[k][t]) for t in MANA_TYPES}
+        acts, assignment, _ = read_plan(tm.step_view(k, carried), value, x_value or 0 if step.x_count else 0,
+                                        step.x_count)  # type: ignore[arg-type]
+        out_steps.append((k, w, step, acts, assignment, carried))
+    events = _events(board, player, wanted, steps, order, tm, value, modal, x_value)
+    result_steps = tuple(
+        PlanStepResult(w.id, w.name, w.kind, str(w.cost), x_value if step.x_count else None, tuple(acts),
+                       tuple(assignment), "".join("{" + t + "}" for t in MANA_TYPES for _ in range(c[t])),
+                       tuple(events[k]))
+        for k, w, step, acts, assignment, c in out_steps)
+    reasons = [Reason("601.2", "every step can be cast in this order; each is paid by the activations listed "
+                      "(605.3a), mana left over stays in the pool for the next step (106.4)")]
+    return PlanResult(True, player, result_steps, x_value,
+                      tuple((str(k), bool(value(ok))) for k, ok in zip(kept, tm.keep_ok)),
+                      tuple(reasons), optimal, unread)
+
+
+def _events(board: Board, player: str, wanted: list[_Wanted], steps: list[PlanStep], order: list[int],
+            tm: TurnPlanModel, value: Any, modal: list[Any], x: int | None) -> dict[int, list[str]]:
+    """What happens as each step is put on the stack: crimes and their triggers (700.13,
+    603.2h), modal triggers and the modes left (700.2), X for enters abilities (107.3m)."""
+    names = [p.name for p in board.players]
+    crimes = crime_triggers(board, player)
+    fired = set(board.turn.triggered_once)
+    chosen = {perm.id: set(c) for perm, _, c in modal}
+    untap_choice: dict[tuple[int, str], str] = {}
+    for (g, s), lit in tm.untap_trigger.items():
+        if value(lit):
+            pid = next(p for (h, p), t in tm.untap_target.items() if h == g and value(t))
+            untap_choice[(s, tm.untappers[g].source)] = pid
+    out: dict[int, list[str]] = {k: [] for k in order}
+    for k in order:
+        w, step = wanted[k], steps[k]
+        ev = out[k]
+        if w.targets and is_crime(player, [board_target(board, t) for t in w.targets], names):
+            ev.append(f"{player} commits a crime (700.13): it targets " + ", ".join(w.targets))
+            for c in crimes:
+                if c.once_each_turn and c.permanent in fired:
+                    ev.append(f"{c.permanent} does not trigger: it triggers only once each turn (603.2h)")
+                    continue
+                ev.append(f"{c.permanent} triggers (700.13): {c.effect}")
+                if c.once_each_turn:
+                    fired.add(c.permanent)
+        if step.triggers_untap:
+            for perm, trig, _ in modal:
+                left = [m for i, m in enumerate(trig.modes) if i not in chosen[perm.id]]
+                if not left:
+                    ev.append(f"{perm.id} triggers but no mode is left: removed from the stack (700.2b)")
+                    continue
+                if (k, perm.id) in untap_choice:
+                    i = next(i for i, m in enumerate(trig.modes) if m.name == "untap")
+                    ev.append(f"{perm.id} triggers (603.2): chooses untap (700.2) and untaps "
+                              f"{untap_choice[(k, perm.id)]}")
+                else:
+                    pick = next((m for m in left if m.name != "untap"), left[0])
+                    i = trig.modes.index(pick)
+                    ev.append(f"{perm.id} triggers (603.2): modes left {', '.join(m.name for m in left)}; "
+                              f"this plan chooses {pick.name} (700.2)")
+                chosen[perm.id].add(i)
+        if step.x_count and w.card is not None and "creature" in w.card.types and enters_with_x_counters(w.card):
+            ev.append(f"enters with {x} +1/+1 counters: its enters ability uses the spell's X (107.3m); "
+                      "on the battlefield its X is 0 (107.3g)")
+        if step.mana:
+            ev.append("adds " + "".join("{" + t + "}" for t in step.mana) + " as it resolves (106.3)")
+        if step.treasures:
+            ev.append("creates " + ", ".join(step.treasures) + " (111.10a)")
+    return out
+
+
+def _unread(board: Board, player: str) -> tuple[Any, ...]:
+    """Lines of the player's permanents not understood that speak of mana or costs."""
+    words = re.compile(r"\bAdd \{|\bmana\b|costs? \{|\bcost\b", re.I)
+    return tuple({"permanent": p.id, "line": a.text, "kinds": ["mana"]}
+                 for p in board.controlled_by(player) for a in p.abilities
+                 if isinstance(a, TextAbility) and words.search(a.text) and not _ACTIVATED.match(a.text))
+
+
+@dataclass(frozen=True)
+class StackCrime:
+    """Whether putting a stack item on the stack was a crime, and what it triggered."""
+
+    item: str
+    controller: str
+    crime: bool
+    triggered: tuple[str, ...] = ()
+    not_triggered: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"item": self.item, "controller": self.controller, "crime": self.crime,
+                "triggered": list(self.triggered), "not_triggered": list(self.not_triggered)}
+
+
+def stack_crimes(board: Board) -> tuple[StackCrime, ...]:
+    """For each stack item, bottom first: did its controller commit a crime putting it on the
+    stack (700.13: it targets an opponent, a permanent, spell or ability an opponent controls,
+    or a card in an opponent's graveyard; one crime per item, whether or not it resolves), and
+    which "whenever you commit a crime" abilities triggered ("only once each turn": none that
+    ``turn.triggered_once`` lists or an earlier item triggered, 603.2h)."""
+    names = [p.name for p in board.players]
+    fired = set(board.turn.triggered_once)
+    out = []
+    for item in board.stack:
+        crime = is_crime(item.controller, [board_target(board, t) for t in item.targets], names)
+        hit, missed = [], []
+        if crime:
+            for c in crime_triggers(board, item.controller):
+                if c.once_each_turn and c.permanent in fired:
+                    missed.append(c.permanent)
+                    continue
+                hit.append(c.permanent)
+                if c.once_each_turn:
+                    fired.add(c.permanent)
+        out.append(StackCrime(item.id, item.controller, crime, tuple(hit), tuple(missed)))
+    return tuple(out)
