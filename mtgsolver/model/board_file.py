@@ -265,15 +265,19 @@ def _entry_schema() -> dict[str, Any]:
     from dataclasses import fields
 
     from .attack_tax import COVERS
-    from .filters import CreatureFilter, PlayerFilter
+    from .filters import RELATIONS, STATS, CreatureFilter, PlayerFilter
     from .keywords import KNOWN_KEYWORDS
 
+    comparisons = {f"{s}_{r}" for s in STATS for r in RELATIONS}  # {power_greater_than: own_power}
+
     def keys(cls: type) -> dict[str, Any]:
-        return {"type": "object", "propertyNames": {"enum": sorted(f.name for f in fields(cls))}}
+        names = {f.name for f in fields(cls)} - {"compared"}
+        return {"type": "object", "propertyNames": {"enum": sorted(names | comparisons if cls is CreatureFilter else names)}}
 
     value = {
         "int": {"type": "integer", "minimum": 0},
         "filter": keys(CreatureFilter),
+        "filters": {"anyOf": [keys(CreatureFilter), {"type": "array", "minItems": 1, "items": keys(CreatureFilter)}]},
         "player_filter": keys(PlayerFilter),
         "cost": _COST,
         "attack_tax": {"anyOf": [_COST, {"type": "object", "required": ["cost"], "additionalProperties": False,
@@ -288,7 +292,7 @@ def _entry_schema() -> dict[str, Any]:
         None: {"anyOf": [{"const": True}, {"type": "null"}]},
     }
     flags = sorted({*KNOWN_KEYWORDS, *(n for n, kind in STATIC_VOCABULARY.items() if kind in (None, "flag_or_target"))})
-    mapping = {name: value[kind] for name, kind in STATIC_VOCABULARY.items()}
+    mapping = {name: value.get(kind, {}) for name, kind in STATIC_VOCABULARY.items()}  # a new kind: any value
     mapping["protection"] = {"type": "string", "description": "a color, creatures, a card type or everything (702.16)"}
     return {"anyOf": [
         {"type": "string", "enum": flags, "description": "a keyword (702) or ability by its canonical name"},
