@@ -2,16 +2,18 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
-from rich.table import Table
+from rich.markup import escape
 
-from ..model import Board, Permanent, Static, board_json_schema
 from . import common
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Board, Permanent
 
-def permanent_json(p: Permanent) -> dict[str, Any]:
+
+def permanent_json(p: "Permanent") -> dict[str, Any]:
     return {
         "id": p.id,
         "name": p.name,
@@ -30,16 +32,21 @@ def permanent_json(p: Permanent) -> dict[str, Any]:
         "tapped": p.tapped,
         "summoning_sick": p.summoning_sick,
         "attached_to": p.attached_to,
+        "unread": list(p.unread),
     }
 
 
-def board_json(b: Board) -> dict[str, Any]:
+def board_json(b: "Board") -> dict[str, Any]:
+    from ..model.line_kinds import KINDS
+    from ..model.unread import unread_lines
+
     out: dict[str, Any] = {
         "active_player": b.active_player,
         "players": [{"name": p.name, "life": p.life, "poison": p.poison} for p in b.players],
         "battlefield": [permanent_json(p) for p in b.permanents],
         "effects": [{k: (str(v) if k == "cost" else v) for k, v in e.__dict__.items() if v is not None} for e in b.effects],
         "mana_pool": {pl: "".join("{" + m.type + "}" for m in pool) for pl, pool in b.mana_pools.items()},
+        "unread": [u.to_dict() for u in unread_lines(b, None, KINDS)],
     }
     if b.combat:
         out["combat"] = {
@@ -51,13 +58,16 @@ def board_json(b: Board) -> dict[str, Any]:
     return out
 
 
-def _abilities_text(p: Permanent) -> str:
+def _abilities_text(p: "Permanent") -> str:
+    from ..model import Static
+
     parts = sorted(p.keywords) + [f"protection from {q}" for q in sorted(p.protections)]
     for a in p.abilities:
         if isinstance(a, Static) and a.name == "grants":
             parts.append("grants " + ", ".join(map(str, a.value)))
         else:
-            parts.append(str(a) if isinstance(a, Static) else a.text)
+            parts.append(str(a) if isinstance(a, Static) else
+                         f"{a.text} (unread)" if a.text in p.unread else a.text)
     return "\n".join(parts)
 
 
@@ -66,7 +76,8 @@ def show(
     cards: Optional[Path] = common.CardsOpt,
     json_out: bool = common.JsonOpt,
 ) -> None:
-    """Render a board: players, each player's permanents, effects, pools and combat."""
+    """Render a board: players, each player's permanents, effects, pools and combat; lines of
+    rules text this project does not read are marked "(unread)"."""
     b = common.board(board_path, cards, json_out)
     if json_out:
         common.emit_json(board_json(b))
@@ -74,9 +85,8 @@ def show(
     con = common.console
     con.print(f"[bold]{board_path}[/]  active player: [bold]{b.active_player}[/]")
     for pl in b.players:
-        table = Table(title=f"{pl.name}: {pl.life} life, {pl.poison} poison", title_justify="left")
-        for col in ("id", "name", "type", "cost", "P/T", "state", "abilities"):
-            table.add_column(col, no_wrap=col in ("id", "name", "cost", "P/T"))
+        table = common.table("id", "name", "type", "cost", "P/T", "state", "abilities")
+        table.title, table.title_justify = f"{pl.name}: {pl.life} life, {pl.poison} poison", "left"
         for p in b.controlled_by(pl.name):
             pt = f"{p.power}/{p.toughness}" if p.power is not None else ""
             state = ", ".join(s for s, on in (("tapped", p.tapped), ("summoning sick", p.summoning_sick),
@@ -84,7 +94,7 @@ def show(
             counters = ", ".join(f"{k}: {v}" for k, v in p.counters.items())
             table.add_row(p.id, p.name, " ".join(sorted(p.supertypes) + sorted(p.types)),
                           str(p.mana_cost or ""), pt, "; ".join(x for x in (state, counters) if x),
-                          _abilities_text(p))
+                          escape(_abilities_text(p)))
         con.print(table)
         pool = b.pool(pl.name)
         if pool:
@@ -104,6 +114,8 @@ def show(
 
 def schema() -> None:
     """Print the JSON Schema of board files."""
+    from ..model import board_json_schema
+
     common.emit_json(board_json_schema())
 
 

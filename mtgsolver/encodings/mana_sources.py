@@ -135,7 +135,7 @@ class Exclusion:
     reason: str
     rule: str
 
-    def to_json(self) -> dict[str, str]:
+    def to_dict(self) -> dict[str, str]:
         return {"source": self.source, "ability": self.ability, "reason": self.reason, "rule": self.rule}
 
 

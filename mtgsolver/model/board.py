@@ -67,6 +67,7 @@ class Board:
     stack: tuple[StackItem, ...] = ()  # bottom first (405.2)
     turn: TurnInfo = field(default_factory=TurnInfo)
     puzzle: "Puzzle | None" = None  # the board file's puzzle: section (mtgsolver.model.puzzle)
+    notes: tuple[str, ...] = ()  # remarks on how the file was read (a missing version:)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {p.id: p for p in self.permanents})
