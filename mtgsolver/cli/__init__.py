@@ -13,9 +13,9 @@ from typing import Optional
 import typer
 
 from .. import __version__
-from . import batch, combat, damage, pay, plan, produce, serve, show, solve
+from . import batch, cards, combat, damage, pay, plan, produce, serve, show, solve
 
-COMMANDS = (combat, damage, pay, plan, produce, show, solve, serve, batch)
+COMMANDS = (cards, combat, damage, pay, plan, produce, show, solve, serve, batch)
 
 app = typer.Typer(
     name="mtgsolver",

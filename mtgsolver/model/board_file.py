@@ -16,11 +16,13 @@ from typing import Any, Literal, Union
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .abilities import Static, parse_static
+from .abilities import STATIC_VOCABULARY, Static, parse_static
 from .board import Attack, Block, Board, CombatDeclaration, PoolMana
 from .cards import PERMANENT_TYPES, Card, CardLibrary, UnknownCardError, bundled_library
 from .effects import EFFECT_FIELDS, Effect
+from .continuous import parse_granted
 from .keywords import canonical_keyword
+from .layers import apply_layers
 from .mana import MANA_TYPES, Color, ManaCost, ManaCostError
 from .mana_abilities import BASIC_LAND_MANA, ManaAbility, ManaAbilityError, basic_land_ability, parse_mana_ability
 from .modes import ModeError, mode_index, unchosen_modal_trigger
@@ -66,7 +68,8 @@ class PlayerSpec(_Strict):
 
 
 class PermanentSpec(_Strict):
-    """A permanent: ``card`` (library look-up, inline fields override) or ``name`` (inline card)."""
+    """A permanent: ``card`` (library look-up, inline fields override; ``keywords`` and ``abilities``
+    replace the card's, ``add_*`` / ``remove_*`` edit them) or ``name`` (inline card)."""
 
     id: str = Field(min_length=1)
     card: str | None = None
@@ -83,8 +86,14 @@ class PermanentSpec(_Strict):
     loyalty: int | None = None
     defense: int | None = None
     protector: str | None = Field(None, description="a battle's protector (310.8)")
-    keywords: list[Entry] | None = None
-    abilities: list[Entry] | None = None
+    keywords: list[Entry] | None = Field(None, description="keywords; on a card: permanent they replace the card's")
+    abilities: list[Entry] | None = Field(
+        None, description="abilities other than keywords; on a card: permanent they replace the card's")
+    add_keywords: list[Entry] | None = Field(None, description="keywords added to the card's")
+    remove_keywords: list[Entry] | None = Field(None, description="keywords of the card taken away")
+    add_abilities: list[Entry] | None = Field(None, description="abilities added to the card's")
+    remove_abilities: list[Entry] | None = Field(
+        None, description="abilities of the card taken away (vocabulary entries or lines of its text)")
     text: str | None = Field(None, description="Oracle text; lines not understood are kept as unread and reported with every answer they could bear on")
     tapped: bool = False
     summoning_sick: bool = Field(False, description="not controlled continuously since the turn began (302.6)")
@@ -93,6 +102,8 @@ class PermanentSpec(_Strict):
     snow: bool | None = None
     token: bool = False
     chosen_color: str | None = Field(None, description='"the chosen color" of its abilities: white, blue, ... or W, U, ...')
+    timestamp: int | None = Field(None, ge=0, description="its timestamp (613.7); default: its position in battlefield, from 1")
+    monstrous: bool = Field(False, description="it has become monstrous (702.94)")
     x: int | None = Field(None, ge=0, description="the X of the spell it was; its enters abilities use it (107.3m), its mana value counts X as 0")
     chosen_modes: list[Union[int, str]] = Field(default_factory=list, description='modes already chosen for its "choose one that hasn\'t been chosen" ability (700.2)')
     damage: int = Field(0, ge=0, description="damage marked on it this turn (120.3e, 704.5g)")
@@ -233,6 +244,7 @@ class BoardFile(_Strict):
     effects: list[EffectSpec] = Field(default_factory=list)
     mana_pool: dict[str, Union[str, list[PoolEntrySpec]]] = Field(default_factory=dict)
     combat: CombatSpec | None = None
+    day_night: Literal["day", "night"] | None = Field(None, description="day or night (726); absent: neither yet")
     zones: dict[str, PlayerZonesSpec] = Field(default_factory=dict)
     stack: list[StackItemSpec] = Field(default_factory=list)
     turn: TurnSpec | None = None
@@ -240,11 +252,71 @@ class BoardFile(_Strict):
 
 
 def board_json_schema() -> dict[str, Any]:
-    """The JSON Schema of a board file."""
+    """The JSON Schema of a board file, with the vocabulary as enums so editors complete it.
+
+    ``keywords`` and ``abilities`` entries are a keyword of 702 or a flag ability by its
+    canonical name, a landwalk (702.14), a one-key mapping of a parameterised ability, or a
+    mana ability's Oracle text (anything with a colon); effect kinds are an enum too.
+    Built from :data:`KNOWN_KEYWORDS` and :data:`STATIC_VOCABULARY`, so new vocabulary
+    appears here when it is added there.
+    """
     schema = BoardFile.model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "mtgsolver board file"
+    schema["$defs"]["Entry"] = _entry_schema()
+    entries = {"anyOf": [{"type": "array", "items": {"$ref": "#/$defs/Entry"}}, {"type": "null"}], "default": None}
+    for model, names in (("PermanentSpec", ("keywords", "abilities")), ("EffectSpec", ("abilities",))):
+        for name in names:
+            schema["$defs"][model]["properties"][name] = {**entries, "title": name.title(),
+                                                          "description": "keywords, abilities or mana ability text"}
     return schema
+
+
+_COST = {"type": "string", "pattern": r"^(\{[^{}]+\})+$", "description": 'a mana cost, e.g. "{2}{W}"'}
+_MANA_TYPE = {"type": "string", "enum": [*MANA_TYPES]}
+
+
+def _entry_schema() -> dict[str, Any]:
+    """One ``keywords``/``abilities`` entry (``Static`` names from abilities.py, 702 keywords)."""
+    from dataclasses import fields
+
+    from .attack_tax import COVERS
+    from .filters import RELATIONS, STATS, CreatureFilter, PlayerFilter
+    from .keywords import KNOWN_KEYWORDS
+
+    comparisons = {f"{s}_{r}" for s in STATS for r in RELATIONS}  # {power_greater_than: own_power}
+
+    def keys(cls: type) -> dict[str, Any]:
+        names = {f.name for f in fields(cls)} - {"compared"}
+        return {"type": "object", "propertyNames": {"enum": sorted(names | comparisons if cls is CreatureFilter else names)}}
+
+    value = {
+        "int": {"type": "integer", "minimum": 0},
+        "filter": keys(CreatureFilter),
+        "filters": {"anyOf": [keys(CreatureFilter), {"type": "array", "minItems": 1, "items": keys(CreatureFilter)}]},
+        "player_filter": keys(PlayerFilter),
+        "cost": _COST,
+        "attack_tax": {"anyOf": [_COST, {"type": "object", "required": ["cost"], "additionalProperties": False,
+                                         "properties": {"cost": _COST, "covers": {"enum": [*COVERS]},
+                                                        "x_counts": {"type": "string"}}}]},
+        "mana_type": _MANA_TYPE,
+        "land_type": {"enum": ["plains", "island", "swamp", "mountain", "forest"]},
+        "mana_trigger": {"type": "object", "additionalProperties": False,
+                         "properties": {"tapped": {"type": "string"}, "adds": {"type": "string"}, "of_type": _MANA_TYPE}},
+        "grants": {"type": "array", "items": {"$ref": "#/$defs/Entry"}},
+        "flag_or_target": {"anyOf": [{"const": True}, {"type": "string"}]},
+        None: {"anyOf": [{"const": True}, {"type": "null"}]},
+    }
+    flags = sorted({*KNOWN_KEYWORDS, *(n for n, kind in STATIC_VOCABULARY.items() if kind in (None, "flag_or_target"))})
+    mapping = {name: value.get(kind, {}) for name, kind in STATIC_VOCABULARY.items()}  # a new kind: any value
+    mapping["protection"] = {"type": "string", "description": "a color, creatures, a card type or everything (702.16)"}
+    return {"anyOf": [
+        {"type": "string", "enum": flags, "description": "a keyword (702) or ability by its canonical name"},
+        {"type": "string", "pattern": "^(?:(?:snow|nonbasic|legendary)_)?[a-z]*walk$", "description": "landwalk (702.14)"},
+        {"type": "string", "pattern": ":", "description": 'a mana ability\'s Oracle text, e.g. "{T}: Add {G}."'},
+        {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
+         "properties": dict(sorted(mapping.items())), "description": "a parameterised ability, e.g. {min_blockers: 3}"},
+    ]}
 
 
 # --------------------------------------------------------------------------- loading
@@ -409,10 +481,8 @@ class _Builder:
         self.ids = ids
         self.all_ids: dict[str, str] = {pid: f"battlefield[{i}]" for pid, i in ids.items()}
         self._types: dict[str, set[str]] = {}
-        grants: dict[str, list[tuple[Any, str, str]]] = {}
-        perms = [self.permanent(i, p, grants) for i, p in enumerate(s.battlefield)]
-        effects = [self.effect(i, e, grants) for i, e in enumerate(s.effects)]
-        perms = [self.apply_grants(p, grants.get(p.id, []), ids[p.id]) for p in perms]
+        perms = [self.permanent(i, p) for i, p in enumerate(s.battlefield)]
+        effects = [self.effect(i, e) for i, e in enumerate(s.effects)]
         players = tuple(self.player(i, p) for i, p in enumerate(s.players))
         pools = {player: self.pool(player, value) for player, value in s.mana_pool.items()}
         zones = {player: self.zones(player, z) for player, z in s.zones.items()}
@@ -427,12 +497,13 @@ class _Builder:
             mana_pools=MappingProxyType(pools),
             combat=self.combat(s.combat) if s.combat else None,
             source=self.file,
+            day_night=s.day_night,
             zones=MappingProxyType(zones),
             stack=stack,
             turn=self.turn(s.turn) if s.turn else TurnInfo(),
             puzzle=self.puzzle(s.puzzle) if s.puzzle else None,
         )
-        return board
+        return apply_layers(board)
 
     # -- references ------------------------------------------------------------------
     def need_player(self, name: str | None, path: str) -> str:
@@ -456,7 +527,7 @@ class _Builder:
         raise self.fail(path, f"{target!r} is not a player, planeswalker or battle")
 
     # -- permanents ------------------------------------------------------------------
-    def permanent(self, i: int, p: PermanentSpec, grants: dict[str, list[tuple[Any, str, str]]]) -> Permanent:
+    def permanent(self, i: int, p: PermanentSpec) -> Permanent:
         path = f"battlefield[{i}]"
         if (p.card is None) == (p.name is None):
             raise self.fail(path, "give exactly one of card (a library card) or name (an inline card)")
@@ -502,24 +573,11 @@ class _Builder:
         for key, value in p.counters.items():
             if value < 0:
                 raise self.fail(f"{path}.counters.{key}", "counter counts are not negative")
-        # abilities: card text, then keywords and abilities lists, then text
-        keywords: set[str] = set()
-        protections: set[str] = set()
-        abilities: list[Any] = []
+        # abilities: the card's (replaced by keywords/abilities, edited by add_/remove_), then text
+        keywords, protections, abilities = self.card_abilities(card, p, path, name)
         entries: list[tuple[Any, str]] = []
-        if card is not None:
-            for kw in card.keywords:
-                try:
-                    keywords.add(canonical_keyword(kw))
-                except ValueError:
-                    pass  # MTGJSON names ability words (e.g. "Landfall") as keywords
-            understood, unread = parse_oracle_text(card.text, card.name)
-            entries += [(e, f"{path}.card") for e in understood]
-            abilities += [TextAbility(line) for line in unread]
-        for j, e in enumerate(p.keywords or []):
-            entries.append((e, f"{path}.keywords[{j}]"))
-        for j, e in enumerate(p.abilities or []):
-            entries.append((e, f"{path}.abilities[{j}]"))
+        for field in ("keywords", "abilities", "add_keywords", "add_abilities"):
+            entries += [(e, f"{path}.{field}[{j}]") for j, e in enumerate(getattr(p, field) or [])]
         if p.text is not None:  # lines not read are kept and reported with answers (docs/unread.md)
             understood, unread = parse_oracle_text(p.text, name)
             entries += [(e, f"{path}.text") for e in understood]
@@ -537,9 +595,6 @@ class _Builder:
             attached = self.need_permanent(p.attached_to, f"{path}.attached_to")
             if attached == p.id:
                 raise self.fail(f"{path}.attached_to", "a permanent can't be attached to itself")
-            for a in abilities:
-                if isinstance(a, Static) and a.name == "grants":
-                    grants.setdefault(attached, []).extend((g, p.id, f"{path}") for g in a.value)
         protector = self.need_player(p.protector, f"{path}.protector") if p.protector else None
         chosen = self._color(p.chosen_color, f"{path}.chosen_color").value if p.chosen_color is not None else None
         self._types[p.id] = set(types)
@@ -554,8 +609,74 @@ class _Builder:
             loyalty=p.loyalty if p.loyalty is not None else (card.loyalty if card else None),
             defense=p.defense if p.defense is not None else (card.defense if card else None),
             protector=protector, chosen_color=chosen, x=p.x, chosen_modes=modes,
-            damage=p.damage, deathtouch_damage=p.deathtouch_damage, is_commander=p.commander,
+            damage=p.damage, deathtouch_damage=p.deathtouch_damage, is_commander=p.commander, token=p.token,
+            timestamp=p.timestamp, monstrous=p.monstrous,
         )
+
+    def card_abilities(self, card: Card | None, p: PermanentSpec, path: str,
+                       name: str) -> tuple[set[str], set[str], list[Any]]:
+        """The card's keywords, protections and other abilities (its keyword list and Oracle
+        text; unread lines kept as text), with ``keywords:`` / ``abilities:`` replacing them and
+        ``remove_keywords:`` / ``remove_abilities:`` taking some away."""
+        for field in ("add_keywords", "remove_keywords", "add_abilities", "remove_abilities"):
+            if getattr(p, field) is not None and card is None:
+                raise self.fail(f"{path}.{field}", "only a card: permanent has a card's abilities to edit; "
+                                "an inline card lists its own in keywords: and abilities:")
+        for whole in ("keywords", "abilities"):
+            for edit in (f"add_{whole}", f"remove_{whole}"):
+                if getattr(p, whole) is not None and getattr(p, edit) is not None:
+                    raise self.fail(f"{path}.{edit}", f"{whole}: replaces the card's {whole}; "
+                                    f"give either {whole}: or add_{whole}:/remove_{whole}:, not both")
+        keywords: set[str] = set()
+        protections: set[str] = set()
+        abilities: list[Any] = []
+        if card is None:
+            return keywords, protections, abilities
+        for kw in card.keywords:
+            try:
+                keywords.add(canonical_keyword(kw))
+            except ValueError:
+                pass  # MTGJSON names ability words (e.g. "Landfall") as keywords
+        understood, unread = parse_oracle_text(card.text, card.name)
+        for e in understood:
+            self.add_entry(e, f"{path}.card", name, keywords, protections, abilities)
+        abilities += [TextAbility(line) for line in unread]
+        if p.keywords is not None:
+            keywords, protections = set(), set()
+        if p.abilities is not None:
+            abilities = []
+        for j, e in enumerate(p.remove_keywords or []):
+            self.remove_entry(e, f"{path}.remove_keywords[{j}]", name, keywords, protections, abilities, "keyword")
+        for j, e in enumerate(p.remove_abilities or []):
+            self.remove_entry(e, f"{path}.remove_abilities[{j}]", name, keywords, protections, abilities, "ability")
+        return keywords, protections, abilities
+
+    def remove_entry(self, entry: Any, path: str, name: str, keywords: set[str], protections: set[str],
+                     abilities: list[Any], kind: str) -> None:
+        """Take one keyword or ability away; one the card does not have is an error."""
+        if kind == "ability" and isinstance(entry, str):
+            line = next((a for a in abilities if isinstance(a, TextAbility)
+                         and a.text.strip().lower() == entry.strip().lower()), None)
+            if line is not None:  # a line of the card's text no reader understood
+                abilities.remove(line)
+                return
+        kws: set[str] = set()
+        prots: set[str] = set()
+        abils: list[Any] = []
+        self.add_entry(entry, path, name, kws, prots, abils)
+        if kind == "keyword" and abils:
+            raise self.fail(path, f"{entry!r} is not a keyword; take abilities away with remove_abilities")
+        if kind == "ability" and (kws or prots):
+            raise self.fail(path, f"{entry!r} is a keyword; take keywords away with remove_keywords")
+        if kws - keywords or prots - protections or any(a not in abilities for a in abils):
+            have = sorted(keywords) + [f"protection from {q}" for q in sorted(protections)] if kind == "keyword" \
+                else [getattr(a, "text", None) or str(a) for a in abilities]
+            raise self.fail(path, f"{name} has no {kind} {entry!r} to remove; its {kind} list is "
+                            + (", ".join(repr(h) for h in have) if have else "empty"))
+        keywords -= kws
+        protections -= prots
+        for a in abils:
+            abilities.remove(a)
 
     def chosen_modes(self, given: list[int | str], abilities: list[Any], name: str, path: str) -> tuple[str, ...]:
         """Modes already chosen for a "choose one that hasn't been chosen" ability (700.2),
@@ -601,6 +722,9 @@ class _Builder:
         if static is not None:
             if static.name == "cant_attack" and static.value is not None:
                 self.check_attack_restriction_target(static.value, path)
+            if static.name == "grants":
+                for j, g in enumerate(static.value):
+                    self.check_granted(g, f"{path}.grants[{j}]")
             abilities.append(static)
             return
         if isinstance(entry, str):
@@ -617,25 +741,17 @@ class _Builder:
                     raise self.fail(path, str(exc)) from None
         raise self.fail(path, f"unknown keyword or ability {entry!r}{_suggest(entry)}")
 
+    def check_granted(self, entry: Any, path: str) -> None:
+        """An entry an Aura, Equipment or ``gains`` effect grants (applied in layer 6, 613.1f)."""
+        try:
+            parse_granted(entry)
+        except (ValueError, ManaCostError) as exc:
+            raise self.fail(path, f"{exc}{_suggest(entry)}") from None
+
     def check_attack_restriction_target(self, value: str, path: str) -> None:
         """``{cant_attack: X}``: X is a player, a permanent id, ``planeswalkers`` or ``battles``."""
         if value not in self.player_names and value not in self.ids and value not in ("planeswalkers", "battles"):
             raise self.fail(path, f"cant_attack: {value!r} is not a player, a permanent id, 'planeswalkers' or 'battles'")
-
-    def apply_grants(self, perm: Permanent, granted: list[tuple[Any, str, str]], index: int) -> Permanent:
-        """613.1f: abilities an Aura, Equipment or ``gains`` effect gives the permanent."""
-        if not granted:
-            return perm
-        keywords, protections = set(perm.keywords), set(perm.protections)
-        abilities = list(perm.abilities)
-        by = dict(perm.granted_by)
-        for entry, source, path in granted:
-            self.add_entry(entry, path, perm.name, keywords, protections, abilities)
-            by[str(entry)] = source
-        values = {f: getattr(perm, f) for f in perm.__dataclass_fields__}
-        values.update(keywords=frozenset(keywords), protections=frozenset(protections),
-                      abilities=tuple(abilities), granted_by=MappingProxyType(by))
-        return Permanent(**values)
 
     # -- players, zones, stack, turn --------------------------------------------------
     def player(self, i: int, p: PlayerSpec) -> Player:
@@ -760,7 +876,7 @@ class _Builder:
                         MappingProxyType(dict(t.crimes_committed)), frozenset(t.triggered_once))
 
     # -- effects, pools, combat ------------------------------------------------------
-    def effect(self, i: int, e: EffectSpec, grants: dict[str, list[tuple[Any, str, str]]]) -> Effect:
+    def effect(self, i: int, e: EffectSpec) -> Effect:
         path = f"effects[{i}]"
         required, optional = EFFECT_FIELDS[e.kind]
         allowed = set(required) | set(optional) | {"kind"}
@@ -785,9 +901,8 @@ class _Builder:
                 cost = ManaCost.parse(e.cost)
             except ManaCostError as exc:
                 raise self.fail(f"{path}.cost", str(exc)) from None
-        if e.kind == "gains":
-            grants.setdefault(e.creature, []).extend(  # type: ignore[arg-type]
-                (g, e.source or f"effects[{i}]", f"{path}.abilities[{j}]") for j, g in enumerate(e.abilities or []))
+        for j, g in enumerate(e.abilities or []):
+            self.check_granted(g, f"{path}.abilities[{j}]")
         return Effect(kind=e.kind, creature=e.creature, attacker=e.attacker, target=e.target, by=e.by,
                       controller=e.controller, defender=e.defender, n=e.n, cost=cost, source=e.source,
                       abilities=tuple(e.abilities) if e.abilities is not None else None)

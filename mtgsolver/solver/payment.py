@@ -27,6 +27,7 @@ from ..encodings.mana_sources import Exclusion, Instance, SpellInfo, extract_sou
 from ..encodings.payment import PaymentModel, solve_payment
 from ..encodings.payment_plan import Activation, ManaUnit, SymbolPayment, read_plan
 from ..model import Board, Color, ManaCost, ManaSymbol
+from ..model.layers import source_note
 from ..model.mana import MANA_TYPES
 from ..model.production import spend_types, spends_white_as_any_color
 from ..model.unread import Bearing, UnreadLine, mana_bearing
@@ -372,12 +373,18 @@ def _explain(instances: list[Instance], exclusions: list[Exclusion], pool, usabl
                 reasons.append(Reason("119.4", f"{s} can't be paid with life: {life} life is less than 2", str(s)))
         for e in exclusions:
             if not needed or any(t in needed for t in _ability_types(board, e)) or not _ability_types(board, e):
-                reasons.append(Reason(e.rule, f"{e.source} ({e.ability}) can't be used: {e.reason}", None, e.source))
+                reasons.append(Reason(e.rule, f"{e.source} ({e.ability}{_granted(board, e)}) can't be used: {e.reason}",
+                                      None, e.source))
     else:
         reasons.append(Reason("601.2h", "the cost can't be paid with the available sources"))
-        reasons += [Reason(e.rule, f"{e.source} ({e.ability}) can't be used: {e.reason}", None, e.source)
-                    for e in exclusions]
+        reasons += [Reason(e.rule, f"{e.source} ({e.ability}{_granted(board, e)}) can't be used: {e.reason}", None,
+                           e.source) for e in exclusions]
     return reasons
+
+
+def _granted(board: Board, e: Exclusion) -> str:
+    """`` (from Chromatic Lantern (lantern))`` for a mana ability another permanent grants (613.1f)."""
+    return source_note(board, board.permanent(e.source), e.ability) if board.has_permanent(e.source) else ""
 
 
 def _most_mana(instances: list[Instance], pool, usable, life: int, deadline: Deadline,
