@@ -40,7 +40,8 @@ class CombatResult:
     costs: dict[str, str] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     objective: str | None = None
-    #: player -> the mana abilities (and life) that pay the costs (508.1i, 509.1e)
+    #: player -> the mana abilities (and life) that pay ``costs`` (508.1i, 509.1e): the declared
+    #: declaration's for a check (none when it can't be paid), the suggestion's for suggest
     payments: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
