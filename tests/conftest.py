@@ -35,3 +35,10 @@ def board_file(tmp_path: Path):
         return path
 
     return write
+
+
+@pytest.fixture(autouse=True)
+def _private_card_cache(tmp_path_factory, monkeypatch) -> None:
+    """Card indexes go to a temporary cache, never the user's; no default card file from the env."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "xdg-cache"))
+    monkeypatch.delenv("MTGSOLVER_CARDS", raising=False)

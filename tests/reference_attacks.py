@@ -13,6 +13,8 @@ from typing import Iterator
 
 from mtgsolver.model import Board, ManaCost
 
+from .reference_blocks import fits
+
 Declaration = dict[str, str]
 
 
@@ -124,7 +126,15 @@ def obeys_restrictions(board: Board, decl: Declaration, paid: frozenset[str]) ->
             return False
     if len(decl) == 1 and any(board.permanent(c).has("cant_attack_alone") for c in decl):
         return False  # 506.5: it would attack alone
+    for cid in decl:
+        me = board.permanent(cid)
+        if any(len(decl) - 1 < n for n in me.values("cant_attack_unless_others")):
+            return False
+        for filters in me.values("cant_attack_unless_also"):
+            if not any(fits(f, board.permanent(o), me) for o in decl if o != cid for f in filters):
+                return False
     caps = [e.n for e in board.effects if e.kind == "max_attackers_total"]
+    caps += [n for p in board.permanents for n in p.values("max_attackers_each_combat")]
     if caps and len(decl) > min(caps):
         return False
     for player in board.players:  # "no more than N creatures can attack you" (Crawlspace)

@@ -7,12 +7,33 @@ declaration against the maximum. Slow on purpose; the tests compare the solver w
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations, product
 from typing import Mapping
 
 from mtgsolver.model import Board, Color, Permanent
 
 Decl = Mapping[str, tuple[str, ...]]
+
+
+def _num(p: Permanent, what: str) -> int | None:
+    if what == "mana_value":
+        return p.mana_cost.mana_value if p.mana_cost is not None else 0
+    return getattr(p, what)
+
+
+def fits(f, other: Permanent, own: Permanent) -> bool:
+    """Does ``other`` match the filter of ``own``'s ability? Comparisons are checked here, from
+    the words: "power greater than its own power" and so on; the rest by the plain filter."""
+    for c in f.compared:
+        x, y = _num(other, c.stat), _num(own, c.own_stat)
+        if x is None or y is None:
+            return False
+        if c.relation == "greater_than" and not x > y or c.relation == "less_than" and not x < y:
+            return False
+        if c.relation == "at_least" and not x >= y or c.relation == "at_most" and not x <= y:
+            return False
+    return replace(f, compared=()).matches(other)
 
 
 def _cost(board: Board, c: Permanent) -> bool:
@@ -55,9 +76,11 @@ def _pair(board: Board, b: Permanent, a: Permanent, defender: str) -> bool:
             return False
         if q in {c.word for c in b.colors} or q in b.types or q == b.controller:
             return False
-    if any(f.matches(b) for f in a.values("cant_be_blocked_by")):
+    if any(fits(f, b, a) for f in a.values("cant_be_blocked_by")):
         return False
-    if any(not f.matches(a) for f in b.values("can_block_only")):
+    if any(not fits(f, a, b) for f in b.values("can_block_only")):
+        return False
+    if any(fits(f, a, b) for f in b.values("cant_block_creatures")):
         return False
     return True
 
@@ -103,8 +126,14 @@ def restrictions_ok(board: Board, decl: Decl, paid: frozenset[str]) -> bool:
 def _group_ok(board: Board, d: str, atts: list[str], decl: Decl) -> bool:
     blockers = [b for b, t in decl.items() if t]
     for b in blockers:
-        if board.permanent(b).has("cant_block_alone") and len(blockers) < 2:
+        me = board.permanent(b)
+        if me.has("cant_block_alone") and len(blockers) < 2:
             return False
+        if any(len(blockers) - 1 < n for n in me.values("cant_block_unless_others")):
+            return False
+        for filters in me.values("cant_block_unless_also"):
+            if not any(fits(f, board.permanent(o), me) for o in blockers if o != b for f in filters):
+                return False
     for aid in atts:
         a = board.permanent(aid)
         n = sum(aid in t for t in decl.values())
@@ -119,6 +148,7 @@ def _group_ok(board: Board, d: str, atts: list[str], decl: Decl) -> bool:
                                                 for c in board.permanents if c.is_creature and c.controller == d):
             return False
     limits = [e.n for e in board.effects_of("max_blockers_total")]
+    limits += [n for p in board.permanents for n in p.values("max_blockers_each_combat")]
     if limits and len(blockers) > min(limits):
         return False
     return True
@@ -150,6 +180,10 @@ def requirement_checks(board: Board, d: str, atts: list[str], paid: frozenset[st
         if att.has("must_be_blocked"):
             reqs.append(blocked_by(a, 1))
         reqs += [blocked_by(a, n) for n in att.values("must_be_blocked_by") if n >= 1]
+        for f in att.values("must_be_blocked_by_a"):
+            eldrazi = [c.id for c in mine if can[c.id, a] and fits(f, c, att)]
+            if eldrazi:  # a requirement nobody matching can obey does nothing
+                reqs.append(lambda decl, a=a, by=eldrazi: any(a in decl.get(c, ()) for c in by))
     for c in mine:
         if any(can[c.id, a] for a in atts):
             reqs += [any_block(c.id) for _ in c.statics("blocks_each_combat")]

@@ -329,6 +329,17 @@ def best_payment(board: Board, player: str, cost: ManaCost, keep: tuple[ManaCost
     return best
 
 
+def most_mana(board: Board, player: str, cost: ManaCost, spell_types: frozenset[str] | None = None) -> int:
+    """The most mana that may pay ``cost`` the player can have in the pool at once, over every
+    reachable state (106.6: restricted mana counts only where it may pay)."""
+    start_pool = Counter((m.type, m.snow, _words(m.spend_only)) for m in board.pool(player))
+    start = State(tuple(sorted(start_pool.items())), frozenset(p.id for p in board.permanents if p.tapped),
+                  frozenset(), frozenset(), frozenset(), (), 0, frozenset())
+    types = spell_types if spell_types is not None else frozenset()
+    return max(sum(n for u, n in s.pool if spell_may_use(u[2], types, cost))
+               for s in _states(board, player, board.player(player).life, start, None))
+
+
 def replay(board: Board, player: str, cost: ManaCost, result) -> tuple[int, ...]:
     """Carry out a solver plan and return its objective vector (as :func:`best_payment`);
     raises AssertionError on any step the rules don't allow."""

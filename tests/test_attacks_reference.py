@@ -2,7 +2,8 @@
 
 Each generated board has 2-4 players, up to four creatures for the active player, planeswalkers,
 a battle, Propaganda-style taxes (on players; Norn's Annex and Sphere of Safety also on their
-planeswalkers, Sphere's X counted on the board), Crawlspace-style caps per defending player,
+planeswalkers, Sphere's X counted on the board), Crawlspace-style caps per defending player, Silent Arbiter, "unless at least N other creatures
+attack", "unless a creature with greater power / a black or green creature also attacks",
 and random restrictions and requirements. For every board the solver and
 :mod:`tests.reference_attacks` must agree on the legality of a random declaration and of a
 reference-legal one, on the maximum, and the suggested declaration must be legal and optimal
@@ -13,7 +14,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtgsolver.model import Board, ManaCost
+from mtgsolver.model import Board, Color, CreatureFilter, ManaCost
 from mtgsolver.model.abilities import Static
 from mtgsolver.model.attack_tax import AttackTax
 from mtgsolver.model.board import Attack, CombatDeclaration
@@ -31,6 +32,9 @@ ONE, TWO = ManaCost.parse("{1}"), ManaCost.parse("{2}")
 TAXES = (ONE, TWO, AttackTax(ManaCost.parse("{W/P}"), planeswalkers=True),
          AttackTax(ManaCost.parse("{X}"), planeswalkers=True, x_counts="enchantment"),
          AttackTax(ManaCost.parse("{X}"), x_counts="island"))
+#: Okk ("a creature with greater power also attacks"), Scarred Puma ("a black or green creature")
+ALSO = ((CreatureFilter.from_mapping({"power_greater_than": "own_power"}),),
+        (CreatureFilter(color=Color.B), CreatureFilter(color=Color.G)))
 
 
 @st.composite
@@ -77,12 +81,17 @@ def boards(draw: st.DrawFn) -> tuple[Board, str]:
             abilities.append(Static("cant_attack_unless", flt))
         if draw(st.integers(0, 9)) == 0:
             abilities.append(Static("attack_cost", ONE))
+        if draw(st.integers(0, 5)) == 0:  # Orcish Conscripts
+            abilities.append(Static("cant_attack_unless_others", draw(st.integers(1, 2))))
+        if draw(st.integers(0, 4)) == 0:  # Okk, Scarred Puma
+            abilities.append(Static("cant_attack_unless_also", draw(st.sampled_from(ALSO))))
         for _ in range(draw(st.sampled_from((0, 0, 0, 1, 1, 2)))):
             abilities.append(Static("attacks_each_combat"))
         cid = f"c{i}"
         creatures.append(cid)
         perms.append(Permanent(cid, f"Creature {i}", "alice", "alice", types=frozenset({"creature"}),
-                               base_power=draw(st.integers(0, 4)), base_toughness=2, keywords=frozenset(keywords),
+                               base_power=draw(st.integers(0, 4)), base_toughness=2,
+                               colors=draw(st.sampled_from((frozenset(), frozenset({Color.B}), frozenset({Color.G})))), keywords=frozenset(keywords),
                                abilities=tuple(abilities), tapped=draw(st.integers(0, 6)) == 0, summoning_sick=sick))
     if draw(st.integers(0, 4)) == 0:
         perms.append(Permanent("foe", "Foe", opponents[0], opponents[0], types=frozenset({"creature"}),
@@ -100,6 +109,10 @@ def boards(draw: st.DrawFn) -> tuple[Board, str]:
                 effects.append(Effect(kind, creature=cid, by=draw(st.sampled_from(names))))
     if draw(st.integers(0, 4)) == 0:
         effects.append(Effect("max_attackers_total", n=draw(st.integers(0, 3))))
+    if draw(st.integers(0, 7)) == 0:  # Silent Arbiter, any player's
+        perms.append(Permanent("arbiter", "Silent Arbiter", draw(st.sampled_from(names)), "alice",
+                               types=frozenset({"artifact"}),
+                               abilities=(Static("max_attackers_each_combat", draw(st.integers(0, 2))),)))
     if draw(st.integers(0, 7)) == 0:
         effects.append(Effect("max_attackers_against", n=draw(st.integers(0, 2)), defender=draw(st.sampled_from(opponents))))
     if draw(st.integers(0, 5)) == 0:

@@ -3,7 +3,9 @@
 Boards have up to five attackers and five potential blockers, one or two defending
 players (one with a planeswalker under attack), evasion keywords, protection, landwalk,
 group restrictions (menace, N or more, no more than N, Tromokratis, can't block alone,
-no more than N blockers), extra blocks, costs to block paid or not, and every kind of
+"unless N other creatures block", "unless a creature with greater power also blocks", no more
+than N blockers, Silent Arbiter), filters comparing the two creatures (power, toughness, mana
+value; "can't block Humans"), "must be blocked by an Eldrazi", extra blocks, costs to block paid or not, and every kind of
 requirement. For each board, the solver and :mod:`tests.reference_blocks` agree on the
 legality of a random declaration and on the maximum; the solver's witness and its
 suggestion are legal and reach the maximum according to the reference.
@@ -34,6 +36,20 @@ _ATTACKER_KWS = st.sets(st.sampled_from(ATTACKER_KEYWORDS), max_size=2)
 _BLOCKER_KWS = st.sets(st.sampled_from(BLOCKER_KEYWORDS), max_size=2)
 _PROTECTIONS = st.sets(st.sampled_from(("red", "creatures", "artifact", "everything")), max_size=1)
 _INTS = {n: st.integers(0, n) for n in range(20)}
+_TOUGH = st.integers(1, 4)
+_SUBTYPES = st.sampled_from((frozenset(), frozenset(), frozenset({"human"}), frozenset({"eldrazi"})))
+_COSTS = st.sampled_from((None, ONE, ManaCost.parse("{2}{G}")))
+HUMAN, EL = CreatureFilter(subtype="human"), CreatureFilter(subtype="eldrazi")
+
+
+def _rel(key: str, own: str) -> CreatureFilter:
+    return CreatureFilter.from_mapping({key: f"own_{own}"})
+
+
+_RELATIVES = (_rel("power_greater_than", "power"), _rel("power_less_than", "power"),
+              _rel("power_at_least", "toughness"), _rel("toughness_greater_than", "toughness"),
+              _rel("mana_value_less_than", "mana_value"))
+_RELATIVE = st.sampled_from(_RELATIVES)
 
 
 def _colors(draw: st.DrawFn) -> frozenset[Color]:
@@ -73,10 +89,15 @@ def boards(draw: st.DrawFn) -> Board:
             abilities.append(Static("max_blockers", draw(st.integers(1, 2))))
         if _rare(draw, 8):
             abilities.append(Static("cant_be_blocked_by", CreatureFilter(power_at_most=1)))
+        if _rare(draw, 5):  # Silumgar Assassin, Aura Gnarlid, mana value
+            abilities.append(Static("cant_be_blocked_by", draw(_RELATIVE)))
+        if _rare(draw, 5):  # Slayer's Cleaver; a relative filter as granted
+            abilities.append(Static("must_be_blocked_by_a", draw(st.sampled_from((EL, _rel("power_at_least", "power"))))))
         aid = f"a{i}"
         attackers.append(aid)
         perms.append(Permanent(aid, f"Attacker {i}", "alice", "alice", types=frozenset({"creature"}),
-                               colors=_colors(draw), base_power=draw(_INTS[4]), base_toughness=3,
+                               colors=_colors(draw), base_power=draw(_INTS[4]), base_toughness=draw(_TOUGH),
+                               subtypes=draw(_SUBTYPES), mana_cost=draw(_COSTS),
                                keywords=frozenset(kws), protections=protections, abilities=tuple(abilities)))
     extra_ok = n_att <= 3
     n_blk = draw(st.integers(0, 5))
@@ -93,16 +114,29 @@ def boards(draw: st.DrawFn) -> Board:
             abilities.append(Static("can_block_only", CreatureFilter(keyword="flying")))
         if _rare(draw, 8):
             abilities.append(Static("block_cost", ONE))
+        if _rare(draw, 5):  # Hunted Ghoul, Spitfire Handler, Ironclaw Curse
+            abilities.append(Static("cant_block_creatures", draw(st.sampled_from((HUMAN, *_RELATIVES)))))
+        if _rare(draw, 10):
+            abilities.append(Static("can_block_only", _rel("power_at_most", "power")))
+        if _rare(draw, 6):  # Orcish Conscripts
+            abilities.append(Static("cant_block_unless_others", draw(st.integers(1, 2))))
+        if _rare(draw, 6):  # Okk; a list of filters as Scarred Puma's
+            abilities.append(Static("cant_block_unless_also", draw(st.sampled_from(
+                ((_rel("power_greater_than", "power"),), (HUMAN, CreatureFilter(color=Color.B)))))))
         types = {"creature", "artifact"} if _rare(draw, 5) else {"creature"}
         controller = draw(st.sampled_from(defenders)) if not _rare(draw, 12) else "alice"
         bid = f"b{i}"
         blockers.append(bid)
         perms.append(Permanent(bid, f"Blocker {i}", controller, controller, types=frozenset(types),
-                               colors=_colors(draw), base_power=draw(_INTS[4]), base_toughness=3,
+                               colors=_colors(draw), base_power=draw(_INTS[4]), base_toughness=draw(_TOUGH),
+                               subtypes=draw(_SUBTYPES), mana_cost=draw(_COSTS),
                                keywords=frozenset(kws), abilities=tuple(abilities), tapped=_rare(draw, 8)))
     if _rare(draw, 10):
         perms.append(Permanent("rock", "Rock", "bob", "bob", types=frozenset({"artifact"})))
         blockers.append("rock")
+    if _rare(draw, 10):  # Silent Arbiter
+        perms.append(Permanent("arbiter", "Arbiter", "alice", "alice", types=frozenset({"artifact"}),
+                               abilities=(Static("max_blockers_each_combat", draw(st.integers(0, 2))),)))
     effects: list[Effect] = []
     if blockers and _rare(draw, 3):
         effects.append(Effect("must_block", creature=draw(st.sampled_from(blockers)),

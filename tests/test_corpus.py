@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from mtgsolver.model.cards import CardLibrary
-from mtgsolver.model.mana import ManaCost
+from mtgsolver.model.card_index import open_card_file
+from mtgsolver.model.mana import Color, ManaCost
 from mtgsolver.model.oracle import parse_oracle_text
 
 # Entries of the file whose manaValue contradicts the rules. Indulge // Excess is an
@@ -56,9 +56,10 @@ def test_every_mana_cost_parses_with_its_mana_value(cards: dict, record_property
     assert set(disagree) == KNOWN_DATA_ERRORS
 
 
-def test_mtgjson_importer_reads_the_real_file(atomic_cards: Path) -> None:
-    lib = CardLibrary.from_mtgjson(atomic_cards)
-    assert len(lib) >= 23113
+def test_mtgjson_importer_reads_the_real_file(atomic_cards: Path, tmp_path: Path) -> None:
+    """The cached index serves the pool: accents, faces, color identity (903.4)."""
+    lib = open_card_file(atomic_cards, tmp_path / "cache")
+    assert len(lib) == 23981  # 23,113 cards, plus the face names of multi-face cards
     bears = lib.get("Grizzly Bears")
     assert (bears.power, bears.toughness, str(bears.mana_cost), bears.types) == (2, 2, "{1}{G}", ("creature",))
     angel = lib.get("serra angel")  # case-insensitive
@@ -66,6 +67,9 @@ def test_mtgjson_importer_reads_the_real_file(atomic_cards: Path) -> None:
     fire = lib.get("Fire")  # a face by its face name
     assert str(fire.mana_cost) == "{1}{R}"
     assert str(lib.get("Fire // Ice").mana_cost) == "{1}{R}"
+    assert lib.get("Lim-Dul's Vault").name == "Lim-Dûl's Vault"
+    assert lib.get("Command Tower").color_identity == frozenset()
+    assert lib.get("Niv-Mizzet, Parun").color_identity == {Color.U, Color.R}
 
 
 def test_oracle_understanding_of_mana_abilities(cards: dict) -> None:

@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from . import combat, pay, plan, produce, show
+from . import batch, combat, damage, pay, plan, produce, serve, show, solve
 
 app = typer.Typer(
     name="mtgsolver",
@@ -20,7 +20,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for _module in (combat, pay, plan, produce, show):
+for _module in (combat, damage, pay, plan, produce, show, solve, serve, batch):
     _module.register(app)
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Callable, Optional
 import typer
 from rich.table import Table
 
-from . import common
+from . import common, svg
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model import Board
@@ -79,13 +79,17 @@ def _print(board: "Board", side: Side, result: "CombatResult", title: str) -> No
         con.print(f"  [dim]{note}[/]", highlight=False, soft_wrap=True)
 
 
-def _run(side: Side, what: str, board_path: Path, cards: Optional[Path], json_out: bool, **kwargs: object) -> None:
+def _run(side: Side, what: str, board_path: Path, cards: Optional[Path], json_out: bool, picture: Optional[Path],
+         **kwargs: object) -> None:
     board = common.board(board_path, cards, json_out)
     solve = side.solver(what)
     try:
         result = solve(board, **kwargs)
     except ValueError as exc:
         common.fail(f"{board_path}: {exc}", json_out)
+    from ..pictures import combat_svg
+
+    svg.write(picture, combat_svg, board, result, json_out)
     if json_out:
         common.emit_json(result.to_json())
     else:
@@ -103,9 +107,10 @@ def _group(side: Side) -> typer.Typer:
         cards: Optional[Path] = common.CardsOpt,
         json_out: bool = common.JsonOpt,
         time_limit: float = common.TimeOpt,
+        picture: Optional[Path] = svg.SvgOpt,
     ) -> None:
         """Is the board's combat declaration legal? Exit 0 legal, 1 illegal or undecided, 2 bad input."""
-        _run(side, "check", board_path, cards, json_out, time_limit=time_limit)
+        _run(side, "check", board_path, cards, json_out, picture, time_limit=time_limit)
 
     @group.command("suggest")
     def suggest(
@@ -115,9 +120,10 @@ def _group(side: Side) -> typer.Typer:
         cards: Optional[Path] = common.CardsOpt,
         json_out: bool = common.JsonOpt,
         time_limit: float = common.TimeOpt,
+        picture: Optional[Path] = svg.SvgOpt,
     ) -> None:
         """A legal declaration obeying the most requirements, then best for --objective."""
-        _run(side, "suggest", board_path, cards, json_out, objective=objective, time_limit=time_limit)
+        _run(side, "suggest", board_path, cards, json_out, picture, objective=objective, time_limit=time_limit)
 
     return group
 

@@ -6,6 +6,7 @@ Exit status (board contract): 0 legal / payable / solved, 1 not, 2 bad input, 3 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, NoReturn, Optional
@@ -22,7 +23,10 @@ console = Console()
 err_console = Console(stderr=True)
 
 BoardArg = typer.Argument(..., help="Board file (.yaml, .yml or .json).", show_default=False)
-CardsOpt = typer.Option(None, "--cards", help="MTGJSON AtomicCards file (.json or .json.gz) for card look-ups.")
+CardsOpt = typer.Option(
+    None, "--cards", show_default=False,
+    help="Card file added to the bundled cards: MTGJSON AtomicCards or Scryfall Oracle cards "
+         "(.json, .json.gz, .json.xz, .json.bz2); default $MTGSOLVER_CARDS.")
 JsonOpt = typer.Option(False, "--json", help="Print the answer as JSON.")
 TimeOpt = typer.Option(10.0, "--time-limit", min=0.01, help="Solver time limit in seconds.")
 
@@ -37,15 +41,15 @@ def fail(message: str, json_out: bool = False) -> NoReturn:
 
 
 def library(cards: Optional[Path], json_out: bool = False) -> CardLibrary:
-    base = bundled_library()
-    if cards is None:
-        return base
+    """The bundled cards plus a card file's (``--cards``, else ``$MTGSOLVER_CARDS``), or exit 2."""
+    if cards is None and not os.environ.get("MTGSOLVER_CARDS"):
+        return bundled_library()
+    from ..model.card_index import load_cards
+
     try:
-        return base.merged(CardLibrary.from_mtgjson(cards))
-    except FileNotFoundError:
-        fail(f"{cards}: no such file", json_out)
-    except (ValueError, OSError, KeyError) as exc:
-        fail(f"{cards}: {exc}", json_out)
+        return load_cards(cards)
+    except (ValueError, OSError) as exc:
+        fail(str(exc), json_out)
 
 
 def board(path: Path, cards: Optional[Path] = None, json_out: bool = False) -> Board:

@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from . import common
+from . import common, svg
 
 OBJECTIVE_HELP = ("Objective levels, best first, comma separated, from: keep, x, life, sacrifice, "
                   "creatures, sources, floating (default: all, in that order).")
@@ -25,6 +25,7 @@ def pay(
     cards: Optional[Path] = common.CardsOpt,
     json_out: bool = common.JsonOpt,
     time_limit: float = common.TimeOpt,
+    picture: Optional[Path] = svg.SvgOpt,
 ) -> None:
     """Pay COST from the board: which mana abilities to activate, in order, and what pays each symbol.
 
@@ -48,6 +49,9 @@ def pay(
                            time_limit=time_limit, objective=levels)
     except ValueError as exc:
         common.fail(str(exc), json_out)
+    from ..pictures import payment_svg
+
+    svg.write(picture, payment_svg, b, result, json_out)
     if json_out:
         common.emit_json(result.to_json())
     else:

@@ -111,6 +111,12 @@ class AttackProblem:
     max_total: tuple[int, str] | None
     requirements: list[Requirement] = field(default_factory=list)
     player_caps: dict[str, tuple[int, str]] = field(default_factory=dict)
+    #: creature -> how many other creatures must attack with it ("can't attack alone": 1;
+    #: "unless at least N other creatures attack", 508.1c)
+    others_needed: dict[str, int] = field(default_factory=dict)
+    #: creature -> [(creatures of which one must also attack, what they are)] ("can't attack
+    #: unless a black or green creature also attacks", Scarred Puma; Okk; 508.1c)
+    also: dict[str, list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
 
     def label(self, pid: str) -> str:
         """``name (id)`` for a permanent, the name for a player."""
@@ -327,12 +333,33 @@ def attack_problem(board: Board) -> AttackProblem:
             if perm.has("cant_attack_alone"):
                 cant_alone.append(perm.id)
     caps = [(e.n, e.source or "effect") for e in board.effects_of("max_attackers_total") if e.n is not None]
+    caps += [(n, f"{p.name}, {p.id}") for p in sorted(board.permanents, key=lambda p: p.id)
+             for n in p.values("max_attackers_each_combat")]
+    others, also = _companions(board, creatures)
     return AttackProblem(
         board=board, active=active, targets=targets, creatures=creatures, options=options,
         cost_sources=cost_sources, refusals=refusals, unable=unable, cant_alone=cant_alone,
         max_total=min(caps) if caps else None, requirements=_requirements(board, active),
-        player_caps=_player_caps(board, board.opponents(active)),
+        player_caps=_player_caps(board, board.opponents(active)), others_needed=others, also=also,
     )
+
+
+def _companions(board: Board, creatures: list[str]) -> tuple[dict[str, int], dict[str, list[tuple[tuple[str, ...], str]]]]:
+    """508.1c: restrictions on who else attacks: "can't attack alone" and "unless at least N
+    other creatures attack" (the largest N), and "unless a [filter] creature also attacks"
+    (the creatures able to attack that match, relative filters compared with the creature)."""
+    others: dict[str, int] = {}
+    also: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for cid in creatures:
+        perm = board.permanent(cid)
+        need = max([1 if perm.has("cant_attack_alone") else 0] + perm.values("cant_attack_unless_others"))
+        if need:
+            others[cid] = need
+        for filters in perm.values("cant_attack_unless_also"):
+            match = tuple(o for o in creatures if o != cid
+                          and any(f.matches(board.permanent(o), own=perm) for f in filters))
+            also.setdefault(cid, []).append((match, " or ".join(f.describe() for f in filters)))
+    return others, also
 
 
 # --------------------------------------------------------------------------- judging
@@ -366,9 +393,18 @@ def declaration_reasons(problem: AttackProblem, attacks: dict[str, str], paid: f
             sources = "; ".join(problem.cost_sources[(cid, target)])
             out.append(Reason("508.1h", cid, f"{who} can attack {problem.label(target)} only if its controller pays "
                                              f"{cost} ({sources}); that cost is not among the paid costs."))
-    for cid in problem.cant_alone:
-        if cid in attacks and len(attacks) == 1:
-            out.append(Reason("508.1c", cid, f"{problem.label(cid)} can't attack alone and is the only attacker."))
+    for cid, need in sorted(problem.others_needed.items()):
+        if cid in attacks and len(attacks) - 1 < need:
+            if need == 1:
+                out.append(Reason("508.1c", cid, f"{problem.label(cid)} can't attack alone and is the only attacker."))
+            else:
+                out.append(Reason("508.1c", cid, f"{problem.label(cid)} can't attack unless at least {need} other "
+                                                 f"creatures attack; {len(attacks) - 1} do."))
+    for cid, needs in sorted(problem.also.items()):
+        for match, what in needs:
+            if cid in attacks and not any(o in attacks for o in match):
+                out.append(Reason("508.1c", cid, f"{problem.label(cid)} can't attack unless a creature with {what} "
+                                                 "also attacks, and none does."))
     if problem.max_total is not None and len(attacks) > problem.max_total[0]:
         n, source = problem.max_total
         out.append(Reason("508.1c", None, f"No more than {n} creature{'s' if n != 1 else ''} can attack ({source}); "

@@ -2,8 +2,9 @@
 
 One Boolean ``x[c, t]`` per creature ``c`` and target ``t`` it may attack (an attack that
 needs a cost exists only when ``c``'s cost is paid, 508.1d). At most one per creature;
-``attacks[c]`` is their sum. Restrictions (508.1c): ``can't attack alone`` as
-``attacks[c] => sum(other attackers) >= 1``; ``no more than N creatures can attack [you]`` as a
+``attacks[c]`` is their sum. Restrictions (508.1c): ``can't attack alone`` and
+"unless at least N other creatures attack" as ``attacks[c] => sum(other attackers) >= N``;
+"unless a [filter] creature also attacks" as ``attacks[c] => OR(attacks of the matching)``; ``no more than N creatures can attack [you]`` as a
 sum over every attack (or over the attacks on that player).
 Each requirement's obeyed value is a 0/1 linear expression over the ``x`` (there is at most
 one attack per creature), so the number of requirements obeyed is a plain sum (508.1d).
@@ -62,10 +63,18 @@ class AttackModel:
             m.add(sum(lits) == a)  # 508.1b: one target per attacking creature
             self.attacks[c] = a
         everyone = list(self.attacks.values())
-        for c in problem.cant_alone:  # 508.1c, 506.5
+        for c, need in problem.others_needed.items():  # 508.1c, 506.5: alone, N other creatures
             if c in self.attacks:
                 others = [a for d, a in self.attacks.items() if d != c]
-                m.add(sum(others) >= 1).only_enforce_if(self.attacks[c])
+                m.add(sum(others) >= need).only_enforce_if(self.attacks[c])
+        for c, needs in problem.also.items():  # 508.1c: "unless a [filter] creature also attacks"
+            if c in self.attacks:
+                for match, _ in needs:
+                    with_ = [self.attacks[o] for o in match if o in self.attacks]
+                    if with_:
+                        m.add_bool_or(with_).only_enforce_if(self.attacks[c])
+                    else:
+                        m.add(self.attacks[c] == 0)
         if problem.max_total is not None:  # 508.1c
             m.add(sum(everyone) <= problem.max_total[0])
         for player, (n, _) in problem.player_caps.items():  # 508.1c: "can attack you" (Crawlspace)

@@ -9,14 +9,15 @@ A declaration is a mapping ``{blocker id: (attacker id, ...)}``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Iterable, Mapping
 
-from ..model import Board, Color, ManaCost, Permanent
+from ..model import Board, Color, CreatureFilter, ManaCost, Permanent
+from ..model.filters import stat
 from ..model.keywords import is_landwalk, landwalk_type
 
 __all__ = [
     "BlockOptions", "Declaration", "Finding", "Requirement",
-    "attackers_by_defender", "block_cost", "block_options", "blocker_capacity", "blocker_obstacles",
+    "attackers_by_defender", "block_cost", "companions", "others_needed", "block_options", "blocker_capacity", "blocker_obstacles",
     "declared_blocks", "label", "max_blockers", "max_blockers_total", "min_blockers",
     "pair_obstacles", "requirements", "restriction_findings",
 ]
@@ -169,12 +170,23 @@ def pair_obstacles(board: Board, blocker: Permanent, attacker: Permanent, defend
         elif _has_quality(blocker, quality):
             no("702.16f", f"{attacker.name} has protection from {quality}")
     for f in attacker.values("cant_be_blocked_by"):
-        if f.matches(blocker):
-            no("509.1b", f"{attacker.name} can't be blocked by creatures that are {f.describe()}")
+        if f.matches(blocker, own=attacker):
+            no("509.1b", f"{attacker.name} can't be blocked by creatures with {f.describe()}{_values(f, blocker, attacker)}")
     for f in blocker.values("can_block_only"):
-        if not f.matches(attacker):
-            no("509.1b", f"{blocker.name} can block only creatures that are {f.describe()}")
+        if not f.matches(attacker, own=blocker):
+            no("509.1b", f"{blocker.name} can block only creatures with {f.describe()}{_values(f, attacker, blocker)}")
+    for f in blocker.values("cant_block_creatures"):
+        if f.matches(attacker, own=blocker):
+            no("509.1b", f"{blocker.name} can't block creatures with {f.describe()}{_values(f, attacker, blocker)}")
     return out
+
+
+def _values(f: CreatureFilter, other: Permanent, own: Permanent) -> str:
+    """`` (power 3 against 2)``: the numbers a relative filter compared, for explanations."""
+    if not f.compared:
+        return ""
+    return " (" + "; ".join(f"{c.stat.replace('_', ' ')} {stat(other, c.stat)} against "
+                            f"{c.own_stat.replace('_', ' ')} {stat(own, c.own_stat)}" for c in f.compared) + ")"
 
 
 @dataclass(frozen=True)
@@ -222,9 +234,26 @@ def max_blockers(attacker: Permanent) -> int | None:
 
 
 def max_blockers_total(board: Board) -> int | None:
-    """509.1b: "no more than N creatures can block each combat" (the smallest N)."""
+    """509.1b: "no more than N creatures can block each combat" (the smallest N): effects, and
+    ``max_blockers_each_combat`` on any permanent (Silent Arbiter)."""
     values = [e.n for e in board.effects_of("max_blockers_total") if e.n is not None]
+    values += [n for p in board.permanents for n in p.values("max_blockers_each_combat")]
     return min(values) if values else None
+
+
+def companions(board: Board, blocker: Permanent, filters: tuple[CreatureFilter, ...],
+               candidates: Iterable[str]) -> list[str]:
+    """509.1b: the ``candidates`` other than ``blocker`` that satisfy "can't block unless a
+    [filter] creature also blocks" (Okk: ``{power_greater_than: own_power}``), matching one of
+    ``filters``."""
+    return [c for c in candidates if c != blocker.id
+            and any(f.matches(board.permanent(c), own=blocker) for f in filters)]
+
+
+def others_needed(blocker: Permanent) -> int:
+    """509.1b: how many other creatures must block with it ("can't block unless at least N
+    other creatures block"; "can't block alone" is N = 1)."""
+    return max([1 if blocker.has("cant_block_alone") else 0] + blocker.values("cant_block_unless_others"))
 
 
 def restriction_findings(board: Board, declaration: Declaration, paid: frozenset[str]) -> list[Finding]:
@@ -269,8 +298,17 @@ def _group_findings(board: Board, defender: str, attackers: list[str], decl: dic
             blockers_of[aid].append(bid)
     for bid in sorted(decl):
         blocker = board.permanent(bid)
-        if blocker.has("cant_block_alone") and len(decl) == 1:
-            out.append(Finding("509.1b", bid, f"{label(blocker)} can't block alone, and no other creature blocks"))
+        need = others_needed(blocker)
+        if len(decl) - 1 < need:
+            if need == 1:
+                why = "can't block alone, and no other creature blocks"
+            else:
+                why = f"can't block unless at least {need} other creatures block, and {len(decl) - 1} do"
+            out.append(Finding("509.1b", bid, f"{label(blocker)} {why}"))
+        for filters in blocker.values("cant_block_unless_also"):
+            if not companions(board, blocker, filters, decl):
+                out.append(Finding("509.1b", bid, f"{label(blocker)} can't block unless a creature with "
+                                                  f"{_any(filters)} also blocks, and none does"))
     for aid in attackers:
         attacker, n = board.permanent(aid), len(blockers_of[aid])
         if not n:
@@ -295,6 +333,10 @@ def _group_findings(board: Board, defender: str, attackers: list[str], decl: dic
     return out
 
 
+def _any(filters: tuple[CreatureFilter, ...]) -> str:
+    return " or ".join(f.describe() for f in filters)
+
+
 # --------------------------------------------------------------------------- requirements
 @dataclass(frozen=True)
 class Requirement:
@@ -302,15 +344,21 @@ class Requirement:
 
     ``kind``: ``lure`` and ``must_block`` (``creature`` blocks ``attacker``),
     ``blocks_each_combat`` and ``blocks_this_turn`` (``creature`` blocks),
-    ``must_be_blocked`` and ``must_be_blocked_by`` (``attacker`` is blocked by ``n`` or more).
+    ``must_be_blocked`` and ``must_be_blocked_by`` (``attacker`` is blocked by ``n`` or more),
+    ``must_be_blocked_by_a`` (``attacker`` is blocked by one of ``by``, the creatures matching
+    its filter: "must be blocked by an Eldrazi if able").
     """
 
     kind: str
     creature: str | None
     attacker: str | None = None
     n: int = 1
+    by: tuple[str, ...] = ()
+    what: str = ""
 
     def obeyed(self, declaration: Declaration) -> bool:
+        if self.kind == "must_be_blocked_by_a":
+            return any(self.attacker in declaration.get(b, ()) for b in self.by)
         if self.kind in ("lure", "must_block"):
             return self.attacker in declaration.get(self.creature or "", ())
         if self.kind in ("blocks_each_combat", "blocks_this_turn"):
@@ -333,6 +381,7 @@ class Requirement:
             "blocks_this_turn": f"{c} blocks this turn if able",
             "must_be_blocked": f"{a} must be blocked if able",
             "must_be_blocked_by": f"{a} must be blocked by {self.n} or more creatures if able",
+            "must_be_blocked_by_a": f"{a} must be blocked by a creature with {self.what} if able",
         }[self.kind]
 
 
@@ -371,7 +420,17 @@ def requirements(board: Board, defender: str, attackers: list[str], paid: frozen
             reqs.append(Requirement("must_be_blocked", None, aid))
         for n in attacker.values("must_be_blocked_by"):
             if n >= 1:
-                    reqs.append(Requirement("must_be_blocked_by", None, aid, n))
+                reqs.append(Requirement("must_be_blocked_by", None, aid, n))
+        for f in attacker.values("must_be_blocked_by_a"):
+            # 509.1c: one requirement; the creatures that match and could block it
+            by = tuple(c.id for c in mine if f.matches(c, own=attacker))
+            req = Requirement("must_be_blocked_by_a", None, aid, by=tuple(c for c in by if can(c, aid)),
+                              what=f.describe())
+            if req.by:
+                reqs.append(req)
+            else:
+                does_nothing(req, [Finding("509.1c", aid, f"none of {defender}'s creatures with {f.describe()} "
+                                                          f"can block {label(attacker)}")])
 
     def blocker_req(req: Requirement) -> None:
         creature = board.permanent(req.creature)  # type: ignore[arg-type]

@@ -4,7 +4,8 @@ One Boolean ``x[b, a]`` per blocker ``b`` and attacker ``a`` that could block it
 own (:mod:`.block_rules` removes tapped creatures, creatures that can't block, unpaid
 costs and evasion). Restrictions on groups (509.1a capacity, 509.1b "can't block alone",
 menace and "N or more", "no more than N", Tromokratis, "no more than N creatures can
-block") are constraints; each 509.1c requirement is a literal, and their sum is what
+block", "unless at least N other creatures block", "unless a creature with greater power also
+blocks") are constraints; each 509.1c requirement is a literal, and their sum is what
 :func:`maximise_requirements` maximises. With ``guarded=True`` every group restriction is
 enforced by its own literal, so unsat cores can name the restrictions behind an answer.
 """
@@ -17,8 +18,8 @@ from ortools.sat.python import cp_model
 
 from ..model import Board
 from .block_rules import (
-    BlockOptions, Declaration, Finding, Requirement, block_options, blocker_capacity, label, max_blockers,
-    max_blockers_total, min_blockers,
+    BlockOptions, Declaration, Finding, Requirement, block_options, blocker_capacity, companions, label,
+    max_blockers, max_blockers_total, min_blockers, others_needed,
 )
 
 __all__ = ["BlockModel", "build_block_model"]
@@ -146,9 +147,19 @@ def build_block_model(board: Board, defender: str, attackers: list[str], require
     for b in eligible:
         blocker = board.permanent(b)
         others = [bm.blocking[o] for o in eligible if o != b]
-        if blocker.has("cant_block_alone"):  # 509.1b
-            m.add(sum(others) >= 1).only_enforce_if([bm.blocking[b]] + restrict(
-                "509.1b", b, f"{label(blocker)} can't block alone"))
+        need = others_needed(blocker)
+        if need:  # 509.1b: "can't block alone", "unless at least N other creatures block"
+            m.add(sum(others) >= need).only_enforce_if([bm.blocking[b]] + restrict(
+                "509.1b", b, f"{label(blocker)} can't block alone" if need == 1 else
+                f"{label(blocker)} can't block unless at least {need} other creatures block"))
+        for filters in blocker.values("cant_block_unless_also"):  # 509.1b (Okk)
+            with_ = [bm.blocking[o] for o in companions(board, blocker, filters, eligible)]
+            g = restrict("509.1b", b, f"{label(blocker)} can't block unless a creature with "
+                                      f"{' or '.join(f.describe() for f in filters)} also blocks")
+            if with_:
+                m.add_bool_or(with_).only_enforce_if([bm.blocking[b]] + g)
+            else:
+                m.add(bm.blocking[b] == 0).only_enforce_if(g)
     total = max_blockers_total(board)
     if total is not None and len(eligible) > total:
         m.add(bm.blocker_count() <= total).only_enforce_if(restrict(
@@ -174,6 +185,13 @@ def _requirement_literal(bm: BlockModel, req: Requirement) -> cp_model.IntVar | 
         return bm.x.get((req.creature, req.attacker))  # type: ignore[arg-type]
     if req.kind in ("blocks_each_combat", "blocks_this_turn"):
         return bm.blocking.get(req.creature)  # type: ignore[arg-type]
+    if req.kind == "must_be_blocked_by_a":  # blocked by one of the matching creatures
+        by = [bm.x[b, req.attacker] for b in req.by if (b, req.attacker) in bm.x]
+        if not by:
+            return None
+        w = bm.model.new_bool_var(f"req_blocked_by_a_{req.attacker}")
+        bm.model.add_bool_or(by).only_enforce_if(w)
+        return w
     col = [lit for (b, a), lit in bm.x.items() if a == req.attacker]
     if req.kind == "must_be_blocked" or req.n <= 1:
         return bm.blocked[req.attacker] if col else None  # type: ignore[index]

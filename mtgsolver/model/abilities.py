@@ -21,7 +21,8 @@ __all__ = ["Static", "STATIC_VOCABULARY", "parse_static"]
 class Static:
     """A static ability with its parameter (``None`` for flags).
 
-    ``value`` is an ``int`` (counts), a :class:`CreatureFilter`, a :class:`PlayerFilter`,
+    ``value`` is an ``int`` (counts), a :class:`CreatureFilter` (or a tuple of them, any of
+    which may match: ``filters``), a :class:`PlayerFilter`,
     a :class:`ManaCost`, an :class:`AttackTax`, a ``str`` (a player or ``"planeswalkers"`` for
     ``cant_attack``) or a tuple of granted entries (``grants``).
     """
@@ -35,6 +36,8 @@ class Static:
         value = self.value
         if isinstance(value, (CreatureFilter, PlayerFilter, AttackTax)):
             value = value.to_mapping()
+        elif isinstance(value, tuple) and value and all(isinstance(v, CreatureFilter) for v in value):
+            value = [v.to_mapping() for v in value]
         return f"{self.name}: {value}"
 
 
@@ -52,6 +55,14 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     "max_blockers": "int",
     "cant_be_blocked_by": "filter",
     "can_block_only": "filter",
+    # the blocker can't block creatures matching the filter ("can't block Humans"; relative:
+    # "can't block creatures with power greater than ~'s power" = {power_greater_than: own_power})
+    "cant_block_creatures": "filter",
+    # "can't block unless at least N other creatures block" (Orcish Conscripts)
+    "cant_block_unless_others": "int",
+    # "can't block unless a creature with greater power also blocks" (Okk): a filter, or a list
+    # of filters of which another blocking creature must match one
+    "cant_block_unless_also": "filters",
     "block_cost": "cost",
     "blocked_only_by_all": None,
     # blocking requirements (509.1c)
@@ -59,10 +70,21 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     "lure": None,
     "must_be_blocked": None,
     "must_be_blocked_by": "int",
+    # "must be blocked by an Eldrazi if able" (Slayer's Cleaver): one requirement, obeyed when a
+    # creature matching the filter blocks it
+    "must_be_blocked_by_a": "filter",
+    # on a permanent: "No more than N creatures can block each combat" (Silent Arbiter, 509.1b)
+    "max_blockers_each_combat": "int",
     # attack restrictions (508.1c)
     "cant_attack": "flag_or_target",
     "cant_attack_alone": None,
     "cant_attack_unless": "player_filter",
+    # "can't attack unless at least N other creatures attack" (Orcish Conscripts)
+    "cant_attack_unless_others": "int",
+    # "can't attack unless a black or green creature also attacks" (Scarred Puma, Okk)
+    "cant_attack_unless_also": "filters",
+    # on a permanent: "No more than N creatures can attack each combat" (Silent Arbiter, 508.1c)
+    "max_attackers_each_combat": "int",
     "attack_cost": "cost",
     # attack requirements (508.1d)
     "attacks_each_combat": None,
@@ -87,6 +109,18 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     "spend_white_as_any_color": None,
     # triggers on "tapped for mana" (106.12a): Heartbeat of Spring, Wild Growth, Utopia Sprawl
     "mana_trigger": "mana_trigger",
+    # combat damage (510, 702; mtgsolver.encodings.damage): keywords with a number
+    "bushido": "int",  # 702.45
+    "rampage": "int",  # 702.23
+    "frenzy": "int",  # 702.68
+    "afflict": "int",  # 702.130
+    "toxic": "int",  # 702.164
+    # "assigns combat damage equal to its toughness rather than its power" (510.1a; Doran)
+    "assigns_damage_by_toughness": None,
+    # "you may have it assign its combat damage as though it weren't blocked" (Thorn Elemental)
+    "may_assign_as_unblocked": None,
+    # 702.19c
+    "trample_over_planeswalkers": None,
 }
 
 
@@ -118,6 +152,11 @@ def parse_static(entry: Any) -> Static:
         return Static(name, value)
     if kind == "filter":
         return Static(name, CreatureFilter.from_mapping(value))
+    if kind == "filters":  # one filter, or a list of which any may match
+        items = value if isinstance(value, list) else [value]
+        if not items:
+            raise ValueError(f"{name} expects a filter or a non-empty list of filters")
+        return Static(name, tuple(CreatureFilter.from_mapping(v) for v in items))
     if kind == "player_filter":
         return Static(name, PlayerFilter.from_mapping(value))
     if kind == "cost":
@@ -152,6 +191,7 @@ def parse_static(entry: Any) -> Static:
 _EXAMPLES = {
     "int": "2",
     "filter": "{power_at_most: 2}",
+    "filters": "{power_greater_than: own_power}",
     "player_filter": "{controls: island}",
     "cost": '"{2}"',
     "attack_tax": '"{2}"',

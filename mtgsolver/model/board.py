@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Iterator, Mapping
+from typing import TYPE_CHECKING, Iterator, Mapping
 
 from .effects import Effect
 from .permanent import Permanent, Player
 from .zones import PlayerZones, StackItem, TurnInfo, ZoneCard
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .puzzle import Puzzle
 
 __all__ = ["Attack", "Block", "Board", "CombatDeclaration", "PoolMana"]
 
@@ -63,6 +66,7 @@ class Board:
     zones: Mapping[str, PlayerZones] = field(default_factory=lambda: MappingProxyType({}))
     stack: tuple[StackItem, ...] = ()  # bottom first (405.2)
     turn: TurnInfo = field(default_factory=TurnInfo)
+    puzzle: "Puzzle | None" = None  # the board file's puzzle: section (mtgsolver.model.puzzle)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {p.id: p for p in self.permanents})

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .abilities import Static, parse_static
 from .board import Attack, Block, Board, CombatDeclaration, PoolMana
-from .cards import Card, CardLibrary, UnknownCardError, bundled_library
+from .cards import PERMANENT_TYPES, Card, CardLibrary, UnknownCardError, bundled_library
 from .effects import EFFECT_FIELDS, Effect
 from .keywords import canonical_keyword
 from .mana import MANA_TYPES, Color, ManaCost, ManaCostError
@@ -27,6 +27,7 @@ from .modes import ModeError, mode_index, unchosen_modal_trigger
 from .oracle import parse_oracle_text
 from .permanent import Permanent, Player, TextAbility
 from .zones import PlayerZones, StackItem, TurnInfo, ZoneCard, color_identity
+from .puzzle import GOALS, Puzzle, Solution
 
 __all__ = ["BoardError", "BoardFile", "board_json_schema", "build_board", "load_board", "parse_board_text",
            "zones_data"]
@@ -56,6 +57,8 @@ class PlayerSpec(_Strict):
     life: int = 20
     poison: int = Field(0, ge=0)
     commander: str | None = Field(None, description="the player's commander, a card name (903.3); gives its color identity (903.4)")
+    commander_damage: dict[str, int] = Field(
+        default_factory=dict, description="combat damage already dealt to this player by each commander id (903.10a)")
 
 
 class PermanentSpec(_Strict):
@@ -78,7 +81,7 @@ class PermanentSpec(_Strict):
     protector: str | None = Field(None, description="a battle's protector (310.8)")
     keywords: list[Entry] | None = None
     abilities: list[Entry] | None = None
-    text: str | None = Field(None, description="Oracle text; every line must be understood")
+    text: str | None = Field(None, description="Oracle text; lines not understood are kept as unread and reported with every answer they could bear on")
     tapped: bool = False
     summoning_sick: bool = Field(False, description="not controlled continuously since the turn began (302.6)")
     counters: dict[str, int] = Field(default_factory=dict)
@@ -88,6 +91,10 @@ class PermanentSpec(_Strict):
     chosen_color: str | None = Field(None, description='"the chosen color" of its abilities: white, blue, ... or W, U, ...')
     x: int | None = Field(None, ge=0, description="the X of the spell it was; its enters abilities use it (107.3m), its mana value counts X as 0")
     chosen_modes: list[Union[int, str]] = Field(default_factory=list, description='modes already chosen for its "choose one that hasn\'t been chosen" ability (700.2)')
+    damage: int = Field(0, ge=0, description="damage marked on it this turn (120.3e, 704.5g)")
+    deathtouch_damage: bool = Field(
+        False, description="dealt damage by a source with deathtouch since state-based actions were last checked (704.5h)")
+    commander: bool = Field(False, description="a commander: its combat damage to players is counted (903.10a)")
 
 
 class EffectSpec(_Strict):
@@ -195,6 +202,21 @@ class TurnSpec(_Strict):
     spells_cast: dict[str, int] = Field(default_factory=dict)
     crimes_committed: dict[str, int] = Field(default_factory=dict, description="crimes per player this turn (700.13)")
     triggered_once: list[str] = Field(default_factory=list, description='ids of permanents whose "only once each turn" ability already triggered (603.2h)')
+class SolutionSpec(_Strict):
+    """A puzzle's published solution: the attack and/or the block."""
+
+    attackers: list[AttackSpec] | None = None
+    blockers: list[BlockSpec] | None = None
+
+
+class PuzzleSpec(_Strict):
+    """What to solve on this board (docs/puzzles.md)."""
+
+    goal: Literal[GOALS]  # type: ignore[valid-type]
+    side: str = Field(description="the player whose side the puzzle takes")
+    description: str = ""
+    source: str = Field("", description="where the puzzle was published")
+    solution: SolutionSpec | None = None
 
 
 class BoardFile(_Strict):
@@ -210,6 +232,7 @@ class BoardFile(_Strict):
     zones: dict[str, PlayerZonesSpec] = Field(default_factory=dict)
     stack: list[StackItemSpec] = Field(default_factory=list)
     turn: TurnSpec | None = None
+    puzzle: PuzzleSpec | None = None
 
 
 def board_json_schema() -> dict[str, Any]:
@@ -356,6 +379,7 @@ class _Builder:
             zones=MappingProxyType(zones),
             stack=stack,
             turn=self.turn(s.turn) if s.turn else TurnInfo(),
+            puzzle=self.puzzle(s.puzzle) if s.puzzle else None,
         )
         return board
 
@@ -391,12 +415,16 @@ class _Builder:
                 card = self.library.get(p.card)
             except UnknownCardError as exc:
                 raise self.fail(f"{path}.card", str(exc)) from None
+            if not card.is_permanent and p.types is None:
+                raise self.fail(f"{path}.card", _not_a_permanent(card.name, card.types))
         controller = self.need_player(p.controller, f"{path}.controller")
         owner = self.need_player(p.owner, f"{path}.owner") if p.owner else controller
         name = p.name or card.name  # type: ignore[union-attr]
         types = self._lower(p.types, card.types if card else (), f"{path}.types")
         if not types:
             raise self.fail(f"{path}.types", "an inline card needs types, e.g. [creature]")
+        if p.types is not None and not PERMANENT_TYPES & set(types):
+            raise self.fail(f"{path}.types", _not_a_permanent(name, types))
         supertypes = set(self._lower(p.supertypes, card.supertypes if card else (), f"{path}.supertypes"))
         if p.snow:
             supertypes.add("snow")
@@ -441,11 +469,10 @@ class _Builder:
             entries.append((e, f"{path}.keywords[{j}]"))
         for j, e in enumerate(p.abilities or []):
             entries.append((e, f"{path}.abilities[{j}]"))
-        if p.text is not None:
+        if p.text is not None:  # lines not read are kept and reported with answers (docs/unread.md)
             understood, unread = parse_oracle_text(p.text, name)
-            if unread:
-                raise self.fail(f"{path}.text", f"rules text not understood: {unread[0]!r}")
             entries += [(e, f"{path}.text") for e in understood]
+            abilities += [TextAbility(line) for line in unread]
         for entry, epath in entries:
             self.add_entry(entry, epath, name, keywords, protections, abilities)
         # 305.6: a basic land type gives its mana ability
@@ -476,6 +503,7 @@ class _Builder:
             loyalty=p.loyalty if p.loyalty is not None else (card.loyalty if card else None),
             defense=p.defense if p.defense is not None else (card.defense if card else None),
             protector=protector, chosen_color=chosen, x=p.x, chosen_modes=modes,
+            damage=p.damage, deathtouch_damage=p.deathtouch_damage, is_commander=p.commander,
         )
 
     def chosen_modes(self, given: list[int | str], abilities: list[Any], name: str, path: str) -> tuple[str, ...]:
@@ -561,13 +589,15 @@ class _Builder:
     # -- players, zones, stack, turn --------------------------------------------------
     def player(self, i: int, p: PlayerSpec) -> Player:
         """A player; a commander's color identity comes from its card (903.4)."""
+        damage = MappingProxyType(self.commander_damage(i, p))
         if p.commander is None:
-            return Player(p.name, p.life, p.poison)
+            return Player(p.name, p.life, p.poison, commander_damage=damage)
         try:
             card = self.library.get(p.commander)
         except UnknownCardError as exc:
             raise self.fail(f"players[{i}].commander", str(exc)) from None
-        return Player(p.name, p.life, p.poison, commander=card.name, commander_identity=color_identity(card))
+        return Player(p.name, p.life, p.poison, commander=card.name, commander_identity=color_identity(card),
+                      commander_damage=damage)
 
     def new_id(self, oid: str, path: str) -> str:
         """Register an id; ids are unique across battlefield, zones and stack."""
@@ -765,6 +795,50 @@ class _Builder:
             self.need_permanent(pid, f"combat.paid_costs[{j}]")
         return CombatDeclaration(tuple(attackers), tuple(blockers) if blockers is not None else None,
                                  frozenset(c.paid_costs))
+
+
+    # -- damage and puzzles ----------------------------------------------------------
+    def commander_damage(self, i: int, p: PlayerSpec) -> dict[str, int]:
+        """903.10a: prior combat damage per commander; keys are battlefield ids of commanders."""
+        for cid, n in p.commander_damage.items():
+            path = f"players[{i}].commander_damage.{cid}"
+            if cid not in self.ids:
+                raise self.fail(path, f"no permanent with id {cid!r} on the battlefield")
+            if not self.spec.battlefield[self.ids[cid]].commander:
+                raise self.fail(path, f"{cid!r} is not marked commander: true")
+            if n < 0:
+                raise self.fail(path, "commander damage is not negative")
+        return dict(p.commander_damage)
+
+    def puzzle(self, p: PuzzleSpec) -> Puzzle:
+        """The ``puzzle:`` section; a stated solution must name creatures on the board."""
+        self.need_player(p.side, "puzzle.side")
+        solution = None
+        if p.solution is not None:
+            attackers = blockers = None
+            if p.solution.attackers is not None:
+                attackers = []
+                for i, a in enumerate(p.solution.attackers):
+                    self.need_permanent(a.creature, f"puzzle.solution.attackers[{i}].creature")
+                    self.need_target(a.target, f"puzzle.solution.attackers[{i}].target")
+                    attackers.append(Attack(a.creature, a.target))
+            if p.solution.blockers is not None:
+                blockers = []
+                for i, b in enumerate(p.solution.blockers):
+                    self.need_permanent(b.creature, f"puzzle.solution.blockers[{i}].creature")
+                    for j, att in enumerate(b.blocks):
+                        self.need_permanent(att, f"puzzle.solution.blockers[{i}].blocks[{j}]")
+                    blockers.append(Block(b.creature, tuple(b.blocks)))
+            solution = Solution(tuple(attackers) if attackers is not None else None,
+                                tuple(blockers) if blockers is not None else None)
+        return Puzzle(p.goal, p.side, p.description, p.source, solution)
+
+
+def _not_a_permanent(name: str, types: Any) -> str:
+    kinds = " ".join(types) or "typeless"
+    article = "an" if kinds[0] in "aeiou" else "a"
+    return (f"{name!r} is {article} {kinds} card, not a permanent; only artifact, battle, creature, enchantment, "
+            "land and planeswalker cards can be on the battlefield (110.4)")
 
 
 def _spend(types: list[str] | None) -> frozenset[str] | None:

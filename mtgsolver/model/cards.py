@@ -1,25 +1,40 @@
-"""Cards and card libraries: the bundled one, a YAML file, or an MTGJSON AtomicCards file.
+"""Cards and card libraries: the bundled one, a YAML file, or a user's card file.
 
 A :class:`Card` holds printed characteristics and Oracle text; a permanent made from it
-reads its abilities from that text (:mod:`mtgsolver.model.oracle`). Unknown names raise
-:class:`UnknownCardError` with the closest known names.
+reads its abilities from that text (:mod:`mtgsolver.model.oracle`). Names are matched by
+:func:`name_key` (case, accents and curly apostrophes aside). Unknown names raise
+:class:`UnknownCardError` with the closest known names. Card files (MTGJSON, Scryfall) are read
+by :mod:`mtgsolver.model.card_files` and served from a cached index by
+:mod:`mtgsolver.model.card_index`.
 """
 from __future__ import annotations
 
 import difflib
-import gzip
-import json
-from dataclasses import dataclass
+import re
+import unicodedata
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 import yaml
 
 from .mana import Color, ManaCost, ManaCostError
 
-__all__ = ["Card", "CardLibrary", "UnknownCardError", "bundled_library"]
+__all__ = ["Card", "CardFileError", "CardLibrary", "UnknownCardError", "bundled_library", "identity_of", "name_key"]
+
+PERMANENT_TYPES = frozenset({"artifact", "battle", "creature", "enchantment", "land", "planeswalker"})
+"""110.4: the six permanent types; instants and sorceries can't enter the battlefield."""
+
+_SYMBOL = re.compile(r"\{([^}]*)\}")
+_FOLD = str.maketrans({"Æ": "AE", "æ": "ae", "’": "'", "‘": "'", "–": "-", "—": "-"})
+
+
+def name_key(name: str) -> str:
+    """A card name for matching: accents dropped, case folded ("Lim-Dul's Vault" finds "Lim-Dûl's Vault")."""
+    text = unicodedata.normalize("NFKD", name.translate(_FOLD))
+    return " ".join("".join(ch for ch in text if not unicodedata.combining(ch)).casefold().split())
 
 
 class UnknownCardError(KeyError):
@@ -33,6 +48,10 @@ class UnknownCardError(KeyError):
 
     def __str__(self) -> str:
         return self.args[0]
+
+
+class CardFileError(ValueError):
+    """A card file that can't be read: missing, empty, corrupt, not JSON, or another layout."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +70,7 @@ class Card:
     defense: int | None = None
     keywords: tuple[str, ...] = ()
     text: str = ""
+    color_identity: frozenset[Color] = field(default_factory=frozenset)  # 903.4, the whole card's
 
     @property
     def derived_colors(self) -> frozenset[Color]:
@@ -58,42 +78,76 @@ class Card:
             return frozenset(self.colors)
         return self.mana_cost.colors if self.mana_cost else frozenset()
 
+    @property
+    def is_permanent(self) -> bool:
+        """110.4a: an artifact, battle, creature, enchantment, land or planeswalker card."""
+        return bool(PERMANENT_TYPES & set(self.types))
 
-def _int_or_none(value: Any) -> int | None:
-    if value is None:
-        return None
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None  # "*", "1+*": characteristic-defining, not modelled
+
+def identity_of(cost: ManaCost | None, colors: Iterable[Color] | None, text: str) -> frozenset[Color]:
+    """903.4: the colors of the mana symbols in the cost and rules text (reminder text aside,
+    903.4c) and of a color indicator (taken here as the card's stated colors)."""
+    out = set(colors or ())
+    if cost is not None:
+        out |= cost.colors
+    for sym in _SYMBOL.findall(re.sub(r"\([^)]*\)", "", text)):
+        out |= {Color(part) for part in sym.upper().split("/") if part in ("W", "U", "B", "R", "G")}
+    return frozenset(out)
 
 
 class CardLibrary:
-    """Cards by name (case-insensitive)."""
+    """Cards by name, matched by :func:`name_key`; a library kept in memory.
+
+    Subclasses serve cards from elsewhere (an index on disk) by overriding :meth:`find`,
+    :meth:`keys` and :meth:`cards`.
+    """
 
     def __init__(self, cards: Iterable[Card], origin: str = "") -> None:
-        self._cards = {c.name.lower(): c for c in cards}
+        self._cards: dict[str, Card] = {}
+        for card in cards:
+            self._cards[name_key(card.name)] = card
         self.origin = origin
 
+    def find(self, name: str) -> Card | None:
+        """The card called ``name`` (by :func:`name_key`), or None."""
+        return self._cards.get(name_key(name))
+
+    def keys(self) -> set[str]:
+        """Every name key the library answers to."""
+        return set(self._cards)
+
+    def cards(self) -> Iterator[Card]:
+        """Every card once (a card found by several names appears once)."""
+        seen: set[int] = set()
+        for card in self._cards.values():
+            if id(card) not in seen:
+                seen.add(id(card))
+                yield card
+
     def __len__(self) -> int:
-        return len(self._cards)
+        return len(self.keys())
+
+    def __bool__(self) -> bool:
+        return True  # a library is a library even when empty; and truth must not count an index
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and name.lower() in self._cards
+        return isinstance(name, str) and self.find(name) is not None
 
     def names(self) -> list[str]:
-        return sorted(c.name for c in self._cards.values())
+        return sorted({c.name for c in self.cards()})
 
     def get(self, name: str) -> Card:
-        try:
-            return self._cards[name.lower()]
-        except KeyError:
-            close = difflib.get_close_matches(name.lower(), list(self._cards), n=3, cutoff=0.6)
-            raise UnknownCardError(name, [self._cards[c].name for c in close]) from None
+        card = self.find(name)
+        if card is None:
+            key = name_key(name)
+            known = self.keys()
+            close = difflib.get_close_matches(key, list(known), n=3, cutoff=0.6)
+            raise UnknownCardError(name, [self.find(c).name for c in close])  # type: ignore[union-attr]
+        return card
 
     def merged(self, other: "CardLibrary") -> "CardLibrary":
         """This library with ``other``'s cards added (``other`` wins on a clash)."""
-        return CardLibrary([*self._cards.values(), *other._cards.values()], f"{self.origin}+{other.origin}")
+        return MergedLibrary(other, self)
 
     # -- loaders ---------------------------------------------------------------------
     @classmethod
@@ -103,66 +157,65 @@ class CardLibrary:
 
     @classmethod
     def from_mtgjson(cls, path: str | Path) -> "CardLibrary":
-        """Read an MTGJSON AtomicCards file (``{"data": {name: [face, ...]}}``, may be gzipped).
+        """Read a whole card file into memory (MTGJSON AtomicCards or Scryfall Oracle cards).
 
-        Each face becomes a card under its face name; the first face also under the full name.
-        Raises ``ValueError`` when the file is not in that layout.
+        Each face is found by its face name, the first face also by the card's full name.
+        Raises :class:`CardFileError` when the file is not such a file. For repeated use,
+        :func:`mtgsolver.model.card_index.open_card_file` serves the same cards from a cached index.
         """
-        path = Path(path)
-        opener = gzip.open if path.suffix == ".gz" else open
-        with opener(path, "rt", encoding="utf-8") as fh:  # type: ignore[operator]
-            try:
-                doc = json.load(fh)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
-        if not isinstance(doc, dict) or not isinstance(doc.get("data"), dict):
-            raise ValueError(f"{path}: not an MTGJSON AtomicCards file (no top-level 'data' mapping)")
-        cards: list[Card] = []
-        for name, faces in doc["data"].items():
-            for i, face in enumerate(faces):
-                card = card_from_mtgjson(face)
-                cards.append(card)
-                if i == 0 and card.name != name:
-                    cards.append(Card(**{**card.__dict__, "name": name}))
-        return cls(cards, str(path))
+        from .card_files import card_from_record, read_card_file
+
+        lib = cls((), str(path))
+        for rec in read_card_file(path):
+            card = card_from_record(rec)
+            for key in rec["keys"]:
+                lib._cards.setdefault(name_key(key), card)
+        return lib
 
 
-def card_from_mtgjson(face: dict[str, Any]) -> Card:
-    """One MTGJSON face as a :class:`Card` (names, types, cost, colors, P/T, keywords, text)."""
-    name = face.get("faceName") or face["name"]
-    cost_text = face.get("manaCost")
-    return Card(
-        name=name,
-        types=tuple(t.lower() for t in face.get("types", [])),
-        supertypes=tuple(t.lower() for t in face.get("supertypes", [])),
-        subtypes=tuple(t.lower() for t in face.get("subtypes", [])),
-        colors=tuple(Color(c) for c in face.get("colors", [])),
-        mana_cost=ManaCost.parse(cost_text) if cost_text else None,
-        power=_int_or_none(face.get("power")),
-        toughness=_int_or_none(face.get("toughness")),
-        loyalty=_int_or_none(face.get("loyalty")),
-        defense=_int_or_none(face.get("defense")),
-        keywords=tuple(face.get("keywords", [])),
-        text=face.get("text", "") or "",
-    )
+class MergedLibrary(CardLibrary):
+    """Several libraries in order of precedence (the first that knows a name answers)."""
+
+    def __init__(self, *parts: CardLibrary) -> None:
+        self.parts = parts
+        self.origin = "+".join(reversed([p.origin for p in parts]))
+
+    def find(self, name: str) -> Card | None:
+        for part in self.parts:
+            card = part.find(name)
+            if card is not None:
+                return card
+        return None
+
+    def keys(self) -> set[str]:
+        return set().union(*(p.keys() for p in self.parts))
+
+    def cards(self) -> Iterator[Card]:
+        for key in sorted(self.keys()):
+            yield self.find(key)  # type: ignore[misc]
 
 
 def _card_from_yaml(entry: dict[str, Any], origin: str) -> Card:
     try:
         colors = entry.get("colors")
+        color_list = tuple(Color.parse(c) for c in colors) if colors is not None else None
+        cost = ManaCost.parse(entry["mana_cost"]) if entry.get("mana_cost") else None
+        identity = entry.get("color_identity")
         return Card(
             name=entry["name"],
             types=tuple(entry.get("types", [])),
             supertypes=tuple(entry.get("supertypes", [])),
             subtypes=tuple(entry.get("subtypes", [])),
-            colors=tuple(Color.parse(c) for c in colors) if colors is not None else None,
-            mana_cost=ManaCost.parse(entry["mana_cost"]) if entry.get("mana_cost") else None,
+            colors=color_list,
+            mana_cost=cost,
             power=entry.get("power"),
             toughness=entry.get("toughness"),
             loyalty=entry.get("loyalty"),
             defense=entry.get("defense"),
             keywords=tuple(entry.get("keywords", [])),
             text=entry.get("text", ""),
+            color_identity=(frozenset(Color.parse(c) for c in identity) if identity is not None
+                            else identity_of(cost, color_list, entry.get("text", ""))),
         )
     except (KeyError, ManaCostError, ValueError) as exc:
         raise ValueError(f"{origin}: bad card entry {entry.get('name', entry)!r}: {exc}") from None

@@ -1,7 +1,10 @@
 """Filters on creatures and on players, as the board contract writes them.
 
 A creature filter such as ``{power_at_most: 2}`` or ``{color: black, keyword: flying}``
-matches a permanent when every condition holds. A player filter such as
+matches a permanent when every condition holds. A filter may also compare the permanent with
+the creature whose ability it is (``own``): ``{power_greater_than: own_power}`` ("creatures with
+power greater than ~'s power"), ``{power_at_least: own_toughness}`` (Ironclaw Curse); see
+:class:`Comparison`. A player filter such as
 ``{controls: island}`` is a condition on the defending player (Sea Serpent, 508.1c).
 """
 from __future__ import annotations
@@ -15,7 +18,50 @@ from .mana import Color
 if TYPE_CHECKING:  # pragma: no cover
     from .permanent import Permanent
 
-__all__ = ["CreatureFilter", "PlayerFilter"]
+__all__ = ["Comparison", "CreatureFilter", "PlayerFilter", "STATS"]
+
+#: characteristics a :class:`Comparison` reads (208.1, 202.3)
+STATS = ("power", "toughness", "mana_value")
+#: relations, the other creature's value on the left: ``greater_than`` means other > own
+RELATIONS = ("greater_than", "less_than", "at_least", "at_most")
+
+
+def stat(perm: "Permanent", name: str) -> int | None:
+    """A permanent's power, toughness or mana value (202.3: no mana cost is 0)."""
+    if name == "mana_value":
+        return perm.mana_cost.mana_value if perm.mana_cost is not None else 0
+    return perm.power if name == "power" else perm.toughness
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """``other.stat RELATION own.own_stat``: a characteristic of another creature against one of
+    the creature whose ability this is. Written ``{power_greater_than: own_power}``.
+
+    A creature with no power (or toughness) satisfies no comparison on it (208.3: a noncreature
+    object has none)."""
+
+    stat: str
+    relation: str
+    own_stat: str
+
+    def holds(self, other: "Permanent", own: "Permanent") -> bool:
+        a, b = stat(other, self.stat), stat(own, self.own_stat)
+        if a is None or b is None:
+            return False
+        return {"greater_than": a > b, "less_than": a < b, "at_least": a >= b, "at_most": a <= b}[self.relation]
+
+    @property
+    def key(self) -> str:
+        return f"{self.stat}_{self.relation}"
+
+    def describe(self) -> str:
+        words = {"greater_than": "greater than", "less_than": "less than", "at_least": "equal to or greater than",
+                 "at_most": "equal to or less than"}[self.relation]
+        return f"{self.stat.replace('_', ' ')} {words} its own {self.own_stat.replace('_', ' ')}"
+
+
+_COMPARISON_KEYS = {f"{s}_{r}": (s, r) for s in STATS for r in RELATIONS}
 
 
 @dataclass(frozen=True)
@@ -33,17 +79,33 @@ class CreatureFilter:
     not_keyword: str | None = None
     type: str | None = None
     subtype: str | None = None
+    compared: tuple[Comparison, ...] = ()
+
+    @property
+    def relative(self) -> bool:
+        """Does it compare with the creature whose ability it is (``own`` needed to match)?"""
+        return bool(self.compared)
 
     @classmethod
     def from_mapping(cls, data: Any) -> "CreatureFilter":
         """Build from ``{power_at_most: 2}``; raise ``ValueError`` naming a bad key."""
         if not isinstance(data, dict) or not data:
             raise ValueError("expected a filter mapping such as {power_at_most: 2}")
-        known = {f.name for f in fields(cls)}
+        known = {f.name for f in fields(cls)} - {"compared"}
         values: dict[str, Any] = {}
+        compared: list[Comparison] = []
         for key, value in data.items():
+            if key in _COMPARISON_KEYS and isinstance(value, str):
+                own = value.strip().lower()
+                if not own.startswith("own_") or own[4:] not in STATS:
+                    raise ValueError(f"{key} expects an integer or one of own_power, own_toughness, own_mana_value, "
+                                     f"got {value!r}")
+                compared.append(Comparison(*_COMPARISON_KEYS[key], own[4:]))
+                continue
+            if key in _COMPARISON_KEYS and key not in known:
+                raise ValueError(f"{key} expects one of own_power, own_toughness, own_mana_value, got {value!r}")
             if key not in known:
-                raise ValueError(f"unknown filter key {key!r}; expected one of {sorted(known)}")
+                raise ValueError(f"unknown filter key {key!r}; expected one of {sorted(known | set(_COMPARISON_KEYS))}")
             if key in ("color", "not_color"):
                 values[key] = Color.parse(str(value))
             elif key in ("keyword", "not_keyword"):
@@ -56,9 +118,16 @@ class CreatureFilter:
                 if isinstance(value, bool) or not isinstance(value, int):
                     raise ValueError(f"{key} expects an integer, got {value!r}")
                 values[key] = value
-        return cls(**values)
+        return cls(**values, compared=tuple(compared))
 
-    def matches(self, perm: "Permanent") -> bool:
+    def matches(self, perm: "Permanent", own: "Permanent | None" = None) -> bool:
+        """Does ``perm`` match? ``own``: the creature whose ability the filter belongs to, needed
+        by a relative filter (``ValueError`` without it)."""
+        if self.compared:
+            if own is None:
+                raise ValueError(f"the filter {self.describe()} compares with a creature; none was given")
+            if not all(c.holds(perm, own) for c in self.compared):
+                return False
         p, t = perm.power, perm.toughness
         checks = (
             self.power_at_most is None or (p is not None and p <= self.power_at_most),
@@ -80,19 +149,21 @@ class CreatureFilter:
         parts = []
         for f in fields(self):
             v = getattr(self, f.name)
-            if v is None:
+            if v is None or f.name == "compared":
                 continue
             if isinstance(v, Color):
                 v = v.word
             parts.append(_PHRASES[f.name].format(v))
+        parts += [c.describe() for c in self.compared]
         return ", ".join(parts)
 
     def to_mapping(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for f in fields(self):
             v = getattr(self, f.name)
-            if v is not None:
+            if v is not None and f.name != "compared":
                 out[f.name] = v.word if isinstance(v, Color) else v
+        out.update({c.key: f"own_{c.own_stat}" for c in self.compared})
         return out
 
 

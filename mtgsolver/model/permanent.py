@@ -14,7 +14,8 @@ __all__ = ["Permanent", "Player", "TextAbility"]
 
 @dataclass(frozen=True)
 class TextAbility:
-    """Rules text kept as printed, which no solver reads (a card's other abilities)."""
+    """A line of rules text no grammar family reads, kept as printed and reported as unread
+    (:mod:`mtgsolver.model.unread`); no solver reads it."""
 
     text: str
 
@@ -32,6 +33,8 @@ class Player:
     poison: int = 0
     commander: str | None = None
     commander_identity: frozenset[str] | None = None
+    #: combat damage already dealt to this player by each commander this game (903.10a)
+    commander_damage: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True, eq=False)
@@ -69,6 +72,9 @@ class Permanent:
     chosen_color: str | None = None  # a color letter chosen as it entered ("the chosen color")
     x: int | None = None  # the X of the spell it was (107.3m); its own X is 0 (107.3g)
     chosen_modes: tuple[str, ...] = ()  # modes chosen for its "hasn't been chosen" ability (700.2)
+    damage: int = 0  # damage marked on it this turn (120.3e, 704.5g)
+    deathtouch_damage: bool = False  # dealt damage by a deathtouch source since SBA were last checked (704.5h)
+    is_commander: bool = False  # a commander, whose combat damage to players is counted (903.10a)
 
     # -- characteristics -------------------------------------------------------------
     @property
@@ -129,6 +135,11 @@ class Permanent:
     def values(self, name: str) -> list[Any]:
         """The parameters of every static ability of that name."""
         return [s.value for s in self.statics(name)]
+
+    @property
+    def unread(self) -> tuple[str, ...]:
+        """The lines of its rules text this project does not read (``docs/unread.md``)."""
+        return tuple(a.text for a in self.abilities if isinstance(a, TextAbility))
 
     @property
     def mana_abilities(self) -> tuple[ManaAbility, ...]:

@@ -30,7 +30,8 @@ from ..model import Board, Color, ManaCost, ManaSymbol
 from ..model.mana import MANA_TYPES
 from ..model.production import spend_types, spends_white_as_any_color
 
-__all__ = ["DEFAULT_OBJECTIVE", "OBJECTIVES", "PaymentResult", "Reason", "SpellInfo", "pay", "spell_info"]
+__all__ = ["DEFAULT_OBJECTIVE", "OBJECTIVES", "PaymentResult", "Reason", "SpellInfo", "most_mana", "pay",
+           "spell_info"]
 
 #: Objective levels, best first (lexicographic). ``keep``: most kept costs still payable;
 #: ``x``: largest X; ``life``: least life lost (paid, or dealt as damage by mana abilities); ``sacrifice``: fewest sacrificed permanents
@@ -169,10 +170,7 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
     deadline = Deadline(time_limit)
     x_count = sum(1 for s in parsed.symbols if s.variable)
     symbols = tuple(s for s in parsed.symbols if not s.variable)
-    cost_colors = frozenset(c.value for c in parsed.colors)
-    instances, exclusions = extract_sources(board, player, spell, cost_colors)
-    pool = board.pool(player)
-    usable = [u.spend_only is None or (spell or SpellInfo()).allows(u.spend_only, cost_colors) for u in pool]
+    instances, exclusions, pool, usable = _sources(board, player, spell, parsed)
     life = board.player(player).life
     x_fixed = x if x is not None else (None if maximize_x and x_count else 0)
     upper = sum(i.max_amount for i in instances) + len(pool)
@@ -204,6 +202,32 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
         assignment=tuple(assignment), untapped=untapped, sacrificed=tuple(sorted(sacrificed)),
         floating=tuple(floating), kept=tuple((str(k), bool(value(ok))) for k, ok in zip(kept, pm.keep_ok)),
         optimal=optimal, objective=tuple(_report(values, len(kept), upper)), **base)
+
+
+def _sources(board: Board, player: str, spell: SpellInfo | None, cost: ManaCost):  # type: ignore[no-untyped-def]
+    """The player's activation instances, the excluded sources, the pool and which pool mana
+    may pay for this cost (106.6)."""
+    cost_colors = frozenset(c.value for c in cost.colors)
+    instances, exclusions = extract_sources(board, player, spell, cost_colors)
+    pool = board.pool(player)
+    usable = [u.spend_only is None or (spell or SpellInfo()).allows(u.spend_only, cost_colors) for u in pool]
+    return instances, exclusions, pool, usable
+
+
+def most_mana(board: Board, cost: str | ManaCost = "{0}", player: str | None = None,
+              spell: SpellInfo | None = None, time_limit: float = 10.0) -> tuple[int, bool]:
+    """The most mana ``player`` can have at once to pay ``cost`` (its colors and ``spell`` decide
+    which restricted mana counts, 106.6), and whether that maximum is proven (else a bound).
+
+    The payment model itself, maximising the mana left with nothing to pay: alternatives on one
+    permanent exclude each other (107.5), filters pay their own costs, life limits apply (119.4).
+    """
+    player = player or board.active_player
+    if not board.is_player(player):
+        raise ValueError(f"unknown player {player!r}")
+    instances, _, pool, usable = _sources(board, player, spell, _cost(cost, "cost"))
+    return _most_mana(instances, pool, usable, board.player(player).life, Deadline(time_limit),
+                      spends_white_as_any_color(board, player))
 
 
 def _report(values: list[tuple[str, int]], keeps: int, upper: int) -> list[tuple[str, int]]:
@@ -313,10 +337,11 @@ def _explain(instances: list[Instance], exclusions: list[Exclusion], pool, usabl
     if core:
         group = [pm.main.spell_pay[k].symbol if k < len(pm.main.spell_pay) else None for k in core]
         text = "".join(labels[k] for k in core)
-        total = sum(i.max_amount for i in instances) + sum(usable)
+        total, exact = _most_mana(instances, pool, usable, life, deadline, white)
         what = f"the symbols {text} can't all be paid" if len(core) > 1 else f"the symbol {text} can't be paid"
+        most = f"at most {total} mana" + ("" if exact else ", a bound: the time limit ran out before the maximum")
         reasons.append(Reason("601.2h", f"{what} with the mana the available sources can make "
-                              f"(at most {total} mana) and {life} life", text))
+                              f"({most}) and {life} life", text))
         needed = {t for s in group if s is not None and not s.is_generic and not s.snow and not s.alt_generic
                   and not s.phyrexian for t in spend_types(s.options, white)}
         for s in dict.fromkeys(symbols):  # every symbol no available mana could pay, not just the core's
@@ -339,6 +364,22 @@ def _explain(instances: list[Instance], exclusions: list[Exclusion], pool, usabl
         reasons += [Reason(e.rule, f"{e.source} ({e.ability}) can't be used: {e.reason}", None, e.source)
                     for e in exclusions]
     return reasons
+
+
+def _most_mana(instances: list[Instance], pool, usable, life: int, deadline: Deadline,
+               white: bool = False) -> tuple[int, bool]:
+    """The most mana the sources can leave in the pool for the cost at once, and whether that is
+    proven (else an upper bound from the solver). The same encoding as the payment, with no cost
+    to pay and the mana left maximised: one {T} ability per permanent (107.5), each permanent
+    sacrificed once, activation costs paid (filter lands net one mana), life limits (119.4)."""
+    upper = sum(i.max_amount for i in instances) + len(pool)
+    pm = PaymentModel(instances, pool, usable, life, (), 0, 0, upper, white_as_any_color=white)
+    left = sum(pm.main.left.values())
+    pm.model.maximize(left)
+    result = solve_payment(pm.model, min(deadline.remaining(), 2.0))
+    if not result.found:
+        return upper, False
+    return (int(result.objective), True) if result.optimal else (int(result.bound), False)
 
 
 def _ability_types(board: Board, e: Exclusion) -> frozenset[str]:

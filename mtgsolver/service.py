@@ -1,0 +1,151 @@
+"""``mtgsolver serve``: the commands as an HTTP JSON API (FastAPI on uvicorn).
+
+One ``POST`` endpoint per command of :data:`mtgsolver.commands.COMMANDS` (``/blocks/check``,
+``/pay``, ...). The body is either JSON ``{"board": BOARD, "options": {...}}``, where BOARD is
+the board as a JSON object or as YAML/JSON text, or the board file itself as YAML
+(``Content-Type: application/yaml``) with the options in the query string
+(``/pay?cost={2}{G}&keep={U}``). The answer is the CLI's ``--json`` answer, with the CLI's
+exit status in the header ``X-Mtgsolver-Exit``. Bad input is a 422 naming the field path as
+the CLI does (``{"error": "board: battlefield[0].controller: ...", "where": "board",
+"path": "battlefield[0].controller", "message": ...}``); a body over the size limit is a 413,
+a request over the time limit a 504. OpenAPI docs at ``/docs``.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, get_origin
+
+import anyio
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+
+from . import __version__
+from .commands import COMMANDS, Command, OptionError, board_from, run
+from .model import BoardError, CardLibrary, bundled_library
+from .model.board_file import board_json_schema
+
+__all__ = ["create_app"]
+
+YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml", "text/plain")
+#: Seconds a request may take beyond its solver time limit (board parsing, model building).
+GRACE = 5.0
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def _error(status: int, where: str, path: str, message: str, text: str | None = None) -> JSONResponse:
+    return JSONResponse({"error": text or message, "where": where, "path": path, "message": message}, status)
+
+
+async def _body(request: Request, limit: int) -> bytes:
+    """The request body, refused beyond ``limit`` bytes (whether or not Content-Length says so)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise _TooLarge
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise _TooLarge
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _request_schema(cmd: Command) -> dict[str, Any]:
+    options = cmd.option_model.model_json_schema(ref_template="#/components/schemas/{model}")
+    options.pop("$defs", None)
+    return {
+        "required": True,
+        "content": {
+            "application/json": {"schema": {
+                "type": "object", "required": ["board"], "additionalProperties": False,
+                "properties": {
+                    "board": {"description": "The board: a JSON object (see /schema), or YAML or JSON text.",
+                              "anyOf": [{"type": "object"}, {"type": "string"}]},
+                    "options": options,
+                }}},
+            "application/yaml": {"schema": {"type": "string", "description":
+                                            "The board file as YAML; options in the query string."}},
+        },
+    }
+
+
+def create_app(library: CardLibrary | None = None, max_body: int = 1_000_000, max_time: float = 10.0) -> FastAPI:
+    """The API: ``library`` for ``card:`` look-ups (the bundled one by default), bodies up to
+    ``max_body`` bytes, solver time limits capped at ``max_time`` seconds (``max_time`` +
+    :data:`GRACE` for the whole request)."""
+    cards = library or bundled_library()
+    app = FastAPI(title="mtgsolver", version=__version__,
+                  description="Exact answers to Magic: The Gathering combat and mana questions (CR 508, 509, 106, 605). "
+                              "Each answer is the CLI's `--json` answer; `X-Mtgsolver-Exit` carries its exit status.")
+
+    def solve(cmd: Command, board_data: Any, options: dict[str, Any]) -> JSONResponse:
+        try:
+            board = board_from(board_data, cards)
+        except BoardError as exc:
+            return _error(422, "board", exc.path, exc.message, str(exc))
+        try:
+            answer = run(cmd.name, board, options, max_time=max_time)
+        except OptionError as exc:
+            return _error(422, "options", exc.path, exc.message, str(exc))
+        except ValueError as exc:  # what the solver refuses, as the CLI's "FILE: message"
+            return _error(422, "options", "", str(exc), f"board: {exc}")
+        return JSONResponse(answer.answer, headers={"X-Mtgsolver-Exit": str(answer.exit)})
+
+    def endpoint(cmd: Command):
+        multi = {name for name, f in cmd.option_model.model_fields.items() if get_origin(f.annotation) is list}
+
+        async def handle(request: Request) -> JSONResponse:
+            try:
+                body = await _body(request, max_body)
+            except _TooLarge:
+                return _error(413, "request", "", f"the body is larger than {max_body} bytes")
+            kind = request.headers.get("content-type", "application/json").split(";")[0].strip().lower()
+            if kind in YAML_TYPES:
+                board_data: Any = body.decode("utf-8", errors="replace")
+                q = request.query_params
+                options: Any = {k: (q.getlist(k) if k in multi else q[k]) for k in q}
+            else:
+                try:
+                    payload = json.loads(body)
+                except (ValueError, RecursionError) as exc:
+                    return _error(422, "request", "", f"malformed JSON: {exc}")
+                if not isinstance(payload, dict) or "board" not in payload:
+                    return _error(422, "request", "board", 'expected {"board": ..., "options": {...}}')
+                unknown = set(payload) - {"board", "options"}
+                if unknown:
+                    return _error(422, "request", sorted(unknown)[0], "unknown key")
+                board_data, options = payload["board"], payload.get("options") or {}
+                if not isinstance(options, dict):
+                    return _error(422, "options", "options", "expected a mapping of options")
+            with anyio.move_on_after(max_time + GRACE):
+                return await anyio.to_thread.run_sync(solve, cmd, board_data, options, abandon_on_cancel=True)
+            return _error(504, "request", "", f"no answer within {max_time + GRACE:g} s")
+
+        handle.__name__ = cmd.name.replace(" ", "_")
+        return handle
+
+    for cmd in COMMANDS.values():
+        app.add_api_route(cmd.path, endpoint(cmd), methods=["POST"], summary=cmd.summary or cmd.name,
+                          tags=[cmd.name.split()[0]], openapi_extra={"requestBody": _request_schema(cmd)})
+
+    @app.get("/health", summary="Liveness: the version and the commands served.")
+    def health() -> dict[str, Any]:
+        return {"status": "ok", "version": __version__, "commands": list(COMMANDS)}
+
+    @app.get("/schema", summary="The JSON Schema of board files (as `mtgsolver schema`).")
+    def schema() -> dict[str, Any]:
+        return board_json_schema()
+
+    return app
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, library: CardLibrary | None = None, max_body: int = 1_000_000,
+          max_time: float = 10.0) -> None:  # pragma: no cover - runs until interrupted
+    """Run the API with uvicorn until interrupted."""
+    import uvicorn
+
+    uvicorn.run(create_app(library, max_body, max_time), host=host, port=port, log_level="warning")
+

@@ -1,0 +1,236 @@
+"""What a declared combat does (CR 510, 702, 704.5, 120.3, 903.10a): ``mtgsolver damage``.
+
+Each side's damage assignment (510.1: the active player's first, then the defending
+player's) is chosen by an objective, optimised lexicographically on the CP-SAT model of
+:mod:`mtgsolver.encodings.damage`; the outcome is read back with the rules behind it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from ortools.sat.python import cp_model
+
+from ..encodings.cpsat import Deadline, solve
+from ..encodings.damage import DamageModel, creature_value, unsupported_keywords
+from ..model import Board
+
+__all__ = ["ATTACKER_OBJECTIVES", "DEFENDER_OBJECTIVES", "DamageResult", "combat_damage", "combat_unread",
+           "objective_expr"]
+
+#: Objectives a player's damage assignment may follow, in lexicographic order:
+#: ``damage`` (damage dealt to the opposing players, maximised), ``destroy`` (value of the
+#: opposing creatures destroyed, maximised), ``preserve`` (value of own creatures lost, minimised).
+ATTACKER_OBJECTIVES = ("damage", "destroy")
+DEFENDER_OBJECTIVES = ("destroy",)
+OBJECTIVE_NAMES = ("damage", "destroy", "preserve")
+
+
+def objective(dm: DamageModel, name: str, player: str) -> tuple[int, cp_model.LinearExprT]:
+    """(sense, expression) of one objective for ``player``: 1 maximises, -1 minimises."""
+    others = dm.board.opponents(player)
+    if name == "damage":
+        return 1, dm.damage_to_players(others)
+    if name == "destroy":
+        return 1, sum(dm.destroyed_value(o) for o in others)
+    if name == "preserve":
+        return -1, dm.destroyed_value(player)
+    raise ValueError(f"unknown objective {name!r}; expected one of {', '.join(OBJECTIVE_NAMES)}")
+
+
+@dataclass(frozen=True)
+class DamageResult:
+    """The outcome of a declared combat.
+
+    ``decided`` is None when the time limit stopped a step before it was proved, or when a
+    creature in combat has text or keywords the model doesn't read (``unread``, ``notes``).
+    ``players``: per player life, poison and whether they lose; ``permanents``: loyalty and
+    defense of attacked planeswalkers and battles; ``destroyed``: creatures that died, with
+    the step and rule; ``assignment``: each step's (source, recipient, assigned, dealt).
+    """
+
+    decided: bool | None
+    players: tuple[dict[str, Any], ...]
+    permanents: tuple[dict[str, Any], ...]
+    destroyed: tuple[dict[str, Any], ...]
+    assignment: tuple[dict[str, Any], ...]
+    commander_damage: tuple[dict[str, Any], ...]
+    reasons: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+    unread: tuple[Any, ...] = ()
+    objectives: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "decided": self.decided,
+            "players": list(self.players),
+            "permanents": list(self.permanents),
+            "destroyed": list(self.destroyed),
+            "assignment": list(self.assignment),
+            "commander_damage": list(self.commander_damage),
+            "reasons": list(self.reasons),
+            "notes": list(self.notes),
+            "unread": [u.to_dict() if hasattr(u, "to_dict") else u for u in self.unread],
+            "objectives": {k: list(v) for k, v in self.objectives.items()},
+        }
+
+
+def combat_unread(board: Board, creatures: Sequence[str]) -> tuple[tuple[Any, ...], list[str]]:
+    """Unread text of the creatures in combat and keywords the model can't account for."""
+    try:
+        from ..model.unread import unread_lines  # the shared contract, where present
+        unread = tuple(unread_lines(board, list(creatures), {"combat", "effects"}))
+    except ImportError:
+        from ..model.permanent import TextAbility
+        unread = tuple({"permanent": c, "line": a.text, "kinds": ["combat"]} for c in creatures
+                       for a in board.permanent(c).abilities if isinstance(a, TextAbility))
+    notes = [f"{board.permanent(c).name} ({c}) has {k.replace('_', ' ')}, which the damage model doesn't "
+             "account for" + (" without its number, e.g. {" + k + ": 2}" if k in ("bushido", "rampage", "frenzy",
+                                                                                   "afflict", "toxic") else "")
+             for c in creatures for k in unsupported_keywords(board.permanent(c))]
+    return unread, notes
+
+
+def _declaration(board: Board) -> tuple[dict[str, dict[str, int]], dict[str, tuple[str, ...]]]:
+    combat = board.combat
+    x = {a.creature: {a.target: 1} for a in (combat.attackers if combat else ())}
+    blocks = {b.creature: b.blocks for b in ((combat.blockers or ()) if combat else ())}
+    return x, blocks
+
+
+def optimise(model: cp_model.CpModel, steps: list[tuple[int, cp_model.LinearExprT]], deadline: Deadline
+             ) -> tuple[Any, bool]:
+    """Optimise ``steps`` one after the other, fixing each optimum; returns the last solve and
+    whether every step was proved optimal (None solve: nothing found)."""
+    proved, result = True, None
+    for sense, expr in steps or [(1, 0)]:
+        if isinstance(expr, int):
+            model.clear_objective()
+        elif sense > 0:
+            model.maximize(expr)
+        else:
+            model.minimize(expr)
+        result = solve(model, deadline.remaining())
+        if not result.found:
+            return None, False
+        proved &= result.optimal
+        if result.objective is not None and not isinstance(expr, int):
+            value = round(result.objective)
+            model.add(expr >= value) if sense > 0 else model.add(expr <= value)
+    return result, proved
+
+
+def combat_damage(board: Board, attacker_objectives: Sequence[str] = ATTACKER_OBJECTIVES,
+                  defender_objectives: Sequence[str] = DEFENDER_OBJECTIVES, time_limit: float = 10.0) -> DamageResult:
+    """The outcome of ``board.combat`` (attackers and blockers as declared).
+
+    The attacking player's assignment follows ``attacker_objectives`` (default: most damage
+    to players, then the most value destroyed), then the defending player's assignment of
+    blockers that block several creatures follows ``defender_objectives`` (510.1, 510.1d).
+    """
+    deadline = Deadline(time_limit)
+    x, blocks = _declaration(board)
+    model = cp_model.CpModel()
+    dm = DamageModel(board, model, x, blocks)
+    active = board.active_player
+    defenders = sorted({board.defending_player_of(t) for ts in x.values() for t in ts}) or board.opponents(active)
+    steps = [objective(dm, o, active) for o in attacker_objectives]
+    steps += [objective(dm, o, defenders[0]) for o in defender_objectives]
+    loses = {p.name: dm.loses(p.name) for p in board.players}
+    result, proved = optimise(model, steps, deadline)
+    unread, notes = combat_unread(board, dm.creatures)
+    objectives = {"attacker": tuple(attacker_objectives), "defender": tuple(defender_objectives)}
+    if result is None:
+        return DamageResult(None, (), (), (), (), (), ("the time limit stopped the solver before it found an "
+                                                       "assignment",), tuple(notes), unread, objectives)
+    return read_outcome(board, dm, result.value, loses, proved and not unread and not notes, notes, unread, objectives)
+
+
+def read_outcome(board: Board, dm: DamageModel, read: Callable[[Any], int], loses: dict[str, Any], decided: bool,
+                 notes: list[str], unread: tuple[Any, ...], objectives: dict[str, tuple[str, ...]]) -> DamageResult:
+    """The outcome of a solved :class:`DamageModel`, with the rules behind each change."""
+    reasons: list[str] = []
+    assignment = []
+    for s, st in enumerate(dm.steps, 1):
+        dealt = {(src, dst): q for src, dst, q in st.dealt}
+        for src, dst, q in st.assigned:
+            amount = read(q)
+            if amount:
+                done = read(dealt[src, dst]) if (src, dst) in dealt else 0
+                assignment.append({"step": "first strike" if s == 1 else "regular", "source": src,
+                                   "recipient": dst, "assigned": amount, "dealt": done})
+                if not done:
+                    reasons.append(f"702.16e: the {amount} damage {_name(board, src)} would deal to "
+                                   f"{_name(board, dst)} is prevented by protection")
+    players = []
+    for p in board.players:
+        loss, gain = read((dm.life_loss(p.name))), read((dm.life_gain(p.name)))
+        poison = read((dm.poison(p.name)))
+        lost = bool(read(loses[p.name]))
+        after = p.life - loss + gain
+        players.append({"name": p.name, "life": p.life, "life_after": after, "poison": p.poison,
+                        "poison_after": p.poison + poison, "loses": lost})
+        if loss:
+            reasons.append(f"120.3a: {p.name} loses {loss} life from combat damage (and afflict, 702.130a)")
+        if gain:
+            reasons.append(f"702.15b: {p.name} gains {gain} life from lifelink")
+        if poison:
+            reasons.append(f"702.90b, 702.164c: {p.name} gets {poison} poison counters")
+        if lost:
+            reasons.append(f"704.5a, 704.5c, 704.6c: {p.name} loses the game (life {after}, poison "
+                           f"{p.poison + poison})")
+    permanents = []
+    for t, lin in dm.lost_counters.items():
+        perm = board.permanent(t)
+        key = "loyalty" if perm.is_planeswalker else "defense"
+        before = (perm.loyalty if perm.is_planeswalker else perm.defense) or 0
+        lost = lin.value(read)
+        permanents.append({"id": t, key: before, f"{key}_after": max(0, before - lost), "destroyed": before - lost <= 0})
+        if lost:
+            rule = "120.3c" if perm.is_planeswalker else "120.3h"
+            reasons.append(f"{rule}: {_name(board, t)} loses {lost} {key}"
+                           + (f"; {'704.5i' if perm.is_planeswalker else '704.5v'}: it is put into its owner's "
+                              "graveyard" if before - lost <= 0 else ""))
+    destroyed = []
+    for c in dm.creatures:
+        if not read(dm.gone[c]):
+            continue
+        step, rule = "before damage", "704.5f"
+        if read(dm.pre_died[c]):
+            rule = _death_rule(dm, c, read)
+        else:
+            for s, st in enumerate(dm.steps, 1):
+                if read(st.died[c]):
+                    step, rule = ("first strike" if s == 1 else "regular"), _death_rule(dm, c, read)
+        back = bool(read(dm.returns(c)))
+        destroyed.append({"creature": c, "controller": dm.perm[c].controller, "step": step, "rule": rule,
+                          "returns": back, "value": creature_value(dm.perm[c])})
+        reasons.append(f"{rule}: {_name(board, c)} dies ({step})"
+                       + ("; it returns to the battlefield (702.93a undying / 702.79a persist)" if back else ""))
+    cmd = []
+    for c in dm.x:
+        if dm.perm[c].is_commander:
+            for p in board.players:
+                dealt = read((dm.commander_damage(c, p.name)))
+                if dealt:
+                    total = p.commander_damage.get(c, 0) + dealt
+                    cmd.append({"commander": c, "player": p.name, "dealt": dealt, "total": total})
+                    reasons.append(f"903.10a: {_name(board, c)} has dealt {p.name} {total} combat damage as a commander")
+    return DamageResult(decided if decided else None, tuple(players), tuple(permanents), tuple(destroyed),
+                        tuple(assignment), tuple(cmd), tuple(reasons), tuple(notes), unread, objectives)
+
+
+def _death_rule(dm: DamageModel, c: str, read: Callable[[Any], int]) -> str:
+    """704.5f (toughness), 704.5h (deathtouch) or 704.5g (lethal damage)."""
+    tough = dm.toughness[c].minus(dm.counters_received[c]).value(read)
+    if tough <= 0:
+        return "704.5f"
+    if dm.marked[c].value(read) >= tough:
+        return "704.5g"
+    return "704.5h"
+
+
+def _name(board: Board, ident: str) -> str:
+    if board.has_permanent(ident):
+        return f"{board.permanent(ident).name} ({ident})"
+    return ident

@@ -1,0 +1,165 @@
+"""``mtgsolver solve``: combat goals against an adversary, and puzzles' stated solutions.
+
+Goals: ``lethal`` (an attack that wins against every legal block, 508.1, 509.1, 704.5a, c),
+``best-attack`` (the most guaranteed, a win counting above any damage), ``survive`` (a legal
+block that keeps the defending player in the game) and ``best-blocks`` (the best legal block
+by a value order). Answers come from :mod:`mtgsolver.solver.search`: exact, or undecided.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from ..encodings.cpsat import Deadline
+from ..model import Board
+from ..model.board import Attack, Block, CombatDeclaration
+from .search import BLOCK_ORDER, Response, Undecided, best_response, block_value, search_attack
+
+__all__ = ["GOALS", "SolveResult", "solve_goal"]
+
+GOALS = ("lethal", "survive", "best-blocks", "best-attack")
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """A goal's answer. ``solved``: True (found), False (proved impossible), None (undecided).
+    ``attack``/``blocks``: the witness (for lethal when impossible, the best attack found and
+    the defender's refuting block); ``value``: the defender's outcome under them;
+    ``solution``: the verdict on a puzzle's stated solution."""
+
+    goal: str
+    solved: bool | None
+    attack: tuple[tuple[str, str], ...] = ()
+    blocks: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    value: dict[str, Any] | None = None
+    reasons: tuple[str, ...] = ()
+    solution: dict[str, Any] | None = None
+    iterations: int = 0
+    unread: tuple[Any, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"goal": self.goal, "solved": self.solved,
+                "attack": [{"creature": c, "target": t} for c, t in self.attack],
+                "blocks": [{"creature": b, "blocks": list(a)} for b, a in self.blocks],
+                "value": self.value, "reasons": list(self.reasons), "solution": self.solution,
+                "iterations": self.iterations,
+                "unread": [u.to_dict() if hasattr(u, "to_dict") else u for u in self.unread]}
+
+
+def _value(r: Response) -> dict[str, Any]:
+    return {"loses": r.loses, "life_lost": r.life, "poison": r.poison, "creatures_lost": r.own_lost,
+            "attackers_destroyed": r.killed}
+
+
+def _blocks(r: Response) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    return tuple(sorted(r.blocks.items()))
+
+
+def solve_goal(board: Board, goal: str | None = None, order: Sequence[str] = BLOCK_ORDER,
+               time_limit: float = 10.0) -> SolveResult:
+    """Answer ``goal`` (default: the board's puzzle goal) and check a stated solution."""
+    from .damage import combat_unread
+
+    puzzle = board.puzzle
+    goal = goal or (puzzle.goal if puzzle else None)
+    if goal is None:
+        raise ValueError("give --goal or a puzzle: section with a goal")
+    if goal not in GOALS:
+        raise ValueError(f"goal {goal!r} is not a combat goal; expected one of {', '.join(GOALS)}")
+    unknown = [o for o in order if o not in BLOCK_ORDER]
+    if unknown or not order:
+        raise ValueError(f"value order {', '.join(unknown) or '(empty)'}: expected names from {', '.join(BLOCK_ORDER)}")
+    if goal in ("lethal", "best-attack") and tuple(order[:2]) != ("loses", "life"):
+        raise ValueError("lethal and best-attack rank blocks by loses, then life first")
+    deadline = Deadline(time_limit)
+    creatures = [p.id for p in board.permanents if p.is_creature]
+    unread, notes = combat_unread(board, creatures)
+    if unread or notes:
+        return SolveResult(goal, None, reasons=tuple(notes) + ("text not read could change the answer",),
+                           unread=unread)
+    try:
+        if goal in ("lethal", "best-attack"):
+            return _attack_goal(board, goal, order, deadline)
+        return _block_goal(board, goal, order, deadline)
+    except Undecided as why:
+        return SolveResult(goal, None, reasons=(f"undecided: {why}",))
+
+
+def _attack_goal(board: Board, goal: str, order: Sequence[str], deadline: Deadline) -> SolveResult:
+    ans = search_attack(board, goal, deadline, order)
+    r = ans.response
+    attack = tuple(sorted(ans.attack.items()))
+    named = ", ".join(f"{c} -> {t}" for c, t in attack) or "no attack"
+    if goal == "lethal":
+        solved = bool(r.loses)
+        reasons = [f"508.1, 509.1, 704.5a/c: {named} wins against every legal block" if solved else
+                   f"no legal attack wins against every legal block (508.1, 509.1); the best attack found, {named}, "
+                   f"is answered by the block {dict(r.blocks) or 'no blocks'}"]
+    else:
+        solved = True
+        reasons = [f"508.1, 509.1: {named} guarantees the defender loses {r.life} net life"
+                   + (" and the game (704.5a/c)" if r.loses else "") + " against the best blocks"]
+    solution = _check_attack(board, goal, r, deadline, order) if board.puzzle and board.puzzle.solution \
+        and board.puzzle.solution.attackers is not None else None
+    return SolveResult(goal, solved, attack, _blocks(r), _value(r), tuple(reasons), solution, ans.iterations)
+
+
+def _block_goal(board: Board, goal: str, order: Sequence[str], deadline: Deadline) -> SolveResult:
+    if board.combat is None or not board.combat.attackers:
+        raise ValueError(f"{goal} needs the attack: declare combat.attackers")
+    attack = {a.creature: a.target for a in board.combat.attackers}
+    r = best_response(board, attack, deadline, order)
+    solved = not r.loses if goal == "survive" else True
+    if goal == "survive":
+        reasons = [f"509.1: blocking {dict(r.blocks) or 'with nothing'} keeps the defender in the game"
+                   if solved else "509.1, 704.5a/c: every legal block loses the game"]
+    else:
+        reasons = [f"509.1: the best legal block by {', '.join(order)} is {dict(r.blocks) or 'no block'}"]
+    solution = None
+    if board.puzzle and board.puzzle.solution and board.puzzle.solution.blockers is not None:
+        solution = _check_blocks(board, goal, attack, r, order, deadline)
+    return SolveResult(goal, solved, (), _blocks(r), _value(r), tuple(reasons), solution, r.iterations)
+
+
+def _check_blocks(board: Board, goal: str, attack: dict[str, str], best: Response, order: Sequence[str],
+                  deadline: Deadline) -> dict[str, Any]:
+    """A stated block: legal (509.1, by ``blocks check``) and as good as the best."""
+    from .blocks import check_blocks
+
+    stated = board.puzzle.solution.blockers  # type: ignore[union-attr]
+    trial = board.replace(combat=CombatDeclaration(tuple(Attack(c, t) for c, t in attack.items()), stated,
+                                                   board.combat.paid_costs if board.combat else frozenset()))
+    legal = check_blocks(trial, time_limit=deadline.remaining()).legal
+    blocks = {b.creature: b.blocks for b in stated}  # type: ignore[union-attr]
+    if not legal:
+        return {"blockers": _stated_blocks(stated), "correct": False, "why": "509.1: the stated block is illegal"}
+    value = block_value(board, attack, blocks, deadline)
+    good = (not value.loses) if goal == "survive" else value.value(order) == best.value(order)
+    why = "it keeps the defender in the game" if goal == "survive" and good else (
+        "it is as good as the best block" if good else "a better block exists")
+    return {"blockers": _stated_blocks(stated), "correct": good, "why": why, "value": _value(value)}
+
+
+def _check_attack(board: Board, goal: str, best: Response, deadline: Deadline, order: Sequence[str]) -> dict[str, Any]:
+    """A stated attack: legal (508.1, by ``attacks check``) and winning (lethal) or as good as
+    the best (best-attack) against the defender's best response."""
+    from .attacks import check_attacks
+
+    stated = board.puzzle.solution.attackers  # type: ignore[union-attr]
+    trial = board.replace(combat=CombatDeclaration(stated, None,
+                                                   board.combat.paid_costs if board.combat else frozenset()))
+    shown = [{"creature": a.creature, "target": a.target} for a in stated]  # type: ignore[union-attr]
+    if not check_attacks(trial, time_limit=deadline.remaining()).legal:
+        return {"attackers": shown, "correct": False, "why": "508.1: the stated attack is illegal"}
+    r = best_response(board, {a.creature: a.target for a in stated}, deadline, order)  # type: ignore[union-attr]
+    if goal == "lethal":
+        good = bool(r.loses)
+        why = "it wins against every legal block" if good else f"the block {dict(r.blocks)} survives it"
+    else:
+        good = (int(r.loses), r.life) == (int(best.loses), best.life)
+        why = "it guarantees as much as the best attack" if good else "another attack guarantees more"
+    return {"attackers": shown, "correct": good, "why": why, "value": _value(r)}
+
+
+def _stated_blocks(stated: Sequence[Block] | None) -> list[dict[str, Any]]:
+    return [{"creature": b.creature, "blocks": list(b.blocks)} for b in stated or ()]

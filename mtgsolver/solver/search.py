@@ -1,0 +1,419 @@
+"""Exact combat search against an adversary: lethal, survive, best blocks, best attack.
+
+Both declarations are the 508.1 and 509.1 encodings as ``check`` builds them (a legal
+declaration obeys the most requirements, 508.1d, 509.1c); damage is
+:mod:`mtgsolver.encodings.damage`. Two counterexample-guided loops:
+
+- **the defender's best response** to a fixed attack: a block master over the 509.1
+  literals, where each attacker's share of the outcome (life lost per step, poison, commander
+  damage, value of creatures lost on each side) is read from a table of exact damage solves
+  of that attacker against the exact set of creatures blocking it, filled lazily; a set not
+  yet in the table counts at its bound most favourable to the defender, so the master's
+  optimum is a bound, and it is the answer once every set it uses is in the table;
+- **the attacker's search** (lethal, best attack): an attack master over the 508.1
+  literals holding, for every defender response found so far (a cut), a copy of the damage
+  model over the attack literals with that block fixed; a cut applies to every attack that
+  keeps all the creatures it blocks attacking (every attack, exactly, when blocking
+  requirements could change with the attack). The master proposes, the defender answers,
+  the answer becomes a cut, until the master's bound meets the defender's answer.
+
+Within a fixed attack and block, each attacking creature's assignment follows the attacking
+player's search objective: the most damage to players net of the life its blockers' lifelink
+gains, then the most value destroyed, then the least value lost (510.1c, 702.19b). Every
+answer is exact, or undecided on the time limit.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from ortools.sat.python import cp_model
+
+from ..encodings.attack_rules import attack_problem
+from ..encodings.attacks import AttackModel
+from ..encodings.block_rules import block_options, blocker_capacity, requirements
+from ..encodings.blocks import build_block_model
+from ..encodings.cpsat import Deadline, solve
+from ..encodings.damage import LETHAL_COMMANDER, LETHAL_POISON, DamageModel, creature_value
+from ..model import Board
+from ..model.board import Attack, Block, CombatDeclaration
+
+__all__ = ["BLOCK_ORDER", "Share", "Undecided", "best_response", "corner_cases", "search_attack"]
+
+#: The defender's value order (minimised in order; ``kills`` is maximised): losing the game,
+#: net life lost, poison counters, value of own creatures lost, value of attackers destroyed.
+BLOCK_ORDER = ("loses", "life", "poison", "creatures", "kills")
+
+
+class Undecided(Exception):
+    """The search can't give an exact answer (time limit, or a case it doesn't model)."""
+
+
+@dataclass(frozen=True)
+class Share:
+    """One attacker's exact share of the outcome against one set of blockers."""
+
+    loss: tuple[int, int]  # life lost by the defender from its damage, per step (afflict apart)
+    gain: tuple[int, int]  # life the defender gains by its blockers' lifelink, per step
+    poison: int
+    commander: int
+    own_lost: int  # value of the defender's creatures lost
+    killed: int  # value of the attacker lost (0 or its value)
+    afflict: int
+
+
+@dataclass
+class Context:
+    """A fixed attack and what the responses to it share."""
+
+    board: Board
+    attack: dict[str, str]
+    defender: str
+    table: dict[tuple[str, frozenset[str]], Share] = field(default_factory=dict)
+
+
+def _defender(board: Board) -> str:
+    others = board.opponents(board.active_player)
+    if len(others) != 1:
+        raise Undecided("the search handles two players (one defending player)")
+    return others[0]
+
+
+def share(ctx: Context, a: str, blockers: frozenset[str], deadline: Deadline) -> Share:
+    """Solve attacker ``a`` against exactly ``blockers`` (510, 702.19) and read its share."""
+    key = (a, blockers)
+    if key in ctx.table:
+        return ctx.table[key]
+    board, d = ctx.board, ctx.defender
+    m = cp_model.CpModel()
+    x = {c: {t: 1} for c, t in ctx.attack.items()}
+    dm = DamageModel(board, m, x, {b: (a,) for b in blockers}, name="s", focus=frozenset({a}))
+    lifelink = [b for b in blockers if dm.perm[b].has_keyword("lifelink")]
+    gain = sum(dm.dealt_by(b, [a]) for b in lifelink)
+    net = dm.dealt_by(a, [d]) - gain
+    destroyed = sum(creature_value(dm.perm[b]) * dm.lost(b) for b in blockers)
+    lost_a = creature_value(dm.perm[a]) * dm.lost(a)
+    proved = True
+    result = None
+    for sense, expr in ((1, net), (1, destroyed), (-1, lost_a)):
+        if isinstance(expr, int):
+            continue
+        m.maximize(expr) if sense > 0 else m.minimize(expr)
+        result = solve(m, deadline.remaining())
+        if not result.found:
+            raise Undecided("the time limit stopped a damage solve")
+        proved &= result.optimal
+        v = round(result.objective)
+        m.add(expr >= v) if sense > 0 else m.add(expr <= v)
+    if result is None:
+        m.clear_objective()
+        result = solve(m, deadline.remaining())
+    if not proved or not result.found:
+        raise Undecided("the time limit stopped a damage solve")
+    val = result.value
+    infect = dm.perm[a].has_keyword("infect")
+    loss = tuple(0 if infect else val(dm.dealt_by(a, [d], s)) for s in (1, 2))
+    gains = tuple(val(sum(dm.dealt_by(b, [a], s) for b in lifelink)) for s in (1, 2))
+    out = Share(loss, gains, val(dm.poison(d)), val(dm.dealt_by(a, [d])) if dm.perm[a].is_commander else 0,
+                val(destroyed), val(lost_a), dm.afflict.get(d).value(val) if d in dm.afflict else 0)  # type: ignore[arg-type]
+    ctx.table[key] = out
+    return out
+
+
+def corner_cases(board: Board, attackers: Sequence[str], defender: str) -> list[str]:
+    """Cases where one attacker's best assignment could trade life for poison or commander
+    damage, where shares don't add up, or where a blocker may block several creatures."""
+    out = []
+    perms = [board.permanent(a) for a in attackers]
+    lifelinkers = any(b.has_keyword("lifelink") for b in board.creatures(defender))
+    for p in perms:
+        strikes = p.has_keyword("first_strike") or p.has_keyword("double_strike")
+        if strikes and lifelinkers and p.has_keyword("trample") and (
+                p.has_keyword("infect") or p.values("toxic") or p.is_commander):
+            out.append(f"{p.id}: a first-striking trampler with infect, toxic or commander damage against lifelink "
+                       "blockers may trade poison for life; not modelled")
+        if p.has("trample_over_planeswalkers"):
+            out.append(f"{p.id}: trample over planeswalkers shares a planeswalker's loyalty between attackers; "
+                       "not searched")
+    for b in board.creatures(defender):
+        cap = blocker_capacity(b)
+        if cap is None or cap > 1:
+            out.append(f"{b.id} may block several creatures (509.1a); the search assumes one each")
+    return out
+
+
+def _weights(bounds: Sequence[int]) -> list[int]:
+    """Lexicographic weights: each level outweighs the whole range of the levels after it."""
+    weights, w = [], 1
+    for b in reversed(bounds):
+        weights.append(w)
+        w *= (2 * b + 1)
+    return list(reversed(weights))
+
+
+@dataclass(frozen=True)
+class Response:
+    """The defender's best legal block against a fixed attack, and its value."""
+
+    blocks: dict[str, tuple[str, ...]]
+    loses: bool
+    life: int
+    poison: int
+    own_lost: int
+    killed: int
+    iterations: int
+
+    def value(self, order: Sequence[str]) -> tuple[int, ...]:
+        v = {"loses": int(self.loses), "life": self.life, "poison": self.poison, "creatures": self.own_lost,
+             "kills": -self.killed}
+        return tuple(v[o] for o in order)
+
+
+def best_response(board: Board, attack: dict[str, str], deadline: Deadline,
+                  order: Sequence[str] = BLOCK_ORDER, ctx: Context | None = None) -> Response:
+    """The defender's legal block (509.1) best by ``order`` against ``attack``, exactly."""
+    defender = _defender(board)
+    ctx = ctx or Context(board, dict(attack), defender)
+    me = board.player(defender)
+    attackers = sorted(attack)
+    corner = corner_cases(board, attackers, defender)
+    if corner:
+        raise Undecided("; ".join(corner))
+    trial = board.replace(combat=CombatDeclaration(tuple(Attack(c, t) for c, t in attack.items()), None,
+                                                   board.combat.paid_costs if board.combat else frozenset()))
+    paid = trial.combat.paid_costs  # type: ignore[union-attr]
+    options = block_options(trial, defender, attackers, paid)
+    reqs, _ = requirements(trial, defender, attackers, paid, options)
+    bm = build_block_model(trial, defender, attackers, reqs, paid, options=options)
+    m = bm.model
+    if reqs:  # 509.1c: only declarations obeying the most requirements are legal
+        m.maximize(bm.obeyed())
+        r = solve(m, deadline.remaining())
+        if not r.optimal:
+            raise Undecided("the time limit stopped the 509.1c maximum")
+        m.add(bm.obeyed() >= round(r.objective))
+        m.clear_objective()
+    cols = {a: [b for b in bm.blockers if (b, a) in bm.x] for a in attackers}
+    bound = {a: _bounds(board, a, cols[a], attack) for a in attackers}
+    comps: dict[str, dict[str, cp_model.IntVar]] = {}
+    for a in attackers:
+        hi = bound[a]
+        comps[a] = {k: m.new_int_var(0, hi[k], f"{k}_{a}") for k in hi}
+        empty = share(ctx, a, frozenset(), deadline)  # unblocked: exact
+        _fix(m, comps[a], bound[a], empty, [bm.blocked[a].Not()])
+    totals = {k: sum(comps[a][k] for a in attackers) for k in ("loss1", "loss2", "gain1", "gain2", "poison", "own", "kill")}
+    afflict = sum(comps[a]["afflict"] for a in attackers)
+    checks = [_le(m, me.life - afflict, 0),
+              _le(m, me.life - afflict - totals["loss1"] + totals["gain1"], 0),
+              _le(m, me.life - afflict - totals["loss1"] - totals["loss2"] + totals["gain1"] + totals["gain2"], 0),
+              _ge(m, me.poison + totals["poison"], LETHAL_POISON)]
+    for a in attackers:
+        if board.permanent(a).is_commander:
+            checks.append(_ge(m, me.commander_damage.get(a, 0) + comps[a]["cmd"], LETHAL_COMMANDER))
+    loses = m.new_bool_var("loses")
+    m.add_bool_or(checks).only_enforce_if(loses)
+    for c in checks:
+        m.add_implication(c, loses)
+    life = afflict + totals["loss1"] + totals["loss2"] - totals["gain1"] - totals["gain2"]
+    terms = {"loses": (loses, 1), "life": (life, sum(bound[a]["loss1"] + bound[a]["loss2"] + bound[a]["afflict"]
+                                                      + bound[a]["gain1"] + bound[a]["gain2"] for a in attackers)),
+             "poison": (totals["poison"], sum(bound[a]["poison"] for a in attackers)),
+             "creatures": (totals["own"], sum(bound[a]["own"] for a in attackers)),
+             "kills": (-totals["kill"], sum(bound[a]["kill"] for a in attackers))}
+    weights = _weights([terms[o][1] for o in order])
+    m.minimize(sum(w * terms[o][0] for w, o in zip(weights, order)))
+    seen: dict[str, set[frozenset[str]]] = {a: {frozenset()} for a in attackers}
+    iterations = 0
+    while True:
+        iterations += 1
+        r = solve(m, deadline.remaining(), linearization_level=2)
+        if not r.found or (not r.optimal and deadline.expired()):
+            raise Undecided("the time limit stopped the best-block search")
+        decl = bm.declaration(r.value)
+        fresh = False
+        for a in attackers:
+            group = frozenset(b for b in cols[a] if r.value(bm.x[b, a]))
+            if group not in seen[a]:
+                seen[a].add(group)
+                fresh = True
+                lits = [bm.x[b, a] if b in group else bm.x[b, a].Not() for b in cols[a]]
+                _fix(m, comps[a], bound[a], share(ctx, a, group, deadline), lits)
+        if not fresh and r.optimal:
+            return Response(decl, bool(r.value(loses)), r.value(life), r.value(totals["poison"]),
+                            r.value(totals["own"]), r.value(totals["kill"]), iterations)
+        if not fresh:
+            raise Undecided("the time limit stopped the best-block search")
+        m.clear_hints()
+        for (b, a), lit in bm.x.items():
+            m.add_hint(lit, a in decl.get(b, ()))
+
+
+def _bounds(board: Board, a: str, blockers: list[str], attack: dict[str, str]) -> dict[str, int]:
+    """Upper bounds of an attacker's share components (for variable domains and weights)."""
+    p = board.permanent(a)
+    boost = 2 + 2 * len(attack) + sum(board.permanent(b).power or 0 for b in blockers) + 4 * len(blockers)
+    hit = 2 * (max(0, p.power or 0, p.toughness or 0) + boost + sum(p.values("rampage")) * len(blockers)
+               + sum(p.values("frenzy")) + sum(p.values("bushido")))
+    gain = 2 * sum(max(0, board.permanent(b).power or 0, board.permanent(b).toughness or 0) + 8 for b in blockers)
+    return {"loss1": hit, "loss2": hit, "gain1": gain, "gain2": gain, "poison": hit + 2 * sum(p.values("toxic")),
+            "cmd": hit, "own": sum(creature_value(board.permanent(b)) for b in blockers) + 4 * len(blockers),
+            "kill": creature_value(p) + 4, "afflict": sum(p.values("afflict"))}
+
+
+def _fix(m: cp_model.CpModel, comps: dict[str, cp_model.IntVar], bounds: dict[str, int], s: Share, when: list) -> None:
+    """Under ``when`` (this attacker blocked by exactly this set), its share is ``s``."""
+    values = {"loss1": s.loss[0], "loss2": s.loss[1], "gain1": s.gain[0], "gain2": s.gain[1], "poison": s.poison,
+              "cmd": s.commander, "own": s.own_lost, "kill": s.killed, "afflict": s.afflict}
+    for k, v in values.items():
+        if not 0 <= v <= bounds[k]:
+            raise Undecided(f"a share ({k} = {v}) is outside its bound [0, {bounds[k]}]")
+        m.add(comps[k] == v).only_enforce_if(when)
+
+
+def _ge(m: cp_model.CpModel, expr, k: int) -> cp_model.IntVar:
+    y = m.new_bool_var("")
+    if isinstance(expr, int):
+        m.add(y == int(expr >= k))
+        return y
+    m.add(expr >= k).only_enforce_if(y)
+    m.add(expr <= k - 1).only_enforce_if(y.Not())
+    return y
+
+
+def _le(m: cp_model.CpModel, expr, k: int) -> cp_model.IntVar:
+    return _ge(m, -expr if not isinstance(expr, int) else -expr, -k)
+
+
+# ---------------------------------------------------------------------------- attacks
+@dataclass(frozen=True)
+class AttackAnswer:
+    """The attacker's search: the best attack found, the defender's best response to it,
+    whether it is proved best, the guaranteed value and the number of refinements."""
+
+    attack: dict[str, str]
+    response: Response
+    value: int
+    proved: bool
+    iterations: int
+    cuts: int
+
+
+def search_attack(board: Board, goal: str, deadline: Deadline, order: Sequence[str] = BLOCK_ORDER) -> AttackAnswer:
+    """``lethal``: an attack every legal block loses to (704.5a, c); ``best-attack``: the
+    attack with the most guaranteed net damage against best blocks (CEGAR on 508.1 x 509.1)."""
+    defender = _defender(board)
+    problem = attack_problem(board)
+    paid = board.combat.paid_costs if board.combat else frozenset()
+    am = AttackModel(problem, paid)
+    m = am.model
+    if problem.requirements:  # 508.1d: the attack must obey the most requirements
+        found = am.maximum(deadline)
+        if not found.optimal:
+            raise Undecided("the time limit stopped the 508.1d maximum")
+        m.add(sum(am.obeyed_terms) >= found.value)
+        m.clear_objective()
+    targets: dict[str, dict[str, Any]] = {}
+    for (c, t), lit in am.x.items():
+        targets.setdefault(c, {})[t] = lit
+    corner = corner_cases(board, list(targets), defender)
+    if corner:
+        raise Undecided("; ".join(corner))
+    exact_cuts = _requirements_vary(board, defender)
+    lethal = goal == "lethal"
+    weight = _loss_weight(board, list(targets), defender)
+    value = m.new_int_var(0, 1, "guaranteed") if lethal else m.new_int_var(-weight, 2 * weight, "guaranteed")
+    m.maximize(value)
+    cuts, iterations = 0, 0
+    proposed: list[dict[str, str]] = []
+    best: tuple[int, dict[str, str], Response, int] | None = None
+    while True:
+        iterations += 1
+        r = solve(m, deadline.remaining())
+        if not r.found:
+            if r.status == cp_model.INFEASIBLE:
+                raise Undecided("no legal attack (508.1)")
+            raise Undecided("the time limit stopped the attack search")
+        attack = {c: t for (c, t), lit in am.x.items() if r.value(lit)}
+        upper = round(r.objective) if r.optimal else int(r.bound)
+        if best is not None and best[0] >= upper and r.optimal:
+            return AttackAnswer(best[1], best[2], best[0] if not lethal else int(best[2].loses), True, iterations, cuts)
+        if attack in proposed:
+            raise Undecided("the attacker's assignment policy and the search disagree on a proposal")
+        proposed.append(attack)
+        response = best_response(board, attack, deadline, order)
+        got = int(response.loses) if lethal else weight * int(response.loses) + response.life
+        rank = weight * int(response.loses) + response.life  # lethal reports the best attack found by this
+        if best is None or (got, rank) > (best[0], best[3]):
+            best = (got, attack, response, rank)
+        if lethal and got >= 1:
+            return AttackAnswer(attack, response, 1, True, iterations, cuts)
+        _add_cut(board, m, am, targets, response, value, lethal, weight, defender, exact_cuts, attack, cuts)
+        cuts += 1
+        if deadline.expired():
+            raise Undecided("the time limit stopped the attack search")
+
+
+def _loss_weight(board: Board, attackers: list[str], defender: str) -> int:
+    """More than any net life loss: best-attack values a win above any damage."""
+    total = sum(2 * (abs(board.permanent(c).power or 0) + abs(board.permanent(c).toughness or 0) + 8) for c in attackers)
+    gains = sum(2 * (abs(b.power or 0) + abs(b.toughness or 0) + 8) for b in board.creatures(defender))
+    return 2 * (total + gains + board.player(defender).life) + 1
+
+
+def _requirements_vary(board: Board, defender: str) -> bool:
+    """Could the blocking requirements (509.1c) change with the attack? Then a cut holds
+    only for the exact attack it answered."""
+    if board.effects_of("must_block") or board.effects_of("blocks_this_turn"):
+        return True
+    for p in board.permanents:
+        if p.is_creature and (p.has("lure") or p.has("must_be_blocked") or p.values("must_be_blocked_by")
+                              or p.has("blocks_each_combat")):
+            return True
+    return False
+
+
+def _add_cut(board: Board, m: cp_model.CpModel, am: AttackModel, targets: dict[str, dict[str, Any]],
+             response: Response, value: cp_model.IntVar, lethal: bool, weight: int, defender: str, exact: bool,
+             attack: dict[str, str], index: int) -> None:
+    """The defender's response as a cut: for every attack it applies to, the attacker's value
+    is at most what that block leaves, with the attacker's assignment free (510.1)."""
+    blocks = response.blocks
+    blocked = {a for atts in blocks.values() for a in atts}
+    dm = DamageModel(board, m, targets, blocks, name=f"c{index}")
+    if exact:
+        lits = [am.attacks[c] if c in attack else am.attacks[c].Not() for c in am.attacks]
+    else:
+        lits = [am.attacks[a] for a in blocked]
+    applies = m.new_bool_var(f"applies{index}")
+    if lits:
+        m.add_bool_and(lits).only_enforce_if(applies)
+        m.add_bool_or([v.Not() for v in lits] + [applies])
+    else:
+        m.add(applies == 1)
+    loses = dm.loses(defender)
+    if lethal:
+        m.add(value <= loses).only_enforce_if(applies)
+        return
+    net = dm.life_loss(defender) - dm.life_gain(defender)
+    m.add(value <= weight * loses + net).only_enforce_if(applies)
+
+
+def block_value(board: Board, attack: dict[str, str], blocks: dict[str, tuple[str, ...]], deadline: Deadline,
+                ctx: Context | None = None) -> Response:
+    """The value of one given block against ``attack``, by the same shares as the search."""
+    defender = _defender(board)
+    corner = corner_cases(board, sorted(attack), defender)
+    if corner:
+        raise Undecided("; ".join(corner))
+    ctx = ctx or Context(board, dict(attack), defender)
+    me = board.player(defender)
+    shares = {a: share(ctx, a, frozenset(b for b, atts in blocks.items() if a in atts), deadline) for a in attack}
+    afflict = sum(s.afflict for s in shares.values())
+    l1, l2 = sum(s.loss[0] for s in shares.values()), sum(s.loss[1] for s in shares.values())
+    g1, g2 = sum(s.gain[0] for s in shares.values()), sum(s.gain[1] for s in shares.values())
+    poison = sum(s.poison for s in shares.values())
+    loses = (me.life - afflict <= 0 or me.life - afflict - l1 + g1 <= 0 or me.life - afflict - l1 - l2 + g1 + g2 <= 0
+             or me.poison + poison >= LETHAL_POISON
+             or any(me.commander_damage.get(a, 0) + s.commander >= LETHAL_COMMANDER for a, s in shares.items()))
+    return Response(dict(blocks), loses, afflict + l1 + l2 - g1 - g2, poison,
+                    sum(s.own_lost for s in shares.values()), sum(s.killed for s in shares.values()), 0)

@@ -1,0 +1,170 @@
+"""``mtgsolver damage`` on the rules it implements, one board per rule (CR 510, 702, 704.5,
+120.3, 903.10a), and the board fields it adds."""
+from __future__ import annotations
+
+import pytest
+
+from mtgsolver.model import BoardError
+from mtgsolver.model.board_file import parse_board_text
+from mtgsolver.solver.damage import combat_damage
+
+HEAD = """version: 1
+active_player: a
+players: [{name: a, life: 20}, {name: d, life: %d, poison: %d}]
+battlefield:
+"""
+
+
+def outcome(creatures: str, attackers: str, blockers: str = "[]", life: int = 20, poison: int = 0,
+            **kwargs: object):
+    text = HEAD % (life, poison) + creatures + f"combat:\n  attackers: {attackers}\n  blockers: {blockers}\n"
+    result = combat_damage(parse_board_text(text, "t.yaml"), **kwargs)
+    assert result.decided
+    dead = {d["creature"] for d in result.destroyed if not d["returns"]}
+    defender = next(p for p in result.players if p["name"] == "d")
+    return result, dead, defender
+
+
+def c(cid: str, who: str, p: int, t: int, kws: str = "", extra: str = "") -> str:
+    return (f"  - {{id: {cid}, name: {cid}, controller: {who}, types: [creature], power: {p}, toughness: {t}"
+            f", keywords: [{kws}]{extra}}}\n")
+
+
+def test_510_1c_blocked_creature_divides_damage_freely() -> None:
+    """510.1c (no damage assignment order any more): 3 damage kills a 2/2 and a 1/1."""
+    _, dead, _ = outcome(c("x", "a", 3, 3) + c("p", "d", 2, 2) + c("q", "d", 1, 1),
+                         "[{creature: x, target: d}]", "[{creature: p, blocks: [x]}, {creature: q, blocks: [x]}]")
+    assert {"p", "q"} <= dead and "x" in dead  # 2 + 1 damage kill the 3/3 too
+
+
+def test_702_19b_trample_counts_marked_damage() -> None:
+    """702.19b: lethal damage counts damage already marked: a 1/4 with 3 damage needs 1."""
+    _, dead, d = outcome(c("x", "a", 5, 5, "trample") + c("w", "d", 1, 4, extra=", damage: 3"),
+                         "[{creature: x, target: d}]", "[{creature: w, blocks: [x]}]")
+    assert d["life_after"] == 16 and "w" in dead
+
+
+def test_702_2c_deathtouch_trample_one_each() -> None:
+    """702.2c: 1 deathtouch damage is lethal, so 4 power tramples 1 over three 2/4s (the
+    'Lust for Blood' line)."""
+    blockers = "".join(c(f"s{i}", "d", 2, 4, "reach") for i in range(3))
+    _, dead, d = outcome(c("n", "a", 4, 3, "flying, deathtouch, trample, first_strike") + blockers,
+                         "[{creature: n, target: d}]",
+                         "[" + ", ".join(f"{{creature: s{i}, blocks: [n]}}" for i in range(3)) + "]", life=1)
+    assert d["loses"] and {"s0", "s1", "s2"} <= dead and "n" not in dead
+
+
+def test_510_4_first_strike_kills_before_regular_damage() -> None:
+    """510.4: the first striker kills the blocker, which deals no damage."""
+    _, dead, _ = outcome(c("x", "a", 2, 2, "first_strike") + c("b", "d", 3, 2),
+                         "[{creature: x, target: d}]", "[{creature: b, blocks: [x]}]")
+    assert dead == {"b"}
+
+
+def test_510_4_double_strike_deals_twice() -> None:
+    result, _, d = outcome(c("x", "a", 3, 3, "double_strike"), "[{creature: x, target: d}]")
+    assert d["life_after"] == 14
+    assert [a["step"] for a in result.assignment] == ["first strike", "regular"]
+
+
+def test_702_16e_protection_prevents_damage() -> None:
+    """702.16e: a red attacker's damage to a creature with protection from red is prevented."""
+    result, dead, _ = outcome(c("x", "a", 4, 4, "", ", colors: [red]")
+                              + "  - {id: k, name: k, controller: d, types: [creature], power: 1, toughness: 1, "
+                                "keywords: [{protection: red}]}\n",
+                              "[{creature: x, target: d}]", "[{creature: k, blocks: [x]}]")
+    assert "k" not in dead
+    assert any("702.16e" in r for r in result.reasons)
+
+
+def test_702_90b_infect_and_702_80b_wither() -> None:
+    """Infect damage to a player is poison; wither damage to a creature is -1/-1 counters
+    (704.5f once toughness is 0)."""
+    _, _, d = outcome(c("i", "a", 3, 3, "infect"), "[{creature: i, target: d}]", poison=7)
+    assert d["poison_after"] == 10 and d["loses"] and d["life_after"] == 20
+    result, dead, _ = outcome(c("w", "a", 2, 2, "wither") + c("b", "d", 0, 2),
+                              "[{creature: w, target: d}]", "[{creature: b, blocks: [w]}]")
+    assert "b" in dead and any(r.startswith("704.5f") for r in result.reasons)
+
+
+def test_702_12b_indestructible_survives_lethal_damage() -> None:
+    _, dead, _ = outcome(c("x", "a", 5, 5) + c("g", "d", 1, 2, "indestructible"),
+                         "[{creature: x, target: d}]", "[{creature: g, blocks: [x]}]")
+    assert "g" not in dead
+
+
+def test_702_19d_trample_with_its_blocker_gone() -> None:
+    """702.25a flanking kills a 1/1 blocker before damage (704.5f); the trampler's damage all
+    goes to the player (702.19d); without trample it would deal none (510.1c)."""
+    _, _, d = outcome(c("x", "a", 3, 3, "trample, flanking") + c("b", "d", 1, 1),
+                      "[{creature: x, target: d}]", "[{creature: b, blocks: [x]}]")
+    assert d["life_after"] == 17
+    _, _, d = outcome(c("x", "a", 3, 3, "flanking") + c("b", "d", 1, 1),
+                      "[{creature: x, target: d}]", "[{creature: b, blocks: [x]}]")
+    assert d["life_after"] == 20
+
+
+def test_704_5h_deathtouch_damage_field() -> None:
+    """704.5h: a creature dealt deathtouch damage since the last check is destroyed."""
+    _, dead, _ = outcome(c("x", "a", 1, 1) + c("b", "d", 0, 5, extra=", deathtouch_damage: true"),
+                         "[{creature: x, target: d}]", "[{creature: b, blocks: [x]}]")
+    assert "b" in dead
+
+
+def test_702_15b_lifelink_and_702_130a_afflict() -> None:
+    result, _, d = outcome(c("x", "a", 2, 2, "lifelink", ", abilities: [{afflict: 3}]") + c("b", "d", 0, 4),
+                           "[{creature: x, target: d}]", "[{creature: b, blocks: [x]}]")
+    assert d["life_after"] == 17
+    assert next(p for p in result.players if p["name"] == "a")["life_after"] == 22
+
+
+def test_702_83a_exalted_and_702_91a_battle_cry() -> None:
+    _, _, d = outcome(c("x", "a", 2, 2, "exalted") + c("y", "a", 1, 1, "exalted"), "[{creature: x, target: d}]")
+    assert d["life_after"] == 16  # attacks alone: +1/+1 for each of two instances
+    _, _, d = outcome(c("x", "a", 2, 2, "battle_cry") + c("y", "a", 1, 1),
+                      "[{creature: x, target: d}, {creature: y, target: d}]")
+    assert d["life_after"] == 16  # 2 + (1 + 1)
+
+
+def test_702_93a_undying_returns() -> None:
+    result, dead, _ = outcome(c("x", "a", 3, 3) + c("u", "d", 1, 1, "undying"),
+                              "[{creature: x, target: d}]", "[{creature: u, blocks: [x]}]")
+    assert "u" not in dead and any(d["creature"] == "u" and d["returns"] for d in result.destroyed)
+
+
+def test_120_3c_planeswalker_damage_and_704_5i() -> None:
+    text = HEAD % (20, 0) + c("x", "a", 4, 4) + (
+        "  - {id: pw, name: Walker, controller: d, types: [planeswalker], loyalty: 3}\n"
+        "combat:\n  attackers: [{creature: x, target: pw}]\n")
+    result = combat_damage(parse_board_text(text, "t.yaml"))
+    assert result.permanents[0]["loyalty_after"] == 0 and result.permanents[0]["destroyed"]
+
+
+def test_903_10a_commander_damage() -> None:
+    text = (HEAD % (40, 0)).replace("{name: d, life: 40, poison: 0}", "{name: d, life: 40, commander_damage: {cmd: 18}}") \
+        + c("cmd", "a", 3, 3, "", ", commander: true") + "combat:\n  attackers: [{creature: cmd, target: d}]\n"
+    result = combat_damage(parse_board_text(text, "t.yaml"))
+    assert result.commander_damage[0]["total"] == 21
+    assert next(p for p in result.players if p["name"] == "d")["loses"]
+
+
+def test_unknown_objective_is_refused() -> None:
+    text = HEAD % (20, 0) + c("x", "a", 1, 1) + "combat:\n  attackers: [{creature: x, target: d}]\n"
+    with pytest.raises(ValueError, match="unknown objective"):
+        combat_damage(parse_board_text(text, "t.yaml"), attacker_objectives=("glory",))
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("damage", "-1", "damage"),
+    ("deathtouch_damage", "maybe", "deathtouch_damage"),
+])
+def test_bad_damage_fields_name_the_field(field: str, value: str, message: str) -> None:
+    text = HEAD % (20, 0) + c("x", "a", 1, 1, "", f", {field}: {value}")
+    with pytest.raises(BoardError, match=message):
+        parse_board_text(text, "t.yaml")
+
+
+def test_commander_damage_must_name_a_commander() -> None:
+    text = (HEAD % (20, 0)).replace("poison: 0}", "poison: 0, commander_damage: {x: 3}}") + c("x", "a", 1, 1)
+    with pytest.raises(BoardError, match=r"players\[1\]\.commander_damage\.x"):
+        parse_board_text(text, "t.yaml")

@@ -1,0 +1,56 @@
+"""Unread lines and their kinds (mtgsolver.model.unread, mtgsolver.model.line_kinds)."""
+from __future__ import annotations
+
+import pytest
+
+from mtgsolver.model import parse_board_text
+from mtgsolver.model.line_kinds import is_triggered, line_kinds
+from mtgsolver.model.unread import UnreadLine, unread_lines
+
+
+@pytest.mark.parametrize("line, kinds", [
+    ("Creatures you control have menace.", {"combat", "effects"}),
+    ("{T}: Add one mana of any color in your commander's color identity.", {"mana"}),
+    ("Whenever City of Brass becomes tapped, it deals 1 damage to you.", {"mana_trigger"}),
+    ("Whenever a player taps a land for mana, that player adds one mana of any type that land produced.",
+     {"mana_trigger"}),
+    ("If a land is tapped for mana, it produces {C} instead of any other type and amount.", {"mana", "effects"}),
+    ("Spells your opponents cast cost {1} more to cast.", {"effects"}),
+    ("When Bears enters the battlefield, draw a card.", {"other"}),
+    ("Whenever Bears attacks, it gets +1/+0 until end of turn.", {"combat"}),
+])
+def test_line_kinds(line: str, kinds: set[str]) -> None:
+    assert line_kinds(line) == kinds
+
+
+def test_triggered_abilities_603_1() -> None:
+    assert is_triggered("Whenever ~ attacks, draw a card.") and is_triggered("At the beginning of your upkeep, ...")
+    assert not is_triggered("{T}: Add {C}.") and not is_triggered("Attacking creatures get +1/+0.")
+
+
+BOARD = """version: 1
+active_player: a
+players: [{name: a}, {name: b}]
+battlefield:
+  - {id: drums, name: Drums, types: [enchantment], controller: a, text: "Creatures you control have menace."}
+  - {id: tower, name: Tower, types: [land], controller: a,
+     text: "{T}: Add one mana of any color in your commander's color identity."}
+  - {id: bears, name: Bears, types: [creature], power: 2, toughness: 2, controller: b,
+     text: "Flying\\nWhen Bears enters the battlefield, draw a card."}
+"""
+
+
+def test_board_text_keeps_unread_lines_and_selects_them_by_kind() -> None:
+    board = parse_board_text(BOARD, "b.yaml")
+    assert board.permanent("drums").unread == ("Creatures you control have menace.",)
+    assert board.permanent("bears").unread == ("When Bears enters the battlefield, draw a card.",)
+    assert board.permanent("bears").has_keyword("flying")
+    statics = unread_lines(board, None, {"effects"})
+    assert [u.permanent for u in statics] == ["drums"]
+    assert [u.permanent for u in unread_lines(board, ["tower", "bears"], {"mana"})] == ["tower"]
+    assert unread_lines(board, ["bears"], {"combat"}) == ()
+    assert [u.permanent for u in unread_lines(board, ["bears"], {"other"})] == ["bears"]
+    drums = statics[0]
+    assert isinstance(drums, UnreadLine)
+    assert drums.to_dict() == {"permanent": "drums", "line": "Creatures you control have menace.",
+                               "kinds": ["combat", "effects"]}
