@@ -64,8 +64,12 @@ def is_static_combat_line(raw: str, name: str) -> bool:
             and not re.search(r"\btarget|this turn|\buntil\b", low) and bool(_ABOUT_ITSELF.match(low)))
 
 
-def categories_of(raw: str, name: str) -> frozenset[str]:
-    """The categories of one line of a card named ``name``."""
+_PERMANENT_TYPES = frozenset({"artifact", "battle", "creature", "enchantment", "land", "planeswalker"})
+
+
+def categories_of(raw: str, name: str, permanent: bool = True) -> frozenset[str]:
+    """The categories of one line of a card named ``name``; an instant's or sorcery's lines
+    (``permanent`` false) are effects of a spell, not static abilities (110.4, 604.1)."""
     out = set()
     if is_mana_ability_line(raw):
         out.add("mana")
@@ -74,7 +78,7 @@ def categories_of(raw: str, name: str) -> frozenset[str]:
     kinds = line_kinds(raw)
     if "mana_trigger" in kinds and is_triggered(raw) and _TAPS_OR_ADDS.search(raw):
         out.add("mana_trigger")
-    if "effects" in kinds and not is_triggered(raw) and not is_activated(raw) and not out:
+    if permanent and "effects" in kinds and not is_triggered(raw) and not is_activated(raw) and not out:
         out.add("effects")
     return frozenset(out)
 
@@ -103,7 +107,8 @@ def measure(cards: Iterable[Any], categories: Iterable[str] = CATEGORIES) -> Cov
             raw = raw.strip()
             if not raw:
                 continue
-            cats = categories_of(raw, card.name) & wanted
+            types = {t.lower() for t in getattr(card, "types", ()) or ()}
+            cats = categories_of(raw, card.name, not types or bool(types & _PERMANENT_TYPES)) & wanted
             if not cats:
                 continue
             _, unread = parse_oracle_text(raw, card.name)
