@@ -205,8 +205,7 @@ def board_from(data: Any, library: CardLibrary | None = None, file: str = "board
 
 def answer_dict(result: Any) -> dict[str, Any]:
     """The answer ``--json`` prints for ``result``."""
-    to_dict = getattr(result, "to_dict", None)
-    return to_dict() if to_dict is not None else result.to_json()  # fallback until to_dict() lands
+    return result.to_dict()
 
 
 def exit_status(cmd: Command, result: Any) -> int:

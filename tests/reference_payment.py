@@ -9,8 +9,12 @@ the objective (the same levels as :data:`mtgsolver.solver.payment.OBJECTIVES`) w
 :func:`replay` checks a plan the solver returned: it carries out the activations in the
 given order and pays each symbol with the assigned mana, and fails on anything illegal.
 
-Only the model layer is shared with the solver (board, abilities, and the products of
-:func:`mtgsolver.model.production.effective_product`).
+Only the model layer's data is shared with the solver (board, parsed abilities). What an
+activation adds is this module's own rules code (:func:`bundles`): the lands of a
+``lands_are`` effect (Celestial Dawn) become that basic type with its mana ability only (305.7),
+reflecting abilities pick from the naive 106.7 fixed point of :mod:`tests.reference_produce`,
+replacement effects apply in every order (614.5, 616.1e) and "tapped for mana" triggers add
+their mana afterwards (106.12a), each by brute force.
 """
 from __future__ import annotations
 
@@ -19,9 +23,13 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterator
 
+import dataclasses
+
 from mtgsolver.model import Board, ManaCost, ManaSymbol, Permanent
-from mtgsolver.model.mana_abilities import AnyColor, Choice, Counted, Fixed, ManaAbility
-from mtgsolver.model.production import effective_board, effective_product
+from mtgsolver.model.mana_abilities import (Amount, AnyColor, Choice, ChosenColor, Counted, Fixed, ManaAbility,
+                                            Reflect, parse_mana_ability)
+
+from .reference_produce import _applies, _every_order, _replacements, _refs, naive_could_produce
 
 COLORS = ("W", "U", "B", "R", "G")
 TYPES = COLORS + ("C",)
@@ -63,23 +71,108 @@ def spell_may_use(restricted: tuple[str, ...], spell_types: frozenset[str], cost
     return False
 
 
-def bundles(board: Board, perm: Permanent, ability: ManaAbility) -> list[tuple[str, ...]]:
-    p = effective_product(board, perm, ability)
-    if isinstance(p, Fixed):
-        out = [p.mana]
-    elif isinstance(p, Choice):
-        out = list(p.options)
-    elif isinstance(p, AnyColor):
-        if p.combination:
-            out = list(itertools.combinations_with_replacement(COLORS, p.amount))
+BASIC_MANA = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": "G"}
+
+
+def effective_board(board: Board) -> tuple[Board, None]:
+    """305.7: each land a ``lands_are`` permanent's controller controls is that basic land type
+    only, with only that type's mana ability and what is granted to it (the later source wins)."""
+    new_type: dict[str, str] = {}
+    for src in board.permanents:
+        for land_type in src.values("lands_are"):
+            for q in board.permanents:
+                if q.controller == src.controller and "land" in q.types:
+                    new_type[q.id] = land_type
+    if not new_type:
+        return board, None
+    perms = []
+    for q in board.permanents:
+        if q.id in new_type:
+            t = new_type[q.id]
+            ability = parse_mana_ability(f"{{T}}: Add {{{BASIC_MANA[t]}}}.", q.name)
+            kept = tuple(a for a in q.abilities if str(a) in q.granted_by)
+            q = dataclasses.replace(q, subtypes=frozenset({t}), abilities=(ability, *kept))
+        perms.append(q)
+    return board.replace(permanents=tuple(perms)), None
+
+
+def _base_bundles(board: Board, perm: Permanent, product) -> set[tuple[str, ...]]:  # type: ignore[no-untyped-def]
+    """What a product adds before any effect (106.5: an undefined type adds nothing)."""
+    if isinstance(product, Fixed):
+        return {tuple(product.mana)}
+    if isinstance(product, Choice):
+        return {tuple(o) for o in product.options}
+    if isinstance(product, ChosenColor):
+        options = {tuple(o) for o in product.alternatives}
+        if perm.chosen_color:
+            options.add((perm.chosen_color,))
+        return options or {()}
+    if isinstance(product, AnyColor):
+        if product.combination:
+            return set(itertools.combinations_with_replacement(COLORS, product.amount))
+        return {(c,) * product.amount for c in COLORS}
+    if isinstance(product, Counted):
+        n = sum(1 for q in board.permanents if (product.whose == "all" or q.controller == perm.controller)
+                and (product.per in q.types or product.per in q.subtypes or product.per == "permanent"))
+        return {tuple(product.mana) * n}
+    if isinstance(product, Amount):
+        if product.count == "counters":
+            n = perm.counters.get(product.what, 0)
+        elif product.count == "power":
+            n = perm.power or 0
         else:
-            out = [(c,) * p.amount for c in COLORS]
-    elif isinstance(p, Counted):
-        n = sum(1 for q in board.permanents if (p.whose != "you" or q.controller == perm.controller)
-                and (p.per in q.types or p.per in q.subtypes))
-        out = [p.mana * n]
+            n = sum(1 for q in board.permanents if (product.whose != "you" or q.controller == perm.controller)
+                    and all(w in q.types | q.subtypes | q.supertypes | q.keywords for w in product.what.split()))
+        if n <= 0:
+            return {()}
+        if product.any_color or product.combination:
+            return _base_bundles(board, perm, AnyColor(n, combination=product.combination))
+        return {tuple(product.mana) * n}
+    raise NotImplementedError(repr(product))
+
+
+def _triggered(board: Board, perm: Permanent, ability: ManaAbility, bundle: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """106.12a: "whenever ... is tapped for mana" triggers add their mana after the event."""
+    if not ability.taps or not bundle:
+        return {bundle}
+    out = {bundle}
+    for src in board.permanents:
+        for trig in src.values("mana_trigger"):
+            watched = (src.attached_to == perm.id if trig.on == "enchanted" else
+                       "land" in perm.types and (trig.on == "lands" or perm.controller == src.controller))
+            if not watched or (trig.of_type and trig.of_type not in bundle):
+                continue
+            extra = {tuple(trig.mana)} if trig.mode == "fixed" else {(t,) for t in bundle} \
+                if trig.mode == "same_type" else {()}
+            out = {b + e for b in out for e in extra}
+    return out
+
+
+_BUNDLES: dict[tuple[int, str, str], tuple[Board, list[tuple[str, ...]]]] = {}
+
+
+def bundles(board: Board, perm: Permanent, ability: ManaAbility) -> list[tuple[str, ...]]:
+    """Every bundle one activation may add (``board`` already type-changed, 305.7), memoised."""
+    key = (id(board), perm.id, ability.text)
+    hit = _BUNDLES.get(key)
+    if hit is None or hit[0] is not board:
+        if len(_BUNDLES) > 10_000:
+            _BUNDLES.clear()
+        hit = _BUNDLES[key] = (board, _bundles(board, perm, ability))
+    return hit[1]
+
+
+def _bundles(board: Board, perm: Permanent, ability: ManaAbility) -> list[tuple[str, ...]]:
+    if isinstance(ability.product, Reflect):
+        could = naive_could_produce(board)
+        seen = set().union(*(could[q.id] for q in _refs(board, perm, ability)))
+        if ability.product.kind == "color":
+            seen.discard("C")
+        base = {(t,) for t in seen} or {()}
     else:
-        raise NotImplementedError(repr(p))
+        base = _base_bundles(board, perm, ability.product)
+    effects = [e for e in _replacements(board) if _applies(e, perm, ability)]
+    out = {t for b in base for r in _every_order(b, effects) for t in _triggered(board, perm, ability, r)}
     return sorted({tuple(sorted(b)) for b in out if b})
 
 
@@ -235,7 +328,7 @@ def _activations(board: Board, player: str, life_total: int, state: State, allow
                                    for w in (sac[0].what or "").split())]
             elif ability.sacrifices_self:
                 targets = [perm.id]
-            outcomes = bundles(board, perm, ability)
+            outcomes = bundles(effective, perm, ability)
             if not outcomes:
                 continue
             for left in _pay_ability_cost(ability.mana_cost, pool, white_any):
@@ -377,7 +470,8 @@ def replay(board: Board, player: str, cost: ManaCost, result) -> tuple[int, ...]
             gone.add(a.sacrificed)
             touched.add(a.sacrificed)
         touched.add(a.source)
-        assert tuple(sorted(a.mana)) in bundles(board, perm, ability), f"{a.source} can't make {a.mana}"
+        assert tuple(sorted(a.mana)) in bundles(effective_board(board)[0], perm, ability), \
+            f"{a.source} can't make {a.mana}"
         for t in a.mana:
             pool.append((t, perm.is_snow, ability.spend_only, a.key))
     phyrexian_life = 0

@@ -297,10 +297,10 @@ def test_suggest_objectives() -> None:
 
 def test_answers_are_deterministic(examples: Path) -> None:
     board = load_board(examples / "attacks-goad-4p.yaml")
-    first = [check_attacks(board).to_json(), suggest_attacks(board, "most-power").to_json()]
+    first = [check_attacks(board).to_dict(), suggest_attacks(board, "most-power").to_dict()]
     for _ in range(3):
-        again = [check_attacks(load_board(examples / "attacks-goad-4p.yaml")).to_json(),
-                 suggest_attacks(board, "most-power").to_json()]
+        again = [check_attacks(load_board(examples / "attacks-goad-4p.yaml")).to_dict(),
+                 suggest_attacks(board, "most-power").to_dict()]
         assert again == first
 
 

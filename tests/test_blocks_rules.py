@@ -419,7 +419,7 @@ def test_check_needs_a_declaration_and_no_attackers_means_no_step() -> None:
 
 def test_deterministic_answers() -> None:
     board = load_board(EXAMPLES / "blocks-menace-requirement.yaml")
-    assert check_blocks(board).to_json() == check_blocks(board).to_json()
+    assert check_blocks(board).to_dict() == check_blocks(board).to_dict()
     many = make([vanilla(f"a{i}", "alice", abilities=["lure"]) for i in range(4)],
                 [vanilla(f"d{i}") for i in range(5)], None)
     assert suggest_blocks(many).witness == suggest_blocks(many).witness

@@ -17,6 +17,7 @@ from mtgsolver.model import card_index
 from mtgsolver.model.card_index import load_cards, open_card_file
 from mtgsolver.model.cards import CardFileError, CardLibrary, bundled_library, name_key
 from mtgsolver.model.mana import Color
+from mtgsolver.model.zones import color_identity
 
 runner = CliRunner()
 
@@ -106,7 +107,7 @@ def test_scryfall_oracle_cards(tmp_path: Path) -> None:
 
 
 def test_color_identity_903_4(tmp_path: Path) -> None:
-    """903.4: MTGJSON colorIdentity, Scryfall color_identity, derived for bundled cards (903.4c)."""
+    """903.4: MTGJSON colorIdentity, Scryfall color_identity, a YAML card's; else computed (zones)."""
     mtg = open_card_file(write(tmp_path / "c.json", MTGJSON), tmp_path / "cache")
     assert mtg.get("Fire").color_identity == {Color.R, Color.U}  # both halves (903.4d-e)
     scry = open_card_file(write(tmp_path / "s.json", SCRYFALL), tmp_path / "cache")
@@ -114,9 +115,9 @@ def test_color_identity_903_4(tmp_path: Path) -> None:
     assert scry.get("Arcane Signet").color_identity == frozenset()
     lib = CardLibrary.from_yaml_text(
         "- {name: A, types: [land], text: '({T}: Add {R}.)\n\n{T}: Add {W/P}.'}\n"
-        "- {name: B, types: [creature], mana_cost: '{1}{G}', power: 1, toughness: 1}\n", "t")
-    assert lib.get("A").color_identity == {Color.W}  # reminder text aside (903.4c)
-    assert lib.get("B").color_identity == {Color.G}
+        "- {name: B, types: [creature], mana_cost: '{1}{G}', power: 1, toughness: 1, color_identity: [G, U]}\n", "t")
+    assert lib.get("A").color_identity is None and color_identity(lib.get("A")) == {"W"}  # 903.4c
+    assert lib.get("B").color_identity == {Color.G, Color.U}  # as stated
 
 
 def test_index_is_built_once_and_keyed_by_content(tmp_path: Path, monkeypatch) -> None:

@@ -326,7 +326,7 @@ def test_tromokratis_needs_every_creature_including_tapped_ones() -> None:
 def test_tromokratis_with_lure_and_a_tapped_creature_demands_nothing() -> None:
     """Lure can't make the block possible (Lure ruling): with a tapped creature, Tromokratis
     can't be blocked at all, so no block is the only legal declaration."""
-    board = board_of([{"id": "tromo", "card": "Tromokratis", "controller": "alice", "abilities": ["lure"]},
+    board = board_of([{"id": "tromo", "card": "Tromokratis", "controller": "alice", "add_abilities": ["lure"]},
                       cr("x"), cr("sleepy", tapped=True)], attacks={"tromo": "bob"})
     result = blocks(board, {})
     assert result.legal and result.maximum == 0

@@ -1,9 +1,9 @@
 """The payment solver against the brute-force reference planner on generated small boards.
 
 Each generated board (a few lands, rocks, filters, Signets, dorks, Treasures, altars,
-restricted and snow sources, Celestial Dawn's spending rule, a pool, a life total; three in five
-of them drawn from a theme, see ``THEMES``) and cost
-(every 107.4 symbol kind, X, kept costs: paid from untouched sources only) must get the same
+restricted and snow sources, Celestial Dawn, reflection, replacement and trigger effects, a
+pool, a life total; two in three of them drawn from a theme, see ``THEMES``) and cost (every
+107.4 symbol kind, X, kept costs: paid from untouched sources only) must get the same
 payability and the same optimum from both, and the solver's plan must replay legally (order,
 costs, assignment) to exactly that optimum.
 """
@@ -44,6 +44,8 @@ PALETTE = [
     {"name": "Scrub Vale", "types": ["land"], "text": "{T}: Add {W} or {G}. Activate only if you control a Plains."},
     {"name": "Ironworks", "types": ["artifact"], "text": "Sacrifice an artifact: Add {C}{C}."},
     {"name": "Ornament", "types": ["artifact"]},
+    {"card": "Reflecting Pool"}, {"card": "Contamination"}, {"card": "Mana Reflection"},
+    {"card": "Heartbeat of Spring"},
 ]
 # Themes draw their permanents from a few entries that interact, so the cases a mutation run
 # found untested occur often: restricted mana offered for an activation's own cost (106.6),
@@ -52,6 +54,8 @@ THEMES = {
     "restricted": ["Creature Shrine", "Converter", "Mystic Gate", "Azorius Signet", "Forest", "Untapper"],
     "sacrifice": ["Treasure", "Gold", "Ornament", "Sol Ring", "Ironworks", "Ashnod's Altar", "Phyrexian Altar",
                   "Grizzly Bears", "Llanowar Elves"],
+    "effects": ["Reflecting Pool", "Contamination", "Mana Reflection", "Heartbeat of Spring", "Celestial Dawn",
+                "Forest", "Tundra", "Sol Ring", "Converter"],
     "life": ["Mana Confluence", "Ancient Tomb", "Karplusan Forest", "Plains", "Vivid Crag"],
 }
 _NAMES = [p.get("card") or p["name"] for p in PALETTE]
@@ -108,7 +112,7 @@ def test_solver_agrees_with_brute_force(request):
     parsed = ManaCost.parse(cost)
     expected = best_payment(board, "a", parsed, tuple(ManaCost.parse(k) for k in keep), maximize_x,
                             frozenset({"creature"}) if creature_spell else None)
-    assert result.payable is (expected is not None), (cost, result.to_json(), expected)
+    assert result.payable is (expected is not None), (cost, result.to_dict(), expected)
     assert result.optimal
     if not result.payable:  # the reason states the true maximum (issue 9.5)
         most = reference_most_mana(board, "a", parsed, frozenset({"creature"}) if creature_spell else None)
@@ -116,4 +120,4 @@ def test_solver_agrees_with_brute_force(request):
         stated = [r.message for r in result.reasons if "at most" in r.message]
         assert all(f"(at most {most} mana)" in m for m in stated), (stated, most)
     if expected is not None:
-        assert replay(board, "a", parsed, result) == expected, (cost, result.to_json(), expected)
+        assert replay(board, "a", parsed, result) == expected, (cost, result.to_dict(), expected)

@@ -114,6 +114,9 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     "spend_white_as_any_color": None,
     # triggers on "tapped for mana" (106.12a): Heartbeat of Spring, Wild Growth, Utopia Sprawl
     "mana_trigger": "mana_trigger",
+    # "Whenever ~ becomes tapped, it deals N damage to you." (City of Brass): payment counts the
+    # damage of every activation that taps it, like Ancient Tomb's (603.2, 119.4)
+    "damage_when_tapped": "int",
     # combat damage (510, 702; mtgsolver.encodings.damage): keywords with a number
     "bushido": "int",  # 702.45
     "rampage": "int",  # 702.23

@@ -67,6 +67,7 @@ class Board:
     stack: tuple[StackItem, ...] = ()  # bottom first (405.2)
     turn: TurnInfo = field(default_factory=TurnInfo)
     puzzle: "Puzzle | None" = None  # the board file's puzzle: section (mtgsolver.model.puzzle)
+    notes: tuple[str, ...] = ()  # remarks on how the file was read (a missing version:)
     day_night: str | None = None  # "day", "night" or None: neither yet (726)
     # what mtgsolver.model.layers made of the printed board: printed permanents and effects,
     # and each permanent's changes with their sources (613); None: not layered

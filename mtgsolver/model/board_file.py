@@ -31,8 +31,12 @@ from .permanent import Permanent, Player, TextAbility
 from .zones import PlayerZones, StackItem, TurnInfo, ZoneCard, color_identity
 from .puzzle import GOALS, Puzzle, Solution
 
-__all__ = ["BoardError", "BoardFile", "board_json_schema", "build_board", "load_board", "parse_board_text",
-           "zones_data"]
+__all__ = ["BoardError", "BoardFile", "board_json_schema", "build_board", "decode_board_bytes", "load_board",
+           "parse_board_data", "parse_board_text", "zones_data"]
+
+
+#: libyaml's safe loader where PyYAML has it (about 8x faster to start than the pure-Python one)
+YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class BoardError(ValueError):
@@ -64,7 +68,8 @@ class PlayerSpec(_Strict):
 
 
 class PermanentSpec(_Strict):
-    """A permanent: ``card`` (library look-up, inline fields override) or ``name`` (inline card)."""
+    """A permanent: ``card`` (library look-up, inline fields override; ``keywords`` and ``abilities``
+    replace the card's, ``add_*`` / ``remove_*`` edit them) or ``name`` (inline card)."""
 
     id: str = Field(min_length=1)
     card: str | None = None
@@ -81,8 +86,14 @@ class PermanentSpec(_Strict):
     loyalty: int | None = None
     defense: int | None = None
     protector: str | None = Field(None, description="a battle's protector (310.8)")
-    keywords: list[Entry] | None = None
-    abilities: list[Entry] | None = None
+    keywords: list[Entry] | None = Field(None, description="keywords; on a card: permanent they replace the card's")
+    abilities: list[Entry] | None = Field(
+        None, description="abilities other than keywords; on a card: permanent they replace the card's")
+    add_keywords: list[Entry] | None = Field(None, description="keywords added to the card's")
+    remove_keywords: list[Entry] | None = Field(None, description="keywords of the card taken away")
+    add_abilities: list[Entry] | None = Field(None, description="abilities added to the card's")
+    remove_abilities: list[Entry] | None = Field(
+        None, description="abilities of the card taken away (vocabulary entries or lines of its text)")
     text: str | None = Field(None, description="Oracle text; lines not understood are kept as unread and reported with every answer they could bear on")
     tapped: bool = False
     summoning_sick: bool = Field(False, description="not controlled continuously since the turn began (302.6)")
@@ -261,6 +272,25 @@ def _loc(loc: tuple[Any, ...]) -> str:
     return out
 
 
+def decode_board_bytes(data: bytes, file: str) -> str:
+    """The text of a board file, or a :class:`BoardError` in plain words for an empty file,
+    binary data or a text encoding other than UTF-8."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise BoardError(file, "", "the file is UTF-16 text; save it as UTF-8 "
+                         "(for example: iconv -f UTF-16 -t UTF-8 IN > OUT)")
+    if b"\x00" in data[:4096]:
+        raise BoardError(file, "", "the file is binary data, not a YAML or JSON board")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise BoardError(file, "", f"the file is not UTF-8 text (byte {exc.start} is {data[exc.start]:#04x}); "
+                         "save it as UTF-8") from None
+    if not text.strip():
+        raise BoardError(file, "", "the file is empty; a board needs at least active_player and players "
+                         "(docs/board-format.md)")
+    return text
+
+
 def _is_branch(part: Any) -> bool:
     return isinstance(part, str) and (part in _BRANCHES or "[" in part)
 
@@ -283,15 +313,26 @@ def _most_specific(errors: list[Any]) -> Any:
 def parse_board_text(text: str, file: str, library: CardLibrary | None = None, fmt: str | None = None) -> Board:
     """Parse YAML or JSON text (``fmt``: ``"yaml"``, ``"json"`` or guessed from ``file``)."""
     fmt = fmt or ("json" if file.endswith(".json") else "yaml")
+    if not text.strip():
+        raise BoardError(file, "", "the board is empty; it needs at least active_player and players")
     try:
-        data = json.loads(text) if fmt == "json" else yaml.safe_load(text)
+        data = json.loads(text) if fmt == "json" else yaml.load(text, Loader=YAML_LOADER)
     except json.JSONDecodeError as exc:
         raise BoardError(file, f"line {exc.lineno}", f"malformed JSON: {exc.msg}") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc)
+        if "maximum nesting depth" in problem:
+            raise BoardError(file, where, "nested too deeply") from None
         raise BoardError(file, where, f"malformed YAML: {problem}") from None
+    except RecursionError:
+        raise BoardError(file, "", "nested too deeply") from None
+    return parse_board_data(data, file, library)
+
+
+def parse_board_data(data: Any, file: str = "<board>", library: CardLibrary | None = None) -> Board:
+    """Validate already parsed data (a dict, as from JSON or YAML) into a :class:`Board`."""
     if not isinstance(data, dict):
         raise BoardError(file, "", f"expected a mapping with keys version, active_player, players, ...; got {type(data).__name__}")
     try:
@@ -305,16 +346,26 @@ def parse_board_text(text: str, file: str, library: CardLibrary | None = None, f
         elif err["type"] == "literal_error" and err["loc"][-1] == "kind":
             msg = f"unknown effect kind {err.get('input')!r}; expected one of {', '.join(EFFECT_FIELDS)}"
         raise BoardError(file, path, msg) from None
-    return build_board(spec, file, library)
+    except RecursionError:
+        raise BoardError(file, "", "nested too deeply") from None
+    try:
+        board = build_board(spec, file, library)
+    except RecursionError:
+        raise BoardError(file, "", "nested too deeply") from None
+    if "version" not in data:
+        board = board.replace(notes=(*board.notes, f"{file}: no version: key; read as version 1 (docs/board-format.md)"))
+    return board
 
 
-def load_board(path: str | Path, library: CardLibrary | None = None) -> Board:
-    """Read and validate a board file.
+def load_board(source: str | Path | dict[str, Any], library: CardLibrary | None = None) -> Board:
+    """Read and validate a board.
 
     Parameters
     ----------
-    path:
-        A ``.yaml``/``.yml`` or ``.json`` file.
+    source:
+        A path (``Path``, or a string naming a ``.yaml``/``.yml``/``.json`` file), the board
+        itself as YAML or JSON text (a string with a line break or starting with ``{``), or a
+        dict of the board's data.
     library:
         Cards for ``card:`` look-ups; the bundled library by default.
 
@@ -323,14 +374,21 @@ def load_board(path: str | Path, library: CardLibrary | None = None) -> Board:
     BoardError
         For anything that is not a valid board, naming the file and field.
     """
-    p = Path(path)
+    if isinstance(source, dict):
+        return parse_board_data(source, "<dict>", library)
+    if isinstance(source, str) and ("\n" in source or source.lstrip().startswith("{")):
+        return parse_board_text(source, "<text>", library, "json" if source.lstrip().startswith("{") else "yaml")
+    p = Path(source)
     try:
-        text = p.read_text(encoding="utf-8")
+        data = p.read_bytes()
     except FileNotFoundError:
-        raise BoardError(str(path), "", "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BoardError(str(path), "", f"cannot read: {exc}") from None
-    return parse_board_text(text, str(path), library, "json" if p.suffix.lower() == ".json" else "yaml")
+        raise BoardError(str(source), "", "no such file") from None
+    except IsADirectoryError:
+        raise BoardError(str(source), "", "is a directory, not a board file") from None
+    except OSError as exc:
+        raise BoardError(str(source), "", f"cannot read: {exc.strerror or exc}") from None
+    text = decode_board_bytes(data, str(source))
+    return parse_board_text(text, str(source), library, "json" if p.suffix.lower() == ".json" else "yaml")
 
 
 class _Builder:
@@ -455,24 +513,11 @@ class _Builder:
         for key, value in p.counters.items():
             if value < 0:
                 raise self.fail(f"{path}.counters.{key}", "counter counts are not negative")
-        # abilities: card text, then keywords and abilities lists, then text
-        keywords: set[str] = set()
-        protections: set[str] = set()
-        abilities: list[Any] = []
+        # abilities: the card's (replaced by keywords/abilities, edited by add_/remove_), then text
+        keywords, protections, abilities = self.card_abilities(card, p, path, name)
         entries: list[tuple[Any, str]] = []
-        if card is not None:
-            for kw in card.keywords:
-                try:
-                    keywords.add(canonical_keyword(kw))
-                except ValueError:
-                    pass  # MTGJSON names ability words (e.g. "Landfall") as keywords
-            understood, unread = parse_oracle_text(card.text, card.name)
-            entries += [(e, f"{path}.card") for e in understood]
-            abilities += [TextAbility(line) for line in unread]
-        for j, e in enumerate(p.keywords or []):
-            entries.append((e, f"{path}.keywords[{j}]"))
-        for j, e in enumerate(p.abilities or []):
-            entries.append((e, f"{path}.abilities[{j}]"))
+        for field in ("keywords", "abilities", "add_keywords", "add_abilities"):
+            entries += [(e, f"{path}.{field}[{j}]") for j, e in enumerate(getattr(p, field) or [])]
         if p.text is not None:  # lines not read are kept and reported with answers (docs/unread.md)
             understood, unread = parse_oracle_text(p.text, name)
             entries += [(e, f"{path}.text") for e in understood]
@@ -504,9 +549,74 @@ class _Builder:
             loyalty=p.loyalty if p.loyalty is not None else (card.loyalty if card else None),
             defense=p.defense if p.defense is not None else (card.defense if card else None),
             protector=protector, chosen_color=chosen, x=p.x, chosen_modes=modes,
-            damage=p.damage, deathtouch_damage=p.deathtouch_damage, is_commander=p.commander,
+            damage=p.damage, deathtouch_damage=p.deathtouch_damage, is_commander=p.commander, token=p.token,
             timestamp=p.timestamp, monstrous=p.monstrous,
         )
+
+    def card_abilities(self, card: Card | None, p: PermanentSpec, path: str,
+                       name: str) -> tuple[set[str], set[str], list[Any]]:
+        """The card's keywords, protections and other abilities (its keyword list and Oracle
+        text; unread lines kept as text), with ``keywords:`` / ``abilities:`` replacing them and
+        ``remove_keywords:`` / ``remove_abilities:`` taking some away."""
+        for field in ("add_keywords", "remove_keywords", "add_abilities", "remove_abilities"):
+            if getattr(p, field) is not None and card is None:
+                raise self.fail(f"{path}.{field}", "only a card: permanent has a card's abilities to edit; "
+                                "an inline card lists its own in keywords: and abilities:")
+        for whole in ("keywords", "abilities"):
+            for edit in (f"add_{whole}", f"remove_{whole}"):
+                if getattr(p, whole) is not None and getattr(p, edit) is not None:
+                    raise self.fail(f"{path}.{edit}", f"{whole}: replaces the card's {whole}; "
+                                    f"give either {whole}: or add_{whole}:/remove_{whole}:, not both")
+        keywords: set[str] = set()
+        protections: set[str] = set()
+        abilities: list[Any] = []
+        if card is None:
+            return keywords, protections, abilities
+        for kw in card.keywords:
+            try:
+                keywords.add(canonical_keyword(kw))
+            except ValueError:
+                pass  # MTGJSON names ability words (e.g. "Landfall") as keywords
+        understood, unread = parse_oracle_text(card.text, card.name)
+        for e in understood:
+            self.add_entry(e, f"{path}.card", name, keywords, protections, abilities)
+        abilities += [TextAbility(line) for line in unread]
+        if p.keywords is not None:
+            keywords, protections = set(), set()
+        if p.abilities is not None:
+            abilities = []
+        for j, e in enumerate(p.remove_keywords or []):
+            self.remove_entry(e, f"{path}.remove_keywords[{j}]", name, keywords, protections, abilities, "keyword")
+        for j, e in enumerate(p.remove_abilities or []):
+            self.remove_entry(e, f"{path}.remove_abilities[{j}]", name, keywords, protections, abilities, "ability")
+        return keywords, protections, abilities
+
+    def remove_entry(self, entry: Any, path: str, name: str, keywords: set[str], protections: set[str],
+                     abilities: list[Any], kind: str) -> None:
+        """Take one keyword or ability away; one the card does not have is an error."""
+        if kind == "ability" and isinstance(entry, str):
+            line = next((a for a in abilities if isinstance(a, TextAbility)
+                         and a.text.strip().lower() == entry.strip().lower()), None)
+            if line is not None:  # a line of the card's text no reader understood
+                abilities.remove(line)
+                return
+        kws: set[str] = set()
+        prots: set[str] = set()
+        abils: list[Any] = []
+        self.add_entry(entry, path, name, kws, prots, abils)
+        if kind == "keyword" and abils:
+            raise self.fail(path, f"{entry!r} is not a keyword; take abilities away with remove_abilities")
+        if kind == "ability" and (kws or prots):
+            raise self.fail(path, f"{entry!r} is a keyword; take keywords away with remove_keywords")
+        if kws - keywords or prots - protections or any(a not in abilities for a in abils):
+            have = sorted(keywords) + [f"protection from {q}" for q in sorted(protections)] if kind == "keyword" \
+                else [getattr(a, "text", None) or str(a) for a in abilities]
+            raise self.fail(path, f"{name} has no {kind} {entry!r} to remove; its {kind} list is "
+                            + (", ".join(repr(h) for h in have) if have else "empty"))
+        keywords -= kws
+        protections -= prots
+        for a in abils:
+            abilities.remove(a)
 
     def chosen_modes(self, given: list[int | str], abilities: list[Any], name: str, path: str) -> tuple[str, ...]:
         """Modes already chosen for a "choose one that hasn't been chosen" ability (700.2),
@@ -910,3 +1020,10 @@ def zones_data(board: Board, library: CardLibrary | None = None) -> dict[str, An
 def build_board(spec: BoardFile, file: str = "<board>", library: CardLibrary | None = None) -> Board:
     """Turn a shape-checked :class:`BoardFile` into a :class:`Board` (raises :class:`BoardError`)."""
     return _Builder(spec, file, library or bundled_library()).build()
+
+
+def _not_a_permanent(name: str, types: Any) -> str:
+    kinds = " ".join(types) or "typeless"
+    article = "an" if kinds[0] in "aeiou" else "a"
+    return (f"{name!r} is {article} {kinds} card, not a permanent; only artifact, battle, creature, enchantment, "
+            "land and planeswalker cards can be on the battlefield (110.4)")

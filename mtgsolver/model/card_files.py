@@ -15,7 +15,7 @@ import lzma
 from pathlib import Path
 from typing import Any, Iterator
 
-from .cards import Card, CardFileError, identity_of
+from .cards import Card, CardFileError
 from .mana import Color, ManaCost
 
 __all__ = ["CardFileError", "Record", "card_from_record", "read_card_file"]
@@ -180,7 +180,6 @@ def card_from_record(rec: Record) -> Card:
         power=_int_or_none(rec.get("power")), toughness=_int_or_none(rec.get("toughness")),
         loyalty=_int_or_none(rec.get("loyalty")), defense=_int_or_none(rec.get("defense")),
         keywords=tuple(rec.get("keywords") or ()), text=rec.get("text") or "",
-        color_identity=(frozenset(Color(c) for c in identity) if identity is not None
-                        else identity_of(cost, colors, rec.get("text") or "")),
+        color_identity=frozenset(Color(c) for c in identity) if identity is not None else None,
     )
 

@@ -10,9 +10,8 @@ by :mod:`mtgsolver.model.card_files` and served from a cached index by
 from __future__ import annotations
 
 import difflib
-import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -22,12 +21,11 @@ import yaml
 
 from .mana import Color, ManaCost, ManaCostError
 
-__all__ = ["Card", "CardFileError", "CardLibrary", "UnknownCardError", "bundled_library", "identity_of", "name_key"]
+__all__ = ["Card", "CardFileError", "CardLibrary", "UnknownCardError", "bundled_library", "name_key"]
 
 PERMANENT_TYPES = frozenset({"artifact", "battle", "creature", "enchantment", "land", "planeswalker"})
 """110.4: the six permanent types; instants and sorceries can't enter the battlefield."""
 
-_SYMBOL = re.compile(r"\{([^}]*)\}")
 _FOLD = str.maketrans({"Æ": "AE", "æ": "ae", "’": "'", "‘": "'", "–": "-", "—": "-"})
 
 
@@ -70,7 +68,7 @@ class Card:
     defense: int | None = None
     keywords: tuple[str, ...] = ()
     text: str = ""
-    color_identity: frozenset[Color] = field(default_factory=frozenset)  # 903.4, the whole card's
+    color_identity: frozenset[Color] | None = None  # 903.4 as the card file states it; None: compute it
 
     @property
     def derived_colors(self) -> frozenset[Color]:
@@ -82,17 +80,6 @@ class Card:
     def is_permanent(self) -> bool:
         """110.4a: an artifact, battle, creature, enchantment, land or planeswalker card."""
         return bool(PERMANENT_TYPES & set(self.types))
-
-
-def identity_of(cost: ManaCost | None, colors: Iterable[Color] | None, text: str) -> frozenset[Color]:
-    """903.4: the colors of the mana symbols in the cost and rules text (reminder text aside,
-    903.4c) and of a color indicator (taken here as the card's stated colors)."""
-    out = set(colors or ())
-    if cost is not None:
-        out |= cost.colors
-    for sym in _SYMBOL.findall(re.sub(r"\([^)]*\)", "", text)):
-        out |= {Color(part) for part in sym.upper().split("/") if part in ("W", "U", "B", "R", "G")}
-    return frozenset(out)
 
 
 class CardLibrary:
@@ -152,7 +139,7 @@ class CardLibrary:
     # -- loaders ---------------------------------------------------------------------
     @classmethod
     def from_yaml_text(cls, text: str, origin: str) -> "CardLibrary":
-        data = yaml.safe_load(text) or []
+        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or []  # libyaml: fast start
         return cls((_card_from_yaml(entry, origin) for entry in data), origin)
 
     @classmethod
@@ -198,24 +185,21 @@ class MergedLibrary(CardLibrary):
 def _card_from_yaml(entry: dict[str, Any], origin: str) -> Card:
     try:
         colors = entry.get("colors")
-        color_list = tuple(Color.parse(c) for c in colors) if colors is not None else None
-        cost = ManaCost.parse(entry["mana_cost"]) if entry.get("mana_cost") else None
         identity = entry.get("color_identity")
         return Card(
             name=entry["name"],
             types=tuple(entry.get("types", [])),
             supertypes=tuple(entry.get("supertypes", [])),
             subtypes=tuple(entry.get("subtypes", [])),
-            colors=color_list,
-            mana_cost=cost,
+            colors=tuple(Color.parse(c) for c in colors) if colors is not None else None,
+            mana_cost=ManaCost.parse(entry["mana_cost"]) if entry.get("mana_cost") else None,
             power=entry.get("power"),
             toughness=entry.get("toughness"),
             loyalty=entry.get("loyalty"),
             defense=entry.get("defense"),
             keywords=tuple(entry.get("keywords", [])),
             text=entry.get("text", ""),
-            color_identity=(frozenset(Color.parse(c) for c in identity) if identity is not None
-                            else identity_of(cost, color_list, entry.get("text", ""))),
+            color_identity=frozenset(Color.parse(c) for c in identity) if identity is not None else None,
         )
     except (KeyError, ManaCostError, ValueError) as exc:
         raise ValueError(f"{origin}: bad card entry {entry.get('name', entry)!r}: {exc}") from None

@@ -38,7 +38,8 @@ import networkx as nx
 
 from .board import Board
 from .mana import MANA_TYPES, ManaCost, ManaCostError
-from .mana_abilities import Amount, AnyColor, Choice, ChosenColor, Counted, Fixed, ManaAbility, Product, Reflect
+from .mana_abilities import (Amount, AnyColor, Choice, ChosenColor, CommanderColors, Conditional, Counted, Fixed,
+                             ManaAbility, Product, Reflect, basic_land_ability)
 from .layers import layered
 from .mana_graph import FixedPoint, ability_node, build_graph, least_fixed_point, permanent_node
 from .permanent import Permanent
@@ -243,6 +244,17 @@ def resolve_product(board: Board, perm: Permanent, product: Product) -> Product:
         if not options:
             return Fixed(())
         return Fixed(options[0]) if len(options) == 1 else Choice(tuple(options))
+    if isinstance(product, CommanderColors):  # 903.4f: no commander, no mana
+        identity = board.player(perm.controller).commander_identity or frozenset()
+        colors = [(c,) for c in COLORS if c in identity]
+        return Fixed(()) if not colors else Fixed(colors[0]) if len(colors) == 1 else Choice(tuple(colors))
+    if isinstance(product, Conditional):  # 614.1a: "add ... instead" when the condition holds
+        holds = product.condition.holds(board.controlled_by(perm.controller))
+        return resolve_product(board, perm, product.instead if holds else product.otherwise)
+    if isinstance(product, Amount) and product.count == "removed":
+        # the amount is chosen as the cost is paid; 106.7 ignores costs, so the types are those
+        # of one counter removed (payment excludes the variable cost before reading amounts)
+        return Fixed(product.base + product.mana)
     if isinstance(product, Amount):
         if product.count == "counters":
             n = perm.counters.get(product.what, 0)
@@ -256,7 +268,7 @@ def resolve_product(board: Board, perm: Permanent, product: Product) -> Product:
             return Fixed(())
         if product.any_color or product.combination:
             return AnyColor(n, combination=product.combination)
-        return Fixed(product.mana * n)
+        return Fixed(product.base + product.mana * n)
     return product
 
 

@@ -20,11 +20,12 @@ from ..encodings.attack_rules import (
 from ..encodings.attacks import OBJECTIVES, AttackModel
 from ..encodings.cpsat import Deadline
 from ..model import Board
-from .result import CombatResult, Violation
+from .result import CombatResult, Violation, combat_unread
 
 __all__ = ["OBJECTIVES", "check_attacks", "suggest_attacks"]
 
 
+@combat_unread("attacks")
 def check_attacks(board: Board, time_limit: float = 10.0) -> CombatResult:
     """Judge ``board.combat.attackers`` (508.1).
 
@@ -91,6 +92,7 @@ def check_attacks(board: Board, time_limit: float = 10.0) -> CombatResult:
     )
 
 
+@combat_unread("attacks")
 def suggest_attacks(board: Board, objective: str = "fewest-attackers", time_limit: float = 10.0) -> CombatResult:
     """A legal declaration of attackers (508.1) that is best for ``objective``.
 

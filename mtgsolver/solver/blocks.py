@@ -17,7 +17,7 @@ from ..encodings.block_rules import (
 from ..encodings.blocks import BlockModel, build_block_model
 from ..encodings.cpsat import Deadline, core_of, solve
 from ..model import Board, ManaCost
-from .result import CombatResult, Violation
+from .result import CombatResult, Violation, combat_unread
 
 __all__ = ["OBJECTIVES", "check_blocks", "suggest_blocks"]
 
@@ -196,6 +196,7 @@ def _combine(players: list[_Player], violations: list[Violation], board: Board, 
     )
 
 
+@combat_unread("blocks")
 def check_blocks(board: Board, time_limit: float = 10.0, explain: bool = True) -> CombatResult:
     """Judge the board's declared blocks (509.1).
 
@@ -240,6 +241,7 @@ def check_blocks(board: Board, time_limit: float = 10.0, explain: bool = True) -
     return _combine(players, violations, board, paid, declared)
 
 
+@combat_unread("blocks")
 def suggest_blocks(board: Board, objective: str = "fewest-blockers", time_limit: float = 10.0) -> CombatResult:
     """Propose a legal declaration: the most requirements (509.1c) first, then ``objective``.
 

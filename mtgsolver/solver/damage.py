@@ -14,6 +14,7 @@ from ortools.sat.python import cp_model
 from ..encodings.cpsat import Deadline, solve
 from ..encodings.damage import DamageModel, creature_value, unsupported_keywords
 from ..model import Board
+from .result import JsonResult
 
 __all__ = ["ATTACKER_OBJECTIVES", "DEFENDER_OBJECTIVES", "DamageResult", "combat_damage", "combat_unread",
            "objective_expr"]
@@ -39,7 +40,7 @@ def objective(dm: DamageModel, name: str, player: str) -> tuple[int, cp_model.Li
 
 
 @dataclass(frozen=True)
-class DamageResult:
+class DamageResult(JsonResult):
     """The outcome of a declared combat.
 
     ``decided`` is None when the time limit stopped a step before it was proved, or when a

@@ -34,6 +34,7 @@ from ..model.permanent import TextAbility
 from ..model.production import spends_white_as_any_color
 from ..model.spell_effects import enters_with_x_counters, mana_added, treasures_created
 from .payment import Reason, _lexicographic
+from .result import JsonResult
 
 __all__ = ["PlanResult", "PlanStepResult", "StackCrime", "plan", "stack_crimes"]
 
@@ -55,15 +56,15 @@ class PlanStepResult:
     carried_in: str = ""
     events: tuple[str, ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "kind": self.kind, "cost": self.cost, "x": self.x,
-                "activations": [a.to_json() for a in self.activations],
-                "assignment": [s.to_json() for s in self.assignment],
+                "activations": [a.to_dict() for a in self.activations],
+                "assignment": [s.to_dict() for s in self.assignment],
                 "carried_in": self.carried_in, "events": list(self.events)}
 
 
 @dataclass(frozen=True)
-class PlanResult:
+class PlanResult(JsonResult):
     """The answer of :func:`plan`: ``castable`` True / False / None (undecided: time limit,
     or unread rules text that could change a "no"), the steps in order, reasons citing rules."""
 
@@ -78,12 +79,11 @@ class PlanResult:
 
     def to_dict(self) -> dict[str, Any]:
         return {"castable": self.castable, "player": self.player, "x": self.x,
-                "steps": [s.to_json() for s in self.steps],
+                "steps": [s.to_dict() for s in self.steps],
                 "kept": [{"cost": c, "payable": ok} for c, ok in self.kept],
-                "reasons": [r.to_json() for r in self.reasons], "optimal": self.optimal,
+                "reasons": [r.to_dict() for r in self.reasons], "optimal": self.optimal,
                 "unread": [u.to_dict() if hasattr(u, "to_dict") else u for u in self.unread]}
 
-    to_json = to_dict
 
 
 @dataclass(frozen=True)
