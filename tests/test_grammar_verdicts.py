@@ -65,13 +65,13 @@ def test_903_4_command_tower_and_arcane_signet_make_the_commanders_colors(cards,
 
 
 def test_903_4f_without_a_commander_the_tower_adds_nothing(cards, tmp_path):
-    board = _board(tmp_path, TOWER)
-    # Chromatic Lantern makes {G} and gives each land "{T}: Add one mana of any color" (613.1f):
-    # Wastes and the Tower make {G} through it; the Signet and the Tower's own ability add nothing
-    code, out = _pay(cards, board, "{G}{G}{G}")
+    no_lantern = _board(tmp_path, TOWER.replace("  - {id: lantern, card: Chromatic Lantern, controller: a}\n", ""))
+    code, out = _pay(cards, no_lantern, "{G}{G}")
+    assert code == 1 and out["payable"] is False  # the Tower adds nothing, Signet and Wastes no {G}
+    # Chromatic Lantern: "Lands you control have '{T}: Add one mana of any color.'" (613.1f)
+    # gives the Tower and the Wastes a {G} each, and its own ability makes a third
+    code, out = _pay(cards, _board(tmp_path, TOWER), "{G}{G}")
     assert code == 0 and out["payable"] is True
-    code, out = _pay(cards, board, "{G}{G}{G}{G}")
-    assert code == 1 and out["payable"] is False
 
 
 def test_603_2_city_of_brass_damage_counts_at_one_life(cards, tmp_path):

@@ -92,6 +92,8 @@ def _print(board: "Board", side: Side, result: "CombatResult", title: str) -> No
     for player, cost in result.costs.items():
         if cost != "{0}":
             con.print(f"  {player} pays {cost} for {whose} {side.noun} ({side.cost_rule})", soft_wrap=True)
+    for player, lines in result.payments.items():
+        con.print(f"  {player} pays with: " + "; ".join(lines), soft_wrap=True)
     for note in result.notes:
         con.print(f"  [dim]{escape(note)}[/]", soft_wrap=True)
     common.print_unread(result, ("legal", "illegal"))

@@ -16,7 +16,7 @@ from typing import Any, Literal, Union
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .abilities import Static, parse_static
+from .abilities import STATIC_VOCABULARY, Static, parse_static
 from .board import Attack, Block, Board, CombatDeclaration, PoolMana
 from .cards import PERMANENT_TYPES, Card, CardLibrary, UnknownCardError, bundled_library
 from .effects import EFFECT_FIELDS, Effect
@@ -252,11 +252,71 @@ class BoardFile(_Strict):
 
 
 def board_json_schema() -> dict[str, Any]:
-    """The JSON Schema of a board file."""
+    """The JSON Schema of a board file, with the vocabulary as enums so editors complete it.
+
+    ``keywords`` and ``abilities`` entries are a keyword of 702 or a flag ability by its
+    canonical name, a landwalk (702.14), a one-key mapping of a parameterised ability, or a
+    mana ability's Oracle text (anything with a colon); effect kinds are an enum too.
+    Built from :data:`KNOWN_KEYWORDS` and :data:`STATIC_VOCABULARY`, so new vocabulary
+    appears here when it is added there.
+    """
     schema = BoardFile.model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "mtgsolver board file"
+    schema["$defs"]["Entry"] = _entry_schema()
+    entries = {"anyOf": [{"type": "array", "items": {"$ref": "#/$defs/Entry"}}, {"type": "null"}], "default": None}
+    for model, names in (("PermanentSpec", ("keywords", "abilities")), ("EffectSpec", ("abilities",))):
+        for name in names:
+            schema["$defs"][model]["properties"][name] = {**entries, "title": name.title(),
+                                                          "description": "keywords, abilities or mana ability text"}
     return schema
+
+
+_COST = {"type": "string", "pattern": r"^(\{[^{}]+\})+$", "description": 'a mana cost, e.g. "{2}{W}"'}
+_MANA_TYPE = {"type": "string", "enum": [*MANA_TYPES]}
+
+
+def _entry_schema() -> dict[str, Any]:
+    """One ``keywords``/``abilities`` entry (``Static`` names from abilities.py, 702 keywords)."""
+    from dataclasses import fields
+
+    from .attack_tax import COVERS
+    from .filters import RELATIONS, STATS, CreatureFilter, PlayerFilter
+    from .keywords import KNOWN_KEYWORDS
+
+    comparisons = {f"{s}_{r}" for s in STATS for r in RELATIONS}  # {power_greater_than: own_power}
+
+    def keys(cls: type) -> dict[str, Any]:
+        names = {f.name for f in fields(cls)} - {"compared"}
+        return {"type": "object", "propertyNames": {"enum": sorted(names | comparisons if cls is CreatureFilter else names)}}
+
+    value = {
+        "int": {"type": "integer", "minimum": 0},
+        "filter": keys(CreatureFilter),
+        "filters": {"anyOf": [keys(CreatureFilter), {"type": "array", "minItems": 1, "items": keys(CreatureFilter)}]},
+        "player_filter": keys(PlayerFilter),
+        "cost": _COST,
+        "attack_tax": {"anyOf": [_COST, {"type": "object", "required": ["cost"], "additionalProperties": False,
+                                         "properties": {"cost": _COST, "covers": {"enum": [*COVERS]},
+                                                        "x_counts": {"type": "string"}}}]},
+        "mana_type": _MANA_TYPE,
+        "land_type": {"enum": ["plains", "island", "swamp", "mountain", "forest"]},
+        "mana_trigger": {"type": "object", "additionalProperties": False,
+                         "properties": {"tapped": {"type": "string"}, "adds": {"type": "string"}, "of_type": _MANA_TYPE}},
+        "grants": {"type": "array", "items": {"$ref": "#/$defs/Entry"}},
+        "flag_or_target": {"anyOf": [{"const": True}, {"type": "string"}]},
+        None: {"anyOf": [{"const": True}, {"type": "null"}]},
+    }
+    flags = sorted({*KNOWN_KEYWORDS, *(n for n, kind in STATIC_VOCABULARY.items() if kind in (None, "flag_or_target"))})
+    mapping = {name: value.get(kind, {}) for name, kind in STATIC_VOCABULARY.items()}  # a new kind: any value
+    mapping["protection"] = {"type": "string", "description": "a color, creatures, a card type or everything (702.16)"}
+    return {"anyOf": [
+        {"type": "string", "enum": flags, "description": "a keyword (702) or ability by its canonical name"},
+        {"type": "string", "pattern": "^(?:(?:snow|nonbasic|legendary)_)?[a-z]*walk$", "description": "landwalk (702.14)"},
+        {"type": "string", "pattern": ":", "description": 'a mana ability\'s Oracle text, e.g. "{T}: Add {G}."'},
+        {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
+         "properties": dict(sorted(mapping.items())), "description": "a parameterised ability, e.g. {min_blockers: 3}"},
+    ]}
 
 
 # --------------------------------------------------------------------------- loading

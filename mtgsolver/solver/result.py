@@ -115,6 +115,8 @@ class CombatResult(JsonResult):
     objective: str | None = None
     unread: tuple[UnreadLine, ...] = ()
     as_read: bool | None = None
+    #: player -> the mana abilities (and life) that pay the costs (508.1i, 509.1e)
+    payments: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         if self.kind == "blocks":
@@ -130,6 +132,7 @@ class CombatResult(JsonResult):
             "violations": [v.to_dict() for v in self.violations],
             "witness": witness,
             "costs": self.costs,
+            "payments": {p: list(lines) for p, lines in self.payments.items()},
             "notes": list(self.notes),
             **unread_dict(self),
         }
