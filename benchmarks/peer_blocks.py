@@ -1,7 +1,8 @@
 """Runs magic-combat's ``decide_optimal_blocks`` on scenarios read as JSON from stdin (one
 list), in the peer's own venv: ``/work/peer-venv/bin/python benchmarks/peer_blocks.py``
 with ``PYTHONPATH=/work/shared/peers/magic-combat``. Prints, per scenario, the chosen block
-(for each blocker the index of the attacker it blocks, or null) and the seconds it took."""
+(for each blocker the index of the attacker it blocks, or null; ``null`` for the whole block
+when it gave up at its iteration cap) and the seconds it took."""
 from __future__ import annotations
 
 import json
@@ -10,6 +11,7 @@ import time
 
 from magic_combat import CombatCreature
 from magic_combat.blocking_ai import decide_optimal_blocks
+from magic_combat.exceptions import IterationLimitError
 from magic_combat.gamestate import GameState, PlayerState
 
 FLAGS = ("flying", "reach", "first_strike", "double_strike", "deathtouch", "trample", "lifelink", "menace",
@@ -27,7 +29,11 @@ def main() -> None:
         blockers = [creature(f"b{i}", c, "B") for i, c in enumerate(s["blockers"])]
         state = GameState({"A": PlayerState(20, attackers), "B": PlayerState(s["life"], blockers)})
         start = time.perf_counter()
-        top, _ = decide_optimal_blocks(state)
+        try:
+            top, _ = decide_optimal_blocks(state)
+        except IterationLimitError:  # its default cap of 10,000 simulations: no answer
+            out.append({"blocks": None, "seconds": time.perf_counter() - start})
+            continue
         seconds = time.perf_counter() - start
         choice = list(top[0][1]) if top else [None] * len(blockers)
         out.append({"blocks": choice, "seconds": seconds})

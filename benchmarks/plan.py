@@ -5,7 +5,8 @@ Run: ``python benchmarks/plan.py [--repeat N]``. Prints a table for a 40-permane
 with its untap mode) casting 6 spells (Lightning Bolt, Opt, Dark Ritual, Strike It Rich,
 Grizzly Bears, Fireball with the largest X): the plan's median time and the brute-force
 planner's time (all orders, all colour choices, all payments; ``benchmarks/plan_brute.py``)
-on the same turn, and whether they agree. Floor: the plan < 1 s.
+on the same turn (stopped after ``--brute-limit`` seconds). Floor: the plan < 1 s (wall and
+CPU seconds are both shown: on a shared machine the wall time includes waiting for a core).
 """
 from __future__ import annotations
 
@@ -45,10 +46,16 @@ def main() -> None:
         answer["r"] = plan(parse_board_text(text, "bench.yaml"), SPELLS, maximize_x=True)
 
     seconds = median_seconds(solve, args.repeat)
+    cpu = []
+    for _ in range(args.repeat):  # CPU seconds: the machine may be shared (CP-SAT runs one worker)
+        start_cpu = time.process_time()
+        solve()
+        cpu.append(time.process_time() - start_cpu)
+    cpu_seconds = sorted(cpu)[len(cpu) // 2]
     r = answer["r"]
-    print("| case | permanents | spells | answer | seconds |")
+    print("| case | permanents | spells | answer | seconds (wall) |")
     print("|---|---|---|---|---|")
-    print(f"| plan (CP-SAT) | 40 | 6 | castable={r.castable}, X={r.x} | {seconds:.3f} |")
+    print(f"| plan (CP-SAT) | 40 | 6 | castable={r.castable}, X={r.x} | {seconds:.3f} ({cpu_seconds:.3f} CPU) |")
     for label, cast in (("4 spells, no X", SPELLS[:4]), ("6 spells, largest X", SPELLS)):
         sub = dict(spec, spells=[s for s, name in zip(spec["spells"], SPELLS) if name in cast])
         start = time.perf_counter()
@@ -62,7 +69,7 @@ def main() -> None:
             shown, took = "stopped", f"> {args.brute_limit}"
         signal.alarm(0)
         print(f"| brute force (all orders and payments), {label} | 40 | {len(cast)} | {shown} | {took} |")
-    print(f"floor: plan < 1 s: {'ok' if seconds < 1 else 'MISSED'}")
+    print(f"floor: plan < 1 s: wall {'ok' if seconds < 1 else 'MISSED'}, CPU {'ok' if cpu_seconds < 1 else 'MISSED'}")
 
 
 def _stop(*_: object) -> None:

@@ -59,13 +59,17 @@ def compare(kind: str, n: int, seeds: int) -> tuple[list, list[str]]:
     rng = random.Random(1000 * n + (kind == "keywords"))
     scenarios = [scenario(rng, n, n, kind == "keywords") for _ in range(seeds)]
     peer = run_peer(scenarios)
-    agree, ours_t, notes = 0, [], []
+    agree, ours_t, notes, gave_up = 0, [], [], 0
     for s, p in zip(scenarios, peer):
         board = board_of(s)
         attack = {f"a{i}": "bob" for i in range(n)}
         start = time.perf_counter()
         ours = best_response(board, attack, Deadline(120))
         ours_t.append(time.perf_counter() - start)
+        if p["blocks"] is None:
+            gave_up += 1
+            notes.append(f"{kind} {n}x{n}: magic-combat gave up at its 10,000-simulation cap")
+            continue
         blocks = {f"b{i}": (f"a{a}",) for i, a in enumerate(p["blocks"]) if a is not None}
         trial = board.replace(combat=CombatDeclaration(board.combat.attackers,
                                                        tuple(Block(b, a) for b, a in blocks.items())))
@@ -80,7 +84,7 @@ def compare(kind: str, n: int, seeds: int) -> tuple[list, list[str]]:
                          f"{value}: {explain(board, ours, blocks, value)}")
     peer_t = statistics.median(p["seconds"] for p in peer)
     mine = statistics.median(ours_t)
-    return [f"{n}x{n}", kind, str(seeds), f"{agree}/{seeds}", f"{mine:.3f}", f"{peer_t:.3f}",
+    return [f"{n}x{n}", kind, str(seeds), f"{agree}/{seeds}" + (f" ({gave_up} gave up)" if gave_up else ""), f"{mine:.3f}", f"{peer_t:.3f}",
             f"{peer_t / mine:.1f}x"], notes
 
 

@@ -59,7 +59,7 @@ def _print_plan(result) -> None:
         con.print(head + ("" if result.optimal else " (not proven optimal: time limit)"), highlight=False)
     for n, s in enumerate(result.steps, 1):
         x = f" (X={s.x})" if s.x is not None else ""
-        carried = f", {s.carried_in} left in the pool from before" if s.carried_in else ""
+        carried = f", {s.carried_in} in the pool as it is cast" if s.carried_in else ""
         con.print(f"  {n}. {s.name} {s.cost}{x}{carried}", highlight=False, markup=False)
         for a in s.activations:
             con.print(f"     {a.source}: {a.ability} -> {''.join('{' + t + '}' for t in a.mana)}",

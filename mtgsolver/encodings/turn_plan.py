@@ -13,10 +13,15 @@ payment encoding, reused as it is). On top of the layers:
   of the phase), counted as non-snow and unrestricted only (mana a spending restriction
   allowed for one spell is not carried); a spell that adds mana as it resolves adds it;
 * Treasures a spell creates are used only by later steps (111.10a).
+
+Symmetry breaking: mana that can wait in the pool (no spending restriction, not snow, not
+made by a spell) is made in a ``pre`` layer before the first step; a step activates such a
+source itself only after an untap effect untapped it, and a spell's Treasures are used by
+the next step. Untap targets are one per class of identical permanents (the solver's choice).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 
 from ortools.sat.python import cp_model
@@ -93,10 +98,24 @@ class TurnPlanModel(PaymentModel):
         self.upper = max(1, x_upper)
         self.steps = steps
         self.untappers = untappers
-        every = [i for s in steps for i in s.instances] + list(keep_instances)
+        made = {tid for s in steps for tid in s.treasures}
+        candidate_set = set(untap_candidates)
+
+        def carryable(i: Instance) -> bool:
+            return i.restricted is None and not i.snow and i.source not in made and i.sacrificed not in made
+
+        pre = {i.key: i for s in steps for i in s.instances if carryable(i)}
+        steps = [replace(s, instances=tuple(i for i in s.instances if not carryable(i) or i.mana_cost.symbols
+                                            or i.source in candidate_set)) for s in steps]
+        self.steps = steps
+        self.carryable = carryable
+        every = [i for s in steps for i in s.instances] + list(pre.values()) + list(keep_instances)
         self.perm_ids = sorted({i.source for i in every} | {i.sacrificed for i in every if i.sacrificed})
         self.x = m.new_int_var(0, self.upper, "x") if maximize_x else x_fixed
         self.order = self._steps_order(len(steps))
+        # mana whose use can wait: tapped before the first step, carried in the pool (106.4)
+        self.pre = self._layer("pre", sorted(pre.values(), key=lambda i: i.key), allow_pool=False)
+        self._pay_spell(self.pre, (), 0, enforce=None)
         self.layers: list[Layer] = []
         self.carry_in: list[dict[str, cp_model.IntVar]] = []
         self.carry_out: list[dict[str, cp_model.IntVar]] = []
@@ -111,9 +130,9 @@ class TurnPlanModel(PaymentModel):
         self._carry(pool)
         self._treasures()
         self._uses(untappers, untap_candidates, initially_tapped)
-        losses = [layer.life + layer.phyrexian + layer.damage for layer in self.layers]
+        losses = [layer.life + layer.phyrexian + layer.damage for layer in [self.pre, *self.layers]]
         total = sum(losses)
-        for layer, loss in zip(self.layers, losses):
+        for layer, loss in zip([self.pre, *self.layers], losses):
             self._life_rules(layer, life - (total - loss))  # 119.4: all payments come off one total
         self.total_loss = total
         self.keep_ok: list[cp_model.IntVar] = []
@@ -170,10 +189,11 @@ class TurnPlanModel(PaymentModel):
                 m.add(out[t] <= free + step.mana.count(t))
             self.carry_out.append(out)
         for t in MANA_TYPES:  # redundant, for the LP: each step's carry comes from one predecessor
-            m.add(sum(c[t] for c in self.carry_in) <= pool.get(t, 0) + sum(c[t] for c in self.carry_out))
+            m.add(sum(c[t] for c in self.carry_in) <= pool.get(t, 0) + self.pre.left[t]
+                  + sum(c[t] for c in self.carry_out))
         for j in range(len(self.steps)):
             for t in MANA_TYPES:
-                m.add(self.carry_in[j][t] <= pool.get(t, 0)).only_enforce_if(self.order.first[j])
+                m.add(self.carry_in[j][t] <= pool.get(t, 0) + self.pre.left[t]).only_enforce_if(self.order.first[j])
                 for i in range(len(self.steps)):
                     if i != j:
                         m.add(self.carry_in[j][t] <= self.carry_out[i][t]).only_enforce_if(self.order.succ[(i, j)])
@@ -196,10 +216,11 @@ class TurnPlanModel(PaymentModel):
         m = self.model
         o = self.order
         n = len(self.steps)
-        consumable = {i.source for layer in self.layers for i in layer.instances
+        everyone = [self.pre, *self.layers]
+        consumable = {i.source for layer in everyone for i in layer.instances
                       if i.taps or i.untaps or i.sacrificed
                       or any(c.kind == "remove_counters" for c in i.ability.costs)} | {
-            i.sacrificed for layer in self.layers for i in layer.instances if i.sacrificed}
+            i.sacrificed for layer in everyone for i in layer.instances if i.sacrificed}
         cast_untap = [k for k, s in enumerate(self.steps) if s.triggers_untap]
         self.untap_trigger: dict[tuple[int, int], cp_model.IntVar] = {}
         self.untap_target: dict[tuple[int, str], cp_model.IntVar] = {}
@@ -230,14 +251,15 @@ class TurnPlanModel(PaymentModel):
         self.late_at: dict[tuple[str, int], list[cp_model.IntVar]] = {}
         for pid in self.perm_ids:
             touched = [layer.touched[pid] for layer in self.layers]
+            early = self.pre.touched[pid]
             targets = [self.untap_target[(g, pid)] for g in range(len(untappers)) if (g, pid) in self.untap_target]
             any_use = m.new_bool_var(f"used:{pid}")
-            m.add_max_equality(any_use, touched + targets)
+            m.add_max_equality(any_use, touched + targets + [early])
             self.used[pid] = any_use
             if pid not in consumable:
                 continue
             if not targets:
-                m.add(sum(touched) <= (0 if pid in initially_tapped else 1))
+                m.add(sum(touched) + early <= (0 if pid in initially_tapped else 1))
                 continue
             m.add(sum(targets) <= 1)
             late = []
@@ -253,29 +275,28 @@ class TurnPlanModel(PaymentModel):
                     if pid in self.layers[j].sacrificed:
                         m.add(self.layers[j].sacrificed[pid] == 0).only_enforce_if(target)
             m.add(sum(late) <= 1)
-            m.add(sum(touched) - sum(late) <= (0 if pid in initially_tapped else 1))
+            m.add(sum(touched) + early - sum(late) <= (0 if pid in initially_tapped else 1))
             for j in range(n):
                 self.late_at[(pid, j)] = [w for w in late if w.name.endswith(f":{pid}:{j}")]
         self._first_step_first(set(candidates))
 
     def _first_step_first(self, candidates: set[str]) -> None:
-        """Symmetry breaking: mana carries freely between steps (106.4), so a source whose mana
-        can be carried (no spending restriction, not snow, no mana cost of its own, not made
-        by a spell) is used by the first step, or, after an untap effect untapped it, by a
-        later one. Treasures made by a spell are used by the next step (see _treasures)."""
-        maker = {tid for s in self.steps for tid in s.treasures}
+        """Symmetry breaking: mana that can wait in the pool (no spending restriction, not snow,
+        not made by a spell) is made before the first step (the ``pre`` layer); a step uses
+        such a source itself only after an untap effect untapped it."""
         for j, layer in enumerate(self.layers):
             for inst in layer.instances:
-                if inst.restricted is not None or inst.snow or inst.mana_cost.symbols:
-                    continue
-                if inst.source in maker or inst.sacrificed in maker:
-                    continue
-                later = self.late_at.get((inst.source, j), []) if inst.source in candidates else []
-                self.model.add_bool_or([self.order.first[j], *later]).only_enforce_if(layer.act[inst.key])
+                if self.carryable(inst) and not inst.mana_cost.symbols and inst.source in candidates:
+                    later = self.late_at.get((inst.source, j), [])
+                    self.model.add_bool_or(later).only_enforce_if(layer.act[inst.key])
 
     # -- objective terms and read-back ---------------------------------------------------
     def sources_used(self) -> cp_model.LinearExprT:
         return sum(self.used.values())
+
+    def pre_view(self) -> SimpleNamespace:
+        """The ``pre`` layer for :func:`~mtgsolver.encodings.payment_plan.read_plan`."""
+        return SimpleNamespace(main=self.pre, pool=(), pool_usable=[])
 
     def step_view(self, k: int, carried: dict[str, int]) -> SimpleNamespace:
         """What :func:`~mtgsolver.encodings.payment_plan.read_plan` reads for step ``k``:

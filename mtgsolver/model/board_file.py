@@ -1080,10 +1080,3 @@ def zones_data(board: Board, library: CardLibrary | None = None) -> dict[str, An
 def build_board(spec: BoardFile, file: str = "<board>", library: CardLibrary | None = None) -> Board:
     """Turn a shape-checked :class:`BoardFile` into a :class:`Board` (raises :class:`BoardError`)."""
     return _Builder(spec, file, library or bundled_library()).build()
-
-
-def _not_a_permanent(name: str, types: Any) -> str:
-    kinds = " ".join(types) or "typeless"
-    article = "an" if kinds[0] in "aeiou" else "a"
-    return (f"{name!r} is {article} {kinds} card, not a permanent; only artifact, battle, creature, enchantment, "
-            "land and planeswalker cards can be on the battlefield (110.4)")

@@ -97,7 +97,7 @@ def check_attacks(board: Board, time_limit: float = 10.0) -> CombatResult:
     return CombatResult(
         kind="attacks", legal=legal, obeyed=count, maximum=top.value, violations=tuple(violations),
         witness=_witness(witness), optimal=optimal, costs=_costs(problem, declared), notes=tuple(notes),
-        payments=_payments(problem, payer, declared if legal is not False and can_pay else witness),
+        payments=_payments(problem, payer, declared) if can_pay else {},
     )
 
 

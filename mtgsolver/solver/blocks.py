@@ -206,7 +206,7 @@ def _check_player(board: Board, defender: str, attackers: list[str], declared: D
     legal = False if (not clean or obeyed < best) else (True if obeyed >= bound and can_pay else None)
     optimal = result is not None and result.optimal and not mana.unproved
     answer = _Player(defender, obeyed, best, legal, optimal or legal is True, witness, violations=unpaid,
-                     payment=mana.lines(witness))
+                     payment=mana.lines(mine) if can_pay else ())
     if obeyed < best:
         answer.violations.append(Violation("509.1c", None, (
             f"{defender}'s declaration obeys {obeyed} requirement{'s' if obeyed != 1 else ''}; "

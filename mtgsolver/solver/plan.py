@@ -177,6 +177,20 @@ def _untappers(board: Board, player: str) -> tuple[list[Untapper], list[tuple[st
     return out, modal
 
 
+def _untap_candidates(board: Board, player: str) -> list[str]:
+    """Permanents an untap effect could usefully untap: {T} mana sources, one per class of
+    identical permanents (same card, abilities, counters, tapped or not; any one of a class
+    serves as well as another)."""
+    seen: dict[tuple[Any, ...], str] = {}
+    for p in sorted(board.controlled_by(player), key=lambda p: p.id):
+        if any(a.taps for a in p.mana_abilities) and not any(a.untaps for a in p.mana_abilities) \
+                and p.can_use_tap_abilities():
+            key = (p.name, p.tapped, p.is_snow, tuple(a.text for a in p.mana_abilities),
+                   tuple(sorted(p.counters.items())), p.chosen_color)
+            seen.setdefault(key, p.id)
+    return sorted(seen.values())
+
+
 def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_x: bool = False,
          x: int | None = None, keep: Sequence[str | ManaCost] = (), time_limit: float = 10.0) -> PlanResult:
     """Plan casting ``cast`` (card names or ids in the hand, or permanent ids for their
@@ -208,9 +222,7 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
         raise ValueError("more than one spell with X: cast them in separate plans or give X to one")
     kept = tuple(ManaCost.parse(k) if isinstance(k, str) else k for k in keep)
     untappers, modal = _untappers(board, player)
-    candidates = sorted(p.id for p in board.controlled_by(player)
-                        if any(a.taps for a in p.mana_abilities) and not any(a.untaps for a in p.mana_abilities)
-                        and p.can_use_tap_abilities()) if untappers else []
+    candidates = _untap_candidates(board, player) if untappers else []
     tapped = {pid for pid in candidates if board.permanent(pid).tapped}
     aug, made = _treasure_board(board, player, wanted, candidates)
     steps = []
@@ -252,11 +264,14 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
     x_value = value(tm.x) if with_x else None
     order = sorted(range(len(steps)), key=lambda k: value(tm.order.pos[k]))
     out_steps = []
+    early, _, _ = read_plan(tm.pre_view(), value, 0, 0)  # type: ignore[arg-type]
     for k in order:
         w, step = wanted[k], steps[k]
         carried = {t: value(tm.carry_in[k][t]) for t in MANA_TYPES}
         acts, assignment, _ = read_plan(tm.step_view(k, carried), value, x_value or 0 if step.x_count else 0,
                                         step.x_count)  # type: ignore[arg-type]
+        if k == order[0]:
+            acts = early + acts  # activated while the first step is cast; its mana floats on
         out_steps.append((k, w, step, acts, assignment, carried))
     events = _events(board, player, wanted, steps, order, tm, value, modal, x_value)
     result_steps = tuple(
@@ -297,7 +312,7 @@ def _solve(tm: TurnPlanModel, maximize_x: bool, upper: int, deadline: Deadline) 
         if not result.found:
             return first, False
     m.minimize((len(tm.perm_ids) + 1) * tm.total_loss + tm.sources_used())
-    polish = solve(m, min(deadline.remaining(), 10 * POLISH), max_deterministic_time=POLISH, **_PARAMS)
+    polish = solve(m, deadline.remaining(), max_deterministic_time=POLISH, **_PARAMS)
     if polish.found:
         result = polish
     m.clear_objective()
@@ -357,11 +372,12 @@ def _events(board: Board, player: str, wanted: list[_Wanted], steps: list[PlanSt
 
 
 def _unread(board: Board, player: str) -> tuple[Any, ...]:
-    """Lines of the player's permanents not understood that speak of mana or costs."""
-    words = re.compile(r"\bAdd \{|\bmana\b|costs? \{|\bcost\b", re.I)
-    return tuple({"permanent": p.id, "line": a.text, "kinds": ["mana"]}
-                 for p in board.controlled_by(player) for a in p.abilities
-                 if isinstance(a, TextAbility) and words.search(a.text) and not _ACTIVATED.match(a.text))
+    """Unread lines of the player's permanents that could make more mana or change costs
+    (kinds ``mana`` and ``mana_trigger``); activated abilities the plan casts are read."""
+    from ..model.unread import unread_lines
+
+    mine = [p.id for p in board.controlled_by(player)]
+    return tuple(u for u in unread_lines(board, mine, {"mana", "mana_trigger"}) if not _ACTIVATED.match(u.line))
 
 
 @dataclass(frozen=True)

@@ -115,7 +115,8 @@ class CombatResult(JsonResult):
     objective: str | None = None
     unread: tuple[UnreadLine, ...] = ()
     as_read: bool | None = None
-    #: player -> the mana abilities (and life) that pay the costs (508.1i, 509.1e)
+    #: player -> the mana abilities (and life) that pay ``costs`` (508.1i, 509.1e): the declared
+    #: declaration's for a check (none when it can't be paid), the suggestion's for suggest
     payments: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
