@@ -71,6 +71,10 @@ def test_hand_checked_real_lines(name: str, line: str, expected: dict) -> None:
      {"affects": {"attacking": True, "types": ["creature"], "controller": "you"}, "gains": ["deathtouch"]}),
     ("Trollbred Guardian", "Each creature you control with a +1/+1 counter on it has trample.",
      {"affects": {"types": ["creature"], "controller": "you", "counter": "+1/+1"}, "gains": ["trample"]}),
+    ("Blanchwood Armor", "Enchanted creature gets +1/+1 for each Forest you control.",
+     {"affects": {"attached": True}, "gets": [1, 1], "for_each": {"permanents": {"subtypes": ["forest"], "controller": "you"}}}),
+    ("Momentum", "Enchanted creature gets +1/+1 for each growth counter on Momentum.",
+     {"affects": {"attached": True}, "gets": [1, 1], "for_each": {"counters_on_source": "growth"}}),
     ("X", "Creatures can't attack during extra turns.",
      {"affects": {"types": ["creature"]}, "rules": ["cant_attack"], "condition": [{"extra_turn": True}]}),
 ])
@@ -81,7 +85,7 @@ def test_issue_examples_read_exactly(name: str, line: str, expected: dict | None
 
 @pytest.mark.parametrize("line", [
     "Creatures you control get +1/+1 until end of turn.",           # a spell's effect, not a static
-    "Enchanted creature gets +1/+1 for each artifact you control.",  # counted: not modelled
+    "Enchanted creature gets +1/+1 for each other creature you control.",  # "other" than the enchanted one
     "Other creatures you control have ward {2}.",                    # a parameterised keyword
     "Enchanted creature has \"{T}: This creature deals 1 damage to any target.\"",  # no mana ability
     "Creatures you control of the chosen type get +1/+1.",
@@ -128,10 +132,10 @@ def effects_lines(path: Path) -> list[tuple[str, str]]:
 
 def test_pool_coverage_of_statics_that_change_other_permanents(atomic_cards: Path) -> None:
     """Measured on the real pool through the whole Oracle reader (phrase table and families):
-    1,104 of 1,543 lines on 2026-11-30; the floor keeps it from falling back."""
+    1,158 of 1,543 lines on 2026-11-30; the floor keeps it from falling back."""
     lines = effects_lines(atomic_cards)
     assert len(lines) > 1400
     lines = lines if CI else lines[::10]  # a tenth by default; all of them under the CI profile
     read_whole = sum(1 for line, name in lines if not parse_oracle_text(line, name)[1])
     print(f"effects lines read: {read_whole} of {len(lines)}")
-    assert read_whole / len(lines) >= 0.66
+    assert read_whole / len(lines) >= 0.70

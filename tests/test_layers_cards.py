@@ -252,3 +252,30 @@ def test_509_1b_bower_passage_reason_names_the_source() -> None:
     result = check_blocks(b)
     assert result.legal is False
     assert any("Bower Passage (bower)" in v.message and v.rule == "509.1b" for v in result.violations)
+
+
+def test_613_4c_counted_bonuses_count_the_board_as_it_is() -> None:
+    """613.4c: "gets +1/+1 for each Forest you control" counts after layer 4 (a Blood Moon
+    makes a nonbasic Forest a Mountain); "for each card in your hand" reads the zones;
+    "for each growth counter on Momentum" the source's counters."""
+    armor = inline("armor", "Blanchwood Armor", "alice", "enchantment",
+                   "Enchanted creature gets +1/+1 for each Forest you control.", ", attached_to: bears")
+    lands = """
+        - {id: f1, card: Forest, controller: alice}
+        - {id: f2, card: Forest, controller: alice}
+        - {id: dual, card: Taiga, controller: alice}
+        - {id: theirs, card: Forest, controller: bob}
+    """
+    bears = "- {id: bears, card: Grizzly Bears, controller: alice}\n"
+    assert board(bears + armor + lands).permanent("bears").power == 5
+    moon = inline("moon", "Blood Moon", "bob", "enchantment", "Nonbasic lands are Mountains.")
+    assert board(bears + armor + moon + lands).permanent("bears").power == 4
+    empyrial = inline("emp", "Empyrial Armor", "alice", "enchantment",
+                      "Enchanted creature gets +1/+1 for each card in your hand.", ", attached_to: bears")
+    assert board(bears + empyrial, "zones:\n  alice: {hand: {count: 3}}\n").permanent("bears").toughness == 5
+    momentum = inline("mom", "Momentum", "alice", "enchantment",
+                      "Enchanted creature gets +1/+1 for each growth counter on Momentum.",
+                      ", attached_to: bears, counters: {growth: 2}")
+    b = board(bears + momentum)
+    assert b.permanent("bears").power == 4
+    assert "gets +2/+2 (2 x +1/+1, 613.4c)" in changes_of(b, "bears")[0].what

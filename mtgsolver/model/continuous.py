@@ -25,7 +25,7 @@ from typing import Any
 from .keywords import canonical_keyword
 from .mana import Color
 
-__all__ = ["Affected", "Condition", "ContinuousSpec", "LAYERS", "atom_entry", "atom_text", "parse_granted"]
+__all__ = ["Affected", "Condition", "ContinuousSpec", "ForEach", "LAYERS", "atom_entry", "atom_text", "parse_granted"]
 
 #: The layers and sublayers this model applies, in order (613.1d-g, 613.4a-d).
 LAYERS: tuple[str, ...] = ("4", "5", "6", "7a", "7b", "7c", "7d")
@@ -253,6 +253,42 @@ class Condition:
         return ("not: " if self.negate else "") + text
 
 
+@dataclass(frozen=True)
+class ForEach:
+    """What a counted "gets +N/+N for each ..." counts (7c, 613.4c), at the time it applies:
+    ``permanents`` matching a filter (``controller: you`` is the source's controller),
+    ``cards_in_hand`` (the source's controller's), or ``counters_on_source`` of a kind."""
+
+    permanents: Affected | None = None
+    cards_in_hand: bool = False
+    counters_on_source: str | None = None
+
+    @classmethod
+    def from_mapping(cls, data: Any, path: str = "for_each") -> "ForEach":
+        if not isinstance(data, dict) or len(data) != 1:
+            raise ValueError(f"{path} expects one of permanents, cards_in_hand, counters_on_source")
+        (key, value), = data.items()
+        if key == "permanents":
+            return cls(permanents=Affected.from_mapping(value, f"{path}.permanents"))
+        if key == "cards_in_hand":
+            return cls(cards_in_hand=bool(value))
+        if key == "counters_on_source":
+            return cls(counters_on_source=str(value))
+        raise ValueError(f"{path}: unknown key {key!r}; expected permanents, cards_in_hand or counters_on_source")
+
+    def to_mapping(self) -> dict[str, Any]:
+        if self.permanents is not None:
+            return {"permanents": self.permanents.to_mapping()}
+        if self.cards_in_hand:
+            return {"cards_in_hand": True}
+        return {"counters_on_source": self.counters_on_source}
+
+    def describe(self) -> str:
+        if self.permanents is not None:
+            return self.permanents.describe()
+        return "card in your hand" if self.cards_in_hand else f"{self.counters_on_source} counter on it"
+
+
 def parse_granted(entry: Any, name: str = "") -> tuple[str, Any]:
     """One granted entry as ``("keyword", k)``, ``("protection", q)``, ``("static", Static)``
     or ``("mana", ManaAbility)``; ``ValueError`` when it is none of them."""
@@ -280,7 +316,7 @@ def parse_granted(entry: Any, name: str = "") -> tuple[str, Any]:
 
 _SPEC_KEYS = ("affects", "condition", "add_types", "remove_types", "add_subtypes", "set_land_types",
               "add_supertypes", "remove_supertypes", "set_colors", "add_colors",
-              "gains", "loses", "loses_all_abilities", "set_pt", "gets", "switch_pt", "rules", "board_rules",
+              "gains", "loses", "loses_all_abilities", "set_pt", "gets", "for_each", "switch_pt", "rules", "board_rules",
               "text")
 
 
@@ -313,6 +349,7 @@ class ContinuousSpec:
     loses_all_abilities: bool = False
     set_pt: tuple[int, int] | None = None
     gets: tuple[int, int] | None = None
+    for_each: "ForEach | None" = None
     switch_pt: bool = False
     rules: tuple[Any, ...] = ()
     board_rules: tuple[Any, ...] = ()
@@ -345,6 +382,8 @@ class ContinuousSpec:
                 v[key] = bool(value)
             elif key in ("set_pt", "gets"):
                 v[key] = _pair(value, where)
+            elif key == "for_each":
+                v[key] = ForEach.from_mapping(value, where)
             elif key in ("gains", "rules"):
                 if not isinstance(value, list):
                     raise ValueError(f"{where} expects a list of keywords and abilities")
@@ -362,6 +401,8 @@ class ContinuousSpec:
                 v[key] = tuple(_board_rule(r, f"{where}[{i}]") for i, r in enumerate(value or []))
             elif key == "text":
                 v[key] = str(value)
+        if "for_each" in v and "gets" not in v:
+            raise ValueError("continuous.for_each multiplies gets; give gets too")
         return cls(**v)
 
     def to_mapping(self) -> dict[str, Any]:
@@ -370,7 +411,7 @@ class ContinuousSpec:
             val = getattr(self, f.name)
             if val == f.default or (f.name == "affects" and val == Affected()):
                 continue
-            if isinstance(val, Affected):
+            if isinstance(val, (Affected, ForEach)):
                 val = val.to_mapping()
             elif f.name == "condition":
                 val = [c.to_mapping() for c in val]
@@ -447,7 +488,8 @@ class ContinuousSpec:
         if self.set_pt is not None:
             parts.append(f"is {self.set_pt[0]}/{self.set_pt[1]}")
         if self.gets is not None:
-            parts.append(f"gets {self.gets[0]:+d}/{self.gets[1]:+d}")
+            parts.append(f"gets {self.gets[0]:+d}/{self.gets[1]:+d}"
+                         + (f" for each {self.for_each.describe()}" if self.for_each else ""))
         if self.switch_pt:
             parts.append("has its power and toughness switched")
         if self.rules:

@@ -421,9 +421,11 @@ class _Engine:
             what.append(f"is {s.set_pt[0]}/{s.set_pt[1]}")
         elif obj.power is not None and obj.toughness is not None:
             if layer == "7c" and s.gets is not None:
-                obj.power += s.gets[0]
-                obj.toughness += s.gets[1]
-                what.append(f"gets {s.gets[0]:+d}/{s.gets[1]:+d}")
+                n = self.count(eff) if s.for_each is not None else 1
+                obj.power += s.gets[0] * n
+                obj.toughness += s.gets[1] * n
+                what.append(f"gets {s.gets[0] * n:+d}/{s.gets[1] * n:+d}"
+                            + (f" ({n} x {s.gets[0]:+d}/{s.gets[1]:+d}, 613.4c)" if s.for_each is not None else ""))
             elif layer == "7d" and s.switch_pt:
                 obj.power, obj.toughness = obj.toughness, obj.power
                 what.append("has its power and toughness switched")
@@ -431,6 +433,18 @@ class _Engine:
             obj.touched = True
             if record:
                 obj.changes.append(Change(eff.source, eff.source_name, layer, eff.timestamp, "; ".join(what)))
+
+    def count(self, eff: _Eff) -> int:
+        """What a counted "for each" effect counts, as the board is now (7c)."""
+        each = eff.spec.for_each
+        if each.permanents is not None:
+            return sum(1 for o in self.state.values() if _matches(each.permanents, o, eff))
+        if each.cards_in_hand:
+            zones = getattr(self.board, "zones", None) or {}
+            player = zones.get(eff.controller) if hasattr(zones, "get") else None
+            return int(getattr(player, "hand_count", 0) or 0)
+        src = self.state.get(eff.source)
+        return src.perm.counters.get(each.counters_on_source, 0) if src is not None else 0
 
     # -- after the layers (613.11) ------------------------------------------------------------
     def rule_effects(self) -> list[Effect]:

@@ -271,6 +271,20 @@ class _Build(Transformer):
         p, t = str(pt).split("/")
         return {"gets": [int(p), int(t)]}
 
+    def gets_each(self, g: Token, pt: Token, count: dict) -> dict:
+        return {**self.gets(g, pt), "for_each": count}
+
+    def count_group(self, g: _Group, control: dict | None = None) -> dict:
+        if g.get("other"):
+            raise ValueError("'other' in 'for each other ...' is relative to the affected object")
+        return {"permanents": {**g, **(control or {})}}
+
+    def count_hand(self) -> dict:
+        return {"cards_in_hand": True}
+
+    def count_counters(self, kind: Token) -> dict:
+        return {"counters_on_source": str(kind)}
+
     def has(self, _h: Token, kws: list) -> dict:
         return {"gains": kws}
 
