@@ -79,7 +79,8 @@ def main() -> None:
         one_shot = median_seconds(lambda: subprocess.run(
             [sys.executable, "-m", "mtgsolver", "blocks", "check", str(ROOT / "examples" / "lure-menace.yaml"), "--json"],
             capture_output=True), 3)
-        print(f"block check on examples/lure-menace.yaml, median of {REPEAT} (one-shot: of 3), {os.cpu_count()} cores")
+        print(f"block check on examples/lure-menace.yaml, median of {REPEAT} (one-shot: of 3), {os.cpu_count()} cores, "
+              f"load average {os.getloadavg()[0]:.1f}")
         print(f"{'how':<44}{'median ms':>10}")
         for name, t in [("HTTP, board as JSON object", http_json), ("HTTP, board as YAML text", http_yaml),
                         ("baseline: warm process, parse + solve", warm),

@@ -177,6 +177,14 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
             summary="Pay a mana cost: which abilities to activate, in order, and what pays each symbol (106, 605)."),
     Command("produce", "mtgsolver.solver.produce:could_produce", None, ProduceOptions, _produce_arguments,
             summary="The types of mana each permanent could produce, and why (106.7)."),
+    Command("damage", "mtgsolver.solver.damage:combat_damage", "decided",
+            summary="What the declared combat does: life, poison, creatures destroyed (510, 704.5)."),
+    Command("solve", "mtgsolver.solver.puzzle:solve_goal", "solved",
+            summary="Answer the board's puzzle goal and check a stated solution."),
+    Command("plan", "mtgsolver.solver.plan:plan", "castable",
+            summary="Plan casting cards or activating abilities this turn: which mana pays each (601.2, 605)."),
+    Command("chance", "mtgsolver.solver.chance:chance",
+            summary="The chance of a random choice on the board (exact fractions)."),
 )}
 
 
@@ -205,8 +213,7 @@ def board_from(data: Any, library: CardLibrary | None = None, file: str = "board
 
 def answer_dict(result: Any) -> dict[str, Any]:
     """The answer ``--json`` prints for ``result``."""
-    to_dict = getattr(result, "to_dict", None)
-    return to_dict() if to_dict is not None else result.to_json()  # fallback until to_dict() lands
+    return result.to_dict()
 
 
 def exit_status(cmd: Command, result: Any) -> int:

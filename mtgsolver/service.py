@@ -53,9 +53,10 @@ async def _body(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def _request_schema(cmd: Command) -> dict[str, Any]:
+def _request_schema(cmd: Command, components: dict[str, Any]) -> dict[str, Any]:
+    """The request body of ``cmd``; the options' own definitions go to ``components``."""
     options = cmd.option_model.model_json_schema(ref_template="#/components/schemas/{model}")
-    options.pop("$defs", None)
+    components.update(options.pop("$defs", {}))
     return {
         "required": True,
         "content": {
@@ -127,9 +128,18 @@ def create_app(library: CardLibrary | None = None, max_body: int = 1_000_000, ma
         handle.__name__ = cmd.name.replace(" ", "_")
         return handle
 
+    components: dict[str, Any] = {}
     for cmd in COMMANDS.values():
         app.add_api_route(cmd.path, endpoint(cmd), methods=["POST"], summary=cmd.summary or cmd.name,
-                          tags=[cmd.name.split()[0]], openapi_extra={"requestBody": _request_schema(cmd)})
+                          tags=[cmd.name.split()[0]], openapi_extra={"requestBody": _request_schema(cmd, components)})
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        spec = generate()
+        spec.setdefault("components", {}).setdefault("schemas", {}).update(components)
+        return spec
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
     @app.get("/health", summary="Liveness: the version and the commands served.")
     def health() -> dict[str, Any]:

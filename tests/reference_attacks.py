@@ -4,14 +4,19 @@ It shares nothing with :mod:`mtgsolver.encodings`: it enumerates every declarati
 the active player's creatures attacks nothing or one of the possible targets), keeps those
 that obey every restriction (508.1a-c, 302.6, 310.8b; per-player caps such as Crawlspace) and
 whose costs are paid (508.1d, 508.1h; taxes on players and, for Norn's Annex and Sphere of Safety,
-their planeswalkers), and counts requirements (508.1d, 701.15b-d). Exponential: small boards only.
+their planeswalkers) with real mana once the attackers are tapped (508.1f, 508.1i-j: the brute-force
+payment reference of ``tests/reference_payment.py``), and counts requirements (508.1d, 701.15b-d). Exponential: small boards only.
 """
 from __future__ import annotations
 
 import itertools
+import weakref
+from dataclasses import replace
 from typing import Iterator
 
-from mtgsolver.model import Board, ManaCost
+from mtgsolver.model import Board, ManaCost, ManaSymbol
+
+from .reference_payment import best_payment
 
 from .reference_blocks import fits
 
@@ -108,6 +113,47 @@ def cost_mana_value(board: Board, cid: str, target: str) -> int:
     return total
 
 
+def cost_symbols(board: Board, cid: str, target: str) -> list[ManaSymbol]:
+    """508.1d: the symbols of every cost to this attack, each {X} of a tax made the count (107.3c)."""
+    c = board.permanent(cid)
+    out = [s for cost in c.values("attack_cost") for s in cost.symbols]
+    is_walker = board.has_permanent(target) and "planeswalker" in board.permanent(target).types \
+        and "battle" not in board.permanent(target).types
+    if board.is_player(target) or is_walker:
+        defender = defending_player(board, target)
+        mine = [p for p in board.permanents if p.controller == defender]
+        for p in mine:
+            for tax in p.values("attack_tax"):
+                if isinstance(tax, ManaCost):
+                    out += list(tax.symbols) if board.is_player(target) else []
+                elif board.is_player(target) or tax.planeswalkers:
+                    x = sum(1 for q in mine if tax.x_counts in q.types | q.subtypes) if tax.x_counts else 0
+                    out += [ManaSymbol(generic=x) if s.variable else s for s in tax.cost.symbols]
+    if board.is_player(target):
+        out += [s for e in board.effects if e.kind == "attack_cost" and e.defender == target for s in e.cost.symbols]
+    return out
+
+
+_PAYABLE: "weakref.WeakKeyDictionary[Board, dict]" = weakref.WeakKeyDictionary()
+
+
+def payable(board: Board, decl: Declaration, paid: frozenset[str]) -> bool:
+    """508.1f-j: the attackers without vigilance are tapped, then the active player pays the total
+    of the costs of the paid attacks with mana abilities (the brute-force payment reference)."""
+    symbols = [s for c, t in sorted(decl.items()) if c in paid and has_cost(board, c, t)
+               for s in cost_symbols(board, c, t)]
+    if all(s.is_generic and not s.variable and s.generic == 0 for s in symbols):
+        return True
+    tapped = frozenset(c for c in decl if "vigilance" not in board.permanent(c).keywords)
+    key = (str(ManaCost(tuple(symbols))), tapped)
+    known = _PAYABLE.setdefault(board, {})
+    if key not in known:
+        after = board.replace(permanents=tuple(replace(p, tapped=True) if p.id in tapped else p
+                                               for p in board.permanents))
+        known[key] = best_payment(after, board.active_player, ManaCost(tuple(symbols))) is not None
+    return known[key]
+
+
 def has_cost(board: Board, cid: str, target: str) -> bool:
     """508.1d, 118.5: is there any cost to this attack (a {0} cost is still a cost)?"""
     c = board.permanent(cid)
@@ -133,6 +179,8 @@ def obeys_restrictions(board: Board, decl: Declaration, paid: frozenset[str]) ->
         for filters in me.values("cant_attack_unless_also"):
             if not any(fits(f, board.permanent(o), me) for o in decl if o != cid for f in filters):
                 return False
+    if not payable(board, decl, paid):
+        return False
     caps = [e.n for e in board.effects if e.kind == "max_attackers_total"]
     caps += [n for p in board.permanents for n in p.values("max_attackers_each_combat")]
     if caps and len(decl) > min(caps):

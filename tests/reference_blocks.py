@@ -2,16 +2,19 @@
 
 Written from the rules independently of ``mtgsolver.encodings``: it enumerates every
 declaration of each defending player's creatures (small boards only), keeps those that
-obey every restriction, counts requirements the way 509.1c counts them, and judges a
+obey every restriction and whose total cost to block is payable with real mana (509.1d-f), counts requirements the way 509.1c counts them, and judges a
 declaration against the maximum. Slow on purpose; the tests compare the solver with it.
 """
 from __future__ import annotations
 
+import weakref
 from dataclasses import replace
 from itertools import combinations, product
 from typing import Mapping
 
-from mtgsolver.model import Board, Color, Permanent
+from mtgsolver.model import Board, Color, ManaCost, Permanent
+
+from .reference_payment import best_payment
 
 Decl = Mapping[str, tuple[str, ...]]
 
@@ -123,8 +126,31 @@ def restrictions_ok(board: Board, decl: Decl, paid: frozenset[str]) -> bool:
     return True
 
 
+_PAYABLE: "weakref.WeakKeyDictionary[Board, dict]" = weakref.WeakKeyDictionary()
+
+
+def payable(board: Board, d: str, blockers: list[str]) -> bool:
+    """509.1d-f: ``d`` pays the total cost of the blocking creatures that have one (a creature with
+    a cost blocks only if paid, :func:`_able`) with mana abilities (the brute-force payment
+    reference); blocking creatures don't tap."""
+    symbols = []
+    for b in sorted(blockers):
+        c = board.permanent(b)
+        symbols += [s for cost in c.values("block_cost") for s in cost.symbols]
+        symbols += [s for e in board.effects_of("block_cost") if e.controller == c.controller for s in e.cost.symbols]
+    if all(s.is_generic and not s.variable and s.generic == 0 for s in symbols):
+        return True
+    key = (d, str(ManaCost(tuple(symbols))))
+    known = _PAYABLE.setdefault(board, {})
+    if key not in known:
+        known[key] = best_payment(board, d, ManaCost(tuple(symbols))) is not None
+    return known[key]
+
+
 def _group_ok(board: Board, d: str, atts: list[str], decl: Decl) -> bool:
     blockers = [b for b, t in decl.items() if t]
+    if not payable(board, d, blockers):
+        return False
     for b in blockers:
         me = board.permanent(b)
         if me.has("cant_block_alone") and len(blockers) < 2:

@@ -17,6 +17,7 @@ from mtgsolver.model import Board, ManaCost, parse_board_text
 from mtgsolver.model.attack_tax import AttackTax
 from mtgsolver.model.board import Attack, CombatDeclaration
 from mtgsolver.model.oracle import parse_oracle_text
+from mtgsolver.model.permanent import TextAbility
 from mtgsolver.solver.attacks import check_attacks, suggest_attacks
 
 
@@ -35,8 +36,12 @@ def walker(cid: str, controller: str = "bob") -> dict[str, Any]:
 
 def board_of(battlefield: list[dict], effects: list[dict] = (), players: tuple[str, ...] = ("alice", "bob")) -> Board:
     data = {"version": 1, "active_player": "alice", "players": [{"name": p} for p in players],
-            "battlefield": list(battlefield), "effects": list(effects)}
+            "battlefield": list(battlefield) + LANDS, "effects": list(effects)}
     return parse_board_text(yaml.safe_dump(data), "<caps-and-taxes>")
+
+
+#: alice's mana abilities that pay the costs to attack (508.1i): eight Plains
+LANDS = [{"id": f"plains{i}", "card": "Plains", "controller": "alice"} for i in range(8)]
 
 
 def attacks(board: Board, declared: dict[str, str], paid: tuple[str, ...] = ()):
@@ -63,7 +68,7 @@ def test_oracle_text_of_the_cards_is_understood() -> None:
     assert board.permanent("annex").values("attack_tax") == [AttackTax(ManaCost.parse("{W/P}"), planeswalkers=True)]
     assert board.permanent("baird").values("attack_tax") == [AttackTax(ManaCost.parse("{1}"), planeswalkers=True)]
     assert board.permanent("baird").has_keyword("vigilance")
-    assert not any(hasattr(a, "text") for p in board.permanents for a in p.abilities)  # every line read
+    assert not any(isinstance(a, TextAbility) for p in board.permanents for a in p.abilities)  # every line read
 
 
 # --------------------------------------------------------------------------- Crawlspace (508.1c)

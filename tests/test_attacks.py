@@ -13,6 +13,8 @@ from mtgsolver.solver.attacks import check_attacks, suggest_attacks
 
 PLAYERS2 = [{"name": "alice"}, {"name": "bob"}]
 PLAYERS4 = [{"name": n, "life": 40} for n in ("alice", "bob", "carol", "dan")]
+#: four Plains for alice: the mana abilities that pay costs to attack (508.1i)
+LANDS = [{"id": f"plains{i}", "card": "Plains", "controller": "alice"} for i in range(4)]
 
 
 def make(battlefield: list, effects: list | None = None, players: list | None = None) -> Board:
@@ -90,7 +92,7 @@ def test_seed_ruling_tapped_prevented_or_summoning_sick_creatures_do_not_attack(
 
 
 def test_seed_ruling_no_attack_when_a_cost_would_be_needed() -> None:
-    board = make([creature("bears"), {"id": "prop", "card": "Propaganda", "controller": "bob"}],
+    board = make([creature("bears"), {"id": "prop", "card": "Propaganda", "controller": "bob"}, *LANDS],
                  [{"kind": "attacks_this_turn", "creature": "bears"}])
     stay = check(board, {})
     assert stay.legal is True and stay.maximum == 0
@@ -107,7 +109,7 @@ def test_seed_ruling_no_attack_when_a_cost_would_be_needed() -> None:
 
 # --------------------------------------------------------------------------- Propaganda rulings
 def test_propaganda_cost_is_per_creature_and_totalled_at_declaration() -> None:
-    board = make([creature("a"), creature("b"), {"id": "prop", "card": "Propaganda", "controller": "bob"}])
+    board = make([creature("a"), creature("b"), {"id": "prop", "card": "Propaganda", "controller": "bob"}, *LANDS])
     result = check(board, {"a": "bob", "b": "bob"}, paid=("a", "b"))
     assert result.legal is True and result.costs == {"alice": "{4}"}
     assert any("Propaganda" in note and "508.1h" in note for note in result.notes)
@@ -143,7 +145,7 @@ def test_propaganda_applies_only_to_its_controller() -> None:
 def test_goblin_diplomats_each_creature_attacks_if_able() -> None:
     board = make([creature("a"), creature("b", tapped=True), creature("c"),
                   {"id": "prop", "card": "Propaganda", "controller": "carol"},
-                  {"id": "dipl", "card": "Goblin Diplomats", "controller": "bob"}],
+                  {"id": "dipl", "card": "Goblin Diplomats", "controller": "bob"}, *LANDS],
                  [{"kind": "all_attack_this_turn", "controller": "alice", "source": "Goblin Diplomats"}],
                  players=PLAYERS4[:3])
     result = check(board, {"a": "bob"})
@@ -197,7 +199,7 @@ def test_the_same_player_goading_again_adds_nothing() -> None:
 
 
 def test_goaded_attacks_the_goader_when_every_other_player_is_protected() -> None:
-    board = _goaded(["bob"], [{"id": "prop", "card": "Propaganda", "controller": "carol"}],
+    board = _goaded(["bob"], [{"id": "prop", "card": "Propaganda", "controller": "carol"}, *LANDS],
                     abilities=[{"cant_attack": "dan"}])
     result = check(board, {"ogre": "bob"})
     assert result.legal is True and (result.obeyed, result.maximum) == (1, 1)
@@ -297,10 +299,10 @@ def test_suggest_objectives() -> None:
 
 def test_answers_are_deterministic(examples: Path) -> None:
     board = load_board(examples / "attacks-goad-4p.yaml")
-    first = [check_attacks(board).to_json(), suggest_attacks(board, "most-power").to_json()]
+    first = [check_attacks(board).to_dict(), suggest_attacks(board, "most-power").to_dict()]
     for _ in range(3):
-        again = [check_attacks(load_board(examples / "attacks-goad-4p.yaml")).to_json(),
-                 suggest_attacks(board, "most-power").to_json()]
+        again = [check_attacks(load_board(examples / "attacks-goad-4p.yaml")).to_dict(),
+                 suggest_attacks(board, "most-power").to_dict()]
         assert again == first
 
 

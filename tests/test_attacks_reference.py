@@ -1,6 +1,7 @@
 """The attack solver against the brute-force reference on generated boards (508.1, 701.15).
 
-Each generated board has 2-4 players, up to four creatures for the active player, planeswalkers,
+Each generated board has 2-4 players, up to four creatures for the active player (one may be a
+mana creature, some have vigilance), up to three Plains (some tapped) that pay the costs (508.1i), planeswalkers,
 a battle, Propaganda-style taxes (on players; Norn's Annex and Sphere of Safety also on their
 planeswalkers, Sphere's X counted on the board), Crawlspace-style caps per defending player, Silent Arbiter, "unless at least N other creatures
 attack", "unless a creature with greater power / a black or green creature also attacks",
@@ -11,6 +12,8 @@ for its objective.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +23,7 @@ from mtgsolver.model.attack_tax import AttackTax
 from mtgsolver.model.board import Attack, CombatDeclaration
 from mtgsolver.model.effects import Effect
 from mtgsolver.model.filters import PlayerFilter
+from mtgsolver.model.mana_abilities import parse_mana_ability
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.solver.attacks import OBJECTIVES, check_attacks, suggest_attacks
 
@@ -32,6 +36,7 @@ ONE, TWO = ManaCost.parse("{1}"), ManaCost.parse("{2}")
 TAXES = (ONE, TWO, AttackTax(ManaCost.parse("{W/P}"), planeswalkers=True),
          AttackTax(ManaCost.parse("{X}"), planeswalkers=True, x_counts="enchantment"),
          AttackTax(ManaCost.parse("{X}"), x_counts="island"))
+PLAINS, ELF = parse_mana_ability("{T}: Add {W}.", "Plains"), parse_mana_ability("{T}: Add {G}.", "Elf")
 #: Okk ("a creature with greater power also attacks"), Scarred Puma ("a black or green creature")
 ALSO = ((CreatureFilter.from_mapping({"power_greater_than": "own_power"}),),
         (CreatureFilter(color=Color.B), CreatureFilter(color=Color.G)))
@@ -70,6 +75,8 @@ def boards(draw: st.DrawFn) -> tuple[Board, str]:
         sick = draw(st.integers(0, 4)) == 0
         if draw(st.integers(0, 2)) == 0:
             keywords.add("haste")
+        if draw(st.integers(0, 4)) == 0:
+            keywords.add("vigilance")
         if draw(st.integers(0, 14)) == 0:
             abilities.append(Static("cant_attack"))
         if draw(st.integers(0, 6)) == 0:
@@ -93,6 +100,13 @@ def boards(draw: st.DrawFn) -> tuple[Board, str]:
                                base_power=draw(st.integers(0, 4)), base_toughness=2,
                                colors=draw(st.sampled_from((frozenset(), frozenset({Color.B}), frozenset({Color.G})))), keywords=frozenset(keywords),
                                abilities=tuple(abilities), tapped=draw(st.integers(0, 6)) == 0, summoning_sick=sick))
+    for i in range(draw(st.integers(0, 3))):  # alice's mana (508.1i): Plains, some tapped
+        perms.append(Permanent(f"plains{i}", "Plains", "alice", "alice", types=frozenset({"land"}),
+                               subtypes=frozenset({"plains"}), supertypes=frozenset({"basic"}),
+                               abilities=(PLAINS,), tapped=draw(st.integers(0, 4)) == 0))
+    if creatures and draw(st.integers(0, 3)) == 0:  # a mana creature: attacking taps it (508.1f)
+        cid = draw(st.sampled_from(creatures))
+        perms = [replace(p, abilities=p.abilities + (ELF,)) if p.id == cid else p for p in perms]
     if draw(st.integers(0, 4)) == 0:
         perms.append(Permanent("foe", "Foe", opponents[0], opponents[0], types=frozenset({"creature"}),
                                base_power=2, base_toughness=2))

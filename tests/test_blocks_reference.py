@@ -5,7 +5,8 @@ players (one with a planeswalker under attack), evasion keywords, protection, la
 group restrictions (menace, N or more, no more than N, Tromokratis, can't block alone,
 "unless N other creatures block", "unless a creature with greater power also blocks", no more
 than N blockers, Silent Arbiter), filters comparing the two creatures (power, toughness, mana
-value; "can't block Humans"), "must be blocked by an Eldrazi", extra blocks, costs to block paid or not, and every kind of
+value; "can't block Humans"), "must be blocked by an Eldrazi", extra blocks, bob's Plains paying
+the costs to block (509.1d-f), costs to block paid or not, and every kind of
 requirement. For each board, the solver and :mod:`tests.reference_blocks` agree on the
 legality of a random declaration and on the maximum; the solver's witness and its
 suggestion are legal and reach the maximum according to the reference.
@@ -19,6 +20,7 @@ from mtgsolver.model import Board, Color, CreatureFilter, ManaCost
 from mtgsolver.model.abilities import Static
 from mtgsolver.model.board import Attack, Block, CombatDeclaration
 from mtgsolver.model.effects import Effect
+from mtgsolver.model.mana_abilities import parse_mana_ability
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.solver.blocks import OBJECTIVES, check_blocks, suggest_blocks
 
@@ -26,6 +28,7 @@ from . import reference_blocks as ref
 from .support import runs
 
 ONE, ZERO = ManaCost.parse("{1}"), ManaCost.parse("{0}")
+PLAINS = parse_mana_ability("{T}: Add {W}.", "Plains")
 ATTACKER_KEYWORDS = ("flying", "shadow", "horsemanship", "fear", "intimidate", "menace", "skulk", "islandwalk")
 BLOCKER_KEYWORDS = ("flying", "reach", "shadow", "horsemanship")
 COLORS = (Color.B, Color.R, Color.G)
@@ -134,6 +137,10 @@ def boards(draw: st.DrawFn) -> Board:
     if _rare(draw, 10):
         perms.append(Permanent("rock", "Rock", "bob", "bob", types=frozenset({"artifact"})))
         blockers.append("rock")
+    for i in range(draw(st.sampled_from((0, 1, 1, 2, 3)))):  # bob's mana for costs to block (509.1e)
+        perms.append(Permanent(f"plains{i}", "Plains", "bob", "bob", types=frozenset({"land"}),
+                               subtypes=frozenset({"plains"}), supertypes=frozenset({"basic"}),
+                               abilities=(PLAINS,), tapped=_rare(draw, 4)))
     if _rare(draw, 10):  # Silent Arbiter
         perms.append(Permanent("arbiter", "Arbiter", "alice", "alice", types=frozenset({"artifact"}),
                                abilities=(Static("max_blockers_each_combat", draw(st.integers(0, 2))),)))

@@ -81,12 +81,16 @@ def test_509_1c_example_menace_and_blocks_if_able(blocks, legal, expected_rules)
 def test_509_1c_player_not_required_to_pay_a_cost_even_for_more_requirements() -> None:
     bears = vanilla("bears", "alice", abilities=["lure"])
     costly = vanilla("costly", abilities=["blocks_each_combat", {"block_cost": "{1}"}])
-    result = check_blocks(make([bears], [costly], {}))
+    plains = [{"id": "plains", "card": "Plains", "controller": "bob"}]  # pays the cost (509.1e)
+    result = check_blocks(make([bears], [costly], {}, others=plains))
     assert result.legal and result.maximum == 0
-    unpaid = check_blocks(make([bears], [costly], {"costly": ["bears"]}))
+    unpaid = check_blocks(make([bears], [costly], {"costly": ["bears"]}, others=plains))
     assert not unpaid.legal and rules(unpaid) == {"509.1d"}
-    paid = check_blocks(make([bears], [costly], {"costly": ["bears"]}, paid=["costly"]))
+    paid = check_blocks(make([bears], [costly], {"costly": ["bears"]}, paid=["costly"], others=plains))
     assert paid.legal and paid.maximum == 2 and paid.costs == {"bob": "{1}"}
+    assert paid.payments == {"bob": ("plains: {T}: Add {W}. -> {W}",)}
+    broke = check_blocks(make([bears], [costly], {"costly": ["bears"]}, paid=["costly"]))
+    assert not broke.legal and rules(broke) == {"509.1e"}  # no mana to pay with
 
 
 def test_509_1a_blockers_must_be_untapped_creatures_of_the_defending_player() -> None:
@@ -419,7 +423,7 @@ def test_check_needs_a_declaration_and_no_attackers_means_no_step() -> None:
 
 def test_deterministic_answers() -> None:
     board = load_board(EXAMPLES / "blocks-menace-requirement.yaml")
-    assert check_blocks(board).to_json() == check_blocks(board).to_json()
+    assert check_blocks(board).to_dict() == check_blocks(board).to_dict()
     many = make([vanilla(f"a{i}", "alice", abilities=["lure"]) for i in range(4)],
                 [vanilla(f"d{i}") for i in range(5)], None)
     assert suggest_blocks(many).witness == suggest_blocks(many).witness

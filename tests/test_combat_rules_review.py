@@ -31,6 +31,10 @@ def land(lid: str, controller: str, card: str) -> dict[str, Any]:
     return {"id": lid, "card": card, "controller": controller}
 
 
+#: alice's mana abilities that pay a {2} cost to attack (508.1i)
+TWO_PLAINS = [{"id": f"plains{i}", "card": "Plains", "controller": "alice"} for i in range(2)]
+
+
 def board_of(battlefield: list[dict], effects: list[dict] = (), players: tuple[str, ...] = ("alice", "bob"),
              attacks: dict[str, str] | None = None) -> Board:
     data: dict[str, Any] = {"version": 1, "active_player": "alice", "players": [{"name": p} for p in players],
@@ -275,7 +279,8 @@ def test_must_be_blocked_competes_with_lure_for_the_only_blocker() -> None:
 
 def test_war_cadence_cost_paid_or_not() -> None:
     """509.1c, 509.1d, Lure and War Cadence rulings: no player is forced to pay a cost to block."""
-    board = board_of([cr("bait", "alice", abilities=["lure"]), cr("ox")],
+    board = board_of([cr("bait", "alice", abilities=["lure"]), cr("ox"),
+                      {"id": "forest", "card": "Forest", "controller": "bob"}],
                      [{"kind": "block_cost", "cost": "{1}", "controller": "bob", "source": "War Cadence"}],
                      attacks={"bait": "bob"})
     assert blocks(board, {}).legal and blocks(board, {}).maximum == 0
@@ -289,7 +294,8 @@ def test_a_cost_named_for_a_creature_that_does_not_block_is_not_demanded() -> No
     """509.1c: "that player is not required to pay that cost, even if blocking with that
     creature would increase the number of requirements being obeyed". A declaration in which
     the creature doesn't block pays nothing for it, so it can't be illegal for not paying."""
-    board = board_of([cr("bait", "alice", abilities=["lure"]), cr("ox")],
+    board = board_of([cr("bait", "alice", abilities=["lure"]), cr("ox"),
+                      {"id": "forest", "card": "Forest", "controller": "bob"}],
                      [{"kind": "block_cost", "cost": "{1}", "controller": "bob", "source": "War Cadence"}],
                      attacks={"bait": "bob"})
     result = blocks(board, {}, paid=("ox",))
@@ -417,7 +423,7 @@ def test_goaded_creature_with_propaganda_on_every_other_opponent() -> None:
     """701.15b with 508.1d: the other opponents demand a cost, which no one must pay, so the
     goaded creature attacks the goader; paying for carol is allowed too."""
     board = board_of([cr("ogre", "alice"), {"id": "p1", "card": "Propaganda", "controller": "carol"},
-                      {"id": "p2", "card": "Ghostly Prison", "controller": "dan"}],
+                      {"id": "p2", "card": "Ghostly Prison", "controller": "dan"}, *TWO_PLAINS],
                      [{"kind": "goaded", "creature": "ogre", "by": "bob"}], players=PLAYERS4)
     assert attacks(board, {"ogre": "bob"}).legal
     assert not attacks(board, {}).legal
@@ -504,7 +510,7 @@ def test_508_1d_a_cost_named_for_a_creature_that_does_not_pay_it_is_not_demanded
     creature would increase the number of requirements being obeyed". Naming the creature in
     paid_costs while declaring it without its cost pays nothing, so nothing is demanded."""
     board = board_of([cr("eager", "alice", abilities=["attacks_each_combat"]),
-                      {"id": "prop", "card": "Propaganda", "controller": "bob"}])
+                      {"id": "prop", "card": "Propaganda", "controller": "bob"}, *TWO_PLAINS])
     home = attacks(board, {}, paid=("eager",))
     assert home.legal and home.maximum == 0 and home.costs == {"alice": "{0}"}
     goaded = board_of([cr("ogre", "alice"), {"id": "prop", "card": "Propaganda", "controller": "carol"}],
@@ -535,7 +541,7 @@ def test_goblin_diplomats_each_creature_attacks_with_a_choice_of_player() -> Non
 
 def test_suggest_attacks_pays_only_named_costs() -> None:
     board = board_of([cr("eager", "alice", abilities=["attacks_each_combat"]),
-                      {"id": "prop", "card": "Propaganda", "controller": "bob"}])
+                      {"id": "prop", "card": "Propaganda", "controller": "bob"}, *TWO_PLAINS])
     assert suggest_attacks(board, "most-attackers", time_limit=5).witness == ()
     paid = board.replace(combat=CombatDeclaration((), None, frozenset({"eager"})))
     assert dict(suggest_attacks(paid, "fewest-attackers", time_limit=5).witness) == {"eager": "bob"}

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import gzip
 import json
-import re
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from mtgsolver.model.card_index import open_card_file
+from mtgsolver.model.grammar.coverage import measure
 from mtgsolver.model.mana import Color, ManaCost
+from mtgsolver.model.mana_abilities import (Amount, AnyColor, Choice, CommanderColors, Condition, CostPart, Counted,
+                                            Fixed, ManaAbilityError, Reflect, parse_mana_ability)
 from mtgsolver.model.zones import color_identity
 from mtgsolver.model.oracle import parse_oracle_text
 
@@ -88,70 +91,83 @@ def test_oracle_understanding_of_mana_abilities(cards: dict) -> None:
     assert seen["understood"] / seen["lines"] > 0.5
 
 
-_QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
-_COST_PART = re.compile(r"^(?:\{[^}]+\}|pay|sacrifice|remove|tap|untap|exile|discard|return|put|exert|reveal|mill)",
-                        re.IGNORECASE)
+@dataclass(frozen=True)
+class _Face:
+    name: str
+    text: str
+
+
+def _faces(cards: dict) -> list[_Face]:
+    return [_Face(face.get("faceName") or name, face.get("text") or "") for name, faces in cards.items()
+            for face in faces]
 
 
 def test_grammar_coverage_of_real_mana_abilities(cards: dict) -> None:
-    """Lines that ARE mana abilities (605.1a): reminder text and quoted abilities granted by
-    other text removed, an ability word (207.2c) dropped, the text before the first ':' an
-    activation cost (not a loyalty cost) and the effect starting with "Add". Measured
-    2022-04-25: 1,370 such lines; the grammar read 1,138 (83.1%) before riders, conditions, chosen
-    colors, board-defined amounts and "or activate abilities" restrictions, 1,222 (89.2%) after."""
-    lines = parsed = 0
-    for name, faces in cards.items():
-        for face in faces:
-            for raw in (face.get("text") or "").splitlines():
-                line = _QUOTED.sub('""', re.sub(r"\s*\([^)]*\)", "", raw)).strip()
-                if ":" not in line:
-                    continue
-                cost, effect = line.split(":", 1)
-                cost = re.sub(r"^[^—]*—\s*", "", cost)
-                if not effect.strip().startswith("Add ") or not all(
-                        _COST_PART.match(p.strip()) for p in cost.split(",")):
-                    continue
-                lines += 1
-                _, unread = parse_oracle_text(raw, face.get("faceName") or name)
-                parsed += not unread
-    print(f"\nmana ability lines: {lines}, parsed by the grammar: {parsed} ({parsed / lines:.1%})")
-    assert lines == 1370
-    assert parsed >= 1215
-
-
-_COMBAT_WORDS = ("can't block", "can't be blocked", "attacks each", "blocks each", "attacks or blocks each",
-                 "able to block", "can block", "can't attack", "must be blocked")
-_ABOUT_ITSELF = re.compile(
-    r"^(?:~|this creature|enchanted creature|equipped creature)(?!\w)"
-    r"|^all creatures able to block (?:~|enchanted creature|equipped creature) do so\."
-    r"|^creatures with power less than ~'s power can't block it\.")
+    """Lines that ARE mana abilities (605.1a; ``mtgsolver.model.grammar.coverage``): reminder
+    text and quoted abilities granted by other text removed, an ability word (207.2c) dropped,
+    the text before the first ':' an activation cost (not a loyalty cost) and the effect
+    starting with "Add". Measured 2022-04-25: 1,370 such lines; the regex parser read 1,138
+    (83.1%), then 1,222 (89.2%); the lark grammar (mtgsolver/model/grammar/mana.lark) reads
+    1,308 (95.5%). The issue's floor is 97%: the 62 lines left need new model semantics
+    (devotion, "last noted type", spending on costs with {X}, named permanents, ...)."""
+    result = measure(_faces(cards), ["mana"])
+    print(f"\nmana ability lines: {result.total['mana']}, read: {result.read['mana']}")
+    assert result.total["mana"] == 1370
+    assert result.read["mana"] >= 1305
 
 
 def test_oracle_understanding_of_static_combat_text(cards: dict) -> None:
     """Static blocking and attacking statements (509.1b-c, 508.1c-d) about the card itself or
-    the creature it enchants or equips, as the Oracle phrase table reads them. Counted: lines
-    with a combat phrase whose subject is the card ("~", "this creature"), "enchanted/equipped
+    the creature it enchants or equips (``mtgsolver.model.grammar.coverage``): lines with a
+    combat phrase whose subject is the card ("~", "this creature"), "enchanted/equipped
     creature", or Lure's and Aura Gnarlid's forms; not counted: activated abilities (a ':'),
     triggered abilities (When/Whenever/At, 603.1) and one-shot effects ("target", "this turn",
-    "until"). Measured 2022-04-25: 626 such lines; the table read 429 (68.5%) before clauses
-    joined by "and", any keyword, color and power forms of "can't block", lists of colors or
-    subtypes, and costs to attack or block; 448 (71.6%) after."""
-    lines = understood = 0
-    for name, faces in cards.items():
-        for face in faces:
-            self_name = face.get("faceName") or name
-            for raw in (face.get("text") or "").splitlines():
-                line = re.sub(r"\s*\([^)]*\)", "", raw).strip()
-                if not line or ":" in line or '"' in line:
-                    continue
-                line = re.sub(r"^[A-Z][^—]*—\s*", "", line)  # an ability word (207.2c)
-                low = re.sub(rf"(?<!\w){re.escape(self_name.lower())}(?!\w)", "~", line.lower())
-                if (not any(w in low for w in _COMBAT_WORDS) or re.match(r"(?:when|whenever|at) ", low)
-                        or re.search(r"\btarget|this turn|\buntil\b", low) or not _ABOUT_ITSELF.match(low)):
-                    continue
-                lines += 1
-                _, unread = parse_oracle_text(raw, self_name)
-                understood += not unread
-    print(f"\nstatic combat lines: {lines}, understood: {understood} ({understood / lines:.1%})")
-    assert lines == 626
-    assert understood >= 446
+    "until"). Measured 2022-04-25: 626 such lines; the phrase table read 429 (68.5%), then 448
+    (71.6%). The issue's floor is 90% (the combat grammar is not built yet)."""
+    result = measure(_faces(cards), ["combat"])
+    print(f"\nstatic combat lines: {result.total['combat']}, read: {result.read['combat']}")
+    assert result.total["combat"] == 626
+    assert result.read["combat"] >= 446
+
+
+# What the mana grammar reads, exactly, on named real cards (605.1a; costs 118, products 106).
+_T = CostPart("tap")
+_NAMED = {
+    "Command Tower": ((_T,), CommanderColors(), {}),
+    "Jungle Patrol": ((CostPart("sacrifice", amount=1, named="wood", token=True),), Fixed(("R",)), {}),
+    "Sol Ring": ((_T,), Fixed(("C", "C")), {}),
+    "Ancient Tomb": ((_T,), Fixed(("C", "C")), {"damage": 2}),
+    "Dwarven Hold": ((_T, CostPart("remove_counters", what="storage", variable=True)),
+                     Amount("removed", "storage", mana=("R",)), {}),
+    "Gaea's Cradle": ((_T,), Counted(("G",), "creature", "you"), {}),
+    "Elvish Spirit Guide": ((CostPart("exile_self", what="hand"),), Fixed(("G",)), {}),
+    "Springleaf Drum": ((_T, CostPart("tap_untapped", amount=1, what="creature")), AnyColor(1), {}),
+    "Lion's Eye Diamond": ((CostPart("discard", what="hand"), CostPart("sacrifice_self")), AnyColor(3), {"timing": "instant"}),
+    "Mana Confluence": ((_T, CostPart("life", amount=1)), AnyColor(1), {}),
+    "Crystal Vein": ((_T, CostPart("sacrifice_self")), Fixed(("C", "C")), {}),
+    "Shivan Reef": ((_T,), Choice((("U",), ("R",))), {"damage": 1}),
+    "Wall of Roots": ((CostPart("put_counter", amount=1, what="-0/-1"),), Fixed(("G",)), {"timing": "once_each_turn"}),
+    "Fellwar Stone": ((_T,), Reflect("color", "lands_opponents_control"), {}),
+    "Mox Opal": ((_T,), AnyColor(1), {"condition": Condition(3, "artifact")}),
+    "White Mana Battery": ((_T, CostPart("remove_counters", what="charge", variable=True)),
+                           Amount("removed", "charge", mana=("W",), base=("W",)), {}),
+    "Overgrown Battlement": ((_T,), Amount("permanents", "creature defender", "you", mana=("G",)), {}),
+    "Nykthos, Shrine to Nyx": None,  # devotion: unread
+}
+
+
+@pytest.mark.parametrize("name", sorted(_NAMED))
+def test_what_the_mana_grammar_reads_on_named_cards(cards: dict, name: str) -> None:
+    lines = [ln for face in cards[name] for ln in (face.get("text") or "").splitlines() if ": Add " in ln]
+    found = []
+    for line in lines:
+        try:
+            found.append(parse_mana_ability(line, name))
+        except ManaAbilityError:
+            pass
+    if _NAMED[name] is None:
+        assert not any("devotion" in a.text for a in found)
+        return
+    costs, product, fields = _NAMED[name]
+    assert any(a.costs == costs and a.product == product and all(getattr(a, k) == v for k, v in fields.items())
+               for a in found), found

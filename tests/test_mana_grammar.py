@@ -96,11 +96,20 @@ def test_spend_restrictions_of_real_cards():
 
 
 @pytest.mark.parametrize("text", [
-    "{T}, Pay {E}: Add one mana of any color.",  # energy is not on the board
-    "{T}: Add {C}. Activate only once each turn.",  # the board doesn't say what was activated
-    "{T}: Add {G}. You gain 1 life.",  # life gained during payment is not modelled
     "{T}: Add {G} for each creature with power 4 or greater you control.",
+    "{T}: Add {G} for each other creature you control.",  # "other": not the same count
+    "{T}, Sacrifice a black or artifact creature: Add {B}.",
 ])
 def test_forms_left_out_are_refused(text):
     with pytest.raises(ManaAbilityError):
         parse_mana_ability(text, "X")
+
+
+def test_costs_read_exactly_and_excluded_by_payment_with_a_reason():
+    """Energy (107.14) is read into its own cost part; payment can't pay it yet and says so
+    (118.3) instead of treating the ability as free."""
+    a = parse_mana_ability("{T}, Pay {E}: Add one mana of any color.", "X")
+    assert [c.kind for c in a.costs] == ["tap", "energy"] and a.costs[1].amount == 1
+    land = "  - {id: v, name: Aether Hub, types: [land], controller: a, text: '{T}, Pay {E}: Add one mana of any color.'}"
+    r = pay(board(land), "{U}")
+    assert r.payable is False and any(e.rule == "118.3" and "energy" in e.reason for e in r.excluded)

@@ -100,7 +100,7 @@ SYMBOL_BOARD = """  - {id: plains, card: Plains, controller: a}
 ])
 def test_every_symbol_kind(cost, payable):
     r = pay(board(SYMBOL_BOARD, life=20), cost)
-    assert r.payable is payable, r.to_json()
+    assert r.payable is payable, r.to_dict()
 
 
 def test_x_given_and_maximised():
@@ -291,8 +291,8 @@ def test_unpayable_reasons_in_board_terms():
 
 def test_same_board_same_answer():
     b = load_board(EXAMPLES / "pay-filters.yaml")
-    first = pay(b, "{W}{U}").to_json()
-    assert all(pay(b, "{W}{U}").to_json() == first for _ in range(3))
+    first = pay(b, "{W}{U}").to_dict()
+    assert all(pay(b, "{W}{U}").to_dict() == first for _ in range(3))
 
 
 @pytest.mark.parametrize("kwargs", [dict(cost="{Q}"), dict(cost="{Y}"), dict(cost="{1}", x=1, maximize_x=True),

@@ -135,7 +135,7 @@ def test_solver_agrees_with_brute_force(request):
     parsed = ManaCost.parse(cost)
     expected = best_payment(board, "a", parsed, tuple(ManaCost.parse(k) for k in keep), maximize_x,
                             frozenset({"creature"}) if creature_spell else None)
-    assert result.payable is (expected is not None), (cost, result.to_json(), expected)
+    assert result.payable is (expected is not None), (cost, result.to_dict(), expected)
     assert result.optimal
     if not result.payable:  # the reason states the true maximum (issue 9.5)
         most = reference_most_mana(board, "a", parsed, frozenset({"creature"}) if creature_spell else None)
@@ -143,4 +143,4 @@ def test_solver_agrees_with_brute_force(request):
         stated = [r.message for r in result.reasons if "at most" in r.message]
         assert all(f"(at most {most} mana)" in m for m in stated), (stated, most)
     if expected is not None:
-        assert replay(board, "a", parsed, result) == expected, (cost, result.to_json(), expected)
+        assert replay(board, "a", parsed, result) == expected, (cost, result.to_dict(), expected)

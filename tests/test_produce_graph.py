@@ -17,7 +17,7 @@ TYPES = ("W", "U", "B", "R", "G", "C")
 
 
 def all_types(board) -> dict[str, list[str]]:
-    return {pid: p["types"] for pid, p in could_produce(board).to_json().items()}
+    return {pid: p["types"] for pid, p in could_produce(board).to_dict().items()}
 
 
 def test_graph_shape() -> None:

@@ -253,8 +253,8 @@ def test_dawn_makes_lands_plains_keeping_snow() -> None:
     eff, changed = effective_board(b)
     assert eff.permanent("s").is_snow and eff.permanent("s").subtypes == {"plains"}
     assert changed == {"s": "d", "t": "d"}
-    # the Forest ability is gone: the original ability gives no mana, the Plains one {W}
-    assert product(b, "s") == Fixed(())
+    # the board is the layered one: the Forest ability is gone, the Plains one gives {W}
+    assert eff is b and [a.text for a in b.permanent("s").mana_abilities] == ["{T}: Add {W}."]
     s = eff.permanent("s")
     assert effective_product(b, s, s.mana_abilities[0]) == Fixed(("W",))
 

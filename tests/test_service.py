@@ -36,6 +36,10 @@ CASES = [
     ("pay", "pay-forge-vessel.yaml", ["--cost", "{U}"], {"cost": "{U}"}),
     ("pay", "pay-filters.yaml", ["--cost", "{X}", "--max-x", "--keep", "{U}"], {"cost": "{X}", "max_x": True, "keep": ["{U}"]}),
     *[("produce", f.name, [], {}) for f in sorted(EXAMPLES.glob("produce-*.yaml"))],
+    ("solve", "puzzles/dotp2009-wings-of-light.yaml", [], {}),  # commands of the registry's one-line entries
+    ("damage", "puzzles/dotp2012-lust-for-blood-1-block.yaml", [], {}),
+    ("damage", "puzzles/dotp2012-lust-for-blood-1-block.yaml", ["--defender", "preserve"],
+     {"defender_objectives": ["preserve"]}),
 ]
 
 

@@ -2,7 +2,8 @@
 
 Both sides share one output format: the verdict with the requirement count, each violation
 with its rule, the witness as a table, the costs (508.1h, 509.1e) and the notes.
-Exit status: 0 legal (or a suggestion found), 1 illegal or undecided, 2 bad input.
+Exit status: 0 legal (or a suggestion found), 1 illegal, 2 bad input, 3 undecided (a time limit,
+or unread card text that could change the verdict).
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Optional
 
 import typer
-from rich.table import Table
+from rich.markup import escape
 
 from . import common, svg
 
@@ -32,6 +33,7 @@ class Side:
     default_objective: str
     objectives: str
     columns: tuple[str, str]
+    noun: str  # what a player declares
     cost_rule: str
     help: str
 
@@ -40,9 +42,9 @@ class Side:
 
 
 BLOCKS = Side("blocks", "block", "509.1c", "blocks", "fewest-blockers", "fewest-blockers, most-blockers or least-unblocked-power",
-              ("blocker", "blocks"), "509.1d", "Declare blockers: is a block legal (CR 509.1), and a legal one to make.")
+              ("blocker", "blocks"), "blockers", "509.1d", "Declare blockers: is a block legal (CR 509.1), and a legal one to make.")
 ATTACKS = Side("attacks", "attack", "508.1d", "attacks", "fewest-attackers", "fewest-attackers, most-attackers or most-power",
-               ("attacker", "attacks"), "508.1h", "Declare attackers: is an attack legal (CR 508.1, 701.15), and a legal one to make.")
+               ("attacker", "attacks"), "attackers", "508.1h", "Declare attackers: is an attack legal (CR 508.1, 701.15), and a legal one to make.")
 
 
 def _name(board: "Board", ident: str) -> str:
@@ -52,34 +54,53 @@ def _name(board: "Board", ident: str) -> str:
     return ident  # a player
 
 
+def headline(side: Side, result: "CombatResult") -> str:
+    """The verdict and a true count of requirements (509.1c, 508.1d)."""
+    verdict = {True: "[bold green]legal[/]", False: "[bold red]illegal[/]", None: "[bold yellow]undecided[/]"}
+    head = verdict[result.legal]
+    what = "the suggestion" if result.objective else "the declaration"
+    n, m = result.obeyed, result.maximum
+    if n is None:
+        count = f"a legal declaration can obey {m} requirement{'s' if m != 1 else ''}"
+    elif n > m:
+        count = (f"{what} obeys {n} requirement{'s' if n != 1 else ''} by breaking a restriction; "
+                 f"a legal declaration can obey at most {m}")
+    elif m == 0:
+        count = "no requirement applies"
+    else:
+        count = f"requirements obeyed {n} of a possible {m}"
+    proven = "" if result.optimal else " [yellow](not proven optimal: the time limit stopped the solver)[/]"
+    return f"{head}, {count} ({side.rule}){proven}"
+
+
 def _print(board: "Board", side: Side, result: "CombatResult", title: str) -> None:
     con = common.console
-    verdict = {True: "[bold green]legal[/]", False: "[bold red]illegal[/]", None: "[bold yellow]undecided[/]"}
-    proven = "" if result.optimal else " [yellow](not proven optimal: the time limit stopped the solver)[/]"
-    con.print(f"{title}: {verdict[result.legal]}, requirements obeyed {result.obeyed} of a possible "
-              f"{result.maximum} ({side.rule}){proven}", soft_wrap=True, highlight=False)
+    con.print(f"{escape(title)}: {headline(side, result)}", soft_wrap=True)
     for v in result.violations:
-        con.print(f"  [red]{v.rule}[/] {v.message}", highlight=False, soft_wrap=True)
+        con.print(f"  [red]{v.rule}[/] {escape(v.message)}", soft_wrap=True)
     what = "suggestion" if result.objective else "witness"
     if result.witness:
         con.print(f"{what}: a legal declaration obeying the most requirements")
-        table = Table()
-        for column in side.columns:
-            table.add_column(column)
+        table = common.table(*side.columns)
         for creature, targets in result.witness:
             shown = targets if isinstance(targets, tuple) else (targets,)
             table.add_row(_name(board, creature), ", ".join(_name(board, t) for t in shown))
         con.print(table)
     else:
         con.print(f"  {what}: no creature {side.name}")
+    whose = "the suggested" if result.objective else "the declared"
     for player, cost in result.costs.items():
         if cost != "{0}":
-            con.print(f"  {player} pays {cost} to {side.verb} ({side.cost_rule})", highlight=False)
+            con.print(f"  {player} pays {cost} for {whose} {side.noun} ({side.cost_rule})", soft_wrap=True)
+    for player, lines in result.payments.items():
+        con.print(f"  {player} pays with: " + "; ".join(lines), soft_wrap=True)
     for note in result.notes:
-        con.print(f"  [dim]{note}[/]", highlight=False, soft_wrap=True)
+        con.print(f"  [dim]{escape(note)}[/]", soft_wrap=True)
+    common.print_unread(result, ("legal", "illegal"))
 
 
-def _run(side: Side, what: str, board_path: Path, cards: Optional[Path], json_out: bool, picture: Optional[Path],
+def _run(side: Side, what: str, board_path: Path, cards: Optional[Path], json_out: bool, strict: bool,
+         picture: Optional[Path],
          **kwargs: object) -> None:
     board = common.board(board_path, cards, json_out)
     solve = side.solver(what)
@@ -87,19 +108,21 @@ def _run(side: Side, what: str, board_path: Path, cards: Optional[Path], json_ou
         result = solve(board, **kwargs)
     except ValueError as exc:
         common.fail(f"{board_path}: {exc}", json_out)
-    from ..pictures import combat_svg
+    common.check_strict(result, strict, json_out)
+    if picture is not None:  # the pictures module loads only when asked for
+        from ..pictures import combat_svg
 
-    svg.write(picture, combat_svg, board, result, json_out)
+        svg.write(picture, combat_svg, board, result, json_out)
     if json_out:
-        common.emit_json(result.to_json())
+        common.emit_json(result.to_dict())
     else:
         title = f"{board_path} ({result.objective})" if result.objective else str(board_path)
         _print(board, side, result, title)
-    raise typer.Exit(common.EXIT_OK if result.legal else common.EXIT_NO)
+    raise typer.Exit(common.exit_status(result.legal))
 
 
 def _group(side: Side) -> typer.Typer:
-    group = typer.Typer(help=side.help, no_args_is_help=True)
+    group = typer.Typer(help=side.help, no_args_is_help=True, rich_markup_mode=None)
 
     @group.command("check")
     def check(
@@ -107,23 +130,26 @@ def _group(side: Side) -> typer.Typer:
         cards: Optional[Path] = common.CardsOpt,
         json_out: bool = common.JsonOpt,
         time_limit: float = common.TimeOpt,
+        strict: bool = common.StrictOpt,
         picture: Optional[Path] = svg.SvgOpt,
     ) -> None:
-        """Is the board's combat declaration legal? Exit 0 legal, 1 illegal or undecided, 2 bad input."""
-        _run(side, "check", board_path, cards, json_out, picture, time_limit=time_limit)
+        """Is the board's combat declaration legal? Exit 0 legal, 1 illegal, 2 bad input, 3 undecided."""
+        _run(side, "check", board_path, cards, json_out, strict, picture, time_limit=time_limit)
 
     @group.command("suggest")
     def suggest(
         board_path: Path = common.BoardArg,
-        objective: str = typer.Option(side.default_objective, "--objective", "-o",
+        objective: str = typer.Option(side.default_objective, "--objective", "-o", metavar="OBJECTIVE",
                                       help=f"After the most requirements: {side.objectives}."),
         cards: Optional[Path] = common.CardsOpt,
         json_out: bool = common.JsonOpt,
         time_limit: float = common.TimeOpt,
+        strict: bool = common.StrictOpt,
         picture: Optional[Path] = svg.SvgOpt,
     ) -> None:
-        """A legal declaration obeying the most requirements, then best for --objective."""
-        _run(side, "suggest", board_path, cards, json_out, picture, objective=objective, time_limit=time_limit)
+        """A legal declaration obeying the most requirements, then best for --objective. Exit 0, or 3 undecided."""
+        _run(side, "suggest", board_path, cards, json_out, strict, picture, objective=objective,
+             time_limit=time_limit)
 
     return group
 

@@ -1,7 +1,24 @@
-"""Shared CLI plumbing: loading boards with clean errors, JSON output and exit codes.
+"""Shared CLI plumbing and the conventions every command follows.
 
-Exit status (board contract): 0 legal / payable / solved, 1 not, 2 bad input, 3 undecided
-(a time limit, or unread card text that could change the answer).
+Conventions (a new command group ``cli/NAME.py`` with ``register(app)`` follows them all):
+
+- **Exit status**: :data:`EXIT_OK` 0 legal / payable / solved, :data:`EXIT_NO` 1 not,
+  :data:`EXIT_BAD` 2 bad input (a message naming file and field path, never a traceback; use
+  :func:`fail`), :data:`EXIT_UNDECIDED` 3 undecided (a time limit, or unread text that could
+  change the answer). :func:`exit_status` maps a verdict (``True``/``False``/``None``) to it.
+- **Reading boards**: :func:`board` (``-`` reads the board from stdin; ``--cards``; clean errors),
+  options :data:`BoardArg`, :data:`CardsOpt`, :data:`JsonOpt`, :data:`TimeOpt`, :data:`StrictOpt`.
+- **Unread text** (``docs/unread.md``): every result has ``unread`` and, when those lines made
+  it undecided, ``as_read``. After computing a result call :func:`check_strict` (``--strict``
+  refuses, exit 2, a board whose unread lines bear on the answer) and in human output
+  :func:`print_unread`, which says which lines and why.
+- **Output**: ``--json`` prints ``result.to_dict()`` with :func:`emit_json`; human output goes
+  through :data:`console`, which never wraps when stdout is not a terminal (plain lines at
+  full width, no colors) and uses :func:`table` for tables.
+- **Fast start**: import solvers, and the model (pydantic), inside command functions, never
+  at module level; ``tests/test_startup.py`` checks ``mtgsolver --help`` imports none.
+- **Help**: give every option with a value a ``metavar`` people know (``COST``, ``N``,
+  ``FILE``, ``PLAYER``, ``SECONDS``); boolean options are flags (``--json``).
 """
 from __future__ import annotations
 
@@ -9,26 +26,52 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, NoReturn, Optional
+from typing import TYPE_CHECKING, Any, NoReturn, Optional
 
 import typer
-from rich.console import Console
+from rich import box
+from rich.console import Console, ConsoleDimensions
 from rich.markup import escape
+from rich.table import Table
 
-from ..model import Board, BoardError, CardLibrary, ManaCost, ManaCostError, bundled_library, load_board
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Board, CardLibrary, ManaCost
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNDECIDED = 0, 1, 2, 3
+PIPE_WIDTH = 100_000  # "full width": no line of a piped answer is ever wrapped
 
-console = Console()
-err_console = Console(stderr=True)
 
-BoardArg = typer.Argument(..., help="Board file (.yaml, .yml or .json).", show_default=False)
+class _Console(Console):
+    """A rich console that never wraps lines when its output is not a terminal."""
+
+    @property
+    def size(self) -> ConsoleDimensions:
+        size = super().size
+        return size if self.is_terminal else ConsoleDimensions(PIPE_WIDTH, size.height)
+
+    @size.setter
+    def size(self, new_size: tuple[int, int]) -> None:  # pragma: no cover - rich's own setter
+        self._width, self._height = new_size
+
+
+console = _Console(highlight=False)
+err_console = _Console(stderr=True, highlight=False)
+
+BoardArg = typer.Argument(..., help="Board file (.yaml, .yml or .json), or - to read it from stdin.",
+                          show_default=False, metavar="BOARD")
 CardsOpt = typer.Option(
-    None, "--cards", show_default=False,
+    None, "--cards", show_default=False, metavar="FILE",
     help="Card file added to the bundled cards: MTGJSON AtomicCards or Scryfall Oracle cards "
          "(.json, .json.gz, .json.xz, .json.bz2); default $MTGSOLVER_CARDS.")
-JsonOpt = typer.Option(False, "--json", help="Print the answer as JSON.")
-TimeOpt = typer.Option(10.0, "--time-limit", min=0.01, help="Solver time limit in seconds.")
+JsonOpt = typer.Option(False, "--json", help="Print the answer as JSON.", show_default=False)
+TimeOpt = typer.Option(10.0, "--time-limit", min=0.01, metavar="SECONDS", help="Solver time limit in seconds.")
+StrictOpt = typer.Option(False, "--strict", show_default=False,
+                         help="Refuse (exit 2) a board whose unread card text could bear on the answer.")
+
+
+def exit_status(verdict: bool | None) -> int:
+    """0 for a yes (legal, payable), 1 for a no, 3 for undecided (``None``)."""
+    return EXIT_UNDECIDED if verdict is None else EXIT_OK if verdict else EXIT_NO
 
 
 def fail(message: str, json_out: bool = False) -> NoReturn:
@@ -36,12 +79,19 @@ def fail(message: str, json_out: bool = False) -> NoReturn:
     if json_out:
         print(json.dumps({"error": message}))
     else:
-        err_console.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
+        err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
     raise typer.Exit(EXIT_BAD)
 
 
-def library(cards: Optional[Path], json_out: bool = False) -> CardLibrary:
+def note(message: str) -> None:
+    """A remark on stderr (for example a board without ``version:``), never in JSON output."""
+    err_console.print(f"note: {escape(message)}", soft_wrap=True)
+
+
+def library(cards: Optional[Path], json_out: bool = False) -> "CardLibrary":
     """The bundled cards plus a card file's (``--cards``, else ``$MTGSOLVER_CARDS``), or exit 2."""
+    from ..model import bundled_library
+
     if cards is None and not os.environ.get("MTGSOLVER_CARDS"):
         return bundled_library()
     from ..model.card_index import load_cards
@@ -52,19 +102,72 @@ def library(cards: Optional[Path], json_out: bool = False) -> CardLibrary:
         fail(str(exc), json_out)
 
 
-def board(path: Path, cards: Optional[Path] = None, json_out: bool = False) -> Board:
-    """Load a board or exit 2 with the file, field and reason."""
+def board(path: Path, cards: Optional[Path] = None, json_out: bool = False) -> "Board":
+    """Load a board (``-``: from stdin) or exit 2 with the file, field and reason."""
+    from ..model import BoardError, load_board
+    from ..model.board_file import decode_board_bytes, parse_board_text
+
     try:
-        return load_board(path, library(cards, json_out))
+        if str(path) == "-":
+            text = decode_board_bytes(sys.stdin.buffer.read(), "<stdin>")
+            fmt = "json" if text.lstrip().startswith(("{", "[")) else "yaml"
+            loaded = parse_board_text(text, "<stdin>", library(cards, json_out), fmt)
+        else:
+            loaded = load_board(path, library(cards, json_out))
     except BoardError as exc:
         fail(str(exc), json_out)
+    for remark in loaded.notes:
+        note(remark)
+    return loaded
 
 
-def cost(text: str, option: str, json_out: bool = False) -> ManaCost:
+def cost(text: str, option: str, json_out: bool = False, allow_x: bool = True) -> "ManaCost":
+    """Parse a mana cost option; an empty one is refused (``{0}`` is the cost of zero)."""
+    from ..model import ManaCost, ManaCostError
+
+    if not text.strip():
+        fail(f"{option}: empty; give a mana cost such as {{2}}{{W}} ({{0}} for a cost of zero)", json_out)
     try:
-        return ManaCost.parse(text)
+        parsed = ManaCost.parse(text)
     except ManaCostError as exc:
         fail(f"{option}: {exc}", json_out)
+    if not allow_x and any(s.variable for s in parsed.symbols):
+        fail(f"{option}: {parsed} has {{X}}; give its value with --x N or ask for the largest with --max-x (107.3a)",
+             json_out)
+    return parsed
+
+
+def check_strict(result: Any, strict: bool, json_out: bool = False) -> None:
+    """``--strict``: refuse (exit 2) when unread lines could bear on the answer."""
+    if strict and result.unread:
+        lines = "; ".join(f"{u.permanent}: {u.line!r}" for u in result.unread)
+        fail(f"--strict: unread card text could bear on this answer (docs/unread.md): {lines}", json_out)
+
+
+def print_unread(result: Any, verdicts: tuple[str, str] = ("yes", "no")) -> None:
+    """Say which unread lines bear on ``result`` and, if they made it undecided, why.
+
+    ``verdicts`` names the verdict on the text read (``("legal", "illegal")``)."""
+    if not result.unread:
+        return
+    if result.as_read is not None:
+        read = verdicts[0] if result.as_read else verdicts[1]
+        console.print(f"[bold yellow]undecided[/]: on the text this project reads the answer is {read}, but these "
+                      "unread lines could change it (docs/unread.md):", soft_wrap=True)
+    else:
+        console.print("unread lines that could bear on this answer (they could not change the verdict, "
+                      "docs/unread.md):", soft_wrap=True)
+    for u in result.unread:
+        console.print(f"  {escape(u.permanent)}: {escape(u.line)} [dim]({', '.join(sorted(u.kinds))})[/]",
+                      soft_wrap=True)
+
+
+def table(*columns: str) -> Table:
+    """A table: boxed on a terminal, plain columns when piped."""
+    t = Table(box=box.HEAVY_HEAD if console.is_terminal else None, show_edge=console.is_terminal)
+    for column in columns:
+        t.add_column(column)
+    return t
 
 
 def emit_json(data: Any) -> None:

@@ -14,28 +14,32 @@ OBJECTIVE_HELP = ("Objective levels, best first, comma separated, from: keep, x,
 
 def pay(
     board_path: Path = common.BoardArg,
-    cost: str = typer.Option(..., "--cost", help='The mana cost to pay, e.g. "{2}{W}{U/P}".', show_default=False),
-    player: Optional[str] = typer.Option(None, "--player", help="Who pays (default: the active player)."),
-    keep: list[str] = typer.Option([], "--keep", help='A cost to keep payable afterwards, e.g. "{U}{U}" (repeatable).'),
-    x: Optional[int] = typer.Option(None, "--x", min=0, help="The value of X."),
-    max_x: bool = typer.Option(False, "--max-x", help="Find the largest payable X."),
-    spell: Optional[str] = typer.Option(None, "--spell", help='What the mana is for, for spending restrictions '
-                                        '(106.6): types and colors, e.g. "creature elf green".'),
-    objective: Optional[str] = typer.Option(None, "--objective", help=OBJECTIVE_HELP),
+    cost: str = typer.Option(..., "--cost", metavar="COST", help='The mana cost to pay, e.g. "{2}{W}{U/P}".',
+                             show_default=False),
+    player: Optional[str] = typer.Option(None, "--player", metavar="PLAYER", help="Who pays (default: the active player)."),
+    keep: list[str] = typer.Option([], "--keep", metavar="COST", show_default=False,
+                                   help='A cost to keep payable afterwards, e.g. "{U}{U}" (repeatable).'),
+    x: Optional[int] = typer.Option(None, "--x", min=0, metavar="N", help="The value of X."),
+    max_x: bool = typer.Option(False, "--max-x", help="Find the largest payable X.", show_default=False),
+    spell: Optional[str] = typer.Option(None, "--spell", metavar="WORDS", help='What the mana is for, for spending '
+                                        'restrictions (106.6): types and colors, e.g. "creature elf green".'),
+    objective: Optional[str] = typer.Option(None, "--objective", metavar="LEVELS", help=OBJECTIVE_HELP),
     cards: Optional[Path] = common.CardsOpt,
     json_out: bool = common.JsonOpt,
     time_limit: float = common.TimeOpt,
+    strict: bool = common.StrictOpt,
     picture: Optional[Path] = svg.SvgOpt,
 ) -> None:
     """Pay COST from the board: which mana abilities to activate, in order, and what pays each symbol.
 
-    Exit status 0 when the cost can be paid, 1 when it can't (with the reasons), 2 on bad input.
+    Exit status 0 when the cost can be paid, 1 when it can't (with the reasons), 2 on bad input,
+    3 undecided (a time limit, or unread card text that could change the answer).
     """
     b = common.board(board_path, cards, json_out)
-    parsed = common.cost(cost, "--cost", json_out)
-    kept = [common.cost(k, "--keep", json_out) for k in keep]
     if x is not None and max_x:
         common.fail("give --x or --max-x, not both", json_out)
+    parsed = common.cost(cost, "--cost", json_out, allow_x=x is not None or max_x)
+    kept = [common.cost(k, "--keep", json_out) for k in keep]
     if player is not None and not b.is_player(player):
         common.fail(f"--player: unknown player {player!r}; the board has {', '.join(p.name for p in b.players)}",
                     json_out)
@@ -49,25 +53,34 @@ def pay(
                            time_limit=time_limit, objective=levels)
     except ValueError as exc:
         common.fail(str(exc), json_out)
-    from ..pictures import payment_svg
+    common.check_strict(result, strict, json_out)
+    if picture is not None:  # the pictures module loads only when asked for
+        from ..pictures import payment_svg
 
-    svg.write(picture, payment_svg, b, result, json_out)
+        svg.write(picture, payment_svg, b, result, json_out)
     if json_out:
-        common.emit_json(result.to_json())
+        common.emit_json(result.to_dict())
     else:
         _print(result)
-    raise typer.Exit(common.EXIT_OK if result.payable else common.EXIT_NO)
+    raise typer.Exit(common.exit_status(result.payable))
 
 
 def _print(result) -> None:
     con = common.console
-    if not result.payable:
-        verdict = "can't be paid" if result.payable is False else "no answer within the time limit"
-        con.print(f"[bold red]{result.cost}[/] {verdict} by {result.player}", highlight=False)
+    if result.payable is None and result.as_read is None:
+        con.print(f"[bold yellow]{result.cost}[/]: no answer within the time limit for {result.player}")
         for r in result.reasons:
-            con.print(f"  [{r.rule}] {r.message}", highlight=False, markup=False)
+            con.print(f"  [{r.rule}] {r.message}", markup=False, soft_wrap=True)
         return
-    head = f"[bold green]{result.cost}[/] can be paid by {result.player}"
+    if not (result.payable or result.as_read):
+        verdict = "can't be paid" if result.payable is False else "undecided: can't be paid with the text read"
+        con.print(f"[bold red]{result.cost}[/] {verdict} by {result.player}")
+        for r in result.reasons:
+            con.print(f"  [{r.rule}] {r.message}", markup=False, soft_wrap=True)
+        common.print_unread(result, ("payable", "unpayable"))
+        return
+    can = "can be paid" if result.payable else "undecided: can be paid with the text read"
+    head = f"[bold {'green' if result.payable else 'yellow'}]{result.cost}[/] {can} by {result.player}"
     if result.x is not None:
         head += f" with X = {result.x}"
     if result.life_paid:
@@ -86,6 +99,7 @@ def _print(result) -> None:
         con.print(f"  floating: {''.join('{' + u.type + '}' for u in result.floating)}", highlight=False)
     for cost, ok in result.kept:
         con.print(f"  keep {cost}: {'still payable' if ok else 'NOT payable afterwards'}", highlight=False)
+    common.print_unread(result, ("payable", "unpayable"))
 
 
 def register(app: typer.Typer) -> None:

@@ -2,17 +2,24 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
-from rich.table import Table
+from rich.markup import escape
 
-from ..model import Board, Permanent, Static, board_json_schema
 from . import common
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Board, Permanent
 
-def permanent_json(p: Permanent) -> dict[str, Any]:
-    return {
+
+
+def permanent_json(p: "Permanent", board: "Board | None" = None) -> dict[str, Any]:
+    """A permanent as it is now (after the layers, 613); ``changes`` are the effects that
+    made it differ from its printed self, and ``printed`` that self, when it differs."""
+    from ..model.layers import changes_of, printed_of
+
+    out = {
         "id": p.id,
         "name": p.name,
         "controller": p.controller,
@@ -30,16 +37,29 @@ def permanent_json(p: Permanent) -> dict[str, Any]:
         "tapped": p.tapped,
         "summoning_sick": p.summoning_sick,
         "attached_to": p.attached_to,
+        "unread": list(p.unread),
+        "timestamp": p.timestamp,
     }
+    changes = changes_of(board, p.id) if board is not None else ()
+    if changes:
+        out["changes"] = [c.to_dict() for c in changes]
+        printed = permanent_json(printed_of(board, p.id))
+        out["printed"] = {k: v for k, v in printed.items() if out.get(k) != v}
+    return out
 
 
-def board_json(b: Board) -> dict[str, Any]:
+def board_json(b: "Board") -> dict[str, Any]:
+    from ..model.line_kinds import KINDS
+    from ..model.unread import unread_lines
+
     out: dict[str, Any] = {
         "active_player": b.active_player,
         "players": [{"name": p.name, "life": p.life, "poison": p.poison} for p in b.players],
-        "battlefield": [permanent_json(p) for p in b.permanents],
+        "battlefield": [permanent_json(p, b) for p in b.permanents],
+        "day_night": b.day_night,
         "effects": [{k: (str(v) if k == "cost" else v) for k, v in e.__dict__.items() if v is not None} for e in b.effects],
         "mana_pool": {pl: "".join("{" + m.type + "}" for m in pool) for pl, pool in b.mana_pools.items()},
+        "unread": [u.to_dict() for u in unread_lines(b, None, KINDS)],
     }
     if b.combat:
         out["combat"] = {
@@ -51,13 +71,18 @@ def board_json(b: Board) -> dict[str, Any]:
     return out
 
 
-def _abilities_text(p: Permanent) -> str:
+def _abilities_text(p: "Permanent") -> str:
+    from ..model import Static
+
     parts = sorted(p.keywords) + [f"protection from {q}" for q in sorted(p.protections)]
     for a in p.abilities:
         if isinstance(a, Static) and a.name == "grants":
             parts.append("grants " + ", ".join(map(str, a.value)))
+        elif isinstance(a, Static) and a.name == "continuous":
+            parts.append(a.value.text or str(a.value))
         else:
-            parts.append(str(a) if isinstance(a, Static) else a.text)
+            parts.append(str(a) if isinstance(a, Static) else
+                         f"{a.text} (unread)" if a.text in p.unread else a.text)
     return "\n".join(parts)
 
 
@@ -66,7 +91,10 @@ def show(
     cards: Optional[Path] = common.CardsOpt,
     json_out: bool = common.JsonOpt,
 ) -> None:
-    """Render a board: players, each player's permanents, effects, pools and combat."""
+    """Render a board: players, each player's permanents, effects, pools and combat; lines of
+    rules text this project does not read are marked "(unread)"."""
+    from ..model.layers import changes_of
+
     b = common.board(board_path, cards, json_out)
     if json_out:
         common.emit_json(board_json(b))
@@ -74,18 +102,24 @@ def show(
     con = common.console
     con.print(f"[bold]{board_path}[/]  active player: [bold]{b.active_player}[/]")
     for pl in b.players:
-        table = Table(title=f"{pl.name}: {pl.life} life, {pl.poison} poison", title_justify="left")
-        for col in ("id", "name", "type", "cost", "P/T", "state", "abilities"):
-            table.add_column(col, no_wrap=col in ("id", "name", "cost", "P/T"))
+        table = common.table("id", "name", "type", "colors", "cost", "P/T", "state", "abilities")
+        table.title, table.title_justify = f"{pl.name}: {pl.life} life, {pl.poison} poison", "left"
         for p in b.controlled_by(pl.name):
             pt = f"{p.power}/{p.toughness}" if p.power is not None else ""
             state = ", ".join(s for s, on in (("tapped", p.tapped), ("summoning sick", p.summoning_sick),
                                               (f"on {p.attached_to}", p.attached_to)) if on)
             counters = ", ".join(f"{k}: {v}" for k, v in p.counters.items())
-            table.add_row(p.id, p.name, " ".join(sorted(p.supertypes) + sorted(p.types)),
-                          str(p.mana_cost or ""), pt, "; ".join(x for x in (state, counters) if x),
-                          _abilities_text(p))
+            kinds = " ".join(sorted(p.supertypes) + sorted(p.types))
+            if p.subtypes:
+                kinds += " — " + " ".join(sorted(p.subtypes))
+            colors = " ".join(c.word for c in sorted(p.colors, key=lambda c: "WUBRG".index(c.value)))
+            table.add_row(p.id, p.name, kinds, colors, str(p.mana_cost or ""), pt,
+                          "; ".join(x for x in (state, counters) if x), escape(_abilities_text(p)))
         con.print(table)
+        for p in b.controlled_by(pl.name):
+            for c in changes_of(b, p.id):
+                con.print(f"  {p.id}: {c.what} from {c.source_name} ({c.source}; layer {c.layer}, {c.rule}, "
+                          f"timestamp {c.timestamp})", markup=False)
         pool = b.pool(pl.name)
         if pool:
             con.print(f"  mana pool: {''.join('{' + m.type + '}' for m in pool)}")
@@ -104,6 +138,8 @@ def show(
 
 def schema() -> None:
     """Print the JSON Schema of board files."""
+    from ..model import board_json_schema
+
     common.emit_json(board_json_schema())
 
 

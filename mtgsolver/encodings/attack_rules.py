@@ -31,6 +31,7 @@ from typing import Iterable
 
 from ..model import Board, ManaCost, Permanent
 from ..model.attack_tax import AttackTax
+from ..model.layers import source_note
 from ..model.mana import ManaSymbol
 
 __all__ = [
@@ -198,7 +199,7 @@ def _unable(perm: Permanent, active: str) -> Reason | None:
     if perm.has_keyword("defender"):
         return Reason("702.3b", perm.id, f"{who} has defender and can't attack.")
     if any(v is None for v in perm.values("cant_attack")):
-        return Reason("508.1c", perm.id, f"{who} can't attack.")
+        return Reason("508.1c", perm.id, f"{who} can't attack{source_note(None, perm, 'cant_attack')}.")
     return None
 
 
@@ -207,7 +208,7 @@ def _refusal(board: Board, perm: Permanent, target: Target) -> Reason | None:
     who = f"{perm.name} ({perm.id})"
     for value in perm.values("cant_attack"):
         if value is not None and _cant_attack_target(board, perm, value, target):
-            return Reason("508.1c", perm.id, f"{who} can't attack {value}.")
+            return Reason("508.1c", perm.id, f"{who} can't attack {value}{source_note(board, perm, f'cant_attack: {value}')}.")
     for flt in perm.values("cant_attack_unless"):
         player = board.player(target.defender)
         if not flt.matches(player.life, board.controlled_by(target.defender)):
@@ -267,7 +268,8 @@ def _requirements(board: Board, active: str) -> list[Requirement]:
     for cid in sorted(mine):
         perm = mine[cid]
         for _ in perm.statics("attacks_each_combat"):
-            reqs.append(Requirement("508.1d", cid, "attack", f"{name(cid)} attacks each combat if able."))
+            reqs.append(Requirement("508.1d", cid, "attack", f"{name(cid)} attacks each combat if able"
+                                                              f"{source_note(board, perm, 'attacks_each_combat')}."))
     for eff in board.effects:
         if eff.kind == "attacks_this_turn" and eff.creature in mine:
             reqs.append(Requirement("508.1d", eff.creature, "attack",

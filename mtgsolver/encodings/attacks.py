@@ -16,7 +16,7 @@ objectives in order (lexicographic steps), returning a witness declaration.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ortools.sat.python import cp_model
 
@@ -41,12 +41,27 @@ class Found:
     attacks: dict[str, str] | None
 
 
+#: ``accept(attacks)``: ``None`` when the declaration can be carried out (its total cost is
+#: payable, 508.1h-j), else the attacks that can't all be made together (a cut), and whether
+#: that was proved (False: the time limit stopped the check)
+Accept = Callable[[dict[str, str]], "tuple[tuple[tuple[str, str], ...], bool] | None"]
+
+
 class AttackModel:
     """The CP-SAT model of one :class:`AttackProblem`, with ``paid`` the creatures whose
-    costs to attack their controller chose to pay (508.1d, 508.1h)."""
+    costs to attack their controller chose to pay (508.1d, 508.1h).
 
-    def __init__(self, problem: AttackProblem, paid: frozenset[str] = frozenset()) -> None:
+    ``accept`` (optional) checks each solution found, for what the model does not hold (the
+    total cost paid with real mana, 508.1i); a refused solution becomes a cut (its attacks
+    can't all be made) and the solve is repeated, so every answer is accepted and optimal
+    among the accepted declarations (the cuts remove only refused ones and their supersets).
+    """
+
+    def __init__(self, problem: AttackProblem, paid: frozenset[str] = frozenset(), accept: Accept | None = None) -> None:
         self.problem = problem
+        self.accept = accept
+        self.cuts = 0
+        self.unproved_cut = False
         m = self.model = cp_model.CpModel()
         self.x: dict[tuple[str, str], cp_model.IntVar] = {}
         self.attacks: dict[str, cp_model.IntVar] = {}
@@ -161,13 +176,28 @@ class AttackModel:
         for (c, t), lit in self.x.items():
             self.model.add_hint(lit, attacks.get(c) == t)
 
+    def forbid(self, attacks: Sequence[tuple[str, str]]) -> None:
+        """A cut: these attacks are not all made together."""
+        self.model.add_bool_or([self.x[a].Not() for a in attacks if a in self.x])
+        self.cuts += 1
+
     def _run(self, deadline: Deadline, sense: int) -> Found:
-        result = solve(self.model, deadline.remaining())
-        if not result.found:
-            return Found(0, 0, False, None)
-        attacks = {c: t for (c, t), lit in self.x.items() if result.value(lit)}
+        while True:
+            result = solve(self.model, deadline.remaining())
+            if not result.found:
+                return Found(0, 0, False, None)
+            attacks = {c: t for (c, t), lit in self.x.items() if result.value(lit)}
+            refused = self.accept(attacks) if self.accept is not None else None
+            if refused is None:
+                break
+            cut, proved = refused
+            self.unproved_cut |= not proved
+            self.forbid(cut)
+            if deadline.expired():
+                return Found(0, 0, False, None)
         if result.objective is None:
             return Found(0, 0, result.optimal, attacks)
         value = round(result.objective)
         bound = int(result.bound // 1) if sense > 0 else -int((-result.bound) // 1)
-        return Found(value, bound if not result.optimal else value, result.optimal, attacks)
+        optimal = result.optimal and not self.unproved_cut
+        return Found(value, bound if not result.optimal else value, optimal, attacks)

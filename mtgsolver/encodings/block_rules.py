@@ -14,6 +14,7 @@ from typing import Iterable, Mapping
 from ..model import Board, Color, CreatureFilter, ManaCost, Permanent
 from ..model.filters import stat
 from ..model.keywords import is_landwalk, landwalk_type
+from ..model.layers import source_note
 
 __all__ = [
     "BlockOptions", "Declaration", "Finding", "Requirement",
@@ -144,7 +145,8 @@ def pair_obstacles(board: Board, blocker: Permanent, attacker: Permanent, defend
     if attacker.has("cant_be_blocked"):
         no("509.1b", f"{attacker.name} can't be blocked")
     if attacker.has_keyword("flying") and not (blocker.has_keyword("flying") or blocker.has_keyword("reach")):
-        no("702.9b", f"{attacker.name} has flying and {blocker.name} has neither flying nor reach")
+        no("702.9b", f"{attacker.name} has flying{source_note(board, attacker, 'flying')} and {blocker.name} "
+                     "has neither flying nor reach")
     if attacker.has_keyword("shadow") and not blocker.has_keyword("shadow"):
         no("702.28b", f"{attacker.name} has shadow and {blocker.name} doesn't")
     if blocker.has_keyword("shadow") and not attacker.has_keyword("shadow"):
@@ -158,7 +160,8 @@ def pair_obstacles(board: Board, blocker: Permanent, attacker: Permanent, defend
                       "nor shares a color with it")
     for kw in sorted(k for k in attacker.keywords if is_landwalk(k)):
         if _controls_land(board, defender, kw):
-            no("702.14c", f"{attacker.name} has {kw.replace('_', ' ')} and {defender} controls such a land")
+            no("702.14c", f"{attacker.name} has {kw.replace('_', ' ')}{source_note(board, attacker, kw)} and "
+                          f"{defender} controls such a land")
     if attacker.has_keyword("skulk") and (blocker.power or 0) > (attacker.power or 0):
         no("702.118b", f"{attacker.name} has skulk and {blocker.name} has greater power "
                        f"({blocker.power} > {attacker.power})")
@@ -168,10 +171,13 @@ def pair_obstacles(board: Board, blocker: Permanent, attacker: Permanent, defend
         elif quality == blocker.controller:
             no("702.16k", f"{attacker.name} has protection from {quality}, who controls {blocker.name}")
         elif _has_quality(blocker, quality):
-            no("702.16f", f"{attacker.name} has protection from {quality}")
-    for f in attacker.values("cant_be_blocked_by"):
+            no("702.16f", f"{attacker.name} has protection from {quality}"
+                          f"{source_note(board, attacker, f'protection from {quality}')}")
+    for st in attacker.statics("cant_be_blocked_by"):
+        f = st.value
         if f.matches(blocker, own=attacker):
-            no("509.1b", f"{attacker.name} can't be blocked by creatures with {f.describe()}{_values(f, blocker, attacker)}")
+            no("509.1b", f"{attacker.name} can't be blocked by creatures with {f.describe()}{_values(f, blocker, attacker)}"
+                         f"{source_note(board, attacker, str(st))}")
     for f in blocker.values("can_block_only"):
         if not f.matches(attacker, own=blocker):
             no("509.1b", f"{blocker.name} can block only creatures with {f.describe()}{_values(f, attacker, blocker)}")
@@ -315,7 +321,8 @@ def _group_findings(board: Board, defender: str, attackers: list[str], decl: dic
             continue
         low, rule = min_blockers(attacker)
         if n < low:
-            out.append(Finding(rule, aid, f"{label(attacker)} can't be blocked except by {low} or more creatures; "
+            why = f" (has menace{source_note(board, attacker, 'menace')})" if rule == "702.111b" else ""
+            out.append(Finding(rule, aid, f"{label(attacker)} can't be blocked except by {low} or more creatures{why}; "
                                           f"{n} block{'s' if n == 1 else ''} it"))
         high = max_blockers(attacker)
         if high is not None and n > high:

@@ -18,12 +18,13 @@ effects and "tapped for mana" triggers).
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from ..model import Board, ManaAbility, ManaCost, Permanent
+from ..model.abilities import Static
+from ..model.mana_abilities import CostPart
 from ..model.mana import MANA_TYPES
-from ..model.mana_abilities import AnyColor, Choice, Counted, Fixed, Product, Reflect
+from ..model.mana_abilities import PAYABLE_COSTS, AnyColor, Choice, Counted, Fixed, Product, Reflect
 from ..model.production import effective_board, effective_product, sacrifice_product
 
 __all__ = [
@@ -135,7 +136,7 @@ class Exclusion:
     reason: str
     rule: str
 
-    def to_json(self) -> dict[str, str]:
+    def to_dict(self) -> dict[str, str]:
         return {"source": self.source, "ability": self.ability, "reason": self.reason, "rule": self.rule}
 
 
@@ -195,14 +196,15 @@ class _Collector:
         self.exclusions.append(Exclusion(perm.id, ability.text, reason, rule))
 
 
-def _sacrifice_candidates(board: Board, player: str, perm: Permanent, ability: ManaAbility,
-                          what: str) -> list[Permanent]:
-    another = re.search(r"sacrifice another\b", ability.text.lower()) is not None
-    words = what.split()
+def _sacrifice_candidates(board: Board, player: str, perm: Permanent, part: CostPart) -> list[Permanent]:
+    """What ``Sacrifice a[nother] WHAT [token] [named NAME]`` could sacrifice (701.21a: only
+    the player's own permanents; 111.1 tokens; 201.2 names)."""
+    words = (part.what or "").split()
     return [p for p in board.controlled_by(player)
-            if not (another and p.id == perm.id)
-            and all(w.rstrip("s") in p.types or w in p.types or w in p.subtypes or w in p.supertypes
-                    for w in words)]
+            if not (part.another and p.id == perm.id)
+            and (not part.token or p.token)
+            and (part.named is None or p.name.lower() == part.named.lower())
+            and all(w in p.types or w in p.subtypes or w in p.supertypes for w in words)]
 
 
 def extract_sources(board: Board, player: str, spell: SpellInfo | None,
@@ -229,12 +231,12 @@ def extract_sources(board: Board, player: str, spell: SpellInfo | None,
             common = dict(source=perm.id, ability=ability, options=opts, mana_cost=ability.mana_cost,
                           life=ability.life_cost, snow=perm.is_snow, restricted=ability.spend_only,
                           taps=ability.taps, untaps=ability.untaps, creature=perm.is_creature,
-                          damage=ability.damage)
+                          damage=ability.damage + (_damage_when_tapped(perm) if ability.taps else 0))
             key = f"{perm.id}#{index}"
             if sac_other:
-                cands = _sacrifice_candidates(board, player, perm, ability, sac_other[0].what or "")
+                cands = _sacrifice_candidates(board, player, perm, sac_other[0])
                 if not cands:
-                    col.exclude(perm, ability, f"nothing to sacrifice: no {sac_other[0].what} you control",
+                    col.exclude(perm, ability, f"nothing to sacrifice: no {_describe(sac_other[0])} you control",
                                 "118.3")
                 made = 0
                 for c in cands:
@@ -252,13 +254,19 @@ def extract_sources(board: Board, player: str, spell: SpellInfo | None,
                 col.instances.append(Instance(key=key, **common))
             else:
                 counters = [c for c in ability.costs if c.kind == "remove_counters"]
+                once = ability.timing == "once_each_turn"  # 602.5b: nothing says it was activated yet
                 if counters:
                     have = perm.counters.get(counters[0].what or "", 0)
                     copies = have // max(1, counters[0].amount)
                     if ability.mana_cost.symbols:
                         copies = min(copies, 64)
-                    for k in range(copies):
+                    for k in range(min(copies, 1) if once else copies):
                         col.instances.append(Instance(key=f"{key}*{k:02d}", copy=k, **common))
+                elif ability.life_cost > 0:  # 119.4: each activation needs that much life
+                    for k in range(min(life // ability.life_cost, 1 if once else 32)):
+                        col.instances.append(Instance(key=f"{key}*{k:02d}", copy=k, **common))
+                elif once:
+                    col.instances.append(Instance(key=key, **common))
                 elif ability.mana_cost.mana_value > 0:
                     repeatable.append((perm, index, ability, opts, ability.mana_cost.mana_value))
                 else:
@@ -295,6 +303,15 @@ def _usable(col: _Collector, perm: Permanent, ability: ManaAbility, life: int) -
     if ability.condition is not None and not ability.condition.holds(col.board.controlled_by(perm.controller)):
         col.exclude(perm, ability, f"it can be activated only if {ability.condition.describe()}", "602.5b")
         return False
+    unpaid = [c for c in ability.costs if c.kind not in PAYABLE_COSTS or c.variable]
+    if unpaid:
+        col.exclude(perm, ability, f"its cost '{_describe(unpaid[0])}' is read but payment does not model it yet",
+                    "118.3")
+        return False
+    if ability.timing == "sorcery":
+        col.exclude(perm, ability, "it can be activated only as a sorcery, and while a spell is being cast "
+                    "the stack is not empty", "602.5d")
+        return False
     if ability.life_cost > life:
         col.exclude(perm, ability, f"it costs {ability.life_cost} life and the player has {life}", "119.4")
         return False
@@ -314,6 +331,24 @@ def _usable(col: _Collector, perm: Permanent, ability: ManaAbility, life: int) -
         col.exclude(perm, ability, f"restricted: {rule_text} ({what})", "106.6")
         return False
     return True
+
+
+def _damage_when_tapped(perm: Permanent) -> int:
+    """City of Brass: "Whenever ~ becomes tapped, it deals N damage to you" triggers on {T}
+    (603.2) and resolves before the spell is paid for; payment counts it like Ancient Tomb's."""
+    return sum(a.value for a in perm.abilities if isinstance(a, Static) and a.name == "damage_when_tapped")
+
+
+def _describe(part: CostPart) -> str:
+    """A cost part in words, for reasons."""
+    if part.kind == "sacrifice":
+        what = " ".join(w for w in (part.what, "token" if part.token else None) if w) or "permanent"
+        return what + (f" named {part.named}" if part.named else "")
+    amount = "X" if part.variable else str(part.amount)
+    return {"remove_counters": f"remove {amount} {part.what} counter(s)", "tap_untapped":
+            f"tap {amount} untapped {part.what}", "discard": f"discard {'your hand' if part.what == 'hand' else 'a card'}",
+            "exile_self": f"exile it from your {part.what}", "exile_card": f"exile a card from your {part.what}",
+            "put_counter": f"put a {part.what} counter on it"}.get(part.kind, part.kind.replace("_", " "))
 
 
 def _options(col: _Collector, perm: Permanent, ability: ManaAbility, sacrificed: str | None,

@@ -28,7 +28,7 @@ class ManaUnit:
     snow: bool = False
     key: str = "pool"
 
-    def to_json(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, object]:
         return {"type": self.type, "from": self.source, "snow": self.snow}
 
 
@@ -48,10 +48,10 @@ class Activation:
     untaps: bool = False
     damage: int = 0
 
-    def to_json(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, object]:
         return {"source": self.source, "ability": self.ability,
                 "mana": "".join("{" + t + "}" for t in self.mana),
-                "paid_with": [u.to_json() for u in self.paid_with], "life": self.life,
+                "paid_with": [u.to_dict() for u in self.paid_with], "life": self.life,
                 "sacrificed": self.sacrificed, "taps": self.taps, "untaps": self.untaps,
                 "damage": self.damage}
 
@@ -64,8 +64,8 @@ class SymbolPayment:
     mana: tuple[ManaUnit, ...] = ()
     life: int = 0
 
-    def to_json(self) -> dict[str, object]:
-        return {"symbol": self.symbol, "mana": [u.to_json() for u in self.mana], "life": self.life}
+    def to_dict(self) -> dict[str, object]:
+        return {"symbol": self.symbol, "mana": [u.to_dict() for u in self.mana], "life": self.life}
 
 
 Value = Callable[[object], int]

@@ -169,6 +169,8 @@ class TurnPlanModel(PaymentModel):
                 out[t] = m.new_int_var(0, self.upper * 4, f"s{k}:out:{t}")
                 m.add(out[t] <= free + step.mana.count(t))
             self.carry_out.append(out)
+        for t in MANA_TYPES:  # redundant, for the LP: each step's carry comes from one predecessor
+            m.add(sum(c[t] for c in self.carry_in) <= pool.get(t, 0) + sum(c[t] for c in self.carry_out))
         for j in range(len(self.steps)):
             for t in MANA_TYPES:
                 m.add(self.carry_in[j][t] <= pool.get(t, 0)).only_enforce_if(self.order.first[j])
@@ -186,8 +188,8 @@ class TurnPlanModel(PaymentModel):
                         k = maker[pid]
                         if k == j:
                             self.model.add(layer.act[inst.key] == 0)
-                        else:
-                            self.model.add_implication(layer.act[inst.key], self.order.prec[(k, j)])
+                        else:  # used by the next step at once: its mana carries on (106.4)
+                            self.model.add_implication(layer.act[inst.key], self.order.succ[(k, j)])
 
     # -- permanents used up, and untap effects -------------------------------------------
     def _uses(self, untappers: list[Untapper], candidates: list[str], initially_tapped: set[str]) -> None:
@@ -206,8 +208,8 @@ class TurnPlanModel(PaymentModel):
             trig = {s: m.new_bool_var(f"u{g}:trig:{s}") for s in cast_untap}
             used = m.new_bool_var(f"u{g}:used")
             m.add(sum(trig.values()) == used)
-            tpos = m.new_int_var(0, max(1, n), f"u{g}:pos")
-            m.add(tpos == 0).only_enforce_if(used.Not())
+            tpos = m.new_int_var(1, n + 1, f"u{g}:pos")  # n + 1: no untap, every step is before it
+            m.add(tpos == n + 1).only_enforce_if(used.Not())
             for s, lit in trig.items():
                 self.untap_trigger[(g, s)] = lit
                 m.add(tpos == o.pos[s]).only_enforce_if(lit)
@@ -223,9 +225,9 @@ class TurnPlanModel(PaymentModel):
                 a = m.new_bool_var(f"u{g}:after:{j}")
                 m.add(o.pos[j] > tpos).only_enforce_if(a)
                 m.add(o.pos[j] <= tpos).only_enforce_if(a.Not())
-                m.add_implication(a, used)
                 after[(g, j)] = a
         self.used: dict[str, cp_model.LinearExprT] = {}
+        self.late_at: dict[tuple[str, int], list[cp_model.IntVar]] = {}
         for pid in self.perm_ids:
             touched = [layer.touched[pid] for layer in self.layers]
             targets = [self.untap_target[(g, pid)] for g in range(len(untappers)) if (g, pid) in self.untap_target]
@@ -252,6 +254,24 @@ class TurnPlanModel(PaymentModel):
                         m.add(self.layers[j].sacrificed[pid] == 0).only_enforce_if(target)
             m.add(sum(late) <= 1)
             m.add(sum(touched) - sum(late) <= (0 if pid in initially_tapped else 1))
+            for j in range(n):
+                self.late_at[(pid, j)] = [w for w in late if w.name.endswith(f":{pid}:{j}")]
+        self._first_step_first(set(candidates))
+
+    def _first_step_first(self, candidates: set[str]) -> None:
+        """Symmetry breaking: mana carries freely between steps (106.4), so a source whose mana
+        can be carried (no spending restriction, not snow, no mana cost of its own, not made
+        by a spell) is used by the first step, or, after an untap effect untapped it, by a
+        later one. Treasures made by a spell are used by the next step (see _treasures)."""
+        maker = {tid for s in self.steps for tid in s.treasures}
+        for j, layer in enumerate(self.layers):
+            for inst in layer.instances:
+                if inst.restricted is not None or inst.snow or inst.mana_cost.symbols:
+                    continue
+                if inst.source in maker or inst.sacrificed in maker:
+                    continue
+                later = self.late_at.get((inst.source, j), []) if inst.source in candidates else []
+                self.model.add_bool_or([self.order.first[j], *later]).only_enforce_if(layer.act[inst.key])
 
     # -- objective terms and read-back ---------------------------------------------------
     def sources_used(self) -> cp_model.LinearExprT:

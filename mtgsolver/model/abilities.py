@@ -98,17 +98,25 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     "attack_tax": "attack_tax",
     # on an Aura or Equipment: abilities the enchanted or equipped creature has (Lure, 613)
     "grants": "grants",
+    # a static ability's continuous effect on other objects (611.3, 613; mtgsolver.model.continuous,
+    # applied by mtgsolver.model.layers): {affects, condition, gains, gets, set_land_types, rules, ...}
+    "continuous": "continuous",
     # mana production (mtgsolver.model.production): replacement effects on "tapped for
     # mana" (106.12b, 614): Contamination, Pulse of Llanowar, Mana Reflection
     "lands_tap_for": "mana_type",
     "basic_lands_tap_for_any_color": None,
     "mana_doubler": None,
+    # Damping Sphere (614.1a): a land tapped for two or more mana produces {C} instead
+    "lands_tapped_for_two_or_more_make_c": None,
     # type-changing (305.7): Celestial Dawn's "Lands you control are Plains."
     "lands_are": "land_type",
     # Celestial Dawn's spending rule (white as any color, other mana as colorless), for payment
     "spend_white_as_any_color": None,
     # triggers on "tapped for mana" (106.12a): Heartbeat of Spring, Wild Growth, Utopia Sprawl
     "mana_trigger": "mana_trigger",
+    # "Whenever ~ becomes tapped, it deals N damage to you." (City of Brass): payment counts the
+    # damage of every activation that taps it, like Ancient Tomb's (603.2, 119.4)
+    "damage_when_tapped": "int",
     # combat damage (510, 702; mtgsolver.encodings.damage): keywords with a number
     "bushido": "int",  # 702.45
     "rampage": "int",  # 702.23
@@ -181,6 +189,10 @@ def parse_static(entry: Any) -> Static:
         from .production import ManaTrigger
 
         return Static(name, ManaTrigger.from_mapping(value))
+    if kind == "continuous":
+        from .continuous import ContinuousSpec
+
+        return Static(name, ContinuousSpec.from_mapping(value))
     if kind == "grants":
         if not isinstance(value, list):
             raise ValueError(f"{name} expects a list of keywords and abilities")
@@ -196,6 +208,7 @@ _EXAMPLES = {
     "cost": '"{2}"',
     "attack_tax": '"{2}"',
     "grants": "[flying]",
+    "continuous": "{affects: {types: [creature], controller: you}, gets: [1, 1]}",
     "mana_type": "B",
     "land_type": "plains",
     "mana_trigger": '{tapped: enchanted, adds: "{G}"}',

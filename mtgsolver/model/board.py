@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from .effects import Effect
 from .permanent import Permanent, Player
@@ -67,6 +67,11 @@ class Board:
     stack: tuple[StackItem, ...] = ()  # bottom first (405.2)
     turn: TurnInfo = field(default_factory=TurnInfo)
     puzzle: "Puzzle | None" = None  # the board file's puzzle: section (mtgsolver.model.puzzle)
+    notes: tuple[str, ...] = ()  # remarks on how the file was read (a missing version:)
+    day_night: str | None = None  # "day", "night" or None: neither yet (726)
+    # what mtgsolver.model.layers made of the printed board: printed permanents and effects,
+    # and each permanent's changes with their sources (613); None: not layered
+    layers: Any = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {p.id: p for p in self.permanents})

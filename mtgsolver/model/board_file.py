@@ -16,11 +16,13 @@ from typing import Any, Literal, Union
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .abilities import Static, parse_static
+from .abilities import STATIC_VOCABULARY, Static, parse_static
 from .board import Attack, Block, Board, CombatDeclaration, PoolMana
 from .cards import PERMANENT_TYPES, Card, CardLibrary, UnknownCardError, bundled_library
 from .effects import EFFECT_FIELDS, Effect
+from .continuous import parse_granted
 from .keywords import canonical_keyword
+from .layers import apply_layers
 from .mana import MANA_TYPES, Color, ManaCost, ManaCostError
 from .mana_abilities import BASIC_LAND_MANA, ManaAbility, ManaAbilityError, basic_land_ability, parse_mana_ability
 from .modes import ModeError, mode_index, unchosen_modal_trigger
@@ -29,8 +31,12 @@ from .permanent import Permanent, Player, TextAbility
 from .zones import PlayerZones, StackItem, TurnInfo, ZoneCard, color_identity
 from .puzzle import GOALS, Puzzle, Solution
 
-__all__ = ["BoardError", "BoardFile", "board_json_schema", "build_board", "load_board", "parse_board_text",
-           "zones_data"]
+__all__ = ["BoardError", "BoardFile", "board_json_schema", "build_board", "decode_board_bytes", "load_board",
+           "parse_board_data", "parse_board_text", "zones_data"]
+
+
+#: libyaml's safe loader where PyYAML has it (about 8x faster to start than the pure-Python one)
+YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class BoardError(ValueError):
@@ -96,6 +102,8 @@ class PermanentSpec(_Strict):
     snow: bool | None = None
     token: bool = False
     chosen_color: str | None = Field(None, description='"the chosen color" of its abilities: white, blue, ... or W, U, ...')
+    timestamp: int | None = Field(None, ge=0, description="its timestamp (613.7); default: its position in battlefield, from 1")
+    monstrous: bool = Field(False, description="it has become monstrous (702.94)")
     x: int | None = Field(None, ge=0, description="the X of the spell it was; its enters abilities use it (107.3m), its mana value counts X as 0")
     chosen_modes: list[Union[int, str]] = Field(default_factory=list, description='modes already chosen for its "choose one that hasn\'t been chosen" ability (700.2)')
     damage: int = Field(0, ge=0, description="damage marked on it this turn (120.3e, 704.5g)")
@@ -236,6 +244,7 @@ class BoardFile(_Strict):
     effects: list[EffectSpec] = Field(default_factory=list)
     mana_pool: dict[str, Union[str, list[PoolEntrySpec]]] = Field(default_factory=dict)
     combat: CombatSpec | None = None
+    day_night: Literal["day", "night"] | None = Field(None, description="day or night (726); absent: neither yet")
     zones: dict[str, PlayerZonesSpec] = Field(default_factory=dict)
     stack: list[StackItemSpec] = Field(default_factory=list)
     turn: TurnSpec | None = None
@@ -243,11 +252,71 @@ class BoardFile(_Strict):
 
 
 def board_json_schema() -> dict[str, Any]:
-    """The JSON Schema of a board file."""
+    """The JSON Schema of a board file, with the vocabulary as enums so editors complete it.
+
+    ``keywords`` and ``abilities`` entries are a keyword of 702 or a flag ability by its
+    canonical name, a landwalk (702.14), a one-key mapping of a parameterised ability, or a
+    mana ability's Oracle text (anything with a colon); effect kinds are an enum too.
+    Built from :data:`KNOWN_KEYWORDS` and :data:`STATIC_VOCABULARY`, so new vocabulary
+    appears here when it is added there.
+    """
     schema = BoardFile.model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "mtgsolver board file"
+    schema["$defs"]["Entry"] = _entry_schema()
+    entries = {"anyOf": [{"type": "array", "items": {"$ref": "#/$defs/Entry"}}, {"type": "null"}], "default": None}
+    for model, names in (("PermanentSpec", ("keywords", "abilities")), ("EffectSpec", ("abilities",))):
+        for name in names:
+            schema["$defs"][model]["properties"][name] = {**entries, "title": name.title(),
+                                                          "description": "keywords, abilities or mana ability text"}
     return schema
+
+
+_COST = {"type": "string", "pattern": r"^(\{[^{}]+\})+$", "description": 'a mana cost, e.g. "{2}{W}"'}
+_MANA_TYPE = {"type": "string", "enum": [*MANA_TYPES]}
+
+
+def _entry_schema() -> dict[str, Any]:
+    """One ``keywords``/``abilities`` entry (``Static`` names from abilities.py, 702 keywords)."""
+    from dataclasses import fields
+
+    from .attack_tax import COVERS
+    from .filters import RELATIONS, STATS, CreatureFilter, PlayerFilter
+    from .keywords import KNOWN_KEYWORDS
+
+    comparisons = {f"{s}_{r}" for s in STATS for r in RELATIONS}  # {power_greater_than: own_power}
+
+    def keys(cls: type) -> dict[str, Any]:
+        names = {f.name for f in fields(cls)} - {"compared"}
+        return {"type": "object", "propertyNames": {"enum": sorted(names | comparisons if cls is CreatureFilter else names)}}
+
+    value = {
+        "int": {"type": "integer", "minimum": 0},
+        "filter": keys(CreatureFilter),
+        "filters": {"anyOf": [keys(CreatureFilter), {"type": "array", "minItems": 1, "items": keys(CreatureFilter)}]},
+        "player_filter": keys(PlayerFilter),
+        "cost": _COST,
+        "attack_tax": {"anyOf": [_COST, {"type": "object", "required": ["cost"], "additionalProperties": False,
+                                         "properties": {"cost": _COST, "covers": {"enum": [*COVERS]},
+                                                        "x_counts": {"type": "string"}}}]},
+        "mana_type": _MANA_TYPE,
+        "land_type": {"enum": ["plains", "island", "swamp", "mountain", "forest"]},
+        "mana_trigger": {"type": "object", "additionalProperties": False,
+                         "properties": {"tapped": {"type": "string"}, "adds": {"type": "string"}, "of_type": _MANA_TYPE}},
+        "grants": {"type": "array", "items": {"$ref": "#/$defs/Entry"}},
+        "flag_or_target": {"anyOf": [{"const": True}, {"type": "string"}]},
+        None: {"anyOf": [{"const": True}, {"type": "null"}]},
+    }
+    flags = sorted({*KNOWN_KEYWORDS, *(n for n, kind in STATIC_VOCABULARY.items() if kind in (None, "flag_or_target"))})
+    mapping = {name: value.get(kind, {}) for name, kind in STATIC_VOCABULARY.items()}  # a new kind: any value
+    mapping["protection"] = {"type": "string", "description": "a color, creatures, a card type or everything (702.16)"}
+    return {"anyOf": [
+        {"type": "string", "enum": flags, "description": "a keyword (702) or ability by its canonical name"},
+        {"type": "string", "pattern": "^(?:(?:snow|nonbasic|legendary)_)?[a-z]*walk$", "description": "landwalk (702.14)"},
+        {"type": "string", "pattern": ":", "description": 'a mana ability\'s Oracle text, e.g. "{T}: Add {G}."'},
+        {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
+         "properties": dict(sorted(mapping.items())), "description": "a parameterised ability, e.g. {min_blockers: 3}"},
+    ]}
 
 
 # --------------------------------------------------------------------------- loading
@@ -261,6 +330,25 @@ def _loc(loc: tuple[Any, ...]) -> str:
         else:
             out += ("." if out else "") + str(part)
     return out
+
+
+def decode_board_bytes(data: bytes, file: str) -> str:
+    """The text of a board file, or a :class:`BoardError` in plain words for an empty file,
+    binary data or a text encoding other than UTF-8."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise BoardError(file, "", "the file is UTF-16 text; save it as UTF-8 "
+                         "(for example: iconv -f UTF-16 -t UTF-8 IN > OUT)")
+    if b"\x00" in data[:4096]:
+        raise BoardError(file, "", "the file is binary data, not a YAML or JSON board")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise BoardError(file, "", f"the file is not UTF-8 text (byte {exc.start} is {data[exc.start]:#04x}); "
+                         "save it as UTF-8") from None
+    if not text.strip():
+        raise BoardError(file, "", "the file is empty; a board needs at least active_player and players "
+                         "(docs/board-format.md)")
+    return text
 
 
 def _is_branch(part: Any) -> bool:
@@ -285,15 +373,26 @@ def _most_specific(errors: list[Any]) -> Any:
 def parse_board_text(text: str, file: str, library: CardLibrary | None = None, fmt: str | None = None) -> Board:
     """Parse YAML or JSON text (``fmt``: ``"yaml"``, ``"json"`` or guessed from ``file``)."""
     fmt = fmt or ("json" if file.endswith(".json") else "yaml")
+    if not text.strip():
+        raise BoardError(file, "", "the board is empty; it needs at least active_player and players")
     try:
-        data = json.loads(text) if fmt == "json" else yaml.safe_load(text)
+        data = json.loads(text) if fmt == "json" else yaml.load(text, Loader=YAML_LOADER)
     except json.JSONDecodeError as exc:
         raise BoardError(file, f"line {exc.lineno}", f"malformed JSON: {exc.msg}") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc)
+        if "maximum nesting depth" in problem:
+            raise BoardError(file, where, "nested too deeply") from None
         raise BoardError(file, where, f"malformed YAML: {problem}") from None
+    except RecursionError:
+        raise BoardError(file, "", "nested too deeply") from None
+    return parse_board_data(data, file, library)
+
+
+def parse_board_data(data: Any, file: str = "<board>", library: CardLibrary | None = None) -> Board:
+    """Validate already parsed data (a dict, as from JSON or YAML) into a :class:`Board`."""
     if not isinstance(data, dict):
         raise BoardError(file, "", f"expected a mapping with keys version, active_player, players, ...; got {type(data).__name__}")
     try:
@@ -307,16 +406,26 @@ def parse_board_text(text: str, file: str, library: CardLibrary | None = None, f
         elif err["type"] == "literal_error" and err["loc"][-1] == "kind":
             msg = f"unknown effect kind {err.get('input')!r}; expected one of {', '.join(EFFECT_FIELDS)}"
         raise BoardError(file, path, msg) from None
-    return build_board(spec, file, library)
+    except RecursionError:
+        raise BoardError(file, "", "nested too deeply") from None
+    try:
+        board = build_board(spec, file, library)
+    except RecursionError:
+        raise BoardError(file, "", "nested too deeply") from None
+    if "version" not in data:
+        board = board.replace(notes=(*board.notes, f"{file}: no version: key; read as version 1 (docs/board-format.md)"))
+    return board
 
 
-def load_board(path: str | Path, library: CardLibrary | None = None) -> Board:
-    """Read and validate a board file.
+def load_board(source: str | Path | dict[str, Any], library: CardLibrary | None = None) -> Board:
+    """Read and validate a board.
 
     Parameters
     ----------
-    path:
-        A ``.yaml``/``.yml`` or ``.json`` file.
+    source:
+        A path (``Path``, or a string naming a ``.yaml``/``.yml``/``.json`` file), the board
+        itself as YAML or JSON text (a string with a line break or starting with ``{``), or a
+        dict of the board's data.
     library:
         Cards for ``card:`` look-ups; the bundled library by default.
 
@@ -325,14 +434,21 @@ def load_board(path: str | Path, library: CardLibrary | None = None) -> Board:
     BoardError
         For anything that is not a valid board, naming the file and field.
     """
-    p = Path(path)
+    if isinstance(source, dict):
+        return parse_board_data(source, "<dict>", library)
+    if isinstance(source, str) and ("\n" in source or source.lstrip().startswith("{")):
+        return parse_board_text(source, "<text>", library, "json" if source.lstrip().startswith("{") else "yaml")
+    p = Path(source)
     try:
-        text = p.read_text(encoding="utf-8")
+        data = p.read_bytes()
     except FileNotFoundError:
-        raise BoardError(str(path), "", "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BoardError(str(path), "", f"cannot read: {exc}") from None
-    return parse_board_text(text, str(path), library, "json" if p.suffix.lower() == ".json" else "yaml")
+        raise BoardError(str(source), "", "no such file") from None
+    except IsADirectoryError:
+        raise BoardError(str(source), "", "is a directory, not a board file") from None
+    except OSError as exc:
+        raise BoardError(str(source), "", f"cannot read: {exc.strerror or exc}") from None
+    text = decode_board_bytes(data, str(source))
+    return parse_board_text(text, str(source), library, "json" if p.suffix.lower() == ".json" else "yaml")
 
 
 class _Builder:
@@ -365,10 +481,8 @@ class _Builder:
         self.ids = ids
         self.all_ids: dict[str, str] = {pid: f"battlefield[{i}]" for pid, i in ids.items()}
         self._types: dict[str, set[str]] = {}
-        grants: dict[str, list[tuple[Any, str, str]]] = {}
-        perms = [self.permanent(i, p, grants) for i, p in enumerate(s.battlefield)]
-        effects = [self.effect(i, e, grants) for i, e in enumerate(s.effects)]
-        perms = [self.apply_grants(p, grants.get(p.id, []), ids[p.id]) for p in perms]
+        perms = [self.permanent(i, p) for i, p in enumerate(s.battlefield)]
+        effects = [self.effect(i, e) for i, e in enumerate(s.effects)]
         players = tuple(self.player(i, p) for i, p in enumerate(s.players))
         pools = {player: self.pool(player, value) for player, value in s.mana_pool.items()}
         zones = {player: self.zones(player, z) for player, z in s.zones.items()}
@@ -383,12 +497,13 @@ class _Builder:
             mana_pools=MappingProxyType(pools),
             combat=self.combat(s.combat) if s.combat else None,
             source=self.file,
+            day_night=s.day_night,
             zones=MappingProxyType(zones),
             stack=stack,
             turn=self.turn(s.turn) if s.turn else TurnInfo(),
             puzzle=self.puzzle(s.puzzle) if s.puzzle else None,
         )
-        return board
+        return apply_layers(board)
 
     # -- references ------------------------------------------------------------------
     def need_player(self, name: str | None, path: str) -> str:
@@ -412,7 +527,7 @@ class _Builder:
         raise self.fail(path, f"{target!r} is not a player, planeswalker or battle")
 
     # -- permanents ------------------------------------------------------------------
-    def permanent(self, i: int, p: PermanentSpec, grants: dict[str, list[tuple[Any, str, str]]]) -> Permanent:
+    def permanent(self, i: int, p: PermanentSpec) -> Permanent:
         path = f"battlefield[{i}]"
         if (p.card is None) == (p.name is None):
             raise self.fail(path, "give exactly one of card (a library card) or name (an inline card)")
@@ -480,9 +595,6 @@ class _Builder:
             attached = self.need_permanent(p.attached_to, f"{path}.attached_to")
             if attached == p.id:
                 raise self.fail(f"{path}.attached_to", "a permanent can't be attached to itself")
-            for a in abilities:
-                if isinstance(a, Static) and a.name == "grants":
-                    grants.setdefault(attached, []).extend((g, p.id, f"{path}") for g in a.value)
         protector = self.need_player(p.protector, f"{path}.protector") if p.protector else None
         chosen = self._color(p.chosen_color, f"{path}.chosen_color").value if p.chosen_color is not None else None
         self._types[p.id] = set(types)
@@ -497,7 +609,8 @@ class _Builder:
             loyalty=p.loyalty if p.loyalty is not None else (card.loyalty if card else None),
             defense=p.defense if p.defense is not None else (card.defense if card else None),
             protector=protector, chosen_color=chosen, x=p.x, chosen_modes=modes,
-            damage=p.damage, deathtouch_damage=p.deathtouch_damage, is_commander=p.commander,
+            damage=p.damage, deathtouch_damage=p.deathtouch_damage, is_commander=p.commander, token=p.token,
+            timestamp=p.timestamp, monstrous=p.monstrous,
         )
 
     def card_abilities(self, card: Card | None, p: PermanentSpec, path: str,
@@ -609,6 +722,9 @@ class _Builder:
         if static is not None:
             if static.name == "cant_attack" and static.value is not None:
                 self.check_attack_restriction_target(static.value, path)
+            if static.name == "grants":
+                for j, g in enumerate(static.value):
+                    self.check_granted(g, f"{path}.grants[{j}]")
             abilities.append(static)
             return
         if isinstance(entry, str):
@@ -625,25 +741,17 @@ class _Builder:
                     raise self.fail(path, str(exc)) from None
         raise self.fail(path, f"unknown keyword or ability {entry!r}{_suggest(entry)}")
 
+    def check_granted(self, entry: Any, path: str) -> None:
+        """An entry an Aura, Equipment or ``gains`` effect grants (applied in layer 6, 613.1f)."""
+        try:
+            parse_granted(entry)
+        except (ValueError, ManaCostError) as exc:
+            raise self.fail(path, f"{exc}{_suggest(entry)}") from None
+
     def check_attack_restriction_target(self, value: str, path: str) -> None:
         """``{cant_attack: X}``: X is a player, a permanent id, ``planeswalkers`` or ``battles``."""
         if value not in self.player_names and value not in self.ids and value not in ("planeswalkers", "battles"):
             raise self.fail(path, f"cant_attack: {value!r} is not a player, a permanent id, 'planeswalkers' or 'battles'")
-
-    def apply_grants(self, perm: Permanent, granted: list[tuple[Any, str, str]], index: int) -> Permanent:
-        """613.1f: abilities an Aura, Equipment or ``gains`` effect gives the permanent."""
-        if not granted:
-            return perm
-        keywords, protections = set(perm.keywords), set(perm.protections)
-        abilities = list(perm.abilities)
-        by = dict(perm.granted_by)
-        for entry, source, path in granted:
-            self.add_entry(entry, path, perm.name, keywords, protections, abilities)
-            by[str(entry)] = source
-        values = {f: getattr(perm, f) for f in perm.__dataclass_fields__}
-        values.update(keywords=frozenset(keywords), protections=frozenset(protections),
-                      abilities=tuple(abilities), granted_by=MappingProxyType(by))
-        return Permanent(**values)
 
     # -- players, zones, stack, turn --------------------------------------------------
     def player(self, i: int, p: PlayerSpec) -> Player:
@@ -768,7 +876,7 @@ class _Builder:
                         MappingProxyType(dict(t.crimes_committed)), frozenset(t.triggered_once))
 
     # -- effects, pools, combat ------------------------------------------------------
-    def effect(self, i: int, e: EffectSpec, grants: dict[str, list[tuple[Any, str, str]]]) -> Effect:
+    def effect(self, i: int, e: EffectSpec) -> Effect:
         path = f"effects[{i}]"
         required, optional = EFFECT_FIELDS[e.kind]
         allowed = set(required) | set(optional) | {"kind"}
@@ -793,9 +901,8 @@ class _Builder:
                 cost = ManaCost.parse(e.cost)
             except ManaCostError as exc:
                 raise self.fail(f"{path}.cost", str(exc)) from None
-        if e.kind == "gains":
-            grants.setdefault(e.creature, []).extend(  # type: ignore[arg-type]
-                (g, e.source or f"effects[{i}]", f"{path}.abilities[{j}]") for j, g in enumerate(e.abilities or []))
+        for j, g in enumerate(e.abilities or []):
+            self.check_granted(g, f"{path}.abilities[{j}]")
         return Effect(kind=e.kind, creature=e.creature, attacker=e.attacker, target=e.target, by=e.by,
                       controller=e.controller, defender=e.defender, n=e.n, cost=cost, source=e.source,
                       abilities=tuple(e.abilities) if e.abilities is not None else None)
@@ -854,6 +961,7 @@ class _Builder:
             self.need_permanent(pid, f"combat.paid_costs[{j}]")
         return CombatDeclaration(tuple(attackers), tuple(blockers) if blockers is not None else None,
                                  frozenset(c.paid_costs))
+
 
     # -- damage and puzzles ----------------------------------------------------------
     def commander_damage(self, i: int, p: PlayerSpec) -> dict[str, int]:
@@ -972,3 +1080,10 @@ def zones_data(board: Board, library: CardLibrary | None = None) -> dict[str, An
 def build_board(spec: BoardFile, file: str = "<board>", library: CardLibrary | None = None) -> Board:
     """Turn a shape-checked :class:`BoardFile` into a :class:`Board` (raises :class:`BoardError`)."""
     return _Builder(spec, file, library or bundled_library()).build()
+
+
+def _not_a_permanent(name: str, types: Any) -> str:
+    kinds = " ".join(types) or "typeless"
+    article = "an" if kinds[0] in "aeiou" else "a"
+    return (f"{name!r} is {article} {kinds} card, not a permanent; only artifact, battle, creature, enchantment, "
+            "land and planeswalker cards can be on the battlefield (110.4)")

@@ -51,6 +51,8 @@ _LANDWALK = re.compile(r"^(?:(snow|nonbasic|legendary)_)?([a-z]+)?walk$")
 def canonical_keyword(text: str) -> str:
     """Normalise ``"First Strike"`` to ``first_strike``; raise ``ValueError`` if unknown."""
     key = _canon(text)
+    if key == "landwalk":  # MTGJSON lists it beside "Islandwalk" (River Boa): no ability of its own
+        raise ValueError("'landwalk' is the generic term of 702.14a; name the land type, e.g. islandwalk")
     if key in KNOWN_KEYWORDS or is_landwalk(key):
         return key
     raise ValueError(f"unknown keyword {text!r}")
@@ -58,7 +60,7 @@ def canonical_keyword(text: str) -> str:
 
 def is_landwalk(key: str) -> bool:
     """``islandwalk``, ``nonbasic_landwalk``, ``snow_forestwalk`` ... (702.14)."""
-    return key != "horsemanship" and bool(_LANDWALK.match(key)) and key.endswith("walk")
+    return key not in ("horsemanship", "landwalk") and bool(_LANDWALK.match(key)) and key.endswith("walk")
 
 
 def landwalk_type(key: str) -> tuple[str | None, str]:

@@ -31,6 +31,11 @@ __all__ = ["KINDS", "is_activated", "is_triggered", "line_kinds"]
 
 KINDS = frozenset({"mana", "mana_trigger", "combat", "effects", "other"})
 
+# keyword abilities about the card itself, its casting or what it may be attached to (702.5
+# Enchant, 702.6 Equip, 702.29 Cycling, 702.41 Affinity, ...): they change no other object
+_SELF_KEYWORD = re.compile(r"^(?:enchant|equip|fortify|reconfigure|affinity for|(?:basic )?\w*cycling|kicker|multikicker|"
+                           r"flashback|buyback|ward|splice onto|offering|champion an?|crew|bestow|mutate|"
+                           r"convoke|delve|emerge|escape|foretell|madness|morph|megamorph|suspend|unearth)\b", re.I)
 _TRIGGER = re.compile(r"^(?:when|whenever|at)\b", re.I)
 _MANA = re.compile(r"\badd(?:s)?\b.*(?:\{[wubrgcsx0-9]\}|mana)|\bmana\b|\bproduces?\b|\bspend\b", re.I)
 _TAPPED = re.compile(r"\b(?:becomes? tapped|is tapped|taps?\b.*\bfor mana|tapped for mana)", re.I)
@@ -70,19 +75,29 @@ def line_kinds(line: str) -> frozenset[str]:
     ['mana_trigger']
     """
     body = _body(line)
+    if _SELF_KEYWORD.match(body) and not _COMBAT.search(body.split("—")[0]) and not _MANA.search(body):
+        return frozenset({"other"})
     kinds: set[str] = set()
     triggered, activated = is_triggered(body), is_activated(body)
     if _MANA.search(body):
         kinds.add("mana_trigger" if triggered else "mana")
     if triggered and (_TAPPED.search(body) or re.search(r"\badds?\b", body, re.I)):
         kinds.add("mana_trigger")
-    if _COMBAT.search(body):
+    if _COMBAT.search(_main_clause(body)):
         kinds.add("combat")
     if not triggered and not activated and _OTHERS.search(_unquoted(body)):
         kinds.add("effects")
     if not triggered and not activated and '"' in body:
         kinds.add("effects")  # grants a quoted ability to other objects
     return frozenset(kinds or {"other"})
+
+
+def _main_clause(body: str) -> str:
+    """A static line without its trailing condition: "Tromokratis has hexproof unless it's
+    attacking or blocking." is about hexproof, not combat (a condition only says when)."""
+    if is_triggered(body) or is_activated(body):
+        return body
+    return re.split(r"\s(?:unless|as long as|only if|if|during)\s", body, maxsplit=1)[0]
 
 
 def _body(line: str) -> str:

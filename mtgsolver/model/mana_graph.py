@@ -99,6 +99,8 @@ def scope_targets(board: Board, permanent: Permanent, ability: ManaAbility) -> l
     you = permanent.controller
     if p.scope == "lands_you_control":
         return [(you, "land")]
+    if p.scope == "basic_lands_you_control":  # Star Compass, Shimmering Grotto's kin
+        return [(you, "basic")]
     if p.scope == "permanents_you_control":
         return [(you, "permanent")]
     if p.scope == "lands_opponents_control":
@@ -110,7 +112,8 @@ def scope_targets(board: Board, permanent: Permanent, ability: ManaAbility) -> l
 
 
 def _in_scope(perm: Permanent, what: str) -> bool:
-    return what == "permanent" or what in perm.types or what in perm.subtypes
+    return what == "permanent" or what in perm.types or what in perm.subtypes or (
+        what == "basic" and "basic" in perm.supertypes and "land" in perm.types)
 
 
 def build_graph(board: Board, table: TableFn) -> nx.DiGraph:

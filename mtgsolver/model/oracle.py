@@ -111,6 +111,8 @@ _PHRASES: list[tuple[str, Any]] = [
     (r"if a basic land you control is tapped for mana, it produces mana of a color of your choice instead of "
      r"any other type\.", lambda m: ["basic_lands_tap_for_any_color"]),
     (r"if you tap a permanent for mana, it produces twice as much of that mana instead\.", lambda m: ["mana_doubler"]),
+    (r"if a land is tapped for two or more mana, it produces \{c\} instead of any other type and amount\.",
+     lambda m: ["lands_tapped_for_two_or_more_make_c"]),
     (r"lands you control are (plains|islands|swamps|mountains|forests)\.", lambda m: [{"lands_are": m.group(1)}]),
     (r"you may spend white mana as though it were mana of any color\. you may spend other mana only as though it "
      r"were colorless mana\.", lambda m: ["spend_white_as_any_color"]),
@@ -135,10 +137,12 @@ def _keyword_list(text: str) -> list[Any]:
 
 
 def _keyword_line(line: str) -> list[Any] | None:
+    """``Flying, first strike``; ``Protection from black and from red`` is two protection
+    abilities (702.16g)."""
     out: list[Any] = []
     for part in (p.strip() for p in re.split(r"[,;]", line)):
-        if m := re.fullmatch(r"protection from (\w+)", part.lower()):
-            out.append({"protection": m.group(1)})
+        if m := re.fullmatch(r"protection from (\w+)((?: and from \w+)*)", part.lower()):
+            out.extend({"protection": q} for q in [m.group(1), *re.findall(r"and from (\w+)", m.group(2))])
             continue
         try:
             out.append(canonical_keyword(part))
@@ -153,8 +157,6 @@ def parse_oracle_text(text: str, name: str) -> tuple[list[Any], list[str]]:
     Entries are keywords, vocabulary entries, or mana ability texts (strings with ``:``).
     Reminder text in parentheses is dropped, except a whole-line reminder of a mana ability.
     """
-    from .mana_abilities import ManaAbilityError, parse_mana_ability
-
     entries: list[Any] = []
     unknown: list[str] = []
     for raw in text.splitlines():
@@ -166,14 +168,13 @@ def parse_oracle_text(text: str, name: str) -> tuple[list[Any], list[str]]:
         line = re.sub(r"\s*\([^)]*\)", "", line).strip()
         if not line:
             continue
-        if ": Add " in line or ":Add " in line:
-            try:
-                parse_mana_ability(line, name)
-                entries.append(line)
-                continue
-            except ManaAbilityError:
+        if ": add " in line.lower() and '"' not in line:  # a quoted one is granted (613.1f)
+            found = _grammar(raw.strip(), name)
+            if found is None:
                 unknown.append(raw.strip())
-                continue
+            else:
+                entries.extend(found)
+            continue
         kw = _keyword_line(line)
         if kw is not None:
             entries.extend(kw)

@@ -70,22 +70,33 @@ class Permanent:
     protector: str | None = None
     granted_by: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     chosen_color: str | None = None  # a color letter chosen as it entered ("the chosen color")
+    token: bool = False  # a token (111.1), not a card
     x: int | None = None  # the X of the spell it was (107.3m); its own X is 0 (107.3g)
     chosen_modes: tuple[str, ...] = ()  # modes chosen for its "hasn't been chosen" ability (700.2)
     damage: int = 0  # damage marked on it this turn (120.3e, 704.5g)
     deathtouch_damage: bool = False  # dealt damage by a deathtouch source since SBA were last checked (704.5h)
     is_commander: bool = False  # a commander, whose combat damage to players is counted (903.10a)
+    # layers (613): the timestamp (613.7d; the board's order unless given), flags conditions
+    # read, and power/toughness after layer 7 (``None``: not layered, base plus counters)
+    timestamp: int | None = None
+    monstrous: bool = False
+    layered_pt: tuple[int, int] | None = None
 
     # -- characteristics -------------------------------------------------------------
     @property
     def power(self) -> int | None:
-        """Power with +1/+1 and -1/-1 counters applied (613.4c, 122.3)."""
+        """Power after layer 7 (613.4), or with +1/+1 and -1/-1 counters applied (613.4c,
+        122.3) on a permanent no layer engine has seen."""
+        if self.layered_pt is not None:
+            return self.layered_pt[0]
         if self.base_power is None:
             return None
         return self.base_power + self.counters.get("+1/+1", 0) - self.counters.get("-1/-1", 0)
 
     @property
     def toughness(self) -> int | None:
+        if self.layered_pt is not None:
+            return self.layered_pt[1]
         if self.base_toughness is None:
             return None
         return self.base_toughness + self.counters.get("+1/+1", 0) - self.counters.get("-1/-1", 0)

@@ -2,16 +2,16 @@
 
 What an ability adds (a *production event*) is worked out in three steps:
 
-1. **Type-changing effects** (305.7, 613.1d): ``{lands_are: plains}`` (Celestial Dawn) makes
-   the lands its controller controls Plains: each loses the abilities of its rules text and
-   its old land types and gains ``{T}: Add {W}.``; abilities granted by other effects stay.
-   This changes the board the other steps look at (:func:`effective_board`).
+1. **Continuous effects** (613): type-changing effects (305.7, 613.1d) such as Celestial
+   Dawn's ``{lands_are: plains}`` and granted mana abilities (613.1f) are applied by
+   :mod:`mtgsolver.model.layers`; the other steps look at that board (:func:`effective_board`).
 2. **Replacement effects** on the event (614, 616), all of which need the ability to be
    "tapped for mana" (a {T} in its cost, 106.12, 106.12b): ``{lands_tap_for: B}``
    (Contamination: any land makes one {B} instead of any other type and amount),
    ``basic_lands_tap_for_any_color`` (Pulse of Llanowar: the controller's basic lands make
    the same amount of one color of their choice), ``mana_doubler`` (Mana Reflection: the
-   permanents its controller taps make twice as much). Each applies once (614.5) and the
+   permanents its controller taps make twice as much), ``lands_tapped_for_two_or_more_make_c``
+   (Damping Sphere: a land tapped for two or more mana makes {C} instead). Each applies once (614.5) and the
    affected permanent's controller picks the order (616.1e); for 106.7 every order counts,
    so the outcome is the union over orders.
 3. **Triggers** on "tapped for mana" (106.12a, 605.1b): ``{mana_trigger: {tapped, adds, of_type}}``
@@ -38,8 +38,9 @@ import networkx as nx
 
 from .board import Board
 from .mana import MANA_TYPES, ManaCost, ManaCostError
-from .mana_abilities import (Amount, AnyColor, Choice, ChosenColor, Counted, Fixed, ManaAbility, Product, Reflect,
-                             basic_land_ability)
+from .mana_abilities import (Amount, AnyColor, Choice, ChosenColor, CommanderColors, Conditional, Counted, Fixed,
+                             ManaAbility, Product, Reflect, basic_land_ability)
+from .layers import layered
 from .mana_graph import FixedPoint, ability_node, build_graph, least_fixed_point, permanent_node
 from .permanent import Permanent
 
@@ -141,7 +142,7 @@ class Replacement:
     source: str  # permanent id
     source_name: str
     controller: str
-    kind: str  # lands_tap_for | basic_lands_tap_for_any_color | mana_doubler
+    kind: str  # lands_tap_for | basic_lands_tap_for_any_color | mana_doubler | lands_tapped_for_two_or_more_make_c
     mana: str | None = None
 
     def applies(self, perm: Permanent, ability: ManaAbility) -> bool:
@@ -150,7 +151,7 @@ class Replacement:
 
     def covers(self, perm: Permanent) -> bool:
         """Whether tapping ``perm`` for mana is an event this effect replaces."""
-        if self.kind == "lands_tap_for":
+        if self.kind in ("lands_tap_for", "lands_tapped_for_two_or_more_make_c"):
             return perm.is_land
         if self.kind == "basic_lands_tap_for_any_color":
             return perm.is_land and perm.is_basic and perm.controller == self.controller
@@ -162,6 +163,8 @@ class Replacement:
             return frozenset({bundle})
         if self.kind == "lands_tap_for":
             return frozenset({(self.mana,)})  # type: ignore[arg-type]
+        if self.kind == "lands_tapped_for_two_or_more_make_c":  # Damping Sphere
+            return frozenset({("C",)} if len(bundle) >= 2 else {bundle})
         if self.kind == "basic_lands_tap_for_any_color":
             return frozenset((c,) * len(bundle) for c in COLORS)
         return frozenset({_bundle(bundle + bundle)})
@@ -170,7 +173,9 @@ class Replacement:
         what = {"lands_tap_for": f"a land tapped for mana produces {{{self.mana}}} instead of any other type and amount",
                 "basic_lands_tap_for_any_color": f"a basic land {self.controller} controls tapped for mana produces "
                                                  "mana of one color of their choice instead",
-                "mana_doubler": f"a permanent {self.controller} taps for mana produces twice as much"}[self.kind]
+                "mana_doubler": f"a permanent {self.controller} taps for mana produces twice as much",
+                "lands_tapped_for_two_or_more_make_c": "a land tapped for two or more mana produces {C} instead of any "
+                                                       "other type and amount"}[self.kind]
         return f"{self.source} ({self.source_name}): {what} (614.1a)"
 
 
@@ -204,29 +209,18 @@ def replace_all(bundle: Bundle, effects: tuple[Replacement, ...]) -> frozenset[B
 
 
 # --------------------------------------------------------------------------- type changes
-def _type_changed(perm: Permanent, land_type: str) -> Permanent:
-    """305.7: the land becomes ``land_type`` only, loses its rules-text abilities, keeps
-    granted ones and its supertypes, and gains the basic land type's mana ability."""
-    granted = [a for a in perm.abilities if str(a) in perm.granted_by]
-    values = {f: getattr(perm, f) for f in perm.__dataclass_fields__}
-    values.update(subtypes=frozenset({land_type}), abilities=(basic_land_ability(land_type), *granted))
-    return Permanent(**values)
-
-
 def effective_board(board: Board) -> tuple[Board, dict[str, str]]:
-    """The board with ``lands_are`` (Celestial Dawn) applied, and for each changed land the
-    id of the effect's source. Several such effects: the later on the battlefield list wins
-    (613.7 timestamps; the board lists permanents in the order they arrived)."""
-    changes: dict[str, tuple[str, str]] = {}
-    for src in board.permanents:
-        for land_type in src.values("lands_are"):
-            for q in board.controlled_by(src.controller):
-                if q.is_land:
-                    changes[q.id] = (land_type, src.id)
-    if not changes:
-        return board, {}
-    perms = tuple(_type_changed(p, changes[p.id][0]) if p.id in changes else p for p in board.permanents)
-    return board.replace(permanents=perms), {pid: src for pid, (_, src) in changes.items()}
+    """The board with its continuous effects applied (613, :mod:`mtgsolver.model.layers`:
+    type-changing effects such as Celestial Dawn's and Blood Moon's, 305.7, and granted mana
+    abilities, 613.1f) and, for each land a "becomes [basic land type]" effect changed, the id
+    of the source of the latest such effect (613.7)."""
+    effective = layered(board)
+    changed: dict[str, str] = {}
+    for pid, changes in effective.layers.changes.items():
+        for change in changes:
+            if change.layer == "4" and "305.7" in change.what:
+                changed[pid] = change.source
+    return effective, changed
 
 
 # --------------------------------------------------------------------------- analysis
@@ -250,6 +244,17 @@ def resolve_product(board: Board, perm: Permanent, product: Product) -> Product:
         if not options:
             return Fixed(())
         return Fixed(options[0]) if len(options) == 1 else Choice(tuple(options))
+    if isinstance(product, CommanderColors):  # 903.4f: no commander, no mana
+        identity = board.player(perm.controller).commander_identity or frozenset()
+        colors = [(c,) for c in COLORS if c in identity]
+        return Fixed(()) if not colors else Fixed(colors[0]) if len(colors) == 1 else Choice(tuple(colors))
+    if isinstance(product, Conditional):  # 614.1a: "add ... instead" when the condition holds
+        holds = product.condition.holds(board.controlled_by(perm.controller))
+        return resolve_product(board, perm, product.instead if holds else product.otherwise)
+    if isinstance(product, Amount) and product.count == "removed":
+        # the amount is chosen as the cost is paid; 106.7 ignores costs, so the types are those
+        # of one counter removed (payment excludes the variable cost before reading amounts)
+        return Fixed(product.base + product.mana)
     if isinstance(product, Amount):
         if product.count == "counters":
             n = perm.counters.get(product.what, 0)
@@ -263,7 +268,7 @@ def resolve_product(board: Board, perm: Permanent, product: Product) -> Product:
             return Fixed(())
         if product.any_color or product.combination:
             return AnyColor(n, combination=product.combination)
-        return Fixed(product.mana * n)
+        return Fixed(product.base + product.mana * n)
     return product
 
 
@@ -448,7 +453,7 @@ def analyse(board: Board) -> Production:
     for p in effective.permanents:
         for mana in p.values("lands_tap_for"):
             replacements.append(Replacement(p.id, p.name, p.controller, "lands_tap_for", mana))
-        for kind in ("basic_lands_tap_for_any_color", "mana_doubler"):
+        for kind in ("basic_lands_tap_for_any_color", "mana_doubler", "lands_tapped_for_two_or_more_make_c"):
             replacements += [Replacement(p.id, p.name, p.controller, kind) for _ in p.statics(kind)]
         own = list(p.values("mana_trigger"))
         concrete = {t.on for t in own if t.mode != "chosen_color"}

@@ -120,10 +120,11 @@ def color_identity(card: Card) -> frozenset[str]:
 
     The card's colors (202.2, including a color indicator) plus the colors of every mana
     symbol in its mana cost and rules text; reminder text is ignored (903.4c). A card that
-    carries ``color_identity`` (MTGJSON's field) is taken at its word.
+    carries a non-empty ``color_identity`` (MTGJSON's field) is taken at its word; an empty
+    one is computed, which gives the same answer for a card that really is colorless.
     """
-    given = getattr(card, "color_identity", None)
-    if given is not None:
+    given = card.color_identity
+    if given:
         return frozenset(str(getattr(c, "value", c)) for c in given)
     colors = {c.value for c in card.derived_colors}
     text = _REMINDER.sub("", card.text or "")

@@ -5,7 +5,9 @@ needs is paid (508.1d, 508.1h) and it obeys as many requirements as any restrict
 declaration could (508.1d). The maximum comes from the CP-SAT model in
 :mod:`mtgsolver.encodings.attacks`; an attack that needs a cost counts towards it only for
 creatures whose controller chose to pay (``combat.paid_costs``), because no player is
-required to pay a cost to attack (508.1d).
+required to pay a cost to attack (508.1d), and only when the total cost (508.1h) can be paid
+with the active player's mana abilities once the attackers are tapped (508.1f, 508.1i): the
+payment solver decides that, and an unpayable declaration becomes a cut of the CP-SAT search.
 """
 from __future__ import annotations
 
@@ -17,14 +19,16 @@ from ..encodings.attack_rules import (
     obeyed,
     total_cost,
 )
-from ..encodings.attacks import OBJECTIVES, AttackModel
+from ..encodings.attacks import OBJECTIVES, Accept, AttackModel
 from ..encodings.cpsat import Deadline
 from ..model import Board
-from .result import CombatResult, Violation
+from .combat_mana import Payer, describe_payment, free
+from .result import CombatResult, Violation, combat_unread
 
 __all__ = ["OBJECTIVES", "check_attacks", "suggest_attacks"]
 
 
+@combat_unread("attacks")
 def check_attacks(board: Board, time_limit: float = 10.0) -> CombatResult:
     """Judge ``board.combat.attackers`` (508.1).
 
@@ -63,16 +67,21 @@ def check_attacks(board: Board, time_limit: float = 10.0) -> CombatResult:
     flags = obeyed(problem, declared)
     count = sum(flags)
     deadline = Deadline(time_limit)
-    model = AttackModel(problem, paid)
-    top = model.maximum(deadline)
+    payer = Payer(board, problem.active, deadline)
     notes: list[str] = []
+    can_pay = True
+    if not restrictions:
+        can_pay, why = _payable(problem, payer, declared)
+        restrictions += why
+    model = AttackModel(problem, paid, _acceptor(problem, payer))
+    top = model.maximum(deadline)
     if restrictions or count < top.value:
         legal: bool | None = False
-    elif count >= top.bound:
+    elif count >= top.bound and can_pay is not None:
         legal = True
     else:
         legal = None
-        notes.append(f"Undecided: the time limit stopped the solver; a declaration may obey up to {top.bound} requirements.")
+        notes.append("Undecided: the time limit stopped the solver before the maximum or the payment was proved.")
     violations = [_violation(r) for r in restrictions]
     optimal = top.optimal
     if legal:
@@ -88,9 +97,11 @@ def check_attacks(board: Board, time_limit: float = 10.0) -> CombatResult:
     return CombatResult(
         kind="attacks", legal=legal, obeyed=count, maximum=top.value, violations=tuple(violations),
         witness=_witness(witness), optimal=optimal, costs=_costs(problem, declared), notes=tuple(notes),
+        payments=_payments(problem, payer, declared if legal is not False and can_pay else witness),
     )
 
 
+@combat_unread("attacks")
 def suggest_attacks(board: Board, objective: str = "fewest-attackers", time_limit: float = 10.0) -> CombatResult:
     """A legal declaration of attackers (508.1) that is best for ``objective``.
 
@@ -115,7 +126,8 @@ def suggest_attacks(board: Board, objective: str = "fewest-attackers", time_limi
     problem = attack_problem(board)
     paid = board.combat.paid_costs if board.combat is not None else frozenset()
     deadline = Deadline(time_limit)
-    model = AttackModel(problem, paid)
+    payer = Payer(board, problem.active, deadline)
+    model = AttackModel(problem, paid, _acceptor(problem, payer))
     top = model.maximum(deadline)
     best = model.best(top.value, [model.objective_terms(objective), (-1, model.cost_terms())], deadline)
     attacks = best.attacks if best.attacks is not None else (top.attacks or {})
@@ -126,7 +138,66 @@ def suggest_attacks(board: Board, objective: str = "fewest-attackers", time_limi
         kind="attacks", legal=True if top.optimal else None, obeyed=sum(obeyed(problem, attacks)),
         maximum=top.value, witness=_witness(attacks), optimal=top.optimal and best.optimal,
         costs=_costs(problem, attacks), notes=tuple(notes), objective=objective,
+        payments=_payments(problem, payer, attacks),
     )
+
+
+# --------------------------------------------------------------------------- real mana
+def _tapped(problem: AttackProblem, attacks: dict[str, str]) -> frozenset[str]:
+    """508.1f: the attackers that become tapped (all but those with vigilance, 702.20b)."""
+    board = problem.board
+    return frozenset(c for c in attacks if board.has_permanent(c) and not board.permanent(c).has_keyword("vigilance"))
+
+
+def _total(problem: AttackProblem, attacks: dict[str, str]):
+    return total_cost(problem.options[c][t] for c, t in _paid(problem, attacks))  # type: ignore[misc]
+
+
+def _acceptor(problem: AttackProblem, payer: Payer) -> Accept:
+    """508.1h-j: a declaration is carried out only if its total cost is payable. A refused one
+    is cut with its costed attacks and the tapped attackers that have mana abilities (or every
+    tapped attacker, when a mana ability of the player's mentions creatures): any declaration
+    making all of those attacks costs at least as much from no more sources."""
+    board = problem.board
+    creature_costs = any("creature" in a.text.lower() for p in board.controlled_by(problem.active)
+                         for a in p.mana_abilities)
+
+    def accept(attacks: dict[str, str]):
+        total = _total(problem, attacks)
+        if free(total):
+            return None
+        tapped = _tapped(problem, attacks)
+        ok = payer.payable(total, tapped)
+        if ok:
+            return None
+        cut = set(_paid(problem, attacks))
+        cut |= {(c, attacks[c]) for c in tapped if creature_costs or board.permanent(c).mana_abilities}
+        return tuple(sorted(cut)), ok is not None
+
+    return accept
+
+
+def _payable(problem: AttackProblem, payer: Payer, attacks: dict[str, str]) -> tuple[bool | None, list[Reason]]:
+    """508.1i-j: can the declared total be paid? A reason citing 508.1i if not."""
+    total = _total(problem, attacks)
+    if free(total):
+        return True, []
+    ok = payer.payable(total, _tapped(problem, attacks))
+    if ok is not False:
+        return ok, []
+    result = payer.payment(total, _tapped(problem, attacks))
+    why = "; ".join(r.message for r in result.reasons) if result is not None else ""
+    return False, [Reason("508.1i", None, f"{problem.active} can't pay the total cost {total} to attack (508.1h) with "
+                                          f"the mana abilities of the permanents they control once the attackers "
+                                          f"are tapped (508.1f)" + (f": {why}" if why else "") + ".")]
+
+
+def _payments(problem: AttackProblem, payer: Payer, attacks: dict[str, str]) -> dict[str, tuple[str, ...]]:
+    """508.1i: which sources pay the declaration's total cost (the payment solver's plan)."""
+    result = payer.payment(_total(problem, attacks), _tapped(problem, attacks))
+    if result is None or not result.payable:
+        return {}
+    return {problem.active: describe_payment(result)}
 
 
 # --------------------------------------------------------------------------- explanations

@@ -3,7 +3,9 @@
 Each defending player's declaration is judged on its own (802.4b): it is illegal if it
 disobeys a restriction (509.1a-b, 509.1d, 702 evasion) or obeys fewer requirements than
 the most any restriction-obeying declaration obeys, paying no cost the player did not
-choose to pay (509.1c). The maximum comes from CP-SAT (:mod:`mtgsolver.encodings.blocks`);
+choose to pay (509.1c). The total cost to block (509.1d) must be payable with the player's mana
+abilities (509.1e-f, the payment solver); a declaration that can't be paid is cut from the
+search. The maximum comes from CP-SAT (:mod:`mtgsolver.encodings.blocks`);
 unsat cores over guarded restrictions explain requirements that could not be obeyed.
 """
 from __future__ import annotations
@@ -15,9 +17,10 @@ from ..encodings.block_rules import (
     declared_blocks, label, requirements, restriction_findings,
 )
 from ..encodings.blocks import BlockModel, build_block_model
-from ..encodings.cpsat import Deadline, core_of, solve
+from ..encodings.cpsat import Deadline, Solve, core_of, solve
 from ..model import Board, ManaCost
-from .result import CombatResult, Violation
+from .combat_mana import Payer, describe_payment
+from .result import CombatResult, Violation, combat_unread
 
 __all__ = ["OBJECTIVES", "check_blocks", "suggest_blocks"]
 
@@ -36,6 +39,7 @@ _PARAMS = {"linearization_level": 2}
 class _Player:
     """One defending player's part of the answer."""
 
+    defender: str
     obeyed: int
     maximum: int
     legal: bool | None
@@ -43,6 +47,53 @@ class _Player:
     witness: dict[str, tuple[str, ...]]
     violations: list[Violation] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    payment: tuple[str, ...] = ()
+
+
+@dataclass
+class _Mana:
+    """509.1d-f: ``defender``'s total cost to block, paid with their mana abilities (blocking
+    creatures don't tap). :meth:`solve` repeats a solve, cutting declarations whose total can't
+    be paid: any declaration with the same costed blockers and more costs no less."""
+
+    board: Board
+    paid: frozenset[str]
+    payer: Payer
+    unproved: bool = False
+
+    def total(self, declaration: Declaration) -> ManaCost:
+        total = ManaCost()
+        for b in sorted(declaration):
+            cost = block_cost(self.board, self.board.permanent(b))
+            if cost is not None and b in self.paid:
+                total = total + cost
+        return total
+
+    def costed(self, declaration: Declaration) -> list[str]:
+        return [b for b in sorted(declaration) if b in self.paid and block_cost(self.board, self.board.permanent(b))]
+
+    def payable(self, declaration: Declaration) -> bool | None:
+        return self.payer.payable(self.total(declaration))
+
+    def solve(self, bm: BlockModel, deadline: Deadline) -> Solve | None:
+        """A solution whose total is payable, or ``None`` (nothing found in time)."""
+        while True:
+            result = solve(bm.model, deadline.remaining(), **_PARAMS)
+            if not result.found:
+                return None
+            decl = bm.declaration(result.value)
+            ok = self.payable(decl)
+            if ok:
+                return result
+            self.unproved |= ok is None
+            bm.model.add_bool_or([bm.blocking[b].Not() for b in self.costed(decl) if b in bm.blocking])
+            if deadline.expired():
+                return None
+
+    def lines(self, declaration: Declaration) -> tuple[str, ...]:
+        """509.1e: which sources pay (the payment solver's plan)."""
+        result = self.payer.payment(self.total(declaration))
+        return describe_payment(result) if result is not None and result.payable else ()
 
 
 def _violation(f: Finding) -> Violation:
@@ -59,7 +110,7 @@ def _own_part(board: Board, declaration: Declaration, defender: str) -> dict[str
     return {b: t for b, t in declaration.items() if board.permanent(b).controller == defender}
 
 
-def _maximise(bm: BlockModel, deadline: Deadline) -> tuple[int, bool, dict[str, tuple[str, ...]]]:
+def _maximise(bm: BlockModel, mana: _Mana, deadline: Deadline) -> tuple[int, bool, dict[str, tuple[str, ...]]]:
     """509.1c: the most requirements a restriction-obeying declaration obeys.
 
     Returns (best found, optimal, a declaration reaching it). The empty declaration obeys
@@ -67,13 +118,13 @@ def _maximise(bm: BlockModel, deadline: Deadline) -> tuple[int, bool, dict[str, 
     """
     bm.hint({})
     bm.model.maximize(bm.obeyed())
-    result = solve(bm.model, deadline.remaining(), **_PARAMS)
-    if not result.found:
+    result = mana.solve(bm, deadline)
+    if result is None:
         return 0, False, {}
-    return int(round(result.objective or 0)), result.optimal, bm.declaration(result.value)
+    return int(round(result.objective or 0)), result.optimal and not mana.unproved, bm.declaration(result.value)
 
 
-def _then(bm: BlockModel, objective, minimise: bool, start: Declaration,
+def _then(bm: BlockModel, mana: _Mana, objective, minimise: bool, start: Declaration,
           deadline: Deadline) -> tuple[bool, dict[str, tuple[str, ...]], int]:
     """One lexicographic step: optimise ``objective`` keeping what earlier steps fixed."""
     bm.hint(start)
@@ -81,10 +132,10 @@ def _then(bm: BlockModel, objective, minimise: bool, start: Declaration,
         bm.model.minimize(objective)
     else:
         bm.model.maximize(objective)
-    result = solve(bm.model, deadline.remaining(), **_PARAMS)
-    if not result.found:
+    result = mana.solve(bm, deadline)
+    if result is None:
         return False, dict(start), 0
-    return result.optimal, bm.declaration(result.value), int(round(result.objective or 0))
+    return result.optimal and not mana.unproved, bm.declaration(result.value), int(round(result.objective or 0))
 
 
 def _explain_unmet(board: Board, options: BlockOptions, reqs: list[Requirement], paid: frozenset[str],
@@ -125,23 +176,37 @@ def _check_player(board: Board, defender: str, attackers: list[str], declared: D
     options = block_options(board, defender, attackers, paid)
     reqs, exempt = requirements(board, defender, attackers, paid, options)
     mine = _own_part(board, declared, defender)
+    mana = _Mana(board, paid, Payer(board, defender, deadline))
     clean = not restriction_findings(board, mine, paid)
+    can_pay = mana.payable(mine) if clean else True
+    unpaid = []
+    if can_pay is False:
+        result_pay = mana.payer.payment(mana.total(mine))
+        why = "; ".join(r.message for r in result_pay.reasons) if result_pay is not None else ""
+        unpaid.append(Violation("509.1e", None, f"{defender} can't pay the total cost {mana.total(mine)} to block "
+                                                f"(509.1d) with the mana abilities of the permanents they control"
+                                                + (f": {why}" if why else "")))
+        clean = False
     obeyed = sum(r.obeyed(mine) for r in reqs)
     bm = build_block_model(board, defender, attackers, reqs, paid, options=options)
     weight = len(bm.x) + 1
     bm.hint(mine)
     bm.model.maximize(weight * bm.obeyed() - bm.distance(mine))
-    result = solve(bm.model, deadline.remaining(), **_PARAMS)
-    if result.found:
+    result = mana.solve(bm, deadline)
+    if result is not None:
         witness = bm.declaration(result.value)
         best = sum(r.obeyed(witness) for r in reqs)
         bound = int(result.bound + weight - 1) // weight  # distance < weight
+        if mana.unproved:
+            bound = len(reqs)
     else:  # no solution within the time limit: the empty declaration obeys every restriction
         witness, best, bound = (mine, obeyed, len(reqs)) if clean else ({}, 0, len(reqs))
     if clean and obeyed >= best:
         witness, best = mine, obeyed
-    legal = False if (not clean or obeyed < best) else (True if obeyed >= bound else None)
-    answer = _Player(obeyed, best, legal, result.optimal or legal is True, witness)
+    legal = False if (not clean or obeyed < best) else (True if obeyed >= bound and can_pay else None)
+    optimal = result is not None and result.optimal and not mana.unproved
+    answer = _Player(defender, obeyed, best, legal, optimal or legal is True, witness, violations=unpaid,
+                     payment=mana.lines(witness))
     if obeyed < best:
         answer.violations.append(Violation("509.1c", None, (
             f"{defender}'s declaration obeys {obeyed} requirement{'s' if obeyed != 1 else ''}; "
@@ -193,9 +258,11 @@ def _combine(players: list[_Player], violations: list[Violation], board: Board, 
         costs=_costs(board, costs_of if costs_of is not None else witness, paid),
         notes=tuple(n for p in players for n in p.notes),
         objective=objective,
+        payments={p.defender: p.payment for p in players if p.payment},
     )
 
 
+@combat_unread("blocks")
 def check_blocks(board: Board, time_limit: float = 10.0, explain: bool = True) -> CombatResult:
     """Judge the board's declared blocks (509.1).
 
@@ -240,6 +307,7 @@ def check_blocks(board: Board, time_limit: float = 10.0, explain: bool = True) -
     return _combine(players, violations, board, paid, declared)
 
 
+@combat_unread("blocks")
 def suggest_blocks(board: Board, objective: str = "fewest-blockers", time_limit: float = 10.0) -> CombatResult:
     """Propose a legal declaration: the most requirements (509.1c) first, then ``objective``.
 
@@ -261,23 +329,24 @@ def suggest_blocks(board: Board, objective: str = "fewest-blockers", time_limit:
         reqs, exempt = requirements(board, d, attackers, paid, options)
         bm = build_block_model(board, d, attackers, reqs, paid, options=options)
         mine = _own_part(board, declared, d)
-        best, optimal, found = _maximise(bm, deadline)
+        mana = _Mana(board, paid, Payer(board, d, deadline))
+        best, optimal, found = _maximise(bm, mana, deadline)
         bm.model.add(bm.obeyed() >= best)
         expr, minimise = {
             "fewest-blockers": (bm.blocker_count(), True),
             "most-blockers": (bm.blocker_count(), False),
             "least-unblocked-power": (bm.unblocked_power(board), True),
         }[objective]
-        ok2, witness, value = _then(bm, expr, minimise, found, deadline)
+        ok2, witness, value = _then(bm, mana, expr, minimise, found, deadline)
         optimal = optimal and ok2
         if mine and ok2:
             bm.model.add(expr == value)
-            ok3, witness, _ = _then(bm, bm.distance(mine), True, witness, deadline)
+            ok3, witness, _ = _then(bm, mana, bm.distance(mine), True, witness, deadline)
             optimal = optimal and ok3
         obeyed = sum(r.obeyed(witness) for r in reqs)
         assert not restriction_findings(board, witness, paid), "internal error: suggestion disobeys a restriction"
-        player = _Player(obeyed, best, True if optimal else None, optimal, witness,
-                         notes=[f"{f.rule}: {f.message}" for f in exempt])
+        player = _Player(d, obeyed, best, True if optimal else None, optimal, witness,
+                         notes=[f"{f.rule}: {f.message}" for f in exempt], payment=mana.lines(witness))
         if not optimal:
             player.notes.append(f"time limit reached: {d}'s suggestion is not proven optimal")
         players.append(player)

@@ -31,6 +31,7 @@ from typing import Any
 from ..model import Board
 from ..model.permanent import TextAbility
 from .payment import Reason
+from .result import JsonResult
 
 __all__ = ["ChanceOutcome", "ChanceResult", "chance"]
 
@@ -51,7 +52,7 @@ class ChanceOutcome:
 
 
 @dataclass(frozen=True)
-class ChanceResult:
+class ChanceResult(JsonResult):
     """The distribution for ``permanent``'s random choice; ``graveyard`` is the graveyard
     as the ability resolves (ids), ``added`` the cards put there in response."""
 
@@ -68,7 +69,7 @@ class ChanceResult:
         return {"permanent": self.permanent, "player": self.player, "graveyard": list(self.graveyard),
                 "added": list(self.added), "outcomes": [o.to_dict() for o in self.outcomes],
                 "per_card": [{"card": c, "probability": str(p)} for c, p in self.per_card],
-                "reasons": [r.to_json() for r in self.reasons], "unread": list(self.unread)}
+                "reasons": [r.to_dict() for r in self.reasons], "unread": list(self.unread)}
 
 
 def chance(board: Board, permanent: str) -> ChanceResult:

@@ -14,6 +14,7 @@ from ortools.sat.python import cp_model
 from ..encodings.cpsat import Deadline, solve
 from ..encodings.damage import DamageModel, creature_value, unsupported_keywords
 from ..model import Board
+from .result import JsonResult
 
 __all__ = ["ATTACKER_OBJECTIVES", "DEFENDER_OBJECTIVES", "DamageResult", "combat_damage", "combat_unread",
            "objective_expr"]
@@ -39,7 +40,7 @@ def objective(dm: DamageModel, name: str, player: str) -> tuple[int, cp_model.Li
 
 
 @dataclass(frozen=True)
-class DamageResult:
+class DamageResult(JsonResult):
     """The outcome of a declared combat.
 
     ``decided`` is None when the time limit stopped a step before it was proved, or when a
@@ -77,13 +78,11 @@ class DamageResult:
 
 def combat_unread(board: Board, creatures: Sequence[str]) -> tuple[tuple[Any, ...], list[str]]:
     """Unread text of the creatures in combat and keywords the model can't account for."""
-    try:
-        from ..model.unread import unread_lines  # the shared contract, where present
-        unread = tuple(unread_lines(board, list(creatures), {"combat", "effects"}))
-    except ImportError:
-        from ..model.permanent import TextAbility
-        unread = tuple({"permanent": c, "line": a.text, "kinds": ["combat"]} for c in creatures
-                       for a in board.permanent(c).abilities if isinstance(a, TextAbility))
+    from ..model.unread import unread_lines
+
+    own = unread_lines(board, list(creatures), {"combat", "effects"})
+    others = unread_lines(board, None, {"effects"})  # statics that could change the creatures in combat
+    unread = tuple(dict.fromkeys(own + others))
     notes = [f"{board.permanent(c).name} ({c}) has {k.replace('_', ' ')}, which the damage model doesn't "
              "account for" + (" without its number, e.g. {" + k + ": 2}" if k in ("bushido", "rampage", "frenzy",
                                                                                    "afflict", "toxic") else "")

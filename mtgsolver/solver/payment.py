@@ -27,8 +27,11 @@ from ..encodings.mana_sources import Exclusion, Instance, SpellInfo, extract_sou
 from ..encodings.payment import PaymentModel, solve_payment
 from ..encodings.payment_plan import Activation, ManaUnit, SymbolPayment, read_plan
 from ..model import Board, Color, ManaCost, ManaSymbol
+from ..model.layers import source_note
 from ..model.mana import MANA_TYPES
 from ..model.production import spend_types, spends_white_as_any_color
+from ..model.unread import Bearing, UnreadLine, mana_bearing
+from .result import JsonResult, reports_unread, unread_dict
 
 __all__ = ["DEFAULT_OBJECTIVE", "OBJECTIVES", "PaymentResult", "Reason", "SpellInfo", "most_mana", "pay",
            "spell_info"]
@@ -50,12 +53,12 @@ class Reason:
     symbols: str | None = None
     source: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         return {"rule": self.rule, "message": self.message, "symbols": self.symbols, "source": self.source}
 
 
 @dataclass(frozen=True)
-class PaymentResult:
+class PaymentResult(JsonResult):
     """The answer of :func:`pay`.
 
     ``payable`` is ``None`` when the time limit ran out before an answer. ``life_paid`` is
@@ -65,7 +68,9 @@ class PaymentResult:
     pays each symbol; ``untapped`` lists the player's permanents left untapped; ``kept``
     says for each kept cost whether the untouched sources can still pay it. ``optimal``
     is False when a time limit stopped the solver before it proved a level of the
-    objective (``objective`` gives each level's value).
+    objective (``objective`` gives each level's value). ``unread`` are the lines that could
+    bear on the payment (docs/unread.md); when they could change it ``payable`` is ``None``
+    and ``as_read`` is the verdict on the text read.
     """
 
     payable: bool | None
@@ -84,8 +89,10 @@ class PaymentResult:
     excluded: tuple[Exclusion, ...] = ()
     optimal: bool = True
     objective: tuple[tuple[str, int], ...] = ()
+    unread: tuple[UnreadLine, ...] = ()
+    as_read: bool | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "payable": self.payable,
             "cost": self.cost,
@@ -93,16 +100,17 @@ class PaymentResult:
             "x": self.x,
             "life_paid": self.life_paid,
             "damage": self.damage,
-            "activations": [a.to_json() for a in self.activations],
-            "assignment": [s.to_json() for s in self.assignment],
+            "activations": [a.to_dict() for a in self.activations],
+            "assignment": [s.to_dict() for s in self.assignment],
             "untapped": list(self.untapped),
             "sacrificed": list(self.sacrificed),
             "floating": "".join("{" + u.type + "}" for u in self.floating),
             "kept": [{"cost": c, "payable": ok} for c, ok in self.kept],
-            "reasons": [r.to_json() for r in self.reasons],
-            "excluded": [e.to_json() for e in self.excluded],
+            "reasons": [r.to_dict() for r in self.reasons],
+            "excluded": [e.to_dict() for e in self.excluded],
             "optimal": self.optimal,
             "objective": dict(self.objective),
+            **unread_dict(self),
         }
 
 
@@ -127,6 +135,13 @@ def _cost(cost: str | ManaCost, what: str) -> ManaCost:
     return parsed
 
 
+def _payment_bearing(args: Any, result: PaymentResult) -> Bearing:
+    """A largest X, or a kept cost found unpayable, could grow with an unread mana ability."""
+    lower_bound = bool(args.arguments["maximize_x"]) or any(not ok for _, ok in result.kept)
+    return mana_bearing(args.arguments["board"], result.player, result.payable, lower_bound)
+
+
+@reports_unread(_payment_bearing, "payable")
 def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Sequence[str | ManaCost] = (),
         x: int | None = None, maximize_x: bool = False, spell: SpellInfo | None = None,
         time_limit: float = 10.0, objective: Sequence[str] | None = None) -> PaymentResult:
@@ -358,12 +373,18 @@ def _explain(instances: list[Instance], exclusions: list[Exclusion], pool, usabl
                 reasons.append(Reason("119.4", f"{s} can't be paid with life: {life} life is less than 2", str(s)))
         for e in exclusions:
             if not needed or any(t in needed for t in _ability_types(board, e)) or not _ability_types(board, e):
-                reasons.append(Reason(e.rule, f"{e.source} ({e.ability}) can't be used: {e.reason}", None, e.source))
+                reasons.append(Reason(e.rule, f"{e.source} ({e.ability}{_granted(board, e)}) can't be used: {e.reason}",
+                                      None, e.source))
     else:
         reasons.append(Reason("601.2h", "the cost can't be paid with the available sources"))
-        reasons += [Reason(e.rule, f"{e.source} ({e.ability}) can't be used: {e.reason}", None, e.source)
-                    for e in exclusions]
+        reasons += [Reason(e.rule, f"{e.source} ({e.ability}{_granted(board, e)}) can't be used: {e.reason}", None,
+                           e.source) for e in exclusions]
     return reasons
+
+
+def _granted(board: Board, e: Exclusion) -> str:
+    """`` (from Chromatic Lantern (lantern))`` for a mana ability another permanent grants (613.1f)."""
+    return source_note(board, board.permanent(e.source), e.ability) if board.has_permanent(e.source) else ""
 
 
 def _most_mana(instances: list[Instance], pool, usable, life: int, deadline: Deadline,

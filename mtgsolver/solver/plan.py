@@ -21,7 +21,9 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
-from ..encodings.cpsat import Deadline
+from ortools.sat.python import cp_model
+
+from ..encodings.cpsat import Deadline, solve
 from ..encodings.mana_sources import SpellInfo, extract_sources
 from ..encodings.payment_plan import Activation, SymbolPayment, read_plan
 from ..encodings.turn_plan import PlanStep, TurnPlanModel, Untapper
@@ -34,6 +36,7 @@ from ..model.permanent import TextAbility
 from ..model.production import spends_white_as_any_color
 from ..model.spell_effects import enters_with_x_counters, mana_added, treasures_created
 from .payment import Reason, _lexicographic
+from .result import JsonResult
 
 __all__ = ["PlanResult", "PlanStepResult", "StackCrime", "plan", "stack_crimes"]
 
@@ -55,15 +58,15 @@ class PlanStepResult:
     carried_in: str = ""
     events: tuple[str, ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "kind": self.kind, "cost": self.cost, "x": self.x,
-                "activations": [a.to_json() for a in self.activations],
-                "assignment": [s.to_json() for s in self.assignment],
+                "activations": [a.to_dict() for a in self.activations],
+                "assignment": [s.to_dict() for s in self.assignment],
                 "carried_in": self.carried_in, "events": list(self.events)}
 
 
 @dataclass(frozen=True)
-class PlanResult:
+class PlanResult(JsonResult):
     """The answer of :func:`plan`: ``castable`` True / False / None (undecided: time limit,
     or unread rules text that could change a "no"), the steps in order, reasons citing rules."""
 
@@ -78,12 +81,11 @@ class PlanResult:
 
     def to_dict(self) -> dict[str, Any]:
         return {"castable": self.castable, "player": self.player, "x": self.x,
-                "steps": [s.to_json() for s in self.steps],
+                "steps": [s.to_dict() for s in self.steps],
                 "kept": [{"cost": c, "payable": ok} for c, ok in self.kept],
-                "reasons": [r.to_json() for r in self.reasons], "optimal": self.optimal,
+                "reasons": [r.to_dict() for r in self.reasons], "optimal": self.optimal,
                 "unread": [u.to_dict() if hasattr(u, "to_dict") else u for u in self.unread]}
 
-    to_json = to_dict
 
 
 @dataclass(frozen=True)
@@ -232,17 +234,10 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
     white = spends_white_as_any_color(board, player)
     tm = TurnPlanModel(steps, board.player(player).life, pool, upper, maximize_x and bool(with_x),
                        x or 0, untappers, candidates, tapped, keep_instances, kept, white)
-    terms = [("keep", len(tm.keep_ok) - sum(tm.keep_ok) if tm.keep_ok else 0, len(tm.keep_ok))]
-    if maximize_x and with_x:
-        terms.append(("x", upper - tm.x, upper))
-    terms += [("life", tm.total_loss, board.player(player).life + upper),
-              ("sources", tm.sources_used(), len(tm.perm_ids))]
-    result, _, optimal = _lexicographic(tm.model, terms, deadline)
+    result, optimal = _solve(tm, maximize_x and bool(with_x), upper, deadline)
     unread = _unread(board, player)
-    if result is None or not result.found:
-        from ortools.sat.python import cp_model
-
-        if result is not None and result.status == cp_model.INFEASIBLE:
+    if not result.found:
+        if result.status == cp_model.INFEASIBLE:
             reasons = [Reason("601.2h", "no order and payment casts all of "
                               + ", ".join(w.name for w in wanted) + " with the mana sources of "
                               + f"{player} (each {{T}}/{{Q}}/sacrifice source pays one step, 107.5, 107.6)")]
@@ -274,6 +269,39 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
     return PlanResult(True, player, result_steps, x_value,
                       tuple((str(k), bool(value(ok))) for k, ok in zip(kept, tm.keep_ok)),
                       tuple(reasons), optimal, unread)
+
+
+#: Deterministic work (CP-SAT's deterministic seconds) spent on the plan's cosmetic levels
+#: (least life, then fewest sources) once castability, kept costs and X are proven.
+POLISH = 0.05
+#: Light presolve and a strong LP (as the payment solver): small models, solved a few times.
+_PARAMS = dict(linearization_level=2, cp_model_probing_level=0, symmetry_level=0, max_presolve_iterations=1)
+
+
+def _solve(tm: TurnPlanModel, maximize_x: bool, upper: int, deadline: Deadline) -> tuple[Any, bool]:
+    """Feasibility first (the verdict), then the exact levels (kept costs, X) proven
+    lexicographically, then the least life and fewest sources within :data:`POLISH`."""
+    m = tm.model
+    m.minimize(0)
+    first = solve(m, deadline.remaining(), **_PARAMS)
+    if not first.found:
+        return first, first.status == cp_model.INFEASIBLE
+    exact = []
+    if tm.keep_ok:
+        exact.append(("keep", len(tm.keep_ok) - sum(tm.keep_ok), len(tm.keep_ok)))
+    if maximize_x:
+        exact.append(("x", upper - tm.x, upper))
+    result, optimal = first, True
+    if exact:
+        result, _, optimal = _lexicographic(m, exact, deadline)
+        if not result.found:
+            return first, False
+    m.minimize((len(tm.perm_ids) + 1) * tm.total_loss + tm.sources_used())
+    polish = solve(m, min(deadline.remaining(), 10 * POLISH), max_deterministic_time=POLISH, **_PARAMS)
+    if polish.found:
+        result = polish
+    m.clear_objective()
+    return result, optimal
 
 
 def _events(board: Board, player: str, wanted: list[_Wanted], steps: list[PlanStep], order: list[int],

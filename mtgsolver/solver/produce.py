@@ -17,38 +17,46 @@ from typing import Any
 import networkx as nx
 
 from ..model.board import Board
+from ..model.line_kinds import line_kinds
 from ..model.mana_abilities import ManaAbility, Reflect
 from ..model.mana_graph import ability_node, permanent_node, scope_targets, sort_types
 from ..model.production import Production, analyse, base_bundles
+from ..model.unread import UnreadLine, produce_bearing
+from .result import JsonResult
 
 __all__ = ["PermanentProduction", "ProduceResult", "could_produce"]
 
 
 @dataclass(frozen=True)
 class PermanentProduction:
-    """One permanent: the types it could produce (W U B R G C order) and the reasons."""
+    """One permanent: the types it could produce (W U B R G C order) and the reasons.
+    ``unread``: lines that could add to ``types`` (then only a lower bound), docs/unread.md."""
 
     id: str
     name: str
     controller: str
     types: tuple[str, ...]
     why: tuple[str, ...]
+    unread: tuple[UnreadLine, ...] = ()
 
 
 @dataclass
-class ProduceResult:
-    """The answer of :func:`could_produce` for every permanent asked about."""
+class ProduceResult(JsonResult):
+    """The answer of :func:`could_produce` for every permanent asked about; ``unread`` are
+    the lines that could bear on any of them (docs/unread.md)."""
 
     permanents: dict[str, PermanentProduction]
     graph: nx.DiGraph = field(repr=False)
     values: dict[Any, frozenset[str]] = field(repr=False, default_factory=dict)
+    unread: tuple[UnreadLine, ...] = ()
 
     def types(self, pid: str) -> list[str]:
         return list(self.permanents[pid].types)
 
-    def to_json(self) -> dict[str, dict[str, list[str]]]:
-        """``{id: {"types": ["W", ...], "why": [...]}}``."""
-        return {pid: {"types": list(p.types), "why": list(p.why)} for pid, p in self.permanents.items()}
+    def to_dict(self) -> dict[str, dict[str, Any]]:
+        """``{id: {"types": ["W", ...], "why": [...], "unread": [{permanent, line, kinds}, ...]}}``."""
+        return {pid: {"types": list(p.types), "why": list(p.why), "unread": [u.to_dict() for u in p.unread]}
+                for pid, p in self.permanents.items()}
 
     def to_dot(self) -> str:
         """The reference graph in Graphviz DOT, each node labelled with its types."""
@@ -124,7 +132,11 @@ class _Explainer:
                        f"land types and rules-text abilities and has only {perm.mana_abilities[0].text} (305.7)")
         abilities = perm.mana_abilities
         if not abilities:
-            out.append(f"{pid} has no mana ability (605.1a), so it could produce no mana (106.7)")
+            if any("mana" in line_kinds(line) for line in perm.unread):
+                out.append(f"{pid} has a mana ability this project does not read (docs/unread.md), so what it "
+                           "could produce is not known (106.7)")
+            else:
+                out.append(f"{pid} has no mana ability (605.1a), so it could produce no mana (106.7)")
             return out
         types = prod.types(pid)
         for t in sort_types(types):
@@ -165,5 +177,5 @@ def could_produce(board: Board, permanent: str | None = None) -> ProduceResult:
     for pid in ids:
         p = board.permanent(pid)
         out[pid] = PermanentProduction(pid, p.name, p.controller, tuple(sort_types(prod.types(pid))),
-                                       tuple(explainer.why(pid)))
-    return ProduceResult(out, prod.graph, dict(prod.fixed_point.values))
+                                       tuple(explainer.why(pid)), produce_bearing(board, [pid]))
+    return ProduceResult(out, prod.graph, dict(prod.fixed_point.values), produce_bearing(board, ids))

@@ -13,6 +13,7 @@ from typing import Any, Sequence
 from ..encodings.cpsat import Deadline
 from ..model import Board
 from ..model.board import Attack, Block, CombatDeclaration
+from .result import JsonResult
 from .search import BLOCK_ORDER, Response, Undecided, best_response, block_value, search_attack
 
 __all__ = ["GOALS", "SolveResult", "solve_goal"]
@@ -21,7 +22,7 @@ GOALS = ("lethal", "survive", "best-blocks", "best-attack")
 
 
 @dataclass(frozen=True)
-class SolveResult:
+class SolveResult(JsonResult):
     """A goal's answer. ``solved``: True (found), False (proved impossible), None (undecided).
     ``attack``/``blocks``: the witness (for lethal when impossible, the best attack found and
     the defender's refuting block); ``value``: the defender's outcome under them;

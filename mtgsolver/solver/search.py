@@ -34,7 +34,7 @@ from ..encodings.attacks import AttackModel
 from ..encodings.block_rules import block_options, blocker_capacity, requirements
 from ..encodings.blocks import build_block_model
 from ..encodings.cpsat import Deadline, solve
-from ..encodings.damage import LETHAL_COMMANDER, LETHAL_POISON, DamageModel, creature_value
+from ..encodings.damage import LETHAL_COMMANDER, LETHAL_POISON, DamageModel, creature_value, prevents
 from ..model import Board
 from ..model.board import Attack, Block, CombatDeclaration
 
@@ -201,6 +201,8 @@ def best_response(board: Board, attack: dict[str, str], deadline: Deadline,
         comps[a] = {k: m.new_int_var(0, hi[k], f"{k}_{a}") for k in hi}
         empty = share(ctx, a, frozenset(), deadline)  # unblocked: exact
         _fix(m, comps[a], bound[a], empty, [bm.blocked[a].Not()])
+    for a in attackers:
+        _bound_shares(board, bm, m, a, cols[a], comps[a])
     totals = {k: sum(comps[a][k] for a in attackers) for k in ("loss1", "loss2", "gain1", "gain2", "poison", "own", "kill")}
     afflict = sum(comps[a]["afflict"] for a in attackers)
     checks = [_le(m, me.life - afflict, 0),
@@ -226,7 +228,7 @@ def best_response(board: Board, attack: dict[str, str], deadline: Deadline,
     iterations = 0
     while True:
         iterations += 1
-        r = solve(m, deadline.remaining(), linearization_level=2)
+        r = solve(m, deadline.remaining())
         if not r.found or (not r.optimal and deadline.expired()):
             raise Undecided("the time limit stopped the best-block search")
         decl = bm.declaration(r.value)
@@ -248,16 +250,75 @@ def best_response(board: Board, attack: dict[str, str], deadline: Deadline,
             m.add_hint(lit, a in decl.get(b, ()))
 
 
+def _strikes(p) -> int:
+    """The first damage step a creature deals damage in (510.4): 1 with first or double strike."""
+    return 1 if p.has_keyword("first_strike") or p.has_keyword("double_strike") else 2
+
+
+def _most_damage(b, a) -> int:
+    """The most combat damage blocker ``b`` can deal attacker ``a`` (0 if protection prevents it)."""
+    if prevents(b, a):
+        return 0
+    return max(0, (b.power or 0) + sum(b.values("bushido"))) * (2 if b.has_keyword("double_strike") else 1)
+
+
+def _bound_shares(board: Board, bm, m: cp_model.CpModel, a: str, col: list[str], comps: dict) -> None:
+    """Valid bounds on attacker ``a``'s share for block sets not yet solved, over the block
+    literals: they only cut away outcomes that can't happen, so the master stays a relaxation.
+
+    - its blockers' lifelink gains are at most what they can deal it (702.15b);
+    - it can die only if its blockers can deal it its toughness less marked damage, or one has
+      deathtouch (704.5g-h);
+    - when no blocker strikes before it (510.4) it deals its damage, and the attacker's policy
+      destroys at least one blocker it can kill (510.1c): the least valuable such one, or, when
+      no lifelink blocker could draw its first-strike damage, the most valuable it blocks.
+    """
+    pa = board.permanent(a)
+    x = {b: bm.x[b, a] for b in col}
+    most = {b: _most_damage(board.permanent(b), pa) for b in col}
+    lifelinkers = [b for b in col if board.permanent(b).has_keyword("lifelink")]
+    if lifelinkers or col:
+        m.add(comps["gain1"] + comps["gain2"] <= sum(most[b] * x[b] for b in lifelinkers))
+    need = (pa.toughness or 0) - pa.damage
+    deadly = [x[b] for b in col if board.permanent(b).has_keyword("deathtouch") and most[b] > 0]
+    reach = m.new_bool_var(f"reach_{a}")
+    m.add(sum(most[b] * x[b] for b in col) >= need).only_enforce_if(reach)
+    killable_by_sum = m.new_bool_var(f"maydie_{a}")
+    m.add_bool_or([reach] + deadly).only_enforce_if(killable_by_sum)
+    m.add(comps["kill"] == 0).only_enforce_if(killable_by_sum.Not())
+    power = pa.power or 0
+    if power <= 0:
+        return
+    first = [x[b] for b in col if _strikes(board.permanent(b)) < _strikes(pa)]
+    killable = []
+    for b in col:
+        pb = board.permanent(b)
+        lethal = 1 if pa.has_keyword("deathtouch") else (pb.toughness or 0) + sum(pb.values("bushido")) - pb.damage
+        if not pb.has_keyword("indestructible") and not prevents(pa, pb) and power >= max(1, lethal) \
+                and not pb.has_keyword("undying") and not pb.has_keyword("persist"):
+            killable.append(b)
+    if not killable:
+        return
+    generous = not (lifelinkers and _strikes(pa) == 1)
+    low = min(creature_value(board.permanent(b)) for b in killable)
+    for b in killable:
+        value = creature_value(board.permanent(b)) if generous else low
+        m.add(comps["own"] >= value).only_enforce_if([x[b]] + [f.Not() for f in first])
+
+
 def _bounds(board: Board, a: str, blockers: list[str], attack: dict[str, str]) -> dict[str, int]:
-    """Upper bounds of an attacker's share components (for variable domains and weights)."""
+    """Upper bounds of an attacker's share components (variable domains and weights): its
+    power or toughness plus every bonus the triggers could give (702.83, 702.91, 702.121,
+    702.149, 702.105, 702.68, 702.23, 702.45), per step."""
     p = board.permanent(a)
-    boost = 2 + 2 * len(attack) + sum(board.permanent(b).power or 0 for b in blockers) + 4 * len(blockers)
-    hit = 2 * (max(0, p.power or 0, p.toughness or 0) + boost + sum(p.values("rampage")) * len(blockers)
-               + sum(p.values("frenzy")) + sum(p.values("bushido")))
-    gain = 2 * sum(max(0, board.permanent(b).power or 0, board.permanent(b).toughness or 0) + 8 for b in blockers)
+    exalted = sum(1 for q in board.controlled_by(p.controller) if q.has_keyword("exalted"))
+    cries = sum(1 for c in attack if board.permanent(c).has_keyword("battle_cry"))
+    hit = (max(0, p.power or 0, p.toughness or 0) + exalted + cries + len(board.players) + 2
+           + sum(p.values("frenzy")) + sum(p.values("rampage")) * len(blockers) + sum(p.values("bushido")))
+    gain = sum(max(0, (board.permanent(b).power or 0) + sum(board.permanent(b).values("bushido"))) for b in blockers)
     return {"loss1": hit, "loss2": hit, "gain1": gain, "gain2": gain, "poison": hit + 2 * sum(p.values("toxic")),
-            "cmd": hit, "own": sum(creature_value(board.permanent(b)) for b in blockers) + 4 * len(blockers),
-            "kill": creature_value(p) + 4, "afflict": sum(p.values("afflict"))}
+            "cmd": 2 * hit, "own": sum(creature_value(board.permanent(b)) for b in blockers),
+            "kill": creature_value(p), "afflict": sum(p.values("afflict"))}
 
 
 def _fix(m: cp_model.CpModel, comps: dict[str, cp_model.IntVar], bounds: dict[str, int], s: Share, when: list) -> None:
@@ -340,7 +401,8 @@ def search_attack(board: Board, goal: str, deadline: Deadline, order: Sequence[s
         if attack in proposed:
             raise Undecided("the attacker's assignment policy and the search disagree on a proposal")
         proposed.append(attack)
-        response = best_response(board, attack, deadline, order)
+        # lethal needs only some surviving block as the counterexample (704.5a, c)
+        response = best_response(board, attack, deadline, ("loses",) if lethal else order)
         got = int(response.loses) if lethal else weight * int(response.loses) + response.life
         rank = weight * int(response.loses) + response.life  # lethal reports the best attack found by this
         if best is None or (got, rank) > (best[0], best[3]):

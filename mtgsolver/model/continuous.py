@@ -1,0 +1,510 @@
+"""Continuous effects of static abilities as data: what they affect, when, and what they do.
+
+A static ability that changes other objects (611.3, 604.2) is written in a board's
+``abilities`` list as ``{continuous: {...}}``; the Oracle grammar family ``effects`` reads
+printed lines into the same mapping. :class:`ContinuousSpec` holds
+
+- ``affects``: an :class:`Affected` set (controller, types, subtypes, colors, keywords,
+  power/toughness, "other", enchanted/equipped, named);
+- ``condition``: :class:`Condition` atoms, all of which must hold on the board ("as long as
+  you control an artifact", threshold, "unless there are five or more Islands ...");
+- the changes per layer (613.1d-g, 613.4): types (4), colors (5), abilities (6, including
+  "loses all abilities"), power/toughness set (7b), modified (7c) and switched (7d);
+- ``rules``: effects on game rules (613.11: Moat's "can't attack"), applied after the layers
+  onto each affected creature as the per-creature vocabulary, and ``board_rules``: rule
+  effects on the whole game (Silent Arbiter's caps) as board effects.
+
+The engine that applies them is :mod:`mtgsolver.model.layers`.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from .keywords import canonical_keyword
+from .mana import Color
+
+__all__ = ["Affected", "Condition", "ContinuousSpec", "LAYERS", "atom_entry", "atom_text", "parse_granted"]
+
+#: The layers and sublayers this model applies, in order (613.1d-g, 613.4a-d).
+LAYERS: tuple[str, ...] = ("4", "5", "6", "7a", "7b", "7c", "7d")
+
+_CONTROLLERS = ("any", "you", "opponents")
+
+
+def _words(value: Any, path: str) -> frozenset[str]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"{path} expects a list of words, got {value!r}")
+    return frozenset(v.strip().lower() for v in value)
+
+
+def _colors(value: Any, path: str) -> frozenset[Color]:
+    return frozenset(Color.parse(c) for c in _words(value, path))
+
+
+def _keywords(value: Any, path: str) -> frozenset[str]:
+    return frozenset(canonical_keyword(k) for k in _words(value, path))
+
+
+def _int(value: Any, path: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{path} expects an integer, got {value!r}")
+    return value
+
+
+def _pair(value: Any, path: str) -> tuple[int, int]:
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise ValueError(f"{path} expects [power, toughness], got {value!r}")
+    return _int(value[0], path), _int(value[1], path)
+
+
+@dataclass(frozen=True)
+class Affected:
+    """The objects an effect applies to (611.3a); every given condition must hold.
+
+    ``types``/``keywords``: all of them; ``subtypes``/``colors``: any of them; ``not_*``:
+    none of them; ``other``: not the source; ``attached``: the object the source enchants
+    or equips (303.4, 301.5); ``self``: the source only; ``named``: a card name;
+    ``attacking``/``blocking``: declared so in the board's combat (506.4); ``counter``: has at
+    least one counter of that kind (``+1/+1``).
+    """
+
+    controller: str = "any"
+    types: frozenset[str] = frozenset()
+    not_types: frozenset[str] = frozenset()
+    subtypes: frozenset[str] = frozenset()
+    not_subtypes: frozenset[str] = frozenset()
+    supertypes: frozenset[str] = frozenset()
+    not_supertypes: frozenset[str] = frozenset()
+    colors: frozenset[Color] = frozenset()
+    not_colors: frozenset[Color] = frozenset()
+    keywords: frozenset[str] = frozenset()
+    not_keywords: frozenset[str] = frozenset()
+    power_at_least: int | None = None
+    power_at_most: int | None = None
+    toughness_at_least: int | None = None
+    toughness_at_most: int | None = None
+    other: bool = False
+    attached: bool = False
+    self: bool = False
+    named: str | None = None
+    attacking: bool = False
+    blocking: bool = False
+    counter: str | None = None
+
+    @classmethod
+    def from_mapping(cls, data: Any, path: str = "affects") -> "Affected":
+        if not isinstance(data, dict):
+            raise ValueError(f"{path} expects a mapping such as {{controller: you, types: [creature]}}")
+        known = {f.name for f in fields(cls)}
+        values: dict[str, Any] = {}
+        for key, value in data.items():
+            if key not in known:
+                raise ValueError(f"{path}: unknown key {key!r}; expected one of {', '.join(sorted(known))}")
+            where = f"{path}.{key}"
+            if key == "controller":
+                if value not in _CONTROLLERS:
+                    raise ValueError(f"{where} expects one of {', '.join(_CONTROLLERS)}, got {value!r}")
+                values[key] = value
+            elif key in ("colors", "not_colors"):
+                values[key] = _colors(value, where)
+            elif key in ("keywords", "not_keywords"):
+                values[key] = _keywords(value, where)
+            elif key in ("other", "attached", "self", "attacking", "blocking"):
+                values[key] = bool(value)
+            elif key in ("named", "counter"):
+                values[key] = str(value)
+            elif key.startswith(("power", "toughness")):
+                values[key] = _int(value, where)
+            else:
+                values[key] = _words(value, where)
+        return cls(**values)
+
+    def to_mapping(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if v == f.default:
+                continue
+            if isinstance(v, frozenset):
+                v = sorted(c.word if isinstance(c, Color) else c for c in v)
+            out[f.name] = v
+        return out
+
+    @functools.cached_property
+    def reads(self) -> frozenset[str]:
+        """The characteristic groups matching reads (for 613.8 dependency checks)."""
+        out = set()
+        if self.types or self.not_types or self.subtypes or self.not_subtypes or self.supertypes or self.not_supertypes:
+            out.add("types")
+        if self.colors or self.not_colors:
+            out.add("colors")
+        if self.keywords or self.not_keywords:
+            out.add("abilities")
+        if any(v is not None for v in (self.power_at_least, self.power_at_most, self.toughness_at_least,
+                                       self.toughness_at_most)):
+            out.add("pt")
+        return frozenset(out)
+
+    def describe(self) -> str:
+        """Plain words: ``other elf creatures you control``."""
+        words: list[str] = []
+        if self.self:
+            return "this permanent"
+        if self.attached:
+            return "the permanent it is attached to"
+        if self.other:
+            words.append("other")
+        words += [w for w, on in (("attacking", self.attacking), ("blocking", self.blocking)) if on]
+        words += [f"non{t}" for t in sorted(self.not_types | self.not_supertypes | self.not_subtypes)]
+        words += sorted(c.word for c in self.colors)
+        words += sorted(self.supertypes)
+        if self.subtypes:
+            words.append(" or ".join(sorted(self.subtypes)))
+        words += sorted(self.types) or ["permanents"]
+        if self.named:
+            words.append(f"named {self.named}")
+        if self.counter:
+            words.append(f"with a {self.counter} counter")
+        if self.keywords:
+            words.append("with " + " and ".join(sorted(self.keywords)))
+        if self.not_keywords:
+            words.append("without " + " or ".join(sorted(self.not_keywords)))
+        if self.controller == "you":
+            words.append("you control")
+        elif self.controller == "opponents":
+            words.append("your opponents control")
+        return " ".join(words)
+
+
+#: Condition atoms, by key (one per atom mapping besides ``at_least`` and ``not``).
+_CONDITION_KEYS = ("controls", "opponent_controls", "on_battlefield", "cards_in_graveyard", "extra_turn",
+                   "your_turn", "day_night", "monstrous", "source_untapped")
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One condition of a static ability (611.3b), checked on the board as it is.
+
+    ``kind``: ``controls`` (the source's controller controls ``at_least`` permanents matching
+    ``filter``), ``opponent_controls``, ``on_battlefield`` (any controller), ``cards_in_graveyard``
+    (at least ``at_least`` cards in the controller's graveyard: threshold), ``extra_turn``,
+    ``your_turn``, ``day_night`` (``value`` day or night), ``monstrous`` (the source, 702.94),
+    ``source_untapped``. ``negate``: "unless" / "as long as ... not".
+    """
+
+    kind: str
+    filter: Affected | None = None
+    at_least: int = 1
+    value: Any = True
+    negate: bool = False
+
+    @classmethod
+    def from_mapping(cls, data: Any, path: str = "condition") -> "Condition":
+        if not isinstance(data, dict):
+            raise ValueError(f"{path} expects a mapping such as {{controls: {{types: [artifact]}}}}")
+        keys = [k for k in data if k in _CONDITION_KEYS]
+        extra = set(data) - set(_CONDITION_KEYS) - {"at_least", "not"}
+        if len(keys) != 1 or extra:
+            raise ValueError(f"{path} expects exactly one of {', '.join(_CONDITION_KEYS)} (with at_least, not)")
+        kind = keys[0]
+        value = data[kind]
+        negate = bool(data.get("not", False))
+        at_least = _int(data.get("at_least", 1), f"{path}.at_least")
+        if kind in ("controls", "opponent_controls", "on_battlefield"):
+            return cls(kind, Affected.from_mapping(value, f"{path}.{kind}"), at_least, True, negate)
+        if kind == "cards_in_graveyard":
+            return cls(kind, None, _int(value, f"{path}.{kind}"), True, negate)
+        if kind == "day_night":
+            if value not in ("day", "night"):
+                raise ValueError(f"{path}.day_night expects day or night, got {value!r}")
+            return cls(kind, None, 1, value, negate)
+        return cls(kind, None, 1, bool(value), negate)
+
+    def to_mapping(self) -> dict[str, Any]:
+        if self.filter is not None:
+            out: dict[str, Any] = {self.kind: self.filter.to_mapping()}
+            if self.at_least != 1:
+                out["at_least"] = self.at_least
+        elif self.kind == "cards_in_graveyard":
+            out = {self.kind: self.at_least}
+        else:
+            out = {self.kind: self.value}
+        if self.negate:
+            out["not"] = True
+        return out
+
+    @property
+    def reads(self) -> frozenset[str]:
+        return self.filter.reads | {"types"} if self.filter is not None else frozenset()
+
+    def describe(self) -> str:
+        if self.kind in ("controls", "opponent_controls", "on_battlefield"):
+            who = {"controls": "you control", "opponent_controls": "an opponent controls",
+                   "on_battlefield": "are on the battlefield"}[self.kind]
+            text = f"{self.at_least} or more {self.filter.describe()} {who}"  # type: ignore[union-attr]
+        elif self.kind == "cards_in_graveyard":
+            text = f"{self.at_least} or more cards in your graveyard"
+        else:
+            text = f"{self.kind.replace('_', ' ')} is {self.value}"
+        return ("not: " if self.negate else "") + text
+
+
+def parse_granted(entry: Any, name: str = "") -> tuple[str, Any]:
+    """One granted entry as ``("keyword", k)``, ``("protection", q)``, ``("static", Static)``
+    or ``("mana", ManaAbility)``; ``ValueError`` when it is none of them."""
+    from .abilities import parse_static
+    from .mana_abilities import ManaAbilityError, parse_mana_ability
+
+    if isinstance(entry, dict) and len(entry) == 1 and "protection" in entry:
+        return "protection", str(entry["protection"]).strip().lower()
+    try:
+        return "static", parse_static(entry)
+    except KeyError:
+        pass
+    if isinstance(entry, str):
+        try:
+            return "keyword", canonical_keyword(entry)
+        except ValueError:
+            pass
+        if ":" in entry:
+            try:
+                return "mana", parse_mana_ability(entry, name)
+            except ManaAbilityError as exc:
+                raise ValueError(str(exc)) from None
+    raise ValueError(f"unknown keyword or ability {entry!r}")
+
+
+_SPEC_KEYS = ("affects", "condition", "add_types", "remove_types", "add_subtypes", "set_land_types",
+              "add_supertypes", "remove_supertypes", "set_colors", "add_colors",
+              "gains", "loses", "loses_all_abilities", "set_pt", "gets", "switch_pt", "rules", "board_rules",
+              "text")
+
+
+@dataclass(frozen=True)
+class ContinuousSpec:
+    """A continuous effect of a static ability (611.3), layer by layer (613.1).
+
+    Layer 4: ``add_types``, ``remove_types``, ``add_subtypes``, ``set_land_types`` (305.7: the
+    land loses its other land types and the abilities of its rules text and has the new basic
+    types' mana abilities), ``add_supertypes``, ``remove_supertypes``. Layer 5: ``set_colors``
+    (empty: colorless), ``add_colors``. Layer 6: ``gains`` (board vocabulary entries),
+    ``loses`` (keywords), ``loses_all_abilities``. Layer 7b: ``set_pt``; 7c: ``gets``;
+    7d: ``switch_pt``. After the layers (613.11): ``rules`` (per-creature vocabulary) and
+    ``board_rules`` (board effect mappings such as ``{kind: max_attackers_total, n: 1}``).
+    ``text``: the Oracle line it was read from, for answers.
+    """
+
+    affects: Affected = field(default_factory=Affected)
+    condition: tuple[Condition, ...] = ()
+    add_types: frozenset[str] = frozenset()
+    remove_types: frozenset[str] = frozenset()
+    add_subtypes: frozenset[str] = frozenset()
+    set_land_types: frozenset[str] | None = None
+    add_supertypes: frozenset[str] = frozenset()
+    remove_supertypes: frozenset[str] = frozenset()
+    set_colors: frozenset[Color] | None = None
+    add_colors: frozenset[Color] = frozenset()
+    gains: tuple[Any, ...] = ()
+    loses: frozenset[str] = frozenset()
+    loses_all_abilities: bool = False
+    set_pt: tuple[int, int] | None = None
+    gets: tuple[int, int] | None = None
+    switch_pt: bool = False
+    rules: tuple[Any, ...] = ()
+    board_rules: tuple[Any, ...] = ()
+    text: str | None = None
+
+    @classmethod
+    def from_mapping(cls, data: Any, name: str = "") -> "ContinuousSpec":
+        """Build and validate; ``ValueError`` names the key that is wrong."""
+        if not isinstance(data, dict):
+            raise ValueError("continuous expects a mapping such as {affects: {types: [creature]}, gets: [1, 1]}")
+        unknown = set(data) - set(_SPEC_KEYS)
+        if unknown:
+            raise ValueError(f"continuous: unknown key {sorted(map(str, unknown))[0]!r}; keys are {', '.join(_SPEC_KEYS)}")
+        v: dict[str, Any] = {}
+        for key, value in data.items():
+            where = f"continuous.{key}"
+            if key == "affects":
+                v[key] = Affected.from_mapping(value, where)
+            elif key == "condition":
+                items = value if isinstance(value, list) else [value]
+                v[key] = tuple(Condition.from_mapping(c, f"{where}[{i}]") for i, c in enumerate(items))
+            elif key in ("add_types", "remove_types", "add_subtypes", "add_supertypes", "remove_supertypes",
+                         "set_land_types"):
+                v[key] = _words(value, where)
+            elif key in ("set_colors", "add_colors"):
+                v[key] = _colors(value, where) if value != [] else frozenset()
+            elif key == "loses":
+                v[key] = _keywords(value, where)
+            elif key in ("loses_all_abilities", "switch_pt"):
+                v[key] = bool(value)
+            elif key in ("set_pt", "gets"):
+                v[key] = _pair(value, where)
+            elif key in ("gains", "rules"):
+                if not isinstance(value, list):
+                    raise ValueError(f"{where} expects a list of keywords and abilities")
+                atoms = []
+                for i, entry in enumerate(value):
+                    if key == "rules" and _you_target(entry):
+                        atoms.append(("you", str(next(iter(entry)))))  # {cant_attack: you}: the source's controller
+                        continue
+                    try:
+                        atoms.append(parse_granted(entry, name))
+                    except ValueError as exc:
+                        raise ValueError(f"{where}[{i}]: {exc}") from None
+                v[key] = tuple(atoms)
+            elif key == "board_rules":
+                v[key] = tuple(_board_rule(r, f"{where}[{i}]") for i, r in enumerate(value or []))
+            elif key == "text":
+                v[key] = str(value)
+        return cls(**v)
+
+    def to_mapping(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            val = getattr(self, f.name)
+            if val == f.default or (f.name == "affects" and val == Affected()):
+                continue
+            if isinstance(val, Affected):
+                val = val.to_mapping()
+            elif f.name == "condition":
+                val = [c.to_mapping() for c in val]
+            elif isinstance(val, frozenset):
+                val = sorted(c.word if isinstance(c, Color) else c for c in val)
+            elif f.name in ("gains", "rules"):
+                val = [atom_entry(a) for a in val]
+            elif f.name == "board_rules":
+                val = [{"kind": k, "n": n} for k, n in val]
+            out[f.name] = val
+        return out
+
+    # -- which layers ----------------------------------------------------------------
+    def layers(self) -> tuple[str, ...]:
+        """The layers and sublayers this effect has a part in (613.6)."""
+        out = []
+        if (self.add_types or self.remove_types or self.add_subtypes or self.set_land_types is not None
+                or self.add_supertypes or self.remove_supertypes):
+            out.append("4")
+        if self.set_colors is not None or self.add_colors:
+            out.append("5")
+        if self.gains or self.loses or self.loses_all_abilities:
+            out.append("6")
+        if self.set_pt is not None:
+            out.append("7b")
+        if self.gets is not None:
+            out.append("7c")
+        if self.switch_pt:
+            out.append("7d")
+        return tuple(out)
+
+    @property
+    def reads(self) -> frozenset[str]:
+        out = set(self.affects.reads)
+        for c in self.condition:
+            out |= c.reads
+        return frozenset(out)
+
+    def writes(self, layer: str) -> frozenset[str]:
+        """What its part in ``layer`` changes (for 613.8 dependency checks)."""
+        if layer == "4":
+            return frozenset({"types", "abilities"} if self.set_land_types is not None else {"types"})
+        if layer == "5":
+            return frozenset({"colors"})
+        if layer == "6":
+            return frozenset({"abilities"})
+        return frozenset({"pt"})
+
+    def describe(self) -> str:
+        """What it does, in plain words (``+1/+1``, ``gains menace``)."""
+        parts: list[str] = []
+        if self.add_types:
+            parts.append("is " + " ".join(sorted(self.add_types)) + " in addition")
+        if self.remove_types:
+            parts.append("is no longer " + " or ".join(sorted(self.remove_types)))
+        if self.set_land_types is not None:
+            parts.append("is " + " ".join(sorted(self.set_land_types)) + " (305.7)")
+        if self.add_subtypes:
+            parts.append("is " + " ".join(sorted(self.add_subtypes)) + " in addition")
+        if self.add_supertypes:
+            parts.append("is " + " ".join(sorted(self.add_supertypes)))
+        if self.remove_supertypes:
+            parts.append("is not " + " ".join(sorted(self.remove_supertypes)))
+        if self.set_colors is not None:
+            parts.append("is " + ("/".join(c.word for c in sorted(self.set_colors)) or "colorless"))
+        if self.add_colors:
+            parts.append("is " + "/".join(c.word for c in sorted(self.add_colors)) + " in addition")
+        if self.loses_all_abilities:
+            parts.append("loses all abilities")
+        if self.loses:
+            parts.append("loses " + ", ".join(sorted(self.loses)))
+        if self.gains:
+            parts.append("has " + ", ".join(atom_text(g) for g in self.gains))
+        if self.set_pt is not None:
+            parts.append(f"is {self.set_pt[0]}/{self.set_pt[1]}")
+        if self.gets is not None:
+            parts.append(f"gets {self.gets[0]:+d}/{self.gets[1]:+d}")
+        if self.switch_pt:
+            parts.append("has its power and toughness switched")
+        if self.rules:
+            parts.append(", ".join(atom_text(r) for r in self.rules))
+        if self.board_rules:
+            parts.append(", ".join(f"{k.replace('_', ' ')} {n}" for k, n in self.board_rules))
+        return "; ".join(parts)
+
+    def __str__(self) -> str:
+        cond = (" as long as " + " and ".join(c.describe() for c in self.condition)) if self.condition else ""
+        return f"{self.affects.describe()}: {self.describe()}{cond}"
+
+
+def _you_target(entry: Any) -> bool:
+    return isinstance(entry, dict) and len(entry) == 1 and next(iter(entry.values())) == "you"
+
+
+_BOARD_RULE_KINDS = ("max_attackers_total", "max_blockers_total")
+
+
+def _board_rule(rule: Any, path: str) -> tuple[str, int]:
+    if not isinstance(rule, dict) or rule.get("kind") not in _BOARD_RULE_KINDS or set(rule) != {"kind", "n"}:
+        raise ValueError(f"{path} expects {{kind: {' | '.join(_BOARD_RULE_KINDS)}, n: N}}")
+    return str(rule["kind"]), _int(rule["n"], f"{path}.n")
+
+
+def atom_entry(atom: tuple[str, Any]) -> Any:
+    """The board vocabulary entry of a parsed atom (for ``to_mapping``)."""
+    kind, value = atom
+    if kind == "protection":
+        return {"protection": value}
+    if kind == "you":
+        return {value: "you"}
+    if kind == "static":
+        return value.name if value.value is None else {value.name: _plain(value.value)}
+    if kind == "mana":
+        return value.text
+    return value
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(value, "to_mapping"):
+        return value.to_mapping()
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value if isinstance(value, (int, str, type(None))) else str(value)
+
+
+def atom_text(atom: tuple[str, Any]) -> str:
+    """How answers print a granted atom: ``menace``, ``protection from red``, ``"{T}: Add {G}."``."""
+    kind, value = atom
+    if kind == "keyword":
+        return value.replace("_", " ")
+    if kind == "protection":
+        return f"protection from {value}"
+    if kind == "you":
+        return f"{value.replace('_', ' ')} you"
+    if kind == "mana":
+        return f'"{value.text}"'
+    return str(value)

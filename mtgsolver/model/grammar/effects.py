@@ -1,0 +1,499 @@
+"""The ``effects`` family: static abilities that change other permanents (611.3, 613).
+
+:func:`read` turns one line into ``[{"continuous": {...}}]`` (see
+:mod:`mtgsolver.model.continuous`) or ``None`` when the grammar in ``effects.lark`` does not
+cover it whole. What it reads:
+
+- subjects: "enchanted/equipped creature", "[all|each] [other] [adjectives] creatures|lands|
+  permanents|<Subtype>s [you control|your opponents control] [with|without KEYWORD]", and "~"
+  only with a condition;
+- layer changes: "get(s) +N/+M" (7c), "have/has KEYWORDS" and quoted mana abilities (6),
+  "lose all abilities" (6), "have base power and toughness N/N" (7b), "is/are COLOR" (5),
+  "are Mountains" (305.7) and "is a Swamp in addition to its other land types" (4);
+- effects on rules (613.11): "can't attack", "can't block", "can't attack you", "attack each
+  combat if able", "Creatures with flying can't block creatures you control", "No more
+  than one creature can attack each combat";
+- conditions: "as long as you control an artifact / N or more Elves", "as long as seven or more
+  cards are in your graveyard", "it's your turn", "~ is monstrous", "during extra turns",
+  "there are N or more Islands on the battlefield".
+
+Anything else is refused (``None``): the line stays unread rather than guessed.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import LarkError
+
+from ..keywords import COMBAT_KEYWORDS, KNOWN_KEYWORDS, canonical_keyword
+
+__all__ = ["read"]
+
+_HERE = Path(__file__).parent
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+            "ten": 10}
+_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle", "kindred")
+#: Keywords that take a parameter ("ward {3}", "bushido 1"): never granted bare.
+_PARAMETERISED = frozenset("ward bushido rampage annihilator toxic afflict absorb fading vanishing modular "
+                           "graft bloodthirst dredge tribute renown crew equip enchant cumulative_upkeep "
+                           "echo kicker cycling flashback madness morph ninjutsu suspend level_up reinforce "
+                           "transmute evoke dash embalm eternalize escape mutate encore boast foretell "
+                           "disturb blitz prototype backup craft disguise plot saddle squad offspring "
+                           "impending station warp mayhem sneak casualty buyback entwine splice affinity "
+                           "transfigure unearth scavenge outlast bestow megamorph awaken emerge surge "
+                           "multikicker recover ripple frenzy soulshift amplify forecast hidden_agenda "
+                           "devour poisonous protection landwalk champion aura_swap fortify harmonize "
+                           "mobilize job_select tiered exhaust max_speed visit training".split())
+
+
+@functools.lru_cache(maxsize=1)
+def subtypes() -> dict[str, str]:
+    """Subtype (lower case) -> its card type, from 205.3g-m."""
+    out: dict[str, str] = {}
+    for line in (_HERE / "subtypes.txt").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            kind, name = line.split(":", 1)
+            out[name.strip().lower()] = kind.strip()
+    return out
+
+
+def _plural(word: str) -> list[str]:
+    if word.endswith(("s", "x", "ch", "sh")):
+        return [word + "es", word]
+    if word.endswith("f"):
+        return [word[:-1] + "ves", word + "s"]
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return [word[:-1] + "ies"]
+    if word.endswith("man"):
+        return [word[:-3] + "men", word + "s"]
+    return [word + "s"]
+
+
+@functools.lru_cache(maxsize=1)
+def _plurals() -> dict[str, str]:
+    return {p: s for s in subtypes() for p in _plural(s)}
+
+
+@functools.lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark((_HERE / "effects.lark").read_text(encoding="utf-8"), parser="earley", lexer="basic")
+
+
+@functools.lru_cache(maxsize=1)
+def _keyword_phrases() -> dict[tuple[str, ...], str]:
+    """Word sequences that are keywords a static may grant -> their canonical name."""
+    names = [k for k in KNOWN_KEYWORDS - _PARAMETERISED]
+    names += [f"{t}walk" for t in ("plains", "island", "swamp", "mountain", "forest", "desert")]
+    names += ["nonbasic_landwalk", "legendary_landwalk", "snow_landwalk"]
+    names += [f"protection_from_{q}" for q in ("white", "blue", "black", "red", "green", "artifacts", "creatures",
+                                               "everything", "enchantments")]
+    return {tuple(n.split("_")): n for n in names}
+
+
+_COLORS = ("white", "blue", "black", "red", "green")
+_WORD = re.compile(r'"[^"]*"|[+-]\d+/[+-]\d+|\d+/\d+|[\w~\'-]+|[,.]')
+
+
+def _tag(low: str) -> str | None:
+    """Tag keyword, subtype and "non" words (see effects.lark); ``None`` if a quote is open."""
+    # "protection from black and from red": two keywords (702.16)
+    low = re.sub(r"protection from (\w+) and from (\w+)", r"protection from \1 and protection from \2", low)
+    words = _WORD.findall(low)
+    phrases = _keyword_phrases()
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        for n in (4, 3, 2, 1):
+            key = tuple(words[i:i + n])
+            if len(key) == n and key in phrases and not (n == 1 and key[0] in ("plains",)):
+                out.append("kw:" + phrases[key])
+                i += n
+                break
+        else:
+            w = words[i]
+            i += 1
+            base = w[3:].lstrip("-") if w.startswith("non") and w != "nonbasic" else None
+            if w == "time" and words[i:i + 1] == ["lord"]:
+                out.append("sub:time_lord")
+                i += 1
+            elif base in _TYPES:
+                out.append("nontype:" + base)
+            elif base in _COLORS:
+                out.append("noncolor:" + base)
+            elif base in subtypes():
+                out.append("nonsub:" + base)
+            elif w in _plurals() and not (w in subtypes() and out[-1:] in (["a"], ["an"], ["another"])):
+                out.append("plu:" + _plurals()[w])
+            elif w in subtypes():
+                out.append("sub:" + w)
+            else:
+                out.append(w)
+    return " ".join(out)
+
+
+def _number(token: str) -> int:
+    return _NUMBERS.get(token, None) or int(token)
+
+
+def _need(token: Token, word: str) -> None:
+    if str(token) != word:
+        raise ValueError(f"expected {word!r}, got {token!r}")
+
+
+def _kw(token: Token) -> str:
+    return str(token).split(":", 1)[1]
+
+
+def _sub(token: Token) -> str:
+    return str(token).split(":", 1)[-1].replace("_", " ")
+
+
+def _keyword(token: str) -> Any:
+    m = re.fullmatch(r"protection_from_(\w+)", token)
+    if m:
+        q = m.group(1)
+        return {"protection": {"artifacts": "artifact", "enchantments": "enchantment"}.get(q, q)}
+    return canonical_keyword(token)
+
+
+class _Group(dict):
+    """An affected-set mapping under construction."""
+
+
+@v_args(inline=True)
+class _Build(Transformer):
+    """Syntax tree -> the ``continuous`` mapping (or a board effect)."""
+
+    # -- groups -------------------------------------------------------------------------
+    def color(self, *cs: Token) -> dict:
+        return {"colors": [str(c) for c in cs]}
+
+    def noncolor(self, c: Token) -> dict:
+        return {"not_colors": [_sub(c)]}
+
+    def nontype(self, t: Token) -> dict:
+        return {"not_types": [_sub(t)]}
+
+    def nonsubtype(self, t: Token) -> dict:
+        return {"not_subtypes": [_sub(t)]}
+
+    def attacking(self) -> dict:
+        return {"attacking": True}
+
+    def blocking(self) -> dict:
+        return {"blocking": True}
+
+    def with_counter(self, _a: Token, kind: Token) -> dict:
+        return {"counter": str(kind)}
+
+    def nonbasic(self) -> dict:
+        return {"not_supertypes": ["basic"]}
+
+    def supertype(self, t: Token) -> dict:
+        return {"supertypes": [str(t)]}
+
+    def type(self, t: Token) -> dict:
+        return {"types": [str(t)]}
+
+    def subtype(self, t: Token) -> dict:
+        return {"subtypes": [_sub(t)]}
+
+    def one_type(self, t: Token) -> dict:
+        return {"types": [str(t)]}
+
+    def one_subtype(self, t: Token) -> dict:
+        return {"subtypes": [_sub(t)]}
+
+    def n_creature(self) -> dict:
+        return {"types": ["creature"]}
+
+    def n_land(self) -> dict:
+        return {"types": ["land"]}
+
+    def n_permanent(self) -> dict:
+        return {}
+
+    def n_artifact(self) -> dict:
+        return {"types": ["artifact"]}
+
+    def n_enchantment(self) -> dict:
+        return {"types": ["enchantment"]}
+
+    def n_plural(self, t: Token) -> dict:
+        return {"subtypes": [_sub(t)]}
+
+    def yours(self) -> dict:
+        return {"controller": "you"}
+
+    def theirs(self) -> dict:
+        return {"controller": "opponents"}
+
+    def with_kw(self, k: Token) -> dict:
+        return {"keywords": [_kw(k)]}
+
+    def without_kw(self, k: Token) -> dict:
+        return {"not_keywords": [_kw(k)]}
+
+    def group(self, *parts: Any) -> _Group:
+        out = _Group()
+        for part in parts:
+            if isinstance(part, Token):
+                if part.type == "OTHER":
+                    out["other"] = True
+                continue
+            for key, value in (part or {}).items():
+                if isinstance(value, list):
+                    if key in ("subtypes",) and key in out:
+                        raise ValueError("two subtypes: 'Elf Warrior creatures' means both, not either")
+                    out[key] = sorted(set(out.get(key, [])) | set(value))
+                else:
+                    out[key] = value
+        return out
+
+    group_one = group
+
+    # -- subjects -----------------------------------------------------------------------
+    def self(self) -> dict:
+        return {"self": True}
+
+    def attached(self, *_: Token) -> dict:
+        return {"attached": True}
+
+    def grouped(self, g: _Group) -> dict:
+        return dict(g)
+
+    # -- predicates ---------------------------------------------------------------------
+    def gets(self, _g: Token, pt: Token) -> dict:
+        p, t = str(pt).split("/")
+        return {"gets": [int(p), int(t)]}
+
+    def has(self, _h: Token, kws: list) -> dict:
+        return {"gains": kws}
+
+    def keywords(self, *kws: Token) -> list:
+        return [_keyword(_kw(k)) for k in kws]
+
+    def has_quoted(self, _h: Token, q: Token) -> dict:
+        from ..mana_abilities import ManaAbilityError, parse_mana_ability
+
+        text = str(q)[1:-1]
+        if ": add " not in text:
+            raise ValueError("only granted mana abilities are read")
+        original = _ORIGINAL.get(text, text)
+        try:
+            parse_mana_ability(original)
+        except ManaAbilityError as exc:
+            raise ValueError(str(exc)) from None
+        return {"gains": [original]}
+
+    def base_pt(self, _h: Token, pt: Token) -> dict:
+        p, t = str(pt).split("/")
+        return {"set_pt": [int(p), int(t)]}
+
+    def loses_all(self, _l: Token, quant: Token) -> dict:
+        _need(quant, "all")
+        return {"loses_all_abilities": True}
+
+    def cant_attack(self) -> dict:
+        return {"rules": ["cant_attack"]}
+
+    def cant_attack_you(self) -> dict:
+        return {"rules": [{"cant_attack": "you"}]}
+
+    def cant_block(self) -> dict:
+        return {"rules": ["cant_block"]}
+
+    def cant_attack_or_block(self) -> dict:
+        return {"rules": ["cant_attack", "cant_block"]}
+
+    def cant_be_blocked(self) -> dict:
+        return {"rules": ["cant_be_blocked"]}
+
+    def each_combat(self, act: Token, quant: Token) -> dict:
+        _need(quant, "each")
+        return {"rules": ["attacks_each_combat" if str(act).startswith("attack") else "blocks_each_combat"]}
+
+    def colors(self, *cs: Token) -> list:
+        return [str(c) for c in cs]
+
+    def is_colors(self, _b: Token, cs: list) -> dict:
+        return {"set_colors": cs}
+
+    def is_colorless(self, _b: Token) -> dict:
+        return {"set_colors": []}
+
+    def set_land_types(self, _b: Token, lands: Token) -> dict:
+        land = _sub(lands)
+        if land not in ("plains", "island", "swamp", "mountain", "forest"):
+            raise ValueError("only basic land types")
+        return {"set_land_types": [land]}
+
+    def add_subtype(self, _b: Token, _a: Token, sub: Token, _p: Token, _o: Token, kind: Token) -> dict:
+        kind_of = subtypes().get(_sub(sub))
+        if str(kind) != {"land": "land types", "creature": "creature types"}.get(kind_of, "types") and str(kind) != "types":
+            raise ValueError("subtype of another kind")
+        return {"add_subtypes": [_sub(sub)]}
+
+    def add_type(self, _b: Token, *rest: Token) -> dict:
+        t = [r for r in rest if r.type == "TYPE"][0]
+        if [r for r in rest if r.type == "KIND"][0] != "types":
+            raise ValueError("in addition to its other types")
+        return {"add_types": [str(t)]}
+
+    def predicates(self, *preds: dict) -> dict:
+        out: dict[str, Any] = {}
+        for p in preds:
+            for key, value in p.items():
+                if key in out and isinstance(value, list):
+                    out[key] = out[key] + value
+                elif key in out:
+                    raise ValueError(f"{key} twice")
+                else:
+                    out[key] = value
+        return out
+
+    # -- conditions ---------------------------------------------------------------------
+    def one(self, _a: Token, g: _Group) -> dict:
+        return {"filter": dict(g), "at_least": 1}
+
+    def another(self, g: _Group) -> dict:
+        return {"filter": {**g, "other": True}, "at_least": 1}
+
+    def many(self, n: Token, g: _Group) -> dict:
+        return {"filter": dict(g), "at_least": _number(str(n))}
+
+    def you_control(self, cg: dict) -> dict:
+        return {"controls": cg["filter"], "at_least": cg["at_least"]}
+
+    def opp_controls(self, cg: dict) -> dict:
+        return {"opponent_controls": cg["filter"], "at_least": cg["at_least"]}
+
+    def graveyard(self, n: Token) -> dict:
+        return {"cards_in_graveyard": _number(str(n))}
+
+    def your_turn(self) -> dict:
+        return {"your_turn": True}
+
+    def not_your_turn(self) -> dict:
+        return {"your_turn": False}
+
+    def monstrous(self, _be: Token) -> dict:
+        return {"monstrous": True}
+
+    def day(self) -> dict:
+        return {"day_night": "day"}
+
+    def night(self) -> dict:
+        return {"day_night": "night"}
+
+    def on_battlefield(self, n: Token, g: _Group) -> dict:
+        return {"on_battlefield": dict(g), "at_least": _number(str(n))}
+
+    def cond(self, c: dict) -> dict:
+        return c
+
+    def prefix(self, c: dict) -> dict:
+        return c
+
+    def suffix_cond(self, c: dict) -> dict:
+        return c
+
+    def during_extra(self) -> dict:
+        return {"extra_turn": True}
+
+    # -- sentences ----------------------------------------------------------------------
+    def static(self, subject: dict, preds: dict) -> dict:
+        return {"affects": subject, **preds}
+
+    def cant_block_group(self, blockers: _Group, attackers: _Group) -> dict:
+        """"Creatures with flying can't block creatures you control" (Bower Passage): each
+        creature of the second group can't be blocked by creatures of the first (509.1b)."""
+        filt = dict(blockers)
+        filt.pop("types", None) if filt.get("types") == ["creature"] else None
+        if set(filt) - {"keywords", "colors", "subtypes"} or any(len(v) != 1 for v in filt.values()):
+            raise ValueError("blockers not expressible as one creature filter")
+        key, (value,) = next(iter(filt.items()))
+        entry = {{"keywords": "keyword", "colors": "color", "subtypes": "subtype"}[key]: value}
+        return {"affects": dict(attackers), "rules": [{"cant_be_blocked_by": entry}]}
+
+    def cap(self, n: Token, *rest: Token) -> dict:
+        act, quant = rest[-2:]
+        _need(quant, "each")
+        kind = "max_attackers_total" if str(act).startswith("attack") else "max_blockers_total"
+        return {"board_rules": [{"kind": kind, "n": _number(str(n))}]}
+
+    def start(self, *parts: Any) -> dict:
+        conds = [p for p in parts if isinstance(p, dict) and _is_condition(p)]
+        body = [p for p in parts if isinstance(p, dict) and not _is_condition(p)]
+        if len(body) != 1:
+            raise ValueError("no body")
+        out = dict(body[0])
+        if conds:
+            out["condition"] = conds
+        return out
+
+
+_ORIGINAL: dict[str, str] = {}
+_COND_KEYS = {"controls", "opponent_controls", "cards_in_graveyard", "your_turn", "monstrous", "day_night",
+              "on_battlefield", "extra_turn"}
+
+
+def _is_condition(d: dict) -> bool:
+    return bool(set(d) & _COND_KEYS) and "affects" not in d and "board_rules" not in d
+
+
+_FIRST = frozenset("attacking blocking enchanted equipped other all each creatures lands permanents artifacts enchantments nonbasic no as ~ "
+                   "white blue black red green basic legendary snow artifact enchantment land creature".split())
+_PLAUSIBLE = re.compile(r"\b(get|gets|have|has|can't|are|is|lose|loses|attack|block|no more than)\b")
+
+
+def read(line: str, name: str) -> list[Any] | None:
+    """``[{"continuous": mapping}]`` for a line this family reads whole, else ``None``."""
+    from ..continuous import ContinuousSpec
+
+    text = re.sub(r"\s*\([^)]*\)", "", line).strip()
+    text = re.sub(r"^[A-Z][\w' ]*— ", "", text)  # an ability word (207.2c)
+    low = text.lower().replace("’", "'")
+    if name:
+        low = re.sub(rf"(?<![\w']){re.escape(name.lower())}(?![\w'])", "~", low)
+    first = low.split(" ", 1)[0]
+    if (not _PLAUSIBLE.search(low) or "until end of turn" in low
+            or not (first in _FIRST or first.startswith("non") or first in subtypes() or first in _plurals())):
+        return None
+    for quoted in re.findall(r'"([^"]+)"', text):
+        _ORIGINAL[quoted.lower().replace("’", "'")] = quoted
+    try:
+        tree = _parser().parse(_tag(low))
+        mapping = _Build().transform(tree)
+    except (LarkError, ValueError, KeyError):
+        return None
+    except Exception as exc:  # a transformer error wraps the ValueError it raised
+        if isinstance(getattr(exc, "orig_exc", None), (ValueError, KeyError)):
+            return None
+        raise
+    if not _sound(mapping):
+        return None
+    mapping["text"] = line.strip()
+    try:
+        ContinuousSpec.from_mapping(mapping, name)
+    except ValueError:
+        return None
+    return [{"continuous": mapping}]
+
+
+def _sound(mapping: dict) -> bool:
+    """Refuse readings the model would get wrong: "~" needs a condition (the phrase table
+    reads the unconditional ones), "each"/"all" lines about lands with P/T, effects without
+    a change."""
+    affects = mapping.get("affects", {})
+    if affects.get("self") and not mapping.get("condition"):
+        return False
+    changes = set(mapping) - {"affects", "condition"}
+    if not changes:
+        return False
+    granted = [g for g in mapping.get("gains", []) if isinstance(g, str) and ":" not in g]
+    return all(g in KNOWN_KEYWORDS or g.endswith("walk") or g in COMBAT_KEYWORDS for g in granted)

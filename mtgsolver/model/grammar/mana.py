@@ -1,0 +1,412 @@
+"""The ``mana`` family: mana abilities (605.1a) and the tapping triggers that ride on them.
+
+``mana.lark`` is the specification of the sentences read; :class:`_Compile` turns a syntax
+tree into :class:`mtgsolver.model.mana_abilities.ManaAbility` (costs, product, sentences).
+
+Examples
+--------
+>>> compile_ability("{T}, Sacrifice a token named Wood: Add {R}.", "Jungle Patrol").costs[1]
+CostPart(kind='sacrifice', mana=None, amount=1, what=None, named='wood', token=True, another=False, variable=False)
+>>> read("Whenever City of Brass becomes tapped, it deals 1 damage to you.", "City of Brass")
+[{'damage_when_tapped': 1}]
+"""
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import UnexpectedEOF, UnexpectedInput, VisitError
+
+from ..mana import MANA_TYPES, ManaCost, ManaCostError
+from ..mana_abilities import (Amount, AnyColor, Choice, ChosenColor, CommanderColors, Condition, Conditional,
+                              CostPart, Counted, Fixed, ManaAbility, ManaAbilityError, Reflect)
+from .text import normalise, number, singular
+
+__all__ = ["compile_ability", "read"]
+
+_COLORS = MANA_TYPES[:5]
+
+
+@functools.cache
+def _parser() -> Lark:
+    grammar = (Path(__file__).with_name("mana.lark")).read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", lexer="contextual", start=["start", "tapped_trigger"],
+                propagate_positions=True)
+
+
+def read(line: str, name: str) -> list[Any] | None:
+    """The entries of one line: the mana ability's own text, or ``{damage_when_tapped: N}``."""
+    low = normalise(line, name)
+    if low.startswith("whenever "):
+        try:
+            tree = _parser().parse(low, start="tapped_trigger")
+        except (UnexpectedInput, UnexpectedEOF):
+            return None
+        return [{"damage_when_tapped": number(tree.children[-1])}]
+    try:
+        compile_ability(line, name)
+    except ManaAbilityError:
+        return None
+    return [line.strip()]
+
+
+def compile_ability(text: str, name: str) -> ManaAbility:
+    """Parse and compile one mana ability; :class:`ManaAbilityError` if not read whole."""
+    return _compiled(text.strip(), name)
+
+
+@functools.lru_cache(maxsize=4096)
+def _compiled(text: str, name: str) -> ManaAbility:
+    low = normalise(text, name)
+    if ":" not in low:
+        raise ManaAbilityError(f"{text!r} is not an activated ability (no ':')")
+    if ": add " not in low:
+        raise ManaAbilityError(f"{text!r} does not add mana")
+    try:
+        tree = _parser().parse(low, start="start")
+    except (UnexpectedInput, UnexpectedEOF):
+        raise ManaAbilityError(f"{text!r} is not a mana ability the grammar reads") from None
+    try:
+        costs, product, sentences = _Compile(low).transform(tree)
+    except VisitError as exc:
+        if not isinstance(exc.orig_exc, _Refused):
+            raise
+        raise ManaAbilityError(f"{text!r}: {exc.orig_exc}") from None
+    fields: dict[str, Any] = {}
+    extra: list[str] = []
+    for key, value in sentences:
+        if key == "rider":
+            extra.append(value)
+        elif key == "instead":
+            condition, instead = value
+            product = Conditional(condition, instead, product)
+        elif key in fields:
+            raise ManaAbilityError(f"{text!r}: two sentences of the same kind ({key})")
+        else:
+            fields[key] = value
+    spend = fields.pop("spend", None)
+    if spend is not None:
+        fields["spend_only"], fields["spend_abilities"] = spend
+        fields["restriction"] = _restriction_sentence(text)
+    return ManaAbility(text=text, costs=tuple(costs), product=product, extra=tuple(extra), **fields)
+
+
+def _restriction_sentence(text: str) -> str:
+    m = re.search(r"Spend this mana only[^.]*\.", text)
+    assert m is not None
+    return m.group(0)
+
+
+class _Refused(Exception):
+    """A parse whose meaning the model can't hold exactly: the line stays unread."""
+
+
+def _letters(tree: Tree | Token) -> tuple[str, ...]:
+    if isinstance(tree, Token):
+        return (tree.value.strip("{}").upper(),)
+    return tuple(t.value.strip("{}").upper() for t in tree.children)
+
+
+@v_args(inline=True)
+class _Compile(Transformer):
+    """Syntax tree -> (costs, product, sentences); ``text`` is the parsed (normal) text."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self._text = text
+
+    def start(self, costs, product, *sentences):
+        return costs, product, list(sentences)
+
+    # ---------------------------------------------------------------- costs
+    def costs(self, *parts):
+        return list(parts)
+
+    def mana_cost(self, tok):
+        try:
+            return CostPart("mana", mana=ManaCost.parse(tok.value.upper()))
+        except ManaCostError as exc:
+            raise _Refused(str(exc)) from None
+
+    def tap(self):
+        return CostPart("tap")
+
+    def untap(self):
+        return CostPart("untap")
+
+    def pay_life(self, n):
+        return CostPart("life", amount=_fixed_number(n))
+
+    def pay_energy(self, tok):
+        return CostPart("energy", amount=tok.value.count("{e}"))
+
+    def sacrifice_self(self, _self):
+        return CostPart("sacrifice_self")
+
+    def sacrifice(self, filt):
+        words, named, token = filt
+        return CostPart("sacrifice", amount=1, what=words, named=named, token=token)
+
+    def sacrifice_another(self, filt):
+        words, named, token = filt
+        return CostPart("sacrifice", amount=1, what=words, named=named, token=token, another=True)
+
+    def sacrifice_many(self, n, words):
+        return CostPart("sacrifice", amount=max(number(n), 0), what=singular(words), variable=number(n) < 0)
+
+    def remove_counters(self, n, kind, _self):
+        return CostPart("remove_counters", amount=max(number(n), 0), what=kind, variable=number(n) < 0)
+
+    def remove_any_counters(self, kind, _self):
+        return CostPart("remove_counters", what=kind, variable=True)
+
+    def put_counter(self, kind, _self):
+        return CostPart("put_counter", amount=1, what=kind)
+
+    def tap_untapped(self, n, words):
+        return CostPart("tap_untapped", amount=_fixed_number(n), what=singular(words), another=False)
+
+    def discard_card(self):
+        return CostPart("discard", amount=1, what="card")
+
+    def discard_hand(self):
+        return CostPart("discard", what="hand")
+
+    def mill(self):
+        return CostPart("mill", amount=1)
+
+    def exile_self(self, _self, zone):
+        return CostPart("exile_self", what=zone.value)
+
+    def exile_card(self, zone):
+        return CostPart("exile_card", amount=1, what=zone.value)
+
+    def exert(self, _self):
+        return CostPart("exert")
+
+    def return_self(self, _self):
+        return CostPart("return_self")
+
+    def self(self, *_):
+        return "~"
+
+    def words(self, *words):
+        return [w.value for w in words]
+
+    def sac_filter(self, words, *name):
+        """``a Forest``, ``an artifact``, ``a token named Wood`` (111.1, 201.2)."""
+        token = words[-1] == "token"
+        rest = words[:-1] if token else words
+        if rest or not token:
+            _simple(rest)
+        return (singular(" ".join(rest)) or None), (name[0].value.strip() if name else None), token
+
+    def plural_filter(self, words):
+        return " ".join(_simple(words))
+
+    tap_filter = plural_filter
+
+    def counter_word(self, kind):
+        return kind
+
+    def counter_kind(self, tok):
+        return tok.value
+
+    def type(self):
+        return "type"
+
+    def color(self):
+        return "color"
+
+    # ---------------------------------------------------------------- products
+    def fixed(self, syms):
+        return Fixed(_letters(syms))
+
+    def fixed_repeated(self, n, sym):
+        return Fixed(_letters(sym) * _fixed_number(n))
+
+    def choice(self, *options):
+        return Choice(tuple(_letters(o) for o in options))
+
+    def some_mana(self, n, kind, *where):
+        """``N mana of any color`` and its kin; X is the cost's or ``where X is`` (107.3)."""
+        n = number(n)
+        if where and n != -1:
+            raise _Refused("'where X is' without X")
+        if n != 1 and kind[0] in ("commander", "reflect", "chosen"):
+            raise _Refused("more than one mana of a reflected, chosen or commander color")
+        if where:
+            count, what, whose = where[0]
+            if kind[0] not in ("one_color", "combination"):
+                raise _Refused("'where X is' with this kind of mana")
+            return Amount(count, what, whose, any_color=kind[0] == "one_color", combination=kind[0] == "combination")
+        return kind[1](n)
+
+    def any_color(self):
+        return "any", lambda n: AnyColor(n, combination=n > 1) if n != 1 else AnyColor(1)
+
+    def any_one_color(self):
+        return "one_color", lambda n: AnyColor(n, combination=False)
+
+    def any_combination(self):
+        return "combination", lambda n: AnyColor(n, combination=True)
+
+    def combination_of(self, a, b):
+        """``three mana in any combination of {R} and/or {G}``: every bundle of those types."""
+        types = _letters(a) + _letters(b)
+
+        def build(n: int):
+            if n < 0:
+                return AnyColor(n, combination=True, among=types)
+            return Choice(tuple(itertools.combinations_with_replacement(types, n)))
+        return "among", build
+
+    def different_colors(self):
+        """``two mana of different colors``: each set of that many distinct colors."""
+        def build(n: int):
+            if n < 0:
+                raise _Refused("X mana of different colors")
+            return Choice(tuple(itertools.combinations(_COLORS, n)))
+        return "different", build
+
+    def commander_colors(self):
+        return "commander", lambda n: CommanderColors()
+
+    def reflect(self, kind, scope):
+        return "reflect", lambda n: Reflect(kind, scope)
+
+    def chosen_color(self):
+        return "chosen", lambda n: ChosenColor(())
+
+    def chosen_or(self, syms, n):
+        if number(n) != 1:
+            raise _Refused("more than one mana of the chosen color")
+        return ChosenColor((_letters(syms),))
+
+    def reflect_sacrificed(self, kind):
+        return "reflect", lambda n: Reflect(kind, "sacrificed")
+
+    def lands_you_control(self):
+        return "lands_you_control"
+
+    def lands_opponents_control(self):
+        return "lands_opponents_control"
+
+    def basic_lands_you_control(self):
+        return "basic_lands_you_control"
+
+    def permanents_you_control(self):
+        return "permanents_you_control"
+
+    def counted(self, syms, per):
+        words, whose = per
+        if len(words) == 1:
+            return Counted(_letters(syms), singular(words[0]), whose)
+        return Amount("permanents", singular(" ".join(w for w in words if w != "with")), whose, mana=_letters(syms))
+
+    def per_permanent(self, *parts):
+        if len(parts) != 2:
+            raise _Refused("'other' permanents are not counted")
+        words = parts[0]
+        if len(words) > 3 or (len(words) == 3 and words[1] != "with") or (len(words) == 2 and "with" in words):
+            raise _Refused("a count of permanents with further qualities")
+        return words, parts[-1]
+
+    def you(self):
+        return "you"
+
+    def all(self):
+        return "all"
+
+    def per_counter(self, syms, kind, _self):
+        return Amount("counters", kind, mana=_letters(syms))
+
+    def per_removed(self, syms, kind):
+        return Amount("removed", kind, mana=_letters(syms))
+
+    def base_and_per_removed(self, base, syms, kind):
+        """``Add {W}, then add an additional {W} for each charge counter removed this way``."""
+        return Amount("removed", kind, mana=_letters(syms), base=_letters(base))
+
+    def per_power(self, an, sym):
+        if an.value != "an":
+            raise _Refused("an amount")
+        return Amount("power", mana=_letters(sym))
+
+    def x_permanents(self, words, whose):
+        if len(words) != 1:
+            raise _Refused("a count of permanents with further qualities")
+        return "permanents", singular(words[0]), whose
+
+    def x_counters(self, kind, _self):
+        return "counters", kind, "you"
+
+    def x_power(self):
+        return "power", "", "you"
+
+    # ---------------------------------------------------------------- sentences
+    def spend_on_spells(self, *parts):
+        types = next(p for p in parts if isinstance(p, frozenset))
+        abilities = any(isinstance(p, Tree) and p.data == "ability_clause" for p in parts)
+        return "spend", (types, abilities)
+
+    def one_of(self, *words):
+        return frozenset(w.value for w in words)
+
+    def all_of(self, a, b):
+        if a.value in ("white", "blue", "black", "red", "green", "colorless", "multicolored", "monocolored"):
+            raise _Refused("a color and a type together")
+        return frozenset({f"{a.value} {b.value}"})
+
+    def spend_on_abilities(self, *_):
+        return "spend", (frozenset(), True)
+
+    def spend_on_abilities_or(self, word):
+        return "spend", (frozenset({word.value}), True)
+
+    def damage(self, _self, n):
+        return "damage", _fixed_number(n)
+
+    def condition(self, n, what, *power):
+        return "condition", _condition(n, what, power)
+
+    def once_each_turn(self):
+        return "timing", "once_each_turn"
+
+    def as_sorcery(self):
+        return "timing", "sorcery"
+
+    def as_instant(self):
+        return "timing", "instant"
+
+    def instead(self, n, what, *rest):
+        return "instead", (_condition(n, what, rest[:-1]), rest[-1])
+
+    def power_clause(self, n):
+        return _fixed_number(n)
+
+    def rider(self, tree):
+        return "rider", self._text[tree.meta.start_pos:tree.meta.end_pos] + "."
+
+
+def _simple(words: list[str]) -> list[str]:
+    """Words that are all qualities of one permanent (no "or", "with", "that" ...)."""
+    if not words or any(w in ("or", "and", "and/or", "with", "without", "that", "you", "named", "other")
+                        for w in words):
+        raise _Refused("a compound filter")
+    return words
+
+
+def _condition(n: Token, what: Token, power: tuple) -> Condition:
+    return Condition(_fixed_number(n), singular(what.value), power[0] if power else None)
+
+
+def _fixed_number(tok: Token) -> int:
+    n = number(tok)
+    if n < 0:
+        raise _Refused("X where a fixed number is needed")
+    return n

@@ -1,0 +1,590 @@
+"""The layer system (613): each permanent as it is now, with the effects that made it so.
+
+:func:`apply_layers` starts from the printed permanents (what the board file gives, their
+own abilities only) and applies every continuous effect of the statics on the board
+(:class:`~mtgsolver.model.continuous.ContinuousSpec`: ``continuous``, Aura and Equipment
+``grants``, ``lands_are``) and the board's ``gains`` effects, layer by layer (613.1d-g:
+4 types, 5 colors, 6 abilities, 7a-7d power and toughness with counters in 7c):
+
+- within a layer, in timestamp order (613.7: the board's order unless a permanent gives
+  ``timestamp:``; an Aura's or Equipment's effects have its timestamp, 613.7e), except that
+  an effect waits for the effects it depends on (613.8a: applying the other changes its
+  existence or what it applies to), loops being applied in timestamp order (613.8b) and the
+  order being worked out again after each effect (613.8c);
+- an effect that has started to apply keeps applying to the same objects in later layers even
+  if its ability is removed meanwhile (613.6); one whose ability is gone before it starts
+  does nothing;
+- a land whose land types change has the mana abilities of its basic land types (305.6,
+  305.7: "is a Mountain" also removes its rules-text abilities and old land types).
+
+Effects on game rules (613.11: Moat, Blazing Archon, Silent Arbiter) apply after the layers,
+onto the affected creatures as per-creature vocabulary or as board effects, so removing a
+creature's abilities does not remove them. Every change is recorded as a :class:`Change`
+(source, layer, timestamp); ``granted_by`` on the effective permanent names the source of
+each granted keyword and ability.
+"""
+from __future__ import annotations
+
+import copy
+import functools
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping
+
+from .abilities import Static
+from .board import Board
+from .continuous import Affected, Condition, ContinuousSpec, atom_text
+from .effects import Effect
+from .mana_abilities import BASIC_LAND_MANA, ManaAbility, basic_land_ability
+from .permanent import Permanent
+
+__all__ = ["Change", "LayerResult", "apply_layers", "changes_of", "layered", "printed_of", "source_note"]
+
+#: The rule of each layer and sublayer, for answers.
+LAYER_RULES = {"4": "613.1d", "5": "613.1e", "6": "613.1f", "7a": "613.4a", "7b": "613.4b", "7c": "613.4c",
+               "7d": "613.4d", "rules": "613.11"}
+
+#: Land subtypes (205.3i) that a "becomes a [basic land type]" effect removes (305.7).
+LAND_SUBTYPES = frozenset("plains island swamp mountain forest cave desert gate lair locus mine power-plant "
+                          "sphere tower urza's town".split())
+
+#: Static abilities that generate continuous effects (the rest are read by the solvers).
+_GENERATING = ("continuous", "grants", "lands_are")
+
+
+@dataclass(frozen=True)
+class Change:
+    """One effect's change to one permanent: its source, layer and timestamp (613.7)."""
+
+    source: str
+    source_name: str
+    layer: str
+    timestamp: int
+    what: str
+
+    @property
+    def rule(self) -> str:
+        return LAYER_RULES[self.layer]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"source": self.source, "source_name": self.source_name, "layer": self.layer, "rule": self.rule,
+                "timestamp": self.timestamp, "what": self.what}
+
+    def __str__(self) -> str:
+        return f"{self.what} from {self.source_name} ({self.source}; layer {self.layer}, {self.rule}, timestamp {self.timestamp})"
+
+
+@dataclass(frozen=True)
+class LayerResult:
+    """What the layers started from and what they changed, kept on the effective board."""
+
+    printed: tuple[Permanent, ...]
+    effects: tuple[Effect, ...]
+    changes: Mapping[str, tuple[Change, ...]]
+
+
+class _Obj:
+    """A permanent's characteristics while the layers are applied (mutable)."""
+
+    __slots__ = ("perm", "id", "controller", "types", "supertypes", "subtypes", "colors", "keywords", "protections", "abilities",
+                 "power", "toughness", "granted_by", "changes", "touched", "retyped", "in_combat")
+
+    def __init__(self, perm: Permanent) -> None:
+        self.perm, self.id, self.controller = perm, perm.id, perm.controller
+        self.types, self.supertypes, self.subtypes = set(perm.types), set(perm.supertypes), set(perm.subtypes)
+        self.colors, self.keywords, self.protections = set(perm.colors), set(perm.keywords), set(perm.protections)
+        self.abilities = list(perm.abilities)
+        self.power, self.toughness = perm.base_power, perm.base_toughness
+        self.granted_by = dict(perm.granted_by)
+        self.changes: list[Change] = []
+        self.touched = self.retyped = False
+        self.in_combat = ""  # "attacking" or "blocking" in the board's combat (506.4)
+
+    def clone(self) -> "_Obj":
+        new = _Obj.__new__(_Obj)
+        for slot in _Obj.__slots__:
+            value = getattr(self, slot)
+            setattr(new, slot, value.copy() if isinstance(value, (set, list, dict)) else value)
+        return new
+
+    def has_ability(self, ability: object) -> bool:
+        return any(a is ability for a in self.abilities)
+
+    def result(self) -> Permanent:
+        if not self.touched:
+            return self.perm
+        new = copy.copy(self.perm)
+        pt = (self.power, self.toughness) if self.power is not None and self.toughness is not None else None
+        for name, value in (("types", frozenset(self.types)), ("supertypes", frozenset(self.supertypes)),
+                            ("subtypes", frozenset(self.subtypes)), ("colors", frozenset(self.colors)),
+                            ("keywords", frozenset(self.keywords)), ("protections", frozenset(self.protections)),
+                            ("abilities", tuple(self.abilities)),
+                            ("granted_by", MappingProxyType(dict(self.granted_by))), ("layered_pt", pt)):
+            object.__setattr__(new, name, value)
+        return new
+
+
+class _Eff:
+    """One continuous effect on this board."""
+
+    __slots__ = ("source", "source_name", "controller", "attached_to", "timestamp", "order", "spec", "ability",
+                 "affected", "fixed")
+
+    def __init__(self, source: str, source_name: str, controller: str, attached_to: str | None, timestamp: int,
+                 order: tuple[int, int], spec: ContinuousSpec, ability: object | None,
+                 fixed: frozenset[str] | None = None) -> None:
+        self.source, self.source_name, self.controller = source, source_name, controller
+        self.attached_to, self.timestamp, self.order = attached_to, timestamp, order
+        self.spec, self.ability = spec, ability
+        self.fixed = fixed  # the objects of a board effect (``gains``)
+        self.affected: frozenset[str] | None = fixed
+
+    @property
+    def key(self) -> tuple[int, tuple[int, int]]:
+        return self.timestamp, self.order
+
+
+# --------------------------------------------------------------------------- specs of abilities
+def spec_of(ability: Static) -> ContinuousSpec:
+    """The continuous effect a generating static ability describes."""
+    if ability.name == "continuous":
+        return ability.value
+    if ability.name == "grants":
+        return _grants_spec(ability.value)
+    return _lands_are_spec(ability.value)
+
+
+_SPECS: dict[Any, ContinuousSpec] = {}
+
+
+def _grants_spec(entries: tuple[Any, ...]) -> ContinuousSpec:
+    """An Aura's or Equipment's "enchanted/equipped creature has ..." (613.1f)."""
+    from .continuous import parse_granted
+
+    key = ("grants", repr(entries))
+    if key not in _SPECS:
+        _SPECS[key] = ContinuousSpec(affects=Affected(attached=True),
+                                     gains=tuple(parse_granted(e) for e in entries))
+    return _SPECS[key]
+
+
+def _lands_are_spec(land_type: str) -> ContinuousSpec:
+    """Celestial Dawn's "Lands you control are Plains." (305.7, 613.1d)."""
+    return ContinuousSpec(affects=Affected(controller="you", types=frozenset({"land"})),
+                          set_land_types=frozenset({land_type}))
+
+
+# --------------------------------------------------------------------------- the engine
+class _Engine:
+    def __init__(self, board: Board, printed: tuple[Permanent, ...], effects: tuple[Effect, ...]) -> None:
+        self.board = board
+        self.state: dict[str, _Obj] = {p.id: _Obj(p) for p in printed}
+        combat = board.combat
+        for role, ids in (("attacking", [a.creature for a in combat.attackers] if combat else []),
+                          ("blocking", [b.creature for b in (combat.blockers or ()) if b.blocks] if combat else [])):
+            for oid in ids:
+                if oid in self.state:
+                    self.state[oid].in_combat = role
+        self.timestamps = {p.id: (p.timestamp if p.timestamp is not None else i + 1) for i, p in enumerate(printed)}
+        self.index = {p.id: i for i, p in enumerate(printed)}
+        self.started: dict[tuple[str, int], _Eff] = {}
+        self.by_type: dict[str, list[_Obj]] | None = None  # after layer 4, types no longer change
+        last = max(self.timestamps.values(), default=0)
+        self.board_effects = [
+            _Eff(e.source or f"effects[{i}]", _name_of(self.state, e.source) or f"effects[{i}]", "", None,
+                 last + 1 + i, (len(printed) + i, 0), _grants_spec(e.abilities or ()), None,
+                 fixed=frozenset({e.creature}))  # type: ignore[arg-type]
+            for i, e in enumerate(effects) if e.kind == "gains" and e.creature in self.state]
+
+    # -- which effects there are ---------------------------------------------------------
+    def collect(self, layer: str) -> list[_Eff]:
+        """The effects with a part in ``layer``: started ones (613.6) and those whose
+        generating ability is on its object now."""
+        out: dict[tuple[str, int], _Eff] = {}
+        for key, eff in self.started.items():
+            if layer in eff.spec.layers():
+                out[key] = eff
+        for obj in self.state.values():
+            for j, a in enumerate(obj.abilities):
+                if isinstance(a, Static) and a.name in _GENERATING:
+                    key = (obj.id, id(a))
+                    if key in out or key in self.started:
+                        continue
+                    spec = spec_of(a)
+                    if layer in spec.layers():
+                        out[key] = _Eff(obj.id, obj.perm.name, obj.controller, obj.perm.attached_to,
+                                        self.timestamp_of(obj, a), (self.index[obj.id], j), spec, a)
+        effs = list(out.values()) + [e for e in self.board_effects if layer in e.spec.layers()]
+        return sorted(effs, key=lambda e: e.key)
+
+    def timestamp_of(self, obj: _Obj, ability: Static) -> int:
+        """613.7a: the object's timestamp, or the granting effect's if that is later."""
+        ts = self.timestamps[obj.id]
+        granter = obj.granted_by.get(str(ability))
+        return max(ts, self.timestamps.get(granter, 0)) if granter else ts
+
+    def exists(self, eff: _Eff, state: Mapping[str, _Obj]) -> bool:
+        """An effect applies if it has started (613.6) or its ability is still on its source
+        and its condition holds (611.3b)."""
+        if eff.affected is not None:
+            return True
+        src = state.get(eff.source)
+        if src is None or not src.has_ability(eff.ability):
+            return False
+        return all(self.holds(c, eff, state) for c in eff.spec.condition)
+
+    def holds(self, c: Condition, eff: _Eff, state: Mapping[str, _Obj]) -> bool:
+        board = self.board
+        if c.kind in ("controls", "opponent_controls", "on_battlefield"):
+            n = sum(1 for o in state.values()
+                    if (c.kind == "on_battlefield" or (o.controller == eff.controller) == (c.kind == "controls"))
+                    and _matches(c.filter, o, eff))  # type: ignore[arg-type]
+            ok = n >= c.at_least
+        elif c.kind == "cards_in_graveyard":
+            zones = getattr(board, "zones", None) or {}
+            player_zones = zones.get(eff.controller) if hasattr(zones, "get") else None
+            ok = len(getattr(player_zones, "graveyard", ()) or ()) >= c.at_least
+        elif c.kind == "extra_turn":
+            ok = bool(getattr(getattr(board, "turn", None), "extra_turn", False)) == c.value
+        elif c.kind == "your_turn":
+            ok = (board.active_player == eff.controller) == c.value
+        elif c.kind == "day_night":
+            ok = board.day_night == c.value
+        elif c.kind == "monstrous":
+            src = state.get(eff.source)
+            ok = bool(src and src.perm.monstrous) == c.value
+        else:  # source_untapped
+            src = state.get(eff.source)
+            ok = bool(src and not src.perm.tapped) == c.value
+        return ok != c.negate
+
+    def affected(self, eff: _Eff, state: Mapping[str, _Obj]) -> frozenset[str]:
+        if eff.affected is not None:
+            return eff.affected
+        aff = eff.spec.affects
+        if aff.attached or aff.self:
+            oid = eff.attached_to if aff.attached else eff.source
+            obj = state.get(oid) if oid is not None else None
+            return frozenset({oid}) if obj is not None and _matches(aff, obj, eff) else frozenset()
+        pool: Iterable[_Obj] = state.values()
+        if self.by_type is not None and aff.types and state is self.state:
+            pool = self.by_type.get(min(aff.types), ())
+        return frozenset(o.id for o in pool if _matches(aff, o, eff))
+
+    # -- dependency (613.8) ----------------------------------------------------------------
+    def may_depend(self, e: _Eff, o: _Eff, layer: str) -> bool:
+        """Cheap necessary condition for ``e`` depending on ``o`` in ``layer`` (613.8a)."""
+        if e.affected is not None:
+            return False  # started: what it applies to is fixed (613.6), its parts are constant
+        writes = o.spec.writes(layer)
+        if writes & e.spec.reads:
+            return True
+        removes = o.spec.loses_all_abilities or o.spec.loses or o.spec.set_land_types is not None
+        return "abilities" in writes and bool(removes) and e.ability is not None
+
+    def depends(self, e: _Eff, o: _Eff, layer: str) -> bool:
+        """613.8a(b): applying ``o`` would change ``e``'s existence or what it applies to."""
+        after = dict(self.state)
+        for oid in self.affected(o, self.state):
+            obj = after[oid].clone()
+            after[oid] = obj
+            self.apply_part(o, obj, layer, record=False)
+        if self.exists(e, self.state) != self.exists(e, after):
+            return True
+        return self.exists(e, after) and self.affected(e, self.state) != self.affected(e, after)
+
+    def candidates(self, pending: list[_Eff], layer: str) -> set[tuple[int, int]]:
+        return {(id(e), id(o)) for e in pending for o in pending if e is not o and self.may_depend(e, o, layer)}
+
+    def order(self, pending: list[_Eff], layer: str, candidates: set[tuple[int, int]]) -> _Eff:
+        """The next effect to apply (613.7, 613.8b): the earliest one that depends on no other
+        pending effect outside its own dependency loop."""
+        if not candidates:
+            return pending[0]
+        deps: dict[int, set[int]] = {i: set() for i in range(len(pending))}
+        for i, e in enumerate(pending):
+            for j, o in enumerate(pending):
+                if i != j and (id(e), id(o)) in candidates and self.depends(e, o, layer):
+                    deps[i].add(j)
+        if not any(deps.values()):
+            return pending[0]
+        reach = {i: _reachable(i, deps) for i in deps}
+        for i, e in enumerate(pending):  # pending is in timestamp order
+            if all(i in reach[j] for j in reach[i]):  # every effect it waits for waits for it: a loop
+                return e
+        return pending[0]  # unreachable: a finite graph has a sink component
+
+    # -- applying -------------------------------------------------------------------------
+    def run(self) -> None:
+        for layer in ("4", "5", "6", "7a", "7b", "7c", "7d"):
+            if layer == "7c":
+                self.counters()
+            pending = self.collect(layer)
+            seen = {_ident(e) for e in pending}
+            candidates = self.candidates(pending, layer)
+            while pending:
+                eff = self.order(pending, layer, candidates)
+                pending.remove(eff)
+                if not self.exists(eff, self.state):
+                    continue
+                if eff.affected is None:
+                    eff.affected = self.affected(eff, self.state)
+                    if eff.ability is not None:
+                        self.started[(eff.source, id(eff.ability))] = eff
+                for oid in sorted(eff.affected, key=self.index.__getitem__):
+                    if oid in self.state:
+                        self.apply_part(eff, self.state[oid], layer, record=True)
+                if layer == "6" and any(k == "static" and v.name in _GENERATING for k, v in eff.spec.gains):
+                    # a granted ability's effect in this layer joins the ones left (613.7a)
+                    new = [e for e in self.collect(layer) if _ident(e) not in seen]
+                    seen |= {_ident(e) for e in new}
+                    pending = sorted(pending + new, key=lambda e: e.key)
+                    candidates = self.candidates(pending, layer)
+            if layer == "4":
+                self.land_abilities()
+                self.by_type = {}
+                for obj in self.state.values():
+                    for t in obj.types:
+                        self.by_type.setdefault(t, []).append(obj)
+
+    def counters(self) -> None:
+        """613.4c: +1/+1 and -1/-1 counters modify power and toughness in layer 7c."""
+        for obj in self.state.values():
+            n = obj.perm.counters.get("+1/+1", 0) - obj.perm.counters.get("-1/-1", 0)
+            if n and obj.power is not None and obj.toughness is not None:
+                obj.power += n
+                obj.toughness += n
+
+    def land_abilities(self) -> None:
+        """305.6: a land has "{T}: Add [mana]" for each basic land type it has, and only for
+        those it has after layer 4 (305.7)."""
+        intrinsic = {_land_ability(t).text for t in BASIC_LAND_MANA}
+        for obj in self.state.values():
+            if not obj.retyped:
+                continue
+            before = obj.perm.subtypes & set(BASIC_LAND_MANA) if obj.perm.is_land else frozenset()
+            now = obj.subtypes & set(BASIC_LAND_MANA) if "land" in obj.types else set()
+            lost = {_land_ability(t).text for t in before - now}
+            obj.abilities = [a for a in obj.abilities if not (isinstance(a, ManaAbility) and a.text in lost)]
+            have = {a.text for a in obj.abilities if isinstance(a, ManaAbility) and a.text in intrinsic}
+            obj.abilities += [_land_ability(t) for t in sorted(now, key=list(BASIC_LAND_MANA).index)
+                              if _land_ability(t).text not in have]
+
+    def apply_part(self, eff: _Eff, obj: _Obj, layer: str, record: bool) -> None:
+        s = eff.spec
+        what: list[str] = []
+        if layer == "4":
+            if s.set_land_types is not None and "land" in obj.types:
+                obj.subtypes = (obj.subtypes - LAND_SUBTYPES) | set(s.set_land_types)
+                obj.abilities, obj.keywords, obj.protections, obj.granted_by = [], set(), set(), {}
+                what.append(f"is {' '.join(sorted(s.set_land_types))} and loses its rules-text abilities (305.7)")
+            if s.add_types:
+                obj.types |= s.add_types
+            if s.remove_types:
+                obj.types -= s.remove_types
+            if s.add_subtypes:
+                obj.subtypes |= s.add_subtypes
+            if s.add_supertypes:
+                obj.supertypes |= s.add_supertypes
+            if s.remove_supertypes:
+                obj.supertypes -= s.remove_supertypes
+            obj.retyped = True
+            if s.add_types or s.remove_types or s.add_subtypes or s.add_supertypes or s.remove_supertypes:
+                what.append(_part(s, ("add_types", "remove_types", "add_subtypes", "add_supertypes",
+                                      "remove_supertypes")))
+        elif layer == "5":
+            if s.set_colors is not None:
+                obj.colors = set(s.set_colors)
+            obj.colors |= s.add_colors
+            what.append(_part(s, ("set_colors", "add_colors")))
+        elif layer == "6":
+            if s.loses_all_abilities:
+                obj.abilities, obj.keywords, obj.protections, obj.granted_by = [], set(), set(), {}
+                what.append("loses all abilities")
+            for kind, value in s.gains:
+                if kind == "keyword":
+                    obj.keywords.add(value)
+                    obj.granted_by[value] = eff.source
+                elif kind == "protection":
+                    obj.protections.add(value)
+                    obj.granted_by[f"protection from {value}"] = eff.source
+                else:
+                    obj.abilities.append(value)
+                    obj.granted_by[value.text if kind == "mana" else str(value)] = eff.source
+            if s.gains:
+                what.append(_part(s, ("gains",)))
+            if s.loses:
+                obj.keywords -= s.loses
+                what.append("loses " + ", ".join(sorted(k.replace("_", " ") for k in s.loses)))
+        elif layer == "7b" and s.set_pt is not None:
+            obj.power, obj.toughness = s.set_pt
+            what.append(f"is {s.set_pt[0]}/{s.set_pt[1]}")
+        elif obj.power is not None and obj.toughness is not None:
+            if layer == "7c" and s.gets is not None:
+                obj.power += s.gets[0]
+                obj.toughness += s.gets[1]
+                what.append(f"gets {s.gets[0]:+d}/{s.gets[1]:+d}")
+            elif layer == "7d" and s.switch_pt:
+                obj.power, obj.toughness = obj.toughness, obj.power
+                what.append("has its power and toughness switched")
+        if what:
+            obj.touched = True
+            if record:
+                obj.changes.append(Change(eff.source, eff.source_name, layer, eff.timestamp, "; ".join(what)))
+
+    # -- after the layers (613.11) ------------------------------------------------------------
+    def rule_effects(self) -> list[Effect]:
+        """Rules effects of statics whose source still has the ability: per-creature
+        vocabulary on the affected creatures, and board effects."""
+        out: list[Effect] = []
+        state = self.state
+        for obj in list(state.values()):
+            for a in obj.abilities:
+                if not (isinstance(a, Static) and a.name == "continuous"):
+                    continue
+                s: ContinuousSpec = a.value
+                if not (s.rules or s.board_rules):
+                    continue
+                eff = _Eff(obj.id, obj.perm.name, obj.controller, obj.perm.attached_to, self.timestamps[obj.id],
+                           (self.index[obj.id], 0), s, a)
+                if not self.exists(eff, state):
+                    continue
+                for kind, n in s.board_rules:
+                    out.append(Effect(kind=kind, n=n, source=obj.id))
+                if not s.rules:
+                    continue
+                for oid in sorted(self.affected(eff, state), key=self.index.__getitem__):
+                    target = state[oid]
+                    for kind, value in s.rules:
+                        static = Static(value, obj.controller) if kind == "you" else value
+                        target.abilities.append(static)
+                        target.granted_by[str(static)] = obj.id
+                    target.touched = True
+                    target.changes.append(Change(obj.id, obj.perm.name, "rules", eff.timestamp,
+                                                 ", ".join(atom_text(r) for r in s.rules)))
+        return out
+
+
+@functools.lru_cache(maxsize=None)
+def _land_ability(land_type: str) -> ManaAbility:
+    """305.6: the mana ability a basic land type gives."""
+    return basic_land_ability(land_type)
+
+
+@functools.lru_cache(maxsize=4096)
+def _part(spec: ContinuousSpec, keys: tuple[str, ...]) -> str:
+    """How a change names the part of ``spec`` made of ``keys``."""
+    return ContinuousSpec(**{k: getattr(spec, k) for k in keys}).describe()
+
+
+def _name_of(state: Mapping[str, _Obj], pid: str | None) -> str | None:
+    return state[pid].perm.name if pid in state else None
+
+
+def _ident(eff: _Eff) -> tuple[str, int]:
+    return (eff.source, id(eff.ability)) if eff.ability is not None else ("", id(eff))
+
+
+def _reachable(start: int, deps: Mapping[int, set[int]]) -> set[int]:
+    seen: set[int] = set()
+    todo = list(deps[start])
+    while todo:
+        j = todo.pop()
+        if j not in seen:
+            seen.add(j)
+            todo.extend(deps[j])
+    return seen
+
+
+def _matches(aff: Affected, obj: _Obj, eff: _Eff) -> bool:
+    """Whether ``obj`` (as it is now) is in the effect's affected set (611.3a)."""
+    if aff.self:
+        return obj.id == eff.source
+    if aff.attached:
+        return obj.id == eff.attached_to
+    if aff.other and obj.id == eff.source:
+        return False
+    if aff.controller == "you" and obj.controller != eff.controller:
+        return False
+    if aff.controller == "opponents" and obj.controller == eff.controller:
+        return False
+    if aff.types and not aff.types <= obj.types:
+        return False
+    if aff.not_types & obj.types or aff.not_subtypes & obj.subtypes or aff.not_supertypes & obj.supertypes:
+        return False
+    if aff.subtypes and not aff.subtypes & obj.subtypes:
+        return False
+    if aff.supertypes and not aff.supertypes <= obj.supertypes:
+        return False
+    if aff.colors and not aff.colors & obj.colors:
+        return False
+    if aff.not_colors & obj.colors:
+        return False
+    if aff.keywords and not aff.keywords <= obj.keywords:
+        return False
+    if aff.not_keywords & obj.keywords:
+        return False
+    if aff.named is not None and obj.perm.name != aff.named:
+        return False
+    if (aff.attacking and obj.in_combat != "attacking") or (aff.blocking and obj.in_combat != "blocking"):
+        return False
+    if aff.counter is not None and obj.perm.counters.get(aff.counter, 0) <= 0:
+        return False
+    if "pt" not in aff.reads:
+        return True
+    p, t = obj.power, obj.toughness
+    for bound, value, low in ((aff.power_at_least, p, True), (aff.power_at_most, p, False),
+                              (aff.toughness_at_least, t, True), (aff.toughness_at_most, t, False)):
+        if bound is not None and (value is None or (value < bound if low else value > bound)):
+            return False
+    return True
+
+
+# --------------------------------------------------------------------------- entry points
+def apply_layers(board: Board) -> Board:
+    """The board with every continuous effect applied (613); idempotent.
+
+    The printed permanents and effects are kept in ``board.layers`` (a :class:`LayerResult`)
+    so that the layers can be applied again to a changed board.
+    """
+    if board.layers is not None:
+        printed, effects = board.layers.printed, board.layers.effects
+    else:
+        printed, effects = board.permanents, board.effects
+    engine = _Engine(board, printed, effects)
+    engine.run()
+    extra = engine.rule_effects()
+    perms = tuple(engine.state[p.id].result() for p in printed)
+    changes = {pid: tuple(o.changes) for pid, o in engine.state.items() if o.changes}
+    return board.replace(permanents=perms, effects=tuple(effects) + tuple(extra),
+                         layers=LayerResult(tuple(printed), tuple(effects), MappingProxyType(changes)))
+
+
+def layered(board: Board) -> Board:
+    """``board`` if the layers were applied to it, else :func:`apply_layers` of it."""
+    return board if board.layers is not None else apply_layers(board)
+
+
+def changes_of(board: Board, pid: str) -> tuple[Change, ...]:
+    """The changes the layers made to one permanent (empty if none or not layered)."""
+    return board.layers.changes.get(pid, ()) if board.layers is not None else ()
+
+
+def printed_of(board: Board, pid: str) -> Permanent:
+    """The permanent as printed (before the layers)."""
+    if board.layers is None:
+        return board.permanent(pid)
+    return next(p for p in board.layers.printed if p.id == pid)
+
+
+def source_note(board: Board | None, perm: Permanent, key: str) -> str:
+    """`` (from Goblin War Drums (drums))`` when ``perm`` has ``key`` (a keyword, ``protection
+    from red``, or an ability as ``str`` prints it) from another permanent's effect (613), else
+    ``""``: the words answers add to a reason (just the id without a ``board``)."""
+    source = perm.granted_by.get(key)
+    if source is None or source == perm.id:
+        return ""
+    if board is None or not board.has_permanent(source):
+        return f" (from {source})"
+    name = board.permanent(source).name
+    return f" (from {name} ({source}))"

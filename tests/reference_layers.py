@@ -1,0 +1,251 @@
+"""A brute-force reference for the layer system (613), sharing no rules code with
+:mod:`mtgsolver.model.layers`.
+
+Objects are plain dicts and effects plain mappings (the ``continuous`` vocabulary). In each
+layer the reference tries *every* order of the effects that apply there and keeps those that
+respect the rules at each step (613.7 timestamps; 613.8 dependencies, recomputed after each
+effect by trying the other effect first on a copy; loops in timestamp order): the answer is
+what all kept orders give, and they must agree.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+LAYER_ORDER = ("4", "5", "6", "7b", "7c", "7d")
+BASIC = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": "G"}
+LAND_TYPES = set(BASIC) | {"desert", "gate"}
+
+
+def parts(effect: dict) -> set[str]:
+    """The layers an effect mapping has a part in, read off its keys."""
+    keys = set(effect)
+    out = set()
+    if keys & {"add_types", "add_subtypes", "set_land_types", "remove_types"}:
+        out.add("4")
+    if keys & {"set_colors", "add_colors"}:
+        out.add("5")
+    if keys & {"gains", "loses", "loses_all_abilities"}:
+        out.add("6")
+    if "set_pt" in keys:
+        out.add("7b")
+    if "gets" in keys:
+        out.add("7c")
+    if effect.get("switch_pt"):
+        out.add("7d")
+    return out
+
+
+def in_set(flt: dict, obj: dict, eff: dict) -> bool:
+    if flt.get("attached"):
+        return obj["id"] == eff["attached_to"]
+    if flt.get("other") and obj["id"] == eff["source"]:
+        return False
+    who = flt.get("controller", "any")
+    if who == "you" and obj["controller"] != eff["controller"]:
+        return False
+    if who == "opponents" and obj["controller"] == eff["controller"]:
+        return False
+    if any(t not in obj["types"] for t in flt.get("types", [])):
+        return False
+    if flt.get("subtypes") and not any(s in obj["subtypes"] for s in flt["subtypes"]):
+        return False
+    if flt.get("colors") and not any(c in obj["colors"] for c in flt["colors"]):
+        return False
+    if any(k not in obj["keywords"] for k in flt.get("keywords", [])):
+        return False
+    if any(k in obj["keywords"] for k in flt.get("not_keywords", [])):
+        return False
+    if any(s in obj["supertypes"] for s in flt.get("not_supertypes", [])):
+        return False
+    return True
+
+
+def alive(eff: dict, objs: dict[str, dict]) -> bool:
+    """The ability is still on its source and its condition holds."""
+    if eff["id"] in STARTED:
+        return True
+    src = objs.get(eff["source"])
+    if src is None or eff["id"] not in src["effects"]:
+        return False
+    for cond in eff["spec"].get("condition", []):
+        flt = cond["controls"]
+        n = sum(1 for o in objs.values() if o["controller"] == eff["controller"] and in_set(flt, o, eff))
+        if n < cond.get("at_least", 1):
+            return False
+    return True
+
+
+STARTED: dict[str, frozenset[str]] = {}
+
+
+def targets(eff: dict, objs: dict[str, dict]) -> frozenset[str]:
+    if eff["id"] in STARTED:
+        return STARTED[eff["id"]]
+    return frozenset(o["id"] for o in objs.values() if in_set(eff["spec"].get("affects", {}), o, eff))
+
+
+def do(eff: dict, obj: dict, layer: str) -> None:
+    s = eff["spec"]
+    if layer == "4":
+        if "set_land_types" in s and "land" in obj["types"]:
+            obj["subtypes"] = {t for t in obj["subtypes"] if t not in LAND_TYPES} | set(s["set_land_types"])
+            obj["keywords"], obj["effects"], obj["mana"], obj["rules"] = set(), [], set(), []
+        obj["types"] |= set(s.get("add_types", []))
+        obj["subtypes"] |= set(s.get("add_subtypes", []))
+        obj["retyped"] = True
+    elif layer == "5":
+        if "set_colors" in s:
+            obj["colors"] = set(s["set_colors"])
+    elif layer == "6":
+        if s.get("loses_all_abilities"):
+            obj["keywords"], obj["effects"], obj["mana"], obj["rules"] = set(), [], set(), []
+        obj["keywords"] |= {g for g in s.get("gains", [])}
+        obj["keywords"] -= set(s.get("loses", []))
+    elif layer == "7b":
+        obj["p"], obj["t"] = s["set_pt"]
+    elif obj["p"] is not None:
+        if layer == "7c":
+            obj["p"] += s["gets"][0]
+            obj["t"] += s["gets"][1]
+        else:
+            obj["p"], obj["t"] = obj["t"], obj["p"]
+
+
+def apply(eff: dict, objs: dict[str, dict], layer: str) -> None:
+    for oid in targets(eff, objs):
+        do(eff, objs[oid], layer)
+
+
+def waits_for(e: dict, o: dict, objs: dict[str, dict], layer: str) -> bool:
+    """613.8a, checked by trying ``o`` first on a copy."""
+    if e["id"] in STARTED:
+        return False
+    trial = copy.deepcopy(objs)
+    apply(o, trial, layer)
+    before, after = alive(e, objs), alive(e, trial)
+    if before != after:
+        return True
+    return after and targets(e, objs) != targets(e, trial)
+
+
+def allowed_next(e: dict, rest: list[dict], objs: dict[str, dict], layer: str) -> bool:
+    """``e`` may go next if every effect it waits for (transitively) waits for it too (a
+    loop, 613.8b) and no other such effect has an earlier timestamp (613.7)."""
+    waits = {x["id"]: {o["id"] for o in rest if o is not x and waits_for(x, o, objs, layer)} for x in rest}
+
+    def closure(xid: str) -> set[str]:
+        seen: set[str] = set()
+        todo = [xid]
+        while todo:
+            for o in waits[todo.pop()]:
+                if o not in seen:
+                    seen.add(o)
+                    todo.append(o)
+        return seen
+
+    def ready(xid: str) -> bool:
+        return all(xid in closure(w) for w in closure(xid))
+
+    if not ready(e["id"]):
+        return False
+    return all(not ready(x["id"]) or x["ts"] >= e["ts"] for x in rest if x is not e)
+
+
+def effects_on(objs: dict[str, dict], layer: str, spent: set[str]) -> list[dict]:
+    out = []
+    for o in objs.values():
+        for eid in o["effects"]:
+            eff = EFFECTS[eid]
+            if layer in parts(eff["spec"]) and eid not in spent:
+                out.append(eff)
+    for eid in STARTED:
+        eff = EFFECTS[eid]
+        if layer in parts(eff["spec"]) and eid not in spent and eff not in out:
+            out.append(eff)
+    return out
+
+
+EFFECTS: dict[str, dict] = {}
+
+
+def run_layer(objs: dict[str, dict], layer: str) -> list[dict[str, dict]]:
+    """Every outcome of the layer over the orders the rules allow."""
+    outcomes = []
+
+    def go(state: dict[str, dict], rest: list[dict], started: dict[str, frozenset[str]]) -> None:
+        if not rest:
+            outcomes.append((state, started))
+            return
+        for e in rest:
+            STARTED.clear()
+            STARTED.update(started)
+            if not allowed_next(e, rest, state, layer):
+                continue
+            nxt = copy.deepcopy(state)
+            now = dict(started)
+            others = [x for x in rest if x is not e]
+            if alive(e, nxt):
+                if e["id"] not in now:
+                    now[e["id"]] = targets(e, nxt)
+                STARTED.clear()
+                STARTED.update(now)
+                apply(e, nxt, layer)
+            go(nxt, others, now)
+
+    go(objs, effects_on(objs, layer, set()), dict(STARTED))
+    return outcomes
+
+
+def reference(objects: list[dict], effects: list[dict]) -> dict[str, dict]:
+    """Effective characteristics: ``{id: {types, subtypes, colors, keywords, p, t, mana,
+    cant_attack}}``. ``objects``: dicts with id, controller, types, subtypes, supertypes,
+    colors, keywords, p, t, plus_counters, attached_to, effects (ids); ``effects``: dicts with
+    id, source, spec (a ``continuous`` mapping) and ts."""
+    EFFECTS.clear()
+    STARTED.clear()
+    objs = {}
+    for o in objects:
+        x = copy.deepcopy(o)
+        for key in ("types", "subtypes", "supertypes", "colors", "keywords"):
+            x[key] = set(x[key])
+        x["mana"] = {BASIC[s] for s in x["subtypes"] if s in BASIC} if "land" in x["types"] else set()
+        x["rules"] = []
+        x["retyped"] = False
+        objs[x["id"]] = x
+    for e in effects:
+        src = objs[e["source"]]
+        EFFECTS[e["id"]] = {**e, "controller": src["controller"], "attached_to": src["attached_to"]}
+    for layer in LAYER_ORDER:
+        if layer == "7c":
+            for o in objs.values():
+                if o["p"] is not None:
+                    o["p"] += o["plus_counters"]
+                    o["t"] += o["plus_counters"]
+        outcomes = run_layer(objs, layer)
+        firsts = [_key(s) for s, _ in outcomes]
+        assert all(f == firsts[0] for f in firsts), f"orders disagree in layer {layer}"
+        objs, started = outcomes[0]
+        STARTED.clear()
+        STARTED.update(started)
+        if layer == "4":
+            for o in objs.values():
+                if o["retyped"]:
+                    kept = o["mana"] - {BASIC[s] for s in BASIC}
+                    o["mana"] = kept | ({BASIC[s] for s in o["subtypes"] if s in BASIC} if "land" in o["types"] else set())
+    # rules effects after the layers (613.11)
+    out = {oid: {"types": o["types"], "subtypes": o["subtypes"], "colors": o["colors"], "keywords": o["keywords"],
+                 "p": o["p"], "t": o["t"], "mana": o["mana"], "cant_attack": False} for oid, o in objs.items()}
+    STARTED.clear()
+    for o in objs.values():
+        for eid in o["effects"]:
+            eff = EFFECTS[eid]
+            if "rules" in eff["spec"] and alive(eff, objs):
+                for oid in targets(eff, objs):
+                    out[oid]["cant_attack"] = True
+    return out
+
+
+def _key(objs: dict[str, dict]) -> Any:
+    return sorted((oid, sorted(o["types"]), sorted(o["subtypes"]), sorted(o["colors"]), sorted(o["keywords"]),
+                   o["p"], o["t"], sorted(o["mana"]), list(o["effects"])) for oid, o in objs.items())

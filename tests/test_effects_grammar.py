@@ -1,0 +1,137 @@
+"""The ``effects`` Oracle family: exact readings of real lines, refusals, and coverage of the
+real card pool (611.3, 613)."""
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from mtgsolver.model.grammar.effects import read
+from mtgsolver.model.oracle import parse_oracle_text
+
+from .support import CI
+
+LINES = Path(__file__).parent / "data" / "effects_lines.jsonl"
+
+
+def reading(line: str, name: str):
+    out = read(line, name)
+    if out is None:
+        return None
+    mapping = dict(out[0]["continuous"])
+    assert mapping.pop("text") == line
+    return mapping
+
+
+@pytest.mark.parametrize("name, line, expected", [json.loads(x) for x in LINES.read_text().splitlines()],
+                         ids=lambda v: v if isinstance(v, str) and len(v) < 40 else None)
+def test_hand_checked_real_lines(name: str, line: str, expected: dict) -> None:
+    """70 real lines of the pool with the structure checked by hand."""
+    assert reading(line, name) == expected
+
+
+@pytest.mark.parametrize("name, line, expected", [
+    ("Goblin War Drums", "Creatures you control have menace.",
+     {"affects": {"types": ["creature"], "controller": "you"}, "gains": ["menace"]}),
+    ("Elvish Champion", "Other Elf creatures get +1/+1 and have forestwalk.",
+     {"affects": {"other": True, "subtypes": ["elf"], "types": ["creature"]}, "gets": [1, 1], "gains": ["forestwalk"]}),
+    ("Blood Moon", "Nonbasic lands are Mountains.",
+     {"affects": {"not_supertypes": ["basic"], "types": ["land"]}, "set_land_types": ["mountain"]}),
+    ("Urborg, Tomb of Yawgmoth", "Each land is a Swamp in addition to its other land types.",
+     {"affects": {"types": ["land"]}, "add_subtypes": ["swamp"]}),
+    ("Humility", "All creatures lose all abilities and have base power and toughness 1/1.",
+     {"affects": {"types": ["creature"]}, "loses_all_abilities": True, "set_pt": [1, 1]}),
+    ("Moat", "Creatures without flying can't attack.",
+     {"affects": {"types": ["creature"], "not_keywords": ["flying"]}, "rules": ["cant_attack"]}),
+    ("Blazing Archon", "Creatures can't attack you.", {"affects": {"types": ["creature"]}, "rules": [{"cant_attack": "you"}]}),
+    ("Bower Passage", "Creatures with flying can't block creatures you control.",
+     {"affects": {"types": ["creature"], "controller": "you"}, "rules": [{"cant_be_blocked_by": {"keyword": "flying"}}]}),
+    ("Silent Arbiter", "No more than one creature can block each combat.",
+     {"board_rules": [{"kind": "max_blockers_total", "n": 1}]}),
+    ("Goblin Rabblemaster", "Other Goblin creatures you control attack each combat if able.",
+     {"affects": {"other": True, "subtypes": ["goblin"], "types": ["creature"], "controller": "you"},
+      "rules": ["attacks_each_combat"]}),
+    ("Chromatic Lantern", 'Lands you control have "{T}: Add one mana of any color."',
+     {"affects": {"types": ["land"], "controller": "you"}, "gains": ["{T}: Add one mana of any color."]}),
+    ("Arcane Flight", "Foo Sentinel has menace as long as you control an artifact.", None),
+    ("Sentinel", "Sentinel has menace as long as you control an artifact.",
+     {"affects": {"self": True}, "gains": ["menace"], "condition": [{"controls": {"types": ["artifact"]}, "at_least": 1}]}),
+    ("Hythonia", "As long as Hythonia is monstrous, other creatures you control get +1/+1.",
+     {"affects": {"other": True, "types": ["creature"], "controller": "you"}, "gets": [1, 1],
+      "condition": [{"monstrous": True}]}),
+    ("Sultai Runemark", "Enchanted creature has deathtouch as long as you control a green or blue permanent.",
+     {"affects": {"attached": True}, "gains": ["deathtouch"],
+      "condition": [{"controls": {"colors": ["blue", "green"]}, "at_least": 1}]}),
+    ("Mask of Law and Grace", "Enchanted creature has protection from black and from red.",
+     {"affects": {"attached": True}, "gains": [{"protection": "black"}, {"protection": "red"}]}),
+    ("Bow of Nylea", "Attacking creatures you control have deathtouch.",
+     {"affects": {"attacking": True, "types": ["creature"], "controller": "you"}, "gains": ["deathtouch"]}),
+    ("Trollbred Guardian", "Each creature you control with a +1/+1 counter on it has trample.",
+     {"affects": {"types": ["creature"], "controller": "you", "counter": "+1/+1"}, "gains": ["trample"]}),
+    ("X", "Creatures can't attack during extra turns.",
+     {"affects": {"types": ["creature"]}, "rules": ["cant_attack"], "condition": [{"extra_turn": True}]}),
+])
+def test_issue_examples_read_exactly(name: str, line: str, expected: dict | None) -> None:
+    """The issue's examples (613, 611.3b conditions, 613.11 rules effects)."""
+    assert reading(line, name) == expected
+
+
+@pytest.mark.parametrize("line", [
+    "Creatures you control get +1/+1 until end of turn.",           # a spell's effect, not a static
+    "Enchanted creature gets +1/+1 for each artifact you control.",  # counted: not modelled
+    "Other creatures you control have ward {2}.",                    # a parameterised keyword
+    "Enchanted creature has \"{T}: This creature deals 1 damage to any target.\"",  # no mana ability
+    "Creatures you control of the chosen type get +1/+1.",
+    "Tapped creatures you control get +1/+1.",
+    "Creatures with power less than Den Protector's power can't block it.",  # relative combat (issue 10.3)
+    "Other Elf Warrior creatures get +1/+1.",                         # two subtypes: both, not either
+])
+def test_lines_it_does_not_understand_whole_are_refused(line: str) -> None:
+    """Never confidently wrong: lines beyond the family stay unread."""
+    assert read(line, "Den Protector") is None
+
+
+def test_granted_mana_ability_line_is_not_taken_for_a_mana_ability() -> None:
+    """A quoted "{T}: Add ..." is granted to other permanents (613.1f), not the card's own (605)."""
+    entries, unread = parse_oracle_text('Lands you control have "{T}: Add {C}."', "Lantern")
+    assert unread == [] and entries[0]["continuous"]["gains"] == ["{T}: Add {C}."]
+
+
+# --------------------------------------------------------------------------- the real pool
+_SUBJECT = re.compile(r"^(enchanted (creature|land)|equipped creature|other |all |each (creature|land)|creatures |lands |"
+                      r"nonbasic lands|non-?\w+ creatures|(white|blue|black|red|green|artifact|legendary|snow|[a-z]+) "
+                      r"creatures( you control| your opponents control)? |[a-z]+s you control )")
+_COMBAT = re.compile(r"(get|gets) [+-]\d+/[+-]\d+|\b(have|has) (flying|menace|reach|trample|haste|vigilance|first strike|"
+                     r"double strike|deathtouch|lifelink|shadow|horsemanship|fear|intimidate|skulk|defender|\w+walk|"
+                     r"protection from)|can't (attack|block|be blocked)|(attack|block) each combat")
+_MANA = re.compile(r"\b(add|mana)\b|\bare (plains|islands|swamps|mountains|forests)\b|in addition to its other land types|"
+                   r"is a (plains|island|swamp|mountain|forest)\b")
+
+
+def effects_lines(path: Path) -> list[tuple[str, str]]:
+    """Static lines of the pool about other permanents with combat or mana/type content."""
+    data = json.load(gzip.open(path))["data"]
+    out = {}
+    for faces in data.values():
+        face = faces[0]
+        for raw in (face.get("text") or "").split("\n"):
+            line = re.sub(r"\s*\([^)]*\)", "", raw).strip()
+            body = re.sub(r"^[a-z' ]+ — ", "", line.lower().replace(face["name"].lower(), "~"))
+            if (_SUBJECT.match(body) and "until end of turn" not in body and not body.startswith(("when", "at "))
+                    and not re.search(r'^[^"]*:', body) and (_COMBAT.search(body) or _MANA.search(body))):
+                out[(line, face["name"])] = 1
+    return sorted(out)
+
+
+def test_pool_coverage_of_statics_that_change_other_permanents(atomic_cards: Path) -> None:
+    """Measured on the real pool through the whole Oracle reader (phrase table and families):
+    1,104 of 1,543 lines on 2026-11-30; the floor keeps it from falling back."""
+    lines = effects_lines(atomic_cards)
+    assert len(lines) > 1400
+    lines = lines if CI else lines[::10]  # a tenth by default; all of them under the CI profile
+    read_whole = sum(1 for line, name in lines if not parse_oracle_text(line, name)[1])
+    print(f"effects lines read: {read_whole} of {len(lines)}")
+    assert read_whole / len(lines) >= 0.66
