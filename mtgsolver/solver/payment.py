@@ -397,7 +397,7 @@ def _most_mana(instances: list[Instance], pool, usable, life: int, deadline: Dea
     pm = PaymentModel(instances, pool, usable, life, (), 0, 0, upper, white_as_any_color=white)
     left = sum(pm.main.left.values())
     pm.model.maximize(left)
-    result = solve_payment(pm.model, min(deadline.remaining(), 2.0))
+    result = solve_payment(pm.model, deadline.remaining())
     if not result.found:
         return upper, False
     return (int(result.objective), True) if result.optimal else (int(result.bound), False)
