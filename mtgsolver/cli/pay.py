@@ -14,8 +14,8 @@ OBJECTIVE_HELP = ("Objective levels, best first, comma separated, from: keep, x,
 
 def pay(
     board_path: Path = common.BoardArg,
-    cost: str = typer.Option(..., "--cost", metavar="COST", help='The mana cost to pay, e.g. "{2}{W}{U/P}".',
-                             show_default=False),
+    cost: Optional[str] = typer.Option(None, "--cost", metavar="COST", show_default=False,
+                                       help='The mana cost to pay, e.g. "{2}{W}{U/P}" (default: the mana cost of --card).'),
     player: Optional[str] = typer.Option(None, "--player", metavar="PLAYER", help="Who pays (default: the active player)."),
     keep: list[str] = typer.Option([], "--keep", metavar="COST", show_default=False,
                                    help='A cost to keep payable afterwards, e.g. "{U}{U}" (repeatable).'),
@@ -23,6 +23,10 @@ def pay(
     max_x: bool = typer.Option(False, "--max-x", help="Find the largest payable X.", show_default=False),
     spell: Optional[str] = typer.Option(None, "--spell", metavar="WORDS", help='What the mana is for, for spending '
                                         'restrictions (106.6): types and colors, e.g. "creature elf green".'),
+    card_name: Optional[str] = typer.Option(None, "--card", metavar="NAME", help="The card the cost is for (a card "
+                                            "in the player's hand, by id or name, or any known card): its types "
+                                            "and colors for spending restrictions (106.6), and with X what its "
+                                            "permanent enters with (107.3m)."),
     objective: Optional[str] = typer.Option(None, "--objective", metavar="LEVELS", help=OBJECTIVE_HELP),
     cards: Optional[Path] = common.CardsOpt,
     json_out: bool = common.JsonOpt,
@@ -38,11 +42,16 @@ def pay(
     b = common.board(board_path, cards, json_out)
     if x is not None and max_x:
         common.fail("give --x or --max-x, not both", json_out)
-    parsed = common.cost(cost, "--cost", json_out, allow_x=x is not None or max_x)
-    kept = [common.cost(k, "--keep", json_out) for k in keep]
     if player is not None and not b.is_player(player):
         common.fail(f"--player: unknown player {player!r}; the board has {', '.join(p.name for p in b.players)}",
                     json_out)
+    card = _card(b, card_name, player or b.active_player, cards, json_out) if card_name is not None else None
+    if cost is None:
+        if card is None or card.mana_cost is None:
+            common.fail("--cost: missing; give the cost to pay, or --card NAME of a card with a mana cost", json_out)
+        cost = str(card.mana_cost)
+    parsed = common.cost(cost, "--cost", json_out, allow_x=x is not None or max_x)
+    kept = [common.cost(k, "--keep", json_out) for k in keep]
     levels = [o.strip() for o in objective.split(",") if o.strip()] if objective else None
     from ..solver.payment import pay as solve_pay
     from ..solver.payment import spell_info
@@ -50,7 +59,7 @@ def pay(
     try:
         info = spell_info(spell) if spell is not None else None
         result = solve_pay(b, parsed, player, keep=kept, x=x, maximize_x=max_x, spell=info,
-                           time_limit=time_limit, objective=levels)
+                           time_limit=time_limit, objective=levels, card=card)
     except ValueError as exc:
         common.fail(str(exc), json_out)
     common.check_strict(result, strict, json_out)
@@ -63,6 +72,19 @@ def pay(
     else:
         _print(result)
     raise typer.Exit(common.exit_status(result.payable))
+
+
+def _card(b, name: str, player: str, cards: Optional[Path], json_out: bool):  # type: ignore[no-untyped-def]
+    """The card ``--card`` names: in ``player``'s hand (id or name), else from the known cards."""
+    for zc in b.zones[player].hand:
+        if name.lower() in (zc.id.lower(), zc.card.name.lower()):
+            return zc.card
+    from ..model import UnknownCardError
+
+    try:
+        return common.library(cards, json_out).get(name)
+    except UnknownCardError as exc:
+        common.fail(f"--card: {exc}", json_out)
 
 
 def _print(result) -> None:
@@ -86,6 +108,9 @@ def _print(result) -> None:
     if result.life_paid:
         head += f", paying {result.life_paid} life"
     con.print(head + ("" if result.optimal else " (not proven optimal: time limit)"), highlight=False)
+    if result.enters_with is not None:
+        con.print(f"  {result.enters_with.message}: its enters ability uses the spell's X; on the battlefield "
+                  "its X is 0", highlight=False, markup=False)
     for n, a in enumerate(result.activations, 1):
         extra = f" paying {''.join('{' + u.type + '}' for u in a.paid_with)}" if a.paid_with else ""
         extra += f", sacrificing {a.sacrificed}" if a.sacrificed and a.sacrificed != a.source else ""

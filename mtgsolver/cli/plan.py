@@ -21,6 +21,7 @@ def plan(
     cards: Optional[Path] = common.CardsOpt,
     json_out: bool = common.JsonOpt,
     time_limit: float = common.TimeOpt,
+    strict: bool = common.StrictOpt,
 ) -> None:
     """Can these spells all be cast this turn? In which order, with which mana (601.2, 106.4)?
 
@@ -39,21 +40,24 @@ def plan(
         result = solve_plan(b, cast, player, maximize_x=max_x, x=x, keep=kept, time_limit=time_limit)
     except ValueError as exc:
         common.fail(str(exc), json_out)
+    common.check_strict(result, strict, json_out)
     if json_out:
         common.emit_json(result.to_dict())
     else:
         _print_plan(result)
-    raise typer.Exit(common.EXIT_OK if result.castable else common.EXIT_NO if result.castable is False
-                     else common.EXIT_UNDECIDED)
+    raise typer.Exit(common.exit_status(result.castable))
 
 
 def _print_plan(result) -> None:
     con = common.console
-    if not result.castable:
-        verdict = "can't all be cast" if result.castable is False else "undecided"
+    castable = result.castable if result.castable is not None else result.as_read
+    if not castable:
+        verdict = ("can't all be cast" if result.castable is False else "undecided: can't all be cast with the "
+                   "text read" if result.as_read is False else "undecided")
         con.print(f"[bold red]{verdict}[/] by {result.player}", highlight=False)
     else:
-        head = f"[bold green]castable[/] by {result.player}"
+        can = "castable" if result.castable else "undecided: castable with the text read"
+        head = f"[bold {'green' if result.castable else 'yellow'}]{can}[/] by {result.player}"
         if result.x is not None:
             head += f" with X = {result.x}"
         con.print(head + ("" if result.optimal else " (not proven optimal: time limit)"), highlight=False)
@@ -70,6 +74,7 @@ def _print_plan(result) -> None:
         con.print(f"  keep {cost}: {'still payable' if ok else 'NOT payable afterwards'}", highlight=False)
     for r in result.reasons:
         con.print(f"  [{r.rule}] {r.message}", highlight=False, markup=False)
+    common.print_unread(result, ("castable", "not castable"))
 
 
 def chance(
@@ -77,8 +82,12 @@ def chance(
     permanent: str = typer.Option(..., "--permanent", help="The permanent whose ability chooses at random."),
     cards: Optional[Path] = common.CardsOpt,
     json_out: bool = common.JsonOpt,
+    strict: bool = common.StrictOpt,
 ) -> None:
-    """The exact distribution of a random choice made as an ability resolves (608.2), as fractions."""
+    """The exact distribution of a random choice made as an ability resolves (608.2), as fractions.
+
+    Exit status 0, 2 on bad input, 3 undecided (unread lines of the permanent could change it).
+    """
     b = common.board(board_path, cards, json_out)
     from ..solver.chance import chance as solve_chance
 
@@ -86,16 +95,18 @@ def chance(
         result = solve_chance(b, permanent)
     except ValueError as exc:
         common.fail(str(exc), json_out)
+    common.check_strict(result, strict, json_out)
     if json_out:
         common.emit_json(result.to_dict())
-        raise typer.Exit(common.EXIT_OK)
+        raise typer.Exit(common.exit_status(result.decided))
     con = common.console
     for o in result.outcomes:
         con.print(f"{o.probability} the card goes to the {o.destination} ({', '.join(o.cards)})",
                   highlight=False, markup=False)
     for r in result.reasons:
         con.print(f"  [{r.rule}] {r.message}", highlight=False, markup=False)
-    raise typer.Exit(common.EXIT_OK)
+    common.print_unread(result, ("this distribution", ""))
+    raise typer.Exit(common.exit_status(result.decided))
 
 
 def crimes(

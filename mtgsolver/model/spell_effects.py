@@ -9,10 +9,12 @@ Rules: 111.10a (Treasure), 106.3 and 608.2 (a spell that adds mana as it resolve
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import Any
 
 from .cards import Card
 
-__all__ = ["enters_with_x_counters", "mana_added", "treasures_created"]
+__all__ = ["EntersWith", "enters_with", "enters_with_x_counters", "mana_added", "treasures_created"]
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _REMINDER = re.compile(r"\s*\([^)]*\)")
@@ -45,3 +47,27 @@ def mana_added(card: Card) -> tuple[str, ...]:
 def enters_with_x_counters(card: Card) -> bool:
     """Whether the permanent "enters with X +1/+1 counters on it" (614.1c; X is the spell's, 107.3m)."""
     return any(_ENTERS_X.match(line) for line in _lines(card))
+
+
+@dataclass(frozen=True)
+class EntersWith:
+    """What the permanent a spell becomes enters with: ``counters`` +1/+1 counters, the
+    spell's X (614.1c; 107.3m: the enters ability uses the spell's X, the permanent's own X is 0)."""
+
+    card: str
+    counters: int
+
+    @property
+    def message(self) -> str:
+        return f"{self.card} enters with {self.counters} +1/+1 counters (107.3m)"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"card": self.card, "counters": {"+1/+1": self.counters}, "rule": "107.3m", "message": self.message}
+
+
+def enters_with(card: Card, x: int) -> EntersWith | None:
+    """What ``card``, cast as a permanent spell with X = ``x``, enters with (107.3m), or None
+    when it is not a permanent card or no line of its text reads "enters with X +1/+1 counters"."""
+    if not card.is_permanent or not enters_with_x_counters(card):
+        return None
+    return EntersWith(card.name, x)

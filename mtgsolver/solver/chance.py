@@ -9,6 +9,11 @@ and is put into its owner's graveyard as the last step of resolving (608.2n); th
 are included. Each card has the same chance (the ruling: "each card ... must have an equal
 chance of being chosen").
 
+Only the random-choice line is read: the permanent's other unread lines are reported
+(``unread``, docs/unread.md) and make the distribution undecided (``as_read`` True: it is the
+distribution on the text read), except its own "When ~ enters" trigger, which triggered when
+it entered (603.6a) and can't change a later choice.
+
 Examples
 --------
 >>> from mtgsolver.model import parse_board_text
@@ -28,10 +33,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..model import Board
+from ..model import Board, Permanent
 from ..model.permanent import TextAbility
+from ..model.unread import UnreadLine, unread_lines
 from .payment import Reason
-from .result import JsonResult
+from .result import JsonResult, unread_dict
 
 __all__ = ["ChanceOutcome", "ChanceResult", "chance"]
 
@@ -54,7 +60,8 @@ class ChanceOutcome:
 @dataclass(frozen=True)
 class ChanceResult(JsonResult):
     """The distribution for ``permanent``'s random choice; ``graveyard`` is the graveyard
-    as the ability resolves (ids), ``added`` the cards put there in response."""
+    as the ability resolves (ids), ``added`` the cards put there in response. ``unread``: the
+    permanent's unread lines that could change the distribution; ``as_read`` is then True."""
 
     permanent: str
     player: str
@@ -63,13 +70,20 @@ class ChanceResult(JsonResult):
     outcomes: tuple[ChanceOutcome, ...]
     per_card: tuple[tuple[str, Fraction], ...]
     reasons: tuple[Reason, ...]
-    unread: tuple[Any, ...] = ()
+    unread: tuple[UnreadLine, ...] = ()
+    as_read: bool | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"permanent": self.permanent, "player": self.player, "graveyard": list(self.graveyard),
                 "added": list(self.added), "outcomes": [o.to_dict() for o in self.outcomes],
                 "per_card": [{"card": c, "probability": str(p)} for c, p in self.per_card],
-                "reasons": [r.to_dict() for r in self.reasons], "unread": list(self.unread)}
+                "reasons": [r.to_dict() for r in self.reasons], **unread_dict(self)}
+
+    @property
+    def decided(self) -> bool | None:
+        """True when the distribution is exact on the whole text, None when unread lines of the
+        permanent could change it (docs/unread.md)."""
+        return None if self.unread else True
 
 
 def chance(board: Board, permanent: str) -> ChanceResult:
@@ -89,6 +103,8 @@ def chance(board: Board, permanent: str) -> ChanceResult:
                          "in a graveyard")
     kind = match.group("type").lower()
     player = perm.controller
+    unread = _unread(board, perm, match.group(0))
+    extra = {"unread": unread, "as_read": True} if unread else {}
     reasons = [Reason("608.2", "the card is chosen as the ability resolves; it targets nothing (115.10), "
                       "so cards put into the graveyard in response may be chosen")]
     names = {c.id: c.card for c in board.zones[player].graveyard}
@@ -107,7 +123,7 @@ def chance(board: Board, permanent: str) -> ChanceResult:
                                   "graveyard before the card is chosen"))
     if not order:
         reasons.append(Reason("608.2", f"{player}'s graveyard is empty: no card is chosen and nothing happens"))
-        return ChanceResult(permanent, player, (), (), (), (), tuple(reasons))
+        return ChanceResult(permanent, player, (), (), (), (), tuple(reasons), **extra)
     share = Fraction(1, len(order))
     to_field = tuple(cid for cid in order if kind in names[cid].types)
     to_hand = tuple(cid for cid in order if kind not in names[cid].types)
@@ -115,4 +131,11 @@ def chance(board: Board, permanent: str) -> ChanceResult:
                      for dest, cards in (("battlefield", to_field), ("hand", to_hand)) if cards)
     reasons.append(Reason("608.2", f"each of the {len(order)} cards has the same chance, 1/{len(order)}"))
     return ChanceResult(permanent, player, tuple(order), tuple(added), outcomes,
-                        tuple((cid, share) for cid in order), tuple(reasons))
+                        tuple((cid, share) for cid in order), tuple(reasons), **extra)
+
+
+def _unread(board: Board, perm: Permanent, read: str) -> tuple[UnreadLine, ...]:
+    """The permanent's unread lines but the one read and its own enters trigger (603.6a)."""
+    enters = re.compile(rf"^When (?:{re.escape(perm.name)}|this \w+) enters\b", re.I)
+    return tuple(u for u in unread_lines(board, [perm.id], {"mana", "mana_trigger", "combat", "effects", "other"})
+                 if read not in u.line and not enters.match(u.line))

@@ -28,8 +28,10 @@ from ..encodings.payment import PaymentModel, solve_payment
 from ..encodings.payment_plan import Activation, ManaUnit, SymbolPayment, read_plan
 from ..model import Board, Color, ManaCost, ManaSymbol
 from ..model.layers import source_note
+from ..model.cards import Card
 from ..model.mana import MANA_TYPES
 from ..model.production import spend_types, spends_white_as_any_color
+from ..model.spell_effects import EntersWith, enters_with
 from ..model.unread import Bearing, UnreadLine, mana_bearing
 from .result import JsonResult, reports_unread, unread_dict
 
@@ -70,7 +72,8 @@ class PaymentResult(JsonResult):
     is False when a time limit stopped the solver before it proved a level of the
     objective (``objective`` gives each level's value). ``unread`` are the lines that could
     bear on the payment (docs/unread.md); when they could change it ``payable`` is ``None``
-    and ``as_read`` is the verdict on the text read.
+    and ``as_read`` is the verdict on the text read. ``enters_with`` says what the permanent
+    of the card paid for enters with for this X (107.3m), when its text says so.
     """
 
     payable: bool | None
@@ -91,6 +94,7 @@ class PaymentResult(JsonResult):
     objective: tuple[tuple[str, int], ...] = ()
     unread: tuple[UnreadLine, ...] = ()
     as_read: bool | None = None
+    enters_with: EntersWith | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -98,6 +102,7 @@ class PaymentResult(JsonResult):
             "cost": self.cost,
             "player": self.player,
             "x": self.x,
+            "enters_with": self.enters_with.to_dict() if self.enters_with else None,
             "life_paid": self.life_paid,
             "damage": self.damage,
             "activations": [a.to_dict() for a in self.activations],
@@ -144,7 +149,8 @@ def _payment_bearing(args: Any, result: PaymentResult) -> Bearing:
 @reports_unread(_payment_bearing, "payable")
 def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Sequence[str | ManaCost] = (),
         x: int | None = None, maximize_x: bool = False, spell: SpellInfo | None = None,
-        time_limit: float = 10.0, objective: Sequence[str] | None = None) -> PaymentResult:
+        time_limit: float = 10.0, objective: Sequence[str] | None = None,
+        card: Card | None = None) -> PaymentResult:
     """Pay ``cost`` for ``player`` (default: the active player) from the board.
 
     Parameters
@@ -161,6 +167,10 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
         are known (the cost's, 202.2), so mana restricted to spell types is not used.
     objective:
         Levels of :data:`OBJECTIVES`, best first; default :data:`DEFAULT_OBJECTIVE`.
+    card:
+        The card whose spell the cost is for: without ``spell``, its types and colors decide
+        spending restrictions (106.6); with X, the result says what its permanent enters with
+        (``enters_with``, 107.3m).
 
     Raises
     ------
@@ -182,6 +192,9 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
     unknown = [o for o in levels if o not in OBJECTIVES]
     if unknown:
         raise ValueError(f"unknown objective level {unknown[0]!r}; expected some of {', '.join(OBJECTIVES)}")
+    if card is not None and spell is None:
+        spell = SpellInfo(frozenset(t.lower() for t in (*card.types, *card.supertypes, *card.subtypes)),
+                          frozenset(c.value for c in card.derived_colors))
     deadline = Deadline(time_limit)
     x_count = sum(1 for s in parsed.symbols if s.variable)
     symbols = tuple(s for s in parsed.symbols if not s.variable)
@@ -216,7 +229,8 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
         damage=value(pm.main.damage), activations=tuple(activations),
         assignment=tuple(assignment), untapped=untapped, sacrificed=tuple(sorted(sacrificed)),
         floating=tuple(floating), kept=tuple((str(k), bool(value(ok))) for k, ok in zip(kept, pm.keep_ok)),
-        optimal=optimal, objective=tuple(_report(values, len(kept), upper)), **base)
+        optimal=optimal, objective=tuple(_report(values, len(kept), upper)),
+        enters_with=enters_with(card, x_value) if card is not None and x_value is not None else None, **base)
 
 
 def _sources(board: Board, player: str, spell: SpellInfo | None, cost: ManaCost):  # type: ignore[no-untyped-def]

@@ -18,7 +18,7 @@ Examples
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from ortools.sat.python import cp_model
@@ -35,8 +35,9 @@ from ..model.modes import mode_index, unchosen_modal_trigger
 from ..model.permanent import TextAbility
 from ..model.production import spends_white_as_any_color
 from ..model.spell_effects import enters_with_x_counters, mana_added, treasures_created
+from ..model.unread import Bearing, UnreadLine, mana_bearing
 from .payment import Reason, _lexicographic
-from .result import JsonResult
+from .result import JsonResult, reports_unread, unread_dict
 
 __all__ = ["PlanResult", "PlanStepResult", "StackCrime", "plan", "stack_crimes"]
 
@@ -68,7 +69,8 @@ class PlanStepResult:
 @dataclass(frozen=True)
 class PlanResult(JsonResult):
     """The answer of :func:`plan`: ``castable`` True / False / None (undecided: time limit,
-    or unread rules text that could change a "no"), the steps in order, reasons citing rules."""
+    or unread rules text that could change it; ``as_read`` is then the verdict on the text
+    read, docs/unread.md), the steps in order, reasons citing rules."""
 
     castable: bool | None
     player: str
@@ -77,14 +79,15 @@ class PlanResult(JsonResult):
     kept: tuple[tuple[str, bool], ...] = ()
     reasons: tuple[Reason, ...] = ()
     optimal: bool = True
-    unread: tuple[Any, ...] = field(default_factory=tuple)
+    unread: tuple[UnreadLine, ...] = ()
+    as_read: bool | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"castable": self.castable, "player": self.player, "x": self.x,
                 "steps": [s.to_dict() for s in self.steps],
                 "kept": [{"cost": c, "payable": ok} for c, ok in self.kept],
                 "reasons": [r.to_dict() for r in self.reasons], "optimal": self.optimal,
-                "unread": [u.to_dict() if hasattr(u, "to_dict") else u for u in self.unread]}
+                **unread_dict(self)}
 
 
 
@@ -191,6 +194,24 @@ def _untap_candidates(board: Board, player: str) -> list[str]:
     return sorted(seen.values())
 
 
+def _plan_bearing(args: Any, result: PlanResult) -> Bearing:
+    """The unread lines that could bear on the plan: those that bear on paying with the
+    player's sources (:func:`mana_bearing`, same monotonicity as ``pay``). A castable plan stays
+    castable unless a line could forbid, tax or harm a payment; not castable, the largest X and
+    a kept cost found unpayable could change with any of them (more mana). The lines of a
+    "choose one that hasn't been chosen" trigger the plan reads (700.2, Gandalf the Grey) are read."""
+    board = args.arguments["board"]
+    lower_bound = bool(args.arguments["maximize_x"]) or any(not ok for _, ok in result.kept)
+    bearing = mana_bearing(board, result.player, result.castable, lower_bound)
+    modal = {perm.id for perm, _, _ in _untappers(board, result.player)[1]}
+
+    def unread(u: UnreadLine) -> bool:
+        return u.permanent not in modal or not (u.line.startswith("•") or "hasn't been chosen" in u.line)
+
+    return Bearing(tuple(filter(unread, bearing.lines)), tuple(filter(unread, bearing.decisive)))
+
+
+@reports_unread(_plan_bearing, "castable")
 def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_x: bool = False,
          x: int | None = None, keep: Sequence[str | ManaCost] = (), time_limit: float = 10.0) -> PlanResult:
     """Plan casting ``cast`` (card names or ids in the hand, or permanent ids for their
@@ -247,16 +268,11 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
     tm = TurnPlanModel(steps, board.player(player).life, pool, upper, maximize_x and bool(with_x),
                        x or 0, untappers, candidates, tapped, keep_instances, kept, white)
     result, optimal = _solve(tm, maximize_x and bool(with_x), upper, deadline)
-    unread = _unread(board, player)
     if not result.found:
         if result.status == cp_model.INFEASIBLE:
             reasons = [Reason("601.2h", "no order and payment casts all of "
                               + ", ".join(w.name for w in wanted) + " with the mana sources of "
                               + f"{player} (each {{T}}/{{Q}}/sacrifice source pays one step, 107.5, 107.6)")]
-            if unread:
-                reasons.append(Reason("605", f"{len(unread)} line(s) of rules text of {player}'s permanents "
-                                      "mention mana and are not understood; they could change this answer"))
-                return PlanResult(None, player, reasons=tuple(reasons), unread=unread)
             return PlanResult(False, player, reasons=tuple(reasons))
         return PlanResult(None, player, optimal=False, reasons=(
             Reason("601.2h", "the time limit ran out before a plan was found or ruled out"),))
@@ -283,7 +299,7 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
                       "(605.3a), mana left over stays in the pool for the next step (106.4)")]
     return PlanResult(True, player, result_steps, x_value,
                       tuple((str(k), bool(value(ok))) for k, ok in zip(kept, tm.keep_ok)),
-                      tuple(reasons), optimal, unread)
+                      tuple(reasons), optimal)
 
 
 #: Deterministic work (CP-SAT's deterministic seconds) spent on the plan's cosmetic levels
@@ -369,15 +385,6 @@ def _events(board: Board, player: str, wanted: list[_Wanted], steps: list[PlanSt
         if step.treasures:
             ev.append("creates " + ", ".join(step.treasures) + " (111.10a)")
     return out
-
-
-def _unread(board: Board, player: str) -> tuple[Any, ...]:
-    """Unread lines of the player's permanents that could make more mana or change costs
-    (kinds ``mana`` and ``mana_trigger``); activated abilities the plan casts are read."""
-    from ..model.unread import unread_lines
-
-    mine = [p.id for p in board.controlled_by(player)]
-    return tuple(u for u in unread_lines(board, mine, {"mana", "mana_trigger"}) if not _ACTIVATED.match(u.line))
 
 
 @dataclass(frozen=True)
