@@ -36,14 +36,15 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Hashable, Mapping
-
-import networkx as nx
+from typing import TYPE_CHECKING, Callable, Hashable, Mapping
 
 from .board import Board
 from .mana import MANA_TYPES
 from .mana_abilities import ManaAbility, Reflect
 from .permanent import Permanent
+
+if TYPE_CHECKING:  # pragma: no cover - networkx loads on first graph (start-up, issue 13)
+    import networkx as nx
 
 __all__ = [
     "FixedPoint",
@@ -153,6 +154,8 @@ def build_graph(board: Board, table: TableFn) -> nx.DiGraph:
         sn = scope_node(player, what)
         nodes.append((sn, {"const": frozenset(), "table": None}))
         edges += [(sn, permanent_node(q.id)) for q in board.controlled_by(player) if _in_scope(q, what)]
+    import networkx as nx
+
     g = nx.DiGraph()
     g.add_nodes_from(nodes)
     g.add_edges_from(edges)
@@ -218,6 +221,8 @@ def least_fixed_point(g: nx.DiGraph) -> FixedPoint:
                             reasons[(node, t)] = (src, t2)
         values[node] = have | gained
         return gained
+
+    import networkx as nx
 
     for comp in nx.strongly_connected_components(g):
         work: list[tuple[Node, int]] = []

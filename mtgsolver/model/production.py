@@ -32,9 +32,7 @@ import itertools
 import weakref
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from .board import Board
 from .mana import MANA_TYPES, ManaCost, ManaCostError
@@ -43,6 +41,9 @@ from .mana_abilities import (Amount, AnyColor, Choice, ChosenColor, CommanderCol
 from .layers import layered
 from .mana_graph import FixedPoint, ability_node, build_graph, least_fixed_point, permanent_node
 from .permanent import Permanent
+
+if TYPE_CHECKING:  # pragma: no cover - networkx loads on first graph (start-up, issue 13)
+    import networkx as nx
 
 __all__ = [
     "ManaTrigger",

@@ -10,10 +10,13 @@ declaration a sound cut for the CP-SAT search (:mod:`mtgsolver.encodings.attacks
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from ..encodings.cpsat import Deadline
 from ..model import Board, ManaCost
-from .payment import PaymentResult, pay
+
+if TYPE_CHECKING:  # pragma: no cover - the payment solver loads when a cost is not free (start-up, issue 13)
+    from .payment import PaymentResult
 
 __all__ = ["Payer", "describe_payment", "free"]
 
@@ -48,6 +51,8 @@ class Payer:
             return True
         key = (str(total), tapped)
         if key not in self.cache:
+            from .payment import pay
+
             result = pay(self.board_for(tapped), total, player=self.player, objective=_FEASIBLE,
                          time_limit=max(0.05, self.deadline.remaining()))
             self.cache[key] = result.payable
@@ -57,6 +62,8 @@ class Payer:
         """The payment solver's plan for ``total`` (default objective), ``None`` if nothing to pay."""
         if free(total):
             return None
+        from .payment import pay
+
         return pay(self.board_for(tapped), total, player=self.player, time_limit=max(0.05, self.deadline.remaining()))
 
 

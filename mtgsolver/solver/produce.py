@@ -12,9 +12,7 @@ runs round a cycle.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from ..model.board import Board
 from ..model.line_kinds import line_kinds
@@ -23,6 +21,9 @@ from ..model.mana_graph import ability_node, permanent_node, scope_targets, sort
 from ..model.production import Production, analyse, base_bundles
 from ..model.unread import UnreadLine, produce_bearing
 from .result import JsonResult
+
+if TYPE_CHECKING:  # pragma: no cover - networkx loads on first graph (start-up, issue 13)
+    import networkx as nx
 
 __all__ = ["PermanentProduction", "ProduceResult", "could_produce"]
 
