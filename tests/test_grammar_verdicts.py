@@ -138,3 +138,18 @@ combat:
     assert check_blocks(b).legal is False  # 702.16f: green Grizzly Bears can't block it
     result = runner.invoke(app, ["blocks", "check", str(tmp_path / "board.yaml"), "--cards", str(cards)])
     assert result.exit_code == 1
+
+
+def test_704_5a_a_payment_that_kills_its_payer_says_so(cards, tmp_path):
+    """City of Brass at 1 life: the payment is legal (119.4 limits only life paid), but its
+    damage (603.2, counted like Ancient Tomb's) leaves the payer at 0 life: the answer says
+    they lose (704.5a); with a Forest beside it, {G} never taps the City."""
+    board = _board(tmp_path, "  - {id: city, card: City of Brass, controller: a}", "[{name: a, life: 1}, {name: b}]")
+    code, out = _pay(cards, board, "{R}")
+    assert code == 0 and out["damage"] == 1 and out["life_after"] == 0 and out["loses"] is True
+    text = runner.invoke(app, ["pay", str(board), "--cost", "{R}", "--cards", str(cards)]).stdout
+    assert "taking 1 damage" in text and "704.5a" in text and "lose the game" in text
+    both = _board(tmp_path, "  - {id: city, card: City of Brass, controller: a}\n"
+                            "  - {id: forest, card: Forest, controller: a}", "[{name: a, life: 1}, {name: b}]")
+    code, out = _pay(cards, both, "{G}")
+    assert out["loses"] is False and [a["source"] for a in out["activations"]] == ["forest"]

@@ -107,7 +107,12 @@ def _print(result) -> None:
         head += f" with X = {result.x}"
     if result.life_paid:
         head += f", paying {result.life_paid} life"
+    if result.damage:
+        head += f", taking {result.damage} damage from its mana sources"
     con.print(head + ("" if result.optimal else " (not proven optimal: time limit)"), highlight=False)
+    if result.loses:
+        con.print(f"  [bold red]warning[/] [704.5a] this leaves {result.player} at {result.life_after} life: "
+                  "they lose the game when state-based actions are next checked", highlight=False)
     if result.enters_with is not None:
         con.print(f"  {result.enters_with.message}: its enters ability uses the spell's X; on the battlefield "
                   "its X is 0", highlight=False, markup=False)

@@ -65,7 +65,10 @@ class PaymentResult(JsonResult):
 
     ``payable`` is ``None`` when the time limit ran out before an answer. ``life_paid`` is
     life paid as costs (119.4), ``damage`` what the activations deal to the player
-    (Ancient Tomb, painlands). ``activations``
+    (Ancient Tomb, painlands, City of Brass's trigger); ``life_after`` is the payer's life once
+    both are taken, and ``loses`` says that it is 0 or less, so that paying this way loses the
+    game at the next check of state-based actions (704.5a): the payment is legal (119.4 needs
+    only the life paid), but never silently so. ``activations``
     are in an order that can be carried out; ``assignment`` tells which mana (or life)
     pays each symbol; ``untapped`` lists the player's permanents left untapped; ``kept``
     says for each kept cost whether the untouched sources can still pay it. ``optimal``
@@ -82,6 +85,7 @@ class PaymentResult(JsonResult):
     x: int | None = None
     life_paid: int = 0
     damage: int = 0
+    life_after: int | None = None
     activations: tuple[Activation, ...] = ()
     assignment: tuple[SymbolPayment, ...] = ()
     untapped: tuple[str, ...] = ()
@@ -96,6 +100,11 @@ class PaymentResult(JsonResult):
     as_read: bool | None = None
     enters_with: EntersWith | None = None
 
+    @property
+    def loses(self) -> bool:
+        """704.5a: the payment leaves the payer at 0 life or less."""
+        return self.life_after is not None and self.life_after <= 0
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "payable": self.payable,
@@ -105,6 +114,8 @@ class PaymentResult(JsonResult):
             "enters_with": self.enters_with.to_dict() if self.enters_with else None,
             "life_paid": self.life_paid,
             "damage": self.damage,
+            "life_after": self.life_after,
+            "loses": self.loses,
             "activations": [a.to_dict() for a in self.activations],
             "assignment": [s.to_dict() for s in self.assignment],
             "untapped": list(self.untapped),
@@ -224,9 +235,10 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
     untapped = tuple(sorted(
         p.id for p in board.controlled_by(player)
         if p.id not in sacrificed and ((not p.tapped and p.id not in used_tap) or p.id in used_untap)))
+    life_paid, damage = value(pm.main.life + pm.main.phyrexian), value(pm.main.damage)
     return PaymentResult(
-        payable=True, x=x_value, life_paid=value(pm.main.life + pm.main.phyrexian),
-        damage=value(pm.main.damage), activations=tuple(activations),
+        payable=True, x=x_value, life_paid=life_paid, damage=damage, life_after=life - life_paid - damage,
+        activations=tuple(activations),
         assignment=tuple(assignment), untapped=untapped, sacrificed=tuple(sorted(sacrificed)),
         floating=tuple(floating), kept=tuple((str(k), bool(value(ok))) for k, ok in zip(kept, pm.keep_ok)),
         optimal=optimal, objective=tuple(_report(values, len(kept), upper)),
