@@ -18,29 +18,11 @@ from mtgsolver.model import ManaCost, parse_board_text
 from mtgsolver.solver.payment import SpellInfo, most_mana, pay
 
 from .reference_payment import best_payment, most_mana as reference_most_mana, replay
+from .test_payment_reference_generated import PALETTE as BASE_PALETTE, SYMBOLS
 
-# (card or inline fields, extra fields) the boards are drawn from
+# the original palette (test_payment_reference_generated.py) and the widened entries
 PALETTE = [
-    {"card": "Plains"}, {"card": "Island"}, {"card": "Forest"}, {"card": "Swamp"},
-    {"card": "Snow-Covered Island"}, {"card": "Wastes"}, {"card": "Tundra"},
-    {"card": "Sol Ring"}, {"card": "Thought Vessel"}, {"card": "Treasure"}, {"card": "Gold"},
-    {"card": "Azorius Signet"}, {"card": "Mystic Gate"}, {"card": "Ashnod's Altar"},
-    {"card": "Phyrexian Altar"}, {"card": "Llanowar Elves"}, {"card": "Birds of Paradise"},
-    {"card": "Noble Hierarch"}, {"card": "Grizzly Bears"}, {"card": "Mana Confluence"},
-    {"card": "Pillar of the Paruns"}, {"card": "Gaea's Cradle"}, {"card": "Ancient Tomb"},
-    {"card": "Karplusan Forest"},
-    {"card": "Vivid Crag", "counters": {"charge": 1}},
-    {"name": "Creature Shrine", "types": ["land"],
-     "text": "{T}: Add {G}{G}. Spend this mana only to cast creature spells."},
-    {"name": "Untapper", "types": ["artifact"], "text": "{Q}: Add {U}.", "tapped": True},
-    {"name": "Snow Rock", "types": ["artifact"], "snow": True, "text": "{T}: Add {C}."},
-    {"name": "Land Elemental", "types": ["land", "creature"], "power": 1, "toughness": 1,
-     "text": "{T}: Add {W} or {B}."},
-    {"name": "Converter", "types": ["artifact"], "text": "{1}: Add {B}."},
-    {"card": "Celestial Dawn"},
-    {"name": "Thriving Isle", "types": ["land"], "chosen_color": "green",
-     "text": "{T}: Add {U} or one mana of the chosen color."},
-    {"name": "Scrub Vale", "types": ["land"], "text": "{T}: Add {W} or {G}. Activate only if you control a Plains."},
+    *BASE_PALETTE,
     {"name": "Ironworks", "types": ["artifact"], "text": "Sacrifice an artifact: Add {C}{C}."},
     {"name": "Ornament", "types": ["artifact"]},
     {"card": "Reflecting Pool"}, {"card": "Contamination"}, {"card": "Mana Reflection"},
@@ -61,8 +43,6 @@ THEMES = {
 # sacrifice outlet beside a Treasure and a mana rock, with generic costs that need them.
 ANCHORS = {"restricted": ["Converter", "Creature Shrine"], "sacrifice": ["Ironworks", "Treasure", "Sol Ring"]}
 _NAMES = [p.get("card") or p["name"] for p in PALETTE]
-SYMBOLS = ["{W}", "{U}", "{G}", "{B}", "{C}", "{1}", "{2}", "{W/U}", "{2/G}", "{G/P}", "{U/P}", "{W/U/P}",
-           "{S}", "{C/W}", "{0}"]
 
 permanent = st.tuples(st.integers(0, len(PALETTE) - 1), st.integers(0, 3).map(lambda n: n == 0),
                       st.integers(0, 3).map(lambda n: n == 0))
