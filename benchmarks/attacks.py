@@ -23,7 +23,7 @@ from mtgsolver.model.effects import Effect  # noqa: E402
 from mtgsolver.model.filters import PlayerFilter  # noqa: E402
 from mtgsolver.model.permanent import Permanent, Player  # noqa: E402
 from mtgsolver.solver.attacks import check_attacks, suggest_attacks  # noqa: E402
-from tests import reference_attacks as ref  # noqa: E402
+from references import reference_attacks as ref  # noqa: E402
 
 FLOOR = 0.5
 PLAYERS = ("alice", "bob", "carol", "dan")

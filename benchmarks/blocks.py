@@ -27,7 +27,7 @@ from mtgsolver.model.board import Attack, Block, CombatDeclaration  # noqa: E402
 from mtgsolver.model.effects import Effect  # noqa: E402
 from mtgsolver.model.permanent import Permanent, Player  # noqa: E402
 from mtgsolver.solver.blocks import check_blocks, suggest_blocks  # noqa: E402
-from tests import reference_blocks  # noqa: E402
+from references import reference_blocks  # noqa: E402
 
 PLAYERS = (Player("alice"), Player("bob"))
 

@@ -4,7 +4,7 @@ Run: ``python benchmarks/plan.py [--repeat N]``. Prints a table for a 40-permane
 (basics, duals, Sol Ring, Treasures, Birds of Paradise, some lands tapped, Gandalf the Grey
 with its untap mode) casting 6 spells (Lightning Bolt, Opt, Dark Ritual, Strike It Rich,
 Grizzly Bears, Fireball with the largest X): the plan's median time and the brute-force
-planner's time (all orders, all colour choices, all payments; ``benchmarks/plan_brute.py``)
+planner's time (all orders, all colour choices, all payments; ``references/reference_plan.py``)
 on the same turn (stopped after ``--brute-limit`` seconds). Floor: the plan < 1 s (wall and
 CPU seconds are both shown: on a shared machine the wall time includes waiting for a core).
 """
@@ -13,9 +13,12 @@ from __future__ import annotations
 import argparse
 import random
 import signal
+import sys
 import time
+from pathlib import Path
 
-from plan_brute import LANDS, describe, max_x
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from references.reference_plan import LANDS, describe, max_x  # noqa: E402
 from timing import median_seconds
 
 from mtgsolver.model import parse_board_text

@@ -20,7 +20,7 @@ from mtgsolver.model.board_file import BoardFile, build_board  # noqa: E402
 from mtgsolver.model.mana_graph import least_fixed_point  # noqa: E402
 from mtgsolver.model.production import analyse  # noqa: E402
 from mtgsolver.solver.produce import could_produce  # noqa: E402
-from tests.reference_produce import naive_graph_fixpoint  # noqa: E402
+from references.reference_produce import naive_graph_fixpoint  # noqa: E402
 
 REFLECTORS = ["Reflecting Pool", "Exotic Orchard", "Fellwar Stone", "Naga Vitalist", "Harvester Druid",
               "Squandered Resources"]

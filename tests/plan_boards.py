@@ -1,9 +1,9 @@
-"""Generated turns for the plan tests (hypothesis), described by ``benchmarks/plan_brute.py``."""
+"""Generated turns for the plan tests (hypothesis), described by ``references/reference_plan.py``."""
 from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from benchmarks.plan_brute import LANDS, MODES, SOURCES, SPELLS, X_SPELLS, describe
+from references.reference_plan import LANDS, MODES, SOURCES, SPELLS, X_SPELLS, describe
 
 
 @st.composite

@@ -27,7 +27,7 @@ from mtgsolver.model.mana_abilities import parse_mana_ability
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.solver.attacks import OBJECTIVES, check_attacks, suggest_attacks
 
-from . import reference_attacks as ref
+from references import reference_attacks as ref
 from .support import runs
 
 NAMES = ("alice", "bob", "carol", "dan")

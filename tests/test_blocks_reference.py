@@ -24,7 +24,7 @@ from mtgsolver.model.mana_abilities import parse_mana_ability
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.solver.blocks import OBJECTIVES, check_blocks, suggest_blocks
 
-from . import reference_blocks as ref
+from references import reference_blocks as ref
 from .support import runs
 
 ONE, ZERO = ManaCost.parse("{1}"), ManaCost.parse("{0}")

@@ -22,7 +22,7 @@ from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.solver.damage import combat_damage
 from mtgsolver.solver.search import Undecided, best_response, corner_cases, search_attack
 
-from . import reference_damage as ref
+from references import reference_damage as ref
 from .support import runs
 
 ATTACKER_KWS = ("first_strike", "double_strike", "trample", "deathtouch", "lifelink", "infect", "wither",

@@ -9,7 +9,7 @@ from mtgsolver.model.continuous import ContinuousSpec
 from mtgsolver.model.layers import apply_layers
 from mtgsolver.model.mana_abilities import basic_land_ability
 
-from .reference_layers import BASIC, reference
+from references.reference_layers import BASIC, reference
 from .support import runs
 
 FILTERS = st.sampled_from([

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from mtgsolver.model import ManaCost, parse_board_text
 from mtgsolver.solver.payment import SpellInfo, most_mana, pay
 
-from .reference_payment import best_payment, most_mana as reference_most_mana, replay
+from references.reference_payment import best_payment, most_mana as reference_most_mana, replay
 from .test_payment_reference_generated import PALETTE as BASE_PALETTE, SYMBOLS
 
 # the original palette (test_payment_reference_generated.py) and the widened entries

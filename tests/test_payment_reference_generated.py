@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from mtgsolver.model import ManaCost, parse_board_text
 from mtgsolver.solver.payment import SpellInfo, pay
 
-from .reference_payment import best_payment, replay
+from references.reference_payment import best_payment, replay
 from .support import runs
 
 # (card or inline fields, extra fields) the boards are drawn from

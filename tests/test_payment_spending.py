@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mtgsolver.solver.payment import SpellInfo, pay
 
-from .reference_payment import best_payment, replay
+from references.reference_payment import best_payment, replay
 from .test_payment import board, sources
 
 DAWN = "  - {id: dawn, card: Celestial Dawn, controller: a}"

@@ -1,4 +1,4 @@
-"""``plan`` agrees with the brute-force planner (tests/reference_plan.py) on generated turns
+"""``plan`` agrees with the brute-force planner (references/reference_plan.py) on generated turns
 of up to 4 spells and 10 mana sources: castable or not, the largest X, kept costs."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from mtgsolver.model import parse_board_text
 from mtgsolver.solver.plan import plan
 
-from . import reference_plan as ref
+from references import reference_plan as ref
 from .plan_boards import turns
 from .support import runs
 

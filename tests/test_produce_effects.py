@@ -14,7 +14,7 @@ from mtgsolver.model.mana_abilities import AnyColor, Choice, Fixed
 from mtgsolver.model.production import ManaTrigger, Replacement, effective_product, replace_all
 from mtgsolver.solver.produce import could_produce
 
-from .reference_produce import card, land, make_board
+from references.reference_produce import card, land, make_board
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

@@ -10,7 +10,7 @@ from mtgsolver.model.mana_graph import ability_node, least_fixed_point, opponent
 from mtgsolver.model.production import analyse, effective_product
 from mtgsolver.solver.produce import could_produce
 
-from .reference_produce import card, make_board, naive_could_produce, naive_graph_fixpoint
+from references.reference_produce import card, make_board, naive_could_produce, naive_graph_fixpoint
 from .support import runs
 
 TYPES = ("W", "U", "B", "R", "G", "C")

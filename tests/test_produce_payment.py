@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mtgsolver.solver.payment import pay
 
-from .reference_produce import card, make_board
+from references.reference_produce import card, make_board
 
 
 def used(result) -> dict[str, tuple[str, ...]]:

@@ -9,7 +9,7 @@ from mtgsolver.model.mana_abilities import AnyColor, Choice, Fixed, Reflect
 from mtgsolver.model.production import effective_product, sacrifice_product
 from mtgsolver.solver.produce import could_produce
 
-from .reference_produce import card, land, make_board
+from references.reference_produce import card, land, make_board
 
 
 def types(board, pid: str) -> list[str]:

@@ -1,6 +1,6 @@
 """Brute-force turn planner for small cases: all orders, all colour choices, all payments,
-and the plain description of generated turns (shared by ``tests/reference_plan.py``,
-``tests/plan_boards.py`` and ``benchmarks/plan.py``).
+and the plain description of generated turns (shared by
+``tests/test_plan_reference.py``, ``tests/plan_boards.py`` and ``benchmarks/plan.py``).
 
 Shares no rules code with ``mtgsolver`` (a plain description in, a plain answer out). It
 relies on two facts of the plan's setting: every spell is cast in one phase, so mana left
