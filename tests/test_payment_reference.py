@@ -18,7 +18,7 @@ from mtgsolver.model import ManaCost, parse_board_text
 from mtgsolver.solver.payment import SpellInfo, most_mana, pay
 
 from references.reference_payment import best_payment, most_mana as reference_most_mana, replay
-from .test_payment_reference_generated import PALETTE as BASE_PALETTE, SYMBOLS
+from .test_payment_reference_generated import PALETTE as BASE_PALETTE, SYMBOLS, permanent_lines
 
 # the original palette (test_payment_reference_generated.py) and the widened entries
 PALETTE = [
@@ -60,14 +60,7 @@ def requests(draw):
     perms = [(_NAMES.index(n), False, False) for n in ANCHORS.get(theme, [])] + perms[:5 - len(ANCHORS.get(theme, []))]
     life = draw(st.integers(0, 5))
     lines = ["active_player: a", f"players: [{{name: a, life: {life}}}, {{name: b}}]", "battlefield:"]
-    for n, (index, tapped, sick) in enumerate(perms):
-        fields = dict(PALETTE[index])
-        fields.update(id=f"p{n}", controller="a")
-        if tapped and "tapped" not in fields:
-            fields["tapped"] = True
-        if sick:
-            fields["summoning_sick"] = True
-        lines.append("  - " + json.dumps(fields))
+    lines += permanent_lines(perms, PALETTE)
     pool = draw(st.lists(st.sampled_from(["{W}", "{U}", "{G}", "{C}"]), max_size=2))
     if pool:
         snow = draw(st.booleans())

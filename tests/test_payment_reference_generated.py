@@ -52,19 +52,26 @@ permanent = st.tuples(st.integers(0, len(PALETTE) - 1), st.integers(0, 3).map(la
                       st.integers(0, 3).map(lambda n: n == 0))
 
 
-@st.composite
-def requests(draw):
-    perms = draw(st.lists(permanent, min_size=2, max_size=5))
-    lines = ["active_player: a", f"players: [{{name: a, life: {draw(st.integers(0, 5))}}}, {{name: b}}]",
-             "battlefield:"]
+def permanent_lines(perms: list[tuple[int, bool, bool]], palette: list[dict]) -> list[str]:
+    """Battlefield lines of player a's permanents: (palette index, tapped, summoning sick)."""
+    lines = []
     for n, (index, tapped, sick) in enumerate(perms):
-        fields = dict(PALETTE[index])
+        fields = dict(palette[index])
         fields.update(id=f"p{n}", controller="a")
         if tapped and "tapped" not in fields:
             fields["tapped"] = True
         if sick:
             fields["summoning_sick"] = True
         lines.append("  - " + json.dumps(fields))
+    return lines
+
+
+@st.composite
+def requests(draw):
+    perms = draw(st.lists(permanent, min_size=2, max_size=5))
+    lines = ["active_player: a", f"players: [{{name: a, life: {draw(st.integers(0, 5))}}}, {{name: b}}]",
+             "battlefield:"]
+    lines += permanent_lines(perms, PALETTE)
     pool = draw(st.lists(st.sampled_from(["{W}", "{U}", "{G}", "{C}"]), max_size=2))
     if pool:
         snow = draw(st.booleans())
