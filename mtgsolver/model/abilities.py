@@ -65,6 +65,16 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     "cant_block_unless_also": "filters",
     "block_cost": "cost",
     "blocked_only_by_all": None,
+    # "can't be blocked except by artifact creatures and/or white creatures" (Amrou Seekers),
+    # "except by Walls", "by non-Wall creatures": only creatures matching one of the filters
+    "can_be_blocked_only_by": "filters",
+    # "can't be blocked as long as defending player controls an artifact" (Neurok Spy)
+    "cant_be_blocked_if_defender": "player_filter",
+    # "can't be blocked as long as it's attacking alone" (Dream Prowler; 506.5)
+    "cant_be_blocked_attacking_alone": None,
+    # "can block creatures with shadow as though they didn't have shadow" (Aetherflame Wall;
+    # 702.28b: only the attacker's shadow is ignored)
+    "can_block_shadow": None,
     # blocking requirements (509.1c)
     "blocks_each_combat": None,
     "lure": None,
