@@ -34,12 +34,7 @@ _PHRASES: list[tuple[str, Any]] = [
     (r"lands you control are (plains|islands|swamps|mountains|forests)\.", lambda m: [{"lands_are": m.group(1)}]),
     (r"you may spend white mana as though it were mana of any color\. you may spend other mana only as though it "
      r"were colorless mana\.", lambda m: ["spend_white_as_any_color"]),
-    (r"whenever a player taps a land for mana, that player adds one mana of any type that land produced\.",
-     lambda m: [{"mana_trigger": {"tapped": "lands", "adds": "same_type"}}]),
-    (r"whenever enchanted (?:land|plains|island|swamp|mountain|forest) is tapped for mana, its controller adds an "
-     r"additional ((?:\{[wubrgc]\})+)\.", lambda m: [{"mana_trigger": {"tapped": "enchanted", "adds": m.group(1).upper()}}]),
-    (r"whenever enchanted (?:land|plains|island|swamp|mountain|forest) is tapped for mana, its controller adds an "
-     r"additional one mana of the chosen color\.", lambda m: [{"mana_trigger": {"tapped": "enchanted", "adds": "chosen_color"}}]),
+    # "tapped for mana" triggers (106.12a) are the mana grammar family's (grammar/mana.lark)
 ]
 _COMPILED = [(re.compile("^" + p + "$"), build) for p, build in _PHRASES]
 
