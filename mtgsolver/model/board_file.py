@@ -304,6 +304,9 @@ def _entry_schema() -> dict[str, Any]:
         "mana_trigger": {"type": "object", "additionalProperties": False,
                          "properties": {"tapped": {"type": "string"}, "adds": {"type": "string"}, "of_type": _MANA_TYPE}},
         "grants": {"type": "array", "items": {"$ref": "#/$defs/Entry"}},
+        "battalion": {"type": "object", "required": ["gets"], "additionalProperties": False,
+                      "properties": {"gets": {"type": "array", "minItems": 2, "maxItems": 2,
+                                              "items": {"type": "integer", "minimum": 0}}}},
         "flag_or_target": {"anyOf": [{"const": True}, {"type": "string"}]},
         None: {"anyOf": [{"const": True}, {"type": "null"}]},
     }

@@ -105,6 +105,9 @@ _PHRASES: list[tuple[str, Any]] = [
     (r"no more than (one|two|three|four|five) creatures? can attack you each combat\.",
      lambda m: [{"max_attackers_against_controller": _WORDS[m.group(1)]}]),
     (rf"{_S} has ([a-z ,]+?)\.", lambda m: _keyword_list(m.group(1))),
+    # battalion, an ability word (207.2c): a declare-attackers trigger (Boros Elite)
+    (rf"battalion — whenever {_S} and at least two other creatures attack, {_S} gets \+(\d+)/\+(\d+) until end of "
+     r"turn\.", lambda m: [{"battalion": {"gets": [int(m.group(1)), int(m.group(2))]}}]),
     # mana production (mtgsolver.model.production; 106.12, 305.7, 614)
     (r"if a land is tapped for mana, it produces \{([wubrgc])\} instead of any other type and amount\.",
      lambda m: [{"lands_tap_for": m.group(1).upper()}]),
