@@ -36,7 +36,7 @@ ATTACKER_KWS = ("first_strike", "double_strike", "trample", "deathtouch", "lifel
                 "flanking", "undying", "persist", "mentor", "myriad")
 BLOCKER_KWS = ("first_strike", "double_strike", "deathtouch", "lifelink", "wither", "infect", "indestructible",
                "flying", "reach", "flanking", "undying", "persist", "banding")
-NUMBERED_A = ("bushido", "rampage", "frenzy", "afflict", "toxic", "battalion")
+NUMBERED_A = ("bushido", "rampage", "frenzy", "afflict", "toxic")
 
 
 def _creature(draw: st.DrawFn, cid: str, controller: str, kws: tuple[str, ...], numbered: tuple[str, ...],
@@ -59,7 +59,7 @@ def _creature(draw: st.DrawFn, cid: str, controller: str, kws: tuple[str, ...], 
 def boards(draw: st.DrawFn, max_side: int = 4, declared: bool = True) -> Board:
     n_att = draw(st.integers(1, max_side))
     n_blk = draw(st.integers(0, max_side))
-    perms = [_creature(draw, f"a{i}", "alice", ATTACKER_KWS, NUMBERED_A, 2) for i in range(n_att)]
+    perms = [_creature(draw, f"a{i}", "alice", ATTACKER_KWS, NUMBERED_A + ("battalion",), 2) for i in range(n_att)]
     perms += [_creature(draw, f"b{i}", "bob", BLOCKER_KWS, ("bushido",), 2) for i in range(n_blk)]
     players = (Player("alice", 20), Player("bob", draw(st.integers(1, 12)), draw(st.integers(0, 9))))
     board = Board("alice", players, tuple(perms))

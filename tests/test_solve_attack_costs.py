@@ -83,3 +83,15 @@ def test_stated_solution_pays_its_costs() -> None:
     assert solve_goal(puzzle(["bears0", "bears1"])).solution["correct"] is True
     wrong = solve_goal(puzzle(["bears0", "bears1", "bears2"])).solution
     assert wrong["correct"] is False and "508.1" in wrong["why"]
+
+
+def test_example_board_names_the_sources_that_pay() -> None:
+    """examples/solve-ghostly-prison.yaml: the README's lethal through Ghostly Prison, paid by
+    the three Plains and the Elves that stay home (508.1f, 508.1i)."""
+    from pathlib import Path
+
+    board = load_board(Path(__file__).parent.parent / "examples" / "solve-ghostly-prison.yaml")
+    result = solve_goal(board, "lethal")
+    assert result.solved is True and dict(result.attack) == {"bears": "bob", "cub": "bob"}
+    assert [line.split(":")[0] for line in result.to_dict()["payments"]["alice"]] == ["elves", "plains1", "plains2",
+                                                                                      "plains3"]
