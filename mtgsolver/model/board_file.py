@@ -307,6 +307,9 @@ def _entry_schema() -> dict[str, Any]:
                                         "kinds": {"type": "array", "items": {"type": "string"}},
                                         "amount": {"type": "integer", "minimum": 1}}},
         "grants": {"type": "array", "items": {"$ref": "#/$defs/Entry"}},
+        "battalion": {"type": "object", "required": ["gets"], "additionalProperties": False,
+                      "properties": {"gets": {"type": "array", "minItems": 2, "maxItems": 2,
+                                              "items": {"type": "integer", "minimum": 0}}}},
         "flag_or_target": {"anyOf": [{"const": True}, {"type": "string"}]},
         None: {"anyOf": [{"const": True}, {"type": "null"}]},
     }

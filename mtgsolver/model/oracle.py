@@ -19,10 +19,13 @@ from .keywords import canonical_keyword
 
 __all__ = ["parse_oracle_text"]
 
-# Static abilities that change how mana is produced or spent (lines about no creature; the
+# Static abilities that change how mana is produced or spent, and battalion (lines about no creature; the
 # combat sentences are the ``combat`` grammar family's): (pattern on the lower-cased line with
 # the card's name replaced by "~", builder)
 _PHRASES: list[tuple[str, Any]] = [
+    # battalion, an ability word (207.2c): a declare-attackers trigger (Boros Elite)
+    (r"battalion — whenever (?:~|this creature) and at least two other creatures attack, (?:~|this creature) gets "
+     r"\+(\d+)/\+(\d+) until end of turn\.", lambda m: [{"battalion": {"gets": [int(m.group(1)), int(m.group(2))]}}]),
     # mana production (mtgsolver.model.production; 106.12, 305.7, 614)
     (r"if a land is tapped for mana, it produces \{([wubrgc])\} instead of any other type and amount\.",
      lambda m: [{"lands_tap_for": m.group(1).upper()}]),
