@@ -31,8 +31,8 @@ def encode(a: ManaAbility) -> dict[str, Any]:
             continue
         if isinstance(value, frozenset):
             value = sorted(value)
-        elif hasattr(value, "__dataclass_fields__"):
-            value = asdict(value)
+        elif hasattr(value, "__dataclass_fields__"):  # a condition: its default flags left out
+            value = {k: v for k, v in asdict(value).items() if v not in (False, ())}
         elif isinstance(value, tuple):
             value = list(value)
         out[key] = value

@@ -34,7 +34,7 @@ players: [{name: a}, {name: b}]
 battlefield:
   - {id: drums, name: Drums, types: [enchantment], controller: a, text: "Creatures you control get +1/+1 for each other creature you control."}
   - {id: tower, name: Tower, types: [land], controller: a,
-     text: "{T}: Add an amount of {G} equal to your devotion to green."}
+     text: "{T}: Add X mana of any one color, where X is the amount of life you gained this turn."}
   - {id: bears, name: Bears, types: [creature], power: 2, toughness: 2, controller: b,
      text: "Flying\\nWhen Bears enters the battlefield, draw a card."}
 """

@@ -52,6 +52,7 @@ __all__ = [
     "resolve_product",
     "Production",
     "Replacement",
+    "amount_of",
     "analyse",
     "bundles_to_product",
     "effective_board",
@@ -250,27 +251,52 @@ def resolve_product(board: Board, perm: Permanent, product: Product) -> Product:
         colors = [(c,) for c in COLORS if c in identity]
         return Fixed(()) if not colors else Fixed(colors[0]) if len(colors) == 1 else Choice(tuple(colors))
     if isinstance(product, Conditional):  # 614.1a: "add ... instead" when the condition holds
-        holds = product.condition.holds(board.controlled_by(perm.controller))
+        holds = product.condition.holds(board.controlled_by(perm.controller), perm)
         return resolve_product(board, perm, product.instead if holds else product.otherwise)
     if isinstance(product, Amount) and product.count == "removed":
         # the amount is chosen as the cost is paid; 106.7 ignores costs, so the types are those
         # of one counter removed (payment excludes the variable cost before reading amounts)
         return Fixed(product.base + product.mana)
     if isinstance(product, Amount):
-        if product.count == "counters":
-            n = perm.counters.get(product.what, 0)
-        elif product.count == "power":
-            n = max(0, perm.power or 0)
-        else:
-            words = product.what.split()
-            n = sum(1 for q in board.permanents if (product.whose != "you" or q.controller == perm.controller)
-                    and all(w in q.types | q.subtypes | q.supertypes | q.keywords for w in words))
+        n = amount_of(board, perm, product)
         if n <= 0:
             return Fixed(())
         if product.any_color or product.combination:
             return AnyColor(n, combination=product.combination)
         return Fixed(product.base + product.mana * n)
     return product
+
+
+_BASIC_TYPES = frozenset({"plains", "island", "swamp", "mountain", "forest"})
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def amount_of(board: Board, perm: Permanent, product: Amount) -> int:
+    """The number an :class:`Amount` counts on the board (not ``removed``, chosen on payment)."""
+    mine = board.controlled_by(perm.controller)
+    words = product.what.split()
+    if product.count == "counters":
+        return perm.counters.get(product.what, 0)
+    if product.count == "power":
+        return max(0, perm.power or 0)
+    if product.count == "life":  # 119
+        return board.player(perm.controller).life
+    if product.count == "greatest_power":
+        return max((q.power or 0 for q in mine if all(w in q.types for w in words)), default=0)
+    if product.count == "domain":  # 305.6: basic land types among lands you control
+        return len(_BASIC_TYPES & frozenset().union(*(q.subtypes for q in mine if q.is_land)))
+    if product.count == "devotion":  # 700.5: hybrid and Phyrexian symbols count too
+        return sum(1 for q in mine if q.mana_cost for s in q.mana_cost.symbols if product.what in s.options)
+    if product.count == "graveyard":  # 404: the cards the board lists
+        zones = board.zones.get(perm.controller)
+        cards = zones.graveyard if zones is not None else ()
+        return sum(1 for c in cards if all(
+            _COLOR_WORDS.get(w) in {x.value for x in c.card.derived_colors} if w in _COLOR_WORDS
+            else w in {t.lower() for t in (*c.card.types, *c.card.subtypes, *c.card.supertypes)} for w in words))
+    return sum(1 for q in board.permanents if (product.whose != "you" or q.controller == perm.controller)
+               and all(w in q.types | q.subtypes | q.supertypes | q.keywords for w in words)
+               and (product.named is None or q.name.lower() == product.named)
+               and (product.power_at_least is None or (q.power is not None and q.power >= product.power_at_least)))
 
 
 def base_bundles(board: Board, perm: Permanent, product: Product) -> frozenset[Bundle] | None:

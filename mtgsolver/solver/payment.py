@@ -249,9 +249,10 @@ def _sources(board: Board, player: str, spell: SpellInfo | None, cost: ManaCost)
     """The player's activation instances, the excluded sources, the pool and which pool mana
     may pay for this cost (106.6)."""
     cost_colors = frozenset(c.value for c in cost.colors)
-    instances, exclusions = extract_sources(board, player, spell, cost_colors)
+    has_x = bool(cost.variables)
+    instances, exclusions = extract_sources(board, player, spell, cost_colors, has_x)
     pool = board.pool(player)
-    usable = [u.spend_only is None or (spell or SpellInfo()).allows(u.spend_only, cost_colors) for u in pool]
+    usable = [u.spend_only is None or (spell or SpellInfo()).allows(u.spend_only, cost_colors, has_x) for u in pool]
     return instances, exclusions, pool, usable
 
 

@@ -100,6 +100,10 @@ def _attack_goal(board: Board, goal: str, order: Sequence[str], deadline: Deadli
         solved = True
         reasons = [f"508.1, 509.1: {named} guarantees the defender loses {r.life} net life"
                    + (" and the game (704.5a/c)" if r.loses else "") + " against the best blocks"]
+    if ans.dominance:
+        reasons.append("508.1, 509.1, 702.15b: no attack does better than every creature that can attacking the player "
+                       "(no trigger depends on the other attackers, no lifelink blocker, no rule ties several "
+                       "attackers or blockers together)")
     solution = _check_attack(board, goal, r, deadline, order) if board.puzzle and board.puzzle.solution \
         and board.puzzle.solution.attackers is not None else None
     return SolveResult(goal, solved, attack, _blocks(r), _value(r), tuple(reasons), solution, ans.iterations)

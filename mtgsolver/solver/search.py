@@ -31,10 +31,11 @@ from ortools.sat.python import cp_model
 
 from ..encodings.attack_rules import attack_problem
 from ..encodings.attacks import AttackModel
-from ..encodings.block_rules import block_options, blocker_capacity, requirements
+from ..encodings.attack_rules import AttackProblem
+from ..encodings.block_rules import block_options, blocker_capacity, others_needed, requirements
 from ..encodings.blocks import build_block_model
 from ..encodings.cpsat import Deadline, solve
-from ..encodings.damage import LETHAL_COMMANDER, LETHAL_POISON, DamageModel, creature_value, prevents
+from ..encodings.damage import LETHAL_COMMANDER, LETHAL_POISON, UNSUPPORTED, DamageModel, creature_value, prevents
 from ..model import Board
 from ..model.board import Attack, Block, CombatDeclaration
 
@@ -357,6 +358,7 @@ class AttackAnswer:
     proved: bool
     iterations: int
     cuts: int
+    dominance: bool = False  # proved by :func:`all_in_obstacles` (the whole attack is best)
 
 
 def search_attack(board: Board, goal: str, deadline: Deadline, order: Sequence[str] = BLOCK_ORDER) -> AttackAnswer:
@@ -381,6 +383,12 @@ def search_attack(board: Board, goal: str, deadline: Deadline, order: Sequence[s
         raise Undecided("; ".join(corner))
     exact_cuts = _requirements_vary(board, defender)
     lethal = goal == "lethal"
+    if not all_in_obstacles(board, problem, defender):
+        attack = {c: defender for c in problem.creatures if (c, defender) in am.x}
+        response = best_response(board, attack, deadline, ("loses",) if lethal else order)
+        value = int(response.loses) if lethal else _loss_weight(board, list(targets), defender) * int(response.loses) \
+            + response.life
+        return AttackAnswer(attack, response, value, True, 1, 0, dominance=True)
     weight = _loss_weight(board, list(targets), defender)
     value = m.new_int_var(0, 1, "guaranteed") if lethal else m.new_int_var(-weight, 2 * weight, "guaranteed")
     m.maximize(value)
@@ -413,6 +421,48 @@ def search_attack(board: Board, goal: str, deadline: Deadline, order: Sequence[s
         cuts += 1
         if deadline.expired():
             raise Undecided("the time limit stopped the attack search")
+
+
+#: Keywords whose effect on one attacker depends on which other creatures attack (702.83
+#: exalted, 702.91 battle cry, 702.121 melee, 702.149 training) or that aren't modelled.
+COMPOSITION = frozenset({"exalted", "battle_cry", "melee", "training"}) | UNSUPPORTED
+
+
+def all_in_obstacles(board: Board, problem: AttackProblem, defender: str) -> list[str]:
+    """Why attacking the defending player with every creature that can might not be best
+    (empty: it is best, for ``lethal`` and ``best-attack`` alike).
+
+    When none of these hold, take any attack ``A`` and the whole attack ``A*`` (every
+    creature that can attack, at the player). For every legal block ``B*`` of ``A*``, keep
+    the blocks of the creatures that attack the player in ``A`` and drop the others: a block
+    ``B`` of ``A``, legal because blocks are judged per pair and per attacker (509.1a-b, no
+    restriction on a blocker needs other blockers, no requirement, 509.1c). Under ``B`` each
+    creature of ``A`` at the player deals what it deals under ``B*`` (no trigger depends on
+    the other attackers, and a blocker blocks one creature); a creature at a planeswalker or
+    battle deals the player nothing (no trample over planeswalkers, 702.19c). What the
+    defender takes (life lost per step, poison, commander damage, afflict) is a sum of
+    nonnegative shares and, with no lifelink among the defender's creatures (702.15b), nothing
+    is gained back; so ``B`` leaves the defender at least as well off at every check (704.5a,
+    c, 903.10a) as ``B*``, and ``A`` guarantees no more than ``A*``.
+    """
+    out = []
+    if problem.requirements or problem.others_needed or problem.also or problem.max_total or problem.player_caps:
+        out.append("508.1c-d: attack requirements or restrictions that involve several creatures")
+    for c in problem.creatures:
+        if any(cost is not None for cost in problem.options.get(c, {}).values()):
+            out.append(f"{c}: a cost to attack (508.1d, h)")
+    for p in board.controlled_by(problem.active):
+        which = sorted(k for k in COMPOSITION if p.has(k))
+        if which:
+            out.append(f"{p.id}: {', '.join(which)} depends on the other attackers")
+    for b in board.creatures(defender):
+        if b.has_keyword("lifelink"):
+            out.append(f"{b.id}: lifelink (702.15b) gains life back from the creature it blocks")
+        if others_needed(b) or b.values("cant_block_unless_also"):
+            out.append(f"{b.id}: can block only with other blockers (509.1b)")
+    if _requirements_vary(board, defender):
+        out.append("509.1c: blocking requirements")
+    return out
 
 
 def _loss_weight(board: Board, attackers: list[str], defender: str) -> int:

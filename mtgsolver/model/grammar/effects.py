@@ -74,7 +74,8 @@ def _plural(word: str) -> list[str]:
 
 
 @functools.lru_cache(maxsize=1)
-def _plurals() -> dict[str, str]:
+def plural_subtypes() -> dict[str, str]:
+    """Plural of a subtype (lower case) -> the subtype: ``elves`` -> ``elf``."""
     return {p: s for s in subtypes() for p in _plural(s)}
 
 
@@ -126,8 +127,8 @@ def _tag(low: str) -> str | None:
                 out.append("noncolor:" + base)
             elif base in subtypes():
                 out.append("nonsub:" + base)
-            elif w in _plurals() and not (w in subtypes() and out[-1:] in (["a"], ["an"], ["another"])):
-                out.append("plu:" + _plurals()[w])
+            elif w in plural_subtypes() and not (w in subtypes() and out[-1:] in (["a"], ["an"], ["another"])):
+                out.append("plu:" + plural_subtypes()[w])
             elif w in subtypes():
                 out.append("sub:" + w)
             else:
@@ -476,7 +477,7 @@ def read(line: str, name: str) -> list[Any] | None:
         low = re.sub(rf"(?<![\w']){re.escape(name.lower())}(?![\w'])", "~", low)
     first = low.split(" ", 1)[0]
     if (not _PLAUSIBLE.search(low) or "until end of turn" in low
-            or not (first in _FIRST or first.startswith("non") or first in subtypes() or first in _plurals())):
+            or not (first in _FIRST or first.startswith("non") or first in subtypes() or first in plural_subtypes())):
         return None
     for quoted in re.findall(r'"([^"]+)"', text):
         _ORIGINAL[quoted.lower().replace("’", "'")] = quoted
