@@ -26,8 +26,8 @@ from typing import Iterator
 import dataclasses
 
 from mtgsolver.model import Board, ManaCost, ManaSymbol, Permanent
-from mtgsolver.model.mana_abilities import (Amount, AnyColor, Choice, ChosenColor, Counted, Fixed, ManaAbility,
-                                            Reflect, parse_mana_ability)
+from mtgsolver.model.mana_abilities import (Amount, AnyColor, Choice, ChosenColor, Conditional, Counted, Fixed,
+                                            ManaAbility, Reflect, parse_mana_ability)
 
 from .reference_produce import _applies, _every_order, _replacements, _refs, naive_could_produce
 
@@ -60,13 +60,26 @@ def _words(spend_only: frozenset[str] | None) -> tuple[str, ...]:
 
 
 def spell_may_use(restricted: tuple[str, ...], spell_types: frozenset[str], cost: ManaCost) -> bool:
-    """106.6: restricted mana pays only for the spells it names."""
+    """106.6: restricted mana pays only for the spells it names (every word of an entry: a
+    type, or a color word of the spell's colors); ``{x}`` any cost that contains {X}."""
     if not restricted:
         return True
     colors = {c.value for c in cost.colors}
-    for word in restricted:
-        if all(w in spell_types for w in word.split()) or (word == "multicolored" and len(colors) >= 2) \
-                or WORD.get(word) in colors:
+
+    def word_ok(w: str) -> bool:
+        if w in WORD:
+            return WORD[w] in colors
+        if w == "colorless":
+            return not colors
+        if w == "multicolored":
+            return len(colors) >= 2
+        return w in spell_types
+
+    for entry in restricted:
+        if entry == "{x}":
+            if any(s.variable for s in cost.symbols):
+                return True
+        elif all(word_ok(w) for w in entry.split()):
             return True
     return False
 
@@ -115,20 +128,48 @@ def _base_bundles(board: Board, perm: Permanent, product) -> set[tuple[str, ...]
         n = sum(1 for q in board.permanents if (product.whose == "all" or q.controller == perm.controller)
                 and (product.per in q.types or product.per in q.subtypes or product.per == "permanent"))
         return {tuple(product.mana) * n}
+    if isinstance(product, Conditional):  # 614.1a
+        met = product.condition.holds(board.controlled_by(perm.controller), perm)
+        return _base_bundles(board, perm, product.instead if met else product.otherwise)
     if isinstance(product, Amount):
-        if product.count == "counters":
-            n = perm.counters.get(product.what, 0)
-        elif product.count == "power":
-            n = perm.power or 0
-        else:
-            n = sum(1 for q in board.permanents if (product.whose != "you" or q.controller == perm.controller)
-                    and all(w in q.types | q.subtypes | q.supertypes | q.keywords for w in product.what.split()))
+        n = _amount(board, perm, product)
         if n <= 0:
             return {()}
         if product.any_color or product.combination:
             return _base_bundles(board, perm, AnyColor(n, combination=product.combination))
         return {tuple(product.mana) * n}
     raise NotImplementedError(repr(product))
+
+
+def _amount(board: Board, perm: Permanent, product: Amount) -> int:
+    """What an amount counts, by brute force over the board."""
+    mine = [q for q in board.permanents if q.controller == perm.controller]
+    what = product.what.split()
+    if product.count == "counters":
+        return perm.counters.get(product.what, 0)
+    if product.count == "power":
+        return perm.power or 0
+    if product.count == "life":
+        return board.player(perm.controller).life
+    if product.count == "greatest_power":
+        return max([q.power or 0 for q in mine if "creature" in q.types] + [0])
+    if product.count == "domain":
+        return sum(1 for t in ("plains", "island", "swamp", "mountain", "forest")
+                   if any("land" in q.types and t in q.subtypes for q in mine))
+    if product.count == "devotion":  # 700.5: each symbol naming the color, hybrid or Phyrexian
+        return sum(str(s).count(product.what) for q in mine if q.mana_cost for s in q.mana_cost.symbols)
+    if product.count == "graveyard":
+        zones = board.zones.get(perm.controller)
+        n = 0
+        for c in zones.graveyard if zones else ():
+            words = {t.lower() for t in c.card.types + c.card.subtypes + c.card.supertypes}
+            words |= {w for w, letter in WORD.items() if letter in {x.value for x in c.card.derived_colors}}
+            n += all(w in words for w in what)
+        return n
+    return sum(1 for q in board.permanents if (product.whose != "you" or q.controller == perm.controller)
+               and all(w in q.types | q.subtypes | q.supertypes | q.keywords for w in what)
+               and (product.named is None or q.name.lower() == product.named)
+               and (product.power_at_least is None or (q.power or 0) >= product.power_at_least))
 
 
 def _triggered(board: Board, perm: Permanent, ability: ManaAbility, bundle: tuple[str, ...]) -> set[tuple[str, ...]]:
@@ -138,12 +179,23 @@ def _triggered(board: Board, perm: Permanent, ability: ManaAbility, bundle: tupl
     out = {bundle}
     for src in board.permanents:
         for trig in src.values("mana_trigger"):
-            watched = (src.attached_to == perm.id if trig.on == "enchanted" else
-                       "land" in perm.types and (trig.on == "lands" or perm.controller == src.controller))
+            if trig.on == "enchanted":
+                watched = src.attached_to == perm.id
+            else:
+                watched = ("land" in perm.types or trig.on.endswith("permanents")) and (
+                    not trig.on.startswith("your_") or perm.controller == src.controller) and (
+                    not trig.kinds or any(("land" not in perm.types) if k == "nonland" else
+                                          k in perm.types | perm.subtypes | perm.supertypes for k in trig.kinds))
             if not watched or (trig.of_type and trig.of_type not in bundle):
                 continue
-            extra = {tuple(trig.mana)} if trig.mode == "fixed" else {(t,) for t in bundle} \
-                if trig.mode == "same_type" else {()}
+            if trig.mode == "fixed":
+                extra = {tuple(trig.mana)}
+            elif trig.mode == "same_type":
+                extra = {(t,) for t in bundle}
+            elif trig.mode == "any_color":
+                extra = set(itertools.product(COLORS, repeat=trig.amount))
+            else:
+                extra = {()}
             out = {b + e for b in out for e in extra}
     return out
 
@@ -302,10 +354,16 @@ def _activations(board: Board, player: str, life_total: int, state: State, allow
             if ability.life_cost and state.life + ability.life_cost > life_total:  # 119.4, 119.4b
                 continue
             if ability.condition is not None and not ability.condition.holds(  # 602.5b
-                    [q for q in board.controlled_by(player) if q.id not in state.gone]):
+                    [q for q in board.controlled_by(player) if q.id not in state.gone], perm):
                 continue
             ok = True
             new_counters = dict(counters)
+            limit = 1 if ability.timing == "once_each_turn" else ability.per_turn  # 602.5b
+            if limit is not None:
+                done = (perm.id, f"#{index}")
+                if new_counters.get(done, 0) >= limit:
+                    continue
+                new_counters[done] = new_counters.get(done, 0) + 1
             for part in ability.costs:
                 if part.kind == "remove_counters":
                     key = (perm.id, part.what)
@@ -348,7 +406,7 @@ def _activations(board: Board, player: str, life_total: int, state: State, allow
                         yield State(tuple(sorted((+new_pool).items())), frozenset(tapped), frozenset(gone),
                                     frozenset(touched), frozenset(creatures),
                                     tuple(sorted(new_counters.items())),
-                                    state.life + ability.life_cost + ability.damage,
+                                    state.life + ability.life_cost + ability.damage + ability.life_loss,
                                     state.sacrificed | ({target} if target else frozenset()))
 
 
@@ -457,7 +515,7 @@ def replay(board: Board, player: str, cost: ManaCost, result) -> tuple[int, ...]
         if (ability.taps or ability.untaps) and perm.is_creature:
             creatures.add(a.source)
         assert not ability.life_cost or life + ability.life_cost <= life_total, "life beyond the life total (119.4)"
-        life += ability.life_cost + ability.damage  # the ability resolves at once (605.3b)
+        life += ability.life_cost + ability.damage + ability.life_loss  # it resolves at once (605.3b)
         # the activation's mana cost is paid from the pool with unrestricted mana
         units = list(a.paid_with)
         for u in units:

@@ -13,8 +13,8 @@ import pytest
 from mtgsolver.model.card_index import open_card_file
 from mtgsolver.model.grammar.coverage import measure
 from mtgsolver.model.mana import Color, ManaCost
-from mtgsolver.model.mana_abilities import (Amount, AnyColor, Choice, CommanderColors, Condition, CostPart, Counted,
-                                            Fixed, ManaAbilityError, Reflect, parse_mana_ability)
+from mtgsolver.model.mana_abilities import (Amount, AnyColor, Choice, CommanderColors, Condition, Conditional, CostPart,
+                                            Counted, Fixed, ManaAbilityError, Reflect, parse_mana_ability)
 from mtgsolver.model.zones import color_identity
 from mtgsolver.model.oracle import parse_oracle_text
 
@@ -107,13 +107,17 @@ def test_grammar_coverage_of_real_mana_abilities(cards: dict) -> None:
     text and quoted abilities granted by other text removed, an ability word (207.2c) dropped,
     the text before the first ':' an activation cost (not a loyalty cost) and the effect
     starting with "Add". Measured 2022-04-25: 1,370 such lines; the regex parser read 1,138
-    (83.1%), then 1,222 (89.2%); the lark grammar (mtgsolver/model/grammar/mana.lark) reads
-    1,308 (95.5%). The issue's floor is 97%: the 62 lines left need new model semantics
-    (devotion, "last noted type", spending on costs with {X}, named permanents, ...)."""
+    (83.1%), then 1,222 (89.2%); the lark grammar (mtgsolver/model/grammar/mana.lark) read
+    1,308 (95.5%), then 1,337 (97.6%, the issue's floor is 97%) with devotion, life total,
+    domain, greatest power, graveyard and named counts, conditions on counters, total power
+    and two permanents, spending on costs with {X}. The 33 lines left need what the board
+    does not hold (life gained or cards drawn this turn, a chosen creature type, the last
+    noted type, an imprinted card, flashback or face-down spells) or costs and products not
+    modelled (untap an opponent's land, exile a creature for its mana value)."""
     result = measure(_faces(cards), ["mana"])
     print(f"\nmana ability lines: {result.total['mana']}, read: {result.read['mana']}")
     assert result.total["mana"] == 1370
-    assert result.read["mana"] >= 1305
+    assert result.read["mana"] >= 1337
 
 
 def test_oracle_understanding_of_static_combat_text(cards: dict) -> None:
@@ -153,7 +157,11 @@ _NAMED = {
     "White Mana Battery": ((_T, CostPart("remove_counters", what="charge", variable=True)),
                            Amount("removed", "charge", mana=("W",), base=("W",)), {}),
     "Overgrown Battlement": ((_T,), Amount("permanents", "creature defender", "you", mana=("G",)), {}),
-    "Nykthos, Shrine to Nyx": None,  # devotion: unread
+    "Karametra's Acolyte": ((_T,), Amount("devotion", "G", mana=("G",)), {}),
+    "Urza's Tower": ((_T,), Conditional(Condition(1, "urza's mine", also=(Condition(1, "urza's power-plant"),)),
+                                        Fixed(("C", "C", "C")), Fixed(("C",))), {}),
+    "Gemstone Caverns": ((_T,), Conditional(Condition(1, "luck", counters=True), AnyColor(1), Fixed(("C",))), {}),
+    "Nykthos, Shrine to Nyx": None,  # "Choose a color. Add ...": not an "Add" line, unread
 }
 
 

@@ -96,7 +96,6 @@ def test_spend_restrictions_of_real_cards():
 
 
 @pytest.mark.parametrize("text", [
-    "{T}: Add {G} for each creature with power 4 or greater you control.",
     "{T}: Add {G} for each other creature you control.",  # "other": not the same count
     "{T}, Sacrifice a black or artifact creature: Add {B}.",
 ])

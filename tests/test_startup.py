@@ -1,27 +1,58 @@
-"""Fast start (issue 13): ``mtgsolver --help`` imports no solver, no pydantic model and no card
-data; the timing itself is measured in benchmarks/startup.py, not asserted here."""
+"""Fast start (issue 13): ``python -X importtime -m mtgsolver --help`` imports no solver, no
+pydantic model and no card data, and a one-shot command ends without the interpreter's
+teardown yet with its whole output and exit status; the timing itself is measured in
+benchmarks/startup.py, not asserted here."""
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+from pathlib import Path
 
-PROBE = """
-import runpy, sys
-sys.argv = ["mtgsolver", "--help"]
-try:
-    runpy.run_module("mtgsolver", run_name="__main__")
-except SystemExit:
-    pass
-print("MODULES", " ".join(sorted(sys.modules)))
-"""
-HEAVY = ("ortools", "pydantic", "yaml", "networkx", "lark", "mtgsolver.solver", "mtgsolver.encodings",
-         "mtgsolver.model")
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+HEAVY = ("ortools", "pydantic", "pydantic_core", "yaml", "networkx", "lark", "numpy", "pandas",
+         "mtgsolver.solver", "mtgsolver.encodings", "mtgsolver.model")
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=120)
 
 
 def test_help_imports_no_solver_pydantic_or_card_data() -> None:
-    proc = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=120)
+    proc = _run("-X", "importtime", "-m", "mtgsolver", "--help")
     assert proc.returncode == 0, proc.stderr
-    modules = proc.stdout.split("MODULES", 1)[1].split()
+    modules = re.findall(r"^import time:\s+\d+ \|\s+\d+ \|\s*(\S+)$", proc.stderr, re.MULTILINE)
+    assert "mtgsolver.cli" in modules  # the list is the command's imports
     loaded = [m for m in modules if any(m == h or m.startswith(h + ".") for h in HEAVY)]
     assert loaded == [], loaded
-    assert "Usage: mtgsolver" in proc.stdout
+    assert "Usage: mtgsolver" in proc.stdout or "Usage: python -m mtgsolver" in proc.stdout
+
+
+def test_one_shot_command_keeps_its_output_and_exit_status() -> None:
+    """The quick exit flushes stdout and stderr and keeps the status (1: illegal, 2: bad input)."""
+    proc = _run("-m", "mtgsolver", "blocks", "check", str(EXAMPLES / "lure-menace.yaml"), "--json")
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stdout.rstrip().endswith("}") and '"legal": false' in proc.stdout
+    proc = _run("-m", "mtgsolver", "blocks", "check", "no-such-board.yaml")
+    assert proc.returncode == 2
+    assert "no-such-board.yaml: no such file" in proc.stderr
+
+
+def test_quick_exit_runs_exit_handlers() -> None:
+    probe = ("import atexit, sys\n"
+             "from mtgsolver.cli import quick_exit\n"
+             "atexit.register(lambda: print('handler ran', flush=True))\n"
+             "print('answer', end='')\n"
+             "quick_exit(3)\n"
+             "print('not reached')\n")
+    proc = _run("-c", probe)
+    assert proc.returncode == 3
+    assert proc.stdout == "answerhandler ran\n"
+
+
+def test_quick_exit_leaves_a_message_status_to_python() -> None:
+    probe = ("from mtgsolver.cli import quick_exit\n"
+             "quick_exit('a message')\n"
+             "print('returned')\n")
+    proc = _run("-c", probe)
+    assert proc.returncode == 0 and proc.stdout == "returned\n"

@@ -11,7 +11,9 @@ from . import common
 
 _TITLES = {"mana": "mana-ability lines (605.1a)", "combat": "static combat lines (508.1, 509.1)",
            "effects": "statics that affect other permanents (604, 613)",
-           "mana_trigger": "triggered mana lines (605.1b, 106.12a)"}
+           "mana_trigger": "triggered mana lines (605.1b, 106.12a)",
+           "others_combat": "statics on others: combat (613, 508.1, 509.1)",
+           "others_mana": "statics on others: mana abilities and types (613.1d, 305.7)"}
 
 
 def register(app: typer.Typer) -> None:

@@ -52,24 +52,27 @@ class SpellInfo:
     types: frozenset[str] = frozenset()
     colors: frozenset[str] | None = None
 
-    def allows(self, spend_only: frozenset[str] | None, cost_colors: frozenset[str]) -> bool:
+    def allows(self, spend_only: frozenset[str] | None, cost_colors: frozenset[str], cost_has_x: bool = False) -> bool:
         """Whether mana restricted to ``spend_only`` spells may pay for this spell (an entry
-        of several words, ``elf creature``, needs them all; an empty set pays no spell)."""
+        of several words, ``elf creature``, ``colorless eldrazi``, needs them all; an empty
+        set pays no spell). ``{x}`` allows any cost that contains {X} (``cost_has_x``)."""
         if spend_only is None:
             return True
         colors = self.colors if self.colors is not None else cost_colors
-        for word in spend_only:
-            if word in self.types or (" " in word and all(w in self.types for w in word.split())):
-                return True
-            if word == "multicolored" and len(colors) >= 2:
-                return True
-            if word == "monocolored" and len(colors) == 1:
-                return True
-            if word == "colorless" and not colors:
-                return True
-            if _COLOR_LETTER.get(word) in colors:
-                return True
-        return False
+        return any(word == "{x}" and cost_has_x or word != "{x}" and all(
+            self._has(w, colors) for w in word.split()) for word in spend_only)
+
+    def _has(self, word: str, colors: frozenset[str]) -> bool:
+        """One word of a restriction: a type, or a color word the spell's colors satisfy (105.2)."""
+        if word == "multicolored":
+            return len(colors) >= 2
+        if word == "monocolored":
+            return len(colors) == 1
+        if word == "colorless":
+            return not colors
+        if word in _COLOR_LETTER:
+            return _COLOR_LETTER[word] in colors
+        return word in self.types
 
 
 _COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -189,6 +192,7 @@ class _Collector:
     player: str
     spell: SpellInfo | None
     cost_colors: frozenset[str]
+    cost_has_x: bool = False
     instances: list[Instance] = field(default_factory=list)
     exclusions: list[Exclusion] = field(default_factory=list)
 
@@ -208,14 +212,17 @@ def _sacrifice_candidates(board: Board, player: str, perm: Permanent, part: Cost
 
 
 def extract_sources(board: Board, player: str, spell: SpellInfo | None,
-                    cost_colors: frozenset[str] = frozenset()) -> tuple[list[Instance], list[Exclusion]]:
+                    cost_colors: frozenset[str] = frozenset(),
+                    cost_has_x: bool = False) -> tuple[list[Instance], list[Exclusion]]:
     """All activation instances ``player`` has, and the abilities excluded with reasons.
 
     ``spell`` ``None`` means only the spell's colors are known (those of the cost, 202.2):
-    mana restricted to spell types is then not used (106.6). Repeatable abilities with a mana cost get as many copies as
-    the rest of the board could pay for.
+    mana restricted to spell types is then not used (106.6); ``cost_has_x``: the cost
+    contains {X} (mana spent "only on costs that contain {X}"). Repeatable abilities with a
+    mana cost get as many copies as the rest of the board could pay for, and no more than
+    "Activate no more than N times each turn" allows (602.5b).
     """
-    col = _Collector(board, player, spell, cost_colors)
+    col = _Collector(board, player, spell, cost_colors, cost_has_x)
     life = board.player(player).life
     repeatable: list[tuple[Permanent, int, ManaAbility, tuple[Option, ...], int]] = []
     effective, _ = effective_board(board)  # type-changing effects (305.7) give lands new abilities
@@ -231,7 +238,7 @@ def extract_sources(board: Board, player: str, spell: SpellInfo | None,
             common = dict(source=perm.id, ability=ability, options=opts, mana_cost=ability.mana_cost,
                           life=ability.life_cost, snow=perm.is_snow, restricted=ability.spend_only,
                           taps=ability.taps, untaps=ability.untaps, creature=perm.is_creature,
-                          damage=ability.damage + (_damage_when_tapped(perm) if ability.taps else 0))
+                          damage=ability.damage + ability.life_loss + (_damage_when_tapped(perm) if ability.taps else 0))
             key = f"{perm.id}#{index}"
             if sac_other:
                 cands = _sacrifice_candidates(board, player, perm, sac_other[0])
@@ -254,16 +261,18 @@ def extract_sources(board: Board, player: str, spell: SpellInfo | None,
                 col.instances.append(Instance(key=key, **common))
             else:
                 counters = [c for c in ability.costs if c.kind == "remove_counters"]
-                once = ability.timing == "once_each_turn"  # 602.5b: nothing says it was activated yet
+                # 602.5b: nothing says it was activated yet this turn
+                limit = 1 if ability.timing == "once_each_turn" else ability.per_turn
+                once = limit == 1
                 if counters:
                     have = perm.counters.get(counters[0].what or "", 0)
                     copies = have // max(1, counters[0].amount)
                     if ability.mana_cost.symbols:
                         copies = min(copies, 64)
-                    for k in range(min(copies, 1) if once else copies):
+                    for k in range(min(copies, limit) if limit else copies):
                         col.instances.append(Instance(key=f"{key}*{k:02d}", copy=k, **common))
                 elif ability.life_cost > 0:  # 119.4: each activation needs that much life
-                    for k in range(min(life // ability.life_cost, 1 if once else 32)):
+                    for k in range(min(life // ability.life_cost, limit or 32)):
                         col.instances.append(Instance(key=f"{key}*{k:02d}", copy=k, **common))
                 elif once:
                     col.instances.append(Instance(key=key, **common))
@@ -273,16 +282,30 @@ def extract_sources(board: Board, player: str, spell: SpellInfo | None,
                     col.exclude(perm, ability, "it costs nothing and could be activated without end",
                                 "605.3")
     if repeatable:
-        budget = sum(i.max_amount for i in col.instances if i.restricted is None) + sum(
-            1 for m in board.pool(player) if m.spend_only is None)
+        budget = _unrestricted_mana_bound(col.instances) + sum(1 for m in board.pool(player) if m.spend_only is None)
         for perm, index, ability, opts, mv in repeatable:
-            for k in range(min(budget // mv, 32)):
+            for k in range(min(budget // mv, ability.per_turn or 32)):
                 col.instances.append(Instance(
                     key=f"{perm.id}#{index}*{k:02d}", source=perm.id, ability=ability, options=opts,
                     mana_cost=ability.mana_cost, life=ability.life_cost, snow=perm.is_snow,
                     restricted=ability.spend_only, taps=False, untaps=False, creature=perm.is_creature,
-                    copy=k, damage=ability.damage))
+                    copy=k, damage=ability.damage + ability.life_loss))
     return sorted(col.instances, key=lambda i: i.key), col.exclusions
+
+
+def _unrestricted_mana_bound(instances: list[Instance]) -> int:
+    """The most unrestricted mana ``instances`` can make together, an upper bound: at most one
+    {T} or {Q} activation per permanent (107.5, 107.6) and at most one activation sacrificing
+    each permanent (701.21a: it is gone once sacrificed), so each such group counts its largest
+    activation once. Restricted mana pays no activation's cost (106.6)."""
+    best: dict[tuple[str, str], int] = {}
+    for i in instances:
+        if i.restricted is not None:
+            continue
+        group = ("tap", i.source) if i.taps or i.untaps else ("sacrifice", i.sacrificed) if i.sacrificed \
+            else ("once", i.key)
+        best[group] = max(best.get(group, 0), i.max_amount)
+    return sum(best.values())
 
 
 _ABILITY_COST_KINDS = {"generic", "colored", "colorless", "hybrid", "colorless_hybrid", "monocolored_hybrid"}
@@ -300,7 +323,7 @@ def _usable(col: _Collector, perm: Permanent, ability: ManaAbility, life: int) -
         col.exclude(perm, ability, "summoning sick: a creature's {T}/{Q} ability needs it under its "
                     "controller's control since the turn began, or haste", "302.6")
         return False
-    if ability.condition is not None and not ability.condition.holds(col.board.controlled_by(perm.controller)):
+    if ability.condition is not None and not ability.condition.holds(col.board.controlled_by(perm.controller), perm):
         col.exclude(perm, ability, f"it can be activated only if {ability.condition.describe()}", "602.5b")
         return False
     unpaid = [c for c in ability.costs if c.kind not in PAYABLE_COSTS or c.variable]
@@ -325,7 +348,7 @@ def _usable(col: _Collector, perm: Permanent, ability: ManaAbility, life: int) -
         col.exclude(perm, ability, f"its cost symbol {bad[0]} in a mana ability is not supported", "605")
         return False
     spell = col.spell or SpellInfo()
-    if ability.spend_only is not None and not spell.allows(ability.spend_only, col.cost_colors):
+    if ability.spend_only is not None and not spell.allows(ability.spend_only, col.cost_colors, col.cost_has_x):
         rule_text = (ability.restriction or "spend only on " + "/".join(sorted(ability.spend_only))).rstrip(".")
         what = "the spell's types are not given" if col.spell is None else "the spell is not one"
         col.exclude(perm, ability, f"restricted: {rule_text} ({what})", "106.6")

@@ -108,12 +108,23 @@ class ChosenColor:
 
 @dataclass(frozen=True)
 class Amount:
-    """An amount the board defines: ``count`` is ``counters`` (of kind ``what`` on the
-    permanent itself), ``power`` (its power), ``permanents`` (those controlled by
-    ``whose``, ``you`` or ``all``, with every word of ``what`` among their types, subtypes,
-    supertypes or keywords) or ``removed`` (the ``what`` counters the cost removed, chosen
-    as it is paid). The mana is ``base`` plus ``mana`` times the amount, or that much mana
-    of any one color (``any_color``) or in any combination of colors (``combination``)."""
+    """An amount the board defines: ``count`` is
+
+    * ``counters`` (of kind ``what`` on the permanent itself), ``power`` (its power);
+    * ``permanents``: those controlled by ``whose`` (``you`` or ``all``) with every word of
+      ``what`` among their types, subtypes, supertypes or keywords, named ``named`` (201.2)
+      and with power at least ``power_at_least`` when given;
+    * ``removed``: the ``what`` counters the cost removed, chosen as it is paid (107.3);
+    * ``life``: the controller's life total (119); ``greatest_power``: the greatest power
+      among the ``what`` permanents the controller controls (0 without one);
+    * ``domain``: basic land types among lands the controller controls (305.6);
+    * ``devotion``: the controller's devotion to the color ``what`` (700.5: its mana symbols,
+      hybrid and Phyrexian ones included, in the mana costs of the permanents they control);
+    * ``graveyard``: cards in the controller's graveyard with every word of ``what`` among
+      their color words, types, subtypes and supertypes (404; as the board lists it).
+
+    The mana is ``base`` plus ``mana`` times the amount, or that much mana of any one color
+    (``any_color``) or in any combination of colors (``combination``)."""
 
     count: str
     what: str = ""
@@ -122,6 +133,8 @@ class Amount:
     any_color: bool = False
     combination: bool = False
     base: tuple[str, ...] = ()
+    named: str | None = None
+    power_at_least: int | None = None
 
 
 @dataclass(frozen=True)
@@ -133,27 +146,49 @@ class CommanderColors:
 
 @dataclass(frozen=True)
 class Condition:
-    """``Activate only if you control N or more WHAT`` (602.5b): every word of ``what`` must
-    be among a permanent's types, subtypes or supertypes; ``power_at_least`` for "a creature
-    with power N or greater"."""
+    """A condition on the board (602.5b "Activate only if ...", 614.1a "... instead").
+
+    ``you control N or more WHAT``: every word of ``what`` must be among a permanent's types,
+    subtypes or supertypes; ``power_at_least`` for "a creature with power N or greater".
+    ``total_power``: "creatures you control have total power N or greater" (the sum of the
+    powers of the ``what`` permanents). ``counters``: "there are N or more WHAT counters on
+    ~" / "~ has a WHAT counter on it" (counted on the ability's source). ``also``: further
+    conditions that must hold too ("an Urza's Power-Plant and an Urza's Tower").
+    """
 
     at_least: int
     what: str
     power_at_least: int | None = None
+    total_power: bool = False
+    counters: bool = False
+    also: tuple["Condition", ...] = ()
 
-    def holds(self, permanents) -> bool:
-        """Whether these permanents (the ones the player controls) satisfy it."""
-        n = 0
-        for p in permanents:
-            kinds = p.types | p.subtypes | p.supertypes
-            if all(w in kinds for w in self.what.split()) and (
-                    self.power_at_least is None or (p.power is not None and p.power >= self.power_at_least)):
-                n += 1
-        return n >= self.at_least
+    def holds(self, permanents, source=None) -> bool:
+        """Whether these permanents (the ones the player controls) and the ability's
+        ``source`` (for counters on it) satisfy it."""
+        permanents = tuple(permanents)
+        if self.counters:
+            n = source.counters.get(self.what, 0) if source is not None else 0
+        elif self.total_power:
+            n = sum(max(0, p.power or 0) for p in permanents if self._matches(p))
+        else:
+            n = sum(1 for p in permanents if self._matches(p) and (
+                self.power_at_least is None or (p.power is not None and p.power >= self.power_at_least)))
+        return n >= self.at_least and all(c.holds(permanents, source) for c in self.also)
+
+    def _matches(self, p) -> bool:
+        kinds = {k.replace("\u2019", "'") for k in p.types | p.subtypes | p.supertypes}  # MTGJSON's "Urza’s"
+        return all(w in kinds for w in self.what.split())
 
     def describe(self) -> str:
-        power = f" with power {self.power_at_least} or greater" if self.power_at_least is not None else ""
-        return f"you control {self.at_least} or more {self.what}{power}"
+        if self.counters:
+            out = f"it has {self.at_least} or more {self.what} counters"
+        elif self.total_power:
+            out = f"{self.what}s you control have total power {self.at_least} or greater"
+        else:
+            power = f" with power {self.power_at_least} or greater" if self.power_at_least is not None else ""
+            out = f"you control {self.at_least} or more {self.what}{power}"
+        return " and ".join([out, *(c.describe() for c in self.also)])
 
 
 @dataclass(frozen=True)
@@ -205,13 +240,15 @@ class ManaAbility:
     text: str
     costs: tuple[CostPart, ...]
     product: Product
-    spend_only: frozenset[str] | None = None  # spell types the mana may be spent on
+    spend_only: frozenset[str] | None = None  # spell types the mana may be spent on; "{x}": costs with {X}
     restriction: str | None = None  # the restriction sentence as printed
     extra: tuple[str, ...] = field(default=())  # further sentences kept verbatim
     damage: int = 0  # "~ deals N damage to you." (painlands, Ancient Tomb): life lost, not a cost
     condition: Condition | None = None  # "Activate only if ..." (602.5b)
     spend_abilities: bool = False  # the restriction also allows activating abilities (not spells)
     timing: str | None = None  # "once_each_turn", "sorcery", "instant" (602.5b, 602.5d-e)
+    per_turn: int | None = None  # "Activate no more than N times each turn" (602.5b)
+    life_loss: int = 0  # "Each player loses N life." as it resolves: the controller's too (119.3)
 
     @property
     def taps(self) -> bool:

@@ -19,10 +19,13 @@ from .keywords import canonical_keyword
 
 __all__ = ["parse_oracle_text"]
 
-# Static abilities that change how mana is produced or spent (lines about no creature; the
+# Static abilities that change how mana is produced or spent, and battalion (lines about no creature; the
 # combat sentences are the ``combat`` grammar family's): (pattern on the lower-cased line with
 # the card's name replaced by "~", builder)
 _PHRASES: list[tuple[str, Any]] = [
+    # battalion, an ability word (207.2c): a declare-attackers trigger (Boros Elite)
+    (r"battalion — whenever (?:~|this creature) and at least two other creatures attack, (?:~|this creature) gets "
+     r"\+(\d+)/\+(\d+) until end of turn\.", lambda m: [{"battalion": {"gets": [int(m.group(1)), int(m.group(2))]}}]),
     # mana production (mtgsolver.model.production; 106.12, 305.7, 614)
     (r"if a land is tapped for mana, it produces \{([wubrgc])\} instead of any other type and amount\.",
      lambda m: [{"lands_tap_for": m.group(1).upper()}]),
@@ -34,12 +37,7 @@ _PHRASES: list[tuple[str, Any]] = [
     (r"lands you control are (plains|islands|swamps|mountains|forests)\.", lambda m: [{"lands_are": m.group(1)}]),
     (r"you may spend white mana as though it were mana of any color\. you may spend other mana only as though it "
      r"were colorless mana\.", lambda m: ["spend_white_as_any_color"]),
-    (r"whenever a player taps a land for mana, that player adds one mana of any type that land produced\.",
-     lambda m: [{"mana_trigger": {"tapped": "lands", "adds": "same_type"}}]),
-    (r"whenever enchanted (?:land|plains|island|swamp|mountain|forest) is tapped for mana, its controller adds an "
-     r"additional ((?:\{[wubrgc]\})+)\.", lambda m: [{"mana_trigger": {"tapped": "enchanted", "adds": m.group(1).upper()}}]),
-    (r"whenever enchanted (?:land|plains|island|swamp|mountain|forest) is tapped for mana, its controller adds an "
-     r"additional one mana of the chosen color\.", lambda m: [{"mana_trigger": {"tapped": "enchanted", "adds": "chosen_color"}}]),
+    # "tapped for mana" triggers (106.12a) are the mana grammar family's (grammar/mana.lark)
 ]
 _COMPILED = [(re.compile("^" + p + "$"), build) for p, build in _PHRASES]
 

@@ -251,7 +251,7 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
     for w in wanted:
         info = SpellInfo(frozenset((*w.card.types, *w.card.supertypes, *w.card.subtypes)), None) if w.card else SpellInfo()
         colors = frozenset(c.value for c in w.cost.colors)
-        instances, _ = extract_sources(aug, player, info, colors)
+        instances, _ = extract_sources(aug, player, info, colors, bool(w.cost.variables))
         upper = max(upper, sum(i.max_amount for i in instances))
         symbols = tuple(s for s in w.cost.symbols if not s.variable)
         steps.append(PlanStep(w.id, ManaCost(symbols), len(w.cost.variables), tuple(instances),

@@ -31,12 +31,15 @@ from ortools.sat.python import cp_model
 
 from ..encodings.attack_rules import attack_problem
 from ..encodings.attacks import AttackModel
-from ..encodings.block_rules import block_options, blocker_capacity, requirements
+from ..encodings.attack_rules import AttackProblem
+from ..encodings.block_rules import block_options, blocker_capacity, others_needed, requirements
 from ..encodings.blocks import build_block_model
 from ..encodings.cpsat import Deadline, solve
-from ..encodings.damage import LETHAL_COMMANDER, LETHAL_POISON, DamageModel, creature_value, prevents
+from ..encodings.damage import (LETHAL_COMMANDER, LETHAL_POISON, UNSUPPORTED, DamageModel, choice_notes, creature_value,
+                               prevents)
 from ..model import Board
 from ..model.board import Attack, Block, CombatDeclaration
+from .combat_mana import Payer, attack_acceptor, cut_unpayable
 
 __all__ = ["BLOCK_ORDER", "Share", "Undecided", "best_response", "corner_cases", "search_attack"]
 
@@ -95,7 +98,7 @@ def share(ctx: Context, a: str, blockers: frozenset[str], deadline: Deadline) ->
     lost_a = creature_value(dm.perm[a]) * dm.lost(a)
     proved = True
     result = None
-    for sense, expr in ((1, net), (1, destroyed), (-1, lost_a)):
+    for sense, expr in (*dm.banding_steps(), (1, net), (1, destroyed), (-1, lost_a)):  # 702.22j first
         if isinstance(expr, int):
             continue
         m.maximize(expr) if sense > 0 else m.minimize(expr)
@@ -139,7 +142,7 @@ def corner_cases(board: Board, attackers: Sequence[str], defender: str) -> list[
         cap = blocker_capacity(b)
         if cap is None or cap > 1:
             out.append(f"{b.id} may block several creatures (509.1a); the search assumes one each")
-    return out
+    return out + choice_notes(board, list(attackers))
 
 
 def _weights(bounds: Sequence[int]) -> list[int]:
@@ -301,9 +304,10 @@ def _bound_shares(board: Board, bm, m: cp_model.CpModel, a: str, col: list[str],
         return
     generous = not (lifelinkers and _strikes(pa) == 1)
     low = min(creature_value(board.permanent(b)) for b in killable)
+    banding = [x[b].Not() for b in col if board.permanent(b).has_keyword("banding")]  # 702.22j: the defender divides
     for b in killable:
         value = creature_value(board.permanent(b)) if generous else low
-        m.add(comps["own"] >= value).only_enforce_if([x[b]] + [f.Not() for f in first])
+        m.add(comps["own"] >= value).only_enforce_if([x[b]] + [f.Not() for f in first] + banding)
 
 
 def _bounds(board: Board, a: str, blockers: list[str], attack: dict[str, str]) -> dict[str, int]:
@@ -313,7 +317,8 @@ def _bounds(board: Board, a: str, blockers: list[str], attack: dict[str, str]) -
     p = board.permanent(a)
     exalted = sum(1 for q in board.controlled_by(p.controller) if q.has_keyword("exalted"))
     cries = sum(1 for c in attack if board.permanent(c).has_keyword("battle_cry"))
-    hit = (max(0, p.power or 0, p.toughness or 0) + exalted + cries + len(board.players) + 2
+    hit = (max(0, p.power or 0, p.toughness or 0) + exalted + cries + len(board.players) + 3
+           + sum(max(g) for g in p.values("battalion"))  # battalion (207.2c); mentor's counter (702.134a): the 3
            + sum(p.values("frenzy")) + sum(p.values("rampage")) * len(blockers) + sum(p.values("bushido")))
     gain = sum(max(0, (board.permanent(b).power or 0) + sum(board.permanent(b).values("bushido"))) for b in blockers)
     return {"loss1": hit, "loss2": hit, "gain1": gain, "gain2": gain, "poison": hit + 2 * sum(p.values("toxic")),
@@ -357,6 +362,7 @@ class AttackAnswer:
     proved: bool
     iterations: int
     cuts: int
+    dominance: bool = False  # proved by :func:`all_in_obstacles` (the whole attack is best)
 
 
 def search_attack(board: Board, goal: str, deadline: Deadline, order: Sequence[str] = BLOCK_ORDER) -> AttackAnswer:
@@ -364,8 +370,10 @@ def search_attack(board: Board, goal: str, deadline: Deadline, order: Sequence[s
     attack with the most guaranteed net damage against best blocks (CEGAR on 508.1 x 509.1)."""
     defender = _defender(board)
     problem = attack_problem(board)
-    paid = board.combat.paid_costs if board.combat else frozenset()
-    am = AttackModel(problem, paid)
+    # 508.1d, 508.1h-j: any attack whose total cost the attacker can pay (the payment solver's cut)
+    if problem.requirements and any(cost is not None for opts in problem.options.values() for cost in opts.values()):
+        raise Undecided("requirements to attack (508.1d) together with costs to attack are not searched")
+    am = AttackModel(problem, frozenset(problem.options), attack_acceptor(problem, Payer(board, problem.active, deadline)))
     m = am.model
     if problem.requirements:  # 508.1d: the attack must obey the most requirements
         found = am.maximum(deadline)
@@ -381,6 +389,12 @@ def search_attack(board: Board, goal: str, deadline: Deadline, order: Sequence[s
         raise Undecided("; ".join(corner))
     exact_cuts = _requirements_vary(board, defender)
     lethal = goal == "lethal"
+    if not all_in_obstacles(board, problem, defender):
+        attack = {c: defender for c in problem.creatures if (c, defender) in am.x}
+        response = best_response(board, attack, deadline, ("loses",) if lethal else order)
+        value = int(response.loses) if lethal else _loss_weight(board, list(targets), defender) * int(response.loses) \
+            + response.life
+        return AttackAnswer(attack, response, value, True, 1, 0, dominance=True)
     weight = _loss_weight(board, list(targets), defender)
     value = m.new_int_var(0, 1, "guaranteed") if lethal else m.new_int_var(-weight, 2 * weight, "guaranteed")
     m.maximize(value)
@@ -398,6 +412,11 @@ def search_attack(board: Board, goal: str, deadline: Deadline, order: Sequence[s
         upper = round(r.objective) if r.optimal else int(r.bound)
         if best is not None and best[0] >= upper and r.optimal:
             return AttackAnswer(best[1], best[2], best[0] if not lethal else int(best[2].loses), True, iterations, cuts)
+        paid = cut_unpayable(am, attack)  # 508.1i: an attack that can't be paid is cut
+        if paid is None:
+            raise Undecided("the time limit stopped paying a cost to attack (508.1i)")
+        if not paid:
+            continue
         if attack in proposed:
             raise Undecided("the attacker's assignment policy and the search disagree on a proposal")
         proposed.append(attack)
@@ -413,6 +432,49 @@ def search_attack(board: Board, goal: str, deadline: Deadline, order: Sequence[s
         cuts += 1
         if deadline.expired():
             raise Undecided("the time limit stopped the attack search")
+
+
+#: Keywords whose effect on one attacker depends on which other creatures attack (702.83
+#: exalted, 702.91 battle cry, 702.121 melee, 702.149 training, 702.134 mentor, battalion
+#: 207.2c, 702.22c banding) or that aren't modelled.
+COMPOSITION = frozenset({"exalted", "battle_cry", "melee", "training", "mentor", "battalion", "banding"}) | UNSUPPORTED
+
+
+def all_in_obstacles(board: Board, problem: AttackProblem, defender: str) -> list[str]:
+    """Why attacking the defending player with every creature that can might not be best
+    (empty: it is best, for ``lethal`` and ``best-attack`` alike).
+
+    When none of these hold, take any attack ``A`` and the whole attack ``A*`` (every
+    creature that can attack, at the player). For every legal block ``B*`` of ``A*``, keep
+    the blocks of the creatures that attack the player in ``A`` and drop the others: a block
+    ``B`` of ``A``, legal because blocks are judged per pair and per attacker (509.1a-b, no
+    restriction on a blocker needs other blockers, no requirement, 509.1c). Under ``B`` each
+    creature of ``A`` at the player deals what it deals under ``B*`` (no trigger depends on
+    the other attackers, and a blocker blocks one creature); a creature at a planeswalker or
+    battle deals the player nothing (no trample over planeswalkers, 702.19c). What the
+    defender takes (life lost per step, poison, commander damage, afflict) is a sum of
+    nonnegative shares and, with no lifelink among the defender's creatures (702.15b), nothing
+    is gained back; so ``B`` leaves the defender at least as well off at every check (704.5a,
+    c, 903.10a) as ``B*``, and ``A`` guarantees no more than ``A*``.
+    """
+    out = []
+    if problem.requirements or problem.others_needed or problem.also or problem.max_total or problem.player_caps:
+        out.append("508.1c-d: attack requirements or restrictions that involve several creatures")
+    for c in problem.creatures:
+        if any(cost is not None for cost in problem.options.get(c, {}).values()):
+            out.append(f"{c}: a cost to attack (508.1d, h)")
+    for p in board.controlled_by(problem.active):
+        which = sorted(k for k in COMPOSITION if p.has(k))
+        if which:
+            out.append(f"{p.id}: {', '.join(which)} depends on the other attackers")
+    for b in board.creatures(defender):
+        if b.has_keyword("lifelink"):
+            out.append(f"{b.id}: lifelink (702.15b) gains life back from the creature it blocks")
+        if others_needed(b) or b.values("cant_block_unless_also"):
+            out.append(f"{b.id}: can block only with other blockers (509.1b)")
+    if _requirements_vary(board, defender):
+        out.append("509.1c: blocking requirements")
+    return out
 
 
 def _loss_weight(board: Board, attackers: list[str], defender: str) -> int:

@@ -14,6 +14,24 @@ Categories (a line may be in several; kinds from :func:`mtgsolver.model.line_kin
     other static lines that could change other objects (604, 613): the layers family's.
 ``mana_trigger``
     triggered abilities of becoming tapped, tapping for mana, or adding mana (605.1b, 106.12a).
+``others_combat``
+    static lines of a permanent whose subject is *other* permanents (611.3a: "Other Elf
+    creatures", "Creatures your opponents control", "Enchanted creature", "Each creature you
+    control with flying", after an optional leading "As long as ..., " / "During your turn, ")
+    and whose effect bears on combat: a power/toughness change ("get +1/+1", "have base power
+    and toughness 1/1", 613.4b-c), a combat keyword or protection granted or lost (702, 613.1f),
+    "can't attack / block / be blocked", "attack / block each combat if able" (508.1, 509.1),
+    or a cap ("No more than one creature can attack each combat"). Not one-shot ("until end
+    of turn", "this turn", "target"), not a line of the ``combat`` category (the card itself,
+    or what it enchants or equips, with a blocking phrase).
+``others_mana``
+    the same static lines about other permanents whose effect grants a mana ability (a quoted
+    "... Add ...", 605.1a, 613.1f) or changes types (613.1d, 305.7: "Nonbasic lands are
+    Mountains", "Each land is a Swamp in addition to its other land types", "Lands you control
+    are every basic land type").
+
+``others_combat`` and ``others_mana`` are subsets of the statics on others (a line may be in
+both); they measure the two floors of issue 10.
 
 A line is *read* when :func:`mtgsolver.model.oracle.parse_oracle_text` reads it whole.
 """
@@ -27,9 +45,9 @@ from typing import Any
 from ..line_kinds import is_activated, is_triggered, line_kinds
 from ..oracle import parse_oracle_text
 
-__all__ = ["CATEGORIES", "Coverage", "categories_of", "measure"]
+__all__ = ["CATEGORIES", "Coverage", "categories_of", "measure", "statics_on_others"]
 
-CATEGORIES: tuple[str, ...] = ("mana", "combat", "effects", "mana_trigger")
+CATEGORIES: tuple[str, ...] = ("mana", "combat", "effects", "mana_trigger", "others_combat", "others_mana")
 
 _QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
 _COST_PART = re.compile(r"^(?:\{[^}]+\}|pay|sacrifice|remove|tap|untap|exile|discard|return|put|exert|reveal|mill)",
@@ -64,6 +82,66 @@ def is_static_combat_line(raw: str, name: str) -> bool:
             and not re.search(r"\btarget|this turn|\buntil\b", low) and bool(_ABOUT_ITSELF.match(low)))
 
 
+#: A leading condition of a static ability (611.3b): "As long as you control an artifact, ".
+_LEADING_CONDITION = re.compile(r"^(?:as long as|during) [^,]*, ")
+#: The verb that ends the subject of a static about others.
+_VERB = re.compile(r"\b(?:gets?|has|have|can't|can|is|are|loses?|attacks?|blocks?)\b")
+#: A subject naming a group of permanents, or the one the source is attached to (611.3a).
+_GROUP_SUBJECT = re.compile(
+    r"^(?:enchanted|equipped) (?:creature|permanent|land|artifact)s?$"
+    r"|\b(?:creatures|lands|permanents|artifacts|enchantments|"
+    r"planeswalkers|tokens|other|each|all)\b"
+    r"|^(?:each|all|other) ")
+_COMBAT_EFFECT = re.compile(
+    r"\b(?:get|gets) [+-](?:\d+|x)/[+-](?:\d+|x)\b|base power and toughness|power and toughness \d+/\d+"
+    r"|\b(?:have|has|lose|loses)\b[^\"]*\b(?:" + "|".join(k.replace("_", " ") for k in sorted(
+        {"flying", "reach", "shadow", "horsemanship", "fear", "intimidate", "menace", "skulk", "defender",
+         "haste", "vigilance", "first strike", "double strike", "trample", "deathtouch", "lifelink",
+         "indestructible", "protection", "banding", "flanking", "bushido", "rampage"})) + r"|\w+walk)\b"
+    r"|can't (?:attack|block|be blocked)|\b(?:attack|attacks|block|blocks) each combat"
+    r"|^no more than \w+ creatures? can (?:attack|block)")
+_MANA_EFFECT = re.compile(
+    r"\b(?:have|has)\b[^\"]*\"[^\"]*\badd\b|\b(?:is|are)\b.*\b(?:plains|islands?|swamps?|mountains?|forests?|"
+    r"basic land types?)\b|\bin addition to (?:its|their) other (?:land )?types\b|\bare \w+ lands?\b")
+_ONE_SHOT = re.compile(r"until end of turn|\bthis turn\b|\buntil your next turn\b")
+_CONTROL = re.compile(r"\b(?:you|your opponents|an opponent|you don't) control\b")
+
+
+def _is_group(subject: str) -> bool:
+    from .effects import plural_subtypes
+
+    if re.search(r"\b(?:player|opponent|spell|card)s?\b", subject):
+        return False  # players, or objects in other zones
+    return bool(_GROUP_SUBJECT.search(subject)) or any(w in plural_subtypes() for w in subject.split())
+
+
+def statics_on_others(raw: str, name: str) -> frozenset[str]:
+    """``others_combat`` / ``others_mana`` for one line of a permanent (see the module doc)."""
+    body = re.sub(r"\s*\([^)]*\)", "", raw).strip()
+    if not body or is_triggered(body) or is_activated(body):
+        return frozenset()
+    body = re.sub(r"^[A-Z][^—\"]*— ", "", body).lower().replace("’", "'")
+    body = re.sub(rf"(?<![\w']){re.escape(name.lower())}(?![\w'])", "~", body)
+    if _ONE_SHOT.search(body):
+        return frozenset()
+    body = _LEADING_CONDITION.sub("", body)
+    verb = _VERB.search(body)
+    if body.startswith("no more than "):
+        subject, effect = "", body
+    elif verb is None:
+        return frozenset()
+    else:
+        subject, effect = body[:verb.start()].strip(), body[verb.start():]
+        if not subject or "~" in subject or "this " in subject or not _is_group(_CONTROL.sub("", subject)):
+            return frozenset()
+    out = set()
+    if _COMBAT_EFFECT.search(effect):
+        out.add("others_combat")
+    if _MANA_EFFECT.search(effect):
+        out.add("others_mana")
+    return frozenset(out)
+
+
 _PERMANENT_TYPES = frozenset({"artifact", "battle", "creature", "enchantment", "land", "planeswalker"})
 
 
@@ -80,6 +158,8 @@ def categories_of(raw: str, name: str, permanent: bool = True) -> frozenset[str]
         out.add("mana_trigger")
     if permanent and "effects" in kinds and not is_triggered(raw) and not is_activated(raw) and not out:
         out.add("effects")
+    if permanent and "combat" not in out:
+        out |= statics_on_others(raw, name)
     return frozenset(out)
 
 

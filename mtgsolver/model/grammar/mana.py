@@ -34,19 +34,29 @@ _COLORS = MANA_TYPES[:5]
 @functools.cache
 def _parser() -> Lark:
     grammar = (Path(__file__).with_name("mana.lark")).read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", lexer="contextual", start=["start", "tapped_trigger"],
+    return Lark(grammar, parser="lalr", lexer="contextual", start=["start", "tapped_trigger", "mana_trigger"],
                 propagate_positions=True)
 
 
 def read(line: str, name: str) -> list[Any] | None:
-    """The entries of one line: the mana ability's own text, or ``{damage_when_tapped: N}``."""
+    """The entries of one line: the mana ability's own text, ``{damage_when_tapped: N}`` or
+    ``{mana_trigger: {...}}`` (106.12a)."""
     low = normalise(line, name)
     if low.startswith("whenever "):
         try:
             tree = _parser().parse(low, start="tapped_trigger")
+            return [{"damage_when_tapped": number(tree.children[-1])}]
+        except (UnexpectedInput, UnexpectedEOF):
+            pass
+        try:
+            tree = _parser().parse(low, start="mana_trigger")
+            return [{"mana_trigger": _Trigger().transform(tree)}]
         except (UnexpectedInput, UnexpectedEOF):
             return None
-        return [{"damage_when_tapped": number(tree.children[-1])}]
+        except VisitError as exc:
+            if not isinstance(exc.orig_exc, _Refused):
+                raise
+            return None
     try:
         compile_ability(line, name)
     except ManaAbilityError:
@@ -71,7 +81,7 @@ def _compiled(text: str, name: str) -> ManaAbility:
     except (UnexpectedInput, UnexpectedEOF):
         raise ManaAbilityError(f"{text!r} is not a mana ability the grammar reads") from None
     try:
-        costs, product, sentences = _Compile(low).transform(tree)
+        costs, product, sentences = _Compile(low, name).transform(tree)
     except VisitError as exc:
         if not isinstance(exc.orig_exc, _Refused):
             raise
@@ -84,6 +94,8 @@ def _compiled(text: str, name: str) -> ManaAbility:
         elif key == "instead":
             condition, instead = value
             product = Conditional(condition, instead, product)
+        elif key == "spend" and key in fields:
+            raise ManaAbilityError(f"{text!r}: two spending restrictions")
         elif key in fields:
             raise ManaAbilityError(f"{text!r}: two sentences of the same kind ({key})")
         else:
@@ -113,13 +125,17 @@ def _letters(tree: Tree | Token) -> tuple[str, ...]:
 
 @v_args(inline=True)
 class _Compile(Transformer):
-    """Syntax tree -> (costs, product, sentences); ``text`` is the parsed (normal) text."""
+    """Syntax tree -> (costs, product, sentences); ``text`` is the parsed (normal) text,
+    ``name`` the card's name (``named ~``)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, name: str = "") -> None:
         super().__init__()
         self._text = text
+        self._name = name
 
     def start(self, costs, product, *sentences):
+        if isinstance(product, _XPlusOne):
+            product = product.amount(costs)
         return costs, product, list(sentences)
 
     # ---------------------------------------------------------------- costs
@@ -303,18 +319,23 @@ class _Compile(Transformer):
         return "permanents_you_control"
 
     def counted(self, syms, per):
-        words, whose = per
-        if len(words) == 1:
-            return Counted(_letters(syms), singular(words[0]), whose)
-        return Amount("permanents", singular(" ".join(w for w in words if w != "with")), whose, mana=_letters(syms))
+        what, power, whose = per
+        if " " not in what and power is None:
+            return Counted(_letters(syms), what, whose)
+        return Amount("permanents", what, whose, mana=_letters(syms), power_at_least=power)
 
     def per_permanent(self, *parts):
-        if len(parts) != 2:
+        """``creature``, ``basic swamp``, ``creature with defender``, ``creature with power 4
+        or greater`` (the words of a permanent, a keyword it has, a least power)."""
+        if isinstance(parts[0], Token):
             raise _Refused("'other' permanents are not counted")
-        words = parts[0]
-        if len(words) > 3 or (len(words) == 3 and words[1] != "with") or (len(words) == 2 and "with" in words):
-            raise _Refused("a count of permanents with further qualities")
-        return words, parts[-1]
+        return _counted_permanents(*parts)
+
+    def with_keyword(self, word):
+        return "keyword", word.value
+
+    def with_power(self, n):
+        return "power", _fixed_number(n)
 
     def you(self):
         return "you"
@@ -333,14 +354,41 @@ class _Compile(Transformer):
         return Amount("removed", kind, mana=_letters(syms), base=_letters(base))
 
     def per_power(self, an, sym):
-        if an.value != "an":
-            raise _Refused("an amount")
+        _an(an)
         return Amount("power", mana=_letters(sym))
 
-    def x_permanents(self, words, whose):
-        if len(words) != 1:
-            raise _Refused("a count of permanents with further qualities")
-        return "permanents", singular(words[0]), whose
+    def per_devotion(self, an, sym, color):
+        """``Add an amount of {G} equal to your devotion to green`` (700.5)."""
+        _an(an)
+        return Amount("devotion", _COLOR_LETTER[color.value], mana=_letters(sym))
+
+    def x_plus_one(self, an, sym):
+        _an(an)
+        return _XPlusOne(_letters(sym))
+
+    def per_named(self, syms, words, _self):
+        """``Add {C} for each artifact you control named ~`` (201.2)."""
+        return Amount("permanents", singular(" ".join(_simple(words))), "you", mana=_letters(syms),
+                      named=self._name.lower() or None)
+
+    def per_graveyard_card(self, syms, words):
+        """``Add {B} for each black creature card in your graveyard`` (404)."""
+        return Amount("graveyard", " ".join(_simple(words)), mana=_letters(syms))
+
+    def x_permanents(self, *parts):
+        what, power, whose = _counted_permanents(*parts)
+        if power is not None:
+            raise _Refused("'where X is' a count of permanents with a least power")
+        return "permanents", what, whose
+
+    def x_life(self):
+        return "life", "", "you"
+
+    def x_greatest_power(self):
+        return "greatest_power", "creature", "you"
+
+    def x_domain(self):
+        return "domain", "land", "you"
 
     def x_counters(self, kind, _self):
         return "counters", kind, "you"
@@ -350,7 +398,7 @@ class _Compile(Transformer):
 
     # ---------------------------------------------------------------- sentences
     def spend_on_spells(self, *parts):
-        types = next(p for p in parts if isinstance(p, frozenset))
+        types = frozenset().union(*(p for p in parts if isinstance(p, frozenset)))
         abilities = any(isinstance(p, Tree) and p.data == "ability_clause" for p in parts)
         return "spend", (types, abilities)
 
@@ -358,9 +406,17 @@ class _Compile(Transformer):
         return frozenset(w.value for w in words)
 
     def all_of(self, a, b):
-        if a.value in ("white", "blue", "black", "red", "green", "colorless", "multicolored", "monocolored"):
-            raise _Refused("a color and a type together")
+        """``an Elf creature spell``, ``colorless Eldrazi spells``: both words (a color word is
+        the spell's color, 105.2)."""
         return frozenset({f"{a.value} {b.value}"})
+
+    def spend_on_x_costs(self):
+        """``Spend this mana only on costs that contain {X}``: any part of such a cost."""
+        return "spend", (frozenset({"{x}"}), False)
+
+    def spend_on_upkeep(self):
+        """Cumulative upkeep (702.24): mana no spell or activation the solver pays may use."""
+        return "spend", (frozenset(), False)
 
     def spend_on_abilities(self, *_):
         return "spend", (frozenset(), True)
@@ -374,6 +430,18 @@ class _Compile(Transformer):
     def condition(self, n, what, *power):
         return "condition", _condition(n, what, power)
 
+    def condition_total_power(self, n):
+        return "condition", Condition(_fixed_number(n), "creature", total_power=True)
+
+    def condition_counters(self, n, kind, _self):
+        return "condition", Condition(_fixed_number(n), kind, counters=True)
+
+    def per_turn(self, n):
+        return "per_turn", _fixed_number(n)
+
+    def life_loss(self, n):
+        return "life_loss", _fixed_number(n)
+
     def once_each_turn(self):
         return "timing", "once_each_turn"
 
@@ -386,11 +454,116 @@ class _Compile(Transformer):
     def instead(self, n, what, *rest):
         return "instead", (_condition(n, what, rest[:-1]), rest[-1])
 
+    def instead_both(self, n1, words1, n2, words2, product):
+        """``If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C} instead``."""
+        if _fixed_number(n1) != 1 or _fixed_number(n2) != 1:
+            raise _Refused("a count in a condition of two parts")
+        return "instead", (Condition(1, " ".join(_simple(words1)), also=(Condition(1, " ".join(_simple(words2))),)),
+                           product)
+
+    def instead_counter(self, _self, kind, product):
+        """``If ~ has a luck counter on it, instead add one mana of any color``."""
+        return "instead", (Condition(1, kind, counters=True), product)
+
     def power_clause(self, n):
         return _fixed_number(n)
 
     def rider(self, tree):
         return "rider", self._text[tree.meta.start_pos:tree.meta.end_pos] + "."
+
+
+_COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+class _XPlusOne:
+    """``an amount of {C} equal to X plus one``: X is the number of counters the cost removes."""
+
+    def __init__(self, mana: tuple[str, ...]) -> None:
+        self.mana = mana
+
+    def amount(self, costs: list[CostPart]) -> Amount:
+        removed = [c for c in costs if c.kind == "remove_counters" and c.variable]
+        if len(removed) != 1 or any(c.kind == "mana" and c.mana is not None and c.mana.variables() for c in costs):
+            raise _Refused("X plus one without X counters removed")
+        return Amount("removed", removed[0].what or "", mana=self.mana, base=self.mana)
+
+
+def _an(tok: Token) -> None:
+    if tok.value != "an":
+        raise _Refused("an amount")
+
+
+def _counted_permanents(words: list[str], *rest) -> tuple[str, int | None, str]:
+    """The words (singular), the least power and whose permanents a count reads."""
+    whose = rest[-1]
+    clause = rest[0] if len(rest) == 2 else None
+    if len(words) > (1 if clause else 2):
+        raise _Refused("a count of permanents with further qualities")
+    what = singular(" ".join(_simple(words)))
+    if clause and clause[0] == "keyword":
+        return f"{what} {clause[1]}", None, whose
+    return what, clause[1] if clause else None, whose
+
+
+@v_args(inline=True)
+class _Trigger(Transformer):
+    """A ``mana_trigger`` tree -> the board vocabulary's ``{tapped, kinds, adds, amount, of_type}``."""
+
+    def you_tap(self, kinds, of_type, adds):
+        return _trigger("your_", kinds, of_type, adds)
+
+    def player_taps(self, kinds, of_type, adds):
+        return _trigger("", kinds, of_type, adds)
+
+    def is_tapped(self, kinds, of_type, adds):
+        return _trigger("", kinds, of_type, adds)
+
+    def enchanted_tapped(self, _noun, of_type, adds):
+        return _trigger("", ("enchanted", ()), of_type, adds)
+
+    def kind_words(self, *words):
+        """``land``, ``snow land`` (a land that is snow), ``permanent``, ``nonland permanent``,
+        ``creature`` / ``Forest`` (a permanent of that type or subtype)."""
+        w = [t.value for t in words]
+        if w[-1] in ("land", "permanent") and len(w) <= 2:
+            return w[-1] + "s", tuple(w[:-1])
+        if len(w) == 1:
+            return "permanents", (w[0],)
+        raise _Refused("a tapped permanent of several qualities")
+
+    def kind_list(self, *words):
+        return "permanents", tuple(t.value for t in words)
+
+    def tapped_for(self, *tok):
+        return tok[0].value.strip("{}").upper() if tok else None
+
+    def tm_fixed(self, syms):
+        return {"adds": "".join("{" + t + "}" for t in _letters(syms))}
+
+    def tm_any_color(self):
+        return {"adds": "any_color"}
+
+    def tm_combination(self, n):
+        return {"adds": "any_color", "amount": _fixed_number(n)}
+
+    def tm_chosen(self):
+        return {"adds": "chosen_color"}
+
+    def tm_same_type(self):
+        return {"adds": "same_type"}
+
+    def symbols(self, *syms):
+        return Tree("symbols", list(syms))
+
+
+def _trigger(whose: str, kinds: tuple[str, tuple[str, ...]], of_type: str | None, adds: dict) -> dict:
+    on, words = kinds
+    out: dict[str, Any] = {"tapped": on if on == "enchanted" else whose + on, **adds}
+    if words:
+        out["kinds"] = list(words)
+    if of_type:
+        out["of_type"] = of_type
+    return out
 
 
 def _simple(words: list[str]) -> list[str]:

@@ -26,7 +26,9 @@ def normalise(line: str, name: str) -> str:
     text = re.sub(r"\s*\([^)]*\)", "", text)
     text = _ABILITY_WORD.sub("", text)
     # the card's name, or the part of a legendary name before its comma (Ramos, Dragon Engine)
-    for own in dict.fromkeys(n for n in (name, name.split(",")[0]) if n):
+    # an Alchemy rebalanced card (A-Spell Satchel) speaks of itself by its printed name
+    base = name[2:] if name.startswith("A-") else name
+    for own in dict.fromkeys(n for n in (name, base, base.split(",")[0]) if n):
         text = re.sub(rf"(?<![\w']){re.escape(own)}(?!\w)", "~", text, flags=re.IGNORECASE)
     return re.sub(r"\s+", " ", text.lower()).strip()
 

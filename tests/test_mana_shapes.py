@@ -1,0 +1,317 @@
+"""Mana-ability shapes of real cards read exactly (605.1a), and how payment uses them, each
+checked against the brute-force reference (references/reference_payment.py): amounts the
+board defines (119 life, 305.6 domain, 700.5 devotion, 404 graveyard, 201.2 names), board
+conditions (602.5b, 614.1a), activation limits (602.5b), life loss (119.3) and spending
+restrictions (106.6); "tapped for mana" triggers (106.12a). The lines are the 2022-04-25
+Oracle text of the cards named."""
+from __future__ import annotations
+
+import pytest
+
+from mtgsolver.model import ManaCost, parse_board_text
+from mtgsolver.model.oracle import parse_oracle_text
+from mtgsolver.model.mana_abilities import (Amount, AnyColor, Choice, Condition, Conditional, CostPart, Fixed,
+                                            parse_mana_ability)
+from mtgsolver.solver.payment import SpellInfo, pay
+
+from references.reference_payment import best_payment
+
+_T = CostPart("tap")
+_TWO = Condition(1, "urza's power-plant", also=(Condition(1, "urza's tower"),))
+
+# (card, line, costs, product, further fields)
+SHAPES = [
+    ("A-Spell Satchel", "{T}, Remove a book counter from Spell Satchel: Add {C}.",
+     (_T, CostPart("remove_counters", amount=1, what="book")), Fixed(("C",)), {}),
+    ("Axebane Guardian", "{T}: Add X mana in any combination of colors, where X is the number of creatures with "
+     "defender you control.", (_T,), Amount("permanents", "creature defender", combination=True), {}),
+    ("Chandra's Embercat", "{T}: Add {R}. Spend this mana only to cast an Elemental spell or a Chandra planeswalker "
+     "spell.", (_T,), Fixed(("R",)), {"spend_only": frozenset({"elemental", "chandra planeswalker"})}),
+    ("Circle of Elders", "Formidable — {T}: Add {C}{C}{C}. Activate only if creatures you control have total power "
+     "8 or greater.", (_T,), Fixed(("C",) * 3), {"condition": Condition(8, "creature", total_power=True)}),
+    ("Gemstone Caverns", "{T}: Add {C}. If Gemstone Caverns has a luck counter on it, instead add one mana of any "
+     "color.", (_T,), Conditional(Condition(1, "luck", counters=True), AnyColor(1), Fixed(("C",))), {}),
+    ("Pyramid of the Pantheon", "{T}: Add three mana of any one color. Activate only if there are three or more "
+     "brick counters on Pyramid of the Pantheon.", (_T,), AnyColor(3),
+     {"condition": Condition(3, "brick", counters=True)}),
+    ("Kyren Toy", "{T}, Remove X charge counters from Kyren Toy: Add an amount of {C} equal to X plus one.",
+     (_T, CostPart("remove_counters", what="charge", variable=True)),
+     Amount("removed", "charge", mana=("C",), base=("C",)), {}),
+    ("Leafkin Avenger", "{T}: Add {G} for each creature with power 4 or greater you control.", (_T,),
+     Amount("permanents", "creature", mana=("G",), power_at_least=4), {}),
+    ("Manaforge Cinder", "{1}: Add {B} or {R}. Activate no more than three times each turn.",
+     (CostPart("mana", mana=ManaCost.parse("{1}")),), Choice((("B",), ("R",))), {"per_turn": 3}),
+    ("Prismatic Geoscope", "Domain — {T}: Add X mana in any combination of colors, where X is the number of basic "
+     "land types among lands you control.", (_T,), Amount("domain", "land", combination=True), {}),
+    ("Sanctum of the Sun", "{T}: Add X mana of any one color, where X is your life total.", (_T,),
+     Amount("life", any_color=True), {}),
+    ("Selvala, Heart of the Wilds", "{G}, {T}: Add X mana in any combination of colors, where X is the greatest "
+     "power among creatures you control.", (CostPart("mana", mana=ManaCost.parse("{G}")), _T),
+     Amount("greatest_power", "creature", combination=True), {}),
+    ("Urza's Mine", "{T}: Add {C}. If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C} instead.",
+     (_T,), Conditional(_TWO, Fixed(("C", "C")), Fixed(("C",))), {}),
+    ("Karametra's Acolyte", "{T}: Add an amount of {G} equal to your devotion to green. (Each {G} in the mana costs "
+     "of permanents you control counts toward your devotion to green.)", (_T,),
+     Amount("devotion", "G", mana=("G",)), {}),
+    ("Cryptolith Fragment", "{T}: Add one mana of any color. Each player loses 1 life.", (_T,), AnyColor(1),
+     {"life_loss": 1}),
+    ("Eldrazi Temple", "{T}: Add {C}{C}. Spend this mana only to cast colorless Eldrazi spells or activate abilities "
+     "of colorless Eldrazi.", (_T,), Fixed(("C", "C")),
+     {"spend_only": frozenset({"colorless eldrazi"}), "spend_abilities": True}),
+    ("Karfell Harbinger", "{T}: Add {U}. Spend this mana only to foretell a card from your hand or cast an instant "
+     "or sorcery spell.", (_T,), Fixed(("U",)), {"spend_only": frozenset({"instant", "sorcery"})}),
+    ("Rosheen Meanderer", "{T}: Add {C}{C}{C}{C}. Spend this mana only on costs that contain {X}.", (_T,),
+     Fixed(("C",) * 4), {"spend_only": frozenset({"{x}"})}),
+    ("Adarkar Unicorn", "{T}: Add {U} or {C}{U}. Spend this mana only to pay cumulative upkeep costs.", (_T,),
+     Choice((("U",), ("C", "U"))), {"spend_only": frozenset(), "spend_abilities": False}),
+    ("Crypt of Agadeem", "{2}, {T}: Add {B} for each black creature card in your graveyard.",
+     (CostPart("mana", mana=ManaCost.parse("{2}")), _T), Amount("graveyard", "black creature", mana=("B",)), {}),
+    ("Powerstone Shard", "{T}: Add {C} for each artifact you control named Powerstone Shard.", (_T,),
+     Amount("permanents", "artifact", mana=("C",), named="powerstone shard"), {}),
+    ("Altar of the Pantheon", "{T}: Add one mana of any color. If you control a God, a Demigod, or a legendary "
+     "enchantment, you gain 1 life.", (_T,), AnyColor(1),
+     {"extra": ("if you control a god, a demigod, or a legendary enchantment, you gain 1 life.",)}),
+    ("Primal Wellspring", "{T}: Add one mana of any color. When that mana is spent to cast an instant or sorcery "
+     "spell, copy that spell and you may choose new targets for the copy.", (_T,), AnyColor(1),
+     {"extra": ("when that mana is spent to cast an instant or sorcery spell, copy that spell and you may choose "
+                "new targets for the copy.",)}),
+]
+
+
+@pytest.mark.parametrize("card, line, costs, product, fields", SHAPES, ids=[s[0] for s in SHAPES])
+def test_real_line_reads_exactly(card, line, costs, product, fields):
+    a = parse_mana_ability(line, card)
+    assert (a.costs, a.product) == (costs, product)
+    for key, value in fields.items():
+        assert getattr(a, key) == value, key
+
+
+@pytest.mark.parametrize("line, card", [
+    ("{T}: Add X mana of any one color, where X is the amount of life you gained this turn.", "Accomplished Alchemist"),
+    ("{T}: Add {U}. If you played a land this turn, add {B} instead.", "River of Tears"),
+    ("{T}: Add {C} for each card you've drawn this turn.", "Kydele, Chosen of Kruphix"),
+    ("{T}: Add {B}{B}{B}{B}. Target opponent gains control of Witch Engine.", "Witch Engine"),  # targets: 605.1a
+    ("{T}: Add {U}. Spend this mana only to pay a disturb cost or cast an instant or sorcery spell.",
+     "Unblinking Observer"),  # a disturb spell is not known to the payment
+])
+def test_what_the_board_does_not_hold_stays_unread(line, card):
+    from mtgsolver.model.mana_abilities import ManaAbilityError
+    with pytest.raises(ManaAbilityError):
+        parse_mana_ability(line, card)
+
+
+# ---------------------------------------------------------------- payment, with the reference
+def _board(battlefield: list[str], life: int = 20, graveyard: list[str] = ()) -> object:
+    text = ("active_player: a\nplayers: [{name: a, life: %d}, {name: b}]\nbattlefield:\n" % life
+            + "\n".join("  - " + p for p in battlefield))
+    if graveyard:
+        text += "\nzones:\n  a:\n    graveyard:\n" + "\n".join("      - " + g for g in graveyard)
+    return parse_board_text(text, "shapes.yaml")
+
+
+def _line(card: str) -> str:
+    return next(s[1] for s in SHAPES if s[0] == card).replace("'", "''")
+
+
+def _src(pid: str, card: str, extra: str = "", types: str = "artifact") -> str:
+    return f"{{id: {pid}, name: \"{card}\", types: [{types}], controller: a, text: '{_line(card)}'{extra}}}"
+
+
+def agree(b, cost: str, spell: SpellInfo | None = None) -> bool:
+    """The solver's payability, asserted equal to the reference's."""
+    r = pay(b, cost, spell=spell)
+    want = best_payment(b, "a", ManaCost.parse(cost), spell_types=spell.types if spell else None) is not None
+    assert r.payable is want, (cost, r.reasons, r.excluded)
+    return want
+
+
+def test_life_total_devotion_and_domain_count_on_the_board():
+    """119 (life total), 700.5 (devotion: hybrid symbols count), 305.6 (basic land types)."""
+    sanctum = _src("s", "Sanctum of the Sun", types="land")
+    assert agree(_board([sanctum], life=3), "{U}{U}{U}") and not agree(_board([sanctum], life=3), "{U}{U}{U}{U}")
+    assert not agree(_board([sanctum], life=3), "{U}{R}")  # any ONE color
+    acolyte = _src("k", "Karametra's Acolyte", ", mana_cost: '{3}{G}', power: 1, toughness: 4", "creature")
+    wildsize = "{id: h, name: Hybrid, types: [enchantment], controller: a, mana_cost: '{G/W}{G/W}'}"
+    assert agree(_board([acolyte, wildsize]), "{G}{G}{G}") and not agree(_board([acolyte, wildsize]), "{4}")
+    geo = _src("g", "Prismatic Geoscope")
+    lands = ["{id: f, card: Forest, controller: a, tapped: true}", "{id: t, card: Tundra, controller: a, tapped: true}"]
+    assert agree(_board([geo, *lands]), "{W}{G}{U}") and not agree(_board([geo, *lands]), "{4}")
+
+
+def test_greatest_power_and_counted_permanents():
+    """Selvala: the greatest power among your creatures; Leafkin: creatures with power 4 or greater;
+    Powerstone Shard: artifacts named so (201.2)."""
+    bear = "{id: %s, name: Big, types: [creature], power: %d, toughness: 4, controller: a}"
+    selvala = _src("v", "Selvala, Heart of the Wilds", ", power: 2, toughness: 3", "creature")
+    pool = "{id: f, card: Forest, controller: a}"
+    assert agree(_board([selvala, pool, bear % ("x", 4)]), "{W}{U}{B}{R}")
+    assert not agree(_board([selvala, pool, bear % ("x", 3)]), "{W}{U}{B}{R}")
+    leafkin = _src("l", "Leafkin Avenger", ", power: 4, toughness: 3", "creature")
+    assert agree(_board([leafkin, bear % ("x", 5), bear % ("y", 3)]), "{G}{G}")
+    assert not agree(_board([leafkin, bear % ("x", 5), bear % ("y", 3)]), "{G}{G}{G}")
+    shards = [_src(p, "Powerstone Shard") for p in "pq"] + ["{id: r, card: Sol Ring, controller: a, tapped: true}"]
+    assert agree(_board(shards), "{4}") and not agree(_board(shards), "{5}")
+
+
+def test_graveyard_cards_are_counted_as_the_board_lists_them():
+    """404: Crypt of Agadeem counts the black creature cards in its controller's graveyard."""
+    crypt = _src("c", "Crypt of Agadeem", types="land")
+    lands = ["{id: r, card: Sol Ring, controller: a}"]
+    grave = ["{name: Zombie, types: [creature], mana_cost: '{1}{B}'}", "{name: Bear, types: [creature], "
+             "mana_cost: '{1}{G}'}", "{name: Ritual, types: [instant], mana_cost: '{B}'}",
+             "{name: Ghoul, types: [creature], mana_cost: '{2}{B}'}"]
+    assert agree(_board([crypt, *lands], graveyard=grave), "{B}{B}")
+    assert not agree(_board([crypt, *lands], graveyard=grave), "{B}{B}{B}")
+    assert not agree(_board([crypt, *lands]), "{B}")  # no graveyard listed: none counted
+
+
+def test_conditions_on_the_board_and_on_the_source():
+    """602.5b (activate only if ...) and 614.1a (... instead): total power, counters on the
+    source, two permanents controlled (Urza's lands)."""
+    circle = _src("c", "Circle of Elders", ", power: 2, toughness: 2", "creature")
+    big = "{id: x, name: Big, types: [creature], power: %d, toughness: 4, controller: a}"
+    assert agree(_board([circle, big % 6]), "{3}") and not agree(_board([circle, big % 5]), "{3}")
+    r = pay(_board([circle, big % 5]), "{3}")
+    assert any(e.rule == "602.5b" and "total power 8" in e.reason for e in r.excluded)
+    caverns = _src("g", "Gemstone Caverns", types="land")
+    assert agree(_board([caverns]), "{C}") and not agree(_board([caverns]), "{R}")
+    assert agree(_board([caverns[:-1] + ", counters: {luck: 1}}"]), "{R}")
+    pyramid = _src("p", "Pyramid of the Pantheon")
+    assert not agree(_board([pyramid[:-1] + ", counters: {brick: 2}}"]), "{1}")
+    assert agree(_board([pyramid[:-1] + ", counters: {brick: 3}}"]), "{R}{R}{R}")
+    urza = ("{id: %s, name: \"Urza's %s\", types: [land], subtypes: [\"%s\", %s], controller: a, text: '{T}: Add {C}. "
+            "If you control an Urza''s %s and an Urza''s %s, add %s instead.'}")
+    tron = [urza % ("m", "Mine", "urza's", "mine", "Power-Plant", "Tower", "{C}{C}"),
+            urza % ("p", "Power Plant", "urza\u2019s", "power-plant", "Mine", "Tower", "{C}{C}"),  # MTGJSON's ’
+            urza % ("t", "Tower", "urza's", "tower", "Mine", "Power-Plant", "{C}{C}{C}")]
+    assert agree(_board(tron), "{7}") and not agree(_board(tron), "{8}")
+    assert not agree(_board(tron[:2]), "{3}")  # no Tower: one {C} each
+
+
+def test_activation_limit_and_life_loss():
+    """602.5b: "Activate no more than three times each turn"; 119.3: "Each player loses 1 life"
+    comes off the payer's life like damage, so at 1 life it can't pay a Phyrexian symbol too."""
+    cinder = "{id: c, name: Manaforge Cinder, types: [creature], power: 1, toughness: 1, controller: a, text: '%s'}" % (
+        _line("Manaforge Cinder"))
+    rocks = [cinder] + ["{id: r%d, card: Sol Ring, controller: a}" % i for i in range(3)]
+    assert agree(_board(rocks), "{B}{B}{R}{2}") and not agree(_board(rocks), "{B}{B}{R}{R}")
+    frag = _src("f", "Cryptolith Fragment")
+    assert agree(_board([frag], life=3), "{R}{B/P}")
+    assert not agree(_board([frag], life=2), "{R}{B/P}")
+    assert pay(_board([frag], life=5), "{R}").life_after == 4
+
+
+def test_spending_restrictions():
+    """106.6: the restriction decides which spells the mana pays: costs with {X} (any part of
+    them), a colorless Eldrazi spell, an Elemental or a Chandra planeswalker spell, none for
+    cumulative upkeep."""
+    rosheen = _src("r", "Rosheen Meanderer", ", power: 4, toughness: 4", "creature")
+    assert agree(_board([rosheen]), "{X}{1}") and not agree(_board([rosheen]), "{4}")
+    assert pay(_board([rosheen]), "{X}", maximize_x=True).x == 4
+    temple = _src("t", "Eldrazi Temple", types="land")
+    eldrazi = SpellInfo(frozenset({"creature", "eldrazi"}))
+    assert agree(_board([temple]), "{2}", eldrazi)
+    assert not agree(_board([temple]), "{1}{G}", eldrazi)  # a green Eldrazi is not colorless
+    assert not agree(_board([temple]), "{2}", SpellInfo(frozenset({"creature"})))
+    cat = _src("e", "Chandra's Embercat", ", power: 2, toughness: 2", "creature")
+    assert agree(_board([cat]), "{R}", SpellInfo(frozenset({"planeswalker", "chandra"})))
+    assert not agree(_board([cat]), "{R}", SpellInfo(frozenset({"planeswalker", "nissa"})))
+    unicorn = _src("u", "Adarkar Unicorn", ", power: 1, toughness: 3", "creature")
+    r = pay(_board([unicorn]), "{U}", spell=SpellInfo(frozenset({"creature"})))
+    assert r.payable is False and any(e.rule == "106.6" and "cumulative upkeep" in e.reason for e in r.excluded)
+
+
+# ---------------------------------------------------------------- "tapped for mana" triggers (106.12a)
+TRIGGERS = [
+    ("Nissa, Who Shakes the World", "Whenever you tap a Forest for mana, add an additional {G}.",
+     {"tapped": "your_permanents", "kinds": ["forest"], "adds": "{G}"}),
+    ("Crypt Ghast", "Whenever you tap a Swamp for mana, add an additional {B}.",
+     {"tapped": "your_permanents", "kinds": ["swamp"], "adds": "{B}"}),
+    ("Leyline of Abundance", "Whenever you tap a creature for mana, add an additional {G}.",
+     {"tapped": "your_permanents", "kinds": ["creature"], "adds": "{G}"}),
+    ("Mirari's Wake", "Whenever you tap a land for mana, add one mana of any type that land produced.",
+     {"tapped": "your_lands", "adds": "same_type"}),
+    ("Kinnan, Bonder Prodigy", "Whenever you tap a nonland permanent for mana, add one mana of any type that "
+     "permanent produced.", {"tapped": "your_permanents", "kinds": ["nonland"], "adds": "same_type"}),
+    ("Forsaken Monument", "Whenever you tap a permanent for {C}, add an additional {C}.",
+     {"tapped": "your_permanents", "adds": "{C}", "of_type": "C"}),
+    ("Vernal Bloom", "Whenever a Forest is tapped for mana, its controller adds an additional {G}.",
+     {"tapped": "permanents", "kinds": ["forest"], "adds": "{G}"}),
+    ("Keeper of Progenitus", "Whenever a player taps a Mountain, Forest, or Plains for mana, that player adds one "
+     "mana of any type that land produced.",
+     {"tapped": "permanents", "kinds": ["mountain", "forest", "plains"], "adds": "same_type"}),
+    ("Eloren Wilds", "Whenever a player taps a permanent for mana, that player adds one mana of any type that "
+     "permanent produced.", {"tapped": "permanents", "adds": "same_type"}),
+    ("Heartbeat of Spring", "Whenever a player taps a land for mana, that player adds one mana of any type that land "
+     "produced.", {"tapped": "lands", "adds": "same_type"}),
+    ("Fertile Ground", "Whenever enchanted land is tapped for mana, its controller adds an additional one mana of any "
+     "color.", {"tapped": "enchanted", "adds": "any_color"}),
+    ("Dawn's Reflection", "Whenever enchanted land is tapped for mana, its controller adds an additional two mana in "
+     "any combination of colors.", {"tapped": "enchanted", "adds": "any_color", "amount": 2}),
+    ("Wild Growth", "Whenever enchanted land is tapped for mana, its controller adds an additional {G}.",
+     {"tapped": "enchanted", "adds": "{G}"}),
+    ("Utopia Sprawl", "Whenever enchanted Forest is tapped for mana, its controller adds an additional one mana of "
+     "the chosen color.", {"tapped": "enchanted", "adds": "chosen_color"}),
+]
+
+
+@pytest.mark.parametrize("card, line, entry", TRIGGERS, ids=[t[0] for t in TRIGGERS])
+def test_tapped_for_mana_trigger_reads_exactly(card, line, entry):
+    entries, unread = parse_oracle_text(line, card)
+    assert (entries, unread) == ([{"mana_trigger": entry}], [])
+
+
+@pytest.mark.parametrize("card, line", [
+    ("Overabundance", "Whenever a player taps a land for mana, that player adds one mana of any type that land "
+     "produced, and Overabundance deals 1 damage to the player."),
+    ("Winter's Night", "Whenever a player taps a snow land for mana, that player adds one mana of any type that land "
+     "produced. That land doesn't untap during its controller's next untap step."),
+    ("Regal Behemoth", "Whenever you tap a land for mana while you're the monarch, add an additional one mana of any "
+     "color."),
+    ("Gauntlet of Power", "Whenever a basic land is tapped for mana of the chosen color, its controller adds an "
+     "additional one mana of that color."),
+    ("Sasaya's Essence", "Whenever a land you control is tapped for mana, add an additional one mana of any type that "
+     "land produced for each other land you control with the same name as it."),
+    ("Manabarbs", "Whenever a player taps a land for mana, Manabarbs deals 1 damage to that player."),
+])
+def test_tapped_for_mana_triggers_left_unread(card, line):
+    assert parse_oracle_text(line, card)[1] == [line]
+
+
+def _trig(pid: str, card: str, controller: str = "a", extra: str = "", types: str = "enchantment") -> str:
+    line = next(t[1] for t in TRIGGERS if t[0] == card).replace("'", "''")
+    return f"{{id: {pid}, name: \"{card}\", types: [{types}], controller: {controller}, text: '{line}'{extra}}}"
+
+
+def test_triggers_add_to_the_permanents_they_watch():
+    """106.12a: the trigger adds its mana when a watched permanent is tapped for mana (a {T}
+    mana ability), to the player who tapped it; others are not watched."""
+    forest, island = "{id: f, card: Forest, controller: a}", "{id: i, card: Island, controller: a}"
+    ghast = _trig("g", "Crypt Ghast", extra=", power: 2, toughness: 2", types="creature")
+    swamp = "{id: s, card: Swamp, controller: a}"
+    assert agree(_board([ghast, swamp]), "{B}{B}") and not agree(_board([ghast, forest]), "{G}{B}")
+    elf = "{id: e, card: Llanowar Elves, controller: a}"
+    leyline = _trig("l", "Leyline of Abundance")
+    assert agree(_board([leyline, elf]), "{G}{G}") and not agree(_board([leyline, forest]), "{G}{G}")
+    monument = _trig("m", "Forsaken Monument", types="artifact")
+    ring = "{id: r, card: Sol Ring, controller: a}"
+    assert agree(_board([monument, ring]), "{3}") and not agree(_board([monument, forest]), "{2}")
+    kinnan = _trig("k", "Kinnan, Bonder Prodigy", extra=", power: 2, toughness: 2", types="creature")
+    assert agree(_board([kinnan, ring]), "{3}") and not agree(_board([kinnan, forest]), "{2}")
+    bloom = _trig("v", "Vernal Bloom", controller="b")  # an opponent's: the tapper still gets it
+    assert agree(_board([bloom, forest]), "{G}{G}") and not agree(_board([bloom, island]), "{U}{U}")
+    keeper = _trig("p", "Keeper of Progenitus", extra=", power: 1, toughness: 3", types="creature")
+    mountain = "{id: m2, card: Mountain, controller: a}"
+    assert agree(_board([keeper, mountain]), "{R}{R}") and not agree(_board([keeper, island]), "{U}{U}")
+    wake = _trig("w", "Mirari's Wake", controller="b")  # "you tap": its controller's lands only
+    assert not agree(_board([wake, forest]), "{G}{G}")
+
+
+def test_aura_triggers_add_any_color():
+    """Fertile Ground: one more mana of any color; Dawn's Reflection: two in any combination
+    (106.12a); the enchanted land's own mana is unchanged."""
+    forest = "{id: f, card: Forest, controller: a}"
+    fertile = _trig("x", "Fertile Ground", extra=", attached_to: f")
+    assert agree(_board([forest, fertile]), "{G}{U}") and not agree(_board([forest, fertile]), "{U}{R}")
+    dawn = _trig("x", "Dawn's Reflection", extra=", attached_to: f")
+    assert agree(_board([forest, dawn]), "{G}{U}{R}") and not agree(_board([forest, dawn]), "{4}")

@@ -1,0 +1,72 @@
+"""The whole attack is best when no trigger, lifelink blocker or group rule says otherwise
+(``all_in_obstacles``; 508.1, 509.1, 702.15b, 702.83, 702.91, 702.121, 702.149), checked
+against the brute-force reference's max-min over every attack (704.5a, c)."""
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mtgsolver.encodings.attack_rules import attack_problem
+from mtgsolver.encodings.cpsat import Deadline
+from mtgsolver.model import Board
+from mtgsolver.model.permanent import Permanent, Player
+from mtgsolver.solver.search import all_in_obstacles, corner_cases, search_attack
+
+from references import reference_damage as ref
+from .support import runs
+from .test_damage_reference import NUMBERED_A, _creature
+
+#: Per-creature keywords only: no exalted, battle cry, melee or training on the attackers and
+#: no lifelink on the blockers, so the dominance applies.
+ATTACKER_KWS = ("first_strike", "double_strike", "trample", "deathtouch", "lifelink", "infect", "wither",
+                "indestructible", "flying", "menace", "dethrone", "flanking", "undying", "persist")
+BLOCKER_KWS = ("first_strike", "double_strike", "deathtouch", "wither", "infect", "indestructible", "flying",
+               "reach", "flanking", "undying", "persist")
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> Board:
+    n_att, n_blk = draw(st.integers(1, 3)), draw(st.integers(0, 3))
+    perms = [_creature(draw, f"a{i}", "alice", ATTACKER_KWS, NUMBERED_A, 2) for i in range(n_att)]
+    perms += [_creature(draw, f"b{i}", "bob", BLOCKER_KWS, ("bushido",), 2) for i in range(n_blk)]
+    return Board("alice", (Player("alice", 20), Player("bob", draw(st.integers(1, 12)), draw(st.integers(0, 9)))),
+                 tuple(perms))
+
+
+def _plain(cid: str, who: str, power: int, toughness: int, *keywords: str) -> Permanent:
+    return Permanent(cid, cid, who, who, types=frozenset({"creature"}), base_power=power, base_toughness=toughness,
+                     keywords=frozenset(keywords))
+
+
+@settings(max_examples=runs(400, 12), deadline=None, derandomize=True)
+@given(boards())
+def test_all_in_matches_reference(board: Board) -> None:
+    """lethal and best-attack by the dominance agree with the reference's max-min."""
+    if corner_cases(board, [p.id for p in board.creatures("alice")], "bob"):
+        return
+    assert all_in_obstacles(board, attack_problem(board), "bob") == []
+    best = ref.best_attack(board)
+    lethal = search_attack(board, "lethal", Deadline(60))
+    assert lethal.dominance and bool(lethal.response.loses) == bool(best[0])
+    answer = search_attack(board, "best-attack", Deadline(60))
+    assert (int(answer.response.loses), answer.response.life) == best
+
+
+def test_lifelink_blocker_or_exalted_refuse_the_dominance() -> None:
+    """702.15b: a lifelink blocker gains life back from an extra attacker; 702.83a: exalted
+    rewards attacking alone. Neither board takes the shortcut, and both answers stay exact."""
+    lifelink = Board("alice", (Player("alice", 20), Player("bob", 3)),
+                     (_plain("a0", "alice", 3, 3, "flying"), _plain("a1", "alice", 1, 1),
+                      _plain("b0", "bob", 4, 4, "lifelink")))
+    assert any("lifelink" in why for why in all_in_obstacles(lifelink, attack_problem(lifelink), "bob"))
+    # all in: b0 blocks a1 and gains 4 (3 - 3 + 4 > 0); the flier alone is lethal
+    answer = search_attack(lifelink, "lethal", Deadline(60))
+    assert not answer.dominance and answer.response.loses and answer.attack == {"a0": "bob"}
+    assert ref.best_attack(lifelink)[0] == 1
+    exalted = Board("alice", (Player("alice", 20), Player("bob", 4)),
+                    (_plain("a0", "alice", 2, 2, "exalted", "flying"), _plain("a1", "alice", 1, 1, "exalted"),
+                     _plain("b0", "bob", 1, 1)))
+    assert any("exalted" in why for why in all_in_obstacles(exalted, attack_problem(exalted), "bob"))
+    # alone a0 is a 4/4 flier: lethal; with a1 both are unexalted and 2 damage is not
+    answer = search_attack(exalted, "lethal", Deadline(60))
+    assert not answer.dominance and answer.response.loses and answer.attack == {"a0": "bob"}
