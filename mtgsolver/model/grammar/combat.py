@@ -3,8 +3,11 @@
 :func:`read` turns one line the grammar ``combat.lark`` covers whole into board vocabulary
 (:mod:`mtgsolver.model.abilities`): restrictions and requirements of the card itself, granted
 entries (``{grants: [...]}``) for "enchanted/equipped creature", Lure, and the attack taxes and
-caps a permanent puts on attacks against its controller. Anything else is ``None``: the line
-stays unread rather than guessed.
+caps a permanent puts on attacks against its controller. A condition on what its controller
+controls, the battlefield or the graveyard makes a conditional ``continuous`` static the layers
+check (611.3b); one on the defending player or the attack makes an entry the combat solvers
+check as the declaration is made (docs/combat-vocabulary.md). Anything else is ``None``: the
+line stays unread rather than guessed.
 
 Examples
 --------
