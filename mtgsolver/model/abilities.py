@@ -140,6 +140,10 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     # "Whenever ~ becomes tapped, it deals N damage to you." (City of Brass): payment counts the
     # damage of every activation that taps it, like Ancient Tomb's (603.2, 119.4)
     "damage_when_tapped": "int",
+    # "Whenever enchanted land becomes tapped, ~ deals N damage to that land's controller" /
+    # "its controller loses N life" (Psychic Venom, Contaminated Ground): counted the same way
+    # on every activation that taps the permanent the Aura enchants
+    "enchanted_tapped_damage": "int",
     # combat damage (510, 702; mtgsolver.encodings.damage): keywords with a number
     "bushido": "int",  # 702.45
     "rampage": "int",  # 702.23
