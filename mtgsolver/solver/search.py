@@ -9,7 +9,9 @@ declaration obeys the most requirements, 508.1d, 509.1c); damage is
   damage, value of creatures lost on each side) is read from a table of exact damage solves
   of that attacker against the exact set of creatures blocking it, filled lazily; a set not
   yet in the table counts at its bound most favourable to the defender, so the master's
-  optimum is a bound, and it is the answer once every set it uses is in the table;
+  optimum is a bound. The value order is settled one level at a time: each proposed block's
+  sets are solved and its exact value computed; a level is settled when the best block found
+  reaches the master's bound, and that level's value then constrains the next levels;
 - **the attacker's search** (lethal, best attack): an attack master over the 508.1
   literals holding, for every defender response found so far (a cut), a copy of the damage
   model over the attack literals with that block fixed; a cut applies to every attack that
@@ -24,7 +26,7 @@ answer is exact, or undecided on the time limit.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
 from ortools.sat.python import cp_model
@@ -143,15 +145,6 @@ def corner_cases(board: Board, attackers: Sequence[str], defender: str) -> list[
     return out
 
 
-def _weights(bounds: Sequence[int]) -> list[int]:
-    """Lexicographic weights: each level outweighs the whole range of the levels after it."""
-    weights, w = [], 1
-    for b in reversed(bounds):
-        weights.append(w)
-        w *= (2 * b + 1)
-    return list(reversed(weights))
-
-
 @dataclass(frozen=True)
 class Response:
     """The defender's best legal block against a fixed attack, and its value."""
@@ -218,37 +211,59 @@ def best_response(board: Board, attack: dict[str, str], deadline: Deadline,
     for c in checks:
         m.add_implication(c, loses)
     life = afflict + totals["loss1"] + totals["loss2"] - totals["gain1"] - totals["gain2"]
-    terms = {"loses": (loses, 1), "life": (life, sum(bound[a]["loss1"] + bound[a]["loss2"] + bound[a]["afflict"]
-                                                      + bound[a]["gain1"] + bound[a]["gain2"] for a in attackers)),
-             "poison": (totals["poison"], sum(bound[a]["poison"] for a in attackers)),
-             "creatures": (totals["own"], sum(bound[a]["own"] for a in attackers)),
-             "kills": (-totals["kill"], sum(bound[a]["kill"] for a in attackers))}
-    weights = _weights([terms[o][1] for o in order])
-    m.minimize(sum(w * terms[o][0] for w, o in zip(weights, order)))
+    terms = {"loses": loses, "life": life, "poison": totals["poison"], "creatures": totals["own"],
+             "kills": -totals["kill"]}
     seen: dict[str, set[frozenset[str]]] = {a: {frozenset()} for a in attackers}
     iterations = 0
-    while True:
-        iterations += 1
-        r = solve(m, deadline.remaining())
-        if not r.found or (not r.optimal and deadline.expired()):
-            raise Undecided("the time limit stopped the best-block search")
-        decl = bm.declaration(r.value)
-        fresh = False
-        for a in attackers:
-            group = frozenset(b for b in cols[a] if r.value(bm.x[b, a]))
-            if group not in seen[a]:
-                seen[a].add(group)
-                fresh = True
-                lits = [bm.x[b, a] if b in group else bm.x[b, a].Not() for b in cols[a]]
-                _fix(m, comps[a], bound[a], share(ctx, a, group, deadline), lits)
-        if not fresh and r.optimal:
-            return Response(decl, bool(r.value(loses)), r.value(life), r.value(totals["poison"]),
-                            r.value(totals["own"]), r.value(totals["kill"]), iterations)
-        if not fresh:
-            raise Undecided("the time limit stopped the best-block search")
-        m.clear_hints()
-        for (b, a), lit in bm.x.items():
-            m.add_hint(lit, a in decl.get(b, ()))
+    best: Response | None = None
+    for level, name in enumerate(order):  # lexicographic: one level at a time
+        expr = terms[name]
+        m.minimize(expr)
+        while True:
+            iterations += 1
+            r = _solve_master(m, deadline)
+            floor = round(r.objective)
+            if best is not None and best.value(order)[level] <= floor:
+                break  # the incumbent reaches this level's bound
+            decl = bm.declaration(r.value)
+            for a in attackers:
+                group = frozenset(b for b in cols[a] if r.value(bm.x[b, a]))
+                if group not in seen[a]:
+                    seen[a].add(group)
+                    lits = [bm.x[b, a] if b in group else bm.x[b, a].Not() for b in cols[a]]
+                    _fix(m, comps[a], bound[a], share(ctx, a, group, deadline), lits)
+            # every set this block uses is solved now: its exact value
+            found = block_value(board, attack, decl, deadline, ctx)
+            if best is None or found.value(order) < best.value(order):
+                best = found
+            if best.value(order)[level] <= floor:
+                break
+            m.clear_hints()
+            for (b, a), lit in bm.x.items():
+                m.add_hint(lit, a in best.blocks.get(b, ()))
+        # the relaxation (unsolved sets at their bounds) keeps every block reaching this level
+        m.add(expr <= best.value(order)[level])
+    assert best is not None
+    return replace(best, iterations=iterations)
+
+
+#: Parameter sets tried in turn on a block master, each but the last within a budget of
+#: deterministic time (so the answer doesn't depend on the machine's load): the stronger LP
+#: relaxation proves the life levels at once, the default search the creature levels.
+_MASTER_TRIES: tuple[tuple[float | None, dict[str, Any]], ...] = (
+    (0.05, {"linearization_level": 2}), (1.0, {}), (None, {"linearization_level": 2}))
+
+
+def _solve_master(m: cp_model.CpModel, deadline: Deadline):
+    """Solve the block master to optimality, or raise :class:`Undecided` at the time limit."""
+    for budget, params in _MASTER_TRIES:
+        extra = dict(params, max_deterministic_time=budget) if budget is not None else params
+        r = solve(m, deadline.remaining(), **extra)
+        if r.optimal:
+            return r
+        if deadline.expired():
+            break
+    raise Undecided("the time limit stopped the best-block search")
 
 
 def _strikes(p) -> int:
