@@ -6,7 +6,7 @@
 ``PYTHONPATH``) beside ``best_response`` (``mtgsolver solve --goal best-blocks``), evaluates
 the peer's block with mtgsolver's exact damage model, and prints agreement, median times and
 an explanation of each disagreement. ``--big`` adds mtgsolver-only rows: best blocks at
-12 against 12 and lethal at 20 against 20.
+12 against 12 and lethal at 20 against 20 (plain and keyword creatures).
 """
 from __future__ import annotations
 
@@ -114,11 +114,12 @@ def big(seeds: int) -> list[list[str]]:
             board = board_of(scenario(random.Random(seed), 12, 12, kind == "keywords"))
             runs.append(_timed(lambda: best_response(board, {f"a{i}": "bob" for i in range(12)}, Deadline(60))))
         rows.append(_row("12x12 best-blocks", kind, seeds, runs))
-    runs = []
-    for seed in range(seeds):
-        board = board_of(scenario(random.Random(seed), 20, 20, False)).replace(combat=None)
-        runs.append(_timed(lambda: search_attack(board, "lethal", Deadline(120))))
-    rows.append(_row("20x20 lethal", "plain", seeds, runs))
+    for kind in ("plain", "keywords"):
+        runs = []
+        for seed in range(seeds):
+            board = board_of(scenario(random.Random(seed), 20, 20, kind == "keywords")).replace(combat=None)
+            runs.append(_timed(lambda: search_attack(board, "lethal", Deadline(120))))
+        rows.append(_row("20x20 lethal", kind, seeds, runs))
     return rows
 
 

@@ -14,10 +14,11 @@ declaration obeys the most requirements, 508.1d, 509.1c); damage is
   reaches the master's bound, and that level's value then constrains the next levels;
 - **the attacker's search** (lethal, best attack): an attack master over the 508.1
   literals holding, for every defender response found so far (a cut), a copy of the damage
-  model over the attack literals with that block fixed; a cut applies to every attack that
-  keeps all the creatures it blocks attacking (every attack, exactly, when blocking
-  requirements could change with the attack). The master proposes, the defender answers,
-  the answer becomes a cut, until the master's bound meets the defender's answer.
+  model over the attack literals with that block kept for the creatures that still attack
+  (:func:`_add_cut` says to which attacks it applies). The master proposes (every creature
+  at the player first), the defender answers, the answer becomes a cut, until the master's
+  bound meets the defender's answer. When :func:`all_in_obstacles` finds nothing, the
+  whole attack is best and one response answers.
 
 Within a fixed attack and block, each attacking creature's assignment follows the attacking
 player's search objective: the most damage to players net of the life its blockers' lifelink
@@ -397,6 +398,7 @@ def search_attack(board: Board, goal: str, deadline: Deadline, order: Sequence[s
     if corner:
         raise Undecided("; ".join(corner))
     exact_cuts = _requirements_vary(board, defender)
+    tied = bool(_tied_blockers(board, defender))
     lethal = goal == "lethal"
     if not all_in_obstacles(board, problem, defender):
         attack = {c: defender for c in problem.creatures if (c, defender) in am.x}
@@ -407,6 +409,8 @@ def search_attack(board: Board, goal: str, deadline: Deadline, order: Sequence[s
     weight = _loss_weight(board, list(targets), defender)
     value = m.new_int_var(0, 1, "guaranteed") if lethal else m.new_int_var(-weight, 2 * weight, "guaranteed")
     m.maximize(value)
+    for (c, t), lit in am.x.items():  # first proposal: every creature at the player
+        m.add_hint(lit, t == defender)
     cuts, iterations = 0, 0
     proposed: list[dict[str, str]] = []
     best: tuple[int, dict[str, str], Response, int] | None = None
@@ -432,7 +436,7 @@ def search_attack(board: Board, goal: str, deadline: Deadline, order: Sequence[s
             best = (got, attack, response, rank)
         if lethal and got >= 1:
             return AttackAnswer(attack, response, 1, True, iterations, cuts)
-        _add_cut(board, m, am, targets, response, value, lethal, weight, defender, exact_cuts, attack, cuts)
+        _add_cut(board, m, am, targets, response, value, lethal, weight, defender, exact_cuts, tied, attack, cuts)
         cuts += 1
         if deadline.expired():
             raise Undecided("the time limit stopped the attack search")
@@ -473,11 +477,15 @@ def all_in_obstacles(board: Board, problem: AttackProblem, defender: str) -> lis
     for b in board.creatures(defender):
         if b.has_keyword("lifelink"):
             out.append(f"{b.id}: lifelink (702.15b) gains life back from the creature it blocks")
-        if others_needed(b) or b.values("cant_block_unless_also"):
-            out.append(f"{b.id}: can block only with other blockers (509.1b)")
+    out += [f"{b}: can block only with other blockers (509.1b)" for b in _tied_blockers(board, defender)]
     if _requirements_vary(board, defender):
         out.append("509.1c: blocking requirements")
     return out
+
+
+def _tied_blockers(board: Board, defender: str) -> list[str]:
+    """The defender's creatures that can block only with other blockers (509.1b)."""
+    return [b.id for b in board.creatures(defender) if others_needed(b) or b.values("cant_block_unless_also")]
 
 
 def _loss_weight(board: Board, attackers: list[str], defender: str) -> int:
@@ -494,23 +502,31 @@ def _requirements_vary(board: Board, defender: str) -> bool:
         return True
     for p in board.permanents:
         if p.is_creature and (p.has("lure") or p.has("must_be_blocked") or p.values("must_be_blocked_by")
-                              or p.has("blocks_each_combat")):
+                              or p.values("must_be_blocked_by_a") or p.has("blocks_each_combat")):
             return True
     return False
 
 
 def _add_cut(board: Board, m: cp_model.CpModel, am: AttackModel, targets: dict[str, dict[str, Any]],
              response: Response, value: cp_model.IntVar, lethal: bool, weight: int, defender: str, exact: bool,
-             attack: dict[str, str], index: int) -> None:
+             tied: bool, attack: dict[str, str], index: int) -> None:
     """The defender's response as a cut: for every attack it applies to, the attacker's value
-    is at most what that block leaves, with the attacker's assignment free (510.1)."""
+    is at most what that block leaves, with the attacker's assignment free (510.1).
+
+    Against another attack the defender keeps the blocks of the creatures that still attack
+    and drops the others. That block is legal whenever blocks are judged per pair and per
+    attacker (509.1a-b): the cut then applies to every attack. It applies only to attacks that
+    keep every blocked creature attacking when a blocker needs other blockers (``tied``,
+    509.1b), and only to the exact attack when requirements could change (509.1c, ``exact``).
+    """
     blocks = response.blocks
-    blocked = {a for atts in blocks.values() for a in atts}
-    dm = DamageModel(board, m, targets, blocks, name=f"c{index}")
+    dm = DamageModel(board, m, targets, blocks, name=f"c{index}")  # blockers of absent creatures don't block
     if exact:
         lits = [am.attacks[c] if c in attack else am.attacks[c].Not() for c in am.attacks]
+    elif tied:
+        lits = [am.attacks[a] for atts in blocks.values() for a in atts]
     else:
-        lits = [am.attacks[a] for a in blocked]
+        lits = []
     applies = m.new_bool_var(f"applies{index}")
     if lits:
         m.add_bool_and(lits).only_enforce_if(applies)
