@@ -14,7 +14,7 @@ import weakref
 from dataclasses import replace
 from typing import Iterator
 
-from mtgsolver.model import Board, ManaCost, ManaSymbol
+from mtgsolver.model import Board, ManaCost, ManaSymbol, Permanent
 
 from .reference_payment import best_payment
 
@@ -73,7 +73,24 @@ def may_attack(board: Board, cid: str, target: str) -> bool:
     defender = defending_player(board, target)
     life = board.player(defender).life
     mine = [p for p in board.permanents if p.controller == defender]
-    return all(f.matches(life, mine) for f in c.values("cant_attack_unless"))
+    return all(_holds(f, life, mine) for f in c.values("cant_attack_unless"))
+
+
+def _holds(f, life: int, mine: list[Permanent]) -> bool:
+    """A condition on the defending player: life bounds, and "controls an Island", "a snow
+    land", "a blue permanent" (every word describes one of their permanents; one word may be
+    the name)."""
+    if f.life_at_most is not None and life > f.life_at_most or f.life_at_least is not None and life < f.life_at_least:
+        return False
+    if f.controls is None:
+        return True
+    words = f.controls.split()
+
+    def describes(p: Permanent) -> bool:
+        traits = set(p.types) | set(p.subtypes) | set(p.supertypes) | {c.word for c in p.colors} | {"permanent"}
+        return all(w in traits for w in words) or f.controls == p.name.lower()
+
+    return any(describes(p) for p in mine)
 
 
 def taxes(board: Board, target: str) -> list[tuple[int, int]]:

@@ -52,7 +52,8 @@ def boards(draw: st.DrawFn) -> tuple[Board, str]:
     for opp in opponents:
         if draw(st.booleans()):
             perms.append(Permanent(f"island_{opp}", "Island", opp, opp, types=frozenset({"land"}),
-                                   subtypes=frozenset({"island"})))
+                                   subtypes=frozenset({"island"}),
+                                   supertypes=frozenset({"snow"}) if draw(st.booleans()) else frozenset()))
         if draw(st.integers(0, 4)) == 0:
             perms.append(Permanent(f"prop_{opp}", "Propaganda", opp, opp, types=frozenset({"enchantment"}),
                                    abilities=(Static("attack_tax", draw(st.sampled_from(TAXES))),)))
@@ -84,7 +85,8 @@ def boards(draw: st.DrawFn) -> tuple[Board, str]:
         if draw(st.integers(0, 4)) == 0:
             abilities.append(Static("cant_attack_alone"))
         if draw(st.integers(0, 6)) == 0:
-            flt = draw(st.sampled_from((PlayerFilter(controls="island"), PlayerFilter(life_at_most=10))))
+            flt = draw(st.sampled_from((PlayerFilter(controls="island"), PlayerFilter(life_at_most=10),
+                                        PlayerFilter(controls="snow land"))))  # Ronom Serpent
             abilities.append(Static("cant_attack_unless", flt))
         if draw(st.integers(0, 9)) == 0:
             abilities.append(Static("attack_cost", ONE))

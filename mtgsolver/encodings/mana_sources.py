@@ -282,8 +282,7 @@ def extract_sources(board: Board, player: str, spell: SpellInfo | None,
                     col.exclude(perm, ability, "it costs nothing and could be activated without end",
                                 "605.3")
     if repeatable:
-        budget = sum(i.max_amount for i in col.instances if i.restricted is None) + sum(
-            1 for m in board.pool(player) if m.spend_only is None)
+        budget = _unrestricted_mana_bound(col.instances) + sum(1 for m in board.pool(player) if m.spend_only is None)
         for perm, index, ability, opts, mv in repeatable:
             for k in range(min(budget // mv, ability.per_turn or 32)):
                 col.instances.append(Instance(
@@ -292,6 +291,21 @@ def extract_sources(board: Board, player: str, spell: SpellInfo | None,
                     restricted=ability.spend_only, taps=False, untaps=False, creature=perm.is_creature,
                     copy=k, damage=ability.damage + ability.life_loss))
     return sorted(col.instances, key=lambda i: i.key), col.exclusions
+
+
+def _unrestricted_mana_bound(instances: list[Instance]) -> int:
+    """The most unrestricted mana ``instances`` can make together, an upper bound: at most one
+    {T} or {Q} activation per permanent (107.5, 107.6) and at most one activation sacrificing
+    each permanent (701.21a: it is gone once sacrificed), so each such group counts its largest
+    activation once. Restricted mana pays no activation's cost (106.6)."""
+    best: dict[tuple[str, str], int] = {}
+    for i in instances:
+        if i.restricted is not None:
+            continue
+        group = ("tap", i.source) if i.taps or i.untaps else ("sacrifice", i.sacrificed) if i.sacrificed \
+            else ("once", i.key)
+        best[group] = max(best.get(group, 0), i.max_amount)
+    return sum(best.values())
 
 
 _ABILITY_COST_KINDS = {"generic", "colored", "colorless", "hybrid", "colorless_hybrid", "monocolored_hybrid"}
