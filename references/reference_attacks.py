@@ -9,6 +9,7 @@ payment reference of ``tests/reference_payment.py``), and counts requirements (5
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import weakref
 from dataclasses import replace
@@ -73,7 +74,27 @@ def may_attack(board: Board, cid: str, target: str) -> bool:
     defender = defending_player(board, target)
     life = board.player(defender).life
     mine = [p for p in board.permanents if p.controller == defender]
-    return all(f.matches(life, mine) for f in c.values("cant_attack_unless"))
+    return all(defender_fits(f, life, mine) for f in c.values("cant_attack_unless"))
+
+
+def defender_fits(f, life: int, mine: list) -> bool:
+    """"can't attack unless defending player controls a WHAT / has N or less (or more) life"
+    (508.1c), each word read from the filter's fields; ``mine``: the defender's permanents."""
+    for field in dataclasses.fields(f):
+        value = getattr(f, field.name)
+        if value is None:
+            continue
+        if field.name == "life_at_most":
+            ok = life <= value
+        elif field.name == "life_at_least":
+            ok = life >= value
+        elif field.name == "controls":
+            ok = any(value in q.types or value in q.subtypes or value == q.name.lower() for q in mine)
+        else:
+            raise NotImplementedError(f"player filter word {field.name!r}")
+        if not ok:
+            return False
+    return True
 
 
 def taxes(board: Board, target: str) -> list[tuple[int, int]]:
