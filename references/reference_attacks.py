@@ -9,13 +9,12 @@ payment reference of ``tests/reference_payment.py``), and counts requirements (5
 """
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import weakref
 from dataclasses import replace
 from typing import Iterator
 
-from mtgsolver.model import Board, ManaCost, ManaSymbol
+from mtgsolver.model import Board, ManaCost, ManaSymbol, Permanent
 
 from .reference_payment import best_payment
 
@@ -74,27 +73,24 @@ def may_attack(board: Board, cid: str, target: str) -> bool:
     defender = defending_player(board, target)
     life = board.player(defender).life
     mine = [p for p in board.permanents if p.controller == defender]
-    return all(defender_fits(f, life, mine) for f in c.values("cant_attack_unless"))
+    return all(_holds(f, life, mine) for f in c.values("cant_attack_unless"))
 
 
-def defender_fits(f, life: int, mine: list) -> bool:
-    """"can't attack unless defending player controls a WHAT / has N or less (or more) life"
-    (508.1c), each word read from the filter's fields; ``mine``: the defender's permanents."""
-    for field in dataclasses.fields(f):
-        value = getattr(f, field.name)
-        if value is None:
-            continue
-        if field.name == "life_at_most":
-            ok = life <= value
-        elif field.name == "life_at_least":
-            ok = life >= value
-        elif field.name == "controls":
-            ok = any(value in q.types or value in q.subtypes or value == q.name.lower() for q in mine)
-        else:
-            raise NotImplementedError(f"player filter word {field.name!r}")
-        if not ok:
-            return False
-    return True
+def _holds(f, life: int, mine: list[Permanent]) -> bool:
+    """A condition on the defending player: life bounds, and "controls an Island", "a snow
+    land", "a blue permanent" (every word describes one of their permanents; one word may be
+    the name)."""
+    if f.life_at_most is not None and life > f.life_at_most or f.life_at_least is not None and life < f.life_at_least:
+        return False
+    if f.controls is None:
+        return True
+    words = f.controls.split()
+
+    def describes(p: Permanent) -> bool:
+        traits = set(p.types) | set(p.subtypes) | set(p.supertypes) | {c.word for c in p.colors} | {"permanent"}
+        return all(w in traits for w in words) or f.controls == p.name.lower()
+
+    return any(describes(p) for p in mine)
 
 
 def taxes(board: Board, target: str) -> list[tuple[int, int]]:

@@ -84,8 +84,10 @@ def _pair(board: Board, b: Permanent, a: Permanent, defender: str) -> bool:
         return False
     if "flying" in kw_a and not ({"flying", "reach"} & kw_b):
         return False
-    if ("shadow" in kw_a) != ("shadow" in kw_b):
+    if "shadow" in kw_b and "shadow" not in kw_a:
         return False
+    if "shadow" in kw_a and "shadow" not in kw_b and not b.has("can_block_shadow"):
+        return False  # "can block creatures with shadow as though they didn't have shadow"
     if "horsemanship" in kw_a and "horsemanship" not in kw_b:
         return False
     artifact = "artifact" in b.types
@@ -107,11 +109,24 @@ def _pair(board: Board, b: Permanent, a: Permanent, defender: str) -> bool:
             return False
     if any(fits(f, b, a) for f in a.values("cant_be_blocked_by")):
         return False
+    if any(not any(fits(f, b, a) for f in filters) for filters in a.values("can_be_blocked_only_by")):
+        return False
+    for flt in a.values("cant_be_blocked_if_defender"):
+        if any(_is(p, flt.controls) for p in board.permanents if p.controller == defender):
+            return False
+    if a.has("cant_be_blocked_attacking_alone") and len(board.combat.attackers) == 1:
+        return False
     if any(not fits(f, a, b) for f in b.values("can_block_only")):
         return False
     if any(fits(f, a, b) for f in b.values("cant_block_creatures")):
         return False
     return True
+
+
+def _is(p: Permanent, words: str) -> bool:
+    """Is ``p`` "an artifact", "an Island", "a snow land", "a blue permanent"?"""
+    traits = set(p.types) | set(p.subtypes) | set(p.supertypes) | {c.word for c in p.colors} | {"permanent"}
+    return all(w in traits for w in words.split())
 
 
 def _capacity(b: Permanent, n: int) -> int:

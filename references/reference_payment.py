@@ -177,12 +177,23 @@ def _triggered(board: Board, perm: Permanent, ability: ManaAbility, bundle: tupl
     out = {bundle}
     for src in board.permanents:
         for trig in src.values("mana_trigger"):
-            watched = (src.attached_to == perm.id if trig.on == "enchanted" else
-                       "land" in perm.types and (trig.on == "lands" or perm.controller == src.controller))
+            if trig.on == "enchanted":
+                watched = src.attached_to == perm.id
+            else:
+                watched = ("land" in perm.types or trig.on.endswith("permanents")) and (
+                    not trig.on.startswith("your_") or perm.controller == src.controller) and (
+                    not trig.kinds or any(("land" not in perm.types) if k == "nonland" else
+                                          k in perm.types | perm.subtypes | perm.supertypes for k in trig.kinds))
             if not watched or (trig.of_type and trig.of_type not in bundle):
                 continue
-            extra = {tuple(trig.mana)} if trig.mode == "fixed" else {(t,) for t in bundle} \
-                if trig.mode == "same_type" else {()}
+            if trig.mode == "fixed":
+                extra = {tuple(trig.mana)}
+            elif trig.mode == "same_type":
+                extra = {(t,) for t in bundle}
+            elif trig.mode == "any_color":
+                extra = set(itertools.product(COLORS, repeat=trig.amount))
+            else:
+                extra = {()}
             out = {b + e for b in out for e in extra}
     return out
 

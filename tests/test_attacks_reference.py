@@ -53,7 +53,8 @@ def boards(draw: st.DrawFn) -> tuple[Board, str]:
     for opp in opponents:
         if draw(st.booleans()):
             perms.append(Permanent(f"island_{opp}", "Island", opp, opp, types=frozenset({"land"}),
-                                   subtypes=frozenset({"island"})))
+                                   subtypes=frozenset({"island"}),
+                                   supertypes=frozenset({"snow"}) if draw(st.booleans()) else frozenset()))
         if draw(st.integers(0, 4)) == 0:
             perms.append(Permanent(f"prop_{opp}", "Propaganda", opp, opp, types=frozenset({"enchantment"}),
                                    abilities=(Static("attack_tax", draw(st.sampled_from(TAXES))),)))
@@ -86,9 +87,10 @@ def boards(draw: st.DrawFn) -> tuple[Board, str]:
             abilities.append(Static("cant_attack_alone"))
         if draw(st.integers(0, 3)) == 0:  # 508.1c; a life bound at an opponent's life or one off it
             life = draw(st.sampled_from([p.life for p in players[1:]]))
-            flt = draw(st.sampled_from((PlayerFilter(controls="island"), PlayerFilter(life_at_most=life),
-                                        PlayerFilter(life_at_most=life - 1), PlayerFilter(life_at_least=life),
-                                        PlayerFilter(life_at_least=life + 1))))
+            flt = draw(st.sampled_from((PlayerFilter(controls="island"),
+                                        PlayerFilter(controls="snow land"),  # Ronom Serpent
+                                        PlayerFilter(life_at_most=life), PlayerFilter(life_at_most=life - 1),
+                                        PlayerFilter(life_at_least=life), PlayerFilter(life_at_least=life + 1))))
             abilities.append(Static("cant_attack_unless", flt))
         if draw(st.integers(0, 9)) == 0:
             abilities.append(Static("attack_cost", ONE))

@@ -147,7 +147,7 @@ def pair_obstacles(board: Board, blocker: Permanent, attacker: Permanent, defend
     if attacker.has_keyword("flying") and not (blocker.has_keyword("flying") or blocker.has_keyword("reach")):
         no("702.9b", f"{attacker.name} has flying{source_note(board, attacker, 'flying')} and {blocker.name} "
                      "has neither flying nor reach")
-    if attacker.has_keyword("shadow") and not blocker.has_keyword("shadow"):
+    if attacker.has_keyword("shadow") and not blocker.has_keyword("shadow") and not blocker.has("can_block_shadow"):
         no("702.28b", f"{attacker.name} has shadow and {blocker.name} doesn't")
     if blocker.has_keyword("shadow") and not attacker.has_keyword("shadow"):
         no("702.28b", f"{blocker.name} has shadow and {attacker.name} doesn't")
@@ -178,6 +178,15 @@ def pair_obstacles(board: Board, blocker: Permanent, attacker: Permanent, defend
         if f.matches(blocker, own=attacker):
             no("509.1b", f"{attacker.name} can't be blocked by creatures with {f.describe()}{_values(f, blocker, attacker)}"
                          f"{source_note(board, attacker, str(st))}")
+    for filters in attacker.values("can_be_blocked_only_by"):
+        if not any(f.matches(blocker, own=attacker) for f in filters):
+            no("509.1b", f"{attacker.name} can't be blocked except by creatures with {_any(filters)}")
+    for flt in attacker.values("cant_be_blocked_if_defender"):
+        if flt.matches(board.player(defender).life, board.controlled_by(defender)):
+            no("509.1b", f"{attacker.name} can't be blocked as long as the defending player {flt.describe()}, "
+                         f"and {defender} does")
+    if attacker.has("cant_be_blocked_attacking_alone") and len(board.combat.attackers if board.combat else ()) == 1:
+        no("509.1b", f"{attacker.name} can't be blocked as long as it's attacking alone, and it is (506.5)")
     for f in blocker.values("can_block_only"):
         if not f.matches(attacker, own=blocker):
             no("509.1b", f"{blocker.name} can block only creatures with {f.describe()}{_values(f, attacker, blocker)}")

@@ -65,6 +65,16 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     "cant_block_unless_also": "filters",
     "block_cost": "cost",
     "blocked_only_by_all": None,
+    # "can't be blocked except by artifact creatures and/or white creatures" (Amrou Seekers),
+    # "except by Walls", "by non-Wall creatures": only creatures matching one of the filters
+    "can_be_blocked_only_by": "filters",
+    # "can't be blocked as long as defending player controls an artifact" (Neurok Spy)
+    "cant_be_blocked_if_defender": "player_filter",
+    # "can't be blocked as long as it's attacking alone" (Dream Prowler; 506.5)
+    "cant_be_blocked_attacking_alone": None,
+    # "can block creatures with shadow as though they didn't have shadow" (Aetherflame Wall;
+    # 702.28b: only the attacker's shadow is ignored)
+    "can_block_shadow": None,
     # blocking requirements (509.1c)
     "blocks_each_combat": None,
     "lure": None,
@@ -123,6 +133,9 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     "frenzy": "int",  # 702.68
     "afflict": "int",  # 702.130
     "toxic": "int",  # 702.164
+    # battalion (207.2c ability word): "Whenever ~ and at least two other creatures attack, ~ gets
+    # +P/+T until end of turn" (Boros Elite), written {battalion: {gets: [2, 2]}}
+    "battalion": "battalion",
     # "assigns combat damage equal to its toughness rather than its power" (510.1a; Doran)
     "assigns_damage_by_toughness": None,
     # "you may have it assign its combat damage as though it weren't blocked" (Thorn Elemental)
@@ -173,6 +186,12 @@ def parse_static(entry: Any) -> Static:
         if isinstance(value, dict):
             return Static(name, AttackTax.from_mapping(value))
         return Static(name, ManaCost.parse(str(value)))
+    if kind == "battalion":
+        gets = value.get("gets") if isinstance(value, dict) and set(value) == {"gets"} else None
+        if not (isinstance(gets, list) and len(gets) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in gets)):
+            raise ValueError(f"{name} expects {{gets: [P, T]}} with non-negative integers, got {value!r}")
+        return Static(name, (gets[0], gets[1]))
     if kind == "mana_type":
         letter = str(value).strip().strip("{}").upper()
         if letter not in ("W", "U", "B", "R", "G", "C"):
@@ -212,4 +231,5 @@ _EXAMPLES = {
     "mana_type": "B",
     "land_type": "plains",
     "mana_trigger": '{tapped: enchanted, adds: "{G}"}',
+    "battalion": "{gets: [2, 2]}",
 }

@@ -184,7 +184,8 @@ _PHRASES = {
 
 @dataclass(frozen=True)
 class PlayerFilter:
-    """A condition on a player: ``{controls: island}`` (a type or subtype) or a life bound."""
+    """A condition on a player: ``{controls: island}`` (a type, subtype or name; several words
+    must each describe the permanent: ``snow land``, ``blue permanent``) or a life bound."""
 
     controls: str | None = None
     life_at_most: int | None = None
@@ -210,8 +211,7 @@ class PlayerFilter:
         if self.life_at_least is not None and life < self.life_at_least:
             return False
         if self.controls is not None:
-            c = self.controls
-            return any(c in p.subtypes or c in p.types or c == p.name.lower() for p in permanents)
+            return any(_describes(self.controls, p) for p in permanents)
         return True
 
     def describe(self) -> str:
@@ -226,3 +226,10 @@ class PlayerFilter:
 
     def to_mapping(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None}
+
+
+def _describes(words: str, perm: "Permanent") -> bool:
+    """``island`` (a type, subtype or name), or several words each of which describes the
+    permanent: ``snow land`` (205.4 supertype and type), ``blue permanent`` (105.2 color)."""
+    traits = perm.types | perm.subtypes | perm.supertypes | {c.word for c in perm.colors} | {"permanent"}
+    return all(w in traits for w in words.split()) or words == perm.name.lower()

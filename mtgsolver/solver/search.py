@@ -35,9 +35,11 @@ from ..encodings.attack_rules import AttackProblem
 from ..encodings.block_rules import block_options, blocker_capacity, others_needed, requirements
 from ..encodings.blocks import build_block_model
 from ..encodings.cpsat import Deadline, solve
-from ..encodings.damage import LETHAL_COMMANDER, LETHAL_POISON, UNSUPPORTED, DamageModel, creature_value, prevents
+from ..encodings.damage import (LETHAL_COMMANDER, LETHAL_POISON, UNSUPPORTED, DamageModel, choice_notes, creature_value,
+                               prevents)
 from ..model import Board
 from ..model.board import Attack, Block, CombatDeclaration
+from .combat_mana import Payer, attack_acceptor, cut_unpayable
 
 __all__ = ["BLOCK_ORDER", "Share", "Undecided", "best_response", "corner_cases", "search_attack"]
 
@@ -96,7 +98,7 @@ def share(ctx: Context, a: str, blockers: frozenset[str], deadline: Deadline) ->
     lost_a = creature_value(dm.perm[a]) * dm.lost(a)
     proved = True
     result = None
-    for sense, expr in ((1, net), (1, destroyed), (-1, lost_a)):
+    for sense, expr in (*dm.banding_steps(), (1, net), (1, destroyed), (-1, lost_a)):  # 702.22j first
         if isinstance(expr, int):
             continue
         m.maximize(expr) if sense > 0 else m.minimize(expr)
@@ -140,7 +142,7 @@ def corner_cases(board: Board, attackers: Sequence[str], defender: str) -> list[
         cap = blocker_capacity(b)
         if cap is None or cap > 1:
             out.append(f"{b.id} may block several creatures (509.1a); the search assumes one each")
-    return out
+    return out + choice_notes(board, list(attackers))
 
 
 def _weights(bounds: Sequence[int]) -> list[int]:
@@ -302,9 +304,10 @@ def _bound_shares(board: Board, bm, m: cp_model.CpModel, a: str, col: list[str],
         return
     generous = not (lifelinkers and _strikes(pa) == 1)
     low = min(creature_value(board.permanent(b)) for b in killable)
+    banding = [x[b].Not() for b in col if board.permanent(b).has_keyword("banding")]  # 702.22j: the defender divides
     for b in killable:
         value = creature_value(board.permanent(b)) if generous else low
-        m.add(comps["own"] >= value).only_enforce_if([x[b]] + [f.Not() for f in first])
+        m.add(comps["own"] >= value).only_enforce_if([x[b]] + [f.Not() for f in first] + banding)
 
 
 def _bounds(board: Board, a: str, blockers: list[str], attack: dict[str, str]) -> dict[str, int]:
@@ -314,7 +317,8 @@ def _bounds(board: Board, a: str, blockers: list[str], attack: dict[str, str]) -
     p = board.permanent(a)
     exalted = sum(1 for q in board.controlled_by(p.controller) if q.has_keyword("exalted"))
     cries = sum(1 for c in attack if board.permanent(c).has_keyword("battle_cry"))
-    hit = (max(0, p.power or 0, p.toughness or 0) + exalted + cries + len(board.players) + 2
+    hit = (max(0, p.power or 0, p.toughness or 0) + exalted + cries + len(board.players) + 3
+           + sum(max(g) for g in p.values("battalion"))  # battalion (207.2c); mentor's counter (702.134a): the 3
            + sum(p.values("frenzy")) + sum(p.values("rampage")) * len(blockers) + sum(p.values("bushido")))
     gain = sum(max(0, (board.permanent(b).power or 0) + sum(board.permanent(b).values("bushido"))) for b in blockers)
     return {"loss1": hit, "loss2": hit, "gain1": gain, "gain2": gain, "poison": hit + 2 * sum(p.values("toxic")),
@@ -366,8 +370,10 @@ def search_attack(board: Board, goal: str, deadline: Deadline, order: Sequence[s
     attack with the most guaranteed net damage against best blocks (CEGAR on 508.1 x 509.1)."""
     defender = _defender(board)
     problem = attack_problem(board)
-    paid = board.combat.paid_costs if board.combat else frozenset()
-    am = AttackModel(problem, paid)
+    # 508.1d, 508.1h-j: any attack whose total cost the attacker can pay (the payment solver's cut)
+    if problem.requirements and any(cost is not None for opts in problem.options.values() for cost in opts.values()):
+        raise Undecided("requirements to attack (508.1d) together with costs to attack are not searched")
+    am = AttackModel(problem, frozenset(problem.options), attack_acceptor(problem, Payer(board, problem.active, deadline)))
     m = am.model
     if problem.requirements:  # 508.1d: the attack must obey the most requirements
         found = am.maximum(deadline)
@@ -406,6 +412,11 @@ def search_attack(board: Board, goal: str, deadline: Deadline, order: Sequence[s
         upper = round(r.objective) if r.optimal else int(r.bound)
         if best is not None and best[0] >= upper and r.optimal:
             return AttackAnswer(best[1], best[2], best[0] if not lethal else int(best[2].loses), True, iterations, cuts)
+        paid = cut_unpayable(am, attack)  # 508.1i: an attack that can't be paid is cut
+        if paid is None:
+            raise Undecided("the time limit stopped paying a cost to attack (508.1i)")
+        if not paid:
+            continue
         if attack in proposed:
             raise Undecided("the attacker's assignment policy and the search disagree on a proposal")
         proposed.append(attack)
@@ -424,8 +435,9 @@ def search_attack(board: Board, goal: str, deadline: Deadline, order: Sequence[s
 
 
 #: Keywords whose effect on one attacker depends on which other creatures attack (702.83
-#: exalted, 702.91 battle cry, 702.121 melee, 702.149 training) or that aren't modelled.
-COMPOSITION = frozenset({"exalted", "battle_cry", "melee", "training"}) | UNSUPPORTED
+#: exalted, 702.91 battle cry, 702.121 melee, 702.149 training, 702.134 mentor, battalion
+#: 207.2c, 702.22c banding) or that aren't modelled.
+COMPOSITION = frozenset({"exalted", "battle_cry", "melee", "training", "mentor", "battalion", "banding"}) | UNSUPPORTED
 
 
 def all_in_obstacles(board: Board, problem: AttackProblem, defender: str) -> list[str]:
