@@ -7,8 +7,8 @@ declaration against the maximum. Slow on purpose; the tests compare the solver w
 """
 from __future__ import annotations
 
+import dataclasses
 import weakref
-from dataclasses import replace
 from itertools import combinations, product
 from typing import Mapping
 
@@ -26,8 +26,10 @@ def _num(p: Permanent, what: str) -> int | None:
 
 
 def fits(f, other: Permanent, own: Permanent) -> bool:
-    """Does ``other`` match the filter of ``own``'s ability? Comparisons are checked here, from
-    the words: "power greater than its own power" and so on; the rest by the plain filter."""
+    """Does ``other`` match the filter of ``own``'s ability (509.1b, 702 evasion)? Every word of
+    the filter is checked here, read from its fields: "power greater than its own power" and so
+    on, then power, toughness, color, keyword and type words. A word this reference does not
+    know raises, so a new filter word is never silently ignored."""
     for c in f.compared:
         x, y = _num(other, c.stat), _num(own, c.own_stat)
         if x is None or y is None:
@@ -36,7 +38,31 @@ def fits(f, other: Permanent, own: Permanent) -> bool:
             return False
         if c.relation == "at_least" and not x >= y or c.relation == "at_most" and not x <= y:
             return False
-    return replace(f, compared=()).matches(other)
+    for field in dataclasses.fields(f):
+        value = getattr(f, field.name)
+        if field.name == "compared" or value is None:
+            continue
+        if field.name not in _WORDS:
+            raise NotImplementedError(f"filter word {field.name!r}")
+        if not _WORDS[field.name](other, value):
+            return False
+    return True
+
+
+#: Each filter word as a test on the permanent: a missing power or toughness matches no bound.
+_WORDS = {
+    "power_at_most": lambda p, n: p.power is not None and p.power <= n,
+    "power_at_least": lambda p, n: p.power is not None and p.power >= n,
+    "toughness_at_most": lambda p, n: p.toughness is not None and p.toughness <= n,
+    "toughness_at_least": lambda p, n: p.toughness is not None and p.toughness >= n,
+    "color": lambda p, c: c in p.colors,
+    "not_color": lambda p, c: c not in p.colors,
+    "colorless": lambda p, v: (not p.colors) == v,
+    "keyword": lambda p, k: k in p.keywords,
+    "not_keyword": lambda p, k: k not in p.keywords,
+    "type": lambda p, t: t in p.types,
+    "subtype": lambda p, t: t in p.subtypes,
+}
 
 
 def _cost(board: Board, c: Permanent) -> bool:
