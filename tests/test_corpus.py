@@ -138,11 +138,11 @@ def test_oracle_understanding_of_static_combat_text(cards: dict) -> None:
     triggered abilities (When/Whenever/At, 603.1) and one-shot effects ("target", "this turn",
     "until"). Measured 2022-04-25: 626 such lines; the phrase table read 429 (68.5%), then 448
     (71.6%), with the relative family 485 (77.5%); the combat grammar family
-    (mtgsolver/model/grammar/combat.lark) reads 546 (87.2%)."""
+    (mtgsolver/model/grammar/combat.lark) reads 568 (90.7%; the issue's floor is 90%)."""
     result = measure(_faces(cards), ["combat"])
     print(f"\nstatic combat lines: {result.total['combat']}, read: {result.read['combat']}")
     assert result.total["combat"] == 626
-    assert result.read["combat"] >= 546
+    assert result.read["combat"] >= 568
 
 
 # What the mana grammar reads, exactly, on named real cards (605.1a; costs 118, products 106).
