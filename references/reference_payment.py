@@ -51,6 +51,15 @@ def white_any_of(board: Board, player: str) -> bool:
     return any(p.has("spend_white_as_any_color") for p in board.controlled_by(player))
 
 
+def _chosen(perm: Permanent, spend_only: frozenset[str] | None) -> frozenset[str] | None:
+    """"of the chosen type": the word ``chosen_type`` is the permanent's chosen subtype; with
+    none chosen that entry pays nothing."""
+    if spend_only is None:
+        return None
+    return frozenset(e.replace("chosen_type", perm.chosen_type or "") for e in spend_only
+                     if "chosen_type" not in e or perm.chosen_type)
+
+
 def _words(spend_only: frozenset[str] | None) -> tuple[str, ...]:
     if spend_only is None:
         return ()
@@ -407,7 +416,7 @@ def _activations(board: Board, player: str, life_total: int, state: State, allow
                     for b in outcomes:
                         new_pool = left.copy()
                         for t in b:
-                            new_pool[(t, perm.is_snow, _words(ability.spend_only))] += 1
+                            new_pool[(t, perm.is_snow, _words(_chosen(perm, ability.spend_only)))] += 1
                         yield State(tuple(sorted((+new_pool).items())), frozenset(tapped), frozenset(gone),
                                     frozenset(touched), frozenset(creatures),
                                     tuple(sorted(new_counters.items())),

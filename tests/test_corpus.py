@@ -110,9 +110,9 @@ def test_grammar_coverage_of_real_mana_abilities(cards: dict) -> None:
     (83.1%), then 1,222 (89.2%); the lark grammar (mtgsolver/model/grammar/mana.lark) read
     1,308 (95.5%), then 1,337 (97.6%, the issue's floor is 97%) with devotion, life total,
     domain, greatest power, graveyard and named counts, conditions on counters, total power
-    and two permanents, spending on costs with {X}. The 33 lines left need what the board
-    does not hold (life gained or cards drawn this turn, a chosen creature type, the last
-    noted type, an imprinted card, flashback or face-down spells) or costs and products not
+    and two permanents, spending on costs with {X}, then 1,342 (98.0%) with spending on the
+    chosen creature type. The 28 lines left need what the board does not hold (life gained
+    or cards drawn this turn, the last noted type, an imprinted card, flashback or face-down spells) or costs and products not
     modelled (untap an opponent's land, exile a creature for its mana value).
 
     Triggered mana lines (605.1b, 106.12a): 193 in the pool; the "tapped for mana" triggers
@@ -125,7 +125,7 @@ def test_grammar_coverage_of_real_mana_abilities(cards: dict) -> None:
     print(f"\nmana ability lines: {result.total['mana']}, read: {result.read['mana']}; triggered mana lines: "
           f"{result.total['mana_trigger']}, read: {result.read['mana_trigger']}")
     assert result.total["mana"] == 1370
-    assert result.read["mana"] >= 1337
+    assert result.read["mana"] >= 1342
     assert result.total["mana_trigger"] == 193
     assert result.read["mana_trigger"] >= 37
 

@@ -349,3 +349,31 @@ def test_an_aura_harming_the_tapped_permanents_controller_counts_in_payment():
     assert pay(_board([forest, swamp, venom], life=5), "{B}").life_after == 5
     brass = "{id: c, card: City of Brass, controller: a}"
     assert agree(_board([brass], life=3), "{R}{B/P}") and not agree(_board([brass], life=2), "{R}{B/P}")
+
+
+@pytest.mark.parametrize("card, line, spend_only, abilities", [
+    ("Cavern of Souls", "{T}: Add one mana of any color. Spend this mana only to cast a creature spell of the chosen "
+     "type, and that spell can't be countered.", {"creature chosen_type"}, False),
+    ("Secluded Courtyard", "{T}: Add one mana of any color. Spend this mana only to cast a creature spell of the "
+     "chosen type or activate an ability of a creature or creature card of the chosen type.",
+     {"creature chosen_type"}, True),
+    ("The Ringhart Crest", "{T}: Add {G}. Spend this mana only to cast a creature spell of the chosen type or a "
+     "legendary creature spell.", {"creature chosen_type", "legendary creature"}, False),
+])
+def test_spending_on_the_chosen_type_reads_exactly(card, line, spend_only, abilities):
+    a = parse_mana_ability(line, card)
+    assert (a.spend_only, a.spend_abilities, a.restriction) == (frozenset(spend_only), abilities, line[line.index("Spend"):])
+
+
+def test_spending_on_the_chosen_type_uses_the_board_field():
+    """106.6: Cavern of Souls' mana pays only for a creature spell of the type chosen as it
+    entered (the board's ``chosen_type``); with none on the board that mana pays nothing."""
+    cavern = ("{id: c, name: Cavern of Souls, types: [land], controller: a%s, text: \"{T}: Add one mana of any color. "
+              "Spend this mana only to cast a creature spell of the chosen type, and that spell can't be countered.\"}")
+    elf, human = SpellInfo(frozenset({"creature", "elf"})), SpellInfo(frozenset({"creature", "human"}))
+    assert agree(_board([cavern % ", chosen_type: elf"]), "{G}", elf)
+    assert not agree(_board([cavern % ", chosen_type: elf"]), "{G}", human)
+    assert not agree(_board([cavern % ", chosen_type: elf"]), "{G}", SpellInfo(frozenset({"instant"})))
+    r = pay(_board([cavern % ""]), "{G}", spell=elf)
+    assert r.payable is False and any(e.rule == "106.6" for e in r.excluded)
+    assert not agree(_board([cavern % ""]), "{G}", elf)

@@ -235,7 +235,7 @@ def extract_sources(board: Board, player: str, spell: SpellInfo | None,
             if opts is None:
                 continue
             common = dict(source=perm.id, ability=ability, options=opts, mana_cost=ability.mana_cost,
-                          life=ability.life_cost, snow=perm.is_snow, restricted=ability.spend_only,
+                          life=ability.life_cost, snow=perm.is_snow, restricted=spend_only_of(perm, ability),
                           taps=ability.taps, untaps=ability.untaps, creature=perm.is_creature,
                           damage=ability.damage + ability.life_loss
                           + (_damage_when_tapped(effective, perm) if ability.taps else 0))
@@ -288,7 +288,7 @@ def extract_sources(board: Board, player: str, spell: SpellInfo | None,
                 col.instances.append(Instance(
                     key=f"{perm.id}#{index}*{k:02d}", source=perm.id, ability=ability, options=opts,
                     mana_cost=ability.mana_cost, life=ability.life_cost, snow=perm.is_snow,
-                    restricted=ability.spend_only, taps=False, untaps=False, creature=perm.is_creature,
+                    restricted=spend_only_of(perm, ability), taps=False, untaps=False, creature=perm.is_creature,
                     copy=k, damage=ability.damage + ability.life_loss))
     return sorted(col.instances, key=lambda i: i.key), col.exclusions
 
@@ -348,12 +348,29 @@ def _usable(col: _Collector, perm: Permanent, ability: ManaAbility, life: int) -
         col.exclude(perm, ability, f"its cost symbol {bad[0]} in a mana ability is not supported", "605")
         return False
     spell = col.spell or SpellInfo()
-    if ability.spend_only is not None and not spell.allows(ability.spend_only, col.cost_colors, col.cost_has_x):
+    spend_only = spend_only_of(perm, ability)
+    if spend_only is not None and not spell.allows(spend_only, col.cost_colors, col.cost_has_x):
         rule_text = (ability.restriction or "spend only on " + "/".join(sorted(ability.spend_only))).rstrip(".")
         what = "the spell's types are not given" if col.spell is None else "the spell is not one"
         col.exclude(perm, ability, f"restricted: {rule_text} ({what})", "106.6")
         return False
     return True
+
+
+def spend_only_of(perm: Permanent, ability: ManaAbility) -> frozenset[str] | None:
+    """The ability's spending restriction with "the chosen type" replaced by the permanent's
+    ``chosen_type``; an entry naming it when none was chosen allows nothing (106.6, 106.7)."""
+    if ability.spend_only is None:
+        return None
+    out = set()
+    for entry in ability.spend_only:
+        words = entry.split()
+        if "chosen_type" in words:
+            if perm.chosen_type is None:
+                continue
+            entry = " ".join(perm.chosen_type if w == "chosen_type" else w for w in words)
+        out.add(entry)
+    return frozenset(out)
 
 
 def _damage_when_tapped(board: Board, perm: Permanent) -> int:

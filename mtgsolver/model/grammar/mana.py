@@ -399,7 +399,12 @@ class _Compile(Transformer):
 
     # ---------------------------------------------------------------- sentences
     def spend_on_spells(self, *parts):
-        types = frozenset().union(*(p for p in parts if isinstance(p, frozenset)))
+        """Spell types (each entry all its words); ``of the chosen type`` adds the word
+        ``chosen_type`` to the entries before it, read from the permanent's ``chosen_type``."""
+        sets = [p for p in parts if isinstance(p, frozenset)]
+        if _CHOSEN in parts:
+            sets[0] = frozenset(f"{t} chosen_type" for t in sets[0])
+        types = frozenset().union(*sets)
         abilities = any(isinstance(p, Tree) and p.data == "ability_clause" for p in parts)
         return "spend", (types, abilities)
 
@@ -418,6 +423,12 @@ class _Compile(Transformer):
     def spend_on_upkeep(self):
         """Cumulative upkeep (702.24): mana no spell or activation the solver pays may use."""
         return "spend", (frozenset(), False)
+
+    def of_chosen_type(self):
+        return _CHOSEN
+
+    def uncounterable(self):
+        return None
 
     def spend_on_abilities(self, *_):
         return "spend", (frozenset(), True)
@@ -474,6 +485,7 @@ class _Compile(Transformer):
 
 
 _COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_CHOSEN = "of the chosen type"
 
 
 class _XPlusOne:
