@@ -6,10 +6,17 @@ counting marked damage and deathtouch 702.2c), state-based actions after each st
 (704.5f-h), every attack (a subset of the attacking player's creatures, all attacking the
 one opponent) and every block (each blocker blocks at most one attacker it may block:
 flying/reach 702.9b, menace 702.111b, protection 702.16b). Boards: two players, blockers
-that block one creature each, no planeswalkers.
+that block one creature each, no planeswalkers. An attack with costs (Ghostly Prison,
+Propaganda, Sphere of Safety: 508.1d, 508.1h) counts only when its total is payable once the
+attackers are tapped (508.1f, 508.1i-j: :func:`references.reference_attacks.payable`).
 
 Triggers: exalted 702.83, battle cry 702.91, melee 702.121, training 702.149, dethrone
-702.105, frenzy 702.68, rampage 702.23, bushido 702.45, flanking 702.25, afflict 702.130.
+702.105, mentor 702.134 (boards where one attacking creature has less power than the mentor,
+and no other trigger changes power), battalion (207.2c: it and at least two others attack),
+frenzy 702.68, rampage 702.23, bushido 702.45, flanking 702.25, afflict 702.130. A blocker with
+banding: the defending player divides the damage of the attacker it blocks (702.22j), keeping
+the most value (boards with one damage step and no trample). Myriad (702.116a) makes no token
+with two players: nothing to do.
 Damage: first and double strike 510.4, lifelink 702.15b, infect 702.90b, wither 702.80b,
 toxic 702.164c, indestructible 702.12b, protection 702.16e, undying 702.93a, persist 702.79a.
 """
@@ -21,6 +28,8 @@ from dataclasses import dataclass, field
 from mtgsolver.model import Board
 from mtgsolver.model.permanent import Permanent
 
+from .reference_attacks import payable
+
 
 def kw(p: Permanent, k: str) -> bool:
     return k in p.keywords
@@ -28,6 +37,11 @@ def kw(p: Permanent, k: str) -> bool:
 
 def num(p: Permanent, k: str) -> int:
     return sum(a.value for a in p.abilities if getattr(a, "name", None) == k)
+
+
+def battalion(p: Permanent) -> tuple[int, int]:
+    gets = [a.value for a in p.abilities if getattr(a, "name", None) == "battalion"]
+    return sum(g[0] for g in gets), sum(g[1] for g in gets)
 
 
 def worth(p: Permanent) -> int:
@@ -93,6 +107,15 @@ def stats(board: Board, attack: tuple[str, ...], blocks: dict[str, str]):
             s[0] += 1; s[1] += 1; s[2] += 1
         if kw(p, "dethrone") and board.player(foe).life == most:
             s[0] += 1; s[1] += 1; s[2] += 1
+        if len(attack) >= 3:
+            s[0] += battalion(p)[0]
+            s[1] += battalion(p)[1]
+        if kw(p, "mentor"):
+            lesser = [c for c in attack if (perms[c].power or 0) < (p.power or 0)  # 702.18a, 702.16b: targetable
+                      and not kw(perms[c], "shroud") and not shielded(p, perms[c])]
+            if len(lesser) == 1:
+                t = out[lesser[0]]
+                t[0] += 1; t[1] += 1; t[2] += 1
         mine = [b for b, x in blocks.items() if x == a]
         if not mine:
             s[0] += num(p, "frenzy")
@@ -262,16 +285,27 @@ def best_damage(board: Board, attack: tuple[str, ...], blocks: dict[str, str]) -
     dmg = val = 0
     for a in attack:
         group = tuple(b for b, x in blocks.items() if x == a)
-        best = max((o.dealt, o.own) for o in (outcome(t, fs, a, group) for t, fs in fights(board, attack, a, group, blocks)))
+        outs = divided(board, a, group, [outcome(t, fs, a, group) for t, fs in fights(board, attack, a, group, blocks)])
+        best = max((o.dealt, o.own) for o in outs)
         dmg += best[0]
         val += best[1]
     return dmg, val
 
 
+def divided(board: Board, a: str, group: tuple[str, ...], outs: list[Share]) -> list[Share]:
+    """702.22j: a blocker with banding lets the defending player divide the attacker's damage
+    among its blockers; they keep the most value. The attacking player chooses among the rest."""
+    perms = {p.id: p for p in board.permanents}
+    if not any(kw(perms[b], "banding") for b in group):
+        return outs
+    least = min(o.own for o in outs)
+    return [o for o in outs if o.own == least]
+
+
 def policy_share(board: Board, attack: tuple[str, ...], a: str, group: tuple[str, ...], blocks: dict[str, str]) -> Share:
     """The search's attacker policy: most net damage (dealt to the player less its blockers'
     lifelink gains), then most value destroyed, then least value lost."""
-    outs = [outcome(t, fs, a, group) for t, fs in fights(board, attack, a, group, blocks)]
+    outs = divided(board, a, group, [outcome(t, fs, a, group) for t, fs in fights(board, attack, a, group, blocks)])
     return max(outs, key=lambda o: (o.dealt - sum(o.gain), o.own, -o.killed))
 
 
@@ -324,9 +358,14 @@ def best_blocks(board: Board, attack: tuple[str, ...]) -> tuple[int, ...]:
 
 
 def attacks(board: Board):
-    mine = sorted(p.id for p in board.permanents if p.is_creature and p.controller == board.active_player)
+    """Every attack on the opponent whose total cost can be paid (508.1h-j)."""
+    me = board.active_player
+    foe = [p.name for p in board.players if p.name != me][0]
+    mine = sorted(p.id for p in board.permanents if p.is_creature and p.controller == me)
     for r in range(len(mine) + 1):
-        yield from itertools.combinations(mine, r)
+        for attack in itertools.combinations(mine, r):
+            if payable(board, {c: foe for c in attack}, frozenset(attack)):
+                yield attack
 
 
 def best_attack(board: Board) -> tuple[int, int]:

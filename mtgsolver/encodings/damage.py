@@ -7,8 +7,9 @@ counterexample of the search). On top of them:
 
 - triggers of the declare attackers and blockers steps whose result the board fixes, as
   power/toughness changes (:class:`Lin` over the attack literals): exalted 702.83, battle cry
-  702.91, melee 702.121, training 702.149, dethrone 702.105, frenzy 702.68, rampage 702.23,
-  bushido 702.45, flanking 702.25; afflict 702.130 as life loss;
+  702.91, melee 702.121, training 702.149, dethrone 702.105, mentor 702.134 and battalion
+  (207.2c) when the board fixes their result (:func:`choice_notes`), frenzy 702.68, rampage
+  702.23, bushido 702.45, flanking 702.25; afflict 702.130 as life loss;
 - state-based actions before damage (704.5f-h after flanking), then two damage steps (510.4:
   first and double strike in the first, the others and double strike in the second), each
   with its assignment variables: an unblocked creature assigns to what it attacks (510.1b),
@@ -17,7 +18,9 @@ counterexample of the search). On top of them:
   damage counting marked damage, damage from others in the same step and deathtouch
   (702.19b-d, 702.2c), with trample over planeswalkers past the planeswalker's loyalty
   (702.19c, e); a blocker divides among the creatures it blocks (510.1d); "as though it
-  weren't blocked" and "assigns combat damage equal to its toughness" (510.1a);
+  weren't blocked" and "assigns combat damage equal to its toughness" (510.1a); the defending
+  player divides the damage of an attacker a creature with banding blocks (702.22j:
+  :meth:`DamageModel.banding_steps`);
 - damage dealt (510.2) after protection (702.16e), as marked damage, -1/-1 counters (wither
   702.80, infect 702.90), poison (infect, toxic 702.164c), loyalty and defense loss (120.3c-d,
   h), life gain (lifelink 702.15b), commander damage (903.10a); then state-based actions after
@@ -34,13 +37,22 @@ from ..model import Board, Permanent
 from .block_rules import _has_quality
 from .lin import Lin, Lits
 
-__all__ = ["DamageModel", "Lit", "UNSUPPORTED", "creature_value", "unsupported_keywords"]
+__all__ = ["DamageModel", "Lit", "UNSUPPORTED", "choice_notes", "creature_value", "unsupported_keywords"]
 
 Lit = cp_model.IntVar
 
 #: Keywords of creatures in combat whose effect on combat damage is not modelled (the
 #: answer is then undecided): their result depends on choices or text the board doesn't fix.
-UNSUPPORTED = frozenset({"mentor", "banding", "absorb", "annihilator", "myriad", "battalion", "enlist"})
+UNSUPPORTED = frozenset({"absorb", "annihilator", "enlist"})
+
+#: Declare-attackers triggers that change power (702.91, 702.121, 702.149, 702.105, 702.134,
+#: battalion): resolving in an order the active player chooses, they decide which creatures a
+#: mentor trigger may target (608.2b).
+_POWER_TRIGGERS = ("battle_cry", "melee", "training", "dethrone", "mentor")
+
+#: What lets a creature deal damage in the first-strike step, or past its blockers: with these
+#: the division of 702.22j changes more than which blockers die.
+_DIVISION_CHANGERS = ("first_strike", "double_strike", "trample")
 
 #: Keywords with a number (702.45, 702.23, 702.68, 702.130, 702.164) read from abilities.
 _NUMBERED = ("bushido", "rampage", "frenzy", "afflict", "toxic")
@@ -64,6 +76,76 @@ def unsupported_keywords(p: Permanent) -> list[str]:
     out = sorted(k for k in p.keywords if k in UNSUPPORTED)
     out += [k for k in _NUMBERED if k in p.keywords and not list(p.statics(k))]
     return out
+
+
+def mentor_target(mentor: Permanent, attackers: list[Permanent]) -> list[str]:
+    """702.134a: the attacking creatures a mentor trigger may target: power less than the
+    mentor's, and targetable by its ability (shroud 702.18a, protection 702.16b)."""
+    return [p.id for p in attackers if p.id != mentor.id and (p.power or 0) < (mentor.power or 0)
+            and not p.has_keyword("shroud") and not prevents(mentor, p)]
+
+
+def choice_notes(board: Board, attackers: list[str], blocks: Mapping[str, tuple[str, ...]] | None = None) -> list[str]:
+    """Why the declare-attackers triggers and banding (702.134, battalion, 702.22) among
+    ``attackers`` (the attack, or every creature that could attack) and ``blocks`` (``None``:
+    any block) have a result the board doesn't fix; empty when the model below is exact.
+
+    - Myriad (702.116a) makes tokens attacking each opponent other than the defending player:
+      none with two players; with more, not modelled.
+
+    - Mentor (702.134a) targets an attacking creature with less power: modelled when at most one
+      could be targeted and no other trigger changes power (:data:`_POWER_TRIGGERS`, battalion):
+      those resolve in an order the active player picks and change what is targetable (608.2b).
+    - Banding: attacking bands (702.22c, 508.1e) are not declared in board files, so a creature
+      with banding attacks only alone; blocking, the defending player divides the damage of the
+      attacker it blocks (702.22j), modelled when that division decides only which blockers die:
+      no first or double strike (510.4) or trample (702.19b) in the fight, "as though it weren't
+      blocked" not possible (its controller's choice), each blocker blocking that one attacker.
+    """
+    own = [board.permanent(c) for c in attackers if board.has_permanent(c)
+           and board.permanent(c).controller == board.active_player]
+    notes = []
+    for m in own:
+        if m.has_keyword("mentor"):
+            targets = mentor_target(m, own)
+            others = [p.id for p in own if p.id != m.id and (any(p.has_keyword(k) for k in _POWER_TRIGGERS)
+                                                             or p.values("battalion"))]
+            if len(targets) > 1:
+                notes.append(f"{m.name} ({m.id}) has mentor (702.134a) with {len(targets)} possible targets "
+                             f"({', '.join(targets)}): the attacking player's choice is not searched")
+            elif targets and others:
+                notes.append(f"{m.name} ({m.id}) has mentor (702.134a) beside other attack triggers that change power "
+                             f"({', '.join(others)}): their order decides its target (608.2b); not modelled")
+    if len(board.players) > 2:  # 702.116a: with two players there is no other opponent, no token
+        notes += [f"{p.name} ({p.id}) has myriad (702.116a): its token copies attacking the other opponents are "
+                  "not modelled" for p in own if p.has_keyword("myriad")]
+    banders = [p for p in own if p.has_keyword("banding")]
+    if banders and len(own) > 1:
+        notes.append(f"{banders[0].name} ({banders[0].id}) has banding: attacking bands (702.22c, 508.1e) are not "
+                     "declared or searched")
+    foes = [p for p in board.permanents if p.is_creature and p.controller != board.active_player]
+    if blocks is None:
+        if any(p.has_keyword("banding") for p in foes):
+            fight = own + foes
+        else:
+            fight = []
+        why = [f"{p.name} ({p.id})" for p in fight if any(p.has_keyword(k) for k in _DIVISION_CHANGERS)
+               or (p in own and p.has("may_assign_as_unblocked"))]
+        if why:
+            notes.append(f"a creature with banding may block (702.22j) in a fight with first strike, double strike, "
+                         f"trample or \"as though it weren't blocked\" ({', '.join(why)}): not modelled")
+        return notes
+    for a in attackers:
+        group = [b for b, atts in blocks.items() if a in atts]
+        if not any(board.permanent(b).has_keyword("banding") for b in group):
+            continue
+        fight = [board.permanent(c) for c in [a, *group]]
+        if any(p.has_keyword(k) for p in fight for k in _DIVISION_CHANGERS) or fight[0].has("may_assign_as_unblocked") \
+                or any(len(blocks[b]) > 1 for b in group):
+            notes.append(f"{fight[0].name} ({a}) is blocked by a creature with banding (702.22j) in a fight with first "
+                         "strike, double strike, trample, \"as though it weren't blocked\" or a blocker of several "
+                         "creatures: not modelled")
+    return notes
 
 
 def prevents(source: Permanent, receiver: Permanent) -> bool:
@@ -124,8 +206,8 @@ class DamageModel:
         self.perm = {c: board.permanent(c) for c in list(self.x) + self.creatures}
         self.attacking = {c: self.L.any_of(list(ts.values()), f"{name}_att_{c}") for c, ts in self.x.items()}
         self.in_combat: dict[str, Lit] = {a: self.attacking[a] for a in self.fighting}
-        for b in self.blocks:
-            self.in_combat.setdefault(b, self.L.true())
+        for b, atts in self.blocks.items():  # a blocker of creatures that don't attack doesn't block
+            self.in_combat.setdefault(b, self.L.any_of([self.attacking[a] for a in atts], f"{name}_blk_{b}"))
         self.plus_counters: dict[str, Lin] = {}
         self.power, self.toughness = self._triggers()
         self.afflict = self._afflict()
@@ -175,6 +257,16 @@ class DamageModel:
                 for t, lit in self.x[a].items():
                     if board.is_player(t) and life[t] == most:
                         P[a], T[a], plus[a] = P[a].add_term(1, lit), T[a].add_term(1, lit), plus[a].add_term(1, lit)
+            if pa.has_keyword("mentor"):  # 702.134a: the one creature it may target (choice_notes)
+                for c in mentor_target(pa, [self.perm[c] for c in attackers]):
+                    lit = self.L.all_of([self.attacking[a], self.attacking[c]], f"{n}_mentor_{a}_{c}")
+                    P[c], T[c], plus[c] = P[c].add_term(1, lit), T[c].add_term(1, lit), plus[c].add_term(1, lit)
+            gets = pa.values("battalion")
+            if gets:  # battalion (207.2c): it and at least two other creatures attack
+                ge3 = self.L.at_least(count.expr(), 3, count.lb, count.ub, f"{n}_ge3")
+                lit = self.L.all_of([self.attacking[a], ge3], f"{n}_battalion_{a}")
+                P[a] = P[a].add_term(sum(g[0] for g in gets), lit)
+                T[a] = T[a].add_term(sum(g[1] for g in gets), lit)
             blockers = self.blockers_of.get(a, [])
             if not blockers:
                 P[a] = P[a].plus(number(pa, "frenzy"))  # 702.68a
@@ -524,6 +616,17 @@ class DamageModel:
     def returns(self, c: str) -> Lit:
         """Dead, and back by undying or persist (702.93a, 702.79a)."""
         return self._returns[c]
+
+    def banding_steps(self) -> list[tuple[int, cp_model.LinearExprT]]:
+        """702.22j: the defending player divides the damage of an attacker a creature with
+        banding blocks. Where that division decides only which of its blockers die
+        (:func:`choice_notes`), they lose the least value: (sense, expression) steps to
+        optimise before the attacking player's objectives."""
+        group = sorted({b for a in self.fighting for b in self.blockers_of.get(a, [])
+                        if any(self.perm[k].has_keyword("banding") for k in self.blockers_of[a])})
+        if not group:
+            return []
+        return [(-1, sum(creature_value(self.perm[b]) * self.lost(b) for b in group))]
 
     def attacker_choices(self) -> list[cp_model.IntVar]:
         """The assignment variables of the attacking player (510.1: announced first)."""

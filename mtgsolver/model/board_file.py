@@ -67,15 +67,15 @@ class PlayerSpec(_Strict):
         default_factory=dict, description="combat damage already dealt to this player by each commander id (903.10a)")
 
 
-class PermanentSpec(_Strict):
-    """A permanent: ``card`` (library look-up, inline fields override; ``keywords`` and ``abilities``
-    replace the card's, ``add_*`` / ``remove_*`` edit them) or ``name`` (inline card)."""
+class CardSpec(_Strict):
+    """A card on the board, a permanent's or one in a zone: ``card`` (a library look-up whose
+    printed characteristics the fields given here override) or ``name`` (an inline card), with
+    its id and the characteristics printed on it: types (205), mana cost (202), colors (105),
+    power and toughness (208), Oracle text."""
 
-    id: str = Field(min_length=1)
+    id: str | None = Field(None, min_length=1)
     card: str | None = None
     name: str | None = None
-    controller: str
-    owner: str | None = None
     types: list[str] | None = None
     supertypes: list[str] | None = None
     subtypes: list[str] | None = None
@@ -83,6 +83,17 @@ class PermanentSpec(_Strict):
     mana_cost: str | None = None
     power: int | None = None
     toughness: int | None = None
+    text: str | None = None
+
+
+class PermanentSpec(CardSpec):
+    """A permanent: ``card`` (library look-up, inline fields override; ``keywords`` and ``abilities``
+    replace the card's, ``add_*`` / ``remove_*`` edit them) or ``name`` (inline card)."""
+
+    id: str = Field(min_length=1)
+    text: str | None = Field(None, description="Oracle text; lines not understood are kept as unread and reported with every answer they could bear on")
+    controller: str
+    owner: str | None = None
     loyalty: int | None = None
     defense: int | None = None
     protector: str | None = Field(None, description="a battle's protector (310.8)")
@@ -94,7 +105,6 @@ class PermanentSpec(_Strict):
     add_abilities: list[Entry] | None = Field(None, description="abilities added to the card's")
     remove_abilities: list[Entry] | None = Field(
         None, description="abilities of the card taken away (vocabulary entries or lines of its text)")
-    text: str | None = Field(None, description="Oracle text; lines not understood are kept as unread and reported with every answer they could bear on")
     tapped: bool = False
     summoning_sick: bool = Field(False, description="not controlled continuously since the turn began (302.6)")
     counters: dict[str, int] = Field(default_factory=dict)
@@ -153,21 +163,9 @@ class CombatSpec(_Strict):
     paid_costs: list[str] = Field(default_factory=list)
 
 
-class ZoneCardSpec(_Strict):
+class ZoneCardSpec(CardSpec):
     """A card in a zone: ``card`` (library look-up, inline fields override) or ``name``
     (an inline card); ``id`` is optional (default ``PLAYER.ZONE[INDEX]``)."""
-
-    id: str | None = Field(None, min_length=1)
-    card: str | None = None
-    name: str | None = None
-    types: list[str] | None = None
-    supertypes: list[str] | None = None
-    subtypes: list[str] | None = None
-    colors: list[str] | None = None
-    mana_cost: str | None = None
-    power: int | None = None
-    toughness: int | None = None
-    text: str | None = None
 
 
 ZoneEntry = Union[str, ZoneCardSpec]
@@ -303,8 +301,13 @@ def _entry_schema() -> dict[str, Any]:
         "mana_type": _MANA_TYPE,
         "land_type": {"enum": ["plains", "island", "swamp", "mountain", "forest"]},
         "mana_trigger": {"type": "object", "additionalProperties": False,
-                         "properties": {"tapped": {"type": "string"}, "adds": {"type": "string"}, "of_type": _MANA_TYPE}},
+                         "properties": {"tapped": {"type": "string"}, "adds": {"type": "string"}, "of_type": _MANA_TYPE,
+                                        "kinds": {"type": "array", "items": {"type": "string"}},
+                                        "amount": {"type": "integer", "minimum": 1}}},
         "grants": {"type": "array", "items": {"$ref": "#/$defs/Entry"}},
+        "battalion": {"type": "object", "required": ["gets"], "additionalProperties": False,
+                      "properties": {"gets": {"type": "array", "minItems": 2, "maxItems": 2,
+                                              "items": {"type": "integer", "minimum": 0}}}},
         "flag_or_target": {"anyOf": [{"const": True}, {"type": "string"}]},
         None: {"anyOf": [{"const": True}, {"type": "null"}]},
     }

@@ -17,12 +17,11 @@ from ..encodings.attack_rules import (
     attack_problem,
     declaration_reasons,
     obeyed,
-    total_cost,
 )
-from ..encodings.attacks import OBJECTIVES, Accept, AttackModel
+from ..encodings.attacks import OBJECTIVES, AttackModel
 from ..encodings.cpsat import Deadline
 from ..model import Board
-from .combat_mana import Payer, describe_payment, free
+from .combat_mana import Payer, attack_acceptor, attack_payments, attack_total, attacks_tapped, costed_attacks, free
 from .result import CombatResult, Violation, combat_unread
 
 __all__ = ["OBJECTIVES", "check_attacks", "suggest_attacks"]
@@ -73,7 +72,7 @@ def check_attacks(board: Board, time_limit: float = 10.0) -> CombatResult:
     if not restrictions:
         can_pay, why = _payable(problem, payer, declared)
         restrictions += why
-    model = AttackModel(problem, paid, _acceptor(problem, payer))
+    model = AttackModel(problem, paid, attack_acceptor(problem, payer))
     top = model.maximum(deadline)
     if restrictions or count < top.value:
         legal: bool | None = False
@@ -97,7 +96,7 @@ def check_attacks(board: Board, time_limit: float = 10.0) -> CombatResult:
     return CombatResult(
         kind="attacks", legal=legal, obeyed=count, maximum=top.value, violations=tuple(violations),
         witness=_witness(witness), optimal=optimal, costs=_costs(problem, declared), notes=tuple(notes),
-        payments=_payments(problem, payer, declared) if can_pay else {},
+        payments=attack_payments(problem, payer, declared) if can_pay else {},
     )
 
 
@@ -127,7 +126,7 @@ def suggest_attacks(board: Board, objective: str = "fewest-attackers", time_limi
     paid = board.combat.paid_costs if board.combat is not None else frozenset()
     deadline = Deadline(time_limit)
     payer = Payer(board, problem.active, deadline)
-    model = AttackModel(problem, paid, _acceptor(problem, payer))
+    model = AttackModel(problem, paid, attack_acceptor(problem, payer))
     top = model.maximum(deadline)
     best = model.best(top.value, [model.objective_terms(objective), (-1, model.cost_terms())], deadline)
     attacks = best.attacks if best.attacks is not None else (top.attacks or {})
@@ -138,66 +137,24 @@ def suggest_attacks(board: Board, objective: str = "fewest-attackers", time_limi
         kind="attacks", legal=True if top.optimal else None, obeyed=sum(obeyed(problem, attacks)),
         maximum=top.value, witness=_witness(attacks), optimal=top.optimal and best.optimal,
         costs=_costs(problem, attacks), notes=tuple(notes), objective=objective,
-        payments=_payments(problem, payer, attacks),
+        payments=attack_payments(problem, payer, attacks),
     )
 
 
 # --------------------------------------------------------------------------- real mana
-def _tapped(problem: AttackProblem, attacks: dict[str, str]) -> frozenset[str]:
-    """508.1f: the attackers that become tapped (all but those with vigilance, 702.20b)."""
-    board = problem.board
-    return frozenset(c for c in attacks if board.has_permanent(c) and not board.permanent(c).has_keyword("vigilance"))
-
-
-def _total(problem: AttackProblem, attacks: dict[str, str]):
-    return total_cost(problem.options[c][t] for c, t in _paid(problem, attacks))  # type: ignore[misc]
-
-
-def _acceptor(problem: AttackProblem, payer: Payer) -> Accept:
-    """508.1h-j: a declaration is carried out only if its total cost is payable. A refused one
-    is cut with its costed attacks and the tapped attackers that have mana abilities (or every
-    tapped attacker, when a mana ability of the player's mentions creatures): any declaration
-    making all of those attacks costs at least as much from no more sources."""
-    board = problem.board
-    creature_costs = any("creature" in a.text.lower() for p in board.controlled_by(problem.active)
-                         for a in p.mana_abilities)
-
-    def accept(attacks: dict[str, str]):
-        total = _total(problem, attacks)
-        if free(total):
-            return None
-        tapped = _tapped(problem, attacks)
-        ok = payer.payable(total, tapped)
-        if ok:
-            return None
-        cut = set(_paid(problem, attacks))
-        cut |= {(c, attacks[c]) for c in tapped if creature_costs or board.permanent(c).mana_abilities}
-        return tuple(sorted(cut)), ok is not None
-
-    return accept
-
-
 def _payable(problem: AttackProblem, payer: Payer, attacks: dict[str, str]) -> tuple[bool | None, list[Reason]]:
     """508.1i-j: can the declared total be paid? A reason citing 508.1i if not."""
-    total = _total(problem, attacks)
+    total = attack_total(problem, attacks)
     if free(total):
         return True, []
-    ok = payer.payable(total, _tapped(problem, attacks))
+    ok = payer.payable(total, attacks_tapped(problem, attacks))
     if ok is not False:
         return ok, []
-    result = payer.payment(total, _tapped(problem, attacks))
+    result = payer.payment(total, attacks_tapped(problem, attacks))
     why = "; ".join(r.message for r in result.reasons) if result is not None else ""
     return False, [Reason("508.1i", None, f"{problem.active} can't pay the total cost {total} to attack (508.1h) with "
                                           f"the mana abilities of the permanents they control once the attackers "
                                           f"are tapped (508.1f)" + (f": {why}" if why else "") + ".")]
-
-
-def _payments(problem: AttackProblem, payer: Payer, attacks: dict[str, str]) -> dict[str, tuple[str, ...]]:
-    """508.1i: which sources pay the declaration's total cost (the payment solver's plan)."""
-    result = payer.payment(_total(problem, attacks), _tapped(problem, attacks))
-    if result is None or not result.payable:
-        return {}
-    return {problem.active: describe_payment(result)}
 
 
 # --------------------------------------------------------------------------- explanations
@@ -219,25 +176,15 @@ def _requirement_violations(problem: AttackProblem, declared: dict[str, str], fl
     return out
 
 
-def _paid(problem: AttackProblem, attacks: dict[str, str]) -> list[tuple[str, str]]:
-    """The attacks in ``attacks`` that need a cost (508.1h), in creature order."""
-    out = []
-    for c in sorted(attacks):
-        t = attacks[c]
-        if problem.options.get(c, {}).get(t) is not None:
-            out.append((c, t))
-    return out
-
-
 def _costs(problem: AttackProblem, attacks: dict[str, str]) -> dict[str, str]:
     """508.1h: the total cost to attack, paid by the active player."""
-    total = total_cost(problem.options[c][t] for c, t in _paid(problem, attacks))  # type: ignore[misc]
+    total = attack_total(problem, attacks)
     return {problem.active: str(total) if total.symbols else "{0}"}
 
 
 def _cost_notes(problem: AttackProblem, attacks: dict[str, str]) -> list[str]:
     return [f"{problem.label(c)} attacking {problem.label(t)} costs {problem.options[c][t]}: "
-            f"{'; '.join(problem.cost_sources[(c, t)])} (508.1h)." for c, t in _paid(problem, attacks)]
+            f"{'; '.join(problem.cost_sources[(c, t)])} (508.1h)." for c, t in costed_attacks(problem, attacks)]
 
 
 def _witness(attacks: dict[str, str]) -> tuple[tuple[str, str], ...]:

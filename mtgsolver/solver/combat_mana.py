@@ -6,19 +6,26 @@ that (508.1f), so an attacking creature without vigilance can't tap for mana to 
 creatures don't tap. :class:`Payer` answers, for a declaration, whether its total is payable, and
 caches answers: payability only gets harder as attacks are added, which makes an unpayable
 declaration a sound cut for the CP-SAT search (:mod:`mtgsolver.encodings.attacks`).
+
+:func:`attack_acceptor` turns a :class:`Payer` into the ``accept`` hook of
+:class:`~mtgsolver.encodings.attacks.AttackModel` (``attacks check``/``suggest`` and the attack
+search of ``solve``), :func:`attack_payments` says which sources pay a declaration.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from ..encodings.attack_rules import AttackProblem, total_cost
 from ..encodings.cpsat import Deadline
 from ..model import Board, ManaCost
 
 if TYPE_CHECKING:  # pragma: no cover - the payment solver loads when a cost is not free (start-up, issue 13)
+    from ..encodings.attacks import Accept, AttackModel
     from .payment import PaymentResult
 
-__all__ = ["Payer", "describe_payment", "free"]
+__all__ = ["Payer", "attack_acceptor", "attack_payments", "attack_total", "attacks_tapped", "costed_attacks",
+           "cut_unpayable", "describe_payment", "free"]
 
 #: Objective levels when only payability matters (the report uses the default levels)
 _FEASIBLE = ("life",)
@@ -76,3 +83,67 @@ def describe_payment(result: PaymentResult) -> tuple[str, ...]:
     if pool:
         lines.append("mana pool: " + "".join("{" + t + "}" for t in pool))
     return tuple(lines)
+
+
+# --------------------------------------------------------------------------- declare attackers
+def costed_attacks(problem: AttackProblem, attacks: dict[str, str]) -> list[tuple[str, str]]:
+    """The attacks in ``attacks`` that need a cost (508.1d), in creature order."""
+    return [(c, attacks[c]) for c in sorted(attacks) if problem.options.get(c, {}).get(attacks[c]) is not None]
+
+
+def attack_total(problem: AttackProblem, attacks: dict[str, str]) -> ManaCost:
+    """508.1h: the total cost of a declaration."""
+    return total_cost(problem.options[c][t] for c, t in costed_attacks(problem, attacks))  # type: ignore[misc]
+
+
+def attacks_tapped(problem: AttackProblem, attacks: dict[str, str]) -> frozenset[str]:
+    """508.1f: the attackers that become tapped (all but those with vigilance, 702.20b)."""
+    board = problem.board
+    return frozenset(c for c in attacks if board.has_permanent(c) and not board.permanent(c).has_keyword("vigilance"))
+
+
+def attack_acceptor(problem: AttackProblem, payer: Payer) -> Accept:
+    """508.1h-j: a declaration is carried out only if its total cost is payable. A refused one
+    is cut with its costed attacks and the tapped attackers that have mana abilities (or every
+    tapped attacker, when a mana ability of the player's mentions creatures): any declaration
+    making all of those attacks costs at least as much from no more sources."""
+    board = problem.board
+    creature_costs = any("creature" in a.text.lower() for p in board.controlled_by(problem.active)
+                         for a in p.mana_abilities)
+
+    def accept(attacks: dict[str, str]):
+        total = attack_total(problem, attacks)
+        if free(total):
+            return None
+        tapped = attacks_tapped(problem, attacks)
+        ok = payer.payable(total, tapped)
+        if ok:
+            return None
+        cut = set(costed_attacks(problem, attacks))
+        cut |= {(c, attacks[c]) for c in tapped if creature_costs or board.permanent(c).mana_abilities}
+        return tuple(sorted(cut)), ok is not None
+
+    return accept
+
+
+def attack_payments(problem: AttackProblem, payer: Payer, attacks: dict[str, str]) -> dict[str, tuple[str, ...]]:
+    """508.1i: which sources pay a declaration's total cost (the payment solver's plan)."""
+    result = payer.payment(attack_total(problem, attacks), attacks_tapped(problem, attacks))
+    if result is None or not result.payable:
+        return {}
+    return {problem.active: describe_payment(result)}
+
+
+def cut_unpayable(model: AttackModel, attacks: dict[str, str]) -> bool | None:
+    """508.1i-j for a search over ``model`` (with an ``accept`` hook): True when the proposed
+    declaration's total cost can be paid; False when it can't, after cutting it (and every
+    declaration making the same costed attacks from no more sources) from ``model``; None when
+    the time limit stopped the payment before it was proved."""
+    refused = model.accept(attacks) if model.accept is not None else None
+    if refused is None:
+        return True
+    cut, proved = refused
+    if not proved:
+        return None
+    model.forbid(cut)
+    return False

@@ -12,7 +12,7 @@ from typing import Any, Callable, Sequence
 from ortools.sat.python import cp_model
 
 from ..encodings.cpsat import Deadline, solve
-from ..encodings.damage import DamageModel, creature_value, unsupported_keywords
+from ..encodings.damage import DamageModel, choice_notes, creature_value, unsupported_keywords
 from ..model import Board
 from .result import JsonResult
 
@@ -133,11 +133,13 @@ def combat_damage(board: Board, attacker_objectives: Sequence[str] = ATTACKER_OB
     dm = DamageModel(board, model, x, blocks)
     active = board.active_player
     defenders = sorted({board.defending_player_of(t) for ts in x.values() for t in ts}) or board.opponents(active)
-    steps = [objective(dm, o, active) for o in attacker_objectives]
+    steps = dm.banding_steps()  # 702.22j: the defending player's division, announced with theirs but fixed first
+    steps += [objective(dm, o, active) for o in attacker_objectives]
     steps += [objective(dm, o, defenders[0]) for o in defender_objectives]
     loses = {p.name: dm.loses(p.name) for p in board.players}
     result, proved = optimise(model, steps, deadline)
     unread, notes = combat_unread(board, dm.creatures)
+    notes += choice_notes(board, list(x), blocks)
     objectives = {"attacker": tuple(attacker_objectives), "defender": tuple(defender_objectives)}
     if result is None:
         return DamageResult(None, (), (), (), (), (), ("the time limit stopped the solver before it found an "

@@ -26,7 +26,8 @@ class SolveResult(JsonResult):
     """A goal's answer. ``solved``: True (found), False (proved impossible), None (undecided).
     ``attack``/``blocks``: the witness (for lethal when impossible, the best attack found and
     the defender's refuting block); ``value``: the defender's outcome under them;
-    ``solution``: the verdict on a puzzle's stated solution."""
+    ``solution``: the verdict on a puzzle's stated solution; ``payments``: which sources pay
+    the attack's total cost (508.1h-i), per player."""
 
     goal: str
     solved: bool | None
@@ -37,13 +38,14 @@ class SolveResult(JsonResult):
     solution: dict[str, Any] | None = None
     iterations: int = 0
     unread: tuple[Any, ...] = ()
+    payments: dict[str, tuple[str, ...]] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"goal": self.goal, "solved": self.solved,
                 "attack": [{"creature": c, "target": t} for c, t in self.attack],
                 "blocks": [{"creature": b, "blocks": list(a)} for b, a in self.blocks],
                 "value": self.value, "reasons": list(self.reasons), "solution": self.solution,
-                "iterations": self.iterations,
+                "iterations": self.iterations, "payments": {p: list(v) for p, v in (self.payments or {}).items()},
                 "unread": [u.to_dict() if hasattr(u, "to_dict") else u for u in self.unread]}
 
 
@@ -106,7 +108,21 @@ def _attack_goal(board: Board, goal: str, order: Sequence[str], deadline: Deadli
                        "attackers or blockers together)")
     solution = _check_attack(board, goal, r, deadline, order) if board.puzzle and board.puzzle.solution \
         and board.puzzle.solution.attackers is not None else None
-    return SolveResult(goal, solved, attack, _blocks(r), _value(r), tuple(reasons), solution, ans.iterations)
+    payments = _attack_payments(board, ans.attack, deadline)
+    if payments:
+        reasons.append(f"508.1h-i: {board.active_player} pays the total cost to attack with "
+                       + "; ".join(payments[board.active_player]))
+    return SolveResult(goal, solved, attack, _blocks(r), _value(r), tuple(reasons), solution, ans.iterations,
+                       payments=payments)
+
+
+def _attack_payments(board: Board, attack: dict[str, str], deadline: Deadline) -> dict[str, tuple[str, ...]]:
+    """508.1i: which sources pay the attack's total cost (none when it is free)."""
+    from ..encodings.attack_rules import attack_problem
+    from .combat_mana import Payer, attack_payments
+
+    problem = attack_problem(board)
+    return attack_payments(problem, Payer(board, problem.active, deadline), attack)
 
 
 def _block_goal(board: Board, goal: str, order: Sequence[str], deadline: Deadline) -> SolveResult:
@@ -151,8 +167,8 @@ def _check_attack(board: Board, goal: str, best: Response, deadline: Deadline, o
     from .attacks import check_attacks
 
     stated = board.puzzle.solution.attackers  # type: ignore[union-attr]
-    trial = board.replace(combat=CombatDeclaration(stated, None,
-                                                   board.combat.paid_costs if board.combat else frozenset()))
+    # 508.1d: the stated attack pays the costs it needs (508.1h)
+    trial = board.replace(combat=CombatDeclaration(stated, None, frozenset(a.creature for a in stated)))  # type: ignore[union-attr]
     shown = [{"creature": a.creature, "target": a.target} for a in stated]  # type: ignore[union-attr]
     if not check_attacks(trial, time_limit=deadline.remaining()).legal:
         return {"attackers": shown, "correct": False, "why": "508.1: the stated attack is illegal"}
