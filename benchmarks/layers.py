@@ -3,7 +3,9 @@
 A seeded 300-permanent board (two players' creatures and lands) with 40 static effects
 (anthems, lords of a creature type, keyword grants, color changes, Aura-like +N/+N and
 switches, a Blood Moon, an Urborg, an "Elves have flying" grant that other effects depend
-on). Measured in one run: (a) the effective characteristics (``apply_layers``) against the
+on, "of the chosen type", untapped nontoken creatures, "+1/+1 for each other creature you
+control" on an enchanted creature, and two creatures whose power and toughness are each the
+number of creatures their controller controls, 613.4a). Measured in one run: (a) the effective characteristics (``apply_layers``) against the
 floor of 50 ms; (b) a block check on the layered board against the same check on the board
 with the 40 sources made vanilla (the baseline), against the floor of 2x.
 """
@@ -38,7 +40,13 @@ EFFECTS = [
     {"affects": {"types": ["creature"], "controller": "opponents"}, "gets": [-1, 0]},
     {"affects": {"types": ["creature"], "not_keywords": ["flying"]}, "rules": ["cant_block"],
      "condition": [{"controls": {"types": ["artifact"]}, "at_least": 99}]},
+    {"affects": {"types": ["creature"], "controller": "you", "chosen_type": True}, "gets": [1, 1]},
+    {"affects": {"types": ["creature"], "token": False, "tapped": False}, "gains": ["vigilance"]},
 ]
+CDA = {"affects": {"self": True}, "defines_pt": "both",
+       "for_each": {"permanents": {"types": ["creature"], "controller": "you"}}}
+COUNT_OTHERS = {"affects": {"attached": True}, "gets": [1, 1],
+                "for_each": {"permanents": {"types": ["creature"], "controller": "you", "other": True}}}
 
 
 def build(seed: int = 1, vanilla: bool = False) -> Board:
@@ -66,15 +74,22 @@ def build(seed: int = 1, vanilla: bool = False) -> Board:
             spec = {"affects": {"types": ["land"], "not_supertypes": ["basic"]}, "set_land_types": ["mountain"]}
         elif i == 39:
             spec = {"affects": {"types": ["land"]}, "add_subtypes": ["swamp"]}
+        elif i == 37:
+            spec = COUNT_OTHERS
         elif i >= 30:
             spec = {"affects": {"attached": True}, **rnd.choice(({"gets": [2, 2]}, {"switch_pt": True},
                                                                  {"gains": ["first_strike"]}))}
+        elif i >= 28:
+            spec = CDA
         else:
             spec = EFFECTS[i % len(EFFECTS)]
         abilities = () if vanilla else (Static("continuous", ContinuousSpec.from_mapping(spec)),)
+        cda = spec is CDA
         sources.append(Permanent(
-            id=f"e{i}", name=f"Effect {i}", controller=who, owner=who, types=frozenset({"enchantment"}),
-            abilities=abilities, attached_to=f"c{rnd.randrange(200)}" if i >= 30 and i < 38 else None))
+            id=f"e{i}", name=f"Effect {i}", controller=who, owner=who,
+            types=frozenset({"creature" if cda else "enchantment"}), base_power=0 if cda else None,
+            base_toughness=0 if cda else None, abilities=abilities, chosen_type="elf",
+            attached_to=f"c{rnd.randrange(200)}" if i >= 30 and i < 38 else None))
     perms += sources
     attackers = [p.id for p in perms if p.controller == "alice" and p.is_creature][:8]
     blockers = [p.id for p in perms if p.controller == "bob" and p.is_creature][:4]

@@ -71,7 +71,19 @@ def in_set(flt: dict, obj: dict, eff: dict) -> bool:
         return False
     if flt.get("counter") == "any" and not obj.get("counters"):
         return False
+    how = flt.get("attachments")
+    if how == "modified":
+        if not (obj["equipped_by"] or eff_controller_aura(obj) or obj.get("counters")):
+            return False
+    elif how and not ((how in ("enchanted", "enchanted_or_equipped") and obj["enchanted_by"])
+                      or (how in ("equipped", "enchanted_or_equipped") and obj["equipped_by"])):
+        return False
     return True
+
+
+def eff_controller_aura(obj: dict) -> bool:
+    """700.9: an Aura its controller controls is attached to it."""
+    return obj["controller"] in obj["enchanted_by"]
 
 
 #: the chosen type of each effect's source ("of the chosen type")
@@ -266,6 +278,9 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
         x["rules"] = []
         x["retyped"] = False
         objs[x["id"]] = x
+    for x in objs.values():  # who enchants or equips each object (303.4, 301.5)
+        x["enchanted_by"] = [o["controller"] for o in objs.values() if o["attached_to"] == x["id"] and "aura" in o["subtypes"]]
+        x["equipped_by"] = [o["id"] for o in objs.values() if o["attached_to"] == x["id"] and "equipment" in o["subtypes"]]
     for e in effects:
         src = objs[e["source"]]
         EFFECTS[e["id"]] = {**e, "controller": src["controller"], "attached_to": src["attached_to"]}

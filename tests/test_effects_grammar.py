@@ -16,6 +16,7 @@ from mtgsolver.model.oracle import parse_oracle_text
 from .support import CI
 
 LINES = Path(__file__).parent / "data" / "effects_lines.jsonl"
+NEW_LINES = Path(__file__).parent / "data" / "effects_new_lines.jsonl"
 
 
 def reading(line: str, name: str):
@@ -31,6 +32,16 @@ def reading(line: str, name: str):
                          ids=lambda v: v if isinstance(v, str) and len(v) < 40 else None)
 def test_hand_checked_real_lines(name: str, line: str, expected: dict) -> None:
     """70 real lines of the pool with the structure checked by hand."""
+    assert reading(line, name) == expected
+
+
+@pytest.mark.parametrize("name, line, expected", [json.loads(x) for x in NEW_LINES.read_text().splitlines()],
+                         ids=lambda v: v if isinstance(v, str) and len(v) < 40 else None)
+def test_hand_checked_sample_of_the_lines_newly_read(name: str, line: str, expected: dict) -> None:
+    """Precision of the widened family: 55 lines drawn with ``random.Random(20261130).sample``
+    from the 211 static lines about other permanents (``others_combat``/``others_mana``) of the
+    2022 pool read on 2026-11-30 and not before, each structure checked by hand against the
+    Oracle text (611.3a sets, 613 layers, 613.11 rules, quoted abilities kept as text)."""
     assert reading(line, name) == expected
 
 
@@ -129,6 +140,7 @@ def test_pool_coverage_of_statics_that_change_other_permanents(atomic_cards: Pat
     for c in ("others_combat", "others_mana"):
         print(f"{c}: {result.read[c]} of {result.total[c]}")
     assert result.total["others_combat"] > (1400 if CI else 130)
-    floors = {"others_combat": 0.70, "others_mana": 0.54} if CI else {"others_combat": 0.6, "others_mana": 0.5}
+    # 2026-11-30 on the whole pool: 1,298 / 1,548 (83.9%) and 76 / 90 (84.4%); a tenth: 133 / 154, 13 / 14
+    floors = {"others_combat": 0.83, "others_mana": 0.84} if CI else {"others_combat": 0.8, "others_mana": 0.8}
     for c, floor in floors.items():
         assert result.read[c] / result.total[c] >= floor, c

@@ -174,3 +174,53 @@ def test_granted_ability_no_grammar_reads_is_unread_on_the_creature_it_is_grante
                card("hum", "Humility", "All creatures lose all abilities and have base power and toughness 1/1.",
                     types="enchantment")])
     assert b.permanent("b1").unread == () and pt(b, "b1") == (2, 2)
+
+
+@pytest.mark.parametrize("line, attach, affected", [
+    ("Creatures you control that are enchanted get +1/+1.", "aura", {"b1"}),
+    ("Equipped creatures you control get +1/+1.", "equipment", {"b1"}),
+    ("Creatures you control that are enchanted or equipped get +1/+1.", "equipment", {"b1"}),
+    ("Modified creatures you control get +1/+1.", "aura", {"b1"}),
+    ("Modified creatures you control get +1/+1.", "their_aura", set()),
+    ("Modified creatures you control get +1/+1.", "counter", {"b1"}),
+])
+def test_enchanted_equipped_and_modified_creatures(line: str, attach: str, affected: set) -> None:
+    """303.4, 301.5, 700.9: "modified" is equipped, enchanted by an Aura its controller
+    controls, or with a counter; an opponent's Aura doesn't modify it."""
+    perms = [card("src", "Src", line, types="enchantment"), bears("b1", extra=", counters: {charge: 1}" if attach == "counter" else ""),
+             bears("b2")]
+    if attach != "counter":
+        sub = "equipment" if attach == "equipment" else "aura"
+        perms.append(card("att", "Att", "", f", attached_to: b1, subtypes: [{sub}]", "bob" if attach == "their_aura" else "alice",
+                          "artifact" if sub == "equipment" else "enchantment"))
+    b = board(perms)
+    assert {pid for pid in ("b1", "b2") if pt(b, pid) == (3, 3)} == affected
+
+
+def test_protection_from_the_chosen_color_and_from_a_subtype() -> None:
+    """702.16: Pentarch Ward's "protection from the chosen color" is the color its board field
+    names; "protection from Rats" is protection from the subtype Rat."""
+    ward = "Enchanted creature has protection from the chosen color. This effect doesn't remove Ward."
+    b = board([bears("b1"), card("ward", "Ward", ward, ", attached_to: b1, chosen_color: red", types="enchantment"),
+               card("cats", "Cats", "Bears you control have protection from Rats.", types="enchantment")])
+    assert b.permanent("b1").protections == {"red", "rat"}
+    with pytest.raises(BoardError, match="chosen_color"):
+        board([bears("b1"), card("ward", "Ward", ward, ", attached_to: b1", types="enchantment")])
+
+
+def test_lands_that_become_creatures_and_lands_of_every_type() -> None:
+    """613.1d, 613.4b, 305.6-7: Kormus Bell makes Swamps 1/1 black creatures that are still
+    lands; Spreading Seas makes a land an Island (losing its other land types and abilities);
+    Prismatic Omen gives lands every basic land type and their mana abilities."""
+    b = board(["{id: swamp, card: Swamp, controller: bob}", "{id: wastes, card: Forest, controller: alice}",
+               card("bell", "Kormus Bell", "All Swamps are 1/1 black creatures that are still lands.",
+                    types="artifact"),
+               card("seas", "Spreading Seas", "Enchanted land is an Island.", ", attached_to: wastes",
+                    types="enchantment"),
+               card("omen", "Prismatic Omen", "Lands you control are every basic land type in addition to their "
+                    "other types.", controller="bob", types="enchantment")])
+    swamp = b.permanent("swamp")
+    assert swamp.is_creature and pt(b, "swamp") == (1, 1) and [c.word for c in swamp.colors] == ["black"]
+    assert {a.text for a in swamp.mana_abilities} == {f"{{T}}: Add {{{c}}}." for c in "WUBRG"}
+    assert b.permanent("wastes").subtypes == {"island"}
+    assert {a.text for a in b.permanent("wastes").mana_abilities} == {"{T}: Add {U}."}

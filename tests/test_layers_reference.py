@@ -21,7 +21,9 @@ FILTERS = st.sampled_from([
     {"types": ["artifact"]}, {"subtypes": ["swamp"], "controller": "opponents"},
     {"types": ["creature"], "token": True}, {"types": ["creature"], "tapped": False},
     {"types": ["creature"], "multicolored": True}, {"types": ["creature"], "chosen_type": True},
-    {"types": ["creature"], "counter": "any"},
+    {"types": ["creature"], "counter": "any"}, {"types": ["creature"], "attachments": "enchanted"},
+    {"types": ["creature"], "attachments": "equipped"}, {"types": ["creature"], "attachments": "modified"},
+    {"attachments": "enchanted_or_equipped"},
 ])
 #: counts (613.4a, 613.4c): "for each other creature you control", cards in hand, Forests
 _OTHER_CREATURES = {"permanents": {"types": ["creature"], "controller": "you", "other": True}}
@@ -68,6 +70,8 @@ def boards(draw):
             subtypes = draw(st.lists(st.sampled_from(sorted(BASIC) + ["desert"]), max_size=2, unique=True))
         elif "creature" in types:
             subtypes = draw(st.lists(st.sampled_from(["elf", "goblin"]), max_size=1))
+        elif kind in ("enchantment", "artifact"):  # Auras and Equipment attached to earlier objects
+            subtypes = draw(st.lists(st.just("aura" if kind == "enchantment" else "equipment"), max_size=1))
         creature = "creature" in types
         obj = {
             "id": f"o{i}", "controller": draw(st.sampled_from(["alice", "bob"])), "types": types,
@@ -82,6 +86,8 @@ def boards(draw):
         }
         if obj["plus_counters"]:
             obj["counters"] = True
+        if subtypes in (["aura"], ["equipment"]) and objects and draw(st.booleans()):
+            obj["attached_to"] = draw(st.sampled_from([o["id"] for o in objects]))
         if draw(st.integers(0, 3)):
             spec = {"affects": draw(st.one_of(shared, shared, FILTERS)), **draw(st.one_of(family, family, CHANGES))}
             if "defines_pt" in spec:

@@ -732,7 +732,8 @@ class _Builder:
             if value is None and any(f.chosen_type for f in filters):
                 raise self.fail(f"{path}.chosen_type", f"{name}'s \"{text}\" needs the type chosen as it entered: "
                                 "give chosen_type: (for example elf)")
-            if chosen_color is None and any(f.chosen_color for f in filters):
+            if chosen_color is None and (any(f.chosen_color for f in filters)
+                                         or ("protection", "chosen_color") in spec.gains):
                 raise self.fail(f"{path}.chosen_color", f"{name}'s \"{text}\" needs the color chosen as it entered: "
                                 "give chosen_color: (for example red)")
         return value

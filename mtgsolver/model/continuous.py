@@ -61,6 +61,9 @@ def _pair(value: Any, path: str) -> tuple[int, int]:
     return _int(value[0], path), _int(value[1], path)
 
 
+_ATTACHMENTS = ("enchanted", "equipped", "enchanted_or_equipped", "modified")
+
+
 @dataclass(frozen=True)
 class Affected:
     """The objects an effect applies to (611.3a); every given condition must hold.
@@ -72,7 +75,10 @@ class Affected:
     least one counter of that kind (``+1/+1``); ``token`` (111.1) and ``tapped``: true or false;
     ``multicolored``/``colorless`` (105.2b-c); ``commander`` (903.3); ``chosen_type`` /
     ``chosen_color``: has the subtype or color chosen for the source (its board field
-    ``chosen_type`` / ``chosen_color``, "of the chosen type").
+    ``chosen_type`` / ``chosen_color``, "of the chosen type"); ``attachments``: ``enchanted``
+    (an Aura is attached to it, 303.4), ``equipped`` (301.5), ``enchanted_or_equipped``, or
+    ``modified`` (700.9: equipped, enchanted by an Aura its controller controls, or with a
+    counter).
     """
 
     controller: str = "any"
@@ -104,6 +110,7 @@ class Affected:
     commander: bool = False
     chosen_type: bool = False
     chosen_color: bool = False
+    attachments: str | None = None
 
     @classmethod
     def from_mapping(cls, data: Any, path: str = "affects") -> "Affected":
@@ -130,6 +137,10 @@ class Affected:
                 values[key] = value
             elif key in ("named", "counter"):
                 values[key] = str(value)
+            elif key == "attachments":
+                if value not in _ATTACHMENTS:
+                    raise ValueError(f"{where} expects one of {', '.join(_ATTACHMENTS)}, got {value!r}")
+                values[key] = value
             elif key.startswith(("power", "toughness")):
                 values[key] = _int(value, where)
             else:
@@ -184,6 +195,7 @@ class Affected:
             words.append(" or ".join(sorted(self.subtypes)))
         words += sorted(self.types) or ["permanents"]
         words += ["tokens"] if self.token else []
+        words += [self.attachments.replace("_", " ")] if self.attachments else []
         words += [f"of the chosen {w}" for w, on in (("type", self.chosen_type), ("color", self.chosen_color)) if on]
         if self.named:
             words.append(f"named {self.named}")

@@ -88,7 +88,7 @@ class _Obj:
     """A permanent's characteristics while the layers are applied (mutable)."""
 
     __slots__ = ("perm", "id", "controller", "types", "supertypes", "subtypes", "colors", "keywords", "protections", "abilities",
-                 "power", "toughness", "granted_by", "changes", "touched", "retyped", "in_combat")
+                 "power", "toughness", "granted_by", "changes", "touched", "retyped", "in_combat", "attachments")
 
     def __init__(self, perm: Permanent) -> None:
         self.perm, self.id, self.controller = perm, perm.id, perm.controller
@@ -100,6 +100,7 @@ class _Obj:
         self.changes: list[Change] = []
         self.touched = self.retyped = False
         self.in_combat = ""  # "attacking" or "blocking" in the board's combat (506.4)
+        self.attachments: frozenset[tuple[str, str]] = frozenset()  # (aura|equipment, its controller)
 
     def clone(self) -> "_Obj":
         new = _Obj.__new__(_Obj)
@@ -187,6 +188,11 @@ class _Engine:
             for oid in ids:
                 if oid in self.state:
                     self.state[oid].in_combat = role
+        for p in printed:
+            kind = "aura" if "aura" in p.subtypes else "equipment" if "equipment" in p.subtypes else None
+            if kind and p.attached_to in self.state:
+                target = self.state[p.attached_to]
+                target.attachments = target.attachments | {(kind, p.controller)}
         self.timestamps = {p.id: (p.timestamp if p.timestamp is not None else i + 1) for i, p in enumerate(printed)}
         self.index = {p.id: i for i, p in enumerate(printed)}
         self.started: dict[tuple[str, int], _Eff] = {}
@@ -416,6 +422,8 @@ class _Engine:
                     obj.keywords.add(value)
                     obj.granted_by[value] = eff.source
                 elif kind == "protection":
+                    if value == "chosen_color":  # "protection from the chosen color" (its choice)
+                        value = eff.chosen[1].word
                     obj.protections.add(value)
                     obj.granted_by[f"protection from {value}"] = eff.source
                 else:
@@ -517,6 +525,17 @@ def _part(spec: ContinuousSpec, keys: tuple[str, ...]) -> str:
     return ContinuousSpec(**{k: getattr(spec, k) for k in keys}).describe()
 
 
+def _attached_as(how: str, obj: _Obj) -> bool:
+    """303.4, 301.5, 700.9: enchanted, equipped, either, or modified (equipped, enchanted by an
+    Aura its controller controls, or with a counter)."""
+    kinds = {k for k, _ in obj.attachments}
+    if how == "modified":
+        return ("equipment" in kinds or ("aura", obj.controller) in obj.attachments
+                or any(v > 0 for v in obj.perm.counters.values()))
+    wanted = {"enchanted": {"aura"}, "equipped": {"equipment"}}.get(how, {"aura", "equipment"})
+    return bool(kinds & wanted)
+
+
 def _chosen(perm: Permanent) -> tuple[str | None, Any]:
     from .mana import Color
 
@@ -589,6 +608,8 @@ def _matches(aff: Affected, obj: _Obj, eff: _Eff) -> bool:
     if (aff.token is not None and obj.perm.token != aff.token) or (aff.tapped is not None and obj.perm.tapped != aff.tapped):
         return False
     if (aff.multicolored and len(obj.colors) < 2) or (aff.colorless and obj.colors) or (aff.commander and not obj.perm.is_commander):
+        return False
+    if aff.attachments is not None and not _attached_as(aff.attachments, obj):
         return False
     if aff.chosen_type and eff.chosen[0] not in obj.subtypes:
         return False

@@ -75,8 +75,13 @@ def _plural(word: str) -> list[str]:
 
 @functools.lru_cache(maxsize=1)
 def plural_subtypes() -> dict[str, str]:
-    """Plural of a subtype (lower case) -> the subtype: ``elves`` -> ``elf``."""
-    return {p: s for s in subtypes() for p in _plural(s)}
+    """Plural of a subtype (lower case) -> the subtype: ``elves`` -> ``elf``, ``merfolk``."""
+    out = {p: s for s in subtypes() for p in _plural(s)}
+    return out | {s: s for s in _SAME_PLURAL if s in subtypes()}
+
+
+#: Creature types whose plural is the word itself ("Other Merfolk you control").
+_SAME_PLURAL = ("merfolk", "aetherborn", "kithkin", "kor", "moonfolk", "samurai", "sheep", "fish", "elk")
 
 
 @functools.lru_cache(maxsize=1)
@@ -108,6 +113,15 @@ def _tag(low: str) -> str | None:
     out: list[str] = []
     i = 0
     while i < len(words):
+        if words[i:i + 2] == ["protection", "from"]:  # from the chosen color, from a subtype (702.16a)
+            if words[i + 2:i + 5] == ["the", "chosen", "color"]:
+                out.append("kw:protection_from_chosen_color")
+                i += 5
+                continue
+            if i + 2 < len(words) and words[i + 2] in plural_subtypes():
+                out.append("kw:protection_from_" + plural_subtypes()[words[i + 2]].replace(" ", "_"))
+                i += 3
+                continue
         for n in (4, 3, 2, 1):
             key = tuple(words[i:i + n])
             if len(key) == n and key in phrases and not (n == 1 and key[0] in ("plains",)):
@@ -157,7 +171,8 @@ def _keyword(token: str) -> Any:
     m = re.fullmatch(r"protection_from_(\w+)", token)
     if m:
         q = m.group(1)
-        return {"protection": {"artifacts": "artifact", "enchantments": "enchantment"}.get(q, q)}
+        return {"protection": {"artifacts": "artifact", "enchantments": "enchantment"}.get(q, q.replace("_", " ")
+                                                                                          if q != "chosen_color" else q)}
     return canonical_keyword(token)
 
 
@@ -212,6 +227,17 @@ class _Build(Transformer):
 
     def commander(self) -> dict:
         return {"commander": True}
+
+    def attached_adj(self, how: Token) -> dict:
+        """"Equipped creatures you control" (301.5), "Enchanted ..." as an adjective (303.4)."""
+        return {"attachments": str(how)}
+
+    def modified(self) -> dict:
+        return {"attachments": "modified"}
+
+    def that_are(self, *hows: Token) -> dict:
+        words = sorted({str(h) for h in hows if h is not None})
+        return {"attachments": "enchanted_or_equipped" if len(words) == 2 else words[0]}
 
     def n_token(self) -> dict:
         return {"token": True}
@@ -383,6 +409,16 @@ class _Build(Transformer):
     def cant_block(self) -> dict:
         return {"rules": ["cant_block"]}
 
+    def max_blockers(self, n: Token, *noun: Token) -> dict:
+        """509.1b: "can't be blocked by more than one creature"."""
+        if noun:
+            _need(noun[0], "creature")
+        return {"rules": [{"max_blockers": _number(str(n))}]}
+
+    def min_blockers(self, n: Token) -> dict:
+        """509.1b: "can't be blocked except by three or more creatures"."""
+        return {"rules": [{"min_blockers": _number(str(n))}]}
+
     def cant_attack_or_block(self) -> dict:
         return {"rules": ["cant_attack", "cant_block"]}
 
@@ -419,6 +455,58 @@ class _Build(Transformer):
         if [r for r in rest if r.type == "KIND"][0] != "types":
             raise ValueError("in addition to its other types")
         return {"add_types": [str(t)]}
+
+    def add_subtype_plural(self, _b: Token, plural: Token, _p: Token, _o: Token, kind: Token) -> dict:
+        """"All lands are Islands in addition to their other types" (613.1d, 305.7 doesn't apply)."""
+        return self.add_subtype(_b, None, plural, _p, _o, kind)  # type: ignore[arg-type]
+
+    def add_artifact_type(self, _b: Token, _p: Token, _o: Token, kind: Token) -> dict:
+        """"All permanents are artifacts in addition to their other types" (613.1d)."""
+        if str(kind) != "types":
+            raise ValueError("in addition to their other types")
+        return {"add_types": ["artifact"]}
+
+    def add_enchantment_type(self, _b: Token, _p: Token, _o: Token, kind: Token) -> dict:
+        return {**self.add_artifact_type(_b, _p, _o, kind), "add_types": ["enchantment"]}
+
+    def add_basic_types(self, _b: Token, _p: Token, _o: Token, kind: Token) -> dict:
+        """Prismatic Omen: every basic land type in addition (305.6: their mana abilities too)."""
+        if str(kind) != "types":
+            raise ValueError("in addition to their other types")
+        return {"add_subtypes": ["plains", "island", "swamp", "mountain", "forest"]}
+
+    def becomes_land_types(self, _b: Token, _a: Token, *subs: Token) -> dict:
+        """"Enchanted land is an Island" (305.7: it loses its other land types and its rules-text
+        abilities)."""
+        lands = [_sub(t) for t in subs]
+        if not all(land in ("plains", "island", "swamp", "mountain", "forest") for land in lands):
+            raise ValueError("only basic land types")
+        return {"set_land_types": lands}
+
+    def animated_lands(self, _b: Token, pt: Token, color: Token | None, sub: Token | None) -> dict:
+        """"All Forests are 1/1 creatures that are still lands" (613.1d, 613.1e, 613.4b)."""
+        out: dict[str, Any] = {"add_types": ["creature"], **self.base_pt(_b, pt)}
+        if color is not None:
+            out["set_colors"] = [str(color)]
+        if sub is not None:
+            if subtypes().get(_sub(sub)) != "creature":
+                raise ValueError("a creature type")
+            out["add_subtypes"] = [_sub(sub)]
+        return out
+
+    def animated(self, _b: Token, _a: Token, t: Token, pt: Token, _p: Token, _o: Token, kind: Token) -> dict:
+        """"Enchanted artifact is a creature with base power and toughness 5/5 in addition to its
+        other types" (Ensoul Artifact; 613.1d, 613.4b)."""
+        if str(kind) != "types":
+            raise ValueError("in addition to its other types")
+        return {"add_types": [str(t)], **self.base_pt(_b, pt)}
+
+    def become_lands(self, _b: Token, sub: Token, _p: Token, _o: Token, kind: Token) -> dict:
+        """Ashaya: "Nontoken creatures you control are Forest lands in addition to their other
+        types" (613.1d; 305.6 gives them the Forest's mana ability)."""
+        if str(kind) != "types" or _sub(sub) not in ("plains", "island", "swamp", "mountain", "forest"):
+            raise ValueError("a basic land type, in addition to their other types")
+        return {"add_types": ["land"], "add_subtypes": [_sub(sub)]}
 
     def predicates(self, *preds: dict) -> dict:
         out: dict[str, Any] = {}
@@ -566,8 +654,14 @@ def _is_condition(d: dict) -> bool:
 
 _FIRST = frozenset("attacking blocking enchanted equipped other all each creatures lands permanents artifacts enchantments nonbasic no as ~ "
                    "white blue black red green basic legendary snow artifact enchantment land creature ~'s tapped "
-                   "untapped multicolored colorless commander tokens".split())
+                   "untapped multicolored colorless commander tokens modified".split())
 _PLAUSIBLE = re.compile(r"\b(get|gets|have|has|can't|are|is|lose|loses|attack|block|no more than)\b")
+
+
+def _normal(text: str, name: str) -> str:
+    """Lower case, straight apostrophes, the card's name written ``~``."""
+    low = text.lower().replace("’", "'")
+    return re.sub(rf"(?<![\w']){re.escape(name.lower())}(?='s\b|[^\w']|$)", "~", low) if name else low
 
 
 def read(line: str, name: str) -> list[Any] | None:
@@ -576,15 +670,13 @@ def read(line: str, name: str) -> list[Any] | None:
 
     text = re.sub(r"\s*\([^)]*\)", "", line).strip()
     text = re.sub(r"^[A-Z][\w' ]*— ", "", text)  # an ability word (207.2c)
-    low = text.lower().replace("’", "'")
-    if name:
-        low = re.sub(rf"(?<![\w']){re.escape(name.lower())}(?='s\b|[^\w']|$)", "~", low)
+    low = _normal(text, name)
     first = low.split(" ", 1)[0]
     if (not _PLAUSIBLE.search(low) or "until end of turn" in low
             or not (first in _FIRST or first.startswith("non") or first in subtypes() or first in plural_subtypes())):
         return None
     for quoted in re.findall(r'"([^"]+)"', text):
-        _ORIGINAL[quoted.lower().replace("’", "'")] = quoted
+        _ORIGINAL[_normal(quoted, name)] = quoted
     try:
         tree = _parser().parse(_tag(low))
         mapping = _Build().transform(tree)
