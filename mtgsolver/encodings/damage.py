@@ -79,8 +79,10 @@ def unsupported_keywords(p: Permanent) -> list[str]:
 
 
 def mentor_target(mentor: Permanent, attackers: list[Permanent]) -> list[str]:
-    """702.134a: the attacking creatures a mentor trigger may target (power less than the mentor's)."""
-    return [p.id for p in attackers if p.id != mentor.id and (p.power or 0) < (mentor.power or 0)]
+    """702.134a: the attacking creatures a mentor trigger may target: power less than the
+    mentor's, and targetable by its ability (shroud 702.18a, protection 702.16b)."""
+    return [p.id for p in attackers if p.id != mentor.id and (p.power or 0) < (mentor.power or 0)
+            and not p.has_keyword("shroud") and not prevents(mentor, p)]
 
 
 def choice_notes(board: Board, attackers: list[str], blocks: Mapping[str, tuple[str, ...]] | None = None) -> list[str]:
