@@ -14,7 +14,7 @@ import weakref
 from dataclasses import replace
 from typing import Iterator
 
-from mtgsolver.model import Board, ManaCost, ManaSymbol
+from mtgsolver.model import Board, ManaCost, ManaSymbol, Permanent
 
 from .reference_payment import best_payment
 
@@ -71,9 +71,39 @@ def may_attack(board: Board, cid: str, target: str) -> bool:
         if value == target:
             return False
     defender = defending_player(board, target)
+    if perm is not None and "planeswalker" in perm.types and perm.controller in c.values("cant_attack_planeswalkers_of"):
+        return False
     life = board.player(defender).life
     mine = [p for p in board.permanents if p.controller == defender]
-    return all(f.matches(life, mine) for f in c.values("cant_attack_unless"))
+    if any(_holds(f, life, mine) for f in c.values("cant_attack_if_defender")):
+        return False
+    for kind in c.values("cant_attack_unless_more"):
+        if len([p for p in board.permanents if p.controller == c.controller and kind in p.types]) <= \
+                len([p for p in mine if kind in p.types]):
+            return False
+    return all(_holds(f, life, mine) for f in c.values("cant_attack_unless"))
+
+
+def _holds(f, life: int, mine: list[Permanent]) -> bool:
+    """A condition on the defending player: life bounds, and "controls an Island", "a snow
+    land", "a blue permanent" (every word describes one of their permanents; one word may be
+    the name)."""
+    if f.life_at_most is not None and life > f.life_at_most or f.life_at_least is not None and life < f.life_at_least:
+        return False
+    if f.controls is None:
+        return True
+    words = f.controls.split()
+
+    def describes(p: Permanent) -> bool:
+        traits = set(p.types) | set(p.subtypes) | set(p.supertypes) | {c.word for c in p.colors} | {"permanent"}
+        traits.add("tapped" if p.tapped else "untapped")
+        return all(w in traits for w in words) or f.controls == p.name.lower()
+
+    def strong(p: Permanent) -> bool:
+        return ((f.power_at_least is None or p.power is not None and p.power >= f.power_at_least)
+                and (f.power_at_most is None or p.power is not None and p.power <= f.power_at_most))
+
+    return any(describes(p) and strong(p) for p in mine)
 
 
 def taxes(board: Board, target: str) -> list[tuple[int, int]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-LAYER_ORDER = ("4", "5", "6", "7b", "7c", "7d")
+LAYER_ORDER = ("4", "5", "6", "7a", "7b", "7c", "7d")
 BASIC = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": "G"}
 LAND_TYPES = set(BASIC) | {"desert", "gate"}
 
@@ -27,6 +27,8 @@ def parts(effect: dict) -> set[str]:
         out.add("5")
     if keys & {"gains", "loses", "loses_all_abilities"}:
         out.add("6")
+    if "defines_pt" in keys:
+        out.add("7a")
     if "set_pt" in keys:
         out.add("7b")
     if "gets" in keys:
@@ -37,6 +39,8 @@ def parts(effect: dict) -> set[str]:
 
 
 def in_set(flt: dict, obj: dict, eff: dict) -> bool:
+    if flt.get("self"):
+        return obj["id"] == eff["source"]
     if flt.get("attached"):
         return obj["id"] == eff["attached_to"]
     if flt.get("other") and obj["id"] == eff["source"]:
@@ -58,7 +62,35 @@ def in_set(flt: dict, obj: dict, eff: dict) -> bool:
         return False
     if any(s in obj["supertypes"] for s in flt.get("not_supertypes", [])):
         return False
+    for flag in ("token", "tapped"):
+        if flag in flt and obj.get(flag, False) != flt[flag]:
+            return False
+    if flt.get("multicolored") and len(obj["colors"]) < 2:
+        return False
+    if flt.get("chosen_type") and EFFECTS_BY_SOURCE_CHOSEN.get(eff["source"]) not in obj["subtypes"]:
+        return False
+    if flt.get("counter") == "any" and not obj.get("counters"):
+        return False
     return True
+
+
+#: the chosen type of each effect's source ("of the chosen type")
+EFFECTS_BY_SOURCE_CHOSEN: dict[str, str | None] = {}
+
+
+def count(eff: dict, obj: dict, objs: dict[str, dict]) -> int:
+    """What ``for_each`` counts for ``obj``: permanents ("other": not ``obj``) or cards in hand."""
+    each = eff["spec"]["for_each"]
+    if "cards_in_hand" in each:
+        return HAND.get(eff["controller"], 0) + each.get("plus", 0)
+    flt = dict(each["permanents"])
+    other = flt.pop("other", False)
+    n = sum(1 for o in objs.values() if in_set(flt, o, eff) and not (other and o["id"] == obj["id"]))
+    return n + each.get("plus", 0)
+
+
+#: cards in each player's hand
+HAND: dict[str, int] = {}
 
 
 def alive(eff: dict, objs: dict[str, dict]) -> bool:
@@ -69,6 +101,10 @@ def alive(eff: dict, objs: dict[str, dict]) -> bool:
     if src is None or eff["id"] not in src["effects"]:
         return False
     for cond in eff["spec"].get("condition", []):
+        if "source_untapped" in cond:
+            if src.get("tapped", False) == cond["source_untapped"]:
+                return False
+            continue
         flt = cond["controls"]
         n = sum(1 for o in objs.values() if o["controller"] == eff["controller"] and in_set(flt, o, eff))
         if n < cond.get("at_least", 1):
@@ -102,17 +138,29 @@ def do(eff: dict, obj: dict, layer: str) -> None:
             obj["keywords"], obj["effects"], obj["mana"], obj["rules"] = set(), [], set(), []
         obj["keywords"] |= {g for g in s.get("gains", [])}
         obj["keywords"] -= set(s.get("loses", []))
+    elif layer == "7a" and "creature" in obj["types"]:
+        n = count(eff, obj, OBJS_NOW[0])
+        if s["defines_pt"] in ("both", "power"):
+            obj["p"] = n
+        if s["defines_pt"] in ("both", "toughness"):
+            obj["t"] = n
     elif layer == "7b":
         obj["p"], obj["t"] = s["set_pt"]
     elif obj["p"] is not None:
         if layer == "7c":
-            obj["p"] += s["gets"][0]
-            obj["t"] += s["gets"][1]
+            n = count(eff, obj, OBJS_NOW[0]) if "for_each" in s else 1
+            obj["p"] += s["gets"][0] * n
+            obj["t"] += s["gets"][1] * n
         else:
             obj["p"], obj["t"] = obj["t"], obj["p"]
 
 
+#: the objects as they are when an effect starts applying (what its counts see)
+OBJS_NOW: list[dict[str, dict]] = [{}]
+
+
 def apply(eff: dict, objs: dict[str, dict], layer: str) -> None:
+    OBJS_NOW[0] = copy.deepcopy(objs)
     for oid in targets(eff, objs):
         do(eff, objs[oid], layer)
 
@@ -197,13 +245,18 @@ def run_layer(objs: dict[str, dict], layer: str) -> list[dict[str, dict]]:
     return outcomes
 
 
-def reference(objects: list[dict], effects: list[dict]) -> dict[str, dict]:
+def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | None = None) -> dict[str, dict]:
     """Effective characteristics: ``{id: {types, subtypes, colors, keywords, p, t, mana,
     cant_attack}}``. ``objects``: dicts with id, controller, types, subtypes, supertypes,
-    colors, keywords, p, t, plus_counters, attached_to, effects (ids); ``effects``: dicts with
-    id, source, spec (a ``continuous`` mapping) and ts."""
+    colors, keywords, p, t, plus_counters, attached_to, effects (ids), and optionally token,
+    tapped, counters (any counter on it), chosen_type; ``effects``: dicts with id, source,
+    spec (a ``continuous`` mapping) and ts; ``hand``: cards in each player's hand."""
     EFFECTS.clear()
     STARTED.clear()
+    HAND.clear()
+    HAND.update(hand or {})
+    EFFECTS_BY_SOURCE_CHOSEN.clear()
+    EFFECTS_BY_SOURCE_CHOSEN.update({o["id"]: o.get("chosen_type") for o in objects})
     objs = {}
     for o in objects:
         x = copy.deepcopy(o)

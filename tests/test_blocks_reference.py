@@ -5,7 +5,9 @@ players (one with a planeswalker under attack), evasion keywords, protection, la
 group restrictions (menace, N or more, no more than N, Tromokratis, can't block alone,
 "unless N other creatures block", "unless a creature with greater power also blocks", no more
 than N blockers, Silent Arbiter), filters comparing the two creatures (power, toughness, mana
-value; "can't block Humans"), "must be blocked by an Eldrazi", extra blocks, bob's Plains paying
+value; "can't block Humans"), "must be blocked by an Eldrazi", "can't be blocked except by" lists of filters, "can't be blocked
+as long as defending player controls" a snow land or an artifact, "as long as it's attacking alone",
+"can block creatures with shadow", extra blocks, bob's Plains paying
 the costs to block (509.1d-f), costs to block paid or not, and every kind of
 requirement. For each board, the solver and :mod:`tests.reference_blocks` agree on the
 legality of a random declaration and on the maximum; the solver's witness and its
@@ -21,6 +23,7 @@ from mtgsolver.model.abilities import Static
 from mtgsolver.model.board import Attack, Block, CombatDeclaration
 from mtgsolver.model.effects import Effect
 from mtgsolver.model.mana_abilities import parse_mana_ability
+from mtgsolver.model.filters import PlayerFilter
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.solver.blocks import OBJECTIVES, check_blocks, suggest_blocks
 
@@ -43,6 +46,8 @@ _TOUGH = st.integers(1, 4)
 _SUBTYPES = st.sampled_from((frozenset(), frozenset(), frozenset({"human"}), frozenset({"eldrazi"})))
 _COSTS = st.sampled_from((None, ONE, ManaCost.parse("{2}{G}")))
 HUMAN, EL = CreatureFilter(subtype="human"), CreatureFilter(subtype="eldrazi")
+#: "can't be blocked except by Humans and/or artifact creatures", "... creatures with flying or reach"
+ONLY_BY = ((HUMAN, CreatureFilter(type="artifact")), (CreatureFilter(keyword="flying"), CreatureFilter(keyword="reach")))
 
 
 def _rel(key: str, own: str) -> CreatureFilter:
@@ -71,7 +76,8 @@ def boards(draw: st.DrawFn) -> Board:
     perms: list[Permanent] = []
     if _rare(draw, 3):
         perms.append(Permanent("island", "Island", "bob", "bob", types=frozenset({"land"}),
-                               subtypes=frozenset({"island"}), supertypes=frozenset({"basic"})))
+                               subtypes=frozenset({"island"}),
+                               supertypes=frozenset({"basic", "snow"} if _rare(draw, 2) else {"basic"})))
     if _rare(draw, 4):
         perms.append(Permanent("pw", "Walker", "bob", "bob", types=frozenset({"planeswalker"}), loyalty=3))
     targets = defenders + (["pw"] if any(p.id == "pw" for p in perms) else [])
@@ -96,6 +102,14 @@ def boards(draw: st.DrawFn) -> Board:
             abilities.append(Static("cant_be_blocked_by", draw(_RELATIVE)))
         if _rare(draw, 5):  # Slayer's Cleaver; a relative filter as granted
             abilities.append(Static("must_be_blocked_by_a", draw(st.sampled_from((EL, _rel("power_at_least", "power"))))))
+        if _rare(draw, 8):  # Amrou Seekers, Canopy Cover
+            abilities.append(Static("can_be_blocked_only_by", draw(st.sampled_from(ONLY_BY))))
+        if _rare(draw, 8):  # Neurok Spy, Arctic-style snow lands
+            abilities.append(Static("cant_be_blocked_if_defender", draw(st.sampled_from(
+                (*(PlayerFilter(controls=w) for w in ("island", "snow land", "artifact", "untapped land")),
+                 PlayerFilter(controls="untapped creature", power_at_least=3))))))
+        if _rare(draw, 10):  # Dream Prowler
+            abilities.append(Static("cant_be_blocked_attacking_alone"))
         aid = f"a{i}"
         attackers.append(aid)
         perms.append(Permanent(aid, f"Attacker {i}", "alice", "alice", types=frozenset({"creature"}),
@@ -117,6 +131,12 @@ def boards(draw: st.DrawFn) -> Board:
             abilities.append(Static("can_block_only", CreatureFilter(keyword="flying")))
         if _rare(draw, 8):
             abilities.append(Static("block_cost", ONE))
+        if _rare(draw, 6):  # Aetherflame Wall
+            abilities.append(Static("can_block_shadow"))
+        if _rare(draw, 6):  # Street Savvy
+            abilities.append(Static("can_block_landwalk"))
+        if _rare(draw, 8):  # Goblin Goon, Monstrous Hound
+            abilities.append(Static("cant_block_unless_more", draw(st.sampled_from(("creature", "land")))))
         if _rare(draw, 5):  # Hunted Ghoul, Spitfire Handler, Ironclaw Curse
             abilities.append(Static("cant_block_creatures", draw(st.sampled_from((HUMAN, *_RELATIVES)))))
         if _rare(draw, 10):

@@ -204,6 +204,14 @@ def test_missing_file() -> None:
         ("Enchanted creature has protection from creatures.", [{"grants": [{"protection": "creatures"}]}]),
         ("Juggernaut can't attack or block unless you pay {2}.", [{"attack_cost": "{2}"}, {"block_cost": "{2}"}]),
         ("Enchanted creature can't attack unless its controller pays {3}.", [{"grants": [{"attack_cost": "{3}"}]}]),
+        # "except by" lists of qualities (509.1b), conditions on the defending player and the attack
+        ("Juggernaut can't be blocked except by creatures with flying or reach.",
+         [{"can_be_blocked_only_by": [{"keyword": "flying"}, {"keyword": "reach"}]}]),
+        ("Juggernaut can't be blocked except by Walls.", [{"can_be_blocked_only_by": [{"subtype": "wall"}]}]),
+        ("Enchanted creature has phasing and can't be blocked except by Walls.",
+         [{"grants": ["phasing", {"can_be_blocked_only_by": [{"subtype": "wall"}]}]}]),
+        ("Juggernaut can't be blocked as long as defending player controls an artifact.",
+         [{"cant_be_blocked_if_defender": {"controls": "artifact"}}]),
     ],
 )
 def test_oracle_phrases(line: str, entries: list) -> None:
@@ -224,14 +232,10 @@ def test_oracle_lines_not_understood_are_returned() -> None:
     [
         # "you" on an Aura is the Aura's controller, whom the creature's vocabulary can't name
         "Enchanted creature can't attack unless you pay {3}.",
-        # the vocabulary has one not_keyword per filter, and no "except by <subtype>"
-        "Juggernaut can't be blocked except by creatures with flying or reach.",
-        "Juggernaut can't be blocked except by Walls.",
-        # a clause the table doesn't read makes the whole line unread
-        "Enchanted creature has phasing and can't be blocked except by Walls.",
+        # a clause the grammar doesn't read makes the whole line unread
         "Enchanted creature can't attack or block, and its activated abilities can't be activated.",
-        # conditions and bounds that change with the game
-        "Juggernaut can't be blocked as long as defending player controls an artifact.",
+        # conditions the board can't evaluate (the poison and monarch of a player)
+        "Juggernaut can't attack unless defending player is poisoned.",
         # (the comparison with its own power is read by the relative family: tests/test_relative_grammar.py)
         "Creatures with power less than the number of Islands you control can't block Juggernaut.",
     ],

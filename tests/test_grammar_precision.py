@@ -12,8 +12,10 @@ from typing import Any
 import pytest
 
 from mtgsolver.model.mana_abilities import ManaAbility, parse_mana_ability
+from mtgsolver.model.oracle import parse_oracle_text
 
 ROWS = json.loads((Path(__file__).parent / "data" / "grammar_precision.json").read_text(encoding="utf-8"))
+ADDED = json.loads((Path(__file__).parent / "data" / "grammar_precision_added.json").read_text(encoding="utf-8"))
 
 
 def encode(a: ManaAbility) -> dict[str, Any]:
@@ -25,7 +27,7 @@ def encode(a: ManaAbility) -> dict[str, Any]:
         "product": {type(a.product).__name__: {k: v for k, v in asdict(a.product).items()
                                                if v not in ((), None, False, "")}},
     }
-    for key in ("spend_only", "spend_abilities", "damage", "condition", "timing", "extra"):
+    for key in ("spend_only", "spend_abilities", "damage", "condition", "timing", "per_turn", "life_loss", "extra"):
         value = getattr(a, key)
         if value in (None, False, 0, ()):
             continue
@@ -41,6 +43,16 @@ def encode(a: ManaAbility) -> dict[str, Any]:
 
 def test_the_sample_is_150_distinct_draws():
     assert len(ROWS) == 150
+
+
+@pytest.mark.parametrize("row", ADDED, ids=[f"added-{i:02d}-{r['card']}" for i, r in enumerate(ADDED)])
+def test_added_line_reads_exactly(row):
+    """Every line the 2026-11-30 grammar change made readable (29 mana abilities, 21 "tapped
+    for mana" triggers, 106.12a, 7 Auras harming the tapped permanent's controller), each checked by hand against its card's rulings."""
+    if "entries" in row:
+        assert parse_oracle_text(row["line"], row["card"]) == (row["entries"], [])
+    else:
+        assert json.loads(json.dumps(encode(parse_mana_ability(row["line"], row["card"])))) == row["read"]
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[f"{i:03d}-{r['card']}" for i, r in enumerate(ROWS)])

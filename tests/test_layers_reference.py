@@ -8,6 +8,7 @@ from mtgsolver.model import Board, Color, Permanent, Player, Static
 from mtgsolver.model.continuous import ContinuousSpec
 from mtgsolver.model.layers import apply_layers
 from mtgsolver.model.mana_abilities import basic_land_ability
+from mtgsolver.model.zones import PlayerZones
 
 from references.reference_layers import BASIC, reference
 from .support import runs
@@ -18,7 +19,13 @@ FILTERS = st.sampled_from([
     {"types": ["creature"], "colors": ["white"]}, {"types": ["creature"], "keywords": ["flying"]},
     {"types": ["creature"], "not_keywords": ["flying"]}, {"attached": True}, {"subtypes": ["forest"]},
     {"types": ["artifact"]}, {"subtypes": ["swamp"], "controller": "opponents"},
+    {"types": ["creature"], "token": True}, {"types": ["creature"], "tapped": False},
+    {"types": ["creature"], "multicolored": True}, {"types": ["creature"], "chosen_type": True},
+    {"types": ["creature"], "counter": "any"},
 ])
+#: counts (613.4a, 613.4c): "for each other creature you control", cards in hand, Forests
+_OTHER_CREATURES = {"permanents": {"types": ["creature"], "controller": "you", "other": True}}
+_CREATURES = {"permanents": {"types": ["creature"], "controller": "you"}}
 CHANGES = st.sampled_from([
     {"gets": [1, 1]}, {"gets": [-1, 0]}, {"set_pt": [1, 1]}, {"switch_pt": True}, {"gains": ["flying"]},
     {"gains": ["menace"]}, {"loses": ["flying"]}, {"loses_all_abilities": True}, {"set_colors": ["white"]},
@@ -26,9 +33,12 @@ CHANGES = st.sampled_from([
     {"gains": ["flying"]}, {"loses": ["flying"]}, {"set_colors": ["white"]}, {"set_land_types": ["island"]}, {"add_subtypes": ["swamp"]},
     {"set_land_types": ["mountain"]}, {"add_subtypes": ["elf"]}, {"gains": ["flying"], "gets": [0, 1]},
     {"rules": ["cant_attack"]}, {"set_colors": ["white"], "loses_all_abilities": True},
+    {"gets": [1, 1], "for_each": _OTHER_CREATURES}, {"gets": [0, -1], "for_each": {"cards_in_hand": True}},
+    {"defines_pt": "both", "for_each": _CREATURES},
+    {"defines_pt": "power", "for_each": {"permanents": {"subtypes": ["forest"]}, "plus": 1}},
 ])
 CONDITIONS = st.sampled_from([None, None, {"controls": {"types": ["artifact"]}},
-                              {"controls": {"types": ["creature"]}, "at_least": 2}])
+                              {"controls": {"types": ["creature"]}, "at_least": 2}, {"source_untapped": True}])
 #: changes of one layer, so that a board often has several effects competing in it
 FAMILIES = [
     [{"gains": ["flying"]}, {"loses": ["flying"]}, {"loses_all_abilities": True}],
@@ -36,6 +46,8 @@ FAMILIES = [
     [{"set_pt": [1, 1]}, {"set_pt": [3, 0]}, {"switch_pt": True}],
     [{"set_land_types": ["mountain"]}, {"set_land_types": ["island"]}, {"add_subtypes": ["swamp"]},
      {"add_types": ["creature"], "set_pt": [2, 2]}],
+    [{"defines_pt": "both", "for_each": _CREATURES}, {"set_pt": [1, 1]}, {"gets": [1, 1], "for_each": _OTHER_CREATURES},
+     {"add_types": ["creature"], "set_pt": [2, 2]}, {"loses_all_abilities": True}],
 ]
 KINDS = st.sampled_from(["creature", "creature", "land", "creature", "land", "basic_land", "artifact", "enchantment", "artifact_creature"])
 
@@ -60,14 +72,20 @@ def boards(draw):
         obj = {
             "id": f"o{i}", "controller": draw(st.sampled_from(["alice", "bob"])), "types": types,
             "subtypes": subtypes, "supertypes": ["basic"] if kind == "basic_land" else [],
-            "colors": draw(st.lists(st.sampled_from(["white", "red", "green"]), max_size=1)) if kind != "land" else [],
+            "colors": draw(st.lists(st.sampled_from(["white", "red", "green"]), max_size=2, unique=True)) if kind != "land" else [],
             "keywords": draw(st.lists(st.sampled_from(["flying", "menace"]), max_size=1, unique=True)) if creature else [],
             "p": draw(st.integers(0, 4)) if creature else None, "t": draw(st.integers(1, 4)) if creature else None,
             "plus_counters": draw(st.integers(0, 1)) if creature else 0,
             "attached_to": None, "effects": [],
+            "token": draw(st.booleans()), "tapped": draw(st.booleans()), "counters": draw(st.booleans()),
+            "chosen_type": draw(st.sampled_from([None, "elf", "goblin"])),
         }
+        if obj["plus_counters"]:
+            obj["counters"] = True
         if draw(st.integers(0, 3)):
             spec = {"affects": draw(st.one_of(shared, shared, FILTERS)), **draw(st.one_of(family, family, CHANGES))}
+            if "defines_pt" in spec:
+                spec["affects"] = {"self": True}  # 604.3a: a characteristic-defining ability defines its own object
             cond = draw(CONDITIONS)
             if cond:
                 spec["condition"] = [cond]
@@ -80,10 +98,11 @@ def boards(draw):
             obj["effects"] = [f"e{i}"]
             effects.append({"id": f"e{i}", "source": obj["id"], "spec": spec, "ts": i + 1})
         objects.append(obj)
-    return objects, effects
+    hand = {"alice": draw(st.integers(0, 3)), "bob": draw(st.integers(0, 3))}
+    return objects, effects, hand
 
 
-def engine_board(objects: list[dict], effects: list[dict]) -> Board:
+def engine_board(objects: list[dict], effects: list[dict], hand: dict[str, int] | None = None) -> Board:
     specs = {e["source"]: e["spec"] for e in effects}
     perms = []
     for o in objects:
@@ -94,9 +113,11 @@ def engine_board(objects: list[dict], effects: list[dict]) -> Board:
             id=o["id"], name=o["id"].upper(), controller=o["controller"], owner=o["controller"],
             types=frozenset(o["types"]), supertypes=frozenset(o["supertypes"]), subtypes=frozenset(o["subtypes"]),
             colors=frozenset(Color.parse(c) for c in o["colors"]), base_power=o["p"], base_toughness=o["t"],
-            counters={"+1/+1": o["plus_counters"]} if o["plus_counters"] else {}, keywords=frozenset(o["keywords"]),
-            abilities=tuple(abilities), attached_to=o["attached_to"]))
-    return Board("alice", (Player("alice"), Player("bob")), tuple(perms))
+            counters=({"+1/+1": o["plus_counters"]} if o["plus_counters"] else {"charge": 1} if o.get("counters") else {}),
+            keywords=frozenset(o["keywords"]), abilities=tuple(abilities), attached_to=o["attached_to"],
+            token=o.get("token", False), tapped=o.get("tapped", False), chosen_type=o.get("chosen_type")))
+    zones = {p: PlayerZones(hand_count=n) for p, n in (hand or {}).items()}
+    return Board("alice", (Player("alice"), Player("bob")), tuple(perms), zones=zones)
 
 
 def summary(perm: Permanent) -> dict:
@@ -109,9 +130,10 @@ def summary(perm: Permanent) -> dict:
 @settings(max_examples=runs(1000), deadline=None, derandomize=True)
 @given(boards())
 def test_layer_engine_agrees_with_the_brute_force_reference(case) -> None:
-    """613.1, 613.6-613.8, 613.11, 305.6-7: the engine equals every rules-consistent order."""
-    objects, effects = case
-    expected = reference(objects, effects)
-    board = apply_layers(engine_board(objects, effects))
+    """613.1, 613.4a-d, 613.6-613.8, 613.11, 305.6-7: the engine equals every rules-consistent
+    order, with counts (7a characteristic-defining abilities, "for each other ...")."""
+    objects, effects, hand = case
+    expected = reference(objects, effects, hand)
+    board = apply_layers(engine_board(objects, effects, hand))
     for o in objects:
         assert summary(board.permanent(o["id"])) == expected[o["id"]], o["id"]

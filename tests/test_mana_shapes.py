@@ -2,12 +2,14 @@
 checked against the brute-force reference (references/reference_payment.py): amounts the
 board defines (119 life, 305.6 domain, 700.5 devotion, 404 graveyard, 201.2 names), board
 conditions (602.5b, 614.1a), activation limits (602.5b), life loss (119.3) and spending
-restrictions (106.6). The lines are the 2022-04-25 Oracle text of the cards named."""
+restrictions (106.6); "tapped for mana" triggers (106.12a). The lines are the 2022-04-25
+Oracle text of the cards named."""
 from __future__ import annotations
 
 import pytest
 
 from mtgsolver.model import ManaCost, parse_board_text
+from mtgsolver.model.oracle import parse_oracle_text
 from mtgsolver.model.mana_abilities import (Amount, AnyColor, Choice, Condition, Conditional, CostPart, Fixed,
                                             parse_mana_ability)
 from mtgsolver.solver.payment import SpellInfo, pay
@@ -217,3 +219,133 @@ def test_spending_restrictions():
     unicorn = _src("u", "Adarkar Unicorn", ", power: 1, toughness: 3", "creature")
     r = pay(_board([unicorn]), "{U}", spell=SpellInfo(frozenset({"creature"})))
     assert r.payable is False and any(e.rule == "106.6" and "cumulative upkeep" in e.reason for e in r.excluded)
+
+
+# ---------------------------------------------------------------- "tapped for mana" triggers (106.12a)
+TRIGGERS = [
+    ("Nissa, Who Shakes the World", "Whenever you tap a Forest for mana, add an additional {G}.",
+     {"tapped": "your_permanents", "kinds": ["forest"], "adds": "{G}"}),
+    ("Crypt Ghast", "Whenever you tap a Swamp for mana, add an additional {B}.",
+     {"tapped": "your_permanents", "kinds": ["swamp"], "adds": "{B}"}),
+    ("Leyline of Abundance", "Whenever you tap a creature for mana, add an additional {G}.",
+     {"tapped": "your_permanents", "kinds": ["creature"], "adds": "{G}"}),
+    ("Mirari's Wake", "Whenever you tap a land for mana, add one mana of any type that land produced.",
+     {"tapped": "your_lands", "adds": "same_type"}),
+    ("Kinnan, Bonder Prodigy", "Whenever you tap a nonland permanent for mana, add one mana of any type that "
+     "permanent produced.", {"tapped": "your_permanents", "kinds": ["nonland"], "adds": "same_type"}),
+    ("Forsaken Monument", "Whenever you tap a permanent for {C}, add an additional {C}.",
+     {"tapped": "your_permanents", "adds": "{C}", "of_type": "C"}),
+    ("Vernal Bloom", "Whenever a Forest is tapped for mana, its controller adds an additional {G}.",
+     {"tapped": "permanents", "kinds": ["forest"], "adds": "{G}"}),
+    ("Keeper of Progenitus", "Whenever a player taps a Mountain, Forest, or Plains for mana, that player adds one "
+     "mana of any type that land produced.",
+     {"tapped": "permanents", "kinds": ["mountain", "forest", "plains"], "adds": "same_type"}),
+    ("Eloren Wilds", "Whenever a player taps a permanent for mana, that player adds one mana of any type that "
+     "permanent produced.", {"tapped": "permanents", "adds": "same_type"}),
+    ("Heartbeat of Spring", "Whenever a player taps a land for mana, that player adds one mana of any type that land "
+     "produced.", {"tapped": "lands", "adds": "same_type"}),
+    ("Fertile Ground", "Whenever enchanted land is tapped for mana, its controller adds an additional one mana of any "
+     "color.", {"tapped": "enchanted", "adds": "any_color"}),
+    ("Dawn's Reflection", "Whenever enchanted land is tapped for mana, its controller adds an additional two mana in "
+     "any combination of colors.", {"tapped": "enchanted", "adds": "any_color", "amount": 2}),
+    ("Wild Growth", "Whenever enchanted land is tapped for mana, its controller adds an additional {G}.",
+     {"tapped": "enchanted", "adds": "{G}"}),
+    ("Utopia Sprawl", "Whenever enchanted Forest is tapped for mana, its controller adds an additional one mana of "
+     "the chosen color.", {"tapped": "enchanted", "adds": "chosen_color"}),
+]
+
+
+@pytest.mark.parametrize("card, line, entry", TRIGGERS, ids=[t[0] for t in TRIGGERS])
+def test_tapped_for_mana_trigger_reads_exactly(card, line, entry):
+    entries, unread = parse_oracle_text(line, card)
+    assert (entries, unread) == ([{"mana_trigger": entry}], [])
+
+
+@pytest.mark.parametrize("card, line", [
+    ("Overabundance", "Whenever a player taps a land for mana, that player adds one mana of any type that land "
+     "produced, and Overabundance deals 1 damage to the player."),
+    ("Winter's Night", "Whenever a player taps a snow land for mana, that player adds one mana of any type that land "
+     "produced. That land doesn't untap during its controller's next untap step."),
+    ("Regal Behemoth", "Whenever you tap a land for mana while you're the monarch, add an additional one mana of any "
+     "color."),
+    ("Gauntlet of Power", "Whenever a basic land is tapped for mana of the chosen color, its controller adds an "
+     "additional one mana of that color."),
+    ("Sasaya's Essence", "Whenever a land you control is tapped for mana, add an additional one mana of any type that "
+     "land produced for each other land you control with the same name as it."),
+    ("Manabarbs", "Whenever a player taps a land for mana, Manabarbs deals 1 damage to that player."),
+])
+def test_tapped_for_mana_triggers_left_unread(card, line):
+    assert parse_oracle_text(line, card)[1] == [line]
+
+
+def _trig(pid: str, card: str, controller: str = "a", extra: str = "", types: str = "enchantment") -> str:
+    line = next(t[1] for t in TRIGGERS if t[0] == card).replace("'", "''")
+    return f"{{id: {pid}, name: \"{card}\", types: [{types}], controller: {controller}, text: '{line}'{extra}}}"
+
+
+def test_triggers_add_to_the_permanents_they_watch():
+    """106.12a: the trigger adds its mana when a watched permanent is tapped for mana (a {T}
+    mana ability), to the player who tapped it; others are not watched."""
+    forest, island = "{id: f, card: Forest, controller: a}", "{id: i, card: Island, controller: a}"
+    ghast = _trig("g", "Crypt Ghast", extra=", power: 2, toughness: 2", types="creature")
+    swamp = "{id: s, card: Swamp, controller: a}"
+    assert agree(_board([ghast, swamp]), "{B}{B}") and not agree(_board([ghast, forest]), "{G}{B}")
+    elf = "{id: e, card: Llanowar Elves, controller: a}"
+    leyline = _trig("l", "Leyline of Abundance")
+    assert agree(_board([leyline, elf]), "{G}{G}") and not agree(_board([leyline, forest]), "{G}{G}")
+    monument = _trig("m", "Forsaken Monument", types="artifact")
+    ring = "{id: r, card: Sol Ring, controller: a}"
+    assert agree(_board([monument, ring]), "{3}") and not agree(_board([monument, forest]), "{2}")
+    kinnan = _trig("k", "Kinnan, Bonder Prodigy", extra=", power: 2, toughness: 2", types="creature")
+    assert agree(_board([kinnan, ring]), "{3}") and not agree(_board([kinnan, forest]), "{2}")
+    bloom = _trig("v", "Vernal Bloom", controller="b")  # an opponent's: the tapper still gets it
+    assert agree(_board([bloom, forest]), "{G}{G}") and not agree(_board([bloom, island]), "{U}{U}")
+    keeper = _trig("p", "Keeper of Progenitus", extra=", power: 1, toughness: 3", types="creature")
+    mountain = "{id: m2, card: Mountain, controller: a}"
+    assert agree(_board([keeper, mountain]), "{R}{R}") and not agree(_board([keeper, island]), "{U}{U}")
+    wake = _trig("w", "Mirari's Wake", controller="b")  # "you tap": its controller's lands only
+    assert not agree(_board([wake, forest]), "{G}{G}")
+
+
+def test_aura_triggers_add_any_color():
+    """Fertile Ground: one more mana of any color; Dawn's Reflection: two in any combination
+    (106.12a); the enchanted land's own mana is unchanged."""
+    forest = "{id: f, card: Forest, controller: a}"
+    fertile = _trig("x", "Fertile Ground", extra=", attached_to: f")
+    assert agree(_board([forest, fertile]), "{G}{U}") and not agree(_board([forest, fertile]), "{U}{R}")
+    dawn = _trig("x", "Dawn's Reflection", extra=", attached_to: f")
+    assert agree(_board([forest, dawn]), "{G}{U}{R}") and not agree(_board([forest, dawn]), "{4}")
+
+
+@pytest.mark.parametrize("card, line, entry", [
+    ("Psychic Venom", "Whenever enchanted land becomes tapped, Psychic Venom deals 2 damage to that land's "
+     "controller.", {"enchanted_tapped_damage": 2}),
+    ("Contaminated Ground", "Whenever enchanted land becomes tapped, its controller loses 2 life.",
+     {"enchanted_tapped_damage": 2}),
+    ("Lust for War", "Whenever enchanted creature becomes tapped, Lust for War deals 3 damage to that creature's "
+     "controller.", {"enchanted_tapped_damage": 3}),
+    ("City of Brass", "Whenever City of Brass becomes tapped, it deals 1 damage to you.", {"damage_when_tapped": 1}),
+])
+def test_harm_on_becoming_tapped_reads_exactly(card, line, entry):
+    assert parse_oracle_text(line, card) == ([entry], [])
+
+
+def test_seizures_offers_a_choice_and_stays_unread():
+    line = "Whenever enchanted creature becomes tapped, Seizures deals 3 damage to that creature's controller unless " \
+           "that player pays {3}."
+    assert parse_oracle_text(line, "Seizures")[1] == [line]
+
+
+def test_an_aura_harming_the_tapped_permanents_controller_counts_in_payment():
+    """Psychic Venom's damage when the enchanted land becomes tapped (603.2) is counted like
+    City of Brass's: at 3 life, tapping the Forest leaves 1, too little for a Phyrexian symbol
+    (119.4); the reference agrees, and an untouched land costs nothing."""
+    forest = "{id: f, card: Forest, controller: a}"
+    venom = ("{id: v, name: Psychic Venom, types: [enchantment], subtypes: [aura], controller: b, attached_to: f, "
+             "text: \"Whenever enchanted land becomes tapped, Psychic Venom deals 2 damage to that land's controller.\"}")
+    assert agree(_board([forest, venom], life=4), "{G}{B/P}") and not agree(_board([forest, venom], life=3), "{G}{B/P}")
+    assert pay(_board([forest, venom], life=5), "{G}").life_after == 3
+    swamp = "{id: s, card: Swamp, controller: a}"
+    assert pay(_board([forest, swamp, venom], life=5), "{B}").life_after == 5
+    brass = "{id: c, card: City of Brass, controller: a}"
+    assert agree(_board([brass], life=3), "{R}{B/P}") and not agree(_board([brass], life=2), "{R}{B/P}")

@@ -32,7 +32,7 @@ BOARD = """version: 1
 active_player: a
 players: [{name: a}, {name: b}]
 battlefield:
-  - {id: drums, name: Drums, types: [enchantment], controller: a, text: "Creatures you control get +1/+1 for each other creature you control."}
+  - {id: drums, name: Drums, types: [enchantment], controller: a, text: "Creatures you control get +1/+1 for each instant card in your graveyard."}
   - {id: tower, name: Tower, types: [land], controller: a,
      text: "{T}: Add X mana of any one color, where X is the amount of life you gained this turn."}
   - {id: bears, name: Bears, types: [creature], power: 2, toughness: 2, controller: b,
@@ -42,7 +42,7 @@ battlefield:
 
 def test_board_text_keeps_unread_lines_and_selects_them_by_kind() -> None:
     board = parse_board_text(BOARD, "b.yaml")
-    assert board.permanent("drums").unread == ("Creatures you control get +1/+1 for each other creature you control.",)
+    assert board.permanent("drums").unread == ("Creatures you control get +1/+1 for each instant card in your graveyard.",)
     assert board.permanent("bears").unread == ("When Bears enters the battlefield, draw a card.",)
     assert board.permanent("bears").has_keyword("flying")
     statics = unread_lines(board, None, {"effects"})
@@ -52,5 +52,5 @@ def test_board_text_keeps_unread_lines_and_selects_them_by_kind() -> None:
     assert [u.permanent for u in unread_lines(board, ["bears"], {"other"})] == ["bears"]
     drums = statics[0]
     assert isinstance(drums, UnreadLine)
-    assert drums.to_dict() == {"permanent": "drums", "line": "Creatures you control get +1/+1 for each other creature you control.",
+    assert drums.to_dict() == {"permanent": "drums", "line": "Creatures you control get +1/+1 for each instant card in your graveyard.",
                                "kinds": ["combat", "effects"]}

@@ -91,12 +91,22 @@ def blocker_obstacles(board: Board, blocker: Permanent, defender: str, paid: fro
         out.append(Finding("509.1a", blocker.id, f"{who} is tapped; blocking creatures must be untapped"))
     if blocker.has("cant_block"):
         out.append(Finding("509.1b", blocker.id, f"{who} can't block"))
+    for kind in blocker.values("cant_block_unless_more"):
+        mine, theirs = _count(board, defender, kind), _count(board, board.active_player, kind)
+        if mine <= theirs:
+            out.append(Finding("509.1b", blocker.id, f"{who} can't block unless its controller controls more {kind}s "
+                                                     f"than the attacking player ({mine} against {theirs})"))
     cost = block_cost(board, blocker)
     if cost is not None and blocker.id not in paid:
         out.append(Finding("509.1d", blocker.id,
                            f"{who} can't block unless its controller pays {cost or '{0}'}, and that cost "
                            "was not paid"))
     return out
+
+
+def _count(board: Board, player: str, kind: str) -> int:
+    """How many permanents of a card type (creature, land) ``player`` controls."""
+    return sum(1 for p in board.controlled_by(player) if kind in p.types)
 
 
 def _has_quality(blocker: Permanent, quality: str) -> bool:
@@ -147,7 +157,7 @@ def pair_obstacles(board: Board, blocker: Permanent, attacker: Permanent, defend
     if attacker.has_keyword("flying") and not (blocker.has_keyword("flying") or blocker.has_keyword("reach")):
         no("702.9b", f"{attacker.name} has flying{source_note(board, attacker, 'flying')} and {blocker.name} "
                      "has neither flying nor reach")
-    if attacker.has_keyword("shadow") and not blocker.has_keyword("shadow"):
+    if attacker.has_keyword("shadow") and not blocker.has_keyword("shadow") and not blocker.has("can_block_shadow"):
         no("702.28b", f"{attacker.name} has shadow and {blocker.name} doesn't")
     if blocker.has_keyword("shadow") and not attacker.has_keyword("shadow"):
         no("702.28b", f"{blocker.name} has shadow and {attacker.name} doesn't")
@@ -158,7 +168,7 @@ def pair_obstacles(board: Board, blocker: Permanent, attacker: Permanent, defend
     if attacker.has_keyword("intimidate") and not ("artifact" in blocker.types or attacker.colors & blocker.colors):
         no("702.13b", f"{attacker.name} has intimidate and {blocker.name} is neither an artifact creature "
                       "nor shares a color with it")
-    for kw in sorted(k for k in attacker.keywords if is_landwalk(k)):
+    for kw in sorted(k for k in attacker.keywords if is_landwalk(k) and not blocker.has("can_block_landwalk")):
         if _controls_land(board, defender, kw):
             no("702.14c", f"{attacker.name} has {kw.replace('_', ' ')}{source_note(board, attacker, kw)} and "
                           f"{defender} controls such a land")
@@ -178,6 +188,15 @@ def pair_obstacles(board: Board, blocker: Permanent, attacker: Permanent, defend
         if f.matches(blocker, own=attacker):
             no("509.1b", f"{attacker.name} can't be blocked by creatures with {f.describe()}{_values(f, blocker, attacker)}"
                          f"{source_note(board, attacker, str(st))}")
+    for filters in attacker.values("can_be_blocked_only_by"):
+        if not any(f.matches(blocker, own=attacker) for f in filters):
+            no("509.1b", f"{attacker.name} can't be blocked except by creatures with {_any(filters)}")
+    for flt in attacker.values("cant_be_blocked_if_defender"):
+        if flt.matches(board.player(defender).life, board.controlled_by(defender)):
+            no("509.1b", f"{attacker.name} can't be blocked as long as the defending player {flt.describe()}, "
+                         f"and {defender} does")
+    if attacker.has("cant_be_blocked_attacking_alone") and len(board.combat.attackers if board.combat else ()) == 1:
+        no("509.1b", f"{attacker.name} can't be blocked as long as it's attacking alone, and it is (506.5)")
     for f in blocker.values("can_block_only"):
         if not f.matches(attacker, own=blocker):
             no("509.1b", f"{blocker.name} can block only creatures with {f.describe()}{_values(f, attacker, blocker)}")

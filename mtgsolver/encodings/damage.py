@@ -206,8 +206,8 @@ class DamageModel:
         self.perm = {c: board.permanent(c) for c in list(self.x) + self.creatures}
         self.attacking = {c: self.L.any_of(list(ts.values()), f"{name}_att_{c}") for c, ts in self.x.items()}
         self.in_combat: dict[str, Lit] = {a: self.attacking[a] for a in self.fighting}
-        for b in self.blocks:
-            self.in_combat.setdefault(b, self.L.true())
+        for b, atts in self.blocks.items():  # a blocker of creatures that don't attack doesn't block
+            self.in_combat.setdefault(b, self.L.any_of([self.attacking[a] for a in atts], f"{name}_blk_{b}"))
         self.plus_counters: dict[str, Lin] = {}
         self.power, self.toughness = self._triggers()
         self.afflict = self._afflict()

@@ -21,7 +21,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..model import Board, ManaAbility, ManaCost, Permanent
-from ..model.abilities import Static
 from ..model.mana_abilities import CostPart
 from ..model.mana import MANA_TYPES
 from ..model.mana_abilities import PAYABLE_COSTS, AnyColor, Choice, Counted, Fixed, Product, Reflect
@@ -238,7 +237,8 @@ def extract_sources(board: Board, player: str, spell: SpellInfo | None,
             common = dict(source=perm.id, ability=ability, options=opts, mana_cost=ability.mana_cost,
                           life=ability.life_cost, snow=perm.is_snow, restricted=ability.spend_only,
                           taps=ability.taps, untaps=ability.untaps, creature=perm.is_creature,
-                          damage=ability.damage + ability.life_loss + (_damage_when_tapped(perm) if ability.taps else 0))
+                          damage=ability.damage + ability.life_loss
+                          + (_damage_when_tapped(effective, perm) if ability.taps else 0))
             key = f"{perm.id}#{index}"
             if sac_other:
                 cands = _sacrifice_candidates(board, player, perm, sac_other[0])
@@ -282,8 +282,7 @@ def extract_sources(board: Board, player: str, spell: SpellInfo | None,
                     col.exclude(perm, ability, "it costs nothing and could be activated without end",
                                 "605.3")
     if repeatable:
-        budget = sum(i.max_amount for i in col.instances if i.restricted is None) + sum(
-            1 for m in board.pool(player) if m.spend_only is None)
+        budget = _unrestricted_mana_bound(col.instances) + sum(1 for m in board.pool(player) if m.spend_only is None)
         for perm, index, ability, opts, mv in repeatable:
             for k in range(min(budget // mv, ability.per_turn or 32)):
                 col.instances.append(Instance(
@@ -292,6 +291,21 @@ def extract_sources(board: Board, player: str, spell: SpellInfo | None,
                     restricted=ability.spend_only, taps=False, untaps=False, creature=perm.is_creature,
                     copy=k, damage=ability.damage + ability.life_loss))
     return sorted(col.instances, key=lambda i: i.key), col.exclusions
+
+
+def _unrestricted_mana_bound(instances: list[Instance]) -> int:
+    """The most unrestricted mana ``instances`` can make together, an upper bound: at most one
+    {T} or {Q} activation per permanent (107.5, 107.6) and at most one activation sacrificing
+    each permanent (701.21a: it is gone once sacrificed), so each such group counts its largest
+    activation once. Restricted mana pays no activation's cost (106.6)."""
+    best: dict[tuple[str, str], int] = {}
+    for i in instances:
+        if i.restricted is not None:
+            continue
+        group = ("tap", i.source) if i.taps or i.untaps else ("sacrifice", i.sacrificed) if i.sacrificed \
+            else ("once", i.key)
+        best[group] = max(best.get(group, 0), i.max_amount)
+    return sum(best.values())
 
 
 _ABILITY_COST_KINDS = {"generic", "colored", "colorless", "hybrid", "colorless_hybrid", "monocolored_hybrid"}
@@ -342,10 +356,12 @@ def _usable(col: _Collector, perm: Permanent, ability: ManaAbility, life: int) -
     return True
 
 
-def _damage_when_tapped(perm: Permanent) -> int:
+def _damage_when_tapped(board: Board, perm: Permanent) -> int:
     """City of Brass: "Whenever ~ becomes tapped, it deals N damage to you" triggers on {T}
-    (603.2) and resolves before the spell is paid for; payment counts it like Ancient Tomb's."""
-    return sum(a.value for a in perm.abilities if isinstance(a, Static) and a.name == "damage_when_tapped")
+    (603.2) and resolves before the spell is paid for; payment counts it like Ancient Tomb's.
+    So do the Auras on it that harm its controller when it becomes tapped (Psychic Venom)."""
+    return sum(perm.values("damage_when_tapped")) + sum(
+        n for p in board.permanents if p.attached_to == perm.id for n in p.values("enchanted_tapped_damage"))
 
 
 def _describe(part: CostPart) -> str:

@@ -67,15 +67,15 @@ class PlayerSpec(_Strict):
         default_factory=dict, description="combat damage already dealt to this player by each commander id (903.10a)")
 
 
-class PermanentSpec(_Strict):
-    """A permanent: ``card`` (library look-up, inline fields override; ``keywords`` and ``abilities``
-    replace the card's, ``add_*`` / ``remove_*`` edit them) or ``name`` (inline card)."""
+class CardSpec(_Strict):
+    """A card on the board, a permanent's or one in a zone: ``card`` (a library look-up whose
+    printed characteristics the fields given here override) or ``name`` (an inline card), with
+    its id and the characteristics printed on it: types (205), mana cost (202), colors (105),
+    power and toughness (208), Oracle text."""
 
-    id: str = Field(min_length=1)
+    id: str | None = Field(None, min_length=1)
     card: str | None = None
     name: str | None = None
-    controller: str
-    owner: str | None = None
     types: list[str] | None = None
     supertypes: list[str] | None = None
     subtypes: list[str] | None = None
@@ -83,6 +83,17 @@ class PermanentSpec(_Strict):
     mana_cost: str | None = None
     power: int | None = None
     toughness: int | None = None
+    text: str | None = None
+
+
+class PermanentSpec(CardSpec):
+    """A permanent: ``card`` (library look-up, inline fields override; ``keywords`` and ``abilities``
+    replace the card's, ``add_*`` / ``remove_*`` edit them) or ``name`` (inline card)."""
+
+    id: str = Field(min_length=1)
+    text: str | None = Field(None, description="Oracle text; lines not understood are kept as unread and reported with every answer they could bear on")
+    controller: str
+    owner: str | None = None
     loyalty: int | None = None
     defense: int | None = None
     protector: str | None = Field(None, description="a battle's protector (310.8)")
@@ -94,7 +105,6 @@ class PermanentSpec(_Strict):
     add_abilities: list[Entry] | None = Field(None, description="abilities added to the card's")
     remove_abilities: list[Entry] | None = Field(
         None, description="abilities of the card taken away (vocabulary entries or lines of its text)")
-    text: str | None = Field(None, description="Oracle text; lines not understood are kept as unread and reported with every answer they could bear on")
     tapped: bool = False
     summoning_sick: bool = Field(False, description="not controlled continuously since the turn began (302.6)")
     counters: dict[str, int] = Field(default_factory=dict)
@@ -102,6 +112,7 @@ class PermanentSpec(_Strict):
     snow: bool | None = None
     token: bool = False
     chosen_color: str | None = Field(None, description='"the chosen color" of its abilities: white, blue, ... or W, U, ...')
+    chosen_type: str | None = Field(None, description='"the chosen type" of its abilities, chosen as it entered: a creature or land type (elf, forest, ...)')
     timestamp: int | None = Field(None, ge=0, description="its timestamp (613.7); default: its position in battlefield, from 1")
     monstrous: bool = Field(False, description="it has become monstrous (702.94)")
     x: int | None = Field(None, ge=0, description="the X of the spell it was; its enters abilities use it (107.3m), its mana value counts X as 0")
@@ -152,21 +163,9 @@ class CombatSpec(_Strict):
     paid_costs: list[str] = Field(default_factory=list)
 
 
-class ZoneCardSpec(_Strict):
+class ZoneCardSpec(CardSpec):
     """A card in a zone: ``card`` (library look-up, inline fields override) or ``name``
     (an inline card); ``id`` is optional (default ``PLAYER.ZONE[INDEX]``)."""
-
-    id: str | None = Field(None, min_length=1)
-    card: str | None = None
-    name: str | None = None
-    types: list[str] | None = None
-    supertypes: list[str] | None = None
-    subtypes: list[str] | None = None
-    colors: list[str] | None = None
-    mana_cost: str | None = None
-    power: int | None = None
-    toughness: int | None = None
-    text: str | None = None
 
 
 ZoneEntry = Union[str, ZoneCardSpec]
@@ -302,7 +301,9 @@ def _entry_schema() -> dict[str, Any]:
         "mana_type": _MANA_TYPE,
         "land_type": {"enum": ["plains", "island", "swamp", "mountain", "forest"]},
         "mana_trigger": {"type": "object", "additionalProperties": False,
-                         "properties": {"tapped": {"type": "string"}, "adds": {"type": "string"}, "of_type": _MANA_TYPE}},
+                         "properties": {"tapped": {"type": "string"}, "adds": {"type": "string"}, "of_type": _MANA_TYPE,
+                                        "kinds": {"type": "array", "items": {"type": "string"}},
+                                        "amount": {"type": "integer", "minimum": 1}}},
         "grants": {"type": "array", "items": {"$ref": "#/$defs/Entry"}},
         "battalion": {"type": "object", "required": ["gets"], "additionalProperties": False,
                       "properties": {"gets": {"type": "array", "minItems": 2, "maxItems": 2,
@@ -569,8 +570,6 @@ class _Builder:
         if "creature" in types:
             power = p.power if p.power is not None else (card.power if card else None)
             toughness = p.toughness if p.toughness is not None else (card.toughness if card else None)
-            if power is None or toughness is None:
-                raise self.fail(f"{path}.power", "a creature needs power and toughness")
         else:
             power, toughness = p.power, p.toughness
         for key, value in p.counters.items():
@@ -600,6 +599,10 @@ class _Builder:
                 raise self.fail(f"{path}.attached_to", "a permanent can't be attached to itself")
         protector = self.need_player(p.protector, f"{path}.protector") if p.protector else None
         chosen = self._color(p.chosen_color, f"{path}.chosen_color").value if p.chosen_color is not None else None
+        chosen_type = self.chosen_type(p, abilities, name, chosen, path)
+        power, toughness = _defined_pt(abilities, power, toughness)
+        if "creature" in types and (power is None or toughness is None):
+            raise self.fail(f"{path}.power", "a creature needs power and toughness")
         self._types[p.id] = set(types)
         modes = self.chosen_modes(p.chosen_modes, abilities, name, f"{path}.chosen_modes")
         return Permanent(
@@ -611,7 +614,7 @@ class _Builder:
             summoning_sick=p.summoning_sick, attached_to=attached,
             loyalty=p.loyalty if p.loyalty is not None else (card.loyalty if card else None),
             defense=p.defense if p.defense is not None else (card.defense if card else None),
-            protector=protector, chosen_color=chosen, x=p.x, chosen_modes=modes,
+            protector=protector, chosen_color=chosen, chosen_type=chosen_type, x=p.x, chosen_modes=modes,
             damage=p.damage, deathtouch_damage=p.deathtouch_damage, is_commander=p.commander, token=p.token,
             timestamp=p.timestamp, monstrous=p.monstrous,
         )
@@ -708,6 +711,31 @@ class _Builder:
             return Color.parse(c)
         except ValueError as exc:
             raise self.fail(path, str(exc)) from None
+
+    def chosen_type(self, p: "PermanentSpec", abilities: list[Any], name: str, chosen_color: str | None,
+                    path: str) -> str | None:
+        """``chosen_type`` (a subtype, 205.3), required by an effect "of the chosen type" and
+        ``chosen_color`` by one "of the chosen color" (613: the choice made as it entered)."""
+        from .continuous import ContinuousSpec
+        from .grammar.effects import subtypes
+
+        value = p.chosen_type.strip().lower() if p.chosen_type is not None else None
+        if value is not None and value not in subtypes():
+            raise self.fail(f"{path}.chosen_type", f"{p.chosen_type!r} is not a creature, land or other subtype (205.3)")
+        for a in abilities:
+            spec = a.value if isinstance(a, Static) and a.name == "continuous" else None
+            if not isinstance(spec, ContinuousSpec):
+                continue
+            filters = [spec.affects] + [c.filter for c in spec.condition if c.filter is not None]
+            filters += [spec.for_each.permanents] if spec.for_each and spec.for_each.permanents else []
+            text = spec.text or str(spec)
+            if value is None and any(f.chosen_type for f in filters):
+                raise self.fail(f"{path}.chosen_type", f"{name}'s \"{text}\" needs the type chosen as it entered: "
+                                "give chosen_type: (for example elf)")
+            if chosen_color is None and any(f.chosen_color for f in filters):
+                raise self.fail(f"{path}.chosen_color", f"{name}'s \"{text}\" needs the color chosen as it entered: "
+                                "give chosen_color: (for example red)")
+        return value
 
     def add_entry(self, entry: Any, path: str, name: str, keywords: set[str], protections: set[str],
                   abilities: list[Any]) -> None:
@@ -1083,3 +1111,15 @@ def zones_data(board: Board, library: CardLibrary | None = None) -> dict[str, An
 def build_board(spec: BoardFile, file: str = "<board>", library: CardLibrary | None = None) -> Board:
     """Turn a shape-checked :class:`BoardFile` into a :class:`Board` (raises :class:`BoardError`)."""
     return _Builder(spec, file, library or bundled_library()).build()
+
+
+def _defined_pt(abilities: list[Any], power: int | None, toughness: int | None) -> tuple[int | None, int | None]:
+    """A printed "*" (208.2a) is 0 before layer 7a sets it when a characteristic-defining
+    ability defines it (604.3, 613.4a)."""
+    for a in abilities:
+        defines = getattr(a.value, "defines_pt", None) if isinstance(a, Static) and a.name == "continuous" else None
+        if defines in ("both", "power") and power is None:
+            power = 0
+        if defines in ("both", "toughness") and toughness is None:
+            toughness = 0
+    return power, toughness

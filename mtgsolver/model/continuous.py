@@ -69,7 +69,10 @@ class Affected:
     none of them; ``other``: not the source; ``attached``: the object the source enchants
     or equips (303.4, 301.5); ``self``: the source only; ``named``: a card name;
     ``attacking``/``blocking``: declared so in the board's combat (506.4); ``counter``: has at
-    least one counter of that kind (``+1/+1``).
+    least one counter of that kind (``+1/+1``); ``token`` (111.1) and ``tapped``: true or false;
+    ``multicolored``/``colorless`` (105.2b-c); ``commander`` (903.3); ``chosen_type`` /
+    ``chosen_color``: has the subtype or color chosen for the source (its board field
+    ``chosen_type`` / ``chosen_color``, "of the chosen type").
     """
 
     controller: str = "any"
@@ -94,6 +97,13 @@ class Affected:
     attacking: bool = False
     blocking: bool = False
     counter: str | None = None
+    token: bool | None = None
+    tapped: bool | None = None
+    multicolored: bool = False
+    colorless: bool = False
+    commander: bool = False
+    chosen_type: bool = False
+    chosen_color: bool = False
 
     @classmethod
     def from_mapping(cls, data: Any, path: str = "affects") -> "Affected":
@@ -113,8 +123,11 @@ class Affected:
                 values[key] = _colors(value, where)
             elif key in ("keywords", "not_keywords"):
                 values[key] = _keywords(value, where)
-            elif key in ("other", "attached", "self", "attacking", "blocking"):
-                values[key] = bool(value)
+            elif key in ("other", "attached", "self", "attacking", "blocking", "token", "tapped", "multicolored",
+                         "colorless", "commander", "chosen_type", "chosen_color"):
+                if not isinstance(value, bool):
+                    raise ValueError(f"{where} expects true or false, got {value!r}")
+                values[key] = value
             elif key in ("named", "counter"):
                 values[key] = str(value)
             elif key.startswith(("power", "toughness")):
@@ -140,8 +153,10 @@ class Affected:
         out = set()
         if self.types or self.not_types or self.subtypes or self.not_subtypes or self.supertypes or self.not_supertypes:
             out.add("types")
-        if self.colors or self.not_colors:
+        if self.colors or self.not_colors or self.multicolored or self.colorless or self.chosen_color:
             out.add("colors")
+        if self.chosen_type:
+            out.add("types")
         if self.keywords or self.not_keywords:
             out.add("abilities")
         if any(v is not None for v in (self.power_at_least, self.power_at_most, self.toughness_at_least,
@@ -158,13 +173,18 @@ class Affected:
             return "the permanent it is attached to"
         if self.other:
             words.append("other")
-        words += [w for w, on in (("attacking", self.attacking), ("blocking", self.blocking)) if on]
+        words += [w for w, on in (("attacking", self.attacking), ("blocking", self.blocking),
+                                  ("tapped", self.tapped is True), ("untapped", self.tapped is False),
+                                  ("multicolored", self.multicolored), ("colorless", self.colorless),
+                                  ("nontoken", self.token is False), ("commander", self.commander)) if on]
         words += [f"non{t}" for t in sorted(self.not_types | self.not_supertypes | self.not_subtypes)]
         words += sorted(c.word for c in self.colors)
         words += sorted(self.supertypes)
         if self.subtypes:
             words.append(" or ".join(sorted(self.subtypes)))
         words += sorted(self.types) or ["permanents"]
+        words += ["tokens"] if self.token else []
+        words += [f"of the chosen {w}" for w, on in (("type", self.chosen_type), ("color", self.chosen_color)) if on]
         if self.named:
             words.append(f"named {self.named}")
         if self.counter:
@@ -182,7 +202,8 @@ class Affected:
 
 #: Condition atoms, by key (one per atom mapping besides ``at_least`` and ``not``).
 _CONDITION_KEYS = ("controls", "opponent_controls", "on_battlefield", "cards_in_graveyard", "extra_turn",
-                   "your_turn", "day_night", "monstrous", "source_untapped")
+                   "your_turn", "day_night", "monstrous", "source_untapped", "source_equipped", "counters_on_source",
+                   "life_at_most")
 
 
 @dataclass(frozen=True)
@@ -193,7 +214,10 @@ class Condition:
     ``filter``), ``opponent_controls``, ``on_battlefield`` (any controller), ``cards_in_graveyard``
     (at least ``at_least`` cards in the controller's graveyard: threshold), ``extra_turn``,
     ``your_turn``, ``day_night`` (``value`` day or night), ``monstrous`` (the source, 702.94),
-    ``source_untapped``. ``negate``: "unless" / "as long as ... not".
+    ``source_untapped``, ``source_equipped`` (an Equipment is attached to the source, 301.5),
+    ``counters_on_source`` (``value`` a counter kind, ``at_least`` of them on the source),
+    ``life_at_most`` (the controller's life total is ``value`` or less: fateful hour).
+    ``negate``: "unless" / "as long as ... not".
     """
 
     kind: str
@@ -218,6 +242,10 @@ class Condition:
             return cls(kind, Affected.from_mapping(value, f"{path}.{kind}"), at_least, True, negate)
         if kind == "cards_in_graveyard":
             return cls(kind, None, _int(value, f"{path}.{kind}"), True, negate)
+        if kind == "counters_on_source":
+            return cls(kind, None, at_least, str(value), negate)
+        if kind == "life_at_most":
+            return cls(kind, None, 1, _int(value, f"{path}.{kind}"), negate)
         if kind == "day_night":
             if value not in ("day", "night"):
                 raise ValueError(f"{path}.day_night expects day or night, got {value!r}")
@@ -231,6 +259,8 @@ class Condition:
                 out["at_least"] = self.at_least
         elif self.kind == "cards_in_graveyard":
             out = {self.kind: self.at_least}
+        elif self.kind == "counters_on_source":
+            out = {self.kind: self.value, "at_least": self.at_least}
         else:
             out = {self.kind: self.value}
         if self.negate:
@@ -248,45 +278,64 @@ class Condition:
             text = f"{self.at_least} or more {self.filter.describe()} {who}"  # type: ignore[union-attr]
         elif self.kind == "cards_in_graveyard":
             text = f"{self.at_least} or more cards in your graveyard"
+        elif self.kind == "counters_on_source":
+            text = f"{self.at_least} or more {self.value} counters on it"
+        elif self.kind == "life_at_most":
+            text = f"you have {self.value} or less life"
         else:
             text = f"{self.kind.replace('_', ' ')} is {self.value}"
         return ("not: " if self.negate else "") + text
 
 
+_FOR_EACH_KEYS = ("permanents", "cards_in_hand", "counters_on_source", "creature_cards_in_graveyard")
+
+
 @dataclass(frozen=True)
 class ForEach:
-    """What a counted "gets +N/+N for each ..." counts (7c, 613.4c), at the time it applies:
-    ``permanents`` matching a filter (``controller: you`` is the source's controller),
-    ``cards_in_hand`` (the source's controller's), or ``counters_on_source`` of a kind."""
+    """What a count ("gets +1/+1 for each ...", 613.4c; "power and toughness are each equal to
+    the number of ...", 613.4a) counts, at the time it applies: ``permanents`` matching a
+    filter (``controller: you`` is the source's controller; ``other: true`` here means other
+    than the object the effect applies to, "for each other creature you control"),
+    ``cards_in_hand`` (the source's controller's), ``counters_on_source`` of a kind, or
+    ``creature_cards_in_graveyard`` (the source's controller's graveyard); ``plus`` is added."""
 
     permanents: Affected | None = None
     cards_in_hand: bool = False
     counters_on_source: str | None = None
+    creature_cards_in_graveyard: bool = False
+    plus: int = 0
 
     @classmethod
     def from_mapping(cls, data: Any, path: str = "for_each") -> "ForEach":
-        if not isinstance(data, dict) or len(data) != 1:
-            raise ValueError(f"{path} expects one of permanents, cards_in_hand, counters_on_source")
-        (key, value), = data.items()
+        keys = [k for k in (data if isinstance(data, dict) else ()) if k in _FOR_EACH_KEYS]
+        if not isinstance(data, dict) or len(keys) != 1 or set(data) - {keys[0], "plus"}:
+            raise ValueError(f"{path} expects one of {', '.join(_FOR_EACH_KEYS)} (with plus)")
+        key, value = keys[0], data[keys[0]]
+        plus = _int(data.get("plus", 0), f"{path}.plus")
         if key == "permanents":
-            return cls(permanents=Affected.from_mapping(value, f"{path}.permanents"))
-        if key == "cards_in_hand":
-            return cls(cards_in_hand=bool(value))
+            return cls(permanents=Affected.from_mapping(value, f"{path}.permanents"), plus=plus)
         if key == "counters_on_source":
-            return cls(counters_on_source=str(value))
-        raise ValueError(f"{path}: unknown key {key!r}; expected permanents, cards_in_hand or counters_on_source")
+            return cls(counters_on_source=str(value), plus=plus)
+        return cls(**{key: bool(value)}, plus=plus)
 
     def to_mapping(self) -> dict[str, Any]:
+        out: dict[str, Any]
         if self.permanents is not None:
-            return {"permanents": self.permanents.to_mapping()}
-        if self.cards_in_hand:
-            return {"cards_in_hand": True}
-        return {"counters_on_source": self.counters_on_source}
+            out = {"permanents": self.permanents.to_mapping()}
+        elif self.counters_on_source is not None:
+            out = {"counters_on_source": self.counters_on_source}
+        else:
+            out = {"cards_in_hand": True} if self.cards_in_hand else {"creature_cards_in_graveyard": True}
+        return {**out, "plus": self.plus} if self.plus else out
 
     def describe(self) -> str:
         if self.permanents is not None:
-            return self.permanents.describe()
-        return "card in your hand" if self.cards_in_hand else f"{self.counters_on_source} counter on it"
+            text = self.permanents.describe()
+        elif self.counters_on_source is not None:
+            text = f"{self.counters_on_source} counter on it"
+        else:
+            text = "card in your hand" if self.cards_in_hand else "creature card in your graveyard"
+        return f"{self.plus} plus {text}" if self.plus else text
 
 
 def parse_granted(entry: Any, name: str = "") -> tuple[str, Any]:
@@ -297,6 +346,10 @@ def parse_granted(entry: Any, name: str = "") -> tuple[str, Any]:
 
     if isinstance(entry, dict) and len(entry) == 1 and "protection" in entry:
         return "protection", str(entry["protection"]).strip().lower()
+    if isinstance(entry, dict) and len(entry) == 1 and "text" in entry:
+        from .permanent import TextAbility
+
+        return "text", TextAbility(str(entry["text"]))
     try:
         return "static", parse_static(entry)
     except KeyError:
@@ -316,8 +369,8 @@ def parse_granted(entry: Any, name: str = "") -> tuple[str, Any]:
 
 _SPEC_KEYS = ("affects", "condition", "add_types", "remove_types", "add_subtypes", "set_land_types",
               "add_supertypes", "remove_supertypes", "set_colors", "add_colors",
-              "gains", "loses", "loses_all_abilities", "set_pt", "gets", "for_each", "switch_pt", "rules", "board_rules",
-              "text")
+              "gains", "loses", "loses_all_abilities", "defines_pt", "set_pt", "gets", "for_each", "switch_pt", "rules",
+              "board_rules", "text")
 
 
 @dataclass(frozen=True)
@@ -328,7 +381,10 @@ class ContinuousSpec:
     land loses its other land types and the abilities of its rules text and has the new basic
     types' mana abilities), ``add_supertypes``, ``remove_supertypes``. Layer 5: ``set_colors``
     (empty: colorless), ``add_colors``. Layer 6: ``gains`` (board vocabulary entries),
-    ``loses`` (keywords), ``loses_all_abilities``. Layer 7b: ``set_pt``; 7c: ``gets``;
+    ``loses`` (keywords), ``loses_all_abilities``; a granted ``{text: "..."}`` is an ability no
+    grammar reads, reported as unread on the objects it is granted to. Layer 7a:
+    ``defines_pt`` (``both``, ``power`` or ``toughness``: a characteristic-defining ability
+    setting them to the ``for_each`` count, 604.3, 613.4a); 7b: ``set_pt``; 7c: ``gets``;
     7d: ``switch_pt``. After the layers (613.11): ``rules`` (per-creature vocabulary) and
     ``board_rules`` (board effect mappings such as ``{kind: max_attackers_total, n: 1}``).
     ``text``: the Oracle line it was read from, for answers.
@@ -347,6 +403,7 @@ class ContinuousSpec:
     gains: tuple[Any, ...] = ()
     loses: frozenset[str] = frozenset()
     loses_all_abilities: bool = False
+    defines_pt: str | None = None
     set_pt: tuple[int, int] | None = None
     gets: tuple[int, int] | None = None
     for_each: "ForEach | None" = None
@@ -382,6 +439,10 @@ class ContinuousSpec:
                 v[key] = bool(value)
             elif key in ("set_pt", "gets"):
                 v[key] = _pair(value, where)
+            elif key == "defines_pt":
+                if value not in ("both", "power", "toughness"):
+                    raise ValueError(f"{where} expects both, power or toughness, got {value!r}")
+                v[key] = value
             elif key == "for_each":
                 v[key] = ForEach.from_mapping(value, where)
             elif key in ("gains", "rules"):
@@ -401,8 +462,10 @@ class ContinuousSpec:
                 v[key] = tuple(_board_rule(r, f"{where}[{i}]") for i, r in enumerate(value or []))
             elif key == "text":
                 v[key] = str(value)
-        if "for_each" in v and "gets" not in v:
-            raise ValueError("continuous.for_each multiplies gets; give gets too")
+        if "for_each" in v and "gets" not in v and "defines_pt" not in v:
+            raise ValueError("continuous.for_each multiplies gets or is what defines_pt counts; give one of them")
+        if "defines_pt" in v and ("for_each" not in v or "gets" in v):
+            raise ValueError("continuous.defines_pt needs for_each (what power and toughness equal) and no gets")
         return cls(**v)
 
     def to_mapping(self) -> dict[str, Any]:
@@ -435,6 +498,8 @@ class ContinuousSpec:
             out.append("5")
         if self.gains or self.loses or self.loses_all_abilities:
             out.append("6")
+        if self.defines_pt is not None:
+            out.append("7a")
         if self.set_pt is not None:
             out.append("7b")
         if self.gets is not None:
@@ -485,6 +550,9 @@ class ContinuousSpec:
             parts.append("loses " + ", ".join(sorted(self.loses)))
         if self.gains:
             parts.append("has " + ", ".join(atom_text(g) for g in self.gains))
+        if self.defines_pt is not None:
+            what = {"both": "power and toughness", "power": "power", "toughness": "toughness"}[self.defines_pt]
+            parts.append(f"{what} equal to the number of {self.for_each.describe()}")  # type: ignore[union-attr]
         if self.set_pt is not None:
             parts.append(f"is {self.set_pt[0]}/{self.set_pt[1]}")
         if self.gets is not None:
@@ -525,8 +593,8 @@ def atom_entry(atom: tuple[str, Any]) -> Any:
         return {value: "you"}
     if kind == "static":
         return value.name if value.value is None else {value.name: _plain(value.value)}
-    if kind == "mana":
-        return value.text
+    if kind in ("mana", "text"):
+        return {"text": value.text} if kind == "text" else value.text
     return value
 
 
@@ -547,6 +615,6 @@ def atom_text(atom: tuple[str, Any]) -> str:
         return f"protection from {value}"
     if kind == "you":
         return f"{value.replace('_', ' ')} you"
-    if kind == "mana":
+    if kind in ("mana", "text"):
         return f'"{value.text}"'
     return str(value)

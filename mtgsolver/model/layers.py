@@ -26,6 +26,7 @@ each granted keyword and ability.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -128,12 +129,13 @@ class _Eff:
     """One continuous effect on this board."""
 
     __slots__ = ("source", "source_name", "controller", "attached_to", "timestamp", "order", "spec", "ability",
-                 "affected", "fixed")
+                 "affected", "fixed", "chosen")
 
     def __init__(self, source: str, source_name: str, controller: str, attached_to: str | None, timestamp: int,
                  order: tuple[int, int], spec: ContinuousSpec, ability: object | None,
-                 fixed: frozenset[str] | None = None) -> None:
+                 fixed: frozenset[str] | None = None, chosen: tuple[str | None, Any] = (None, None)) -> None:
         self.source, self.source_name, self.controller = source, source_name, controller
+        self.chosen = chosen  # the source's chosen type and color ("of the chosen type")
         self.attached_to, self.timestamp, self.order = attached_to, timestamp, order
         self.spec, self.ability = spec, ability
         self.fixed = fixed  # the objects of a board effect (``gains``)
@@ -213,7 +215,8 @@ class _Engine:
                     spec = spec_of(a)
                     if layer in spec.layers():
                         out[key] = _Eff(obj.id, obj.perm.name, obj.controller, obj.perm.attached_to,
-                                        self.timestamp_of(obj, a), (self.index[obj.id], j), spec, a)
+                                        self.timestamp_of(obj, a), (self.index[obj.id], j), spec, a,
+                                        chosen=_chosen(obj.perm))
         effs = list(out.values()) + [e for e in self.board_effects if layer in e.spec.layers()]
         return sorted(effs, key=lambda e: e.key)
 
@@ -253,6 +256,13 @@ class _Engine:
         elif c.kind == "monstrous":
             src = state.get(eff.source)
             ok = bool(src and src.perm.monstrous) == c.value
+        elif c.kind == "source_equipped":  # 301.5: an Equipment attached to it
+            ok = any(o.perm.attached_to == eff.source and "equipment" in o.subtypes for o in state.values()) == c.value
+        elif c.kind == "counters_on_source":
+            src = state.get(eff.source)
+            ok = bool(src) and src.perm.counters.get(c.value, 0) >= c.at_least  # type: ignore[union-attr]
+        elif c.kind == "life_at_most":
+            ok = any(p.name == eff.controller and p.life <= c.value for p in board.players)
         else:  # source_untapped
             src = state.get(eff.source)
             ok = bool(src and not src.perm.tapped) == c.value
@@ -410,18 +420,25 @@ class _Engine:
                     obj.granted_by[f"protection from {value}"] = eff.source
                 else:
                     obj.abilities.append(value)
-                    obj.granted_by[value.text if kind == "mana" else str(value)] = eff.source
+                    obj.granted_by[value.text if kind in ("mana", "text") else str(value)] = eff.source
             if s.gains:
                 what.append(_part(s, ("gains",)))
             if s.loses:
                 obj.keywords -= s.loses
                 what.append("loses " + ", ".join(sorted(k.replace("_", " ") for k in s.loses)))
+        elif layer == "7a" and s.defines_pt is not None and "creature" in obj.types:
+            n = self.count(eff, obj)
+            if s.defines_pt in ("both", "power"):
+                obj.power = n
+            if s.defines_pt in ("both", "toughness"):
+                obj.toughness = n
+            what.append(f"{s.describe()}: {n} (604.3, 613.4a)")
         elif layer == "7b" and s.set_pt is not None:
             obj.power, obj.toughness = s.set_pt
             what.append(f"is {s.set_pt[0]}/{s.set_pt[1]}")
         elif obj.power is not None and obj.toughness is not None:
             if layer == "7c" and s.gets is not None:
-                n = self.count(eff) if s.for_each is not None else 1
+                n = self.count(eff, obj) if s.for_each is not None else 1
                 obj.power += s.gets[0] * n
                 obj.toughness += s.gets[1] * n
                 what.append(f"gets {s.gets[0] * n:+d}/{s.gets[1] * n:+d}"
@@ -434,17 +451,26 @@ class _Engine:
             if record:
                 obj.changes.append(Change(eff.source, eff.source_name, layer, eff.timestamp, "; ".join(what)))
 
-    def count(self, eff: _Eff) -> int:
-        """What a counted "for each" effect counts, as the board is now (7c)."""
+    def count(self, eff: _Eff, obj: _Obj) -> int:
+        """What a counted effect counts for ``obj``, as the board is now (7a, 7c); "other"
+        in "for each other creature" is other than ``obj``."""
         each = eff.spec.for_each
+        assert each is not None
         if each.permanents is not None:
-            return sum(1 for o in self.state.values() if _matches(each.permanents, o, eff))
-        if each.cards_in_hand:
+            flt = _without_other(each.permanents)
+            n = sum(1 for o in self.state.values()
+                    if _matches(flt, o, eff) and not (each.permanents.other and o.id == obj.id))
+        elif each.counters_on_source is not None:
+            src = self.state.get(eff.source)
+            n = src.perm.counters.get(each.counters_on_source, 0) if src is not None else 0
+        else:
             zones = getattr(self.board, "zones", None) or {}
             player = zones.get(eff.controller) if hasattr(zones, "get") else None
-            return int(getattr(player, "hand_count", 0) or 0)
-        src = self.state.get(eff.source)
-        return src.perm.counters.get(each.counters_on_source, 0) if src is not None else 0
+            if each.cards_in_hand:
+                n = int(getattr(player, "hand_count", 0) or 0)
+            else:
+                n = sum(1 for z in getattr(player, "graveyard", ()) or () if "creature" in _card_types(z.card))
+        return n + each.plus
 
     # -- after the layers (613.11) ------------------------------------------------------------
     def rule_effects(self) -> list[Effect]:
@@ -460,7 +486,7 @@ class _Engine:
                 if not (s.rules or s.board_rules):
                     continue
                 eff = _Eff(obj.id, obj.perm.name, obj.controller, obj.perm.attached_to, self.timestamps[obj.id],
-                           (self.index[obj.id], 0), s, a)
+                           (self.index[obj.id], 0), s, a, chosen=_chosen(obj.perm))
                 if not self.exists(eff, state):
                     continue
                 for kind, n in s.board_rules:
@@ -489,6 +515,21 @@ def _land_ability(land_type: str) -> ManaAbility:
 def _part(spec: ContinuousSpec, keys: tuple[str, ...]) -> str:
     """How a change names the part of ``spec`` made of ``keys``."""
     return ContinuousSpec(**{k: getattr(spec, k) for k in keys}).describe()
+
+
+def _chosen(perm: Permanent) -> tuple[str | None, Any]:
+    from .mana import Color
+
+    return perm.chosen_type, Color(perm.chosen_color) if perm.chosen_color else None
+
+
+@functools.lru_cache(maxsize=256)
+def _without_other(aff: Affected) -> Affected:
+    return dataclasses.replace(aff, other=False)
+
+
+def _card_types(card: Any) -> frozenset[str]:
+    return frozenset(t.lower() for t in getattr(card, "types", ()) or ())
 
 
 def _name_of(state: Mapping[str, _Obj], pid: str | None) -> str | None:
@@ -542,7 +583,16 @@ def _matches(aff: Affected, obj: _Obj, eff: _Eff) -> bool:
         return False
     if (aff.attacking and obj.in_combat != "attacking") or (aff.blocking and obj.in_combat != "blocking"):
         return False
-    if aff.counter is not None and obj.perm.counters.get(aff.counter, 0) <= 0:
+    if aff.counter is not None and not (obj.perm.counters.get(aff.counter, 0) > 0 if aff.counter != "any"
+                                        else any(v > 0 for v in obj.perm.counters.values())):
+        return False
+    if (aff.token is not None and obj.perm.token != aff.token) or (aff.tapped is not None and obj.perm.tapped != aff.tapped):
+        return False
+    if (aff.multicolored and len(obj.colors) < 2) or (aff.colorless and obj.colors) or (aff.commander and not obj.perm.is_commander):
+        return False
+    if aff.chosen_type and eff.chosen[0] not in obj.subtypes:
+        return False
+    if aff.chosen_color and eff.chosen[1] not in obj.colors:
         return False
     if "pt" not in aff.reads:
         return True

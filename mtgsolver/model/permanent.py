@@ -70,6 +70,7 @@ class Permanent:
     protector: str | None = None
     granted_by: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     chosen_color: str | None = None  # a color letter chosen as it entered ("the chosen color")
+    chosen_type: str | None = None  # a subtype chosen as it entered ("the chosen type", lower case)
     token: bool = False  # a token (111.1), not a card
     x: int | None = None  # the X of the spell it was (107.3m); its own X is 0 (107.3g)
     chosen_modes: tuple[str, ...] = ()  # modes chosen for its "hasn't been chosen" ability (700.2)

@@ -78,6 +78,8 @@ def _show(bundle: Bundle) -> str:
 _TRIGGER_ON = {
     "lands": "a land any player taps",          # Heartbeat of Spring, Mana Flare
     "your_lands": "a land its controller taps",
+    "permanents": "a permanent any player taps",  # Eloren Wilds; Vernal Bloom with kinds [forest]
+    "your_permanents": "a permanent its controller taps",  # Leyline of Abundance with kinds [creature]
     "enchanted": "the permanent it enchants",   # Wild Growth, Utopia Sprawl
 }
 
@@ -86,26 +88,55 @@ _TRIGGER_ON = {
 class ManaTrigger:
     """A triggered mana ability on "tapped for mana" (106.12a, 605.1b).
 
-    ``on`` (board key ``tapped``): ``lands``, ``your_lands`` or ``enchanted``; ``mode``: ``fixed`` (adds ``mana``),
-    ``same_type`` (one mana of any type the land produced) or ``chosen_color`` (Utopia
-    Sprawl's color chosen as it entered, unknown unless the board gives ``adds: "{U}"``);
-    ``of_type``: fires only when mana of that type was produced.
+    ``on`` (board key ``tapped``): ``lands``, ``your_lands``, ``permanents``,
+    ``your_permanents`` or ``enchanted`` ("your": controlled by the trigger's controller);
+    ``kinds``: the tapped permanent has one of these words among its types, subtypes and
+    supertypes (``nonland``: it is not a land); ``mode``: ``fixed`` (adds ``mana``),
+    ``same_type`` (one mana of any type the land produced), ``any_color`` (``amount`` mana in
+    any combination of colors) or ``chosen_color`` (Utopia Sprawl's color chosen as it
+    entered, unknown unless the board gives ``adds: "{U}"``); ``of_type``: fires only when
+    mana of that type was produced. The mana goes to the player who tapped the permanent.
     """
 
     on: str
     mode: str = "fixed"
     mana: Bundle = ()
     of_type: str | None = None
+    kinds: tuple[str, ...] = ()
+    amount: int = 1
+
+    def watches(self, source: Permanent, perm: Permanent) -> bool:
+        """Whether tapping ``perm`` for mana triggers this ability of ``source`` (106.12a)."""
+        if self.on == "enchanted":
+            return source.attached_to == perm.id
+        if self.on in ("lands", "your_lands") and not perm.is_land:
+            return False
+        if self.on.startswith("your_") and perm.controller != source.controller:
+            return False
+        if not self.kinds:
+            return True
+        words = perm.types | perm.subtypes | perm.supertypes
+        return any(not perm.is_land if k == "nonland" else k in words for k in self.kinds)
 
     @classmethod
     def from_mapping(cls, value: Any) -> "ManaTrigger":
-        """``{tapped: lands|your_lands|enchanted, adds: "{G}"|same_type|chosen_color, of_type: G}``."""
+        """``{tapped: lands|your_lands|permanents|your_permanents|enchanted, kinds: [forest],
+        adds: "{G}"|same_type|any_color|chosen_color, amount: 2, of_type: G}``."""
         if not isinstance(value, dict):
             raise ValueError('mana_trigger expects a mapping such as {tapped: enchanted, adds: "{G}"}')
         value = {("tapped" if k in (True, "on") else k): v for k, v in value.items()}  # YAML 1.1 reads on: as true
-        unknown = set(value) - {"tapped", "adds", "of_type"}
+        unknown = set(value) - {"tapped", "adds", "of_type", "kinds", "amount"}
         if unknown:
-            raise ValueError(f"mana_trigger: unknown key {sorted(map(str, unknown))[0]!r}; keys are tapped, adds, of_type")
+            raise ValueError(f"mana_trigger: unknown key {sorted(map(str, unknown))[0]!r}; keys are tapped, kinds, "
+                             "adds, amount, of_type")
+        kinds = value.get("kinds", [])
+        kinds = [kinds] if isinstance(kinds, str) else kinds
+        if not isinstance(kinds, list) or not all(isinstance(k, str) and k.strip() for k in kinds):
+            raise ValueError("mana_trigger.kinds must be a list of words such as [forest] or [creature]")
+        kinds = tuple(k.strip().lower() for k in kinds)
+        amount = value.get("amount", 1)
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
+            raise ValueError(f"mana_trigger.amount must be a whole number of at least 1, got {amount!r}")
         on = str(value.get("tapped", "")).strip().lower()
         if on not in _TRIGGER_ON:
             raise ValueError(f"mana_trigger.tapped must be one of {', '.join(_TRIGGER_ON)}, got {value.get('tapped')!r}")
@@ -115,8 +146,10 @@ class ManaTrigger:
             of_type = str(of_type).strip().upper()
             if of_type not in MANA_TYPES:
                 raise ValueError(f"mana_trigger.of_type must be one of W U B R G C, got {value['of_type']!r}")
-        if adds.lower() in ("same_type", "chosen_color"):
-            return cls(on, adds.lower(), (), of_type)
+        if amount != 1 and adds.lower() != "any_color":
+            raise ValueError("mana_trigger.amount goes with adds: any_color")
+        if adds.lower() in ("same_type", "chosen_color", "any_color"):
+            return cls(on, adds.lower(), (), of_type, kinds, amount)
         try:
             cost = ManaCost.parse(adds)
         except ManaCostError:
@@ -124,14 +157,27 @@ class ManaTrigger:
         letters = [s.options[0] for s in cost.symbols if s.options] if cost else []
         if not letters or any(s.is_generic or s.variable or s.alt_generic or s.phyrexian or s.snow
                               or len(s.options) != 1 or s.options[0] not in MANA_TYPES for s in cost.symbols):
-            raise ValueError(f'mana_trigger.adds must be mana such as "{{G}}", same_type or chosen_color, got {adds!r}')
-        return cls(on, "fixed", _bundle(letters), of_type)
+            raise ValueError(f'mana_trigger.adds must be mana such as "{{G}}", same_type, any_color or chosen_color, '
+                             f'got {adds!r}')
+        return cls(on, "fixed", _bundle(letters), of_type, kinds)
+
+    def extras(self, bundle: Bundle) -> set[Bundle]:
+        """What the trigger adds when the tapped permanent produced ``bundle`` (106.12a)."""
+        if self.mode == "fixed":
+            return {self.mana}
+        if self.mode == "same_type":
+            return {(t,) for t in set(bundle)}
+        if self.mode == "any_color":
+            return {_bundle(c) for c in itertools.combinations_with_replacement(COLORS, self.amount)}
+        return {()}  # chosen_color with no color on the board: undefined, no mana (106.7)
 
     def describe(self) -> str:
         what = {"fixed": f"adds {_show(self.mana)}", "same_type": "adds one mana of a type that land produced",
+                "any_color": f"adds {self.amount} mana in any combination of colors",
                 "chosen_color": "adds one mana of the chosen color"}[self.mode]
         cond = f" for {{{self.of_type}}}" if self.of_type else ""
-        return f"whenever {_TRIGGER_ON[self.on]} is tapped for mana{cond}, {what}"
+        kinds = f" ({' or '.join(self.kinds)})" if self.kinds else ""
+        return f"whenever {_TRIGGER_ON[self.on]}{kinds} is tapped for mana{cond}, {what}"
 
     def __str__(self) -> str:
         return self.describe()
@@ -375,16 +421,7 @@ class Production:
         """Triggers that watch this permanent being tapped for mana (106.12a)."""
         if not ability.taps:
             return []
-        out = []
-        for src, trig in self.triggers:
-            if trig.on == "enchanted" and src.attached_to != perm.id:
-                continue
-            if trig.on in ("lands", "your_lands") and not perm.is_land:
-                continue
-            if trig.on == "your_lands" and perm.controller != src.controller:
-                continue
-            out.append((src, trig))
-        return out
+        return [(src, trig) for src, trig in self.triggers if trig.watches(src, perm)]
 
     def index_of(self, perm: Permanent, ability: ManaAbility) -> int | None:
         """The ability's index on the type-changed permanent (``None``: lost, 305.7)."""
@@ -430,10 +467,7 @@ class Production:
             for _src, trig in triggers:
                 if not b or (trig.of_type and trig.of_type not in b):
                     continue  # 106.12a: fires only when it produced (that type of) mana
-                if trig.mode == "fixed":
-                    extras.append({trig.mana})
-                elif trig.mode == "same_type":
-                    extras.append({(t,) for t in set(b)})
+                extras.append(trig.extras(b))
             for combo in itertools.product(*extras):
                 out.add(_bundle(b + tuple(itertools.chain.from_iterable(combo))))
         return frozenset(out)

@@ -24,7 +24,7 @@ from ortools.sat.python import cp_model
 
 from ..encodings.cpsat import Deadline, core_of
 from ..encodings.mana_sources import Exclusion, Instance, SpellInfo, extract_sources
-from ..encodings.payment import PaymentModel, solve_payment
+from ..encodings.payment import SOLVER_PARAMS, PaymentModel, solve_payment
 from ..encodings.payment_plan import Activation, ManaUnit, SymbolPayment, read_plan
 from ..model import Board, Color, ManaCost, ManaSymbol
 from ..model.layers import source_note
@@ -370,7 +370,7 @@ def _explain(instances: list[Instance], exclusions: list[Exclusion], pool, usabl
     if x_count:
         lits.append(pm.x_literal)
         labels.append("{X}" * x_count + f" (X={x})")
-    core = core_of(pm.model, lits, deadline.remaining()) if lits else None
+    core = core_of(pm.model, lits, deadline.remaining(), **SOLVER_PARAMS) if lits else None
     reasons: list[Reason] = []
     made: set[str] = set()
     for i in instances:

@@ -14,7 +14,7 @@ from typing import Any, Callable
 __all__ = ["READERS", "readers"]
 
 #: Families tried in this order; the first that reads a line whole wins.
-READERS: tuple[str, ...] = ("mana", "relative", "effects")
+READERS: tuple[str, ...] = ("mana", "combat", "relative", "effects")
 
 
 def readers() -> list[Callable[[str, str], list[Any] | None]]:

@@ -96,7 +96,7 @@ def _keyword_phrases() -> dict[tuple[str, ...], str]:
 
 
 _COLORS = ("white", "blue", "black", "red", "green")
-_WORD = re.compile(r'"[^"]*"|[+-]\d+/[+-]\d+|\d+/\d+|[\w~\'-]+|[,.]')
+_WORD = re.compile(r'"[^"]*"|[+-][\dx]+/[+-][\dx]+|\d+/\d+|[\w~\'-]+|[,.]')
 
 
 def _tag(low: str) -> str | None:
@@ -188,8 +188,39 @@ class _Build(Transformer):
     def blocking(self) -> dict:
         return {"blocking": True}
 
-    def with_counter(self, _a: Token, kind: Token) -> dict:
-        return {"counter": str(kind)}
+    def with_counter(self, *tokens: Token) -> dict:
+        kinds = [str(t) for t in tokens if t is not None and t.type in ("PT", "COUNTERKIND")]
+        return {"counter": kinds[0] if kinds else "any"}
+
+    def with_power(self, n: Token, less_more: Token) -> dict:
+        return {"power_at_most" if str(less_more) == "less" else "power_at_least": _number(str(n))}
+
+    def tapped(self) -> dict:
+        return {"tapped": True}
+
+    def untapped(self) -> dict:
+        return {"tapped": False}
+
+    def multicolored(self) -> dict:
+        return {"multicolored": True}
+
+    def colorless(self) -> dict:
+        return {"colorless": True}
+
+    def nontoken(self) -> dict:
+        return {"token": False}
+
+    def commander(self) -> dict:
+        return {"commander": True}
+
+    def n_token(self) -> dict:
+        return {"token": True}
+
+    def chosen(self, word: Token | None = None) -> dict:
+        return {"chosen_type": True} if word is not None else {"chosen_color": True}
+
+    def that_is(self, *tokens: Token) -> dict:
+        return {"subtypes": [_sub(t) for t in tokens if t.type == "SUBTYPE"]}
 
     def nonbasic(self) -> dict:
         return {"not_supertypes": ["basic"]}
@@ -200,8 +231,9 @@ class _Build(Transformer):
     def type(self, t: Token) -> dict:
         return {"types": [str(t)]}
 
-    def subtype(self, t: Token) -> dict:
-        return {"subtypes": [_sub(t)]}
+    def subtype(self, *ts: Token) -> dict:
+        """One subtype, or "Ninja and Rogue creatures": either of them."""
+        return {"subtypes": [_sub(t) for t in ts]}
 
     def one_type(self, t: Token) -> dict:
         return {"types": [str(t)]}
@@ -224,8 +256,9 @@ class _Build(Transformer):
     def n_enchantment(self) -> dict:
         return {"types": ["enchantment"]}
 
-    def n_plural(self, t: Token) -> dict:
-        return {"subtypes": [_sub(t)]}
+    def n_plural(self, *ts: Token) -> dict:
+        """"Elves", or "Wolves and Werewolves": each permanent of either subtype."""
+        return {"subtypes": [_sub(t) for t in ts]}
 
     def yours(self) -> dict:
         return {"controller": "you"}
@@ -275,35 +308,63 @@ class _Build(Transformer):
     def gets_each(self, g: Token, pt: Token, count: dict) -> dict:
         return {**self.gets(g, pt), "for_each": count}
 
-    def count_group(self, g: _Group, control: dict | None = None) -> dict:
-        if g.get("other"):
-            raise ValueError("'other' in 'for each other ...' is relative to the affected object")
-        return {"permanents": {**g, **(control or {})}}
+    def gets_x(self, _g: Token, xpt: Token, count: dict) -> dict:
+        """"gets -X/-0, where X is the number of ...": X is the count (613.4c)."""
+        p, t = (0 if part[1] == "0" else (1 if part[0] == "+" else -1) for part in str(xpt).split("/"))
+        return {"gets": [p, t], "for_each": count}
+
+    def count_group(self, *parts: Any) -> dict:
+        """"for each [other] Forest you control": ``other`` is other than the affected object."""
+        out: dict[str, Any] = {}
+        for part in parts:
+            if isinstance(part, Token):
+                out["other"] = True
+            elif part:
+                out.update(part)
+        return {"permanents": out}
+
+    def count_everywhere(self, *parts: Any) -> dict:
+        out = self.count_group(*parts)
+        if "controller" in out["permanents"]:
+            raise ValueError("on the battlefield: any controller")
+        return out
 
     def count_hand(self) -> dict:
         return {"cards_in_hand": True}
 
+    def count_graveyard(self) -> dict:
+        return {"creature_cards_in_graveyard": True}
+
     def count_counters(self, kind: Token) -> dict:
         return {"counters_on_source": str(kind)}
 
-    def has(self, _h: Token, kws: list) -> dict:
-        return {"gains": kws}
+    def cda_count(self, count: dict) -> dict:
+        return count
+
+    def cda(self, part: Token, _be: Token, *rest: Any) -> dict:
+        """"~'s power and toughness are each equal to the number of ..." (604.3, 613.4a)."""
+        plus, count = rest[-2:]
+        if (str(part) == "power and toughness") != (str(_be) == "are") or (len(rest) == 3 and str(rest[0]) != "each"):
+            raise ValueError("agreement")
+        each = {**count, "plus": _number(str(plus))} if plus is not None else count
+        return {"affects": {"self": True}, "defines_pt": {"power and toughness": "both"}.get(str(part), str(part)),
+                "for_each": each}
+
+    def has(self, _h: Token, grants: list) -> dict:
+        return {"gains": grants}
+
+    def loses(self, _l: Token, kws: list) -> dict:
+        if not all(isinstance(k, str) for k in kws):
+            raise ValueError("loses protection")
+        return {"loses": kws}
 
     def keywords(self, *kws: Token) -> list:
         return [_keyword(_kw(k)) for k in kws]
 
-    def has_quoted(self, _h: Token, q: Token) -> dict:
-        from ..mana_abilities import ManaAbilityError, parse_mana_ability
-
-        text = str(q)[1:-1]
-        if ": add " not in text:
-            raise ValueError("only granted mana abilities are read")
-        original = _ORIGINAL.get(text, text)
-        try:
-            parse_mana_ability(original)
-        except ManaAbilityError as exc:
-            raise ValueError(str(exc)) from None
-        return {"gains": [original]}
+    def grants(self, *items: Token) -> list:
+        """Keywords, granted mana abilities, and other quoted abilities as ``{text: ...}``: an
+        ability no grammar reads stays unread on the objects it is granted to (613.1f)."""
+        return [_keyword(_kw(i)) if i.type == "KEYWORD" else _quoted(str(i)[1:-1]) for i in items]
 
     def base_pt(self, _h: Token, pt: Token) -> dict:
         p, t = str(pt).split("/")
@@ -399,6 +460,30 @@ class _Build(Transformer):
     def monstrous(self, _be: Token) -> dict:
         return {"monstrous": True}
 
+    def source_untapped(self, _be: Token) -> dict:
+        return {"source_untapped": True}
+
+    def source_tapped(self, _be: Token) -> dict:
+        return {"source_untapped": True, "not": True}
+
+    def source_equipped(self, _be: Token, attached: Token) -> dict:
+        _need(attached, "equipped")
+        return {"source_equipped": True}
+
+    def source_counters(self, *tokens: Token) -> dict:
+        n = [_number(str(t)) for t in tokens if t.type == "NUMBER"]
+        kind = next(str(t) for t in tokens if t.type == "COUNTERKIND")
+        return {"counters_on_source": kind, "at_least": n[0] if n else 1}
+
+    def source_counters_there(self, n: Token, kind: Token) -> dict:
+        return {"counters_on_source": str(kind), "at_least": _number(str(n))}
+
+    def life_at_most(self, n: Token) -> dict:
+        return {"life_at_most": _number(str(n))}
+
+    def rider(self) -> dict:
+        return {"_rider": True}
+
     def day(self) -> dict:
         return {"day_night": "day"}
 
@@ -442,19 +527,37 @@ class _Build(Transformer):
         return {"board_rules": [{"kind": kind, "n": _number(str(n))}]}
 
     def start(self, *parts: Any) -> dict:
+        rider = any(isinstance(p, dict) and "_rider" in p for p in parts)
+        parts = tuple(p for p in parts if not (isinstance(p, dict) and "_rider" in p))
         conds = [p for p in parts if isinstance(p, dict) and _is_condition(p)]
         body = [p for p in parts if isinstance(p, dict) and not _is_condition(p)]
         if len(body) != 1:
             raise ValueError("no body")
         out = dict(body[0])
+        if rider and not any(isinstance(g, dict) and "protection" in g for g in out.get("gains", [])):
+            raise ValueError("'This effect doesn't remove' rides on protection only")
         if conds:
             out["condition"] = conds
         return out
 
 
+def _quoted(text: str) -> Any:
+    """A granted quoted ability: mana abilities must parse (605.1a); others are kept as text."""
+    from ..mana_abilities import ManaAbilityError, parse_mana_ability
+
+    original = _ORIGINAL.get(text, text)
+    if ": add " not in text:
+        return {"text": original}
+    try:
+        parse_mana_ability(original)
+    except ManaAbilityError as exc:
+        raise ValueError(str(exc)) from None
+    return original
+
+
 _ORIGINAL: dict[str, str] = {}
 _COND_KEYS = {"controls", "opponent_controls", "cards_in_graveyard", "your_turn", "monstrous", "day_night",
-              "on_battlefield", "extra_turn"}
+              "on_battlefield", "extra_turn", "source_untapped", "source_equipped", "counters_on_source", "life_at_most"}
 
 
 def _is_condition(d: dict) -> bool:
@@ -462,7 +565,8 @@ def _is_condition(d: dict) -> bool:
 
 
 _FIRST = frozenset("attacking blocking enchanted equipped other all each creatures lands permanents artifacts enchantments nonbasic no as ~ "
-                   "white blue black red green basic legendary snow artifact enchantment land creature".split())
+                   "white blue black red green basic legendary snow artifact enchantment land creature ~'s tapped "
+                   "untapped multicolored colorless commander tokens".split())
 _PLAUSIBLE = re.compile(r"\b(get|gets|have|has|can't|are|is|lose|loses|attack|block|no more than)\b")
 
 
@@ -474,7 +578,7 @@ def read(line: str, name: str) -> list[Any] | None:
     text = re.sub(r"^[A-Z][\w' ]*— ", "", text)  # an ability word (207.2c)
     low = text.lower().replace("’", "'")
     if name:
-        low = re.sub(rf"(?<![\w']){re.escape(name.lower())}(?![\w'])", "~", low)
+        low = re.sub(rf"(?<![\w']){re.escape(name.lower())}(?='s\b|[^\w']|$)", "~", low)
     first = low.split(" ", 1)[0]
     if (not _PLAUSIBLE.search(low) or "until end of turn" in low
             or not (first in _FIRST or first.startswith("non") or first in subtypes() or first in plural_subtypes())):
@@ -505,7 +609,7 @@ def _sound(mapping: dict) -> bool:
     reads the unconditional ones), "each"/"all" lines about lands with P/T, effects without
     a change."""
     affects = mapping.get("affects", {})
-    if affects.get("self") and not mapping.get("condition"):
+    if affects.get("self") and not mapping.get("condition") and "defines_pt" not in mapping:
         return False
     changes = set(mapping) - {"affects", "condition"}
     if not changes:

@@ -34,19 +34,30 @@ _COLORS = MANA_TYPES[:5]
 @functools.cache
 def _parser() -> Lark:
     grammar = (Path(__file__).with_name("mana.lark")).read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", lexer="contextual", start=["start", "tapped_trigger"],
+    return Lark(grammar, parser="lalr", lexer="contextual", start=["start", "tapped_trigger", "mana_trigger"],
                 propagate_positions=True)
 
 
 def read(line: str, name: str) -> list[Any] | None:
-    """The entries of one line: the mana ability's own text, or ``{damage_when_tapped: N}``."""
+    """The entries of one line: the mana ability's own text, ``{damage_when_tapped: N}`` or
+    ``{mana_trigger: {...}}`` (106.12a)."""
     low = normalise(line, name)
     if low.startswith("whenever "):
         try:
-            tree = _parser().parse(low, start="tapped_trigger")
+            found = _tapped_harm(_parser().parse(low, start="tapped_trigger"))
+            if found is not None:
+                return [found]
+        except (UnexpectedInput, UnexpectedEOF):
+            pass
+        try:
+            tree = _parser().parse(low, start="mana_trigger")
+            return [{"mana_trigger": _Trigger().transform(tree)}]
         except (UnexpectedInput, UnexpectedEOF):
             return None
-        return [{"damage_when_tapped": number(tree.children[-1])}]
+        except VisitError as exc:
+            if not isinstance(exc.orig_exc, _Refused):
+                raise
+            return None
     try:
         compile_ability(line, name)
     except ManaAbilityError:
@@ -493,6 +504,80 @@ def _counted_permanents(words: list[str], *rest) -> tuple[str, int | None, str]:
     if clause and clause[0] == "keyword":
         return f"{what} {clause[1]}", None, whose
     return what, clause[1] if clause else None, whose
+
+
+def _tapped_harm(tree: Tree) -> dict[str, int] | None:
+    """``{damage_when_tapped: N}`` (City of Brass) or ``{enchanted_tapped_damage: N}`` (an Aura
+    harming the controller of what it enchants); ``None`` if "that X's controller" is not the
+    enchanted permanent's."""
+    if tree.data == "self_tapped":
+        return {"damage_when_tapped": number(tree.children[-1])}
+    noun, harm = tree.children
+    n, *whose = [c for c in harm.children if isinstance(c, Token)]
+    if whose and whose[0].value != f"{noun.value}'s":
+        return None
+    return {"enchanted_tapped_damage": _fixed_number(n)}
+
+
+@v_args(inline=True)
+class _Trigger(Transformer):
+    """A ``mana_trigger`` tree -> the board vocabulary's ``{tapped, kinds, adds, amount, of_type}``."""
+
+    def you_tap(self, kinds, of_type, adds):
+        return _trigger("your_", kinds, of_type, adds)
+
+    def player_taps(self, kinds, of_type, adds):
+        return _trigger("", kinds, of_type, adds)
+
+    def is_tapped(self, kinds, of_type, adds):
+        return _trigger("", kinds, of_type, adds)
+
+    def enchanted_tapped(self, _noun, of_type, adds):
+        return _trigger("", ("enchanted", ()), of_type, adds)
+
+    def kind_words(self, *words):
+        """``land``, ``snow land`` (a land that is snow), ``permanent``, ``nonland permanent``,
+        ``creature`` / ``Forest`` (a permanent of that type or subtype)."""
+        w = [t.value for t in words]
+        if w[-1] in ("land", "permanent") and len(w) <= 2:
+            return w[-1] + "s", tuple(w[:-1])
+        if len(w) == 1:
+            return "permanents", (w[0],)
+        raise _Refused("a tapped permanent of several qualities")
+
+    def kind_list(self, *words):
+        return "permanents", tuple(t.value for t in words)
+
+    def tapped_for(self, *tok):
+        return tok[0].value.strip("{}").upper() if tok else None
+
+    def tm_fixed(self, syms):
+        return {"adds": "".join("{" + t + "}" for t in _letters(syms))}
+
+    def tm_any_color(self):
+        return {"adds": "any_color"}
+
+    def tm_combination(self, n):
+        return {"adds": "any_color", "amount": _fixed_number(n)}
+
+    def tm_chosen(self):
+        return {"adds": "chosen_color"}
+
+    def tm_same_type(self):
+        return {"adds": "same_type"}
+
+    def symbols(self, *syms):
+        return Tree("symbols", list(syms))
+
+
+def _trigger(whose: str, kinds: tuple[str, tuple[str, ...]], of_type: str | None, adds: dict) -> dict:
+    on, words = kinds
+    out: dict[str, Any] = {"tapped": on if on == "enchanted" else whose + on, **adds}
+    if words:
+        out["kinds"] = list(words)
+    if of_type:
+        out["of_type"] = of_type
+    return out
 
 
 def _simple(words: list[str]) -> list[str]:
