@@ -174,6 +174,7 @@ def test_702_22j_defending_player_divides_the_attackers_damage(real: Path) -> No
     banded = combat_damage(board([wurm, hero, bears], ["a_wurm"], {"b_hero": ["a_wurm"], "b_bears": ["a_wurm"]},
                                  cards=real))
     assert banded.decided and dead(banded) == {"b_hero"}
+    assert any(r.startswith("702.22j: bob divides") for r in banded.reasons)
     plain = combat_damage(board([wurm, dict(hero, remove_keywords=["banding"]), bears], ["a_wurm"],
                                 {"b_hero": ["a_wurm"], "b_bears": ["a_wurm"]}, cards=real))
     assert plain.decided and dead(plain) == {"b_hero", "b_bears"}

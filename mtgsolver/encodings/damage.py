@@ -617,13 +617,16 @@ class DamageModel:
         """Dead, and back by undying or persist (702.93a, 702.79a)."""
         return self._returns[c]
 
+    def divided_by_defender(self) -> list[str]:
+        """702.22j: the attackers a creature with banding blocks."""
+        return [a for a in self.fighting if any(self.perm[b].has_keyword("banding") for b in self.blockers_of.get(a, []))]
+
     def banding_steps(self) -> list[tuple[int, cp_model.LinearExprT]]:
         """702.22j: the defending player divides the damage of an attacker a creature with
         banding blocks. Where that division decides only which of its blockers die
         (:func:`choice_notes`), they lose the least value: (sense, expression) steps to
         optimise before the attacking player's objectives."""
-        group = sorted({b for a in self.fighting for b in self.blockers_of.get(a, [])
-                        if any(self.perm[k].has_keyword("banding") for k in self.blockers_of[a])})
+        group = sorted({b for a in self.divided_by_defender() for b in self.blockers_of[a]})
         if not group:
             return []
         return [(-1, sum(creature_value(self.perm[b]) * self.lost(b) for b in group))]

@@ -6,7 +6,7 @@ player's) is chosen by an objective, optimised lexicographically on the CP-SAT m
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
 from ortools.sat.python import cp_model
@@ -144,7 +144,10 @@ def combat_damage(board: Board, attacker_objectives: Sequence[str] = ATTACKER_OB
     if result is None:
         return DamageResult(None, (), (), (), (), (), ("the time limit stopped the solver before it found an "
                                                        "assignment",), tuple(notes), unread, objectives)
-    return read_outcome(board, dm, result.value, loses, proved and not unread and not notes, notes, unread, objectives)
+    outcome = read_outcome(board, dm, result.value, loses, proved and not unread and not notes, notes, unread, objectives)
+    banded = [f"702.22j: {board.defending_player_of(next(iter(x[a])))} divides the combat damage of {_name(board, a)}, "
+              "blocked by a creature with banding, losing the least value" for a in dm.divided_by_defender()]
+    return replace(outcome, reasons=tuple(banded) + outcome.reasons) if banded else outcome
 
 
 def read_outcome(board: Board, dm: DamageModel, read: Callable[[Any], int], loses: dict[str, Any], decided: bool,
