@@ -7,8 +7,8 @@ declaration against the maximum. Slow on purpose; the tests compare the solver w
 """
 from __future__ import annotations
 
+import dataclasses
 import weakref
-from dataclasses import replace
 from itertools import combinations, product
 from typing import Mapping
 
@@ -26,8 +26,10 @@ def _num(p: Permanent, what: str) -> int | None:
 
 
 def fits(f, other: Permanent, own: Permanent) -> bool:
-    """Does ``other`` match the filter of ``own``'s ability? Comparisons are checked here, from
-    the words: "power greater than its own power" and so on; the rest by the plain filter."""
+    """Does ``other`` match the filter of ``own``'s ability (509.1b, 702 evasion)? Every word of
+    the filter is checked here, read from its fields: "power greater than its own power" and so
+    on, then power, toughness, color, keyword and type words. A word this reference does not
+    know raises, so a new filter word is never silently ignored."""
     for c in f.compared:
         x, y = _num(other, c.stat), _num(own, c.own_stat)
         if x is None or y is None:
@@ -36,7 +38,31 @@ def fits(f, other: Permanent, own: Permanent) -> bool:
             return False
         if c.relation == "at_least" and not x >= y or c.relation == "at_most" and not x <= y:
             return False
-    return replace(f, compared=()).matches(other)
+    for field in dataclasses.fields(f):
+        value = getattr(f, field.name)
+        if field.name == "compared" or value is None:
+            continue
+        if field.name not in _WORDS:
+            raise NotImplementedError(f"filter word {field.name!r}")
+        if not _WORDS[field.name](other, value):
+            return False
+    return True
+
+
+#: Each filter word as a test on the permanent: a missing power or toughness matches no bound.
+_WORDS = {
+    "power_at_most": lambda p, n: p.power is not None and p.power <= n,
+    "power_at_least": lambda p, n: p.power is not None and p.power >= n,
+    "toughness_at_most": lambda p, n: p.toughness is not None and p.toughness <= n,
+    "toughness_at_least": lambda p, n: p.toughness is not None and p.toughness >= n,
+    "color": lambda p, c: c in p.colors,
+    "not_color": lambda p, c: c not in p.colors,
+    "colorless": lambda p, v: (not p.colors) == v,
+    "keyword": lambda p, k: k in p.keywords,
+    "not_keyword": lambda p, k: k not in p.keywords,
+    "type": lambda p, t: t in p.types,
+    "subtype": lambda p, t: t in p.subtypes,
+}
 
 
 def _cost(board: Board, c: Permanent) -> bool:
@@ -48,7 +74,15 @@ def _cost(board: Board, c: Permanent) -> bool:
 def _able(board: Board, c: Permanent, defender: str, paid: frozenset[str]) -> bool:
     """509.1a-b, 509.1d: may this permanent block at all in ``defender``'s declaration?"""
     return (c.is_creature and not c.is_battle and c.controller == defender and not c.tapped
-            and not c.has("cant_block") and (not _cost(board, c) or c.id in paid))
+            and not c.has("cant_block") and (not _cost(board, c) or c.id in paid)
+            and all(_more(board, defender, board.active_player, kind) for kind in c.values("cant_block_unless_more")))
+
+
+def _more(board: Board, me: str, them: str, kind: str) -> bool:
+    """Does ``me`` control more permanents of that card type than ``them``?"""
+    def n(player: str) -> int:
+        return len([p for p in board.permanents if p.controller == player and kind in p.types])
+    return n(me) > n(them)
 
 
 def _pair(board: Board, b: Permanent, a: Permanent, defender: str) -> bool:
@@ -72,7 +106,7 @@ def _pair(board: Board, b: Permanent, a: Permanent, defender: str) -> bool:
     if "skulk" in kw_a and (b.power or 0) > (a.power or 0):
         return False
     for kw in kw_a:
-        if kw.endswith("walk") and kw != "horsemanship":
+        if kw.endswith("walk") and kw != "horsemanship" and not b.has("can_block_landwalk"):
             land_type = kw[: -len("walk")]
             if any(p.is_land and land_type in p.subtypes for p in board.permanents if p.controller == defender):
                 return False
@@ -86,7 +120,8 @@ def _pair(board: Board, b: Permanent, a: Permanent, defender: str) -> bool:
     if any(not any(fits(f, b, a) for f in filters) for filters in a.values("can_be_blocked_only_by")):
         return False
     for flt in a.values("cant_be_blocked_if_defender"):
-        if any(_is(p, flt.controls) for p in board.permanents if p.controller == defender):
+        if any(_is(p, flt.controls) and _power_in(p, flt.power_at_least, flt.power_at_most)
+               for p in board.permanents if p.controller == defender):
             return False
     if a.has("cant_be_blocked_attacking_alone") and len(board.combat.attackers) == 1:
         return False
@@ -98,9 +133,16 @@ def _pair(board: Board, b: Permanent, a: Permanent, defender: str) -> bool:
 
 
 def _is(p: Permanent, words: str) -> bool:
-    """Is ``p`` "an artifact", "an Island", "a snow land", "a blue permanent"?"""
+    """Is ``p`` "an artifact", "an Island", "a snow land", "a blue permanent", "an untapped land"?"""
     traits = set(p.types) | set(p.subtypes) | set(p.supertypes) | {c.word for c in p.colors} | {"permanent"}
+    traits.add("tapped" if p.tapped else "untapped")
     return all(w in traits for w in words.split())
+
+
+def _power_in(p: Permanent, low: int | None, high: int | None) -> bool:
+    if low is None and high is None:
+        return True
+    return p.power is not None and (low is None or p.power >= low) and (high is None or p.power <= high)
 
 
 def _capacity(b: Permanent, n: int) -> int:

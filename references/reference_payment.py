@@ -23,13 +23,11 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterator
 
-import dataclasses
-
 from mtgsolver.model import Board, ManaCost, ManaSymbol, Permanent
 from mtgsolver.model.mana_abilities import (Amount, AnyColor, Choice, ChosenColor, Conditional, Counted, Fixed,
-                                            ManaAbility, Reflect, parse_mana_ability)
+                                            ManaAbility, Reflect)
 
-from .reference_produce import _applies, _every_order, _replacements, _refs, naive_could_produce
+from .reference_produce import _applies, _every_order, _replacements, _refs, effective_board, naive_could_produce
 
 COLORS = ("W", "U", "B", "R", "G")
 TYPES = COLORS + ("C",)
@@ -84,29 +82,29 @@ def spell_may_use(restricted: tuple[str, ...], spell_types: frozenset[str], cost
     return False
 
 
-BASIC_MANA = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": "G"}
+def condition_holds(cond, permanents: list[Permanent], source: Permanent | None = None) -> bool:
+    """602.5b "Activate only if ...", 614.1a "... instead": the condition read from its fields,
+    on the permanents the player controls (counters: on the ability's source)."""
+    mine = list(permanents)
+
+    def kinds_fit(p: Permanent) -> bool:
+        kinds = {k.replace("\u2019", "'") for k in p.types | p.subtypes | p.supertypes}
+        return all(w in kinds for w in cond.what.split())
+
+    if cond.counters:
+        n = source.counters.get(cond.what, 0) if source is not None else 0
+    elif cond.total_power:
+        n = sum(max(0, p.power or 0) for p in mine if kinds_fit(p))
+    else:
+        n = sum(1 for p in mine if kinds_fit(p) and (cond.power_at_least is None or (
+            p.power is not None and p.power >= cond.power_at_least)))
+    return n >= cond.at_least and all(condition_holds(c, mine, source) for c in cond.also)
 
 
-def effective_board(board: Board) -> tuple[Board, None]:
-    """305.7: each land a ``lands_are`` permanent's controller controls is that basic land type
-    only, with only that type's mana ability and what is granted to it (the later source wins)."""
-    new_type: dict[str, str] = {}
-    for src in board.permanents:
-        for land_type in src.values("lands_are"):
-            for q in board.permanents:
-                if q.controller == src.controller and "land" in q.types:
-                    new_type[q.id] = land_type
-    if not new_type:
-        return board, None
-    perms = []
-    for q in board.permanents:
-        if q.id in new_type:
-            t = new_type[q.id]
-            ability = parse_mana_ability(f"{{T}}: Add {{{BASIC_MANA[t]}}}.", q.name)
-            kept = tuple(a for a in q.abilities if str(a) in q.granted_by)
-            q = dataclasses.replace(q, subtypes=frozenset({t}), abilities=(ability, *kept))
-        perms.append(q)
-    return board.replace(permanents=tuple(perms)), None
+def can_tap(perm: Permanent) -> bool:
+    """302.6: a creature's {T} and {Q} abilities need it under its controller's control since
+    the turn began (not summoning sick), or haste (702.10c)."""
+    return not ("creature" in perm.types and perm.summoning_sick and "haste" not in perm.keywords)
 
 
 def _base_bundles(board: Board, perm: Permanent, product) -> set[tuple[str, ...]]:  # type: ignore[no-untyped-def]
@@ -129,7 +127,7 @@ def _base_bundles(board: Board, perm: Permanent, product) -> set[tuple[str, ...]
                 and (product.per in q.types or product.per in q.subtypes or product.per == "permanent"))
         return {tuple(product.mana) * n}
     if isinstance(product, Conditional):  # 614.1a
-        met = product.condition.holds(board.controlled_by(perm.controller), perm)
+        met = condition_holds(product.condition, board.controlled_by(perm.controller), perm)
         return _base_bundles(board, perm, product.instead if met else product.otherwise)
     if isinstance(product, Amount):
         n = _amount(board, perm, product)
@@ -226,6 +224,13 @@ def _bundles(board: Board, perm: Permanent, ability: ManaAbility) -> list[tuple[
     effects = [e for e in _replacements(board) if _applies(e, perm, ability)]
     out = {t for b in base for r in _every_order(b, effects) for t in _triggered(board, perm, ability, r)}
     return sorted({tuple(sorted(b)) for b in out if b})
+
+
+def tapped_harm(board: Board, perm: Permanent) -> int:
+    """Life its controller loses when ``perm`` becomes tapped: its own "deals N damage to you"
+    (City of Brass) and that of each Aura on it (Psychic Venom), counted with the payment."""
+    own = sum(perm.values("damage_when_tapped"))
+    return own + sum(sum(q.values("enchanted_tapped_damage")) for q in board.permanents if q.attached_to == perm.id)
 
 
 def mana_only(perm: Permanent) -> bool:
@@ -349,11 +354,11 @@ def _activations(board: Board, player: str, life_total: int, state: State, allow
             is_tapped = perm.id in state.tapped
             if taps and is_tapped or untaps and not is_tapped:
                 continue
-            if (taps or untaps) and not perm.can_use_tap_abilities():
+            if (taps or untaps) and not can_tap(perm):
                 continue
             if ability.life_cost and state.life + ability.life_cost > life_total:  # 119.4, 119.4b
                 continue
-            if ability.condition is not None and not ability.condition.holds(  # 602.5b
+            if ability.condition is not None and not condition_holds(ability.condition,  # 602.5b
                     [q for q in board.controlled_by(player) if q.id not in state.gone], perm):
                 continue
             ok = True
@@ -406,7 +411,8 @@ def _activations(board: Board, player: str, life_total: int, state: State, allow
                         yield State(tuple(sorted((+new_pool).items())), frozenset(tapped), frozenset(gone),
                                     frozenset(touched), frozenset(creatures),
                                     tuple(sorted(new_counters.items())),
-                                    state.life + ability.life_cost + ability.damage + ability.life_loss,
+                                    state.life + ability.life_cost + ability.damage + ability.life_loss
+                                    + (tapped_harm(board, perm) if taps else 0),
                                     state.sacrificed | ({target} if target else frozenset()))
 
 
@@ -507,15 +513,16 @@ def replay(board: Board, player: str, cost: ManaCost, result) -> tuple[int, ...]
         assert perm.controller == player and a.source not in gone, f"{a.source} is not available"
         ability = next(ab for ab in perm.mana_abilities if ab.text == a.ability)
         if ability.taps:
-            assert a.source not in tapped and perm.can_use_tap_abilities(), f"{a.source} can't tap"
+            assert a.source not in tapped and can_tap(perm), f"{a.source} can't tap"
             tapped.add(a.source)
         if ability.untaps:
-            assert a.source in tapped and perm.can_use_tap_abilities(), f"{a.source} can't untap"
+            assert a.source in tapped and can_tap(perm), f"{a.source} can't untap"
             tapped.discard(a.source)
         if (ability.taps or ability.untaps) and perm.is_creature:
             creatures.add(a.source)
         assert not ability.life_cost or life + ability.life_cost <= life_total, "life beyond the life total (119.4)"
         life += ability.life_cost + ability.damage + ability.life_loss  # it resolves at once (605.3b)
+        life += tapped_harm(board, perm) if ability.taps else 0
         # the activation's mana cost is paid from the pool with unrestricted mana
         units = list(a.paid_with)
         for u in units:

@@ -3,17 +3,18 @@
 :func:`naive_could_produce` iterates the whole board to a fixed point from nothing (Kleene
 iteration), applying replacement effects by trying every permutation, with none of the graph,
 SCC or memo machinery of :mod:`mtgsolver.model.mana_graph` / :mod:`mtgsolver.model.production`.
-Only the type-changing step (``effective_board``) is shared.
+Type-changing effects are this module's own too (:func:`effective_board`, 305.7): no rules
+code of the product is shared, only its data classes and board loading.
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from typing import Any
 
 from mtgsolver.model import Board
 from mtgsolver.model.board_file import BoardFile, build_board
-from mtgsolver.model.mana_abilities import AnyColor, Choice, Counted, Fixed, Reflect
-from mtgsolver.model.production import effective_board
+from mtgsolver.model.mana_abilities import AnyColor, Choice, Counted, Fixed, Reflect, parse_mana_ability
 
 COLORS = ("W", "U", "B", "R", "G")
 
@@ -38,6 +39,31 @@ def land(pid: str, text: str, controller: str = "alice", **fields: Any) -> dict[
 
 
 # --------------------------------------------------------------------------- the reference
+BASIC_MANA = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": "G"}
+
+
+def effective_board(board: Board) -> tuple[Board, None]:
+    """305.7: each land a ``lands_are`` permanent's controller controls is that basic land type
+    only, with only that type's mana ability and what is granted to it (the later source wins)."""
+    new_type: dict[str, str] = {}
+    for src in board.permanents:
+        for land_type in src.values("lands_are"):
+            for q in board.permanents:
+                if q.controller == src.controller and "land" in q.types:
+                    new_type[q.id] = land_type
+    if not new_type:
+        return board, None
+    perms = []
+    for q in board.permanents:
+        if q.id in new_type:
+            t = new_type[q.id]
+            ability = parse_mana_ability(f"{{T}}: Add {{{BASIC_MANA[t]}}}.", q.name)
+            kept = tuple(a for a in q.abilities if str(a) in q.granted_by)
+            q = dataclasses.replace(q, subtypes=frozenset({t}), abilities=(ability, *kept))
+        perms.append(q)
+    return board.replace(permanents=tuple(perms)), None
+
+
 def _replacements(board: Board) -> list[tuple[str, str, str | None]]:
     out = []
     for p in board.permanents:

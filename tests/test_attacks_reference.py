@@ -4,7 +4,8 @@ Each generated board has 2-4 players, up to four creatures for the active player
 mana creature, some have vigilance), up to three Plains (some tapped) that pay the costs (508.1i), planeswalkers,
 a battle, Propaganda-style taxes (on players; Norn's Annex and Sphere of Safety also on their
 planeswalkers, Sphere's X counted on the board), Crawlspace-style caps per defending player, Silent Arbiter, "unless at least N other creatures
-attack", "unless a creature with greater power / a black or green creature also attacks",
+attack", "unless defending player controls an Island / has N or less (or more) life" with N at
+an opponent's life or one off it (the boundary), "unless a creature with greater power / a black or green creature also attacks",
 and random restrictions and requirements. For every board the solver and
 :mod:`tests.reference_attacks` must agree on the legality of a random declaration and of a
 reference-legal one, on the maximum, and the suggested declaration must be legal and optimal
@@ -57,6 +58,9 @@ def boards(draw: st.DrawFn) -> tuple[Board, str]:
         if draw(st.integers(0, 4)) == 0:
             perms.append(Permanent(f"prop_{opp}", "Propaganda", opp, opp, types=frozenset({"enchantment"}),
                                    abilities=(Static("attack_tax", draw(st.sampled_from(TAXES))),)))
+        if draw(st.integers(0, 3)) == 0:  # a guard: Orgg's, Mogg Jailer's and Goblin Goon's conditions
+            perms.append(Permanent(f"guard_{opp}", "Guard", opp, opp, types=frozenset({"creature"}),
+                                   base_power=draw(st.integers(1, 4)), base_toughness=2, tapped=draw(st.booleans())))
         if draw(st.integers(0, 5)) == 0:
             perms.append(Permanent(f"crawl_{opp}", "Crawlspace", opp, opp, types=frozenset({"artifact"}),
                                    abilities=(Static("max_attackers_against_controller", draw(st.integers(0, 2))),)))
@@ -84,12 +88,24 @@ def boards(draw: st.DrawFn) -> tuple[Board, str]:
             abilities.append(Static("cant_attack", draw(st.sampled_from(opponents + ["planeswalkers", "battles"]))))
         if draw(st.integers(0, 4)) == 0:
             abilities.append(Static("cant_attack_alone"))
-        if draw(st.integers(0, 6)) == 0:
-            flt = draw(st.sampled_from((PlayerFilter(controls="island"), PlayerFilter(life_at_most=10),
-                                        PlayerFilter(controls="snow land"))))  # Ronom Serpent
+        if draw(st.integers(0, 3)) == 0:  # 508.1c; a life bound at an opponent's life or one off it
+            life = draw(st.sampled_from([p.life for p in players[1:]]))
+            flt = draw(st.sampled_from((PlayerFilter(controls="island"),
+                                        PlayerFilter(controls="snow land"),  # Ronom Serpent
+                                        PlayerFilter(life_at_most=life), PlayerFilter(life_at_most=life - 1),
+                                        PlayerFilter(life_at_least=life), PlayerFilter(life_at_least=life + 1))))
             abilities.append(Static("cant_attack_unless", flt))
         if draw(st.integers(0, 9)) == 0:
             abilities.append(Static("attack_cost", ONE))
+        if draw(st.integers(0, 7)) == 0:  # Veteran Brawlers, Whimwader-like
+            abilities.append(Static("cant_attack_if_defender", draw(st.sampled_from(
+                (*(PlayerFilter(controls=w) for w in ("untapped land", "snow land", "island")),
+                 PlayerFilter(controls="untapped creature", power_at_least=3),  # Orgg
+                 PlayerFilter(controls="untapped creature", power_at_most=2))))))  # Mogg Jailer
+        if draw(st.integers(0, 7)) == 0:  # Goblin Goon, Monstrous Hound
+            abilities.append(Static("cant_attack_unless_more", draw(st.sampled_from(("creature", "land")))))
+        if draw(st.integers(0, 7)) == 0:  # Vow of Duty
+            abilities.append(Static("cant_attack_planeswalkers_of", draw(st.sampled_from(opponents))))
         if draw(st.integers(0, 5)) == 0:  # Orcish Conscripts
             abilities.append(Static("cant_attack_unless_others", draw(st.integers(1, 2))))
         if draw(st.integers(0, 4)) == 0:  # Okk, Scarred Puma
