@@ -6,7 +6,7 @@
 ``PYTHONPATH``) beside ``best_response`` (``mtgsolver solve --goal best-blocks``), evaluates
 the peer's block with mtgsolver's exact damage model, and prints agreement, median times and
 an explanation of each disagreement. ``--big`` adds mtgsolver-only rows: best blocks at
-12 against 12 and lethal at 20 against 20.
+12 against 12 and lethal at 20 against 20 (plain and keyword creatures).
 """
 from __future__ import annotations
 
@@ -59,13 +59,14 @@ def compare(kind: str, n: int, seeds: int) -> tuple[list, list[str]]:
     rng = random.Random(1000 * n + (kind == "keywords"))
     scenarios = [scenario(rng, n, n, kind == "keywords") for _ in range(seeds)]
     peer = run_peer(scenarios)
-    agree, ours_t, notes, gave_up = 0, [], [], 0
+    agree, ours_t, ours_c, notes, gave_up = 0, [], [], [], 0
     for s, p in zip(scenarios, peer):
         board = board_of(s)
         attack = {f"a{i}": "bob" for i in range(n)}
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         ours = best_response(board, attack, Deadline(120))
         ours_t.append(time.perf_counter() - start)
+        ours_c.append(time.process_time() - cpu)
         if p["blocks"] is None:
             gave_up += 1
             notes.append(f"{kind} {n}x{n}: magic-combat gave up at its 10,000-simulation cap")
@@ -84,35 +85,41 @@ def compare(kind: str, n: int, seeds: int) -> tuple[list, list[str]]:
                          f"{value}: {explain(board, ours, blocks, value)}")
     peer_t = statistics.median(p["seconds"] for p in peer)
     mine = statistics.median(ours_t)
-    return [f"{n}x{n}", kind, str(seeds), f"{agree}/{seeds}" + (f" ({gave_up} gave up)" if gave_up else ""), f"{mine:.3f}", f"{peer_t:.3f}",
+    return [f"{n}x{n}", kind, str(seeds), f"{agree}/{seeds}" + (f" ({gave_up} gave up)" if gave_up else ""), f"{mine:.3f}", f"{statistics.median(ours_c):.3f}", f"{peer_t:.3f}",
             f"{peer_t / mine:.1f}x"], notes
+
+
+def _timed(run) -> tuple[float, float, bool]:
+    """Wall and CPU seconds of ``run()``, and whether it was undecided."""
+    start, cpu = time.perf_counter(), time.process_time()
+    try:
+        run()
+        undecided = False
+    except Undecided:
+        undecided = True
+    return time.perf_counter() - start, time.process_time() - cpu, undecided
+
+
+def _row(label: str, kind: str, seeds: int, runs: list[tuple[float, float, bool]]) -> list[str]:
+    return [label, kind, str(seeds), f"undecided {sum(u for _, _, u in runs)}",
+            f"{statistics.median(w for w, _, _ in runs):.3f}", f"{statistics.median(c for _, c, _ in runs):.3f}",
+            "-", "-"]
 
 
 def big(seeds: int) -> list[list[str]]:
     rows = []
     for kind in ("plain", "keywords"):
-        times, undecided = [], 0
+        runs = []
         for seed in range(seeds):
             board = board_of(scenario(random.Random(seed), 12, 12, kind == "keywords"))
-            start = time.perf_counter()
-            try:
-                best_response(board, {f"a{i}": "bob" for i in range(12)}, Deadline(60))
-            except Undecided:
-                undecided += 1
-            times.append(time.perf_counter() - start)
-        rows.append(["12x12 best-blocks", kind, str(seeds), f"undecided {undecided}", f"{statistics.median(times):.3f}",
-                     "-", "-"])
-    times, undecided = [], 0
-    for seed in range(seeds):
-        board = board_of(scenario(random.Random(seed), 20, 20, False)).replace(combat=None)
-        start = time.perf_counter()
-        try:
-            search_attack(board, "lethal", Deadline(120))
-        except Undecided:
-            undecided += 1
-        times.append(time.perf_counter() - start)
-    rows.append(["20x20 lethal", "plain", str(seeds), f"undecided {undecided}", f"{statistics.median(times):.3f}",
-                 "-", "-"])
+            runs.append(_timed(lambda: best_response(board, {f"a{i}": "bob" for i in range(12)}, Deadline(60))))
+        rows.append(_row("12x12 best-blocks", kind, seeds, runs))
+    for kind in ("plain", "keywords"):
+        runs = []
+        for seed in range(seeds):
+            board = board_of(scenario(random.Random(seed), 20, 20, kind == "keywords")).replace(combat=None)
+            runs.append(_timed(lambda: search_attack(board, "lethal", Deadline(120))))
+        rows.append(_row("20x20 lethal", kind, seeds, runs))
     return rows
 
 
@@ -130,7 +137,7 @@ def main() -> None:
             notes += why
     if args.big:
         rows += big(args.seeds)
-    head = ["size", "creatures", "boards", "same value", "mtgsolver s", "magic-combat s", "speed-up"]
+    head = ["size", "creatures", "boards", "same value", "mtgsolver s", "mtgsolver CPU s", "magic-combat s", "speed-up"]
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     for row in rows:

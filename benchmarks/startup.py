@@ -91,7 +91,7 @@ mark("typer and rich")
 import mtgsolver.cli
 mark("the CLI's modules (mtgsolver.cli)")
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
-mark("pydantic")
+mark("pydantic (typer imports it too, to coerce parameters)")
 import yaml
 mark("PyYAML")
 import mtgsolver.model.board_file

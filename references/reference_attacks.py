@@ -71,8 +71,16 @@ def may_attack(board: Board, cid: str, target: str) -> bool:
         if value == target:
             return False
     defender = defending_player(board, target)
+    if perm is not None and "planeswalker" in perm.types and perm.controller in c.values("cant_attack_planeswalkers_of"):
+        return False
     life = board.player(defender).life
     mine = [p for p in board.permanents if p.controller == defender]
+    if any(_holds(f, life, mine) for f in c.values("cant_attack_if_defender")):
+        return False
+    for kind in c.values("cant_attack_unless_more"):
+        if len([p for p in board.permanents if p.controller == c.controller and kind in p.types]) <= \
+                len([p for p in mine if kind in p.types]):
+            return False
     return all(_holds(f, life, mine) for f in c.values("cant_attack_unless"))
 
 
@@ -88,9 +96,14 @@ def _holds(f, life: int, mine: list[Permanent]) -> bool:
 
     def describes(p: Permanent) -> bool:
         traits = set(p.types) | set(p.subtypes) | set(p.supertypes) | {c.word for c in p.colors} | {"permanent"}
+        traits.add("tapped" if p.tapped else "untapped")
         return all(w in traits for w in words) or f.controls == p.name.lower()
 
-    return any(describes(p) for p in mine)
+    def strong(p: Permanent) -> bool:
+        return ((f.power_at_least is None or p.power is not None and p.power >= f.power_at_least)
+                and (f.power_at_most is None or p.power is not None and p.power <= f.power_at_most))
+
+    return any(describes(p) and strong(p) for p in mine)
 
 
 def taxes(board: Board, target: str) -> list[tuple[int, int]]:

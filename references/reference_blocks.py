@@ -74,7 +74,15 @@ def _cost(board: Board, c: Permanent) -> bool:
 def _able(board: Board, c: Permanent, defender: str, paid: frozenset[str]) -> bool:
     """509.1a-b, 509.1d: may this permanent block at all in ``defender``'s declaration?"""
     return (c.is_creature and not c.is_battle and c.controller == defender and not c.tapped
-            and not c.has("cant_block") and (not _cost(board, c) or c.id in paid))
+            and not c.has("cant_block") and (not _cost(board, c) or c.id in paid)
+            and all(_more(board, defender, board.active_player, kind) for kind in c.values("cant_block_unless_more")))
+
+
+def _more(board: Board, me: str, them: str, kind: str) -> bool:
+    """Does ``me`` control more permanents of that card type than ``them``?"""
+    def n(player: str) -> int:
+        return len([p for p in board.permanents if p.controller == player and kind in p.types])
+    return n(me) > n(them)
 
 
 def _pair(board: Board, b: Permanent, a: Permanent, defender: str) -> bool:
@@ -98,7 +106,7 @@ def _pair(board: Board, b: Permanent, a: Permanent, defender: str) -> bool:
     if "skulk" in kw_a and (b.power or 0) > (a.power or 0):
         return False
     for kw in kw_a:
-        if kw.endswith("walk") and kw != "horsemanship":
+        if kw.endswith("walk") and kw != "horsemanship" and not b.has("can_block_landwalk"):
             land_type = kw[: -len("walk")]
             if any(p.is_land and land_type in p.subtypes for p in board.permanents if p.controller == defender):
                 return False
@@ -112,7 +120,8 @@ def _pair(board: Board, b: Permanent, a: Permanent, defender: str) -> bool:
     if any(not any(fits(f, b, a) for f in filters) for filters in a.values("can_be_blocked_only_by")):
         return False
     for flt in a.values("cant_be_blocked_if_defender"):
-        if any(_is(p, flt.controls) for p in board.permanents if p.controller == defender):
+        if any(_is(p, flt.controls) and _power_in(p, flt.power_at_least, flt.power_at_most)
+               for p in board.permanents if p.controller == defender):
             return False
     if a.has("cant_be_blocked_attacking_alone") and len(board.combat.attackers) == 1:
         return False
@@ -124,9 +133,16 @@ def _pair(board: Board, b: Permanent, a: Permanent, defender: str) -> bool:
 
 
 def _is(p: Permanent, words: str) -> bool:
-    """Is ``p`` "an artifact", "an Island", "a snow land", "a blue permanent"?"""
+    """Is ``p`` "an artifact", "an Island", "a snow land", "a blue permanent", "an untapped land"?"""
     traits = set(p.types) | set(p.subtypes) | set(p.supertypes) | {c.word for c in p.colors} | {"permanent"}
+    traits.add("tapped" if p.tapped else "untapped")
     return all(w in traits for w in words.split())
+
+
+def _power_in(p: Permanent, low: int | None, high: int | None) -> bool:
+    if low is None and high is None:
+        return True
+    return p.power is not None and (low is None or p.power >= low) and (high is None or p.power <= high)
 
 
 def _capacity(b: Permanent, n: int) -> int:

@@ -111,7 +111,8 @@ def stats(board: Board, attack: tuple[str, ...], blocks: dict[str, str]):
             s[0] += battalion(p)[0]
             s[1] += battalion(p)[1]
         if kw(p, "mentor"):
-            lesser = [c for c in attack if (perms[c].power or 0) < (p.power or 0)]
+            lesser = [c for c in attack if (perms[c].power or 0) < (p.power or 0)  # 702.18a, 702.16b: targetable
+                      and not kw(perms[c], "shroud") and not shielded(p, perms[c])]
             if len(lesser) == 1:
                 t = out[lesser[0]]
                 t[0] += 1; t[1] += 1; t[2] += 1

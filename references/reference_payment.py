@@ -227,6 +227,13 @@ def _bundles(board: Board, perm: Permanent, ability: ManaAbility) -> list[tuple[
     return sorted({tuple(sorted(b)) for b in out if b})
 
 
+def tapped_harm(board: Board, perm: Permanent) -> int:
+    """Life its controller loses when ``perm`` becomes tapped: its own "deals N damage to you"
+    (City of Brass) and that of each Aura on it (Psychic Venom), counted with the payment."""
+    own = sum(perm.values("damage_when_tapped"))
+    return own + sum(sum(q.values("enchanted_tapped_damage")) for q in board.permanents if q.attached_to == perm.id)
+
+
 def mana_only(perm: Permanent) -> bool:
     """Treasure-like: not a creature or land, only mana abilities, one sacrificing it."""
     return (not perm.is_creature and not perm.is_land and bool(perm.abilities)
@@ -405,7 +412,8 @@ def _activations(board: Board, player: str, life_total: int, state: State, allow
                         yield State(tuple(sorted((+new_pool).items())), frozenset(tapped), frozenset(gone),
                                     frozenset(touched), frozenset(creatures),
                                     tuple(sorted(new_counters.items())),
-                                    state.life + ability.life_cost + ability.damage + ability.life_loss,
+                                    state.life + ability.life_cost + ability.damage + ability.life_loss
+                                    + (tapped_harm(board, perm) if taps else 0),
                                     state.sacrificed | ({target} if target else frozenset()))
 
 
@@ -515,6 +523,7 @@ def replay(board: Board, player: str, cost: ManaCost, result) -> tuple[int, ...]
             creatures.add(a.source)
         assert not ability.life_cost or life + ability.life_cost <= life_total, "life beyond the life total (119.4)"
         life += ability.life_cost + ability.damage + ability.life_loss  # it resolves at once (605.3b)
+        life += tapped_harm(board, perm) if ability.taps else 0
         # the activation's mana cost is paid from the pool with unrestricted mana
         units = list(a.paid_with)
         for u in units:

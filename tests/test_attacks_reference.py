@@ -58,6 +58,9 @@ def boards(draw: st.DrawFn) -> tuple[Board, str]:
         if draw(st.integers(0, 4)) == 0:
             perms.append(Permanent(f"prop_{opp}", "Propaganda", opp, opp, types=frozenset({"enchantment"}),
                                    abilities=(Static("attack_tax", draw(st.sampled_from(TAXES))),)))
+        if draw(st.integers(0, 3)) == 0:  # a guard: Orgg's, Mogg Jailer's and Goblin Goon's conditions
+            perms.append(Permanent(f"guard_{opp}", "Guard", opp, opp, types=frozenset({"creature"}),
+                                   base_power=draw(st.integers(1, 4)), base_toughness=2, tapped=draw(st.booleans())))
         if draw(st.integers(0, 5)) == 0:
             perms.append(Permanent(f"crawl_{opp}", "Crawlspace", opp, opp, types=frozenset({"artifact"}),
                                    abilities=(Static("max_attackers_against_controller", draw(st.integers(0, 2))),)))
@@ -94,6 +97,15 @@ def boards(draw: st.DrawFn) -> tuple[Board, str]:
             abilities.append(Static("cant_attack_unless", flt))
         if draw(st.integers(0, 9)) == 0:
             abilities.append(Static("attack_cost", ONE))
+        if draw(st.integers(0, 7)) == 0:  # Veteran Brawlers, Whimwader-like
+            abilities.append(Static("cant_attack_if_defender", draw(st.sampled_from(
+                (*(PlayerFilter(controls=w) for w in ("untapped land", "snow land", "island")),
+                 PlayerFilter(controls="untapped creature", power_at_least=3),  # Orgg
+                 PlayerFilter(controls="untapped creature", power_at_most=2))))))  # Mogg Jailer
+        if draw(st.integers(0, 7)) == 0:  # Goblin Goon, Monstrous Hound
+            abilities.append(Static("cant_attack_unless_more", draw(st.sampled_from(("creature", "land")))))
+        if draw(st.integers(0, 7)) == 0:  # Vow of Duty
+            abilities.append(Static("cant_attack_planeswalkers_of", draw(st.sampled_from(opponents))))
         if draw(st.integers(0, 5)) == 0:  # Orcish Conscripts
             abilities.append(Static("cant_attack_unless_others", draw(st.integers(1, 2))))
         if draw(st.integers(0, 4)) == 0:  # Okk, Scarred Puma

@@ -105,8 +105,9 @@ def boards(draw: st.DrawFn) -> Board:
         if _rare(draw, 8):  # Amrou Seekers, Canopy Cover
             abilities.append(Static("can_be_blocked_only_by", draw(st.sampled_from(ONLY_BY))))
         if _rare(draw, 8):  # Neurok Spy, Arctic-style snow lands
-            abilities.append(Static("cant_be_blocked_if_defender", PlayerFilter(controls=draw(st.sampled_from(
-                ("island", "snow land", "artifact"))))))
+            abilities.append(Static("cant_be_blocked_if_defender", draw(st.sampled_from(
+                (*(PlayerFilter(controls=w) for w in ("island", "snow land", "artifact", "untapped land")),
+                 PlayerFilter(controls="untapped creature", power_at_least=3))))))
         if _rare(draw, 10):  # Dream Prowler
             abilities.append(Static("cant_be_blocked_attacking_alone"))
         aid = f"a{i}"
@@ -132,6 +133,10 @@ def boards(draw: st.DrawFn) -> Board:
             abilities.append(Static("block_cost", ONE))
         if _rare(draw, 6):  # Aetherflame Wall
             abilities.append(Static("can_block_shadow"))
+        if _rare(draw, 6):  # Street Savvy
+            abilities.append(Static("can_block_landwalk"))
+        if _rare(draw, 8):  # Goblin Goon, Monstrous Hound
+            abilities.append(Static("cant_block_unless_more", draw(st.sampled_from(("creature", "land")))))
         if _rare(draw, 5):  # Hunted Ghoul, Spitfire Handler, Ironclaw Curse
             abilities.append(Static("cant_block_creatures", draw(st.sampled_from((HUMAN, *_RELATIVES)))))
         if _rare(draw, 10):

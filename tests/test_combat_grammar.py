@@ -197,7 +197,7 @@ def test_613_gets_and_a_combat_sentence_on_the_equipped_creature() -> None:
     """613.4c, 613.1f, 509.1b: Skyblinder Staff's two effects on the equipped creature."""
     line = "Equipped creature gets +1/+0 and can't be blocked by creatures with flying."
     assert read(line, "Skyblinder Staff") == [{"continuous": {
-        "affects": {"attached": True}, "gets": [1, 0], "gains": [{"cant_be_blocked_by": {"keyword": "flying"}}],
+        "affects": {"attached": True}, "gets": [1, 0], "rules": [{"cant_be_blocked_by": {"keyword": "flying"}}],
         "text": line}}]
     bears = creature("bears", "Grizzly Bears", "alice", "")
     staff = f"- {{id: staff, name: Skyblinder Staff, controller: alice, types: [artifact], subtypes: [equipment], attached_to: bears, text: {line!r}}}\n"
@@ -216,8 +216,96 @@ def test_613_gets_and_a_combat_sentence_on_the_equipped_creature() -> None:
     ("Kor Castigator", "Kor Castigator can't be blocked by Eldrazi Scions."),
     ("Sentinel", "Sentinel has menace as long as you control an artifact."),  # layer 6: the effects family's
     ("Bonesplitter", "Equipped creature gets +2/+0."),  # no combat sentence: the effects family's
-    ("Spectral Grasp", "Enchanted creature can't attack you or planeswalkers you control."),
+    ("Spectral Grasp", "Enchanted creature can't block creatures you control."),
+    ("Veteran Brawlers", "Veteran Brawlers can't block if you control an untapped land."),  # no "untapped" filter
+    ("Metathran Elite", "Metathran Elite can't be blocked as long as it's enchanted."),
+    ("Chained Throatseeker", "Chained Throatseeker can't attack unless defending player is poisoned."),
     ("Dragon Hunter", "Dragon Hunter can block Dragons as though it had reach."),
 ])
 def test_lines_it_leaves_unread(name: str, line: str) -> None:
     assert read(line, name) is None
+
+
+def test_509_1b_cant_block_artifact_creatures_and_white_creatures_with_power_2() -> None:
+    assert read("Hinterland Drake can't block artifact creatures.", "Hinterland Drake") == [
+        {"cant_block_creatures": {"type": "artifact"}}]
+    assert read("Orcish Veteran can't block white creatures with power 2 or greater.", "Orcish Veteran") == [
+        {"cant_block_creatures": {"color": "white", "power_at_least": 2}}]
+
+
+def test_508_1c_509_1b_goblin_goon_needs_more_creatures_than_the_other_player() -> None:
+    """508.1c: more creatures than the defending player; 509.1b: than the attacking player."""
+    attack_line = "Goblin Goon can't attack unless you control more creatures than defending player."
+    block_line = "Goblin Goon can't block unless you control more creatures than attacking player."
+    assert read(attack_line, "Goblin Goon") == [{"cant_attack_unless_more": "creature"}]
+    assert read(block_line, "Goblin Goon") == [{"cant_block_unless_more": "creature"}]
+    goon = creature("goon", "Goblin Goon", "alice", attack_line + "\n" + block_line)
+    ox = creature("ox", "Pillarfield Ox", "bob", "")
+    assert check_attacks(board(goon + ox, attack("goon"))).legal is False  # 1 against 1
+    assert check_attacks(board(goon + ox + creature("bears", "Grizzly Bears", "alice", ""), attack("goon"))).legal is True
+    their_goon = creature("goon", "Goblin Goon", "bob", attack_line + "\n" + block_line)
+    bears = creature("bears", "Grizzly Bears", "alice", "")
+    tail = attack("bears") + "  blockers: [{creature: goon, blocks: [bears]}]\n"
+    assert check_blocks(board(their_goon + bears, tail)).legal is False
+    assert check_blocks(board(their_goon + bears + ox, tail)).legal is True
+
+
+def test_508_1c_veteran_brawlers_cant_attack_into_an_untapped_land() -> None:
+    """508.1c: "if defending player controls an untapped land"; a tapped land doesn't count."""
+    line = "Veteran Brawlers can't attack if defending player controls an untapped land."
+    assert read(line, "Veteran Brawlers") == [{"cant_attack_if_defender": {"controls": "untapped land"}}]
+    brawlers = creature("brawlers", "Veteran Brawlers", "alice", line)
+    land = "- {{id: land, card: Forest, controller: bob, tapped: {}}}\n"
+    assert check_attacks(board(brawlers + land.format("false"), attack("brawlers"))).legal is False
+    assert check_attacks(board(brawlers + land.format("true"), attack("brawlers"))).legal is True
+
+
+def test_508_1c_vow_of_duty_cant_attack_its_controller_or_their_planeswalkers() -> None:
+    """508.1c, 613.1f: "you" is the Aura's controller; the creature may attack another player."""
+    line = "Enchanted creature gets +2/+2, has vigilance, and can't attack you or planeswalkers you control."
+    bears = creature("bears", "Grizzly Bears", "alice", "")
+    vow = (f"- {{id: vow, name: Vow of Duty, controller: bob, types: [enchantment], subtypes: [aura], "
+           f"attached_to: bears, text: {line!r}}}\n")
+    walker = "- {id: walker, name: Walker, controller: bob, types: [planeswalker], loyalty: 3}\n"
+    three = HEAD.replace("{name: bob}]", "{name: bob}, {name: carol}]")
+
+    def legal(target: str) -> bool | None:
+        text = three + "".join(f"  {x}\n" for x in (bears + vow + walker).strip().splitlines())
+        text += f"combat:\n  attackers: [{{creature: bears, target: {target}}}]\n"
+        b = parse_board_text(text, "cards.yaml")
+        assert b.permanent("bears").power == 4 and "vigilance" in b.permanent("bears").keywords
+        return check_attacks(b).legal
+
+    assert legal("bob") is False
+    assert legal("walker") is False
+    assert legal("carol") is True
+
+
+def test_702_14c_street_savvy_blocks_landwalkers() -> None:
+    """702.14c: the enchanted creature can block a creature with landwalk as though it had none."""
+    line = ("Enchanted creature gets +0/+2 and can block creatures with landwalk abilities as though they didn't "
+            "have those abilities.")
+    walker = creature("walker", "Bog Wraith", "alice", "", ", keywords: [swampwalk]")
+    ox = creature("ox", "Pillarfield Ox", "bob", "")
+    swamp = "- {id: swamp, card: Swamp, controller: bob}\n"
+    savvy = (f"- {{id: savvy, name: Street Savvy, controller: bob, types: [enchantment], subtypes: [aura], "
+             f"attached_to: ox, text: {line!r}}}\n")
+    assert _blocks(walker + ox + swamp, "walker", "ox") is False
+    assert _blocks(walker + ox + swamp + savvy, "walker", "ox") is True
+
+
+def test_508_1c_orgg_cant_attack_into_an_untapped_creature_with_power_3() -> None:
+    """508.1c: the defending player's untapped creature with power 3 or greater stops it."""
+    line = "Orgg can't attack if defending player controls an untapped creature with power 3 or greater."
+    assert read(line, "Orgg") == [{"cant_attack_if_defender": {"controls": "untapped creature", "power_at_least": 3}}]
+    orgg = creature("orgg", "Orgg", "alice", line)
+    guard = "- {{id: guard, name: Guard, controller: bob, types: [creature], power: {}, toughness: 3, tapped: {}}}\n"
+    assert check_attacks(board(orgg + guard.format(3, "false"), attack("orgg"))).legal is False
+    assert check_attacks(board(orgg + guard.format(3, "true"), attack("orgg"))).legal is True
+    assert check_attacks(board(orgg + guard.format(2, "false"), attack("orgg"))).legal is True
+
+
+def test_509_1c_gorm_the_great_two_requirements_under_its_short_name() -> None:
+    """509.1c: "Gorm" is Gorm the Great's short name; the line holds two requirements."""
+    assert read("Gorm the Great must be blocked if able, and Gorm must be blocked by two or more creatures if able.",
+                "Gorm the Great") == ["must_be_blocked", {"must_be_blocked_by": 2}]

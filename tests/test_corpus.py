@@ -113,11 +113,21 @@ def test_grammar_coverage_of_real_mana_abilities(cards: dict) -> None:
     and two permanents, spending on costs with {X}. The 33 lines left need what the board
     does not hold (life gained or cards drawn this turn, a chosen creature type, the last
     noted type, an imprinted card, flashback or face-down spells) or costs and products not
-    modelled (untap an opponent's land, exile a creature for its mana value)."""
-    result = measure(_faces(cards), ["mana"])
-    print(f"\nmana ability lines: {result.total['mana']}, read: {result.read['mana']}")
+    modelled (untap an opponent's land, exile a creature for its mana value).
+
+    Triggered mana lines (605.1b, 106.12a): 193 in the pool; the "tapped for mana" triggers
+    the production model holds are read (30: Crypt Ghast, Mirari's Wake, Fertile Ground ...),
+    and so are Auras that harm the controller of the permanent they enchant when it becomes
+    tapped (7: Psychic Venom, Contaminated Ground, Insolence ...; payment counts the life);
+    the rest add mana at other moments (enters the battlefield, main phase, attacks) or do
+    other things when a permanent becomes tapped."""
+    result = measure(_faces(cards), ["mana", "mana_trigger"])
+    print(f"\nmana ability lines: {result.total['mana']}, read: {result.read['mana']}; triggered mana lines: "
+          f"{result.total['mana_trigger']}, read: {result.read['mana_trigger']}")
     assert result.total["mana"] == 1370
     assert result.read["mana"] >= 1337
+    assert result.total["mana_trigger"] == 193
+    assert result.read["mana_trigger"] >= 37
 
 
 def test_oracle_understanding_of_static_combat_text(cards: dict) -> None:
@@ -128,11 +138,11 @@ def test_oracle_understanding_of_static_combat_text(cards: dict) -> None:
     triggered abilities (When/Whenever/At, 603.1) and one-shot effects ("target", "this turn",
     "until"). Measured 2022-04-25: 626 such lines; the phrase table read 429 (68.5%), then 448
     (71.6%), with the relative family 485 (77.5%); the combat grammar family
-    (mtgsolver/model/grammar/combat.lark) reads 546 (87.2%)."""
+    (mtgsolver/model/grammar/combat.lark) reads 568 (90.7%; the issue's floor is 90%)."""
     result = measure(_faces(cards), ["combat"])
     print(f"\nstatic combat lines: {result.total['combat']}, read: {result.read['combat']}")
     assert result.total["combat"] == 626
-    assert result.read["combat"] >= 546
+    assert result.read["combat"] >= 568
 
 
 # What the mana grammar reads, exactly, on named real cards (605.1a; costs 118, products 106).

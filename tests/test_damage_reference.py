@@ -55,12 +55,20 @@ def _creature(draw: st.DrawFn, cid: str, controller: str, kws: tuple[str, ...], 
                      abilities=abilities, protections=protections, damage=marked)
 
 
+#: The keywords of 702.134 (mentor), 207.2c (battalion) and 702.22j (banding) with only what keeps
+#: them decided (no first or double strike, no trample, no other power-changing attack trigger)
+NEW_ATTACKER_KWS = ("mentor", "mentor", "mentor", "mentor", "deathtouch", "lifelink", "infect", "wither", "indestructible", "menace", "undying",
+                    "persist")
+NEW_BLOCKER_KWS = ("banding", "deathtouch", "lifelink", "wither", "infect", "indestructible", "undying", "persist")
+
+
 @st.composite
-def boards(draw: st.DrawFn, max_side: int = 4, declared: bool = True) -> Board:
+def boards(draw: st.DrawFn, max_side: int = 4, declared: bool = True, attacker_kws: tuple[str, ...] = ATTACKER_KWS,
+           blocker_kws: tuple[str, ...] = BLOCKER_KWS, numbered: tuple[str, ...] = NUMBERED_A + ("battalion",)) -> Board:
     n_att = draw(st.integers(1, max_side))
     n_blk = draw(st.integers(0, max_side))
-    perms = [_creature(draw, f"a{i}", "alice", ATTACKER_KWS, NUMBERED_A + ("battalion",), 2) for i in range(n_att)]
-    perms += [_creature(draw, f"b{i}", "bob", BLOCKER_KWS, ("bushido",), 2) for i in range(n_blk)]
+    perms = [_creature(draw, f"a{i}", "alice", attacker_kws, numbered, 2) for i in range(n_att)]
+    perms += [_creature(draw, f"b{i}", "bob", blocker_kws, ("bushido",), 2) for i in range(n_blk)]
     players = (Player("alice", 20), Player("bob", draw(st.integers(1, 12)), draw(st.integers(0, 9))))
     board = Board("alice", players, tuple(perms))
     if not declared:
@@ -82,6 +90,10 @@ def _declared(board: Board) -> tuple[tuple[str, ...], dict[str, str]]:
 def test_damage_matches_reference(board: Board) -> None:
     """510.1c-d, 510.4, 702.19b: the chosen assignment reaches the reference's optimum
     (most damage to players, then most value destroyed)."""
+    _damage_agrees(board)
+
+
+def _damage_agrees(board: Board) -> None:
     result = combat_damage(board, time_limit=30)
     attack, blocks = _declared(board)
     if choice_notes(board, list(attack), {b: (a,) for b, a in blocks.items()}):
@@ -98,6 +110,10 @@ def test_damage_matches_reference(board: Board) -> None:
 def test_best_blocks_match_reference(board: Board) -> None:
     """509.1 x 510: the defender's best block has the reference's value (loses, life, poison,
     creatures lost, attackers destroyed)."""
+    _blocks_agree(board)
+
+
+def _blocks_agree(board: Board) -> None:
     attack, _ = _declared(board)
     if corner_cases(board, list(attack), "bob"):
         with pytest.raises(Undecided):
@@ -156,4 +172,24 @@ def taxed_boards(draw: st.DrawFn) -> Board:
 def test_lethal_and_best_attack_pay_costs_like_reference(board: Board) -> None:
     """508.1d, 508.1f, 508.1h-j: the search proposes only attacks whose total cost is payable
     and agrees with the reference enumerating the payable attacks."""
+    _attacks_agree(board)
+
+
+NEW = {"attacker_kws": NEW_ATTACKER_KWS, "blocker_kws": NEW_BLOCKER_KWS,
+       "numbered": ("battalion", "bushido", "rampage", "afflict")}
+
+
+@settings(max_examples=runs(1000, 8), deadline=None, derandomize=True)
+@given(boards(**NEW))
+def test_mentor_battalion_banding_damage_and_blocks_match_reference(board: Board) -> None:
+    """702.134a, 207.2c, 702.22j on boards where they are decided: ``damage`` and the best block
+    agree with the reference."""
+    _damage_agrees(board)
+    _blocks_agree(board)
+
+
+@settings(max_examples=runs(300, 3), deadline=None, derandomize=True)
+@given(boards(max_side=3, declared=False, **NEW))
+def test_mentor_battalion_banding_attacks_match_reference(board: Board) -> None:
+    """702.134a, 207.2c, 702.22j: lethal and best-attack agree with the reference's max-min."""
     _attacks_agree(board)

@@ -48,7 +48,7 @@ def test_the_sample_is_150_distinct_draws():
 @pytest.mark.parametrize("row", ADDED, ids=[f"added-{i:02d}-{r['card']}" for i, r in enumerate(ADDED)])
 def test_added_line_reads_exactly(row):
     """Every line the 2026-11-30 grammar change made readable (29 mana abilities, 21 "tapped
-    for mana" triggers, 106.12a), each checked by hand against its card's rulings."""
+    for mana" triggers, 106.12a, 7 Auras harming the tapped permanent's controller), each checked by hand against its card's rulings."""
     if "entries" in row:
         assert parse_oracle_text(row["line"], row["card"]) == (row["entries"], [])
     else:

@@ -85,6 +85,15 @@ def test_702_134a_no_target_with_equal_power_or_alone() -> None:
     assert alone.decided and life_after(alone) == 18
 
 
+def test_702_16b_mentor_cannot_target_a_creature_with_protection() -> None:
+    """702.16b, 702.18a: a creature with protection from the mentor's color, or shroud, can't be
+    its target: no counter (the other attacker has equal power, so there is no target at all)."""
+    for extra in ({"keywords": [{"protection": "red"}]}, {"keywords": ["shroud"]}):
+        result = combat_damage(board([creature("a_m", 3, 3, "mentor", colors=["R"]), creature("a_x", 2, 2, **extra)],
+                                     ["a_m", "a_x"]))
+        assert result.decided and life_after(result) == 15
+
+
 def test_702_134a_two_possible_targets_are_undecided() -> None:
     """702.134a: the attacking player targets one of two creatures with less power: their choice
     (made before blocks) is not searched, so the answer is undecided, never guessed."""

@@ -315,3 +315,37 @@ def test_aura_triggers_add_any_color():
     assert agree(_board([forest, fertile]), "{G}{U}") and not agree(_board([forest, fertile]), "{U}{R}")
     dawn = _trig("x", "Dawn's Reflection", extra=", attached_to: f")
     assert agree(_board([forest, dawn]), "{G}{U}{R}") and not agree(_board([forest, dawn]), "{4}")
+
+
+@pytest.mark.parametrize("card, line, entry", [
+    ("Psychic Venom", "Whenever enchanted land becomes tapped, Psychic Venom deals 2 damage to that land's "
+     "controller.", {"enchanted_tapped_damage": 2}),
+    ("Contaminated Ground", "Whenever enchanted land becomes tapped, its controller loses 2 life.",
+     {"enchanted_tapped_damage": 2}),
+    ("Lust for War", "Whenever enchanted creature becomes tapped, Lust for War deals 3 damage to that creature's "
+     "controller.", {"enchanted_tapped_damage": 3}),
+    ("City of Brass", "Whenever City of Brass becomes tapped, it deals 1 damage to you.", {"damage_when_tapped": 1}),
+])
+def test_harm_on_becoming_tapped_reads_exactly(card, line, entry):
+    assert parse_oracle_text(line, card) == ([entry], [])
+
+
+def test_seizures_offers_a_choice_and_stays_unread():
+    line = "Whenever enchanted creature becomes tapped, Seizures deals 3 damage to that creature's controller unless " \
+           "that player pays {3}."
+    assert parse_oracle_text(line, "Seizures")[1] == [line]
+
+
+def test_an_aura_harming_the_tapped_permanents_controller_counts_in_payment():
+    """Psychic Venom's damage when the enchanted land becomes tapped (603.2) is counted like
+    City of Brass's: at 3 life, tapping the Forest leaves 1, too little for a Phyrexian symbol
+    (119.4); the reference agrees, and an untouched land costs nothing."""
+    forest = "{id: f, card: Forest, controller: a}"
+    venom = ("{id: v, name: Psychic Venom, types: [enchantment], subtypes: [aura], controller: b, attached_to: f, "
+             "text: \"Whenever enchanted land becomes tapped, Psychic Venom deals 2 damage to that land's controller.\"}")
+    assert agree(_board([forest, venom], life=4), "{G}{B/P}") and not agree(_board([forest, venom], life=3), "{G}{B/P}")
+    assert pay(_board([forest, venom], life=5), "{G}").life_after == 3
+    swamp = "{id: s, card: Swamp, controller: a}"
+    assert pay(_board([forest, swamp, venom], life=5), "{B}").life_after == 5
+    brass = "{id: c, card: City of Brass, controller: a}"
+    assert agree(_board([brass], life=3), "{R}{B/P}") and not agree(_board([brass], life=2), "{R}{B/P}")

@@ -209,6 +209,19 @@ def _refusal(board: Board, perm: Permanent, target: Target) -> Reason | None:
     for value in perm.values("cant_attack"):
         if value is not None and _cant_attack_target(board, perm, value, target):
             return Reason("508.1c", perm.id, f"{who} can't attack {value}{source_note(board, perm, f'cant_attack: {value}')}.")
+    for value in perm.values("cant_attack_planeswalkers_of"):
+        if target.kind == "planeswalker" and target.defender == value:
+            return Reason("508.1c", perm.id, f"{who} can't attack planeswalkers {value} controls.")
+    for flt in perm.values("cant_attack_if_defender"):
+        if flt.matches(board.player(target.defender).life, board.controlled_by(target.defender)):
+            return Reason("508.1c", perm.id,
+                          f"{who} can't attack if the defending player {flt.describe()}; {target.defender} does.")
+    for kind in perm.values("cant_attack_unless_more"):
+        mine = sum(1 for p in board.controlled_by(perm.controller) if kind in p.types)
+        theirs = sum(1 for p in board.controlled_by(target.defender) if kind in p.types)
+        if mine <= theirs:
+            return Reason("508.1c", perm.id, f"{who} can't attack unless its controller controls more {kind}s than "
+                                             f"the defending player ({mine} against {theirs} of {target.defender}).")
     for flt in perm.values("cant_attack_unless"):
         player = board.player(target.defender)
         if not flt.matches(player.life, board.controlled_by(target.defender)):

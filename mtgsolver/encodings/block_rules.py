@@ -91,12 +91,22 @@ def blocker_obstacles(board: Board, blocker: Permanent, defender: str, paid: fro
         out.append(Finding("509.1a", blocker.id, f"{who} is tapped; blocking creatures must be untapped"))
     if blocker.has("cant_block"):
         out.append(Finding("509.1b", blocker.id, f"{who} can't block"))
+    for kind in blocker.values("cant_block_unless_more"):
+        mine, theirs = _count(board, defender, kind), _count(board, board.active_player, kind)
+        if mine <= theirs:
+            out.append(Finding("509.1b", blocker.id, f"{who} can't block unless its controller controls more {kind}s "
+                                                     f"than the attacking player ({mine} against {theirs})"))
     cost = block_cost(board, blocker)
     if cost is not None and blocker.id not in paid:
         out.append(Finding("509.1d", blocker.id,
                            f"{who} can't block unless its controller pays {cost or '{0}'}, and that cost "
                            "was not paid"))
     return out
+
+
+def _count(board: Board, player: str, kind: str) -> int:
+    """How many permanents of a card type (creature, land) ``player`` controls."""
+    return sum(1 for p in board.controlled_by(player) if kind in p.types)
 
 
 def _has_quality(blocker: Permanent, quality: str) -> bool:
@@ -158,7 +168,7 @@ def pair_obstacles(board: Board, blocker: Permanent, attacker: Permanent, defend
     if attacker.has_keyword("intimidate") and not ("artifact" in blocker.types or attacker.colors & blocker.colors):
         no("702.13b", f"{attacker.name} has intimidate and {blocker.name} is neither an artifact creature "
                       "nor shares a color with it")
-    for kw in sorted(k for k in attacker.keywords if is_landwalk(k)):
+    for kw in sorted(k for k in attacker.keywords if is_landwalk(k) and not blocker.has("can_block_landwalk")):
         if _controls_land(board, defender, kw):
             no("702.14c", f"{attacker.name} has {kw.replace('_', ' ')}{source_note(board, attacker, kw)} and "
                           f"{defender} controls such a land")

@@ -79,8 +79,10 @@ def unsupported_keywords(p: Permanent) -> list[str]:
 
 
 def mentor_target(mentor: Permanent, attackers: list[Permanent]) -> list[str]:
-    """702.134a: the attacking creatures a mentor trigger may target (power less than the mentor's)."""
-    return [p.id for p in attackers if p.id != mentor.id and (p.power or 0) < (mentor.power or 0)]
+    """702.134a: the attacking creatures a mentor trigger may target: power less than the
+    mentor's, and targetable by its ability (shroud 702.18a, protection 702.16b)."""
+    return [p.id for p in attackers if p.id != mentor.id and (p.power or 0) < (mentor.power or 0)
+            and not p.has_keyword("shroud") and not prevents(mentor, p)]
 
 
 def choice_notes(board: Board, attackers: list[str], blocks: Mapping[str, tuple[str, ...]] | None = None) -> list[str]:
@@ -204,8 +206,8 @@ class DamageModel:
         self.perm = {c: board.permanent(c) for c in list(self.x) + self.creatures}
         self.attacking = {c: self.L.any_of(list(ts.values()), f"{name}_att_{c}") for c, ts in self.x.items()}
         self.in_combat: dict[str, Lit] = {a: self.attacking[a] for a in self.fighting}
-        for b in self.blocks:
-            self.in_combat.setdefault(b, self.L.true())
+        for b, atts in self.blocks.items():  # a blocker of creatures that don't attack doesn't block
+            self.in_combat.setdefault(b, self.L.any_of([self.attacking[a] for a in atts], f"{name}_blk_{b}"))
         self.plus_counters: dict[str, Lin] = {}
         self.power, self.toughness = self._triggers()
         self.afflict = self._afflict()

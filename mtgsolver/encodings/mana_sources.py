@@ -21,7 +21,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..model import Board, ManaAbility, ManaCost, Permanent
-from ..model.abilities import Static
 from ..model.mana_abilities import CostPart
 from ..model.mana import MANA_TYPES
 from ..model.mana_abilities import PAYABLE_COSTS, AnyColor, Choice, Counted, Fixed, Product, Reflect
@@ -238,7 +237,8 @@ def extract_sources(board: Board, player: str, spell: SpellInfo | None,
             common = dict(source=perm.id, ability=ability, options=opts, mana_cost=ability.mana_cost,
                           life=ability.life_cost, snow=perm.is_snow, restricted=ability.spend_only,
                           taps=ability.taps, untaps=ability.untaps, creature=perm.is_creature,
-                          damage=ability.damage + ability.life_loss + (_damage_when_tapped(perm) if ability.taps else 0))
+                          damage=ability.damage + ability.life_loss
+                          + (_damage_when_tapped(effective, perm) if ability.taps else 0))
             key = f"{perm.id}#{index}"
             if sac_other:
                 cands = _sacrifice_candidates(board, player, perm, sac_other[0])
@@ -356,10 +356,12 @@ def _usable(col: _Collector, perm: Permanent, ability: ManaAbility, life: int) -
     return True
 
 
-def _damage_when_tapped(perm: Permanent) -> int:
+def _damage_when_tapped(board: Board, perm: Permanent) -> int:
     """City of Brass: "Whenever ~ becomes tapped, it deals N damage to you" triggers on {T}
-    (603.2) and resolves before the spell is paid for; payment counts it like Ancient Tomb's."""
-    return sum(a.value for a in perm.abilities if isinstance(a, Static) and a.name == "damage_when_tapped")
+    (603.2) and resolves before the spell is paid for; payment counts it like Ancient Tomb's.
+    So do the Auras on it that harm its controller when it becomes tapped (Psychic Venom)."""
+    return sum(perm.values("damage_when_tapped")) + sum(
+        n for p in board.permanents if p.attached_to == perm.id for n in p.values("enchanted_tapped_damage"))
 
 
 def _describe(part: CostPart) -> str:

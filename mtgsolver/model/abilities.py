@@ -75,6 +75,12 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     # "can block creatures with shadow as though they didn't have shadow" (Aetherflame Wall;
     # 702.28b: only the attacker's shadow is ignored)
     "can_block_shadow": None,
+    # "can block creatures with landwalk abilities as though they didn't have those abilities"
+    # (Street Savvy; 702.14c)
+    "can_block_landwalk": None,
+    # "can't block unless you control more creatures than attacking player" (Goblin Goon):
+    # creature or land
+    "cant_block_unless_more": "permanent_kind",
     # blocking requirements (509.1c)
     "blocks_each_combat": None,
     "lure": None,
@@ -93,6 +99,13 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     "cant_attack_unless_others": "int",
     # "can't attack unless a black or green creature also attacks" (Scarred Puma, Okk)
     "cant_attack_unless_also": "filters",
+    # "can't attack if defending player controls an untapped land" (Veteran Brawlers)
+    "cant_attack_if_defender": "player_filter",
+    # "can't attack unless you control more creatures than defending player" (Goblin Goon,
+    # Monstrous Hound: lands): creature or land
+    "cant_attack_unless_more": "permanent_kind",
+    # "can't attack ... planeswalkers you control" (Vow of Duty): planeswalkers this player controls
+    "cant_attack_planeswalkers_of": "player",
     # on a permanent: "No more than N creatures can attack each combat" (Silent Arbiter, 508.1c)
     "max_attackers_each_combat": "int",
     "attack_cost": "cost",
@@ -127,6 +140,10 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     # "Whenever ~ becomes tapped, it deals N damage to you." (City of Brass): payment counts the
     # damage of every activation that taps it, like Ancient Tomb's (603.2, 119.4)
     "damage_when_tapped": "int",
+    # "Whenever enchanted land becomes tapped, ~ deals N damage to that land's controller" /
+    # "its controller loses N life" (Psychic Venom, Contaminated Ground): counted the same way
+    # on every activation that taps the permanent the Aura enchants
+    "enchanted_tapped_damage": "int",
     # combat damage (510, 702; mtgsolver.encodings.damage): keywords with a number
     "bushido": "int",  # 702.45
     "rampage": "int",  # 702.23
@@ -178,6 +195,12 @@ def parse_static(entry: Any) -> Static:
         if not items:
             raise ValueError(f"{name} expects a filter or a non-empty list of filters")
         return Static(name, tuple(CreatureFilter.from_mapping(v) for v in items))
+    if kind == "permanent_kind":
+        if value not in ("creature", "land"):
+            raise ValueError(f"{name} expects creature or land, got {value!r}")
+        return Static(name, value)
+    if kind == "player":
+        return Static(name, str(value))
     if kind == "player_filter":
         return Static(name, PlayerFilter.from_mapping(value))
     if kind == "cost":

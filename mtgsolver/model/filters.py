@@ -190,6 +190,10 @@ class PlayerFilter:
     controls: str | None = None
     life_at_most: int | None = None
     life_at_least: int | None = None
+    #: bounds on the power of the permanent ``controls`` describes ("an untapped creature with
+    #: power 3 or greater", Orgg)
+    power_at_least: int | None = None
+    power_at_most: int | None = None
 
     @classmethod
     def from_mapping(cls, data: Any) -> "PlayerFilter":
@@ -202,6 +206,8 @@ class PlayerFilter:
         values = dict(data)
         if "controls" in values:
             values["controls"] = str(values["controls"]).lower()
+        elif {"power_at_least", "power_at_most"} & set(values):
+            raise ValueError("power_at_least and power_at_most bound the permanent of controls; give controls too")
         return cls(**values)
 
     def matches(self, life: int, permanents: Iterable["Permanent"]) -> bool:
@@ -211,13 +217,20 @@ class PlayerFilter:
         if self.life_at_least is not None and life < self.life_at_least:
             return False
         if self.controls is not None:
-            return any(_describes(self.controls, p) for p in permanents)
+            return any(_describes(self.controls, p) and self._power_fits(p) for p in permanents)
         return True
+
+    def _power_fits(self, perm: "Permanent") -> bool:
+        p = perm.power
+        return ((self.power_at_least is None or (p is not None and p >= self.power_at_least))
+                and (self.power_at_most is None or (p is not None and p <= self.power_at_most)))
 
     def describe(self) -> str:
         parts = []
         if self.controls:
-            parts.append(f"controls a {self.controls}")
+            bounds = [f"power {n} or greater" for n in (self.power_at_least,) if n is not None]
+            bounds += [f"power {n} or less" for n in (self.power_at_most,) if n is not None]
+            parts.append(f"controls a {self.controls}" + (" with " + " and ".join(bounds) if bounds else ""))
         if self.life_at_most is not None:
             parts.append(f"has {self.life_at_most} or less life")
         if self.life_at_least is not None:
@@ -229,7 +242,9 @@ class PlayerFilter:
 
 
 def _describes(words: str, perm: "Permanent") -> bool:
-    """``island`` (a type, subtype or name), or several words each of which describes the
-    permanent: ``snow land`` (205.4 supertype and type), ``blue permanent`` (105.2 color)."""
+    """Words each of which describes the permanent: ``island`` (a type or subtype, or the
+    whole name), ``snow land`` (205.4 supertype and type), ``blue permanent`` (105.2 color),
+    ``untapped land`` (110.5 status)."""
     traits = perm.types | perm.subtypes | perm.supertypes | {c.word for c in perm.colors} | {"permanent"}
+    traits |= {"tapped" if perm.tapped else "untapped"}
     return all(w in traits for w in words.split()) or words == perm.name.lower()

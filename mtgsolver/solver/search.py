@@ -9,13 +9,16 @@ declaration obeys the most requirements, 508.1d, 509.1c); damage is
   damage, value of creatures lost on each side) is read from a table of exact damage solves
   of that attacker against the exact set of creatures blocking it, filled lazily; a set not
   yet in the table counts at its bound most favourable to the defender, so the master's
-  optimum is a bound, and it is the answer once every set it uses is in the table;
+  optimum is a bound. The value order is settled one level at a time: each proposed block's
+  sets are solved and its exact value computed; a level is settled when the best block found
+  reaches the master's bound, and that level's value then constrains the next levels;
 - **the attacker's search** (lethal, best attack): an attack master over the 508.1
   literals holding, for every defender response found so far (a cut), a copy of the damage
-  model over the attack literals with that block fixed; a cut applies to every attack that
-  keeps all the creatures it blocks attacking (every attack, exactly, when blocking
-  requirements could change with the attack). The master proposes, the defender answers,
-  the answer becomes a cut, until the master's bound meets the defender's answer.
+  model over the attack literals with that block kept for the creatures that still attack
+  (:func:`_add_cut` says to which attacks it applies). The master proposes (every creature
+  at the player first), the defender answers, the answer becomes a cut, until the master's
+  bound meets the defender's answer. When :func:`all_in_obstacles` finds nothing, the
+  whole attack is best and one response answers.
 
 Within a fixed attack and block, each attacking creature's assignment follows the attacking
 player's search objective: the most damage to players net of the life its blockers' lifelink
@@ -24,7 +27,7 @@ answer is exact, or undecided on the time limit.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
 from ortools.sat.python import cp_model
@@ -145,15 +148,6 @@ def corner_cases(board: Board, attackers: Sequence[str], defender: str) -> list[
     return out + choice_notes(board, list(attackers))
 
 
-def _weights(bounds: Sequence[int]) -> list[int]:
-    """Lexicographic weights: each level outweighs the whole range of the levels after it."""
-    weights, w = [], 1
-    for b in reversed(bounds):
-        weights.append(w)
-        w *= (2 * b + 1)
-    return list(reversed(weights))
-
-
 @dataclass(frozen=True)
 class Response:
     """The defender's best legal block against a fixed attack, and its value."""
@@ -220,37 +214,59 @@ def best_response(board: Board, attack: dict[str, str], deadline: Deadline,
     for c in checks:
         m.add_implication(c, loses)
     life = afflict + totals["loss1"] + totals["loss2"] - totals["gain1"] - totals["gain2"]
-    terms = {"loses": (loses, 1), "life": (life, sum(bound[a]["loss1"] + bound[a]["loss2"] + bound[a]["afflict"]
-                                                      + bound[a]["gain1"] + bound[a]["gain2"] for a in attackers)),
-             "poison": (totals["poison"], sum(bound[a]["poison"] for a in attackers)),
-             "creatures": (totals["own"], sum(bound[a]["own"] for a in attackers)),
-             "kills": (-totals["kill"], sum(bound[a]["kill"] for a in attackers))}
-    weights = _weights([terms[o][1] for o in order])
-    m.minimize(sum(w * terms[o][0] for w, o in zip(weights, order)))
+    terms = {"loses": loses, "life": life, "poison": totals["poison"], "creatures": totals["own"],
+             "kills": -totals["kill"]}
     seen: dict[str, set[frozenset[str]]] = {a: {frozenset()} for a in attackers}
     iterations = 0
-    while True:
-        iterations += 1
-        r = solve(m, deadline.remaining())
-        if not r.found or (not r.optimal and deadline.expired()):
-            raise Undecided("the time limit stopped the best-block search")
-        decl = bm.declaration(r.value)
-        fresh = False
-        for a in attackers:
-            group = frozenset(b for b in cols[a] if r.value(bm.x[b, a]))
-            if group not in seen[a]:
-                seen[a].add(group)
-                fresh = True
-                lits = [bm.x[b, a] if b in group else bm.x[b, a].Not() for b in cols[a]]
-                _fix(m, comps[a], bound[a], share(ctx, a, group, deadline), lits)
-        if not fresh and r.optimal:
-            return Response(decl, bool(r.value(loses)), r.value(life), r.value(totals["poison"]),
-                            r.value(totals["own"]), r.value(totals["kill"]), iterations)
-        if not fresh:
-            raise Undecided("the time limit stopped the best-block search")
-        m.clear_hints()
-        for (b, a), lit in bm.x.items():
-            m.add_hint(lit, a in decl.get(b, ()))
+    best: Response | None = None
+    for level, name in enumerate(order):  # lexicographic: one level at a time
+        expr = terms[name]
+        m.minimize(expr)
+        while True:
+            iterations += 1
+            r = _solve_master(m, deadline)
+            floor = round(r.objective)
+            if best is not None and best.value(order)[level] <= floor:
+                break  # the incumbent reaches this level's bound
+            decl = bm.declaration(r.value)
+            for a in attackers:
+                group = frozenset(b for b in cols[a] if r.value(bm.x[b, a]))
+                if group not in seen[a]:
+                    seen[a].add(group)
+                    lits = [bm.x[b, a] if b in group else bm.x[b, a].Not() for b in cols[a]]
+                    _fix(m, comps[a], bound[a], share(ctx, a, group, deadline), lits)
+            # every set this block uses is solved now: its exact value
+            found = block_value(board, attack, decl, deadline, ctx)
+            if best is None or found.value(order) < best.value(order):
+                best = found
+            if best.value(order)[level] <= floor:
+                break
+            m.clear_hints()
+            for (b, a), lit in bm.x.items():
+                m.add_hint(lit, a in best.blocks.get(b, ()))
+        # the relaxation (unsolved sets at their bounds) keeps every block reaching this level
+        m.add(expr <= best.value(order)[level])
+    assert best is not None
+    return replace(best, iterations=iterations)
+
+
+#: Parameter sets tried in turn on a block master, each but the last within a budget of
+#: deterministic time (so the answer doesn't depend on the machine's load): the stronger LP
+#: relaxation proves the life levels at once, the default search the creature levels.
+_MASTER_TRIES: tuple[tuple[float | None, dict[str, Any]], ...] = (
+    (0.05, {"linearization_level": 2}), (1.0, {}), (None, {"linearization_level": 2}))
+
+
+def _solve_master(m: cp_model.CpModel, deadline: Deadline):
+    """Solve the block master to optimality, or raise :class:`Undecided` at the time limit."""
+    for budget, params in _MASTER_TRIES:
+        extra = dict(params, max_deterministic_time=budget) if budget is not None else params
+        r = solve(m, deadline.remaining(), **extra)
+        if r.optimal:
+            return r
+        if deadline.expired():
+            break
+    raise Undecided("the time limit stopped the best-block search")
 
 
 def _strikes(p) -> int:
@@ -388,6 +404,7 @@ def search_attack(board: Board, goal: str, deadline: Deadline, order: Sequence[s
     if corner:
         raise Undecided("; ".join(corner))
     exact_cuts = _requirements_vary(board, defender)
+    tied = bool(_tied_blockers(board, defender))
     lethal = goal == "lethal"
     if not all_in_obstacles(board, problem, defender):
         attack = {c: defender for c in problem.creatures if (c, defender) in am.x}
@@ -398,6 +415,8 @@ def search_attack(board: Board, goal: str, deadline: Deadline, order: Sequence[s
     weight = _loss_weight(board, list(targets), defender)
     value = m.new_int_var(0, 1, "guaranteed") if lethal else m.new_int_var(-weight, 2 * weight, "guaranteed")
     m.maximize(value)
+    for (c, t), lit in am.x.items():  # first proposal: every creature at the player
+        m.add_hint(lit, t == defender)
     cuts, iterations = 0, 0
     proposed: list[dict[str, str]] = []
     best: tuple[int, dict[str, str], Response, int] | None = None
@@ -428,7 +447,7 @@ def search_attack(board: Board, goal: str, deadline: Deadline, order: Sequence[s
             best = (got, attack, response, rank)
         if lethal and got >= 1:
             return AttackAnswer(attack, response, 1, True, iterations, cuts)
-        _add_cut(board, m, am, targets, response, value, lethal, weight, defender, exact_cuts, attack, cuts)
+        _add_cut(board, m, am, targets, response, value, lethal, weight, defender, exact_cuts, tied, attack, cuts)
         cuts += 1
         if deadline.expired():
             raise Undecided("the time limit stopped the attack search")
@@ -470,11 +489,15 @@ def all_in_obstacles(board: Board, problem: AttackProblem, defender: str) -> lis
     for b in board.creatures(defender):
         if b.has_keyword("lifelink"):
             out.append(f"{b.id}: lifelink (702.15b) gains life back from the creature it blocks")
-        if others_needed(b) or b.values("cant_block_unless_also"):
-            out.append(f"{b.id}: can block only with other blockers (509.1b)")
+    out += [f"{b}: can block only with other blockers (509.1b)" for b in _tied_blockers(board, defender)]
     if _requirements_vary(board, defender):
         out.append("509.1c: blocking requirements")
     return out
+
+
+def _tied_blockers(board: Board, defender: str) -> list[str]:
+    """The defender's creatures that can block only with other blockers (509.1b)."""
+    return [b.id for b in board.creatures(defender) if others_needed(b) or b.values("cant_block_unless_also")]
 
 
 def _loss_weight(board: Board, attackers: list[str], defender: str) -> int:
@@ -491,23 +514,31 @@ def _requirements_vary(board: Board, defender: str) -> bool:
         return True
     for p in board.permanents:
         if p.is_creature and (p.has("lure") or p.has("must_be_blocked") or p.values("must_be_blocked_by")
-                              or p.has("blocks_each_combat")):
+                              or p.values("must_be_blocked_by_a") or p.has("blocks_each_combat")):
             return True
     return False
 
 
 def _add_cut(board: Board, m: cp_model.CpModel, am: AttackModel, targets: dict[str, dict[str, Any]],
              response: Response, value: cp_model.IntVar, lethal: bool, weight: int, defender: str, exact: bool,
-             attack: dict[str, str], index: int) -> None:
+             tied: bool, attack: dict[str, str], index: int) -> None:
     """The defender's response as a cut: for every attack it applies to, the attacker's value
-    is at most what that block leaves, with the attacker's assignment free (510.1)."""
+    is at most what that block leaves, with the attacker's assignment free (510.1).
+
+    Against another attack the defender keeps the blocks of the creatures that still attack
+    and drops the others. That block is legal whenever blocks are judged per pair and per
+    attacker (509.1a-b): the cut then applies to every attack. It applies only to attacks that
+    keep every blocked creature attacking when a blocker needs other blockers (``tied``,
+    509.1b), and only to the exact attack when requirements could change (509.1c, ``exact``).
+    """
     blocks = response.blocks
-    blocked = {a for atts in blocks.values() for a in atts}
-    dm = DamageModel(board, m, targets, blocks, name=f"c{index}")
+    dm = DamageModel(board, m, targets, blocks, name=f"c{index}")  # blockers of absent creatures don't block
     if exact:
         lits = [am.attacks[c] if c in attack else am.attacks[c].Not() for c in am.attacks]
+    elif tied:
+        lits = [am.attacks[a] for atts in blocks.values() for a in atts]
     else:
-        lits = [am.attacks[a] for a in blocked]
+        lits = []
     applies = m.new_bool_var(f"applies{index}")
     if lits:
         m.add_bool_and(lits).only_enforce_if(applies)

@@ -3,8 +3,11 @@
 :func:`read` turns one line the grammar ``combat.lark`` covers whole into board vocabulary
 (:mod:`mtgsolver.model.abilities`): restrictions and requirements of the card itself, granted
 entries (``{grants: [...]}``) for "enchanted/equipped creature", Lure, and the attack taxes and
-caps a permanent puts on attacks against its controller. Anything else is ``None``: the line
-stays unread rather than guessed.
+caps a permanent puts on attacks against its controller. A condition on what its controller
+controls, the battlefield or the graveyard makes a conditional ``continuous`` static the layers
+check (611.3b); one on the defending player or the attack makes an entry the combat solvers
+check as the declaration is made (docs/combat-vocabulary.md). Anything else is ``None``: the
+line stays unread rather than guessed.
 
 Examples
 --------
@@ -89,6 +92,8 @@ def tag(low: str) -> str:
 def read(line: str, name: str) -> list[Any] | None:
     """The vocabulary entries of ``line``, or ``None`` when the family does not read it whole."""
     low = normalise(line, name).replace("\u2019", "'")
+    if " the " in name:  # the short name of a legendary card ("Gorm" of Gorm the Great)
+        low = re.sub(rf"(?<![\w']){re.escape(name.split(' the ')[0].lower())}(?![\w'])", "~", low)
     if not any(c in low for c in _CUES) and not re.match(r"^(?:~|this creature|(?:enchanted|equipped) creature) has ", low):
         return None
     try:
@@ -180,6 +185,19 @@ class _Compile(Transformer):
 
     def cant_block_color(self, color: Token) -> list[Any]:
         return [{"can_block_only": {"not_color": str(color)}}]
+
+    def cant_block_type(self, t: Token) -> list[Any]:
+        return [{"cant_block_creatures": {"type": str(t)}}]
+
+    def cant_block_color_power(self, c: Token, n: Token, more_less: Token) -> list[Any]:
+        return [{"cant_block_creatures": {"color": str(c), **self.by_power(n, more_less)}}]
+
+    def block_landwalk(self) -> list[Any]:
+        return ["can_block_landwalk"]
+
+    def cant_attack_you_and_planeswalkers(self) -> list[Any]:
+        # "you" is the source's controller: a rule the layers give the creature (613.11)
+        return [("rules", {"cant_attack": "you"}), ("rules", {"cant_attack_planeswalkers_of": "you"})]
 
     def cant_block_keyword(self, kw: Token) -> list[Any]:
         return [{"can_block_only": {"not_keyword": _kw(kw)}}]
@@ -370,6 +388,15 @@ class _Compile(Transformer):
     def unless_defender_controls(self, _a: Token, g: dict) -> tuple[str, dict]:
         return "defender_lacks", g
 
+    def if_defender_controls(self, _a: Token, g: dict) -> tuple[str, dict]:
+        return "defender_controls_if", g
+
+    def unless_more(self, what: Token, role: Token) -> tuple[str, tuple[str, str]]:
+        kind = singular(str(what))
+        if kind not in ("creature", "land"):
+            raise _Refused(kind)
+        return "more", (kind, str(role))
+
     def while_attacking_alone(self) -> tuple[str, None]:
         return "attacking_alone", None
 
@@ -399,22 +426,36 @@ class _Compile(Transformer):
     def holder(self, _tok: Token) -> bool:
         return True
 
-    def predicates(self, *preds: list[Any]) -> list[Any]:
-        return [e for p in preds for e in p]
+    def predicates(self, *preds: Any) -> list[Any]:
+        """The entries of every predicate; "~" repeated after "and" is kept as a marker."""
+        return [e for p in preds for e in (p if isinstance(p, list) else [("self", None)])]
 
     def self_line(self, granted: bool, entries: list[Any], condition: tuple[str, Any] | None = None) -> list[Any]:
+        if ("self", None) in entries:
+            if granted:  # "enchanted creature ... and ~ ...": two subjects
+                raise _Refused("two subjects")
+            entries = [e for e in entries if e != ("self", None)]
         if any(isinstance(e, tuple) and e[0] == "you" for e in entries):
             if granted:  # "you" on an Aura or Equipment is its controller, not the creature's
                 raise _Refused("you")
             entries = [e for e in entries if not (isinstance(e, tuple) and e[0] == "you")]
         gets = [e[1] for e in entries if isinstance(e, tuple) and e[0] == "gets"]
-        if gets:  # "Enchanted creature gets +1/+1 and can't be blocked by creatures with flying"
-            if not granted or condition is not None or len(gets) != 1:
-                raise _Refused("gets")
+        rules = [e[1] for e in entries if isinstance(e, tuple) and e[0] == "rules"]
+        if gets or rules:  # "Enchanted creature gets +1/+1 and can't be blocked by creatures with flying"
+            if not granted or condition is not None or len(gets) > 1:
+                raise _Refused("gets or a rule about 'you' on the card itself")
             rest = [e for e in entries if not isinstance(e, tuple)]
-            if all(_is_keyword(e) for e in rest):
+            if not rules and all(_is_keyword(e) for e in rest):
                 raise _Refused("no combat sentence: the effects family's")
-            return [{"continuous": {"affects": {"attached": True}, "gets": gets[0], **({"gains": rest} if rest else {})}}]
+            # keywords are gained in layer 6; the combat entries are rules effects (613.11), as
+            # the effects family writes them
+            gains = [e for e in rest if _is_keyword(e)]
+            rules = [e for e in rest if not _is_keyword(e)] + rules
+            mapping: dict[str, Any] = {"affects": {"attached": True}}
+            mapping.update({"gets": gets[0]} if gets else {})
+            mapping.update({"gains": gains} if gains else {})
+            mapping.update({"rules": rules} if rules else {})
+            return [{"continuous": mapping}]
         if condition is not None:
             if any(_is_keyword(e) for e in entries):
                 raise _Refused("a keyword with a condition: the effects family's (layer 6)")
@@ -455,8 +496,12 @@ def _affected(words: list[str]) -> dict[str, Any]:
 
     out: dict[str, list[str]] = {}
     pt: dict[str, int] = {}
+    status: dict[str, bool] = {}
     for i, word in enumerate(words):
         last = i == len(words) - 1
+        if word == "untapped" and not last:  # 110.5: only a player's permanents are described so
+            status["untapped"] = True
+            continue
         if word.startswith("plu:"):
             out.setdefault("subtypes", []).append(word[4:])
             continue
@@ -482,7 +527,7 @@ def _affected(words: list[str]) -> dict[str, Any]:
             raise _Refused(word)
     if len(out.get("subtypes", [])) > 1 or len(out.get("colors", [])) > 1:
         raise _Refused("two subtypes or colors in one description: both, not either")
-    return {**out, **pt}
+    return {**out, **pt, **status}
 
 
 def _cond(kind: str, group: dict, n: int, negate: bool) -> dict[str, Any]:
@@ -506,22 +551,32 @@ def _conditional(granted: bool, entries: list[Any], kind: str, value: Any) -> li
     if kind in ("defender_controls", "defender_lacks"):
         words = _player_words(value)
         if kind == "defender_controls" and entries == ["cant_be_blocked"]:
-            return [{"cant_be_blocked_if_defender": {"controls": words}}]
+            return [{"cant_be_blocked_if_defender": words}]
         if kind == "defender_lacks" and entries == ["cant_attack"]:
-            return [{"cant_attack_unless": {"controls": words}}]
+            return [{"cant_attack_unless": words}]
+    if kind == "defender_controls_if" and entries == ["cant_attack"]:
+        return [{"cant_attack_if_defender": _player_words(value)}]
+    if kind == "more":  # "more creatures than defending player" (508.1c) / "than attacking player" (509.1b)
+        what, role = value
+        if entries == ["cant_attack"] and role == "defending":
+            return [{"cant_attack_unless_more": what}]
+        if entries == ["cant_block"] and role == "attacking":
+            return [{"cant_block_unless_more": what}]
     raise _Refused(kind)
 
 
-def _player_words(group: dict) -> str:
-    """``{supertypes: [snow], types: [land]}`` -> ``snow land``: the words of a
-    :class:`~mtgsolver.model.filters.PlayerFilter` ``controls``, each of which must describe
-    the permanent."""
-    if set(group) - {"colors", "supertypes", "types", "subtypes"}:
-        raise _Refused("a defending player's permanent described by more than its types and colors")
-    words = [w for key in ("colors", "supertypes", "types", "subtypes") for w in group.get(key, [])]
+def _player_words(group: dict) -> dict[str, Any]:
+    """``{supertypes: [snow], types: [land]}`` -> ``{controls: snow land}``: a
+    :class:`~mtgsolver.model.filters.PlayerFilter` whose ``controls`` words each describe the
+    permanent, with bounds on its power."""
+    if set(group) - {"colors", "supertypes", "types", "subtypes", "untapped", "power_at_least", "power_at_most"}:
+        raise _Refused("a defending player's permanent described by more than its types, colors, status and power")
+    words = ["untapped"] if group.get("untapped") else []
+    words += [w for key in ("colors", "supertypes", "types", "subtypes") for w in group.get(key, [])]
     if not set(group) & {"types", "subtypes"}:
         words.append("permanent")
-    return " ".join(words)
+    bounds = {k: group[k] for k in ("power_at_least", "power_at_most") if k in group}
+    return {"controls": " ".join(words), **bounds}
 
 
 def _tax(cost: Token, x_counts: str | None, covers: str | None) -> Any:

@@ -44,8 +44,9 @@ def read(line: str, name: str) -> list[Any] | None:
     low = normalise(line, name)
     if low.startswith("whenever "):
         try:
-            tree = _parser().parse(low, start="tapped_trigger")
-            return [{"damage_when_tapped": number(tree.children[-1])}]
+            found = _tapped_harm(_parser().parse(low, start="tapped_trigger"))
+            if found is not None:
+                return [found]
         except (UnexpectedInput, UnexpectedEOF):
             pass
         try:
@@ -503,6 +504,19 @@ def _counted_permanents(words: list[str], *rest) -> tuple[str, int | None, str]:
     if clause and clause[0] == "keyword":
         return f"{what} {clause[1]}", None, whose
     return what, clause[1] if clause else None, whose
+
+
+def _tapped_harm(tree: Tree) -> dict[str, int] | None:
+    """``{damage_when_tapped: N}`` (City of Brass) or ``{enchanted_tapped_damage: N}`` (an Aura
+    harming the controller of what it enchants); ``None`` if "that X's controller" is not the
+    enchanted permanent's."""
+    if tree.data == "self_tapped":
+        return {"damage_when_tapped": number(tree.children[-1])}
+    noun, harm = tree.children
+    n, *whose = [c for c in harm.children if isinstance(c, Token)]
+    if whose and whose[0].value != f"{noun.value}'s":
+        return None
+    return {"enchanted_tapped_damage": _fixed_number(n)}
 
 
 @v_args(inline=True)

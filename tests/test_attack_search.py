@@ -1,6 +1,7 @@
-"""The whole attack is best when no trigger, lifelink blocker or group rule says otherwise
-(``all_in_obstacles``; 508.1, 509.1, 702.15b, 702.83, 702.91, 702.121, 702.149), checked
-against the brute-force reference's max-min over every attack (704.5a, c)."""
+"""The attack search's shortcuts against the brute-force reference's max-min over every attack
+(704.5a, c): the whole attack is best when no trigger, lifelink blocker or group rule says
+otherwise (``all_in_obstacles``; 508.1, 509.1, 702.15b, 702.83, 702.91, 702.121, 702.149), and a
+refuting block answers every attack once the blocks of absent creatures are dropped (509.1a-b)."""
 from __future__ import annotations
 
 from hypothesis import given, settings
@@ -25,10 +26,11 @@ BLOCKER_KWS = ("first_strike", "double_strike", "deathtouch", "wither", "infect"
 
 
 @st.composite
-def boards(draw: st.DrawFn) -> Board:
+def boards(draw: st.DrawFn, attacker_kws: tuple[str, ...] = ATTACKER_KWS,
+           blocker_kws: tuple[str, ...] = BLOCKER_KWS) -> Board:
     n_att, n_blk = draw(st.integers(1, 3)), draw(st.integers(0, 3))
-    perms = [_creature(draw, f"a{i}", "alice", ATTACKER_KWS, NUMBERED_A, 2) for i in range(n_att)]
-    perms += [_creature(draw, f"b{i}", "bob", BLOCKER_KWS, ("bushido",), 2) for i in range(n_blk)]
+    perms = [_creature(draw, f"a{i}", "alice", attacker_kws, NUMBERED_A, 2) for i in range(n_att)]
+    perms += [_creature(draw, f"b{i}", "bob", blocker_kws, ("bushido",), 2) for i in range(n_blk)]
     return Board("alice", (Player("alice", 20), Player("bob", draw(st.integers(1, 12)), draw(st.integers(0, 9)))),
                  tuple(perms))
 
@@ -48,6 +50,21 @@ def test_all_in_matches_reference(board: Board) -> None:
     best = ref.best_attack(board)
     lethal = search_attack(board, "lethal", Deadline(60))
     assert lethal.dominance and bool(lethal.response.loses) == bool(best[0])
+    answer = search_attack(board, "best-attack", Deadline(60))
+    assert (int(answer.response.loses), answer.response.life) == best
+
+
+@settings(max_examples=runs(400, 8), deadline=None, derandomize=True)
+@given(boards(ATTACKER_KWS + ("exalted", "battle_cry", "melee", "training"), BLOCKER_KWS + ("lifelink",)))
+def test_cuts_for_every_attack_match_reference(board: Board) -> None:
+    """With lifelink blockers and triggers that count attackers, the refinement loop's cuts
+    (each refuting block kept for the creatures that still attack) reach the reference's
+    lethal verdict and best attack."""
+    if corner_cases(board, [p.id for p in board.creatures("alice")], "bob"):
+        return
+    best = ref.best_attack(board)
+    lethal = search_attack(board, "lethal", Deadline(60))
+    assert bool(lethal.response.loses) == bool(best[0])
     answer = search_attack(board, "best-attack", Deadline(60))
     assert (int(answer.response.loses), answer.response.life) == best
 
