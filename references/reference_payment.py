@@ -12,9 +12,10 @@ given order and pays each symbol with the assigned mana, and fails on anything i
 Only the model layer's data is shared with the solver (board, parsed abilities). What an
 activation adds is this module's own rules code (:func:`bundles`): the lands of a
 ``lands_are`` effect (Celestial Dawn) become that basic type with its mana ability only (305.7),
-reflecting abilities pick from the naive 106.7 fixed point of :mod:`tests.reference_produce`,
+reflecting abilities pick from the naive 106.7 fixed point of :mod:`references.reference_produce`,
 replacement effects apply in every order (614.5, 616.1e) and "tapped for mana" triggers add
-their mana afterwards (106.12a), each by brute force.
+their mana afterwards (106.12a), each by brute force; so are summoning sickness (302.6,
+:func:`can_tap`) and activation conditions (602.5b, :func:`condition_holds`).
 """
 from __future__ import annotations
 
@@ -448,7 +449,7 @@ def can_pay_from(board: Board, player: str, cost: ManaCost, allowed: frozenset, 
     for s in _states(board, player, life_left, start, allowed):
         pool = Counter(dict(s.pool))
         if pay_spell(cost.symbols, 0, pool, life_left - s.life, lambda u: not u[2], False,
-                     white_any_of(board, player)):
+                     _prepared(board, player)[1]):
             return True
     return False
 
@@ -476,7 +477,7 @@ def best_payment(board: Board, player: str, cost: ManaCost, keep: tuple[ManaCost
     for s in _states(board, player, life_total, start, None):
         pool = Counter(dict(s.pool))
         for life, x, floating in pay_spell(symbols, x_count, pool, life_total - s.life, usable, maximize_x,
-                                           white_any_of(board, player)):
+                                           _prepared(board, player)[1]):
             paid_life = s.life + life
             heavy = sum(1 for p in s.sacrificed if not mana_only(board.permanent(p)))
             light = len(s.sacrificed) - heavy
