@@ -97,7 +97,14 @@ def parse_oracle_text(text: str, name: str) -> tuple[list[Any], list[str]]:
 
 
 def _grammar(line: str, name: str) -> list[Any] | None:
-    """The first family of :mod:`mtgsolver.model.grammar` that reads the line whole."""
+    """What the first family of :mod:`mtgsolver.model.grammar` that reads the line whole makes
+    of it (kept between runs: :mod:`mtgsolver.model.grammar.readings`)."""
+    from .grammar.readings import remembered
+
+    return remembered(line, name, _families)
+
+
+def _families(line: str, name: str) -> list[Any] | None:
     from .grammar import readers
 
     for read in readers():

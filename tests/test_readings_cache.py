@@ -1,0 +1,87 @@
+"""Readings of Oracle lines kept between runs (mtgsolver.model.grammar.readings)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mtgsolver.model import oracle
+from mtgsolver.model.grammar import readings
+
+LURE = "All creatures able to block enchanted creature do so."  # 509.1c, read by the combat family
+GIBBERISH = "Whenever the moon is full, ~ hums."
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A fresh cache directory, the cache on; the module's connection reopened around the test."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setenv(readings.ENV_NO_CACHE, "0")
+    readings._table.cache_clear()
+    yield tmp_path / "mtgsolver"
+    readings._table.cache_clear()
+
+
+def _refuse(line: str, name: str):
+    raise AssertionError(f"the grammars were asked again for {line!r}")
+
+
+def test_a_line_read_once_is_not_parsed_again(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    first = oracle.parse_oracle_text(LURE, "Lure")
+    assert first == ([{"grants": ["lure"]}], [])
+    assert len(list(cache.glob("readings-*.sqlite"))) == 1
+    monkeypatch.setattr(oracle, "_families", _refuse)
+    assert oracle.parse_oracle_text(LURE, "Lure") == first
+
+
+def test_a_line_no_family_reads_is_kept_as_unread(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert oracle.parse_oracle_text(GIBBERISH, "Moon Harp") == ([], [GIBBERISH])
+    monkeypatch.setattr(oracle, "_families", _refuse)
+    assert oracle.parse_oracle_text(GIBBERISH, "Moon Harp") == ([], [GIBBERISH])
+
+
+def test_each_answer_is_a_fresh_object(cache: Path) -> None:
+    entries, _ = oracle.parse_oracle_text(LURE, "Lure")
+    entries[0]["grants"].append("menace")
+    assert oracle.parse_oracle_text(LURE, "Lure")[0] == [{"grants": ["lure"]}]
+
+
+def test_the_same_line_on_another_card_is_read_for_that_card(cache: Path) -> None:
+    """The card's name is part of the line ("~"): the key holds it."""
+    a = oracle.parse_oracle_text("Grizzly Bears can't block.", "Grizzly Bears")
+    b = oracle.parse_oracle_text("Grizzly Bears can't block.", "Other Bears")
+    assert a[1] == [] and b[1] == ["Grizzly Bears can't block."]
+
+
+def test_a_change_to_the_readers_source_starts_a_new_file(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    oracle.parse_oracle_text(LURE, "Lure")
+    readings._table.cache_clear()
+    monkeypatch.setattr(readings, "_source_digest", lambda: "another-version")
+    calls = []
+    monkeypatch.setattr(oracle, "_families", lambda line, name: calls.append(line) or None)
+    assert oracle.parse_oracle_text(LURE, "Lure") == ([], [LURE])
+    assert calls == [LURE] and len(list(cache.glob("readings-*.sqlite"))) == 2
+
+
+def test_values_json_would_change_are_not_kept(cache: Path) -> None:
+    calls = []
+
+    def read(line: str, name: str):
+        calls.append(line)
+        return [("tuple", 1)]
+
+    assert readings.remembered("x", "Card", read) == [("tuple", 1)]
+    assert readings.remembered("x", "Card", read) == [("tuple", 1)] and len(calls) == 2
+
+
+def test_no_cache_when_turned_off_or_not_writable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("not a directory")
+    for env, home in ((("1"), tmp_path / "off"), ("0", blocked)):
+        monkeypatch.setenv(readings.ENV_NO_CACHE, env)
+        monkeypatch.setenv("XDG_CACHE_HOME", str(home))
+        readings._table.cache_clear()
+        assert oracle.parse_oracle_text(LURE, "Lure") == ([{"grants": ["lure"]}], [])
+        assert readings._table() is None
+    readings._table.cache_clear()
+    assert not (tmp_path / "off").exists()
