@@ -2,10 +2,12 @@
 list), in the peer's own venv: ``/work/peer-venv/bin/python benchmarks/peer_blocks.py``
 with ``PYTHONPATH=/work/shared/peers/magic-combat``. Prints, per scenario, the chosen block
 (for each blocker the index of the attacker it blocks, or null; ``null`` for the whole block
-when it gave up at its iteration cap) and the seconds it took."""
+when it gave up at its iteration cap) and the seconds it took. ``PEER_MAX_ITERATIONS`` raises
+the peer's cap (default 10,000 simulations) so it answers on larger boards."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 
@@ -30,8 +32,8 @@ def main() -> None:
         state = GameState({"A": PlayerState(20, attackers), "B": PlayerState(s["life"], blockers)})
         start = time.perf_counter()
         try:
-            top, _ = decide_optimal_blocks(state)
-        except IterationLimitError:  # its default cap of 10,000 simulations: no answer
+            top, _ = decide_optimal_blocks(state, max_iterations=int(os.environ.get("PEER_MAX_ITERATIONS", 10_000)))
+        except IterationLimitError:  # its cap (default 10,000 simulations): no answer
             out.append({"blocks": None, "seconds": time.perf_counter() - start})
             continue
         seconds = time.perf_counter() - start
