@@ -15,7 +15,7 @@ from mtgsolver.solver.search import all_in_obstacles, corner_cases, search_attac
 
 from references import reference_damage as ref
 from .support import runs
-from .test_damage_reference import NUMBERED_A, _creature
+from .test_damage_reference import NUMBERED_A, _attacks_agree, _creature
 
 #: Per-creature keywords only: no exalted, battle cry, melee or training on the attackers and
 #: no lifelink on the blockers, so the dominance applies.
@@ -60,13 +60,7 @@ def test_cuts_for_every_attack_match_reference(board: Board) -> None:
     """With lifelink blockers and triggers that count attackers, the refinement loop's cuts
     (each refuting block kept for the creatures that still attack) reach the reference's
     lethal verdict and best attack."""
-    if corner_cases(board, [p.id for p in board.creatures("alice")], "bob"):
-        return
-    best = ref.best_attack(board)
-    lethal = search_attack(board, "lethal", Deadline(60))
-    assert bool(lethal.response.loses) == bool(best[0])
-    answer = search_attack(board, "best-attack", Deadline(60))
-    assert (int(answer.response.loses), answer.response.life) == best
+    _attacks_agree(board)
 
 
 def test_lifelink_blocker_or_exalted_refuse_the_dominance() -> None:

@@ -73,6 +73,13 @@ def test_values_json_would_change_are_not_kept(cache: Path) -> None:
     assert readings.remembered("x", "Card", read) == [("tuple", 1)]
     assert readings.remembered("x", "Card", read) == [("tuple", 1)] and len(calls) == 2
 
+    def unjsonable(line: str, name: str):
+        calls.append(line)
+        return [frozenset({"flying"})]
+
+    assert readings.remembered("y", "Card", unjsonable) == [frozenset({"flying"})]
+    assert readings.remembered("y", "Card", unjsonable) == [frozenset({"flying"})] and len(calls) == 4
+
 
 def test_no_cache_when_turned_off_or_not_writable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     blocked = tmp_path / "file"

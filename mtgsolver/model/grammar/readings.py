@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
@@ -24,6 +25,7 @@ __all__ = ["ENV_NO_CACHE", "remembered"]
 
 ENV_NO_CACHE = "MTGSOLVER_NO_CACHE"
 _MODEL = Path(__file__).resolve().parent.parent
+_LOCK = threading.Lock()  # one connection, shared by the service's threads
 
 
 @lru_cache(maxsize=1)
@@ -60,17 +62,22 @@ def remembered(line: str, name: str, read: Callable[[str, str], list[Any] | None
     key = f"{name}\n{line}"
     if conn is not None:
         try:
-            row = conn.execute("SELECT entries FROM reading WHERE key = ?", (key,)).fetchone()
+            with _LOCK:
+                row = conn.execute("SELECT entries FROM reading WHERE key = ?", (key,)).fetchone()
         except sqlite3.Error:
             row = None
         if row is not None:
             return json.loads(row[0])
     found = read(line, name)
     if conn is not None:
-        text = json.dumps(found)
-        if json.loads(text) == found:  # tuples and other non-JSON values are not kept
+        try:
+            text = json.dumps(found)
+        except (TypeError, ValueError):  # sets and other objects JSON can't hold are not kept
+            return found
+        if json.loads(text) == found:  # nor tuples, which would come back as lists
             try:
-                conn.execute("INSERT OR REPLACE INTO reading VALUES (?, ?)", (key, text))
+                with _LOCK:
+                    conn.execute("INSERT OR REPLACE INTO reading VALUES (?, ?)", (key, text))
             except sqlite3.Error:
                 pass
     return found
