@@ -38,11 +38,13 @@ def parts(effect: dict) -> set[str]:
     return out
 
 
-def in_set(flt: dict, obj: dict, eff: dict) -> bool:
+def in_set(flt: dict, obj: dict, eff: dict, objs: dict[str, dict] | None = None) -> bool:
     if flt.get("self"):
         return obj["id"] == eff["source"]
-    if flt.get("attached"):
-        return obj["id"] == eff["attached_to"]
+    if flt.get("attached") and obj["id"] != eff["attached_to"]:
+        return False
+    if not about_itself(flt, obj, eff, objs):
+        return False
     if flt.get("other") and obj["id"] == eff["source"]:
         return False
     who = flt.get("controller", "any")
@@ -81,6 +83,39 @@ def in_set(flt: dict, obj: dict, eff: dict) -> bool:
     return True
 
 
+#: creature types the generator draws (205.3m)
+CREATURE_TYPES = {"elf", "goblin", "zombie"}
+#: cards in each player's graveyard
+GRAVEYARD: dict[str, int] = {}
+
+
+def about_itself(flt: dict, obj: dict, eff: dict, objs: dict[str, dict] | None) -> bool:
+    """611.3b conditions on the object itself: "as long as it's a Zombie / not attacking /
+    its controller has N cards in their graveyard", "shares a color with equipped creature"."""
+    for key, have in (("not_types", obj["types"]), ("not_subtypes", obj["subtypes"]), ("not_colors", obj["colors"])):
+        if any(v in have for v in flt.get(key, [])):
+            return False
+    if any(s not in obj["supertypes"] for s in flt.get("supertypes", [])):
+        return False
+    role = obj.get("in_combat")
+    if (flt.get("attacking") and role != "attacking") or (flt.get("blocking") and role != "blocking"):
+        return False
+    if flt.get("not_attacking") and role == "attacking":
+        return False
+    cards = GRAVEYARD.get(obj["controller"], 0)
+    if cards < flt.get("controller_graveyard_at_least", 0) or cards > flt.get("controller_graveyard_at_most", 99):
+        return False
+    share = flt.get("shares_with_attached")
+    if share:
+        host = (objs or {}).get(eff["attached_to"] or "")
+        if host is None:
+            return False
+        if share == "color":
+            return bool(host["colors"] & obj["colors"])
+        return bool(host["subtypes"] & obj["subtypes"] & CREATURE_TYPES)
+    return True
+
+
 def eff_controller_aura(obj: dict) -> bool:
     """700.9: an Aura its controller controls is attached to it."""
     return obj["controller"] in obj["enchanted_by"]
@@ -113,12 +148,17 @@ def alive(eff: dict, objs: dict[str, dict]) -> bool:
     if src is None or eff["id"] not in src["effects"]:
         return False
     for cond in eff["spec"].get("condition", []):
+        if "all_share_a_color" in cond:
+            group = [o for o in objs.values() if in_set(cond["all_share_a_color"], o, eff, objs)]
+            if group and not set.intersection(*[set(o["colors"]) for o in group]):
+                return False
+            continue
         if "source_untapped" in cond:
             if src.get("tapped", False) == cond["source_untapped"]:
                 return False
             continue
         flt = cond["controls"]
-        n = sum(1 for o in objs.values() if o["controller"] == eff["controller"] and in_set(flt, o, eff))
+        n = sum(1 for o in objs.values() if o["controller"] == eff["controller"] and in_set(flt, o, eff, objs))
         if n < cond.get("at_least", 1):
             return False
     return True
@@ -130,7 +170,7 @@ STARTED: dict[str, frozenset[str]] = {}
 def targets(eff: dict, objs: dict[str, dict]) -> frozenset[str]:
     if eff["id"] in STARTED:
         return STARTED[eff["id"]]
-    return frozenset(o["id"] for o in objs.values() if in_set(eff["spec"].get("affects", {}), o, eff))
+    return frozenset(o["id"] for o in objs.values() if in_set(eff["spec"].get("affects", {}), o, eff, objs))
 
 
 def do(eff: dict, obj: dict, layer: str) -> None:
@@ -257,16 +297,20 @@ def run_layer(objs: dict[str, dict], layer: str) -> list[dict[str, dict]]:
     return outcomes
 
 
-def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | None = None) -> dict[str, dict]:
+def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | None = None,
+              graveyard: dict[str, int] | None = None) -> dict[str, dict]:
     """Effective characteristics: ``{id: {types, subtypes, colors, keywords, p, t, mana,
     cant_attack}}``. ``objects``: dicts with id, controller, types, subtypes, supertypes,
     colors, keywords, p, t, plus_counters, attached_to, effects (ids), and optionally token,
-    tapped, counters (any counter on it), chosen_type; ``effects``: dicts with id, source,
-    spec (a ``continuous`` mapping) and ts; ``hand``: cards in each player's hand."""
+    tapped, counters (any counter on it), chosen_type, in_combat (attacking or blocking); ``effects``: dicts with id, source,
+    spec (a ``continuous`` mapping) and ts; ``hand``/``graveyard``: cards in each player's hand
+    and graveyard."""
     EFFECTS.clear()
     STARTED.clear()
     HAND.clear()
     HAND.update(hand or {})
+    GRAVEYARD.clear()
+    GRAVEYARD.update(graveyard or {})
     EFFECTS_BY_SOURCE_CHOSEN.clear()
     EFFECTS_BY_SOURCE_CHOSEN.update({o["id"]: o.get("chosen_type") for o in objects})
     objs = {}

@@ -8,7 +8,9 @@ from mtgsolver.model import Board, Color, Permanent, Player, Static
 from mtgsolver.model.continuous import ContinuousSpec
 from mtgsolver.model.layers import apply_layers
 from mtgsolver.model.mana_abilities import basic_land_ability
-from mtgsolver.model.zones import PlayerZones
+from mtgsolver.model.board import Attack, Block, CombatDeclaration
+from mtgsolver.model.cards import Card
+from mtgsolver.model.zones import PlayerZones, ZoneCard
 
 from references.reference_layers import BASIC, reference
 from .support import runs
@@ -24,6 +26,14 @@ FILTERS = st.sampled_from([
     {"types": ["creature"], "counter": "any"}, {"types": ["creature"], "attachments": "enchanted"},
     {"types": ["creature"], "attachments": "equipped"}, {"types": ["creature"], "attachments": "modified"},
     {"attachments": "enchanted_or_equipped"},
+    # 611.3b: conditions on the affected object ("as long as it's a Zombie. Otherwise, ...")
+    {"attached": True, "subtypes": ["zombie"]}, {"attached": True, "not_subtypes": ["zombie"]},
+    {"attached": True, "colors": ["white"]}, {"attached": True, "not_colors": ["white"]},
+    {"attached": True, "not_types": ["enchantment"]}, {"types": ["land", "creature"]},
+    {"types": ["creature"], "controller": "you", "tapped": False, "not_attacking": True},
+    {"attached": True, "attacking": True}, {"attached": True, "blocking": True},
+    {"attached": True, "controller_graveyard_at_least": 2}, {"attached": True, "controller_graveyard_at_most": 1},
+    {"types": ["creature"], "shares_with_attached": "color"}, {"types": ["creature"], "shares_with_attached": "creature_type"},
 ])
 #: counts (613.4a, 613.4c): "for each other creature you control", cards in hand, Forests
 _OTHER_CREATURES = {"permanents": {"types": ["creature"], "controller": "you", "other": True}}
@@ -40,7 +50,8 @@ CHANGES = st.sampled_from([
     {"defines_pt": "power", "for_each": {"permanents": {"subtypes": ["forest"]}, "plus": 1}},
 ])
 CONDITIONS = st.sampled_from([None, None, {"controls": {"types": ["artifact"]}},
-                              {"controls": {"types": ["creature"]}, "at_least": 2}, {"source_untapped": True}])
+                              {"controls": {"types": ["creature"]}, "at_least": 2}, {"source_untapped": True},
+                              {"all_share_a_color": {"types": ["creature"], "not_types": ["artifact"]}}])
 #: changes of one layer, so that a board often has several effects competing in it
 FAMILIES = [
     [{"gains": ["flying"]}, {"loses": ["flying"]}, {"loses_all_abilities": True}],
@@ -69,7 +80,7 @@ def boards(draw):
         if "land" in types:
             subtypes = draw(st.lists(st.sampled_from(sorted(BASIC) + ["desert"]), max_size=2, unique=True))
         elif "creature" in types:
-            subtypes = draw(st.lists(st.sampled_from(["elf", "goblin"]), max_size=1))
+            subtypes = draw(st.lists(st.sampled_from(["elf", "goblin", "zombie"]), max_size=2, unique=True))
         elif kind in ("enchantment", "artifact"):  # Auras and Equipment attached to earlier objects
             subtypes = draw(st.lists(st.just("aura" if kind == "enchantment" else "equipment"), max_size=1))
         creature = "creature" in types
@@ -83,6 +94,7 @@ def boards(draw):
             "attached_to": None, "effects": [],
             "token": draw(st.booleans()), "tapped": draw(st.booleans()), "counters": draw(st.booleans()),
             "chosen_type": draw(st.sampled_from([None, "elf", "goblin"])),
+            "in_combat": draw(st.sampled_from([None, None, "attacking", "blocking"])) if creature else None,
         }
         if obj["plus_counters"]:
             obj["counters"] = True
@@ -95,7 +107,7 @@ def boards(draw):
             cond = draw(CONDITIONS)
             if cond:
                 spec["condition"] = [cond]
-            if spec["affects"].get("attached"):
+            if spec["affects"].get("attached") or (spec["affects"].get("shares_with_attached") and draw(st.booleans())):
                 others = [o["id"] for o in objects]
                 if not others:
                     spec["affects"] = {"types": ["creature"]}
@@ -104,11 +116,16 @@ def boards(draw):
             obj["effects"] = [f"e{i}"]
             effects.append({"id": f"e{i}", "source": obj["id"], "spec": spec, "ts": i + 1})
         objects.append(obj)
+    if not any(o["in_combat"] == "attacking" for o in objects):  # a creature blocks an attacker (509.1a)
+        for o in objects:
+            o["in_combat"] = None
     hand = {"alice": draw(st.integers(0, 3)), "bob": draw(st.integers(0, 3))}
-    return objects, effects, hand
+    graveyard = {"alice": draw(st.integers(0, 3)), "bob": draw(st.integers(0, 3))}
+    return objects, effects, hand, graveyard
 
 
-def engine_board(objects: list[dict], effects: list[dict], hand: dict[str, int] | None = None) -> Board:
+def engine_board(objects: list[dict], effects: list[dict], hand: dict[str, int] | None = None,
+                 graveyard: dict[str, int] | None = None) -> Board:
     specs = {e["source"]: e["spec"] for e in effects}
     perms = []
     for o in objects:
@@ -122,8 +139,13 @@ def engine_board(objects: list[dict], effects: list[dict], hand: dict[str, int] 
             counters=({"+1/+1": o["plus_counters"]} if o["plus_counters"] else {"charge": 1} if o.get("counters") else {}),
             keywords=frozenset(o["keywords"]), abilities=tuple(abilities), attached_to=o["attached_to"],
             token=o.get("token", False), tapped=o.get("tapped", False), chosen_type=o.get("chosen_type")))
-    zones = {p: PlayerZones(hand_count=n) for p, n in (hand or {}).items()}
-    return Board("alice", (Player("alice"), Player("bob")), tuple(perms), zones=zones)
+    zones = {p: PlayerZones(hand_count=(hand or {}).get(p, 0), graveyard=tuple(
+        ZoneCard(f"{p}_g{i}", Card("Card")) for i in range((graveyard or {}).get(p, 0)))) for p in ("alice", "bob")}
+    attackers = [o["id"] for o in objects if o.get("in_combat") == "attacking"]
+    combat = CombatDeclaration(tuple(Attack(a, "bob") for a in attackers),
+                               tuple(Block(o["id"], (attackers[0],)) for o in objects
+                                     if o.get("in_combat") == "blocking" and attackers))
+    return Board("alice", (Player("alice"), Player("bob")), tuple(perms), zones=zones, combat=combat)
 
 
 def summary(perm: Permanent) -> dict:
@@ -137,9 +159,10 @@ def summary(perm: Permanent) -> dict:
 @given(boards())
 def test_layer_engine_agrees_with_the_brute_force_reference(case) -> None:
     """613.1, 613.4a-d, 613.6-613.8, 613.11, 305.6-7: the engine equals every rules-consistent
-    order, with counts (7a characteristic-defining abilities, "for each other ...")."""
-    objects, effects, hand = case
-    expected = reference(objects, effects, hand)
-    board = apply_layers(engine_board(objects, effects, hand))
+    order, with counts (7a characteristic-defining abilities, "for each other ..."), and 611.3b
+    conditions on the affected object (type, color, combat, graveyard, shared color or type)."""
+    objects, effects, hand, graveyard = case
+    expected = reference(objects, effects, hand, graveyard)
+    board = apply_layers(engine_board(objects, effects, hand, graveyard))
     for o in objects:
         assert summary(board.permanent(o["id"])) == expected[o["id"]], o["id"]

@@ -18,6 +18,7 @@ The engine that applies them is :mod:`mtgsolver.model.layers`.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -62,6 +63,7 @@ def _pair(value: Any, path: str) -> tuple[int, int]:
 
 
 _ATTACHMENTS = ("enchanted", "equipped", "enchanted_or_equipped", "modified")
+_SHARES = ("color", "creature_type")
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,14 @@ class Affected:
     (an Aura is attached to it, 303.4), ``equipped`` (301.5), ``enchanted_or_equipped``, or
     ``modified`` (700.9: equipped, enchanted by an Aura its controller controls, or with a
     counter).
+
+    Conditions on the affected object itself (611.3b: "as long as it's a Zombie", "Otherwise",
+    "instead") are these same filters, checked when the effect applies with the object as the
+    earlier layers made it: ``not_attacking`` (not declared attacking, 506.4),
+    ``controller_graveyard_at_least/at_most`` (cards in its controller's graveyard, So Tiny),
+    ``shares_with_attached``: ``color`` or ``creature_type`` (shares one with the permanent the
+    source is attached to, Konda's Banner: the equipped creature shares with itself, 105.1,
+    205.3m).
     """
 
     controller: str = "any"
@@ -111,6 +121,10 @@ class Affected:
     chosen_type: bool = False
     chosen_color: bool = False
     attachments: str | None = None
+    not_attacking: bool = False
+    controller_graveyard_at_least: int | None = None
+    controller_graveyard_at_most: int | None = None
+    shares_with_attached: str | None = None
 
     @classmethod
     def from_mapping(cls, data: Any, path: str = "affects") -> "Affected":
@@ -137,6 +151,16 @@ class Affected:
                 values[key] = value
             elif key in ("named", "counter"):
                 values[key] = str(value)
+            elif key == "not_attacking":
+                if not isinstance(value, bool):
+                    raise ValueError(f"{where} expects true or false, got {value!r}")
+                values[key] = value
+            elif key == "shares_with_attached":
+                if value not in _SHARES:
+                    raise ValueError(f"{where} expects one of {', '.join(_SHARES)}, got {value!r}")
+                values[key] = value
+            elif key.startswith("controller_graveyard"):
+                values[key] = _int(value, where)
             elif key == "attachments":
                 if value not in _ATTACHMENTS:
                     raise ValueError(f"{where} expects one of {', '.join(_ATTACHMENTS)}, got {value!r}")
@@ -168,6 +192,8 @@ class Affected:
             out.add("colors")
         if self.chosen_type:
             out.add("types")
+        if self.shares_with_attached:
+            out.add("colors" if self.shares_with_attached == "color" else "types")
         if self.keywords or self.not_keywords:
             out.add("abilities")
         if any(v is not None for v in (self.power_at_least, self.power_at_most, self.toughness_at_least,
@@ -181,7 +207,9 @@ class Affected:
         if self.self:
             return "this permanent"
         if self.attached:
-            return "the permanent it is attached to"
+            rest = dataclasses.replace(self, attached=False).describe()
+            rest = rest.removesuffix(" permanents") if rest != "permanents" else ""
+            return "the permanent it is attached to" + (f", if it is {rest}" if rest else "")
         if self.other:
             words.append("other")
         words += [w for w, on in (("attacking", self.attacking), ("blocking", self.blocking),
@@ -199,6 +227,12 @@ class Affected:
         words += [f"of the chosen {w}" for w, on in (("type", self.chosen_type), ("color", self.chosen_color)) if on]
         if self.named:
             words.append(f"named {self.named}")
+        words += [w for w, on in (("not attacking", self.not_attacking),
+                                  (f"sharing a {(self.shares_with_attached or '').replace('_', ' ')} with the "
+                                   "permanent it is attached to", self.shares_with_attached)) if on]
+        words += [f"whose controller has {w} {n} cards in their graveyard" for w, n in
+                  (("at least", self.controller_graveyard_at_least), ("at most", self.controller_graveyard_at_most))
+                  if n is not None]
         if self.counter:
             words.append(f"with a {self.counter} counter")
         if self.keywords:
@@ -216,6 +250,7 @@ class Affected:
 _CONDITION_KEYS = ("controls", "opponent_controls", "on_battlefield", "cards_in_graveyard", "extra_turn",
                    "your_turn", "day_night", "monstrous", "source_untapped", "source_equipped", "counters_on_source",
                    "life_at_most")
+_CONDITION_KEYS += ("all_share_a_color",)  # Common Cause: the objects of a filter share a color (105.1)
 
 
 @dataclass(frozen=True)
@@ -228,7 +263,9 @@ class Condition:
     ``your_turn``, ``day_night`` (``value`` day or night), ``monstrous`` (the source, 702.94),
     ``source_untapped``, ``source_equipped`` (an Equipment is attached to the source, 301.5),
     ``counters_on_source`` (``value`` a counter kind, ``at_least`` of them on the source),
-    ``life_at_most`` (the controller's life total is ``value`` or less: fateful hour).
+    ``life_at_most`` (the controller's life total is ``value`` or less: fateful hour),
+    ``all_share_a_color`` (every permanent matching ``filter`` has one color they all have:
+    Common Cause's "as long as they all share a color"; false when one is colorless).
     ``negate``: "unless" / "as long as ... not".
     """
 
@@ -250,7 +287,7 @@ class Condition:
         value = data[kind]
         negate = bool(data.get("not", False))
         at_least = _int(data.get("at_least", 1), f"{path}.at_least")
-        if kind in ("controls", "opponent_controls", "on_battlefield"):
+        if kind in ("controls", "opponent_controls", "on_battlefield", "all_share_a_color"):
             return cls(kind, Affected.from_mapping(value, f"{path}.{kind}"), at_least, True, negate)
         if kind == "cards_in_graveyard":
             return cls(kind, None, _int(value, f"{path}.{kind}"), True, negate)
@@ -281,9 +318,13 @@ class Condition:
 
     @property
     def reads(self) -> frozenset[str]:
+        if self.kind == "all_share_a_color":
+            return self.filter.reads | {"types", "colors"}  # type: ignore[union-attr]
         return self.filter.reads | {"types"} if self.filter is not None else frozenset()
 
     def describe(self) -> str:
+        if self.kind == "all_share_a_color":
+            return ("not: " if self.negate else "") + f"all {self.filter.describe()} share a color"  # type: ignore[union-attr]
         if self.kind in ("controls", "opponent_controls", "on_battlefield"):
             who = {"controls": "you control", "opponent_controls": "an opponent controls",
                    "on_battlefield": "are on the battlefield"}[self.kind]

@@ -88,7 +88,8 @@ class _Obj:
     """A permanent's characteristics while the layers are applied (mutable)."""
 
     __slots__ = ("perm", "id", "controller", "types", "supertypes", "subtypes", "colors", "keywords", "protections", "abilities",
-                 "power", "toughness", "granted_by", "changes", "touched", "retyped", "in_combat", "attachments")
+                 "power", "toughness", "granted_by", "changes", "touched", "retyped", "in_combat", "attachments",
+                 "graveyard")
 
     def __init__(self, perm: Permanent) -> None:
         self.perm, self.id, self.controller = perm, perm.id, perm.controller
@@ -101,6 +102,7 @@ class _Obj:
         self.touched = self.retyped = False
         self.in_combat = ""  # "attacking" or "blocking" in the board's combat (506.4)
         self.attachments: frozenset[tuple[str, str]] = frozenset()  # (aura|equipment, its controller)
+        self.graveyard = 0  # cards in its controller's graveyard (404; So Tiny)
 
     def clone(self) -> "_Obj":
         new = _Obj.__new__(_Obj)
@@ -188,6 +190,8 @@ class _Engine:
             for oid in ids:
                 if oid in self.state:
                     self.state[oid].in_combat = role
+        for obj in self.state.values():
+            obj.graveyard = len(board.zones[obj.controller].graveyard) if obj.controller in board.zones else 0
         for p in printed:
             kind = "aura" if "aura" in p.subtypes else "equipment" if "equipment" in p.subtypes else None
             if kind and p.attached_to in self.state:
@@ -247,8 +251,10 @@ class _Engine:
         if c.kind in ("controls", "opponent_controls", "on_battlefield"):
             n = sum(1 for o in state.values()
                     if (c.kind == "on_battlefield" or (o.controller == eff.controller) == (c.kind == "controls"))
-                    and _matches(c.filter, o, eff))  # type: ignore[arg-type]
+                    and _matches(c.filter, o, eff, state))  # type: ignore[arg-type]
             ok = n >= c.at_least
+        elif c.kind == "all_share_a_color":
+            ok = _share_a_color([o for o in state.values() if _matches(c.filter, o, eff, state)])  # type: ignore[arg-type]
         elif c.kind == "cards_in_graveyard":
             zones = getattr(board, "zones", None) or {}
             player_zones = zones.get(eff.controller) if hasattr(zones, "get") else None
@@ -281,11 +287,11 @@ class _Engine:
         if aff.attached or aff.self:
             oid = eff.attached_to if aff.attached else eff.source
             obj = state.get(oid) if oid is not None else None
-            return frozenset({oid}) if obj is not None and _matches(aff, obj, eff) else frozenset()
+            return frozenset({oid}) if obj is not None and _matches(aff, obj, eff, state) else frozenset()
         pool: Iterable[_Obj] = state.values()
         if self.by_type is not None and aff.types and state is self.state:
             pool = self.by_type.get(min(aff.types), ())
-        return frozenset(o.id for o in pool if _matches(aff, o, eff))
+        return frozenset(o.id for o in pool if _matches(aff, o, eff, state))
 
     # -- dependency (613.8) ----------------------------------------------------------------
     def may_depend(self, e: _Eff, o: _Eff, layer: str) -> bool:
@@ -467,7 +473,7 @@ class _Engine:
         if each.permanents is not None:
             flt = _without_other(each.permanents)
             n = sum(1 for o in self.state.values()
-                    if _matches(flt, o, eff) and not (each.permanents.other and o.id == obj.id))
+                    if _matches(flt, o, eff, self.state) and not (each.permanents.other and o.id == obj.id))
         elif each.counters_on_source is not None:
             src = self.state.get(eff.source)
             n = src.perm.counters.get(each.counters_on_source, 0) if src is not None else 0
@@ -536,6 +542,43 @@ def _attached_as(how: str, obj: _Obj) -> bool:
     return bool(kinds & wanted)
 
 
+def _matches_itself(aff: Affected, obj: _Obj, eff: _Eff, state: Mapping[str, _Obj] | None) -> bool:
+    """611.3b: the conditions on the affected object: not attacking (506.4), cards in its
+    controller's graveyard, a color or creature type shared with what the source is attached
+    to (105.1, 205.3m; with itself too)."""
+    if aff.not_attacking and obj.in_combat == "attacking":
+        return False
+    for bound, low in ((aff.controller_graveyard_at_least, True), (aff.controller_graveyard_at_most, False)):
+        if bound is not None and (obj.graveyard < bound if low else obj.graveyard > bound):
+            return False
+    if aff.shares_with_attached is None:
+        return True
+    host = state.get(eff.attached_to) if state is not None and eff.attached_to is not None else None
+    if host is None:
+        return False
+    if aff.shares_with_attached == "color":
+        return bool(host.colors & obj.colors)
+    return bool(_creature_types(host) & _creature_types(obj))
+
+
+def _creature_types(obj: _Obj) -> set[str]:
+    """205.3m: its creature types (a creature type on a noncreature counts: Tribal/Kindred)."""
+    from .grammar.effects import subtypes
+
+    kinds = subtypes()
+    return {s for s in obj.subtypes if kinds.get(s) == "creature"}
+
+
+def _share_a_color(objs: list[_Obj]) -> bool:
+    """105.1: some color is a color of every one of them (vacuous for none)."""
+    if not objs:
+        return True
+    common = set(objs[0].colors)
+    for o in objs[1:]:
+        common &= o.colors
+    return bool(common)
+
+
 def _chosen(perm: Permanent) -> tuple[str | None, Any]:
     from .mana import Color
 
@@ -570,12 +613,16 @@ def _reachable(start: int, deps: Mapping[int, set[int]]) -> set[int]:
     return seen
 
 
-def _matches(aff: Affected, obj: _Obj, eff: _Eff) -> bool:
-    """Whether ``obj`` (as it is now) is in the effect's affected set (611.3a)."""
+def _matches(aff: Affected, obj: _Obj, eff: _Eff, state: Mapping[str, _Obj] | None = None) -> bool:
+    """Whether ``obj`` (as it is now, among ``state``) is in the effect's affected set (611.3a),
+    conditions on the object itself included (611.3b: "enchanted creature ... as long as it's a
+    Zombie")."""
     if aff.self:
         return obj.id == eff.source
-    if aff.attached:
-        return obj.id == eff.attached_to
+    if aff.attached and obj.id != eff.attached_to:
+        return False
+    if not _matches_itself(aff, obj, eff, state):
+        return False
     if aff.other and obj.id == eff.source:
         return False
     if aff.controller == "you" and obj.controller != eff.controller:

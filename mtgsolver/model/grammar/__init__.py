@@ -15,6 +15,7 @@ __all__ = ["READERS", "readers"]
 
 #: Families tried in this order; the first that reads a line whole wins.
 READERS: tuple[str, ...] = ("mana", "combat", "relative", "effects")
+READERS += ("affected",)  # several effects of one line: "Otherwise", "instead" (611.3b)
 
 
 def readers() -> list[Callable[[str, str], list[Any] | None]]:

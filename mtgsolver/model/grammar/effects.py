@@ -569,6 +569,55 @@ class _Build(Transformer):
     def life_at_most(self, n: Token) -> dict:
         return {"life_at_most": _number(str(n))}
 
+    # -- conditions on the affected object (611.3b) ---------------------------------------
+    def it_cond(self, what: dict) -> dict:
+        """"as long as it's a Zombie": a filter on each affected object (see _on_the_affected)."""
+        return {"_it": what}
+
+    def it_type(self, *tokens: Token) -> dict:
+        return {"types": [str(tokens[-1])]}
+
+    def it_subtype(self, _a: Token, sub: Token) -> dict:
+        return {"subtypes": [_sub(sub)]}
+
+    def it_color(self, c: Token) -> dict:
+        return {"colors": [str(c)]}
+
+    def it_supertype(self, s: Token) -> dict:
+        return {"supertypes": [str(s)]}
+
+    def it_attacking(self) -> dict:
+        return {"attacking": True}
+
+    def it_not_attacking(self) -> dict:
+        return {"not_attacking": True}
+
+    def it_blocking(self) -> dict:
+        return {"blocking": True}
+
+    def it_graveyard(self, n: Token) -> dict:
+        """So Tiny: "its controller has seven or more cards in their graveyard"."""
+        return {"_it": {"controller_graveyard_at_least": _number(str(n))}}
+
+    def share_color(self) -> dict:
+        """Common Cause: "as long as they all share a color" (the affected set as a whole)."""
+        return {"_share_color": True}
+
+    def cond_and(self, a: dict, b: dict) -> dict:
+        return {"_all": [a, b]}
+
+    def sharing(self, g: _Group, word: Token | None = None) -> dict:
+        """Konda's Banner: "Creatures that share a color / a creature type with equipped
+        creature" (105.1, 205.3m)."""
+        if word is not None and str(word) != "creature type":
+            raise ValueError("share a creature type")
+        return {**g, "shares_with_attached": "creature_type" if word is not None else "color"}
+
+    def each_subtype(self, quant: Token, sub: Token, control: dict | None) -> dict:
+        """"Each Vehicle you control" (Depala): each permanent of that subtype."""
+        _need(quant, "each")
+        return {"subtypes": [_sub(sub)], **(control or {})}
+
     def rider(self) -> dict:
         return {"_rider": True}
 
@@ -626,7 +675,7 @@ class _Build(Transformer):
             raise ValueError("'This effect doesn't remove' rides on protection only")
         if conds:
             out["condition"] = conds
-        return out
+        return _on_the_affected(out)
 
 
 def _quoted(text: str) -> Any:
@@ -646,6 +695,37 @@ def _quoted(text: str) -> Any:
 _ORIGINAL: dict[str, str] = {}
 _COND_KEYS = {"controls", "opponent_controls", "cards_in_graveyard", "your_turn", "monstrous", "day_night",
               "on_battlefield", "extra_turn", "source_untapped", "source_equipped", "counters_on_source", "life_at_most"}
+
+
+_COND_KEYS.update({"_it", "_share_color", "_all"})
+
+
+def _on_the_affected(out: dict) -> dict:
+    """611.3b: "as long as it's a Zombie" is checked on each affected object as the earlier
+    layers made it, which is a filter of the affected set ("Each land gets +2/+2 as long as
+    it's a creature": lands that are creatures); "they all share a color" is a condition on
+    the affected set as a whole; "A and B" is both conditions."""
+    conds: list[dict] = []
+    for c in out.get("condition", []):
+        conds += c["_all"] if "_all" in c else [c]
+    affects = out.get("affects")
+    kept = []
+    for c in conds:
+        if ("_it" in c or "_share_color" in c) and (not isinstance(affects, dict) or affects.get("self")):
+            raise ValueError("'it' and 'they' need an enchanted, equipped or grouped subject")
+        if "_it" in c:
+            for key, value in c["_it"].items():
+                if key in affects and (key in ("subtypes", "colors") or not isinstance(value, list)):
+                    raise ValueError("'Elf ... as long as it's a Warrior' means both, not either")
+                affects[key] = sorted(set(affects.get(key, [])) | set(value)) if isinstance(value, list) else value
+        elif "_share_color" in c:
+            if affects.get("attached"):
+                raise ValueError("'they' needs a group")
+            kept.append({"all_share_a_color": dict(affects)})
+        else:
+            kept.append(c)
+    out.pop("condition", None)
+    return {**out, "condition": kept} if kept else out
 
 
 def _is_condition(d: dict) -> bool:
