@@ -207,3 +207,15 @@ def test_board_refuses_an_unknown_shared_characteristic() -> None:
 """
     with pytest.raises(BoardError, match="shares_with_attached"):
         parse_board_text(text, "bad.yaml")
+
+
+def test_506_4_the_attack_search_refuses_effects_that_read_the_combat(pool) -> None:
+    """506.4: Tahngarth's Rage gives +3/+0 only to an attacking creature; the layers apply it to
+    the board's declared combat, so a search over attacks is undecided rather than wrong."""
+    from mtgsolver.solver.puzzle import solve_goal
+
+    b = board(pool, [on("bear", "Alpine Grizzly"), on("rage", "Tahngarth's Rage", "bear"),
+                     on("ox", "Pillarfield Ox", controller="bob")])
+    result = solve_goal(b, "lethal")
+    assert result.solved is None
+    assert any("Tahngarth's Rage (rage)" in r and "506.4" in r for r in result.reasons)

@@ -39,7 +39,7 @@ from .effects import Effect
 from .mana_abilities import BASIC_LAND_MANA, ManaAbility, basic_land_ability
 from .permanent import Permanent
 
-__all__ = ["Change", "LayerResult", "apply_layers", "changes_of", "layered", "printed_of", "source_note"]
+__all__ = ["Change", "LayerResult", "apply_layers", "changes_of", "combat_dependent", "layered", "printed_of", "source_note"]
 
 #: The rule of each layer and sublayer, for answers.
 LAYER_RULES = {"4": "613.1d", "5": "613.1e", "6": "613.1f", "7a": "613.4a", "7b": "613.4b", "7c": "613.4c",
@@ -690,6 +690,24 @@ def apply_layers(board: Board) -> Board:
     changes = {pid: tuple(o.changes) for pid, o in engine.state.items() if o.changes}
     return board.replace(permanents=perms, effects=tuple(effects) + tuple(extra),
                          layers=LayerResult(tuple(printed), tuple(effects), MappingProxyType(changes)))
+
+
+def combat_dependent(board: Board) -> tuple[str, ...]:
+    """The permanents whose continuous effects read which creatures attack or block (506.4:
+    "attacking creatures", "as long as it's attacking / not attacking / blocking"): the layers
+    apply them to the board's declared combat, so a search over other combats can't use them."""
+    def reads_combat(a: Affected | None) -> bool:
+        return a is not None and (a.attacking or a.blocking or a.not_attacking)
+
+    out = []
+    for p in (board.layers.printed if board.layers is not None else board.permanents):
+        for a in p.abilities:
+            spec = a.value if isinstance(a, Static) and a.name == "continuous" else None
+            if isinstance(spec, ContinuousSpec) and (reads_combat(spec.affects)
+                                                     or any(reads_combat(c.filter) for c in spec.condition)):
+                out.append(f"{p.name} ({p.id})")
+                break
+    return tuple(out)
 
 
 def layered(board: Board) -> Board:

@@ -42,6 +42,7 @@ from ..encodings.damage import (LETHAL_COMMANDER, LETHAL_POISON, UNSUPPORTED, Da
                                prevents)
 from ..model import Board
 from ..model.board import Attack, Block, CombatDeclaration
+from ..model.layers import combat_dependent
 from .combat_mana import Payer, attack_acceptor, cut_unpayable
 
 __all__ = ["BLOCK_ORDER", "Share", "Undecided", "best_response", "corner_cases", "search_attack"]
@@ -145,6 +146,8 @@ def corner_cases(board: Board, attackers: Sequence[str], defender: str) -> list[
         cap = blocker_capacity(b)
         if cap is None or cap > 1:
             out.append(f"{b.id} may block several creatures (509.1a); the search assumes one each")
+    out += [f"{who}: an effect depends on which creatures attack or block (506.4); the layers apply it to the "
+            "board's declared combat only: not searched" for who in combat_dependent(board)]
     return out + choice_notes(board, list(attackers))
 
 
