@@ -130,6 +130,34 @@ def test_404_so_tiny_reads_the_enchanted_creatures_controllers_graveyard(pool) -
     assert pt(board(pool, perms, mine), "bear") == (2, 2)
 
 
+def test_309_7_precipitous_drop_reads_its_controllers_dungeon(pool) -> None:
+    """309.7 and Precipitous Drop's ruling: -5/-5 instead of -2/-2 when the Aura's controller (not
+    the creature's) has completed a dungeon."""
+    perms = [on("bear", "Alpine Grizzly", controller="bob"), on("drop", "Precipitous Drop", "bear")]
+    players = "players: [{name: alice, completed_dungeon: DA}, {name: bob, completed_dungeon: DB}]\n"
+
+    def with_dungeon(alice: bool, bob: bool):
+        text = HEAD.replace("players: [{name: alice}, {name: bob}]\n", players.replace("DA", str(alice).lower())
+                            .replace("DB", str(bob).lower()))
+        return parse_board_text(text + "".join(f"  - {p}\n" for p in perms), "drop.yaml", pool)
+
+    assert pt(with_dungeon(True, False), "bear") == (-1, -3)
+    assert pt(with_dungeon(False, True), "bear") == (2, 0)
+
+
+def test_mind_carver_an_opponents_graveyard_of_eight(pool) -> None:
+    """Mind Carver's rulings: +3/+1 instead of +1/+0 once an opponent has eight or more cards in
+    their graveyard; the equipped creature's controller's own graveyard doesn't count."""
+    perms = [on("bears", "Grizzly Bears"), on("carver", "Mind Carver", "bears")]
+
+    def graveyard(player: str, n: int) -> str:
+        return f"zones:\n  {player}:\n    graveyard: [" + ", ".join(["Shock"] * n) + "]\n"
+
+    assert pt(board(pool, perms, graveyard("bob", 8)), "bears") == (5, 3)
+    assert pt(board(pool, perms, graveyard("bob", 7)), "bears") == (3, 2)
+    assert pt(board(pool, perms, graveyard("alice", 8)), "bears") == (3, 2)
+
+
 def test_konda_s_banner_shares_a_color_or_creature_type_with_the_equipped_creature(pool) -> None:
     """Konda's Banner's rulings: the equipped creature shares with itself (+2/+2 from a color and
     a creature type); a creature sharing both gets +2/+2, more shared colors add nothing; an
