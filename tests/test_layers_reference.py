@@ -79,7 +79,8 @@ KINDS = st.sampled_from(["creature", "creature", "land", "creature", "land", "ba
 
 
 @st.composite
-def boards(draw):
+def boards(draw, filters=None):
+    """Objects and effects; ``filters``: draw the affected sets from these more often."""
     n = draw(st.integers(2, 6))
     family = st.sampled_from(draw(st.sampled_from(FAMILIES)))
     shared = st.just(draw(st.sampled_from([{"types": ["creature"]}, {"types": ["land"]}, {}])))
@@ -107,19 +108,22 @@ def boards(draw):
             "attached_to": None, "effects": [],
             "token": draw(st.booleans()), "tapped": draw(st.booleans()), "charges": draw(st.integers(0, 2)),
             "chosen_type": draw(st.sampled_from([None, "elf", "goblin"])),
-            "in_combat": draw(st.sampled_from([None, None, "attacking", "blocking"])) if creature else None,
+            "in_combat": draw(st.sampled_from([None, None, "attacking", "blocking"] if filters is None else
+                                              [None, "attacking", "attacking", "blocking"])) if creature else None,
         }
         obj["counters"] = bool(obj["plus_counters"] or obj["charges"])
         if subtypes in (["aura"], ["equipment"]) and objects and draw(st.booleans()):
             obj["attached_to"] = draw(st.sampled_from([o["id"] for o in objects]))
         if draw(st.integers(0, 3)):
-            spec = {"affects": draw(st.one_of(shared, shared, FILTERS)), **draw(st.one_of(family, family, CHANGES))}
+            sets = (filters,) if filters is not None else (shared, shared, FILTERS)
+            spec = {"affects": draw(st.one_of(*sets)), **draw(st.one_of(family, family, CHANGES))}
             if "defines_pt" in spec:
                 spec["affects"] = {"self": True}  # 604.3a: a characteristic-defining ability defines its own object
-            cond = draw(st.one_of(CONDITIONS, BOARD_CONDITIONS))
+            cond = draw(st.one_of(CONDITIONS, BOARD_CONDITIONS) if filters is None else
+                        st.one_of(st.none(), st.none(), CONDITIONS))
             if cond:
                 spec["condition"] = [cond]
-            if spec["affects"].get("attached") or (spec["affects"].get("shares_with_attached") and draw(st.booleans())):
+            if spec["affects"].get("attached") or (spec["affects"].get("shares_with_attached") and draw(st.integers(0, 3))):
                 others = [o["id"] for o in objects]
                 if not others:
                     spec["affects"] = {"types": ["creature"]}
@@ -186,3 +190,23 @@ def test_layer_engine_agrees_with_the_brute_force_reference(case) -> None:
     board = apply_layers(engine_board(objects, effects, hand, players, active))
     for o in objects:
         assert summary(board.permanent(o["id"])) == expected[o["id"]], o["id"]
+
+
+#: 611.3b: conditions on the affected object, drawn often (type, color, combat, graveyard, sharing)
+ON_THE_AFFECTED = st.sampled_from([
+    {"attached": True, "subtypes": ["zombie"]}, {"attached": True, "not_subtypes": ["zombie"]},
+    {"attached": True, "colors": ["white"]}, {"attached": True, "not_colors": ["white"]},
+    {"attached": True, "not_types": ["enchantment"]}, {"types": ["land", "creature"]},
+    {"types": ["creature"], "controller": "you", "tapped": False, "not_attacking": True},
+    {"attached": True, "attacking": True}, {"attached": True, "not_attacking": True}, {"attached": True, "blocking": True},
+    {"attached": True, "controller_graveyard_at_least": 2}, {"attached": True, "controller_graveyard_at_most": 1},
+    {"types": ["creature"], "shares_with_attached": "color"}, {"types": ["creature"], "shares_with_attached": "creature_type"},
+])
+
+
+@settings(max_examples=runs(500), deadline=None, derandomize=True)
+@given(boards(ON_THE_AFFECTED))
+def test_conditions_on_the_affected_object_agree_with_the_reference(case) -> None:
+    """611.3b, 613.8a: "as long as it's a Zombie / attacking", "Otherwise" (the negated filter),
+    "its controller has N cards in their graveyard", "shares a color with equipped creature"."""
+    test_layer_engine_agrees_with_the_brute_force_reference.hypothesis.inner_test(case)
