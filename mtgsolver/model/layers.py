@@ -596,12 +596,14 @@ def _graveyard_types(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: 
     """Delirium (207.2c): ``value`` or more card types (205.2a) among cards in the controller's
     graveyard."""
     zones = board.zones.get(eff.controller)
-    kinds = {t for z in (zones.graveyard if zones is not None else ()) for t in _card_types(z.card)}
+    kinds = {_OLD_NAMES.get(t, t) for z in (zones.graveyard if zones is not None else ()) for t in _card_types(z.card)}
     return len(kinds & _CARD_TYPES) >= c.value
 
 
-#: 205.2a: the card types.
-_CARD_TYPES = frozenset("artifact battle creature enchantment instant kindred land planeswalker sorcery".split())
+#: 205.2a: the card types ("tribal" is kindred's name in older card files).
+_CARD_TYPES = frozenset("artifact battle conspiracy creature dungeon enchantment instant kindred land phenomenon plane "
+                        "planeswalker scheme sorcery vanguard".split())
+_OLD_NAMES = {"tribal": "kindred"}
 
 _BOARD_CONDITIONS = {
     "attached_matches": _attached_matches, "attached_equipment": _attached_equipment,
