@@ -724,7 +724,7 @@ class _Builder:
         """``chosen_type`` (a subtype, 205.3), required by an effect "of the chosen type" and
         ``chosen_color`` by one "of the chosen color" (613: the choice made as it entered)."""
         from .continuous import ContinuousSpec
-        from .grammar.effects import subtypes
+        from .subtypes import subtypes
 
         value = p.chosen_type.strip().lower() if p.chosen_type is not None else None
         if value is not None and value not in subtypes():

@@ -30,6 +30,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
 from ..keywords import COMBAT_KEYWORDS, KNOWN_KEYWORDS, canonical_keyword
+from ..subtypes import subtypes
 
 __all__ = ["read"]
 
@@ -48,17 +49,6 @@ _PARAMETERISED = frozenset("ward bushido rampage annihilator toxic afflict absor
                            "multikicker recover ripple frenzy soulshift amplify forecast hidden_agenda "
                            "devour poisonous protection landwalk champion aura_swap fortify harmonize "
                            "mobilize job_select tiered exhaust max_speed visit training".split())
-
-
-@functools.lru_cache(maxsize=1)
-def subtypes() -> dict[str, str]:
-    """Subtype (lower case) -> its card type, from 205.3g-m."""
-    out: dict[str, str] = {}
-    for line in (_HERE / "subtypes.txt").read_text(encoding="utf-8").splitlines():
-        if line and not line.startswith("#"):
-            kind, name = line.split(":", 1)
-            out[name.strip().lower()] = kind.strip()
-    return out
 
 
 def _plural(word: str) -> list[str]:
