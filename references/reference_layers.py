@@ -113,6 +113,10 @@ def alive(eff: dict, objs: dict[str, dict]) -> bool:
     if src is None or eff["id"] not in src["effects"]:
         return False
     for cond in eff["spec"].get("condition", []):
+        if "paired" in cond:
+            if partner_of(eff["source"], objs) is None:
+                return False
+            continue
         if "source_untapped" in cond:
             if src.get("tapped", False) == cond["source_untapped"]:
                 return False
@@ -127,9 +131,21 @@ def alive(eff: dict, objs: dict[str, dict]) -> bool:
 STARTED: dict[str, frozenset[str]] = {}
 
 
+def partner_of(oid: str, objs: dict[str, dict]) -> str | None:
+    """702.95e: a pair holds while both are creatures on the battlefield under one controller."""
+    me = objs.get(oid)
+    other = objs.get(me.get("paired_with")) if me and me.get("paired_with") else None
+    if other and "creature" in me["types"] and "creature" in other["types"] and me["controller"] == other["controller"]:
+        return other["id"]
+    return None
+
+
 def targets(eff: dict, objs: dict[str, dict]) -> frozenset[str]:
     if eff["id"] in STARTED:
         return STARTED[eff["id"]]
+    if eff["spec"].get("affects", {}).get("paired"):  # "both creatures" (702.95b)
+        other = partner_of(eff["source"], objs)
+        return frozenset({eff["source"], other}) if other else frozenset()
     return frozenset(o["id"] for o in objs.values() if in_set(eff["spec"].get("affects", {}), o, eff))
 
 
@@ -259,9 +275,9 @@ def run_layer(objs: dict[str, dict], layer: str) -> list[dict[str, dict]]:
 
 def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | None = None) -> dict[str, dict]:
     """Effective characteristics: ``{id: {types, subtypes, colors, keywords, p, t, mana,
-    cant_attack}}``. ``objects``: dicts with id, controller, types, subtypes, supertypes,
+    cant_attack, goaded_by}}``. ``objects``: dicts with id, controller, types, subtypes, supertypes,
     colors, keywords, p, t, plus_counters, attached_to, effects (ids), and optionally token,
-    tapped, counters (any counter on it), chosen_type; ``effects``: dicts with id, source,
+    tapped, counters (any counter on it), chosen_type, paired_with; ``effects``: dicts with id, source,
     spec (a ``continuous`` mapping) and ts; ``hand``: cards in each player's hand."""
     EFFECTS.clear()
     STARTED.clear()
@@ -303,7 +319,8 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
                     o["mana"] = kept | ({BASIC[s] for s in o["subtypes"] if s in BASIC} if "land" in o["types"] else set())
     # rules effects after the layers (613.11)
     out = {oid: {"types": o["types"], "subtypes": o["subtypes"], "colors": o["colors"], "keywords": o["keywords"],
-                 "p": o["p"], "t": o["t"], "mana": o["mana"], "cant_attack": False} for oid, o in objs.items()}
+                 "p": o["p"], "t": o["t"], "mana": o["mana"], "cant_attack": False, "goaded_by": set()}
+           for oid, o in objs.items()}
     STARTED.clear()
     for o in objs.values():
         for eid in o["effects"]:
@@ -311,6 +328,10 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
             if "rules" in eff["spec"] and alive(eff, objs):
                 for oid in targets(eff, objs):
                     out[oid]["cant_attack"] = True
+            if eff["spec"].get("goaded") and alive(eff, objs):  # 701.15a: by the source's controller
+                for oid in targets(eff, objs):
+                    if "creature" in objs[oid]["types"]:
+                        out[oid]["goaded_by"].add(eff["controller"])
     return out
 
 

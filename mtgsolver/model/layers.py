@@ -269,6 +269,8 @@ class _Engine:
             ok = bool(src) and src.perm.counters.get(c.value, 0) >= c.at_least  # type: ignore[union-attr]
         elif c.kind == "life_at_most":
             ok = any(p.name == eff.controller and p.life <= c.value for p in board.players)
+        elif c.kind == "paired":
+            ok = (_partner(eff.source, state) is not None) == c.value
         else:  # source_untapped
             src = state.get(eff.source)
             ok = bool(src and not src.perm.tapped) == c.value
@@ -278,6 +280,10 @@ class _Engine:
         if eff.affected is not None:
             return eff.affected
         aff = eff.spec.affects
+        if aff.paired:  # 702.95b: "both creatures"
+            partner = _partner(eff.source, state)
+            pair = (eff.source, partner) if partner is not None else ()
+            return frozenset(oid for oid in pair if _matches(_unpaired(aff), state[oid], eff))
         if aff.attached or aff.self:
             oid = eff.attached_to if aff.attached else eff.source
             obj = state.get(oid) if oid is not None else None
@@ -491,7 +497,7 @@ class _Engine:
                 if not (isinstance(a, Static) and a.name == "continuous"):
                     continue
                 s: ContinuousSpec = a.value
-                if not (s.rules or s.board_rules):
+                if not (s.rules or s.board_rules or s.goaded):
                     continue
                 eff = _Eff(obj.id, obj.perm.name, obj.controller, obj.perm.attached_to, self.timestamps[obj.id],
                            (self.index[obj.id], 0), s, a, chosen=_chosen(obj.perm))
@@ -499,6 +505,8 @@ class _Engine:
                     continue
                 for kind, n in s.board_rules:
                     out.append(Effect(kind=kind, n=n, source=obj.id))
+                if s.goaded:
+                    out += self.goad(eff)
                 if not s.rules:
                     continue
                 for oid in sorted(self.affected(eff, state), key=self.index.__getitem__):
@@ -510,6 +518,20 @@ class _Engine:
                     target.touched = True
                     target.changes.append(Change(obj.id, obj.perm.name, "rules", eff.timestamp,
                                                  ", ".join(atom_text(r) for r in s.rules)))
+        return out
+
+
+    def goad(self, eff: _Eff) -> list[Effect]:
+        """701.15a: "Enchanted creature ... is goaded": each affected creature is goaded by the
+        source's controller for as long as the effect applies (a board ``goaded`` effect)."""
+        out = []
+        for oid in sorted(self.affected(eff, self.state), key=self.index.__getitem__):
+            target = self.state[oid]
+            if "creature" not in target.types:
+                continue
+            out.append(Effect(kind="goaded", creature=oid, by=eff.controller, source=eff.source))
+            target.changes.append(Change(eff.source, eff.source_name, "rules", eff.timestamp,
+                                         f"is goaded by {eff.controller} (701.15)"))
         return out
 
 
@@ -545,6 +567,21 @@ def _chosen(perm: Permanent) -> tuple[str | None, Any]:
 @functools.lru_cache(maxsize=256)
 def _without_other(aff: Affected) -> Affected:
     return dataclasses.replace(aff, other=False)
+
+
+@functools.lru_cache(maxsize=256)
+def _unpaired(aff: Affected) -> Affected:
+    return dataclasses.replace(aff, paired=False)
+
+
+def _partner(pid: str, state: Mapping[str, _Obj]) -> str | None:
+    """The creature ``pid`` is paired with (702.95b), if the pair holds now: both on the
+    battlefield, both creatures, one controller (702.95e)."""
+    me = state.get(pid)
+    other = state.get(me.perm.paired_with) if me is not None and me.perm.paired_with else None
+    if other is None or "creature" not in me.types or "creature" not in other.types:  # type: ignore[union-attr]
+        return None
+    return other.id if other.controller == me.controller else None  # type: ignore[union-attr]
 
 
 def _card_types(card: Any) -> frozenset[str]:

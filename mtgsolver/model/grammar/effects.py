@@ -438,6 +438,11 @@ class _Build(Transformer):
     def is_colorless(self, _b: Token) -> dict:
         return {"set_colors": []}
 
+    def goaded(self, _b: Token) -> dict:
+        """"Enchanted creature ... is goaded" (701.15a): goaded by the source's controller for as
+        long as the effect applies (the Aura or Equipment is attached)."""
+        return {"goaded": True}
+
     def set_land_types(self, _b: Token, lands: Token) -> dict:
         land = _sub(lands)
         if land not in ("plains", "island", "swamp", "mountain", "forest"):
@@ -569,6 +574,14 @@ class _Build(Transformer):
     def life_at_most(self, n: Token) -> dict:
         return {"life_at_most": _number(str(n))}
 
+    def paired(self, _be: Token) -> dict:
+        """"As long as ~ is paired with another creature" (702.95b)."""
+        return {"paired": True}
+
+    def pair_subject(self) -> dict:
+        """"both creatures" / "each of those creatures": the source and its pair (702.95b)."""
+        return {"paired": True}
+
     def rider(self) -> dict:
         return {"_rider": True}
 
@@ -645,7 +658,8 @@ def _quoted(text: str) -> Any:
 
 _ORIGINAL: dict[str, str] = {}
 _COND_KEYS = {"controls", "opponent_controls", "cards_in_graveyard", "your_turn", "monstrous", "day_night",
-              "on_battlefield", "extra_turn", "source_untapped", "source_equipped", "counters_on_source", "life_at_most"}
+              "on_battlefield", "extra_turn", "source_untapped", "source_equipped", "counters_on_source", "life_at_most",
+              "paired"}
 
 
 def _is_condition(d: dict) -> bool:
@@ -703,6 +717,8 @@ def _sound(mapping: dict) -> bool:
     affects = mapping.get("affects", {})
     if affects.get("self") and not mapping.get("condition") and "defines_pt" not in mapping:
         return False
+    if affects.get("paired") and {"paired": True} not in mapping.get("condition", []):
+        return False  # "both creatures" names the pair only after "as long as ~ is paired" (702.95b)
     changes = set(mapping) - {"affects", "condition"}
     if not changes:
         return False
