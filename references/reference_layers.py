@@ -110,9 +110,13 @@ def alive(eff: dict, objs: dict[str, dict]) -> bool:
     if eff["id"] in STARTED:
         return True
     src = objs.get(eff["source"])
-    if src is None or eff["id"] not in src["effects"]:
+    if not eff["graveyard"] and (src is None or eff["id"] not in src["effects"]):
         return False
     for cond in eff["spec"].get("condition", []):
+        if "in_graveyard" in cond:  # 113.6b: only from its owner's graveyard
+            if not eff["graveyard"]:
+                return False
+            continue
         if "paired" in cond:
             if partner_of(eff["source"], objs) is None:
                 return False
@@ -235,6 +239,9 @@ def effects_on(objs: dict[str, dict], layer: str, spent: set[str]) -> list[dict]
             eff = EFFECTS[eid]
             if layer in parts(eff["spec"]) and eid not in spent:
                 out.append(eff)
+    for eid, eff in EFFECTS.items():  # cards in graveyards (113.6b)
+        if eff["graveyard"] and layer in parts(eff["spec"]) and eid not in spent and eff not in out:
+            out.append(eff)
     for eid in STARTED:
         eff = EFFECTS[eid]
         if layer in parts(eff["spec"]) and eid not in spent and eff not in out:
@@ -273,12 +280,14 @@ def run_layer(objs: dict[str, dict], layer: str) -> list[dict[str, dict]]:
     return outcomes
 
 
-def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | None = None) -> dict[str, dict]:
+def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | None = None,
+              graveyard: dict[str, str] | None = None) -> dict[str, dict]:
     """Effective characteristics: ``{id: {types, subtypes, colors, keywords, p, t, mana,
     cant_attack, goaded_by}}``. ``objects``: dicts with id, controller, types, subtypes, supertypes,
     colors, keywords, p, t, plus_counters, attached_to, effects (ids), and optionally token,
     tapped, counters (any counter on it), chosen_type, paired_with; ``effects``: dicts with id, source,
-    spec (a ``continuous`` mapping) and ts; ``hand``: cards in each player's hand."""
+    spec (a ``continuous`` mapping) and ts; ``hand``: cards in each player's hand;
+    ``graveyard``: cards in graveyards (id -> owner) whose effects work from there."""
     EFFECTS.clear()
     STARTED.clear()
     HAND.clear()
@@ -298,8 +307,12 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
         x["enchanted_by"] = [o["controller"] for o in objs.values() if o["attached_to"] == x["id"] and "aura" in o["subtypes"]]
         x["equipped_by"] = [o["id"] for o in objs.values() if o["attached_to"] == x["id"] and "equipment" in o["subtypes"]]
     for e in effects:
+        if e["source"] in (graveyard or {}):  # 109.5: "you" is the card's owner
+            EFFECTS[e["id"]] = {**e, "controller": graveyard[e["source"]], "attached_to": None,  # type: ignore[index]
+                                "graveyard": True}
+            continue
         src = objs[e["source"]]
-        EFFECTS[e["id"]] = {**e, "controller": src["controller"], "attached_to": src["attached_to"]}
+        EFFECTS[e["id"]] = {**e, "controller": src["controller"], "attached_to": src["attached_to"], "graveyard": False}
     for layer in LAYER_ORDER:
         if layer == "7c":
             for o in objs.values():

@@ -8,7 +8,8 @@ from mtgsolver.model import Board, Color, Permanent, Player, Static
 from mtgsolver.model.continuous import ContinuousSpec
 from mtgsolver.model.layers import apply_layers
 from mtgsolver.model.mana_abilities import basic_land_ability
-from mtgsolver.model.zones import PlayerZones
+from mtgsolver.model.cards import Card
+from mtgsolver.model.zones import PlayerZones, ZoneCard
 
 from references.reference_layers import BASIC, reference
 from .support import runs
@@ -42,7 +43,25 @@ CHANGES = st.sampled_from([
 ])
 CONDITIONS = st.sampled_from([None, None, {"controls": {"types": ["artifact"]}},
                               {"controls": {"types": ["creature"]}, "at_least": 2}, {"source_untapped": True},
-                              {"paired": True}])
+                              {"paired": True}, {"in_graveyard": True}])
+_GY = {"in_graveyard": True}
+_YOURS = {"types": ["creature"], "controller": "you"}
+#: statics that work from a graveyard (113.6b): Oracle-style text for the engine, the mapping
+#: read by hand for the reference
+GRAVEYARD_LINES = [
+    ("As long as ~ is in your graveyard and you control a Forest, creatures you control have flying.",
+     {"affects": _YOURS, "gains": ["flying"], "condition": [_GY, {"controls": {"subtypes": ["forest"]}}]}),
+    ("As long as ~ is in your graveyard, creatures lose flying.",
+     {"affects": {"types": ["creature"]}, "loses": ["flying"], "condition": [_GY]}),
+    ("As long as ~ is in your graveyard, creatures you control get +1/+1.",
+     {"affects": _YOURS, "gets": [1, 1], "condition": [_GY]}),
+    ("As long as ~ is in your graveyard, lands you control are Islands.",
+     {"affects": {"types": ["land"], "controller": "you"}, "set_land_types": ["island"], "condition": [_GY]}),
+    ("As long as ~ is in your graveyard and you control an artifact, white creatures get +1/+1 and have menace.",
+     {"affects": {"types": ["creature"], "colors": ["white"]}, "gets": [1, 1], "gains": ["menace"],
+      "condition": [_GY, {"controls": {"types": ["artifact"]}}]}),
+]
+GRAVE_NAMES = ("Anguish", "Sorrow")
 #: changes of one layer, so that a board often has several effects competing in it
 FAMILIES = [
     [{"gains": ["flying"]}, {"loses": ["flying"]}, {"loses_all_abilities": True}],
@@ -111,10 +130,22 @@ def boards(draw):
             effects.append({"id": f"e{i}", "source": obj["id"], "spec": spec, "ts": i + 1})
         objects.append(obj)
     hand = {"alice": draw(st.integers(0, 3)), "bob": draw(st.integers(0, 3))}
-    return objects, effects, hand
+    graveyard = {}
+    for j, name in enumerate(GRAVE_NAMES[:draw(st.integers(0, 2))]):
+        text, spec = draw(st.sampled_from(GRAVEYARD_LINES))
+        owner = draw(st.sampled_from(["alice", "bob"]))
+        graveyard[name] = (owner, text.replace("~", name))
+        effects.append({"id": f"g{j}", "source": name, "spec": spec})
+    # 613.7d: graveyard cards after the permanents, graveyards in player order, oldest first
+    order = sorted(graveyard, key=lambda name: (graveyard[name][0] == "bob", GRAVE_NAMES.index(name)))
+    for e in effects:
+        if e["source"] in graveyard:
+            e["ts"] = n + 1 + order.index(e["source"])
+    return objects, effects, hand, graveyard
 
 
-def engine_board(objects: list[dict], effects: list[dict], hand: dict[str, int] | None = None) -> Board:
+def engine_board(objects: list[dict], effects: list[dict], hand: dict[str, int] | None = None,
+                 graveyard: dict[str, tuple[str, str]] | None = None) -> Board:
     specs = {e["source"]: e["spec"] for e in effects}
     perms = []
     for o in objects:
@@ -129,7 +160,9 @@ def engine_board(objects: list[dict], effects: list[dict], hand: dict[str, int] 
             keywords=frozenset(o["keywords"]), abilities=tuple(abilities), attached_to=o["attached_to"],
             token=o.get("token", False), tapped=o.get("tapped", False), chosen_type=o.get("chosen_type"),
             paired_with=o.get("paired_with")))
-    zones = {p: PlayerZones(hand_count=n) for p, n in (hand or {}).items()}
+    cards = {p: tuple(ZoneCard(name, Card(name, ("creature",), text=text)) for name, (owner, text) in
+                      (graveyard or {}).items() if owner == p) for p in ("alice", "bob")}
+    zones = {p: PlayerZones(hand_count=n, graveyard=cards[p]) for p, n in (hand or {}).items()}
     return Board("alice", (Player("alice"), Player("bob")), tuple(perms), zones=zones)
 
 
@@ -145,10 +178,10 @@ def summary(perm: Permanent) -> dict:
 def test_layer_engine_agrees_with_the_brute_force_reference(case) -> None:
     """613.1, 613.4a-d, 613.6-613.8, 613.11, 305.6-7: the engine equals every rules-consistent
     order, with counts (7a characteristic-defining abilities, "for each other ..."), soulbond
-    pairs (702.95b, 702.95e) and goad (701.15a)."""
-    objects, effects, hand = case
-    expected = reference(objects, effects, hand)
-    board = apply_layers(engine_board(objects, effects, hand))
+    pairs (702.95b, 702.95e), goad (701.15a) and statics of graveyard cards (113.6b, 613.7d)."""
+    objects, effects, hand, graveyard = case
+    expected = reference(objects, effects, hand, {name: owner for name, (owner, _text) in graveyard.items()})
+    board = apply_layers(engine_board(objects, effects, hand, graveyard))
     for o in objects:
         goaded_by = {e.by for e in board.effects_of("goaded") if e.creature == o["id"]}
         assert {**summary(board.permanent(o["id"])), "goaded_by": goaded_by} == expected[o["id"]], o["id"]

@@ -221,7 +221,7 @@ class Affected:
 #: Condition atoms, by key (one per atom mapping besides ``at_least`` and ``not``).
 _CONDITION_KEYS = ("controls", "opponent_controls", "on_battlefield", "cards_in_graveyard", "extra_turn",
                    "your_turn", "day_night", "monstrous", "source_untapped", "source_equipped", "counters_on_source",
-                   "life_at_most", "paired")
+                   "life_at_most", "paired", "in_graveyard")
 
 
 @dataclass(frozen=True)
@@ -236,7 +236,8 @@ class Condition:
     ``counters_on_source`` (``value`` a counter kind, ``at_least`` of them on the source),
     ``life_at_most`` (the controller's life total is ``value`` or less: fateful hour),
     ``paired`` (the source is paired with another creature by soulbond, 702.95b: the board's
-    ``paired_with``, while both are creatures under one controller, 702.95e).
+    ``paired_with``, while both are creatures under one controller, 702.95e), ``in_graveyard``
+    (the source is a card in its owner's graveyard: the ability functions from there, 113.6b).
     ``negate``: "unless" / "as long as ... not".
     """
 
@@ -306,6 +307,8 @@ class Condition:
             text = f"you have {self.value} or less life"
         elif self.kind == "paired":
             text = "it is paired with another creature"
+        elif self.kind == "in_graveyard":
+            text = "it is in your graveyard"
         else:
             text = f"{self.kind.replace('_', ' ')} is {self.value}"
         return ("not: " if self.negate else "") + text

@@ -28,6 +28,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import functools
+import re
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
@@ -203,6 +204,22 @@ class _Engine:
                  last + 1 + i, (len(printed) + i, 0), _grants_spec(e.abilities or ()), None,
                  fixed=frozenset({e.creature}))  # type: ignore[arg-type]
             for i, e in enumerate(effects) if e.kind == "gains" and e.creature in self.state]
+        self.graveyard: dict[str, str] = {}  # card id -> its owner, for cards whose statics work there
+        self.zone_effects = self.graveyard_effects(last + 1 + len(effects))
+
+    def graveyard_effects(self, first: int) -> list[_Eff]:
+        """113.6b: the statics of graveyard cards that say they function there ("As long as ~ is
+        in your graveyard ..."); "you" is the card's owner (109.5). 613.7d: a card's timestamp
+        is when it was put there, which the board doesn't say: graveyard cards come after every
+        permanent and board effect, each graveyard oldest first (404.2), in player order."""
+        out: list[_Eff] = []
+        zones = getattr(self.board, "zones", None) or {}
+        cards = [(p.name, zc) for p in self.board.players if p.name in zones for zc in zones[p.name].graveyard]
+        for k, (owner, zc) in enumerate(cards):
+            for j, a in enumerate(_graveyard_statics(zc.card.text or "", zc.card.name)):
+                self.graveyard[zc.id] = owner
+                out.append(_Eff(zc.id, zc.card.name, owner, None, first + k, (first + k, j), a.value, a))
+        return out
 
     # -- which effects there are ---------------------------------------------------------
     def collect(self, layer: str) -> list[_Eff]:
@@ -224,6 +241,7 @@ class _Engine:
                                         self.timestamp_of(obj, a), (self.index[obj.id], j), spec, a,
                                         chosen=_chosen(obj.perm))
         effs = list(out.values()) + [e for e in self.board_effects if layer in e.spec.layers()]
+        effs += [e for e in self.zone_effects if layer in e.spec.layers() and _ident(e) not in out]
         return sorted(effs, key=lambda e: e.key)
 
     def timestamp_of(self, obj: _Obj, ability: Static) -> int:
@@ -237,6 +255,8 @@ class _Engine:
         and its condition holds (611.3b)."""
         if eff.affected is not None:
             return True
+        if eff.source in self.graveyard:  # 113.6b: it functions from its owner's graveyard
+            return all(self.holds(c, eff, state) for c in eff.spec.condition)
         src = state.get(eff.source)
         if src is None or not src.has_ability(eff.ability):
             return False
@@ -269,6 +289,8 @@ class _Engine:
             ok = bool(src) and src.perm.counters.get(c.value, 0) >= c.at_least  # type: ignore[union-attr]
         elif c.kind == "life_at_most":
             ok = any(p.name == eff.controller and p.life <= c.value for p in board.players)
+        elif c.kind == "in_graveyard":
+            ok = (eff.source in self.graveyard) == c.value
         elif c.kind == "paired":
             ok = (_partner(eff.source, state) is not None) == c.value
         else:  # source_untapped
@@ -569,6 +591,23 @@ def _without_other(aff: Affected) -> Affected:
     return dataclasses.replace(aff, other=False)
 
 
+_FROM_GRAVEYARD = re.compile(r"\bis in your graveyard\b", re.I)
+
+
+@functools.lru_cache(maxsize=1024)
+def _graveyard_statics(text: str, name: str) -> tuple[Static, ...]:
+    """The continuous statics of a card's text that function from its graveyard (113.6b)."""
+    from .abilities import parse_static
+    from .oracle import parse_oracle_text
+
+    lines = [line for line in text.splitlines() if _FROM_GRAVEYARD.search(line)]
+    if not lines:
+        return ()
+    entries, _unread = parse_oracle_text("\n".join(lines), name)
+    statics = [parse_static(e) for e in entries if isinstance(e, dict) and "continuous" in e]
+    return tuple(a for a in statics if any(c.kind == "in_graveyard" for c in a.value.condition))
+
+
 @functools.lru_cache(maxsize=256)
 def _unpaired(aff: Affected) -> Affected:
     return dataclasses.replace(aff, paired=False)
@@ -706,7 +745,11 @@ def source_note(board: Board | None, perm: Permanent, key: str) -> str:
     source = perm.granted_by.get(key)
     if source is None or source == perm.id:
         return ""
-    if board is None or not board.has_permanent(source):
+    if board is not None and not board.has_permanent(source):
+        name = next((zc.name for z in (getattr(board, "zones", None) or {}).values() for zc in z.graveyard
+                     if zc.id == source), None)  # a card whose static works from a graveyard (113.6b)
+        return f" (from {name} ({source}))" if name else f" (from {source})"
+    if board is None:
         return f" (from {source})"
     name = board.permanent(source).name
     return f" (from {name} ({source}))"

@@ -574,6 +574,14 @@ class _Build(Transformer):
     def life_at_most(self, n: Token) -> dict:
         return {"life_at_most": _number(str(n))}
 
+    def in_graveyard(self, _be: Token) -> dict:
+        """"As long as ~ is in your graveyard" (113.6b: the ability functions from there)."""
+        return {"in_graveyard": True}
+
+    def cond_graveyard(self, gy: dict, other: dict | None) -> dict:
+        """"As long as ~ is in your graveyard and you control a Mountain": both atoms."""
+        return {"_all": [gy] + ([other] if other is not None else [])}
+
     def paired(self, _be: Token) -> dict:
         """"As long as ~ is paired with another creature" (702.95b)."""
         return {"paired": True}
@@ -628,6 +636,7 @@ class _Build(Transformer):
         return {"board_rules": [{"kind": kind, "n": _number(str(n))}]}
 
     def start(self, *parts: Any) -> dict:
+        parts = tuple(q for p in parts for q in (p["_all"] if isinstance(p, dict) and "_all" in p else [p]))
         rider = any(isinstance(p, dict) and "_rider" in p for p in parts)
         parts = tuple(p for p in parts if not (isinstance(p, dict) and "_rider" in p))
         conds = [p for p in parts if isinstance(p, dict) and _is_condition(p)]
@@ -659,7 +668,7 @@ def _quoted(text: str) -> Any:
 _ORIGINAL: dict[str, str] = {}
 _COND_KEYS = {"controls", "opponent_controls", "cards_in_graveyard", "your_turn", "monstrous", "day_night",
               "on_battlefield", "extra_turn", "source_untapped", "source_equipped", "counters_on_source", "life_at_most",
-              "paired"}
+              "paired", "in_graveyard"}
 
 
 def _is_condition(d: dict) -> bool:
@@ -719,6 +728,9 @@ def _sound(mapping: dict) -> bool:
         return False
     if affects.get("paired") and {"paired": True} not in mapping.get("condition", []):
         return False  # "both creatures" names the pair only after "as long as ~ is paired" (702.95b)
+    if {"in_graveyard": True} in mapping.get("condition", []) and (
+            affects.get("self") or affects.get("paired") or set(mapping) & {"rules", "board_rules", "goaded"}):
+        return False  # from a graveyard (113.6b) the layers apply effects on permanents in layers 4-7 only
     changes = set(mapping) - {"affects", "condition"}
     if not changes:
         return False
