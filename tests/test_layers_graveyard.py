@@ -114,3 +114,4 @@ def test_613_7d_graveyard_card_is_later_than_the_permanents() -> None:
     b = board(WONDER_BOARD + [grounded], {"alice": {"graveyard": [incarnation("Wonder")]}})
     assert "flying" in b.permanent("bears").keywords
     assert [c.layer for c in changes_of(b, "bears")] == ["6", "6"]
+

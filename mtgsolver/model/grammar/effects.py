@@ -98,6 +98,8 @@ def _tag(low: str) -> str | None:
     """Tag keyword, subtype and "non" words (see effects.lark); ``None`` if a quote is open."""
     # "protection from black and from red": two keywords (702.16)
     low = re.sub(r"protection from (\w+) and from (\w+)", r"protection from \1 and protection from \2", low)
+    # a generic mana cost outside quotes, "{1}", as one word "generic1" (107.4b)
+    low = re.sub(r'"[^"]*"|\{(\d+)\}', lambda m: f"generic{m.group(1)}" if m.group(1) else m.group(0), low)
     words = _WORD.findall(low)
     phrases = _keyword_phrases()
     out: list[str] = []
@@ -691,6 +693,13 @@ class _Build(Transformer):
         key, (value,) = next(iter(filt.items()))
         entry = {{"keywords": "keyword", "colors": "color", "subtypes": "subtype"}[key]: value}
         return {"affects": dict(attackers), "rules": [{"cant_be_blocked_by": entry}]}
+
+    def tax_source(self, cost: Token) -> dict:
+        """508.1d: "creatures can't attack you or planeswalkers you control unless their
+        controller pays {1} for each of those creatures": the source's own ``attack_tax`` while
+        its condition holds (Archangel of Tithes: "as long as ~ is untapped")."""
+        tax = {"cost": "{%d}" % int(str(cost)[len("generic"):]), "covers": "you_and_planeswalkers"}
+        return {"affects": {"self": True}, "rules": [{"attack_tax": tax}]}
 
     def cap(self, n: Token, *rest: Token) -> dict:
         act, quant = rest[-2:]
