@@ -106,7 +106,8 @@ def _pair(board: Board, b: Permanent, a: Permanent, defender: str) -> bool:
     if "skulk" in kw_a and (b.power or 0) > (a.power or 0):
         return False
     for kw in kw_a:
-        if kw.endswith("walk") and kw != "horsemanship" and not b.has("can_block_landwalk"):
+        ignored = kw in a.values("can_be_blocked_despite")  # "as though it didn't have forestwalk"
+        if kw.endswith("walk") and kw != "horsemanship" and not b.has("can_block_landwalk") and not ignored:
             land_type = kw[: -len("walk")]
             if any(p.is_land and land_type in p.subtypes for p in board.permanents if p.controller == defender):
                 return False

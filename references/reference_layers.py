@@ -25,7 +25,7 @@ def parts(effect: dict) -> set[str]:
         out.add("4")
     if keys & {"set_colors", "add_colors"}:
         out.add("5")
-    if keys & {"gains", "loses", "loses_all_abilities"}:
+    if keys & {"gains", "loses", "loses_all_abilities", "cant_have"}:
         out.add("6")
     if "defines_pt" in keys:
         out.add("7a")
@@ -148,8 +148,11 @@ def do(eff: dict, obj: dict, layer: str) -> None:
     elif layer == "6":
         if s.get("loses_all_abilities"):
             obj["keywords"], obj["effects"], obj["mana"], obj["rules"] = set(), [], set(), []
-        obj["keywords"] |= {g for g in s.get("gains", [])}
+        barred = obj.setdefault("barred", set())  # 113.11: what it "can't have" stays off it
+        obj["keywords"] |= {g for g in s.get("gains", []) if g not in barred}
         obj["keywords"] -= set(s.get("loses", []))
+        barred |= set(s.get("cant_have", []))
+        obj["keywords"] -= barred
     elif layer == "7a" and "creature" in obj["types"]:
         n = count(eff, obj, OBJS_NOW[0])
         if s["defines_pt"] in ("both", "power"):

@@ -77,6 +77,8 @@ def boards(draw: st.DrawFn) -> tuple[Board, str]:
         keywords = set()
         if draw(st.integers(0, 9)) == 0:
             keywords.add("defender")
+        if draw(st.integers(0, 5)) == 0:  # High Alert: "can attack as though it didn't have defender" (702.3b)
+            abilities.append(Static("can_attack_despite_defender"))
         sick = draw(st.integers(0, 4)) == 0
         if draw(st.integers(0, 2)) == 0:
             keywords.add("haste")

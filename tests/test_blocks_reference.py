@@ -33,6 +33,7 @@ from .support import runs
 ONE, ZERO = ManaCost.parse("{1}"), ManaCost.parse("{0}")
 PLAINS = parse_mana_ability("{T}: Add {W}.", "Plains")
 ATTACKER_KEYWORDS = ("flying", "shadow", "horsemanship", "fear", "intimidate", "menace", "skulk", "islandwalk")
+WALKS = ("islandwalk", "forestwalk")  # ignored by can_be_blocked_despite: the one it has, or another
 BLOCKER_KEYWORDS = ("flying", "reach", "shadow", "horsemanship")
 COLORS = (Color.B, Color.R, Color.G)
 
@@ -110,6 +111,8 @@ def boards(draw: st.DrawFn) -> Board:
                  PlayerFilter(controls="untapped creature", power_at_least=3))))))
         if _rare(draw, 10):  # Dream Prowler
             abilities.append(Static("cant_be_blocked_attacking_alone"))
+        if _rare(draw, 6):  # Deadfall's forestwalk ignored (702.14)
+            abilities.append(Static("can_be_blocked_despite", draw(st.sampled_from(WALKS))))
         aid = f"a{i}"
         attackers.append(aid)
         perms.append(Permanent(aid, f"Attacker {i}", "alice", "alice", types=frozenset({"creature"}),

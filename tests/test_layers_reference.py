@@ -38,12 +38,13 @@ CHANGES = st.sampled_from([
     {"gets": [1, 1], "for_each": _OTHER_CREATURES}, {"gets": [0, -1], "for_each": {"cards_in_hand": True}},
     {"defines_pt": "both", "for_each": _CREATURES},
     {"defines_pt": "power", "for_each": {"permanents": {"subtypes": ["forest"]}, "plus": 1}},
+    {"loses": ["flying"], "cant_have": ["flying"]},  # Archetype of Imagination (113.11)
 ])
 CONDITIONS = st.sampled_from([None, None, {"controls": {"types": ["artifact"]}},
                               {"controls": {"types": ["creature"]}, "at_least": 2}, {"source_untapped": True}])
 #: changes of one layer, so that a board often has several effects competing in it
 FAMILIES = [
-    [{"gains": ["flying"]}, {"loses": ["flying"]}, {"loses_all_abilities": True}],
+    [{"gains": ["flying"]}, {"loses": ["flying"]}, {"loses_all_abilities": True}, {"cant_have": ["flying"]}],
     [{"set_colors": ["red"]}, {"set_colors": ["white"]}, {"set_colors": ["green"], "gets": [1, 1]}],
     [{"set_pt": [1, 1]}, {"set_pt": [3, 0]}, {"switch_pt": True}],
     [{"set_land_types": ["mountain"]}, {"set_land_types": ["island"]}, {"add_subtypes": ["swamp"]},

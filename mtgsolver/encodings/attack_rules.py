@@ -196,7 +196,7 @@ def _unable(perm: Permanent, active: str) -> Reason | None:
         return Reason("508.1a", perm.id, f"{who} is tapped; attacking creatures must be untapped.")
     if perm.summoning_sick and not perm.has_keyword("haste"):
         return Reason("302.6", perm.id, f"{who} has not been controlled continuously since the turn began and has no haste.")
-    if perm.has_keyword("defender"):
+    if perm.has_keyword("defender") and not perm.has("can_attack_despite_defender"):  # High Alert
         return Reason("702.3b", perm.id, f"{who} has defender and can't attack.")
     if any(v is None for v in perm.values("cant_attack")):
         return Reason("508.1c", perm.id, f"{who} can't attack{source_note(None, perm, 'cant_attack')}.")

@@ -159,6 +159,17 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     "may_assign_as_unblocked": None,
     # 702.19c
     "trample_over_planeswalkers": None,
+    # -- "as though" and parameterised keywords granted by statics (613.1f, 613.11) --
+    # "can be blocked as though it didn't have forestwalk" (Deadfall; 702.14, 509.1b): that
+    # landwalk keyword is ignored when blocks are checked; the creature keeps it otherwise
+    "can_be_blocked_despite": "landwalk",
+    # "can attack as though it didn't have defender" (High Alert; 702.3b, 508.1c)
+    "can_attack_despite_defender": None,
+    # 702.21a ward {N}: no solver targets, so it is shown and otherwise has no effect
+    "ward": "cost",
+    # 702.86a annihilator N: its trigger makes the defending player sacrifice permanents; the
+    # combat solvers answer undecided when an attacker has it (mtgsolver.encodings.damage)
+    "annihilator": "int",
 }
 
 
@@ -201,6 +212,13 @@ def parse_static(entry: Any) -> Static:
         return Static(name, value)
     if kind == "player":
         return Static(name, str(value))
+    if kind == "landwalk":
+        from .keywords import is_landwalk
+
+        key = str(value).strip().lower().replace(" ", "_")
+        if not is_landwalk(key):
+            raise ValueError(f"{name} expects a landwalk keyword such as forestwalk, got {value!r}")
+        return Static(name, key)
     if kind == "player_filter":
         return Static(name, PlayerFilter.from_mapping(value))
     if kind == "cost":
@@ -255,4 +273,5 @@ _EXAMPLES = {
     "land_type": "plains",
     "mana_trigger": '{tapped: enchanted, adds: "{G}"}',
     "battalion": "{gets: [2, 2]}",
+    "landwalk": "forestwalk",
 }

@@ -309,6 +309,7 @@ def _entry_schema() -> dict[str, Any]:
                       "properties": {"gets": {"type": "array", "minItems": 2, "maxItems": 2,
                                               "items": {"type": "integer", "minimum": 0}}}},
         "flag_or_target": {"anyOf": [{"const": True}, {"type": "string"}]},
+        "landwalk": {"type": "string", "pattern": "^(?:(?:snow|nonbasic|legendary)_)?[a-z]*walk$"},
         None: {"anyOf": [{"const": True}, {"type": "null"}]},
     }
     flags = sorted({*KNOWN_KEYWORDS, *(n for n, kind in STATIC_VOCABULARY.items() if kind in (None, "flag_or_target"))})

@@ -381,7 +381,7 @@ def parse_granted(entry: Any, name: str = "") -> tuple[str, Any]:
 
 _SPEC_KEYS = ("affects", "condition", "add_types", "remove_types", "add_subtypes", "set_land_types",
               "add_supertypes", "remove_supertypes", "set_colors", "add_colors",
-              "gains", "loses", "loses_all_abilities", "defines_pt", "set_pt", "gets", "for_each", "switch_pt", "rules",
+              "gains", "loses", "loses_all_abilities", "cant_have", "defines_pt", "set_pt", "gets", "for_each", "switch_pt", "rules",
               "board_rules", "text")
 
 
@@ -393,7 +393,8 @@ class ContinuousSpec:
     land loses its other land types and the abilities of its rules text and has the new basic
     types' mana abilities), ``add_supertypes``, ``remove_supertypes``. Layer 5: ``set_colors``
     (empty: colorless), ``add_colors``. Layer 6: ``gains`` (board vocabulary entries),
-    ``loses`` (keywords), ``loses_all_abilities``; a granted ``{text: "..."}`` is an ability no
+    ``loses`` (keywords), ``loses_all_abilities``, ``cant_have`` (keywords the object loses and
+    that no effect can add to it afterwards, whatever its timestamp: 113.11); a granted ``{text: "..."}`` is an ability no
     grammar reads, reported as unread on the objects it is granted to. Layer 7a:
     ``defines_pt`` (``both``, ``power`` or ``toughness``: a characteristic-defining ability
     setting them to the ``for_each`` count, 604.3, 613.4a); 7b: ``set_pt``; 7c: ``gets``;
@@ -415,6 +416,7 @@ class ContinuousSpec:
     gains: tuple[Any, ...] = ()
     loses: frozenset[str] = frozenset()
     loses_all_abilities: bool = False
+    cant_have: frozenset[str] = frozenset()
     defines_pt: str | None = None
     set_pt: tuple[int, int] | None = None
     gets: tuple[int, int] | None = None
@@ -445,7 +447,7 @@ class ContinuousSpec:
                 v[key] = _words(value, where)
             elif key in ("set_colors", "add_colors"):
                 v[key] = _colors(value, where) if value != [] else frozenset()
-            elif key == "loses":
+            elif key in ("loses", "cant_have"):
                 v[key] = _keywords(value, where)
             elif key in ("loses_all_abilities", "switch_pt"):
                 v[key] = bool(value)
@@ -508,7 +510,7 @@ class ContinuousSpec:
             out.append("4")
         if self.set_colors is not None or self.add_colors:
             out.append("5")
-        if self.gains or self.loses or self.loses_all_abilities:
+        if self.gains or self.loses or self.loses_all_abilities or self.cant_have:
             out.append("6")
         if self.defines_pt is not None:
             out.append("7a")
@@ -560,6 +562,8 @@ class ContinuousSpec:
             parts.append("loses all abilities")
         if self.loses:
             parts.append("loses " + ", ".join(sorted(self.loses)))
+        if self.cant_have:
+            parts.append("can't have or gain " + ", ".join(sorted(k.replace("_", " ") for k in self.cant_have)))
         if self.gains:
             parts.append("has " + ", ".join(atom_text(g) for g in self.gains))
         if self.defines_pt is not None:

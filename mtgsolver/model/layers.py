@@ -88,7 +88,8 @@ class _Obj:
     """A permanent's characteristics while the layers are applied (mutable)."""
 
     __slots__ = ("perm", "id", "controller", "types", "supertypes", "subtypes", "colors", "keywords", "protections", "abilities",
-                 "power", "toughness", "granted_by", "changes", "touched", "retyped", "in_combat", "attachments")
+                 "power", "toughness", "granted_by", "changes", "touched", "retyped", "in_combat", "attachments",
+                 "barred")
 
     def __init__(self, perm: Permanent) -> None:
         self.perm, self.id, self.controller = perm, perm.id, perm.controller
@@ -101,6 +102,7 @@ class _Obj:
         self.touched = self.retyped = False
         self.in_combat = ""  # "attacking" or "blocking" in the board's combat (506.4)
         self.attachments: frozenset[tuple[str, str]] = frozenset()  # (aura|equipment, its controller)
+        self.barred: set[str] = set()  # keywords it "can't have" (113.11)
 
     def clone(self) -> "_Obj":
         new = _Obj.__new__(_Obj)
@@ -295,7 +297,7 @@ class _Engine:
         writes = o.spec.writes(layer)
         if writes & e.spec.reads:
             return True
-        removes = o.spec.loses_all_abilities or o.spec.loses or o.spec.set_land_types is not None
+        removes = o.spec.loses_all_abilities or o.spec.loses or o.spec.cant_have or o.spec.set_land_types is not None
         return "abilities" in writes and bool(removes) and e.ability is not None
 
     def depends(self, e: _Eff, o: _Eff, layer: str) -> bool:
@@ -418,6 +420,8 @@ class _Engine:
                 obj.abilities, obj.keywords, obj.protections, obj.granted_by = [], set(), set(), {}
                 what.append("loses all abilities")
             for kind, value in s.gains:
+                if kind == "keyword" and value in obj.barred:
+                    continue  # 113.11: an effect can't add an ability the object can't have
                 if kind == "keyword":
                     obj.keywords.add(value)
                     obj.granted_by[value] = eff.source
@@ -434,6 +438,8 @@ class _Engine:
             if s.loses:
                 obj.keywords -= s.loses
                 what.append("loses " + ", ".join(sorted(k.replace("_", " ") for k in s.loses)))
+            if s.cant_have:
+                self.bar(obj, s.cant_have, what)
         elif layer == "7a" and s.defines_pt is not None and "creature" in obj.types:
             n = self.count(eff, obj)
             if s.defines_pt in ("both", "power"):
@@ -458,6 +464,16 @@ class _Engine:
             obj.touched = True
             if record:
                 obj.changes.append(Change(eff.source, eff.source_name, layer, eff.timestamp, "; ".join(what)))
+
+    @staticmethod
+    def bar(obj: _Obj, keywords: frozenset[str], what: list[str]) -> None:
+        """113.11, 613.1f: the object loses the keywords it "can't have", and no effect applied
+        after this one (whatever its timestamp) adds them (Archetype of Courage)."""
+        obj.keywords -= keywords
+        obj.barred |= keywords
+        for k in keywords:
+            obj.granted_by.pop(k, None)
+        what.append("can't have or gain " + ", ".join(sorted(k.replace("_", " ") for k in keywords)) + " (113.11)")
 
     def count(self, eff: _Eff, obj: _Obj) -> int:
         """What a counted effect counts for ``obj``, as the board is now (7a, 7c); "other"

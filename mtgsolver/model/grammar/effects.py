@@ -29,7 +29,7 @@ from typing import Any
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
-from ..keywords import COMBAT_KEYWORDS, KNOWN_KEYWORDS, canonical_keyword
+from ..keywords import COMBAT_KEYWORDS, KNOWN_KEYWORDS, canonical_keyword, is_landwalk
 
 __all__ = ["read"]
 
@@ -108,6 +108,7 @@ def _tag(low: str) -> str | None:
     """Tag keyword, subtype and "non" words (see effects.lark); ``None`` if a quote is open."""
     # "protection from black and from red": two keywords (702.16)
     low = re.sub(r"protection from (\w+) and from (\w+)", r"protection from \1 and protection from \2", low)
+    low = _NUMBERED_KEYWORD.sub(lambda m: f"pkw_{m.group(1) or m.group(3)}_{m.group(2) or m.group(4)}", low)
     words = _WORD.findall(low)
     phrases = _keyword_phrases()
     out: list[str] = []
@@ -147,7 +148,19 @@ def _tag(low: str) -> str | None:
                 out.append("sub:" + w)
             else:
                 out.append(w)
-    return " ".join(out)
+    return re.sub(r"\bpkw_([a-z]+)_(\d+)\b", r"pkw:\1:\2", " ".join(out))
+
+
+#: Keywords with a parameter the model holds (702.21 ward {N}, 702.86 annihilator N, 702.130
+#: afflict N, 702.45 bushido N, 702.23 rampage N, 702.164 toxic N): "pkw:ward:1" once tagged.
+_NUMBERED_KEYWORD = re.compile(r"\b(?:(ward) \{(\d+)\}|(annihilator|afflict|bushido|rampage|toxic) (\d+)\b)")
+
+
+def _pkeyword(token: str) -> dict:
+    """A tagged parameterised keyword as its board vocabulary entry: ``{ward: "{1}"}``,
+    ``{annihilator: 2}``."""
+    _, name, n = token.split(":")
+    return {name: f"{{{n}}}" if name == "ward" else int(n)}
 
 
 def _number(token: str) -> int:
@@ -390,7 +403,8 @@ class _Build(Transformer):
     def grants(self, *items: Token) -> list:
         """Keywords, granted mana abilities, and other quoted abilities as ``{text: ...}``: an
         ability no grammar reads stays unread on the objects it is granted to (613.1f)."""
-        return [_keyword(_kw(i)) if i.type == "KEYWORD" else _quoted(str(i)[1:-1]) for i in items]
+        return [_keyword(_kw(i)) if i.type == "KEYWORD" else _pkeyword(str(i)) if i.type == "PKEYWORD"
+                else _quoted(str(i)[1:-1]) for i in items]
 
     def base_pt(self, _h: Token, pt: Token) -> dict:
         p, t = str(pt).split("/")
@@ -424,6 +438,28 @@ class _Build(Transformer):
 
     def cant_be_blocked(self) -> dict:
         return {"rules": ["cant_be_blocked"]}
+
+    def blocked_despite(self, _they: Token, kw: Token) -> dict:
+        """"Creatures with forestwalk can be blocked as though they didn't have forestwalk"
+        (Deadfall; 702.14): blocks ignore that landwalk, the creature keeps it (613.11)."""
+        if not is_landwalk(_kw(kw)):
+            raise ValueError("only landwalk is ignored by blocks here")
+        return {"rules": [{"can_be_blocked_despite": _kw(kw)}]}
+
+    def attack_despite(self, _they: Token, kw: Token) -> dict:
+        """"can attack as though they didn't have defender" (High Alert; 702.3b)."""
+        _need(kw, "kw:defender")
+        return {"rules": ["can_attack_despite_defender"]}
+
+    def cant_have(self, kws: list) -> dict:
+        """"can't have or gain trample" (Archetype of Aggression; 113.11, 613.1f)."""
+        if not all(isinstance(k, str) for k in kws):
+            raise ValueError("can't have protection")
+        return {"cant_have": kws}
+
+    def damage_by_toughness(self) -> dict:
+        """"assigns combat damage equal to its toughness rather than its power" (510.1a)."""
+        return {"rules": ["assigns_damage_by_toughness"]}
 
     def each_combat(self, act: Token, quant: Token) -> dict:
         _need(quant, "each")
@@ -655,7 +691,7 @@ def _is_condition(d: dict) -> bool:
 _FIRST = frozenset("attacking blocking enchanted equipped other all each creatures lands permanents artifacts enchantments nonbasic no as ~ "
                    "white blue black red green basic legendary snow artifact enchantment land creature ~'s tapped "
                    "untapped multicolored colorless commander tokens modified".split())
-_PLAUSIBLE = re.compile(r"\b(get|gets|have|has|can't|are|is|lose|loses|attack|block|no more than)\b")
+_PLAUSIBLE = re.compile(r"\b(get|gets|have|has|can't|are|is|lose|loses|attack|block|assigns|no more than)\b")
 
 
 def _normal(text: str, name: str) -> str:
