@@ -11,10 +11,13 @@ from pathlib import Path
 import pytest
 
 from mtgsolver import load_board
+from mtgsolver.model import BoardError
 from mtgsolver.model.grammar.effects import read
 from mtgsolver.solver.attacks import check_attacks
 from mtgsolver.solver.blocks import check_blocks
 from mtgsolver.solver.damage import combat_damage
+from mtgsolver.solver.payment import pay
+from mtgsolver.solver.produce import could_produce
 
 REAL = ("Deadfall", "Lord Magnus", "High Alert", "Rolling Stones", "Gauntlets of Light", "Arcades, the Strategist",
         "Dagger of the Worthy", "Eldrazi Conscription", "Plate Armor", "Winged Boots", "Treefolk Umbra",
@@ -22,7 +25,7 @@ REAL = ("Deadfall", "Lord Magnus", "High Alert", "Rolling Stones", "Gauntlets of
         "Archetype of Imagination", "Archetype of Courage", "Serra Angel", "Spectra Ward", "Akroma's Memorial",
         "Earnest Fellowship", "Sanctuary Blade", "Pledge of Loyalty", "Vectis Gloves", "Traveler's Cloak",
         "Commander's Plate", "Shivan Dragon", "Faith's Fetters", "Llanowar Elves", "Katabatic Winds",
-        "Birds of Paradise", "Viper's Kiss", "Detention Vortex")
+        "Birds of Paradise", "Viper's Kiss", "Detention Vortex", "Vulshok Gauntlets", "Seat of the Synod")
 
 
 @pytest.fixture(scope="module")
@@ -226,3 +229,138 @@ def test_113_11_archetype_of_courage_removes_printed_first_strike(real: Path) ->
     assert "first_strike" not in b.permanent("a_fs").keywords and "first_strike" in b.permanent("bears").keywords
     result = combat_damage(b)
     assert result.decided and {d["creature"] for d in result.destroyed} == {"a_fs"}
+
+
+# ------------------------------------------------------------------ 702.16: protection variants
+def blocked_by(cards: Path, attacker: dict, blocker: dict, *others: dict, **top: object):
+    return board(cards, [attacker, blocker, *others], [attacker["id"]], {blocker["id"]: [attacker["id"]]}, **top)
+
+
+RED_OGRE = {"id": "ogre", "name": "Ogre", "types": ["creature"], "colors": ["red"], "power": 3, "toughness": 3}
+GREEN_BEAR = {"id": "bears", "card": "Grizzly Bears"}
+
+
+def test_702_16h_spectra_ward_protection_from_all_colors(real: Path) -> None:
+    """Spectra Ward: protection from each color (702.16h), so a red creature can't block the
+    enchanted creature (702.16f); the rider keeps Spectra Ward on (702.16n)."""
+    ward = {"id": "sw", "card": "Spectra Ward", "controller": "alice", "attached_to": "a_bears"}
+    b = blocked_by(real, {"id": "a_bears", "card": "Grizzly Bears"}, RED_OGRE, ward)
+    assert b.permanent("a_bears").protections == {"white", "blue", "black", "red", "green"}
+    result = check_blocks(b)
+    assert result.legal is False and any(v.rule == "702.16f" for v in result.violations)
+
+
+def test_702_16g_akromas_memorial_from_black_and_from_red(real: Path) -> None:
+    """Akroma's Memorial: "protection from black and from red" is two protections (702.16g)."""
+    b = blocked_by(real, {"id": "a_bears", "card": "Grizzly Bears"}, RED_OGRE,
+                   {"id": "memorial", "card": "Akroma's Memorial", "controller": "alice"})
+    bears = b.permanent("a_bears")
+    assert bears.protections == {"black", "red"} and {"flying", "first_strike", "haste"} <= bears.keywords
+    assert check_blocks(b).legal is False
+
+
+def test_702_16_earnest_fellowship_protection_from_its_colors(real: Path) -> None:
+    """Earnest Fellowship: each creature has protection from its own colors (after layer 5);
+    a colorless creature gets none (its ruling). Green Bears can't block green Bears."""
+    fellowship = {"id": "ef", "card": "Earnest Fellowship", "controller": "bob"}
+    golem = {"id": "golem", "name": "Golem", "types": ["artifact", "creature"], "power": 3, "toughness": 3}
+    b = blocked_by(real, {"id": "a_bears", "card": "Grizzly Bears"}, GREEN_BEAR, fellowship, golem)
+    assert b.permanent("a_bears").protections == {"green"} and b.permanent("golem").protections == frozenset()
+    assert check_blocks(b).legal is False
+    ogre = blocked_by(real, {"id": "a_bears", "card": "Grizzly Bears"}, RED_OGRE, fellowship)
+    assert check_blocks(ogre).legal is True
+
+
+def test_702_16_sanctuary_blade_the_last_chosen_color(real: Path) -> None:
+    """Sanctuary Blade: protection from its chosen_color; a board without the choice is refused.
+    Its other line ("As ~ becomes attached to a creature, choose a color.") is not read, so the
+    block answer is undecided while naming the 702.16f violation."""
+    blade = {"id": "blade", "card": "Sanctuary Blade", "controller": "alice", "attached_to": "a_bears",
+             "chosen_color": "red"}
+    b = blocked_by(real, {"id": "a_bears", "card": "Grizzly Bears"}, RED_OGRE, blade)
+    assert b.permanent("a_bears").protections == {"red"}
+    result = check_blocks(b)
+    assert any(v.rule == "702.16f" for v in result.violations) and result.legal is None
+    assert [u.line for u in result.unread] == ["As Sanctuary Blade becomes attached to a creature, choose a color."]
+    with pytest.raises(BoardError, match="chosen_color"):
+        board(real, [{"id": "a_bears", "card": "Grizzly Bears"}, {k: v for k, v in blade.items() if k != "chosen_color"}])
+
+
+def test_702_16_pledge_of_loyalty_colors_of_your_permanents(real: Path) -> None:
+    """Pledge of Loyalty (white, Alice's): protection from the colors of the permanents Alice
+    controls: white (the Pledge) and green (the Bears), not red."""
+    pledge = {"id": "pledge", "card": "Pledge of Loyalty", "controller": "alice", "attached_to": "a_bears"}
+    b = blocked_by(real, {"id": "a_bears", "card": "Grizzly Bears"}, RED_OGRE, pledge)
+    assert b.permanent("a_bears").protections == {"white", "green"}
+    assert check_blocks(b).legal is True
+
+
+def test_903_4_commanders_plate_colors_outside_the_identity(real: Path) -> None:
+    """Commander's Plate: protection from each color not in the commander's color identity
+    (903.4): with Llanowar Elves as commander, all but green; with no commander, none (ruling)."""
+    plate = {"id": "plate", "card": "Commander's Plate", "controller": "alice", "attached_to": "a_bears"}
+    perms = [{"id": "a_bears", "card": "Grizzly Bears"}, plate]
+    data = {"players": [{"name": "alice", "commander": "Llanowar Elves"}, {"name": "bob"}]}
+    assert board(real, perms, **data).permanent("a_bears").protections == {"white", "blue", "black", "red"}
+    assert board(real, perms).permanent("a_bears").protections == frozenset()
+
+
+# ------------------------------------------------------------------ 602.5: activation forbidden
+def test_602_5_detention_vortex_stops_mana_abilities(real: Path) -> None:
+    """Detention Vortex: the enchanted Llanowar Elves can't attack, and its mana ability can't
+    be activated (602.5, 605.3a), so {G} can't be paid; the reason names the Aura. What it
+    could produce (106.7) still counts the ability (Fellwar Stone ruling)."""
+    elves = {"id": "a_elves", "card": "Llanowar Elves"}
+    vortex = {"id": "vortex", "card": "Detention Vortex", "controller": "bob", "attached_to": "a_elves"}
+    assert pay(board(real, [elves]), "{G}").payable is True
+    b = board(real, [elves, vortex], ["a_elves"])
+    result = pay(b, "{G}")
+    assert result.payable is False
+    assert any(e.rule == "602.5" and "Detention Vortex" in e.reason for e in result.excluded)
+    assert check_attacks(b).legal is False
+    assert could_produce(b, "a_elves").types("a_elves") == ["G"]
+
+
+def test_602_5_faiths_fetters_allows_mana_abilities(real: Path) -> None:
+    """Faith's Fetters: "unless they're mana abilities": the Elves still pay {G} (its ruling)."""
+    b = board(real, [{"id": "a_elves", "card": "Llanowar Elves"},
+                     {"id": "ff", "card": "Faith's Fetters", "controller": "bob", "attached_to": "a_elves"}])
+    assert b.permanent("a_elves").values("cant_activate") == ["non_mana"]
+    assert pay(b, "{G}").payable is True
+
+
+def test_602_5_katabatic_winds_tap_abilities_of_flyers(real: Path) -> None:
+    """Katabatic Winds: creatures with flying can't attack or block and their {T} abilities
+    can't be activated: Birds of Paradise can't pay {G}, Llanowar Elves (no flying) can."""
+    winds = {"id": "winds", "card": "Katabatic Winds", "controller": "bob"}
+    birds = {"id": "a_birds", "card": "Birds of Paradise"}
+    assert pay(board(real, [birds, winds]), "{G}").payable is False
+    assert pay(board(real, [birds, winds, {"id": "a_elves", "card": "Llanowar Elves"}]), "{G}").payable is True
+
+
+# ------------------------------------------------------------------ 502.3: doesn't untap
+def test_502_3_vulshok_gauntlets_doesnt_untap_is_shown(real: Path) -> None:
+    """Vulshok Gauntlets: +4/+2 and "doesn't untap during its controller's untap step" (502.3),
+    a rule on the creature from the Equipment (613.11); no solver plays an untap step, so it
+    is shown with its source and changes no answer."""
+    b = board(real, [{"id": "a_bears", "card": "Grizzly Bears"},
+                     {"id": "vg", "card": "Vulshok Gauntlets", "controller": "alice", "attached_to": "a_bears"}],
+              ["a_bears"])
+    bears = b.permanent("a_bears")
+    assert (bears.power, bears.toughness) == (6, 4) and bears.granted_by["doesnt_untap"] == "vg"
+    assert any(c.layer == "rules" and "doesnt_untap" in c.what for c in b.layers.changes["a_bears"])
+    result = combat_damage(b)
+    assert result.decided and life_after(result) == 20 - 6
+
+
+# ------------------------------------------------------------------ 702.14c: artifact landwalk
+def test_702_14c_vectis_gloves_artifact_landwalk(real: Path) -> None:
+    """Vectis Gloves: +2/+0 and artifact landwalk: unblockable against a player who controls
+    an artifact land (Seat of the Synod), blockable otherwise (702.14c)."""
+    perms = [{"id": "a_bears", "card": "Grizzly Bears"}, GREEN_BEAR,
+             {"id": "vg", "card": "Vectis Gloves", "controller": "alice", "attached_to": "a_bears"}]
+    b = board(real, perms, ["a_bears"], {"bears": ["a_bears"]})
+    assert "artifact_landwalk" in b.permanent("a_bears").keywords and check_blocks(b).legal is True
+    seat = board(real, perms + [{"id": "seat", "card": "Seat of the Synod"}], ["a_bears"], {"bears": ["a_bears"]})
+    result = check_blocks(seat)
+    assert result.legal is False and any(v.rule == "702.14c" for v in result.violations)

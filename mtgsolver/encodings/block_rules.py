@@ -139,6 +139,8 @@ def _controls_land(board: Board, player: str, keyword: str) -> bool:
             continue
         if qualifier in ("snow", "legendary") and qualifier not in land.supertypes:
             continue
+        if qualifier == "artifact" and "artifact" not in land.types:  # Vectis Gloves: an artifact land
+            continue
         return True
     return False
 

@@ -167,6 +167,13 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     "can_attack_despite_defender": None,
     # 702.21a ward {N}: no solver targets, so it is shown and otherwise has no effect
     "ward": "cost",
+    # "its activated abilities can't be activated [unless they're mana abilities]" (Faith's
+    # Fetters; 602.5): all, non_mana, or tap ("with {T} in their costs", Katabatic Winds);
+    # payment doesn't activate such mana abilities, plan doesn't activate such abilities
+    "cant_activate": "activation_scope",
+    # "doesn't untap during its controller's untap step" (Dance of the Dead; 502.3): no solver
+    # plays an untap step (each answers about this turn), so it is shown and changes no answer
+    "doesnt_untap": None,
     # 702.86a annihilator N: its trigger makes the defending player sacrifice permanents; the
     # combat solvers answer undecided when an attacker has it (mtgsolver.encodings.damage)
     "annihilator": "int",
@@ -212,6 +219,10 @@ def parse_static(entry: Any) -> Static:
         return Static(name, value)
     if kind == "player":
         return Static(name, str(value))
+    if kind == "activation_scope":
+        if value not in ("all", "non_mana", "tap"):
+            raise ValueError(f"{name} expects all, non_mana or tap, got {value!r}")
+        return Static(name, value)
     if kind == "landwalk":
         from .keywords import is_landwalk
 
@@ -274,4 +285,5 @@ _EXAMPLES = {
     "mana_trigger": '{tapped: enchanted, adds: "{G}"}',
     "battalion": "{gets: [2, 2]}",
     "landwalk": "forestwalk",
+    "activation_scope": "all",
 }

@@ -628,7 +628,7 @@ def atom_text(atom: tuple[str, Any]) -> str:
     if kind == "keyword":
         return value.replace("_", " ")
     if kind == "protection":
-        return f"protection from {value}"
+        return f"protection from {value.replace('_', ' ')}"
     if kind == "you":
         return f"{value.replace('_', ' ')} you"
     if kind in ("mana", "text"):

@@ -36,6 +36,7 @@ from .abilities import Static
 from .board import Board
 from .continuous import Affected, Condition, ContinuousSpec, atom_text
 from .effects import Effect
+from .mana import Color
 from .mana_abilities import BASIC_LAND_MANA, ManaAbility, basic_land_ability
 from .permanent import Permanent
 
@@ -426,10 +427,9 @@ class _Engine:
                     obj.keywords.add(value)
                     obj.granted_by[value] = eff.source
                 elif kind == "protection":
-                    if value == "chosen_color":  # "protection from the chosen color" (its choice)
-                        value = eff.chosen[1].word
-                    obj.protections.add(value)
-                    obj.granted_by[f"protection from {value}"] = eff.source
+                    for quality in self.qualities(value, eff, obj):
+                        obj.protections.add(quality)
+                        obj.granted_by[f"protection from {quality}"] = eff.source
                 else:
                     obj.abilities.append(value)
                     obj.granted_by[value.text if kind in ("mana", "text") else str(value)] = eff.source
@@ -464,6 +464,24 @@ class _Engine:
             obj.touched = True
             if record:
                 obj.changes.append(Change(eff.source, eff.source_name, layer, eff.timestamp, "; ".join(what)))
+
+    def qualities(self, value: str, eff: _Eff, obj: _Obj) -> list[str]:
+        """The qualities of a granted protection (702.16a, g-h), as the board is in layer 6
+        (colors are final after layer 5): the source's chosen color, the object's own colors
+        (Earnest Fellowship), the colors of the permanents the source's controller controls
+        (Pledge of Loyalty), or the colors outside that player's commander's color identity
+        (Commander's Plate; none without a commander, 903.4)."""
+        if value == "chosen_color":  # "protection from the chosen color" (its choice)
+            return [eff.chosen[1].word]
+        if value == "its_colors":
+            return sorted(c.word for c in obj.colors)
+        if value == "colors_of_your_permanents":
+            return sorted({c.word for o in self.state.values() if o.controller == eff.controller for c in o.colors})
+        if value == "colors_outside_commander_identity":
+            player = next((p for p in self.board.players if p.name == eff.controller), None)
+            identity = player.commander_identity if player is not None else None
+            return [] if identity is None else [c.word for c in Color if c.value not in identity]
+        return [value]
 
     @staticmethod
     def bar(obj: _Obj, keywords: frozenset[str], what: list[str]) -> None:

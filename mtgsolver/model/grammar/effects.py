@@ -94,7 +94,7 @@ def _keyword_phrases() -> dict[tuple[str, ...], str]:
     """Word sequences that are keywords a static may grant -> their canonical name."""
     names = [k for k in KNOWN_KEYWORDS - _PARAMETERISED]
     names += [f"{t}walk" for t in ("plains", "island", "swamp", "mountain", "forest", "desert")]
-    names += ["nonbasic_landwalk", "legendary_landwalk", "snow_landwalk"]
+    names += ["nonbasic_landwalk", "legendary_landwalk", "snow_landwalk", "artifact_landwalk"]
     names += [f"protection_from_{q}" for q in ("white", "blue", "black", "red", "green", "artifacts", "creatures",
                                                "everything", "enchantments")]
     return {tuple(n.split("_")): n for n in names}
@@ -118,6 +118,11 @@ def _tag(low: str) -> str | None:
             if words[i + 2:i + 5] == ["the", "chosen", "color"]:
                 out.append("kw:protection_from_chosen_color")
                 i += 5
+                continue
+            quality = next((q for q, phrase in _PROTECTION_PHRASES if words[i + 2:i + 2 + len(phrase)] == phrase), None)
+            if quality is not None:
+                out.append("kw:protection_from_" + quality)
+                i += 2 + len(dict(_PROTECTION_PHRASES)[quality])
                 continue
             if i + 2 < len(words) and words[i + 2] in plural_subtypes():
                 out.append("kw:protection_from_" + plural_subtypes()[words[i + 2]].replace(" ", "_"))
@@ -163,6 +168,17 @@ def _pkeyword(token: str) -> dict:
     return {name: f"{{{n}}}" if name == "ward" else int(n)}
 
 
+#: Protection whose qualities the layers work out (702.16g-i): the words after "protection from".
+_PROTECTION_PHRASES = (
+    ("all_colors", ["all", "colors"]),  # Spectra Ward: one protection per color
+    ("chosen_color", ["the", "last", "chosen", "color"]),  # Sanctuary Blade: its chosen_color
+    ("its_colors", ["its", "colors"]),  # Earnest Fellowship
+    ("colors_of_your_permanents", ["the", "colors", "of", "permanents", "you", "control"]),  # Pledge of Loyalty
+    ("colors_outside_commander_identity",  # Commander's Plate (903.4)
+     ["each", "color", "that's", "not", "in", "your", "commander's", "color", "identity"]),
+)
+
+
 def _number(token: str) -> int:
     return _NUMBERS.get(token, None) or int(token)
 
@@ -182,6 +198,10 @@ def _sub(token: Token) -> str:
 
 def _keyword(token: str) -> Any:
     m = re.fullmatch(r"protection_from_(\w+)", token)
+    if m and m.group(1) == "all_colors":  # 702.16h: protection from each color
+        return [{"protection": c} for c in _COLORS]
+    if m and m.group(1) in ("its_colors", "colors_of_your_permanents", "colors_outside_commander_identity"):
+        return {"protection": m.group(1)}
     if m:
         q = m.group(1)
         return {"protection": {"artifacts": "artifact", "enchantments": "enchantment"}.get(q, q.replace("_", " ")
@@ -403,8 +423,12 @@ class _Build(Transformer):
     def grants(self, *items: Token) -> list:
         """Keywords, granted mana abilities, and other quoted abilities as ``{text: ...}``: an
         ability no grammar reads stays unread on the objects it is granted to (613.1f)."""
-        return [_keyword(_kw(i)) if i.type == "KEYWORD" else _pkeyword(str(i)) if i.type == "PKEYWORD"
-                else _quoted(str(i)[1:-1]) for i in items]
+        out: list = []
+        for i in items:
+            entry = (_keyword(_kw(i)) if i.type == "KEYWORD" else _pkeyword(str(i)) if i.type == "PKEYWORD"
+                     else _quoted(str(i)[1:-1]))
+            out += entry if isinstance(entry, list) else [entry]
+        return out
 
     def base_pt(self, _h: Token, pt: Token) -> dict:
         p, t = str(pt).split("/")
@@ -456,6 +480,32 @@ class _Build(Transformer):
         if not all(isinstance(k, str) for k in kws):
             raise ValueError("can't have protection")
         return {"cant_have": kws}
+
+    def cant_activate(self, poss: Token, tap: Token | None, unless: Token | None) -> dict:
+        """"its activated abilities can't be activated [unless they're mana abilities]", "their
+        activated abilities with {T} in their costs can't be activated" (602.5)."""
+        if tap is not None and unless is not None:
+            raise ValueError("one restriction")
+        return {"rules": [{"cant_activate": "tap" if tap is not None else "non_mana" if unless is not None else "all"}]}
+
+    def cant_attack_block_crew(self, block: Token, vehicles: Token) -> dict:
+        """"can't attack, block, or crew Vehicles": no solver crews a Vehicle (702.122), so the
+        crewing part restricts nothing the model does."""
+        if str(block) != "block" or _sub(vehicles) != "vehicle":
+            raise ValueError("crew Vehicles")
+        return self.cant_attack_or_block()
+
+    def second_sentence(self, first: dict, second: dict) -> dict:
+        """"Enchanted permanent can't attack, block, or crew Vehicles. Its activated abilities
+        can't be activated ..." (Intercessor's Arrest): the second sentence only restricts
+        activation, of the same object."""
+        if set(second) != {"rules"} or not all(isinstance(r, dict) and "cant_activate" in r for r in second["rules"]):
+            raise ValueError("a second sentence about activation only")
+        return self.predicates(first, second)
+
+    def doesnt_untap(self) -> dict:
+        """"doesn't untap during its controller's untap step" (502.3): a 613.11 rule on it."""
+        return {"rules": ["doesnt_untap"]}
 
     def damage_by_toughness(self) -> dict:
         """"assigns combat damage equal to its toughness rather than its power" (510.1a)."""
@@ -605,7 +655,10 @@ class _Build(Transformer):
     def life_at_most(self, n: Token) -> dict:
         return {"life_at_most": _number(str(n))}
 
-    def rider(self) -> dict:
+    def rider(self, *auras: Token) -> dict:
+        """702.16n: "This effect doesn't remove ~" or "... Auras" (tagged ``plu:aura``)."""
+        if auras and _sub(auras[0]) != "aura":
+            raise ValueError("only Auras")
         return {"_rider": True}
 
     def day(self) -> dict:
