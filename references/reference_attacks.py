@@ -203,6 +203,8 @@ def obeys_restrictions(board: Board, decl: Declaration, paid: frozenset[str]) ->
             return False
     if len(decl) == 1 and any(board.permanent(c).has("cant_attack_alone") for c in decl):
         return False  # 506.5: it would attack alone
+    if len(decl) > 1 and any(board.permanent(c).has("attacks_only_alone") for c in decl):
+        return False  # 506.5: "can only attack alone" (Errantry)
     for cid in decl:
         me = board.permanent(cid)
         if any(len(decl) - 1 < n for n in me.values("cant_attack_unless_others")):

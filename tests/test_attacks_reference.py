@@ -90,6 +90,8 @@ def boards(draw: st.DrawFn) -> tuple[Board, str]:
             abilities.append(Static("cant_attack", draw(st.sampled_from(opponents + ["planeswalkers", "battles"]))))
         if draw(st.integers(0, 4)) == 0:
             abilities.append(Static("cant_attack_alone"))
+        if draw(st.integers(0, 5)) == 0:  # Errantry (506.5)
+            abilities.append(Static("attacks_only_alone"))
         if draw(st.integers(0, 3)) == 0:  # 508.1c; a life bound at an opponent's life or one off it
             life = draw(st.sampled_from([p.life for p in players[1:]]))
             flt = draw(st.sampled_from((PlayerFilter(controls="island"),

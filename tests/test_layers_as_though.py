@@ -364,3 +364,16 @@ def test_702_14c_vectis_gloves_artifact_landwalk(real: Path) -> None:
     seat = board(real, perms + [{"id": "seat", "card": "Seat of the Synod"}], ["a_bears"], {"bears": ["a_bears"]})
     result = check_blocks(seat)
     assert result.legal is False and any(v.rule == "702.14c" for v in result.violations)
+
+
+# ------------------------------------------------------------------ 506.5: can only attack alone
+def test_506_5_errantry_can_only_attack_alone(real: Path) -> None:
+    """Errantry: the enchanted creature may attack alone, not beside another attacker (508.1c,
+    506.5); the other creature may attack without it."""
+    perms = [{"id": "a_bears", "card": "Grizzly Bears"}, {"id": "a_two", "card": "Grizzly Bears"},
+             {"id": "err", "name": "Errantry", "types": ["enchantment"], "subtypes": ["aura"], "controller": "alice",
+              "attached_to": "a_bears", "text": "Enchanted creature gets +3/+0 and can only attack alone."}]
+    assert check_attacks(board(real, perms, ["a_bears"])).legal is True
+    both = check_attacks(board(real, perms, ["a_bears", "a_two"]))
+    assert both.legal is False and any(v.rule == "508.1c" for v in both.violations)
+    assert check_attacks(board(real, perms, ["a_two"])).legal is True

@@ -118,6 +118,8 @@ class AttackProblem:
     #: creature -> [(creatures of which one must also attack, what they are)] ("can't attack
     #: unless a black or green creature also attacks", Scarred Puma; Okk; 508.1c)
     also: dict[str, list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
+    #: creatures that "can only attack alone" (Errantry; 506.5, 508.1c)
+    alone_only: list[str] = field(default_factory=list)
 
     def label(self, pid: str) -> str:
         """``name (id)`` for a permanent, the name for a player."""
@@ -356,6 +358,7 @@ def attack_problem(board: Board) -> AttackProblem:
         cost_sources=cost_sources, refusals=refusals, unable=unable, cant_alone=cant_alone,
         max_total=min(caps) if caps else None, requirements=_requirements(board, active),
         player_caps=_player_caps(board, board.opponents(active)), others_needed=others, also=also,
+        alone_only=[c for c in creatures if board.permanent(c).has("attacks_only_alone")],
     )
 
 
@@ -415,6 +418,10 @@ def declaration_reasons(problem: AttackProblem, attacks: dict[str, str], paid: f
             else:
                 out.append(Reason("508.1c", cid, f"{problem.label(cid)} can't attack unless at least {need} other "
                                                  f"creatures attack; {len(attacks) - 1} do."))
+    for cid in problem.alone_only:
+        if cid in attacks and len(attacks) > 1:
+            out.append(Reason("508.1c", cid, f"{problem.label(cid)} can only attack alone (506.5); "
+                                             f"{len(attacks) - 1} other creature(s) attack."))
     for cid, needs in sorted(problem.also.items()):
         for match, what in needs:
             if cid in attacks and not any(o in attacks for o in match):

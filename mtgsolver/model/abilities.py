@@ -94,6 +94,8 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     # attack restrictions (508.1c)
     "cant_attack": "flag_or_target",
     "cant_attack_alone": None,
+    # "can only attack alone" (Errantry; 506.5, 508.1c): if it attacks, no other creature does
+    "attacks_only_alone": None,
     "cant_attack_unless": "player_filter",
     # "can't attack unless at least N other creatures attack" (Orcish Conscripts)
     "cant_attack_unless_others": "int",

@@ -479,7 +479,8 @@ def all_in_obstacles(board: Board, problem: AttackProblem, defender: str) -> lis
     c, 903.10a) as ``B*``, and ``A`` guarantees no more than ``A*``.
     """
     out = []
-    if problem.requirements or problem.others_needed or problem.also or problem.max_total or problem.player_caps:
+    if (problem.requirements or problem.others_needed or problem.also or problem.max_total or problem.player_caps
+            or problem.alone_only):
         out.append("508.1c-d: attack requirements or restrictions that involve several creatures")
     for c in problem.creatures:
         if any(cost is not None for cost in problem.options.get(c, {}).values()):

@@ -493,6 +493,10 @@ class _Build(Transformer):
             raise ValueError("a second sentence about activation only")
         return self.predicates(first, second)
 
+    def attacks_only_alone(self) -> dict:
+        """"can only attack alone" (Errantry; 506.5, 508.1c)."""
+        return {"rules": ["attacks_only_alone"]}
+
     def doesnt_untap(self) -> dict:
         """"doesn't untap during its controller's untap step" (502.3): a 613.11 rule on it."""
         return {"rules": ["doesnt_untap"]}
