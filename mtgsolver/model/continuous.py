@@ -439,8 +439,8 @@ def parse_granted(entry: Any, name: str = "") -> tuple[str, Any]:
 
 _SPEC_KEYS = ("affects", "condition", "add_types", "remove_types", "add_subtypes", "set_land_types",
               "add_supertypes", "remove_supertypes", "set_colors", "add_colors",
-              "gains", "loses", "loses_all_abilities", "defines_pt", "set_pt", "gets", "for_each", "switch_pt", "rules",
-              "board_rules", "goaded", "text")
+              "gains", "loses", "loses_all_abilities", "cant_have", "defines_pt", "set_pt", "gets", "for_each", "switch_pt",
+              "rules", "board_rules", "goaded", "text")
 
 
 @dataclass(frozen=True)
@@ -451,7 +451,8 @@ class ContinuousSpec:
     land loses its other land types and the abilities of its rules text and has the new basic
     types' mana abilities), ``add_supertypes``, ``remove_supertypes``. Layer 5: ``set_colors``
     (empty: colorless), ``add_colors``. Layer 6: ``gains`` (board vocabulary entries),
-    ``loses`` (keywords), ``loses_all_abilities``; a granted ``{text: "..."}`` is an ability no
+    ``loses`` (keywords), ``loses_all_abilities``, ``cant_have`` (keywords the object loses and
+    that no effect can add to it afterwards, whatever its timestamp: 113.11); a granted ``{text: "..."}`` is an ability no
     grammar reads, reported as unread on the objects it is granted to. Layer 7a:
     ``defines_pt`` (``both``, ``power`` or ``toughness``: a characteristic-defining ability
     setting them to the ``for_each`` count, 604.3, 613.4a); 7b: ``set_pt``; 7c: ``gets``;
@@ -475,6 +476,7 @@ class ContinuousSpec:
     gains: tuple[Any, ...] = ()
     loses: frozenset[str] = frozenset()
     loses_all_abilities: bool = False
+    cant_have: frozenset[str] = frozenset()
     defines_pt: str | None = None
     set_pt: tuple[int, int] | None = None
     gets: tuple[int, int] | None = None
@@ -506,7 +508,7 @@ class ContinuousSpec:
                 v[key] = _words(value, where)
             elif key in ("set_colors", "add_colors"):
                 v[key] = _colors(value, where) if value != [] else frozenset()
-            elif key == "loses":
+            elif key in ("loses", "cant_have"):
                 v[key] = _keywords(value, where)
             elif key in ("loses_all_abilities", "switch_pt", "goaded"):
                 v[key] = bool(value)
@@ -569,7 +571,7 @@ class ContinuousSpec:
             out.append("4")
         if self.set_colors is not None or self.add_colors:
             out.append("5")
-        if self.gains or self.loses or self.loses_all_abilities:
+        if self.gains or self.loses or self.loses_all_abilities or self.cant_have:
             out.append("6")
         if self.defines_pt is not None:
             out.append("7a")
@@ -621,6 +623,8 @@ class ContinuousSpec:
             parts.append("loses all abilities")
         if self.loses:
             parts.append("loses " + ", ".join(sorted(self.loses)))
+        if self.cant_have:
+            parts.append("can't have or gain " + ", ".join(sorted(k.replace("_", " ") for k in self.cant_have)))
         if self.gains:
             parts.append("has " + ", ".join(atom_text(g) for g in self.gains))
         if self.defines_pt is not None:
@@ -688,7 +692,7 @@ def atom_text(atom: tuple[str, Any]) -> str:
     if kind == "keyword":
         return value.replace("_", " ")
     if kind == "protection":
-        return f"protection from {value}"
+        return f"protection from {value.replace('_', ' ')}"
     if kind == "you":
         return f"{value.replace('_', ' ')} you"
     if kind in ("mana", "text"):
