@@ -151,6 +151,10 @@ def holds(cond: dict, eff: dict, src: dict, objs: dict[str, dict]) -> bool:
         n = sum(1 for o in objs.values() if o["controller"] == host["controller"] and in_set(flt, o, eff)
                 and not (other and o["id"] == host["id"]))
         return n >= cond.get("at_least", 1)
+    if "attached_to_yours" in cond:
+        return any(o["attached_to"] and in_set(cond["attached_to_yours"], o, eff)
+                   and objs[o["attached_to"]]["controller"] == eff["controller"]
+                   and "creature" in objs[o["attached_to"]]["types"] for o in objs.values())
     if "source_enchanted" in cond:
         return any(o["attached_to"] == src["id"] and "aura" in o["subtypes"] for o in objs.values())
     if "counters_on_source" in cond:  # the generator's counters: +1/+1 and charge

@@ -53,7 +53,9 @@ Entry = Union[str, dict[str, Any]]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    # defer_build: a model's validator is built when first used, so the board file's is built
+    # once, with its parts inline, rather than once more for each part (a one-shot command's start)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
 
 
 class PlayerSpec(_Strict):

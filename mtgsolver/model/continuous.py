@@ -223,9 +223,10 @@ _CONDITION_KEYS = ("controls", "opponent_controls", "on_battlefield", "cards_in_
                    "your_turn", "day_night", "monstrous", "source_untapped", "source_equipped", "counters_on_source",
                    "life_at_most", "paired", "in_graveyard", *("attached_controller_controls", "attached_matches", "attached_equipment",
                                      "source_enchanted", "completed_dungeon", "city_blessing", "hand_at_most",
-                                     "life_over_starting", "opponent_graveyard", "graveyard_types"))
+                                     "life_over_starting", "opponent_graveyard", "graveyard_types", "attached_to_yours"))
 #: Conditions with a filter, and those whose value is a number.
-_FILTER_KINDS = ("controls", "opponent_controls", "on_battlefield", "attached_controller_controls", "attached_matches")
+_FILTER_KINDS = ("controls", "opponent_controls", "on_battlefield", "attached_controller_controls", "attached_matches",
+                 "attached_to_yours")
 _NUMBER_KINDS = ("life_at_most", "attached_equipment", "hand_at_most", "life_over_starting", "opponent_graveyard",
                  "graveyard_types")
 
@@ -251,7 +252,9 @@ class Condition:
     tapped"), ``attached_equipment`` (``value`` or more Equipment are attached to it),
     ``attached_controller_controls`` (its controller controls ``at_least`` permanents matching
     ``filter``, ``other`` meaning other than it: "its controller controls no other creatures",
-    with ``negate``). On the source: ``source_enchanted`` (an Aura is attached to it), and
+    with ``negate``); ``attached_to_yours`` (a permanent matching ``filter`` is attached to a
+    creature the source's controller controls: "an Equipment named Groom's Finery is attached
+    to a creature you control"). On the source: ``source_enchanted`` (an Aura is attached to it), and
     ``counters_on_source`` ``any`` (counters of every kind together) with ``at_most`` ("exactly
     one tide counter"). On the source's controller: ``completed_dungeon`` (309.7),
     ``city_blessing`` (702.131c; also held while an ascend permanent of theirs sees ten
@@ -329,6 +332,8 @@ class Condition:
             text = f"{self.at_least} or more {self.filter.describe()} {who}"  # type: ignore[union-attr]
         elif self.kind == "attached_matches":
             text = f"what it is attached to is {self.filter.describe()}"  # type: ignore[union-attr]
+        elif self.kind == "attached_to_yours":
+            text = f"{self.filter.describe()} attached to a creature you control"  # type: ignore[union-attr]
         elif self.kind in _NUMBER_KINDS and self.kind != "life_at_most":
             text = {"attached_equipment": "{} or more Equipment attached to what it is attached to",
                     "hand_at_most": "{} or fewer cards in your hand",

@@ -632,6 +632,16 @@ def _attached_controller_controls(c: Condition, eff: _Eff, state: Mapping[str, _
     return n >= c.at_least
 
 
+def _attached_to_yours(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
+    """301.5: a permanent matching the filter is attached to a creature the source's controller
+    controls."""
+    def yours(oid: str | None) -> bool:
+        host = state.get(oid) if oid is not None else None
+        return host is not None and host.controller == eff.controller and "creature" in host.types
+
+    return any(yours(o.perm.attached_to) and _matches(c.filter, o, eff) for o in state.values())  # type: ignore[arg-type]
+
+
 def _source_enchanted(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
     """303.4: an Aura is attached to the source."""
     return any(o.perm.attached_to == eff.source and "aura" in o.subtypes for o in state.values()) == c.value
@@ -685,6 +695,7 @@ _OLD_NAMES = {"tribal": "kindred"}
 _BOARD_CONDITIONS = {
     "attached_matches": _attached_matches, "attached_equipment": _attached_equipment,
     "attached_controller_controls": _attached_controller_controls, "source_enchanted": _source_enchanted,
+    "attached_to_yours": _attached_to_yours,
     "completed_dungeon": _completed_dungeon, "city_blessing": _city_blessing, "hand_at_most": _hand_at_most,
     "life_over_starting": _life_over_starting, "opponent_graveyard": _opponent_graveyard,
     "graveyard_types": _graveyard_types,

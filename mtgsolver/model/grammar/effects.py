@@ -741,6 +741,15 @@ class _Build(Transformer):
             out["supertypes"] = [str(rest[0])]
         return {"attached_matches": out}
 
+    def named_attached(self, _a: Token, sub: Token, named: Token, _a2: Token, t: Token, control: dict) -> dict:
+        """"as long as an Equipment named Groom's Finery is attached to a creature you control"
+        (301.5): the name as printed."""
+        if control != {"controller": "you"}:
+            raise ValueError("attached to a permanent you control")
+        _need(t, "creature")
+        name = str(named)[len("named "):]
+        return {"attached_to_yours": {"subtypes": [_sub(sub)], "named": _NAMES.get(name, name)}}
+
     def attached_equipment(self, n: Token, sub: Token) -> dict:
         """"as long as two or more Equipment are attached to it" (301.5)."""
         _need(Token("SUBTYPE", _sub(sub)), "equipment")
@@ -878,12 +887,14 @@ def _quoted(text: str) -> Any:
 
 
 _ORIGINAL: dict[str, str] = {}
+#: card names after "named" as printed, by their lower-case form
+_NAMES: dict[str, str] = {}
 _COND_KEYS = {"controls", "opponent_controls", "cards_in_graveyard", "your_turn", "monstrous", "day_night",
               "on_battlefield", "extra_turn", "source_untapped", "source_equipped", "counters_on_source", "life_at_most",
               "paired", "in_graveyard",
               "_defender", "attached_controller_controls", "completed_dungeon", "city_blessing", "hand_at_most",
               "life_over_starting", "opponent_graveyard", "graveyard_types", "source_enchanted", "attached_matches",
-              "attached_equipment"}
+              "attached_equipment", "attached_to_yours"}
 
 
 def _is_condition(d: dict) -> bool:
@@ -915,6 +926,8 @@ def read(line: str, name: str) -> list[Any] | None:
         return None
     for quoted in re.findall(r'"([^"]+)"', text):
         _ORIGINAL[_normal(quoted, name)] = quoted
+    for named in re.findall(r"named ([A-Z][\w' -]*?) is attached", text):
+        _NAMES[named.lower()] = named
     try:
         tree = _parser().parse(_tag(low))
         mapping = _Build().transform(tree)
