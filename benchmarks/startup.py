@@ -100,12 +100,12 @@ mark("pydantic (typer imports it too, to coerce parameters)")
 import yaml
 mark("PyYAML")
 import mtgsolver.model.board_file
-mark("board model (board_file: its pydantic models, deferred; board modules)")
+mark("board model (board_file's deferred models, board modules)")
 from mtgsolver.model import bundled_library, load_board
 library = bundled_library()
 mark("the bundled card library")
 board = load_board(sys.argv[1], library)
-mark("reading the board (YAML, the validator's build, validation, layers)")
+mark("reading the board (YAML, validator build, layers)")
 from mtgsolver.solver.blocks import check_blocks
 mark("the solver's modules (mtgsolver.solver.blocks)")
 check_blocks(board)

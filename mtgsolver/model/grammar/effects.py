@@ -98,7 +98,8 @@ def _tag(low: str) -> str | None:
     """Tag keyword, subtype and "non" words (see effects.lark); ``None`` if a quote is open."""
     # "protection from black and from red": two keywords (702.16)
     low = re.sub(r"protection from (\w+) and from (\w+)", r"protection from \1 and protection from \2", low)
-    low = _NUMBERED_KEYWORD.sub(lambda m: f"pkw_{m.group(1) or m.group(3)}_{m.group(2) or m.group(4)}", low)
+    low = _NUMBERED_KEYWORD.sub(lambda m: f"pkw_{m.group(1) or m.group(3)}_{m.group(2) or m.group(4)}"
+                                if m.group(1) or m.group(3) else m.group(0), low)  # quoted text kept as is
     # a generic mana cost outside quotes, "{1}", as one word "generic1" (107.4b)
     low = re.sub(r'"[^"]*"|\{(\d+)\}', lambda m: f"generic{m.group(1)}" if m.group(1) else m.group(0), low)
     words = _WORD.findall(low)
@@ -150,7 +151,7 @@ def _tag(low: str) -> str | None:
 
 #: Keywords with a parameter the model holds (702.21 ward {N}, 702.86 annihilator N, 702.130
 #: afflict N, 702.45 bushido N, 702.23 rampage N, 702.164 toxic N): "pkw:ward:1" once tagged.
-_NUMBERED_KEYWORD = re.compile(r"\b(?:(ward) \{(\d+)\}|(annihilator|afflict|bushido|rampage|toxic) (\d+)\b)")
+_NUMBERED_KEYWORD = re.compile(r'"[^"]*"|\b(?:(ward) \{(\d+)\}|(annihilator|afflict|bushido|rampage|toxic) (\d+)\b)')
 
 
 def _pkeyword(token: str) -> dict:
