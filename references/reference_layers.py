@@ -93,6 +93,9 @@ EFFECTS_BY_SOURCE_CHOSEN: dict[str, str | None] = {}
 def count(eff: dict, obj: dict, objs: dict[str, dict]) -> int:
     """What ``for_each`` counts for ``obj``: permanents ("other": not ``obj``) or cards in hand."""
     each = eff["spec"]["for_each"]
+    more = count_more(each, eff, obj, objs)
+    if more is not None:
+        return more + each.get("plus", 0)
     if "cards_in_hand" in each:
         return HAND.get(eff["controller"], 0) + each.get("plus", 0)
     flt = dict(each["permanents"])
@@ -103,6 +106,55 @@ def count(eff: dict, obj: dict, objs: dict[str, dict]) -> int:
 
 #: cards in each player's hand
 HAND: dict[str, int] = {}
+#: the card types of each card in each player's graveyard
+GRAVEYARDS: dict[str, list[list[str]]] = {}
+
+
+def count_more(each: dict, eff: dict, obj: dict, objs: dict[str, dict]) -> int | None:
+    """Counts of attachments, counters, colors, basic land types and cards (613.4c), each
+    written out from the words: ``None`` for the first kinds (``count`` does those)."""
+    def counters(o: dict, kind: str) -> int:
+        return sum(o["counter_map"].values()) if kind == "any" else o["counter_map"].get(kind, 0)
+
+    if "counters_on_source" in each:
+        return counters(objs[eff["source"]], each["counters_on_source"])
+    if "counters_on_it" in each:
+        return counters(obj, each["counters_on_it"])
+    if each.get("colors_of_it"):
+        return len(obj["colors"])
+    if "colors_among" in each or "basic_land_types_among" in each:
+        seen: set[str] = set()
+        for o in objs.values():
+            if "colors_among" in each and in_set(each["colors_among"], o, eff):
+                seen |= set(o["colors"])
+            elif "basic_land_types_among" in each and in_set(each["basic_land_types_among"], o, eff):
+                seen |= set(o["subtypes"]) & set(BASIC)
+        return len(seen)
+    if "cards" in each:
+        c = each["cards"]
+        everyone = sorted(set(HAND) | set(GRAVEYARDS))
+        whose = {"you": [eff["controller"]], "its_controller": [obj["controller"]]}.get(c["whose"], everyone)
+        if c["zone"] == "hand":
+            return sum(HAND.get(p, 0) for p in whose)
+        return sum(1 for p in whose for card in GRAVEYARDS.get(p, []) if not c.get("types") or set(card) & set(c["types"]))
+    if "permanents" not in each or not ({"attached_to", "counters"} & set(each) or isinstance(each["permanents"], list)):
+        return None
+    filters = each["permanents"] if isinstance(each["permanents"], list) else [each["permanents"]]
+    n = 0
+    for o in objs.values():
+        hits = [f for f in filters if in_set({k: v for k, v in f.items() if k != "other"}, o, eff)]
+        if not hits or (hits[0].get("other") and o["id"] == obj["id"]):
+            continue
+        host = o["attached_to"]
+        where = each.get("attached_to")
+        if where == "it" and host != obj["id"] or where == "source" and host != eff["source"]:
+            continue
+        if where == "creature" and not (host in objs and "creature" in objs[host]["types"]):
+            continue
+        n += counters(o, each["counters"]) if "counters" in each else 1
+    return n
+
+
 
 
 def alive(eff: dict, objs: dict[str, dict]) -> bool:
@@ -257,13 +309,18 @@ def run_layer(objs: dict[str, dict], layer: str) -> list[dict[str, dict]]:
     return outcomes
 
 
-def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | None = None) -> dict[str, dict]:
+def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | None = None,
+              graveyards: dict[str, list[list[str]]] | None = None) -> dict[str, dict]:
     """Effective characteristics: ``{id: {types, subtypes, colors, keywords, p, t, mana,
     cant_attack}}``. ``objects``: dicts with id, controller, types, subtypes, supertypes,
     colors, keywords, p, t, plus_counters, attached_to, effects (ids), and optionally token,
     tapped, counters (any counter on it), chosen_type; ``effects``: dicts with id, source,
-    spec (a ``continuous`` mapping) and ts; ``hand``: cards in each player's hand."""
+    spec (a ``continuous`` mapping) and ts; ``hand``: cards in each player's hand;
+    ``graveyards``: the card types of each card in each player's graveyard; ``counter_map``
+    (optional): the counters on an object by kind."""
     EFFECTS.clear()
+    GRAVEYARDS.clear()
+    GRAVEYARDS.update(graveyards or {})
     STARTED.clear()
     HAND.clear()
     HAND.update(hand or {})
@@ -277,6 +334,7 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
         x["mana"] = {BASIC[s] for s in x["subtypes"] if s in BASIC} if "land" in x["types"] else set()
         x["rules"] = []
         x["retyped"] = False
+        x.setdefault("counter_map", {"+1/+1": x["plus_counters"]} if x["plus_counters"] else {})
         objs[x["id"]] = x
     for x in objs.values():  # who enchants or equips each object (303.4, 301.5)
         x["enchanted_by"] = [o["controller"] for o in objs.values() if o["attached_to"] == x["id"] and "aura" in o["subtypes"]]

@@ -8,7 +8,8 @@ from mtgsolver.model import Board, Color, Permanent, Player, Static
 from mtgsolver.model.continuous import ContinuousSpec
 from mtgsolver.model.layers import apply_layers
 from mtgsolver.model.mana_abilities import basic_land_ability
-from mtgsolver.model.zones import PlayerZones
+from mtgsolver.model.cards import Card
+from mtgsolver.model.zones import PlayerZones, ZoneCard
 
 from references.reference_layers import BASIC, reference
 from .support import runs
@@ -28,6 +29,23 @@ FILTERS = st.sampled_from([
 #: counts (613.4a, 613.4c): "for each other creature you control", cards in hand, Forests
 _OTHER_CREATURES = {"permanents": {"types": ["creature"], "controller": "you", "other": True}}
 _CREATURES = {"permanents": {"types": ["creature"], "controller": "you"}}
+#: counts of attachments, counters, colors, basic land types and cards (613.4c)
+_MINE = {"types": ["creature"], "controller": "you"}
+COUNTED = [
+    {"gets": [1, 0], "for_each": {"permanents": {"subtypes": ["aura", "equipment"]}, "attached_to": "it"}},
+    {"gets": [1, 1], "for_each": {"permanents": {"subtypes": ["equipment"]}, "attached_to": "source"}},
+    {"gets": [0, 1], "for_each": {"permanents": {"subtypes": ["aura"], "controller": "you"}, "attached_to": "creature"}},
+    {"gets": [-1, -1], "for_each": {"counters_on_it": "slime"}}, {"gets": [1, 1], "for_each": {"counters_on_it": "any"}},
+    {"gets": [1, 1], "for_each": {"counters_on_source": "any"}},
+    {"gets": [1, 1], "for_each": {"permanents": {**_MINE, "other": True}, "counters": "+1/+1"}},
+    {"gets": [1, 1], "for_each": {"colors_of_it": True}}, {"gets": [1, 0], "for_each": {"colors_among": {"controller": "you"}}},
+    {"gets": [-1, -1], "for_each": {"basic_land_types_among": {"types": ["land"], "controller": "you"}}},
+    {"gets": [1, 1], "for_each": {"permanents": [{"types": ["artifact"], "controller": "you"},
+                                                 {"types": ["enchantment"], "controller": "you"}]}},
+    {"gets": [1, 1], "for_each": {"cards": {"zone": "graveyard", "whose": "all", "types": ["creature"]}}},
+    {"gets": [-1, 0], "for_each": {"cards": {"zone": "graveyard", "whose": "its_controller"}}},
+    {"gets": [1, 1], "for_each": {"cards": {"zone": "hand", "whose": "its_controller"}}},
+]
 CHANGES = st.sampled_from([
     {"gets": [1, 1]}, {"gets": [-1, 0]}, {"set_pt": [1, 1]}, {"switch_pt": True}, {"gains": ["flying"]},
     {"gains": ["menace"]}, {"loses": ["flying"]}, {"loses_all_abilities": True}, {"set_colors": ["white"]},
@@ -38,6 +56,7 @@ CHANGES = st.sampled_from([
     {"gets": [1, 1], "for_each": _OTHER_CREATURES}, {"gets": [0, -1], "for_each": {"cards_in_hand": True}},
     {"defines_pt": "both", "for_each": _CREATURES},
     {"defines_pt": "power", "for_each": {"permanents": {"subtypes": ["forest"]}, "plus": 1}},
+    *COUNTED,
 ])
 CONDITIONS = st.sampled_from([None, None, {"controls": {"types": ["artifact"]}},
                               {"controls": {"types": ["creature"]}, "at_least": 2}, {"source_untapped": True}])
@@ -50,6 +69,9 @@ FAMILIES = [
      {"add_types": ["creature"], "set_pt": [2, 2]}],
     [{"defines_pt": "both", "for_each": _CREATURES}, {"set_pt": [1, 1]}, {"gets": [1, 1], "for_each": _OTHER_CREATURES},
      {"add_types": ["creature"], "set_pt": [2, 2]}, {"loses_all_abilities": True}],
+    # counts after the layers that change what they count (4: land types, 5: colors)
+    [*COUNTED, {"set_colors": ["white"]}, {"set_land_types": ["mountain"]}, {"add_subtypes": ["swamp"]},
+     {"set_pt": [1, 1]}],
 ]
 KINDS = st.sampled_from(["creature", "creature", "land", "creature", "land", "basic_land", "artifact", "enchantment", "artifact_creature"])
 
@@ -84,8 +106,10 @@ def boards(draw):
             "token": draw(st.booleans()), "tapped": draw(st.booleans()), "counters": draw(st.booleans()),
             "chosen_type": draw(st.sampled_from([None, "elf", "goblin"])),
         }
-        if obj["plus_counters"]:
-            obj["counters"] = True
+        obj["counter_map"] = {k: v for k, v in (("+1/+1", obj["plus_counters"]),
+                                                ("slime", draw(st.integers(0, 2)) if creature else 0),
+                                                ("charge", draw(st.integers(0, 1)))) if v}
+        obj["counters"] = bool(obj["counter_map"])
         if subtypes in (["aura"], ["equipment"]) and objects and draw(st.booleans()):
             obj["attached_to"] = draw(st.sampled_from([o["id"] for o in objects]))
         if draw(st.integers(0, 3)):
@@ -105,10 +129,13 @@ def boards(draw):
             effects.append({"id": f"e{i}", "source": obj["id"], "spec": spec, "ts": i + 1})
         objects.append(obj)
     hand = {"alice": draw(st.integers(0, 3)), "bob": draw(st.integers(0, 3))}
-    return objects, effects, hand
+    graveyards = {p: draw(st.lists(st.sampled_from([["creature"], ["instant"], ["artifact", "creature"], ["land"]]),
+                                   max_size=3)) for p in ("alice", "bob")}
+    return objects, effects, hand, graveyards
 
 
-def engine_board(objects: list[dict], effects: list[dict], hand: dict[str, int] | None = None) -> Board:
+def engine_board(objects: list[dict], effects: list[dict], hand: dict[str, int] | None = None,
+                 graveyards: dict[str, list[list[str]]] | None = None) -> Board:
     specs = {e["source"]: e["spec"] for e in effects}
     perms = []
     for o in objects:
@@ -119,10 +146,13 @@ def engine_board(objects: list[dict], effects: list[dict], hand: dict[str, int] 
             id=o["id"], name=o["id"].upper(), controller=o["controller"], owner=o["controller"],
             types=frozenset(o["types"]), supertypes=frozenset(o["supertypes"]), subtypes=frozenset(o["subtypes"]),
             colors=frozenset(Color.parse(c) for c in o["colors"]), base_power=o["p"], base_toughness=o["t"],
-            counters=({"+1/+1": o["plus_counters"]} if o["plus_counters"] else {"charge": 1} if o.get("counters") else {}),
+            counters=o["counter_map"] if "counter_map" in o else
+            ({"+1/+1": o["plus_counters"]} if o["plus_counters"] else {"charge": 1} if o.get("counters") else {}),
             keywords=frozenset(o["keywords"]), abilities=tuple(abilities), attached_to=o["attached_to"],
             token=o.get("token", False), tapped=o.get("tapped", False), chosen_type=o.get("chosen_type")))
-    zones = {p: PlayerZones(hand_count=n) for p, n in (hand or {}).items()}
+    zones = {p: PlayerZones(hand_count=n, graveyard=tuple(
+        ZoneCard(f"{p}.graveyard[{i}]", Card(f"C{i}", types=tuple(t))) for i, t in enumerate((graveyards or {}).get(p, []))))
+        for p, n in (hand or {}).items()}
     return Board("alice", (Player("alice"), Player("bob")), tuple(perms), zones=zones)
 
 
@@ -138,8 +168,8 @@ def summary(perm: Permanent) -> dict:
 def test_layer_engine_agrees_with_the_brute_force_reference(case) -> None:
     """613.1, 613.4a-d, 613.6-613.8, 613.11, 305.6-7: the engine equals every rules-consistent
     order, with counts (7a characteristic-defining abilities, "for each other ...")."""
-    objects, effects, hand = case
-    expected = reference(objects, effects, hand)
-    board = apply_layers(engine_board(objects, effects, hand))
+    objects, effects, hand, graveyards = case
+    expected = reference(objects, effects, hand, graveyards)
+    board = apply_layers(engine_board(objects, effects, hand, graveyards))
     for o in objects:
         assert summary(board.permanent(o["id"])) == expected[o["id"]], o["id"]

@@ -34,7 +34,7 @@ from typing import Any, Iterable, Mapping
 
 from .abilities import Static
 from .board import Board
-from .continuous import Affected, Condition, ContinuousSpec, atom_text
+from .continuous import Affected, CardCount, Condition, ContinuousSpec, ForEach, atom_text
 from .effects import Effect
 from .mana_abilities import BASIC_LAND_MANA, ManaAbility, basic_land_ability
 from .permanent import Permanent
@@ -464,6 +464,8 @@ class _Engine:
         in "for each other creature" is other than ``obj``."""
         each = eff.spec.for_each
         assert each is not None
+        if each.extended:
+            return self.count_more(each, eff, obj) + each.plus
         if each.permanents is not None:
             flt = _without_other(each.permanents)
             n = sum(1 for o in self.state.values()
@@ -479,6 +481,38 @@ class _Engine:
             else:
                 n = sum(1 for z in getattr(player, "graveyard", ()) or () if "creature" in _card_types(z.card))
         return n + each.plus
+
+    def count_more(self, each: ForEach, eff: _Eff, obj: _Obj) -> int:
+        """The counts relative to attachments, counters, colors, land types and cards
+        (613.4c), as the board is after the earlier layers: an Equipment or Aura is one
+        after layer 4 (301.5, 303.4), colors are counted after layer 5 (105.2), domain counts
+        the basic land types after layer 4 (305.6)."""
+        if each.counters_on_source is not None or each.counters_on_it is not None:
+            holder = self.state.get(eff.source) if each.counters_on_source is not None else obj
+            return _counters(holder.perm.counters if holder else {}, each.counters_on_source or each.counters_on_it)
+        if each.colors_of_it:
+            return len(obj.colors)
+        if each.cards is not None:
+            return _cards(self.board, each.cards, eff.controller, obj.controller)
+        if each.permanents is None:
+            flt = each.colors_among or each.basic_land_types_among
+            found: set[Any] = set()
+            for o in self.state.values():
+                if _matches(flt, o, eff):  # type: ignore[arg-type]
+                    found |= o.colors if each.colors_among else o.subtypes & _BASIC_LAND_TYPES
+            return len(found)
+        filters = [_without_other(f) for f in (each.permanents, *each.also)]
+        n = 0
+        for o in self.state.values():
+            if (each.permanents.other and o.id == obj.id) or not any(_matches(f, o, eff) for f in filters):
+                continue
+            host = o.perm.attached_to
+            if each.attached_to is not None and not (
+                    host == obj.id if each.attached_to == "it" else host == eff.source if each.attached_to == "source"
+                    else host in self.state and "creature" in self.state[host].types):
+                continue
+            n += _counters(o.perm.counters, each.counters) if each.counters else 1
+        return n
 
     # -- after the layers (613.11) ------------------------------------------------------------
     def rule_effects(self) -> list[Effect]:
@@ -511,6 +545,30 @@ class _Engine:
                     target.changes.append(Change(obj.id, obj.perm.name, "rules", eff.timestamp,
                                                  ", ".join(atom_text(r) for r in s.rules)))
         return out
+
+
+_BASIC_LAND_TYPES = frozenset(BASIC_LAND_MANA)
+
+
+def _counters(counters: Mapping[str, int], kind: str) -> int:
+    """Counters of a kind on an object (122.1); ``any``: all of them."""
+    return sum(counters.values()) if kind == "any" else counters.get(kind, 0)
+
+
+def _cards(board: Board, what: CardCount, you: str, its_controller: str) -> int:
+    """Cards in graveyards (404: public, listed on the board) or in a hand (402: its size,
+    ``hand_count``), of any of ``what.types``."""
+    zones = getattr(board, "zones", None) or {}
+    players = [p.name for p in board.players] if what.whose == "all" else [you if what.whose == "you" else its_controller]
+    n = 0
+    for player in players:
+        z = zones.get(player) if hasattr(zones, "get") else None
+        if what.zone == "hand":
+            n += int(getattr(z, "hand_count", 0) or 0)
+        else:
+            n += sum(1 for c in getattr(z, "graveyard", ()) or ()
+                     if not what.types or what.types & _card_types(c.card))
+    return n
 
 
 @functools.lru_cache(maxsize=None)
