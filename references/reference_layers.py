@@ -10,6 +10,7 @@ what all kept orders give, and they must agree.
 from __future__ import annotations
 
 import copy
+import itertools
 from typing import Any
 
 LAYER_ORDER = ("4", "5", "6", "7a", "7b", "7c", "7d")
@@ -130,6 +131,16 @@ def count_more(each: dict, eff: dict, obj: dict, objs: dict[str, dict]) -> int |
             elif "basic_land_types_among" in each and in_set(each["basic_land_types_among"], o, eff):
                 seen |= set(o["subtypes"]) & set(BASIC)
         return len(seen)
+    if each.get("mana_value_of_it") or "mana_symbols_of_it" in each:
+        cost = obj.get("cost", [])
+        if each.get("mana_value_of_it"):
+            return sum(2 if s.startswith("2/") else 1 for s in cost)
+        letter = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[each["mana_symbols_of_it"]]
+        return sum(1 for s in cost if letter in s.replace("2/", "").split("/"))
+    if each.get("bushido_of_it"):
+        return obj.get("bushido", 0)
+    if each.get("party"):
+        return party([o for o in objs.values() if o["controller"] == eff["controller"] and "creature" in o["types"]])
     if "cards" in each:
         c = each["cards"]
         everyone = sorted(set(HAND) | set(GRAVEYARDS))
@@ -137,7 +148,8 @@ def count_more(each: dict, eff: dict, obj: dict, objs: dict[str, dict]) -> int |
         if c["zone"] == "hand":
             return sum(HAND.get(p, 0) for p in whose)
         return sum(1 for p in whose for card in GRAVEYARDS.get(p, []) if not c.get("types") or set(card) & set(c["types"]))
-    if "permanents" not in each or not ({"attached_to", "counters"} & set(each) or isinstance(each["permanents"], list)):
+    if "permanents" not in each or not ({"attached_to", "counters", "shares_creature_type", "same_name"} & set(each)
+                                        or isinstance(each["permanents"], list)):
         return None
     filters = each["permanents"] if isinstance(each["permanents"], list) else [each["permanents"]]
     n = 0
@@ -151,8 +163,32 @@ def count_more(each: dict, eff: dict, obj: dict, objs: dict[str, dict]) -> int |
             continue
         if where == "creature" and not (host in objs and "creature" in objs[host]["types"]):
             continue
+        if each.get("shares_creature_type") and not creature_types(o) & creature_types(obj):
+            continue
+        if each.get("same_name") and o.get("name", o["id"]) != obj.get("name", obj["id"]):
+            continue
         n += counters(o, each["counters"]) if "counters" in each else 1
     return n
+
+
+#: the creature types the generated boards use (205.3m); a changeling has them all (702.73a)
+CREATURE_TYPES = {"elf", "goblin", "cleric", "rogue", "warrior", "wizard"}
+
+
+def creature_types(o: dict) -> set[str]:
+    return set(CREATURE_TYPES) if "changeling" in o["printed_keywords"] else set(o["subtypes"]) & CREATURE_TYPES
+
+
+def party(creatures: list[dict]) -> int:
+    """700.8: the most roles (Cleric, Rogue, Warrior, Wizard) filled by distinct creatures,
+    trying every assignment."""
+    best = 0
+    for pick in itertools.product([None, *range(len(creatures))], repeat=4):
+        used = [i for i in pick if i is not None]
+        if len(used) == len(set(used)) and all(
+                i is None or role in creature_types(creatures[i]) for role, i in zip(("cleric", "rogue", "warrior", "wizard"), pick)):
+            best = max(best, len(used))
+    return best
 
 
 
@@ -200,6 +236,7 @@ def do(eff: dict, obj: dict, layer: str) -> None:
     elif layer == "6":
         if s.get("loses_all_abilities"):
             obj["keywords"], obj["effects"], obj["mana"], obj["rules"] = set(), [], set(), []
+            obj["bushido"] = 0
         obj["keywords"] |= {g for g in s.get("gains", [])}
         obj["keywords"] -= set(s.get("loses", []))
     elif layer == "7a" and "creature" in obj["types"]:
@@ -334,6 +371,7 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
         x["mana"] = {BASIC[s] for s in x["subtypes"] if s in BASIC} if "land" in x["types"] else set()
         x["rules"] = []
         x["retyped"] = False
+        x["printed_keywords"] = set(x["keywords"])
         x.setdefault("counter_map", {"+1/+1": x["plus_counters"]} if x["plus_counters"] else {})
         objs[x["id"]] = x
     for x in objs.values():  # who enchants or equips each object (303.4, 301.5)

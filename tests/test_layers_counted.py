@@ -22,7 +22,11 @@ CARDS = ("Bruenor Battlehammer", "Golem-Skin Gauntlets", "Bonesplitter", "Aurama
          "Runechanter's Pike", "Righteous Authority", "Nettlecyst", "Bearded Axe", "Rakdos Riteknife", "Pacifism",
          "Holy Strength", "Grizzly Bears", "Kor Skyfisher", "Forest", "Island", "Plains",
          "Ornithopter", "Shock", "Opt", "Hill Giant", "Civic Saber", "Manaforce Mace", "Hypnotic Specter",
-         "Spontaneous Mutation", "Exoskeletal Armor", "Dwarven Blastminer")
+         "Spontaneous Mutation", "Exoskeletal Armor", "Dwarven Blastminer", "Coat of Arms", "Alpha Status", "Stoneforge Masterwork", "Mirror Box",
+         "Ravager's Mace", "Light from Within", "Hedron Matrix", "Skeletal Swarming", "Changeling Outcast", "Goblin Piker",
+         "Raging Goblin", "Llanowar Elves", "Boggart Ram-Gang", "Kitchen Finks", "Skeleton Archer", "Drudge Skeletons",
+         "Cleric of the Forward Order", "Tazri, Beacon of Unity", "Sea Gate Stormcaller", "Takeno, Samurai General",
+         "Humility")
 
 
 @pytest.fixture(scope="module")
@@ -282,6 +286,101 @@ def test_509_blocks_use_the_counted_toughness(cards) -> None:
     """, "combat:\n  attackers: [{creature: giant, target: bob}]\n  blockers: [{creature: bears, blocks: [giant]}]\n")
     assert pt(b, "giant") == (0, 0)
     assert check_blocks(b).legal is True
+
+
+def test_205_3m_shares_a_creature_type_coat_of_arms_and_stoneforge_masterwork(cards) -> None:
+    """Coat of Arms counts each other creature sharing at least one creature type, once however
+    many it shares (its rulings), whoever controls it; a changeling is every creature type
+    (702.73a). Stoneforge Masterwork counts only its controller's other creatures."""
+    b = board(cards, """
+        - {id: coat, card: Coat of Arms, controller: bob}
+        - {id: piker, card: Goblin Piker, controller: alice}
+        - {id: raging, card: Raging Goblin, controller: bob}
+        - {id: ram, card: Boggart Ram-Gang, controller: alice}
+        - {id: elves, card: Llanowar Elves, controller: alice}
+        - {id: outcast, card: Changeling Outcast, controller: bob}
+        - {id: fisher, card: Kor Skyfisher, controller: alice}
+        - {id: work, card: Stoneforge Masterwork, controller: alice, attached_to: piker}
+    """)
+    assert pt(b, "raging") == (1 + 3, 1 + 3) and pt(b, "ram") == (3 + 3, 3 + 3) and pt(b, "elves") == (2, 2)
+    assert pt(b, "outcast") == (1 + 5, 1 + 5) and pt(b, "fisher") == (3, 4)
+    assert pt(b, "piker") == (2 + 3 + 1, 1 + 3 + 1)  # Coat 3; Masterwork: Ram-Gang only (alice's)
+
+
+def test_mirror_box_same_name_and_tokens(cards) -> None:
+    """Mirror Box: each nontoken creature you control gets +1/+1 for each other creature you
+    control with the same name; tokens get no bonus but count (its ruling)."""
+    b = board(cards, """
+        - {id: box, card: Mirror Box, controller: alice}
+        - {id: e1, card: Llanowar Elves, controller: alice}
+        - {id: e2, card: Llanowar Elves, controller: alice}
+        - {id: e3, card: Llanowar Elves, controller: alice, token: true}
+        - {id: e4, card: Llanowar Elves, controller: bob}
+    """)
+    assert pt(b, "e1") == (3, 3) and pt(b, "e2") == (3, 3) and pt(b, "e3") == (1, 1) and pt(b, "e4") == (1, 1)
+
+
+def test_700_8_party_counted_the_way_that_gives_the_most(cards) -> None:
+    """Ravager's Mace: +1/+0 for each creature in your party (700.8); a changeling fills the
+    role left over (700.8b: the highest count)."""
+    perms = """
+        - {id: cleric, card: Cleric of the Forward Order, controller: alice}
+        - {id: mace, card: Ravager's Mace, controller: alice, attached_to: cleric}
+        - {id: outcast, card: Changeling Outcast, controller: alice}
+        - {id: bob_wizard, card: Sea Gate Stormcaller, controller: bob}
+    """
+    b = board(cards, perms)
+    assert pt(b, "cleric") == (2 + 2, 2) and "menace" in b.permanent("cleric").keywords
+    b = board(cards, perms + """- {id: tazri, card: "Tazri, Beacon of Unity", controller: alice}
+        - {id: wizard, card: Sea Gate Stormcaller, controller: alice}""")
+    assert pt(b, "cleric") == (2 + 4, 2)
+
+
+def test_chroma_and_mana_value_light_from_within_and_hedron_matrix(cards) -> None:
+    """Light from Within counts the white mana symbols in each creature's mana cost, hybrid ones
+    included (its rulings); Hedron Matrix gives +X/+X for the equipped creature's mana value
+    (202.3)."""
+    b = board(cards, """
+        - {id: light, card: Light from Within, controller: alice}
+        - {id: finks, card: Kitchen Finks, controller: alice}
+        - {id: cleric, card: Cleric of the Forward Order, controller: alice}
+        - {id: elves, card: Llanowar Elves, controller: alice}
+        - {id: ram, card: Boggart Ram-Gang, controller: bob}
+        - {id: matrix, card: Hedron Matrix, controller: bob, attached_to: ram}
+    """)
+    assert pt(b, "finks") == (3 + 2, 2 + 2) and pt(b, "cleric") == (3, 3) and pt(b, "elves") == (1, 1)
+    assert pt(b, "ram") == (3 + 3, 3 + 3)
+
+
+def test_each_skeleton_you_control_skeletal_swarming(cards) -> None:
+    """Skeletal Swarming: each Skeleton you control has trample, attacks each combat if able
+    (613.11), and gets +1/+0 for each other Skeleton you control."""
+    b = board(cards, """
+        - {id: swarm, card: Skeletal Swarming, controller: alice}
+        - {id: drudge, card: Drudge Skeletons, controller: alice}
+        - {id: archer, card: Skeleton Archer, controller: alice}
+        - {id: bob_drudge, card: Drudge Skeletons, controller: bob}
+    """)
+    drudge = b.permanent("drudge")
+    assert pt(b, "drudge") == (2, 1) and pt(b, "archer") == (4, 3) and pt(b, "bob_drudge") == (1, 1)
+    assert "trample" in drudge.keywords and drudge.has("attacks_each_combat")
+
+
+def test_702_45_points_of_bushido_takeno_and_humility(cards) -> None:
+    """Takeno: each other Samurai creature you control gets +1/+1 for each point of bushido it
+    has (702.45b: every instance; bushido given as the board vocabulary {bushido: N}, since no
+    grammar reads the "Bushido N" line yet and it stays unread); under Humility it has none
+    after layer 6 (and Takeno's ability is gone before 7c: 613.6)."""
+    samurai = "types: [creature], subtypes: [samurai], power: 2, toughness: 2, abilities: [{bushido: 1}, {bushido: 2}]"
+    perms = f"""
+        - {{id: takeno, card: "Takeno, Samurai General", controller: alice}}
+        - {{id: pale, name: Samurai, {samurai}, controller: alice}}
+        - {{id: bob_pale, name: Samurai, {samurai}, controller: bob}}
+    """
+    b = board(cards, perms)
+    assert pt(b, "pale") == (2 + 3, 2 + 3) and pt(b, "bob_pale") == (2, 2) and pt(b, "takeno") == (3, 3)
+    b = board(cards, perms + "- {id: humility, card: Humility, controller: bob}")
+    assert pt(b, "pale") == (1, 1)
 
 
 COUNTED_LINES = Path(__file__).parent / "data" / "effects_counted_lines.jsonl"

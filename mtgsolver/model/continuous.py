@@ -300,10 +300,12 @@ class Condition:
 
 
 _FOR_EACH_KEYS = ("permanents", "cards_in_hand", "counters_on_source", "creature_cards_in_graveyard",
-                  "counters_on_it", "colors_of_it", "colors_among", "basic_land_types_among", "cards")
+                  "counters_on_it", "colors_of_it", "colors_among", "basic_land_types_among", "cards", "party",
+                  "mana_value_of_it", "mana_symbols_of_it", "bushido_of_it")
 #: What may go with ``permanents``: ``attached_to`` (``it``: the object the effect applies to;
-#: ``source``; ``creature``: any creature), ``counters`` (sum the counters of that kind on them).
-_PERMANENT_MODIFIERS = ("attached_to", "counters")
+#: ``source``; ``creature``: any creature), ``counters`` (sum the counters of that kind on them),
+#: ``shares_creature_type`` and ``same_name`` (with the object the effect applies to).
+_PERMANENT_MODIFIERS = ("attached_to", "counters", "shares_creature_type", "same_name")
 _ATTACHED_TO = ("it", "source", "creature")
 #: ``cards``: zone, whose cards (``you``: the source's controller; ``its_controller``: the
 #: controller of the object the effect applies to; ``all``: every player's), card types (any of).
@@ -358,7 +360,9 @@ class ForEach:
     attached to the object the effect applies to, to the source, or to a creature; 301.5,
     303.4) and ``counters`` (count the counters of that kind on them, not the permanents).
     Relative to the object the effect applies to: ``counters_on_it`` (a kind or ``any``),
-    ``colors_of_it`` (105.2: its colors after layer 5). Among permanents matching a filter:
+    ``colors_of_it`` (105.2: its colors after layer 5), ``bushido_of_it`` (the N of each bushido
+    N it has after layer 6, 702.45b), ``mana_value_of_it`` (202.3), ``mana_symbols_of_it``
+    (a color: its mana symbols of that color, hybrid included), ``party`` (700.8). Among permanents matching a filter:
     ``colors_among`` (105.2), ``basic_land_types_among`` (305.6: domain). ``cards``: a
     :class:`CardCount` of a graveyard or hand."""
 
@@ -375,6 +379,12 @@ class ForEach:
     colors_among: Affected | None = None
     basic_land_types_among: Affected | None = None
     cards: CardCount | None = None
+    shares_creature_type: bool = False
+    same_name: bool = False
+    party: bool = False
+    mana_value_of_it: bool = False
+    mana_symbols_of_it: str | None = None
+    bushido_of_it: bool = False
 
     @classmethod
     def from_mapping(cls, data: Any, path: str = "for_each") -> "ForEach":
@@ -393,7 +403,11 @@ class ForEach:
             if attached_to is not None and attached_to not in _ATTACHED_TO:
                 raise ValueError(f"{path}.attached_to expects one of {', '.join(_ATTACHED_TO)}, got {attached_to!r}")
             counters = str(data["counters"]) if "counters" in data else None
-            return cls(permanents=made[0], also=tuple(made[1:]), attached_to=attached_to, counters=counters, plus=plus)
+            flags = {k: bool(data[k]) for k in ("shares_creature_type", "same_name") if k in data}
+            return cls(permanents=made[0], also=tuple(made[1:]), attached_to=attached_to, counters=counters, plus=plus,
+                       **flags)
+        if key == "mana_symbols_of_it":
+            return cls(mana_symbols_of_it=Color.parse(str(value)).word, plus=plus)
         if key in ("counters_on_source", "counters_on_it"):
             return cls(**{key: str(value)}, plus=plus)
         if key in ("colors_among", "basic_land_types_among"):
@@ -408,14 +422,15 @@ class ForEach:
         creature cards in the graveyard, counters of one kind on the source)."""
         return bool(self.also or self.attached_to or self.counters or self.counters_on_it or self.colors_of_it
                     or self.colors_among or self.basic_land_types_among or self.cards
-                    or self.counters_on_source == "any")
+                    or self.counters_on_source == "any" or self.shares_creature_type or self.same_name
+                    or self.party or self.mana_value_of_it or self.mana_symbols_of_it or self.bushido_of_it)
 
     def to_mapping(self) -> dict[str, Any]:
         out: dict[str, Any]
         if self.permanents is not None:
             filters = [f.to_mapping() for f in (self.permanents, *self.also)]
             out = {"permanents": filters if self.also else filters[0]}
-            out |= {k: getattr(self, k) for k in _PERMANENT_MODIFIERS if getattr(self, k) is not None}
+            out |= {k: getattr(self, k) for k in _PERMANENT_MODIFIERS if getattr(self, k) not in (None, False)}
         elif self.counters_on_source is not None:
             out = {"counters_on_source": self.counters_on_source}
         elif self.counters_on_it is not None:
@@ -426,8 +441,10 @@ class ForEach:
             out = {"basic_land_types_among": self.basic_land_types_among.to_mapping()}
         elif self.cards is not None:
             out = {"cards": self.cards.to_mapping()}
-        elif self.colors_of_it:
-            out = {"colors_of_it": True}
+        elif self.colors_of_it or self.party or self.mana_value_of_it or self.bushido_of_it:
+            out = {k: True for k in ("colors_of_it", "party", "mana_value_of_it", "bushido_of_it") if getattr(self, k)}
+        elif self.mana_symbols_of_it is not None:
+            out = {"mana_symbols_of_it": self.mana_symbols_of_it}
         else:
             out = {"cards_in_hand": True} if self.cards_in_hand else {"creature_cards_in_graveyard": True}
         return {**out, "plus": self.plus} if self.plus else out
@@ -437,6 +454,8 @@ class ForEach:
             text = " and/or ".join(f.describe() for f in (self.permanents, *self.also))
             text += f" attached to {'that permanent' if self.attached_to == 'it' else 'the source' if self.attached_to == 'source' else 'a creature'}" if self.attached_to else ""
             text = f"{'' if self.counters == 'any' else self.counters + ' '}counter on {text}" if self.counters else text
+            text += " that shares a creature type with it" if self.shares_creature_type else ""
+            text += " with the same name as it" if self.same_name else ""
         elif self.counters_on_source is not None:
             text = f"{'' if self.counters_on_source == 'any' else self.counters_on_source + ' '}counter on the source"
         elif self.counters_on_it is not None:
@@ -449,6 +468,14 @@ class ForEach:
             text = self.cards.describe()
         elif self.colors_of_it:
             text = "of its colors"
+        elif self.party:
+            text = "creature in your party"
+        elif self.mana_value_of_it:
+            text = "point of its mana value"
+        elif self.bushido_of_it:
+            text = "point of bushido it has"
+        elif self.mana_symbols_of_it is not None:
+            text = f"{self.mana_symbols_of_it} mana symbol in its mana cost"
         else:
             text = "card in your hand" if self.cards_in_hand else "creature card in your graveyard"
         return f"{self.plus} plus {text}" if self.plus else text

@@ -492,6 +492,17 @@ class _Engine:
             return _counters(holder.perm.counters if holder else {}, each.counters_on_source or each.counters_on_it)
         if each.colors_of_it:
             return len(obj.colors)
+        if each.mana_value_of_it or each.mana_symbols_of_it:  # 202.3 (X is 0), 105.2 hybrid symbols count
+            cost = obj.perm.mana_cost
+            if cost is None:
+                return 0
+            if each.mana_value_of_it:
+                return cost.mana_value
+            return sum(1 for s in cost.symbols if any(c.word == each.mana_symbols_of_it for c in s.colors))
+        if each.bushido_of_it:  # 702.45b: every instance counts
+            return sum(a.value for a in obj.abilities if isinstance(a, Static) and a.name == "bushido")
+        if each.party:
+            return _party([o for o in self.state.values() if o.controller == eff.controller and "creature" in o.types])
         if each.cards is not None:
             return _cards(self.board, each.cards, eff.controller, obj.controller)
         if each.permanents is None:
@@ -510,6 +521,10 @@ class _Engine:
             if each.attached_to is not None and not (
                     host == obj.id if each.attached_to == "it" else host == eff.source if each.attached_to == "source"
                     else host in self.state and "creature" in self.state[host].types):
+                continue
+            if each.shares_creature_type and not _creature_types(o) & _creature_types(obj):
+                continue
+            if each.same_name and o.perm.name != obj.perm.name:
                 continue
             n += _counters(o.perm.counters, each.counters) if each.counters else 1
         return n
@@ -548,6 +563,35 @@ class _Engine:
 
 
 _BASIC_LAND_TYPES = frozenset(BASIC_LAND_MANA)
+
+
+_PARTY = ("cleric", "rogue", "warrior", "wizard")
+
+
+def _creature_types(obj: _Obj) -> frozenset[str]:
+    """Its creature types (205.3m); a printed changeling is every creature type (702.73a, a
+    characteristic-defining ability applied in layer 4)."""
+    from .grammar.relative import creature_types
+
+    return creature_types() if "changeling" in obj.perm.keywords else frozenset(obj.subtypes) & creature_types()
+
+
+def _party(creatures: list[_Obj]) -> int:
+    """700.8: up to one each of Cleric, Rogue, Warrior and Wizard, a creature filling one role,
+    counted the way that gives the most (700.8b): a maximum matching of roles to creatures."""
+    kinds = {o.id: _creature_types(o) for o in creatures}
+    role_of: dict[str, str] = {}
+
+    def place(role: str, seen: set[str]) -> bool:  # an augmenting path (Kuhn)
+        for oid, types in kinds.items():
+            if role in types and oid not in seen:
+                seen.add(oid)
+                if oid not in role_of or place(role_of[oid], seen):
+                    role_of[oid] = role
+                    return True
+        return False
+
+    return sum(1 for role in _PARTY if place(role, set()))
 
 
 def _counters(counters: Mapping[str, int], kind: str) -> int:

@@ -368,6 +368,17 @@ class _Build(Transformer):
     def more_count(self, count: dict) -> dict:
         return count
 
+    def gets_x_mana_value(self, g: Token, xpt: Token) -> dict:
+        """"gets +X/+X, where X is its mana value" (202.3: X in its cost is 0)."""
+        return {**self.gets_x(g, xpt, {}), "for_each": {"mana_value_of_it": True}}
+
+    def each_subtype(self, quant: Token, sub: Token, control: dict) -> dict:
+        """"Each Skeleton you control": a creature type, one by one."""
+        _need(quant, "each")
+        if subtypes().get(_sub(sub)) != "creature":
+            raise ValueError("a creature type")
+        return {"subtypes": [_sub(sub)], **control}
+
     def count_counters_any(self) -> dict:
         """"for each counter on ~": every counter, whatever its kind (Kyler's ruling)."""
         return {"counters_on_source": "any"}
@@ -437,6 +448,28 @@ class _Build(Transformer):
     def count_cards_its(self, t: Token | None, _c: Token) -> dict:
         """"creature cards in its controller's graveyard": the affected creature's controller."""
         return {"cards": {"zone": "graveyard", "whose": "its_controller", **({"types": [str(t)]} if t is not None else {})}}
+
+    def count_sharing(self, *parts: Any) -> dict:
+        """"for each other creature [on the battlefield | you control] that shares a creature
+        type with it" (205.3m): once per creature, however many types it shares."""
+        return {**self.count_group(*(p for p in parts if not (isinstance(p, Token) and p.type == "SHARES"))),
+                "shares_creature_type": True}
+
+    def count_same_name(self, *parts: Any) -> dict:
+        """Mirror Box: "for each other creature you control with the same name as that creature"."""
+        return {**self.count_group(*parts), "same_name": True}
+
+    def count_bushido(self) -> dict:
+        """Takeno: "for each point of bushido it has" (702.45)."""
+        return {"bushido_of_it": True}
+
+    def count_party(self) -> dict:
+        """700.8: "for each creature in your party"."""
+        return {"party": True}
+
+    def count_chroma(self, color: Token) -> dict:
+        """Chroma: "for each white mana symbol in its mana cost" (hybrid symbols count)."""
+        return {"mana_symbols_of_it": str(color)}
 
     def count_hand_its(self, _c: Token) -> dict:
         return {"cards": {"zone": "hand", "whose": "its_controller"}}
