@@ -63,6 +63,10 @@ def in_set(flt: dict, obj: dict, eff: dict) -> bool:
         return False
     if any(s in obj["supertypes"] for s in flt.get("not_supertypes", [])):
         return False
+    if any(s not in obj["supertypes"] for s in flt.get("supertypes", [])):
+        return False
+    if any(t in obj["types"] for t in flt.get("not_types", [])) or any(c in obj["colors"] for c in flt.get("not_colors", [])):
+        return False
     for flag in ("token", "tapped"):
         if flag in flt and obj.get(flag, False) != flt[flag]:
             return False
@@ -107,10 +111,6 @@ def count(eff: dict, obj: dict, objs: dict[str, dict]) -> int:
 
 #: cards in each player's hand
 HAND: dict[str, int] = {}
-#: the card types of each card in each player's graveyard
-GRAVEYARDS: dict[str, list[list[str]]] = {}
-
-
 def count_more(each: dict, eff: dict, obj: dict, objs: dict[str, dict]) -> int | None:
     """Counts of attachments, counters, colors, basic land types and cards (613.4c), each
     written out from the words: ``None`` for the first kinds (``count`` does those)."""
@@ -143,11 +143,12 @@ def count_more(each: dict, eff: dict, obj: dict, objs: dict[str, dict]) -> int |
         return party([o for o in objs.values() if o["controller"] == eff["controller"] and "creature" in o["types"]])
     if "cards" in each:
         c = each["cards"]
-        everyone = sorted(set(HAND) | set(GRAVEYARDS))
+        everyone = sorted(set(HAND) | set(PLAYERS))
         whose = {"you": [eff["controller"]], "its_controller": [obj["controller"]]}.get(c["whose"], everyone)
         if c["zone"] == "hand":
             return sum(HAND.get(p, 0) for p in whose)
-        return sum(1 for p in whose for card in GRAVEYARDS.get(p, []) if not c.get("types") or set(card) & set(c["types"]))
+        return sum(1 for p in whose for card in PLAYERS.get(p, {}).get("graveyard", [])
+                   if not c.get("types") or set(card) & set(c["types"]))
     if "permanents" not in each or not ({"attached_to", "counters", "shares_creature_type", "same_name"} & set(each)
                                         or isinstance(each["permanents"], list)):
         return None
@@ -198,26 +199,90 @@ def alive(eff: dict, objs: dict[str, dict]) -> bool:
     if eff["id"] in STARTED:
         return True
     src = objs.get(eff["source"])
-    if src is None or eff["id"] not in src["effects"]:
+    if not eff["graveyard"] and (src is None or eff["id"] not in src["effects"]):
         return False
     for cond in eff["spec"].get("condition", []):
-        if "source_untapped" in cond:
-            if src.get("tapped", False) == cond["source_untapped"]:
+        if "in_graveyard" in cond:  # 113.6b: only from its owner's graveyard
+            if not eff["graveyard"]:
                 return False
             continue
-        flt = cond["controls"]
-        n = sum(1 for o in objs.values() if o["controller"] == eff["controller"] and in_set(flt, o, eff))
-        if n < cond.get("at_least", 1):
+        if "paired" in cond:
+            if partner_of(eff["source"], objs) is None:
+                return False
+            continue
+        if holds(cond, eff, src or {"id": eff["source"], "attached_to": None}, objs) == bool(cond.get("not", False)):
             return False
     return True
+
+
+def holds(cond: dict, eff: dict, src: dict, objs: dict[str, dict]) -> bool:
+    """One condition atom, before ``not``: the source, what it is attached to, its controller."""
+    me = PLAYERS.get(eff["controller"], {})
+    host = objs.get(src["attached_to"]) if src["attached_to"] else None
+    if "source_untapped" in cond:
+        return src.get("tapped", False) != cond["source_untapped"]
+    if "controls" in cond:
+        n = sum(1 for o in objs.values() if o["controller"] == eff["controller"] and in_set(cond["controls"], o, eff))
+        return n >= cond.get("at_least", 1)
+    if "attached_matches" in cond:
+        return host is not None and in_set(cond["attached_matches"], host, eff)
+    if "attached_equipment" in cond:
+        return host is not None and len(host["equipped_by"]) >= cond["attached_equipment"]
+    if "attached_controller_controls" in cond:
+        if host is None:
+            return False
+        flt = dict(cond["attached_controller_controls"])
+        other = flt.pop("other", False)
+        n = sum(1 for o in objs.values() if o["controller"] == host["controller"] and in_set(flt, o, eff)
+                and not (other and o["id"] == host["id"]))
+        return n >= cond.get("at_least", 1)
+    if "source_enchanted" in cond:
+        return any(o["attached_to"] == src["id"] and "aura" in o["subtypes"] for o in objs.values())
+    if "counters_on_source" in cond:  # the generator's counters: +1/+1 and charge
+        n = src.get("charges", 0) + (src["plus_counters"] if cond["counters_on_source"] == "any" else 0)
+        return cond.get("at_least", 1) <= n <= cond.get("at_most", n)
+    if "your_turn" in cond:
+        return (ACTIVE[0] == eff["controller"]) == cond["your_turn"]
+    if "completed_dungeon" in cond:
+        return me.get("dungeon", False)
+    if "city_blessing" in cond:  # 702.131b: ascend sees ten permanents
+        mine = [o for o in objs.values() if o["controller"] == eff["controller"]]
+        return me.get("blessing", False) or (len(mine) >= 10 and any("ascend" in o["keywords"] for o in mine))
+    if "hand_at_most" in cond:
+        return HAND.get(eff["controller"], 0) <= cond["hand_at_most"]
+    if "life_over_starting" in cond:
+        return me.get("life", 20) - me.get("starting", 20) >= cond["life_over_starting"]
+    if "opponent_graveyard" in cond:
+        return any(len(p["graveyard"]) >= cond["opponent_graveyard"] for name, p in PLAYERS.items()
+                   if name != eff["controller"])
+    if "graveyard_types" in cond:
+        return len({t for card in me.get("graveyard", []) for t in card}) >= cond["graveyard_types"]
+    raise AssertionError(f"condition not in the reference: {cond}")
+
+
+#: each player's life, starting life, dungeon, city's blessing and graveyard (card types per card)
+PLAYERS: dict[str, dict] = {}
+ACTIVE: list[str] = [""]
 
 
 STARTED: dict[str, frozenset[str]] = {}
 
 
+def partner_of(oid: str, objs: dict[str, dict]) -> str | None:
+    """702.95e: a pair holds while both are creatures on the battlefield under one controller."""
+    me = objs.get(oid)
+    other = objs.get(me.get("paired_with")) if me and me.get("paired_with") else None
+    if other and "creature" in me["types"] and "creature" in other["types"] and me["controller"] == other["controller"]:
+        return other["id"]
+    return None
+
+
 def targets(eff: dict, objs: dict[str, dict]) -> frozenset[str]:
     if eff["id"] in STARTED:
         return STARTED[eff["id"]]
+    if eff["spec"].get("affects", {}).get("paired"):  # "both creatures" (702.95b)
+        other = partner_of(eff["source"], objs)
+        return frozenset({eff["source"], other}) if other else frozenset()
     return frozenset(o["id"] for o in objs.values() if in_set(eff["spec"].get("affects", {}), o, eff))
 
 
@@ -308,6 +373,9 @@ def effects_on(objs: dict[str, dict], layer: str, spent: set[str]) -> list[dict]
             eff = EFFECTS[eid]
             if layer in parts(eff["spec"]) and eid not in spent:
                 out.append(eff)
+    for eid, eff in EFFECTS.items():  # cards in graveyards (113.6b)
+        if eff["graveyard"] and layer in parts(eff["spec"]) and eid not in spent and eff not in out:
+            out.append(eff)
     for eid in STARTED:
         eff = EFFECTS[eid]
         if layer in parts(eff["spec"]) and eid not in spent and eff not in out:
@@ -347,20 +415,24 @@ def run_layer(objs: dict[str, dict], layer: str) -> list[dict[str, dict]]:
 
 
 def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | None = None,
-              graveyards: dict[str, list[list[str]]] | None = None) -> dict[str, dict]:
+              players: dict[str, dict] | None = None, active: str = "alice",
+              graveyard: dict[str, str] | None = None) -> dict[str, dict]:
     """Effective characteristics: ``{id: {types, subtypes, colors, keywords, p, t, mana,
-    cant_attack}}``. ``objects``: dicts with id, controller, types, subtypes, supertypes,
+    cant_attack, goaded_by}}``. ``objects``: dicts with id, controller, types, subtypes, supertypes,
     colors, keywords, p, t, plus_counters, attached_to, effects (ids), and optionally token,
-    tapped, counters (any counter on it), chosen_type; ``effects``: dicts with id, source,
-    spec (a ``continuous`` mapping) and ts; ``hand``: cards in each player's hand;
-    ``graveyards``: the card types of each card in each player's graveyard; ``counter_map``
-    (optional): the counters on an object by kind."""
+    tapped, counters (any counter on it), charges (charge counters), chosen_type, paired_with;
+    ``effects``: dicts with id, source, spec (a ``continuous`` mapping) and ts; ``hand``: cards
+    in each player's hand; ``players``: each player's life, starting (life), dungeon, blessing
+    and graveyard (a list of each card's types); ``active``: whose turn it is; ``graveyard``:
+    cards in graveyards (id -> owner) whose effects work from there (113.6b). Each
+    object's counters by kind are ``counter_map`` (from plus_counters and charges)."""
     EFFECTS.clear()
-    GRAVEYARDS.clear()
-    GRAVEYARDS.update(graveyards or {})
     STARTED.clear()
     HAND.clear()
     HAND.update(hand or {})
+    PLAYERS.clear()
+    PLAYERS.update(players or {})
+    ACTIVE[0] = active
     EFFECTS_BY_SOURCE_CHOSEN.clear()
     EFFECTS_BY_SOURCE_CHOSEN.update({o["id"]: o.get("chosen_type") for o in objects})
     objs = {}
@@ -372,14 +444,18 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
         x["rules"] = []
         x["retyped"] = False
         x["printed_keywords"] = set(x["keywords"])
-        x.setdefault("counter_map", {"+1/+1": x["plus_counters"]} if x["plus_counters"] else {})
+        x["counter_map"] = {k: n for k, n in (("+1/+1", x["plus_counters"]), ("charge", x.get("charges", 0))) if n}
         objs[x["id"]] = x
     for x in objs.values():  # who enchants or equips each object (303.4, 301.5)
         x["enchanted_by"] = [o["controller"] for o in objs.values() if o["attached_to"] == x["id"] and "aura" in o["subtypes"]]
         x["equipped_by"] = [o["id"] for o in objs.values() if o["attached_to"] == x["id"] and "equipment" in o["subtypes"]]
     for e in effects:
+        if e["source"] in (graveyard or {}):  # 109.5: "you" is the card's owner
+            EFFECTS[e["id"]] = {**e, "controller": graveyard[e["source"]], "attached_to": None,  # type: ignore[index]
+                                "graveyard": True}
+            continue
         src = objs[e["source"]]
-        EFFECTS[e["id"]] = {**e, "controller": src["controller"], "attached_to": src["attached_to"]}
+        EFFECTS[e["id"]] = {**e, "controller": src["controller"], "attached_to": src["attached_to"], "graveyard": False}
     for layer in LAYER_ORDER:
         if layer == "7c":
             for o in objs.values():
@@ -399,7 +475,8 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
                     o["mana"] = kept | ({BASIC[s] for s in o["subtypes"] if s in BASIC} if "land" in o["types"] else set())
     # rules effects after the layers (613.11)
     out = {oid: {"types": o["types"], "subtypes": o["subtypes"], "colors": o["colors"], "keywords": o["keywords"],
-                 "p": o["p"], "t": o["t"], "mana": o["mana"], "cant_attack": False} for oid, o in objs.items()}
+                 "p": o["p"], "t": o["t"], "mana": o["mana"], "cant_attack": False, "goaded_by": set()}
+           for oid, o in objs.items()}
     STARTED.clear()
     for o in objs.values():
         for eid in o["effects"]:
@@ -407,6 +484,10 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
             if "rules" in eff["spec"] and alive(eff, objs):
                 for oid in targets(eff, objs):
                     out[oid]["cant_attack"] = True
+            if eff["spec"].get("goaded") and alive(eff, objs):  # 701.15a: by the source's controller
+                for oid in targets(eff, objs):
+                    if "creature" in objs[oid]["types"]:
+                        out[oid]["goaded_by"].add(eff["controller"])
     return out
 
 

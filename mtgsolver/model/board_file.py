@@ -65,6 +65,11 @@ class PlayerSpec(_Strict):
     commander: str | None = Field(None, description="the player's commander, a card name (903.3); gives its color identity (903.4)")
     commander_damage: dict[str, int] = Field(
         default_factory=dict, description="combat damage already dealt to this player by each commander id (903.10a)")
+    starting_life: int | None = Field(
+        None, ge=1, description="the life total the player began the game with (103.4); default 20, or 40 when a "
+                                "player names a commander (103.4c, 903.7)")
+    completed_dungeon: bool = Field(False, description="the player has completed a dungeon this game (309.7)")
+    city_blessing: bool = Field(False, description="the player has the city's blessing (702.131c)")
 
 
 class CardSpec(_Strict):
@@ -115,6 +120,9 @@ class PermanentSpec(CardSpec):
     chosen_type: str | None = Field(None, description='"the chosen type" of its abilities, chosen as it entered: a creature or land type (elf, forest, ...)')
     timestamp: int | None = Field(None, ge=0, description="its timestamp (613.7); default: its position in battlefield, from 1")
     monstrous: bool = Field(False, description="it has become monstrous (702.94)")
+    paired_with: str | None = Field(
+        None, description="the id of the creature it is paired with by soulbond (702.95): both creatures, same "
+        "controller; given on one of the two or on both, alike")
     x: int | None = Field(None, ge=0, description="the X of the spell it was; its enters abilities use it (107.3m), its mana value counts X as 0")
     chosen_modes: list[Union[int, str]] = Field(default_factory=list, description='modes already chosen for its "choose one that hasn\'t been chosen" ability (700.2)')
     damage: int = Field(0, ge=0, description="damage marked on it this turn (120.3e, 704.5g)")
@@ -473,6 +481,8 @@ class _Builder:
                 raise self.fail(f"players[{i}].name", f"duplicate player {name!r}")
             seen.add(name)
         self.player_names = seen
+        # 103.4, 103.4c: 20, or 40 in a Commander game (a player names a commander)
+        self.starting_life = 40 if any(p.commander is not None for p in s.players) else 20
         if s.active_player not in seen:
             raise self.fail("active_player", f"{s.active_player!r} is not a player; players are {', '.join(names)}")
         ids: dict[str, int] = {}
@@ -485,7 +495,7 @@ class _Builder:
         self.ids = ids
         self.all_ids: dict[str, str] = {pid: f"battlefield[{i}]" for pid, i in ids.items()}
         self._types: dict[str, set[str]] = {}
-        perms = [self.permanent(i, p) for i, p in enumerate(s.battlefield)]
+        perms = self.pairs([self.permanent(i, p) for i, p in enumerate(s.battlefield)])
         effects = [self.effect(i, e) for i, e in enumerate(s.effects)]
         players = tuple(self.player(i, p) for i, p in enumerate(s.players))
         pools = {player: self.pool(player, value) for player, value in s.mana_pool.items()}
@@ -619,6 +629,33 @@ class _Builder:
             timestamp=p.timestamp, monstrous=p.monstrous,
         )
 
+    def pairs(self, perms: list[Permanent]) -> list[Permanent]:
+        """``paired_with`` (702.95): the other is a creature on the battlefield, not itself; both
+        are creatures under one controller (702.95e: otherwise the pair is broken); a creature is
+        paired with one other only (702.95d); stated on one creature, it is mirrored on the other."""
+        partner: dict[str, str] = {}
+        by_id = {p.id: p for p in perms}
+        for i, spec in enumerate(self.spec.battlefield):
+            if spec.paired_with is None:
+                continue
+            path = f"battlefield[{i}].paired_with"
+            other = by_id[self.need_permanent(spec.paired_with, path)]
+            me = by_id[spec.id]
+            if other.id == me.id:
+                raise self.fail(path, "a creature can't be paired with itself (702.95a)")
+            for perm in (me, other):
+                if not perm.is_creature:
+                    raise self.fail(path, f"{perm.name} ({perm.id}) is not a creature; only creatures are paired (702.95e)")
+            if me.controller != other.controller:
+                raise self.fail(path, f"{me.id} and {other.id} have different controllers; a pair is broken when "
+                                "another player gains control of either (702.95e)")
+            for a, b in ((me.id, other.id), (other.id, me.id)):
+                if partner.get(a, b) != b:
+                    raise self.fail(path, f"{a} is already paired with {partner[a]}; a creature can be paired with "
+                                    "only one other creature (702.95d)")
+                partner[a] = b
+        return [replace(p, paired_with=partner[p.id]) if p.id in partner else p for p in perms]
+
     def card_abilities(self, card: Card | None, p: PermanentSpec, path: str,
                        name: str) -> tuple[set[str], set[str], list[Any]]:
         """The card's keywords, protections and other abilities (its keyword list and Oracle
@@ -717,7 +754,7 @@ class _Builder:
         """``chosen_type`` (a subtype, 205.3), required by an effect "of the chosen type" and
         ``chosen_color`` by one "of the chosen color" (613: the choice made as it entered)."""
         from .continuous import ContinuousSpec
-        from .grammar.effects import subtypes
+        from .subtypes import subtypes
 
         value = p.chosen_type.strip().lower() if p.chosen_type is not None else None
         if value is not None and value not in subtypes():
@@ -789,14 +826,16 @@ class _Builder:
     def player(self, i: int, p: PlayerSpec) -> Player:
         """A player; a commander's color identity comes from its card (903.4)."""
         damage = MappingProxyType(self.commander_damage(i, p))
+        status = {"starting_life": p.starting_life or self.starting_life, "completed_dungeon": p.completed_dungeon,
+                  "city_blessing": p.city_blessing}
         if p.commander is None:
-            return Player(p.name, p.life, p.poison, commander_damage=damage)
+            return Player(p.name, p.life, p.poison, commander_damage=damage, **status)
         try:
             card = self.library.get(p.commander)
         except UnknownCardError as exc:
             raise self.fail(f"players[{i}].commander", str(exc)) from None
         return Player(p.name, p.life, p.poison, commander=card.name, commander_identity=color_identity(card),
-                      commander_damage=damage)
+                      commander_damage=damage, **status)
 
     def new_id(self, oid: str, path: str) -> str:
         """Register an id; ids are unique across battlefield, zones and stack."""
