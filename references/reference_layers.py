@@ -10,6 +10,7 @@ what all kept orders give, and they must agree.
 from __future__ import annotations
 
 import copy
+import itertools
 from typing import Any
 
 LAYER_ORDER = ("4", "5", "6", "7a", "7b", "7c", "7d")
@@ -130,6 +131,9 @@ EFFECTS_BY_SOURCE_CHOSEN: dict[str, str | None] = {}
 def count(eff: dict, obj: dict, objs: dict[str, dict]) -> int:
     """What ``for_each`` counts for ``obj``: permanents ("other": not ``obj``) or cards in hand."""
     each = eff["spec"]["for_each"]
+    more = count_more(each, eff, obj, objs)
+    if more is not None:
+        return more + each.get("plus", 0)
     if "cards_in_hand" in each:
         return HAND.get(eff["controller"], 0) + each.get("plus", 0)
     flt = dict(each["permanents"])
@@ -140,6 +144,87 @@ def count(eff: dict, obj: dict, objs: dict[str, dict]) -> int:
 
 #: cards in each player's hand
 HAND: dict[str, int] = {}
+def count_more(each: dict, eff: dict, obj: dict, objs: dict[str, dict]) -> int | None:
+    """Counts of attachments, counters, colors, basic land types and cards (613.4c), each
+    written out from the words: ``None`` for the first kinds (``count`` does those)."""
+    def counters(o: dict, kind: str) -> int:
+        return sum(o["counter_map"].values()) if kind == "any" else o["counter_map"].get(kind, 0)
+
+    if "counters_on_source" in each:
+        return counters(objs[eff["source"]], each["counters_on_source"])
+    if "counters_on_it" in each:
+        return counters(obj, each["counters_on_it"])
+    if each.get("colors_of_it"):
+        return len(obj["colors"])
+    if "colors_among" in each or "basic_land_types_among" in each:
+        seen: set[str] = set()
+        for o in objs.values():
+            if "colors_among" in each and in_set(each["colors_among"], o, eff):
+                seen |= set(o["colors"])
+            elif "basic_land_types_among" in each and in_set(each["basic_land_types_among"], o, eff):
+                seen |= set(o["subtypes"]) & set(BASIC)
+        return len(seen)
+    if each.get("mana_value_of_it") or "mana_symbols_of_it" in each:
+        cost = obj.get("cost", [])
+        if each.get("mana_value_of_it"):
+            return sum(2 if s.startswith("2/") else 1 for s in cost)
+        letter = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[each["mana_symbols_of_it"]]
+        return sum(1 for s in cost if letter in s.replace("2/", "").split("/"))
+    if each.get("bushido_of_it"):
+        return obj.get("bushido", 0)
+    if each.get("party"):
+        return party([o for o in objs.values() if o["controller"] == eff["controller"] and "creature" in o["types"]])
+    if "cards" in each:
+        c = each["cards"]
+        everyone = sorted(set(HAND) | set(PLAYERS))
+        whose = {"you": [eff["controller"]], "its_controller": [obj["controller"]]}.get(c["whose"], everyone)
+        if c["zone"] == "hand":
+            return sum(HAND.get(p, 0) for p in whose)
+        return sum(1 for p in whose for card in PLAYERS.get(p, {}).get("graveyard", [])
+                   if not c.get("types") or set(card) & set(c["types"]))
+    if "permanents" not in each or not ({"attached_to", "counters", "shares_creature_type", "same_name"} & set(each)
+                                        or isinstance(each["permanents"], list)):
+        return None
+    filters = each["permanents"] if isinstance(each["permanents"], list) else [each["permanents"]]
+    n = 0
+    for o in objs.values():
+        hits = [f for f in filters if in_set({k: v for k, v in f.items() if k != "other"}, o, eff)]
+        if not hits or (hits[0].get("other") and o["id"] == obj["id"]):
+            continue
+        host = o["attached_to"]
+        where = each.get("attached_to")
+        if where == "it" and host != obj["id"] or where == "source" and host != eff["source"]:
+            continue
+        if where == "creature" and not (host in objs and "creature" in objs[host]["types"]):
+            continue
+        if each.get("shares_creature_type") and not creature_types(o) & creature_types(obj):
+            continue
+        if each.get("same_name") and o.get("name", o["id"]) != obj.get("name", obj["id"]):
+            continue
+        n += counters(o, each["counters"]) if "counters" in each else 1
+    return n
+
+
+#: the creature types the generated boards use (205.3m); a changeling has them all (702.73a)
+CREATURE_TYPES = {"elf", "goblin", "cleric", "rogue", "warrior", "wizard"}
+
+
+def creature_types(o: dict) -> set[str]:
+    return set(CREATURE_TYPES) if "changeling" in o["printed_keywords"] else set(o["subtypes"]) & CREATURE_TYPES
+
+
+def party(creatures: list[dict]) -> int:
+    """700.8: the most roles (Cleric, Rogue, Warrior, Wizard) filled by distinct creatures,
+    trying every assignment."""
+    best = 0
+    for pick in itertools.product([None, *range(len(creatures))], repeat=4):
+        used = [i for i in pick if i is not None]
+        if len(used) == len(set(used)) and all(
+                i is None or role in creature_types(creatures[i]) for role, i in zip(("cleric", "rogue", "warrior", "wizard"), pick)):
+            best = max(best, len(used))
+    return best
+
+
 
 
 def alive(eff: dict, objs: dict[str, dict]) -> bool:
@@ -256,6 +341,7 @@ def do(eff: dict, obj: dict, layer: str) -> None:
     elif layer == "6":
         if s.get("loses_all_abilities"):
             obj["keywords"], obj["effects"], obj["mana"], obj["rules"], obj["protections"] = set(), [], set(), [], set()
+            obj["bushido"] = 0
         barred = obj.setdefault("barred", set())  # 113.11: what it "can't have" stays off it
         obj["keywords"] |= {g for g in s.get("gains", []) if isinstance(g, str) and g not in barred}
         for g in s.get("gains", []):
@@ -395,7 +481,8 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
     in each player's hand; ``players``: each player's life, starting (life), dungeon, blessing
     and graveyard (a list of each card's types); ``active``: whose turn it is; ``graveyard``:
     cards in graveyards (id -> owner) whose effects work from there (113.6b). An object's
-    ``in_combat``: attacking or blocking (506.4)."""
+    ``in_combat``: attacking or blocking (506.4). Each object's counters by kind are
+    ``counter_map`` (from plus_counters and charges)."""
     EFFECTS.clear()
     STARTED.clear()
     HAND.clear()
@@ -414,6 +501,8 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
         x["rules"] = []
         x["protections"] = set()
         x["retyped"] = False
+        x["printed_keywords"] = set(x["keywords"])
+        x["counter_map"] = {k: n for k, n in (("+1/+1", x["plus_counters"]), ("charge", x.get("charges", 0))) if n}
         objs[x["id"]] = x
     for x in objs.values():  # who enchants or equips each object (303.4, 301.5)
         x["enchanted_by"] = [o["controller"] for o in objs.values() if o["attached_to"] == x["id"] and "aura" in o["subtypes"]]

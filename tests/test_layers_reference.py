@@ -10,6 +10,7 @@ from mtgsolver.model.layers import apply_layers
 from mtgsolver.model.mana_abilities import basic_land_ability
 from mtgsolver.model.board import Attack, Block, CombatDeclaration
 from mtgsolver.model.cards import Card
+from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.zones import PlayerZones, ZoneCard
 
 from references.reference_layers import BASIC, reference
@@ -38,6 +39,27 @@ FILTERS = st.sampled_from([
 #: counts (613.4a, 613.4c): "for each other creature you control", cards in hand, Forests
 _OTHER_CREATURES = {"permanents": {"types": ["creature"], "controller": "you", "other": True}}
 _CREATURES = {"permanents": {"types": ["creature"], "controller": "you"}}
+#: counts of attachments, counters, colors, basic land types and cards (613.4c)
+_MINE = {"types": ["creature"], "controller": "you"}
+COUNTED = [
+    {"gets": [1, 0], "for_each": {"permanents": {"subtypes": ["aura", "equipment"]}, "attached_to": "it"}},
+    {"gets": [1, 1], "for_each": {"permanents": {"subtypes": ["equipment"]}, "attached_to": "source"}},
+    {"gets": [0, 1], "for_each": {"permanents": {"subtypes": ["aura"], "controller": "you"}, "attached_to": "creature"}},
+    {"gets": [-1, -1], "for_each": {"counters_on_it": "charge"}}, {"gets": [1, 1], "for_each": {"counters_on_it": "any"}},
+    {"gets": [1, 1], "for_each": {"counters_on_source": "any"}},
+    {"gets": [1, 1], "for_each": {"permanents": {**_MINE, "other": True}, "counters": "+1/+1"}},
+    {"gets": [1, 1], "for_each": {"colors_of_it": True}}, {"gets": [1, 0], "for_each": {"colors_among": {"controller": "you"}}},
+    {"gets": [-1, -1], "for_each": {"basic_land_types_among": {"types": ["land"], "controller": "you"}}},
+    {"gets": [1, 1], "for_each": {"permanents": [{"types": ["artifact"], "controller": "you"},
+                                                 {"types": ["enchantment"], "controller": "you"}]}},
+    {"gets": [1, 1], "for_each": {"cards": {"zone": "graveyard", "whose": "all", "types": ["creature"]}}},
+    {"gets": [-1, 0], "for_each": {"cards": {"zone": "graveyard", "whose": "its_controller"}}},
+    {"gets": [1, 1], "for_each": {"cards": {"zone": "hand", "whose": "its_controller"}}},
+    {"gets": [1, 1], "for_each": {"permanents": {"types": ["creature"], "other": True}, "shares_creature_type": True}},
+    {"gets": [1, 1], "for_each": {"permanents": {**_MINE, "other": True}, "same_name": True}},
+    {"gets": [1, 0], "for_each": {"party": True}}, {"gets": [1, 1], "for_each": {"mana_value_of_it": True}},
+    {"gets": [1, 1], "for_each": {"mana_symbols_of_it": "white"}}, {"gets": [1, 1], "for_each": {"bushido_of_it": True}},
+]
 CHANGES = st.sampled_from([
     {"gets": [1, 1]}, {"gets": [-1, 0]}, {"set_pt": [1, 1]}, {"switch_pt": True}, {"gains": ["flying"]},
     {"gains": ["menace"]}, {"loses": ["flying"]}, {"loses_all_abilities": True}, {"set_colors": ["white"]},
@@ -48,6 +70,7 @@ CHANGES = st.sampled_from([
     {"gets": [1, 1], "for_each": _OTHER_CREATURES}, {"gets": [0, -1], "for_each": {"cards_in_hand": True}},
     {"defines_pt": "both", "for_each": _CREATURES},
     {"defines_pt": "power", "for_each": {"permanents": {"subtypes": ["forest"]}, "plus": 1}},
+    *COUNTED,
     {"loses": ["flying"], "cant_have": ["flying"]},  # Archetype of Imagination (113.11)
     {"gains": [{"protection": "its_colors"}]},  # Earnest Fellowship (702.16)
     {"gains": [{"protection": "colors_of_your_permanents"}, {"protection": "green"}]},  # Pledge of Loyalty
@@ -98,6 +121,9 @@ FAMILIES = [
      {"add_types": ["creature"], "set_pt": [2, 2]}],
     [{"defines_pt": "both", "for_each": _CREATURES}, {"set_pt": [1, 1]}, {"gets": [1, 1], "for_each": _OTHER_CREATURES},
      {"add_types": ["creature"], "set_pt": [2, 2]}, {"loses_all_abilities": True}],
+    # counts after the layers that change what they count (4: land types, 5: colors)
+    [*COUNTED, {"set_colors": ["white"]}, {"set_land_types": ["mountain"]}, {"add_subtypes": ["swamp"]},
+     {"set_pt": [1, 1]}],
 ]
 KINDS = st.sampled_from(["creature", "creature", "land", "creature", "land", "basic_land", "artifact", "enchantment", "artifact_creature"])
 
@@ -118,7 +144,7 @@ def boards(draw, filters=None):
         if "land" in types:
             subtypes = draw(st.lists(st.sampled_from(sorted(BASIC) + ["desert"]), max_size=2, unique=True))
         elif "creature" in types:
-            subtypes = draw(st.lists(st.sampled_from(["elf", "goblin"]), max_size=1))
+            subtypes = draw(st.lists(st.sampled_from(["elf", "goblin", "cleric", "wizard", "rogue"]), max_size=2, unique=True))
         elif kind in ("enchantment", "artifact"):  # Auras and Equipment attached to earlier objects
             subtypes = draw(st.lists(st.just("aura" if kind == "enchantment" else "equipment"), max_size=1))
         creature = "creature" in types
@@ -126,7 +152,10 @@ def boards(draw, filters=None):
             "id": f"o{i}", "controller": draw(st.sampled_from(["alice", "bob"])), "types": types,
             "subtypes": subtypes, "supertypes": ["basic"] if kind == "basic_land" else [],
             "colors": draw(st.lists(st.sampled_from(["white", "red", "green"]), max_size=2, unique=True)) if kind != "land" else [],
-            "keywords": draw(st.lists(st.sampled_from(["flying", "menace"]), max_size=1, unique=True)) if creature else [],
+            "keywords": draw(st.lists(st.sampled_from(["flying", "menace", "changeling"]), max_size=1, unique=True)) if creature else [],
+            "name": draw(st.sampled_from(["Alpha", "Beta", f"O{i}"])),
+            "cost": draw(st.lists(st.sampled_from(["1", "W", "W/U", "2/W", "R"]), max_size=3)),
+            "bushido": draw(st.integers(0, 2)) if creature else 0,
             "p": draw(st.integers(0, 4)) if creature else None, "t": draw(st.integers(1, 4)) if creature else None,
             "plus_counters": draw(st.integers(0, 1)) if creature else 0,
             "attached_to": None, "effects": [],
@@ -188,10 +217,12 @@ def engine_board(objects: list[dict], effects: list[dict], hand: dict[str, int] 
     perms = []
     for o in objects:
         abilities: list = [basic_land_ability(s) for s in o["subtypes"] if s in BASIC and "land" in o["types"]]
+        abilities += [Static("bushido", 1) for _ in range(o.get("bushido", 0))]
         if o["id"] in specs:
             abilities.append(Static("continuous", ContinuousSpec.from_mapping(specs[o["id"]])))
         perms.append(Permanent(
-            id=o["id"], name=o["id"].upper(), controller=o["controller"], owner=o["controller"],
+            id=o["id"], name=o.get("name", o["id"].upper()), controller=o["controller"], owner=o["controller"],
+            mana_cost=ManaCost.parse("".join(f"{{{s}}}" for s in o["cost"])) if o.get("cost") else None,
             types=frozenset(o["types"]), supertypes=frozenset(o["supertypes"]), subtypes=frozenset(o["subtypes"]),
             colors=frozenset(Color.parse(c) for c in o["colors"]), base_power=o["p"], base_toughness=o["t"],
             counters={k: n for k, n in (("+1/+1", o["plus_counters"]), ("charge", o.get("charges", 0))) if n},

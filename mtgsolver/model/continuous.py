@@ -26,7 +26,7 @@ from typing import Any
 from .keywords import canonical_keyword
 from .mana import Color
 
-__all__ = ["Affected", "Condition", "ContinuousSpec", "ForEach", "LAYERS", "atom_entry", "atom_text", "parse_granted"]
+__all__ = ["Affected", "CardCount", "Condition", "ContinuousSpec", "ForEach", "LAYERS", "atom_entry", "atom_text", "parse_granted"]
 
 #: The layers and sublayers this model applies, in order (613.1d-g, 613.4a-d).
 LAYERS: tuple[str, ...] = ("4", "5", "6", "7a", "7b", "7c", "7d")
@@ -399,7 +399,51 @@ class Condition:
         return ("not: " if self.negate else "") + text
 
 
-_FOR_EACH_KEYS = ("permanents", "cards_in_hand", "counters_on_source", "creature_cards_in_graveyard")
+_FOR_EACH_KEYS = ("permanents", "cards_in_hand", "counters_on_source", "creature_cards_in_graveyard",
+                  "counters_on_it", "colors_of_it", "colors_among", "basic_land_types_among", "cards", "party",
+                  "mana_value_of_it", "mana_symbols_of_it", "bushido_of_it")
+#: What may go with ``permanents``: ``attached_to`` (``it``: the object the effect applies to;
+#: ``source``; ``creature``: any creature), ``counters`` (sum the counters of that kind on them),
+#: ``shares_creature_type`` and ``same_name`` (with the object the effect applies to).
+_PERMANENT_MODIFIERS = ("attached_to", "counters", "shares_creature_type", "same_name")
+_ATTACHED_TO = ("it", "source", "creature")
+#: ``cards``: zone, whose cards (``you``: the source's controller; ``its_controller``: the
+#: controller of the object the effect applies to; ``all``: every player's), card types (any of).
+_CARD_ZONES = ("graveyard", "hand")
+_CARD_OWNERS = ("you", "its_controller", "all")
+
+
+@dataclass(frozen=True)
+class CardCount:
+    """Cards in a zone (404 graveyards, 402 hands): ``zone``, ``whose`` and ``types`` (any of;
+    empty: every card). A hand's card types are hidden (402.3): only its size is counted."""
+
+    zone: str
+    whose: str
+    types: frozenset[str] = frozenset()
+
+    @classmethod
+    def from_mapping(cls, data: Any, path: str) -> "CardCount":
+        if not isinstance(data, dict) or set(data) - {"zone", "whose", "types"}:
+            raise ValueError(f"{path} expects {{zone: graveyard | hand, whose: you | its_controller | all, types: [...]}}")
+        zone, whose = data.get("zone"), data.get("whose", "you")
+        if zone not in _CARD_ZONES:
+            raise ValueError(f"{path}.zone expects one of {', '.join(_CARD_ZONES)}, got {zone!r}")
+        if whose not in _CARD_OWNERS:
+            raise ValueError(f"{path}.whose expects one of {', '.join(_CARD_OWNERS)}, got {whose!r}")
+        types = _words(data.get("types", []), f"{path}.types")
+        if types and zone == "hand":
+            raise ValueError(f"{path}.types: the card types in a hand are hidden (402.3); count the cards only")
+        return cls(zone, whose, types)
+
+    def to_mapping(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"zone": self.zone, "whose": self.whose}
+        return {**out, "types": sorted(self.types)} if self.types else out
+
+    def describe(self) -> str:
+        kinds = " or ".join(sorted(self.types)) + " " if self.types else ""
+        where = {"you": "your", "its_controller": "its controller's", "all": "each player's"}[self.whose]
+        return f"{kinds}card in {where} {self.zone}"
 
 
 @dataclass(frozen=True)
@@ -407,44 +451,131 @@ class ForEach:
     """What a count ("gets +1/+1 for each ...", 613.4c; "power and toughness are each equal to
     the number of ...", 613.4a) counts, at the time it applies: ``permanents`` matching a
     filter (``controller: you`` is the source's controller; ``other: true`` here means other
-    than the object the effect applies to, "for each other creature you control"),
-    ``cards_in_hand`` (the source's controller's), ``counters_on_source`` of a kind, or
-    ``creature_cards_in_graveyard`` (the source's controller's graveyard); ``plus`` is added."""
+    than the object the effect applies to, "for each other creature you control"; a list of
+    filters: any of them, "artifact and/or enchantment"), ``cards_in_hand`` (the source's
+    controller's), ``counters_on_source`` of a kind (``any``: every counter), or
+    ``creature_cards_in_graveyard`` (the source's controller's graveyard); ``plus`` is added.
+
+    With ``permanents``: ``attached_to`` (``it``, ``source``, ``creature``: only those
+    attached to the object the effect applies to, to the source, or to a creature; 301.5,
+    303.4) and ``counters`` (count the counters of that kind on them, not the permanents).
+    Relative to the object the effect applies to: ``counters_on_it`` (a kind or ``any``),
+    ``colors_of_it`` (105.2: its colors after layer 5), ``bushido_of_it`` (the N of each bushido
+    N it has after layer 6, 702.45b), ``mana_value_of_it`` (202.3), ``mana_symbols_of_it``
+    (a color: its mana symbols of that color, hybrid included), ``party`` (700.8). Among permanents matching a filter:
+    ``colors_among`` (105.2), ``basic_land_types_among`` (305.6: domain). ``cards``: a
+    :class:`CardCount` of a graveyard or hand."""
 
     permanents: Affected | None = None
     cards_in_hand: bool = False
     counters_on_source: str | None = None
     creature_cards_in_graveyard: bool = False
     plus: int = 0
+    also: tuple[Affected, ...] = ()
+    attached_to: str | None = None
+    counters: str | None = None
+    counters_on_it: str | None = None
+    colors_of_it: bool = False
+    colors_among: Affected | None = None
+    basic_land_types_among: Affected | None = None
+    cards: CardCount | None = None
+    shares_creature_type: bool = False
+    same_name: bool = False
+    party: bool = False
+    mana_value_of_it: bool = False
+    mana_symbols_of_it: str | None = None
+    bushido_of_it: bool = False
 
     @classmethod
     def from_mapping(cls, data: Any, path: str = "for_each") -> "ForEach":
         keys = [k for k in (data if isinstance(data, dict) else ()) if k in _FOR_EACH_KEYS]
-        if not isinstance(data, dict) or len(keys) != 1 or set(data) - {keys[0], "plus"}:
-            raise ValueError(f"{path} expects one of {', '.join(_FOR_EACH_KEYS)} (with plus)")
+        allowed = {keys[0], "plus"} | (set(_PERMANENT_MODIFIERS) if keys == ["permanents"] else set()) if keys else set()
+        if not isinstance(data, dict) or len(keys) != 1 or set(data) - allowed:
+            raise ValueError(f"{path} expects one of {', '.join(_FOR_EACH_KEYS)} (with plus; permanents with "
+                             f"{', '.join(_PERMANENT_MODIFIERS)})")
         key, value = keys[0], data[keys[0]]
         plus = _int(data.get("plus", 0), f"{path}.plus")
         if key == "permanents":
-            return cls(permanents=Affected.from_mapping(value, f"{path}.permanents"), plus=plus)
-        if key == "counters_on_source":
-            return cls(counters_on_source=str(value), plus=plus)
+            filters = value if isinstance(value, list) and value else [value]
+            made = [Affected.from_mapping(f, f"{path}.permanents" + (f"[{i}]" if len(filters) > 1 else ""))
+                    for i, f in enumerate(filters)]
+            attached_to = data.get("attached_to")
+            if attached_to is not None and attached_to not in _ATTACHED_TO:
+                raise ValueError(f"{path}.attached_to expects one of {', '.join(_ATTACHED_TO)}, got {attached_to!r}")
+            counters = str(data["counters"]) if "counters" in data else None
+            flags = {k: bool(data[k]) for k in ("shares_creature_type", "same_name") if k in data}
+            return cls(permanents=made[0], also=tuple(made[1:]), attached_to=attached_to, counters=counters, plus=plus,
+                       **flags)
+        if key == "mana_symbols_of_it":
+            return cls(mana_symbols_of_it=Color.parse(str(value)).word, plus=plus)
+        if key in ("counters_on_source", "counters_on_it"):
+            return cls(**{key: str(value)}, plus=plus)
+        if key in ("colors_among", "basic_land_types_among"):
+            return cls(**{key: Affected.from_mapping(value, f"{path}.{key}")}, plus=plus)
+        if key == "cards":
+            return cls(cards=CardCount.from_mapping(value, f"{path}.cards"), plus=plus)
         return cls(**{key: bool(value)}, plus=plus)
+
+    @property
+    def extended(self) -> bool:
+        """Whether it counts more than the first kinds (filters of permanents, cards in hand,
+        creature cards in the graveyard, counters of one kind on the source)."""
+        return bool(self.also or self.attached_to or self.counters or self.counters_on_it or self.colors_of_it
+                    or self.colors_among or self.basic_land_types_among or self.cards
+                    or self.counters_on_source == "any" or self.shares_creature_type or self.same_name
+                    or self.party or self.mana_value_of_it or self.mana_symbols_of_it or self.bushido_of_it)
 
     def to_mapping(self) -> dict[str, Any]:
         out: dict[str, Any]
         if self.permanents is not None:
-            out = {"permanents": self.permanents.to_mapping()}
+            filters = [f.to_mapping() for f in (self.permanents, *self.also)]
+            out = {"permanents": filters if self.also else filters[0]}
+            out |= {k: getattr(self, k) for k in _PERMANENT_MODIFIERS if getattr(self, k) not in (None, False)}
         elif self.counters_on_source is not None:
             out = {"counters_on_source": self.counters_on_source}
+        elif self.counters_on_it is not None:
+            out = {"counters_on_it": self.counters_on_it}
+        elif self.colors_among is not None:
+            out = {"colors_among": self.colors_among.to_mapping()}
+        elif self.basic_land_types_among is not None:
+            out = {"basic_land_types_among": self.basic_land_types_among.to_mapping()}
+        elif self.cards is not None:
+            out = {"cards": self.cards.to_mapping()}
+        elif self.colors_of_it or self.party or self.mana_value_of_it or self.bushido_of_it:
+            out = {k: True for k in ("colors_of_it", "party", "mana_value_of_it", "bushido_of_it") if getattr(self, k)}
+        elif self.mana_symbols_of_it is not None:
+            out = {"mana_symbols_of_it": self.mana_symbols_of_it}
         else:
             out = {"cards_in_hand": True} if self.cards_in_hand else {"creature_cards_in_graveyard": True}
         return {**out, "plus": self.plus} if self.plus else out
 
     def describe(self) -> str:
         if self.permanents is not None:
-            text = self.permanents.describe()
+            text = " and/or ".join(f.describe() for f in (self.permanents, *self.also))
+            text += f" attached to {'that permanent' if self.attached_to == 'it' else 'the source' if self.attached_to == 'source' else 'a creature'}" if self.attached_to else ""
+            text = f"{'' if self.counters == 'any' else self.counters + ' '}counter on {text}" if self.counters else text
+            text += " that shares a creature type with it" if self.shares_creature_type else ""
+            text += " with the same name as it" if self.same_name else ""
         elif self.counters_on_source is not None:
-            text = f"{self.counters_on_source} counter on it"
+            text = f"{'' if self.counters_on_source == 'any' else self.counters_on_source + ' '}counter on the source"
+        elif self.counters_on_it is not None:
+            text = f"{'' if self.counters_on_it == 'any' else self.counters_on_it + ' '}counter on it"
+        elif self.colors_among is not None:
+            text = f"color among {self.colors_among.describe()}"
+        elif self.basic_land_types_among is not None:
+            text = f"basic land type among {self.basic_land_types_among.describe()}"
+        elif self.cards is not None:
+            text = self.cards.describe()
+        elif self.colors_of_it:
+            text = "of its colors"
+        elif self.party:
+            text = "creature in your party"
+        elif self.mana_value_of_it:
+            text = "point of its mana value"
+        elif self.bushido_of_it:
+            text = "point of bushido it has"
+        elif self.mana_symbols_of_it is not None:
+            text = f"{self.mana_symbols_of_it} mana symbol in its mana cost"
         else:
             text = "card in your hand" if self.cards_in_hand else "creature card in your graveyard"
         return f"{self.plus} plus {text}" if self.plus else text

@@ -35,7 +35,7 @@ from typing import Any, Iterable, Mapping
 
 from .abilities import Static
 from .board import Board
-from .continuous import Affected, Condition, ContinuousSpec, atom_text
+from .continuous import Affected, CardCount, Condition, ContinuousSpec, ForEach, atom_text
 from .effects import Effect
 from .mana import Color
 from .mana_abilities import BASIC_LAND_MANA, ManaAbility, basic_land_ability
@@ -535,6 +535,8 @@ class _Engine:
         in "for each other creature" is other than ``obj``."""
         each = eff.spec.for_each
         assert each is not None
+        if each.extended:
+            return self.count_more(each, eff, obj) + each.plus
         if each.permanents is not None:
             flt = _without_other(each.permanents)
             n = sum(1 for o in self.state.values()
@@ -550,6 +552,53 @@ class _Engine:
             else:
                 n = sum(1 for z in getattr(player, "graveyard", ()) or () if "creature" in _card_types(z.card))
         return n + each.plus
+
+    def count_more(self, each: ForEach, eff: _Eff, obj: _Obj) -> int:
+        """The counts relative to attachments, counters, colors, land types and cards
+        (613.4c), as the board is after the earlier layers: an Equipment or Aura is one
+        after layer 4 (301.5, 303.4), colors are counted after layer 5 (105.2), domain counts
+        the basic land types after layer 4 (305.6)."""
+        if each.counters_on_source is not None or each.counters_on_it is not None:
+            holder = self.state.get(eff.source) if each.counters_on_source is not None else obj
+            return _counters(holder.perm.counters if holder else {}, each.counters_on_source or each.counters_on_it)
+        if each.colors_of_it:
+            return len(obj.colors)
+        if each.mana_value_of_it or each.mana_symbols_of_it:  # 202.3 (X is 0), 105.2 hybrid symbols count
+            cost = obj.perm.mana_cost
+            if cost is None:
+                return 0
+            if each.mana_value_of_it:
+                return cost.mana_value
+            return sum(1 for s in cost.symbols if any(c.word == each.mana_symbols_of_it for c in s.colors))
+        if each.bushido_of_it:  # 702.45b: every instance counts
+            return sum(a.value for a in obj.abilities if isinstance(a, Static) and a.name == "bushido")
+        if each.party:
+            return _party([o for o in self.state.values() if o.controller == eff.controller and "creature" in o.types])
+        if each.cards is not None:
+            return _cards(self.board, each.cards, eff.controller, obj.controller)
+        if each.permanents is None:
+            flt = each.colors_among or each.basic_land_types_among
+            found: set[Any] = set()
+            for o in self.state.values():
+                if _matches(flt, o, eff):  # type: ignore[arg-type]
+                    found |= o.colors if each.colors_among else o.subtypes & _BASIC_LAND_TYPES
+            return len(found)
+        filters = [_without_other(f) for f in (each.permanents, *each.also)]
+        n = 0
+        for o in self.state.values():
+            if (each.permanents.other and o.id == obj.id) or not any(_matches(f, o, eff) for f in filters):
+                continue
+            host = o.perm.attached_to
+            if each.attached_to is not None and not (
+                    host == obj.id if each.attached_to == "it" else host == eff.source if each.attached_to == "source"
+                    else host in self.state and "creature" in self.state[host].types):
+                continue
+            if each.shares_creature_type and not _creature_types(o) & _creature_types(obj):
+                continue
+            if each.same_name and o.perm.name != obj.perm.name:
+                continue
+            n += _counters(o.perm.counters, each.counters) if each.counters else 1
+        return n
 
     # -- after the layers (613.11) ------------------------------------------------------------
     def rule_effects(self) -> list[Effect]:
@@ -707,6 +756,63 @@ _BOARD_CONDITIONS = {
 }
 
 
+_BASIC_LAND_TYPES = frozenset(BASIC_LAND_MANA)
+
+
+_PARTY = ("cleric", "rogue", "warrior", "wizard")
+
+
+def _creature_types(obj: _Obj) -> frozenset[str]:
+    """Its creature types (205.3m; one on a noncreature counts too: Kindred); a printed
+    changeling is every creature type (702.73a, a characteristic-defining ability applied in
+    layer 4)."""
+    from .subtypes import subtypes
+
+    kinds = subtypes()
+    if "changeling" in obj.perm.keywords:
+        return frozenset(s for s, kind in kinds.items() if kind == "creature")
+    return frozenset(s for s in obj.subtypes if kinds.get(s) == "creature")
+
+
+def _party(creatures: list[_Obj]) -> int:
+    """700.8: up to one each of Cleric, Rogue, Warrior and Wizard, a creature filling one role,
+    counted the way that gives the most (700.8b): a maximum matching of roles to creatures."""
+    kinds = {o.id: _creature_types(o) for o in creatures}
+    role_of: dict[str, str] = {}
+
+    def place(role: str, seen: set[str]) -> bool:  # an augmenting path (Kuhn)
+        for oid, types in kinds.items():
+            if role in types and oid not in seen:
+                seen.add(oid)
+                if oid not in role_of or place(role_of[oid], seen):
+                    role_of[oid] = role
+                    return True
+        return False
+
+    return sum(1 for role in _PARTY if place(role, set()))
+
+
+def _counters(counters: Mapping[str, int], kind: str) -> int:
+    """Counters of a kind on an object (122.1); ``any``: all of them."""
+    return sum(counters.values()) if kind == "any" else counters.get(kind, 0)
+
+
+def _cards(board: Board, what: CardCount, you: str, its_controller: str) -> int:
+    """Cards in graveyards (404: public, listed on the board) or in a hand (402: its size,
+    ``hand_count``), of any of ``what.types``."""
+    zones = getattr(board, "zones", None) or {}
+    players = [p.name for p in board.players] if what.whose == "all" else [you if what.whose == "you" else its_controller]
+    n = 0
+    for player in players:
+        z = zones.get(player) if hasattr(zones, "get") else None
+        if what.zone == "hand":
+            n += int(getattr(z, "hand_count", 0) or 0)
+        else:
+            n += sum(1 for c in getattr(z, "graveyard", ()) or ()
+                     if not what.types or what.types & _card_types(c.card))
+    return n
+
+
 @functools.lru_cache(maxsize=None)
 def _land_ability(land_type: str) -> ManaAbility:
     """305.6: the mana ability a basic land type gives."""
@@ -747,14 +853,6 @@ def _matches_itself(aff: Affected, obj: _Obj, eff: _Eff, state: Mapping[str, _Ob
     if aff.shares_with_attached == "color":
         return bool(host.colors & obj.colors)
     return bool(_creature_types(host) & _creature_types(obj))
-
-
-def _creature_types(obj: _Obj) -> set[str]:
-    """205.3m: its creature types (a creature type on a noncreature counts: Tribal/Kindred)."""
-    from .grammar.effects import subtypes
-
-    kinds = subtypes()
-    return {s for s in obj.subtypes if kinds.get(s) == "creature"}
 
 
 def _share_a_color(objs: list[_Obj]) -> bool:

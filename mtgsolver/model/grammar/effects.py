@@ -390,6 +390,109 @@ class _Build(Transformer):
     def count_counters(self, kind: Token) -> dict:
         return {"counters_on_source": str(kind)}
 
+    # -- counts relative to attachments, counters, colors and cards (613.4c) ----------------
+    def more_count(self, count: dict) -> dict:
+        return count
+
+    def gets_x_mana_value(self, g: Token, xpt: Token) -> dict:
+        """"gets +X/+X, where X is its mana value" (202.3: X in its cost is 0)."""
+        return {**self.gets_x(g, xpt, {}), "for_each": {"mana_value_of_it": True}}
+
+    def count_counters_any(self) -> dict:
+        """"for each counter on ~": every counter, whatever its kind (Kyler's ruling)."""
+        return {"counters_on_source": "any"}
+
+    def count_counters_it_any(self) -> dict:
+        return {"counters_on_it": "any"}
+
+    def count_counters_it(self, kind: Token) -> dict:
+        """"for each spore counter on it", "slime counter on them": on the affected object."""
+        return {"counters_on_it": str(kind)}
+
+    def count_counters_sub(self, kind: Token) -> dict:
+        """"blood counter on ~": a counter kind that is also a subtype word (Blood tokens)."""
+        return {"counters_on_source": _sub(kind)}
+
+    def count_counters_on(self, kind: Token, g: _Group) -> dict:
+        """"+1/+1 counter on other creatures you control": the counters on those permanents."""
+        return {"permanents": dict(g), "counters": str(kind)}
+
+    def attach_kinds(self, *subs: Token) -> dict:
+        kinds = sorted({_sub(t) for t in subs if t is not None})
+        if not set(kinds) <= {"aura", "equipment"}:
+            raise ValueError("only Auras and Equipment are attached")
+        return {"subtypes": kinds}
+
+    def count_attached_it(self, kinds: dict) -> dict:
+        """"for each Equipment attached to it" (301.5), "Aura and Equipment": either."""
+        return {"permanents": kinds, "attached_to": "it"}
+
+    def count_attached_source(self, kinds: dict) -> dict:
+        return {"permanents": kinds, "attached_to": "source"}
+
+    def count_attached_creature(self, g: _Group, control: dict) -> dict:
+        """"for each Aura you control that's attached to a creature" (Sage's Reverie)."""
+        if dict(g) != {"subtypes": ["aura"]}:
+            raise ValueError("Auras only")
+        return {"permanents": {**g, **control}, "attached_to": "creature"}
+
+    def count_its_colors(self) -> dict:
+        """"for each of its colors" (105.2)."""
+        return {"colors_of_it": True}
+
+    def count_colors_among(self, g: _Group) -> dict:
+        return {"colors_among": dict(g)}
+
+    def count_land_types_among(self, g: _Group) -> dict:
+        """Domain: "for each basic land type among lands you control" (305.6)."""
+        return {"basic_land_types_among": dict(g)}
+
+    def count_types_or(self, a: Token, b: Token, control: dict) -> dict:
+        """"artifact and/or enchantment you control": permanents of either type."""
+        return {"permanents": [{"types": [str(a)], **control}, {"types": [str(b)], **control}]}
+
+    def count_subtypes_or(self, *parts: Any) -> dict:
+        """"Dwarf, Equipment, and/or Vehicle you control": any of the subtypes."""
+        return {"permanents": {"subtypes": sorted(_sub(t) for t in parts[:-1]), **parts[-1]}}
+
+    def count_cards_yours(self, _c: Token) -> dict:
+        return {"cards": {"zone": "graveyard", "whose": "you"}}
+
+    def count_spells_yours(self, _c: Token) -> dict:
+        return {"cards": {"zone": "graveyard", "whose": "you", "types": ["instant", "sorcery"]}}
+
+    def count_cards_all(self, t: Token | None, _c: Token) -> dict:
+        return {"cards": {"zone": "graveyard", "whose": "all", **({"types": [str(t)]} if t is not None else {})}}
+
+    def count_cards_its(self, t: Token | None, _c: Token) -> dict:
+        """"creature cards in its controller's graveyard": the affected creature's controller."""
+        return {"cards": {"zone": "graveyard", "whose": "its_controller", **({"types": [str(t)]} if t is not None else {})}}
+
+    def count_sharing(self, *parts: Any) -> dict:
+        """"for each other creature [on the battlefield | you control] that shares a creature
+        type with it" (205.3m): once per creature, however many types it shares."""
+        return {**self.count_group(*(p for p in parts if not (isinstance(p, Token) and p.type == "SHARES"))),
+                "shares_creature_type": True}
+
+    def count_same_name(self, *parts: Any) -> dict:
+        """Mirror Box: "for each other creature you control with the same name as that creature"."""
+        return {**self.count_group(*parts), "same_name": True}
+
+    def count_bushido(self) -> dict:
+        """Takeno: "for each point of bushido it has" (702.45)."""
+        return {"bushido_of_it": True}
+
+    def count_party(self) -> dict:
+        """700.8: "for each creature in your party"."""
+        return {"party": True}
+
+    def count_chroma(self, color: Token) -> dict:
+        """Chroma: "for each white mana symbol in its mana cost" (hybrid symbols count)."""
+        return {"mana_symbols_of_it": str(color)}
+
+    def count_hand_its(self, _c: Token) -> dict:
+        return {"cards": {"zone": "hand", "whose": "its_controller"}}
+
     def cda_count(self, count: dict) -> dict:
         return count
 
@@ -705,6 +808,7 @@ class _Build(Transformer):
         """"Each Vehicle you control" (Depala): each permanent of that subtype."""
         _need(quant, "each")
         return {"subtypes": [_sub(sub)], **(control or {})}
+
     def in_graveyard(self, _be: Token) -> dict:
         """"As long as ~ is in your graveyard" (113.6b: the ability functions from there)."""
         return {"in_graveyard": True}
@@ -985,9 +1089,12 @@ _PLAUSIBLE = re.compile(r"\b(get|gets|have|has|can't|are|is|lose|loses|attack|bl
 
 
 def _normal(text: str, name: str) -> str:
-    """Lower case, straight apostrophes, the card's name written ``~``."""
+    """Lower case, straight apostrophes, the card's name written ``~`` (and its shortened name,
+    "Kyler" for "Kyler, Sigardian Emissary": 201.5c)."""
     low = text.lower().replace("’", "'")
-    return re.sub(rf"(?<![\w']){re.escape(name.lower())}(?='s\b|[^\w']|$)", "~", low) if name else low
+    for n in (name, name.split(", ")[0] if ", " in name else ""):
+        low = re.sub(rf"(?<![\w']){re.escape(n.lower())}(?='s\b|[^\w']|$)", "~", low) if n else low
+    return low
 
 
 def read(line: str, name: str) -> list[Any] | None:
