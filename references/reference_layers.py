@@ -60,6 +60,8 @@ def in_set(flt: dict, obj: dict, eff: dict) -> bool:
         return False
     if any(k in obj["keywords"] for k in flt.get("not_keywords", [])):
         return False
+    if any(s not in obj["supertypes"] for s in flt.get("supertypes", [])):
+        return False
     if any(s in obj["supertypes"] for s in flt.get("not_supertypes", [])):
         return False
     for flag in ("token", "tapped"):
@@ -71,6 +73,12 @@ def in_set(flt: dict, obj: dict, eff: dict) -> bool:
         return False
     if flt.get("counter") == "any" and not obj.get("counters"):
         return False
+    if "any_of" in flt and not any(in_set(member, obj, eff) for member in flt["any_of"]):
+        return False
+    for key, stat, most in (("power_at_most", "p", True), ("toughness_at_most", "t", True),
+                            ("power_at_least", "p", False), ("toughness_at_least", "t", False)):
+        if key in flt and (obj[stat] is None or (obj[stat] > flt[key] if most else obj[stat] < flt[key])):
+            return False
     how = flt.get("attachments")
     if how == "modified":
         if not (obj["equipped_by"] or eff_controller_aura(obj) or obj.get("counters")):
@@ -303,14 +311,22 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
                     o["mana"] = kept | ({BASIC[s] for s in o["subtypes"] if s in BASIC} if "land" in o["types"] else set())
     # rules effects after the layers (613.11)
     out = {oid: {"types": o["types"], "subtypes": o["subtypes"], "colors": o["colors"], "keywords": o["keywords"],
-                 "p": o["p"], "t": o["t"], "mana": o["mana"], "cant_attack": False} for oid, o in objs.items()}
+                 "p": o["p"], "t": o["t"], "mana": o["mana"], "cant_attack": False, "blocked_only_above": []}
+           for oid, o in objs.items()}
     STARTED.clear()
     for o in objs.values():
         for eid in o["effects"]:
             eff = EFFECTS[eid]
             if "rules" in eff["spec"] and alive(eff, objs):
                 for oid in targets(eff, objs):
-                    out[oid]["cant_attack"] = True
+                    for rule in eff["spec"]["rules"]:
+                        if rule == "cant_attack":
+                            out[oid]["cant_attack"] = True
+                        elif o["p"] is not None and "creature" in o["types"]:
+                            # "creatures with power less than ~'s power can't block" it (509.1b)
+                            out[oid]["blocked_only_above"].append(o["p"] - 1)
+    for x in out.values():
+        x["blocked_only_above"].sort()
     return out
 
 

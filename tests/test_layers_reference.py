@@ -24,6 +24,11 @@ FILTERS = st.sampled_from([
     {"types": ["creature"], "counter": "any"}, {"types": ["creature"], "attachments": "enchanted"},
     {"types": ["creature"], "attachments": "equipped"}, {"types": ["creature"], "attachments": "modified"},
     {"attachments": "enchanted_or_equipped"},
+    # unions of groups (611.3a): Death Baron, Narfi ("snow and Zombie creatures"), Timber Protector
+    {"types": ["creature"], "any_of": [{"subtypes": ["elf"], "controller": "you"}, {"colors": ["white"], "other": True}]},
+    {"any_of": [{"subtypes": ["goblin"]}, {"supertypes": ["basic"]}], "other": True},
+    {"types": ["creature"], "subtypes": ["elf"], "any_of": [{"keywords": ["flying"]}]},
+    {"types": ["creature"], "any_of": [{"power_at_most": 1}, {"toughness_at_most": 1}]},  # Tetsuko
 ])
 #: counts (613.4a, 613.4c): "for each other creature you control", cards in hand, Forests
 _OTHER_CREATURES = {"permanents": {"types": ["creature"], "controller": "you", "other": True}}
@@ -35,6 +40,7 @@ CHANGES = st.sampled_from([
     {"gains": ["flying"]}, {"loses": ["flying"]}, {"set_colors": ["white"]}, {"set_land_types": ["island"]}, {"add_subtypes": ["swamp"]},
     {"set_land_types": ["mountain"]}, {"add_subtypes": ["elf"]}, {"gains": ["flying"], "gets": [0, 1]},
     {"rules": ["cant_attack"]}, {"set_colors": ["white"], "loses_all_abilities": True},
+    {"rules": [{"cant_be_blocked_by": {"power_less_than": "source_power"}}]},  # Champion of Lambholt
     {"gets": [1, 1], "for_each": _OTHER_CREATURES}, {"gets": [0, -1], "for_each": {"cards_in_hand": True}},
     {"defines_pt": "both", "for_each": _CREATURES},
     {"defines_pt": "power", "for_each": {"permanents": {"subtypes": ["forest"]}, "plus": 1}},
@@ -130,7 +136,8 @@ def summary(perm: Permanent) -> dict:
     return {"types": set(perm.types), "subtypes": set(perm.subtypes), "colors": {c.word for c in perm.colors},
             "keywords": set(perm.keywords), "p": perm.power, "t": perm.toughness,
             "mana": {a.text[len("{T}: Add {"):-2] for a in perm.mana_abilities},
-            "cant_attack": perm.has("cant_attack")}
+            "cant_attack": perm.has("cant_attack"),
+            "blocked_only_above": sorted(st.value.power_at_most for st in perm.statics("cant_be_blocked_by"))}
 
 
 @settings(max_examples=runs(1000), deadline=None, derandomize=True)

@@ -36,6 +36,7 @@ from .abilities import Static
 from .board import Board
 from .continuous import Affected, Condition, ContinuousSpec, atom_text
 from .effects import Effect
+from .filters import CreatureFilter
 from .mana_abilities import BASIC_LAND_MANA, ManaAbility, basic_land_ability
 from .permanent import Permanent
 
@@ -424,6 +425,8 @@ class _Engine:
                 elif kind == "protection":
                     if value == "chosen_color":  # "protection from the chosen color" (its choice)
                         value = eff.chosen[1].word
+                    elif value == "chosen_type":  # "from creatures of the chosen type": only creatures fight (506.3)
+                        value = eff.chosen[0]
                     obj.protections.add(value)
                     obj.granted_by[f"protection from {value}"] = eff.source
                 else:
@@ -505,12 +508,31 @@ class _Engine:
                     target = state[oid]
                     for kind, value in s.rules:
                         static = Static(value, obj.controller) if kind == "you" else value
+                        if kind == "bound":
+                            static = self.bound_rule(value, eff)
+                            if static is None:
+                                continue
                         target.abilities.append(static)
                         target.granted_by[str(static)] = obj.id
                     target.touched = True
                     target.changes.append(Change(obj.id, obj.perm.name, "rules", eff.timestamp,
                                                  ", ".join(atom_text(r) for r in s.rules)))
         return out
+
+
+    def bound_rule(self, rule: Any, eff: _Eff) -> Static | None:
+        """A :class:`~mtgsolver.model.continuous.BoundRule` on the board after the layers:
+        ``cant_be_blocked_by`` creatures with power at most the bound less one (509.1b); none
+        when the source has no power (208.3)."""
+        if rule.bound is None:
+            src = self.state.get(eff.source)
+            bound = src.power if src is not None and "creature" in src.types else None
+        else:
+            flt = rule.bound.permanents
+            bound = sum(1 for o in self.state.values() if _matches(flt, o, eff)) + rule.bound.plus
+        if bound is None:
+            return None
+        return Static("cant_be_blocked_by", CreatureFilter(power_at_most=bound - 1))
 
 
 @functools.lru_cache(maxsize=None)
@@ -615,6 +637,8 @@ def _matches(aff: Affected, obj: _Obj, eff: _Eff) -> bool:
         return False
     if aff.chosen_color and eff.chosen[1] not in obj.colors:
         return False
+    if aff.any_of and not any(_matches(m, obj, eff) for m in aff.any_of):
+        return False  # a union of groups (611.3a: "Skeletons you control and other Zombies you control")
     if "pt" not in aff.reads:
         return True
     p, t = obj.power, obj.toughness
