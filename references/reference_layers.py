@@ -186,7 +186,12 @@ STARTED: dict[str, frozenset[str]] = {}
 def targets(eff: dict, objs: dict[str, dict]) -> frozenset[str]:
     if eff["id"] in STARTED:
         return STARTED[eff["id"]]
-    return frozenset(o["id"] for o in objs.values() if in_set(eff["spec"].get("affects", {}), o, eff))
+    flt = eff["spec"].get("affects", {})
+    out = frozenset(o["id"] for o in objs.values() if in_set(flt, o, eff))
+    if flt.get("highest_mana_value"):  # the creatures with the highest mana value, ties included
+        top = max((o.get("mv", 0) for o in objs.values() if "creature" in o["types"]), default=0)
+        out = frozenset(i for i in out if "creature" in objs[i]["types"] and objs[i].get("mv", 0) == top)
+    return out
 
 
 def do(eff: dict, obj: dict, layer: str) -> None:

@@ -101,6 +101,9 @@ LINES = [
      {"affects": {"self": True},
       "rules": [{"cant_be_blocked_by": {"power_less_than": {"permanents": {"subtypes": ["island"],
                                                                            "controller": "you"}}}}]}),
+    ("Favor of the Mighty", "Each creature with the highest mana value has protection from all colors.",
+     {"affects": {"types": ["creature"], "highest_mana_value": True},
+      "gains": [{"protection": c} for c in ("white", "blue", "black", "red", "green")]}),
 ]
 
 TEXT = {name: line for name, line, _ in LINES}
@@ -402,3 +405,18 @@ def test_509_1b_kraken_of_the_straits_counts_your_islands() -> None:
     perms = kraken + islands + creature("ox", "bob") \
         + "- {id: small, name: small, controller: bob, types: [creature], power: 1, toughness: 3}\n"
     assert blocks(perms, "kraken", "small") is False and blocks(perms, "kraken", "ox") is True
+
+
+def test_favor_of_the_mighty_rulings_ties_for_highest_mana_value_all_have_protection() -> None:
+    """702.16b, 202.3e; Favor of the Mighty's rulings: every creature tied for the highest mana
+    value has protection from all colors (X counts 0); a lower one doesn't."""
+    favor = card("favor", "Favor of the Mighty", "bob", TEXT["Favor of the Mighty"], ", types: [enchantment]")
+    perms = favor + creature("ogre", "alice", ", mana_cost: '{2}{R}', colors: [red]") \
+        + creature("giant", "bob", ", mana_cost: '{1}{W}{W}'") + creature("elf", "bob", ", mana_cost: '{G}'") \
+        + creature("hydra", "bob", ", mana_cost: '{X}{G}{G}'")
+    b = board(perms)
+    assert b.permanent("ogre").protections == b.permanent("giant").protections == {"white", "blue", "black", "red",
+                                                                                   "green"}
+    assert not b.permanent("elf").protections and not b.permanent("hydra").protections
+    assert blocks(perms, "ogre", "elf") is False
+    assert blocks(perms.replace("'{2}{R}'", "'{R}'"), "ogre", "elf") is True

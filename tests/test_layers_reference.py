@@ -4,7 +4,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtgsolver.model import Board, Color, Permanent, Player, Static
+from mtgsolver.model import Board, Color, ManaCost, Permanent, Player, Static
 from mtgsolver.model.continuous import ContinuousSpec
 from mtgsolver.model.layers import apply_layers
 from mtgsolver.model.mana_abilities import basic_land_ability
@@ -30,6 +30,7 @@ FILTERS = st.sampled_from([
     {"any_of": [{"subtypes": ["goblin"]}, {"supertypes": ["basic"]}], "other": True},
     {"types": ["creature"], "subtypes": ["elf"], "any_of": [{"keywords": ["flying"]}]},
     {"types": ["creature"], "any_of": [{"power_at_most": 1}, {"toughness_at_most": 1}]},  # Tetsuko
+    {"types": ["creature"], "highest_mana_value": True},  # Favor of the Mighty
 ])
 #: counts (613.4a, 613.4c): "for each other creature you control", cards in hand, Forests
 _OTHER_CREATURES = {"permanents": {"types": ["creature"], "controller": "you", "other": True}}
@@ -102,7 +103,7 @@ def boards(draw):
             "plus_counters": draw(st.integers(0, 1)) if creature else 0,
             "attached_to": None, "effects": [],
             "token": draw(st.booleans()), "tapped": draw(st.booleans()), "charges": draw(st.integers(0, 2)),
-            "chosen_type": draw(st.sampled_from([None, "elf", "goblin"])),
+            "chosen_type": draw(st.sampled_from([None, "elf", "goblin"])), "mv": draw(st.integers(0, 2)),
         }
         obj["counters"] = bool(obj["plus_counters"] or obj["charges"])
         if subtypes in (["aura"], ["equipment"]) and objects and draw(st.booleans()):
@@ -144,7 +145,8 @@ def engine_board(objects: list[dict], effects: list[dict], hand: dict[str, int] 
             colors=frozenset(Color.parse(c) for c in o["colors"]), base_power=o["p"], base_toughness=o["t"],
             counters={k: n for k, n in (("+1/+1", o["plus_counters"]), ("charge", o.get("charges", 0))) if n},
             keywords=frozenset(o["keywords"]), abilities=tuple(abilities), attached_to=o["attached_to"],
-            token=o.get("token", False), tapped=o.get("tapped", False), chosen_type=o.get("chosen_type")))
+            token=o.get("token", False), tapped=o.get("tapped", False), chosen_type=o.get("chosen_type"),
+            mana_cost=ManaCost.parse("{%d}" % o["mv"]) if o.get("mv") else None))
     players = players or {}
     zones = {p: PlayerZones(hand_count=n, graveyard=tuple(
         ZoneCard(f"{p}.graveyard[{i}]", Card(f"card{i}", types=tuple(types)))

@@ -81,7 +81,8 @@ class Affected:
     counter); ``any_of``: the object also matches at least one of these sets (a union of
     groups, "Skeletons you control and other Zombies you control", "snow and Zombie
     creatures", "with power or toughness 1 or less"; one set: both, "Eldrazi Spawn
-    creatures").
+    creatures"); ``highest_mana_value``: its mana value is the highest among the creatures on
+    the battlefield, ties included (Favor of the Mighty; 202.3e: X is 0).
     """
 
     controller: str = "any"
@@ -115,6 +116,7 @@ class Affected:
     chosen_color: bool = False
     attachments: str | None = None
     any_of: tuple["Affected", ...] = ()
+    highest_mana_value: bool = False
 
     @classmethod
     def from_mapping(cls, data: Any, path: str = "affects") -> "Affected":
@@ -135,7 +137,7 @@ class Affected:
             elif key in ("keywords", "not_keywords"):
                 values[key] = _keywords(value, where)
             elif key in ("other", "attached", "self", "attacking", "blocking", "token", "tapped", "multicolored",
-                         "colorless", "commander", "chosen_type", "chosen_color"):
+                         "colorless", "commander", "chosen_type", "chosen_color", "highest_mana_value"):
                 if not isinstance(value, bool):
                     raise ValueError(f"{where} expects true or false, got {value!r}")
                 values[key] = value
@@ -176,7 +178,7 @@ class Affected:
             out.add("types")
         if self.colors or self.not_colors or self.multicolored or self.colorless or self.chosen_color:
             out.add("colors")
-        if self.chosen_type:
+        if self.chosen_type or self.highest_mana_value:
             out.add("types")
         if self.keywords or self.not_keywords:
             out.add("abilities")
@@ -221,6 +223,8 @@ class Affected:
             words.append("you control")
         elif self.controller == "opponents":
             words.append("your opponents control")
+        if self.highest_mana_value:
+            words.append("with the highest mana value")
         if self.any_of:
             words.append("that are " + " or ".join(f"({m.describe()})" for m in self.any_of))
         return " ".join(words)

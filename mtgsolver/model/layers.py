@@ -290,6 +290,8 @@ class _Engine:
         pool: Iterable[_Obj] = state.values()
         if self.by_type is not None and aff.types and state is self.state:
             pool = self.by_type.get(min(aff.types), ())
+        if aff.highest_mana_value:
+            pool = _highest_mana_value(state)
         return frozenset(o.id for o in pool if _matches(aff, o, eff))
 
     # -- dependency (613.8) ----------------------------------------------------------------
@@ -539,6 +541,15 @@ class _Engine:
         if bound is None:
             return None
         return Static("cant_be_blocked_by", CreatureFilter(power_at_most=bound - 1))
+
+
+def _highest_mana_value(state: Mapping[str, _Obj]) -> list[_Obj]:
+    """The creatures whose mana value is the highest among the creatures on the battlefield,
+    ties included (Favor of the Mighty's rulings; 202.3: no mana cost is 0, X is 0)."""
+    creatures = [o for o in state.values() if "creature" in o.types]
+    values = {o.id: o.perm.mana_cost.mana_value if o.perm.mana_cost is not None else 0 for o in creatures}
+    top = max(values.values(), default=0)
+    return [o for o in creatures if values[o.id] == top]
 
 
 # --------------------------------------------------------------------------- conditions (611.3b)

@@ -85,7 +85,7 @@ def _keyword_phrases() -> dict[tuple[str, ...], str]:
     names = [k for k in KNOWN_KEYWORDS - _PARAMETERISED]
     names += [f"{t}walk" for t in ("plains", "island", "swamp", "mountain", "forest", "desert")]
     names += ["nonbasic_landwalk", "legendary_landwalk", "snow_landwalk"]
-    names += [f"protection_from_{q}" for q in ("white", "blue", "black", "red", "green", "artifacts", "creatures",
+    names += [f"protection_from_{q}" for q in ("white", "blue", "black", "red", "green", "artifacts", "creatures", "all_colors",
                                                "everything", "enchantments")]
     return {tuple(n.split("_")): n for n in names}
 
@@ -170,6 +170,8 @@ def _sub(token: Token) -> str:
 
 
 def _keyword(token: str) -> Any:
+    if token == "protection_from_all_colors":  # 702.16a: protection from each of the five colors
+        return [{"protection": c} for c in _COLORS]
     m = re.fullmatch(r"protection_from_(\w+)", token)
     if m:
         q = m.group(1)
@@ -305,6 +307,10 @@ class _Build(Transformer):
         """"without flying", "without flying or islandwalk": has none of them (Stormtide)."""
         return {"not_keywords": [_kw(k) for k in ks]}
 
+    def with_highest_mana_value(self) -> dict:
+        """"Each creature with the highest mana value" (Favor of the Mighty; ties included)."""
+        return {"highest_mana_value": True}
+
     def with_power_or_toughness(self, part: Token, n: Token, less: Token) -> dict:
         """"with power or toughness 1 or less" (Tetsuko): either bound."""
         _need(part, "toughness")
@@ -426,7 +432,8 @@ class _Build(Transformer):
     def grants(self, *items: Token) -> list:
         """Keywords, granted mana abilities, and other quoted abilities as ``{text: ...}``: an
         ability no grammar reads stays unread on the objects it is granted to (613.1f)."""
-        return [_keyword(_kw(i)) if i.type == "KEYWORD" else _quoted(str(i)[1:-1]) for i in items]
+        out = [_keyword(_kw(i)) if i.type == "KEYWORD" else _quoted(str(i)[1:-1]) for i in items]
+        return [g for entry in out for g in (entry if isinstance(entry, list) else [entry])]
 
     def base_pt(self, _h: Token, pt: Token) -> dict:
         p, t = str(pt).split("/")
