@@ -82,7 +82,9 @@ class Affected:
     groups, "Skeletons you control and other Zombies you control", "snow and Zombie
     creatures", "with power or toughness 1 or less"; one set: both, "Eldrazi Spawn
     creatures"); ``highest_mana_value``: its mana value is the highest among the creatures on
-    the battlefield, ties included (Favor of the Mighty; 202.3e: X is 0).
+    the battlefield, ties included (Favor of the Mighty; 202.3e: X is 0); ``paired``: the
+    source and the creature it is paired with (702.95b, "both creatures", "each of those
+    creatures"), while the pair holds (702.95e).
     """
 
     controller: str = "any"
@@ -117,6 +119,7 @@ class Affected:
     attachments: str | None = None
     any_of: tuple["Affected", ...] = ()
     highest_mana_value: bool = False
+    paired: bool = False
 
     @classmethod
     def from_mapping(cls, data: Any, path: str = "affects") -> "Affected":
@@ -137,7 +140,8 @@ class Affected:
             elif key in ("keywords", "not_keywords"):
                 values[key] = _keywords(value, where)
             elif key in ("other", "attached", "self", "attacking", "blocking", "token", "tapped", "multicolored",
-                         "colorless", "commander", "chosen_type", "chosen_color", "highest_mana_value"):
+                         "colorless", "commander", "chosen_type", "chosen_color", "highest_mana_value",
+                         "paired"):
                 if not isinstance(value, bool):
                     raise ValueError(f"{where} expects true or false, got {value!r}")
                 values[key] = value
@@ -174,6 +178,8 @@ class Affected:
     def reads(self) -> frozenset[str]:
         """The characteristic groups matching reads (for 613.8 dependency checks)."""
         out = set()
+        if self.paired:
+            out.add("types")  # 702.95e: a pair holds while both are creatures
         if self.types or self.not_types or self.subtypes or self.not_subtypes or self.supertypes or self.not_supertypes:
             out.add("types")
         if self.colors or self.not_colors or self.multicolored or self.colorless or self.chosen_color:
@@ -196,6 +202,8 @@ class Affected:
             return "this permanent"
         if self.attached:
             return "the permanent it is attached to"
+        if self.paired:
+            return "it and the creature it is paired with"
         if self.other:
             words.append("other")
         words += [w for w, on in (("attacking", self.attacking), ("blocking", self.blocking),
@@ -233,7 +241,7 @@ class Affected:
 #: Condition atoms, by key (one per atom mapping besides ``at_least``, ``at_most`` and ``not``).
 _CONDITION_KEYS = ("controls", "opponent_controls", "on_battlefield", "cards_in_graveyard", "extra_turn",
                    "your_turn", "day_night", "monstrous", "source_untapped", "source_equipped", "counters_on_source",
-                   "life_at_most", *("attached_controller_controls", "attached_matches", "attached_equipment",
+                   "life_at_most", "paired", "in_graveyard", *("attached_controller_controls", "attached_matches", "attached_equipment",
                                      "source_enchanted", "completed_dungeon", "city_blessing", "hand_at_most",
                                      "life_over_starting", "opponent_graveyard", "graveyard_types"))
 #: Conditions with a filter, and those whose value is a number.
@@ -252,7 +260,10 @@ class Condition:
     ``your_turn``, ``day_night`` (``value`` day or night), ``monstrous`` (the source, 702.94),
     ``source_untapped``, ``source_equipped`` (an Equipment is attached to the source, 301.5),
     ``counters_on_source`` (``value`` a counter kind, ``at_least`` of them on the source),
-    ``life_at_most`` (the controller's life total is ``value`` or less: fateful hour).
+    ``life_at_most`` (the controller's life total is ``value`` or less: fateful hour),
+    ``paired`` (the source is paired with another creature by soulbond, 702.95b: the board's
+    ``paired_with``, while both are creatures under one controller, 702.95e), ``in_graveyard``
+    (the source is a card in its owner's graveyard: the ability functions from there, 113.6b).
     ``negate``: "unless" / "as long as ... not".
 
     On what the source is attached to (303.4, 301.5): ``attached_matches`` (it matches
@@ -326,6 +337,8 @@ class Condition:
 
     @property
     def reads(self) -> frozenset[str]:
+        if self.kind == "paired":
+            return frozenset({"types"})  # 702.95e
         return self.filter.reads | {"types"} if self.filter is not None else frozenset()
 
     def describe(self) -> str:
@@ -350,6 +363,10 @@ class Condition:
             text = f"{self.at_least} or more {self.value} counters on it"
         elif self.kind == "life_at_most":
             text = f"you have {self.value} or less life"
+        elif self.kind == "paired":
+            text = "it is paired with another creature"
+        elif self.kind == "in_graveyard":
+            text = "it is in your graveyard"
         else:
             text = f"{self.kind.replace('_', ' ')} is {self.value}"
         return ("not: " if self.negate else "") + text
@@ -438,7 +455,7 @@ def parse_granted(entry: Any, name: str = "") -> tuple[str, Any]:
 _SPEC_KEYS = ("affects", "condition", "add_types", "remove_types", "add_subtypes", "set_land_types",
               "add_supertypes", "remove_supertypes", "set_colors", "add_colors",
               "gains", "loses", "loses_all_abilities", "defines_pt", "set_pt", "gets", "for_each", "switch_pt", "rules",
-              "board_rules", "text")
+              "board_rules", "goaded", "text")
 
 
 @dataclass(frozen=True)
@@ -454,7 +471,9 @@ class ContinuousSpec:
     ``defines_pt`` (``both``, ``power`` or ``toughness``: a characteristic-defining ability
     setting them to the ``for_each`` count, 604.3, 613.4a); 7b: ``set_pt``; 7c: ``gets``;
     7d: ``switch_pt``. After the layers (613.11): ``rules`` (per-creature vocabulary) and
-    ``board_rules`` (board effect mappings such as ``{kind: max_attackers_total, n: 1}``).
+    ``board_rules`` (board effect mappings such as ``{kind: max_attackers_total, n: 1}``);
+    ``goaded``: the affected creatures are goaded by the source's controller (701.15a), a
+    board ``goaded`` effect for as long as the effect applies.
     ``text``: the Oracle line it was read from, for answers.
     """
 
@@ -478,6 +497,7 @@ class ContinuousSpec:
     switch_pt: bool = False
     rules: tuple[Any, ...] = ()
     board_rules: tuple[Any, ...] = ()
+    goaded: bool = False
     text: str | None = None
 
     @classmethod
@@ -503,7 +523,7 @@ class ContinuousSpec:
                 v[key] = _colors(value, where) if value != [] else frozenset()
             elif key == "loses":
                 v[key] = _keywords(value, where)
-            elif key in ("loses_all_abilities", "switch_pt"):
+            elif key in ("loses_all_abilities", "switch_pt", "goaded"):
                 v[key] = bool(value)
             elif key in ("set_pt", "gets"):
                 v[key] = _pair(value, where)
@@ -635,6 +655,8 @@ class ContinuousSpec:
             parts.append(", ".join(atom_text(r) for r in self.rules))
         if self.board_rules:
             parts.append(", ".join(f"{k.replace('_', ' ')} {n}" for k, n in self.board_rules))
+        if self.goaded:
+            parts.append("is goaded (701.15)")
         return "; ".join(parts)
 
     def __str__(self) -> str:
