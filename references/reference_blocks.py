@@ -62,6 +62,7 @@ _WORDS = {
     "not_keyword": lambda p, k: k not in p.keywords,
     "type": lambda p, t: t in p.types,
     "subtype": lambda p, t: t in p.subtypes,
+    "supertype": lambda p, t: t in p.supertypes,
 }
 
 

@@ -63,6 +63,8 @@ def in_set(flt: dict, obj: dict, eff: dict, objs: dict[str, dict] | None = None)
         return False
     if any(k in obj["keywords"] for k in flt.get("not_keywords", [])):
         return False
+    if any(s not in obj["supertypes"] for s in flt.get("supertypes", [])):
+        return False
     if any(s in obj["supertypes"] for s in flt.get("not_supertypes", [])):
         return False
     if any(s not in obj["supertypes"] for s in flt.get("supertypes", [])):
@@ -78,6 +80,12 @@ def in_set(flt: dict, obj: dict, eff: dict, objs: dict[str, dict] | None = None)
         return False
     if flt.get("counter") == "any" and not obj.get("counters"):
         return False
+    if "any_of" in flt and not any(in_set(member, obj, eff, objs) for member in flt["any_of"]):
+        return False
+    for key, stat, most in (("power_at_most", "p", True), ("toughness_at_most", "t", True),
+                            ("power_at_least", "p", False), ("toughness_at_least", "t", False)):
+        if key in flt and (obj[stat] is None or (obj[stat] > flt[key] if most else obj[stat] < flt[key])):
+            return False
     how = flt.get("attachments")
     if how == "modified":
         if not (obj["equipped_by"] or eff_controller_aura(obj) or obj.get("counters")):
@@ -323,7 +331,12 @@ def targets(eff: dict, objs: dict[str, dict]) -> frozenset[str]:
     if eff["spec"].get("affects", {}).get("paired"):  # "both creatures" (702.95b)
         other = partner_of(eff["source"], objs)
         return frozenset({eff["source"], other}) if other else frozenset()
-    return frozenset(o["id"] for o in objs.values() if in_set(eff["spec"].get("affects", {}), o, eff, objs))
+    flt = eff["spec"].get("affects", {})
+    out = frozenset(o["id"] for o in objs.values() if in_set(flt, o, eff, objs))
+    if flt.get("highest_mana_value"):  # the creatures with the highest mana value, ties included
+        top = max((o.get("mv", 0) for o in objs.values() if "creature" in o["types"]), default=0)
+        out = frozenset(i for i in out if "creature" in objs[i]["types"] and objs[i].get("mv", 0) == top)
+    return out
 
 
 def do(eff: dict, obj: dict, layer: str) -> None:
@@ -533,7 +546,8 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
                     o["mana"] = kept | ({BASIC[s] for s in o["subtypes"] if s in BASIC} if "land" in o["types"] else set())
     # rules effects after the layers (613.11)
     out = {oid: {"types": o["types"], "subtypes": o["subtypes"], "colors": o["colors"], "keywords": o["keywords"],
-                 "p": o["p"], "t": o["t"], "mana": o["mana"], "cant_attack": False, "goaded_by": set(),
+                 "p": o["p"], "t": o["t"], "mana": o["mana"], "cant_attack": False, "blocked_only_above": [],
+                 "goaded_by": set(),
                  "protections": o["protections"]}
            for oid, o in objs.items()}
     STARTED.clear()
@@ -542,11 +556,18 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
             eff = EFFECTS[eid]
             if "rules" in eff["spec"] and alive(eff, objs):
                 for oid in targets(eff, objs):
-                    out[oid]["cant_attack"] = True
+                    for rule in eff["spec"]["rules"]:
+                        if rule == "cant_attack":
+                            out[oid]["cant_attack"] = True
+                        elif "cant_be_blocked_by" in rule and o["p"] is not None and "creature" in o["types"]:
+                            # "creatures with power less than ~'s power can't block" it (509.1b)
+                            out[oid]["blocked_only_above"].append(o["p"] - 1)
             if eff["spec"].get("goaded") and alive(eff, objs):  # 701.15a: by the source's controller
                 for oid in targets(eff, objs):
                     if "creature" in objs[oid]["types"]:
                         out[oid]["goaded_by"].add(eff["controller"])
+    for x in out.values():
+        x["blocked_only_above"].sort()
     return out
 
 

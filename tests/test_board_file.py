@@ -236,8 +236,9 @@ def test_oracle_lines_not_understood_are_returned() -> None:
         "Enchanted creature can't attack or block, and its activated abilities cost {2} more to activate.",
         # conditions the board can't evaluate (the poison and monarch of a player)
         "Juggernaut can't attack unless defending player is poisoned.",
-        # (the comparison with its own power is read by the relative family: tests/test_relative_grammar.py)
-        "Creatures with power less than the number of Islands you control can't block Juggernaut.",
+        # (the comparison with its own power is read by the relative family: tests/test_relative_grammar.py;
+        # a count of permanents by the effects family: tests/test_effects_groups.py)
+        "Creatures with power less than the number of cards in your hand can't block Juggernaut.",
     ],
 )
 def test_oracle_lines_outside_the_vocabulary_stay_unread(line: str) -> None:

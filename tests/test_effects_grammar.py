@@ -100,8 +100,7 @@ def test_issue_examples_read_exactly(name: str, line: str, expected: dict | None
     "Other creatures you control have ward—Pay 2 life.",               # ward with a non-mana cost
     "Tapped creatures you control get +1/+1 for each creature card in your hand.",  # hidden card types (402.3)
     "Creatures with power less than Den Protector's power can't block it.",  # relative combat (issue 10.3)
-    "Other Elf Warrior creatures get +1/+1.",                         # two subtypes: both, not either
-    "Other snow and Zombie creatures you control get +1/+1.",         # snow OR Zombie: no such filter
+    "Other snow and Zombie creatures your opponents control and Elves get +1/+1.",  # no such union
     "Enchanted creature gets +1/+1. This effect doesn't remove Den Protector.",  # rider without protection
     "All creatures attacking you get -1/-0.",                         # "attacking you": not modelled
     "Den Protector's power and toughness are each equal to the number of cards in your library.",

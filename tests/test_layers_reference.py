@@ -4,7 +4,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtgsolver.model import Board, Color, Permanent, Player, Static
+from mtgsolver.model import Board, Color, ManaCost, Permanent, Player, Static
 from mtgsolver.model.continuous import ContinuousSpec
 from mtgsolver.model.layers import apply_layers
 from mtgsolver.model.mana_abilities import basic_land_ability
@@ -35,6 +35,12 @@ FILTERS = st.sampled_from([
     {"attached": True, "attacking": True}, {"attached": True, "blocking": True},
     {"attached": True, "controller_graveyard_at_least": 2}, {"attached": True, "controller_graveyard_at_most": 1},
     {"types": ["creature"], "shares_with_attached": "color"}, {"types": ["creature"], "shares_with_attached": "creature_type"},
+    # unions of groups (611.3a): Death Baron, Narfi ("snow and Zombie creatures"), Timber Protector
+    {"types": ["creature"], "any_of": [{"subtypes": ["elf"], "controller": "you"}, {"colors": ["white"], "other": True}]},
+    {"any_of": [{"subtypes": ["goblin"]}, {"supertypes": ["basic"]}], "other": True},
+    {"types": ["creature"], "subtypes": ["elf"], "any_of": [{"keywords": ["flying"]}]},
+    {"types": ["creature"], "any_of": [{"power_at_most": 1}, {"toughness_at_most": 1}]},  # Tetsuko
+    {"types": ["creature"], "highest_mana_value": True},  # Favor of the Mighty
 ])
 #: counts (613.4a, 613.4c): "for each other creature you control", cards in hand, Forests
 _OTHER_CREATURES = {"permanents": {"types": ["creature"], "controller": "you", "other": True}}
@@ -67,6 +73,7 @@ CHANGES = st.sampled_from([
     {"gains": ["flying"]}, {"loses": ["flying"]}, {"set_colors": ["white"]}, {"set_land_types": ["island"]}, {"add_subtypes": ["swamp"]},
     {"set_land_types": ["mountain"]}, {"add_subtypes": ["elf"]}, {"gains": ["flying"], "gets": [0, 1]},
     {"rules": ["cant_attack"]}, {"set_colors": ["white"], "loses_all_abilities": True},
+    {"rules": [{"cant_be_blocked_by": {"power_less_than": "source_power"}}]},  # Champion of Lambholt
     {"gets": [1, 1], "for_each": _OTHER_CREATURES}, {"gets": [0, -1], "for_each": {"cards_in_hand": True}},
     {"defines_pt": "both", "for_each": _CREATURES},
     {"defines_pt": "power", "for_each": {"permanents": {"subtypes": ["forest"]}, "plus": 1}},
@@ -165,6 +172,7 @@ def boards(draw, filters=None):
                                               [None, "attacking", "attacking", "blocking"])) if creature else None,
         }
         obj["counters"] = bool(obj["plus_counters"] or obj["charges"])
+        obj["mv"] = sum(2 if s == "2/W" else 1 for s in obj["cost"])  # 202.3: its mana cost's mana value
         mates = [o for o in objects if o["controller"] == obj["controller"] and not o.get("paired_with")]
         if mates and draw(st.integers(0, 2)) == 0:  # soulbond (702.95); the layers break it if either isn't a creature
             mate = draw(st.sampled_from(mates))
@@ -249,7 +257,8 @@ def summary(perm: Permanent) -> dict:
     return {"types": set(perm.types), "subtypes": set(perm.subtypes), "colors": {c.word for c in perm.colors},
             "keywords": set(perm.keywords), "p": perm.power, "t": perm.toughness,
             "mana": {a.text[len("{T}: Add {"):-2] for a in perm.mana_abilities},
-            "cant_attack": perm.has("cant_attack"), "protections": set(perm.protections)}
+            "cant_attack": perm.has("cant_attack"), "protections": set(perm.protections),
+            "blocked_only_above": sorted(st.value.power_at_most for st in perm.statics("cant_be_blocked_by"))}
 
 
 @settings(max_examples=runs(1000), deadline=None, derandomize=True)

@@ -26,7 +26,8 @@ from typing import Any
 from .keywords import canonical_keyword
 from .mana import Color
 
-__all__ = ["Affected", "CardCount", "Condition", "ContinuousSpec", "ForEach", "LAYERS", "atom_entry", "atom_text", "parse_granted"]
+__all__ = ["Affected", "BoundRule", "CardCount", "Condition", "ContinuousSpec", "ForEach", "LAYERS", "atom_entry", "atom_text",
+           "parse_granted"]
 
 #: The layers and sublayers this model applies, in order (613.1d-g, 613.4a-d).
 LAYERS: tuple[str, ...] = ("4", "5", "6", "7a", "7b", "7c", "7d")
@@ -90,6 +91,13 @@ class Affected:
     ``shares_with_attached``: ``color`` or ``creature_type`` (shares one with the permanent the
     source is attached to, Konda's Banner: the equipped creature shares with itself, 105.1,
     205.3m).
+    counter); ``any_of``: the object also matches at least one of these sets (a union of
+    groups, "Skeletons you control and other Zombies you control", "snow and Zombie
+    creatures", "with power or toughness 1 or less"; one set: both, "Eldrazi Spawn
+    creatures"); ``highest_mana_value``: its mana value is the highest among the creatures on
+    the battlefield, ties included (Favor of the Mighty; 202.3e: X is 0); ``paired``: the
+    source and the creature it is paired with (702.95b, "both creatures", "each of those
+    creatures"), while the pair holds (702.95e).
     """
 
     controller: str = "any"
@@ -126,6 +134,8 @@ class Affected:
     controller_graveyard_at_least: int | None = None
     controller_graveyard_at_most: int | None = None
     shares_with_attached: str | None = None
+    any_of: tuple["Affected", ...] = ()
+    highest_mana_value: bool = False
     paired: bool = False
 
     @classmethod
@@ -147,7 +157,8 @@ class Affected:
             elif key in ("keywords", "not_keywords"):
                 values[key] = _keywords(value, where)
             elif key in ("other", "attached", "self", "attacking", "blocking", "token", "tapped", "multicolored",
-                         "colorless", "commander", "chosen_type", "chosen_color", "paired"):
+                         "colorless", "commander", "chosen_type", "chosen_color", "highest_mana_value",
+                         "paired"):
                 if not isinstance(value, bool):
                     raise ValueError(f"{where} expects true or false, got {value!r}")
                 values[key] = value
@@ -169,6 +180,10 @@ class Affected:
                 values[key] = value
             elif key.startswith(("power", "toughness")):
                 values[key] = _int(value, where)
+            elif key == "any_of":
+                if not isinstance(value, list) or not value:
+                    raise ValueError(f"{where} expects a list of affected sets such as [{{subtypes: [zombie]}}]")
+                values[key] = tuple(cls.from_mapping(v, f"{where}[{i}]") for i, v in enumerate(value))
             else:
                 values[key] = _words(value, where)
         return cls(**values)
@@ -181,6 +196,8 @@ class Affected:
                 continue
             if isinstance(v, frozenset):
                 v = sorted(c.word if isinstance(c, Color) else c for c in v)
+            elif f.name == "any_of":
+                v = [a.to_mapping() for a in v]
             out[f.name] = v
         return out
 
@@ -194,7 +211,7 @@ class Affected:
             out.add("types")
         if self.colors or self.not_colors or self.multicolored or self.colorless or self.chosen_color:
             out.add("colors")
-        if self.chosen_type:
+        if self.chosen_type or self.highest_mana_value:
             out.add("types")
         if self.shares_with_attached:
             out.add("colors" if self.shares_with_attached == "color" else "types")
@@ -203,6 +220,8 @@ class Affected:
         if any(v is not None for v in (self.power_at_least, self.power_at_most, self.toughness_at_least,
                                        self.toughness_at_most)):
             out.add("pt")
+        for member in self.any_of:
+            out |= member.reads
         return frozenset(out)
 
     def describe(self) -> str:
@@ -249,6 +268,10 @@ class Affected:
             words.append("you control")
         elif self.controller == "opponents":
             words.append("your opponents control")
+        if self.highest_mana_value:
+            words.append("with the highest mana value")
+        if self.any_of:
+            words.append("that are " + " or ".join(f"({m.describe()})" for m in self.any_of))
         return " ".join(words)
 
 
@@ -698,6 +721,9 @@ class ContinuousSpec:
                     raise ValueError(f"{where} expects a list of keywords and abilities")
                 atoms = []
                 for i, entry in enumerate(value):
+                    if key == "rules" and _bound_entry(entry):
+                        atoms.append(("bound", BoundRule.from_mapping(entry, f"{where}[{i}]")))
+                        continue
                     if key == "rules" and _you_target(entry):
                         atoms.append(("you", str(next(iter(entry)))))  # {cant_attack: you}: the source's controller
                         continue
@@ -823,6 +849,42 @@ class ContinuousSpec:
         return f"{self.affects.describe()}: {self.describe()}{cond}"
 
 
+@dataclass(frozen=True)
+class BoundRule:
+    """"Creatures with power less than ~'s power can't block creatures you control" (Champion
+    of Lambholt), "... less than the number of Islands you control can't block ~" (Kraken of
+    the Straits): a ``cant_be_blocked_by`` rule (509.1b, 613.11) whose bound is the source's
+    power or a count (:class:`ForEach`), fixed on the board after the layers.
+    Written ``{cant_be_blocked_by: {power_less_than: source_power}}`` or
+    ``{cant_be_blocked_by: {power_less_than: {permanents: {subtypes: [island], controller: you}}}}``."""
+
+    bound: "ForEach | None" = None  # None: the source's power
+
+    @classmethod
+    def from_mapping(cls, data: Any, path: str) -> "BoundRule":
+        value = data["cant_be_blocked_by"]["power_less_than"]
+        if value == "source_power":
+            return cls()
+        bound = ForEach.from_mapping(value, f"{path}.cant_be_blocked_by.power_less_than")
+        if bound.permanents is None:
+            raise ValueError(f"{path}.cant_be_blocked_by.power_less_than expects source_power or {{permanents: FILTER}}")
+        return cls(bound)
+
+    def to_mapping(self) -> dict[str, Any]:
+        bound = "source_power" if self.bound is None else self.bound.to_mapping()
+        return {"cant_be_blocked_by": {"power_less_than": bound}}
+
+    def describe(self) -> str:
+        what = "its source's power" if self.bound is None else f"the number of {self.bound.describe()}"
+        return f"can't be blocked by creatures with power less than {what}"
+
+
+def _bound_entry(entry: Any) -> bool:
+    inner = entry.get("cant_be_blocked_by") if isinstance(entry, dict) and len(entry) == 1 else None
+    return isinstance(inner, dict) and set(inner) == {"power_less_than"} and (
+        inner["power_less_than"] == "source_power" or isinstance(inner["power_less_than"], dict))
+
+
 def _you_target(entry: Any) -> bool:
     return isinstance(entry, dict) and len(entry) == 1 and next(iter(entry.values())) == "you"
 
@@ -842,6 +904,8 @@ def atom_entry(atom: tuple[str, Any]) -> Any:
     kind, value = atom
     if kind == "protection":
         return {"protection": value}
+    if kind == "bound":
+        return value.to_mapping()
     if kind == "you":
         return {value: "you"}
     if kind == "static":
@@ -870,4 +934,6 @@ def atom_text(atom: tuple[str, Any]) -> str:
         return f"{value.replace('_', ' ')} you"
     if kind in ("mana", "text"):
         return f'"{value.text}"'
+    if kind == "bound":
+        return value.describe()
     return str(value)

@@ -79,6 +79,7 @@ class CreatureFilter:
     not_keyword: str | None = None
     type: str | None = None
     subtype: str | None = None
+    supertype: str | None = None
     compared: tuple[Comparison, ...] = ()
 
     @property
@@ -110,7 +111,7 @@ class CreatureFilter:
                 values[key] = Color.parse(str(value))
             elif key in ("keyword", "not_keyword"):
                 values[key] = canonical_keyword(str(value))
-            elif key in ("type", "subtype"):
+            elif key in ("type", "subtype", "supertype"):
                 values[key] = str(value).lower()
             elif key == "colorless":
                 values[key] = bool(value)
@@ -141,6 +142,7 @@ class CreatureFilter:
             self.not_keyword is None or not perm.has_keyword(self.not_keyword),
             self.type is None or self.type in perm.types,
             self.subtype is None or self.subtype in perm.subtypes,
+            self.supertype is None or self.supertype in perm.supertypes,  # 205.4: legendary, snow
         )
         return all(checks)
 
@@ -179,6 +181,7 @@ _PHRASES = {
     "not_keyword": "without {}",
     "type": "{}",
     "subtype": "{}",
+    "supertype": "{}",
 }
 
 

@@ -37,6 +37,7 @@ from .abilities import Static
 from .board import Board
 from .continuous import Affected, CardCount, Condition, ContinuousSpec, ForEach, atom_text
 from .effects import Effect
+from .filters import CreatureFilter
 from .mana import Color
 from .mana_abilities import BASIC_LAND_MANA, ManaAbility, basic_land_ability
 from .permanent import Permanent
@@ -325,6 +326,8 @@ class _Engine:
         pool: Iterable[_Obj] = state.values()
         if self.by_type is not None and aff.types and state is self.state:
             pool = self.by_type.get(min(aff.types), ())
+        if aff.highest_mana_value:
+            pool = _highest_mana_value(state)
         return frozenset(o.id for o in pool if _matches(aff, o, eff, state))
 
     # -- dependency (613.8) ----------------------------------------------------------------
@@ -510,6 +513,8 @@ class _Engine:
         (Commander's Plate; none without a commander, 903.4)."""
         if value == "chosen_color":  # "protection from the chosen color" (its choice)
             return [eff.chosen[1].word]
+        if value == "chosen_type":  # "from creatures of the chosen type": only creatures fight (506.3)
+            return [eff.chosen[0]]
         if value == "its_colors":
             return sorted(c.word for c in obj.colors)
         if value == "colors_of_your_permanents":
@@ -630,12 +635,30 @@ class _Engine:
                     target = state[oid]
                     for kind, value in s.rules:
                         static = Static(value, obj.controller) if kind == "you" else value
+                        if kind == "bound":
+                            static = self.bound_rule(value, eff)
+                            if static is None:
+                                continue
                         target.abilities.append(static)
                         target.granted_by[str(static)] = obj.id
                     target.touched = True
                     target.changes.append(Change(obj.id, obj.perm.name, "rules", eff.timestamp,
                                                  ", ".join(atom_text(r) for r in s.rules)))
         return out
+
+    def bound_rule(self, rule: Any, eff: _Eff) -> Static | None:
+        """A :class:`~mtgsolver.model.continuous.BoundRule` on the board after the layers:
+        ``cant_be_blocked_by`` creatures with power at most the bound less one (509.1b); none
+        when the source has no power (208.3)."""
+        if rule.bound is None:
+            src = self.state.get(eff.source)
+            bound = src.power if src is not None and "creature" in src.types else None
+        else:
+            flt = rule.bound.permanents
+            bound = sum(1 for o in self.state.values() if _matches(flt, o, eff)) + rule.bound.plus
+        if bound is None:
+            return None
+        return Static("cant_be_blocked_by", CreatureFilter(power_at_most=bound - 1))
 
     def goad(self, eff: _Eff) -> list[Effect]:
         """701.15a: "Enchanted creature ... is goaded": each affected creature is goaded by the
@@ -649,6 +672,15 @@ class _Engine:
             target.changes.append(Change(eff.source, eff.source_name, "rules", eff.timestamp,
                                          f"is goaded by {eff.controller} (701.15)"))
         return out
+
+
+def _highest_mana_value(state: Mapping[str, _Obj]) -> list[_Obj]:
+    """The creatures whose mana value is the highest among the creatures on the battlefield,
+    ties included (Favor of the Mighty's rulings; 202.3: no mana cost is 0, X is 0)."""
+    creatures = [o for o in state.values() if "creature" in o.types]
+    values = {o.id: o.perm.mana_cost.mana_value if o.perm.mana_cost is not None else 0 for o in creatures}
+    top = max(values.values(), default=0)
+    return [o for o in creatures if values[o.id] == top]
 
 
 # --------------------------------------------------------------------------- conditions (611.3b)
@@ -980,6 +1012,8 @@ def _matches(aff: Affected, obj: _Obj, eff: _Eff, state: Mapping[str, _Obj] | No
         return False
     if aff.chosen_color and eff.chosen[1] not in obj.colors:
         return False
+    if aff.any_of and not any(_matches(m, obj, eff, state) for m in aff.any_of):
+        return False  # a union of groups (611.3a: "Skeletons you control and other Zombies you control")
     if "pt" not in aff.reads:
         return True
     p, t = obj.power, obj.toughness

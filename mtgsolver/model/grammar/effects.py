@@ -71,7 +71,7 @@ def plural_subtypes() -> dict[str, str]:
 
 
 #: Creature types whose plural is the word itself ("Other Merfolk you control").
-_SAME_PLURAL = ("merfolk", "aetherborn", "kithkin", "kor", "moonfolk", "samurai", "sheep", "fish", "elk")
+_SAME_PLURAL = ("merfolk", "aetherborn", "kithkin", "kor", "moonfolk", "samurai", "sheep", "fish", "elk", "treefolk")
 
 
 @functools.lru_cache(maxsize=1)
@@ -91,7 +91,7 @@ def _keyword_phrases() -> dict[tuple[str, ...], str]:
 
 
 _COLORS = ("white", "blue", "black", "red", "green")
-_WORD = re.compile(r'"[^"]*"|[+-][\dx]+/[+-][\dx]+|\d+/\d+|[\w~\'-]+|[,.]')
+_WORD = re.compile(r'"[^"]*"|[+-][\dx]+/[+-][\dx]+|\d+/\d+|name:\d+|[\w~\'-]+|[,.]')
 
 
 def _tag(low: str) -> str | None:
@@ -111,6 +111,10 @@ def _tag(low: str) -> str | None:
             if words[i + 2:i + 5] == ["the", "chosen", "color"]:
                 out.append("kw:protection_from_chosen_color")
                 i += 5
+                continue
+            if words[i + 2:i + 7] == ["creatures", "of", "the", "chosen", "type"]:  # Riders of Gavony
+                out.append("kw:protection_from_chosen_type")
+                i += 7
                 continue
             quality = next((q for q, phrase in _PROTECTION_PHRASES if words[i + 2:i + 2 + len(phrase)] == phrase), None)
             if quality is not None:
@@ -172,6 +176,14 @@ _PROTECTION_PHRASES = (
 )
 
 
+def _both_subtypes(have: list, more: list) -> dict:
+    """"Eldrazi Spawn creatures", "Elf Warrior creatures": both subtypes (205.3), written as a
+    one-member ``any_of`` beside ``subtypes``."""
+    if len(have) != 1 or len(more) != 1:
+        raise ValueError("two subtype lists")
+    return {"subtypes": more}
+
+
 def _number(token: str) -> int:
     return _NUMBERS.get(token, None) or int(token)
 
@@ -198,7 +210,7 @@ def _keyword(token: str) -> Any:
     if m:
         q = m.group(1)
         return {"protection": {"artifacts": "artifact", "enchantments": "enchantment"}.get(q, q.replace("_", " ")
-                                                                                          if q != "chosen_color" else q)}
+                                                                                          if q not in ("chosen_color", "chosen_type") else q)}
     return canonical_keyword(token)
 
 
@@ -265,6 +277,10 @@ class _Build(Transformer):
         words = sorted({str(h) for h in hows if h is not None})
         return {"attachments": "enchanted_or_equipped" if len(words) == 2 else words[0]}
 
+    def named(self, ref: Token) -> dict:
+        """"Creatures named Lightning Rager" (201.2)."""
+        return {"named": _PRINTED_NAMES[int(str(ref).split(":")[1])]}
+
     def n_token(self) -> dict:
         return {"token": True}
 
@@ -321,8 +337,20 @@ class _Build(Transformer):
     def with_kw(self, k: Token) -> dict:
         return {"keywords": [_kw(k)]}
 
-    def without_kw(self, k: Token) -> dict:
-        return {"not_keywords": [_kw(k)]}
+    def without_kw(self, *ks: Token) -> dict:
+        """"without flying", "without flying or islandwalk": has none of them (Stormtide)."""
+        return {"not_keywords": [_kw(k) for k in ks]}
+
+    def with_highest_mana_value(self) -> dict:
+        """"Each creature with the highest mana value" (Favor of the Mighty; ties included)."""
+        return {"highest_mana_value": True}
+
+    def with_power_or_toughness(self, part: Token, n: Token, less: Token) -> dict:
+        """"with power or toughness 1 or less" (Tetsuko): either bound."""
+        _need(part, "toughness")
+        _need(less, "less")
+        m = _number(str(n))
+        return {"any_of": [{"power_at_most": m}, {"toughness_at_most": m}]}
 
     def group(self, *parts: Any) -> _Group:
         out = _Group()
@@ -332,13 +360,35 @@ class _Build(Transformer):
                     out["other"] = True
                 continue
             for key, value in (part or {}).items():
-                if isinstance(value, list):
-                    if key in ("subtypes",) and key in out:
-                        raise ValueError("two subtypes: 'Elf Warrior creatures' means both, not either")
+                if key == "any_of":
+                    out[key] = out.get(key, []) + value
+                elif key == "subtypes" and key in out:
+                    out["any_of"] = out.get("any_of", []) + [_both_subtypes(out[key], value)]
+                elif isinstance(value, list):
                     out[key] = sorted(set(out.get(key, [])) | set(value))
                 else:
                     out[key] = value
         return out
+
+    member = group
+
+    def member_plural(self, t: Token) -> dict:
+        return self.n_plural(t)
+
+    def n_creatures(self) -> dict:
+        return {"types": ["creature"]}
+
+    def either(self, sup: Token, sub: Token) -> dict:
+        """"snow and Zombie creatures": snow creatures, Zombies, or both (611.3a; Narfi's
+        ruling: a snow Zombie gets the bonus once)."""
+        return {"any_of": [{"supertypes": [str(sup)]}, {"subtypes": [_sub(sub)]}]}
+
+    def union(self, first: _Group, second: _Group) -> dict:
+        """"Skeletons you control and other Zombies you control": either group, once (Death
+        Baron's ruling); the two must agree on the controller."""
+        if first.get("controller") != second.get("controller"):
+            raise ValueError("a union of groups with different controllers")
+        return {"any_of": [dict(first), dict(second)]}
 
     group_one = group
 
@@ -553,6 +603,23 @@ class _Build(Transformer):
         """509.1b: "can't be blocked except by three or more creatures"."""
         return {"rules": [{"min_blockers": _number(str(n))}]}
 
+    def cant_attack_you_or_planeswalkers(self) -> dict:
+        """508.1c: "can't attack you or planeswalkers you control" (the source's controller)."""
+        return {"rules": [{"cant_attack": "you"}, {"cant_attack_planeswalkers_of": "you"}]}
+
+    def blocked_only_by(self, filters: list) -> dict:
+        """509.1b: "can't be blocked except by ...": only creatures matching one of them."""
+        return {"rules": [{"can_be_blocked_only_by": filters}]}
+
+    def except_subtypes(self, *ts: Token) -> list:
+        return [{"subtype": _sub(t)} for t in ts]
+
+    def except_supertype(self, t: Token) -> list:
+        return [{"supertype": str(t)}]
+
+    def except_keyword(self, k: Token) -> list:
+        return [{"keyword": _kw(k)}]
+
     def cant_attack_or_block(self) -> dict:
         return {"rules": ["cant_attack", "cant_block"]}
 
@@ -698,6 +765,11 @@ class _Build(Transformer):
         if str(kind) != "types" or _sub(sub) not in ("plains", "island", "swamp", "mountain", "forest"):
             raise ValueError("a basic land type, in addition to their other types")
         return {"add_types": ["land"], "add_subtypes": [_sub(sub)]}
+
+    def predicates_they(self, first: dict, they: Token, second: dict) -> dict:
+        """"Survivors ... can't block, and they can't attack you ..." (Varchild): both predicates."""
+        _need(they, "they")
+        return self.predicates(first, second)
 
     def predicates(self, *preds: dict) -> dict:
         out: dict[str, Any] = {}
@@ -944,10 +1016,23 @@ class _Build(Transformer):
         filt = dict(blockers)
         filt.pop("types", None) if filt.get("types") == ["creature"] else None
         if set(filt) - {"keywords", "colors", "subtypes"} or any(len(v) != 1 for v in filt.values()):
-            raise ValueError("blockers not expressible as one creature filter")
+            return _blocker_side(blockers, attackers)
         key, (value,) = next(iter(filt.items()))
         entry = {{"keywords": "keyword", "colors": "color", "subtypes": "subtype"}[key]: value}
         return {"affects": dict(attackers), "rules": [{"cant_be_blocked_by": entry}]}
+
+    def weaker_cant_block(self, bound: Any, blocked: Any) -> dict:
+        """"Creatures with power less than ~'s power can't block creatures you control",
+        "... less than the number of Islands you control can't block ~" (509.1b)."""
+        affects = {"self": True} if isinstance(blocked, Token) else dict(blocked)
+        return {"affects": affects, "rules": [{"cant_be_blocked_by": {"power_less_than": bound}}]}
+
+    def bound_source(self, part: Token) -> str:
+        _need(part, "power")
+        return "source_power"
+
+    def bound_count(self, count: dict) -> dict:
+        return count
 
     def tax_source(self, cost: Token) -> dict:
         """508.1d: "creatures can't attack you or planeswalkers you control unless their
@@ -1022,6 +1107,18 @@ def _board_conditions(out: dict) -> dict:
         if out["affects"] != {"attached": True}:
             raise ValueError("'it': the object the source is attached to")
     return out
+
+
+def _blocker_side(blockers: dict, attackers: dict) -> dict:
+    """"Creatures your opponents control without flying or reach can't block creatures with
+    power 2 or less" (Sidar Kondo): each creature of the first group can't block creatures
+    matching the second (509.1b), when the second is one creature filter."""
+    filt = dict(attackers)
+    if filt.pop("types", ["creature"]) != ["creature"] or not filt:
+        raise ValueError("attackers not expressible as one creature filter")
+    if set(filt) - {"power_at_most", "power_at_least"}:
+        raise ValueError("attackers not expressible as one creature filter")
+    return {"affects": {**blockers, "types": ["creature"]}, "rules": [{"cant_block_creatures": filt}]}
 
 
 def _quoted(text: str) -> Any:
@@ -1104,12 +1201,13 @@ def read(line: str, name: str) -> list[Any] | None:
     text = re.sub(r"\s*\([^)]*\)", "", line).strip()
     text = re.sub(r"^[A-Z][\w' ]*— ", "", text)  # an ability word (207.2c)
     low = _normal(text, name)
-    first = low.split(" ", 1)[0]
+    first = low.split(" ", 1)[0].rstrip(",")
     if (not _PLAUSIBLE.search(low) or "until end of turn" in low
             or not (first in _FIRST or first.startswith("non") or first in subtypes() or first in plural_subtypes())):
         return None
     for quoted in re.findall(r'"([^"]+)"', text):
         _ORIGINAL[_normal(quoted, name)] = quoted
+    low = _names(text, low)
     for named in re.findall(r"named ([A-Z][\w' -]*?) is attached", text):
         _NAMES[named.lower()] = named
     try:
@@ -1133,12 +1231,31 @@ def read(line: str, name: str) -> list[Any] | None:
     return [{"continuous": m} for m in mappings]
 
 
+_PRINTED_NAMES: list[str] = []
+_NAMED = re.compile(r"\bnamed ([A-Z][\w'-]*(?: (?:of|the) [A-Z][\w'-]*| [A-Z][\w'-]*)*)")
+
+
+def _names(text: str, low: str) -> str:
+    """"named Kobolds of Kher Keep" -> "named name:N", the name kept as printed in
+    ``_PRINTED_NAMES`` (201.2: names are compared whole); "named X is attached" is left to
+    its own rule (``_NAMES``)."""
+    for m in _NAMED.finditer(text):
+        printed = m.group(1)
+        if text[m.end():].startswith(" is attached"):
+            continue
+        if printed not in _PRINTED_NAMES:
+            _PRINTED_NAMES.append(printed)
+        low = low.replace(f"named {printed.lower()}", f"named name:{_PRINTED_NAMES.index(printed)}", 1)
+    return low
+
+
 def _sound(mapping: dict) -> bool:
     """Refuse readings the model would get wrong: "~" needs a condition (the phrase table
     reads the unconditional ones), "each"/"all" lines about lands with P/T, effects without
     a change."""
     affects = mapping.get("affects", {})
-    if affects.get("self") and not mapping.get("condition") and "defines_pt" not in mapping:
+    bound = any(isinstance(r, dict) and "cant_be_blocked_by" in r for r in mapping.get("rules", []))
+    if affects.get("self") and not mapping.get("condition") and "defines_pt" not in mapping and not bound:
         return False
     if affects.get("paired") and {"paired": True} not in mapping.get("condition", []):
         return False  # "both creatures" names the pair only after "as long as ~ is paired" (702.95b)
