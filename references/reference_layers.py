@@ -10,6 +10,7 @@ what all kept orders give, and they must agree.
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 LAYER_ORDER = ("4", "5", "6", "7a", "7b", "7c", "7d")
@@ -17,11 +18,27 @@ BASIC = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": 
 LAND_TYPES = set(BASIC) | {"desert", "gate"}
 
 
+def _subtype_kinds() -> dict[str, str]:
+    """Subtype -> its card type, read from the list of 205.3g-m (data, not rules code)."""
+    path = Path(__file__).resolve().parent.parent / "mtgsolver" / "model" / "grammar" / "subtypes.txt"
+    out = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            kind, name = line.split(":", 1)
+            out[name.strip().lower()] = kind.strip()
+    return out
+
+
+KIND_OF = _subtype_kinds()
+CREATURE_TYPES = {t for t, k in KIND_OF.items() if k == "creature"}
+
+
 def parts(effect: dict) -> set[str]:
     """The layers an effect mapping has a part in, read off its keys."""
     keys = set(effect)
     out = set()
-    if keys & {"add_types", "add_subtypes", "set_land_types", "remove_types"}:
+    if keys & {"add_types", "add_subtypes", "set_land_types", "remove_types", "set_types", "set_creature_types",
+               "all_creature_types", "add_chosen_type", "remove_land_types"}:
         out.add("4")
     if keys & {"set_colors", "add_colors"}:
         out.add("5")
@@ -29,7 +46,7 @@ def parts(effect: dict) -> set[str]:
         out.add("6")
     if "defines_pt" in keys:
         out.add("7a")
-    if "set_pt" in keys:
+    if keys & {"set_pt", "base_pt_mana_value"}:
         out.add("7b")
     if "gets" in keys:
         out.add("7c")
@@ -53,6 +70,8 @@ def in_set(flt: dict, obj: dict, eff: dict) -> bool:
     if any(t not in obj["types"] for t in flt.get("types", [])):
         return False
     if flt.get("subtypes") and not any(s in obj["subtypes"] for s in flt["subtypes"]):
+        return False
+    if any(s in obj["subtypes"] for s in flt.get("not_subtypes", [])):
         return False
     if flt.get("colors") and not any(c in obj["colors"] for c in flt["colors"]):
         return False
@@ -136,6 +155,7 @@ def targets(eff: dict, objs: dict[str, dict]) -> frozenset[str]:
 def do(eff: dict, obj: dict, layer: str) -> None:
     s = eff["spec"]
     if layer == "4":
+        set_types(s, obj, EFFECTS_BY_SOURCE_CHOSEN.get(eff["source"]))
         if "set_land_types" in s and "land" in obj["types"]:
             obj["subtypes"] = {t for t in obj["subtypes"] if t not in LAND_TYPES} | set(s["set_land_types"])
             obj["keywords"], obj["effects"], obj["mana"], obj["rules"] = set(), [], set(), []
@@ -145,6 +165,7 @@ def do(eff: dict, obj: dict, layer: str) -> None:
     elif layer == "5":
         if "set_colors" in s:
             obj["colors"] = set(s["set_colors"])
+        obj["colors"] |= set(s.get("add_colors", []))
     elif layer == "6":
         if s.get("loses_all_abilities"):
             obj["keywords"], obj["effects"], obj["mana"], obj["rules"] = set(), [], set(), []
@@ -157,7 +178,7 @@ def do(eff: dict, obj: dict, layer: str) -> None:
         if s["defines_pt"] in ("both", "toughness"):
             obj["t"] = n
     elif layer == "7b":
-        obj["p"], obj["t"] = s["set_pt"]
+        obj["p"], obj["t"] = (obj.get("mv", 0), obj.get("mv", 0)) if s.get("base_pt_mana_value") else s["set_pt"]
     elif obj["p"] is not None:
         if layer == "7c":
             n = count(eff, obj, OBJS_NOW[0]) if "for_each" in s else 1
@@ -165,6 +186,23 @@ def do(eff: dict, obj: dict, layer: str) -> None:
             obj["t"] += s["gets"][1] * n
         else:
             obj["p"], obj["t"] = obj["t"], obj["p"]
+
+
+def set_types(s: dict, obj: dict, chosen: str | None) -> None:
+    """Type setting, in the order the keys are listed: card types set (a subtype stays only
+    with a card type of its kind), creature types set, every creature type, the chosen type,
+    land types removed."""
+    if "set_types" in s:
+        obj["types"] = set(s["set_types"])
+        obj["subtypes"] = {t for t in obj["subtypes"] if KIND_OF.get(t) in obj["types"]}
+    if "set_creature_types" in s:
+        obj["subtypes"] = {t for t in obj["subtypes"] if t not in CREATURE_TYPES} | set(s["set_creature_types"])
+    if s.get("all_creature_types"):
+        obj["subtypes"] |= CREATURE_TYPES
+    if s.get("add_chosen_type") and chosen:
+        obj["subtypes"].add(chosen)
+    if s.get("remove_land_types"):
+        obj["subtypes"] = {t for t in obj["subtypes"] if KIND_OF.get(t) != "land"}
 
 
 #: the objects as they are when an effect starts applying (what its counts see)
@@ -261,7 +299,7 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
     """Effective characteristics: ``{id: {types, subtypes, colors, keywords, p, t, mana,
     cant_attack}}``. ``objects``: dicts with id, controller, types, subtypes, supertypes,
     colors, keywords, p, t, plus_counters, attached_to, effects (ids), and optionally token,
-    tapped, counters (any counter on it), chosen_type; ``effects``: dicts with id, source,
+    tapped, counters (any counter on it), chosen_type, mv (mana value); ``effects``: dicts with id, source,
     spec (a ``continuous`` mapping) and ts; ``hand``: cards in each player's hand."""
     EFFECTS.clear()
     STARTED.clear()

@@ -4,7 +4,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtgsolver.model import Board, Color, Permanent, Player, Static
+from mtgsolver.model import Board, Color, ManaCost, Permanent, Player, Static
 from mtgsolver.model.continuous import ContinuousSpec
 from mtgsolver.model.layers import apply_layers
 from mtgsolver.model.mana_abilities import basic_land_ability
@@ -24,10 +24,24 @@ FILTERS = st.sampled_from([
     {"types": ["creature"], "counter": "any"}, {"types": ["creature"], "attachments": "enchanted"},
     {"types": ["creature"], "attachments": "equipped"}, {"types": ["creature"], "attachments": "modified"},
     {"attachments": "enchanted_or_equipped"},
+    {"types": ["enchantment"], "not_subtypes": ["aura"], "other": True}, {"subtypes": ["frog"]},
 ])
 #: counts (613.4a, 613.4c): "for each other creature you control", cards in hand, Forests
 _OTHER_CREATURES = {"permanents": {"types": ["creature"], "controller": "you", "other": True}}
 _CREATURES = {"permanents": {"types": ["creature"], "controller": "you"}}
+#: type, color and ability setting (205.1a, 205.3m, 613.1d-f, 613.4b): Frogify, Nim Deathmantle,
+#: Amorphous Axe, Xenograft, Lithoform Blight, Song of the Dryads, Opalescence, Angelic
+#: Armaments, Darksteel Mutation
+TYPE_SETTING = [
+    {"set_types": ["creature"], "set_creature_types": ["frog"], "set_colors": ["blue"], "loses_all_abilities": True,
+     "set_pt": [1, 1]},
+    {"set_creature_types": ["zombie"], "set_colors": ["black"]}, {"all_creature_types": True},
+    {"add_chosen_type": True}, {"remove_land_types": True, "loses_all_abilities": True},
+    {"set_types": ["land"], "set_land_types": ["forest"], "set_colors": []},
+    {"add_types": ["creature"], "base_pt_mana_value": True}, {"add_colors": ["white"], "add_subtypes": ["angel"]},
+    {"set_types": ["artifact", "creature"], "set_creature_types": ["insect"], "set_pt": [0, 1],
+     "loses_all_abilities": True, "gains": ["flying"]},
+]
 CHANGES = st.sampled_from([
     {"gets": [1, 1]}, {"gets": [-1, 0]}, {"set_pt": [1, 1]}, {"switch_pt": True}, {"gains": ["flying"]},
     {"gains": ["menace"]}, {"loses": ["flying"]}, {"loses_all_abilities": True}, {"set_colors": ["white"]},
@@ -38,6 +52,7 @@ CHANGES = st.sampled_from([
     {"gets": [1, 1], "for_each": _OTHER_CREATURES}, {"gets": [0, -1], "for_each": {"cards_in_hand": True}},
     {"defines_pt": "both", "for_each": _CREATURES},
     {"defines_pt": "power", "for_each": {"permanents": {"subtypes": ["forest"]}, "plus": 1}},
+    *TYPE_SETTING,
 ])
 CONDITIONS = st.sampled_from([None, None, {"controls": {"types": ["artifact"]}},
                               {"controls": {"types": ["creature"]}, "at_least": 2}, {"source_untapped": True}])
@@ -50,6 +65,7 @@ FAMILIES = [
      {"add_types": ["creature"], "set_pt": [2, 2]}],
     [{"defines_pt": "both", "for_each": _CREATURES}, {"set_pt": [1, 1]}, {"gets": [1, 1], "for_each": _OTHER_CREATURES},
      {"add_types": ["creature"], "set_pt": [2, 2]}, {"loses_all_abilities": True}],
+    TYPE_SETTING + [{"add_subtypes": ["elf"]}, {"set_pt": [2, 2]}],
 ]
 KINDS = st.sampled_from(["creature", "creature", "land", "creature", "land", "basic_land", "artifact", "enchantment", "artifact_creature"])
 
@@ -83,6 +99,7 @@ def boards(draw):
             "attached_to": None, "effects": [],
             "token": draw(st.booleans()), "tapped": draw(st.booleans()), "counters": draw(st.booleans()),
             "chosen_type": draw(st.sampled_from([None, "elf", "goblin"])),
+            "mv": draw(st.integers(0, 3)),
         }
         if obj["plus_counters"]:
             obj["counters"] = True
@@ -121,7 +138,8 @@ def engine_board(objects: list[dict], effects: list[dict], hand: dict[str, int] 
             colors=frozenset(Color.parse(c) for c in o["colors"]), base_power=o["p"], base_toughness=o["t"],
             counters=({"+1/+1": o["plus_counters"]} if o["plus_counters"] else {"charge": 1} if o.get("counters") else {}),
             keywords=frozenset(o["keywords"]), abilities=tuple(abilities), attached_to=o["attached_to"],
-            token=o.get("token", False), tapped=o.get("tapped", False), chosen_type=o.get("chosen_type")))
+            token=o.get("token", False), tapped=o.get("tapped", False), chosen_type=o.get("chosen_type"),
+            mana_cost=ManaCost.parse("{%d}" % o["mv"]) if o.get("mv") else None))
     zones = {p: PlayerZones(hand_count=n) for p, n in (hand or {}).items()}
     return Board("alice", (Player("alice"), Player("bob")), tuple(perms), zones=zones)
 

@@ -34,7 +34,7 @@ from typing import Any, Iterable, Mapping
 
 from .abilities import Static
 from .board import Board
-from .continuous import Affected, Condition, ContinuousSpec, atom_text
+from .continuous import Affected, Condition, ContinuousSpec, atom_text, setting_words
 from .effects import Effect
 from .mana_abilities import BASIC_LAND_MANA, ManaAbility, basic_land_ability
 from .permanent import Permanent
@@ -390,6 +390,8 @@ class _Engine:
         s = eff.spec
         what: list[str] = []
         if layer == "4":
+            if s.sets_types:
+                what.append(_set_types(s, obj, eff.chosen[0]))
             if s.set_land_types is not None and "land" in obj.types:
                 obj.subtypes = (obj.subtypes - LAND_SUBTYPES) | set(s.set_land_types)
                 obj.abilities, obj.keywords, obj.protections, obj.granted_by = [], set(), set(), {}
@@ -441,6 +443,9 @@ class _Engine:
             if s.defines_pt in ("both", "toughness"):
                 obj.toughness = n
             what.append(f"{s.describe()}: {n} (604.3, 613.4a)")
+        elif layer == "7b" and s.base_pt_mana_value:  # "each equal to its mana value" (202.3, 613.4b)
+            obj.power = obj.toughness = obj.perm.mana_value
+            what.append(f"has base power and toughness {obj.power}/{obj.toughness}, its mana value")
         elif layer == "7b" and s.set_pt is not None:
             obj.power, obj.toughness = s.set_pt
             what.append(f"is {s.set_pt[0]}/{s.set_pt[1]}")
@@ -511,6 +516,38 @@ class _Engine:
                     target.changes.append(Change(obj.id, obj.perm.name, "rules", eff.timestamp,
                                                  ", ".join(atom_text(r) for r in s.rules)))
         return out
+
+
+def _set_types(s: ContinuousSpec, obj: _Obj, chosen_type: str | None) -> str:
+    """The type-setting parts of a layer-4 effect (613.1d), in this order: ``set_types`` (205.1a:
+    the new card types replace the old; a subtype stays only if it is a subtype of a card type
+    the object still has; supertypes stay), ``set_creature_types`` (205.1a: they replace its
+    creature types), ``all_creature_types`` (205.3m), ``add_chosen_type`` (the source's choice,
+    "is the chosen type in addition to its other types", 205.1b), ``remove_land_types``."""
+    from .grammar.effects import subtypes
+
+    kinds = subtypes()
+    if s.set_types is not None:
+        obj.types = set(s.set_types)
+        has = obj.types | ({"creature"} if "kindred" in obj.types else set())
+        obj.subtypes = {t for t in obj.subtypes if kinds.get(t) in has}
+    if s.set_creature_types is not None:
+        obj.subtypes = {t for t in obj.subtypes if kinds.get(t) != "creature"} | set(s.set_creature_types)
+    if s.all_creature_types:
+        obj.subtypes |= _creature_types()
+    if s.add_chosen_type and chosen_type is not None:
+        obj.subtypes.add(chosen_type)
+    if s.remove_land_types:
+        obj.subtypes = {t for t in obj.subtypes if kinds.get(t) != "land"}
+    return "; ".join(setting_words(s))
+
+
+@functools.lru_cache(maxsize=1)
+def _creature_types() -> frozenset[str]:
+    """Every creature type (205.3m)."""
+    from .grammar.effects import subtypes
+
+    return frozenset(t for t, kind in subtypes().items() if kind == "creature")
 
 
 @functools.lru_cache(maxsize=None)

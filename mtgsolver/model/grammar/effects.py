@@ -143,7 +143,7 @@ def _tag(low: str) -> str | None:
                 out.append("nonsub:" + base)
             elif w in plural_subtypes() and not (w in subtypes() and out[-1:] in (["a"], ["an"], ["another"])):
                 out.append("plu:" + plural_subtypes()[w])
-            elif w in subtypes():
+            elif w in subtypes() and words[i:i + 1] not in (["counter"], ["counters"]):  # a gold counter
                 out.append("sub:" + w)
             else:
                 out.append(w)
@@ -595,7 +595,86 @@ class _Build(Transformer):
 
     # -- sentences ----------------------------------------------------------------------
     def static(self, subject: dict, preds: dict) -> dict:
-        return {"affects": subject, **preds}
+        return _settle({"affects": subject, **preds})
+
+    def two_sentences(self, subject: dict, first: dict, second: dict) -> dict:
+        """"Enchanted creature can't attack or block. It loses all abilities and has ...": "it"
+        is the same object (Heliod's Punishment)."""
+        return self.static(subject, self.predicates(first, second))
+
+    # -- type, color and ability setting (205.1a-b, 205.3m, 613.1d-f, 613.4b) ----------------
+    def both_plurals(self, q1: Token, p1: Token, q2: Token, p2: Token) -> dict:
+        """"All Forests and all Saprolings": each permanent of either subtype."""
+        _need(q1, "all")
+        _need(q2, "all")
+        return {"subtypes": sorted({_sub(p1), _sub(p2)})}
+
+    def add_color_subtype(self, _b: Token, _a: Token, color: Token, sub: Token, _p: Token, _o: Token) -> dict:
+        """"is a white Angel in addition to its other colors and types" (613.1d, 613.1e, 205.1b)."""
+        return {"add_colors": [str(color)], "add_subtypes": [_creature_type(sub)]}
+
+    def add_supertype(self, _b: Token, t: Token) -> dict:
+        """"is legendary" (205.4a, 613.1d: a supertype is added; the others stay)."""
+        return {"add_supertypes": [str(t)]}
+
+    def every_creature_type(self, _b: Token) -> dict:
+        return {"all_creature_types": True}
+
+    def add_chosen_type(self, _b: Token, _p: Token, _o: Token, kind: Token) -> dict:
+        """Realmwright, Xenograft: "is the chosen type in addition to its other types" (205.1b)."""
+        _need(kind, "types")
+        return {"add_chosen_type": True}
+
+    def set_creature(self, _b: Token, _a: Token, cs: list | None, sub: Token, *rest: Token) -> dict:
+        """"is a blue Frog creature with base power and toughness 1/1" (205.1a: the creature
+        types, the colors if named, and with "creature" the card types are set; 613.4b); the
+        card types are settled by :func:`_settle`."""
+        *types, pt = rest
+        out: dict[str, Any] = {"set_creature_types": [_creature_type(sub)], **self.base_pt(_b, pt)}
+        if cs is not None:
+            out["set_colors"] = cs
+        if types:
+            out["_card_types"] = [str(t) for t in types]
+        return out
+
+    def set_color_creature_type(self, _b: Token, _a: Token, color: Token, sub: Token) -> dict:
+        """Nim Deathmantle: "is a black Zombie" sets its color and creature types (205.1a; its
+        rulings: not any other colors or creature types)."""
+        return {"set_colors": [str(color)], "set_creature_types": [_creature_type(sub)]}
+
+    def colorless_land(self, _b: Token, _a: Token, sub: Token, t: Token) -> dict:
+        """Song of the Dryads: "is a colorless Forest land" (205.1a: only a land, only a Forest;
+        305.7: it loses its rules-text abilities and taps for {G}; supertypes stay)."""
+        _need(t, "land")
+        if _sub(sub) not in ("plains", "island", "swamp", "mountain", "forest"):
+            raise ValueError("a basic land type")
+        return {"set_types": ["land"], "set_land_types": [_sub(sub)], "set_colors": []}
+
+    def creature_lands(self, _b: Token, pt: Token, color: Token, creature: Token, land: Token, _p: Token, _o: Token,
+                       kind: Token) -> dict:
+        """Life and Limb: "are 1/1 green Saproling creatures and Forest lands in addition to their
+        other types" (205.1b; 613.1e: the color is set; 613.4b; 305.6: Forests tap for {G})."""
+        _need(kind, "types")
+        if _sub(land) not in ("plains", "island", "swamp", "mountain", "forest"):
+            raise ValueError("a basic land type")
+        return {"add_types": ["creature", "land"], "add_subtypes": [_creature_type(creature), _sub(land)],
+                "set_colors": [str(color)], **self.base_pt(_b, pt)}
+
+    def pt_mana_value(self, _h: Token) -> dict:
+        """Opalescence: "has base power and base toughness each equal to its mana value" (613.4b)."""
+        return {"base_pt_mana_value": True}
+
+    def loses_all_other(self, _l: Token) -> dict:
+        """"loses all other abilities": all but those the same effect grants (613.1f)."""
+        return {"loses_all_abilities": True, "_other": True}
+
+    def loses_all_other_types(self, _l: Token) -> dict:
+        """Darksteel Mutation: "loses all other abilities, card types, and creature types"."""
+        return {"loses_all_abilities": True, "_other": True, "_other_types": True}
+
+    def loses_land_types(self, _l: Token) -> dict:
+        """Lithoform Blight: "loses all land types and abilities" (613.1d, 613.1f)."""
+        return {"remove_land_types": True, "loses_all_abilities": True}
 
     def cant_block_group(self, blockers: _Group, attackers: _Group) -> dict:
         """"Creatures with flying can't block creatures you control" (Bower Passage): each
@@ -629,6 +708,33 @@ class _Build(Transformer):
         return out
 
 
+def _creature_type(token: Token) -> str:
+    """The creature type a SUBTYPE token names (205.3m), else ``ValueError``."""
+    if subtypes().get(_sub(token)) != "creature":
+        raise ValueError("a creature type")
+    return _sub(token)
+
+
+def _settle(mapping: dict) -> dict:
+    """Resolve the markers of the type-setting predicates: the card types of "is a Frog
+    creature" are set (205.1a), those of "an Insect artifact creature" are added unless it
+    "loses all other ... card types" (205.1b); "all other abilities" needs an ability granted
+    by the same effect (613.1f)."""
+    types = mapping.pop("_card_types", None)
+    other_types = mapping.pop("_other_types", False)
+    other = mapping.pop("_other", False)
+    if other and not mapping.get("gains"):
+        raise ValueError("'all other abilities' without an ability it keeps")
+    if other_types and not types:
+        raise ValueError("'loses all other card types' without the types it keeps")
+    if types:
+        if other_types or types == ["creature"]:
+            mapping["set_types"] = types
+        else:
+            mapping["add_types"] = sorted(set(mapping.get("add_types", [])) | set(types))
+    return mapping
+
+
 def _quoted(text: str) -> Any:
     """A granted quoted ability: mana abilities must parse (605.1a); others are kept as text."""
     from ..mana_abilities import ManaAbilityError, parse_mana_ability
@@ -636,6 +742,8 @@ def _quoted(text: str) -> Any:
     original = _ORIGINAL.get(text, text)
     if ": add " not in text:
         return {"text": original}
+    if not original.endswith("."):  # "has "{T}: Add {C}" and ..." (Lithoform Blight)
+        original += "."
     try:
         parse_mana_ability(original)
     except ManaAbilityError as exc:
@@ -671,6 +779,8 @@ def read(line: str, name: str) -> list[Any] | None:
     text = re.sub(r"\s*\([^)]*\)", "", line).strip()
     text = re.sub(r"^[A-Z][\w' ]*— ", "", text)  # an ability word (207.2c)
     low = _normal(text, name)
+    if _CHOICE.fullmatch(low):
+        return []  # the choice is the permanent's board field chosen_type (614.12, 613: "the chosen type")
     first = low.split(" ", 1)[0]
     if (not _PLAUSIBLE.search(low) or "until end of turn" in low
             or not (first in _FIRST or first.startswith("non") or first in subtypes() or first in plural_subtypes())):
@@ -694,6 +804,11 @@ def read(line: str, name: str) -> list[Any] | None:
     except ValueError:
         return None
     return [{"continuous": mapping}]
+
+
+#: "As ~ enters the battlefield, choose a creature type." (Xenograft, Realmwright): a
+#: replacement effect whose result the board gives as ``chosen_type:``
+_CHOICE = re.compile(r"as ~ enters(?: the battlefield)?, choose a (?:basic land|creature) type\.?")
 
 
 def _sound(mapping: dict) -> bool:
