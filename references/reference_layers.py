@@ -182,8 +182,8 @@ def do(eff: dict, obj: dict, layer: str) -> None:
     elif obj["p"] is not None:
         if layer == "7c":
             n = count(eff, obj, OBJS_NOW[0]) if "for_each" in s else 1
-            obj["p"] += s["gets"][0] * n
-            obj["t"] += s["gets"][1] * n
+            obj["p"] += s["gets"][0] * (n // 2 if s.get("halved") else n)
+            obj["t"] += s["gets"][1] * (n - n // 2 if s.get("halved") else n)
         else:
             obj["p"], obj["t"] = obj["t"], obj["p"]
 

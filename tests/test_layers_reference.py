@@ -31,7 +31,7 @@ _OTHER_CREATURES = {"permanents": {"types": ["creature"], "controller": "you", "
 _CREATURES = {"permanents": {"types": ["creature"], "controller": "you"}}
 #: type, color and ability setting (205.1a, 205.3m, 613.1d-f, 613.4b): Frogify, Nim Deathmantle,
 #: Amorphous Axe, Xenograft, Lithoform Blight, Song of the Dryads, Opalescence, Angelic
-#: Armaments, Darksteel Mutation
+#: Armaments, Darksteel Mutation; below, Aspect of Wolf's halved count
 TYPE_SETTING = [
     {"set_types": ["creature"], "set_creature_types": ["frog"], "set_colors": ["blue"], "loses_all_abilities": True,
      "set_pt": [1, 1]},
@@ -53,6 +53,7 @@ CHANGES = st.sampled_from([
     {"defines_pt": "both", "for_each": _CREATURES},
     {"defines_pt": "power", "for_each": {"permanents": {"subtypes": ["forest"]}, "plus": 1}},
     *TYPE_SETTING,
+    {"gets": [1, 1], "for_each": {"permanents": {"subtypes": ["forest"], "controller": "you"}}, "halved": True},
 ])
 CONDITIONS = st.sampled_from([None, None, {"controls": {"types": ["artifact"]}},
                               {"controls": {"types": ["creature"]}, "at_least": 2}, {"source_untapped": True}])

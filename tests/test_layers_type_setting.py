@@ -378,3 +378,37 @@ def test_205_1a_a_set_card_type_drops_the_subtypes_of_the_lost_types() -> None:
 """)
     x = b.permanent("x")
     assert (x.types, x.subtypes) == ({"artifact", "creature"}, {"equipment", "insect"})
+
+
+# --------------------------------------------------------------------------- a granted mana ability of its own colors
+def test_katilda_humans_tap_for_their_own_colors(cards) -> None:
+    """Katilda, Dawnhart Prime: Human creatures you control have "{T}: Add one mana of any of
+    this creature's colors." (613.1f): each Human taps for its own colors (after the layers),
+    a colorless one for none (106.7); summoning sick ones can't tap (302.6)."""
+    b = board(cards, """
+        - {id: kat, card: "Katilda, Dawnhart Prime", controller: a}
+        - {id: hero, card: Benalish Hero, controller: a}
+        - {id: sick, card: Benalish Hero, controller: a, summoning_sick: true}
+        - {id: golem, name: Human Golem, controller: a, types: [artifact, creature], subtypes: [human], power: 1, toughness: 1}
+        - {id: theirs, card: Benalish Hero, controller: b}
+    """)
+    assert sorted(could_produce(b, "kat").types("kat")) == ["G", "W"]
+    assert could_produce(b, "hero").types("hero") == ["W"]
+    assert could_produce(b, "golem").types("golem") == [] and could_produce(b, "theirs").types("theirs") == []
+    assert pay(b, "{G}{W}").payable is True
+    assert pay(b, "{W}{W}{W}").payable is False
+
+
+@pytest.mark.parametrize("forests,pt", [(0, (2, 2)), (1, (2, 3)), (2, (3, 3)), (3, (3, 4))])
+def test_613_4c_aspect_of_wolf_half_the_forests_rounded_down_and_up(cards, forests, pt) -> None:
+    """Aspect of Wolf: +X/+Y, X half the Forests its controller controls rounded down, Y rounded
+    up (613.4c); the opponent's Forests don't count."""
+    rows = "\n".join(f"- {{id: f{i}, card: Forest, controller: a}}" for i in range(forests))
+    b = board(cards, f"""
+        - {{id: bears, card: Grizzly Bears, controller: b}}
+        - {{id: aspect, card: Aspect of Wolf, controller: a, attached_to: bears}}
+        - {{id: theirs, card: Forest, controller: b}}
+        {rows}
+    """)
+    bears = b.permanent("bears")
+    assert (bears.power, bears.toughness) == pt

@@ -382,7 +382,7 @@ def parse_granted(entry: Any, name: str = "") -> tuple[str, Any]:
 _SPEC_KEYS = ("affects", "condition", "add_types", "remove_types", "add_subtypes", "set_land_types",
               "add_supertypes", "remove_supertypes", "set_colors", "add_colors",
               "set_types", "set_creature_types", "all_creature_types", "add_chosen_type", "remove_land_types",
-              "base_pt_mana_value",
+              "base_pt_mana_value", "halved",
               "gains", "loses", "loses_all_abilities", "defines_pt", "set_pt", "gets", "for_each", "switch_pt", "rules",
               "board_rules", "text")
 
@@ -403,7 +403,9 @@ class ContinuousSpec:
     grammar reads, reported as unread on the objects it is granted to. Layer 7a:
     ``defines_pt`` (``both``, ``power`` or ``toughness``: a characteristic-defining ability
     setting them to the ``for_each`` count, 604.3, 613.4a); 7b: ``set_pt``, or
-    ``base_pt_mana_value`` (each equal to the object's own mana value, 202.3); 7c: ``gets``;
+    ``base_pt_mana_value`` (each equal to the object's own mana value, 202.3); 7c: ``gets``
+    (times the ``for_each`` count; ``halved``: half of it, rounded down for power and up for
+    toughness, Aspect of Wolf);
     7d: ``switch_pt``. After the layers (613.11): ``rules`` (per-creature vocabulary) and
     ``board_rules`` (board effect mappings such as ``{kind: max_attackers_total, n: 1}``).
     ``text``: the Oracle line it was read from, for answers.
@@ -433,6 +435,7 @@ class ContinuousSpec:
     add_chosen_type: bool = False
     remove_land_types: bool = False
     base_pt_mana_value: bool = False
+    halved: bool = False
     rules: tuple[Any, ...] = ()
     board_rules: tuple[Any, ...] = ()
     text: str | None = None
@@ -460,7 +463,7 @@ class ContinuousSpec:
                 v[key] = _colors(value, where) if value != [] else frozenset()
             elif key == "loses":
                 v[key] = _keywords(value, where)
-            elif key in ("loses_all_abilities", "switch_pt"):
+            elif key in ("loses_all_abilities", "switch_pt", "halved"):
                 v[key] = bool(value)
             elif key in _SETTING_KEYS:
                 v[key] = _setting(key, value, where)
@@ -489,6 +492,8 @@ class ContinuousSpec:
                 v[key] = tuple(_board_rule(r, f"{where}[{i}]") for i, r in enumerate(value or []))
             elif key == "text":
                 v[key] = str(value)
+        if v.get("halved") and ("gets" not in v or "for_each" not in v):
+            raise ValueError("continuous.halved halves the for_each count of gets; give both")
         if "for_each" in v and "gets" not in v and "defines_pt" not in v:
             raise ValueError("continuous.for_each multiplies gets or is what defines_pt counts; give one of them")
         if "defines_pt" in v and ("for_each" not in v or "gets" in v):
@@ -593,6 +598,7 @@ class ContinuousSpec:
             parts.append("has base power and toughness each equal to its mana value")
         if self.gets is not None:
             parts.append(f"gets {self.gets[0]:+d}/{self.gets[1]:+d}"
+                         + (" for each two" if self.halved else "")
                          + (f" for each {self.for_each.describe()}" if self.for_each else ""))
         if self.switch_pt:
             parts.append("has its power and toughness switched")

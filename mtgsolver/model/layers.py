@@ -452,10 +452,12 @@ class _Engine:
         elif obj.power is not None and obj.toughness is not None:
             if layer == "7c" and s.gets is not None:
                 n = self.count(eff, obj) if s.for_each is not None else 1
-                obj.power += s.gets[0] * n
-                obj.toughness += s.gets[1] * n
-                what.append(f"gets {s.gets[0] * n:+d}/{s.gets[1] * n:+d}"
-                            + (f" ({n} x {s.gets[0]:+d}/{s.gets[1]:+d}, 613.4c)" if s.for_each is not None else ""))
+                np, nt = (n // 2, (n + 1) // 2) if s.halved else (n, n)  # Aspect of Wolf: half, down / up
+                obj.power += s.gets[0] * np
+                obj.toughness += s.gets[1] * nt
+                what.append(f"gets {s.gets[0] * np:+d}/{s.gets[1] * nt:+d}"
+                            + (f" ({n} x {s.gets[0]:+d}/{s.gets[1]:+d}{', halved' if s.halved else ''}, 613.4c)"
+                               if s.for_each is not None else ""))
             elif layer == "7d" and s.switch_pt:
                 obj.power, obj.toughness = obj.toughness, obj.power
                 what.append("has its power and toughness switched")

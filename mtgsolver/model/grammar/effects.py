@@ -101,7 +101,7 @@ def _keyword_phrases() -> dict[tuple[str, ...], str]:
 
 
 _COLORS = ("white", "blue", "black", "red", "green")
-_WORD = re.compile(r'"[^"]*"|[+-][\dx]+/[+-][\dx]+|\d+/\d+|[\w~\'-]+|[,.]')
+_WORD = re.compile(r'"[^"]*"|[+-][\dx]+/[+-][\dxy]+|\d+/\d+|[\w~\'-]+|[,.]')
 
 
 def _tag(low: str) -> str | None:
@@ -338,6 +338,13 @@ class _Build(Transformer):
         """"gets -X/-0, where X is the number of ...": X is the count (613.4c)."""
         p, t = (0 if part[1] == "0" else (1 if part[0] == "+" else -1) for part in str(xpt).split("/"))
         return {"gets": [p, t], "for_each": count}
+
+    def gets_halves(self, _g: Token, down: dict, up: dict) -> dict:
+        """Aspect of Wolf: "+X/+Y, where X is half the number of Forests you control, rounded
+        down, and Y is half ..., rounded up" (613.4c: one count, halved two ways)."""
+        if down != up:
+            raise ValueError("two different counts")
+        return {"gets": [1, 1], "for_each": down, "halved": True}
 
     def count_group(self, *parts: Any) -> dict:
         """"for each [other] Forest you control": ``other`` is other than the affected object."""
