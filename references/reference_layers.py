@@ -81,6 +81,10 @@ def in_set(flt: dict, obj: dict, eff: dict) -> bool:
         return False
     if any(s in obj["supertypes"] for s in flt.get("not_supertypes", [])):
         return False
+    if any(s not in obj["supertypes"] for s in flt.get("supertypes", [])):
+        return False
+    if any(t in obj["types"] for t in flt.get("not_types", [])) or any(c in obj["colors"] for c in flt.get("not_colors", [])):
+        return False
     for flag in ("token", "tapped"):
         if flag in flt and obj.get(flag, False) != flt[flag]:
             return False
@@ -132,15 +136,59 @@ def alive(eff: dict, objs: dict[str, dict]) -> bool:
     if src is None or eff["id"] not in src["effects"]:
         return False
     for cond in eff["spec"].get("condition", []):
-        if "source_untapped" in cond:
-            if src.get("tapped", False) == cond["source_untapped"]:
-                return False
-            continue
-        flt = cond["controls"]
-        n = sum(1 for o in objs.values() if o["controller"] == eff["controller"] and in_set(flt, o, eff))
-        if n < cond.get("at_least", 1):
+        if holds(cond, eff, src, objs) == bool(cond.get("not", False)):
             return False
     return True
+
+
+def holds(cond: dict, eff: dict, src: dict, objs: dict[str, dict]) -> bool:
+    """One condition atom, before ``not``: the source, what it is attached to, its controller."""
+    me = PLAYERS.get(eff["controller"], {})
+    host = objs.get(src["attached_to"]) if src["attached_to"] else None
+    if "source_untapped" in cond:
+        return src.get("tapped", False) != cond["source_untapped"]
+    if "controls" in cond:
+        n = sum(1 for o in objs.values() if o["controller"] == eff["controller"] and in_set(cond["controls"], o, eff))
+        return n >= cond.get("at_least", 1)
+    if "attached_matches" in cond:
+        return host is not None and in_set(cond["attached_matches"], host, eff)
+    if "attached_equipment" in cond:
+        return host is not None and len(host["equipped_by"]) >= cond["attached_equipment"]
+    if "attached_controller_controls" in cond:
+        if host is None:
+            return False
+        flt = dict(cond["attached_controller_controls"])
+        other = flt.pop("other", False)
+        n = sum(1 for o in objs.values() if o["controller"] == host["controller"] and in_set(flt, o, eff)
+                and not (other and o["id"] == host["id"]))
+        return n >= cond.get("at_least", 1)
+    if "source_enchanted" in cond:
+        return any(o["attached_to"] == src["id"] and "aura" in o["subtypes"] for o in objs.values())
+    if "counters_on_source" in cond:  # the generator's counters: +1/+1 and charge
+        n = src.get("charges", 0) + (src["plus_counters"] if cond["counters_on_source"] == "any" else 0)
+        return cond.get("at_least", 1) <= n <= cond.get("at_most", n)
+    if "your_turn" in cond:
+        return (ACTIVE[0] == eff["controller"]) == cond["your_turn"]
+    if "completed_dungeon" in cond:
+        return me.get("dungeon", False)
+    if "city_blessing" in cond:  # 702.131b: ascend sees ten permanents
+        mine = [o for o in objs.values() if o["controller"] == eff["controller"]]
+        return me.get("blessing", False) or (len(mine) >= 10 and any("ascend" in o["keywords"] for o in mine))
+    if "hand_at_most" in cond:
+        return HAND.get(eff["controller"], 0) <= cond["hand_at_most"]
+    if "life_over_starting" in cond:
+        return me.get("life", 20) - me.get("starting", 20) >= cond["life_over_starting"]
+    if "opponent_graveyard" in cond:
+        return any(len(p["graveyard"]) >= cond["opponent_graveyard"] for name, p in PLAYERS.items()
+                   if name != eff["controller"])
+    if "graveyard_types" in cond:
+        return len({t for card in me.get("graveyard", []) for t in card}) >= cond["graveyard_types"]
+    raise AssertionError(f"condition not in the reference: {cond}")
+
+
+#: each player's life, starting life, dungeon, city's blessing and graveyard (card types per card)
+PLAYERS: dict[str, dict] = {}
+ACTIVE: list[str] = [""]
 
 
 STARTED: dict[str, frozenset[str]] = {}
@@ -295,16 +343,22 @@ def run_layer(objs: dict[str, dict], layer: str) -> list[dict[str, dict]]:
     return outcomes
 
 
-def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | None = None) -> dict[str, dict]:
+def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | None = None,
+              players: dict[str, dict] | None = None, active: str = "alice") -> dict[str, dict]:
     """Effective characteristics: ``{id: {types, subtypes, colors, keywords, p, t, mana,
     cant_attack}}``. ``objects``: dicts with id, controller, types, subtypes, supertypes,
     colors, keywords, p, t, plus_counters, attached_to, effects (ids), and optionally token,
-    tapped, counters (any counter on it), chosen_type, mv (mana value); ``effects``: dicts with id, source,
-    spec (a ``continuous`` mapping) and ts; ``hand``: cards in each player's hand."""
+    tapped, counters (any counter on it), charges (charge counters), chosen_type, mv (mana
+    value); ``effects``: dicts with id, source, spec (a ``continuous`` mapping) and ts;
+    ``hand``: cards in each player's hand; ``players``: each player's life, starting (life), dungeon, blessing
+    and graveyard (a list of each card's types); ``active``: whose turn it is."""
     EFFECTS.clear()
     STARTED.clear()
     HAND.clear()
     HAND.update(hand or {})
+    PLAYERS.clear()
+    PLAYERS.update(players or {})
+    ACTIVE[0] = active
     EFFECTS_BY_SOURCE_CHOSEN.clear()
     EFFECTS_BY_SOURCE_CHOSEN.update({o["id"]: o.get("chosen_type") for o in objects})
     objs = {}

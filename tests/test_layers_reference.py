@@ -8,7 +8,8 @@ from mtgsolver.model import Board, Color, ManaCost, Permanent, Player, Static
 from mtgsolver.model.continuous import ContinuousSpec
 from mtgsolver.model.layers import apply_layers
 from mtgsolver.model.mana_abilities import basic_land_ability
-from mtgsolver.model.zones import PlayerZones
+from mtgsolver.model.cards import Card
+from mtgsolver.model.zones import PlayerZones, ZoneCard
 
 from references.reference_layers import BASIC, reference
 from .support import runs
@@ -57,6 +58,19 @@ CHANGES = st.sampled_from([
 ])
 CONDITIONS = st.sampled_from([None, None, {"controls": {"types": ["artifact"]}},
                               {"controls": {"types": ["creature"]}, "at_least": 2}, {"source_untapped": True}])
+#: 611.3b conditions on the board: players, the source and what it is attached to
+BOARD_CONDITIONS = st.sampled_from([
+    {"controls": {"types": ["creature"], "not_types": ["artifact"], "not_colors": ["white"]}, "not": True},
+    {"attached_matches": {"types": ["creature"], "tapped": True}},
+    {"attached_matches": {"types": ["land"], "supertypes": ["basic"], "subtypes": ["mountain"]}},
+    {"attached_equipment": 2}, {"attached_controller_controls": {"types": ["creature"], "other": True}, "not": True},
+    {"source_enchanted": True}, {"counters_on_source": "any", "at_least": 2},
+    {"counters_on_source": "charge", "at_least": 1, "at_most": 1}, {"your_turn": True}, {"completed_dungeon": True},
+    {"city_blessing": True}, {"hand_at_most": 1}, {"life_over_starting": 0}, {"life_over_starting": 7},
+    {"opponent_graveyard": 2}, {"graveyard_types": 2},
+])
+CARD_TYPES = st.lists(st.sampled_from(["creature", "instant", "land", "artifact", "sorcery"]), min_size=1, max_size=2,
+                      unique=True)
 #: changes of one layer, so that a board often has several effects competing in it
 FAMILIES = [
     [{"gains": ["flying"]}, {"loses": ["flying"]}, {"loses_all_abilities": True}],
@@ -98,19 +112,18 @@ def boards(draw):
             "p": draw(st.integers(0, 4)) if creature else None, "t": draw(st.integers(1, 4)) if creature else None,
             "plus_counters": draw(st.integers(0, 1)) if creature else 0,
             "attached_to": None, "effects": [],
-            "token": draw(st.booleans()), "tapped": draw(st.booleans()), "counters": draw(st.booleans()),
+            "token": draw(st.booleans()), "tapped": draw(st.booleans()), "charges": draw(st.integers(0, 2)),
             "chosen_type": draw(st.sampled_from([None, "elf", "goblin"])),
             "mv": draw(st.integers(0, 3)),
         }
-        if obj["plus_counters"]:
-            obj["counters"] = True
+        obj["counters"] = bool(obj["plus_counters"] or obj["charges"])
         if subtypes in (["aura"], ["equipment"]) and objects and draw(st.booleans()):
             obj["attached_to"] = draw(st.sampled_from([o["id"] for o in objects]))
         if draw(st.integers(0, 3)):
             spec = {"affects": draw(st.one_of(shared, shared, FILTERS)), **draw(st.one_of(family, family, CHANGES))}
             if "defines_pt" in spec:
                 spec["affects"] = {"self": True}  # 604.3a: a characteristic-defining ability defines its own object
-            cond = draw(CONDITIONS)
+            cond = draw(st.one_of(CONDITIONS, BOARD_CONDITIONS))
             if cond:
                 spec["condition"] = [cond]
             if spec["affects"].get("attached"):
@@ -123,10 +136,14 @@ def boards(draw):
             effects.append({"id": f"e{i}", "source": obj["id"], "spec": spec, "ts": i + 1})
         objects.append(obj)
     hand = {"alice": draw(st.integers(0, 3)), "bob": draw(st.integers(0, 3))}
-    return objects, effects, hand
+    players = {name: {"life": draw(st.sampled_from([13, 20, 27, 40, 47])), "starting": draw(st.sampled_from([20, 40])),
+                      "dungeon": draw(st.booleans()), "blessing": draw(st.booleans()),
+                      "graveyard": draw(st.lists(CARD_TYPES, max_size=3))} for name in ("alice", "bob")}
+    return objects, effects, hand, players, draw(st.sampled_from(["alice", "bob"]))
 
 
-def engine_board(objects: list[dict], effects: list[dict], hand: dict[str, int] | None = None) -> Board:
+def engine_board(objects: list[dict], effects: list[dict], hand: dict[str, int] | None = None,
+                 players: dict[str, dict] | None = None, active: str = "alice") -> Board:
     specs = {e["source"]: e["spec"] for e in effects}
     perms = []
     for o in objects:
@@ -137,12 +154,18 @@ def engine_board(objects: list[dict], effects: list[dict], hand: dict[str, int] 
             id=o["id"], name=o["id"].upper(), controller=o["controller"], owner=o["controller"],
             types=frozenset(o["types"]), supertypes=frozenset(o["supertypes"]), subtypes=frozenset(o["subtypes"]),
             colors=frozenset(Color.parse(c) for c in o["colors"]), base_power=o["p"], base_toughness=o["t"],
-            counters=({"+1/+1": o["plus_counters"]} if o["plus_counters"] else {"charge": 1} if o.get("counters") else {}),
+            counters={k: n for k, n in (("+1/+1", o["plus_counters"]), ("charge", o.get("charges", 0))) if n},
             keywords=frozenset(o["keywords"]), abilities=tuple(abilities), attached_to=o["attached_to"],
             token=o.get("token", False), tapped=o.get("tapped", False), chosen_type=o.get("chosen_type"),
             mana_cost=ManaCost.parse("{%d}" % o["mv"]) if o.get("mv") else None))
-    zones = {p: PlayerZones(hand_count=n) for p, n in (hand or {}).items()}
-    return Board("alice", (Player("alice"), Player("bob")), tuple(perms), zones=zones)
+    players = players or {}
+    zones = {p: PlayerZones(hand_count=n, graveyard=tuple(
+        ZoneCard(f"{p}.graveyard[{i}]", Card(f"card{i}", types=tuple(types)))
+        for i, types in enumerate(players.get(p, {}).get("graveyard", ())))) for p, n in (hand or {}).items()}
+    people = tuple(Player(name, p.get("life", 20), starting_life=p.get("starting", 20), completed_dungeon=p.get("dungeon", False),
+                          city_blessing=p.get("blessing", False)) for name, p in (("alice", players.get("alice", {})),
+                                                                                  ("bob", players.get("bob", {}))))
+    return Board(active, people, tuple(perms), zones=zones)
 
 
 def summary(perm: Permanent) -> dict:
@@ -156,9 +179,10 @@ def summary(perm: Permanent) -> dict:
 @given(boards())
 def test_layer_engine_agrees_with_the_brute_force_reference(case) -> None:
     """613.1, 613.4a-d, 613.6-613.8, 613.11, 305.6-7: the engine equals every rules-consistent
-    order, with counts (7a characteristic-defining abilities, "for each other ...")."""
-    objects, effects, hand = case
-    expected = reference(objects, effects, hand)
-    board = apply_layers(engine_board(objects, effects, hand))
+    order, with counts (7a characteristic-defining abilities, "for each other ...") and the
+    611.3b conditions on players, the source and what it is attached to."""
+    objects, effects, hand, players, active = case
+    expected = reference(objects, effects, hand, players, active)
+    board = apply_layers(engine_board(objects, effects, hand, players, active))
     for o in objects:
         assert summary(board.permanent(o["id"])) == expected[o["id"]], o["id"]

@@ -56,3 +56,41 @@ def test_quick_exit_leaves_a_message_status_to_python() -> None:
              "print('returned')\n")
     proc = _run("-c", probe)
     assert proc.returncode == 0 and proc.stdout == "returned\n"
+
+
+def test_a_command_runs_in_an_app_holding_only_it() -> None:
+    """``app_for``: the first word names a command or group, the app holds just that one, with
+    the same help, options and errors; anything else runs the whole app."""
+    from typer.testing import CliRunner
+
+    from mtgsolver.cli import app, app_for
+
+    one = app_for(["blocks", "check", "board.yaml"])
+    assert [g.name for g in one.registered_groups] == ["blocks"] and one.registered_commands == []
+    assert [c.name for c in app_for(["pay"]).registered_commands] == ["pay"]
+    for args in ([], ["--help"], ["--version"], ["blok"], ["-"]):
+        assert app_for(args) is app
+    runner = CliRunner()
+    board = str(EXAMPLES / "lure-menace.yaml")
+    for args in (["blocks"], ["blocks", "--help"], ["blocks", "check", "--help"], ["blocks", "chek"],
+                 ["blocks", "check", board], ["blocks", "check", board, "--time-limit", "0"],
+                 ["pay", "--help"], ["show", board], ["schema"]):
+        whole, alone = runner.invoke(app, args), runner.invoke(app_for(args), args)
+        assert (alone.exit_code, alone.output) == (whole.exit_code, whole.output), args
+
+
+def test_a_check_without_grammar_text_imports_no_parser() -> None:
+    """Checking a board's ``chosen_type`` (205.3) reads the subtypes without the grammars' lark."""
+    probe = ("import sys\n"
+             "from mtgsolver.model import parse_board_text\n"
+             "from mtgsolver.solver.blocks import check_blocks\n"
+             "board = parse_board_text('version: 1\\nactive_player: a\\nplayers: [{name: a}, {name: b}]\\n'\n"
+             "    'battlefield:\\n  - {id: x, card: Grizzly Bears, controller: a, chosen_type: elf}\\n'\n"
+             "    '  - {id: y, card: Grizzly Bears, controller: b}\\n'\n"
+             "    'combat: {attackers: [{creature: x, target: b}], blockers: [{creature: y, blocks: [x]}]}\\n',\n"
+             "    'board.yaml')\n"
+             "assert check_blocks(board).legal\n"
+             "print(sorted(m for m in sys.modules if m == 'lark' or m.startswith('mtgsolver.model.grammar.')))\n")
+    proc = _run("-c", probe)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"

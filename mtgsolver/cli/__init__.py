@@ -23,7 +23,8 @@ COMMANDS = (cards, combat, damage, pay, plan, produce, show, solve, serve, batch
 #: with the interpreter's full shutdown
 LONG_RUNNING = ("batch", "serve")
 
-app = typer.Typer(
+#: the application's settings (:data:`app` and the one-command apps of :func:`app_for`)
+SETTINGS: dict[str, Any] = dict(
     name="mtgsolver",
     help="Exact answers to Magic: The Gathering combat and mana questions (CR 508, 509, 106, 605).\n\n"
          "Exit status: 0 legal/payable/solved, 1 not, 2 bad input, 3 undecided (time limit, unread card text).",
@@ -32,6 +33,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # click's plain help: flags as flags (--json), values as metavars (--keep COST)
 )
+app = typer.Typer(**SETTINGS)
 
 
 def _version(value: bool) -> None:
@@ -52,16 +54,39 @@ for _module in COMMANDS:
     _module.register(app)
 
 
+def app_for(args: list[str]) -> typer.Typer:
+    """The application that runs the command line ``args``: when its first word names a
+    command or a group of commands, an application holding only that one, with the same
+    settings and options (typer builds the click parameters of every command it holds when
+    it runs, reading each function's signature: 38 of them for the whole application);
+    otherwise (top-level help or options, shell completion, a mistyped name) :data:`app`."""
+    name = args[0] if args else None
+    groups = [g for g in app.registered_groups if g.name == name]
+    commands = [c for c in app.registered_commands if c.name == name]
+    if len(groups) + len(commands) != 1:
+        return app
+    one = typer.Typer(**SETTINGS)
+    one.registered_callback = app.registered_callback
+    one.registered_groups, one.registered_commands = groups, commands
+    return one
+
+
 def main() -> None:
     """Console entry point: usage errors exit 2 (click's convention matches the contract).
 
-    A one-shot command ends with :func:`quick_exit`."""
+    A one-shot command runs the application of :func:`app_for`, validates its board without
+    pydantic's plugins (``PYDANTIC_DISABLE_PLUGINS``, unless set: finding them reads the
+    metadata of every installed distribution; typer builds its own validators without them
+    too) and ends with :func:`quick_exit`."""
+    one_shot = not set(sys.argv[1:2]) & set(LONG_RUNNING)
+    if one_shot:
+        os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     try:
-        app()
+        app_for(sys.argv[1:])()
     except KeyboardInterrupt:  # pragma: no cover
         sys.exit(130)
     except SystemExit as exc:
-        if not set(sys.argv[1:2]) & set(LONG_RUNNING):
+        if one_shot:
             quick_exit(exc.code)
         raise
 

@@ -65,6 +65,11 @@ class PlayerSpec(_Strict):
     commander: str | None = Field(None, description="the player's commander, a card name (903.3); gives its color identity (903.4)")
     commander_damage: dict[str, int] = Field(
         default_factory=dict, description="combat damage already dealt to this player by each commander id (903.10a)")
+    starting_life: int | None = Field(
+        None, ge=1, description="the life total the player began the game with (103.4); default 20, or 40 when a "
+                                "player names a commander (103.4c, 903.7)")
+    completed_dungeon: bool = Field(False, description="the player has completed a dungeon this game (309.7)")
+    city_blessing: bool = Field(False, description="the player has the city's blessing (702.131c)")
 
 
 class CardSpec(_Strict):
@@ -473,6 +478,8 @@ class _Builder:
                 raise self.fail(f"players[{i}].name", f"duplicate player {name!r}")
             seen.add(name)
         self.player_names = seen
+        # 103.4, 103.4c: 20, or 40 in a Commander game (a player names a commander)
+        self.starting_life = 40 if any(p.commander is not None for p in s.players) else 20
         if s.active_player not in seen:
             raise self.fail("active_player", f"{s.active_player!r} is not a player; players are {', '.join(names)}")
         ids: dict[str, int] = {}
@@ -717,7 +724,7 @@ class _Builder:
         """``chosen_type`` (a subtype, 205.3), required by an effect "of the chosen type" and
         ``chosen_color`` by one "of the chosen color" (613: the choice made as it entered)."""
         from .continuous import ContinuousSpec
-        from .grammar.effects import subtypes
+        from .subtypes import subtypes
 
         value = p.chosen_type.strip().lower() if p.chosen_type is not None else None
         if value is not None and value not in subtypes():
@@ -789,14 +796,16 @@ class _Builder:
     def player(self, i: int, p: PlayerSpec) -> Player:
         """A player; a commander's color identity comes from its card (903.4)."""
         damage = MappingProxyType(self.commander_damage(i, p))
+        status = {"starting_life": p.starting_life or self.starting_life, "completed_dungeon": p.completed_dungeon,
+                  "city_blessing": p.city_blessing}
         if p.commander is None:
-            return Player(p.name, p.life, p.poison, commander_damage=damage)
+            return Player(p.name, p.life, p.poison, commander_damage=damage, **status)
         try:
             card = self.library.get(p.commander)
         except UnknownCardError as exc:
             raise self.fail(f"players[{i}].commander", str(exc)) from None
         return Player(p.name, p.life, p.poison, commander=card.name, commander_identity=color_identity(card),
-                      commander_damage=damage)
+                      commander_damage=damage, **status)
 
     def new_id(self, oid: str, path: str) -> str:
         """Register an id; ids are unique across battlefield, zones and stack."""

@@ -24,6 +24,7 @@ from typing import Any
 
 from .keywords import canonical_keyword
 from .mana import Color
+from .subtypes import subtypes
 
 __all__ = ["Affected", "Condition", "ContinuousSpec", "ForEach", "LAYERS", "atom_entry", "atom_text", "parse_granted", "setting_words"]
 
@@ -212,10 +213,16 @@ class Affected:
         return " ".join(words)
 
 
-#: Condition atoms, by key (one per atom mapping besides ``at_least`` and ``not``).
+#: Condition atoms, by key (one per atom mapping besides ``at_least``, ``at_most`` and ``not``).
 _CONDITION_KEYS = ("controls", "opponent_controls", "on_battlefield", "cards_in_graveyard", "extra_turn",
                    "your_turn", "day_night", "monstrous", "source_untapped", "source_equipped", "counters_on_source",
-                   "life_at_most")
+                   "life_at_most", *("attached_controller_controls", "attached_matches", "attached_equipment",
+                                     "source_enchanted", "completed_dungeon", "city_blessing", "hand_at_most",
+                                     "life_over_starting", "opponent_graveyard", "graveyard_types"))
+#: Conditions with a filter, and those whose value is a number.
+_FILTER_KINDS = ("controls", "opponent_controls", "on_battlefield", "attached_controller_controls", "attached_matches")
+_NUMBER_KINDS = ("life_at_most", "attached_equipment", "hand_at_most", "life_over_starting", "opponent_graveyard",
+                 "graveyard_types")
 
 
 @dataclass(frozen=True)
@@ -230,6 +237,21 @@ class Condition:
     ``counters_on_source`` (``value`` a counter kind, ``at_least`` of them on the source),
     ``life_at_most`` (the controller's life total is ``value`` or less: fateful hour).
     ``negate``: "unless" / "as long as ... not".
+
+    On what the source is attached to (303.4, 301.5): ``attached_matches`` (it matches
+    ``filter``: "as long as enchanted land is a basic Mountain", "equipped creature is
+    tapped"), ``attached_equipment`` (``value`` or more Equipment are attached to it),
+    ``attached_controller_controls`` (its controller controls ``at_least`` permanents matching
+    ``filter``, ``other`` meaning other than it: "its controller controls no other creatures",
+    with ``negate``). On the source: ``source_enchanted`` (an Aura is attached to it), and
+    ``counters_on_source`` ``any`` (counters of every kind together) with ``at_most`` ("exactly
+    one tide counter"). On the source's controller: ``completed_dungeon`` (309.7),
+    ``city_blessing`` (702.131c; also held while an ascend permanent of theirs sees ten
+    permanents, 702.131b), ``hand_at_most`` (``value`` or fewer cards in hand),
+    ``life_over_starting`` (life total at least the starting life total plus ``value``, 103.4),
+    ``opponent_graveyard`` (an opponent has ``value`` or more cards in their graveyard),
+    ``graveyard_types`` (``value`` or more card types among the cards in their graveyard,
+    205.2a: delirium).
     """
 
     kind: str
@@ -237,26 +259,30 @@ class Condition:
     at_least: int = 1
     value: Any = True
     negate: bool = False
+    at_most: int | None = None
 
     @classmethod
     def from_mapping(cls, data: Any, path: str = "condition") -> "Condition":
         if not isinstance(data, dict):
             raise ValueError(f"{path} expects a mapping such as {{controls: {{types: [artifact]}}}}")
         keys = [k for k in data if k in _CONDITION_KEYS]
-        extra = set(data) - set(_CONDITION_KEYS) - {"at_least", "not"}
+        extra = set(data) - set(_CONDITION_KEYS) - {"at_least", "at_most", "not"}
         if len(keys) != 1 or extra:
-            raise ValueError(f"{path} expects exactly one of {', '.join(_CONDITION_KEYS)} (with at_least, not)")
+            raise ValueError(f"{path} expects exactly one of {', '.join(_CONDITION_KEYS)} (with at_least, at_most, not)")
         kind = keys[0]
         value = data[kind]
         negate = bool(data.get("not", False))
         at_least = _int(data.get("at_least", 1), f"{path}.at_least")
-        if kind in ("controls", "opponent_controls", "on_battlefield"):
+        if "at_most" in data and kind != "counters_on_source":
+            raise ValueError(f"{path}.at_most bounds counters_on_source only")
+        if kind in _FILTER_KINDS:
             return cls(kind, Affected.from_mapping(value, f"{path}.{kind}"), at_least, True, negate)
         if kind == "cards_in_graveyard":
             return cls(kind, None, _int(value, f"{path}.{kind}"), True, negate)
         if kind == "counters_on_source":
-            return cls(kind, None, at_least, str(value), negate)
-        if kind == "life_at_most":
+            at_most = _int(data["at_most"], f"{path}.at_most") if "at_most" in data else None
+            return cls(kind, None, at_least, str(value), negate, at_most)
+        if kind in _NUMBER_KINDS:
             return cls(kind, None, 1, _int(value, f"{path}.{kind}"), negate)
         if kind == "day_night":
             if value not in ("day", "night"):
@@ -273,6 +299,8 @@ class Condition:
             out = {self.kind: self.at_least}
         elif self.kind == "counters_on_source":
             out = {self.kind: self.value, "at_least": self.at_least}
+            if self.at_most is not None:
+                out["at_most"] = self.at_most
         else:
             out = {self.kind: self.value}
         if self.negate:
@@ -284,12 +312,23 @@ class Condition:
         return self.filter.reads | {"types"} if self.filter is not None else frozenset()
 
     def describe(self) -> str:
-        if self.kind in ("controls", "opponent_controls", "on_battlefield"):
+        if self.kind in ("controls", "opponent_controls", "on_battlefield", "attached_controller_controls"):
             who = {"controls": "you control", "opponent_controls": "an opponent controls",
-                   "on_battlefield": "are on the battlefield"}[self.kind]
+                   "on_battlefield": "are on the battlefield",
+                   "attached_controller_controls": "its controller controls"}[self.kind]
             text = f"{self.at_least} or more {self.filter.describe()} {who}"  # type: ignore[union-attr]
+        elif self.kind == "attached_matches":
+            text = f"what it is attached to is {self.filter.describe()}"  # type: ignore[union-attr]
+        elif self.kind in _NUMBER_KINDS and self.kind != "life_at_most":
+            text = {"attached_equipment": "{} or more Equipment attached to what it is attached to",
+                    "hand_at_most": "{} or fewer cards in your hand",
+                    "life_over_starting": "your life total at least your starting life total plus {}",
+                    "opponent_graveyard": "an opponent has {} or more cards in their graveyard",
+                    "graveyard_types": "{} or more card types among cards in your graveyard"}[self.kind].format(self.value)
         elif self.kind == "cards_in_graveyard":
             text = f"{self.at_least} or more cards in your graveyard"
+        elif self.kind == "counters_on_source" and self.at_most is not None:
+            text = f"{self.at_least} to {self.at_most} {self.value} counters on it"
         elif self.kind == "counters_on_source":
             text = f"{self.at_least} or more {self.value} counters on it"
         elif self.kind == "life_at_most":
@@ -621,8 +660,6 @@ _SETTING_KEYS = ("set_types", "set_creature_types", "all_creature_types", "add_c
 def _setting(key: str, value: Any, where: str) -> Any:
     """Validate one of :data:`_SETTING_KEYS`: ``set_types`` card types, ``set_creature_types``
     creature types (205.3m), the rest true or false."""
-    from .grammar.effects import subtypes
-
     if key == "set_types":
         words = _words(value, where)
         if not words or words - {"artifact", "creature", "enchantment", "land", "planeswalker", "battle", "kindred"}:
@@ -659,7 +696,8 @@ def _you_target(entry: Any) -> bool:
     return isinstance(entry, dict) and len(entry) == 1 and next(iter(entry.values())) == "you"
 
 
-_BOARD_RULE_KINDS = ("max_attackers_total", "max_blockers_total")
+#: ``max_attackers_against_you``: no more than n creatures can attack the source's controller (508.1c)
+_BOARD_RULE_KINDS = ("max_attackers_total", "max_blockers_total", "max_attackers_against_you")
 
 
 def _board_rule(rule: Any, path: str) -> tuple[str, int]:

@@ -38,6 +38,7 @@ from .continuous import Affected, Condition, ContinuousSpec, atom_text, setting_
 from .effects import Effect
 from .mana_abilities import BASIC_LAND_MANA, ManaAbility, basic_land_ability
 from .permanent import Permanent
+from .subtypes import subtypes
 
 __all__ = ["Change", "LayerResult", "apply_layers", "changes_of", "layered", "printed_of", "source_note"]
 
@@ -264,11 +265,15 @@ class _Engine:
             ok = bool(src and src.perm.monstrous) == c.value
         elif c.kind == "source_equipped":  # 301.5: an Equipment attached to it
             ok = any(o.perm.attached_to == eff.source and "equipment" in o.subtypes for o in state.values()) == c.value
-        elif c.kind == "counters_on_source":
+        elif c.kind == "counters_on_source":  # "any": counters of every kind (122.1)
             src = state.get(eff.source)
-            ok = bool(src) and src.perm.counters.get(c.value, 0) >= c.at_least  # type: ignore[union-attr]
+            counters = src.perm.counters if src is not None else {}
+            n = sum(counters.values()) if c.value == "any" else counters.get(c.value, 0)
+            ok = src is not None and n >= c.at_least and (c.at_most is None or n <= c.at_most)
         elif c.kind == "life_at_most":
             ok = any(p.name == eff.controller and p.life <= c.value for p in board.players)
+        elif c.kind in _BOARD_CONDITIONS:
+            ok = _BOARD_CONDITIONS[c.kind](c, eff, state, board)
         else:  # source_untapped
             src = state.get(eff.source)
             ok = bool(src and not src.perm.tapped) == c.value
@@ -505,7 +510,10 @@ class _Engine:
                 if not self.exists(eff, state):
                     continue
                 for kind, n in s.board_rules:
-                    out.append(Effect(kind=kind, n=n, source=obj.id))
+                    if kind == "max_attackers_against_you":  # 508.1c: the cap protects the source's controller
+                        out.append(Effect(kind="max_attackers_against", n=n, defender=obj.controller, source=obj.id))
+                    else:
+                        out.append(Effect(kind=kind, n=n, source=obj.id))
                 if not s.rules:
                     continue
                 for oid in sorted(self.affected(eff, state), key=self.index.__getitem__):
@@ -526,8 +534,6 @@ def _set_types(s: ContinuousSpec, obj: _Obj, chosen_type: str | None) -> str:
     the object still has; supertypes stay), ``set_creature_types`` (205.1a: they replace its
     creature types), ``all_creature_types`` (205.3m), ``add_chosen_type`` (the source's choice,
     "is the chosen type in addition to its other types", 205.1b), ``remove_land_types``."""
-    from .grammar.effects import subtypes
-
     kinds = subtypes()
     if s.set_types is not None:
         obj.types = set(s.set_types)
@@ -547,9 +553,99 @@ def _set_types(s: ContinuousSpec, obj: _Obj, chosen_type: str | None) -> str:
 @functools.lru_cache(maxsize=1)
 def _creature_types() -> frozenset[str]:
     """Every creature type (205.3m)."""
-    from .grammar.effects import subtypes
-
     return frozenset(t for t, kind in subtypes().items() if kind == "creature")
+
+
+# --------------------------------------------------------------------------- conditions (611.3b)
+def _attached_obj(eff: _Eff, state: Mapping[str, _Obj]) -> _Obj | None:
+    """The object the source is attached to (303.4, 301.5), as it is now."""
+    return state.get(eff.attached_to) if eff.attached_to is not None else None
+
+
+def _player_of(board: Board, name: str) -> Any:
+    return next((p for p in board.players if p.name == name), None)
+
+
+def _attached_matches(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
+    """"As long as enchanted land is a basic Mountain", "... equipped creature is tapped"."""
+    obj = _attached_obj(eff, state)
+    return obj is not None and _matches(c.filter, obj, eff)  # type: ignore[arg-type]
+
+
+def _attached_equipment(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
+    """"As long as two or more Equipment are attached to it" (301.5)."""
+    obj = _attached_obj(eff, state)
+    n = sum(1 for o in state.values() if obj is not None and o.perm.attached_to == obj.id and "equipment" in o.subtypes)
+    return n >= c.value
+
+
+def _attached_controller_controls(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
+    """"As long as its controller controls no other creatures": ``other`` is other than the
+    object the source is attached to."""
+    obj = _attached_obj(eff, state)
+    if obj is None:
+        return False
+    flt = _without_other(c.filter)  # type: ignore[arg-type]
+    n = sum(1 for o in state.values() if o.controller == obj.controller and _matches(flt, o, eff)
+            and not (c.filter.other and o.id == obj.id))  # type: ignore[union-attr]
+    return n >= c.at_least
+
+
+def _source_enchanted(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
+    """303.4: an Aura is attached to the source."""
+    return any(o.perm.attached_to == eff.source and "aura" in o.subtypes for o in state.values()) == c.value
+
+
+def _completed_dungeon(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
+    """309.7: the controller has completed a dungeon this game (a player field)."""
+    player = _player_of(board, eff.controller)
+    return bool(player and player.completed_dungeon) == c.value
+
+
+def _city_blessing(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
+    """702.131c: the controller has the city's blessing (a player field), or gets it now: a
+    permanent with ascend among ten or more permanents they control (702.131b)."""
+    player = _player_of(board, eff.controller)
+    mine = [o for o in state.values() if o.controller == eff.controller]
+    ascends = len(mine) >= 10 and any("ascend" in o.keywords for o in mine)
+    return (bool(player and player.city_blessing) or ascends) == c.value
+
+
+def _hand_at_most(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
+    """"As long as you have one or fewer cards in hand" (402: the hand's count)."""
+    zones = board.zones.get(eff.controller)
+    return (zones.hand_count if zones is not None else 0) <= c.value
+
+
+def _life_over_starting(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
+    """103.4: the controller's life total is at least their starting life total plus ``value``."""
+    player = _player_of(board, eff.controller)
+    return player is not None and player.life >= player.starting_life + c.value
+
+
+def _opponent_graveyard(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
+    """"As long as an opponent has eight or more cards in their graveyard" (404)."""
+    return any(len(z.graveyard) >= c.value for name, z in board.zones.items() if name != eff.controller)
+
+
+def _graveyard_types(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
+    """Delirium (207.2c): ``value`` or more card types (205.2a) among cards in the controller's
+    graveyard."""
+    zones = board.zones.get(eff.controller)
+    kinds = {t for z in (zones.graveyard if zones is not None else ()) for t in _card_types(z.card)}
+    return len(kinds & _CARD_TYPES) >= c.value
+
+
+#: 205.2a: the card types.
+_CARD_TYPES = frozenset("artifact battle creature enchantment instant kindred land planeswalker sorcery".split())
+
+_BOARD_CONDITIONS = {
+    "attached_matches": _attached_matches, "attached_equipment": _attached_equipment,
+    "attached_controller_controls": _attached_controller_controls, "source_enchanted": _source_enchanted,
+    "completed_dungeon": _completed_dungeon, "city_blessing": _city_blessing, "hand_at_most": _hand_at_most,
+    "life_over_starting": _life_over_starting, "opponent_graveyard": _opponent_graveyard,
+    "graveyard_types": _graveyard_types,
+}
 
 
 @functools.lru_cache(maxsize=None)

@@ -35,6 +35,12 @@ class Player:
     commander_identity: frozenset[str] | None = None
     #: combat damage already dealt to this player by each commander this game (903.10a)
     commander_damage: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    #: the life total the player began the game with (103.4; 40 in Commander, 103.4c)
+    starting_life: int = 20
+    #: whether the player has completed a dungeon this game (309.7)
+    completed_dungeon: bool = False
+    #: whether the player has the city's blessing (702.131c)
+    city_blessing: bool = False
 
 
 @dataclass(frozen=True, eq=False)

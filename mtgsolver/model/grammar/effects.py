@@ -30,6 +30,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
 from ..keywords import COMBAT_KEYWORDS, KNOWN_KEYWORDS, canonical_keyword
+from ..subtypes import subtypes
 
 __all__ = ["read"]
 
@@ -48,17 +49,6 @@ _PARAMETERISED = frozenset("ward bushido rampage annihilator toxic afflict absor
                            "multikicker recover ripple frenzy soulshift amplify forecast hidden_agenda "
                            "devour poisonous protection landwalk champion aura_swap fortify harmonize "
                            "mobilize job_select tiered exhaust max_speed visit training".split())
-
-
-@functools.lru_cache(maxsize=1)
-def subtypes() -> dict[str, str]:
-    """Subtype (lower case) -> its card type, from 205.3g-m."""
-    out: dict[str, str] = {}
-    for line in (_HERE / "subtypes.txt").read_text(encoding="utf-8").splitlines():
-        if line and not line.startswith("#"):
-            kind, name = line.split(":", 1)
-            out[name.strip().lower()] = kind.strip()
-    return out
 
 
 def _plural(word: str) -> list[str]:
@@ -562,8 +552,8 @@ class _Build(Transformer):
         return {"source_untapped": True, "not": True}
 
     def source_equipped(self, _be: Token, attached: Token) -> dict:
-        _need(attached, "equipped")
-        return {"source_equipped": True}
+        """"as long as ~ is equipped" (301.5) / "is enchanted" (303.4)."""
+        return {"source_equipped" if str(attached) == "equipped" else "source_enchanted": True}
 
     def source_counters(self, *tokens: Token) -> dict:
         n = [_number(str(t)) for t in tokens if t.type == "NUMBER"]
@@ -578,6 +568,73 @@ class _Build(Transformer):
 
     def rider(self) -> dict:
         return {"_rider": True}
+
+    # -- conditions on the board (611.3b): players, the source and what it is attached to --
+    def adjs(self, *parts: dict) -> dict:
+        """"nonartifact, nonwhite": every one of them."""
+        return dict(self.group(*parts))
+
+    def you_control_none(self, _no: Token, *parts: Any) -> dict:
+        """"as long as you control no nonartifact, nonwhite creatures": not even one."""
+        return {"controls": dict(self.group(*parts)), "not": True}
+
+    def attached_controller_none(self, _no: Token, _other: Token, *parts: Any) -> dict:
+        """"its controller controls no other creatures": "its" is the object the source is
+        attached to, "other" other than it."""
+        return {"attached_controller_controls": {**self.group(*parts), "other": True}, "not": True}
+
+    def defender_controls(self, cg: dict) -> dict:
+        """"as long as defending player controls an artifact land" (506.2): read as the
+        ``cant_be_blocked_if_defender`` rule below, nothing else."""
+        if cg["at_least"] != 1 or "other" in cg["filter"]:
+            raise ValueError("defending player controls: one permanent")
+        return {"_defender": cg["filter"]}
+
+    def completed_dungeon(self) -> dict:
+        return {"completed_dungeon": True}
+
+    def city_blessing(self) -> dict:
+        return {"city_blessing": True}
+
+    def hand_at_most(self, n: Token) -> dict:
+        return {"hand_at_most": _number(str(n))}
+
+    def life_at_starting(self) -> dict:
+        return {"life_over_starting": 0}
+
+    def life_over_starting(self, n: Token) -> dict:
+        return {"life_over_starting": _number(str(n))}
+
+    def opponent_graveyard(self, n: Token) -> dict:
+        return {"opponent_graveyard": _number(str(n))}
+
+    def graveyard_types(self, n: Token) -> dict:
+        return {"graveyard_types": _number(str(n))}
+
+    def source_any_counters(self, _h: Token, n: Token) -> dict:
+        return {"counters_on_source": "any", "at_least": _number(str(n))}
+
+    def source_counters_exactly(self, n: Token, kind: Token) -> dict:
+        """"there is exactly one tide counter on ~" / "there are exactly three ..."."""
+        return {"counters_on_source": str(kind), "at_least": _number(str(n)), "at_most": _number(str(n))}
+
+    def attached_tapped(self, _a: Token, t: Token, _be: Token) -> dict:
+        return {"attached_matches": {"types": [str(t)], "tapped": True}}
+
+    def attached_untapped(self, _a: Token, t: Token, _be: Token) -> dict:
+        return {"attached_matches": {"types": [str(t)], "tapped": False}}
+
+    def attached_is(self, _a: Token, t: Token, _be: Token, _art: Token, *rest: Token) -> dict:
+        """"as long as enchanted land is a basic Mountain"."""
+        out: dict[str, Any] = {"types": [str(t)], "subtypes": [_sub(rest[-1])]}
+        if rest[0] is not None and rest[0].type == "SUPERTYPE":
+            out["supertypes"] = [str(rest[0])]
+        return {"attached_matches": out}
+
+    def attached_equipment(self, n: Token, sub: Token) -> dict:
+        """"as long as two or more Equipment are attached to it" (301.5)."""
+        _need(Token("SUBTYPE", _sub(sub)), "equipment")
+        return {"attached_equipment": _number(str(n))}
 
     def day(self) -> dict:
         return {"day_night": "day"}
@@ -683,6 +740,12 @@ class _Build(Transformer):
         """Lithoform Blight: "loses all land types and abilities" (613.1d, 613.1f)."""
         return {"remove_land_types": True, "loses_all_abilities": True}
 
+    def creatures_and_planeswalkers(self, g: _Group, _pw: Token, control: dict, preds: dict) -> list:
+        """"Creatures and planeswalkers you control have lifelink": one effect on each (611.3a)."""
+        if dict(g) != {"types": ["creature"]}:
+            raise ValueError("creatures and planeswalkers only")
+        return [{"affects": {"types": [t], **control}, **preds} for t in ("creature", "planeswalker")]
+
     def cant_block_group(self, blockers: _Group, attackers: _Group) -> dict:
         """"Creatures with flying can't block creatures you control" (Bower Passage): each
         creature of the second group can't be blocked by creatures of the first (509.1b)."""
@@ -700,7 +763,31 @@ class _Build(Transformer):
         kind = "max_attackers_total" if str(act).startswith("attack") else "max_blockers_total"
         return {"board_rules": [{"kind": kind, "n": _number(str(n))}]}
 
-    def start(self, *parts: Any) -> dict:
+    def cap_you(self, n: Token, *rest: Token) -> dict:
+        """Mirri: "no more than one creature can attack you each combat" (508.1c): a cap on
+        the creatures attacking the source's controller."""
+        _need(rest[-1], "each")
+        if rest[0].type == "TYPE":
+            _need(rest[0], "creature")
+        return {"board_rules": [{"kind": "max_attackers_against_you", "n": _number(str(n))}]}
+
+    def start(self, line: Any) -> Any:
+        return line
+
+    def they_also(self, first: Any, cond: dict, preds: dict) -> list:
+        """"Creatures you control of the chosen type get +1/+1. As long as you have the city's
+        blessing, they also have vigilance": a second effect on the same objects."""
+        if not isinstance(first, dict) or "condition" in first or "affects" not in first:
+            raise ValueError("they: one unconditional effect first")
+        return [first, self.line({"affects": first["affects"], **preds}, cond)]
+
+    def line(self, *parts: Any) -> Any:
+        bodies = [p for p in parts if isinstance(p, list)]
+        if bodies:  # one effect per affected kind, each with the line's conditions
+            if len(bodies) != 1:
+                raise ValueError("two bodies")
+            rest = [p for p in parts if not isinstance(p, list)]
+            return [self.line(b, *rest) for b in bodies[0]]
         rider = any(isinstance(p, dict) and "_rider" in p for p in parts)
         parts = tuple(p for p in parts if not (isinstance(p, dict) and "_rider" in p))
         conds = [p for p in parts if isinstance(p, dict) and _is_condition(p)]
@@ -712,7 +799,29 @@ class _Build(Transformer):
             raise ValueError("'This effect doesn't remove' rides on protection only")
         if conds:
             out["condition"] = conds
-        return out
+        return _board_conditions(out)
+
+
+def _board_conditions(out: dict) -> dict:
+    """Checks and rewrites of the conditions on the board (611.3b): "defending player controls"
+    only with "can't be blocked" (the 509.1b rule checked against the defending player, 506.2);
+    "it" and "its controller" only where the subject is what the source is attached to."""
+    conds = out.get("condition", [])
+    defender = [c for c in conds if "_defender" in c]
+    if defender:
+        if len(conds) != 1 or set(out) != {"affects", "rules", "condition"} or out["rules"] != ["cant_be_blocked"]:
+            raise ValueError("defending player: only 'can't be blocked'")
+        from .combat import _player_words
+
+        try:
+            words = _player_words(defender[0]["_defender"])
+        except Exception as exc:  # combat's refusal: not expressible as a player filter
+            raise ValueError(str(exc)) from None
+        out = {"affects": out["affects"], "rules": [{"cant_be_blocked_if_defender": words}]}
+    if any(set(c) & {"attached_equipment", "attached_controller_controls"} for c in conds):
+        if out["affects"] != {"attached": True}:
+            raise ValueError("'it': the object the source is attached to")
+    return out
 
 
 def _creature_type(token: Token) -> str:
@@ -760,7 +869,10 @@ def _quoted(text: str) -> Any:
 
 _ORIGINAL: dict[str, str] = {}
 _COND_KEYS = {"controls", "opponent_controls", "cards_in_graveyard", "your_turn", "monstrous", "day_night",
-              "on_battlefield", "extra_turn", "source_untapped", "source_equipped", "counters_on_source", "life_at_most"}
+              "on_battlefield", "extra_turn", "source_untapped", "source_equipped", "counters_on_source", "life_at_most",
+              "_defender", "attached_controller_controls", "completed_dungeon", "city_blessing", "hand_at_most",
+              "life_over_starting", "opponent_graveyard", "graveyard_types", "source_enchanted", "attached_matches",
+              "attached_equipment"}
 
 
 def _is_condition(d: dict) -> bool:
@@ -803,14 +915,16 @@ def read(line: str, name: str) -> list[Any] | None:
         if isinstance(getattr(exc, "orig_exc", None), (ValueError, KeyError)):
             return None
         raise
-    if not _sound(mapping):
-        return None
-    mapping["text"] = line.strip()
-    try:
-        ContinuousSpec.from_mapping(mapping, name)
-    except ValueError:
-        return None
-    return [{"continuous": mapping}]
+    mappings = mapping if isinstance(mapping, list) else [mapping]
+    for m in mappings:
+        if not _sound(m):
+            return None
+        m["text"] = line.strip()
+        try:
+            ContinuousSpec.from_mapping(m, name)
+        except ValueError:
+            return None
+    return [{"continuous": m} for m in mappings]
 
 
 #: "As ~ enters the battlefield, choose a creature type." (Xenograft, Realmwright): a
