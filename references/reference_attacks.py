@@ -126,10 +126,21 @@ def taxes(board: Board, target: str) -> list[tuple[int, int]]:
                 continue
             if is_walker and not tax.planeswalkers:
                 continue
-            x = sum(1 for q in mine if tax.x_counts in q.types | q.subtypes) if tax.x_counts else 0
+            x = x_of(tax.x_counts, mine)
             value = sum(x if s.variable else s.alt_generic or 1 if s.options else s.generic for s in tax.cost.symbols)
             out.append((value, len(tax.cost.symbols)))
     return out
+
+
+def x_of(counts: str | None, mine: list) -> int:
+    """107.3c: what X of a tax counts among the taxing player's permanents: a type or subtype,
+    or the basic land types among their lands (domain)."""
+    if counts == "basic_land_types":
+        return len({t for q in mine if "land" in q.types for t in q.subtypes if t in BASIC_TYPES})
+    return sum(1 for q in mine if counts in q.types | q.subtypes) if counts else 0
+
+
+BASIC_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 
 
 def cost_mana_value(board: Board, cid: str, target: str) -> int:
@@ -157,7 +168,7 @@ def cost_symbols(board: Board, cid: str, target: str) -> list[ManaSymbol]:
                 if isinstance(tax, ManaCost):
                     out += list(tax.symbols) if board.is_player(target) else []
                 elif board.is_player(target) or tax.planeswalkers:
-                    x = sum(1 for q in mine if tax.x_counts in q.types | q.subtypes) if tax.x_counts else 0
+                    x = x_of(tax.x_counts, mine)
                     out += [ManaSymbol(generic=x) if s.variable else s for s in tax.cost.symbols]
     if board.is_player(target):
         out += [s for e in board.effects if e.kind == "attack_cost" and e.defender == target for s in e.cost.symbols]

@@ -133,10 +133,18 @@ def alive(eff: dict, objs: dict[str, dict]) -> bool:
     if eff["id"] in STARTED:
         return True
     src = objs.get(eff["source"])
-    if src is None or eff["id"] not in src["effects"]:
+    if not eff["graveyard"] and (src is None or eff["id"] not in src["effects"]):
         return False
     for cond in eff["spec"].get("condition", []):
-        if holds(cond, eff, src, objs) == bool(cond.get("not", False)):
+        if "in_graveyard" in cond:  # 113.6b: only from its owner's graveyard
+            if not eff["graveyard"]:
+                return False
+            continue
+        if "paired" in cond:
+            if partner_of(eff["source"], objs) is None:
+                return False
+            continue
+        if holds(cond, eff, src or {"id": eff["source"], "attached_to": None}, objs) == bool(cond.get("not", False)):
             return False
     return True
 
@@ -194,9 +202,21 @@ ACTIVE: list[str] = [""]
 STARTED: dict[str, frozenset[str]] = {}
 
 
+def partner_of(oid: str, objs: dict[str, dict]) -> str | None:
+    """702.95e: a pair holds while both are creatures on the battlefield under one controller."""
+    me = objs.get(oid)
+    other = objs.get(me.get("paired_with")) if me and me.get("paired_with") else None
+    if other and "creature" in me["types"] and "creature" in other["types"] and me["controller"] == other["controller"]:
+        return other["id"]
+    return None
+
+
 def targets(eff: dict, objs: dict[str, dict]) -> frozenset[str]:
     if eff["id"] in STARTED:
         return STARTED[eff["id"]]
+    if eff["spec"].get("affects", {}).get("paired"):  # "both creatures" (702.95b)
+        other = partner_of(eff["source"], objs)
+        return frozenset({eff["source"], other}) if other else frozenset()
     return frozenset(o["id"] for o in objs.values() if in_set(eff["spec"].get("affects", {}), o, eff))
 
 
@@ -305,6 +325,9 @@ def effects_on(objs: dict[str, dict], layer: str, spent: set[str]) -> list[dict]
             eff = EFFECTS[eid]
             if layer in parts(eff["spec"]) and eid not in spent:
                 out.append(eff)
+    for eid, eff in EFFECTS.items():  # cards in graveyards (113.6b)
+        if eff["graveyard"] and layer in parts(eff["spec"]) and eid not in spent and eff not in out:
+            out.append(eff)
     for eid in STARTED:
         eff = EFFECTS[eid]
         if layer in parts(eff["spec"]) and eid not in spent and eff not in out:
@@ -344,14 +367,17 @@ def run_layer(objs: dict[str, dict], layer: str) -> list[dict[str, dict]]:
 
 
 def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | None = None,
-              players: dict[str, dict] | None = None, active: str = "alice") -> dict[str, dict]:
+              players: dict[str, dict] | None = None, active: str = "alice",
+              graveyard: dict[str, str] | None = None) -> dict[str, dict]:
     """Effective characteristics: ``{id: {types, subtypes, colors, keywords, p, t, mana,
-    cant_attack}}``. ``objects``: dicts with id, controller, types, subtypes, supertypes,
+    cant_attack, goaded_by}}``. ``objects``: dicts with id, controller, types, subtypes, supertypes,
     colors, keywords, p, t, plus_counters, attached_to, effects (ids), and optionally token,
-    tapped, counters (any counter on it), charges (charge counters), chosen_type, mv (mana
-    value); ``effects``: dicts with id, source, spec (a ``continuous`` mapping) and ts;
-    ``hand``: cards in each player's hand; ``players``: each player's life, starting (life), dungeon, blessing
-    and graveyard (a list of each card's types); ``active``: whose turn it is."""
+    tapped, counters (any counter on it), charges (charge counters), chosen_type, paired_with, mv
+    (mana value);
+    ``effects``: dicts with id, source, spec (a ``continuous`` mapping) and ts; ``hand``: cards
+    in each player's hand; ``players``: each player's life, starting (life), dungeon, blessing
+    and graveyard (a list of each card's types); ``active``: whose turn it is; ``graveyard``:
+    cards in graveyards (id -> owner) whose effects work from there (113.6b)."""
     EFFECTS.clear()
     STARTED.clear()
     HAND.clear()
@@ -374,8 +400,12 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
         x["enchanted_by"] = [o["controller"] for o in objs.values() if o["attached_to"] == x["id"] and "aura" in o["subtypes"]]
         x["equipped_by"] = [o["id"] for o in objs.values() if o["attached_to"] == x["id"] and "equipment" in o["subtypes"]]
     for e in effects:
+        if e["source"] in (graveyard or {}):  # 109.5: "you" is the card's owner
+            EFFECTS[e["id"]] = {**e, "controller": graveyard[e["source"]], "attached_to": None,  # type: ignore[index]
+                                "graveyard": True}
+            continue
         src = objs[e["source"]]
-        EFFECTS[e["id"]] = {**e, "controller": src["controller"], "attached_to": src["attached_to"]}
+        EFFECTS[e["id"]] = {**e, "controller": src["controller"], "attached_to": src["attached_to"], "graveyard": False}
     for layer in LAYER_ORDER:
         if layer == "7c":
             for o in objs.values():
@@ -395,7 +425,8 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
                     o["mana"] = kept | ({BASIC[s] for s in o["subtypes"] if s in BASIC} if "land" in o["types"] else set())
     # rules effects after the layers (613.11)
     out = {oid: {"types": o["types"], "subtypes": o["subtypes"], "colors": o["colors"], "keywords": o["keywords"],
-                 "p": o["p"], "t": o["t"], "mana": o["mana"], "cant_attack": False} for oid, o in objs.items()}
+                 "p": o["p"], "t": o["t"], "mana": o["mana"], "cant_attack": False, "goaded_by": set()}
+           for oid, o in objs.items()}
     STARTED.clear()
     for o in objs.values():
         for eid in o["effects"]:
@@ -403,6 +434,10 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
             if "rules" in eff["spec"] and alive(eff, objs):
                 for oid in targets(eff, objs):
                     out[oid]["cant_attack"] = True
+            if eff["spec"].get("goaded") and alive(eff, objs):  # 701.15a: by the source's controller
+                for oid in targets(eff, objs):
+                    if "creature" in objs[oid]["types"]:
+                        out[oid]["goaded_by"].add(eff["controller"])
     return out
 
 

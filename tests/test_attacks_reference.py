@@ -33,10 +33,11 @@ from .support import runs
 
 NAMES = ("alice", "bob", "carol", "dan")
 ONE, TWO = ManaCost.parse("{1}"), ManaCost.parse("{2}")
-#: Propaganda, Ghostly Prison; Norn's Annex; Sphere of Safety; an X counting Islands on "you" only
+#: Propaganda, Ghostly Prison; Norn's Annex; Sphere of Safety; an X counting Islands on "you" only;
+#: Collective Restraint's domain
 TAXES = (ONE, TWO, AttackTax(ManaCost.parse("{W/P}"), planeswalkers=True),
          AttackTax(ManaCost.parse("{X}"), planeswalkers=True, x_counts="enchantment"),
-         AttackTax(ManaCost.parse("{X}"), x_counts="island"))
+         AttackTax(ManaCost.parse("{X}"), x_counts="island"), AttackTax(ManaCost.parse("{X}"), x_counts="basic_land_types"))
 PLAINS, ELF = parse_mana_ability("{T}: Add {W}.", "Plains"), parse_mana_ability("{T}: Add {G}.", "Elf")
 #: Okk ("a creature with greater power also attacks"), Scarred Puma ("a black or green creature")
 ALSO = ((CreatureFilter.from_mapping({"power_greater_than": "own_power"}),),
@@ -55,6 +56,9 @@ def boards(draw: st.DrawFn) -> tuple[Board, str]:
             perms.append(Permanent(f"island_{opp}", "Island", opp, opp, types=frozenset({"land"}),
                                    subtypes=frozenset({"island"}),
                                    supertypes=frozenset({"snow"}) if draw(st.booleans()) else frozenset()))
+        if draw(st.integers(0, 2)) == 0:  # a dual land: two basic land types (domain, 305.6)
+            perms.append(Permanent(f"dual_{opp}", "Tropical Island", opp, opp, types=frozenset({"land"}),
+                                   subtypes=frozenset({"island", "forest"})))
         if draw(st.integers(0, 4)) == 0:
             perms.append(Permanent(f"prop_{opp}", "Propaganda", opp, opp, types=frozenset({"enchantment"}),
                                    abilities=(Static("attack_tax", draw(st.sampled_from(TAXES))),)))

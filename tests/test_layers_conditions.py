@@ -108,6 +108,28 @@ LINES = [
        "condition": [{"counters_on_source": "tide", "at_least": 3, "at_most": 3}]}]),
 ]
 
+#: lines about the card itself that the same conditions now read (hand-checked too)
+SELF_LINES = [
+    ("Fen Stalker", "Fen Stalker has fear as long as you control no untapped lands. (It can't be blocked except by "
+     "artifact creatures and/or black creatures.)",
+     [{"affects": {"self": True}, "gains": ["fear"],
+       "condition": [{"controls": {"tapped": False, "types": ["land"]}, "not": True}]}]),
+    ("Dragon's Rage Channeler", "Delirium — As long as there are four or more card types among cards in your "
+     "graveyard, Dragon's Rage Channeler gets +2/+2, has flying, and attacks each combat if able.",
+     [{"affects": {"self": True}, "gets": [2, 2], "gains": ["flying"], "rules": ["attacks_each_combat"],
+       "condition": [{"graveyard_types": 4}]}]),
+    ("Slippery Scoundrel", "As long as you have the city's blessing, Slippery Scoundrel has hexproof and can't be "
+     "blocked.",
+     [{"affects": {"self": True}, "gains": ["hexproof"], "rules": ["cant_be_blocked"],
+       "condition": [{"city_blessing": True}]}]),
+    ("Thresher Lizard", "Thresher Lizard gets +1/+2 as long as you have one or fewer cards in hand.",
+     [{"affects": {"self": True}, "gets": [1, 2], "condition": [{"hand_at_most": 1}]}]),
+    ("Jace's Phantasm", "Jace's Phantasm gets +4/+4 as long as an opponent has ten or more cards in their graveyard.",
+     [{"affects": {"self": True}, "gets": [4, 4], "condition": [{"opponent_graveyard": 10}]}]),
+    ("Gloom Stalker", "As long as you've completed a dungeon, Gloom Stalker has double strike.",
+     [{"affects": {"self": True}, "gains": ["double_strike"], "condition": [{"completed_dungeon": True}]}]),
+]
+
 
 def _readings(line: str, name: str) -> list[dict] | None:
     out = read(line, name)
@@ -127,7 +149,8 @@ def _canonical(value):
     return value
 
 
-@pytest.mark.parametrize("name, line, expected", LINES, ids=[f"{n}:{i}" for i, (n, _, _) in enumerate(LINES)])
+@pytest.mark.parametrize("name, line, expected", LINES + SELF_LINES,
+                         ids=[f"{n}:{i}" for i, (n, _, _) in enumerate(LINES + SELF_LINES)])
 def test_611_3b_condition_lines_read_exactly(name: str, line: str, expected: list[dict]) -> None:
     """611.3b: each line of the conditions cluster with its structure checked by hand."""
     assert _canonical(_readings(line, name)) == _canonical(expected)
@@ -262,6 +285,8 @@ def test_delirium_counts_card_types_in_the_graveyard(pool) -> None:
     assert _pt(_board(perms, tail=f"zones:\n  alice:\n    graveyard: {three}\n"), "crab") == (0, 3)
     four = "[Shock, Forest, Ornithopter]"  # instant, land, artifact creature
     assert _pt(_board(perms, tail=f"zones:\n  alice:\n    graveyard: {four}\n"), "crab") == (1, 4)
+    tribal = "[Shock, Forest, {name: Old Tribal, types: [tribal, enchantment], mana_cost: '{B}'}]"  # kindred's old name
+    assert _pt(_board(perms, tail=f"zones:\n  alice:\n    graveyard: {tribal}\n"), "crab") == (1, 4)
 
 
 def test_goblin_caves_needs_a_basic_mountain(pool) -> None:

@@ -24,7 +24,7 @@ FILTERS = st.sampled_from([
     {"types": ["creature"], "multicolored": True}, {"types": ["creature"], "chosen_type": True},
     {"types": ["creature"], "counter": "any"}, {"types": ["creature"], "attachments": "enchanted"},
     {"types": ["creature"], "attachments": "equipped"}, {"types": ["creature"], "attachments": "modified"},
-    {"attachments": "enchanted_or_equipped"},
+    {"attachments": "enchanted_or_equipped"}, {"paired": True},
     {"types": ["enchantment"], "not_subtypes": ["aura"], "other": True}, {"subtypes": ["frog"]},
 ])
 #: counts (613.4a, 613.4c): "for each other creature you control", cards in hand, Forests
@@ -55,9 +55,29 @@ CHANGES = st.sampled_from([
     {"defines_pt": "power", "for_each": {"permanents": {"subtypes": ["forest"]}, "plus": 1}},
     *TYPE_SETTING,
     {"gets": [1, 1], "for_each": {"permanents": {"subtypes": ["forest"], "controller": "you"}}, "halved": True},
+    {"gets": [1, 1], "goaded": True},
 ])
 CONDITIONS = st.sampled_from([None, None, {"controls": {"types": ["artifact"]}},
-                              {"controls": {"types": ["creature"]}, "at_least": 2}, {"source_untapped": True}])
+                              {"controls": {"types": ["creature"]}, "at_least": 2}, {"source_untapped": True},
+                              {"paired": True}, {"in_graveyard": True}])
+_GY = {"in_graveyard": True}
+_YOURS = {"types": ["creature"], "controller": "you"}
+#: statics that work from a graveyard (113.6b): Oracle-style text for the engine, the mapping
+#: read by hand for the reference
+GRAVEYARD_LINES = [
+    ("As long as ~ is in your graveyard and you control a Forest, creatures you control have flying.",
+     {"affects": _YOURS, "gains": ["flying"], "condition": [_GY, {"controls": {"subtypes": ["forest"]}}]}),
+    ("As long as ~ is in your graveyard, creatures lose flying.",
+     {"affects": {"types": ["creature"]}, "loses": ["flying"], "condition": [_GY]}),
+    ("As long as ~ is in your graveyard, creatures you control get +1/+1.",
+     {"affects": _YOURS, "gets": [1, 1], "condition": [_GY]}),
+    ("As long as ~ is in your graveyard, lands you control are Islands.",
+     {"affects": {"types": ["land"], "controller": "you"}, "set_land_types": ["island"], "condition": [_GY]}),
+    ("As long as ~ is in your graveyard and you control an artifact, white creatures get +1/+1 and have menace.",
+     {"affects": {"types": ["creature"], "colors": ["white"]}, "gets": [1, 1], "gains": ["menace"],
+      "condition": [_GY, {"controls": {"types": ["artifact"]}}]}),
+]
+GRAVE_NAMES = ("Anguish", "Sorrow")
 #: 611.3b conditions on the board: players, the source and what it is attached to
 BOARD_CONDITIONS = st.sampled_from([
     {"controls": {"types": ["creature"], "not_types": ["artifact"], "not_colors": ["white"]}, "not": True},
@@ -117,6 +137,10 @@ def boards(draw):
             "mv": draw(st.integers(0, 3)),
         }
         obj["counters"] = bool(obj["plus_counters"] or obj["charges"])
+        mates = [o for o in objects if o["controller"] == obj["controller"] and not o.get("paired_with")]
+        if mates and draw(st.integers(0, 2)) == 0:  # soulbond (702.95); the layers break it if either isn't a creature
+            mate = draw(st.sampled_from(mates))
+            obj["paired_with"], mate["paired_with"] = mate["id"], obj["id"]
         if subtypes in (["aura"], ["equipment"]) and objects and draw(st.booleans()):
             obj["attached_to"] = draw(st.sampled_from([o["id"] for o in objects]))
         if draw(st.integers(0, 3)):
@@ -139,11 +163,23 @@ def boards(draw):
     players = {name: {"life": draw(st.sampled_from([13, 20, 27, 40, 47])), "starting": draw(st.sampled_from([20, 40])),
                       "dungeon": draw(st.booleans()), "blessing": draw(st.booleans()),
                       "graveyard": draw(st.lists(CARD_TYPES, max_size=3))} for name in ("alice", "bob")}
-    return objects, effects, hand, players, draw(st.sampled_from(["alice", "bob"]))
+    graveyard = {}
+    for j, name in enumerate(GRAVE_NAMES[:draw(st.integers(0, 2))]):
+        text, spec = draw(st.sampled_from(GRAVEYARD_LINES))
+        owner = draw(st.sampled_from(["alice", "bob"]))
+        graveyard[name] = (owner, text.replace("~", name))
+        effects.append({"id": f"g{j}", "source": name, "spec": spec})
+    # 613.7d: graveyard cards after the permanents, graveyards in player order, oldest first
+    order = sorted(graveyard, key=lambda name: (graveyard[name][0] == "bob", GRAVE_NAMES.index(name)))
+    for e in effects:
+        if e["source"] in graveyard:
+            e["ts"] = n + 1 + order.index(e["source"])
+    return objects, effects, hand, players, draw(st.sampled_from(["alice", "bob"])), graveyard
 
 
 def engine_board(objects: list[dict], effects: list[dict], hand: dict[str, int] | None = None,
-                 players: dict[str, dict] | None = None, active: str = "alice") -> Board:
+                 players: dict[str, dict] | None = None, active: str = "alice",
+                 graveyard: dict[str, tuple[str, str]] | None = None) -> Board:
     specs = {e["source"]: e["spec"] for e in effects}
     perms = []
     for o in objects:
@@ -157,11 +193,14 @@ def engine_board(objects: list[dict], effects: list[dict], hand: dict[str, int] 
             counters={k: n for k, n in (("+1/+1", o["plus_counters"]), ("charge", o.get("charges", 0))) if n},
             keywords=frozenset(o["keywords"]), abilities=tuple(abilities), attached_to=o["attached_to"],
             token=o.get("token", False), tapped=o.get("tapped", False), chosen_type=o.get("chosen_type"),
+            paired_with=o.get("paired_with"),
             mana_cost=ManaCost.parse("{%d}" % o["mv"]) if o.get("mv") else None))
     players = players or {}
+    statics = {p: tuple(ZoneCard(name, Card(name, ("creature",), text=text)) for name, (owner, text) in
+                        (graveyard or {}).items() if owner == p) for p in ("alice", "bob")}
     zones = {p: PlayerZones(hand_count=n, graveyard=tuple(
         ZoneCard(f"{p}.graveyard[{i}]", Card(f"card{i}", types=tuple(types)))
-        for i, types in enumerate(players.get(p, {}).get("graveyard", ())))) for p, n in (hand or {}).items()}
+        for i, types in enumerate(players.get(p, {}).get("graveyard", ()))) + statics[p]) for p, n in (hand or {}).items()}
     people = tuple(Player(name, p.get("life", 20), starting_life=p.get("starting", 20), completed_dungeon=p.get("dungeon", False),
                           city_blessing=p.get("blessing", False)) for name, p in (("alice", players.get("alice", {})),
                                                                                   ("bob", players.get("bob", {}))))
@@ -179,10 +218,15 @@ def summary(perm: Permanent) -> dict:
 @given(boards())
 def test_layer_engine_agrees_with_the_brute_force_reference(case) -> None:
     """613.1, 613.4a-d, 613.6-613.8, 613.11, 305.6-7: the engine equals every rules-consistent
-    order, with counts (7a characteristic-defining abilities, "for each other ...") and the
-    611.3b conditions on players, the source and what it is attached to."""
-    objects, effects, hand, players, active = case
-    expected = reference(objects, effects, hand, players, active)
-    board = apply_layers(engine_board(objects, effects, hand, players, active))
+    order, with counts (7a characteristic-defining abilities, "for each other ..."), the
+    611.3b conditions on players, the source and what it is attached to, soulbond pairs
+    (702.95b, 702.95e), goad (701.15a) and statics of graveyard cards (113.6b, 613.7d)."""
+    objects, effects, hand, players, active, graveyard = case
+    owners = {name: owner for name, (owner, _text) in graveyard.items()}
+    seen = {p: {**v, "graveyard": v["graveyard"] + [["creature"]] * list(owners.values()).count(p)}
+            for p, v in players.items()}  # the static cards are creature cards in those graveyards too
+    expected = reference(objects, effects, hand, seen, active, owners)
+    board = apply_layers(engine_board(objects, effects, hand, players, active, graveyard))
     for o in objects:
-        assert summary(board.permanent(o["id"])) == expected[o["id"]], o["id"]
+        goaded_by = {e.by for e in board.effects_of("goaded") if e.creature == o["id"]}
+        assert {**summary(board.permanent(o["id"])), "goaded_by": goaded_by} == expected[o["id"]], o["id"]

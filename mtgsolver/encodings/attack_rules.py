@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from ..model import Board, ManaCost, Permanent
-from ..model.attack_tax import AttackTax
+from ..model.attack_tax import DOMAIN, AttackTax
 from ..model.layers import source_note
 from ..model.mana import ManaSymbol
 
@@ -246,7 +246,8 @@ def _costs(board: Board, perm: Permanent, target: Target) -> tuple[list[ManaCost
                     continue
                 cost = tax.amount(taxed)
                 costs.append(cost)
-                x = "" if tax.x_counts is None else f", X = {tax.x_value(taxed)}: {tax.x_counts}s {target.defender} controls"
+                counted = "basic land types among lands" if tax.x_counts == DOMAIN else f"{tax.x_counts}s"
+                x = "" if tax.x_counts is None else f", X = {tax.x_value(taxed)}: {counted} {target.defender} controls"
                 sources.append(f"{cost} ({other.name}, {other.id}{x})")
     if target.kind == "player":
         for eff in board.effects_of("attack_cost"):

@@ -8,7 +8,9 @@ ruling 2014-02-01: planeswalkers are not "you"). The mapping form is an :class:`
   "Creatures can't attack you or planeswalkers you control unless their controller pays ...".
 * ``{attack_tax: {cost: "{X}", x_counts: enchantment, covers: you_and_planeswalkers}}``: Sphere
   of Safety; X is the number of permanents of that type (or subtype) the taxing player controls
-  as attackers are declared (107.3c: the text defines X; 508.1h: the total is then locked in).
+  as attackers are declared (107.3c: the text defines X; 508.1h: the total is then locked in);
+  ``x_counts: basic_land_types`` counts the basic land types among their lands (Collective
+  Restraint's domain, 305.6).
 
 Examples
 --------
@@ -23,10 +25,13 @@ from typing import Any, Iterable
 
 from .mana import ManaCost
 
-__all__ = ["AttackTax", "COVERS"]
+__all__ = ["AttackTax", "COVERS", "DOMAIN"]
 
 #: ``covers`` values: what the tax protects besides nothing else
 COVERS = ("you", "you_and_planeswalkers")
+#: ``x_counts`` of a domain tax: "X is the number of basic land types among lands you control"
+DOMAIN = "basic_land_types"
+_BASIC_LAND_TYPES = frozenset({"plains", "island", "swamp", "mountain", "forest"})
 _PLURALS = {"enchantments": "enchantment", "artifacts": "artifact", "creatures": "creature", "lands": "land",
             "planeswalkers": "planeswalker"}
 
@@ -82,9 +87,12 @@ class AttackTax:
         return target_kind == "player" or (target_kind == "planeswalker" and self.planeswalkers)
 
     def x_value(self, permanents: Iterable[Any]) -> int | None:
-        """X: the number of the taxing player's ``permanents`` of type or subtype ``x_counts``."""
+        """X: the number of the taxing player's ``permanents`` of type or subtype ``x_counts``;
+        ``basic_land_types``: the basic land types among their lands (domain, 305.6)."""
         if self.x_counts is None:
             return None
+        if self.x_counts == DOMAIN:
+            return len({s for p in permanents if "land" in p.types for s in p.subtypes} & _BASIC_LAND_TYPES)
         return sum(1 for p in permanents if self.x_counts in p.types or self.x_counts in p.subtypes)
 
     def amount(self, permanents: Iterable[Any]) -> ManaCost:

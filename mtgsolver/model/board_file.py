@@ -120,6 +120,9 @@ class PermanentSpec(CardSpec):
     chosen_type: str | None = Field(None, description='"the chosen type" of its abilities, chosen as it entered: a creature or land type (elf, forest, ...)')
     timestamp: int | None = Field(None, ge=0, description="its timestamp (613.7); default: its position in battlefield, from 1")
     monstrous: bool = Field(False, description="it has become monstrous (702.94)")
+    paired_with: str | None = Field(
+        None, description="the id of the creature it is paired with by soulbond (702.95): both creatures, same "
+        "controller; given on one of the two or on both, alike")
     x: int | None = Field(None, ge=0, description="the X of the spell it was; its enters abilities use it (107.3m), its mana value counts X as 0")
     chosen_modes: list[Union[int, str]] = Field(default_factory=list, description='modes already chosen for its "choose one that hasn\'t been chosen" ability (700.2)')
     damage: int = Field(0, ge=0, description="damage marked on it this turn (120.3e, 704.5g)")
@@ -492,7 +495,7 @@ class _Builder:
         self.ids = ids
         self.all_ids: dict[str, str] = {pid: f"battlefield[{i}]" for pid, i in ids.items()}
         self._types: dict[str, set[str]] = {}
-        perms = [self.permanent(i, p) for i, p in enumerate(s.battlefield)]
+        perms = self.pairs([self.permanent(i, p) for i, p in enumerate(s.battlefield)])
         effects = [self.effect(i, e) for i, e in enumerate(s.effects)]
         players = tuple(self.player(i, p) for i, p in enumerate(s.players))
         pools = {player: self.pool(player, value) for player, value in s.mana_pool.items()}
@@ -625,6 +628,33 @@ class _Builder:
             damage=p.damage, deathtouch_damage=p.deathtouch_damage, is_commander=p.commander, token=p.token,
             timestamp=p.timestamp, monstrous=p.monstrous,
         )
+
+    def pairs(self, perms: list[Permanent]) -> list[Permanent]:
+        """``paired_with`` (702.95): the other is a creature on the battlefield, not itself; both
+        are creatures under one controller (702.95e: otherwise the pair is broken); a creature is
+        paired with one other only (702.95d); stated on one creature, it is mirrored on the other."""
+        partner: dict[str, str] = {}
+        by_id = {p.id: p for p in perms}
+        for i, spec in enumerate(self.spec.battlefield):
+            if spec.paired_with is None:
+                continue
+            path = f"battlefield[{i}].paired_with"
+            other = by_id[self.need_permanent(spec.paired_with, path)]
+            me = by_id[spec.id]
+            if other.id == me.id:
+                raise self.fail(path, "a creature can't be paired with itself (702.95a)")
+            for perm in (me, other):
+                if not perm.is_creature:
+                    raise self.fail(path, f"{perm.name} ({perm.id}) is not a creature; only creatures are paired (702.95e)")
+            if me.controller != other.controller:
+                raise self.fail(path, f"{me.id} and {other.id} have different controllers; a pair is broken when "
+                                "another player gains control of either (702.95e)")
+            for a, b in ((me.id, other.id), (other.id, me.id)):
+                if partner.get(a, b) != b:
+                    raise self.fail(path, f"{a} is already paired with {partner[a]}; a creature can be paired with "
+                                    "only one other creature (702.95d)")
+                partner[a] = b
+        return [replace(p, paired_with=partner[p.id]) if p.id in partner else p for p in perms]
 
     def card_abilities(self, card: Card | None, p: PermanentSpec, path: str,
                        name: str) -> tuple[set[str], set[str], list[Any]]:

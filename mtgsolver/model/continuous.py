@@ -79,7 +79,8 @@ class Affected:
     ``chosen_type`` / ``chosen_color``, "of the chosen type"); ``attachments``: ``enchanted``
     (an Aura is attached to it, 303.4), ``equipped`` (301.5), ``enchanted_or_equipped``, or
     ``modified`` (700.9: equipped, enchanted by an Aura its controller controls, or with a
-    counter).
+    counter); ``paired``: the source and the creature it is paired with (702.95b, "both
+    creatures", "each of those creatures"), while the pair holds (702.95e).
     """
 
     controller: str = "any"
@@ -112,6 +113,7 @@ class Affected:
     chosen_type: bool = False
     chosen_color: bool = False
     attachments: str | None = None
+    paired: bool = False
 
     @classmethod
     def from_mapping(cls, data: Any, path: str = "affects") -> "Affected":
@@ -132,7 +134,7 @@ class Affected:
             elif key in ("keywords", "not_keywords"):
                 values[key] = _keywords(value, where)
             elif key in ("other", "attached", "self", "attacking", "blocking", "token", "tapped", "multicolored",
-                         "colorless", "commander", "chosen_type", "chosen_color"):
+                         "colorless", "commander", "chosen_type", "chosen_color", "paired"):
                 if not isinstance(value, bool):
                     raise ValueError(f"{where} expects true or false, got {value!r}")
                 values[key] = value
@@ -163,6 +165,8 @@ class Affected:
     def reads(self) -> frozenset[str]:
         """The characteristic groups matching reads (for 613.8 dependency checks)."""
         out = set()
+        if self.paired:
+            out.add("types")  # 702.95e: a pair holds while both are creatures
         if self.types or self.not_types or self.subtypes or self.not_subtypes or self.supertypes or self.not_supertypes:
             out.add("types")
         if self.colors or self.not_colors or self.multicolored or self.colorless or self.chosen_color:
@@ -183,6 +187,8 @@ class Affected:
             return "this permanent"
         if self.attached:
             return "the permanent it is attached to"
+        if self.paired:
+            return "it and the creature it is paired with"
         if self.other:
             words.append("other")
         words += [w for w, on in (("attacking", self.attacking), ("blocking", self.blocking),
@@ -216,7 +222,7 @@ class Affected:
 #: Condition atoms, by key (one per atom mapping besides ``at_least``, ``at_most`` and ``not``).
 _CONDITION_KEYS = ("controls", "opponent_controls", "on_battlefield", "cards_in_graveyard", "extra_turn",
                    "your_turn", "day_night", "monstrous", "source_untapped", "source_equipped", "counters_on_source",
-                   "life_at_most", *("attached_controller_controls", "attached_matches", "attached_equipment",
+                   "life_at_most", "paired", "in_graveyard", *("attached_controller_controls", "attached_matches", "attached_equipment",
                                      "source_enchanted", "completed_dungeon", "city_blessing", "hand_at_most",
                                      "life_over_starting", "opponent_graveyard", "graveyard_types"))
 #: Conditions with a filter, and those whose value is a number.
@@ -235,7 +241,10 @@ class Condition:
     ``your_turn``, ``day_night`` (``value`` day or night), ``monstrous`` (the source, 702.94),
     ``source_untapped``, ``source_equipped`` (an Equipment is attached to the source, 301.5),
     ``counters_on_source`` (``value`` a counter kind, ``at_least`` of them on the source),
-    ``life_at_most`` (the controller's life total is ``value`` or less: fateful hour).
+    ``life_at_most`` (the controller's life total is ``value`` or less: fateful hour),
+    ``paired`` (the source is paired with another creature by soulbond, 702.95b: the board's
+    ``paired_with``, while both are creatures under one controller, 702.95e), ``in_graveyard``
+    (the source is a card in its owner's graveyard: the ability functions from there, 113.6b).
     ``negate``: "unless" / "as long as ... not".
 
     On what the source is attached to (303.4, 301.5): ``attached_matches`` (it matches
@@ -309,6 +318,8 @@ class Condition:
 
     @property
     def reads(self) -> frozenset[str]:
+        if self.kind == "paired":
+            return frozenset({"types"})  # 702.95e
         return self.filter.reads | {"types"} if self.filter is not None else frozenset()
 
     def describe(self) -> str:
@@ -333,6 +344,10 @@ class Condition:
             text = f"{self.at_least} or more {self.value} counters on it"
         elif self.kind == "life_at_most":
             text = f"you have {self.value} or less life"
+        elif self.kind == "paired":
+            text = "it is paired with another creature"
+        elif self.kind == "in_graveyard":
+            text = "it is in your graveyard"
         else:
             text = f"{self.kind.replace('_', ' ')} is {self.value}"
         return ("not: " if self.negate else "") + text
@@ -423,7 +438,7 @@ _SPEC_KEYS = ("affects", "condition", "add_types", "remove_types", "add_subtypes
               "set_types", "set_creature_types", "all_creature_types", "add_chosen_type", "remove_land_types",
               "base_pt_mana_value", "halved",
               "gains", "loses", "loses_all_abilities", "defines_pt", "set_pt", "gets", "for_each", "switch_pt", "rules",
-              "board_rules", "text")
+              "board_rules", "goaded", "text")
 
 
 @dataclass(frozen=True)
@@ -446,7 +461,9 @@ class ContinuousSpec:
     (times the ``for_each`` count; ``halved``: half of it, rounded down for power and up for
     toughness, Aspect of Wolf);
     7d: ``switch_pt``. After the layers (613.11): ``rules`` (per-creature vocabulary) and
-    ``board_rules`` (board effect mappings such as ``{kind: max_attackers_total, n: 1}``).
+    ``board_rules`` (board effect mappings such as ``{kind: max_attackers_total, n: 1}``);
+    ``goaded``: the affected creatures are goaded by the source's controller (701.15a), a
+    board ``goaded`` effect for as long as the effect applies.
     ``text``: the Oracle line it was read from, for answers.
     """
 
@@ -477,6 +494,7 @@ class ContinuousSpec:
     halved: bool = False
     rules: tuple[Any, ...] = ()
     board_rules: tuple[Any, ...] = ()
+    goaded: bool = False
     text: str | None = None
 
     @classmethod
@@ -502,7 +520,7 @@ class ContinuousSpec:
                 v[key] = _colors(value, where) if value != [] else frozenset()
             elif key == "loses":
                 v[key] = _keywords(value, where)
-            elif key in ("loses_all_abilities", "switch_pt", "halved"):
+            elif key in ("loses_all_abilities", "switch_pt", "halved", "goaded"):
                 v[key] = bool(value)
             elif key in _SETTING_KEYS:
                 v[key] = _setting(key, value, where)
@@ -645,6 +663,8 @@ class ContinuousSpec:
             parts.append(", ".join(atom_text(r) for r in self.rules))
         if self.board_rules:
             parts.append(", ".join(f"{k.replace('_', ' ')} {n}" for k, n in self.board_rules))
+        if self.goaded:
+            parts.append("is goaded (701.15)")
         return "; ".join(parts)
 
     def __str__(self) -> str:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import functools
+import re
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
@@ -204,6 +205,22 @@ class _Engine:
                  last + 1 + i, (len(printed) + i, 0), _grants_spec(e.abilities or ()), None,
                  fixed=frozenset({e.creature}))  # type: ignore[arg-type]
             for i, e in enumerate(effects) if e.kind == "gains" and e.creature in self.state]
+        self.graveyard: dict[str, str] = {}  # card id -> its owner, for cards whose statics work there
+        self.zone_effects = self.graveyard_effects(last + 1 + len(effects))
+
+    def graveyard_effects(self, first: int) -> list[_Eff]:
+        """113.6b: the statics of graveyard cards that say they function there ("As long as ~ is
+        in your graveyard ..."); "you" is the card's owner (109.5). 613.7d: a card's timestamp
+        is when it was put there, which the board doesn't say: graveyard cards come after every
+        permanent and board effect, each graveyard oldest first (404.2), in player order."""
+        out: list[_Eff] = []
+        zones = getattr(self.board, "zones", None) or {}
+        cards = [(p.name, zc) for p in self.board.players if p.name in zones for zc in zones[p.name].graveyard]
+        for k, (owner, zc) in enumerate(cards):
+            for j, a in enumerate(_graveyard_statics(zc.card.text or "", zc.card.name)):
+                self.graveyard[zc.id] = owner
+                out.append(_Eff(zc.id, zc.card.name, owner, None, first + k, (first + k, j), a.value, a))
+        return out
 
     # -- which effects there are ---------------------------------------------------------
     def collect(self, layer: str) -> list[_Eff]:
@@ -225,6 +242,7 @@ class _Engine:
                                         self.timestamp_of(obj, a), (self.index[obj.id], j), spec, a,
                                         chosen=_chosen(obj.perm))
         effs = list(out.values()) + [e for e in self.board_effects if layer in e.spec.layers()]
+        effs += [e for e in self.zone_effects if layer in e.spec.layers() and _ident(e) not in out]
         return sorted(effs, key=lambda e: e.key)
 
     def timestamp_of(self, obj: _Obj, ability: Static) -> int:
@@ -238,6 +256,8 @@ class _Engine:
         and its condition holds (611.3b)."""
         if eff.affected is not None:
             return True
+        if eff.source in self.graveyard:  # 113.6b: it functions from its owner's graveyard
+            return all(self.holds(c, eff, state) for c in eff.spec.condition)
         src = state.get(eff.source)
         if src is None or not src.has_ability(eff.ability):
             return False
@@ -272,6 +292,10 @@ class _Engine:
             ok = src is not None and n >= c.at_least and (c.at_most is None or n <= c.at_most)
         elif c.kind == "life_at_most":
             ok = any(p.name == eff.controller and p.life <= c.value for p in board.players)
+        elif c.kind == "in_graveyard":
+            ok = (eff.source in self.graveyard) == c.value
+        elif c.kind == "paired":
+            ok = (_partner(eff.source, state) is not None) == c.value
         elif c.kind in _BOARD_CONDITIONS:
             ok = _BOARD_CONDITIONS[c.kind](c, eff, state, board)
         else:  # source_untapped
@@ -283,6 +307,10 @@ class _Engine:
         if eff.affected is not None:
             return eff.affected
         aff = eff.spec.affects
+        if aff.paired:  # 702.95b: "both creatures"
+            partner = _partner(eff.source, state)
+            pair = (eff.source, partner) if partner is not None else ()
+            return frozenset(oid for oid in pair if _matches(_unpaired(aff), state[oid], eff))
         if aff.attached or aff.self:
             oid = eff.attached_to if aff.attached else eff.source
             obj = state.get(oid) if oid is not None else None
@@ -503,7 +531,7 @@ class _Engine:
                 if not (isinstance(a, Static) and a.name == "continuous"):
                     continue
                 s: ContinuousSpec = a.value
-                if not (s.rules or s.board_rules):
+                if not (s.rules or s.board_rules or s.goaded):
                     continue
                 eff = _Eff(obj.id, obj.perm.name, obj.controller, obj.perm.attached_to, self.timestamps[obj.id],
                            (self.index[obj.id], 0), s, a, chosen=_chosen(obj.perm))
@@ -514,6 +542,8 @@ class _Engine:
                         out.append(Effect(kind="max_attackers_against", n=n, defender=obj.controller, source=obj.id))
                     else:
                         out.append(Effect(kind=kind, n=n, source=obj.id))
+                if s.goaded:
+                    out += self.goad(eff)
                 if not s.rules:
                     continue
                 for oid in sorted(self.affected(eff, state), key=self.index.__getitem__):
@@ -525,6 +555,19 @@ class _Engine:
                     target.touched = True
                     target.changes.append(Change(obj.id, obj.perm.name, "rules", eff.timestamp,
                                                  ", ".join(atom_text(r) for r in s.rules)))
+        return out
+
+    def goad(self, eff: _Eff) -> list[Effect]:
+        """701.15a: "Enchanted creature ... is goaded": each affected creature is goaded by the
+        source's controller for as long as the effect applies (a board ``goaded`` effect)."""
+        out = []
+        for oid in sorted(self.affected(eff, self.state), key=self.index.__getitem__):
+            target = self.state[oid]
+            if "creature" not in target.types:
+                continue
+            out.append(Effect(kind="goaded", creature=oid, by=eff.controller, source=eff.source))
+            target.changes.append(Change(eff.source, eff.source_name, "rules", eff.timestamp,
+                                         f"is goaded by {eff.controller} (701.15)"))
         return out
 
 
@@ -632,12 +675,14 @@ def _graveyard_types(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: 
     """Delirium (207.2c): ``value`` or more card types (205.2a) among cards in the controller's
     graveyard."""
     zones = board.zones.get(eff.controller)
-    kinds = {t for z in (zones.graveyard if zones is not None else ()) for t in _card_types(z.card)}
+    kinds = {_OLD_NAMES.get(t, t) for z in (zones.graveyard if zones is not None else ()) for t in _card_types(z.card)}
     return len(kinds & _CARD_TYPES) >= c.value
 
 
-#: 205.2a: the card types.
-_CARD_TYPES = frozenset("artifact battle creature enchantment instant kindred land planeswalker sorcery".split())
+#: 205.2a: the card types ("tribal" is kindred's name in older card files).
+_CARD_TYPES = frozenset("artifact battle conspiracy creature dungeon enchantment instant kindred land phenomenon plane "
+                        "planeswalker scheme sorcery vanguard".split())
+_OLD_NAMES = {"tribal": "kindred"}
 
 _BOARD_CONDITIONS = {
     "attached_matches": _attached_matches, "attached_equipment": _attached_equipment,
@@ -680,6 +725,38 @@ def _chosen(perm: Permanent) -> tuple[str | None, Any]:
 @functools.lru_cache(maxsize=256)
 def _without_other(aff: Affected) -> Affected:
     return dataclasses.replace(aff, other=False)
+
+
+_FROM_GRAVEYARD = re.compile(r"\bis in your graveyard\b", re.I)
+
+
+@functools.lru_cache(maxsize=1024)
+def _graveyard_statics(text: str, name: str) -> tuple[Static, ...]:
+    """The continuous statics of a card's text that function from its graveyard (113.6b)."""
+    from .abilities import parse_static
+    from .oracle import parse_oracle_text
+
+    lines = [line for line in text.splitlines() if _FROM_GRAVEYARD.search(line)]
+    if not lines:
+        return ()
+    entries, _unread = parse_oracle_text("\n".join(lines), name)
+    statics = [parse_static(e) for e in entries if isinstance(e, dict) and "continuous" in e]
+    return tuple(a for a in statics if any(c.kind == "in_graveyard" for c in a.value.condition))
+
+
+@functools.lru_cache(maxsize=256)
+def _unpaired(aff: Affected) -> Affected:
+    return dataclasses.replace(aff, paired=False)
+
+
+def _partner(pid: str, state: Mapping[str, _Obj]) -> str | None:
+    """The creature ``pid`` is paired with (702.95b), if the pair holds now: both on the
+    battlefield, both creatures, one controller (702.95e)."""
+    me = state.get(pid)
+    other = state.get(me.perm.paired_with) if me is not None and me.perm.paired_with else None
+    if other is None or "creature" not in me.types or "creature" not in other.types:  # type: ignore[union-attr]
+        return None
+    return other.id if other.controller == me.controller else None  # type: ignore[union-attr]
 
 
 def _card_types(card: Any) -> frozenset[str]:
@@ -804,7 +881,11 @@ def source_note(board: Board | None, perm: Permanent, key: str) -> str:
     source = perm.granted_by.get(key)
     if source is None or source == perm.id:
         return ""
-    if board is None or not board.has_permanent(source):
+    if board is not None and not board.has_permanent(source):
+        name = next((zc.name for z in (getattr(board, "zones", None) or {}).values() for zc in z.graveyard
+                     if zc.id == source), None)  # a card whose static works from a graveyard (113.6b)
+        return f" (from {name} ({source}))" if name else f" (from {source})"
+    if board is None:
         return f" (from {source})"
     name = board.permanent(source).name
     return f" (from {name} ({source}))"

@@ -87,6 +87,7 @@ class Permanent:
     # read, and power/toughness after layer 7 (``None``: not layered, base plus counters)
     timestamp: int | None = None
     monstrous: bool = False
+    paired_with: str | None = None  # the creature it is paired with by soulbond (702.95b)
     layered_pt: tuple[int, int] | None = None
 
     # -- characteristics -------------------------------------------------------------

@@ -470,6 +470,11 @@ class _Compile(Transformer):
     def x_count(self, plural: Token) -> str:
         return str(plural)[:-1]
 
+    def x_domain(self) -> str:
+        """Domain (Collective Restraint): X is the number of basic land types among lands the
+        taxing player controls (305.6, 107.3c)."""
+        return "basic_land_types"
+
     def tax_you(self, cost: Token, x_counts: str | None) -> list[Any]:
         return [{"attack_tax": _tax(cost, x_counts, None)}]
 

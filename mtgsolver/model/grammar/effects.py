@@ -98,6 +98,8 @@ def _tag(low: str) -> str | None:
     """Tag keyword, subtype and "non" words (see effects.lark); ``None`` if a quote is open."""
     # "protection from black and from red": two keywords (702.16)
     low = re.sub(r"protection from (\w+) and from (\w+)", r"protection from \1 and protection from \2", low)
+    # a generic mana cost outside quotes, "{1}", as one word "generic1" (107.4b)
+    low = re.sub(r'"[^"]*"|\{(\d+)\}', lambda m: f"generic{m.group(1)}" if m.group(1) else m.group(0), low)
     words = _WORD.findall(low)
     phrases = _keyword_phrases()
     out: list[str] = []
@@ -435,6 +437,11 @@ class _Build(Transformer):
     def is_colorless(self, _b: Token) -> dict:
         return {"set_colors": []}
 
+    def goaded(self, _b: Token) -> dict:
+        """"Enchanted creature ... is goaded" (701.15a): goaded by the source's controller for as
+        long as the effect applies (the Aura or Equipment is attached)."""
+        return {"goaded": True}
+
     def set_land_types(self, _b: Token, lands: Token) -> dict:
         land = _sub(lands)
         if land not in ("plains", "island", "swamp", "mountain", "forest"):
@@ -565,6 +572,22 @@ class _Build(Transformer):
 
     def life_at_most(self, n: Token) -> dict:
         return {"life_at_most": _number(str(n))}
+
+    def in_graveyard(self, _be: Token) -> dict:
+        """"As long as ~ is in your graveyard" (113.6b: the ability functions from there)."""
+        return {"in_graveyard": True}
+
+    def cond_graveyard(self, gy: dict, other: dict | None) -> dict:
+        """"As long as ~ is in your graveyard and you control a Mountain": both atoms."""
+        return {"_all": [gy] + ([other] if other is not None else [])}
+
+    def paired(self, _be: Token) -> dict:
+        """"As long as ~ is paired with another creature" (702.95b)."""
+        return {"paired": True}
+
+    def pair_subject(self) -> dict:
+        """"both creatures" / "each of those creatures": the source and its pair (702.95b)."""
+        return {"paired": True}
 
     def rider(self) -> dict:
         return {"_rider": True}
@@ -757,6 +780,13 @@ class _Build(Transformer):
         entry = {{"keywords": "keyword", "colors": "color", "subtypes": "subtype"}[key]: value}
         return {"affects": dict(attackers), "rules": [{"cant_be_blocked_by": entry}]}
 
+    def tax_source(self, cost: Token) -> dict:
+        """508.1d: "creatures can't attack you or planeswalkers you control unless their
+        controller pays {1} for each of those creatures": the source's own ``attack_tax`` while
+        its condition holds (Archangel of Tithes: "as long as ~ is untapped")."""
+        tax = {"cost": "{%d}" % int(str(cost)[len("generic"):]), "covers": "you_and_planeswalkers"}
+        return {"affects": {"self": True}, "rules": [{"attack_tax": tax}]}
+
     def cap(self, n: Token, *rest: Token) -> dict:
         act, quant = rest[-2:]
         _need(quant, "each")
@@ -788,6 +818,7 @@ class _Build(Transformer):
                 raise ValueError("two bodies")
             rest = [p for p in parts if not isinstance(p, list)]
             return [self.line(b, *rest) for b in bodies[0]]
+        parts = tuple(q for p in parts for q in (p["_all"] if isinstance(p, dict) and "_all" in p else [p]))
         rider = any(isinstance(p, dict) and "_rider" in p for p in parts)
         parts = tuple(p for p in parts if not (isinstance(p, dict) and "_rider" in p))
         conds = [p for p in parts if isinstance(p, dict) and _is_condition(p)]
@@ -870,6 +901,7 @@ def _quoted(text: str) -> Any:
 _ORIGINAL: dict[str, str] = {}
 _COND_KEYS = {"controls", "opponent_controls", "cards_in_graveyard", "your_turn", "monstrous", "day_night",
               "on_battlefield", "extra_turn", "source_untapped", "source_equipped", "counters_on_source", "life_at_most",
+              "paired", "in_graveyard",
               "_defender", "attached_controller_controls", "completed_dungeon", "city_blessing", "hand_at_most",
               "life_over_starting", "opponent_graveyard", "graveyard_types", "source_enchanted", "attached_matches",
               "attached_equipment"}
@@ -939,6 +971,11 @@ def _sound(mapping: dict) -> bool:
     affects = mapping.get("affects", {})
     if affects.get("self") and not mapping.get("condition") and "defines_pt" not in mapping:
         return False
+    if affects.get("paired") and {"paired": True} not in mapping.get("condition", []):
+        return False  # "both creatures" names the pair only after "as long as ~ is paired" (702.95b)
+    if {"in_graveyard": True} in mapping.get("condition", []) and (
+            affects.get("self") or affects.get("paired") or set(mapping) & {"rules", "board_rules", "goaded"}):
+        return False  # from a graveyard (113.6b) the layers apply effects on permanents in layers 4-7 only
     changes = set(mapping) - {"affects", "condition"}
     if not changes:
         return False
