@@ -3,7 +3,8 @@
 Measures in one run, each as the median of N fresh processes (default 5):
 
 - ``python -X importtime -m mtgsolver --help``: total import time and whether a solver,
-  OR-Tools, pydantic, YAML or card data was imported (the floor: none);
+  OR-Tools, pydantic, YAML or card data was imported (the floor: none), and whether the piped
+  check imported rich or a grammar's parser generator (lark; it needs neither);
 - ``mtgsolver blocks check examples/lure-menace.yaml`` against its baselines, a bare
   ``python -c pass`` and ``python -c "import ortools.sat.python.cp_model"`` (the floor: the
   check spends at most 0.3 s beyond the OR-Tools import);
@@ -33,6 +34,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = ROOT / "examples" / "lure-menace.yaml"
+#: what a piped one-shot check needs not import (its output is plain lines; the Lure line's
+#: reading is kept between runs)
+NOT_IN_CHECK = ("rich", "lark")
 HEAVY = ("ortools", "pydantic", "yaml", "networkx", "lark", "mtgsolver.solver", "mtgsolver.encodings",
          "mtgsolver.model")
 FLOOR = 0.3
@@ -77,7 +81,8 @@ def heavy(modules: dict[str, tuple[int, int]]) -> list[str]:
 
 #: the one-shot check's phases in one process, each timed after the ones before it
 PHASES = r"""
-import io, json, sys, time
+import io, json, os, sys, time
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")  # as mtgsolver.cli.main does for a one-shot command
 from contextlib import redirect_stderr, redirect_stdout
 marks, t, w = [], time.process_time(), time.perf_counter()
 def mark(name):
@@ -86,21 +91,21 @@ def mark(name):
     t, w = time.process_time(), time.perf_counter()
 import ortools.sat.python.cp_model
 mark("OR-Tools (ortools.sat.python.cp_model)")
-import typer, rich.console, rich.table
-mark("typer and rich")
+import typer
+mark("typer")
 import mtgsolver.cli
-mark("the CLI's modules (mtgsolver.cli)")
+mark("the CLI's modules (mtgsolver.cli; rich only on a terminal)")
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 mark("pydantic (typer imports it too, to coerce parameters)")
 import yaml
 mark("PyYAML")
 import mtgsolver.model.board_file
-mark("board model (board_file: its pydantic models, board modules)")
+mark("board model (board_file: its pydantic models, deferred; board modules)")
 from mtgsolver.model import bundled_library, load_board
 library = bundled_library()
 mark("the bundled card library")
 board = load_board(sys.argv[1], library)
-mark("reading the board (YAML, validation, grammars, layers)")
+mark("reading the board (YAML, the validator's build, validation, layers)")
 from mtgsolver.solver.blocks import check_blocks
 mark("the solver's modules (mtgsolver.solver.blocks)")
 check_blocks(board)
@@ -148,6 +153,9 @@ def main(repeat: int) -> None:
         print(f"{name:48} {w:8.3f} {c:8.3f}")
     print(f"{'--help: imports (sum of -X importtime)':48} {total_help:8.3f}")
     print(f"--help imports a solver, OR-Tools, pydantic, YAML or card data: {', '.join(loaded) if loaded else 'none'}")
+    check_imports = importtime(["-m", "mtgsolver", "blocks", "check", str(BOARD)])
+    extra = sorted(m for m in check_imports if m in NOT_IN_CHECK)
+    print(f"the piped check imports {' or '.join(NOT_IN_CHECK)}: {', '.join(extra) if extra else 'no'}")
     check = times["python -m mtgsolver blocks check lure-menace"]
     print(f"\nblocks check beyond the OR-Tools import (floor {FLOOR:.1f} s)")
     for base, label in (("import ortools.sat.python.cp_model", "the import"),

@@ -54,7 +54,8 @@ def may_attack_at_all(board: Board, cid: str) -> bool:
     c = board.permanent(cid)
     return (c.controller == board.active_player and "creature" in c.types and "battle" not in c.types
             and not c.tapped and (not c.summoning_sick or "haste" in c.keywords)
-            and "defender" not in c.keywords and None not in c.values("cant_attack"))
+            and ("defender" not in c.keywords or c.has("can_attack_despite_defender"))
+            and None not in c.values("cant_attack"))
 
 
 def may_attack(board: Board, cid: str, target: str) -> bool:
@@ -213,6 +214,8 @@ def obeys_restrictions(board: Board, decl: Declaration, paid: frozenset[str]) ->
             return False
     if len(decl) == 1 and any(board.permanent(c).has("cant_attack_alone") for c in decl):
         return False  # 506.5: it would attack alone
+    if len(decl) > 1 and any(board.permanent(c).has("attacks_only_alone") for c in decl):
+        return False  # 506.5: "can only attack alone" (Errantry)
     for cid in decl:
         me = board.permanent(cid)
         if any(len(decl) - 1 < n for n in me.values("cant_attack_unless_others")):

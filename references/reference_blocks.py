@@ -106,9 +106,13 @@ def _pair(board: Board, b: Permanent, a: Permanent, defender: str) -> bool:
     if "skulk" in kw_a and (b.power or 0) > (a.power or 0):
         return False
     for kw in kw_a:
-        if kw.endswith("walk") and kw != "horsemanship" and not b.has("can_block_landwalk"):
+        ignored = kw in a.values("can_be_blocked_despite")  # "as though it didn't have forestwalk"
+        if kw.endswith("walk") and kw != "horsemanship" and not b.has("can_block_landwalk") and not ignored:
             land_type = kw[: -len("walk")]
-            if any(p.is_land and land_type in p.subtypes for p in board.permanents if p.controller == defender):
+            theirs = [p for p in board.permanents if p.controller == defender and p.is_land]
+            if kw == "artifact_landwalk" and any("artifact" in p.types for p in theirs):
+                return False  # 702.14c: "artifact landwalk" (Vectis Gloves)
+            if any(land_type in p.subtypes for p in theirs):
                 return False
     for q in a.protections:
         if q in ("everything", "creatures"):

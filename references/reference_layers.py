@@ -42,7 +42,7 @@ def parts(effect: dict) -> set[str]:
         out.add("4")
     if keys & {"set_colors", "add_colors"}:
         out.add("5")
-    if keys & {"gains", "loses", "loses_all_abilities"}:
+    if keys & {"gains", "loses", "loses_all_abilities", "cant_have"}:
         out.add("6")
     if "defines_pt" in keys:
         out.add("7a")
@@ -170,6 +170,10 @@ def holds(cond: dict, eff: dict, src: dict, objs: dict[str, dict]) -> bool:
         n = sum(1 for o in objs.values() if o["controller"] == host["controller"] and in_set(flt, o, eff)
                 and not (other and o["id"] == host["id"]))
         return n >= cond.get("at_least", 1)
+    if "attached_to_yours" in cond:
+        return any(o["attached_to"] and in_set(cond["attached_to_yours"], o, eff)
+                   and objs[o["attached_to"]]["controller"] == eff["controller"]
+                   and "creature" in objs[o["attached_to"]]["types"] for o in objs.values())
     if "source_enchanted" in cond:
         return any(o["attached_to"] == src["id"] and "aura" in o["subtypes"] for o in objs.values())
     if "counters_on_source" in cond:  # the generator's counters: +1/+1 and charge
@@ -226,7 +230,7 @@ def do(eff: dict, obj: dict, layer: str) -> None:
         set_types(s, obj, EFFECTS_BY_SOURCE_CHOSEN.get(eff["source"]))
         if "set_land_types" in s and "land" in obj["types"]:
             obj["subtypes"] = {t for t in obj["subtypes"] if t not in LAND_TYPES} | set(s["set_land_types"])
-            obj["keywords"], obj["effects"], obj["mana"], obj["rules"] = set(), [], set(), []
+            obj["keywords"], obj["effects"], obj["mana"], obj["rules"], obj["protections"] = set(), [], set(), [], set()
         obj["types"] |= set(s.get("add_types", []))
         obj["subtypes"] |= set(s.get("add_subtypes", []))
         obj["retyped"] = True
@@ -236,9 +240,15 @@ def do(eff: dict, obj: dict, layer: str) -> None:
         obj["colors"] |= set(s.get("add_colors", []))
     elif layer == "6":
         if s.get("loses_all_abilities"):
-            obj["keywords"], obj["effects"], obj["mana"], obj["rules"] = set(), [], set(), []
-        obj["keywords"] |= {g for g in s.get("gains", [])}
+            obj["keywords"], obj["effects"], obj["mana"], obj["rules"], obj["protections"] = set(), [], set(), [], set()
+        barred = obj.setdefault("barred", set())  # 113.11: what it "can't have" stays off it
+        obj["keywords"] |= {g for g in s.get("gains", []) if isinstance(g, str) and g not in barred}
+        for g in s.get("gains", []):
+            if isinstance(g, dict):  # protection (702.16a); colors are final after layer 5
+                obj["protections"] |= protection_qualities(g["protection"], eff, obj)
         obj["keywords"] -= set(s.get("loses", []))
+        barred |= set(s.get("cant_have", []))
+        obj["keywords"] -= barred
     elif layer == "7a" and "creature" in obj["types"]:
         n = count(eff, obj, OBJS_NOW[0])
         if s["defines_pt"] in ("both", "power"):
@@ -271,6 +281,16 @@ def set_types(s: dict, obj: dict, chosen: str | None) -> None:
         obj["subtypes"].add(chosen)
     if s.get("remove_land_types"):
         obj["subtypes"] = {t for t in obj["subtypes"] if KIND_OF.get(t) != "land"}
+
+
+def protection_qualities(quality: str, eff: dict, obj: dict) -> set[str]:
+    """702.16: a color, or the object's own colors (Earnest Fellowship), or the colors of the
+    permanents the effect's controller controls (Pledge of Loyalty)."""
+    if quality == "its_colors":
+        return set(obj["colors"])
+    if quality == "colors_of_your_permanents":
+        return {c for o in OBJS_NOW[0].values() if o["controller"] == eff["controller"] for c in o["colors"]}
+    return {quality}
 
 
 #: the objects as they are when an effect starts applying (what its counts see)
@@ -394,6 +414,7 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
             x[key] = set(x[key])
         x["mana"] = {BASIC[s] for s in x["subtypes"] if s in BASIC} if "land" in x["types"] else set()
         x["rules"] = []
+        x["protections"] = set()
         x["retyped"] = False
         objs[x["id"]] = x
     for x in objs.values():  # who enchants or equips each object (303.4, 301.5)
@@ -425,7 +446,8 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
                     o["mana"] = kept | ({BASIC[s] for s in o["subtypes"] if s in BASIC} if "land" in o["types"] else set())
     # rules effects after the layers (613.11)
     out = {oid: {"types": o["types"], "subtypes": o["subtypes"], "colors": o["colors"], "keywords": o["keywords"],
-                 "p": o["p"], "t": o["t"], "mana": o["mana"], "cant_attack": False, "goaded_by": set()}
+                 "p": o["p"], "t": o["t"], "mana": o["mana"], "cant_attack": False, "goaded_by": set(),
+                 "protections": o["protections"]}
            for oid, o in objs.items()}
     STARTED.clear()
     for o in objs.values():
@@ -443,4 +465,5 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
 
 def _key(objs: dict[str, dict]) -> Any:
     return sorted((oid, sorted(o["types"]), sorted(o["subtypes"]), sorted(o["colors"]), sorted(o["keywords"]),
-                   o["p"], o["t"], sorted(o["mana"]), list(o["effects"])) for oid, o in objs.items())
+                   o["p"], o["t"], sorted(o["mana"]), list(o["effects"]), sorted(o["protections"]))
+                  for oid, o in objs.items())

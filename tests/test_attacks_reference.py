@@ -81,6 +81,8 @@ def boards(draw: st.DrawFn) -> tuple[Board, str]:
         keywords = set()
         if draw(st.integers(0, 9)) == 0:
             keywords.add("defender")
+        if draw(st.integers(0, 5)) == 0:  # High Alert: "can attack as though it didn't have defender" (702.3b)
+            abilities.append(Static("can_attack_despite_defender"))
         sick = draw(st.integers(0, 4)) == 0
         if draw(st.integers(0, 2)) == 0:
             keywords.add("haste")
@@ -92,6 +94,8 @@ def boards(draw: st.DrawFn) -> tuple[Board, str]:
             abilities.append(Static("cant_attack", draw(st.sampled_from(opponents + ["planeswalkers", "battles"]))))
         if draw(st.integers(0, 4)) == 0:
             abilities.append(Static("cant_attack_alone"))
+        if draw(st.integers(0, 5)) == 0:  # Errantry (506.5)
+            abilities.append(Static("attacks_only_alone"))
         if draw(st.integers(0, 3)) == 0:  # 508.1c; a life bound at an opponent's life or one off it
             life = draw(st.sampled_from([p.life for p in players[1:]]))
             flt = draw(st.sampled_from((PlayerFilter(controls="island"),

@@ -32,7 +32,9 @@ from .support import runs
 
 ONE, ZERO = ManaCost.parse("{1}"), ManaCost.parse("{0}")
 PLAINS = parse_mana_ability("{T}: Add {W}.", "Plains")
-ATTACKER_KEYWORDS = ("flying", "shadow", "horsemanship", "fear", "intimidate", "menace", "skulk", "islandwalk")
+ATTACKER_KEYWORDS = ("flying", "shadow", "horsemanship", "fear", "intimidate", "menace", "skulk", "islandwalk",
+                     "artifact_landwalk")
+WALKS = ("islandwalk", "forestwalk")  # ignored by can_be_blocked_despite: the one it has, or another
 BLOCKER_KEYWORDS = ("flying", "reach", "shadow", "horsemanship")
 COLORS = (Color.B, Color.R, Color.G)
 
@@ -78,6 +80,8 @@ def boards(draw: st.DrawFn) -> Board:
         perms.append(Permanent("island", "Island", "bob", "bob", types=frozenset({"land"}),
                                subtypes=frozenset({"island"}),
                                supertypes=frozenset({"basic", "snow"} if _rare(draw, 2) else {"basic"})))
+    if _rare(draw, 4):  # an artifact land (Seat of the Synod) for artifact landwalk (702.14c)
+        perms.append(Permanent("seat", "Seat of the Synod", "bob", "bob", types=frozenset({"artifact", "land"})))
     if _rare(draw, 4):
         perms.append(Permanent("pw", "Walker", "bob", "bob", types=frozenset({"planeswalker"}), loyalty=3))
     targets = defenders + (["pw"] if any(p.id == "pw" for p in perms) else [])
@@ -110,6 +114,8 @@ def boards(draw: st.DrawFn) -> Board:
                  PlayerFilter(controls="untapped creature", power_at_least=3))))))
         if _rare(draw, 10):  # Dream Prowler
             abilities.append(Static("cant_be_blocked_attacking_alone"))
+        if _rare(draw, 6):  # Deadfall's forestwalk ignored (702.14)
+            abilities.append(Static("can_be_blocked_despite", draw(st.sampled_from(WALKS))))
         aid = f"a{i}"
         attackers.append(aid)
         perms.append(Permanent(aid, f"Attacker {i}", "alice", "alice", types=frozenset({"creature"}),

@@ -233,7 +233,7 @@ def test_oracle_lines_not_understood_are_returned() -> None:
         # "you" on an Aura is the Aura's controller, whom the creature's vocabulary can't name
         "Enchanted creature can't attack unless you pay {3}.",
         # a clause the grammar doesn't read makes the whole line unread
-        "Enchanted creature can't attack or block, and its activated abilities can't be activated.",
+        "Enchanted creature can't attack or block, and its activated abilities cost {2} more to activate.",
         # conditions the board can't evaluate (the poison and monarch of a player)
         "Juggernaut can't attack unless defending player is poisoned.",
         # (the comparison with its own power is read by the relative family: tests/test_relative_grammar.py)

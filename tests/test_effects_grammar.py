@@ -97,7 +97,7 @@ def test_issue_examples_read_exactly(name: str, line: str, expected: dict | None
 
 @pytest.mark.parametrize("line", [
     "Creatures you control get +1/+1 until end of turn.",           # a spell's effect, not a static
-    "Other creatures you control have ward {2}.",                    # a parameterised keyword
+    "Other creatures you control have ward—Pay 2 life.",               # ward with a non-mana cost
     "Tapped creatures you control get +1/+1 for each card in your graveyard.",  # any card, not modelled
     "Creatures with power less than Den Protector's power can't block it.",  # relative combat (issue 10.3)
     "Other Elf Warrior creatures get +1/+1.",                         # two subtypes: both, not either

@@ -418,3 +418,29 @@ def test_player_fields_are_validated_with_their_path() -> None:
         with pytest.raises(BoardError) as err:
             _board("", players)
         assert err.value.path == path
+
+
+def test_301_5_an_equipment_named_groom_s_finery_attached_to_a_creature_you_control() -> None:
+    """301.5: the condition of Bride's Gown's second sentence holds while an Equipment with that
+    name is attached to a creature its controller controls, not to an opponent's creature and
+    not while unattached."""
+    line = ("Equipped creature has first strike as long as an Equipment named Groom's Finery is attached to a "
+            "creature you control.")
+    assert _readings(line, "Gown") == [{"affects": {"attached": True}, "gains": ["first_strike"],
+                                        "condition": [{"attached_to_yours": {"subtypes": ["equipment"],
+                                                                             "named": "Groom's Finery"}}]}]
+    gown = ("  - {id: gown, name: Gown, controller: alice, types: [artifact], subtypes: [equipment], "
+            f"attached_to: b1, text: {json.dumps(line)}}}\n")
+    bears = "".join(f"  - {{id: b{i}, card: Grizzly Bears, controller: {c}}}\n" for i, c in ((1, "alice"), (2, "alice"), (3, "bob")))
+
+    def finery(host: str | None) -> str:
+        where = f", attached_to: {host}" if host else ""
+        return f"  - {{id: fin, name: \"Groom's Finery\", controller: alice, types: [artifact], subtypes: [equipment]{where}}}\n"
+
+    def strikes(extra: str) -> bool:
+        return "first_strike" in _board(bears + gown + extra).permanent("b1").keywords
+
+    assert strikes(finery("b2")) and strikes(finery("b1"))
+    assert not strikes(finery("b3")) and not strikes(finery(None)) and not strikes("")
+    other = finery("b2").replace("Groom's Finery", "Other Finery")
+    assert not strikes(other)

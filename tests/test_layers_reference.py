@@ -55,6 +55,9 @@ CHANGES = st.sampled_from([
     {"defines_pt": "power", "for_each": {"permanents": {"subtypes": ["forest"]}, "plus": 1}},
     *TYPE_SETTING,
     {"gets": [1, 1], "for_each": {"permanents": {"subtypes": ["forest"], "controller": "you"}}, "halved": True},
+    {"loses": ["flying"], "cant_have": ["flying"]},  # Archetype of Imagination (113.11)
+    {"gains": [{"protection": "its_colors"}]},  # Earnest Fellowship (702.16)
+    {"gains": [{"protection": "colors_of_your_permanents"}, {"protection": "green"}]},  # Pledge of Loyalty
     {"gets": [1, 1], "goaded": True},
 ])
 CONDITIONS = st.sampled_from([None, None, {"controls": {"types": ["artifact"]}},
@@ -87,14 +90,15 @@ BOARD_CONDITIONS = st.sampled_from([
     {"source_enchanted": True}, {"counters_on_source": "any", "at_least": 2},
     {"counters_on_source": "charge", "at_least": 1, "at_most": 1}, {"your_turn": True}, {"completed_dungeon": True},
     {"city_blessing": True}, {"hand_at_most": 1}, {"life_over_starting": 0}, {"life_over_starting": 7},
-    {"opponent_graveyard": 2}, {"graveyard_types": 2},
+    {"opponent_graveyard": 2}, {"graveyard_types": 2}, {"attached_to_yours": {"subtypes": ["equipment"]}},
 ])
 CARD_TYPES = st.lists(st.sampled_from(["creature", "instant", "land", "artifact", "sorcery"]), min_size=1, max_size=2,
                       unique=True)
 #: changes of one layer, so that a board often has several effects competing in it
 FAMILIES = [
-    [{"gains": ["flying"]}, {"loses": ["flying"]}, {"loses_all_abilities": True}],
-    [{"set_colors": ["red"]}, {"set_colors": ["white"]}, {"set_colors": ["green"], "gets": [1, 1]}],
+    [{"gains": ["flying"]}, {"loses": ["flying"]}, {"loses_all_abilities": True}, {"cant_have": ["flying"]}],
+    [{"set_colors": ["red"]}, {"set_colors": ["white"]}, {"set_colors": ["green"], "gets": [1, 1]},
+     {"gains": [{"protection": "its_colors"}]}, {"gains": [{"protection": "colors_of_your_permanents"}]}],
     [{"set_pt": [1, 1]}, {"set_pt": [3, 0]}, {"switch_pt": True}],
     [{"set_land_types": ["mountain"]}, {"set_land_types": ["island"]}, {"add_subtypes": ["swamp"]},
      {"add_types": ["creature"], "set_pt": [2, 2]}],
@@ -211,7 +215,7 @@ def summary(perm: Permanent) -> dict:
     return {"types": set(perm.types), "subtypes": set(perm.subtypes), "colors": {c.word for c in perm.colors},
             "keywords": set(perm.keywords), "p": perm.power, "t": perm.toughness,
             "mana": {a.text[len("{T}: Add {"):-2] for a in perm.mana_abilities},
-            "cant_attack": perm.has("cant_attack")}
+            "cant_attack": perm.has("cant_attack"), "protections": set(perm.protections)}
 
 
 @settings(max_examples=runs(1000), deadline=None, derandomize=True)

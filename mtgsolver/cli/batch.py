@@ -9,6 +9,7 @@ from typing import Optional
 import typer
 
 from . import common
+from .plain import rich_of
 
 
 def batch(
@@ -60,7 +61,7 @@ def _progress():
     if not common.err_console.is_terminal:
         return None
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                    console=common.err_console, transient=True)
+                    console=rich_of(common.err_console), transient=True)
 
 
 def register(app: typer.Typer) -> None:

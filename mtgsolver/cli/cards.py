@@ -5,7 +5,6 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.table import Table
 
 from . import common
 
@@ -31,6 +30,8 @@ def register(app: typer.Typer) -> None:
         if json_out:
             common.emit_json(result.to_dict(sample))
             return
+        from rich.table import Table
+
         table = Table(title="Oracle text read by the grammars")
         for col in ("category", "read", "total", "share"):
             table.add_column(col, justify="left" if col == "category" else "right")

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Optional
 
 import typer
-from rich.markup import escape
 
 from . import common, svg
+from .plain import escape
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model import Board

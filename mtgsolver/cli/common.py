@@ -13,8 +13,9 @@ Conventions (a new command group ``cli/NAME.py`` with ``register(app)`` follows 
   refuses, exit 2, a board whose unread lines bear on the answer) and in human output
   :func:`print_unread`, which says which lines and why.
 - **Output**: ``--json`` prints ``result.to_dict()`` with :func:`emit_json`; human output goes
-  through :data:`console`, which never wraps when stdout is not a terminal (plain lines at
-  full width, no colors) and uses :func:`table` for tables.
+  through :data:`console` (rich markup, :func:`escape`), which never wraps when stdout is not a
+  terminal (plain lines at full width, no colors, written without importing rich:
+  :mod:`mtgsolver.cli.plain`), and uses :func:`table` for tables.
 - **Fast start**: import solvers, and the model (pydantic), inside command functions, never
   at module level; ``tests/test_startup.py`` checks ``mtgsolver --help`` imports none.
 - **Help**: give every option with a value a ``metavar`` people know (``COST``, ``N``,
@@ -29,33 +30,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, Optional
 
 import typer
-from rich import box
-from rich.console import Console, ConsoleDimensions
-from rich.markup import escape
-from rich.table import Table
+
+from .plain import PIPE_WIDTH, Output, PlainTable, escape
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model import Board, CardLibrary, ManaCost
 
+__all__ = ["PIPE_WIDTH", "escape"]  # with the names below
+
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNDECIDED = 0, 1, 2, 3
-PIPE_WIDTH = 100_000  # "full width": no line of a piped answer is ever wrapped
 
-
-class _Console(Console):
-    """A rich console that never wraps lines when its output is not a terminal."""
-
-    @property
-    def size(self) -> ConsoleDimensions:
-        size = super().size
-        return size if self.is_terminal else ConsoleDimensions(PIPE_WIDTH, size.height)
-
-    @size.setter
-    def size(self, new_size: tuple[int, int]) -> None:  # pragma: no cover - rich's own setter
-        self._width, self._height = new_size
-
-
-console = _Console(highlight=False)
-err_console = _Console(stderr=True, highlight=False)
+console = Output()
+err_console = Output(stderr=True)
 
 BoardArg = typer.Argument(..., help="Board file (.yaml, .yml or .json), or - to read it from stdin.",
                           show_default=False, metavar="BOARD")
@@ -162,8 +148,14 @@ def print_unread(result: Any, verdicts: tuple[str, str] = ("yes", "no")) -> None
                       soft_wrap=True)
 
 
-def table(*columns: str) -> Table:
-    """A table: boxed on a terminal, plain columns when piped."""
+def table(*columns: str) -> Any:
+    """A table (``add_row``, then ``console.print`` it): boxed on a terminal, plain columns
+    when piped."""
+    if console.plain:
+        return PlainTable(*columns)
+    from rich import box
+    from rich.table import Table
+
     t = Table(box=box.HEAVY_HEAD if console.is_terminal else None, show_edge=console.is_terminal)
     for column in columns:
         t.add_column(column)

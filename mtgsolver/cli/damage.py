@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.table import Table
 
 from . import common
 
@@ -49,6 +48,8 @@ def register(app: typer.Typer) -> None:
 
 
 def _print(result) -> None:
+    from rich.table import Table  # titled tables: rich's (not a one-shot check's)
+
     con = common.console
     if result.decided is None:
         con.print("[bold yellow]undecided[/]: the answer below may not hold", highlight=False)

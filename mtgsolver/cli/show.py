@@ -5,9 +5,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
 import typer
-from rich.markup import escape
 
 from . import common
+from .plain import escape
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model import Board, Permanent

@@ -118,6 +118,8 @@ class AttackProblem:
     #: creature -> [(creatures of which one must also attack, what they are)] ("can't attack
     #: unless a black or green creature also attacks", Scarred Puma; Okk; 508.1c)
     also: dict[str, list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
+    #: creatures that "can only attack alone" (Errantry; 506.5, 508.1c)
+    alone_only: list[str] = field(default_factory=list)
 
     def label(self, pid: str) -> str:
         """``name (id)`` for a permanent, the name for a player."""
@@ -196,7 +198,7 @@ def _unable(perm: Permanent, active: str) -> Reason | None:
         return Reason("508.1a", perm.id, f"{who} is tapped; attacking creatures must be untapped.")
     if perm.summoning_sick and not perm.has_keyword("haste"):
         return Reason("302.6", perm.id, f"{who} has not been controlled continuously since the turn began and has no haste.")
-    if perm.has_keyword("defender"):
+    if perm.has_keyword("defender") and not perm.has("can_attack_despite_defender"):  # High Alert
         return Reason("702.3b", perm.id, f"{who} has defender and can't attack.")
     if any(v is None for v in perm.values("cant_attack")):
         return Reason("508.1c", perm.id, f"{who} can't attack{source_note(None, perm, 'cant_attack')}.")
@@ -357,6 +359,7 @@ def attack_problem(board: Board) -> AttackProblem:
         cost_sources=cost_sources, refusals=refusals, unable=unable, cant_alone=cant_alone,
         max_total=min(caps) if caps else None, requirements=_requirements(board, active),
         player_caps=_player_caps(board, board.opponents(active)), others_needed=others, also=also,
+        alone_only=[c for c in creatures if board.permanent(c).has("attacks_only_alone")],
     )
 
 
@@ -416,6 +419,10 @@ def declaration_reasons(problem: AttackProblem, attacks: dict[str, str], paid: f
             else:
                 out.append(Reason("508.1c", cid, f"{problem.label(cid)} can't attack unless at least {need} other "
                                                  f"creatures attack; {len(attacks) - 1} do."))
+    for cid in problem.alone_only:
+        if cid in attacks and len(attacks) > 1:
+            out.append(Reason("508.1c", cid, f"{problem.label(cid)} can only attack alone (506.5); "
+                                             f"{len(attacks) - 1} other creature(s) attack."))
     for cid, needs in sorted(problem.also.items()):
         for match, what in needs:
             if cid in attacks and not any(o in attacks for o in match):

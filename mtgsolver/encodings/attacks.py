@@ -82,6 +82,9 @@ class AttackModel:
             if c in self.attacks:
                 others = [a for d, a in self.attacks.items() if d != c]
                 m.add(sum(others) >= need).only_enforce_if(self.attacks[c])
+        for c in problem.alone_only:  # 508.1c, 506.5: "can only attack alone"
+            if c in self.attacks:
+                m.add(sum(a for d, a in self.attacks.items() if d != c) == 0).only_enforce_if(self.attacks[c])
         for c, needs in problem.also.items():  # 508.1c: "unless a [filter] creature also attacks"
             if c in self.attacks:
                 for match, _ in needs:

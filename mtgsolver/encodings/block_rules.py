@@ -139,6 +139,8 @@ def _controls_land(board: Board, player: str, keyword: str) -> bool:
             continue
         if qualifier in ("snow", "legendary") and qualifier not in land.supertypes:
             continue
+        if qualifier == "artifact" and "artifact" not in land.types:  # Vectis Gloves: an artifact land
+            continue
         return True
     return False
 
@@ -168,7 +170,9 @@ def pair_obstacles(board: Board, blocker: Permanent, attacker: Permanent, defend
     if attacker.has_keyword("intimidate") and not ("artifact" in blocker.types or attacker.colors & blocker.colors):
         no("702.13b", f"{attacker.name} has intimidate and {blocker.name} is neither an artifact creature "
                       "nor shares a color with it")
-    for kw in sorted(k for k in attacker.keywords if is_landwalk(k) and not blocker.has("can_block_landwalk")):
+    ignored = set(attacker.values("can_be_blocked_despite"))  # "as though it didn't have forestwalk" (702.14)
+    for kw in sorted(k for k in attacker.keywords if is_landwalk(k) and not blocker.has("can_block_landwalk")
+                     and k not in ignored):
         if _controls_land(board, defender, kw):
             no("702.14c", f"{attacker.name} has {kw.replace('_', ' ')}{source_note(board, attacker, kw)} and "
                           f"{defender} controls such a land")

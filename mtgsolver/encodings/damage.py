@@ -37,7 +37,8 @@ from ..model import Board, Permanent
 from .block_rules import _has_quality
 from .lin import Lin, Lits
 
-__all__ = ["DamageModel", "Lit", "UNSUPPORTED", "choice_notes", "creature_value", "unsupported_keywords"]
+__all__ = ["DamageModel", "Lit", "UNSUPPORTED", "by_toughness", "choice_notes", "creature_value", "dealt_value",
+           "unsupported_keywords"]
 
 Lit = cp_model.IntVar
 
@@ -65,6 +66,17 @@ def creature_value(p: Permanent) -> int:
     return 1 + max(0, p.power or 0) + max(0, p.toughness or 0)
 
 
+def by_toughness(p: Permanent) -> bool:
+    """510.1a: "assigns combat damage equal to its toughness rather than its power" (Doran,
+    Gauntlets of Light, Arcades)."""
+    return p.has("assigns_damage_by_toughness")
+
+
+def dealt_value(p: Permanent) -> int:
+    """The characteristic ``p`` assigns its combat damage by (510.1a): power, or toughness."""
+    return (p.toughness if by_toughness(p) else p.power) or 0
+
+
 def number(p: Permanent, name: str) -> int:
     """The total N of a numbered keyword (bushido N ...), 0 without it."""
     return sum(p.values(name))
@@ -73,7 +85,7 @@ def number(p: Permanent, name: str) -> int:
 def unsupported_keywords(p: Permanent) -> list[str]:
     """Combat keywords on ``p`` the model can't account for (a numbered keyword named only
     as a keyword, without its number, counts)."""
-    out = sorted(k for k in p.keywords if k in UNSUPPORTED)
+    out = sorted(k for k in UNSUPPORTED if p.has(k))  # a keyword, or with its number ({annihilator: 2})
     out += [k for k in _NUMBERED if k in p.keywords and not list(p.statics(k))]
     return out
 
@@ -301,8 +313,7 @@ class DamageModel:
         return self.L.int_var(lb, ub, f"{self.name}_{label}")
 
     def _amount_bound(self, c: str) -> Lin:
-        p = self.perm[c]
-        return self.toughness[c] if p.has("assigns_damage_by_toughness") else self.power[c]
+        return self.toughness[c] if by_toughness(self.perm[c]) else self.power[c]
 
     def _dies(self, c: str, alive: Lit, marked: Lin, counters: Lin, dt: Lit, label: str) -> Lit:
         """704.5f-h: toughness 0 or less; lethal damage marked; deathtouch damage."""

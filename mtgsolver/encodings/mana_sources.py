@@ -24,6 +24,7 @@ from ..model import Board, ManaAbility, ManaCost, Permanent
 from ..model.mana_abilities import CostPart
 from ..model.mana import MANA_TYPES
 from ..model.mana_abilities import PAYABLE_COSTS, AnyColor, Choice, Counted, Fixed, Product, Reflect
+from ..model.layers import source_note
 from ..model.production import effective_board, effective_product, sacrifice_product
 
 __all__ = [
@@ -313,6 +314,12 @@ _ABILITY_COST_KINDS = {"generic", "colored", "colorless", "hybrid", "colorless_h
 
 def _usable(col: _Collector, perm: Permanent, ability: ManaAbility, life: int) -> bool:
     """Whether the costs of an ability can be paid now; records why not."""
+    for scope in perm.values("cant_activate"):  # Faith's Fetters' kind (602.5)
+        if scope == "all" or (scope == "tap" and ability.taps):
+            what = "its activated abilities" + (" with {T} in their costs" if scope == "tap" else "")
+            col.exclude(perm, ability, f"{what} can't be activated{source_note(col.board, perm, f'cant_activate: {scope}')}",
+                        "602.5")
+            return False
     if ability.taps and perm.tapped:
         col.exclude(perm, ability, "it is tapped: {T} can't be paid", "107.5")
         return False

@@ -94,6 +94,8 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     # attack restrictions (508.1c)
     "cant_attack": "flag_or_target",
     "cant_attack_alone": None,
+    # "can only attack alone" (Errantry; 506.5, 508.1c): if it attacks, no other creature does
+    "attacks_only_alone": None,
     "cant_attack_unless": "player_filter",
     # "can't attack unless at least N other creatures attack" (Orcish Conscripts)
     "cant_attack_unless_others": "int",
@@ -159,6 +161,24 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     "may_assign_as_unblocked": None,
     # 702.19c
     "trample_over_planeswalkers": None,
+    # -- "as though" and parameterised keywords granted by statics (613.1f, 613.11) --
+    # "can be blocked as though it didn't have forestwalk" (Deadfall; 702.14, 509.1b): that
+    # landwalk keyword is ignored when blocks are checked; the creature keeps it otherwise
+    "can_be_blocked_despite": "landwalk",
+    # "can attack as though it didn't have defender" (High Alert; 702.3b, 508.1c)
+    "can_attack_despite_defender": None,
+    # 702.21a ward {N}: no solver targets, so it is shown and otherwise has no effect
+    "ward": "cost",
+    # "its activated abilities can't be activated [unless they're mana abilities]" (Faith's
+    # Fetters; 602.5): all, non_mana, or tap ("with {T} in their costs", Katabatic Winds);
+    # payment doesn't activate such mana abilities, plan doesn't activate such abilities
+    "cant_activate": "activation_scope",
+    # "doesn't untap during its controller's untap step" (Dance of the Dead; 502.3): no solver
+    # plays an untap step (each answers about this turn), so it is shown and changes no answer
+    "doesnt_untap": None,
+    # 702.86a annihilator N: its trigger makes the defending player sacrifice permanents; the
+    # combat solvers answer undecided when an attacker has it (mtgsolver.encodings.damage)
+    "annihilator": "int",
 }
 
 
@@ -201,6 +221,17 @@ def parse_static(entry: Any) -> Static:
         return Static(name, value)
     if kind == "player":
         return Static(name, str(value))
+    if kind == "activation_scope":
+        if value not in ("all", "non_mana", "tap"):
+            raise ValueError(f"{name} expects all, non_mana or tap, got {value!r}")
+        return Static(name, value)
+    if kind == "landwalk":
+        from .keywords import is_landwalk
+
+        key = str(value).strip().lower().replace(" ", "_")
+        if not is_landwalk(key):
+            raise ValueError(f"{name} expects a landwalk keyword such as forestwalk, got {value!r}")
+        return Static(name, key)
     if kind == "player_filter":
         return Static(name, PlayerFilter.from_mapping(value))
     if kind == "cost":
@@ -255,4 +286,6 @@ _EXAMPLES = {
     "land_type": "plains",
     "mana_trigger": '{tapped: enchanted, adds: "{G}"}',
     "battalion": "{gets: [2, 2]}",
+    "landwalk": "forestwalk",
+    "activation_scope": "all",
 }

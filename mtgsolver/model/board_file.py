@@ -53,7 +53,9 @@ Entry = Union[str, dict[str, Any]]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    # defer_build: a model's validator is built when first used, so the board file's is built
+    # once, with its parts inline, rather than once more for each part (a one-shot command's start)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
 
 
 class PlayerSpec(_Strict):
@@ -317,6 +319,8 @@ def _entry_schema() -> dict[str, Any]:
                       "properties": {"gets": {"type": "array", "minItems": 2, "maxItems": 2,
                                               "items": {"type": "integer", "minimum": 0}}}},
         "flag_or_target": {"anyOf": [{"const": True}, {"type": "string"}]},
+        "landwalk": {"type": "string", "pattern": "^(?:(?:snow|nonbasic|legendary|artifact)_)?[a-z]*walk$"},
+        "activation_scope": {"enum": ["all", "non_mana", "tap"]},
         None: {"anyOf": [{"const": True}, {"type": "null"}]},
     }
     flags = sorted({*KNOWN_KEYWORDS, *(n for n, kind in STATIC_VOCABULARY.items() if kind in (None, "flag_or_target"))})
@@ -324,7 +328,7 @@ def _entry_schema() -> dict[str, Any]:
     mapping["protection"] = {"type": "string", "description": "a color, creatures, a card type or everything (702.16)"}
     return {"anyOf": [
         {"type": "string", "enum": flags, "description": "a keyword (702) or ability by its canonical name"},
-        {"type": "string", "pattern": "^(?:(?:snow|nonbasic|legendary)_)?[a-z]*walk$", "description": "landwalk (702.14)"},
+        {"type": "string", "pattern": "^(?:(?:snow|nonbasic|legendary|artifact)_)?[a-z]*walk$", "description": "landwalk (702.14)"},
         {"type": "string", "pattern": ":", "description": 'a mana ability\'s Oracle text, e.g. "{T}: Add {G}."'},
         {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
          "properties": dict(sorted(mapping.items())), "description": "a parameterised ability, e.g. {min_blockers: 3}"},

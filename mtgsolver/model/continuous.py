@@ -224,9 +224,10 @@ _CONDITION_KEYS = ("controls", "opponent_controls", "on_battlefield", "cards_in_
                    "your_turn", "day_night", "monstrous", "source_untapped", "source_equipped", "counters_on_source",
                    "life_at_most", "paired", "in_graveyard", *("attached_controller_controls", "attached_matches", "attached_equipment",
                                      "source_enchanted", "completed_dungeon", "city_blessing", "hand_at_most",
-                                     "life_over_starting", "opponent_graveyard", "graveyard_types"))
+                                     "life_over_starting", "opponent_graveyard", "graveyard_types", "attached_to_yours"))
 #: Conditions with a filter, and those whose value is a number.
-_FILTER_KINDS = ("controls", "opponent_controls", "on_battlefield", "attached_controller_controls", "attached_matches")
+_FILTER_KINDS = ("controls", "opponent_controls", "on_battlefield", "attached_controller_controls", "attached_matches",
+                 "attached_to_yours")
 _NUMBER_KINDS = ("life_at_most", "attached_equipment", "hand_at_most", "life_over_starting", "opponent_graveyard",
                  "graveyard_types")
 
@@ -252,7 +253,9 @@ class Condition:
     tapped"), ``attached_equipment`` (``value`` or more Equipment are attached to it),
     ``attached_controller_controls`` (its controller controls ``at_least`` permanents matching
     ``filter``, ``other`` meaning other than it: "its controller controls no other creatures",
-    with ``negate``). On the source: ``source_enchanted`` (an Aura is attached to it), and
+    with ``negate``); ``attached_to_yours`` (a permanent matching ``filter`` is attached to a
+    creature the source's controller controls: "an Equipment named Groom's Finery is attached
+    to a creature you control"). On the source: ``source_enchanted`` (an Aura is attached to it), and
     ``counters_on_source`` ``any`` (counters of every kind together) with ``at_most`` ("exactly
     one tide counter"). On the source's controller: ``completed_dungeon`` (309.7),
     ``city_blessing`` (702.131c; also held while an ascend permanent of theirs sees ten
@@ -330,6 +333,8 @@ class Condition:
             text = f"{self.at_least} or more {self.filter.describe()} {who}"  # type: ignore[union-attr]
         elif self.kind == "attached_matches":
             text = f"what it is attached to is {self.filter.describe()}"  # type: ignore[union-attr]
+        elif self.kind == "attached_to_yours":
+            text = f"{self.filter.describe()} attached to a creature you control"  # type: ignore[union-attr]
         elif self.kind in _NUMBER_KINDS and self.kind != "life_at_most":
             text = {"attached_equipment": "{} or more Equipment attached to what it is attached to",
                     "hand_at_most": "{} or fewer cards in your hand",
@@ -437,8 +442,8 @@ _SPEC_KEYS = ("affects", "condition", "add_types", "remove_types", "add_subtypes
               "add_supertypes", "remove_supertypes", "set_colors", "add_colors",
               "set_types", "set_creature_types", "all_creature_types", "add_chosen_type", "remove_land_types",
               "base_pt_mana_value", "halved",
-              "gains", "loses", "loses_all_abilities", "defines_pt", "set_pt", "gets", "for_each", "switch_pt", "rules",
-              "board_rules", "goaded", "text")
+              "gains", "loses", "loses_all_abilities", "cant_have", "defines_pt", "set_pt", "gets", "for_each", "switch_pt",
+              "rules", "board_rules", "goaded", "text")
 
 
 @dataclass(frozen=True)
@@ -453,7 +458,8 @@ class ContinuousSpec:
     (205.3m), ``add_chosen_type`` (the source's ``chosen_type``), ``remove_land_types``.
     Layer 5: ``set_colors``
     (empty: colorless), ``add_colors``. Layer 6: ``gains`` (board vocabulary entries),
-    ``loses`` (keywords), ``loses_all_abilities``; a granted ``{text: "..."}`` is an ability no
+    ``loses`` (keywords), ``loses_all_abilities``, ``cant_have`` (keywords the object loses and
+    that no effect can add to it afterwards, whatever its timestamp: 113.11); a granted ``{text: "..."}`` is an ability no
     grammar reads, reported as unread on the objects it is granted to. Layer 7a:
     ``defines_pt`` (``both``, ``power`` or ``toughness``: a characteristic-defining ability
     setting them to the ``for_each`` count, 604.3, 613.4a); 7b: ``set_pt``, or
@@ -480,6 +486,7 @@ class ContinuousSpec:
     gains: tuple[Any, ...] = ()
     loses: frozenset[str] = frozenset()
     loses_all_abilities: bool = False
+    cant_have: frozenset[str] = frozenset()
     defines_pt: str | None = None
     set_pt: tuple[int, int] | None = None
     gets: tuple[int, int] | None = None
@@ -518,7 +525,7 @@ class ContinuousSpec:
                 v[key] = _words(value, where)
             elif key in ("set_colors", "add_colors"):
                 v[key] = _colors(value, where) if value != [] else frozenset()
-            elif key == "loses":
+            elif key in ("loses", "cant_have"):
                 v[key] = _keywords(value, where)
             elif key in ("loses_all_abilities", "switch_pt", "halved", "goaded"):
                 v[key] = bool(value)
@@ -585,7 +592,7 @@ class ContinuousSpec:
             out.append("4")
         if self.set_colors is not None or self.add_colors:
             out.append("5")
-        if self.gains or self.loses or self.loses_all_abilities:
+        if self.gains or self.loses or self.loses_all_abilities or self.cant_have:
             out.append("6")
         if self.defines_pt is not None:
             out.append("7a")
@@ -644,6 +651,8 @@ class ContinuousSpec:
             parts.append("loses all abilities")
         if self.loses:
             parts.append("loses " + ", ".join(sorted(self.loses)))
+        if self.cant_have:
+            parts.append("can't have or gain " + ", ".join(sorted(k.replace("_", " ") for k in self.cant_have)))
         if self.gains:
             parts.append("has " + ", ".join(atom_text(g) for g in self.gains))
         if self.defines_pt is not None:
@@ -754,7 +763,7 @@ def atom_text(atom: tuple[str, Any]) -> str:
     if kind == "keyword":
         return value.replace("_", " ")
     if kind == "protection":
-        return f"protection from {value}"
+        return f"protection from {value.replace('_', ' ')}"
     if kind == "you":
         return f"{value.replace('_', ' ')} you"
     if kind in ("mana", "text"):

@@ -45,7 +45,7 @@ def _canon(text: str) -> str:
 
 KNOWN_KEYWORDS: frozenset[str] = frozenset(_canon(k) for k in _ALL_702.split("|"))
 
-_LANDWALK = re.compile(r"^(?:(snow|nonbasic|legendary)_)?([a-z]+)?walk$")
+_LANDWALK = re.compile(r"^(?:(snow|nonbasic|legendary|artifact)_)?([a-z]+)?walk$")  # 702.14c: artifact landwalk
 
 
 def canonical_keyword(text: str) -> str:

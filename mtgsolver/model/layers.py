@@ -37,6 +37,7 @@ from .abilities import Static
 from .board import Board
 from .continuous import Affected, Condition, ContinuousSpec, atom_text, setting_words
 from .effects import Effect
+from .mana import Color
 from .mana_abilities import BASIC_LAND_MANA, ManaAbility, basic_land_ability
 from .permanent import Permanent
 from .subtypes import subtypes
@@ -90,7 +91,8 @@ class _Obj:
     """A permanent's characteristics while the layers are applied (mutable)."""
 
     __slots__ = ("perm", "id", "controller", "types", "supertypes", "subtypes", "colors", "keywords", "protections", "abilities",
-                 "power", "toughness", "granted_by", "changes", "touched", "retyped", "in_combat", "attachments")
+                 "power", "toughness", "granted_by", "changes", "touched", "retyped", "in_combat", "attachments",
+                 "barred")
 
     def __init__(self, perm: Permanent) -> None:
         self.perm, self.id, self.controller = perm, perm.id, perm.controller
@@ -103,6 +105,7 @@ class _Obj:
         self.touched = self.retyped = False
         self.in_combat = ""  # "attacking" or "blocking" in the board's combat (506.4)
         self.attachments: frozenset[tuple[str, str]] = frozenset()  # (aura|equipment, its controller)
+        self.barred: set[str] = set()  # keywords it "can't have" (113.11)
 
     def clone(self) -> "_Obj":
         new = _Obj.__new__(_Obj)
@@ -328,7 +331,7 @@ class _Engine:
         writes = o.spec.writes(layer)
         if writes & e.spec.reads:
             return True
-        removes = o.spec.loses_all_abilities or o.spec.loses or o.spec.set_land_types is not None
+        removes = o.spec.loses_all_abilities or o.spec.loses or o.spec.cant_have or o.spec.set_land_types is not None
         return "abilities" in writes and bool(removes) and e.ability is not None
 
     def depends(self, e: _Eff, o: _Eff, layer: str) -> bool:
@@ -453,14 +456,15 @@ class _Engine:
                 obj.abilities, obj.keywords, obj.protections, obj.granted_by = [], set(), set(), {}
                 what.append("loses all abilities")
             for kind, value in s.gains:
+                if kind == "keyword" and value in obj.barred:
+                    continue  # 113.11: an effect can't add an ability the object can't have
                 if kind == "keyword":
                     obj.keywords.add(value)
                     obj.granted_by[value] = eff.source
                 elif kind == "protection":
-                    if value == "chosen_color":  # "protection from the chosen color" (its choice)
-                        value = eff.chosen[1].word
-                    obj.protections.add(value)
-                    obj.granted_by[f"protection from {value}"] = eff.source
+                    for quality in self.qualities(value, eff, obj):
+                        obj.protections.add(quality)
+                        obj.granted_by[f"protection from {quality}"] = eff.source
                 else:
                     obj.abilities.append(value)
                     obj.granted_by[value.text if kind in ("mana", "text") else str(value)] = eff.source
@@ -469,6 +473,8 @@ class _Engine:
             if s.loses:
                 obj.keywords -= s.loses
                 what.append("loses " + ", ".join(sorted(k.replace("_", " ") for k in s.loses)))
+            if s.cant_have:
+                self.bar(obj, s.cant_have, what)
         elif layer == "7a" and s.defines_pt is not None and "creature" in obj.types:
             n = self.count(eff, obj)
             if s.defines_pt in ("both", "power"):
@@ -498,6 +504,34 @@ class _Engine:
             obj.touched = True
             if record:
                 obj.changes.append(Change(eff.source, eff.source_name, layer, eff.timestamp, "; ".join(what)))
+
+    def qualities(self, value: str, eff: _Eff, obj: _Obj) -> list[str]:
+        """The qualities of a granted protection (702.16a, g-h), as the board is in layer 6
+        (colors are final after layer 5): the source's chosen color, the object's own colors
+        (Earnest Fellowship), the colors of the permanents the source's controller controls
+        (Pledge of Loyalty), or the colors outside that player's commander's color identity
+        (Commander's Plate; none without a commander, 903.4)."""
+        if value == "chosen_color":  # "protection from the chosen color" (its choice)
+            return [eff.chosen[1].word]
+        if value == "its_colors":
+            return sorted(c.word for c in obj.colors)
+        if value == "colors_of_your_permanents":
+            return sorted({c.word for o in self.state.values() if o.controller == eff.controller for c in o.colors})
+        if value == "colors_outside_commander_identity":
+            player = next((p for p in self.board.players if p.name == eff.controller), None)
+            identity = player.commander_identity if player is not None else None
+            return [] if identity is None else [c.word for c in Color if c.value not in identity]
+        return [value]
+
+    @staticmethod
+    def bar(obj: _Obj, keywords: frozenset[str], what: list[str]) -> None:
+        """113.11, 613.1f: the object loses the keywords it "can't have", and no effect applied
+        after this one (whatever its timestamp) adds them (Archetype of Courage)."""
+        obj.keywords -= keywords
+        obj.barred |= keywords
+        for k in keywords:
+            obj.granted_by.pop(k, None)
+        what.append("can't have or gain " + ", ".join(sorted(k.replace("_", " ") for k in keywords)) + " (113.11)")
 
     def count(self, eff: _Eff, obj: _Obj) -> int:
         """What a counted effect counts for ``obj``, as the board is now (7a, 7c); "other"
@@ -634,6 +668,16 @@ def _attached_controller_controls(c: Condition, eff: _Eff, state: Mapping[str, _
     return n >= c.at_least
 
 
+def _attached_to_yours(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
+    """301.5: a permanent matching the filter is attached to a creature the source's controller
+    controls."""
+    def yours(oid: str | None) -> bool:
+        host = state.get(oid) if oid is not None else None
+        return host is not None and host.controller == eff.controller and "creature" in host.types
+
+    return any(yours(o.perm.attached_to) and _matches(c.filter, o, eff) for o in state.values())  # type: ignore[arg-type]
+
+
 def _source_enchanted(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
     """303.4: an Aura is attached to the source."""
     return any(o.perm.attached_to == eff.source and "aura" in o.subtypes for o in state.values()) == c.value
@@ -687,6 +731,7 @@ _OLD_NAMES = {"tribal": "kindred"}
 _BOARD_CONDITIONS = {
     "attached_matches": _attached_matches, "attached_equipment": _attached_equipment,
     "attached_controller_controls": _attached_controller_controls, "source_enchanted": _source_enchanted,
+    "attached_to_yours": _attached_to_yours,
     "completed_dungeon": _completed_dungeon, "city_blessing": _city_blessing, "hand_at_most": _hand_at_most,
     "life_over_starting": _life_over_starting, "opponent_graveyard": _opponent_graveyard,
     "graveyard_types": _graveyard_types,

@@ -127,6 +127,8 @@ def _find(board: Board, player: str, request: str, taken: set[str]) -> _Wanted:
         perm = board.permanent(name)
         if perm.controller != player:
             raise ValueError(f"--cast {request!r}: {perm.id} is controlled by {perm.controller} (602.2)")
+        if any(scope in ("all", "non_mana") for scope in perm.values("cant_activate")):
+            raise ValueError(f"--cast {request!r}: {perm.id}'s activated abilities can't be activated (602.5)")
         for a in perm.abilities:
             m = _ACTIVATED.match(a.text) if isinstance(a, TextAbility) else None
             if m:

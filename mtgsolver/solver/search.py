@@ -39,7 +39,7 @@ from ..encodings.block_rules import block_options, blocker_capacity, others_need
 from ..encodings.blocks import build_block_model
 from ..encodings.cpsat import Deadline, solve
 from ..encodings.damage import (LETHAL_COMMANDER, LETHAL_POISON, UNSUPPORTED, DamageModel, choice_notes, creature_value,
-                               prevents)
+                                dealt_value, prevents)
 from ..model import Board
 from ..model.board import Attack, Block, CombatDeclaration
 from .combat_mana import Payer, attack_acceptor, cut_unpayable
@@ -280,7 +280,7 @@ def _most_damage(b, a) -> int:
     """The most combat damage blocker ``b`` can deal attacker ``a`` (0 if protection prevents it)."""
     if prevents(b, a):
         return 0
-    return max(0, (b.power or 0) + sum(b.values("bushido"))) * (2 if b.has_keyword("double_strike") else 1)
+    return max(0, dealt_value(b) + sum(b.values("bushido"))) * (2 if b.has_keyword("double_strike") else 1)
 
 
 def _bound_shares(board: Board, bm, m: cp_model.CpModel, a: str, col: list[str], comps: dict) -> None:
@@ -307,7 +307,7 @@ def _bound_shares(board: Board, bm, m: cp_model.CpModel, a: str, col: list[str],
     killable_by_sum = m.new_bool_var(f"maydie_{a}")
     m.add_bool_or([reach] + deadly).only_enforce_if(killable_by_sum)
     m.add(comps["kill"] == 0).only_enforce_if(killable_by_sum.Not())
-    power = pa.power or 0
+    power = dealt_value(pa)  # 510.1a: its toughness if it assigns damage by toughness
     if power <= 0:
         return
     first = [x[b] for b in col if _strikes(board.permanent(b)) < _strikes(pa)]
@@ -338,7 +338,7 @@ def _bounds(board: Board, a: str, blockers: list[str], attack: dict[str, str]) -
     hit = (max(0, p.power or 0, p.toughness or 0) + exalted + cries + len(board.players) + 3
            + sum(max(g) for g in p.values("battalion"))  # battalion (207.2c); mentor's counter (702.134a): the 3
            + sum(p.values("frenzy")) + sum(p.values("rampage")) * len(blockers) + sum(p.values("bushido")))
-    gain = sum(max(0, (board.permanent(b).power or 0) + sum(board.permanent(b).values("bushido"))) for b in blockers)
+    gain = sum(max(0, dealt_value(board.permanent(b)) + sum(board.permanent(b).values("bushido"))) for b in blockers)
     return {"loss1": hit, "loss2": hit, "gain1": gain, "gain2": gain, "poison": hit + 2 * sum(p.values("toxic")),
             "cmd": 2 * hit, "own": sum(creature_value(board.permanent(b)) for b in blockers),
             "kill": creature_value(p), "afflict": sum(p.values("afflict"))}
@@ -479,7 +479,8 @@ def all_in_obstacles(board: Board, problem: AttackProblem, defender: str) -> lis
     c, 903.10a) as ``B*``, and ``A`` guarantees no more than ``A*``.
     """
     out = []
-    if problem.requirements or problem.others_needed or problem.also or problem.max_total or problem.player_caps:
+    if (problem.requirements or problem.others_needed or problem.also or problem.max_total or problem.player_caps
+            or problem.alone_only):
         out.append("508.1c-d: attack requirements or restrictions that involve several creatures")
     for c in problem.creatures:
         if any(cost is not None for cost in problem.options.get(c, {}).values()):

@@ -29,7 +29,7 @@ from typing import Any
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
-from ..keywords import COMBAT_KEYWORDS, KNOWN_KEYWORDS, canonical_keyword
+from ..keywords import COMBAT_KEYWORDS, KNOWN_KEYWORDS, canonical_keyword, is_landwalk
 from ..subtypes import subtypes
 
 __all__ = ["read"]
@@ -84,7 +84,7 @@ def _keyword_phrases() -> dict[tuple[str, ...], str]:
     """Word sequences that are keywords a static may grant -> their canonical name."""
     names = [k for k in KNOWN_KEYWORDS - _PARAMETERISED]
     names += [f"{t}walk" for t in ("plains", "island", "swamp", "mountain", "forest", "desert")]
-    names += ["nonbasic_landwalk", "legendary_landwalk", "snow_landwalk"]
+    names += ["nonbasic_landwalk", "legendary_landwalk", "snow_landwalk", "artifact_landwalk"]
     names += [f"protection_from_{q}" for q in ("white", "blue", "black", "red", "green", "artifacts", "creatures",
                                                "everything", "enchantments")]
     return {tuple(n.split("_")): n for n in names}
@@ -98,6 +98,7 @@ def _tag(low: str) -> str | None:
     """Tag keyword, subtype and "non" words (see effects.lark); ``None`` if a quote is open."""
     # "protection from black and from red": two keywords (702.16)
     low = re.sub(r"protection from (\w+) and from (\w+)", r"protection from \1 and protection from \2", low)
+    low = _NUMBERED_KEYWORD.sub(lambda m: f"pkw_{m.group(1) or m.group(3)}_{m.group(2) or m.group(4)}", low)
     # a generic mana cost outside quotes, "{1}", as one word "generic1" (107.4b)
     low = re.sub(r'"[^"]*"|\{(\d+)\}', lambda m: f"generic{m.group(1)}" if m.group(1) else m.group(0), low)
     words = _WORD.findall(low)
@@ -109,6 +110,11 @@ def _tag(low: str) -> str | None:
             if words[i + 2:i + 5] == ["the", "chosen", "color"]:
                 out.append("kw:protection_from_chosen_color")
                 i += 5
+                continue
+            quality = next((q for q, phrase in _PROTECTION_PHRASES if words[i + 2:i + 2 + len(phrase)] == phrase), None)
+            if quality is not None:
+                out.append("kw:protection_from_" + quality)
+                i += 2 + len(dict(_PROTECTION_PHRASES)[quality])
                 continue
             if i + 2 < len(words) and words[i + 2] in plural_subtypes():
                 out.append("kw:protection_from_" + plural_subtypes()[words[i + 2]].replace(" ", "_"))
@@ -139,7 +145,30 @@ def _tag(low: str) -> str | None:
                 out.append("sub:" + w)
             else:
                 out.append(w)
-    return " ".join(out)
+    return re.sub(r"\bpkw_([a-z]+)_(\d+)\b", r"pkw:\1:\2", " ".join(out))
+
+
+#: Keywords with a parameter the model holds (702.21 ward {N}, 702.86 annihilator N, 702.130
+#: afflict N, 702.45 bushido N, 702.23 rampage N, 702.164 toxic N): "pkw:ward:1" once tagged.
+_NUMBERED_KEYWORD = re.compile(r"\b(?:(ward) \{(\d+)\}|(annihilator|afflict|bushido|rampage|toxic) (\d+)\b)")
+
+
+def _pkeyword(token: str) -> dict:
+    """A tagged parameterised keyword as its board vocabulary entry: ``{ward: "{1}"}``,
+    ``{annihilator: 2}``."""
+    _, name, n = token.split(":")
+    return {name: f"{{{n}}}" if name == "ward" else int(n)}
+
+
+#: Protection whose qualities the layers work out (702.16g-i): the words after "protection from".
+_PROTECTION_PHRASES = (
+    ("all_colors", ["all", "colors"]),  # Spectra Ward: one protection per color
+    ("chosen_color", ["the", "last", "chosen", "color"]),  # Sanctuary Blade: its chosen_color
+    ("its_colors", ["its", "colors"]),  # Earnest Fellowship
+    ("colors_of_your_permanents", ["the", "colors", "of", "permanents", "you", "control"]),  # Pledge of Loyalty
+    ("colors_outside_commander_identity",  # Commander's Plate (903.4)
+     ["each", "color", "that's", "not", "in", "your", "commander's", "color", "identity"]),
+)
 
 
 def _number(token: str) -> int:
@@ -161,6 +190,10 @@ def _sub(token: Token) -> str:
 
 def _keyword(token: str) -> Any:
     m = re.fullmatch(r"protection_from_(\w+)", token)
+    if m and m.group(1) == "all_colors":  # 702.16h: protection from each color
+        return [{"protection": c} for c in _COLORS]
+    if m and m.group(1) in ("its_colors", "colors_of_your_permanents", "colors_outside_commander_identity"):
+        return {"protection": m.group(1)}
     if m:
         q = m.group(1)
         return {"protection": {"artifacts": "artifact", "enchantments": "enchantment"}.get(q, q.replace("_", " ")
@@ -389,7 +422,12 @@ class _Build(Transformer):
     def grants(self, *items: Token) -> list:
         """Keywords, granted mana abilities, and other quoted abilities as ``{text: ...}``: an
         ability no grammar reads stays unread on the objects it is granted to (613.1f)."""
-        return [_keyword(_kw(i)) if i.type == "KEYWORD" else _quoted(str(i)[1:-1]) for i in items]
+        out: list = []
+        for i in items:
+            entry = (_keyword(_kw(i)) if i.type == "KEYWORD" else _pkeyword(str(i)) if i.type == "PKEYWORD"
+                     else _quoted(str(i)[1:-1]))
+            out += entry if isinstance(entry, list) else [entry]
+        return out
 
     def base_pt(self, _h: Token, pt: Token) -> dict:
         p, t = str(pt).split("/")
@@ -423,6 +461,58 @@ class _Build(Transformer):
 
     def cant_be_blocked(self) -> dict:
         return {"rules": ["cant_be_blocked"]}
+
+    def blocked_despite(self, _they: Token, kw: Token) -> dict:
+        """"Creatures with forestwalk can be blocked as though they didn't have forestwalk"
+        (Deadfall; 702.14): blocks ignore that landwalk, the creature keeps it (613.11)."""
+        if not is_landwalk(_kw(kw)):
+            raise ValueError("only landwalk is ignored by blocks here")
+        return {"rules": [{"can_be_blocked_despite": _kw(kw)}]}
+
+    def attack_despite(self, _they: Token, kw: Token) -> dict:
+        """"can attack as though they didn't have defender" (High Alert; 702.3b)."""
+        _need(kw, "kw:defender")
+        return {"rules": ["can_attack_despite_defender"]}
+
+    def cant_have(self, kws: list) -> dict:
+        """"can't have or gain trample" (Archetype of Aggression; 113.11, 613.1f)."""
+        if not all(isinstance(k, str) for k in kws):
+            raise ValueError("can't have protection")
+        return {"cant_have": kws}
+
+    def cant_activate(self, poss: Token, tap: Token | None, unless: Token | None) -> dict:
+        """"its activated abilities can't be activated [unless they're mana abilities]", "their
+        activated abilities with {T} in their costs can't be activated" (602.5)."""
+        if tap is not None and unless is not None:
+            raise ValueError("one restriction")
+        return {"rules": [{"cant_activate": "tap" if tap is not None else "non_mana" if unless is not None else "all"}]}
+
+    def cant_attack_block_crew(self, block: Token, vehicles: Token) -> dict:
+        """"can't attack, block, or crew Vehicles": no solver crews a Vehicle (702.122), so the
+        crewing part restricts nothing the model does."""
+        if str(block) != "block" or _sub(vehicles) != "vehicle":
+            raise ValueError("crew Vehicles")
+        return self.cant_attack_or_block()
+
+    def second_sentence(self, first: dict, second: dict) -> dict:
+        """"Enchanted permanent can't attack, block, or crew Vehicles. Its activated abilities
+        can't be activated ..." (Intercessor's Arrest): the second sentence only restricts
+        activation, of the same object."""
+        if set(second) != {"rules"} or not all(isinstance(r, dict) and "cant_activate" in r for r in second["rules"]):
+            raise ValueError("a second sentence about activation only")
+        return self.predicates(first, second)
+
+    def attacks_only_alone(self) -> dict:
+        """"can only attack alone" (Errantry; 506.5, 508.1c)."""
+        return {"rules": ["attacks_only_alone"]}
+
+    def doesnt_untap(self) -> dict:
+        """"doesn't untap during its controller's untap step" (502.3): a 613.11 rule on it."""
+        return {"rules": ["doesnt_untap"]}
+
+    def damage_by_toughness(self) -> dict:
+        """"assigns combat damage equal to its toughness rather than its power" (510.1a)."""
+        return {"rules": ["assigns_damage_by_toughness"]}
 
     def each_combat(self, act: Token, quant: Token) -> dict:
         _need(quant, "each")
@@ -512,9 +602,11 @@ class _Build(Transformer):
             raise ValueError("a basic land type, in addition to their other types")
         return {"add_types": ["land"], "add_subtypes": [_sub(sub)]}
 
-    def predicates(self, *preds: dict) -> dict:
+    def predicates(self, *preds: Any) -> dict:
         out: dict[str, Any] = {}
-        for p in preds:
+        for it in (p for p in preds if isinstance(p, Token)):  # ", and it loses ..." (Darksteel Mutation)
+            _need(it, "it")
+        for p in (p for p in preds if not isinstance(p, Token)):
             for key, value in p.items():
                 if key in out and isinstance(value, list):
                     out[key] = out[key] + value
@@ -589,7 +681,10 @@ class _Build(Transformer):
         """"both creatures" / "each of those creatures": the source and its pair (702.95b)."""
         return {"paired": True}
 
-    def rider(self) -> dict:
+    def rider(self, *auras: Token) -> dict:
+        """702.16n: "This effect doesn't remove ~" or "... Auras" (tagged ``plu:aura``)."""
+        if auras and _sub(auras[0]) != "aura":
+            raise ValueError("only Auras")
         return {"_rider": True}
 
     # -- conditions on the board (611.3b): players, the source and what it is attached to --
@@ -654,6 +749,15 @@ class _Build(Transformer):
             out["supertypes"] = [str(rest[0])]
         return {"attached_matches": out}
 
+    def named_attached(self, _a: Token, sub: Token, named: Token, _a2: Token, t: Token, control: dict) -> dict:
+        """"as long as an Equipment named Groom's Finery is attached to a creature you control"
+        (301.5): the name as printed."""
+        if control != {"controller": "you"}:
+            raise ValueError("attached to a permanent you control")
+        _need(t, "creature")
+        name = str(named)[len("named "):]
+        return {"attached_to_yours": {"subtypes": [_sub(sub)], "named": _NAMES.get(name, name)}}
+
     def attached_equipment(self, n: Token, sub: Token) -> dict:
         """"as long as two or more Equipment are attached to it" (301.5)."""
         _need(Token("SUBTYPE", _sub(sub)), "equipment")
@@ -684,9 +788,10 @@ class _Build(Transformer):
     def static(self, subject: dict, preds: dict) -> dict:
         return _settle({"affects": subject, **preds})
 
-    def two_sentences(self, subject: dict, first: dict, second: dict) -> dict:
+    def two_sentences(self, subject: dict, first: dict, it: Token, second: dict) -> dict:
         """"Enchanted creature can't attack or block. It loses all abilities and has ...": "it"
         is the same object (Heliod's Punishment)."""
+        _need(it, "it")
         return self.static(subject, self.predicates(first, second))
 
     # -- type, color and ability setting (205.1a-b, 205.3m, 613.1d-f, 613.4b) ----------------
@@ -899,12 +1004,14 @@ def _quoted(text: str) -> Any:
 
 
 _ORIGINAL: dict[str, str] = {}
+#: card names after "named" as printed, by their lower-case form
+_NAMES: dict[str, str] = {}
 _COND_KEYS = {"controls", "opponent_controls", "cards_in_graveyard", "your_turn", "monstrous", "day_night",
               "on_battlefield", "extra_turn", "source_untapped", "source_equipped", "counters_on_source", "life_at_most",
               "paired", "in_graveyard",
               "_defender", "attached_controller_controls", "completed_dungeon", "city_blessing", "hand_at_most",
               "life_over_starting", "opponent_graveyard", "graveyard_types", "source_enchanted", "attached_matches",
-              "attached_equipment"}
+              "attached_equipment", "attached_to_yours"}
 
 
 def _is_condition(d: dict) -> bool:
@@ -914,7 +1021,7 @@ def _is_condition(d: dict) -> bool:
 _FIRST = frozenset("attacking blocking enchanted equipped other all each creatures lands permanents artifacts enchantments nonbasic no as ~ "
                    "white blue black red green basic legendary snow artifact enchantment land creature ~'s tapped "
                    "untapped multicolored colorless commander tokens modified".split())
-_PLAUSIBLE = re.compile(r"\b(get|gets|have|has|can't|are|is|lose|loses|attack|block|no more than)\b")
+_PLAUSIBLE = re.compile(r"\b(get|gets|have|has|can't|are|is|lose|loses|attack|block|assigns|no more than)\b")
 
 
 def _normal(text: str, name: str) -> str:
@@ -938,6 +1045,8 @@ def read(line: str, name: str) -> list[Any] | None:
         return None
     for quoted in re.findall(r'"([^"]+)"', text):
         _ORIGINAL[_normal(quoted, name)] = quoted
+    for named in re.findall(r"named ([A-Z][\w' -]*?) is attached", text):
+        _NAMES[named.lower()] = named
     try:
         tree = _parser().parse(_tag(low))
         mapping = _Build().transform(tree)
