@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+from pathlib import Path
 from typing import Any
 
 LAYER_ORDER = ("4", "5", "6", "7a", "7b", "7c", "7d")
@@ -18,11 +19,28 @@ BASIC = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": 
 LAND_TYPES = set(BASIC) | {"desert", "gate"}
 
 
+def _subtype_kinds() -> dict[str, str]:
+    """Subtype -> its card type, read from the list of 205.3g-m (data, not rules code)."""
+    path = Path(__file__).resolve().parent.parent / "mtgsolver" / "model" / "grammar" / "subtypes.txt"
+    out = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            kind, name = line.split(":", 1)
+            out[name.strip().lower()] = kind.strip()
+    return out
+
+
+KIND_OF = _subtype_kinds()
+#: every creature type (205.3m); a changeling has them all (702.73a)
+CREATURE_TYPES = {t for t, k in KIND_OF.items() if k == "creature"}
+
+
 def parts(effect: dict) -> set[str]:
     """The layers an effect mapping has a part in, read off its keys."""
     keys = set(effect)
     out = set()
-    if keys & {"add_types", "add_subtypes", "set_land_types", "remove_types"}:
+    if keys & {"add_types", "add_subtypes", "set_land_types", "remove_types", "set_types", "set_creature_types",
+               "all_creature_types", "add_chosen_type", "remove_land_types"}:
         out.add("4")
     if keys & {"set_colors", "add_colors"}:
         out.add("5")
@@ -30,7 +48,7 @@ def parts(effect: dict) -> set[str]:
         out.add("6")
     if "defines_pt" in keys:
         out.add("7a")
-    if "set_pt" in keys:
+    if keys & {"set_pt", "base_pt_mana_value"}:
         out.add("7b")
     if "gets" in keys:
         out.add("7c")
@@ -56,6 +74,8 @@ def in_set(flt: dict, obj: dict, eff: dict, objs: dict[str, dict] | None = None)
     if any(t not in obj["types"] for t in flt.get("types", [])):
         return False
     if flt.get("subtypes") and not any(s in obj["subtypes"] for s in flt["subtypes"]):
+        return False
+    if any(s in obj["subtypes"] for s in flt.get("not_subtypes", [])):
         return False
     if flt.get("colors") and not any(c in obj["colors"] for c in flt["colors"]):
         return False
@@ -96,8 +116,6 @@ def in_set(flt: dict, obj: dict, eff: dict, objs: dict[str, dict] | None = None)
     return True
 
 
-#: creature types the generator draws (205.3m)
-CREATURE_TYPES = {"elf", "goblin", "zombie"}
 
 
 def about_itself(flt: dict, obj: dict, eff: dict, objs: dict[str, dict] | None) -> bool:
@@ -213,8 +231,6 @@ def count_more(each: dict, eff: dict, obj: dict, objs: dict[str, dict]) -> int |
     return n
 
 
-#: the creature types the generated boards use (205.3m); a changeling has them all (702.73a)
-CREATURE_TYPES = {"elf", "goblin", "cleric", "rogue", "warrior", "wizard"}
 
 
 def creature_types(o: dict) -> set[str]:
@@ -342,6 +358,7 @@ def targets(eff: dict, objs: dict[str, dict]) -> frozenset[str]:
 def do(eff: dict, obj: dict, layer: str) -> None:
     s = eff["spec"]
     if layer == "4":
+        set_types(s, obj, EFFECTS_BY_SOURCE_CHOSEN.get(eff["source"]))
         if "set_land_types" in s and "land" in obj["types"]:
             obj["subtypes"] = {t for t in obj["subtypes"] if t not in LAND_TYPES} | set(s["set_land_types"])
             obj["keywords"], obj["effects"], obj["mana"], obj["rules"], obj["protections"] = set(), [], set(), [], set()
@@ -351,6 +368,7 @@ def do(eff: dict, obj: dict, layer: str) -> None:
     elif layer == "5":
         if "set_colors" in s:
             obj["colors"] = set(s["set_colors"])
+        obj["colors"] |= set(s.get("add_colors", []))
     elif layer == "6":
         if s.get("loses_all_abilities"):
             obj["keywords"], obj["effects"], obj["mana"], obj["rules"], obj["protections"] = set(), [], set(), [], set()
@@ -370,14 +388,31 @@ def do(eff: dict, obj: dict, layer: str) -> None:
         if s["defines_pt"] in ("both", "toughness"):
             obj["t"] = n
     elif layer == "7b":
-        obj["p"], obj["t"] = s["set_pt"]
+        obj["p"], obj["t"] = (obj.get("mv", 0), obj.get("mv", 0)) if s.get("base_pt_mana_value") else s["set_pt"]
     elif obj["p"] is not None:
         if layer == "7c":
             n = count(eff, obj, OBJS_NOW[0]) if "for_each" in s else 1
-            obj["p"] += s["gets"][0] * n
-            obj["t"] += s["gets"][1] * n
+            obj["p"] += s["gets"][0] * (n // 2 if s.get("halved") else n)
+            obj["t"] += s["gets"][1] * (n - n // 2 if s.get("halved") else n)
         else:
             obj["p"], obj["t"] = obj["t"], obj["p"]
+
+
+def set_types(s: dict, obj: dict, chosen: str | None) -> None:
+    """Type setting, in the order the keys are listed: card types set (a subtype stays only
+    with a card type of its kind), creature types set, every creature type, the chosen type,
+    land types removed."""
+    if "set_types" in s:
+        obj["types"] = set(s["set_types"])
+        obj["subtypes"] = {t for t in obj["subtypes"] if KIND_OF.get(t) in obj["types"]}
+    if "set_creature_types" in s:
+        obj["subtypes"] = {t for t in obj["subtypes"] if t not in CREATURE_TYPES} | set(s["set_creature_types"])
+    if s.get("all_creature_types"):
+        obj["subtypes"] |= CREATURE_TYPES
+    if s.get("add_chosen_type") and chosen:
+        obj["subtypes"].add(chosen)
+    if s.get("remove_land_types"):
+        obj["subtypes"] = {t for t in obj["subtypes"] if KIND_OF.get(t) != "land"}
 
 
 def protection_qualities(quality: str, eff: dict, obj: dict) -> set[str]:
@@ -489,7 +524,8 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
     """Effective characteristics: ``{id: {types, subtypes, colors, keywords, p, t, mana,
     cant_attack, goaded_by}}``. ``objects``: dicts with id, controller, types, subtypes, supertypes,
     colors, keywords, p, t, plus_counters, attached_to, effects (ids), and optionally token,
-    tapped, counters (any counter on it), charges (charge counters), chosen_type, paired_with;
+    tapped, counters (any counter on it), charges (charge counters), chosen_type, paired_with, mv
+    (mana value);
     ``effects``: dicts with id, source, spec (a ``continuous`` mapping) and ts; ``hand``: cards
     in each player's hand; ``players``: each player's life, starting (life), dungeon, blessing
     and graveyard (a list of each card's types); ``active``: whose turn it is; ``graveyard``:

@@ -41,6 +41,7 @@ FILTERS = st.sampled_from([
     {"types": ["creature"], "subtypes": ["elf"], "any_of": [{"keywords": ["flying"]}]},
     {"types": ["creature"], "any_of": [{"power_at_most": 1}, {"toughness_at_most": 1}]},  # Tetsuko
     {"types": ["creature"], "highest_mana_value": True},  # Favor of the Mighty
+    {"types": ["enchantment"], "not_subtypes": ["aura"], "other": True}, {"subtypes": ["frog"]},
 ])
 #: counts (613.4a, 613.4c): "for each other creature you control", cards in hand, Forests
 _OTHER_CREATURES = {"permanents": {"types": ["creature"], "controller": "you", "other": True}}
@@ -66,6 +67,19 @@ COUNTED = [
     {"gets": [1, 0], "for_each": {"party": True}}, {"gets": [1, 1], "for_each": {"mana_value_of_it": True}},
     {"gets": [1, 1], "for_each": {"mana_symbols_of_it": "white"}}, {"gets": [1, 1], "for_each": {"bushido_of_it": True}},
 ]
+#: type, color and ability setting (205.1a, 205.3m, 613.1d-f, 613.4b): Frogify, Nim Deathmantle,
+#: Amorphous Axe, Xenograft, Lithoform Blight, Song of the Dryads, Opalescence, Angelic
+#: Armaments, Darksteel Mutation; below, Aspect of Wolf's halved count
+TYPE_SETTING = [
+    {"set_types": ["creature"], "set_creature_types": ["frog"], "set_colors": ["blue"], "loses_all_abilities": True,
+     "set_pt": [1, 1]},
+    {"set_creature_types": ["zombie"], "set_colors": ["black"]}, {"all_creature_types": True},
+    {"add_chosen_type": True}, {"remove_land_types": True, "loses_all_abilities": True},
+    {"set_types": ["land"], "set_land_types": ["forest"], "set_colors": []},
+    {"add_types": ["creature"], "base_pt_mana_value": True}, {"add_colors": ["white"], "add_subtypes": ["angel"]},
+    {"set_types": ["artifact", "creature"], "set_creature_types": ["insect"], "set_pt": [0, 1],
+     "loses_all_abilities": True, "gains": ["flying"]},
+]
 CHANGES = st.sampled_from([
     {"gets": [1, 1]}, {"gets": [-1, 0]}, {"set_pt": [1, 1]}, {"switch_pt": True}, {"gains": ["flying"]},
     {"gains": ["menace"]}, {"loses": ["flying"]}, {"loses_all_abilities": True}, {"set_colors": ["white"]},
@@ -78,6 +92,8 @@ CHANGES = st.sampled_from([
     {"defines_pt": "both", "for_each": _CREATURES},
     {"defines_pt": "power", "for_each": {"permanents": {"subtypes": ["forest"]}, "plus": 1}},
     *COUNTED,
+    *TYPE_SETTING,
+    {"gets": [1, 1], "for_each": {"permanents": {"subtypes": ["forest"], "controller": "you"}}, "halved": True},
     {"loses": ["flying"], "cant_have": ["flying"]},  # Archetype of Imagination (113.11)
     {"gains": [{"protection": "its_colors"}]},  # Earnest Fellowship (702.16)
     {"gains": [{"protection": "colors_of_your_permanents"}, {"protection": "green"}]},  # Pledge of Loyalty
@@ -131,6 +147,7 @@ FAMILIES = [
     # counts after the layers that change what they count (4: land types, 5: colors)
     [*COUNTED, {"set_colors": ["white"]}, {"set_land_types": ["mountain"]}, {"add_subtypes": ["swamp"]},
      {"set_pt": [1, 1]}],
+    TYPE_SETTING + [{"add_subtypes": ["elf"]}, {"set_pt": [2, 2]}],
 ]
 KINDS = st.sampled_from(["creature", "creature", "land", "creature", "land", "basic_land", "artifact", "enchantment", "artifact_creature"])
 

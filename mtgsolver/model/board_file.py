@@ -770,7 +770,8 @@ class _Builder:
             filters = [spec.affects] + [c.filter for c in spec.condition if c.filter is not None]
             filters += [spec.for_each.permanents] if spec.for_each and spec.for_each.permanents else []
             text = spec.text or str(spec)
-            if value is None and (any(f.chosen_type for f in filters) or ("protection", "chosen_type") in spec.gains):
+            if value is None and (any(f.chosen_type for f in filters) or ("protection", "chosen_type") in spec.gains
+                                  or spec.add_chosen_type):
                 raise self.fail(f"{path}.chosen_type", f"{name}'s \"{text}\" needs the type chosen as it entered: "
                                 "give chosen_type: (for example elf)")
             if chosen_color is None and (any(f.chosen_color for f in filters)

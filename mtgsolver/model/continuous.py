@@ -25,9 +25,10 @@ from typing import Any
 
 from .keywords import canonical_keyword
 from .mana import Color
+from .subtypes import subtypes
 
 __all__ = ["Affected", "BoundRule", "CardCount", "Condition", "ContinuousSpec", "ForEach", "LAYERS", "atom_entry", "atom_text",
-           "parse_granted"]
+           "parse_granted", "setting_words"]
 
 #: The layers and sublayers this model applies, in order (613.1d-g, 613.4a-d).
 LAYERS: tuple[str, ...] = ("4", "5", "6", "7a", "7b", "7c", "7d")
@@ -635,6 +636,8 @@ def parse_granted(entry: Any, name: str = "") -> tuple[str, Any]:
 
 _SPEC_KEYS = ("affects", "condition", "add_types", "remove_types", "add_subtypes", "set_land_types",
               "add_supertypes", "remove_supertypes", "set_colors", "add_colors",
+              "set_types", "set_creature_types", "all_creature_types", "add_chosen_type", "remove_land_types",
+              "base_pt_mana_value", "halved",
               "gains", "loses", "loses_all_abilities", "cant_have", "defines_pt", "set_pt", "gets", "for_each", "switch_pt",
               "rules", "board_rules", "goaded", "text")
 
@@ -645,13 +648,20 @@ class ContinuousSpec:
 
     Layer 4: ``add_types``, ``remove_types``, ``add_subtypes``, ``set_land_types`` (305.7: the
     land loses its other land types and the abilities of its rules text and has the new basic
-    types' mana abilities), ``add_supertypes``, ``remove_supertypes``. Layer 5: ``set_colors``
+    types' mana abilities), ``add_supertypes``, ``remove_supertypes``, and the type-setting
+    parts (205.1a): ``set_types`` (the card types it has; subtypes of no remaining type go,
+    supertypes stay), ``set_creature_types`` (its creature types), ``all_creature_types``
+    (205.3m), ``add_chosen_type`` (the source's ``chosen_type``), ``remove_land_types``.
+    Layer 5: ``set_colors``
     (empty: colorless), ``add_colors``. Layer 6: ``gains`` (board vocabulary entries),
     ``loses`` (keywords), ``loses_all_abilities``, ``cant_have`` (keywords the object loses and
     that no effect can add to it afterwards, whatever its timestamp: 113.11); a granted ``{text: "..."}`` is an ability no
     grammar reads, reported as unread on the objects it is granted to. Layer 7a:
     ``defines_pt`` (``both``, ``power`` or ``toughness``: a characteristic-defining ability
-    setting them to the ``for_each`` count, 604.3, 613.4a); 7b: ``set_pt``; 7c: ``gets``;
+    setting them to the ``for_each`` count, 604.3, 613.4a); 7b: ``set_pt``, or
+    ``base_pt_mana_value`` (each equal to the object's own mana value, 202.3); 7c: ``gets``
+    (times the ``for_each`` count; ``halved``: half of it, rounded down for power and up for
+    toughness, Aspect of Wolf);
     7d: ``switch_pt``. After the layers (613.11): ``rules`` (per-creature vocabulary) and
     ``board_rules`` (board effect mappings such as ``{kind: max_attackers_total, n: 1}``);
     ``goaded``: the affected creatures are goaded by the source's controller (701.15a), a
@@ -678,6 +688,13 @@ class ContinuousSpec:
     gets: tuple[int, int] | None = None
     for_each: "ForEach | None" = None
     switch_pt: bool = False
+    set_types: frozenset[str] | None = None
+    set_creature_types: frozenset[str] | None = None
+    all_creature_types: bool = False
+    add_chosen_type: bool = False
+    remove_land_types: bool = False
+    base_pt_mana_value: bool = False
+    halved: bool = False
     rules: tuple[Any, ...] = ()
     board_rules: tuple[Any, ...] = ()
     goaded: bool = False
@@ -706,8 +723,10 @@ class ContinuousSpec:
                 v[key] = _colors(value, where) if value != [] else frozenset()
             elif key in ("loses", "cant_have"):
                 v[key] = _keywords(value, where)
-            elif key in ("loses_all_abilities", "switch_pt", "goaded"):
+            elif key in ("loses_all_abilities", "switch_pt", "halved", "goaded"):
                 v[key] = bool(value)
+            elif key in _SETTING_KEYS:
+                v[key] = _setting(key, value, where)
             elif key in ("set_pt", "gets"):
                 v[key] = _pair(value, where)
             elif key == "defines_pt":
@@ -736,6 +755,8 @@ class ContinuousSpec:
                 v[key] = tuple(_board_rule(r, f"{where}[{i}]") for i, r in enumerate(value or []))
             elif key == "text":
                 v[key] = str(value)
+        if v.get("halved") and ("gets" not in v or "for_each" not in v):
+            raise ValueError("continuous.halved halves the for_each count of gets; give both")
         if "for_each" in v and "gets" not in v and "defines_pt" not in v:
             raise ValueError("continuous.for_each multiplies gets or is what defines_pt counts; give one of them")
         if "defines_pt" in v and ("for_each" not in v or "gets" in v):
@@ -766,7 +787,7 @@ class ContinuousSpec:
         """The layers and sublayers this effect has a part in (613.6)."""
         out = []
         if (self.add_types or self.remove_types or self.add_subtypes or self.set_land_types is not None
-                or self.add_supertypes or self.remove_supertypes):
+                or self.add_supertypes or self.remove_supertypes or self.sets_types):
             out.append("4")
         if self.set_colors is not None or self.add_colors:
             out.append("5")
@@ -774,13 +795,19 @@ class ContinuousSpec:
             out.append("6")
         if self.defines_pt is not None:
             out.append("7a")
-        if self.set_pt is not None:
+        if self.set_pt is not None or self.base_pt_mana_value:
             out.append("7b")
         if self.gets is not None:
             out.append("7c")
         if self.switch_pt:
             out.append("7d")
         return tuple(out)
+
+    @property
+    def sets_types(self) -> bool:
+        """Whether it has a type-setting part of :data:`_SETTING_KEYS` in layer 4 (205.1a)."""
+        return (self.set_types is not None or self.set_creature_types is not None or self.all_creature_types
+                or self.add_chosen_type or self.remove_land_types)
 
     @property
     def reads(self) -> frozenset[str]:
@@ -814,6 +841,7 @@ class ContinuousSpec:
             parts.append("is " + " ".join(sorted(self.add_supertypes)))
         if self.remove_supertypes:
             parts.append("is not " + " ".join(sorted(self.remove_supertypes)))
+        parts += setting_words(self)
         if self.set_colors is not None:
             parts.append("is " + ("/".join(c.word for c in sorted(self.set_colors)) or "colorless"))
         if self.add_colors:
@@ -831,8 +859,11 @@ class ContinuousSpec:
             parts.append(f"{what} equal to the number of {self.for_each.describe()}")  # type: ignore[union-attr]
         if self.set_pt is not None:
             parts.append(f"is {self.set_pt[0]}/{self.set_pt[1]}")
+        if self.base_pt_mana_value:
+            parts.append("has base power and toughness each equal to its mana value")
         if self.gets is not None:
             parts.append(f"gets {self.gets[0]:+d}/{self.gets[1]:+d}"
+                         + (" for each two" if self.halved else "")
                          + (f" for each {self.for_each.describe()}" if self.for_each else ""))
         if self.switch_pt:
             parts.append("has its power and toughness switched")
@@ -883,6 +914,44 @@ def _bound_entry(entry: Any) -> bool:
     inner = entry.get("cant_be_blocked_by") if isinstance(entry, dict) and len(entry) == 1 else None
     return isinstance(inner, dict) and set(inner) == {"power_less_than"} and (
         inner["power_less_than"] == "source_power" or isinstance(inner["power_less_than"], dict))
+#: Type-setting parts (layer 4, 205.1a, 205.3m) and the 7b part "equal to its mana value" (613.4b).
+_SETTING_KEYS = ("set_types", "set_creature_types", "all_creature_types", "add_chosen_type", "remove_land_types",
+                 "base_pt_mana_value")
+
+
+def _setting(key: str, value: Any, where: str) -> Any:
+    """Validate one of :data:`_SETTING_KEYS`: ``set_types`` card types, ``set_creature_types``
+    creature types (205.3m), the rest true or false."""
+    if key == "set_types":
+        words = _words(value, where)
+        if not words or words - {"artifact", "creature", "enchantment", "land", "planeswalker", "battle", "kindred"}:
+            raise ValueError(f"{where} expects card types (205.2a) such as [creature], got {value!r}")
+        return words
+    if key == "set_creature_types":
+        words = _words(value, where)
+        wrong = sorted(w for w in words if subtypes().get(w) != "creature")
+        if wrong:
+            raise ValueError(f"{where}: {wrong[0]!r} is not a creature type (205.3m)")
+        return words
+    if not isinstance(value, bool):
+        raise ValueError(f"{where} expects true or false, got {value!r}")
+    return value
+
+
+def setting_words(spec: "ContinuousSpec") -> list[str]:
+    """How :meth:`ContinuousSpec.describe` names the parts of :data:`_SETTING_KEYS` in layer 4."""
+    out = []
+    if spec.set_types is not None:
+        out.append("is only " + " ".join(sorted(spec.set_types)) + " (205.1a)")
+    if spec.set_creature_types is not None:
+        out.append("is only " + " ".join(sorted(spec.set_creature_types)) + " of the creature types (205.1a)")
+    if spec.all_creature_types:
+        out.append("is every creature type (205.3m)")
+    if spec.add_chosen_type:
+        out.append("is the chosen type in addition")
+    if spec.remove_land_types:
+        out.append("loses all land types")
+    return out
 
 
 def _you_target(entry: Any) -> bool:

@@ -35,12 +35,13 @@ from typing import Any, Iterable, Mapping
 
 from .abilities import Static
 from .board import Board
-from .continuous import Affected, CardCount, Condition, ContinuousSpec, ForEach, atom_text
+from .continuous import Affected, CardCount, Condition, ContinuousSpec, ForEach, atom_text, setting_words
 from .effects import Effect
 from .filters import CreatureFilter
 from .mana import Color
 from .mana_abilities import BASIC_LAND_MANA, ManaAbility, basic_land_ability
 from .permanent import Permanent
+from .subtypes import subtypes
 
 __all__ = ["Change", "LayerResult", "apply_layers", "changes_of", "combat_dependent", "layered", "printed_of", "source_note"]
 
@@ -433,6 +434,8 @@ class _Engine:
         s = eff.spec
         what: list[str] = []
         if layer == "4":
+            if s.sets_types:
+                what.append(_set_types(s, obj, eff.chosen[0]))
             if s.set_land_types is not None and "land" in obj.types:
                 obj.subtypes = (obj.subtypes - LAND_SUBTYPES) | set(s.set_land_types)
                 obj.abilities, obj.keywords, obj.protections, obj.granted_by = [], set(), set(), {}
@@ -487,16 +490,21 @@ class _Engine:
             if s.defines_pt in ("both", "toughness"):
                 obj.toughness = n
             what.append(f"{s.describe()}: {n} (604.3, 613.4a)")
+        elif layer == "7b" and s.base_pt_mana_value:  # "each equal to its mana value" (202.3, 613.4b)
+            obj.power = obj.toughness = obj.perm.mana_value
+            what.append(f"has base power and toughness {obj.power}/{obj.toughness}, its mana value")
         elif layer == "7b" and s.set_pt is not None:
             obj.power, obj.toughness = s.set_pt
             what.append(f"is {s.set_pt[0]}/{s.set_pt[1]}")
         elif obj.power is not None and obj.toughness is not None:
             if layer == "7c" and s.gets is not None:
                 n = self.count(eff, obj) if s.for_each is not None else 1
-                obj.power += s.gets[0] * n
-                obj.toughness += s.gets[1] * n
-                what.append(f"gets {s.gets[0] * n:+d}/{s.gets[1] * n:+d}"
-                            + (f" ({n} x {s.gets[0]:+d}/{s.gets[1]:+d}, 613.4c)" if s.for_each is not None else ""))
+                np, nt = (n // 2, (n + 1) // 2) if s.halved else (n, n)  # Aspect of Wolf: half, down / up
+                obj.power += s.gets[0] * np
+                obj.toughness += s.gets[1] * nt
+                what.append(f"gets {s.gets[0] * np:+d}/{s.gets[1] * nt:+d}"
+                            + (f" ({n} x {s.gets[0]:+d}/{s.gets[1]:+d}{', halved' if s.halved else ''}, 613.4c)"
+                               if s.for_each is not None else ""))
             elif layer == "7d" and s.switch_pt:
                 obj.power, obj.toughness = obj.toughness, obj.power
                 what.append("has its power and toughness switched")
@@ -681,6 +689,32 @@ def _highest_mana_value(state: Mapping[str, _Obj]) -> list[_Obj]:
     values = {o.id: o.perm.mana_cost.mana_value if o.perm.mana_cost is not None else 0 for o in creatures}
     top = max(values.values(), default=0)
     return [o for o in creatures if values[o.id] == top]
+def _set_types(s: ContinuousSpec, obj: _Obj, chosen_type: str | None) -> str:
+    """The type-setting parts of a layer-4 effect (613.1d), in this order: ``set_types`` (205.1a:
+    the new card types replace the old; a subtype stays only if it is a subtype of a card type
+    the object still has; supertypes stay), ``set_creature_types`` (205.1a: they replace its
+    creature types), ``all_creature_types`` (205.3m), ``add_chosen_type`` (the source's choice,
+    "is the chosen type in addition to its other types", 205.1b), ``remove_land_types``."""
+    kinds = subtypes()
+    if s.set_types is not None:
+        obj.types = set(s.set_types)
+        has = obj.types | ({"creature"} if "kindred" in obj.types else set())
+        obj.subtypes = {t for t in obj.subtypes if kinds.get(t) in has}
+    if s.set_creature_types is not None:
+        obj.subtypes = {t for t in obj.subtypes if kinds.get(t) != "creature"} | set(s.set_creature_types)
+    if s.all_creature_types:
+        obj.subtypes |= _every_creature_type()
+    if s.add_chosen_type and chosen_type is not None:
+        obj.subtypes.add(chosen_type)
+    if s.remove_land_types:
+        obj.subtypes = {t for t in obj.subtypes if kinds.get(t) != "land"}
+    return "; ".join(setting_words(s))
+
+
+@functools.lru_cache(maxsize=1)
+def _every_creature_type() -> frozenset[str]:
+    """Every creature type (205.3m)."""
+    return frozenset(t for t, kind in subtypes().items() if kind == "creature")
 
 
 # --------------------------------------------------------------------------- conditions (611.3b)

@@ -34,6 +34,7 @@ __all__ = [
     "ChosenColor",
     "Choice",
     "CommanderColors",
+    "OwnColors",
     "Conditional",
     "Condition",
     "CostPart",
@@ -145,6 +146,13 @@ class CommanderColors:
 
 
 @dataclass(frozen=True)
+class OwnColors:
+    """``Add one mana of any of this creature's colors`` (Katilda's grant): one mana of a
+    color the permanent has as the ability resolves (its colors after the layers, 105.2,
+    613.1e); a colorless one adds none (the mana's type is undefined, 106.7)."""
+
+
+@dataclass(frozen=True)
 class Condition:
     """A condition on the board (602.5b "Activate only if ...", 614.1a "... instead").
 
@@ -201,7 +209,7 @@ class Conditional:
     otherwise: "Product"
 
 
-Product = Fixed | Choice | AnyColor | Counted | Reflect | ChosenColor | Amount | CommanderColors | Conditional
+Product = Fixed | Choice | AnyColor | Counted | Reflect | ChosenColor | Amount | CommanderColors | OwnColors | Conditional
 
 
 @dataclass(frozen=True)
@@ -291,7 +299,7 @@ class ManaAbility:
             return frozenset(t for o in p.alternatives for t in o) | frozenset(MANA_TYPES[:5])
         if isinstance(p, Amount):
             return frozenset(MANA_TYPES[:5]) if p.any_color or p.combination else frozenset(p.mana + p.base)
-        if isinstance(p, CommanderColors):
+        if isinstance(p, (CommanderColors, OwnColors)):
             return frozenset(MANA_TYPES[:5])
         if isinstance(p, Conditional):
             return (ManaAbility(self.text, self.costs, p.instead).types()

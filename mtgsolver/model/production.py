@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 from .board import Board
 from .mana import MANA_TYPES, ManaCost, ManaCostError
 from .mana_abilities import (Amount, AnyColor, Choice, ChosenColor, CommanderColors, Conditional, Counted, Fixed,
-                             ManaAbility, Product, Reflect, basic_land_ability)
+                             ManaAbility, OwnColors, Product, Reflect, basic_land_ability)
 from .layers import layered
 from .mana_graph import FixedPoint, ability_node, build_graph, least_fixed_point, permanent_node
 from .permanent import Permanent
@@ -296,6 +296,9 @@ def resolve_product(board: Board, perm: Permanent, product: Product) -> Product:
         identity = board.player(perm.controller).commander_identity or frozenset()
         colors = [(c,) for c in COLORS if c in identity]
         return Fixed(()) if not colors else Fixed(colors[0]) if len(colors) == 1 else Choice(tuple(colors))
+    if isinstance(product, OwnColors):  # its colors now (613.1e); colorless: undefined, no mana (106.7)
+        own = [(c,) for c in COLORS if c in {col.value for col in perm.colors}]
+        return Fixed(()) if not own else Fixed(own[0]) if len(own) == 1 else Choice(tuple(own))
     if isinstance(product, Conditional):  # 614.1a: "add ... instead" when the condition holds
         holds = product.condition.holds(board.controlled_by(perm.controller), perm)
         return resolve_product(board, perm, product.instead if holds else product.otherwise)

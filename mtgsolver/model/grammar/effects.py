@@ -91,7 +91,7 @@ def _keyword_phrases() -> dict[tuple[str, ...], str]:
 
 
 _COLORS = ("white", "blue", "black", "red", "green")
-_WORD = re.compile(r'"[^"]*"|[+-][\dx]+/[+-][\dx]+|\d+/\d+|name:\d+|[\w~\'-]+|[,.]')
+_WORD = re.compile(r'"[^"]*"|[+-][\dx]+/[+-][\dxy]+|\d+/\d+|name:\d+|[\w~\'-]+|[,.]')
 
 
 def _tag(low: str) -> str | None:
@@ -146,7 +146,7 @@ def _tag(low: str) -> str | None:
                 out.append("nonsub:" + base)
             elif w in plural_subtypes() and not (w in subtypes() and out[-1:] in (["a"], ["an"], ["another"])):
                 out.append("plu:" + plural_subtypes()[w])
-            elif w in subtypes():
+            elif w in subtypes() and words[i:i + 1] not in (["counter"], ["counters"]):  # a gold counter
                 out.append("sub:" + w)
             else:
                 out.append(w)
@@ -414,6 +414,13 @@ class _Build(Transformer):
         """"gets -X/-0, where X is the number of ...": X is the count (613.4c)."""
         p, t = (0 if part[1] == "0" else (1 if part[0] == "+" else -1) for part in str(xpt).split("/"))
         return {"gets": [p, t], "for_each": count}
+
+    def gets_halves(self, _g: Token, down: dict, up: dict) -> dict:
+        """Aspect of Wolf: "+X/+Y, where X is half the number of Forests you control, rounded
+        down, and Y is half ..., rounded up" (613.4c: one count, halved two ways)."""
+        if down != up:
+            raise ValueError("two different counts")
+        return {"gets": [1, 1], "for_each": down, "halved": True}
 
     def count_group(self, *parts: Any) -> dict:
         """"for each [other] Forest you control": ``other`` is other than the affected object."""
@@ -771,9 +778,11 @@ class _Build(Transformer):
         _need(they, "they")
         return self.predicates(first, second)
 
-    def predicates(self, *preds: dict) -> dict:
+    def predicates(self, *preds: Any) -> dict:
         out: dict[str, Any] = {}
-        for p in preds:
+        for it in (p for p in preds if isinstance(p, Token)):  # ", and it loses ..." (Darksteel Mutation)
+            _need(it, "it")
+        for p in (p for p in preds if not isinstance(p, Token)):
             for key, value in p.items():
                 if key in out and isinstance(value, list):
                     out[key] = out[key] + value
@@ -1002,7 +1011,87 @@ class _Build(Transformer):
 
     # -- sentences ----------------------------------------------------------------------
     def static(self, subject: dict, preds: dict) -> dict:
-        return {"affects": subject, **preds}
+        return _settle({"affects": subject, **preds})
+
+    def two_sentences(self, subject: dict, first: dict, it: Token, second: dict) -> dict:
+        """"Enchanted creature can't attack or block. It loses all abilities and has ...": "it"
+        is the same object (Heliod's Punishment)."""
+        _need(it, "it")
+        return self.static(subject, self.predicates(first, second))
+
+    # -- type, color and ability setting (205.1a-b, 205.3m, 613.1d-f, 613.4b) ----------------
+    def both_plurals(self, q1: Token, p1: Token, q2: Token, p2: Token) -> dict:
+        """"All Forests and all Saprolings": each permanent of either subtype."""
+        _need(q1, "all")
+        _need(q2, "all")
+        return {"subtypes": sorted({_sub(p1), _sub(p2)})}
+
+    def add_color_subtype(self, _b: Token, _a: Token, color: Token, sub: Token, _p: Token, _o: Token) -> dict:
+        """"is a white Angel in addition to its other colors and types" (613.1d, 613.1e, 205.1b)."""
+        return {"add_colors": [str(color)], "add_subtypes": [_creature_type(sub)]}
+
+    def add_supertype(self, _b: Token, t: Token) -> dict:
+        """"is legendary" (205.4a, 613.1d: a supertype is added; the others stay)."""
+        return {"add_supertypes": [str(t)]}
+
+    def every_creature_type(self, _b: Token) -> dict:
+        return {"all_creature_types": True}
+
+    def add_chosen_type(self, _b: Token, _p: Token, _o: Token, kind: Token) -> dict:
+        """Realmwright, Xenograft: "is the chosen type in addition to its other types" (205.1b)."""
+        _need(kind, "types")
+        return {"add_chosen_type": True}
+
+    def set_creature(self, _b: Token, _a: Token, cs: list | None, sub: Token, *rest: Token) -> dict:
+        """"is a blue Frog creature with base power and toughness 1/1" (205.1a: the creature
+        types, the colors if named, and with "creature" the card types are set; 613.4b); the
+        card types are settled by :func:`_settle`."""
+        *types, pt = rest
+        out: dict[str, Any] = {"set_creature_types": [_creature_type(sub)], **self.base_pt(_b, pt)}
+        if cs is not None:
+            out["set_colors"] = cs
+        if types:
+            out["_card_types"] = [str(t) for t in types]
+        return out
+
+    def set_color_creature_type(self, _b: Token, _a: Token, color: Token, sub: Token) -> dict:
+        """Nim Deathmantle: "is a black Zombie" sets its color and creature types (205.1a; its
+        rulings: not any other colors or creature types)."""
+        return {"set_colors": [str(color)], "set_creature_types": [_creature_type(sub)]}
+
+    def colorless_land(self, _b: Token, _a: Token, sub: Token, t: Token) -> dict:
+        """Song of the Dryads: "is a colorless Forest land" (205.1a: only a land, only a Forest;
+        305.7: it loses its rules-text abilities and taps for {G}; supertypes stay)."""
+        _need(t, "land")
+        if _sub(sub) not in ("plains", "island", "swamp", "mountain", "forest"):
+            raise ValueError("a basic land type")
+        return {"set_types": ["land"], "set_land_types": [_sub(sub)], "set_colors": []}
+
+    def creature_lands(self, _b: Token, pt: Token, color: Token, creature: Token, land: Token, _p: Token, _o: Token,
+                       kind: Token) -> dict:
+        """Life and Limb: "are 1/1 green Saproling creatures and Forest lands in addition to their
+        other types" (205.1b; 613.1e: the color is set; 613.4b; 305.6: Forests tap for {G})."""
+        _need(kind, "types")
+        if _sub(land) not in ("plains", "island", "swamp", "mountain", "forest"):
+            raise ValueError("a basic land type")
+        return {"add_types": ["creature", "land"], "add_subtypes": [_creature_type(creature), _sub(land)],
+                "set_colors": [str(color)], **self.base_pt(_b, pt)}
+
+    def pt_mana_value(self, _h: Token) -> dict:
+        """Opalescence: "has base power and base toughness each equal to its mana value" (613.4b)."""
+        return {"base_pt_mana_value": True}
+
+    def loses_all_other(self, _l: Token) -> dict:
+        """"loses all other abilities": all but those the same effect grants (613.1f)."""
+        return {"loses_all_abilities": True, "_other": True}
+
+    def loses_all_other_types(self, _l: Token) -> dict:
+        """Darksteel Mutation: "loses all other abilities, card types, and creature types"."""
+        return {"loses_all_abilities": True, "_other": True, "_other_types": True}
+
+    def loses_land_types(self, _l: Token) -> dict:
+        """Lithoform Blight: "loses all land types and abilities" (613.1d, 613.1f)."""
+        return {"remove_land_types": True, "loses_all_abilities": True}
 
     def creatures_and_planeswalkers(self, g: _Group, _pw: Token, control: dict, preds: dict) -> list:
         """"Creatures and planeswalkers you control have lifelink": one effect on each (611.3a)."""
@@ -1119,6 +1208,31 @@ def _blocker_side(blockers: dict, attackers: dict) -> dict:
     if set(filt) - {"power_at_most", "power_at_least"}:
         raise ValueError("attackers not expressible as one creature filter")
     return {"affects": {**blockers, "types": ["creature"]}, "rules": [{"cant_block_creatures": filt}]}
+def _creature_type(token: Token) -> str:
+    """The creature type a SUBTYPE token names (205.3m), else ``ValueError``."""
+    if subtypes().get(_sub(token)) != "creature":
+        raise ValueError("a creature type")
+    return _sub(token)
+
+
+def _settle(mapping: dict) -> dict:
+    """Resolve the markers of the type-setting predicates: the card types of "is a Frog
+    creature" are set (205.1a), those of "an Insect artifact creature" are added unless it
+    "loses all other ... card types" (205.1b); "all other abilities" needs an ability granted
+    by the same effect (613.1f)."""
+    types = mapping.pop("_card_types", None)
+    other_types = mapping.pop("_other_types", False)
+    other = mapping.pop("_other", False)
+    if other and not mapping.get("gains"):
+        raise ValueError("'all other abilities' without an ability it keeps")
+    if other_types and not types:
+        raise ValueError("'loses all other card types' without the types it keeps")
+    if types:
+        if other_types or types == ["creature"]:
+            mapping["set_types"] = types
+        else:
+            mapping["add_types"] = sorted(set(mapping.get("add_types", [])) | set(types))
+    return mapping
 
 
 def _quoted(text: str) -> Any:
@@ -1128,6 +1242,8 @@ def _quoted(text: str) -> Any:
     original = _ORIGINAL.get(text, text)
     if ": add " not in text:
         return {"text": original}
+    if not original.endswith("."):  # "has "{T}: Add {C}" and ..." (Lithoform Blight)
+        original += "."
     try:
         parse_mana_ability(original)
     except ManaAbilityError as exc:
@@ -1201,6 +1317,8 @@ def read(line: str, name: str) -> list[Any] | None:
     text = re.sub(r"\s*\([^)]*\)", "", line).strip()
     text = re.sub(r"^[A-Z][\w' ]*— ", "", text)  # an ability word (207.2c)
     low = _normal(text, name)
+    if _CHOICE.fullmatch(low):
+        return []  # the choice is the permanent's board field chosen_type (614.12, 613: "the chosen type")
     first = low.split(" ", 1)[0].rstrip(",")
     if (not _PLAUSIBLE.search(low) or "until end of turn" in low
             or not (first in _FIRST or first.startswith("non") or first in subtypes() or first in plural_subtypes())):
@@ -1247,6 +1365,9 @@ def _names(text: str, low: str) -> str:
             _PRINTED_NAMES.append(printed)
         low = low.replace(f"named {printed.lower()}", f"named name:{_PRINTED_NAMES.index(printed)}", 1)
     return low
+#: "As ~ enters the battlefield, choose a creature type." (Xenograft, Realmwright): a
+#: replacement effect whose result the board gives as ``chosen_type:``
+_CHOICE = re.compile(r"as ~ enters(?: the battlefield)?, choose a (?:basic land|creature) type\.?")
 
 
 def _sound(mapping: dict) -> bool:

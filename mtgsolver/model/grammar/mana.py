@@ -23,7 +23,7 @@ from lark.exceptions import UnexpectedEOF, UnexpectedInput, VisitError
 
 from ..mana import MANA_TYPES, ManaCost, ManaCostError
 from ..mana_abilities import (Amount, AnyColor, Choice, ChosenColor, CommanderColors, Condition, Conditional,
-                              CostPart, Counted, Fixed, ManaAbility, ManaAbilityError, Reflect)
+                              CostPart, Counted, Fixed, ManaAbility, ManaAbilityError, OwnColors, Reflect)
 from .text import normalise, number, singular
 
 __all__ = ["compile_ability", "read"]
@@ -254,7 +254,7 @@ class _Compile(Transformer):
         n = number(n)
         if where and n != -1:
             raise _Refused("'where X is' without X")
-        if n != 1 and kind[0] in ("commander", "reflect", "chosen"):
+        if n != 1 and kind[0] in ("commander", "reflect", "chosen", "own"):
             raise _Refused("more than one mana of a reflected, chosen or commander color")
         if where:
             count, what, whose = where[0]
@@ -298,6 +298,9 @@ class _Compile(Transformer):
 
     def chosen_color(self):
         return "chosen", lambda n: ChosenColor(())
+
+    def own_colors(self):
+        return "own", lambda n: OwnColors()
 
     def chosen_or(self, syms, n):
         if number(n) != 1:
