@@ -139,7 +139,7 @@ def test_pool_coverage_of_statics_that_change_other_permanents(atomic_cards: Pat
     for c in ("others_combat", "others_mana"):
         print(f"{c}: {result.read[c]} of {result.total[c]}")
     assert result.total["others_combat"] > (1400 if CI else 130)
-    # 2026-11-30 on the whole pool: 1,298 / 1,548 (83.9%) and 76 / 90 (84.4%); a tenth: 133 / 154, 13 / 14
-    floors = {"others_combat": 0.83, "others_mana": 0.84} if CI else {"others_combat": 0.8, "others_mana": 0.8}
+    # 2026-12-01 on the whole pool: 1,509 / 1,548 (97.5%) and 88 / 91 (96.7%); issue 10's floor is 90%
+    floors = {"others_combat": 0.97, "others_mana": 0.95} if CI else {"others_combat": 0.9, "others_mana": 0.9}
     for c, floor in floors.items():
         assert result.read[c] / result.total[c] >= floor, c
