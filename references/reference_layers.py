@@ -141,7 +141,7 @@ def about_itself(flt: dict, obj: dict, eff: dict, objs: dict[str, dict] | None) 
             return False
         if share == "color":
             return bool(host["colors"] & obj["colors"])
-        return bool(host["subtypes"] & obj["subtypes"] & CREATURE_TYPES)
+        return bool(creature_types(host) & creature_types(obj))  # a changeling shares every type (702.73a)
     return True
 
 
@@ -234,6 +234,7 @@ def count_more(each: dict, eff: dict, obj: dict, objs: dict[str, dict]) -> int |
 
 
 def creature_types(o: dict) -> set[str]:
+    """Its creature types (205.3m); a printed changeling has them all (702.73a)."""
     return set(CREATURE_TYPES) if "changeling" in o["printed_keywords"] else set(o["subtypes"]) & CREATURE_TYPES
 
 
