@@ -420,3 +420,22 @@ def test_favor_of_the_mighty_rulings_ties_for_highest_mana_value_all_have_protec
     assert not b.permanent("elf").protections and not b.permanent("hydra").protections
     assert blocks(perms, "ogre", "elf") is False
     assert blocks(perms.replace("'{2}{R}'", "'{R}'"), "ogre", "elf") is True
+
+
+def test_highest_mana_value_is_honoured_in_conditions_and_counts() -> None:
+    """202.3: ``highest_mana_value`` in a condition's filter or a count's filter selects the
+    creatures with the highest mana value there too, not only in ``affects``."""
+    cond = ("- {id: src, name: src, controller: alice, types: [enchantment], abilities: [{continuous: "
+            "{affects: {types: [creature], controller: you}, gets: [1, 0], "
+            "condition: [{controls: {types: [creature], highest_mana_value: true}}]}}]}\n")
+    count = ("- {id: cnt, name: cnt, controller: bob, types: [enchantment], abilities: [{continuous: "
+             "{affects: {types: [creature], controller: you}, gets: [0, 1], "
+             "for_each: {permanents: {types: [creature], highest_mana_value: true}}}}]}\n")
+    small = creature("elf", "alice", ", mana_cost: '{G}'")
+    big = creature("ogre", "bob", ", mana_cost: '{2}{R}'")
+    tie = creature("giant", "bob", ", mana_cost: '{1}{W}{W}'")
+    b = board(cond + count + small + big)
+    assert b.permanent("elf").power == 2  # alice controls no creature with the highest mana value
+    assert b.permanent("ogre").toughness == 3  # one creature has the highest mana value
+    b = board(cond + count + small.replace("'{G}'", "'{2}{G}'") + big + tie)
+    assert b.permanent("elf").power == 3 and b.permanent("ogre").toughness == 5  # three tied at 3

@@ -541,13 +541,15 @@ class ForEach:
         return cls(**{key: bool(value)}, plus=plus)
 
     @property
-    def extended(self) -> bool:
-        """Whether it counts more than the first kinds (filters of permanents, cards in hand,
-        creature cards in the graveyard, counters of one kind on the source)."""
-        return bool(self.also or self.attached_to or self.counters or self.counters_on_it or self.colors_of_it
-                    or self.colors_among or self.basic_land_types_among or self.cards
-                    or self.counters_on_source == "any" or self.shares_creature_type or self.same_name
-                    or self.party or self.mana_value_of_it or self.mana_symbols_of_it or self.bushido_of_it)
+    def card_count(self) -> CardCount | None:
+        """The cards it counts: ``cards``, or the older ``cards_in_hand`` (the source's
+        controller's hand) and ``creature_cards_in_graveyard`` (their graveyard) as the same
+        :class:`CardCount`."""
+        if self.cards_in_hand:
+            return CardCount("hand", "you")
+        if self.creature_cards_in_graveyard:
+            return CardCount("graveyard", "you", frozenset({"creature"}))
+        return self.cards
 
     def to_mapping(self) -> dict[str, Any]:
         out: dict[str, Any]

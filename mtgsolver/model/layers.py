@@ -319,7 +319,7 @@ class _Engine:
         if aff.paired:  # 702.95b: "both creatures"
             partner = _partner(eff.source, state)
             pair = (eff.source, partner) if partner is not None else ()
-            return frozenset(oid for oid in pair if _matches(_unpaired(aff), state[oid], eff))
+            return frozenset(oid for oid in pair if _matches(_unpaired(aff), state[oid], eff, state))
         if aff.attached or aff.self:
             oid = eff.attached_to if aff.attached else eff.source
             obj = state.get(oid) if oid is not None else None
@@ -544,33 +544,15 @@ class _Engine:
         what.append("can't have or gain " + ", ".join(sorted(k.replace("_", " ") for k in keywords)) + " (113.11)")
 
     def count(self, eff: _Eff, obj: _Obj) -> int:
-        """What a counted effect counts for ``obj``, as the board is now (7a, 7c); "other"
-        in "for each other creature" is other than ``obj``."""
+        """What a counted effect counts for ``obj`` (7a, 7c), as the board is after the
+        earlier layers: an Equipment or Aura is one after layer 4 (301.5, 303.4), colors are
+        counted after layer 5 (105.2), domain counts the basic land types after layer 4
+        (305.6); "other" in "for each other creature" is other than ``obj``."""
         each = eff.spec.for_each
         assert each is not None
-        if each.extended:
-            return self.count_more(each, eff, obj) + each.plus
-        if each.permanents is not None:
-            flt = _without_other(each.permanents)
-            n = sum(1 for o in self.state.values()
-                    if _matches(flt, o, eff, self.state) and not (each.permanents.other and o.id == obj.id))
-        elif each.counters_on_source is not None:
-            src = self.state.get(eff.source)
-            n = src.perm.counters.get(each.counters_on_source, 0) if src is not None else 0
-        else:
-            zones = getattr(self.board, "zones", None) or {}
-            player = zones.get(eff.controller) if hasattr(zones, "get") else None
-            if each.cards_in_hand:
-                n = int(getattr(player, "hand_count", 0) or 0)
-            else:
-                n = sum(1 for z in getattr(player, "graveyard", ()) or () if "creature" in _card_types(z.card))
-        return n + each.plus
+        return self._counted(each, eff, obj) + each.plus
 
-    def count_more(self, each: ForEach, eff: _Eff, obj: _Obj) -> int:
-        """The counts relative to attachments, counters, colors, land types and cards
-        (613.4c), as the board is after the earlier layers: an Equipment or Aura is one
-        after layer 4 (301.5, 303.4), colors are counted after layer 5 (105.2), domain counts
-        the basic land types after layer 4 (305.6)."""
+    def _counted(self, each: ForEach, eff: _Eff, obj: _Obj) -> int:
         if each.counters_on_source is not None or each.counters_on_it is not None:
             holder = self.state.get(eff.source) if each.counters_on_source is not None else obj
             return _counters(holder.perm.counters if holder else {}, each.counters_on_source or each.counters_on_it)
@@ -587,19 +569,19 @@ class _Engine:
             return sum(a.value for a in obj.abilities if isinstance(a, Static) and a.name == "bushido")
         if each.party:
             return _party([o for o in self.state.values() if o.controller == eff.controller and "creature" in o.types])
-        if each.cards is not None:
-            return _cards(self.board, each.cards, eff.controller, obj.controller)
+        if each.card_count is not None:
+            return _cards(self.board, each.card_count, eff.controller, obj.controller)
         if each.permanents is None:
             flt = each.colors_among or each.basic_land_types_among
             found: set[Any] = set()
             for o in self.state.values():
-                if _matches(flt, o, eff):  # type: ignore[arg-type]
+                if _matches(flt, o, eff, self.state):  # type: ignore[arg-type]
                     found |= o.colors if each.colors_among else o.subtypes & _BASIC_LAND_TYPES
             return len(found)
         filters = [_without_other(f) for f in (each.permanents, *each.also)]
         n = 0
         for o in self.state.values():
-            if (each.permanents.other and o.id == obj.id) or not any(_matches(f, o, eff) for f in filters):
+            if (each.permanents.other and o.id == obj.id) or not any(_matches(f, o, eff, self.state) for f in filters):
                 continue
             host = o.perm.attached_to
             if each.attached_to is not None and not (
@@ -663,7 +645,7 @@ class _Engine:
             bound = src.power if src is not None and "creature" in src.types else None
         else:
             flt = rule.bound.permanents
-            bound = sum(1 for o in self.state.values() if _matches(flt, o, eff)) + rule.bound.plus
+            bound = sum(1 for o in self.state.values() if _matches(flt, o, eff, self.state)) + rule.bound.plus
         if bound is None:
             return None
         return Static("cant_be_blocked_by", CreatureFilter(power_at_most=bound - 1))
@@ -730,7 +712,7 @@ def _player_of(board: Board, name: str) -> Any:
 def _attached_matches(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
     """"As long as enchanted land is a basic Mountain", "... equipped creature is tapped"."""
     obj = _attached_obj(eff, state)
-    return obj is not None and _matches(c.filter, obj, eff)  # type: ignore[arg-type]
+    return obj is not None and _matches(c.filter, obj, eff, state)  # type: ignore[arg-type]
 
 
 def _attached_equipment(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
@@ -747,7 +729,7 @@ def _attached_controller_controls(c: Condition, eff: _Eff, state: Mapping[str, _
     if obj is None:
         return False
     flt = _without_other(c.filter)  # type: ignore[arg-type]
-    n = sum(1 for o in state.values() if o.controller == obj.controller and _matches(flt, o, eff)
+    n = sum(1 for o in state.values() if o.controller == obj.controller and _matches(flt, o, eff, state)
             and not (c.filter.other and o.id == obj.id))  # type: ignore[union-attr]
     return n >= c.at_least
 
@@ -759,7 +741,7 @@ def _attached_to_yours(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board
         host = state.get(oid) if oid is not None else None
         return host is not None and host.controller == eff.controller and "creature" in host.types
 
-    return any(yours(o.perm.attached_to) and _matches(c.filter, o, eff) for o in state.values())  # type: ignore[arg-type]
+    return any(yours(o.perm.attached_to) and _matches(c.filter, o, eff, state) for o in state.values())  # type: ignore[arg-type]
 
 
 def _source_enchanted(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
@@ -908,6 +890,8 @@ def _matches_itself(aff: Affected, obj: _Obj, eff: _Eff, state: Mapping[str, _Ob
     to (105.1, 205.3m; with itself too)."""
     if aff.not_attacking and obj.in_combat == "attacking":
         return False
+    if aff.highest_mana_value and (state is None or obj.id not in {o.id for o in _highest_mana_value(state)}):
+        return False  # Favor of the Mighty: among the creatures on the battlefield, ties included
     for bound, low in ((aff.controller_graveyard_at_least, True), (aff.controller_graveyard_at_most, False)):
         if bound is not None and (obj.graveyard < bound if low else obj.graveyard > bound):
             return False
