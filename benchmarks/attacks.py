@@ -19,7 +19,7 @@ from mtgsolver.model import Board, ManaCost  # noqa: E402
 from mtgsolver.model.abilities import Static  # noqa: E402
 from mtgsolver.model.attack_tax import AttackTax  # noqa: E402
 from mtgsolver.model.board import Attack, CombatDeclaration  # noqa: E402
-from mtgsolver.model.effects import Effect  # noqa: E402
+from mtgsolver.model.board_effects import Effect  # noqa: E402
 from mtgsolver.model.filters import PlayerFilter  # noqa: E402
 from mtgsolver.model.permanent import Permanent, Player  # noqa: E402
 from mtgsolver.solver.attacks import check_attacks, suggest_attacks  # noqa: E402

@@ -16,7 +16,6 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -24,7 +23,7 @@ from timing import median_seconds  # noqa: E402
 from mtgsolver.model import Board, CreatureFilter, ManaCost  # noqa: E402
 from mtgsolver.model.abilities import Static  # noqa: E402
 from mtgsolver.model.board import Attack, Block, CombatDeclaration  # noqa: E402
-from mtgsolver.model.effects import Effect  # noqa: E402
+from mtgsolver.model.board_effects import Effect  # noqa: E402
 from mtgsolver.model.permanent import Permanent, Player  # noqa: E402
 from mtgsolver.solver.blocks import check_blocks, suggest_blocks  # noqa: E402
 from references import reference_blocks  # noqa: E402

@@ -22,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mtgsolver.model.card_index import index_for  # noqa: E402
-from mtgsolver.model.cards import CardLibrary  # noqa: E402
+from mtgsolver.read.card_index import index_for  # noqa: E402
+from mtgsolver.read.card_files import library_from_card_file
 
 BOARD = ROOT / "examples" / "lure-menace.yaml"
 POOL = ROOT.parent / "shared" / "data" / "AtomicCards-2022-04-25.json.gz"
@@ -56,7 +56,7 @@ def main() -> None:
         env = {**os.environ, "XDG_CACHE_HOME": cache}
         env.pop("MTGSOLVER_CARDS", None)
         cold = timed(lambda: index_for(args.cards, Path(cache) / "mtgsolver"))
-        eager = timed(lambda: CardLibrary.from_mtgjson(args.cards))
+        eager = timed(lambda: library_from_card_file(args.cards))
         runs: dict[str, list[tuple[float, float]]] = {"plain": [], "cards": []}
         command([], env)  # warm the OS file cache
         for _ in range(args.repeat):

@@ -22,11 +22,11 @@ from timing import median_seconds  # noqa: E402
 from mtgsolver.model import Board, Color  # noqa: E402
 from mtgsolver.model.abilities import Static  # noqa: E402
 from mtgsolver.model.board import Attack, Block, CombatDeclaration  # noqa: E402
-from mtgsolver.model.continuous import ContinuousSpec  # noqa: E402
-from mtgsolver.model.layers import apply_layers  # noqa: E402
+from mtgsolver.rules.layers import apply_layers  # noqa: E402
 from mtgsolver.model.mana_abilities import basic_land_ability  # noqa: E402
 from mtgsolver.model.permanent import Permanent, Player  # noqa: E402
 from mtgsolver.solver.blocks import check_blocks  # noqa: E402
+from mtgsolver.read.vocabulary import parse_continuous
 
 SUBTYPES = ("elf", "goblin", "soldier", "zombie", "bird")
 EFFECTS = [
@@ -83,7 +83,7 @@ def build(seed: int = 1, vanilla: bool = False) -> Board:
             spec = CDA
         else:
             spec = EFFECTS[i % len(EFFECTS)]
-        abilities = () if vanilla else (Static("continuous", ContinuousSpec.from_mapping(spec)),)
+        abilities = () if vanilla else (Static("continuous", parse_continuous(spec)),)
         cda = spec is CDA
         sources.append(Permanent(
             id=f"e{i}", name=f"Effect {i}", controller=who, owner=who,

@@ -22,8 +22,9 @@ import statistics
 import time
 
 from timing import median_seconds
-from mtgsolver.encodings.mana_sources import extract_sources
-from mtgsolver.model import Board, ManaCost, parse_board_text
+from mtgsolver.rules.mana_sources import extract_sources
+from mtgsolver.model import Board, ManaCost
+from mtgsolver.load import parse_board_text
 from mtgsolver.model.mana import MANA_TYPES
 from mtgsolver.solver.payment import pay
 

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from references.reference_plan import LANDS, describe, max_x  # noqa: E402
 from timing import median_seconds
 
-from mtgsolver.model import parse_board_text
+from mtgsolver.load import parse_board_text
 from mtgsolver.solver.plan import plan
 
 SPELLS = ["Lightning Bolt", "Opt", "Dark Ritual", "Strike It Rich", "Grizzly Bears", "Fireball"]

@@ -16,9 +16,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from timing import median_seconds  # noqa: E402
-from mtgsolver.model.board_file import BoardFile, build_board  # noqa: E402
-from mtgsolver.model.mana_graph import least_fixed_point  # noqa: E402
-from mtgsolver.model.production import analyse  # noqa: E402
+from mtgsolver.load import prepare  # noqa: E402
+from mtgsolver.read.board_file import BoardFile, build_board  # noqa: E402
+from mtgsolver.rules.mana_graph import least_fixed_point  # noqa: E402
+from mtgsolver.rules.production import analyse  # noqa: E402
 from mtgsolver.solver.produce import could_produce  # noqa: E402
 from references.reference_produce import naive_graph_fixpoint  # noqa: E402
 
@@ -48,7 +49,7 @@ def chain_board(n: int = 500, players: int = 25, seed: int = 1):
         perms.append({"id": f"x{i:03d}", "card": name, "controller": owner})
     data = {"version": 1, "active_player": names[0], "players": [{"name": p} for p in names],
             "battlefield": perms}
-    return build_board(BoardFile.model_validate(data), "<bench>")
+    return prepare(build_board(BoardFile.model_validate(data), "<bench>"))
 
 
 def two_player_board(n: int = 500, seed: int = 2):
@@ -60,7 +61,7 @@ def two_player_board(n: int = 500, seed: int = 2):
         perms.append({"id": f"x{i:03d}", "card": name, "controller": ("alice", "bob")[i % 2]})
     data = {"version": 1, "active_player": "alice", "players": [{"name": "alice"}, {"name": "bob"}],
             "battlefield": perms}
-    return build_board(BoardFile.model_validate(data), "<bench>")
+    return prepare(build_board(BoardFile.model_validate(data), "<bench>"))
 
 
 def main() -> None:

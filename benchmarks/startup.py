@@ -99,9 +99,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 mark("pydantic (typer imports it too, to coerce parameters)")
 import yaml
 mark("PyYAML")
-import mtgsolver.model.board_file
+import mtgsolver.read.board_file
 mark("board model (board_file's deferred models, board modules)")
-from mtgsolver.model import bundled_library, load_board
+from mtgsolver import bundled_library, load_board
 library = bundled_library()
 mark("the bundled card library")
 board = load_board(sys.argv[1], library)

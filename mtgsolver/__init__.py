@@ -11,7 +11,8 @@ Boards
     load_board(source, cards=None)
         A :class:`Board` from a path, YAML or JSON text, or a dict; ``cards`` (an MTGJSON file)
         adds to the bundled card library. Raises :class:`BoardError` (file, field path, message).
-    Board, BoardError, CardLibrary, ManaCost
+    parse_board_text(text, file, library=None), prepare(board), bundled_library()
+    Board, BoardError, OptionError, CardLibrary, ManaCost
 Operations (each returns a frozen result with a verdict, reasons citing rules, ``unread``,
 ``to_dict()`` and ``to_json()``; a verdict of ``None`` is undecided)
     check_blocks(board), suggest_blocks(board, objective)        -> CombatResult (509.1)
@@ -35,25 +36,34 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from pathlib import Path
 
-    from .model import Board, BoardError, CardLibrary, ManaCost
-    from .model.unread import UnreadLine
-    from .solver.attacks import check_attacks, suggest_attacks
-    from .solver.chance import ChanceResult, chance
-    from .solver.damage import DamageResult, combat_damage
-    from .solver.plan import PlanResult, plan
-    from .solver.puzzle import SolveResult, solve_goal
-    from .solver.blocks import check_blocks, suggest_blocks
-    from .solver.payment import PaymentResult, Reason, pay
-    from .solver.produce import ProduceResult, could_produce
-    from .solver.result import CombatResult, Violation
+    from mtgsolver.load import parse_board_text, prepare
+    from mtgsolver.model.board import Board
+    from mtgsolver.model.cards import CardLibrary
+    from mtgsolver.model.errors import BoardError, OptionError
+    from mtgsolver.model.mana import ManaCost
+    from mtgsolver.read.card_files import bundled_library
+    from mtgsolver.model.unread import UnreadLine
+    from mtgsolver.solver.attacks import check_attacks, suggest_attacks
+    from mtgsolver.solver.chance import ChanceResult, chance
+    from mtgsolver.solver.damage import DamageResult, combat_damage
+    from mtgsolver.solver.plan import PlanResult, plan
+    from mtgsolver.solver.puzzle import SolveResult, solve_goal
+    from mtgsolver.solver.blocks import check_blocks, suggest_blocks
+    from mtgsolver.solver.payment import PaymentResult, Reason, pay
+    from mtgsolver.solver.produce import ProduceResult, could_produce
+    from mtgsolver.solver.result import CombatResult, Violation
 
 __version__ = "0.1.0"
 
 _API = {
-    "Board": "mtgsolver.model",
-    "BoardError": "mtgsolver.model",
-    "CardLibrary": "mtgsolver.model",
-    "ManaCost": "mtgsolver.model",
+    "Board": "mtgsolver.model.board",
+    "BoardError": "mtgsolver.model.errors",
+    "OptionError": "mtgsolver.model.errors",
+    "CardLibrary": "mtgsolver.model.cards",
+    "ManaCost": "mtgsolver.model.mana",
+    "parse_board_text": "mtgsolver.load",
+    "prepare": "mtgsolver.load",
+    "bundled_library": "mtgsolver.read.card_files",
     "UnreadLine": "mtgsolver.model.unread",
     "check_blocks": "mtgsolver.solver.blocks",
     "suggest_blocks": "mtgsolver.solver.blocks",
@@ -97,12 +107,12 @@ def load_board(source: "str | Path | dict[str, Any]", cards: "str | Path | None"
     BoardError
         For anything that is not a valid board, naming the file and field path.
     """
-    from .model import CardLibrary, bundled_library
-    from .model import load_board as _load
+    from mtgsolver.load import load_board as _load
+    from mtgsolver.read.card_files import bundled_library, library_from_card_file
 
     base = library or bundled_library()
     if cards is not None:
-        base = base.merged(CardLibrary.from_mtgjson(cards))
+        base = base.merged(library_from_card_file(cards))
     return _load(source, base)
 
 

@@ -1,4 +1,4 @@
 """``python -m mtgsolver``: the same as the ``mtgsolver`` command."""
-from .cli import main
+from mtgsolver.cli import main
 
 main()

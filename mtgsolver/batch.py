@@ -18,8 +18,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence, TextIO
 
-from .commands import OptionError, board_from, run
-from .model import BoardError, CardLibrary, bundled_library
+from mtgsolver.commands import OptionError, board_from, run
+from mtgsolver.model import BoardError, CardLibrary
+from mtgsolver.read.card_files import bundled_library
+from mtgsolver.read.card_files import library_from_card_file
 
 __all__ = ["BatchSummary", "answer_item", "read_requests", "run_batch"]
 
@@ -35,7 +37,7 @@ def _error(where: str, path: str, message: str, text: str | None = None) -> dict
 @lru_cache(maxsize=4)
 def _library(cards: str | None) -> CardLibrary:
     base = bundled_library()
-    return base if cards is None else base.merged(CardLibrary.from_mtgjson(Path(cards)))
+    return base if cards is None else base.merged(library_from_card_file(Path(cards)))
 
 
 def answer_item(item: Any, cards: str | None = None, max_time: float | None = None) -> dict[str, Any]:

@@ -26,20 +26,15 @@ from typing import Any, Callable, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
-from .model import Board, BoardError, CardLibrary, ManaCost, ManaCostError
-from .model.board_file import parse_board_text
+from mtgsolver.model import Board, BoardError, CardLibrary, ManaCost, ManaCostError
+from mtgsolver.load import parse_board_text
+from mtgsolver.model.errors import OptionError
 
 __all__ = ["COMMANDS", "Answer", "Command", "OptionError", "answer_dict", "board_from", "command", "exit_status", "run"]
 
 EXIT_OK, EXIT_NO, EXIT_UNDECIDED = 0, 1, 3
 
 
-class OptionError(ValueError):
-    """A bad option: ``path`` (``options.cost``) and ``message``, like the CLI's ``--cost: ...``."""
-
-    def __init__(self, path: str, message: str) -> None:
-        self.path, self.message = path, message
-        super().__init__(f"{path}: {message}" if path else message)
 
 
 class _Options(BaseModel):
@@ -78,7 +73,7 @@ class ProduceOptions(_Options):
 
 def _pay_arguments(board: Board, o: PayOptions) -> dict[str, Any]:
     """The CLI's checks of ``pay``'s options (cli/pay.py), with option paths."""
-    from .solver.payment import spell_info
+    from mtgsolver.solver.payment import spell_info
 
     def cost(text: str, path: str) -> ManaCost:
         try:

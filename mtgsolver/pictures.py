@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Iterable
 
-from .model import Board
+from mtgsolver.model import Board
 
 __all__ = ["ARROW", "MANA_COLORS", "VIOLATION", "combat_svg", "payment_svg"]
 

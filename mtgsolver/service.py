@@ -19,10 +19,11 @@ import anyio
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
-from . import __version__
-from .commands import COMMANDS, Command, OptionError, board_from, run
-from .model import BoardError, CardLibrary, bundled_library
-from .model.board_file import board_json_schema
+from mtgsolver import __version__
+from mtgsolver.commands import COMMANDS, Command, OptionError, board_from, run
+from mtgsolver.model import BoardError, CardLibrary
+from mtgsolver.read.card_files import bundled_library
+from mtgsolver.read.board_file import board_json_schema
 
 __all__ = ["create_app"]
 

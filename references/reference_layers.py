@@ -1,5 +1,5 @@
 """A brute-force reference for the layer system (613), sharing no rules code with
-:mod:`mtgsolver.model.layers`.
+:mod:`mtgsolver.rules.layers`.
 
 Objects are plain dicts and effects plain mappings (the ``continuous`` vocabulary). In each
 layer the reference tries *every* order of the effects that apply there and keeps those that
@@ -21,7 +21,7 @@ LAND_TYPES = set(BASIC) | {"desert", "gate"}
 
 def _subtype_kinds() -> dict[str, str]:
     """Subtype -> its card type, read from the list of 205.3g-m (data, not rules code)."""
-    path = Path(__file__).resolve().parent.parent / "mtgsolver" / "model" / "grammar" / "subtypes.txt"
+    path = Path(__file__).resolve().parent.parent / "mtgsolver" / "model" / "data" / "subtypes.txt"
     out = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         if line and not line.startswith("#"):

@@ -2,7 +2,7 @@
 
 :func:`naive_could_produce` iterates the whole board to a fixed point from nothing (Kleene
 iteration), applying replacement effects by trying every permutation, with none of the graph,
-SCC or memo machinery of :mod:`mtgsolver.model.mana_graph` / :mod:`mtgsolver.model.production`.
+SCC or memo machinery of :mod:`mtgsolver.rules.mana_graph` / :mod:`mtgsolver.rules.production`.
 Type-changing effects are this module's own too (:func:`effective_board`, 305.7): no rules
 code of the product is shared, only its data classes and board loading.
 """
@@ -13,8 +13,10 @@ import itertools
 from typing import Any
 
 from mtgsolver.model import Board
-from mtgsolver.model.board_file import BoardFile, build_board
-from mtgsolver.model.mana_abilities import AnyColor, Choice, Counted, Fixed, Reflect, parse_mana_ability
+from mtgsolver.load import prepare
+from mtgsolver.read.board_file import BoardFile, build_board
+from mtgsolver.model.mana_abilities import AnyColor, Choice, Counted, Fixed, Reflect
+from mtgsolver.read.grammar.mana import parse_mana_ability
 
 COLORS = ("W", "U", "B", "R", "G")
 
@@ -23,7 +25,7 @@ def make_board(*perms: dict[str, Any], players: tuple[str, ...] = ("alice", "bob
     """A board from permanent mappings (the board-file shape)."""
     data = {"version": 1, "active_player": players[0], "players": [{"name": p} for p in players],
             "battlefield": list(perms), **extra}
-    return build_board(BoardFile.model_validate(data), "<test>")
+    return prepare(build_board(BoardFile.model_validate(data), "<test>"))
 
 
 def card(pid: str, name: str, controller: str = "alice", **fields: Any) -> dict[str, Any]:
@@ -161,7 +163,7 @@ def naive_could_produce(board: Board) -> dict[str, set[str]]:
 
 def naive_graph_fixpoint(g: Any) -> dict:
     """The least fixed point of a mana reference graph by plain iteration to a fixpoint:
-    the baseline for :mod:`mtgsolver.model.mana_graph`'s component-by-component one."""
+    the baseline for :mod:`mtgsolver.rules.mana_graph`'s component-by-component one."""
     values = {n: frozenset() for n in g.nodes}
     changed = True
     while changed:

@@ -12,7 +12,7 @@ SHARED = Path(os.environ.get("MTGSOLVER_SHARED", ROOT.parent / "shared"))
 ATOMIC_CARDS = SHARED / "data" / "AtomicCards-2022-04-25.json.gz"
 
 # Tests read Oracle text with the grammars themselves, never from readings kept by earlier runs
-# (mtgsolver.model.grammar.readings; tests/test_readings_cache.py turns it back on).
+# (mtgsolver.read.grammar.readings; tests/test_readings_cache.py turns it back on).
 os.environ.setdefault("MTGSOLVER_NO_CACHE", "1")
 
 

@@ -13,10 +13,11 @@ from typing import Any
 
 import yaml
 
-from mtgsolver.model import Board, ManaCost, parse_board_text
+from mtgsolver.model import Board, ManaCost
+from mtgsolver.load import parse_board_text
 from mtgsolver.model.attack_tax import AttackTax
 from mtgsolver.model.board import Attack, CombatDeclaration
-from mtgsolver.model.oracle import parse_oracle_text
+from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.model.permanent import TextAbility
 from mtgsolver.solver.attacks import check_attacks, suggest_attacks
 

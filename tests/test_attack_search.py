@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtgsolver.encodings.attack_rules import attack_problem
+from mtgsolver.rules.attacking import attack_problem
 from mtgsolver.encodings.cpsat import Deadline
 from mtgsolver.model import Board
 from mtgsolver.model.permanent import Permanent, Player

@@ -22,14 +22,15 @@ from mtgsolver.model import Board, Color, CreatureFilter, ManaCost
 from mtgsolver.model.abilities import Static
 from mtgsolver.model.attack_tax import AttackTax
 from mtgsolver.model.board import Attack, CombatDeclaration
-from mtgsolver.model.effects import Effect
+from mtgsolver.model.board_effects import Effect
 from mtgsolver.model.filters import PlayerFilter
-from mtgsolver.model.mana_abilities import parse_mana_ability
+from mtgsolver.read.grammar.mana import parse_mana_ability
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.solver.attacks import OBJECTIVES, check_attacks, suggest_attacks
 
 from references import reference_attacks as ref
 from .support import runs
+from mtgsolver.read.vocabulary import parse_creature_filter
 
 NAMES = ("alice", "bob", "carol", "dan")
 ONE, TWO = ManaCost.parse("{1}"), ManaCost.parse("{2}")
@@ -40,7 +41,7 @@ TAXES = (ONE, TWO, AttackTax(ManaCost.parse("{W/P}"), planeswalkers=True),
          AttackTax(ManaCost.parse("{X}"), x_counts="island"), AttackTax(ManaCost.parse("{X}"), x_counts="basic_land_types"))
 PLAINS, ELF = parse_mana_ability("{T}: Add {W}.", "Plains"), parse_mana_ability("{T}: Add {G}.", "Elf")
 #: Okk ("a creature with greater power also attacks"), Scarred Puma ("a black or green creature")
-ALSO = ((CreatureFilter.from_mapping({"power_greater_than": "own_power"}),),
+ALSO = ((parse_creature_filter({"power_greater_than": "own_power"}),),
         (CreatureFilter(color=Color.B), CreatureFilter(color=Color.G)))
 
 

@@ -21,14 +21,15 @@ from hypothesis import strategies as st
 from mtgsolver.model import Board, Color, CreatureFilter, ManaCost
 from mtgsolver.model.abilities import Static
 from mtgsolver.model.board import Attack, Block, CombatDeclaration
-from mtgsolver.model.effects import Effect
-from mtgsolver.model.mana_abilities import parse_mana_ability
+from mtgsolver.model.board_effects import Effect
+from mtgsolver.read.grammar.mana import parse_mana_ability
 from mtgsolver.model.filters import PlayerFilter
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.solver.blocks import OBJECTIVES, check_blocks, suggest_blocks
 
 from references import reference_blocks as ref
 from .support import runs
+from mtgsolver.read.vocabulary import parse_creature_filter
 
 ONE, ZERO = ManaCost.parse("{1}"), ManaCost.parse("{0}")
 PLAINS = parse_mana_ability("{T}: Add {W}.", "Plains")
@@ -53,7 +54,7 @@ ONLY_BY = ((HUMAN, CreatureFilter(type="artifact")), (CreatureFilter(keyword="fl
 
 
 def _rel(key: str, own: str) -> CreatureFilter:
-    return CreatureFilter.from_mapping({key: f"own_{own}"})
+    return parse_creature_filter({key: f"own_{own}"})
 
 
 _RELATIVES = (_rel("power_greater_than", "power"), _rel("power_less_than", "power"),

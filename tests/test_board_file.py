@@ -11,10 +11,11 @@ from typer.testing import CliRunner
 
 from mtgsolver.cli import app
 
-from mtgsolver.model import BoardError, CreatureFilter, ManaAbility, ManaCost, PlayerFilter, load_board
+from mtgsolver.model import BoardError, CreatureFilter, ManaAbility, ManaCost, PlayerFilter
+from mtgsolver.load import load_board
 from mtgsolver.model.abilities import STATIC_VOCABULARY
 from mtgsolver.model.attack_tax import AttackTax
-from mtgsolver.model.effects import EFFECT_FIELDS
+from mtgsolver.model.board_effects import EFFECT_FIELDS
 from mtgsolver.model.keywords import COMBAT_KEYWORDS
 
 HEAD = """version: 1
@@ -215,13 +216,13 @@ def test_missing_file() -> None:
     ],
 )
 def test_oracle_phrases(line: str, entries: list) -> None:
-    from mtgsolver.model.oracle import parse_oracle_text
+    from mtgsolver.read.oracle import parse_oracle_text
 
     assert parse_oracle_text(line, "Juggernaut") == (entries, [])
 
 
 def test_oracle_lines_not_understood_are_returned() -> None:
-    from mtgsolver.model.oracle import parse_oracle_text
+    from mtgsolver.read.oracle import parse_oracle_text
 
     assert parse_oracle_text("Juggernaut deals 2 damage to any target.", "Juggernaut") == (
         [], ["Juggernaut deals 2 damage to any target."])
@@ -242,6 +243,6 @@ def test_oracle_lines_not_understood_are_returned() -> None:
     ],
 )
 def test_oracle_lines_outside_the_vocabulary_stay_unread(line: str) -> None:
-    from mtgsolver.model.oracle import parse_oracle_text
+    from mtgsolver.read.oracle import parse_oracle_text
 
     assert parse_oracle_text(line, "Juggernaut") == ([], [line])

@@ -4,7 +4,6 @@ raise anything but a clean exit."""
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,7 +11,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mtgsolver.model import BoardError, parse_board_text
+from mtgsolver.model import BoardError
+from mtgsolver.load import parse_board_text
 
 from .conftest import EXAMPLES
 

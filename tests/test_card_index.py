@@ -13,11 +13,13 @@ import pytest
 from typer.testing import CliRunner
 
 from mtgsolver.cli import app
-from mtgsolver.model import card_index
-from mtgsolver.model.card_index import load_cards, open_card_file
-from mtgsolver.model.cards import CardFileError, CardLibrary, bundled_library, name_key
+from mtgsolver.read import card_index
+from mtgsolver.read.card_index import load_cards, open_card_file
+from mtgsolver.model.cards import CardFileError, name_key
+from mtgsolver.read.card_files import bundled_library
 from mtgsolver.model.mana import Color
 from mtgsolver.model.zones import color_identity
+from mtgsolver.read.card_files import library_from_yaml
 
 runner = CliRunner()
 
@@ -113,7 +115,7 @@ def test_color_identity_903_4(tmp_path: Path) -> None:
     scry = open_card_file(write(tmp_path / "s.json", SCRYFALL), tmp_path / "cache")
     assert scry.get("Godless Shrine").color_identity == {Color.W, Color.B}
     assert scry.get("Arcane Signet").color_identity == frozenset()
-    lib = CardLibrary.from_yaml_text(
+    lib = library_from_yaml(
         "- {name: A, types: [land], text: '({T}: Add {R}.)\n\n{T}: Add {W/P}.'}\n"
         "- {name: B, types: [creature], mana_cost: '{1}{G}', power: 1, toughness: 1, color_identity: [G, U]}\n", "t")
     assert lib.get("A").color_identity is None and color_identity(lib.get("A")) == {"W"}  # 903.4c

@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from mtgsolver.cli import app
-from mtgsolver.model.grammar.coverage import categories_of
+from mtgsolver.read.coverage import categories_of
 
 runner = CliRunner()
 

@@ -1,12 +1,12 @@
-"""The ``combat`` grammar family (mtgsolver/model/grammar/combat.lark) on real lines of the
+"""The ``combat`` grammar family (mtgsolver/read/grammar/combat.lark) on real lines of the
 2022 pool: exact readings, and the answers of the combat solvers on boards that use them
 (508.1c-d, 509.1b-c, 611.3b conditions, 702 evasion)."""
 from __future__ import annotations
 
 import pytest
 
-from mtgsolver.model import parse_board_text
-from mtgsolver.model.grammar.combat import read
+from mtgsolver.load import parse_board_text
+from mtgsolver.read.grammar.combat import read
 from mtgsolver.solver.attacks import check_attacks
 from mtgsolver.solver.blocks import check_blocks
 

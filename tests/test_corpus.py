@@ -10,13 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from mtgsolver.model.card_index import open_card_file
-from mtgsolver.model.grammar.coverage import measure
+from mtgsolver.read.card_index import open_card_file
+from mtgsolver.read.coverage import measure
 from mtgsolver.model.mana import Color, ManaCost
-from mtgsolver.model.mana_abilities import (Amount, AnyColor, Choice, CommanderColors, Condition, Conditional, CostPart,
-                                            Counted, Fixed, ManaAbilityError, Reflect, parse_mana_ability)
+from mtgsolver.model.mana_abilities import (
+    Amount, AnyColor, Choice, CommanderColors, Condition, Conditional, CostPart, Counted, Fixed, ManaAbilityError,
+    Reflect,
+)
+from mtgsolver.read.grammar.mana import parse_mana_ability
 from mtgsolver.model.zones import color_identity
-from mtgsolver.model.oracle import parse_oracle_text
+from mtgsolver.read.oracle import parse_oracle_text
 
 # Entries of the file whose manaValue contradicts the rules. Indulge // Excess is an
 # aftermath card ({2}{R} // {1}{R}); 709.4d gives it mana value 5, the file says 3.
@@ -103,11 +106,11 @@ def _faces(cards: dict) -> list[_Face]:
 
 
 def test_grammar_coverage_of_real_mana_abilities(cards: dict) -> None:
-    """Lines that ARE mana abilities (605.1a; ``mtgsolver.model.grammar.coverage``): reminder
+    """Lines that ARE mana abilities (605.1a; ``mtgsolver.read.coverage``): reminder
     text and quoted abilities granted by other text removed, an ability word (207.2c) dropped,
     the text before the first ':' an activation cost (not a loyalty cost) and the effect
     starting with "Add". Measured 2022-04-25: 1,370 such lines; the regex parser read 1,138
-    (83.1%), then 1,222 (89.2%); the lark grammar (mtgsolver/model/grammar/mana.lark) read
+    (83.1%), then 1,222 (89.2%); the lark grammar (mtgsolver/read/grammar/mana.lark) read
     1,308 (95.5%), then 1,337 (97.6%, the issue's floor is 97%) with devotion, life total,
     domain, greatest power, graveyard and named counts, conditions on counters, total power
     and two permanents, spending on costs with {X}, then 1,342 (98.0%) with spending on the
@@ -132,13 +135,13 @@ def test_grammar_coverage_of_real_mana_abilities(cards: dict) -> None:
 
 def test_oracle_understanding_of_static_combat_text(cards: dict) -> None:
     """Static blocking and attacking statements (509.1b-c, 508.1c-d) about the card itself or
-    the creature it enchants or equips (``mtgsolver.model.grammar.coverage``): lines with a
+    the creature it enchants or equips (``mtgsolver.read.coverage``): lines with a
     combat phrase whose subject is the card ("~", "this creature"), "enchanted/equipped
     creature", or Lure's and Aura Gnarlid's forms; not counted: activated abilities (a ':'),
     triggered abilities (When/Whenever/At, 603.1) and one-shot effects ("target", "this turn",
     "until"). Measured 2022-04-25: 626 such lines; the phrase table read 429 (68.5%), then 448
     (71.6%), with the relative family 485 (77.5%); the combat grammar family
-    (mtgsolver/model/grammar/combat.lark) reads 568 (90.7%; the issue's floor is 90%)."""
+    (mtgsolver/read/grammar/combat.lark) reads 568 (90.7%; the issue's floor is 90%)."""
     result = measure(_faces(cards), ["combat"])
     print(f"\nstatic combat lines: {result.total['combat']}, read: {result.read['combat']}")
     assert result.total["combat"] == 626

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mtgsolver.model import BoardError
-from mtgsolver.model.board_file import parse_board_text
+from mtgsolver.load import parse_board_text
 from mtgsolver.solver.damage import combat_damage
 
 HEAD = """version: 1

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from mtgsolver.model.grammar.coverage import measure
-from mtgsolver.model.grammar.effects import read
-from mtgsolver.model.oracle import parse_oracle_text
+from mtgsolver.read.coverage import measure
+from mtgsolver.read.grammar.continuous import read
+from mtgsolver.read.oracle import parse_oracle_text
 
 from .support import CI
 
@@ -132,7 +132,7 @@ def _faces(path: Path) -> list[_Face]:
 
 def test_pool_coverage_of_statics_that_change_other_permanents(atomic_cards: Path) -> None:
     """The two floors of issue 10, measured by the product's categories (``others_combat``,
-    ``others_mana`` in :mod:`mtgsolver.model.grammar.coverage`, as ``cards coverage`` shows
+    ``others_mana`` in :mod:`mtgsolver.read.coverage`, as ``cards coverage`` shows
     them) on the real pool: all cards under the CI profile, a twentieth by default."""
     faces = _faces(atomic_cards)
     result = measure(faces if CI else faces[::20], ["others_combat", "others_mana"])

@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
-from mtgsolver.model.mana_abilities import ManaAbility, parse_mana_ability
-from mtgsolver.model.oracle import parse_oracle_text
+from mtgsolver.model.mana_abilities import ManaAbility
+from mtgsolver.read.grammar.mana import parse_mana_ability
+from mtgsolver.read.oracle import parse_oracle_text
 
 ROWS = json.loads((Path(__file__).parent / "data" / "grammar_precision.json").read_text(encoding="utf-8"))
 ADDED = json.loads((Path(__file__).parent / "data" / "grammar_precision_added.json").read_text(encoding="utf-8"))

@@ -13,10 +13,10 @@ import pytest
 from typer.testing import CliRunner
 
 from mtgsolver.cli import app
-from mtgsolver.model import load_board
-from mtgsolver.model.cards import CardLibrary
+from mtgsolver.load import load_board
 from mtgsolver.solver.blocks import check_blocks
 from mtgsolver.solver.payment import pay
+from mtgsolver.read.card_files import library_from_card_file
 
 NAMES = ["Command Tower", "Arcane Signet", "Wastes", "Chromatic Lantern", "City of Brass", "Jungle Patrol",
          "River Boa", "Mirran Crusader", "Grizzly Bears", "Island", "Forest", "Llanowar Elves", "Azusa, Lost but Seeking"]
@@ -60,7 +60,7 @@ def test_903_4_command_tower_and_arcane_signet_make_the_commanders_colors(cards,
     code, out = _pay(cards, no_lantern, "{G}{G}")
     assert code == 0 and {a["source"] for a in out["activations"]} == {"tower", "signet"}
     board = _board(tmp_path, TOWER, "[{name: a, commander: 'Azusa, Lost but Seeking'}, {name: b}]")
-    r = pay(load_board(board, CardLibrary.from_mtgjson(cards)), "{G}{G}{G}")
+    r = pay(load_board(board, library_from_card_file(cards)), "{G}{G}{G}")
     assert r.payable  # Chromatic Lantern's own "{T}: Add one mana of any color." is the third
 
 
@@ -77,7 +77,7 @@ def test_903_4f_without_a_commander_the_tower_adds_nothing(cards, tmp_path):
 def test_603_2_city_of_brass_damage_counts_at_one_life(cards, tmp_path):
     """At 1 life, tapping City of Brass for {R} would deal its controller 1 damage."""
     board = _board(tmp_path, "  - {id: city, card: City of Brass, controller: a}", "[{name: a, life: 1}, {name: b}]")
-    lib = CardLibrary.from_mtgjson(cards)
+    lib = library_from_card_file(cards)
     b = load_board(board, lib)
     assert [a.value for a in b.permanent("city").abilities if getattr(a, "name", "") == "damage_when_tapped"] == [1]
     r = pay(b, "{R}")
@@ -117,7 +117,7 @@ combat:
   attackers: [{creature: boa, target: b}]
   blockers: [{creature: bears, blocks: [boa]}]
 """
-    lib = CardLibrary.from_mtgjson(cards)
+    lib = library_from_card_file(cards)
     b = load_board(_board(tmp_path, body), lib)
     assert b.permanent("boa").keywords == {"islandwalk"}
     assert check_blocks(b).legal is True
@@ -132,7 +132,7 @@ combat:
   attackers: [{creature: crusader, target: b}]
   blockers: [{creature: bears, blocks: [crusader]}]
 """
-    b = load_board(_board(tmp_path, body), CardLibrary.from_mtgjson(cards))
+    b = load_board(_board(tmp_path, body), library_from_card_file(cards))
     crusader = b.permanent("crusader")
     assert crusader.protections == {"black", "green"} and "double_strike" in crusader.keywords
     assert check_blocks(b).legal is False  # 702.16f: green Grizzly Bears can't block it

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from mtgsolver.model import BoardError, parse_board_text
+from mtgsolver.model import BoardError
+from mtgsolver.load import parse_board_text
 from mtgsolver.model.abilities import Static
-from mtgsolver.model.card_index import load_cards
+from mtgsolver.read.card_index import load_cards
 from mtgsolver.model.permanent import TextAbility
 
 VAPORKIN = {"meta": {}, "data": {"Vaporkin": [{

@@ -14,8 +14,8 @@ import pytest
 
 from mtgsolver import load_board
 from mtgsolver.model import BoardError
-from mtgsolver.model.board_file import parse_board_text
-from mtgsolver.model.oracle import parse_oracle_text
+from mtgsolver.load import parse_board_text
+from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.solver.damage import combat_damage
 from mtgsolver.solver.puzzle import solve_goal
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from mtgsolver.model import parse_board_text
-from mtgsolver.model.board_file import BoardError
-from mtgsolver.model.card_index import open_card_file
-from mtgsolver.model.oracle import parse_oracle_text
+from mtgsolver.load import parse_board_text
+from mtgsolver.read.board_file import BoardError
+from mtgsolver.read.card_index import open_card_file
+from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.solver.damage import combat_damage
 
 LINES = Path(__file__).parent / "data" / "affected_lines.jsonl"

@@ -12,7 +12,7 @@ import pytest
 
 from mtgsolver import load_board
 from mtgsolver.model import BoardError
-from mtgsolver.model.grammar.effects import read
+from mtgsolver.read.grammar.continuous import read
 from mtgsolver.solver.attacks import check_attacks
 from mtgsolver.solver.blocks import check_blocks
 from mtgsolver.solver.damage import combat_damage

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from mtgsolver.model import parse_board_text
-from mtgsolver.model.grammar.effects import read
+from mtgsolver.load import parse_board_text
+from mtgsolver.read.grammar.continuous import read
 from mtgsolver.solver.attacks import check_attacks
 
 HEAD = "version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\n"
@@ -64,7 +64,7 @@ def test_107_3c_collective_restraint_x_is_the_basic_land_types_among_lands() -> 
     basic land types among the lands bob controls: an Island, a land that is an Island and a
     Forest, and a Mountain make 3 (the Island counted once); alice's three Plains pay it, two
     would not."""
-    from mtgsolver.model.grammar.combat import read as read_combat
+    from mtgsolver.read.grammar.combat import read as read_combat
 
     assert read_combat(RESTRAINT, "Collective Restraint") == [
         {"attack_tax": {"cost": "{X}", "x_counts": "basic_land_types"}}]

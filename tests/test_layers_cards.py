@@ -2,8 +2,8 @@
 end to end by the combat, payment and production solvers (613, 305.6-7, 702)."""
 from __future__ import annotations
 
-from mtgsolver.model import parse_board_text
-from mtgsolver.model.layers import changes_of
+from mtgsolver.load import parse_board_text
+from mtgsolver.rules.layers import changes_of
 from mtgsolver.solver.attacks import check_attacks
 from mtgsolver.solver.blocks import check_blocks
 from mtgsolver.solver.payment import pay

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from mtgsolver.model import parse_board_text
-from mtgsolver.model.board_file import BoardError
-from mtgsolver.model.grammar.effects import read
+from mtgsolver.load import parse_board_text
+from mtgsolver.read.board_file import BoardError
+from mtgsolver.read.grammar.continuous import read
 from mtgsolver.solver.attacks import check_attacks
 from mtgsolver.solver.blocks import check_blocks
 

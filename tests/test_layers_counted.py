@@ -9,9 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from mtgsolver.model import CardLibrary, bundled_library, parse_board_text
-from mtgsolver.model.grammar.effects import read
+from mtgsolver.model import CardLibrary
+from mtgsolver.read.card_files import bundled_library
+from mtgsolver.load import parse_board_text
+from mtgsolver.read.grammar.continuous import read
 from mtgsolver.solver.blocks import check_blocks
+from mtgsolver.read.card_files import library_from_card_file
 
 HEAD = "version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\nbattlefield:\n"
 CARDS = ("Bruenor Battlehammer", "Golem-Skin Gauntlets", "Bonesplitter", "Auramancer's Guise", "Mantle of the Ancients",
@@ -37,7 +40,7 @@ def cards(atomic_cards: Path, tmp_path_factory: pytest.TempPathFactory) -> CardL
     subset = {"meta": pool.get("meta", {}), "data": {name: pool["data"][name] for name in CARDS}}
     path = tmp_path_factory.mktemp("pool") / "subset.json"
     path.write_text(json.dumps(subset), encoding="utf-8")
-    return bundled_library().merged(CardLibrary.from_mtgjson(path))
+    return bundled_library().merged(library_from_card_file(path))
 
 
 def board(cards: CardLibrary, perms: str, tail: str = ""):

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from mtgsolver.model import parse_board_text
-from mtgsolver.model.board_file import BoardError
-from mtgsolver.model.unread import unread_lines
+from mtgsolver.load import parse_board_text
+from mtgsolver.read.board_file import BoardError
+from mtgsolver.solver.relevance import unread_lines
 
 HEAD = "version: 1\nactive_player: alice\nplayers: [{name: alice, life: LIFE}, {name: bob}]\nbattlefield:\n"
 

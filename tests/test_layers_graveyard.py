@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from mtgsolver.model import parse_board_text
-from mtgsolver.model.grammar.effects import read
-from mtgsolver.model.layers import changes_of, source_note
+from mtgsolver.load import parse_board_text
+from mtgsolver.read.grammar.continuous import read
+from mtgsolver.rules.layers import changes_of, source_note
 from mtgsolver.solver.attacks import check_attacks
 from mtgsolver.solver.blocks import check_blocks
 from mtgsolver.solver.payment import pay

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from mtgsolver.model import parse_board_text
-from mtgsolver.model.board_file import BoardError
-from mtgsolver.model.layers import changes_of
-from mtgsolver.model.unread import unread_lines
+from mtgsolver.load import parse_board_text
+from mtgsolver.read.board_file import BoardError
+from mtgsolver.rules.layers import changes_of
+from mtgsolver.solver.relevance import unread_lines
 from mtgsolver.solver.attacks import check_attacks
 from mtgsolver.solver.blocks import check_blocks
 
@@ -205,7 +205,7 @@ def test_hand_checked_lines_of_pairs_team_and_goad(name: str, line: str, expecte
     """702.95b ("both creatures" / "each of those creatures" is the pair, only while it is
     paired), 102.4 ("your team" is you), 701.15a (goaded by the source's controller): each
     structure checked by hand against the Oracle text."""
-    from mtgsolver.model.grammar.effects import read
+    from mtgsolver.read.grammar.continuous import read
 
     out = read(line, name)
     assert out is not None
@@ -223,6 +223,6 @@ def test_hand_checked_lines_of_pairs_team_and_goad(name: str, line: str, expecte
 def test_pair_words_without_the_pair_condition_stay_unread(line: str) -> None:
     """702.95b: "both creatures" names the pair only after "as long as ~ is paired"; other
     wordings are refused, not guessed."""
-    from mtgsolver.model.grammar.effects import read
+    from mtgsolver.read.grammar.continuous import read
 
     assert read(line, "Wingcrafter") is None

@@ -5,16 +5,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtgsolver.model import Board, Color, ManaCost, Permanent, Player, Static
-from mtgsolver.model.continuous import ContinuousSpec
-from mtgsolver.model.layers import apply_layers
+from mtgsolver.rules.layers import apply_layers
 from mtgsolver.model.mana_abilities import basic_land_ability
 from mtgsolver.model.board import Attack, Block, CombatDeclaration
 from mtgsolver.model.cards import Card
 from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.zones import PlayerZones, ZoneCard
+from mtgsolver.read.board_file import graveyard_statics
 
 from references.reference_layers import BASIC, reference
 from .support import runs
+from mtgsolver.read.vocabulary import parse_continuous
 
 FILTERS = st.sampled_from([
     {"types": ["creature"]}, {"types": ["creature"]}, {"types": ["land"]}, {"types": ["creature"], "controller": "you"}, {"types": ["land"]},
@@ -244,7 +245,7 @@ def engine_board(objects: list[dict], effects: list[dict], hand: dict[str, int] 
         abilities: list = [basic_land_ability(s) for s in o["subtypes"] if s in BASIC and "land" in o["types"]]
         abilities += [Static("bushido", 1) for _ in range(o.get("bushido", 0))]
         if o["id"] in specs:
-            abilities.append(Static("continuous", ContinuousSpec.from_mapping(specs[o["id"]])))
+            abilities.append(Static("continuous", parse_continuous(specs[o["id"]])))
         perms.append(Permanent(
             id=o["id"], name=o.get("name", o["id"].upper()), controller=o["controller"], owner=o["controller"],
             mana_cost=ManaCost.parse("".join(f"{{{s}}}" for s in o["cost"])) if o.get("cost") else None,
@@ -255,8 +256,9 @@ def engine_board(objects: list[dict], effects: list[dict], hand: dict[str, int] 
             token=o.get("token", False), tapped=o.get("tapped", False), chosen_type=o.get("chosen_type"),
             paired_with=o.get("paired_with")))
     players = players or {}
-    statics = {p: tuple(ZoneCard(name, Card(name, ("creature",), text=text)) for name, (owner, text) in
-                        (graveyard or {}).items() if owner == p) for p in ("alice", "bob")}
+    cards = {name: (owner, Card(name, ("creature",), text=text)) for name, (owner, text) in (graveyard or {}).items()}
+    statics = {p: tuple(ZoneCard(name, card, statics=graveyard_statics(card)) for name, (owner, card) in cards.items()
+                        if owner == p) for p in ("alice", "bob")}
     zones = {p: PlayerZones(hand_count=n, graveyard=tuple(
         ZoneCard(f"{p}.graveyard[{i}]", Card(f"card{i}", types=tuple(types)))
         for i, types in enumerate(players.get(p, {}).get("graveyard", ()))) + statics[p]) for p, n in (hand or {}).items()}

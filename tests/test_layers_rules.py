@@ -10,8 +10,9 @@ import textwrap
 
 import pytest
 
-from mtgsolver.model import BoardError, parse_board_text
-from mtgsolver.model.layers import apply_layers, changes_of, printed_of
+from mtgsolver.model import BoardError
+from mtgsolver.load import parse_board_text
+from mtgsolver.rules.layers import apply_layers, changes_of, printed_of
 
 
 def board(battlefield: str, extra: str = ""):

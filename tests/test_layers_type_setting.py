@@ -9,14 +9,16 @@ from __future__ import annotations
 import pytest
 
 from mtgsolver import check_attacks, check_blocks, could_produce, load_board, pay
-from mtgsolver.model import BoardError, CardLibrary, Color, bundled_library
+from mtgsolver.model import BoardError, CardLibrary, Color
+from mtgsolver.read.card_files import bundled_library
+from mtgsolver.read.card_files import library_from_card_file
 
 HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nbattlefield:\n"
 
 
 @pytest.fixture(scope="module")
 def cards(atomic_cards) -> CardLibrary:
-    return bundled_library().merged(CardLibrary.from_mtgjson(atomic_cards))
+    return bundled_library().merged(library_from_card_file(atomic_cards))
 
 
 def board(cards: CardLibrary, rows: str, tail: str = ""):

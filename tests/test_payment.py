@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgsolver.model import load_board, parse_board_text
+from mtgsolver.load import load_board, parse_board_text
 from mtgsolver.solver.payment import SpellInfo, pay
 
 from .conftest import EXAMPLES
@@ -266,7 +266,7 @@ def test_products_fixed_choice_any_counted():
 
 
 def test_reflected_and_doubled_mana_through_production():
-    """106.7 and replacement effects come from mtgsolver.model.production."""
+    """106.7 and replacement effects come from mtgsolver.rules.production."""
     b = board("""  - {id: pool, card: Reflecting Pool, controller: a}
   - {id: f, card: Forest, controller: a, tapped: true}
   - {id: orchard, card: Exotic Orchard, controller: a}

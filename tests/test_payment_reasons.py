@@ -2,7 +2,7 @@
 maximum the sources can make at once, computed by the payment model (601.2h, 107.5, 605)."""
 from __future__ import annotations
 
-from mtgsolver.model import parse_board_text
+from mtgsolver.load import parse_board_text
 from mtgsolver.solver.payment import most_mana, pay
 
 TINDER_FARM = ('{{id: f{n}, name: Tinder Farm, types: [land], controller: a, abilities: '

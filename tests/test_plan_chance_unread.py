@@ -8,7 +8,7 @@ import json
 from typer.testing import CliRunner
 
 from mtgsolver.cli import app
-from mtgsolver.model import parse_board_text
+from mtgsolver.load import parse_board_text
 from mtgsolver.solver.chance import chance
 from mtgsolver.solver.plan import plan
 

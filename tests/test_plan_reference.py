@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 
-from mtgsolver.model import parse_board_text
+from mtgsolver.load import parse_board_text
 from mtgsolver.solver.plan import plan
 
 from references import reference_plan as ref

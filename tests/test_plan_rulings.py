@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from mtgsolver.cli import app
-from mtgsolver.model import parse_board_text
+from mtgsolver.load import parse_board_text
 
 HEAD = """version: 1
 active_player: alice

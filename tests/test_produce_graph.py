@@ -6,8 +6,8 @@ import networkx as nx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtgsolver.model.mana_graph import ability_node, least_fixed_point, opponents_node, permanent_node, scope_node
-from mtgsolver.model.production import analyse, effective_product
+from mtgsolver.rules.mana_graph import ability_node, least_fixed_point, opponents_node, permanent_node, scope_node
+from mtgsolver.rules.production import analyse, effective_product
 from mtgsolver.solver.produce import could_produce
 
 from references.reference_produce import card, make_board, naive_could_produce, naive_graph_fixpoint

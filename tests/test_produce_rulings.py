@@ -6,7 +6,7 @@ import pytest
 
 from mtgsolver.model import TextAbility
 from mtgsolver.model.mana_abilities import AnyColor, Choice, Fixed, Reflect
-from mtgsolver.model.production import effective_product, sacrifice_product
+from mtgsolver.rules.production import effective_product, sacrifice_product
 from mtgsolver.solver.produce import could_produce
 
 from references.reference_produce import card, land, make_board
@@ -249,8 +249,8 @@ def test_dawn_makes_lands_plains_keeping_snow() -> None:
     assert types(b, "s") == ["W"] and types(b, "t") == ["W"]
     why = could_produce(b, "s").permanents["s"].why[0]
     assert "is a Plains because of d" in why and "305.7" in why
-    from mtgsolver.model.production import effective_board
-    eff, changed = effective_board(b)
+    from mtgsolver.rules.production import type_changes
+    eff, changed = b, type_changes(b)
     assert eff.permanent("s").is_snow and eff.permanent("s").subtypes == {"plains"}
     assert changed == {"s": "d", "t": "d"}
     # the board is the layered one: the Forest ability is gone, the Plains one gives {W}

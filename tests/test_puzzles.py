@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from mtgsolver.cli import app
-from mtgsolver.model import load_board
+from mtgsolver.load import load_board
 
 PUZZLES = sorted((Path(__file__).parent.parent / "examples" / "puzzles").glob("*.yaml"))
 

@@ -1,12 +1,12 @@
-"""Readings of Oracle lines kept between runs (mtgsolver.model.grammar.readings)."""
+"""Readings of Oracle lines kept between runs (mtgsolver.read.grammar.readings)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from mtgsolver.model import oracle
-from mtgsolver.model.grammar import readings
+from mtgsolver.read import oracle
+from mtgsolver.read.grammar import readings
 
 LURE = "All creatures able to block enchanted creature do so."  # 509.1c, read by the combat family
 GIBBERISH = "Whenever the moon is full, ~ hums."

@@ -1,4 +1,4 @@
-"""The ``relative`` Oracle family (mtgsolver/model/grammar/relative.*) on real lines of the pool.
+"""The ``relative`` Oracle family (mtgsolver/read/grammar/relative.*) on real lines of the pool.
 
 Precision first: every line below is copied from ../shared/data (AtomicCards 2022-04-25), with
 the exact entries it must give, checked by hand against the card's rules (508.1c, 509.1b-c,
@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from mtgsolver.model.abilities import parse_static
-from mtgsolver.model.grammar.relative import read
-from mtgsolver.model.oracle import parse_oracle_text
+from mtgsolver.read.vocabulary import parse_static
+from mtgsolver.read.grammar.relative import read
+from mtgsolver.read.oracle import parse_oracle_text
 
 from .support import CI
 

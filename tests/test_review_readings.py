@@ -5,7 +5,7 @@ Each line in READ must read to exactly this structure; each in UNREAD must stay 
 """
 import pytest
 
-from mtgsolver.model.oracle import parse_oracle_text
+from mtgsolver.read.oracle import parse_oracle_text
 
 READ = [
     # 604.3, 208.2a: characteristic-defining P/T

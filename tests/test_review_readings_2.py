@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgsolver.model.oracle import parse_oracle_text
+from mtgsolver.read.oracle import parse_oracle_text
 
 SELF = {"self": True}
 DELIRIUM = [{"graveyard_types": 4}]  # delirium (ability word, 207.2c): card types (205.2a) among cards in your graveyard

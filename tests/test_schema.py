@@ -10,7 +10,7 @@ import yaml
 from typer.testing import CliRunner
 
 from mtgsolver.cli import app
-from mtgsolver.model.board_file import board_json_schema
+from mtgsolver.read.board_file import board_json_schema
 
 jsonschema = pytest.importorskip("jsonschema")
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -15,12 +15,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtgsolver.model.crimes import StackEntry, announce, crimes_committed, is_crime, opponents
+from mtgsolver.rules.crimes import StackEntry, announce, crimes_committed, is_crime, opponents
 from mtgsolver.model.mana import ManaCost
-from mtgsolver.model.modes import GameObject, ModalTrigger, Mode, ModeError, ModeMemory
-from mtgsolver.model.random_choice import RandomGraveyardChoice
-from mtgsolver.model.targets import CardTarget, PermanentTarget, PlayerTarget, StackTarget, resolves
-from mtgsolver.model.x_value import EnteredPermanent, Spell
+from mtgsolver.model.modes import GameObject, ModalTrigger, Mode
+from mtgsolver.model.errors import ModeError
+from mtgsolver.rules.modes import ModeMemory
+from mtgsolver.rules.random_choice import RandomGraveyardChoice
+from mtgsolver.rules.targets import CardTarget, PermanentTarget, PlayerTarget, StackTarget, resolves
+from mtgsolver.rules.x_value import EnteredPermanent, Spell
 
 # --------------------------------------------------------------------------------------
 # X in enters-the-battlefield abilities: seeds 000-004, CR 107.3m

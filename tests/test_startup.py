@@ -82,7 +82,7 @@ def test_a_command_runs_in_an_app_holding_only_it() -> None:
 def test_a_check_without_grammar_text_imports_no_parser() -> None:
     """Checking a board's ``chosen_type`` (205.3) reads the subtypes without the grammars' lark."""
     probe = ("import sys\n"
-             "from mtgsolver.model import parse_board_text\n"
+             "from mtgsolver import parse_board_text\n"
              "from mtgsolver.solver.blocks import check_blocks\n"
              "board = parse_board_text('version: 1\\nactive_player: a\\nplayers: [{name: a}, {name: b}]\\n'\n"
              "    'battlefield:\\n  - {id: x, card: Grizzly Bears, controller: a, chosen_type: elf}\\n'\n"
@@ -90,7 +90,7 @@ def test_a_check_without_grammar_text_imports_no_parser() -> None:
              "    'combat: {attackers: [{creature: x, target: b}], blockers: [{creature: y, blocks: [x]}]}\\n',\n"
              "    'board.yaml')\n"
              "assert check_blocks(board).legal\n"
-             "print(sorted(m for m in sys.modules if m == 'lark' or m.startswith('mtgsolver.model.grammar.')))\n")
+             "print(sorted(m for m in sys.modules if m == 'lark' or m.startswith('mtgsolver.read.grammar.')))\n")
     proc = _run("-c", probe)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[]"

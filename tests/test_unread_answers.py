@@ -9,7 +9,9 @@ from typer.testing import CliRunner
 
 from mtgsolver import check_attacks, check_blocks, could_produce, load_board, pay, suggest_blocks
 from mtgsolver.cli import app
-from mtgsolver.model import CardLibrary, bundled_library
+from mtgsolver.model import CardLibrary
+from mtgsolver.read.card_files import bundled_library
+from mtgsolver.read.card_files import library_from_card_file
 
 runner = CliRunner()
 HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nbattlefield:\n"
@@ -19,7 +21,7 @@ COMMANDER_LINE = "{T}: Add one mana of the color of the top card of your library
 
 @pytest.fixture(scope="module")
 def real_cards(atomic_cards) -> CardLibrary:
-    return bundled_library().merged(CardLibrary.from_mtgjson(atomic_cards))
+    return bundled_library().merged(library_from_card_file(atomic_cards))
 
 
 def test_goblin_war_drums_menace_makes_a_lone_block_undecided_or_illegal(real_cards: CardLibrary) -> None:

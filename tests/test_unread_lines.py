@@ -1,11 +1,12 @@
-"""Unread lines and their kinds (mtgsolver.model.unread, mtgsolver.model.line_kinds)."""
+"""Unread lines and their kinds (mtgsolver.model.unread, mtgsolver.read.line_kinds)."""
 from __future__ import annotations
 
 import pytest
 
-from mtgsolver.model import parse_board_text
-from mtgsolver.model.line_kinds import is_triggered, line_kinds
-from mtgsolver.model.unread import UnreadLine, unread_lines
+from mtgsolver.load import parse_board_text
+from mtgsolver.read.line_kinds import is_triggered, line_kinds
+from mtgsolver.model.unread import UnreadLine
+from mtgsolver.solver.relevance import unread_lines
 
 
 @pytest.mark.parametrize("line, kinds", [

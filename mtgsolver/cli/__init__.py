@@ -15,8 +15,8 @@ from typing import Any, Optional
 
 import typer
 
-from .. import __version__
-from . import batch, cards, combat, damage, pay, plan, produce, serve, show, solve
+from mtgsolver import __version__
+from mtgsolver.cli import batch, cards, combat, damage, pay, plan, produce, serve, show, solve
 
 COMMANDS = (cards, combat, damage, pay, plan, produce, show, solve, serve, batch)
 #: commands that may leave worker processes, threads or a cluster client behind; they end

@@ -8,8 +8,8 @@ from typing import Optional
 
 import typer
 
-from . import common
-from .plain import rich_of
+from mtgsolver.cli import common
+from mtgsolver.cli.plain import rich_of
 
 
 def batch(
@@ -30,7 +30,7 @@ def batch(
     A bad request gets an error answer and the batch goes on. Exit 0 when every request has an
     answer, 2 when the input can't be read.
     """
-    from ..batch import answered_ids, read_requests, run_batch
+    from mtgsolver.batch import answered_ids, read_requests, run_batch
 
     try:
         lines = requests.read_text(encoding="utf-8").splitlines()

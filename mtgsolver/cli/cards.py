@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from . import common
+from mtgsolver.cli import common
 
 _TITLES = {"mana": "mana-ability lines (605.1a)", "combat": "static combat lines (508.1, 509.1)",
            "effects": "statics that affect other permanents (604, 613)",
@@ -24,7 +24,7 @@ def register(app: typer.Typer) -> None:
                  sample: int = typer.Option(5, "--sample", min=0, help="Unread lines shown per category.")) -> None:
         """Per category of line: read / total and a sample of the lines left unread. Cards: the
         bundled library plus --cards (or $MTGSOLVER_CARDS)."""
-        from ..model.grammar.coverage import CATEGORIES, measure
+        from mtgsolver.read.coverage import CATEGORIES, measure
 
         result = measure(common.library(cards, json_out).cards())
         if json_out:

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Callable, Optional
 
 import typer
 
-from . import common, svg
-from .plain import escape
+from mtgsolver.cli import common, svg
+from mtgsolver.cli.plain import escape
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..model import Board
-    from ..solver.result import CombatResult
+    from mtgsolver.model import Board
+    from mtgsolver.solver.result import CombatResult
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ def _run(side: Side, what: str, board_path: Path, cards: Optional[Path], json_ou
         common.fail(f"{board_path}: {exc}", json_out)
     common.check_strict(result, strict, json_out)
     if picture is not None:  # the pictures module loads only when asked for
-        from ..pictures import combat_svg
+        from mtgsolver.pictures import combat_svg
 
         svg.write(picture, combat_svg, board, result, json_out)
     if json_out:

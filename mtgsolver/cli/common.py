@@ -31,10 +31,10 @@ from typing import TYPE_CHECKING, Any, NoReturn, Optional
 
 import typer
 
-from .plain import PIPE_WIDTH, Output, PlainTable, escape
+from mtgsolver.cli.plain import PIPE_WIDTH, Output, PlainTable, escape
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..model import Board, CardLibrary, ManaCost
+    from mtgsolver.model import Board, CardLibrary, ManaCost
 
 __all__ = ["PIPE_WIDTH", "escape"]  # with the names below
 
@@ -76,11 +76,11 @@ def note(message: str) -> None:
 
 def library(cards: Optional[Path], json_out: bool = False) -> "CardLibrary":
     """The bundled cards plus a card file's (``--cards``, else ``$MTGSOLVER_CARDS``), or exit 2."""
-    from ..model import bundled_library
+    from mtgsolver.read.card_files import bundled_library
 
     if cards is None and not os.environ.get("MTGSOLVER_CARDS"):
         return bundled_library()
-    from ..model.card_index import load_cards
+    from mtgsolver.read.card_index import load_cards
 
     try:
         return load_cards(cards)
@@ -90,8 +90,10 @@ def library(cards: Optional[Path], json_out: bool = False) -> "CardLibrary":
 
 def board(path: Path, cards: Optional[Path] = None, json_out: bool = False) -> "Board":
     """Load a board (``-``: from stdin) or exit 2 with the file, field and reason."""
-    from ..model import BoardError, load_board
-    from ..model.board_file import decode_board_bytes, parse_board_text
+    from mtgsolver.model import BoardError
+    from mtgsolver.load import load_board
+    from mtgsolver.read.board_file import decode_board_bytes
+    from mtgsolver.load import parse_board_text
 
     try:
         if str(path) == "-":
@@ -109,7 +111,7 @@ def board(path: Path, cards: Optional[Path] = None, json_out: bool = False) -> "
 
 def cost(text: str, option: str, json_out: bool = False, allow_x: bool = True) -> "ManaCost":
     """Parse a mana cost option; an empty one is refused (``{0}`` is the cost of zero)."""
-    from ..model import ManaCost, ManaCostError
+    from mtgsolver.model import ManaCost, ManaCostError
 
     if not text.strip():
         fail(f"{option}: empty; give a mana cost such as {{2}}{{W}} ({{0}} for a cost of zero)", json_out)

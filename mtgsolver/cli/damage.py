@@ -10,7 +10,7 @@ from typing import Optional
 
 import typer
 
-from . import common
+from mtgsolver.cli import common
 
 
 def _split(text: str) -> list[str]:
@@ -31,7 +31,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The outcome of the board's declared attack and blocks: life, poison, loyalty, defense,
         commander damage and creatures destroyed, with the rules behind each (510, 704.5)."""
-        from ..solver.damage import combat_damage
+        from mtgsolver.solver.damage import combat_damage
 
         board = common.board(board_path, cards, json_out)
         if board.combat is None or not board.combat.attackers:

@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from . import common, svg
+from mtgsolver.cli import common, svg
 
 OBJECTIVE_HELP = ("Objective levels, best first, comma separated, from: keep, x, life, sacrifice, "
                   "creatures, sources, floating (default: all, in that order).")
@@ -53,8 +53,8 @@ def pay(
     parsed = common.cost(cost, "--cost", json_out, allow_x=x is not None or max_x)
     kept = [common.cost(k, "--keep", json_out) for k in keep]
     levels = [o.strip() for o in objective.split(",") if o.strip()] if objective else None
-    from ..solver.payment import pay as solve_pay
-    from ..solver.payment import spell_info
+    from mtgsolver.solver.payment import pay as solve_pay
+    from mtgsolver.solver.payment import spell_info
 
     try:
         info = spell_info(spell) if spell is not None else None
@@ -64,7 +64,7 @@ def pay(
         common.fail(str(exc), json_out)
     common.check_strict(result, strict, json_out)
     if picture is not None:  # the pictures module loads only when asked for
-        from ..pictures import payment_svg
+        from mtgsolver.pictures import payment_svg
 
         svg.write(picture, payment_svg, b, result, json_out)
     if json_out:
@@ -79,7 +79,7 @@ def _card(b, name: str, player: str, cards: Optional[Path], json_out: bool):  # 
     for zc in b.zones[player].hand:
         if name.lower() in (zc.id.lower(), zc.card.name.lower()):
             return zc.card
-    from ..model import UnknownCardError
+    from mtgsolver.model import UnknownCardError
 
     try:
         return common.library(cards, json_out).get(name)

@@ -165,7 +165,7 @@ class Output:
     def rich(self) -> Any:
         """The rich console, made on first use."""
         if self._rich is None:
-            from .rich_console import NoWrapConsole
+            from mtgsolver.cli.rich_console import NoWrapConsole
 
             self._rich = NoWrapConsole(stderr=self.stderr, highlight=False)
         return self._rich

@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from . import common
+from mtgsolver.cli import common
 
 
 def plan(
@@ -34,7 +34,7 @@ def plan(
     if player is not None and not b.is_player(player):
         common.fail(f"--player: unknown player {player!r}; the board has {', '.join(p.name for p in b.players)}",
                     json_out)
-    from ..solver.plan import plan as solve_plan
+    from mtgsolver.solver.plan import plan as solve_plan
 
     try:
         result = solve_plan(b, cast, player, maximize_x=max_x, x=x, keep=kept, time_limit=time_limit)
@@ -89,7 +89,7 @@ def chance(
     Exit status 0, 2 on bad input, 3 undecided (unread lines of the permanent could change it).
     """
     b = common.board(board_path, cards, json_out)
-    from ..solver.chance import chance as solve_chance
+    from mtgsolver.solver.chance import chance as solve_chance
 
     try:
         result = solve_chance(b, permanent)
@@ -119,7 +119,7 @@ def crimes(
     Exit status 0 when some item is a crime, 1 when none is.
     """
     b = common.board(board_path, cards, json_out)
-    from ..solver.plan import stack_crimes
+    from mtgsolver.solver.plan import stack_crimes
 
     result = stack_crimes(b)
     if json_out:

@@ -5,7 +5,7 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from . import common
+from mtgsolver.cli import common
 
 
 def produce(
@@ -20,7 +20,7 @@ def produce(
     order (614, 616) and "tapped for mana" triggers (106.12a), each with its reasons.
 
     Exit status 0, 2 on bad input, 3 when unread card text could add to what is listed."""
-    from ..solver.produce import could_produce
+    from mtgsolver.solver.produce import could_produce
 
     b = common.board(board_path, cards, json_out)
     if permanent is not None and not b.has_permanent(permanent):

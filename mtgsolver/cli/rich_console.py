@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console, ConsoleDimensions
 
-from .plain import PIPE_WIDTH
+from mtgsolver.cli.plain import PIPE_WIDTH
 
 
 class NoWrapConsole(Console):

@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from . import common
+from mtgsolver.cli import common
 
 
 def serve(
@@ -22,7 +22,7 @@ def serve(
     Answers are the --json answers, with the exit status in the X-Mtgsolver-Exit header.
     """
     try:
-        from ..service import serve as run
+        from mtgsolver.service import serve as run
     except ImportError as exc:  # pragma: no cover - without the [serve] extra
         common.fail(f"serve needs FastAPI and uvicorn: pip install 'mtgsolver[serve]' ({exc})")
     common.err_console.print(f"mtgsolver serving on http://{host}:{port} (docs at /docs)", highlight=False)

@@ -6,18 +6,18 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from . import common
-from .plain import escape
+from mtgsolver.cli import common
+from mtgsolver.cli.plain import escape
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..model import Board, Permanent
+    from mtgsolver.model import Board, Permanent
 
 
 
 def permanent_json(p: "Permanent", board: "Board | None" = None) -> dict[str, Any]:
     """A permanent as it is now (after the layers, 613); ``changes`` are the effects that
     made it differ from its printed self, and ``printed`` that self, when it differs."""
-    from ..model.layers import changes_of, printed_of
+    from mtgsolver.rules.layers import changes_of, printed_of
 
     out = {
         "id": p.id,
@@ -49,8 +49,8 @@ def permanent_json(p: "Permanent", board: "Board | None" = None) -> dict[str, An
 
 
 def board_json(b: "Board") -> dict[str, Any]:
-    from ..model.line_kinds import KINDS
-    from ..model.unread import unread_lines
+    from mtgsolver.read.line_kinds import KINDS
+    from mtgsolver.solver.relevance import unread_lines
 
     out: dict[str, Any] = {
         "active_player": b.active_player,
@@ -72,7 +72,7 @@ def board_json(b: "Board") -> dict[str, Any]:
 
 
 def _abilities_text(p: "Permanent") -> str:
-    from ..model import Static
+    from mtgsolver.model import Static
 
     parts = sorted(p.keywords) + [f"protection from {q}" for q in sorted(p.protections)]
     for a in p.abilities:
@@ -93,7 +93,7 @@ def show(
 ) -> None:
     """Render a board: players, each player's permanents, effects, pools and combat; lines of
     rules text this project does not read are marked "(unread)"."""
-    from ..model.layers import changes_of
+    from mtgsolver.rules.layers import changes_of
 
     b = common.board(board_path, cards, json_out)
     if json_out:
@@ -138,7 +138,7 @@ def show(
 
 def schema() -> None:
     """Print the JSON Schema of board files."""
-    from ..model import board_json_schema
+    from mtgsolver.read.board_file import board_json_schema
 
     common.emit_json(board_json_schema())
 

@@ -11,7 +11,7 @@ from typing import Optional
 
 import typer
 
-from . import common
+from mtgsolver.cli import common
 
 
 def register(app: typer.Typer) -> None:
@@ -28,7 +28,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Search against an adversary (508.1 x 509.1 x 510): an attack that wins whatever the
         defender blocks, the block that survives, the best block or the best attack."""
-        from ..solver.puzzle import solve_goal
+        from mtgsolver.solver.puzzle import solve_goal
 
         board = common.board(board_path, cards, json_out)
         try:

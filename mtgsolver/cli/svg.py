@@ -6,7 +6,7 @@ from typing import Any, Callable, Optional
 
 import typer
 
-from . import common
+from mtgsolver.cli import common
 
 SvgOpt = typer.Option(None, "--svg", help="Also draw the answer as an SVG picture in FILE.", metavar="FILE")
 
@@ -16,7 +16,7 @@ def write(path: Optional[Path], draw: Callable[[Any, dict[str, Any]], str], boar
     """Draw ``result`` on ``board`` into ``path`` (nothing when ``path`` is None); exit 2 if it can't be written."""
     if path is None:
         return
-    from ..commands import answer_dict
+    from mtgsolver.commands import answer_dict
 
     try:
         path.write_text(draw(board, answer_dict(result)), encoding="utf-8")

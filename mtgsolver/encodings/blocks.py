@@ -16,8 +16,8 @@ from typing import Callable
 
 from ortools.sat.python import cp_model
 
-from ..model import Board
-from .block_rules import (
+from mtgsolver.model import Board
+from mtgsolver.rules.blocking import (
     BlockOptions, Declaration, Finding, Requirement, block_options, blocker_capacity, companions, label,
     max_blockers, max_blockers_total, min_blockers, others_needed,
 )

@@ -33,9 +33,9 @@ from typing import Callable, Mapping
 
 from ortools.sat.python import cp_model
 
-from ..model import Board, Permanent
-from .block_rules import _has_quality
-from .lin import Lin, Lits
+from mtgsolver.model import Board, Permanent
+from mtgsolver.rules.blocking import _has_quality
+from mtgsolver.encodings.lin import Lin, Lits
 
 __all__ = ["DamageModel", "Lit", "UNSUPPORTED", "by_toughness", "choice_notes", "creature_value", "dealt_value",
            "unsupported_keywords"]

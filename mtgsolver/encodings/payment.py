@@ -1,6 +1,6 @@
 """CP-SAT model of paying a mana cost from a board's sources (CR 106, 107.4, 118, 601.2g-h, 605).
 
-The model chooses which activation :class:`~mtgsolver.encodings.mana_sources.Instance` to
+The model chooses which activation :class:`~mtgsolver.rules.mana_sources.Instance` to
 activate, how each resolves, and how the mana (with the mana already in the pool) pays every
 symbol of the cost. Mana paying an activation's own mana cost must come from the pool, from
 activations with no mana cost, or from an activation ranked earlier: every flow of mana from
@@ -25,11 +25,11 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from ..model import ManaCost, ManaSymbol, PoolMana
-from ..model.mana import MANA_TYPES
-from ..model.production import spend_types
-from .cpsat import Solve, solve
-from .mana_sources import Instance
+from mtgsolver.model import ManaCost, ManaSymbol, PoolMana
+from mtgsolver.model.mana import MANA_TYPES
+from mtgsolver.rules.production import spend_types
+from mtgsolver.encodings.cpsat import Solve, solve
+from mtgsolver.rules.mana_sources import Instance
 
 __all__ = ["SOLVER_PARAMS", "Layer", "PaymentModel", "SymbolPay", "solve_payment"]
 

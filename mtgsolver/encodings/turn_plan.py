@@ -26,10 +26,10 @@ from types import SimpleNamespace
 
 from ortools.sat.python import cp_model
 
-from ..model import ManaCost
-from ..model.mana import MANA_TYPES
-from .mana_sources import Instance
-from .payment import Layer, PaymentModel
+from mtgsolver.model import ManaCost
+from mtgsolver.model.mana import MANA_TYPES
+from mtgsolver.rules.mana_sources import Instance
+from mtgsolver.encodings.payment import Layer, PaymentModel
 
 __all__ = ["PlanStep", "TurnPlanModel", "Untapper"]
 
@@ -301,7 +301,7 @@ class TurnPlanModel(PaymentModel):
     def step_view(self, k: int, carried: dict[str, int]) -> SimpleNamespace:
         """What :func:`~mtgsolver.encodings.payment_plan.read_plan` reads for step ``k``:
         its layer as ``main`` and the mana carried into it as the pool."""
-        from ..model import PoolMana
+        from mtgsolver.model import PoolMana
 
         pool = tuple(PoolMana(t) for t in MANA_TYPES for _ in range(carried.get(t, 0)))
         return SimpleNamespace(main=self.layers[k], pool=pool, pool_usable=[True] * len(pool))

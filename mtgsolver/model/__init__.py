@@ -1,8 +1,15 @@
-"""The game as data: mana, cards, permanents, players, effects and board files.
+"""The game as data: frozen values that hold no rules and read no text.
 
-No solver imports here (the layers point down: solver -> encodings -> model). Each name
-loads its module on first use (PEP 562), so that importing one part of the model (a
-:class:`Board` for a solver) does not build the board-file schema (pydantic) or the grammars.
+In reading order: mana (``mana``: symbols and costs, 107, 202), cards (``cards``), the board
+vocabulary of abilities (``keywords``, ``abilities``, ``filters``, ``attack_tax``,
+``mana_abilities``, ``continuous``, ``modes``), permanents and players (``permanent``), the other
+zones and the turn (``zones``), effects no permanent carries (``board_effects``), combat
+declarations (``combat``), puzzles (``puzzle``), what the layers changed (``provenance``), the board
+(``board``), unread lines (``unread``) and every named error (``errors``).
+
+Nothing here imports the rest of the project: the readers (:mod:`mtgsolver.read`) make these
+values, the rules (:mod:`mtgsolver.rules`) compute on them. Each name below loads its module on
+first use (PEP 562).
 """
 from __future__ import annotations
 
@@ -10,25 +17,29 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .abilities import Static
-    from .board import Attack, Block, Board, CombatDeclaration, PoolMana
-    from .board_file import BoardError, board_json_schema, load_board, parse_board_text
-    from .cards import Card, CardLibrary, UnknownCardError, bundled_library
-    from .effects import Effect
-    from .filters import CreatureFilter, PlayerFilter
-    from .mana import MANA_TYPES, Color, ManaCost, ManaCostError, ManaSymbol
-    from .mana_abilities import ManaAbility, parse_mana_ability
-    from .permanent import Permanent, Player, TextAbility
+    from mtgsolver.model.abilities import Static
+    from mtgsolver.model.board import Board, PoolMana
+    from mtgsolver.model.board_effects import Effect
+    from mtgsolver.model.cards import Card, CardLibrary
+    from mtgsolver.model.combat import Attack, Block, CombatDeclaration
+    from mtgsolver.model.errors import (BoardError, CardFileError, ManaAbilityError, ManaCostError, ModeError,
+                                        OptionError, UnknownCardError)
+    from mtgsolver.model.filters import CreatureFilter, PlayerFilter
+    from mtgsolver.model.mana import MANA_TYPES, Color, ManaCost, ManaSymbol
+    from mtgsolver.model.mana_abilities import ManaAbility
+    from mtgsolver.model.permanent import Permanent, Player, TextAbility
 
 _MODULES = {
     "abilities": ("Static",),
-    "board": ("Attack", "Block", "Board", "CombatDeclaration", "PoolMana"),
-    "board_file": ("BoardError", "board_json_schema", "load_board", "parse_board_text"),
-    "cards": ("Card", "CardLibrary", "UnknownCardError", "bundled_library"),
-    "effects": ("Effect",),
+    "board": ("Board", "PoolMana"),
+    "board_effects": ("Effect",),
+    "cards": ("Card", "CardLibrary"),
+    "combat": ("Attack", "Block", "CombatDeclaration"),
+    "errors": ("BoardError", "CardFileError", "ManaAbilityError", "ManaCostError", "ModeError", "OptionError",
+               "UnknownCardError"),
     "filters": ("CreatureFilter", "PlayerFilter"),
-    "mana": ("MANA_TYPES", "Color", "ManaCost", "ManaCostError", "ManaSymbol"),
-    "mana_abilities": ("ManaAbility", "parse_mana_ability"),
+    "mana": ("MANA_TYPES", "Color", "ManaCost", "ManaSymbol"),
+    "mana_abilities": ("ManaAbility",),
     "permanent": ("Permanent", "Player", "TextAbility"),
 }
 _API = {name: module for module, names in _MODULES.items() for name in names}

@@ -10,11 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .attack_tax import AttackTax
-from .filters import CreatureFilter, PlayerFilter
-from .mana import ManaCost
+from mtgsolver.model.attack_tax import AttackTax
+from mtgsolver.model.filters import CreatureFilter, PlayerFilter
 
-__all__ = ["Static", "STATIC_VOCABULARY", "parse_static"]
+__all__ = ["Static", "STATIC_VOCABULARY"]
 
 
 @dataclass(frozen=True)
@@ -124,9 +123,9 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     # on an Aura or Equipment: abilities the enchanted or equipped creature has (Lure, 613)
     "grants": "grants",
     # a static ability's continuous effect on other objects (611.3, 613; mtgsolver.model.continuous,
-    # applied by mtgsolver.model.layers): {affects, condition, gains, gets, set_land_types, rules, ...}
+    # applied by mtgsolver.rules.layers): {affects, condition, gains, gets, set_land_types, rules, ...}
     "continuous": "continuous",
-    # mana production (mtgsolver.model.production): replacement effects on "tapped for
+    # mana production (mtgsolver.rules.production): replacement effects on "tapped for
     # mana" (106.12b, 614): Contamination, Pulse of Llanowar, Mana Reflection
     "lands_tap_for": "mana_type",
     "basic_lands_tap_for_any_color": None,
@@ -182,110 +181,3 @@ STATIC_VOCABULARY: dict[str, str | None] = {
 }
 
 
-def parse_static(entry: Any) -> Static:
-    """Parse one vocabulary entry. Raises ``ValueError`` with a message for the user."""
-    if isinstance(entry, str):
-        name, value, bare = entry.strip().lower().replace(" ", "_"), None, True
-    elif isinstance(entry, dict) and len(entry) == 1:
-        (name, value), bare = next(iter(entry.items())), False
-        name = str(name).strip().lower().replace(" ", "_")
-    else:
-        raise ValueError("expected an ability name or a one-key mapping such as {min_blockers: 3}")
-    if name not in STATIC_VOCABULARY:
-        raise KeyError(name)
-    kind = STATIC_VOCABULARY[name]
-    if kind is None:
-        if not bare and value not in (None, True):
-            raise ValueError(f"{name} takes no value")
-        return Static(name)
-    if kind == "flag_or_target":
-        if bare or value in (None, True):
-            return Static(name)
-        return Static(name, str(value))
-    if bare:
-        raise ValueError(f"{name} needs a value, e.g. {{{name}: {_EXAMPLES[kind]}}}")
-    if kind == "int":
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"{name} expects a non-negative integer, got {value!r}")
-        return Static(name, value)
-    if kind == "filter":
-        return Static(name, CreatureFilter.from_mapping(value))
-    if kind == "filters":  # one filter, or a list of which any may match
-        items = value if isinstance(value, list) else [value]
-        if not items:
-            raise ValueError(f"{name} expects a filter or a non-empty list of filters")
-        return Static(name, tuple(CreatureFilter.from_mapping(v) for v in items))
-    if kind == "permanent_kind":
-        if value not in ("creature", "land"):
-            raise ValueError(f"{name} expects creature or land, got {value!r}")
-        return Static(name, value)
-    if kind == "player":
-        return Static(name, str(value))
-    if kind == "activation_scope":
-        if value not in ("all", "non_mana", "tap"):
-            raise ValueError(f"{name} expects all, non_mana or tap, got {value!r}")
-        return Static(name, value)
-    if kind == "landwalk":
-        from .keywords import is_landwalk
-
-        key = str(value).strip().lower().replace(" ", "_")
-        if not is_landwalk(key):
-            raise ValueError(f"{name} expects a landwalk keyword such as forestwalk, got {value!r}")
-        return Static(name, key)
-    if kind == "player_filter":
-        return Static(name, PlayerFilter.from_mapping(value))
-    if kind == "cost":
-        return Static(name, ManaCost.parse(str(value)))
-    if kind == "attack_tax":
-        if isinstance(value, dict):
-            return Static(name, AttackTax.from_mapping(value))
-        return Static(name, ManaCost.parse(str(value)))
-    if kind == "battalion":
-        gets = value.get("gets") if isinstance(value, dict) and set(value) == {"gets"} else None
-        if not (isinstance(gets, list) and len(gets) == 2
-                and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in gets)):
-            raise ValueError(f"{name} expects {{gets: [P, T]}} with non-negative integers, got {value!r}")
-        return Static(name, (gets[0], gets[1]))
-    if kind == "mana_type":
-        letter = str(value).strip().strip("{}").upper()
-        if letter not in ("W", "U", "B", "R", "G", "C"):
-            raise ValueError(f"{name} expects a mana type W, U, B, R, G or C, got {value!r}")
-        return Static(name, letter)
-    if kind == "land_type":
-        land = str(value).strip().lower()
-        land = {"plains": "plains", "islands": "island", "swamps": "swamp", "mountains": "mountain",
-                "forests": "forest"}.get(land, land)
-        if land not in ("plains", "island", "swamp", "mountain", "forest"):
-            raise ValueError(f"{name} expects a basic land type (plains, island, swamp, mountain, forest), got {value!r}")
-        return Static(name, land)
-    if kind == "mana_trigger":
-        from .production import ManaTrigger
-
-        return Static(name, ManaTrigger.from_mapping(value))
-    if kind == "continuous":
-        from .continuous import ContinuousSpec
-
-        return Static(name, ContinuousSpec.from_mapping(value))
-    if kind == "grants":
-        if not isinstance(value, list):
-            raise ValueError(f"{name} expects a list of keywords and abilities")
-        return Static(name, tuple(value))
-    raise AssertionError(kind)
-
-
-_EXAMPLES = {
-    "int": "2",
-    "filter": "{power_at_most: 2}",
-    "filters": "{power_greater_than: own_power}",
-    "player_filter": "{controls: island}",
-    "cost": '"{2}"',
-    "attack_tax": '"{2}"',
-    "grants": "[flying]",
-    "continuous": "{affects: {types: [creature], controller: you}, gets: [1, 1]}",
-    "mana_type": "B",
-    "land_type": "plains",
-    "mana_trigger": '{tapped: enchanted, adds: "{G}"}',
-    "battalion": "{gets: [2, 2]}",
-    "landwalk": "forestwalk",
-    "activation_scope": "all",
-}

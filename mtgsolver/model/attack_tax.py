@@ -14,7 +14,7 @@ ruling 2014-02-01: planeswalkers are not "you"). The mapping form is an :class:`
 
 Examples
 --------
->>> tax = AttackTax.from_mapping({"cost": "{X}", "x_counts": "enchantments", "covers": "you_and_planeswalkers"})
+>>> tax = AttackTax(ManaCost.parse("{X}"), planeswalkers=True, x_counts="enchantment")
 >>> tax.covers("planeswalker"), tax.covers("battle")
 (True, False)
 """
@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
-from .mana import ManaCost
+from mtgsolver.model.mana import ManaCost
 
 __all__ = ["AttackTax", "COVERS", "DOMAIN"]
 
@@ -32,7 +32,7 @@ COVERS = ("you", "you_and_planeswalkers")
 #: ``x_counts`` of a domain tax: "X is the number of basic land types among lands you control"
 DOMAIN = "basic_land_types"
 _BASIC_LAND_TYPES = frozenset({"plains", "island", "swamp", "mountain", "forest"})
-_PLURALS = {"enchantments": "enchantment", "artifacts": "artifact", "creatures": "creature", "lands": "land",
+PLURALS = {"enchantments": "enchantment", "artifacts": "artifact", "creatures": "creature", "lands": "land",
             "planeswalkers": "planeswalker"}
 
 
@@ -50,30 +50,6 @@ class AttackTax:
     def of(cls, value: "AttackTax | ManaCost") -> "AttackTax":
         """The tax a vocabulary value stands for: a plain cost taxes attacks on the player only."""
         return value if isinstance(value, AttackTax) else cls(value)
-
-    @classmethod
-    def from_mapping(cls, value: Any) -> "AttackTax":
-        """Parse ``{cost, covers?, x_counts?}``. Raises ``ValueError`` with a message for the user."""
-        if not isinstance(value, dict) or "cost" not in value:
-            raise ValueError('attack_tax expects a cost such as "{2}" or a mapping {cost: "{X}", x_counts: enchantment, '
-                             "covers: you_and_planeswalkers}")
-        extra = set(value) - {"cost", "covers", "x_counts"}
-        if extra:
-            raise ValueError(f"attack_tax: unknown field {sorted(extra)[0]!r}; it takes cost, covers and x_counts")
-        cost = ManaCost.parse(str(value["cost"]))
-        covers = str(value.get("covers", "you")).strip().lower()
-        if covers not in COVERS:
-            raise ValueError(f"attack_tax: covers must be {' or '.join(COVERS)}, got {value.get('covers')!r}")
-        counts = value.get("x_counts")
-        has_x = any(s.variable for s in cost.symbols)
-        if counts is not None:
-            counts = str(counts).strip().lower()
-            counts = _PLURALS.get(counts, counts)
-            if not has_x:
-                raise ValueError(f"attack_tax: x_counts is given but the cost {cost} has no {{X}}")
-        elif has_x:
-            raise ValueError(f"attack_tax: the cost {cost} has {{X}}; say what X counts with x_counts (107.3c)")
-        return cls(cost, covers == "you_and_planeswalkers", counts)
 
     def to_mapping(self) -> dict[str, str]:
         out = {"cost": str(self.cost), "covers": COVERS[self.planeswalkers]}

@@ -4,42 +4,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Iterator, Mapping
+from typing import Iterator, Mapping
 
-from .effects import Effect
-from .permanent import Permanent, Player
-from .zones import PlayerZones, StackItem, TurnInfo, ZoneCard
+from mtgsolver.model.board_effects import Effect
+from mtgsolver.model.combat import Attack, Block, CombatDeclaration
+from mtgsolver.model.permanent import Permanent, Player
+from mtgsolver.model.provenance import LayerResult
+from mtgsolver.model.puzzle import Puzzle
+from mtgsolver.model.zones import PlayerZones, StackItem, TurnInfo, ZoneCard
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .puzzle import Puzzle
 
 __all__ = ["Attack", "Block", "Board", "CombatDeclaration", "PoolMana"]
 
 
-@dataclass(frozen=True)
-class Attack:
-    """One attacking creature and what it attacks: a player, planeswalker or battle (506.3)."""
 
-    creature: str
-    target: str
-
-
-@dataclass(frozen=True)
-class Block:
-    """One blocking creature and the attackers it blocks (509.1a)."""
-
-    creature: str
-    blocks: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class CombatDeclaration:
-    """A declaration to check. ``paid_costs`` are creatures whose cost to attack or block
-    their controller chose to pay (508.1d, 509.1d)."""
-
-    attackers: tuple[Attack, ...] = ()
-    blockers: tuple[Block, ...] | None = None
-    paid_costs: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -54,7 +32,7 @@ class PoolMana:
 
 @dataclass(frozen=True, eq=False)
 class Board:
-    """A validated board. Build one with :func:`mtgsolver.model.load_board` or directly."""
+    """A validated board. Build one with :func:`mtgsolver.load_board` or directly."""
 
     active_player: str
     players: tuple[Player, ...]
@@ -66,12 +44,12 @@ class Board:
     zones: Mapping[str, PlayerZones] = field(default_factory=lambda: MappingProxyType({}))
     stack: tuple[StackItem, ...] = ()  # bottom first (405.2)
     turn: TurnInfo = field(default_factory=TurnInfo)
-    puzzle: "Puzzle | None" = None  # the board file's puzzle: section (mtgsolver.model.puzzle)
+    puzzle: Puzzle | None = None  # the board file's puzzle: section
     notes: tuple[str, ...] = ()  # remarks on how the file was read (a missing version:)
     day_night: str | None = None  # "day", "night" or None: neither yet (726)
-    # what mtgsolver.model.layers made of the printed board: printed permanents and effects,
+    # what mtgsolver.rules.layers made of the printed board: printed permanents and effects,
     # and each permanent's changes with their sources (613); None: not layered
-    layers: Any = None
+    layers: LayerResult | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {p.id: p for p in self.permanents})

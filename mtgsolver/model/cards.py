@@ -1,27 +1,23 @@
-"""Cards and card libraries: the bundled one, a YAML file, or a user's card file.
+"""Cards and card libraries (the cards a board's ``card:`` names are looked up in).
 
 A :class:`Card` holds printed characteristics and Oracle text; a permanent made from it
-reads its abilities from that text (:mod:`mtgsolver.model.oracle`). Names are matched by
+reads its abilities from that text (:mod:`mtgsolver.read.oracle`). Names are matched by
 :func:`name_key` (case, accents and curly apostrophes aside). Unknown names raise
 :class:`UnknownCardError` with the closest known names. Card files (MTGJSON, Scryfall) are read
-by :mod:`mtgsolver.model.card_files` and served from a cached index by
-:mod:`mtgsolver.model.card_index`.
+by :mod:`mtgsolver.read.card_files` (which also holds the bundled library) and served from a
+cached index by :mod:`mtgsolver.read.card_index`.
 """
 from __future__ import annotations
 
 import difflib
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
-from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Iterable, Iterator
 
-import yaml
+from mtgsolver.model.errors import CardFileError, UnknownCardError
+from mtgsolver.model.mana import Color, ManaCost
 
-from .mana import Color, ManaCost, ManaCostError
-
-__all__ = ["Card", "CardFileError", "CardLibrary", "UnknownCardError", "bundled_library", "name_key"]
+__all__ = ["Card", "CardFileError", "CardLibrary", "MergedLibrary", "PERMANENT_TYPES", "UnknownCardError", "name_key"]
 
 PERMANENT_TYPES = frozenset({"artifact", "battle", "creature", "enchantment", "land", "planeswalker"})
 """110.4: the six permanent types; instants and sorceries can't enter the battlefield."""
@@ -35,21 +31,8 @@ def name_key(name: str) -> str:
     return " ".join("".join(ch for ch in text if not unicodedata.combining(ch)).casefold().split())
 
 
-class UnknownCardError(KeyError):
-    """A card name the library does not know; ``suggestions`` are the closest names."""
-
-    def __init__(self, name: str, suggestions: list[str]) -> None:
-        self.name = name
-        self.suggestions = suggestions
-        hint = f"; did you mean {', '.join(repr(s) for s in suggestions)}?" if suggestions else ""
-        super().__init__(f"unknown card {name!r}{hint}")
-
-    def __str__(self) -> str:
-        return self.args[0]
 
 
-class CardFileError(ValueError):
-    """A card file that can't be read: missing, empty, corrupt, not JSON, or another layout."""
 
 
 @dataclass(frozen=True)
@@ -132,32 +115,13 @@ class CardLibrary:
             raise UnknownCardError(name, [self.find(c).name for c in close])  # type: ignore[union-attr]
         return card
 
+    def add(self, card: Card, name: str | None = None) -> None:
+        """Let ``card`` be found by ``name`` (default: its own name), unless that name is taken."""
+        self._cards.setdefault(name_key(name or card.name), card)
+
     def merged(self, other: "CardLibrary") -> "CardLibrary":
         """This library with ``other``'s cards added (``other`` wins on a clash)."""
         return MergedLibrary(other, self)
-
-    # -- loaders ---------------------------------------------------------------------
-    @classmethod
-    def from_yaml_text(cls, text: str, origin: str) -> "CardLibrary":
-        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or []  # libyaml: fast start
-        return cls((_card_from_yaml(entry, origin) for entry in data), origin)
-
-    @classmethod
-    def from_mtgjson(cls, path: str | Path) -> "CardLibrary":
-        """Read a whole card file into memory (MTGJSON AtomicCards or Scryfall Oracle cards).
-
-        Each face is found by its face name, the first face also by the card's full name.
-        Raises :class:`CardFileError` when the file is not such a file. For repeated use,
-        :func:`mtgsolver.model.card_index.open_card_file` serves the same cards from a cached index.
-        """
-        from .card_files import card_from_record, read_card_file
-
-        lib = cls((), str(path))
-        for rec in read_card_file(path):
-            card = card_from_record(rec)
-            for key in rec["keys"]:
-                lib._cards.setdefault(name_key(key), card)
-        return lib
 
 
 class MergedLibrary(CardLibrary):
@@ -182,31 +146,3 @@ class MergedLibrary(CardLibrary):
             yield self.find(key)  # type: ignore[misc]
 
 
-def _card_from_yaml(entry: dict[str, Any], origin: str) -> Card:
-    try:
-        colors = entry.get("colors")
-        identity = entry.get("color_identity")
-        return Card(
-            name=entry["name"],
-            types=tuple(entry.get("types", [])),
-            supertypes=tuple(entry.get("supertypes", [])),
-            subtypes=tuple(entry.get("subtypes", [])),
-            colors=tuple(Color.parse(c) for c in colors) if colors is not None else None,
-            mana_cost=ManaCost.parse(entry["mana_cost"]) if entry.get("mana_cost") else None,
-            power=entry.get("power"),
-            toughness=entry.get("toughness"),
-            loyalty=entry.get("loyalty"),
-            defense=entry.get("defense"),
-            keywords=tuple(entry.get("keywords", [])),
-            text=entry.get("text", ""),
-            color_identity=frozenset(Color.parse(c) for c in identity) if identity is not None else None,
-        )
-    except (KeyError, ManaCostError, ValueError) as exc:
-        raise ValueError(f"{origin}: bad card entry {entry.get('name', entry)!r}: {exc}") from None
-
-
-@lru_cache(maxsize=1)
-def bundled_library() -> CardLibrary:
-    """The cards shipped with the package (``mtgsolver/model/data/cards.yaml``)."""
-    text = resources.files("mtgsolver.model").joinpath("data/cards.yaml").read_text(encoding="utf-8")
-    return CardLibrary.from_yaml_text(text, "bundled cards")

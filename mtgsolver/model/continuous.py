@@ -14,7 +14,7 @@ printed lines into the same mapping. :class:`ContinuousSpec` holds
   onto each affected creature as the per-creature vocabulary, and ``board_rules``: rule
   effects on the whole game (Silent Arbiter's caps) as board effects.
 
-The engine that applies them is :mod:`mtgsolver.model.layers`.
+The engine that applies them is :mod:`mtgsolver.rules.layers`.
 """
 from __future__ import annotations
 
@@ -23,49 +23,24 @@ import functools
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .keywords import canonical_keyword
-from .mana import Color
-from .subtypes import subtypes
+from mtgsolver.model.mana import Color
 
 __all__ = ["Affected", "BoundRule", "CardCount", "Condition", "ContinuousSpec", "ForEach", "LAYERS", "atom_entry", "atom_text",
-           "parse_granted", "setting_words"]
+           "setting_words"]
 
 #: The layers and sublayers this model applies, in order (613.1d-g, 613.4a-d).
 LAYERS: tuple[str, ...] = ("4", "5", "6", "7a", "7b", "7c", "7d")
 
-_CONTROLLERS = ("any", "you", "opponents")
+CONTROLLERS = ("any", "you", "opponents")
 
 
-def _words(value: Any, path: str) -> frozenset[str]:
-    if isinstance(value, str):
-        value = [value]
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ValueError(f"{path} expects a list of words, got {value!r}")
-    return frozenset(v.strip().lower() for v in value)
 
 
-def _colors(value: Any, path: str) -> frozenset[Color]:
-    return frozenset(Color.parse(c) for c in _words(value, path))
 
 
-def _keywords(value: Any, path: str) -> frozenset[str]:
-    return frozenset(canonical_keyword(k) for k in _words(value, path))
 
-
-def _int(value: Any, path: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{path} expects an integer, got {value!r}")
-    return value
-
-
-def _pair(value: Any, path: str) -> tuple[int, int]:
-    if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise ValueError(f"{path} expects [power, toughness], got {value!r}")
-    return _int(value[0], path), _int(value[1], path)
-
-
-_ATTACHMENTS = ("enchanted", "equipped", "enchanted_or_equipped", "modified")
-_SHARES = ("color", "creature_type")
+ATTACHMENTS = ("enchanted", "equipped", "enchanted_or_equipped", "modified")
+SHARES = ("color", "creature_type")
 
 
 @dataclass(frozen=True)
@@ -138,56 +113,6 @@ class Affected:
     any_of: tuple["Affected", ...] = ()
     highest_mana_value: bool = False
     paired: bool = False
-
-    @classmethod
-    def from_mapping(cls, data: Any, path: str = "affects") -> "Affected":
-        if not isinstance(data, dict):
-            raise ValueError(f"{path} expects a mapping such as {{controller: you, types: [creature]}}")
-        known = {f.name for f in fields(cls)}
-        values: dict[str, Any] = {}
-        for key, value in data.items():
-            if key not in known:
-                raise ValueError(f"{path}: unknown key {key!r}; expected one of {', '.join(sorted(known))}")
-            where = f"{path}.{key}"
-            if key == "controller":
-                if value not in _CONTROLLERS:
-                    raise ValueError(f"{where} expects one of {', '.join(_CONTROLLERS)}, got {value!r}")
-                values[key] = value
-            elif key in ("colors", "not_colors"):
-                values[key] = _colors(value, where)
-            elif key in ("keywords", "not_keywords"):
-                values[key] = _keywords(value, where)
-            elif key in ("other", "attached", "self", "attacking", "blocking", "token", "tapped", "multicolored",
-                         "colorless", "commander", "chosen_type", "chosen_color", "highest_mana_value",
-                         "paired"):
-                if not isinstance(value, bool):
-                    raise ValueError(f"{where} expects true or false, got {value!r}")
-                values[key] = value
-            elif key in ("named", "counter"):
-                values[key] = str(value)
-            elif key == "not_attacking":
-                if not isinstance(value, bool):
-                    raise ValueError(f"{where} expects true or false, got {value!r}")
-                values[key] = value
-            elif key == "shares_with_attached":
-                if value not in _SHARES:
-                    raise ValueError(f"{where} expects one of {', '.join(_SHARES)}, got {value!r}")
-                values[key] = value
-            elif key.startswith("controller_graveyard"):
-                values[key] = _int(value, where)
-            elif key == "attachments":
-                if value not in _ATTACHMENTS:
-                    raise ValueError(f"{where} expects one of {', '.join(_ATTACHMENTS)}, got {value!r}")
-                values[key] = value
-            elif key.startswith(("power", "toughness")):
-                values[key] = _int(value, where)
-            elif key == "any_of":
-                if not isinstance(value, list) or not value:
-                    raise ValueError(f"{where} expects a list of affected sets such as [{{subtypes: [zombie]}}]")
-                values[key] = tuple(cls.from_mapping(v, f"{where}[{i}]") for i, v in enumerate(value))
-            else:
-                values[key] = _words(value, where)
-        return cls(**values)
 
     def to_mapping(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -277,18 +202,18 @@ class Affected:
 
 
 #: Condition atoms, by key (one per atom mapping besides ``at_least``, ``at_most`` and ``not``).
-_CONDITION_KEYS = ("controls", "opponent_controls", "on_battlefield", "cards_in_graveyard", "extra_turn",
+CONDITION_KEYS = ("controls", "opponent_controls", "on_battlefield", "cards_in_graveyard", "extra_turn",
                    "your_turn", "day_night", "monstrous", "source_untapped", "source_equipped", "counters_on_source",
                    "life_at_most", "paired", "in_graveyard", *("attached_controller_controls", "attached_matches", "attached_equipment",
                                      "source_enchanted", "completed_dungeon", "city_blessing", "hand_at_most",
                                      "life_over_starting", "opponent_graveyard", "graveyard_types", "attached_to_yours"))
 #: Conditions with a filter, and those whose value is a number.
-_FILTER_KINDS = ("controls", "opponent_controls", "on_battlefield", "attached_controller_controls", "attached_matches",
+FILTER_KINDS = ("controls", "opponent_controls", "on_battlefield", "attached_controller_controls", "attached_matches",
                  "attached_to_yours")
-_NUMBER_KINDS = ("life_at_most", "attached_equipment", "hand_at_most", "life_over_starting", "opponent_graveyard",
+NUMBER_KINDS = ("life_at_most", "attached_equipment", "hand_at_most", "life_over_starting", "opponent_graveyard",
                  "graveyard_types")
-_CONDITION_KEYS += ("all_share_a_color",)  # Common Cause: the objects of a filter share a color (105.1)
-_FILTER_KINDS += ("all_share_a_color",)
+CONDITION_KEYS += ("all_share_a_color",)  # Common Cause: the objects of a filter share a color (105.1)
+FILTER_KINDS += ("all_share_a_color",)
 
 
 @dataclass(frozen=True)
@@ -334,35 +259,6 @@ class Condition:
     negate: bool = False
     at_most: int | None = None
 
-    @classmethod
-    def from_mapping(cls, data: Any, path: str = "condition") -> "Condition":
-        if not isinstance(data, dict):
-            raise ValueError(f"{path} expects a mapping such as {{controls: {{types: [artifact]}}}}")
-        keys = [k for k in data if k in _CONDITION_KEYS]
-        extra = set(data) - set(_CONDITION_KEYS) - {"at_least", "at_most", "not"}
-        if len(keys) != 1 or extra:
-            raise ValueError(f"{path} expects exactly one of {', '.join(_CONDITION_KEYS)} (with at_least, at_most, not)")
-        kind = keys[0]
-        value = data[kind]
-        negate = bool(data.get("not", False))
-        at_least = _int(data.get("at_least", 1), f"{path}.at_least")
-        if "at_most" in data and kind != "counters_on_source":
-            raise ValueError(f"{path}.at_most bounds counters_on_source only")
-        if kind in _FILTER_KINDS:
-            return cls(kind, Affected.from_mapping(value, f"{path}.{kind}"), at_least, True, negate)
-        if kind == "cards_in_graveyard":
-            return cls(kind, None, _int(value, f"{path}.{kind}"), True, negate)
-        if kind == "counters_on_source":
-            at_most = _int(data["at_most"], f"{path}.at_most") if "at_most" in data else None
-            return cls(kind, None, at_least, str(value), negate, at_most)
-        if kind in _NUMBER_KINDS:
-            return cls(kind, None, 1, _int(value, f"{path}.{kind}"), negate)
-        if kind == "day_night":
-            if value not in ("day", "night"):
-                raise ValueError(f"{path}.day_night expects day or night, got {value!r}")
-            return cls(kind, None, 1, value, negate)
-        return cls(kind, None, 1, bool(value), negate)
-
     def to_mapping(self) -> dict[str, Any]:
         if self.filter is not None:
             out: dict[str, Any] = {self.kind: self.filter.to_mapping()}
@@ -400,7 +296,7 @@ class Condition:
             text = f"what it is attached to is {self.filter.describe()}"  # type: ignore[union-attr]
         elif self.kind == "attached_to_yours":
             text = f"{self.filter.describe()} attached to a creature you control"  # type: ignore[union-attr]
-        elif self.kind in _NUMBER_KINDS and self.kind != "life_at_most":
+        elif self.kind in NUMBER_KINDS and self.kind != "life_at_most":
             text = {"attached_equipment": "{} or more Equipment attached to what it is attached to",
                     "hand_at_most": "{} or fewer cards in your hand",
                     "life_over_starting": "your life total at least your starting life total plus {}",
@@ -423,18 +319,18 @@ class Condition:
         return ("not: " if self.negate else "") + text
 
 
-_FOR_EACH_KEYS = ("permanents", "cards_in_hand", "counters_on_source", "creature_cards_in_graveyard",
+FOR_EACH_KEYS = ("permanents", "cards_in_hand", "counters_on_source", "creature_cards_in_graveyard",
                   "counters_on_it", "colors_of_it", "colors_among", "basic_land_types_among", "cards", "party",
                   "mana_value_of_it", "mana_symbols_of_it", "bushido_of_it")
 #: What may go with ``permanents``: ``attached_to`` (``it``: the object the effect applies to;
 #: ``source``; ``creature``: any creature), ``counters`` (sum the counters of that kind on them),
 #: ``shares_creature_type`` and ``same_name`` (with the object the effect applies to).
-_PERMANENT_MODIFIERS = ("attached_to", "counters", "shares_creature_type", "same_name")
-_ATTACHED_TO = ("it", "source", "creature")
+PERMANENT_MODIFIERS = ("attached_to", "counters", "shares_creature_type", "same_name")
+ATTACHED_TO = ("it", "source", "creature")
 #: ``cards``: zone, whose cards (``you``: the source's controller; ``its_controller``: the
 #: controller of the object the effect applies to; ``all``: every player's), card types (any of).
-_CARD_ZONES = ("graveyard", "hand")
-_CARD_OWNERS = ("you", "its_controller", "all")
+CARD_ZONES = ("graveyard", "hand")
+CARD_OWNERS = ("you", "its_controller", "all")
 
 
 @dataclass(frozen=True)
@@ -445,20 +341,6 @@ class CardCount:
     zone: str
     whose: str
     types: frozenset[str] = frozenset()
-
-    @classmethod
-    def from_mapping(cls, data: Any, path: str) -> "CardCount":
-        if not isinstance(data, dict) or set(data) - {"zone", "whose", "types"}:
-            raise ValueError(f"{path} expects {{zone: graveyard | hand, whose: you | its_controller | all, types: [...]}}")
-        zone, whose = data.get("zone"), data.get("whose", "you")
-        if zone not in _CARD_ZONES:
-            raise ValueError(f"{path}.zone expects one of {', '.join(_CARD_ZONES)}, got {zone!r}")
-        if whose not in _CARD_OWNERS:
-            raise ValueError(f"{path}.whose expects one of {', '.join(_CARD_OWNERS)}, got {whose!r}")
-        types = _words(data.get("types", []), f"{path}.types")
-        if types and zone == "hand":
-            raise ValueError(f"{path}.types: the card types in a hand are hidden (402.3); count the cards only")
-        return cls(zone, whose, types)
 
     def to_mapping(self) -> dict[str, Any]:
         out: dict[str, Any] = {"zone": self.zone, "whose": self.whose}
@@ -510,36 +392,6 @@ class ForEach:
     mana_symbols_of_it: str | None = None
     bushido_of_it: bool = False
 
-    @classmethod
-    def from_mapping(cls, data: Any, path: str = "for_each") -> "ForEach":
-        keys = [k for k in (data if isinstance(data, dict) else ()) if k in _FOR_EACH_KEYS]
-        allowed = {keys[0], "plus"} | (set(_PERMANENT_MODIFIERS) if keys == ["permanents"] else set()) if keys else set()
-        if not isinstance(data, dict) or len(keys) != 1 or set(data) - allowed:
-            raise ValueError(f"{path} expects one of {', '.join(_FOR_EACH_KEYS)} (with plus; permanents with "
-                             f"{', '.join(_PERMANENT_MODIFIERS)})")
-        key, value = keys[0], data[keys[0]]
-        plus = _int(data.get("plus", 0), f"{path}.plus")
-        if key == "permanents":
-            filters = value if isinstance(value, list) and value else [value]
-            made = [Affected.from_mapping(f, f"{path}.permanents" + (f"[{i}]" if len(filters) > 1 else ""))
-                    for i, f in enumerate(filters)]
-            attached_to = data.get("attached_to")
-            if attached_to is not None and attached_to not in _ATTACHED_TO:
-                raise ValueError(f"{path}.attached_to expects one of {', '.join(_ATTACHED_TO)}, got {attached_to!r}")
-            counters = str(data["counters"]) if "counters" in data else None
-            flags = {k: bool(data[k]) for k in ("shares_creature_type", "same_name") if k in data}
-            return cls(permanents=made[0], also=tuple(made[1:]), attached_to=attached_to, counters=counters, plus=plus,
-                       **flags)
-        if key == "mana_symbols_of_it":
-            return cls(mana_symbols_of_it=Color.parse(str(value)).word, plus=plus)
-        if key in ("counters_on_source", "counters_on_it"):
-            return cls(**{key: str(value)}, plus=plus)
-        if key in ("colors_among", "basic_land_types_among"):
-            return cls(**{key: Affected.from_mapping(value, f"{path}.{key}")}, plus=plus)
-        if key == "cards":
-            return cls(cards=CardCount.from_mapping(value, f"{path}.cards"), plus=plus)
-        return cls(**{key: bool(value)}, plus=plus)
-
     @property
     def card_count(self) -> CardCount | None:
         """The cards it counts: ``cards``, or the older ``cards_in_hand`` (the source's
@@ -556,7 +408,7 @@ class ForEach:
         if self.permanents is not None:
             filters = [f.to_mapping() for f in (self.permanents, *self.also)]
             out = {"permanents": filters if self.also else filters[0]}
-            out |= {k: getattr(self, k) for k in _PERMANENT_MODIFIERS if getattr(self, k) not in (None, False)}
+            out |= {k: getattr(self, k) for k in PERMANENT_MODIFIERS if getattr(self, k) not in (None, False)}
         elif self.counters_on_source is not None:
             out = {"counters_on_source": self.counters_on_source}
         elif self.counters_on_it is not None:
@@ -607,36 +459,8 @@ class ForEach:
         return f"{self.plus} plus {text}" if self.plus else text
 
 
-def parse_granted(entry: Any, name: str = "") -> tuple[str, Any]:
-    """One granted entry as ``("keyword", k)``, ``("protection", q)``, ``("static", Static)``
-    or ``("mana", ManaAbility)``; ``ValueError`` when it is none of them."""
-    from .abilities import parse_static
-    from .mana_abilities import ManaAbilityError, parse_mana_ability
 
-    if isinstance(entry, dict) and len(entry) == 1 and "protection" in entry:
-        return "protection", str(entry["protection"]).strip().lower()
-    if isinstance(entry, dict) and len(entry) == 1 and "text" in entry:
-        from .permanent import TextAbility
-
-        return "text", TextAbility(str(entry["text"]))
-    try:
-        return "static", parse_static(entry)
-    except KeyError:
-        pass
-    if isinstance(entry, str):
-        try:
-            return "keyword", canonical_keyword(entry)
-        except ValueError:
-            pass
-        if ":" in entry:
-            try:
-                return "mana", parse_mana_ability(entry, name)
-            except ManaAbilityError as exc:
-                raise ValueError(str(exc)) from None
-    raise ValueError(f"unknown keyword or ability {entry!r}")
-
-
-_SPEC_KEYS = ("affects", "condition", "add_types", "remove_types", "add_subtypes", "set_land_types",
+SPEC_KEYS = ("affects", "condition", "add_types", "remove_types", "add_subtypes", "set_land_types",
               "add_supertypes", "remove_supertypes", "set_colors", "add_colors",
               "set_types", "set_creature_types", "all_creature_types", "add_chosen_type", "remove_land_types",
               "base_pt_mana_value", "halved",
@@ -702,69 +526,6 @@ class ContinuousSpec:
     goaded: bool = False
     text: str | None = None
 
-    @classmethod
-    def from_mapping(cls, data: Any, name: str = "") -> "ContinuousSpec":
-        """Build and validate; ``ValueError`` names the key that is wrong."""
-        if not isinstance(data, dict):
-            raise ValueError("continuous expects a mapping such as {affects: {types: [creature]}, gets: [1, 1]}")
-        unknown = set(data) - set(_SPEC_KEYS)
-        if unknown:
-            raise ValueError(f"continuous: unknown key {sorted(map(str, unknown))[0]!r}; keys are {', '.join(_SPEC_KEYS)}")
-        v: dict[str, Any] = {}
-        for key, value in data.items():
-            where = f"continuous.{key}"
-            if key == "affects":
-                v[key] = Affected.from_mapping(value, where)
-            elif key == "condition":
-                items = value if isinstance(value, list) else [value]
-                v[key] = tuple(Condition.from_mapping(c, f"{where}[{i}]") for i, c in enumerate(items))
-            elif key in ("add_types", "remove_types", "add_subtypes", "add_supertypes", "remove_supertypes",
-                         "set_land_types"):
-                v[key] = _words(value, where)
-            elif key in ("set_colors", "add_colors"):
-                v[key] = _colors(value, where) if value != [] else frozenset()
-            elif key in ("loses", "cant_have"):
-                v[key] = _keywords(value, where)
-            elif key in ("loses_all_abilities", "switch_pt", "halved", "goaded"):
-                v[key] = bool(value)
-            elif key in _SETTING_KEYS:
-                v[key] = _setting(key, value, where)
-            elif key in ("set_pt", "gets"):
-                v[key] = _pair(value, where)
-            elif key == "defines_pt":
-                if value not in ("both", "power", "toughness"):
-                    raise ValueError(f"{where} expects both, power or toughness, got {value!r}")
-                v[key] = value
-            elif key == "for_each":
-                v[key] = ForEach.from_mapping(value, where)
-            elif key in ("gains", "rules"):
-                if not isinstance(value, list):
-                    raise ValueError(f"{where} expects a list of keywords and abilities")
-                atoms = []
-                for i, entry in enumerate(value):
-                    if key == "rules" and _bound_entry(entry):
-                        atoms.append(("bound", BoundRule.from_mapping(entry, f"{where}[{i}]")))
-                        continue
-                    if key == "rules" and _you_target(entry):
-                        atoms.append(("you", str(next(iter(entry)))))  # {cant_attack: you}: the source's controller
-                        continue
-                    try:
-                        atoms.append(parse_granted(entry, name))
-                    except ValueError as exc:
-                        raise ValueError(f"{where}[{i}]: {exc}") from None
-                v[key] = tuple(atoms)
-            elif key == "board_rules":
-                v[key] = tuple(_board_rule(r, f"{where}[{i}]") for i, r in enumerate(value or []))
-            elif key == "text":
-                v[key] = str(value)
-        if v.get("halved") and ("gets" not in v or "for_each" not in v):
-            raise ValueError("continuous.halved halves the for_each count of gets; give both")
-        if "for_each" in v and "gets" not in v and "defines_pt" not in v:
-            raise ValueError("continuous.for_each multiplies gets or is what defines_pt counts; give one of them")
-        if "defines_pt" in v and ("for_each" not in v or "gets" in v):
-            raise ValueError("continuous.defines_pt needs for_each (what power and toughness equal) and no gets")
-        return cls(**v)
-
     def to_mapping(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for f in fields(self):
@@ -807,7 +568,7 @@ class ContinuousSpec:
 
     @property
     def sets_types(self) -> bool:
-        """Whether it has a type-setting part of :data:`_SETTING_KEYS` in layer 4 (205.1a)."""
+        """Whether it has a type-setting part of :data:`SETTING_KEYS` in layer 4 (205.1a)."""
         return (self.set_types is not None or self.set_creature_types is not None or self.all_creature_types
                 or self.add_chosen_type or self.remove_land_types)
 
@@ -893,16 +654,6 @@ class BoundRule:
 
     bound: "ForEach | None" = None  # None: the source's power
 
-    @classmethod
-    def from_mapping(cls, data: Any, path: str) -> "BoundRule":
-        value = data["cant_be_blocked_by"]["power_less_than"]
-        if value == "source_power":
-            return cls()
-        bound = ForEach.from_mapping(value, f"{path}.cant_be_blocked_by.power_less_than")
-        if bound.permanents is None:
-            raise ValueError(f"{path}.cant_be_blocked_by.power_less_than expects source_power or {{permanents: FILTER}}")
-        return cls(bound)
-
     def to_mapping(self) -> dict[str, Any]:
         bound = "source_power" if self.bound is None else self.bound.to_mapping()
         return {"cant_be_blocked_by": {"power_less_than": bound}}
@@ -912,36 +663,14 @@ class BoundRule:
         return f"can't be blocked by creatures with power less than {what}"
 
 
-def _bound_entry(entry: Any) -> bool:
-    inner = entry.get("cant_be_blocked_by") if isinstance(entry, dict) and len(entry) == 1 else None
-    return isinstance(inner, dict) and set(inner) == {"power_less_than"} and (
-        inner["power_less_than"] == "source_power" or isinstance(inner["power_less_than"], dict))
 #: Type-setting parts (layer 4, 205.1a, 205.3m) and the 7b part "equal to its mana value" (613.4b).
-_SETTING_KEYS = ("set_types", "set_creature_types", "all_creature_types", "add_chosen_type", "remove_land_types",
+SETTING_KEYS = ("set_types", "set_creature_types", "all_creature_types", "add_chosen_type", "remove_land_types",
                  "base_pt_mana_value")
 
 
-def _setting(key: str, value: Any, where: str) -> Any:
-    """Validate one of :data:`_SETTING_KEYS`: ``set_types`` card types, ``set_creature_types``
-    creature types (205.3m), the rest true or false."""
-    if key == "set_types":
-        words = _words(value, where)
-        if not words or words - {"artifact", "creature", "enchantment", "land", "planeswalker", "battle", "kindred"}:
-            raise ValueError(f"{where} expects card types (205.2a) such as [creature], got {value!r}")
-        return words
-    if key == "set_creature_types":
-        words = _words(value, where)
-        wrong = sorted(w for w in words if subtypes().get(w) != "creature")
-        if wrong:
-            raise ValueError(f"{where}: {wrong[0]!r} is not a creature type (205.3m)")
-        return words
-    if not isinstance(value, bool):
-        raise ValueError(f"{where} expects true or false, got {value!r}")
-    return value
-
 
 def setting_words(spec: "ContinuousSpec") -> list[str]:
-    """How :meth:`ContinuousSpec.describe` names the parts of :data:`_SETTING_KEYS` in layer 4."""
+    """How :meth:`ContinuousSpec.describe` names the parts of :data:`SETTING_KEYS` in layer 4."""
     out = []
     if spec.set_types is not None:
         out.append("is only " + " ".join(sorted(spec.set_types)) + " (205.1a)")
@@ -956,18 +685,10 @@ def setting_words(spec: "ContinuousSpec") -> list[str]:
     return out
 
 
-def _you_target(entry: Any) -> bool:
-    return isinstance(entry, dict) and len(entry) == 1 and next(iter(entry.values())) == "you"
-
 
 #: ``max_attackers_against_you``: no more than n creatures can attack the source's controller (508.1c)
-_BOARD_RULE_KINDS = ("max_attackers_total", "max_blockers_total", "max_attackers_against_you")
+BOARD_RULE_KINDS = ("max_attackers_total", "max_blockers_total", "max_attackers_against_you")
 
-
-def _board_rule(rule: Any, path: str) -> tuple[str, int]:
-    if not isinstance(rule, dict) or rule.get("kind") not in _BOARD_RULE_KINDS or set(rule) != {"kind", "n"}:
-        raise ValueError(f"{path} expects {{kind: {' | '.join(_BOARD_RULE_KINDS)}, n: N}}")
-    return str(rule["kind"]), _int(rule["n"], f"{path}.n")
 
 
 def atom_entry(atom: tuple[str, Any]) -> Any:

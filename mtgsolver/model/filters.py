@@ -12,11 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Iterable
 
-from .keywords import canonical_keyword
-from .mana import Color
+from mtgsolver.model.mana import Color
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .permanent import Permanent
+    from mtgsolver.model.permanent import Permanent
 
 __all__ = ["Comparison", "CreatureFilter", "PlayerFilter", "STATS"]
 
@@ -61,7 +60,7 @@ class Comparison:
         return f"{self.stat.replace('_', ' ')} {words} its own {self.own_stat.replace('_', ' ')}"
 
 
-_COMPARISON_KEYS = {f"{s}_{r}": (s, r) for s in STATS for r in RELATIONS}
+COMPARISON_KEYS = {f"{s}_{r}": (s, r) for s in STATS for r in RELATIONS}
 
 
 @dataclass(frozen=True)
@@ -86,40 +85,6 @@ class CreatureFilter:
     def relative(self) -> bool:
         """Does it compare with the creature whose ability it is (``own`` needed to match)?"""
         return bool(self.compared)
-
-    @classmethod
-    def from_mapping(cls, data: Any) -> "CreatureFilter":
-        """Build from ``{power_at_most: 2}``; raise ``ValueError`` naming a bad key."""
-        if not isinstance(data, dict) or not data:
-            raise ValueError("expected a filter mapping such as {power_at_most: 2}")
-        known = {f.name for f in fields(cls)} - {"compared"}
-        values: dict[str, Any] = {}
-        compared: list[Comparison] = []
-        for key, value in data.items():
-            if key in _COMPARISON_KEYS and isinstance(value, str):
-                own = value.strip().lower()
-                if not own.startswith("own_") or own[4:] not in STATS:
-                    raise ValueError(f"{key} expects an integer or one of own_power, own_toughness, own_mana_value, "
-                                     f"got {value!r}")
-                compared.append(Comparison(*_COMPARISON_KEYS[key], own[4:]))
-                continue
-            if key in _COMPARISON_KEYS and key not in known:
-                raise ValueError(f"{key} expects one of own_power, own_toughness, own_mana_value, got {value!r}")
-            if key not in known:
-                raise ValueError(f"unknown filter key {key!r}; expected one of {sorted(known | set(_COMPARISON_KEYS))}")
-            if key in ("color", "not_color"):
-                values[key] = Color.parse(str(value))
-            elif key in ("keyword", "not_keyword"):
-                values[key] = canonical_keyword(str(value))
-            elif key in ("type", "subtype", "supertype"):
-                values[key] = str(value).lower()
-            elif key == "colorless":
-                values[key] = bool(value)
-            else:
-                if isinstance(value, bool) or not isinstance(value, int):
-                    raise ValueError(f"{key} expects an integer, got {value!r}")
-                values[key] = value
-        return cls(**values, compared=tuple(compared))
 
     def matches(self, perm: "Permanent", own: "Permanent | None" = None) -> bool:
         """Does ``perm`` match? ``own``: the creature whose ability the filter belongs to, needed
@@ -197,21 +162,6 @@ class PlayerFilter:
     #: power 3 or greater", Orgg)
     power_at_least: int | None = None
     power_at_most: int | None = None
-
-    @classmethod
-    def from_mapping(cls, data: Any) -> "PlayerFilter":
-        if not isinstance(data, dict) or not data:
-            raise ValueError("expected a player filter such as {controls: island}")
-        known = {f.name for f in fields(cls)}
-        for key in data:
-            if key not in known:
-                raise ValueError(f"unknown player filter key {key!r}; expected one of {sorted(known)}")
-        values = dict(data)
-        if "controls" in values:
-            values["controls"] = str(values["controls"]).lower()
-        elif {"power_at_least", "power_at_most"} & set(values):
-            raise ValueError("power_at_least and power_at_most bound the permanent of controls; give controls too")
-        return cls(**values)
 
     def matches(self, life: int, permanents: Iterable["Permanent"]) -> bool:
         """``permanents``: those the player controls."""

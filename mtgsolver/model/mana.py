@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
+from mtgsolver.model.errors import ManaCostError
 
 __all__ = [
     "Color",
@@ -62,16 +63,6 @@ _HYBRID_PAIRS = ("WU", "WB", "UB", "UR", "BR", "BG", "RG", "RW", "GW", "GU")
 _SYMBOL_RE = re.compile(r"\{([^{}]*)\}")
 
 
-class ManaCostError(ValueError):
-    """A mana cost string that is not a sequence of 107.4 symbols.
-
-    ``symbol`` holds the offending symbol (or fragment) and ``text`` the whole string.
-    """
-
-    def __init__(self, text: str, symbol: str, reason: str = "unknown mana symbol") -> None:
-        self.text = text
-        self.symbol = symbol
-        super().__init__(f"{reason} {symbol!r} in mana cost {text!r}")
 
 
 def parse_mana_type(text: str) -> str:

@@ -1,32 +1,21 @@
-"""Mana abilities (CR 605) parsed from their Oracle text.
+"""Mana abilities (CR 605) as data: their costs, what they add, their conditions and riders.
 
-The grammar is the board contract's: ``"{T}: Add {G}."``, ``"{1}, {T}: Add {W}{U}."``,
-``"{T}, Pay 1 life: Add {W} or {B}."``, ``"{T}: Add one mana of any color."``,
-``"Sacrifice this artifact: Add one mana of any color."``,
-``"{T}: Add one mana of any type that a land you control could produce."``,
-``"{T}: Add {G} for each creature you control."``, spending restrictions
-(``"Spend this mana only to cast creature spells."``) and damage to the controller
-(``"{T}: Add {C}{C}. Ancient Tomb deals 2 damage to you."``), ability words (207.2c),
-activation conditions on the board (``"Activate only if you control a Swamp."``, 602.5b),
-"the chosen color" (read from the permanent's ``chosen_color``), amounts counted on the
-board (``"Add {C} for each charge counter on ~."``, ``"Add X mana of any one color, where X
-is the number of Allies you control."``) and riders that happen as the ability resolves and
-don't change the payment (``"~ doesn't untap during your next untap step."``,
-``"Put a depletion counter on ~."``, ``"Draw a card."``), kept in ``extra``.
-
-Examples
---------
->>> a = parse_mana_ability("{1}, {T}: Add {W}{U}.")
->>> a.taps, str(a.mana_cost), a.product
-(True, '{1}', Fixed(mana=('W', 'U')))
->>> parse_mana_ability("{T}: Add {R}, {G}, or {W}.").product
-Choice(options=(('R',), ('G',), ('W',)))
+:mod:`mtgsolver.read.grammar.mana` reads them from Oracle text such as ``"{T}: Add {G}."``,
+``"{1}, {T}: Add {W}{U}."``, ``"{T}: Add one mana of any color."``, ``"{T}: Add one mana of any
+type that a land you control could produce."`` (:class:`Reflect`, 106.7), ``"{T}: Add {G} for each
+creature you control."`` (:class:`Counted`), with spending restrictions (106.6), damage to the
+controller, activation conditions (602.5b) and riders that happen as the ability resolves and don't
+change the payment (``"~ doesn't untap during your next untap step."``), kept in ``extra``.
+:class:`ManaTrigger` is a triggered mana ability on "tapped for mana" (106.12a, 605.1b).
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
+from typing import Iterable
 
-from .mana import MANA_TYPES, ManaCost
+from mtgsolver.model.mana import MANA_TYPES, ManaCost
+from mtgsolver.model.errors import ManaAbilityError
 
 __all__ = [
     "AnyColor",
@@ -44,11 +33,13 @@ __all__ = [
     "ManaAbilityError",
     "Product",
     "Reflect",
-    "parse_mana_ability",
+    "Bundle",
+    "ManaTrigger",
+    "TRIGGER_ON",
+    "bundle_of",
+    "show_bundle",
 ]
 
-class ManaAbilityError(ValueError):
-    """Text that is not a mana ability this grammar understands."""
 
 
 @dataclass(frozen=True)
@@ -310,18 +301,6 @@ class ManaAbility:
         return self.text
 
 
-def parse_mana_ability(text: str, self_name: str | None = None) -> ManaAbility:
-    """Read ``COSTS: Add PRODUCT. [SENTENCES]`` with the grammar
-    (``mtgsolver/model/grammar/mana.lark``).
-
-    ``self_name`` is the card's name, so that ``Sacrifice Sol Talisman`` reads as a
-    self-sacrifice. Raises :class:`ManaAbilityError` when the text is not understood whole.
-    """
-    from .grammar.mana import compile_ability
-
-    return compile_ability(text, self_name or "")
-
-
 #: The intrinsic mana ability of each basic land type (305.6).
 BASIC_LAND_MANA = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": "G"}
 
@@ -330,3 +309,68 @@ def basic_land_ability(subtype: str) -> ManaAbility:
     """``{T}: Add {G}.`` for a Forest, and so on (305.6)."""
     letter = BASIC_LAND_MANA[subtype]
     return ManaAbility(text=f"{{T}}: Add {{{letter}}}.", costs=(CostPart("tap"),), product=Fixed((letter,)))
+
+
+# --------------------------------------------------------------------------- triggered mana abilities
+Bundle = tuple[str, ...]  # one possible outcome of an event, letters in W U B R G C order
+
+
+def bundle_of(letters: Iterable[str]) -> Bundle:
+    return tuple(sorted(letters, key=MANA_TYPES.index))
+
+
+def show_bundle(bundle: Bundle) -> str:
+    return "".join("{" + t + "}" for t in bundle) or "no mana"
+
+
+# --------------------------------------------------------------------------- vocabulary
+TRIGGER_ON = {
+    "lands": "a land any player taps",          # Heartbeat of Spring, Mana Flare
+    "your_lands": "a land its controller taps",
+    "permanents": "a permanent any player taps",  # Eloren Wilds; Vernal Bloom with kinds [forest]
+    "your_permanents": "a permanent its controller taps",  # Leyline of Abundance with kinds [creature]
+    "enchanted": "the permanent it enchants",   # Wild Growth, Utopia Sprawl
+}
+
+
+@dataclass(frozen=True)
+class ManaTrigger:
+    """A triggered mana ability on "tapped for mana" (106.12a, 605.1b).
+
+    ``on`` (board key ``tapped``): ``lands``, ``your_lands``, ``permanents``,
+    ``your_permanents`` or ``enchanted`` ("your": controlled by the trigger's controller);
+    ``kinds``: the tapped permanent has one of these words among its types, subtypes and
+    supertypes (``nonland``: it is not a land); ``mode``: ``fixed`` (adds ``mana``),
+    ``same_type`` (one mana of any type the land produced), ``any_color`` (``amount`` mana in
+    any combination of colors) or ``chosen_color`` (Utopia Sprawl's color chosen as it
+    entered, unknown unless the board gives ``adds: "{U}"``); ``of_type``: fires only when
+    mana of that type was produced. The mana goes to the player who tapped the permanent.
+    """
+
+    on: str
+    mode: str = "fixed"
+    mana: Bundle = ()
+    of_type: str | None = None
+    kinds: tuple[str, ...] = ()
+    amount: int = 1
+
+    def extras(self, bundle: Bundle) -> set[Bundle]:
+        """What the trigger adds when the tapped permanent produced ``bundle`` (106.12a)."""
+        if self.mode == "fixed":
+            return {self.mana}
+        if self.mode == "same_type":
+            return {(t,) for t in set(bundle)}
+        if self.mode == "any_color":
+            return {bundle_of(c) for c in itertools.combinations_with_replacement(MANA_TYPES[:5], self.amount)}
+        return {()}  # chosen_color with no color on the board: undefined, no mana (106.7)
+
+    def describe(self) -> str:
+        what = {"fixed": f"adds {show_bundle(self.mana)}", "same_type": "adds one mana of a type that land produced",
+                "any_color": f"adds {self.amount} mana in any combination of colors",
+                "chosen_color": "adds one mana of the chosen color"}[self.mode]
+        cond = f" for {{{self.of_type}}}" if self.of_type else ""
+        kinds = f" ({' or '.join(self.kinds)})" if self.kinds else ""
+        return f"whenever {TRIGGER_ON[self.on]}{kinds} is tapped for mana{cond}, {what}"
+
+    def __str__(self) -> str:
+        return self.describe()

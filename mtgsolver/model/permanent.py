@@ -5,9 +5,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping
 
-from .abilities import Static
-from .mana import Color, ManaCost
-from .mana_abilities import ManaAbility
+from mtgsolver.model.abilities import Static
+from mtgsolver.model.mana import Color, ManaCost
+from mtgsolver.model.mana_abilities import ManaAbility
 
 __all__ = ["Permanent", "Player", "TextAbility"]
 

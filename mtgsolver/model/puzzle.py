@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import Attack, Block
+from mtgsolver.model.combat import Attack, Block
 
 __all__ = ["GOALS", "Puzzle", "Solution"]
 

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal, Mapping
 
-from .cards import Card
-from .mana import Color, ManaCost, ManaCostError
+from mtgsolver.model.abilities import Static
+from mtgsolver.model.cards import Card
+from mtgsolver.model.mana import Color, ManaCost, ManaCostError
 
 __all__ = ["PlayerZones", "StackItem", "TurnInfo", "ZoneCard", "color_identity"]
 
@@ -26,6 +27,8 @@ class ZoneCard:
 
     id: str
     card: Card
+    #: the statics of its text that function from a graveyard (113.6b), read with the board
+    statics: tuple[Static, ...] = ()
 
     @property
     def name(self) -> str:

@@ -11,18 +11,19 @@ payment solver decides that, and an unpayable declaration becomes a cut of the C
 """
 from __future__ import annotations
 
-from ..encodings.attack_rules import (
+from mtgsolver.rules.attacking import (
     AttackProblem,
     Reason,
     attack_problem,
     declaration_reasons,
     obeyed,
 )
-from ..encodings.attacks import OBJECTIVES, AttackModel
-from ..encodings.cpsat import Deadline
-from ..model import Board
-from .combat_mana import Payer, attack_acceptor, attack_payments, attack_total, attacks_tapped, costed_attacks, free
-from .result import CombatResult, Violation, combat_unread
+from mtgsolver.encodings.attacks import OBJECTIVES, AttackModel
+from mtgsolver.encodings.cpsat import Deadline
+from mtgsolver.model import Board
+from mtgsolver.solver.combat_mana import Payer, attack_acceptor, attack_payments, attack_total, attacks_tapped, costed_attacks, free
+from mtgsolver.solver.result import CombatResult, Violation, combat_unread
+from mtgsolver.load import prepare
 
 __all__ = ["OBJECTIVES", "check_attacks", "suggest_attacks"]
 
@@ -53,6 +54,7 @@ def check_attacks(board: Board, time_limit: float = 10.0) -> CombatResult:
     ValueError
         When the board has no combat section, or a ``cant_attack`` value names nothing.
     """
+    board = prepare(board)  # the board as it is now (613), once
     if board.combat is None:
         raise ValueError("the board has no combat section with attackers to check")
     problem = attack_problem(board)
@@ -120,6 +122,7 @@ def suggest_attacks(board: Board, objective: str = "fewest-attackers", time_limi
     CombatResult
         ``witness`` is the suggested declaration; it obeys ``maximum`` requirements.
     """
+    board = prepare(board)  # the board as it is now (613), once
     if objective not in OBJECTIVES:
         raise ValueError(f"unknown objective {objective!r}; expected one of {', '.join(OBJECTIVES)}")
     problem = attack_problem(board)

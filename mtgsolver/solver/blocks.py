@@ -12,15 +12,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..encodings.block_rules import (
+from mtgsolver.rules.blocking import (
     BlockOptions, Declaration, Finding, Requirement, attackers_by_defender, block_cost, block_options,
     declared_blocks, label, requirements, restriction_findings,
 )
-from ..encodings.blocks import BlockModel, build_block_model
-from ..encodings.cpsat import Deadline, Solve, core_of, solve
-from ..model import Board, ManaCost
-from .combat_mana import Payer, describe_payment
-from .result import CombatResult, Violation, combat_unread
+from mtgsolver.encodings.blocks import BlockModel, build_block_model
+from mtgsolver.encodings.cpsat import Deadline, Solve, core_of, solve
+from mtgsolver.model import Board, ManaCost
+from mtgsolver.solver.combat_mana import Payer, describe_payment
+from mtgsolver.solver.result import CombatResult, Violation, combat_unread
+from mtgsolver.load import prepare
 
 __all__ = ["OBJECTIVES", "check_blocks", "suggest_blocks"]
 
@@ -289,6 +290,7 @@ def check_blocks(board: Board, time_limit: float = 10.0, explain: bool = True) -
     ValueError
         If the board declares no blockers list to check.
     """
+    board = prepare(board)  # the board as it is now (613), once
     if board.combat is None or not board.combat.attackers:
         return _no_attackers()
     if board.combat.blockers is None:
@@ -316,6 +318,7 @@ def suggest_blocks(board: Board, objective: str = "fewest-blockers", time_limit:
     Costs are paid only for creatures in ``combat.paid_costs`` (509.1c): there it names the
     creatures whose costs the player is willing to pay.
     """
+    board = prepare(board)  # the board as it is now (613), once
     if objective not in OBJECTIVES:
         raise ValueError(f"unknown objective {objective!r}; expected one of {', '.join(OBJECTIVES)}")
     if board.combat is None or not board.combat.attackers:

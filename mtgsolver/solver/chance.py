@@ -16,7 +16,7 @@ it entered (603.6a) and can't change a later choice.
 
 Examples
 --------
->>> from mtgsolver.model import parse_board_text
+>>> from mtgsolver import parse_board_text
 >>> board = parse_board_text('''
 ... active_player: a
 ... players: [{name: a}]
@@ -33,11 +33,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..model import Board, Permanent
-from ..model.permanent import TextAbility
-from ..model.unread import UnreadLine, unread_lines
-from .payment import Reason
-from .result import JsonResult, unread_dict
+from mtgsolver.model import Board, Permanent
+from mtgsolver.model.permanent import TextAbility
+from mtgsolver.model.unread import UnreadLine
+from mtgsolver.solver.relevance import unread_lines
+from mtgsolver.solver.payment import Reason
+from mtgsolver.solver.result import JsonResult, unread_dict
+from mtgsolver.load import prepare
 
 __all__ = ["ChanceOutcome", "ChanceResult", "chance"]
 
@@ -94,6 +96,7 @@ def chance(board: Board, permanent: str) -> ChanceResult:
     ValueError
         No such permanent, or it has no such ability.
     """
+    board = prepare(board)  # the board as it is now (613), once
     if not board.has_permanent(permanent):
         raise ValueError(f"--permanent: no permanent with id {permanent!r}")
     perm = board.permanent(permanent)

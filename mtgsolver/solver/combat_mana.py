@@ -16,13 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from ..encodings.attack_rules import AttackProblem, total_cost
-from ..encodings.cpsat import Deadline
-from ..model import Board, ManaCost
+from mtgsolver.rules.attacking import AttackProblem, total_cost
+from mtgsolver.encodings.cpsat import Deadline
+from mtgsolver.model import Board, ManaCost
 
 if TYPE_CHECKING:  # pragma: no cover - the payment solver loads when a cost is not free (start-up, issue 13)
-    from ..encodings.attacks import Accept, AttackModel
-    from .payment import PaymentResult
+    from mtgsolver.encodings.attacks import Accept, AttackModel
+    from mtgsolver.solver.payment import PaymentResult
 
 __all__ = ["Payer", "attack_acceptor", "attack_payments", "attack_total", "attacks_tapped", "costed_attacks",
            "cut_unpayable", "describe_payment", "free"]
@@ -58,7 +58,7 @@ class Payer:
             return True
         key = (str(total), tapped)
         if key not in self.cache:
-            from .payment import pay
+            from mtgsolver.solver.payment import pay
 
             result = pay(self.board_for(tapped), total, player=self.player, objective=_FEASIBLE,
                          time_limit=max(0.05, self.deadline.remaining()))
@@ -69,7 +69,7 @@ class Payer:
         """The payment solver's plan for ``total`` (default objective), ``None`` if nothing to pay."""
         if free(total):
             return None
-        from .payment import pay
+        from mtgsolver.solver.payment import pay
 
         return pay(self.board_for(tapped), total, player=self.player, time_limit=max(0.05, self.deadline.remaining()))
 

@@ -11,10 +11,11 @@ from typing import Any, Callable, Sequence
 
 from ortools.sat.python import cp_model
 
-from ..encodings.cpsat import Deadline, solve
-from ..encodings.damage import DamageModel, choice_notes, creature_value, unsupported_keywords
-from ..model import Board
-from .result import JsonResult
+from mtgsolver.encodings.cpsat import Deadline, solve
+from mtgsolver.encodings.damage import DamageModel, choice_notes, creature_value, unsupported_keywords
+from mtgsolver.model import Board
+from mtgsolver.solver.result import JsonResult
+from mtgsolver.load import prepare
 
 __all__ = ["ATTACKER_OBJECTIVES", "DEFENDER_OBJECTIVES", "DamageResult", "combat_damage", "combat_unread",
            "objective_expr"]
@@ -78,7 +79,7 @@ class DamageResult(JsonResult):
 
 def combat_unread(board: Board, creatures: Sequence[str]) -> tuple[tuple[Any, ...], list[str]]:
     """Unread text of the creatures in combat and keywords the model can't account for."""
-    from ..model.unread import unread_lines
+    from mtgsolver.solver.relevance import unread_lines
 
     own = unread_lines(board, list(creatures), {"combat", "effects"})
     others = unread_lines(board, None, {"effects"})  # statics that could change the creatures in combat
@@ -127,6 +128,7 @@ def combat_damage(board: Board, attacker_objectives: Sequence[str] = ATTACKER_OB
     to players, then the most value destroyed), then the defending player's assignment of
     blockers that block several creatures follows ``defender_objectives`` (510.1, 510.1d).
     """
+    board = prepare(board)  # the board as it is now (613), once
     deadline = Deadline(time_limit)
     x, blocks = _declaration(board)
     model = cp_model.CpModel()

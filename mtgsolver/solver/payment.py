@@ -2,7 +2,7 @@
 
 Examples
 --------
->>> from mtgsolver.model import parse_board_text
+>>> from mtgsolver import parse_board_text
 >>> board = parse_board_text('''
 ... active_player: a
 ... players: [{name: a}]
@@ -22,18 +22,20 @@ from typing import Any, Sequence
 
 from ortools.sat.python import cp_model
 
-from ..encodings.cpsat import Deadline, core_of
-from ..encodings.mana_sources import Exclusion, Instance, SpellInfo, extract_sources
-from ..encodings.payment import SOLVER_PARAMS, PaymentModel, solve_payment
-from ..encodings.payment_plan import Activation, ManaUnit, SymbolPayment, read_plan
-from ..model import Board, Color, ManaCost, ManaSymbol
-from ..model.layers import source_note
-from ..model.cards import Card
-from ..model.mana import MANA_TYPES
-from ..model.production import spend_types, spends_white_as_any_color
-from ..model.spell_effects import EntersWith, enters_with
-from ..model.unread import Bearing, UnreadLine, mana_bearing
-from .result import JsonResult, reports_unread, unread_dict
+from mtgsolver.encodings.cpsat import Deadline, core_of
+from mtgsolver.rules.mana_sources import Exclusion, Instance, SpellInfo, extract_sources
+from mtgsolver.encodings.payment import SOLVER_PARAMS, PaymentModel, solve_payment
+from mtgsolver.encodings.payment_plan import Activation, ManaUnit, SymbolPayment, read_plan
+from mtgsolver.model import Board, Color, ManaCost, ManaSymbol
+from mtgsolver.rules.layers import source_note
+from mtgsolver.model.cards import Card
+from mtgsolver.model.mana import MANA_TYPES
+from mtgsolver.rules.production import spend_types, spends_white_as_any_color
+from mtgsolver.read.spell_text import EntersWith, enters_with
+from mtgsolver.model.unread import UnreadLine
+from mtgsolver.solver.relevance import Bearing, mana_bearing
+from mtgsolver.solver.result import JsonResult, reports_unread, unread_dict
+from mtgsolver.load import prepare
 
 __all__ = ["DEFAULT_OBJECTIVE", "OBJECTIVES", "PaymentResult", "Reason", "SpellInfo", "most_mana", "pay",
            "spell_info"]
@@ -188,6 +190,7 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
     ValueError
         Unknown player or objective level, a bad cost, X given together with ``maximize_x``.
     """
+    board = prepare(board)  # the board as it is now (613), once
     player = player or board.active_player
     if not board.is_player(player):
         raise ValueError(f"unknown player {player!r}")

@@ -3,7 +3,7 @@ order, with which mana (CR 106.4, 107.3, 111.10a, 601.2, 602.2, 605, 700.2, 700.
 
 Examples
 --------
->>> from mtgsolver.model import parse_board_text
+>>> from mtgsolver import parse_board_text
 >>> board = parse_board_text('''
 ... active_player: a
 ... players: [{name: a}, {name: b}]
@@ -23,21 +23,24 @@ from typing import Any, Sequence
 
 from ortools.sat.python import cp_model
 
-from ..encodings.cpsat import Deadline, solve
-from ..encodings.mana_sources import SpellInfo, extract_sources
-from ..encodings.payment_plan import Activation, SymbolPayment, read_plan
-from ..encodings.turn_plan import PlanStep, TurnPlanModel, Untapper
-from ..model import Board, ManaCost, ManaCostError, Permanent
-from ..model.cards import Card, bundled_library
-from ..model.crimes import board_target, crime_triggers, is_crime
-from ..model.mana import MANA_TYPES
-from ..model.modes import mode_index, unchosen_modal_trigger
-from ..model.permanent import TextAbility
-from ..model.production import spends_white_as_any_color
-from ..model.spell_effects import enters_with_x_counters, mana_added, treasures_created
-from ..model.unread import Bearing, UnreadLine, mana_bearing
-from .payment import Reason, _lexicographic
-from .result import JsonResult, reports_unread, unread_dict
+from mtgsolver.encodings.cpsat import Deadline, solve
+from mtgsolver.rules.mana_sources import SpellInfo, extract_sources
+from mtgsolver.encodings.payment_plan import Activation, SymbolPayment, read_plan
+from mtgsolver.encodings.turn_plan import PlanStep, TurnPlanModel, Untapper
+from mtgsolver.model import Board, ManaCost, ManaCostError, Permanent
+from mtgsolver.model.cards import Card
+from mtgsolver.read.card_files import bundled_library
+from mtgsolver.rules.crimes import board_target, crime_triggers, is_crime
+from mtgsolver.model.mana import MANA_TYPES
+from mtgsolver.read.modes import mode_index, unchosen_modal_trigger
+from mtgsolver.model.permanent import TextAbility
+from mtgsolver.rules.production import spends_white_as_any_color
+from mtgsolver.read.spell_text import enters_with_x_counters, mana_added, treasures_created
+from mtgsolver.model.unread import UnreadLine
+from mtgsolver.solver.relevance import Bearing, mana_bearing
+from mtgsolver.solver.payment import Reason, _lexicographic
+from mtgsolver.solver.result import JsonResult, reports_unread, unread_dict
+from mtgsolver.load import prepare
 
 __all__ = ["PlanResult", "PlanStepResult", "StackCrime", "plan", "stack_crimes"]
 
@@ -155,7 +158,7 @@ def _treasure_board(board: Board, player: str, wanted: list[_Wanted],
         ids = tuple(f"{w.id}.treasure{k + 1}" for k in range(n))
         made[w.id] = ids
         for tid in ids:
-            from ..model.mana_abilities import parse_mana_ability
+            from mtgsolver.read.grammar.mana import parse_mana_ability
 
             ability = base.abilities if base is not None else (parse_mana_ability(treasure.text, "Treasure"),)
             extra.append(Permanent(tid, "Treasure", player, player, types=frozenset({"artifact"}),
@@ -224,6 +227,7 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
     ValueError
         Unknown player, a card not in the hand, X asked for without exactly one X spell.
     """
+    board = prepare(board)  # the board as it is now (613), once
     player = player or board.active_player
     if not board.is_player(player):
         raise ValueError(f"unknown player {player!r}")
@@ -410,6 +414,7 @@ def stack_crimes(board: Board) -> tuple[StackCrime, ...]:
     or a card in an opponent's graveyard; one crime per item, whether or not it resolves), and
     which "whenever you commit a crime" abilities triggered ("only once each turn": none that
     ``turn.triggered_once`` lists or an earlier item triggered, 603.2h)."""
+    board = prepare(board)  # the board as it is now (613), once
     names = [p.name for p in board.players]
     fired = set(board.turn.triggered_once)
     out = []

@@ -1,7 +1,7 @@
 """``could_produce``: the types of mana each permanent could produce (106.7), and why.
 
 The answer comes from the least fixed point of the reference graph
-(:mod:`mtgsolver.model.mana_graph`) with type-changing effects (305.7), replacement effects
+(:mod:`mtgsolver.rules.mana_graph`) with type-changing effects (305.7), replacement effects
 in any order (614, 616.1) and, for the record, the "tapped for mana" triggers (106.12a)
 that would add mana of their own when the permanent is tapped.
 
@@ -14,13 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..model.board import Board
-from ..model.line_kinds import line_kinds
-from ..model.mana_abilities import ManaAbility, Reflect
-from ..model.mana_graph import ability_node, permanent_node, scope_targets, sort_types
-from ..model.production import Production, analyse, base_bundles
-from ..model.unread import UnreadLine, produce_bearing
-from .result import JsonResult
+from mtgsolver.model.board import Board
+from mtgsolver.read.line_kinds import line_kinds
+from mtgsolver.model.mana_abilities import ManaAbility, Reflect
+from mtgsolver.rules.mana_graph import ability_node, permanent_node, scope_targets, sort_types
+from mtgsolver.rules.production import Production, analyse, base_bundles
+from mtgsolver.model.unread import UnreadLine
+from mtgsolver.solver.relevance import produce_bearing
+from mtgsolver.solver.result import JsonResult
+from mtgsolver.load import prepare
 
 if TYPE_CHECKING:  # pragma: no cover - networkx loads on first graph (start-up, issue 13)
     import networkx as nx
@@ -169,6 +171,7 @@ def could_produce(board: Board, permanent: str | None = None) -> ProduceResult:
 
     Raises ``KeyError`` for an id that is not on the battlefield.
     """
+    board = prepare(board)  # the board as it is now (613), once
     if permanent is not None and not board.has_permanent(permanent):
         raise KeyError(permanent)
     prod = analyse(board)

@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ..encodings.cpsat import Deadline
-from ..model import Board
-from ..model.board import Attack, Block, CombatDeclaration
-from .result import JsonResult
-from .search import BLOCK_ORDER, Response, Undecided, best_response, block_value, search_attack
+from mtgsolver.encodings.cpsat import Deadline
+from mtgsolver.model import Board
+from mtgsolver.model.board import Attack, Block, CombatDeclaration
+from mtgsolver.solver.result import JsonResult
+from mtgsolver.solver.search import BLOCK_ORDER, Response, Undecided, best_response, block_value, search_attack
+from mtgsolver.load import prepare
 
 __all__ = ["GOALS", "SolveResult", "solve_goal"]
 
@@ -61,7 +62,8 @@ def _blocks(r: Response) -> tuple[tuple[str, tuple[str, ...]], ...]:
 def solve_goal(board: Board, goal: str | None = None, order: Sequence[str] = BLOCK_ORDER,
                time_limit: float = 10.0) -> SolveResult:
     """Answer ``goal`` (default: the board's puzzle goal) and check a stated solution."""
-    from .damage import combat_unread
+    board = prepare(board)  # the board as it is now (613), once
+    from mtgsolver.solver.damage import combat_unread
 
     puzzle = board.puzzle
     goal = goal or (puzzle.goal if puzzle else None)
@@ -118,8 +120,8 @@ def _attack_goal(board: Board, goal: str, order: Sequence[str], deadline: Deadli
 
 def _attack_payments(board: Board, attack: dict[str, str], deadline: Deadline) -> dict[str, tuple[str, ...]]:
     """508.1i: which sources pay the attack's total cost (none when it is free)."""
-    from ..encodings.attack_rules import attack_problem
-    from .combat_mana import Payer, attack_payments
+    from mtgsolver.rules.attacking import attack_problem
+    from mtgsolver.solver.combat_mana import Payer, attack_payments
 
     problem = attack_problem(board)
     return attack_payments(problem, Payer(board, problem.active, deadline), attack)
@@ -145,7 +147,7 @@ def _block_goal(board: Board, goal: str, order: Sequence[str], deadline: Deadlin
 def _check_blocks(board: Board, goal: str, attack: dict[str, str], best: Response, order: Sequence[str],
                   deadline: Deadline) -> dict[str, Any]:
     """A stated block: legal (509.1, by ``blocks check``) and as good as the best."""
-    from .blocks import check_blocks
+    from mtgsolver.solver.blocks import check_blocks
 
     stated = board.puzzle.solution.blockers  # type: ignore[union-attr]
     trial = board.replace(combat=CombatDeclaration(tuple(Attack(c, t) for c, t in attack.items()), stated,
@@ -164,7 +166,7 @@ def _check_blocks(board: Board, goal: str, attack: dict[str, str], best: Respons
 def _check_attack(board: Board, goal: str, best: Response, deadline: Deadline, order: Sequence[str]) -> dict[str, Any]:
     """A stated attack: legal (508.1, by ``attacks check``) and winning (lethal) or as good as
     the best (best-attack) against the defender's best response."""
-    from .attacks import check_attacks
+    from mtgsolver.solver.attacks import check_attacks
 
     stated = board.puzzle.solution.attackers  # type: ignore[union-attr]
     # 508.1d: the stated attack pays the costs it needs (508.1h)

@@ -17,7 +17,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, TypeVar
 
-from ..model.unread import Bearing, UnreadLine, combat_bearing
+from mtgsolver.model.unread import UnreadLine
+from mtgsolver.solver.relevance import Bearing, combat_bearing
 
 __all__ = ["CombatResult", "JsonResult", "Violation", "reports_unread", "with_unread"]
 

@@ -32,18 +32,18 @@ from typing import Any, Sequence
 
 from ortools.sat.python import cp_model
 
-from ..encodings.attack_rules import attack_problem
-from ..encodings.attacks import AttackModel
-from ..encodings.attack_rules import AttackProblem
-from ..encodings.block_rules import block_options, blocker_capacity, others_needed, requirements
-from ..encodings.blocks import build_block_model
-from ..encodings.cpsat import Deadline, solve
-from ..encodings.damage import (LETHAL_COMMANDER, LETHAL_POISON, UNSUPPORTED, DamageModel, choice_notes, creature_value,
+from mtgsolver.rules.attacking import attack_problem
+from mtgsolver.encodings.attacks import AttackModel
+from mtgsolver.rules.attacking import AttackProblem
+from mtgsolver.rules.blocking import block_options, blocker_capacity, others_needed, requirements
+from mtgsolver.encodings.blocks import build_block_model
+from mtgsolver.encodings.cpsat import Deadline, solve
+from mtgsolver.encodings.damage import (LETHAL_COMMANDER, LETHAL_POISON, UNSUPPORTED, DamageModel, choice_notes, creature_value,
                                 dealt_value, prevents)
-from ..model import Board
-from ..model.board import Attack, Block, CombatDeclaration
-from ..model.layers import combat_dependent
-from .combat_mana import Payer, attack_acceptor, cut_unpayable
+from mtgsolver.model import Board
+from mtgsolver.model.board import Attack, CombatDeclaration
+from mtgsolver.rules.layers import combat_dependent
+from mtgsolver.solver.combat_mana import Payer, attack_acceptor, cut_unpayable
 
 __all__ = ["BLOCK_ORDER", "Share", "Undecided", "best_response", "corner_cases", "search_attack"]
 

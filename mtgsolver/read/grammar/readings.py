@@ -5,7 +5,7 @@ checking a whole board, and a one-shot command pays it again on every run. What 
 make of a line depends only on the line, the card's name and the source code of
 :mod:`mtgsolver.model`, so each line read once is kept, with its reading or the fact that no
 family reads it, in an SQLite table under the user's cache directory (the card index's,
-:func:`mtgsolver.model.card_index.cache_dir`) in a file named by a SHA-256 of that source code:
+:func:`mtgsolver.read.card_index.cache_dir`) in a file named by a SHA-256 of that source code:
 any change to a reader starts a new file. A reading that doesn't come back equal from JSON is
 not kept; a cache that can't be opened or written is skipped, and ``MTGSOLVER_NO_CACHE=1``
 turns it off.
@@ -42,7 +42,7 @@ def _source_digest() -> str:
 def _table() -> sqlite3.Connection | None:
     if os.environ.get(ENV_NO_CACHE, "") not in ("", "0"):
         return None
-    from ..card_index import cache_dir
+    from mtgsolver.read.card_index import cache_dir
 
     try:
         root = cache_dir()

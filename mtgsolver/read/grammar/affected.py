@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from . import effects
+from mtgsolver.read.grammar import continuous
 
 __all__ = ["read"]
 
@@ -54,7 +54,7 @@ def read(line: str, name: str) -> list[Any] | None:
 
 def _one(sentence: str, name: str) -> dict:
     """The ``effects`` family's single reading of a sentence, without its text."""
-    found = effects.read(sentence, name)
+    found = continuous.read(sentence, name)
     if found is None or len(found) != 1:
         raise ValueError(f"unread: {sentence}")
     out = dict(found[0]["continuous"])

@@ -14,11 +14,11 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
-from .permanent import TextAbility
-from .targets import CardTarget, PermanentTarget, PlayerTarget, StackTarget, Target
+from mtgsolver.model.permanent import TextAbility
+from mtgsolver.rules.targets import CardTarget, PermanentTarget, PlayerTarget, StackTarget, Target
 
 if TYPE_CHECKING:
-    from .board import Board
+    from mtgsolver.model.board import Board
 
 __all__ = ["CrimeTrigger", "Event", "StackEntry", "announce", "board_target", "crime_triggers",
            "crimes_committed", "is_crime", "opponents"]

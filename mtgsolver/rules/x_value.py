@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .mana import ManaCost
+from mtgsolver.model.mana import ManaCost
 
 __all__ = ["AbilityKind", "EnteredPermanent", "Spell"]
 

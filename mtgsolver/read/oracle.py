@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .keywords import canonical_keyword
+from mtgsolver.model.keywords import canonical_keyword
 
 __all__ = ["parse_oracle_text"]
 
@@ -26,7 +26,7 @@ _PHRASES: list[tuple[str, Any]] = [
     # battalion, an ability word (207.2c): a declare-attackers trigger (Boros Elite)
     (r"battalion — whenever (?:~|this creature) and at least two other creatures attack, (?:~|this creature) gets "
      r"\+(\d+)/\+(\d+) until end of turn\.", lambda m: [{"battalion": {"gets": [int(m.group(1)), int(m.group(2))]}}]),
-    # mana production (mtgsolver.model.production; 106.12, 305.7, 614)
+    # mana production (mtgsolver.rules.production; 106.12, 305.7, 614)
     (r"if a land is tapped for mana, it produces \{([wubrgc])\} instead of any other type and amount\.",
      lambda m: [{"lands_tap_for": m.group(1).upper()}]),
     (r"if a basic land you control is tapped for mana, it produces mana of a color of your choice instead of "
@@ -97,15 +97,15 @@ def parse_oracle_text(text: str, name: str) -> tuple[list[Any], list[str]]:
 
 
 def _grammar(line: str, name: str) -> list[Any] | None:
-    """What the first family of :mod:`mtgsolver.model.grammar` that reads the line whole makes
-    of it (kept between runs: :mod:`mtgsolver.model.grammar.readings`)."""
-    from .grammar.readings import remembered
+    """What the first family of :mod:`mtgsolver.read.grammar` that reads the line whole makes
+    of it (kept between runs: :mod:`mtgsolver.read.grammar.readings`)."""
+    from mtgsolver.read.grammar.readings import remembered
 
     return remembered(line, name, _families)
 
 
 def _families(line: str, name: str) -> list[Any] | None:
-    from .grammar import readers
+    from mtgsolver.read.grammar import readers
 
     for read in readers():
         found = read(line, name)

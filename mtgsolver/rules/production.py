@@ -4,7 +4,8 @@ What an ability adds (a *production event*) is worked out in three steps:
 
 1. **Continuous effects** (613): type-changing effects (305.7, 613.1d) such as Celestial
    Dawn's ``{lands_are: plains}`` and granted mana abilities (613.1f) are applied by
-   :mod:`mtgsolver.model.layers`; the other steps look at that board (:func:`effective_board`).
+   :mod:`mtgsolver.rules.layers` when the board is prepared (:func:`mtgsolver.load.prepare`);
+   the other steps look at that board (:func:`type_changes`).
 2. **Replacement effects** on the event (614, 616), all of which need the ability to be
    "tapped for mana" (a {T} in its cost, 106.12, 106.12b): ``{lands_tap_for: B}``
    (Contamination: any land makes one {B} instead of any other type and amount),
@@ -23,7 +24,7 @@ What an ability adds (a *production event*) is worked out in three steps:
    and it does not count for what the land "could produce" (106.7).
 
 :func:`effective_product` is what the payment solver uses: an ability's product with
-reflection resolved (106.7, via :mod:`mtgsolver.model.mana_graph`) and steps 1-3 applied.
+reflection resolved (106.7, via :mod:`mtgsolver.rules.mana_graph`) and steps 1-3 applied.
 """
 from __future__ import annotations
 
@@ -32,21 +33,19 @@ import itertools
 import weakref
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Iterable, Mapping
 
-from .board import Board
-from .mana import MANA_TYPES, ManaCost, ManaCostError
-from .mana_abilities import (Amount, AnyColor, Choice, ChosenColor, CommanderColors, Conditional, Counted, Fixed,
-                             ManaAbility, OwnColors, Product, Reflect, basic_land_ability)
-from .layers import layered
-from .mana_graph import FixedPoint, ability_node, build_graph, least_fixed_point, permanent_node
-from .permanent import Permanent
+from mtgsolver.model.board import Board
+from mtgsolver.model.mana import MANA_TYPES
+from mtgsolver.model.mana_abilities import (Amount, AnyColor, Bundle, Choice, ChosenColor, CommanderColors, Conditional,
+                                           Counted, Fixed, ManaAbility, ManaTrigger, OwnColors, Product, Reflect, bundle_of)
+from mtgsolver.rules.mana_graph import FixedPoint, ability_node, build_graph, least_fixed_point, permanent_node
+from mtgsolver.model.permanent import Permanent
 
 if TYPE_CHECKING:  # pragma: no cover - networkx loads on first graph (start-up, issue 13)
     import networkx as nx
 
 __all__ = [
-    "ManaTrigger",
     "base_bundles",
     "replace_all",
     "resolve_product",
@@ -55,132 +54,19 @@ __all__ = [
     "amount_of",
     "analyse",
     "bundles_to_product",
-    "effective_board",
     "effective_product",
     "sacrifice_product",
+    "trigger_watches",
+    "type_changes",
     "spend_types",
     "spends_white_as_any_color",
 ]
 
 COLORS = MANA_TYPES[:5]
-Bundle = tuple[str, ...]  # one possible outcome of an event, letters in W U B R G C order
 
 
-def _bundle(letters: Iterable[str]) -> Bundle:
-    return tuple(sorted(letters, key=MANA_TYPES.index))
 
 
-def _show(bundle: Bundle) -> str:
-    return "".join("{" + t + "}" for t in bundle) or "no mana"
-
-
-# --------------------------------------------------------------------------- vocabulary
-_TRIGGER_ON = {
-    "lands": "a land any player taps",          # Heartbeat of Spring, Mana Flare
-    "your_lands": "a land its controller taps",
-    "permanents": "a permanent any player taps",  # Eloren Wilds; Vernal Bloom with kinds [forest]
-    "your_permanents": "a permanent its controller taps",  # Leyline of Abundance with kinds [creature]
-    "enchanted": "the permanent it enchants",   # Wild Growth, Utopia Sprawl
-}
-
-
-@dataclass(frozen=True)
-class ManaTrigger:
-    """A triggered mana ability on "tapped for mana" (106.12a, 605.1b).
-
-    ``on`` (board key ``tapped``): ``lands``, ``your_lands``, ``permanents``,
-    ``your_permanents`` or ``enchanted`` ("your": controlled by the trigger's controller);
-    ``kinds``: the tapped permanent has one of these words among its types, subtypes and
-    supertypes (``nonland``: it is not a land); ``mode``: ``fixed`` (adds ``mana``),
-    ``same_type`` (one mana of any type the land produced), ``any_color`` (``amount`` mana in
-    any combination of colors) or ``chosen_color`` (Utopia Sprawl's color chosen as it
-    entered, unknown unless the board gives ``adds: "{U}"``); ``of_type``: fires only when
-    mana of that type was produced. The mana goes to the player who tapped the permanent.
-    """
-
-    on: str
-    mode: str = "fixed"
-    mana: Bundle = ()
-    of_type: str | None = None
-    kinds: tuple[str, ...] = ()
-    amount: int = 1
-
-    def watches(self, source: Permanent, perm: Permanent) -> bool:
-        """Whether tapping ``perm`` for mana triggers this ability of ``source`` (106.12a)."""
-        if self.on == "enchanted":
-            return source.attached_to == perm.id
-        if self.on in ("lands", "your_lands") and not perm.is_land:
-            return False
-        if self.on.startswith("your_") and perm.controller != source.controller:
-            return False
-        if not self.kinds:
-            return True
-        words = perm.types | perm.subtypes | perm.supertypes
-        return any(not perm.is_land if k == "nonland" else k in words for k in self.kinds)
-
-    @classmethod
-    def from_mapping(cls, value: Any) -> "ManaTrigger":
-        """``{tapped: lands|your_lands|permanents|your_permanents|enchanted, kinds: [forest],
-        adds: "{G}"|same_type|any_color|chosen_color, amount: 2, of_type: G}``."""
-        if not isinstance(value, dict):
-            raise ValueError('mana_trigger expects a mapping such as {tapped: enchanted, adds: "{G}"}')
-        value = {("tapped" if k in (True, "on") else k): v for k, v in value.items()}  # YAML 1.1 reads on: as true
-        unknown = set(value) - {"tapped", "adds", "of_type", "kinds", "amount"}
-        if unknown:
-            raise ValueError(f"mana_trigger: unknown key {sorted(map(str, unknown))[0]!r}; keys are tapped, kinds, "
-                             "adds, amount, of_type")
-        kinds = value.get("kinds", [])
-        kinds = [kinds] if isinstance(kinds, str) else kinds
-        if not isinstance(kinds, list) or not all(isinstance(k, str) and k.strip() for k in kinds):
-            raise ValueError("mana_trigger.kinds must be a list of words such as [forest] or [creature]")
-        kinds = tuple(k.strip().lower() for k in kinds)
-        amount = value.get("amount", 1)
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
-            raise ValueError(f"mana_trigger.amount must be a whole number of at least 1, got {amount!r}")
-        on = str(value.get("tapped", "")).strip().lower()
-        if on not in _TRIGGER_ON:
-            raise ValueError(f"mana_trigger.tapped must be one of {', '.join(_TRIGGER_ON)}, got {value.get('tapped')!r}")
-        adds = str(value.get("adds", "")).strip()
-        of_type = value.get("of_type")
-        if of_type is not None:
-            of_type = str(of_type).strip().upper()
-            if of_type not in MANA_TYPES:
-                raise ValueError(f"mana_trigger.of_type must be one of W U B R G C, got {value['of_type']!r}")
-        if amount != 1 and adds.lower() != "any_color":
-            raise ValueError("mana_trigger.amount goes with adds: any_color")
-        if adds.lower() in ("same_type", "chosen_color", "any_color"):
-            return cls(on, adds.lower(), (), of_type, kinds, amount)
-        try:
-            cost = ManaCost.parse(adds)
-        except ManaCostError:
-            cost = None
-        letters = [s.options[0] for s in cost.symbols if s.options] if cost else []
-        if not letters or any(s.is_generic or s.variable or s.alt_generic or s.phyrexian or s.snow
-                              or len(s.options) != 1 or s.options[0] not in MANA_TYPES for s in cost.symbols):
-            raise ValueError(f'mana_trigger.adds must be mana such as "{{G}}", same_type, any_color or chosen_color, '
-                             f'got {adds!r}')
-        return cls(on, "fixed", _bundle(letters), of_type, kinds)
-
-    def extras(self, bundle: Bundle) -> set[Bundle]:
-        """What the trigger adds when the tapped permanent produced ``bundle`` (106.12a)."""
-        if self.mode == "fixed":
-            return {self.mana}
-        if self.mode == "same_type":
-            return {(t,) for t in set(bundle)}
-        if self.mode == "any_color":
-            return {_bundle(c) for c in itertools.combinations_with_replacement(COLORS, self.amount)}
-        return {()}  # chosen_color with no color on the board: undefined, no mana (106.7)
-
-    def describe(self) -> str:
-        what = {"fixed": f"adds {_show(self.mana)}", "same_type": "adds one mana of a type that land produced",
-                "any_color": f"adds {self.amount} mana in any combination of colors",
-                "chosen_color": "adds one mana of the chosen color"}[self.mode]
-        cond = f" for {{{self.of_type}}}" if self.of_type else ""
-        kinds = f" ({' or '.join(self.kinds)})" if self.kinds else ""
-        return f"whenever {_TRIGGER_ON[self.on]}{kinds} is tapped for mana{cond}, {what}"
-
-    def __str__(self) -> str:
-        return self.describe()
 
 
 @dataclass(frozen=True)
@@ -215,7 +101,7 @@ class Replacement:
             return frozenset({("C",)} if len(bundle) >= 2 else {bundle})
         if self.kind == "basic_lands_tap_for_any_color":
             return frozenset((c,) * len(bundle) for c in COLORS)
-        return frozenset({_bundle(bundle + bundle)})
+        return frozenset({bundle_of(bundle + bundle)})
 
     def describe(self) -> str:
         what = {"lands_tap_for": f"a land tapped for mana produces {{{self.mana}}} instead of any other type and amount",
@@ -257,18 +143,16 @@ def replace_all(bundle: Bundle, effects: tuple[Replacement, ...]) -> frozenset[B
 
 
 # --------------------------------------------------------------------------- type changes
-def effective_board(board: Board) -> tuple[Board, dict[str, str]]:
-    """The board with its continuous effects applied (613, :mod:`mtgsolver.model.layers`:
-    type-changing effects such as Celestial Dawn's and Blood Moon's, 305.7, and granted mana
-    abilities, 613.1f) and, for each land a "becomes [basic land type]" effect changed, the id
-    of the source of the latest such effect (613.7)."""
-    effective = layered(board)
+def type_changes(board: Board) -> dict[str, str]:
+    """For each land of a prepared board (:func:`mtgsolver.load.prepare`) whose land types a
+    "becomes [basic land type]" effect changed (305.7: Celestial Dawn, Blood Moon), the id of
+    the source of the latest such effect (613.7)."""
     changed: dict[str, str] = {}
-    for pid, changes in effective.layers.changes.items():
+    for pid, changes in (board.layers.changes if board.layers is not None else {}).items():
         for change in changes:
             if change.layer == "4" and "305.7" in change.what:
                 changed[pid] = change.source
-    return effective, changed
+    return changed
 
 
 # --------------------------------------------------------------------------- analysis
@@ -352,17 +236,17 @@ def base_bundles(board: Board, perm: Permanent, product: Product) -> frozenset[B
     """The outcomes of a non-reflecting product before any effect (``None`` for X amounts)."""
     product = resolve_product(board, perm, product)
     if isinstance(product, Fixed):
-        return frozenset({_bundle(product.mana)})
+        return frozenset({bundle_of(product.mana)})
     if isinstance(product, Choice):
-        return frozenset(_bundle(o) for o in product.options)
+        return frozenset(bundle_of(o) for o in product.options)
     if isinstance(product, AnyColor):
         if product.amount < 0:
             return None
         if product.combination:
-            return frozenset(_bundle(c) for c in itertools.combinations_with_replacement(COLORS, product.amount))
+            return frozenset(bundle_of(c) for c in itertools.combinations_with_replacement(COLORS, product.amount))
         return frozenset((c,) * product.amount for c in COLORS)
     if isinstance(product, Counted):
-        return frozenset({_bundle(product.mana * _count(board, perm, product))})
+        return frozenset({bundle_of(product.mana * _count(board, perm, product))})
     raise TypeError(f"{product!r} has no fixed outcomes")
 
 
@@ -376,7 +260,7 @@ def bundles_to_product(bundles: Iterable[Bundle]) -> Product:
         n = sizes.pop()
         if opts == {(c,) * n for c in COLORS}:
             return AnyColor(n, combination=False)
-        if opts == {_bundle(c) for c in itertools.combinations_with_replacement(COLORS, n)}:
+        if opts == {bundle_of(c) for c in itertools.combinations_with_replacement(COLORS, n)}:
             return AnyColor(n, combination=True)
     return Choice(tuple(sorted(opts, key=lambda b: (len(b), [MANA_TYPES.index(t) for t in b]))))
 
@@ -424,7 +308,7 @@ class Production:
         """Triggers that watch this permanent being tapped for mana (106.12a)."""
         if not ability.taps:
             return []
-        return [(src, trig) for src, trig in self.triggers if trig.watches(src, perm)]
+        return [(src, trig) for src, trig in self.triggers if trigger_watches(trig, src, perm)]
 
     def index_of(self, perm: Permanent, ability: ManaAbility) -> int | None:
         """The ability's index on the type-changed permanent (``None``: lost, 305.7)."""
@@ -472,8 +356,22 @@ class Production:
                     continue  # 106.12a: fires only when it produced (that type of) mana
                 extras.append(trig.extras(b))
             for combo in itertools.product(*extras):
-                out.add(_bundle(b + tuple(itertools.chain.from_iterable(combo))))
+                out.add(bundle_of(b + tuple(itertools.chain.from_iterable(combo))))
         return frozenset(out)
+
+
+def trigger_watches(trigger: ManaTrigger, source: Permanent, perm: Permanent) -> bool:
+    """Whether tapping ``perm`` for mana triggers ``trigger``, an ability of ``source`` (106.12a)."""
+    if trigger.on == "enchanted":
+        return source.attached_to == perm.id
+    if trigger.on in ("lands", "your_lands") and not perm.is_land:
+        return False
+    if trigger.on.startswith("your_") and perm.controller != source.controller:
+        return False
+    if not trigger.kinds:
+        return True
+    words = perm.types | perm.subtypes | perm.supertypes
+    return any(not perm.is_land if k == "nonland" else k in words for k in trigger.kinds)
 
 
 def _applicable(replacements: tuple[Replacement, ...], perm: Permanent, ability: ManaAbility) -> tuple[Replacement, ...]:
@@ -511,7 +409,7 @@ def analyse(board: Board) -> Production:
     cached = _CACHE.get(board)
     if cached is not None:
         return cached
-    effective, changed = effective_board(board)
+    effective, changed = board, type_changes(board)
     replacements: list[Replacement] = []
     triggers: list[tuple[Permanent, ManaTrigger]] = []
     for p in effective.permanents:
@@ -539,7 +437,7 @@ def effective_product(board: Board, permanent: Permanent, ability: ManaAbility) 
     any order) and "tapped for mana" triggers (106.12a) are folded in, e.g. a Forest under
     Mana Reflection gives ``Fixed(("G", "G"))`` and one with Wild Growth too. An ability a
     type-changing effect removed (305.7, Celestial Dawn) gives ``Fixed(())``; the land's new
-    ability is on ``effective_board(board)[0].permanent(id)``. A product with nothing to
+    ability is on ``board.permanent(id)``. A product with nothing to
     apply is returned unchanged (``Counted``, ``X`` amounts).
     """
     prod = analyse(board)

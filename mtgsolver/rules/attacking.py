@@ -29,10 +29,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from ..model import Board, ManaCost, Permanent
-from ..model.attack_tax import DOMAIN, AttackTax
-from ..model.layers import source_note
-from ..model.mana import ManaSymbol
+from mtgsolver.model import Board, ManaCost, Permanent
+from mtgsolver.model.attack_tax import DOMAIN, AttackTax
+from mtgsolver.rules.layers import source_note
+from mtgsolver.model.mana import ManaSymbol
 
 __all__ = [
     "AttackProblem",

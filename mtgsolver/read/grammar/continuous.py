@@ -1,7 +1,7 @@
 """The ``effects`` family: static abilities that change other permanents (611.3, 613).
 
 :func:`read` turns one line into ``[{"continuous": {...}}]`` (see
-:mod:`mtgsolver.model.continuous`) or ``None`` when the grammar in ``effects.lark`` does not
+:mod:`mtgsolver.model.continuous`) or ``None`` when the grammar in ``continuous.lark`` does not
 cover it whole. What it reads:
 
 - subjects: "enchanted/equipped creature", "[all|each] [other] [adjectives] creatures|lands|
@@ -29,8 +29,10 @@ from typing import Any
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
-from ..keywords import COMBAT_KEYWORDS, KNOWN_KEYWORDS, canonical_keyword, is_landwalk
-from ..subtypes import subtypes
+from mtgsolver.model.keywords import COMBAT_KEYWORDS, KNOWN_KEYWORDS, canonical_keyword, is_landwalk
+from mtgsolver.model.subtypes import subtypes
+from mtgsolver.read.grammar.text import player_words
+from mtgsolver.read.vocabulary import parse_continuous
 
 __all__ = ["read"]
 
@@ -76,7 +78,7 @@ _SAME_PLURAL = ("merfolk", "aetherborn", "kithkin", "kor", "moonfolk", "samurai"
 
 @functools.lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return Lark((_HERE / "effects.lark").read_text(encoding="utf-8"), parser="earley", lexer="basic")
+    return Lark((_HERE / "continuous.lark").read_text(encoding="utf-8"), parser="earley", lexer="basic")
 
 
 @functools.lru_cache(maxsize=1)
@@ -95,7 +97,7 @@ _WORD = re.compile(r'"[^"]*"|[+-][\dx]+/[+-][\dxy]+|\d+/\d+|name:\d+|[\w~\'-]+|[
 
 
 def _tag(low: str) -> str | None:
-    """Tag keyword, subtype and "non" words (see effects.lark); ``None`` if a quote is open."""
+    """Tag keyword, subtype and "non" words (see continuous.lark); ``None`` if a quote is open."""
     # "protection from black and from red": two keywords (702.16)
     low = re.sub(r"protection from (\w+) and from (\w+)", r"protection from \1 and protection from \2", low)
     low = _NUMBERED_KEYWORD.sub(lambda m: f"pkw_{m.group(1) or m.group(3)}_{m.group(2) or m.group(4)}"
@@ -1185,12 +1187,7 @@ def _board_conditions(out: dict) -> dict:
     if defender:
         if len(conds) != 1 or set(out) != {"affects", "rules", "condition"} or out["rules"] != ["cant_be_blocked"]:
             raise ValueError("defending player: only 'can't be blocked'")
-        from .combat import _player_words
-
-        try:
-            words = _player_words(defender[0]["_defender"])
-        except Exception as exc:  # combat's refusal: not expressible as a player filter
-            raise ValueError(str(exc)) from None
+        words = player_words(defender[0]["_defender"])  # ValueError: not expressible as a player filter
         out = {"affects": out["affects"], "rules": [{"cant_be_blocked_if_defender": words}]}
     if any(set(c) & {"attached_equipment", "attached_controller_controls"} for c in conds):
         if out["affects"] != {"attached": True}:
@@ -1237,7 +1234,8 @@ def _settle(mapping: dict) -> dict:
 
 def _quoted(text: str) -> Any:
     """A granted quoted ability: mana abilities must parse (605.1a); others are kept as text."""
-    from ..mana_abilities import ManaAbilityError, parse_mana_ability
+    from mtgsolver.model.errors import ManaAbilityError
+    from mtgsolver.read.grammar.mana import parse_mana_ability
 
     original = _ORIGINAL.get(text, text)
     if ": add " not in text:
@@ -1312,8 +1310,6 @@ def _normal(text: str, name: str) -> str:
 
 def read(line: str, name: str) -> list[Any] | None:
     """``[{"continuous": mapping}]`` for a line this family reads whole, else ``None``."""
-    from ..continuous import ContinuousSpec
-
     text = re.sub(r"\s*\([^)]*\)", "", line).strip()
     text = re.sub(r"^[A-Z][\w' ]*— ", "", text)  # an ability word (207.2c)
     low = _normal(text, name)
@@ -1343,7 +1339,7 @@ def read(line: str, name: str) -> list[Any] | None:
             return None
         m["text"] = line.strip()
         try:
-            ContinuousSpec.from_mapping(m, name)
+            parse_continuous(m, name)
         except ValueError:
             return None
     return [{"continuous": m} for m in mappings]

@@ -1,6 +1,6 @@
 """Oracle sentences that compare a creature with other creatures in combat (CR 508.1c, 509.1b-c).
 
-The ``relative`` family of :mod:`mtgsolver.model.grammar`: a lark grammar
+The ``relative`` family of :mod:`mtgsolver.read.grammar`: a lark grammar
 (``relative.lark``) and the compiler from its trees to board vocabulary. It reads a line only
 when it is about the card itself (``~``, "this creature") or about the creature an Aura or
 Equipment is attached to (then the entries are ``{grants: [...]}``, 613.1f); "creatures you

@@ -17,8 +17,9 @@ import tempfile
 from pathlib import Path
 from typing import Iterator
 
-from .card_files import card_from_record, read_card_file
-from .cards import Card, CardLibrary, bundled_library, name_key
+from mtgsolver.read.card_files import card_from_record, read_card_file
+from mtgsolver.model.cards import Card, CardLibrary, name_key
+from mtgsolver.read.card_files import bundled_library
 
 __all__ = ["IndexedLibrary", "cache_dir", "index_for", "load_cards", "open_card_file"]
 
@@ -101,7 +102,7 @@ def index_for(path: str | Path, root: Path | None = None) -> Path:
     path = Path(path).expanduser().resolve()
     root = root or cache_dir()
     if not path.is_file():
-        from .cards import CardFileError
+        from mtgsolver.model.cards import CardFileError
 
         raise CardFileError(f"{path}: no such file" if not path.exists() else f"{path}: not a regular file")
     target = root / f"cards-{_content_digest(root, path)[:32]}-v{FORMAT}.sqlite"
@@ -150,7 +151,7 @@ def open_card_file(path: str | Path, root: Path | None = None) -> IndexedLibrary
     Raises
     ------
     CardFileError
-        The file is missing or not a card file (:mod:`mtgsolver.model.card_files`).
+        The file is missing or not a card file (:mod:`mtgsolver.read.card_files`).
     """
     try:
         index = index_for(path, root)

@@ -28,9 +28,10 @@ from typing import Any
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, VisitError
 
-from ..keywords import KNOWN_KEYWORDS, canonical_keyword, is_landwalk
-from .relative import creature_types, singular_type
-from .text import normalise, number, singular
+from mtgsolver.model.keywords import KNOWN_KEYWORDS, canonical_keyword, is_landwalk
+from mtgsolver.read.grammar.relative import creature_types, singular_type
+from mtgsolver.read.grammar.text import normalise, number, player_words, singular
+from mtgsolver.read.vocabulary import parse_static
 
 __all__ = ["read"]
 
@@ -110,8 +111,6 @@ def read(line: str, name: str) -> list[Any] | None:
 
 def _checked(entries: list[Any], line: str, name: str) -> list[Any] | None:
     """The entries with their line's text on a ``continuous`` one, if the model accepts them."""
-    from ..abilities import parse_static
-
     for entry in entries:
         if isinstance(entry, dict) and "continuous" in entry:
             entry["continuous"]["text"] = line.strip()
@@ -497,7 +496,7 @@ def _affected(words: list[str]) -> dict[str, Any]:
     """An :class:`~mtgsolver.model.continuous.Affected` mapping for "blue permanent", "snow
     land", "Ashiok planeswalker", "artifacts", "Zombies", "1/1 creature"; ``_Refused`` for a word
     that is no color, supertype, card type or subtype (205)."""
-    from .effects import subtypes
+    from mtgsolver.model.subtypes import subtypes
 
     out: dict[str, list[str]] = {}
     pt: dict[str, int] = {}
@@ -554,13 +553,13 @@ def _conditional(granted: bool, entries: list[Any], kind: str, value: Any) -> li
     if kind == "attacking_alone" and entries == ["cant_be_blocked"]:
         return ["cant_be_blocked_attacking_alone"]  # 506.5
     if kind in ("defender_controls", "defender_lacks"):
-        words = _player_words(value)
+        words = player_words(value)
         if kind == "defender_controls" and entries == ["cant_be_blocked"]:
             return [{"cant_be_blocked_if_defender": words}]
         if kind == "defender_lacks" and entries == ["cant_attack"]:
             return [{"cant_attack_unless": words}]
     if kind == "defender_controls_if" and entries == ["cant_attack"]:
-        return [{"cant_attack_if_defender": _player_words(value)}]
+        return [{"cant_attack_if_defender": player_words(value)}]
     if kind == "more":  # "more creatures than defending player" (508.1c) / "than attacking player" (509.1b)
         what, role = value
         if entries == ["cant_attack"] and role == "defending":
@@ -569,19 +568,6 @@ def _conditional(granted: bool, entries: list[Any], kind: str, value: Any) -> li
             return [{"cant_block_unless_more": what}]
     raise _Refused(kind)
 
-
-def _player_words(group: dict) -> dict[str, Any]:
-    """``{supertypes: [snow], types: [land]}`` -> ``{controls: snow land}``: a
-    :class:`~mtgsolver.model.filters.PlayerFilter` whose ``controls`` words each describe the
-    permanent, with bounds on its power."""
-    if set(group) - {"colors", "supertypes", "types", "subtypes", "untapped", "power_at_least", "power_at_most"}:
-        raise _Refused("a defending player's permanent described by more than its types, colors, status and power")
-    words = ["untapped"] if group.get("untapped") else []
-    words += [w for key in ("colors", "supertypes", "types", "subtypes") for w in group.get(key, [])]
-    if not set(group) & {"types", "subtypes"}:
-        words.append("permanent")
-    bounds = {k: group[k] for k in ("power_at_least", "power_at_most") if k in group}
-    return {"controls": " ".join(words), **bounds}
 
 
 def _tax(cost: Token, x_counts: str | None, covers: str | None) -> Any:

@@ -7,7 +7,9 @@ error becomes a :class:`BoardError` naming the file, the field path
 """
 from __future__ import annotations
 
+import functools
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
@@ -16,36 +18,32 @@ from typing import Any, Literal, Union
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .abilities import STATIC_VOCABULARY, Static, parse_static
-from .board import Attack, Block, Board, CombatDeclaration, PoolMana
-from .cards import PERMANENT_TYPES, Card, CardLibrary, UnknownCardError, bundled_library
-from .effects import EFFECT_FIELDS, Effect
-from .continuous import parse_granted
-from .keywords import canonical_keyword
-from .layers import apply_layers
-from .mana import MANA_TYPES, Color, ManaCost, ManaCostError
-from .mana_abilities import BASIC_LAND_MANA, ManaAbility, ManaAbilityError, basic_land_ability, parse_mana_ability
-from .modes import ModeError, mode_index, unchosen_modal_trigger
-from .oracle import parse_oracle_text
-from .permanent import Permanent, Player, TextAbility
-from .zones import PlayerZones, StackItem, TurnInfo, ZoneCard, color_identity
-from .puzzle import GOALS, Puzzle, Solution
+from mtgsolver.model.abilities import Static, STATIC_VOCABULARY
+from mtgsolver.read.vocabulary import parse_static
+from mtgsolver.model.board import Attack, Block, Board, CombatDeclaration, PoolMana
+from mtgsolver.model.cards import PERMANENT_TYPES, Card, CardLibrary, UnknownCardError
+from mtgsolver.read.card_files import bundled_library
+from mtgsolver.model.board_effects import EFFECT_FIELDS, Effect
+from mtgsolver.read.vocabulary import parse_granted
+from mtgsolver.model.keywords import canonical_keyword
+from mtgsolver.model.mana import MANA_TYPES, Color, ManaCost, ManaCostError
+from mtgsolver.model.mana_abilities import basic_land_ability, BASIC_LAND_MANA, ManaAbility, ManaAbilityError
+from mtgsolver.model.errors import ModeError
+from mtgsolver.read.modes import mode_index, unchosen_modal_trigger
+from mtgsolver.read.oracle import parse_oracle_text
+from mtgsolver.model.permanent import Permanent, Player, TextAbility
+from mtgsolver.model.zones import PlayerZones, StackItem, TurnInfo, ZoneCard, color_identity
+from mtgsolver.model.puzzle import GOALS, Puzzle, Solution
+from mtgsolver.model.errors import BoardError
 
-__all__ = ["BoardError", "BoardFile", "board_json_schema", "build_board", "decode_board_bytes", "load_board",
-           "parse_board_data", "parse_board_text", "zones_data"]
+__all__ = ["BoardError", "BoardFile", "board_json_schema", "build_board", "decode_board_bytes", "graveyard_statics",
+           "read_board", "read_board_data", "read_board_text", "zones_data"]
 
 
 #: libyaml's safe loader where PyYAML has it (about 8x faster to start than the pure-Python one)
 YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-class BoardError(ValueError):
-    """An invalid board: ``file``, ``path`` (``battlefield[3].power``) and ``message``."""
-
-    def __init__(self, file: str, path: str, message: str) -> None:
-        self.file, self.path, self.message = file, path, message
-        where = f"{file}: {path}" if path else file
-        super().__init__(f"{where}: {message}")
 
 
 # --------------------------------------------------------------------------- schema
@@ -289,9 +287,9 @@ def _entry_schema() -> dict[str, Any]:
     """One ``keywords``/``abilities`` entry (``Static`` names from abilities.py, 702 keywords)."""
     from dataclasses import fields
 
-    from .attack_tax import COVERS
-    from .filters import RELATIONS, STATS, CreatureFilter, PlayerFilter
-    from .keywords import KNOWN_KEYWORDS
+    from mtgsolver.model.attack_tax import COVERS
+    from mtgsolver.model.filters import RELATIONS, STATS, CreatureFilter, PlayerFilter
+    from mtgsolver.model.keywords import KNOWN_KEYWORDS
 
     comparisons = {f"{s}_{r}" for s in STATS for r in RELATIONS}  # {power_greater_than: own_power}
 
@@ -386,7 +384,7 @@ def _most_specific(errors: list[Any]) -> Any:
     return max(same, key=lambda e: len(e["loc"]))
 
 
-def parse_board_text(text: str, file: str, library: CardLibrary | None = None, fmt: str | None = None) -> Board:
+def read_board_text(text: str, file: str, library: CardLibrary | None = None, fmt: str | None = None) -> Board:
     """Parse YAML or JSON text (``fmt``: ``"yaml"``, ``"json"`` or guessed from ``file``)."""
     fmt = fmt or ("json" if file.endswith(".json") else "yaml")
     if not text.strip():
@@ -404,10 +402,10 @@ def parse_board_text(text: str, file: str, library: CardLibrary | None = None, f
         raise BoardError(file, where, f"malformed YAML: {problem}") from None
     except RecursionError:
         raise BoardError(file, "", "nested too deeply") from None
-    return parse_board_data(data, file, library)
+    return read_board_data(data, file, library)
 
 
-def parse_board_data(data: Any, file: str = "<board>", library: CardLibrary | None = None) -> Board:
+def read_board_data(data: Any, file: str = "<board>", library: CardLibrary | None = None) -> Board:
     """Validate already parsed data (a dict, as from JSON or YAML) into a :class:`Board`."""
     if not isinstance(data, dict):
         raise BoardError(file, "", f"expected a mapping with keys version, active_player, players, ...; got {type(data).__name__}")
@@ -433,7 +431,7 @@ def parse_board_data(data: Any, file: str = "<board>", library: CardLibrary | No
     return board
 
 
-def load_board(source: str | Path | dict[str, Any], library: CardLibrary | None = None) -> Board:
+def read_board(source: str | Path | dict[str, Any], library: CardLibrary | None = None) -> Board:
     """Read and validate a board.
 
     Parameters
@@ -451,9 +449,9 @@ def load_board(source: str | Path | dict[str, Any], library: CardLibrary | None 
         For anything that is not a valid board, naming the file and field.
     """
     if isinstance(source, dict):
-        return parse_board_data(source, "<dict>", library)
+        return read_board_data(source, "<dict>", library)
     if isinstance(source, str) and ("\n" in source or source.lstrip().startswith("{")):
-        return parse_board_text(source, "<text>", library, "json" if source.lstrip().startswith("{") else "yaml")
+        return read_board_text(source, "<text>", library, "json" if source.lstrip().startswith("{") else "yaml")
     p = Path(source)
     try:
         data = p.read_bytes()
@@ -464,7 +462,7 @@ def load_board(source: str | Path | dict[str, Any], library: CardLibrary | None 
     except OSError as exc:
         raise BoardError(str(source), "", f"cannot read: {exc.strerror or exc}") from None
     text = decode_board_bytes(data, str(source))
-    return parse_board_text(text, str(source), library, "json" if p.suffix.lower() == ".json" else "yaml")
+    return read_board_text(text, str(source), library, "json" if p.suffix.lower() == ".json" else "yaml")
 
 
 class _Builder:
@@ -521,7 +519,7 @@ class _Builder:
             turn=self.turn(s.turn) if s.turn else TurnInfo(),
             puzzle=self.puzzle(s.puzzle) if s.puzzle else None,
         )
-        return apply_layers(board)
+        return board
 
     # -- references ------------------------------------------------------------------
     def need_player(self, name: str | None, path: str) -> str:
@@ -757,8 +755,8 @@ class _Builder:
                     path: str) -> str | None:
         """``chosen_type`` (a subtype, 205.3), required by an effect "of the chosen type" and
         ``chosen_color`` by one "of the chosen color" (613: the choice made as it entered)."""
-        from .continuous import ContinuousSpec
-        from .subtypes import subtypes
+        from mtgsolver.model.continuous import ContinuousSpec
+        from mtgsolver.model.subtypes import subtypes
 
         value = p.chosen_type.strip().lower() if p.chosen_type is not None else None
         if value is not None and value not in subtypes():
@@ -809,6 +807,8 @@ class _Builder:
                 pass
             if ":" in entry:
                 try:
+                    from mtgsolver.read.grammar.mana import parse_mana_ability  # lark only for mana text
+
                     abilities.append(parse_mana_ability(entry, name))
                     return
                 except ManaAbilityError as exc:
@@ -913,7 +913,8 @@ class _Builder:
                 raise self.fail(f"{path}.library.count", f"{count} is less than the {len(top)} known top cards")
         return PlayerZones(
             hand=hand, hand_count=hand_count, library_count=count, library_top=top,
-            graveyard=self.zone_cards(z.graveyard, player, "graveyard", f"{path}.graveyard"),
+            graveyard=tuple(replace(c, statics=graveyard_statics(c.card))
+                            for c in self.zone_cards(z.graveyard, player, "graveyard", f"{path}.graveyard")),
             exile=self.zone_cards(z.exile, player, "exile", f"{path}.exile"),
         )
 
@@ -1090,8 +1091,8 @@ def _spend(types: list[str] | None) -> frozenset[str] | None:
 def _suggest(entry: Any) -> str:
     import difflib
 
-    from .abilities import STATIC_VOCABULARY
-    from .keywords import COMBAT_KEYWORDS
+    from mtgsolver.model.abilities import STATIC_VOCABULARY
+    from mtgsolver.model.keywords import COMBAT_KEYWORDS
 
     word = entry if isinstance(entry, str) else next(iter(entry), "") if isinstance(entry, dict) else ""
     close = difflib.get_close_matches(str(word).lower(), [*STATIC_VOCABULARY, *COMBAT_KEYWORDS, "protection"], n=3)
@@ -1168,3 +1169,22 @@ def _defined_pt(abilities: list[Any], power: int | None, toughness: int | None) 
         if defines in ("both", "toughness") and toughness is None:
             toughness = 0
     return power, toughness
+
+
+_FROM_GRAVEYARD = re.compile(r"\bis in your graveyard\b", re.I)
+
+
+@functools.lru_cache(maxsize=1024)
+def _graveyard_statics(text: str, name: str) -> tuple[Static, ...]:
+    lines = [line for line in text.splitlines() if _FROM_GRAVEYARD.search(line)]
+    if not lines:
+        return ()
+    entries, _unread = parse_oracle_text("\n".join(lines), name)
+    statics = [parse_static(e) for e in entries if isinstance(e, dict) and "continuous" in e]
+    return tuple(a for a in statics if any(c.kind == "in_graveyard" for c in a.value.condition))
+
+
+def graveyard_statics(card: Card) -> tuple[Static, ...]:
+    """The continuous statics of a card's text that function from its graveyard (113.6b:
+    "as long as ~ is in your graveyard"), read once here so the layers never read text."""
+    return _graveyard_statics(card.text or "", card.name)

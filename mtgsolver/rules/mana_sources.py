@@ -13,19 +13,19 @@ can't be activated now are listed as :class:`Exclusion` with the rule that exclu
   mana cost, as many as the rest of the board could pay for.
 
 Every product goes through :func:`ability_product` and so through
-:func:`mtgsolver.model.production.effective_product` (106.7 reflection, replacement
+:func:`mtgsolver.rules.production.effective_product` (106.7 reflection, replacement
 effects and "tapped for mana" triggers).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model import Board, ManaAbility, ManaCost, Permanent
-from ..model.mana_abilities import CostPart
-from ..model.mana import MANA_TYPES
-from ..model.mana_abilities import PAYABLE_COSTS, AnyColor, Choice, Counted, Fixed, Product, Reflect
-from ..model.layers import source_note
-from ..model.production import effective_board, effective_product, sacrifice_product
+from mtgsolver.model import Board, ManaAbility, ManaCost, Permanent
+from mtgsolver.model.mana_abilities import CostPart
+from mtgsolver.model.mana import MANA_TYPES
+from mtgsolver.model.mana_abilities import PAYABLE_COSTS, AnyColor, Choice, Counted, Fixed, Product, Reflect
+from mtgsolver.rules.layers import source_note
+from mtgsolver.rules.production import effective_product, sacrifice_product
 
 __all__ = [
     "Exclusion",
@@ -147,7 +147,7 @@ def ability_product(board: Board, permanent: Permanent, ability: ManaAbility,
                     sacrificed: str | None = None) -> Product:
     """The product of ``ability`` as it would resolve now: the one place products are read.
 
-    Delegates to :func:`mtgsolver.model.production.effective_product` (106.7, 106.12,
+    Delegates to :func:`mtgsolver.rules.production.effective_product` (106.7, 106.12,
     614), which resolves reflection and applies production effects; an ability reflecting
     the permanent it sacrifices (Squandered Resources) reads that permanent's types.
     """
@@ -225,8 +225,8 @@ def extract_sources(board: Board, player: str, spell: SpellInfo | None,
     col = _Collector(board, player, spell, cost_colors, cost_has_x)
     life = board.player(player).life
     repeatable: list[tuple[Permanent, int, ManaAbility, tuple[Option, ...], int]] = []
-    effective, _ = effective_board(board)  # type-changing effects (305.7) give lands new abilities
-    for perm in sorted(effective.controlled_by(player), key=lambda p: p.id):
+    # the board is prepared: type-changing effects (305.7) gave lands their new abilities
+    for perm in sorted(board.controlled_by(player), key=lambda p: p.id):
         for index, ability in enumerate(perm.mana_abilities):
             if not _usable(col, perm, ability, life):
                 continue
@@ -239,7 +239,7 @@ def extract_sources(board: Board, player: str, spell: SpellInfo | None,
                           life=ability.life_cost, snow=perm.is_snow, restricted=spend_only_of(perm, ability),
                           taps=ability.taps, untaps=ability.untaps, creature=perm.is_creature,
                           damage=ability.damage + ability.life_loss
-                          + (_damage_when_tapped(effective, perm) if ability.taps else 0))
+                          + (_damage_when_tapped(board, perm) if ability.taps else 0))
             key = f"{perm.id}#{index}"
             if sac_other:
                 cands = _sacrifice_candidates(board, player, perm, sac_other[0])

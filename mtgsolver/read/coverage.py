@@ -1,6 +1,6 @@
 """How much of a card pool's rules text the grammar families read, per category of line.
 
-Categories (a line may be in several; kinds from :func:`mtgsolver.model.line_kinds.line_kinds`):
+Categories (a line may be in several; kinds from :func:`mtgsolver.read.line_kinds.line_kinds`):
 
 ``mana``
     mana-ability lines (605.1a): an activation cost of mana, {T}, {Q}, life, sacrifice, counters,
@@ -33,7 +33,7 @@ Categories (a line may be in several; kinds from :func:`mtgsolver.model.line_kin
 ``others_combat`` and ``others_mana`` are subsets of the statics on others (a line may be in
 both); they measure the two floors of issue 10.
 
-A line is *read* when :func:`mtgsolver.model.oracle.parse_oracle_text` reads it whole.
+A line is *read* when :func:`mtgsolver.read.oracle.parse_oracle_text` reads it whole.
 """
 from __future__ import annotations
 
@@ -42,8 +42,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..line_kinds import is_activated, is_triggered, line_kinds
-from ..oracle import parse_oracle_text
+from mtgsolver.read.line_kinds import is_activated, is_triggered, line_kinds
+from mtgsolver.read.oracle import parse_oracle_text
 
 __all__ = ["CATEGORIES", "Coverage", "categories_of", "measure", "statics_on_others"]
 
@@ -108,7 +108,7 @@ _CONTROL = re.compile(r"\b(?:you|your opponents|an opponent|you don't) control\b
 
 
 def _is_group(subject: str) -> bool:
-    from .effects import plural_subtypes
+    from mtgsolver.read.grammar.continuous import plural_subtypes
 
     if re.search(r"\b(?:player|opponent|spell|card)s?\b", subject):
         return False  # players, or objects in other zones

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card
+from mtgsolver.model.cards import Card
 
 __all__ = ["EntersWith", "enters_with", "enters_with_x_counters", "mana_added", "treasures_created"]
 

@@ -1,9 +1,9 @@
-"""Card files users keep: MTGJSON AtomicCards and Scryfall "Oracle cards" bulk data.
+"""Card files users keep (MTGJSON AtomicCards, Scryfall "Oracle cards" bulk data) and the bundled cards.
 
 A file may be plain JSON or gzip, xz or bzip2 compressed (recognised by its first bytes, not
 its name). :func:`read_card_file` yields one compact *record* per face, a plain dict that
 :func:`card_from_record` turns into a :class:`~mtgsolver.model.cards.Card`; the index
-(:mod:`mtgsolver.model.card_index`) stores these records so a card is compiled only when
+(:mod:`mtgsolver.read.card_index`) stores these records so a card is compiled only when
 looked up. Anything that is not such a file raises :class:`CardFileError` with a plain message.
 """
 from __future__ import annotations
@@ -12,13 +12,19 @@ import bz2
 import gzip
 import json
 import lzma
+from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Any, Iterator
 
-from .cards import Card, CardFileError
-from .mana import Color, ManaCost
+import yaml
 
-__all__ = ["CardFileError", "Record", "card_from_record", "read_card_file"]
+from mtgsolver.model.cards import Card, CardLibrary
+from mtgsolver.model.errors import CardFileError, ManaCostError
+from mtgsolver.model.mana import Color, ManaCost
+
+__all__ = ["CardFileError", "Record", "bundled_library", "card_from_record", "library_from_card_file",
+           "library_from_yaml", "read_card_file"]
 
 Record = dict[str, Any]
 """``{"name", "types", "supertypes", "subtypes", "colors", "cost", "power", "toughness",
@@ -183,3 +189,57 @@ def card_from_record(rec: Record) -> Card:
         color_identity=frozenset(Color(c) for c in identity) if identity is not None else None,
     )
 
+
+# --------------------------------------------------------------------------- libraries
+def library_from_card_file(path: str | Path) -> CardLibrary:
+    """Read a whole card file into memory (MTGJSON AtomicCards or Scryfall Oracle cards).
+
+    Each face is found by its face name, the first face also by the card's full name.
+    Raises :class:`CardFileError` when the file is not such a file. For repeated use,
+    :func:`mtgsolver.read.card_index.open_card_file` serves the same cards from a cached index.
+    """
+    from mtgsolver.read.card_files import card_from_record, read_card_file
+
+    lib = CardLibrary((), str(path))
+    for rec in read_card_file(path):
+        card = card_from_record(rec)
+        for key in rec["keys"]:
+            lib.add(card, key)
+    return lib
+
+
+# -- loaders ---------------------------------------------------------------------
+def library_from_yaml(text: str, origin: str) -> CardLibrary:
+    """The cards of a YAML list of card entries (the bundled library's format)."""
+    data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or []  # libyaml: fast start
+    return CardLibrary((_card_from_yaml(entry, origin) for entry in data), origin)
+
+
+def _card_from_yaml(entry: dict[str, Any], origin: str) -> Card:
+    try:
+        colors = entry.get("colors")
+        identity = entry.get("color_identity")
+        return Card(
+            name=entry["name"],
+            types=tuple(entry.get("types", [])),
+            supertypes=tuple(entry.get("supertypes", [])),
+            subtypes=tuple(entry.get("subtypes", [])),
+            colors=tuple(Color.parse(c) for c in colors) if colors is not None else None,
+            mana_cost=ManaCost.parse(entry["mana_cost"]) if entry.get("mana_cost") else None,
+            power=entry.get("power"),
+            toughness=entry.get("toughness"),
+            loyalty=entry.get("loyalty"),
+            defense=entry.get("defense"),
+            keywords=tuple(entry.get("keywords", [])),
+            text=entry.get("text", ""),
+            color_identity=frozenset(Color.parse(c) for c in identity) if identity is not None else None,
+        )
+    except (KeyError, ManaCostError, ValueError) as exc:
+        raise ValueError(f"{origin}: bad card entry {entry.get('name', entry)!r}: {exc}") from None
+
+
+@lru_cache(maxsize=1)
+def bundled_library() -> CardLibrary:
+    """The cards shipped with the package (``mtgsolver/model/data/cards.yaml``)."""
+    text = resources.files("mtgsolver.model").joinpath("data/cards.yaml").read_text(encoding="utf-8")
+    return library_from_yaml(text, "bundled cards")

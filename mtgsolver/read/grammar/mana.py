@@ -5,7 +5,7 @@ tree into :class:`mtgsolver.model.mana_abilities.ManaAbility` (costs, product, s
 
 Examples
 --------
->>> compile_ability("{T}, Sacrifice a token named Wood: Add {R}.", "Jungle Patrol").costs[1]
+>>> parse_mana_ability("{T}, Sacrifice a token named Wood: Add {R}.", "Jungle Patrol").costs[1]
 CostPart(kind='sacrifice', mana=None, amount=1, what=None, named='wood', token=True, another=False, variable=False)
 >>> read("Whenever City of Brass becomes tapped, it deals 1 damage to you.", "City of Brass")
 [{'damage_when_tapped': 1}]
@@ -21,12 +21,12 @@ from typing import Any
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, VisitError
 
-from ..mana import MANA_TYPES, ManaCost, ManaCostError
-from ..mana_abilities import (Amount, AnyColor, Choice, ChosenColor, CommanderColors, Condition, Conditional,
+from mtgsolver.model.mana import MANA_TYPES, ManaCost, ManaCostError
+from mtgsolver.model.mana_abilities import (Amount, AnyColor, Choice, ChosenColor, CommanderColors, Condition, Conditional,
                               CostPart, Counted, Fixed, ManaAbility, ManaAbilityError, OwnColors, Reflect)
-from .text import normalise, number, singular
+from mtgsolver.read.grammar.text import normalise, number, singular
 
-__all__ = ["compile_ability", "read"]
+__all__ = ["parse_mana_ability", "read"]
 
 _COLORS = MANA_TYPES[:5]
 
@@ -59,15 +59,25 @@ def read(line: str, name: str) -> list[Any] | None:
                 raise
             return None
     try:
-        compile_ability(line, name)
+        parse_mana_ability(line, name)
     except ManaAbilityError:
         return None
     return [line.strip()]
 
 
-def compile_ability(text: str, name: str) -> ManaAbility:
-    """Parse and compile one mana ability; :class:`ManaAbilityError` if not read whole."""
-    return _compiled(text.strip(), name)
+def parse_mana_ability(text: str, name: str | None = None) -> ManaAbility:
+    """One mana ability read from its text; ``name`` is the card's, so that ``Sacrifice Sol
+    Talisman`` reads as a self-sacrifice.
+
+    >>> a = parse_mana_ability("{1}, {T}: Add {W}{U}.")
+    >>> a.taps, str(a.mana_cost), a.product
+    (True, '{1}', Fixed(mana=('W', 'U')))
+    >>> parse_mana_ability("{T}: Add {R}, {G}, or {W}.").product
+    Choice(options=(('R',), ('G',), ('W',)))
+
+    :raises ManaAbilityError: when the text is not read whole.
+    """
+    return _compiled(text.strip(), name or "")
 
 
 @functools.lru_cache(maxsize=4096)

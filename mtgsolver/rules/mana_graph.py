@@ -15,7 +15,7 @@ other). This module builds that graph with networkx and computes the *least* fix
 Every node's value is a set of mana types: ``const | U{table[t] : t in union of the
 successors' values}``. A permanent's and a scope's ``table`` is the identity; a reflecting
 ability's ``table`` maps each reflected type to the types the ability would then produce
-after replacement effects (:mod:`mtgsolver.model.production`), and drops {C} for a
+after replacement effects (:mod:`mtgsolver.rules.production`), and drops {C} for a
 "color" ability (106.1a). The transfer is monotone, so the least fixed point exists; it is
 computed once per strongly connected component, in topological order of the condensation
 (dependencies first), iterating inside a component from the empty set. Two Pools alone stay
@@ -38,10 +38,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Hashable, Mapping
 
-from .board import Board
-from .mana import MANA_TYPES
-from .mana_abilities import ManaAbility, Reflect
-from .permanent import Permanent
+from mtgsolver.model.board import Board
+from mtgsolver.model.mana import MANA_TYPES
+from mtgsolver.model.mana_abilities import ManaAbility, Reflect
+from mtgsolver.model.permanent import Permanent
 
 if TYPE_CHECKING:  # pragma: no cover - networkx loads on first graph (start-up, issue 13)
     import networkx as nx

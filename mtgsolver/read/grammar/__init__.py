@@ -4,7 +4,7 @@ Each family is a module of this package (``mana``, ``combat``, ``effects``, ...)
 ``.lark`` file beside it and a function ``read(line: str, name: str) -> list | None``: the
 board-vocabulary entries one line of rules text means (reminder text already removed), or
 ``None`` when the family does not understand the line *whole*. A line no family reads is
-reported as unread, never guessed (:func:`mtgsolver.model.oracle.parse_oracle_text`).
+reported as unread, never guessed (:func:`mtgsolver.read.oracle.parse_oracle_text`).
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import Any, Callable
 __all__ = ["READERS", "readers"]
 
 #: Families tried in this order; the first that reads a line whole wins.
-READERS: tuple[str, ...] = ("mana", "combat", "relative", "effects")
+READERS: tuple[str, ...] = ("mana", "combat", "relative", "continuous")
 READERS += ("affected",)  # several effects of one line: "Otherwise", "instead" (611.3b)
 
 

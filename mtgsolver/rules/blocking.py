@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-from ..model import Board, Color, CreatureFilter, ManaCost, Permanent
-from ..model.filters import stat
-from ..model.keywords import is_landwalk, landwalk_type
-from ..model.layers import source_note
+from mtgsolver.model import Board, Color, CreatureFilter, ManaCost, Permanent
+from mtgsolver.model.filters import stat
+from mtgsolver.model.keywords import is_landwalk, landwalk_type
+from mtgsolver.rules.layers import source_note
 
 __all__ = [
     "BlockOptions", "Declaration", "Finding", "Requirement",

@@ -28,26 +28,21 @@ from __future__ import annotations
 import copy
 import dataclasses
 import functools
-import re
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
-from .abilities import Static
-from .board import Board
-from .continuous import Affected, CardCount, Condition, ContinuousSpec, ForEach, atom_text, setting_words
-from .effects import Effect
-from .filters import CreatureFilter
-from .mana import Color
-from .mana_abilities import BASIC_LAND_MANA, ManaAbility, basic_land_ability
-from .permanent import Permanent
-from .subtypes import subtypes
+from mtgsolver.model.abilities import Static
+from mtgsolver.model.board import Board
+from mtgsolver.model.continuous import Affected, CardCount, Condition, ContinuousSpec, ForEach, atom_text, setting_words
+from mtgsolver.model.board_effects import Effect
+from mtgsolver.model.filters import CreatureFilter
+from mtgsolver.model.mana import Color
+from mtgsolver.model.mana_abilities import BASIC_LAND_MANA, ManaAbility, basic_land_ability
+from mtgsolver.model.permanent import Permanent
+from mtgsolver.model.provenance import Change, LayerResult
+from mtgsolver.model.subtypes import subtypes
 
-__all__ = ["Change", "LayerResult", "apply_layers", "changes_of", "combat_dependent", "layered", "printed_of", "source_note"]
-
-#: The rule of each layer and sublayer, for answers.
-LAYER_RULES = {"4": "613.1d", "5": "613.1e", "6": "613.1f", "7a": "613.4a", "7b": "613.4b", "7c": "613.4c",
-               "7d": "613.4d", "rules": "613.11"}
+__all__ = ["Change", "LayerResult", "apply_layers", "changes_of", "combat_dependent", "printed_of", "source_note"]
 
 #: Land subtypes (205.3i) that a "becomes a [basic land type]" effect removes (305.7).
 LAND_SUBTYPES = frozenset("plains island swamp mountain forest cave desert gate lair locus mine power-plant "
@@ -57,35 +52,6 @@ LAND_SUBTYPES = frozenset("plains island swamp mountain forest cave desert gate 
 _GENERATING = ("continuous", "grants", "lands_are")
 
 
-@dataclass(frozen=True)
-class Change:
-    """One effect's change to one permanent: its source, layer and timestamp (613.7)."""
-
-    source: str
-    source_name: str
-    layer: str
-    timestamp: int
-    what: str
-
-    @property
-    def rule(self) -> str:
-        return LAYER_RULES[self.layer]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"source": self.source, "source_name": self.source_name, "layer": self.layer, "rule": self.rule,
-                "timestamp": self.timestamp, "what": self.what}
-
-    def __str__(self) -> str:
-        return f"{self.what} from {self.source_name} ({self.source}; layer {self.layer}, {self.rule}, timestamp {self.timestamp})"
-
-
-@dataclass(frozen=True)
-class LayerResult:
-    """What the layers started from and what they changed, kept on the effective board."""
-
-    printed: tuple[Permanent, ...]
-    effects: tuple[Effect, ...]
-    changes: Mapping[str, tuple[Change, ...]]
 
 
 class _Obj:
@@ -169,7 +135,7 @@ _SPECS: dict[Any, ContinuousSpec] = {}
 
 def _grants_spec(entries: tuple[Any, ...]) -> ContinuousSpec:
     """An Aura's or Equipment's "enchanted/equipped creature has ..." (613.1f)."""
-    from .continuous import parse_granted
+    from mtgsolver.read.vocabulary import parse_granted
 
     key = ("grants", repr(entries))
     if key not in _SPECS:
@@ -224,7 +190,7 @@ class _Engine:
         zones = getattr(self.board, "zones", None) or {}
         cards = [(p.name, zc) for p in self.board.players if p.name in zones for zc in zones[p.name].graveyard]
         for k, (owner, zc) in enumerate(cards):
-            for j, a in enumerate(_graveyard_statics(zc.card.text or "", zc.card.name)):
+            for j, a in enumerate(zc.statics):
                 self.graveyard[zc.id] = owner
                 out.append(_Eff(zc.id, zc.card.name, owner, None, first + k, (first + k, j), a.value, a))
         return out
@@ -814,7 +780,7 @@ def _creature_types(obj: _Obj) -> frozenset[str]:
     """Its creature types (205.3m; one on a noncreature counts too: Kindred); a printed
     changeling is every creature type (702.73a, a characteristic-defining ability applied in
     layer 4)."""
-    from .subtypes import subtypes
+    from mtgsolver.model.subtypes import subtypes
 
     kinds = subtypes()
     if "changeling" in obj.perm.keywords:
@@ -916,7 +882,7 @@ def _share_a_color(objs: list[_Obj]) -> bool:
 
 
 def _chosen(perm: Permanent) -> tuple[str | None, Any]:
-    from .mana import Color
+    from mtgsolver.model.mana import Color
 
     return perm.chosen_type, Color(perm.chosen_color) if perm.chosen_color else None
 
@@ -925,22 +891,6 @@ def _chosen(perm: Permanent) -> tuple[str | None, Any]:
 def _without_other(aff: Affected) -> Affected:
     return dataclasses.replace(aff, other=False)
 
-
-_FROM_GRAVEYARD = re.compile(r"\bis in your graveyard\b", re.I)
-
-
-@functools.lru_cache(maxsize=1024)
-def _graveyard_statics(text: str, name: str) -> tuple[Static, ...]:
-    """The continuous statics of a card's text that function from its graveyard (113.6b)."""
-    from .abilities import parse_static
-    from .oracle import parse_oracle_text
-
-    lines = [line for line in text.splitlines() if _FROM_GRAVEYARD.search(line)]
-    if not lines:
-        return ()
-    entries, _unread = parse_oracle_text("\n".join(lines), name)
-    statics = [parse_static(e) for e in entries if isinstance(e, dict) and "continuous" in e]
-    return tuple(a for a in statics if any(c.kind == "in_graveyard" for c in a.value.condition))
 
 
 @functools.lru_cache(maxsize=256)
@@ -1078,11 +1028,6 @@ def combat_dependent(board: Board) -> tuple[str, ...]:
                 out.append(f"{p.name} ({p.id})")
                 break
     return tuple(out)
-
-
-def layered(board: Board) -> Board:
-    """``board`` if the layers were applied to it, else :func:`apply_layers` of it."""
-    return board if board.layers is not None else apply_layers(board)
 
 
 def changes_of(board: Board, pid: str) -> tuple[Change, ...]:

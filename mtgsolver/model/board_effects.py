@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .mana import ManaCost
+from mtgsolver.model.mana import ManaCost
 
 __all__ = ["EFFECT_FIELDS", "Effect"]
 

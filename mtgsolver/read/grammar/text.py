@@ -1,12 +1,13 @@
 """Shared text handling of the grammar families: the normal form a line is parsed in, and
-the words (numbers, plurals) the compilers turn into values."""
+the words (numbers, plurals, a defending player's permanents) the compilers turn into values."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from lark import Token
 
-__all__ = ["normalise", "number", "singular"]
+__all__ = ["normalise", "number", "player_words", "singular"]
 
 _ABILITY_WORD = re.compile(r"^[A-Z][A-Za-z' ]* — ")
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -53,3 +54,17 @@ def singular(words: str) -> str:
             w = w[:-1]
         out.append(w)
     return " ".join(out)
+
+
+def player_words(group: dict) -> dict[str, Any]:
+    """``{supertypes: [snow], types: [land]}`` -> ``{controls: snow land}``: a
+    :class:`~mtgsolver.model.filters.PlayerFilter` whose ``controls`` words each describe the
+    permanent, with bounds on its power."""
+    if set(group) - {"colors", "supertypes", "types", "subtypes", "untapped", "power_at_least", "power_at_most"}:
+        raise ValueError("a defending player's permanent described by more than its types, colors, status and power")
+    words = ["untapped"] if group.get("untapped") else []
+    words += [w for key in ("colors", "supertypes", "types", "subtypes") for w in group.get(key, [])]
+    if not set(group) & {"types", "subtypes"}:
+        words.append("permanent")
+    bounds = {k: group[k] for k in ("power_at_least", "power_at_most") if k in group}
+    return {"controls": " ".join(words), **bounds}
