@@ -73,11 +73,12 @@ def board_json(b: "Board") -> dict[str, Any]:
 
 def _abilities_text(p: "Permanent") -> str:
     from mtgsolver.model import Static
+    from mtgsolver.model.continuous import atom_text
 
     parts = sorted(p.keywords) + [f"protection from {q}" for q in sorted(p.protections)]
     for a in p.abilities:
         if isinstance(a, Static) and a.name == "grants":
-            parts.append("grants " + ", ".join(map(str, a.value)))
+            parts.append("grants " + ", ".join(atom_text(g) for g in a.value.gains))
         elif isinstance(a, Static) and a.name == "continuous":
             parts.append(a.value.text or str(a.value))
         else:

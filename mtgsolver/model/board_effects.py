@@ -36,7 +36,8 @@ class Effect:
 
     ``creature``/``attacker`` are permanent ids; ``target`` is a player, planeswalker or
     battle id; ``by``, ``controller`` and ``defender`` are player names; ``cost`` is per
-    creature; ``abilities`` (``gains``) are vocabulary entries the creature gains.
+    creature; ``abilities`` (``gains``) are what the creature gains, as
+    :attr:`~mtgsolver.model.continuous.ContinuousSpec.gains` holds them (``("keyword", "haste")``).
     """
 
     kind: str

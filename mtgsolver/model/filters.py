@@ -1,7 +1,7 @@
 """Filters on creatures and on players, as the board contract writes them.
 
 A creature filter such as ``{power_at_most: 2}`` or ``{color: black, keyword: flying}``
-matches a permanent when every condition holds. A filter may also compare the permanent with
+matches a permanent when every condition holds (:mod:`mtgsolver.rules.filters`). A filter may also compare the permanent with
 the creature whose ability it is (``own``): ``{power_greater_than: own_power}`` ("creatures with
 power greater than ~'s power"), ``{power_at_least: own_toughness}`` (Ironclaw Curse); see
 :class:`Comparison`. A player filter such as
@@ -10,12 +10,9 @@ power greater than ~'s power"), ``{power_at_least: own_toughness}`` (Ironclaw Cu
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import Any
 
 from mtgsolver.model.mana import Color
-
-if TYPE_CHECKING:  # pragma: no cover
-    from mtgsolver.model.permanent import Permanent
 
 __all__ = ["Comparison", "CreatureFilter", "PlayerFilter", "STATS"]
 
@@ -24,12 +21,6 @@ STATS = ("power", "toughness", "mana_value")
 #: relations, the other creature's value on the left: ``greater_than`` means other > own
 RELATIONS = ("greater_than", "less_than", "at_least", "at_most")
 
-
-def stat(perm: "Permanent", name: str) -> int | None:
-    """A permanent's power, toughness or mana value (202.3: no mana cost is 0)."""
-    if name == "mana_value":
-        return perm.mana_cost.mana_value if perm.mana_cost is not None else 0
-    return perm.power if name == "power" else perm.toughness
 
 
 @dataclass(frozen=True)
@@ -43,12 +34,6 @@ class Comparison:
     stat: str
     relation: str
     own_stat: str
-
-    def holds(self, other: "Permanent", own: "Permanent") -> bool:
-        a, b = stat(other, self.stat), stat(own, self.own_stat)
-        if a is None or b is None:
-            return False
-        return {"greater_than": a > b, "less_than": a < b, "at_least": a >= b, "at_most": a <= b}[self.relation]
 
     @property
     def key(self) -> str:
@@ -85,31 +70,6 @@ class CreatureFilter:
     def relative(self) -> bool:
         """Does it compare with the creature whose ability it is (``own`` needed to match)?"""
         return bool(self.compared)
-
-    def matches(self, perm: "Permanent", own: "Permanent | None" = None) -> bool:
-        """Does ``perm`` match? ``own``: the creature whose ability the filter belongs to, needed
-        by a relative filter (``ValueError`` without it)."""
-        if self.compared:
-            if own is None:
-                raise ValueError(f"the filter {self.describe()} compares with a creature; none was given")
-            if not all(c.holds(perm, own) for c in self.compared):
-                return False
-        p, t = perm.power, perm.toughness
-        checks = (
-            self.power_at_most is None or (p is not None and p <= self.power_at_most),
-            self.power_at_least is None or (p is not None and p >= self.power_at_least),
-            self.toughness_at_most is None or (t is not None and t <= self.toughness_at_most),
-            self.toughness_at_least is None or (t is not None and t >= self.toughness_at_least),
-            self.color is None or self.color in perm.colors,
-            self.not_color is None or self.not_color not in perm.colors,
-            self.colorless is None or (not perm.colors) == self.colorless,
-            self.keyword is None or perm.has_keyword(self.keyword),
-            self.not_keyword is None or not perm.has_keyword(self.not_keyword),
-            self.type is None or self.type in perm.types,
-            self.subtype is None or self.subtype in perm.subtypes,
-            self.supertype is None or self.supertype in perm.supertypes,  # 205.4: legendary, snow
-        )
-        return all(checks)
 
     def describe(self) -> str:
         """Plain words: ``power 2 or less, black``."""
@@ -163,21 +123,6 @@ class PlayerFilter:
     power_at_least: int | None = None
     power_at_most: int | None = None
 
-    def matches(self, life: int, permanents: Iterable["Permanent"]) -> bool:
-        """``permanents``: those the player controls."""
-        if self.life_at_most is not None and life > self.life_at_most:
-            return False
-        if self.life_at_least is not None and life < self.life_at_least:
-            return False
-        if self.controls is not None:
-            return any(_describes(self.controls, p) and self._power_fits(p) for p in permanents)
-        return True
-
-    def _power_fits(self, perm: "Permanent") -> bool:
-        p = perm.power
-        return ((self.power_at_least is None or (p is not None and p >= self.power_at_least))
-                and (self.power_at_most is None or (p is not None and p <= self.power_at_most)))
-
     def describe(self) -> str:
         parts = []
         if self.controls:
@@ -193,11 +138,3 @@ class PlayerFilter:
     def to_mapping(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None}
 
-
-def _describes(words: str, perm: "Permanent") -> bool:
-    """Words each of which describes the permanent: ``island`` (a type or subtype, or the
-    whole name), ``snow land`` (205.4 supertype and type), ``blue permanent`` (105.2 color),
-    ``untapped land`` (110.5 status)."""
-    traits = perm.types | perm.subtypes | perm.supertypes | {c.word for c in perm.colors} | {"permanent"}
-    traits |= {"tapped" if perm.tapped else "untapped"}
-    return all(w in traits for w in words.split()) or words == perm.name.lower()

@@ -785,6 +785,10 @@ class _Builder:
             quality = str(entry["protection"]).strip().lower()
             protections.add(quality)
             return
+        granted = entry.get("grants") if isinstance(entry, dict) and len(entry) == 1 else None
+        if isinstance(granted, list):
+            for j, g in enumerate(granted):
+                self.check_granted(g, f"{path}.grants[{j}]")
         try:
             static: Static | None = parse_static(entry)
         except KeyError:
@@ -794,9 +798,6 @@ class _Builder:
         if static is not None:
             if static.name == "cant_attack" and static.value is not None:
                 self.check_attack_restriction_target(static.value, path)
-            if static.name == "grants":
-                for j, g in enumerate(static.value):
-                    self.check_granted(g, f"{path}.grants[{j}]")
             abilities.append(static)
             return
         if isinstance(entry, str):
@@ -982,7 +983,7 @@ class _Builder:
             self.check_granted(g, f"{path}.abilities[{j}]")
         return Effect(kind=e.kind, creature=e.creature, attacker=e.attacker, target=e.target, by=e.by,
                       controller=e.controller, defender=e.defender, n=e.n, cost=cost, source=e.source,
-                      abilities=tuple(e.abilities) if e.abilities is not None else None)
+                      abilities=tuple(parse_granted(g) for g in e.abilities) if e.abilities is not None else None)
 
     def pool(self, player: str, value: str | list[PoolEntrySpec]) -> tuple[PoolMana, ...]:
         self.need_player(player, f"mana_pool.{player}")

@@ -144,10 +144,10 @@ def parse_static(entry: Any) -> Static:
         return Static(name, parse_mana_trigger(value))
     if kind == "continuous":
         return Static(name, parse_continuous(value))
-    if kind == "grants":
+    if kind == "grants":  # an Aura's or Equipment's "enchanted/equipped creature has ..." (613.1f)
         if not isinstance(value, list):
             raise ValueError(f"{name} expects a list of keywords and abilities")
-        return Static(name, tuple(value))
+        return Static(name, ContinuousSpec(affects=Affected(attached=True), gains=tuple(parse_granted(e) for e in value)))
     raise AssertionError(kind)
 
 

@@ -33,6 +33,7 @@ from mtgsolver.model import Board, ManaCost, Permanent
 from mtgsolver.model.attack_tax import DOMAIN, AttackTax
 from mtgsolver.rules.layers import source_note
 from mtgsolver.model.mana import ManaSymbol
+from mtgsolver.rules.filters import creature_matches, player_matches
 
 __all__ = [
     "AttackProblem",
@@ -215,7 +216,7 @@ def _refusal(board: Board, perm: Permanent, target: Target) -> Reason | None:
         if target.kind == "planeswalker" and target.defender == value:
             return Reason("508.1c", perm.id, f"{who} can't attack planeswalkers {value} controls.")
     for flt in perm.values("cant_attack_if_defender"):
-        if flt.matches(board.player(target.defender).life, board.controlled_by(target.defender)):
+        if player_matches(flt, board.player(target.defender).life, board.controlled_by(target.defender)):
             return Reason("508.1c", perm.id,
                           f"{who} can't attack if the defending player {flt.describe()}; {target.defender} does.")
     for kind in perm.values("cant_attack_unless_more"):
@@ -226,7 +227,7 @@ def _refusal(board: Board, perm: Permanent, target: Target) -> Reason | None:
                                              f"the defending player ({mine} against {theirs} of {target.defender}).")
     for flt in perm.values("cant_attack_unless"):
         player = board.player(target.defender)
-        if not flt.matches(player.life, board.controlled_by(target.defender)):
+        if not player_matches(flt, player.life, board.controlled_by(target.defender)):
             return Reason("508.1c", perm.id,
                           f"{who} can't attack unless the defending player {flt.describe()}; {target.defender} doesn't.")
     return None
@@ -376,7 +377,7 @@ def _companions(board: Board, creatures: list[str]) -> tuple[dict[str, int], dic
             others[cid] = need
         for filters in perm.values("cant_attack_unless_also"):
             match = tuple(o for o in creatures if o != cid
-                          and any(f.matches(board.permanent(o), own=perm) for f in filters))
+                          and any(creature_matches(f, board.permanent(o), own=perm) for f in filters))
             also.setdefault(cid, []).append((match, " or ".join(f.describe() for f in filters)))
     return others, also
 

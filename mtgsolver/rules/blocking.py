@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from mtgsolver.model import Board, Color, CreatureFilter, ManaCost, Permanent
-from mtgsolver.model.filters import stat
+from mtgsolver.rules.filters import stat
 from mtgsolver.model.keywords import is_landwalk, landwalk_type
 from mtgsolver.rules.layers import source_note
+from mtgsolver.rules.filters import creature_matches, player_matches
 
 __all__ = [
     "BlockOptions", "Declaration", "Finding", "Requirement",
@@ -189,23 +190,23 @@ def pair_obstacles(board: Board, blocker: Permanent, attacker: Permanent, defend
                           f"{source_note(board, attacker, f'protection from {quality}')}")
     for st in attacker.statics("cant_be_blocked_by"):
         f = st.value
-        if f.matches(blocker, own=attacker):
+        if creature_matches(f, blocker, own=attacker):
             no("509.1b", f"{attacker.name} can't be blocked by creatures with {f.describe()}{_values(f, blocker, attacker)}"
                          f"{source_note(board, attacker, str(st))}")
     for filters in attacker.values("can_be_blocked_only_by"):
-        if not any(f.matches(blocker, own=attacker) for f in filters):
+        if not any(creature_matches(f, blocker, own=attacker) for f in filters):
             no("509.1b", f"{attacker.name} can't be blocked except by creatures with {_any(filters)}")
     for flt in attacker.values("cant_be_blocked_if_defender"):
-        if flt.matches(board.player(defender).life, board.controlled_by(defender)):
+        if player_matches(flt, board.player(defender).life, board.controlled_by(defender)):
             no("509.1b", f"{attacker.name} can't be blocked as long as the defending player {flt.describe()}, "
                          f"and {defender} does")
     if attacker.has("cant_be_blocked_attacking_alone") and len(board.combat.attackers if board.combat else ()) == 1:
         no("509.1b", f"{attacker.name} can't be blocked as long as it's attacking alone, and it is (506.5)")
     for f in blocker.values("can_block_only"):
-        if not f.matches(attacker, own=blocker):
+        if not creature_matches(f, attacker, own=blocker):
             no("509.1b", f"{blocker.name} can block only creatures with {f.describe()}{_values(f, attacker, blocker)}")
     for f in blocker.values("cant_block_creatures"):
-        if f.matches(attacker, own=blocker):
+        if creature_matches(f, attacker, own=blocker):
             no("509.1b", f"{blocker.name} can't block creatures with {f.describe()}{_values(f, attacker, blocker)}")
     return out
 
@@ -276,7 +277,7 @@ def companions(board: Board, blocker: Permanent, filters: tuple[CreatureFilter, 
     [filter] creature also blocks" (Okk: ``{power_greater_than: own_power}``), matching one of
     ``filters``."""
     return [c for c in candidates if c != blocker.id
-            and any(f.matches(board.permanent(c), own=blocker) for f in filters)]
+            and any(creature_matches(f, board.permanent(c), own=blocker) for f in filters)]
 
 
 def others_needed(blocker: Permanent) -> int:
@@ -453,7 +454,7 @@ def requirements(board: Board, defender: str, attackers: list[str], paid: frozen
                 reqs.append(Requirement("must_be_blocked_by", None, aid, n))
         for f in attacker.values("must_be_blocked_by_a"):
             # 509.1c: one requirement; the creatures that match and could block it
-            by = tuple(c.id for c in mine if f.matches(c, own=attacker))
+            by = tuple(c.id for c in mine if creature_matches(f, c, own=attacker))
             req = Requirement("must_be_blocked_by_a", None, aid, by=tuple(c for c in by if can(c, aid)),
                               what=f.describe())
             if req.by:

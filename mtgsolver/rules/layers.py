@@ -123,25 +123,9 @@ class _Eff:
 # --------------------------------------------------------------------------- specs of abilities
 def spec_of(ability: Static) -> ContinuousSpec:
     """The continuous effect a generating static ability describes."""
-    if ability.name == "continuous":
+    if ability.name in ("continuous", "grants"):  # grants: an Aura's or Equipment's (613.1f)
         return ability.value
-    if ability.name == "grants":
-        return _grants_spec(ability.value)
     return _lands_are_spec(ability.value)
-
-
-_SPECS: dict[Any, ContinuousSpec] = {}
-
-
-def _grants_spec(entries: tuple[Any, ...]) -> ContinuousSpec:
-    """An Aura's or Equipment's "enchanted/equipped creature has ..." (613.1f)."""
-    from mtgsolver.read.vocabulary import parse_granted
-
-    key = ("grants", repr(entries))
-    if key not in _SPECS:
-        _SPECS[key] = ContinuousSpec(affects=Affected(attached=True),
-                                     gains=tuple(parse_granted(e) for e in entries))
-    return _SPECS[key]
 
 
 def _lands_are_spec(land_type: str) -> ContinuousSpec:
@@ -175,7 +159,7 @@ class _Engine:
         last = max(self.timestamps.values(), default=0)
         self.board_effects = [
             _Eff(e.source or f"effects[{i}]", _name_of(self.state, e.source) or f"effects[{i}]", "", None,
-                 last + 1 + i, (len(printed) + i, 0), _grants_spec(e.abilities or ()), None,
+                 last + 1 + i, (len(printed) + i, 0), ContinuousSpec(affects=Affected(attached=True), gains=e.abilities or ()), None,
                  fixed=frozenset({e.creature}))  # type: ignore[arg-type]
             for i, e in enumerate(effects) if e.kind == "gains" and e.creature in self.state]
         self.graveyard: dict[str, str] = {}  # card id -> its owner, for cards whose statics work there
