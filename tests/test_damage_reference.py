@@ -24,7 +24,7 @@ from mtgsolver.model import Board, Color
 from mtgsolver.model.abilities import Static
 from mtgsolver.model.board import Attack, Block, CombatDeclaration
 from mtgsolver.model.permanent import Permanent, Player
-from mtgsolver.encodings.damage import choice_notes
+from mtgsolver.rules.damage import choice_notes
 from mtgsolver.solver.damage import combat_damage
 from mtgsolver.solver.search import Undecided, best_response, corner_cases, search_attack
 

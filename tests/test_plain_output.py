@@ -28,7 +28,7 @@ texts = st.lists(st.sampled_from(FRAGMENTS), max_size=8).map("".join)
 def _rich(obj: object, **kwargs: object) -> str | None:
     out = io.StringIO()
     try:
-        NoWrapConsole(file=out, highlight=False, force_terminal=False).print(obj, **kwargs)
+        NoWrapConsole(file=out, highlight=False, force_terminal=False, pipe_width=plain.PIPE_WIDTH).print(obj, **kwargs)
     except Exception:  # noqa: BLE001 - rich refuses it (bad markup): so must the plain path
         return None
     return out.getvalue()

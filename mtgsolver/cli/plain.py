@@ -167,7 +167,7 @@ class Output:
         if self._rich is None:
             from mtgsolver.cli.rich_console import NoWrapConsole
 
-            self._rich = NoWrapConsole(stderr=self.stderr, highlight=False)
+            self._rich = NoWrapConsole(stderr=self.stderr, highlight=False, pipe_width=PIPE_WIDTH)
         return self._rich
 
     def print(self, obj: Any = "", soft_wrap: bool = False, highlight: bool | None = None,

@@ -110,7 +110,7 @@ def _count(board: Board, player: str, kind: str) -> int:
     return sum(1 for p in board.controlled_by(player) if kind in p.types)
 
 
-def _has_quality(blocker: Permanent, quality: str) -> bool:
+def has_quality(blocker: Permanent, quality: str) -> bool:
     """702.16a: does the blocker have this protection quality?"""
     q = quality.strip().lower()
     if q in ("everything", "creatures", "creature"):
@@ -185,7 +185,7 @@ def pair_obstacles(board: Board, blocker: Permanent, attacker: Permanent, defend
             no("702.16j", f"{attacker.name} has protection from everything")
         elif quality == blocker.controller:
             no("702.16k", f"{attacker.name} has protection from {quality}, who controls {blocker.name}")
-        elif _has_quality(blocker, quality):
+        elif has_quality(blocker, quality):
             no("702.16f", f"{attacker.name} has protection from {quality}"
                           f"{source_note(board, attacker, f'protection from {quality}')}")
     for st in attacker.statics("cant_be_blocked_by"):

@@ -12,13 +12,13 @@ from typing import Any, Callable, Sequence
 from ortools.sat.python import cp_model
 
 from mtgsolver.encodings.cpsat import Deadline, solve
-from mtgsolver.encodings.damage import DamageModel, choice_notes, creature_value, unsupported_keywords
+from mtgsolver.encodings.damage import creature_value, DamageModel
+from mtgsolver.rules.damage import choice_notes, unsupported_keywords
 from mtgsolver.model import Board
 from mtgsolver.solver.result import JsonResult
 from mtgsolver.load import prepare
 
-__all__ = ["ATTACKER_OBJECTIVES", "DEFENDER_OBJECTIVES", "DamageResult", "combat_damage", "combat_unread",
-           "objective_expr"]
+__all__ = ["ATTACKER_OBJECTIVES", "DEFENDER_OBJECTIVES", "DamageResult", "combat_damage", "combat_unread"]
 
 #: Objectives a player's damage assignment may follow, in lexicographic order:
 #: ``damage`` (damage dealt to the opposing players, maximised), ``destroy`` (value of the

@@ -38,8 +38,8 @@ from mtgsolver.rules.attacking import AttackProblem
 from mtgsolver.rules.blocking import block_options, blocker_capacity, others_needed, requirements
 from mtgsolver.encodings.blocks import build_block_model
 from mtgsolver.encodings.cpsat import Deadline, solve
-from mtgsolver.encodings.damage import (LETHAL_COMMANDER, LETHAL_POISON, UNSUPPORTED, DamageModel, choice_notes, creature_value,
-                                dealt_value, prevents)
+from mtgsolver.encodings.damage import creature_value, DamageModel
+from mtgsolver.rules.damage import choice_notes, dealt_value, LETHAL_COMMANDER, LETHAL_POISON, prevents, UNSUPPORTED
 from mtgsolver.model import Board
 from mtgsolver.model.board import Attack, CombatDeclaration
 from mtgsolver.rules.layers import combat_dependent
