@@ -15,6 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from timing import median_seconds  # noqa: E402
+
 from mtgsolver.model import Board, ManaCost  # noqa: E402
 from mtgsolver.model.abilities import Static  # noqa: E402
 from mtgsolver.model.attack_tax import AttackTax  # noqa: E402

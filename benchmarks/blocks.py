@@ -20,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from timing import median_seconds  # noqa: E402
+
 from mtgsolver.model import Board, CreatureFilter, ManaCost  # noqa: E402
 from mtgsolver.model.abilities import Static  # noqa: E402
 from mtgsolver.model.board import Attack, Block, CombatDeclaration  # noqa: E402

@@ -22,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mtgsolver.read.card_index import index_for  # noqa: E402
 from mtgsolver.read.card_files import library_from_card_file
+from mtgsolver.read.card_index import index_for  # noqa: E402
 
 BOARD = ROOT / "examples" / "lure-menace.yaml"
 POOL = ROOT.parent / "shared" / "data" / "AtomicCards-2022-04-25.json.gz"

@@ -19,14 +19,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from timing import median_seconds  # noqa: E402
+
 from mtgsolver.model import Board, Color  # noqa: E402
 from mtgsolver.model.abilities import Static  # noqa: E402
 from mtgsolver.model.board import Attack, Block, CombatDeclaration  # noqa: E402
-from mtgsolver.rules.layers import apply_layers  # noqa: E402
 from mtgsolver.model.mana_abilities import basic_land_ability  # noqa: E402
 from mtgsolver.model.permanent import Permanent, Player  # noqa: E402
-from mtgsolver.solver.blocks import check_blocks  # noqa: E402
 from mtgsolver.read.vocabulary import parse_continuous
+from mtgsolver.rules.layers import apply_layers  # noqa: E402
+from mtgsolver.solver.blocks import check_blocks  # noqa: E402
 
 SUBTYPES = ("elf", "goblin", "soldier", "zombie", "bird")
 EFFECTS = [

@@ -22,10 +22,11 @@ import statistics
 import time
 
 from timing import median_seconds
-from mtgsolver.rules.mana_sources import extract_sources
-from mtgsolver.model import Board, ManaCost
+
 from mtgsolver.load import parse_board_text
+from mtgsolver.model import Board, ManaCost
 from mtgsolver.model.mana import MANA_TYPES
+from mtgsolver.rules.mana_sources import extract_sources
 from mtgsolver.solver.payment import pay
 
 FILTERS = ["Mystic Gate", "Sunken Ruins", "Graven Cairns", "Fire-Lit Thicket", "Wooded Bastion",

@@ -18,11 +18,11 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from references.reference_plan import LANDS, describe, max_x  # noqa: E402
 from timing import median_seconds
 
 from mtgsolver.load import parse_board_text
 from mtgsolver.solver.plan import plan
+from references.reference_plan import LANDS, describe, max_x  # noqa: E402
 
 SPELLS = ["Lightning Bolt", "Opt", "Dark Ritual", "Strike It Rich", "Grizzly Bears", "Fireball"]
 

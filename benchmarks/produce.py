@@ -16,6 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from timing import median_seconds  # noqa: E402
+
 from mtgsolver.load import prepare  # noqa: E402
 from mtgsolver.read.board_file import BoardFile, build_board  # noqa: E402
 from mtgsolver.rules.mana_graph import least_fixed_point  # noqa: E402

@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from timing import median_seconds  # noqa: E402
+
 from mtgsolver.commands import board_from, run  # noqa: E402
 
 BOARD_TEXT = (ROOT / "examples" / "lure-menace.yaml").read_text()

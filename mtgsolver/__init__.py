@@ -41,16 +41,16 @@ if TYPE_CHECKING:  # pragma: no cover
     from mtgsolver.model.cards import CardLibrary
     from mtgsolver.model.errors import BoardError, OptionError
     from mtgsolver.model.mana import ManaCost
-    from mtgsolver.read.card_files import bundled_library
     from mtgsolver.model.unread import UnreadLine
+    from mtgsolver.read.card_files import bundled_library
     from mtgsolver.solver.attacks import check_attacks, suggest_attacks
+    from mtgsolver.solver.blocks import check_blocks, suggest_blocks
     from mtgsolver.solver.chance import ChanceResult, chance
     from mtgsolver.solver.damage import DamageResult, combat_damage
-    from mtgsolver.solver.plan import PlanResult, plan
-    from mtgsolver.solver.puzzle import SolveResult, solve_goal
-    from mtgsolver.solver.blocks import check_blocks, suggest_blocks
     from mtgsolver.solver.payment import PaymentResult, Reason, pay
+    from mtgsolver.solver.plan import PlanResult, plan
     from mtgsolver.solver.produce import ProduceResult, could_produce
+    from mtgsolver.solver.puzzle import SolveResult, solve_goal
     from mtgsolver.solver.result import CombatResult, Violation
 
 __version__ = "0.1.0"

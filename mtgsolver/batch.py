@@ -20,8 +20,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence, TextIO
 
 from mtgsolver.commands import OptionError, board_from, run
 from mtgsolver.model import BoardError, CardLibrary
-from mtgsolver.read.card_files import bundled_library
-from mtgsolver.read.card_files import library_from_card_file
+from mtgsolver.read.card_files import bundled_library, library_from_card_file
 
 __all__ = ["BatchSummary", "answer_item", "read_requests", "run_batch"]
 

@@ -26,15 +26,13 @@ from typing import Any, Callable, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
-from mtgsolver.model import Board, BoardError, CardLibrary, ManaCost, ManaCostError
 from mtgsolver.load import parse_board_text
+from mtgsolver.model import Board, BoardError, CardLibrary, ManaCost, ManaCostError
 from mtgsolver.model.errors import OptionError
 
 __all__ = ["COMMANDS", "Answer", "Command", "OptionError", "answer_dict", "board_from", "command", "exit_status", "run"]
 
 EXIT_OK, EXIT_NO, EXIT_UNDECIDED = 0, 1, 3
-
-
 
 
 class _Options(BaseModel):

@@ -22,8 +22,8 @@ from fastapi.responses import JSONResponse
 from mtgsolver import __version__
 from mtgsolver.commands import COMMANDS, Command, OptionError, board_from, run
 from mtgsolver.model import BoardError, CardLibrary
-from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.board_file import board_json_schema
+from mtgsolver.read.card_files import bundled_library
 
 __all__ = ["create_app"]
 

@@ -16,9 +16,8 @@ from typing import Iterator
 
 from mtgsolver.model import Board, ManaCost, ManaSymbol, Permanent
 
-from .reference_payment import best_payment
-
 from .reference_blocks import fits
+from .reference_payment import best_payment
 
 Declaration = dict[str, str]
 

@@ -116,8 +116,6 @@ def in_set(flt: dict, obj: dict, eff: dict, objs: dict[str, dict] | None = None)
     return True
 
 
-
-
 def about_itself(flt: dict, obj: dict, eff: dict, objs: dict[str, dict] | None) -> bool:
     """611.3b conditions on the object itself: "as long as it's a Zombie / not attacking /
     its controller has N cards in their graveyard", "shares a color with equipped creature"."""
@@ -170,6 +168,8 @@ def count(eff: dict, obj: dict, objs: dict[str, dict]) -> int:
 
 #: cards in each player's hand
 HAND: dict[str, int] = {}
+
+
 def count_more(each: dict, eff: dict, obj: dict, objs: dict[str, dict]) -> int | None:
     """Counts of attachments, counters, colors, basic land types and cards (613.4c), each
     written out from the words: ``None`` for the first kinds (``count`` does those)."""
@@ -231,8 +231,6 @@ def count_more(each: dict, eff: dict, obj: dict, objs: dict[str, dict]) -> int |
     return n
 
 
-
-
 def creature_types(o: dict) -> set[str]:
     """Its creature types (205.3m); a printed changeling has them all (702.73a)."""
     return set(CREATURE_TYPES) if "changeling" in o["printed_keywords"] else set(o["subtypes"]) & CREATURE_TYPES
@@ -248,8 +246,6 @@ def party(creatures: list[dict]) -> int:
                 i is None or role in creature_types(creatures[i]) for role, i in zip(("cleric", "rogue", "warrior", "wizard"), pick)):
             best = max(best, len(used))
     return best
-
-
 
 
 def alive(eff: dict, objs: dict[str, dict]) -> bool:

@@ -25,10 +25,19 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from mtgsolver.model import Board, ManaCost, ManaSymbol, Permanent
-from mtgsolver.model.mana_abilities import (Amount, AnyColor, Choice, ChosenColor, Conditional, Counted, Fixed,
-                                            ManaAbility, Reflect)
+from mtgsolver.model.mana_abilities import (
+    Amount,
+    AnyColor,
+    Choice,
+    ChosenColor,
+    Conditional,
+    Counted,
+    Fixed,
+    ManaAbility,
+    Reflect,
+)
 
-from .reference_produce import _applies, _every_order, _replacements, _refs, effective_board, naive_could_produce
+from .reference_produce import _applies, _every_order, _refs, _replacements, effective_board, naive_could_produce
 
 COLORS = ("W", "U", "B", "R", "G")
 TYPES = COLORS + ("C",)

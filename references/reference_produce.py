@@ -12,10 +12,10 @@ import dataclasses
 import itertools
 from typing import Any
 
-from mtgsolver.model import Board
 from mtgsolver.load import prepare
-from mtgsolver.read.board_file import BoardFile, build_board
+from mtgsolver.model import Board
 from mtgsolver.model.mana_abilities import AnyColor, Choice, Counted, Fixed, Reflect
+from mtgsolver.read.board_file import BoardFile, build_board
 from mtgsolver.read.grammar.mana import parse_mana_ability
 
 COLORS = ("W", "U", "B", "R", "G")

@@ -7,8 +7,8 @@ from typing import Any
 
 import yaml
 
-from mtgsolver.model import Board
 from mtgsolver.load import parse_board_text
+from mtgsolver.model import Board
 from mtgsolver.model.board import Attack, Block, CombatDeclaration
 from mtgsolver.solver.attacks import check_attacks, suggest_attacks
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtgsolver.rules.attacking import attack_problem
 from mtgsolver.encodings.cpsat import Deadline
 from mtgsolver.model import Board
 from mtgsolver.model.permanent import Permanent, Player
+from mtgsolver.rules.attacking import attack_problem
 from mtgsolver.solver.search import all_in_obstacles, corner_cases, search_attack
-
 from references import reference_damage as ref
+
 from .support import runs
 from .test_damage_reference import NUMBERED_A, _attacks_agree, _creature
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from mtgsolver.model import Board, BoardError
 from mtgsolver.load import load_board, parse_board_text
+from mtgsolver.model import Board, BoardError
 from mtgsolver.model.board import Attack, CombatDeclaration
 from mtgsolver.solver.attacks import check_attacks, suggest_attacks
 

@@ -24,13 +24,13 @@ from mtgsolver.model.attack_tax import AttackTax
 from mtgsolver.model.board import Attack, CombatDeclaration
 from mtgsolver.model.board_effects import Effect
 from mtgsolver.model.filters import PlayerFilter
-from mtgsolver.read.grammar.mana import parse_mana_ability
 from mtgsolver.model.permanent import Permanent, Player
-from mtgsolver.solver.attacks import OBJECTIVES, check_attacks, suggest_attacks
-
-from references import reference_attacks as ref
-from .support import runs
+from mtgsolver.read.grammar.mana import parse_mana_ability
 from mtgsolver.read.vocabulary import parse_creature_filter
+from mtgsolver.solver.attacks import OBJECTIVES, check_attacks, suggest_attacks
+from references import reference_attacks as ref
+
+from .support import runs
 
 NAMES = ("alice", "bob", "carol", "dan")
 ONE, TWO = ManaCost.parse("{1}"), ManaCost.parse("{2}")

@@ -22,14 +22,14 @@ from mtgsolver.model import Board, Color, CreatureFilter, ManaCost
 from mtgsolver.model.abilities import Static
 from mtgsolver.model.board import Attack, Block, CombatDeclaration
 from mtgsolver.model.board_effects import Effect
-from mtgsolver.read.grammar.mana import parse_mana_ability
 from mtgsolver.model.filters import PlayerFilter
 from mtgsolver.model.permanent import Permanent, Player
-from mtgsolver.solver.blocks import OBJECTIVES, check_blocks, suggest_blocks
-
-from references import reference_blocks as ref
-from .support import runs
+from mtgsolver.read.grammar.mana import parse_mana_ability
 from mtgsolver.read.vocabulary import parse_creature_filter
+from mtgsolver.solver.blocks import OBJECTIVES, check_blocks, suggest_blocks
+from references import reference_blocks as ref
+
+from .support import runs
 
 ONE, ZERO = ManaCost.parse("{1}"), ManaCost.parse("{0}")
 PLAINS = parse_mana_ability("{T}: Add {W}.", "Plains")

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 import yaml
 
-from mtgsolver.model import Block, Board, CombatDeclaration, Effect, ManaCost
 from mtgsolver.load import load_board, parse_board_text
+from mtgsolver.model import Block, Board, CombatDeclaration, Effect, ManaCost
 from mtgsolver.solver.blocks import check_blocks, suggest_blocks
 from mtgsolver.solver.result import CombatResult
 

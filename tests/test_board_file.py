@@ -10,9 +10,8 @@ import yaml
 from typer.testing import CliRunner
 
 from mtgsolver.cli import app
-
-from mtgsolver.model import BoardError, CreatureFilter, ManaAbility, ManaCost, PlayerFilter
 from mtgsolver.load import load_board
+from mtgsolver.model import BoardError, CreatureFilter, ManaAbility, ManaCost, PlayerFilter
 from mtgsolver.model.abilities import STATIC_VOCABULARY
 from mtgsolver.model.attack_tax import AttackTax
 from mtgsolver.model.board_effects import EFFECT_FIELDS

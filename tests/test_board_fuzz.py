@@ -11,8 +11,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mtgsolver.model import BoardError
 from mtgsolver.load import parse_board_text
+from mtgsolver.model import BoardError
 
 from .conftest import EXAMPLES
 

@@ -13,13 +13,12 @@ import pytest
 from typer.testing import CliRunner
 
 from mtgsolver.cli import app
-from mtgsolver.read import card_index
-from mtgsolver.read.card_index import load_cards, open_card_file
 from mtgsolver.model.cards import CardFileError, name_key
-from mtgsolver.read.card_files import bundled_library
 from mtgsolver.model.mana import Color
 from mtgsolver.model.zones import color_identity
-from mtgsolver.read.card_files import library_from_yaml
+from mtgsolver.read import card_index
+from mtgsolver.read.card_files import bundled_library, library_from_yaml
+from mtgsolver.read.card_index import load_cards, open_card_file
 
 runner = CliRunner()
 

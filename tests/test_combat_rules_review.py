@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 import yaml
 
-from mtgsolver.model import Board
 from mtgsolver.load import parse_board_text
+from mtgsolver.model import Board
 from mtgsolver.model.board import Attack, Block, CombatDeclaration
 from mtgsolver.solver.attacks import check_attacks, suggest_attacks
 from mtgsolver.solver.blocks import check_blocks, suggest_blocks

@@ -10,15 +10,24 @@ from pathlib import Path
 
 import pytest
 
-from mtgsolver.read.card_index import open_card_file
-from mtgsolver.read.coverage import measure
 from mtgsolver.model.mana import Color, ManaCost
 from mtgsolver.model.mana_abilities import (
-    Amount, AnyColor, Choice, CommanderColors, Condition, Conditional, CostPart, Counted, Fixed, ManaAbilityError,
+    Amount,
+    AnyColor,
+    Choice,
+    CommanderColors,
+    Condition,
+    Conditional,
+    CostPart,
+    Counted,
+    Fixed,
+    ManaAbilityError,
     Reflect,
 )
-from mtgsolver.read.grammar.mana import parse_mana_ability
 from mtgsolver.model.zones import color_identity
+from mtgsolver.read.card_index import open_card_file
+from mtgsolver.read.coverage import measure
+from mtgsolver.read.grammar.mana import parse_mana_ability
 from mtgsolver.read.oracle import parse_oracle_text
 
 # Entries of the file whose manaValue contradicts the rules. Indulge // Excess is an

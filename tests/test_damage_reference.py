@@ -27,8 +27,8 @@ from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.rules.damage import choice_notes
 from mtgsolver.solver.damage import combat_damage
 from mtgsolver.solver.search import Undecided, best_response, corner_cases, search_attack
-
 from references import reference_damage as ref
+
 from .support import runs
 
 ATTACKER_KWS = ("first_strike", "double_strike", "trample", "deathtouch", "lifelink", "infect", "wither",

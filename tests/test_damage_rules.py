@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from mtgsolver.model import BoardError
 from mtgsolver.load import parse_board_text
+from mtgsolver.model import BoardError
 from mtgsolver.solver.damage import combat_damage
 
 HEAD = """version: 1

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from mtgsolver.model import BoardError
 from mtgsolver.load import parse_board_text
+from mtgsolver.model import BoardError
 from mtgsolver.read.grammar.continuous import read
 from mtgsolver.solver.attacks import check_attacks
 from mtgsolver.solver.blocks import check_blocks

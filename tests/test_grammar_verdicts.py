@@ -14,9 +14,9 @@ from typer.testing import CliRunner
 
 from mtgsolver.cli import app
 from mtgsolver.load import load_board
+from mtgsolver.read.card_files import library_from_card_file
 from mtgsolver.solver.blocks import check_blocks
 from mtgsolver.solver.payment import pay
-from mtgsolver.read.card_files import library_from_card_file
 
 NAMES = ["Command Tower", "Arcane Signet", "Wastes", "Chromatic Lantern", "City of Brass", "Jungle Patrol",
          "River Boa", "Mirran Crusader", "Grizzly Bears", "Island", "Forest", "Llanowar Elves", "Azusa, Lost but Seeking"]

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from mtgsolver.model import BoardError
 from mtgsolver.load import parse_board_text
+from mtgsolver.model import BoardError
 from mtgsolver.model.abilities import Static
-from mtgsolver.read.card_index import load_cards
 from mtgsolver.model.permanent import TextAbility
+from mtgsolver.read.card_index import load_cards
 
 VAPORKIN = {"meta": {}, "data": {"Vaporkin": [{
     "name": "Vaporkin", "layout": "normal", "manaCost": "{1}{U}", "types": ["Creature"], "supertypes": [],

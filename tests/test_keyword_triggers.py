@@ -13,12 +13,11 @@ from pathlib import Path
 import pytest
 
 from mtgsolver import load_board
-from mtgsolver.model import BoardError
 from mtgsolver.load import parse_board_text
+from mtgsolver.model import BoardError
 from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.solver.damage import combat_damage
 from mtgsolver.solver.puzzle import solve_goal
-
 
 REAL = ("Blade Instructor", "Sunhome Stalwart", "Boros Elite", "Warmind Infantry", "Benalish Hero", "Mesa Pegasus",
         "Craw Wurm")

@@ -9,12 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from mtgsolver.model import CardLibrary
-from mtgsolver.read.card_files import bundled_library
 from mtgsolver.load import parse_board_text
+from mtgsolver.model import CardLibrary
+from mtgsolver.read.card_files import bundled_library, library_from_card_file
 from mtgsolver.read.grammar.continuous import read
 from mtgsolver.solver.blocks import check_blocks
-from mtgsolver.read.card_files import library_from_card_file
 
 HEAD = "version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\nbattlefield:\n"
 CARDS = ("Bruenor Battlehammer", "Golem-Skin Gauntlets", "Bonesplitter", "Auramancer's Guise", "Mantle of the Ancients",

@@ -9,9 +9,9 @@ import pytest
 from mtgsolver.load import parse_board_text
 from mtgsolver.read.board_file import BoardError
 from mtgsolver.rules.layers import changes_of
-from mtgsolver.solver.relevance import unread_lines
 from mtgsolver.solver.attacks import check_attacks
 from mtgsolver.solver.blocks import check_blocks
+from mtgsolver.solver.relevance import unread_lines
 
 HEAD = "version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}, {name: carol}]\nbattlefield:\n"
 _SOULBOND = ("Soulbond (You may pair this creature with another unpaired creature when either enters the battlefield. "

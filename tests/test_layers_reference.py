@@ -5,17 +5,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtgsolver.model import Board, Color, ManaCost, Permanent, Player, Static
-from mtgsolver.rules.layers import apply_layers
-from mtgsolver.model.mana_abilities import basic_land_ability
 from mtgsolver.model.board import Attack, Block, CombatDeclaration
 from mtgsolver.model.cards import Card
 from mtgsolver.model.mana import ManaCost
+from mtgsolver.model.mana_abilities import basic_land_ability
 from mtgsolver.model.zones import PlayerZones, ZoneCard
 from mtgsolver.read.board_file import graveyard_statics
-
-from references.reference_layers import BASIC, reference
-from .support import runs
 from mtgsolver.read.vocabulary import parse_continuous
+from mtgsolver.rules.layers import apply_layers
+from references.reference_layers import BASIC, reference
+
+from .support import runs
 
 FILTERS = st.sampled_from([
     {"types": ["creature"]}, {"types": ["creature"]}, {"types": ["land"]}, {"types": ["creature"], "controller": "you"}, {"types": ["land"]},

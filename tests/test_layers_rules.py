@@ -10,8 +10,8 @@ import textwrap
 
 import pytest
 
-from mtgsolver.model import BoardError
 from mtgsolver.load import parse_board_text
+from mtgsolver.model import BoardError
 from mtgsolver.rules.layers import apply_layers, changes_of, printed_of
 
 

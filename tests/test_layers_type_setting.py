@@ -10,8 +10,7 @@ import pytest
 
 from mtgsolver import check_attacks, check_blocks, could_produce, load_board, pay
 from mtgsolver.model import BoardError, CardLibrary, Color
-from mtgsolver.read.card_files import bundled_library
-from mtgsolver.read.card_files import library_from_card_file
+from mtgsolver.read.card_files import bundled_library, library_from_card_file
 
 HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nbattlefield:\n"
 

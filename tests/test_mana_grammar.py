@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from mtgsolver.model import BoardError
 from mtgsolver.load import parse_board_text
+from mtgsolver.model import BoardError
 from mtgsolver.model.mana_abilities import Amount, ChosenColor, Condition, ManaAbilityError
 from mtgsolver.read.grammar.mana import parse_mana_ability
 from mtgsolver.solver.payment import SpellInfo, pay

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from mtgsolver.model import ManaCost
 from mtgsolver.load import parse_board_text
-from mtgsolver.read.oracle import parse_oracle_text
+from mtgsolver.model import ManaCost
 from mtgsolver.model.mana_abilities import Amount, AnyColor, Choice, Condition, Conditional, CostPart, Fixed
 from mtgsolver.read.grammar.mana import parse_mana_ability
+from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.solver.payment import SpellInfo, pay
-
 from references.reference_payment import best_payment
 
 _T = CostPart("tap")

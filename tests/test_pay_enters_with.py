@@ -13,8 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from mtgsolver.cli import app
-from mtgsolver.read.card_files import bundled_library
 from mtgsolver.load import parse_board_text
+from mtgsolver.read.card_files import bundled_library
 from mtgsolver.solver.payment import pay
 
 BOARD = """version: 1

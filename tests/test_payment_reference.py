@@ -14,11 +14,12 @@ import json
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from mtgsolver.model import ManaCost
 from mtgsolver.load import parse_board_text
+from mtgsolver.model import ManaCost
 from mtgsolver.solver.payment import SpellInfo, most_mana, pay
+from references.reference_payment import best_payment, replay
+from references.reference_payment import most_mana as reference_most_mana
 
-from references.reference_payment import best_payment, most_mana as reference_most_mana, replay
 from .support import runs
 
 # (card or inline fields, extra fields) the boards are drawn from

@@ -3,8 +3,8 @@ kept costs, which mana left in the pool never pays (it empties at the end of the
 from __future__ import annotations
 
 from mtgsolver.solver.payment import SpellInfo, pay
-
 from references.reference_payment import best_payment, replay
+
 from .test_payment import board, sources
 
 DAWN = "  - {id: dawn, card: Celestial Dawn, controller: a}"

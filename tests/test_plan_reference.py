@@ -6,8 +6,8 @@ from hypothesis import HealthCheck, given, settings
 
 from mtgsolver.load import parse_board_text
 from mtgsolver.solver.plan import plan
-
 from references import reference_plan as ref
+
 from .plan_boards import turns
 from .support import runs
 

@@ -9,12 +9,11 @@ import pytest
 from typer.testing import CliRunner
 
 from mtgsolver.cli import app
-from mtgsolver.model import BoardError
 from mtgsolver.load import load_board
+from mtgsolver.model import BoardError
 from mtgsolver.model.mana_abilities import AnyColor, Choice, Fixed
 from mtgsolver.rules.production import ManaTrigger, Replacement, effective_product, replace_all
 from mtgsolver.solver.produce import could_produce
-
 from references.reference_produce import card, land, make_board
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from mtgsolver.rules.mana_graph import ability_node, least_fixed_point, opponents_node, permanent_node, scope_node
 from mtgsolver.rules.production import analyse, effective_product
 from mtgsolver.solver.produce import could_produce
-
 from references.reference_produce import card, make_board, naive_could_produce, naive_graph_fixpoint
+
 from .support import runs
 
 TYPES = ("W", "U", "B", "R", "G", "C")

@@ -3,7 +3,6 @@ reflected abilities offer exactly the computed types, doublers and triggers add 
 from __future__ import annotations
 
 from mtgsolver.solver.payment import pay
-
 from references.reference_produce import card, make_board
 
 

@@ -8,7 +8,6 @@ from mtgsolver.model import TextAbility
 from mtgsolver.model.mana_abilities import AnyColor, Choice, Fixed, Reflect
 from mtgsolver.rules.production import effective_product, sacrifice_product
 from mtgsolver.solver.produce import could_produce
-
 from references.reference_produce import card, land, make_board
 
 

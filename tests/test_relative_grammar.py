@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from mtgsolver.read.vocabulary import parse_static
 from mtgsolver.read.grammar.relative import read
 from mtgsolver.read.oracle import parse_oracle_text
+from mtgsolver.read.vocabulary import parse_static
 
 from .support import CI
 

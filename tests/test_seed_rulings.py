@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtgsolver.rules.crimes import StackEntry, announce, crimes_committed, is_crime, opponents
+from mtgsolver.model.errors import ModeError
 from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.modes import GameObject, ModalTrigger, Mode
-from mtgsolver.model.errors import ModeError
+from mtgsolver.rules.crimes import StackEntry, announce, crimes_committed, is_crime, opponents
 from mtgsolver.rules.modes import ModeMemory
 from mtgsolver.rules.random_choice import RandomGraveyardChoice
 from mtgsolver.rules.targets import CardTarget, PermanentTarget, PlayerTarget, StackTarget, resolves
@@ -199,6 +199,7 @@ def test_unknown_mode_is_refused() -> None:
 # --------------------------------------------------------------------------------------
 # Random choice at resolution (Deadbridge Chant): seed 003, CR 115.10, 608.2
 # --------------------------------------------------------------------------------------
+
 
 def test_card_put_into_graveyard_in_response_may_be_chosen() -> None:
     """Seed 003: "Because the last ability doesn't target any card in your graveyard, any card

@@ -10,8 +10,7 @@ from typer.testing import CliRunner
 from mtgsolver import check_attacks, check_blocks, could_produce, load_board, pay, suggest_blocks
 from mtgsolver.cli import app
 from mtgsolver.model import CardLibrary
-from mtgsolver.read.card_files import bundled_library
-from mtgsolver.read.card_files import library_from_card_file
+from mtgsolver.read.card_files import bundled_library, library_from_card_file
 
 runner = CliRunner()
 HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nbattlefield:\n"

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from mtgsolver.load import parse_board_text
-from mtgsolver.read.line_kinds import is_triggered, line_kinds
 from mtgsolver.model.unread import UnreadLine
+from mtgsolver.read.line_kinds import is_triggered, line_kinds
 from mtgsolver.solver.relevance import unread_lines
 
 

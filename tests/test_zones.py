@@ -9,12 +9,12 @@ import yaml
 from typer.testing import CliRunner
 
 from mtgsolver.cli import app
-from mtgsolver.model import BoardError
 from mtgsolver.load import parse_board_text
-from mtgsolver.read.board_file import zones_data
+from mtgsolver.model import BoardError
 from mtgsolver.model.cards import Card
 from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.zones import color_identity
+from mtgsolver.read.board_file import zones_data
 
 CONTRACT = """version: 1
 active_player: alice

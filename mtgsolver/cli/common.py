@@ -90,10 +90,9 @@ def library(cards: Optional[Path], json_out: bool = False) -> "CardLibrary":
 
 def board(path: Path, cards: Optional[Path] = None, json_out: bool = False) -> "Board":
     """Load a board (``-``: from stdin) or exit 2 with the file, field and reason."""
+    from mtgsolver.load import load_board, parse_board_text
     from mtgsolver.model import BoardError
-    from mtgsolver.load import load_board
     from mtgsolver.read.board_file import decode_board_bytes
-    from mtgsolver.load import parse_board_text
 
     try:
         if str(path) == "-":

@@ -5,6 +5,7 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+
 from mtgsolver.cli import common
 
 

@@ -13,7 +13,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from mtgsolver.model import Board, Permanent
 
 
-
 def permanent_json(p: "Permanent", board: "Board | None" = None) -> dict[str, Any]:
     """A permanent as it is now (after the layers, 613); ``changes`` are the effects that
     made it differ from its printed self, and ``printed`` that self, when it differs."""

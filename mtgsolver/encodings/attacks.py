@@ -20,8 +20,8 @@ from typing import Callable, Sequence
 
 from ortools.sat.python import cp_model
 
-from mtgsolver.rules.attacking import AttackProblem
 from mtgsolver.encodings.cpsat import Deadline, solve
+from mtgsolver.rules.attacking import AttackProblem
 
 __all__ = ["AttackModel", "Found", "OBJECTIVES"]
 

@@ -18,8 +18,18 @@ from ortools.sat.python import cp_model
 
 from mtgsolver.model import Board
 from mtgsolver.rules.blocking import (
-    BlockOptions, Declaration, Finding, Requirement, block_options, blocker_capacity, companions, label,
-    max_blockers, max_blockers_total, min_blockers, others_needed,
+    BlockOptions,
+    Declaration,
+    Finding,
+    Requirement,
+    block_options,
+    blocker_capacity,
+    companions,
+    label,
+    max_blockers,
+    max_blockers_total,
+    min_blockers,
+    others_needed,
 )
 
 __all__ = ["BlockModel", "build_block_model"]

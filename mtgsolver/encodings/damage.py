@@ -35,24 +35,16 @@ from ortools.sat.python import cp_model
 
 from mtgsolver.encodings.lin import Lin, Lits
 from mtgsolver.model import Board, Permanent
-from mtgsolver.rules.damage import (LETHAL_COMMANDER, LETHAL_POISON, by_toughness, mentor_target, number, prevents)
+from mtgsolver.rules.damage import LETHAL_COMMANDER, LETHAL_POISON, by_toughness, mentor_target, number, prevents
 
 __all__ = ["DamageModel", "Lit", "creature_value"]
 
 Lit = cp_model.IntVar
 
 
-
 def creature_value(p: Permanent) -> int:
     """The value of losing a creature in the default value orders: 1 + power + toughness."""
     return 1 + max(0, p.power or 0) + max(0, p.toughness or 0)
-
-
-
-
-
-
-
 
 
 @dataclass

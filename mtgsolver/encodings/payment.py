@@ -25,11 +25,11 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
+from mtgsolver.encodings.cpsat import Solve, solve
 from mtgsolver.model import ManaCost, ManaSymbol, PoolMana
 from mtgsolver.model.mana import MANA_TYPES
-from mtgsolver.rules.production import spend_types
-from mtgsolver.encodings.cpsat import Solve, solve
 from mtgsolver.rules.mana_sources import Instance
+from mtgsolver.rules.production import spend_types
 
 __all__ = ["SOLVER_PARAMS", "Layer", "PaymentModel", "SymbolPay", "solve_payment"]
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from mtgsolver.encodings.payment import Layer, PaymentModel, SymbolPay
 from mtgsolver.model.mana import MANA_TYPES
 from mtgsolver.rules.mana_sources import Instance
-from mtgsolver.encodings.payment import Layer, PaymentModel, SymbolPay
 
 __all__ = ["Activation", "ManaUnit", "SymbolPayment", "read_plan"]
 

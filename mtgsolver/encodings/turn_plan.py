@@ -26,10 +26,10 @@ from types import SimpleNamespace
 
 from ortools.sat.python import cp_model
 
+from mtgsolver.encodings.payment import Layer, PaymentModel
 from mtgsolver.model import ManaCost
 from mtgsolver.model.mana import MANA_TYPES
 from mtgsolver.rules.mana_sources import Instance
-from mtgsolver.encodings.payment import Layer, PaymentModel
 
 __all__ = ["PlanStep", "TurnPlanModel", "Untapper"]
 

@@ -22,8 +22,15 @@ if TYPE_CHECKING:  # pragma: no cover
     from mtgsolver.model.board_effects import Effect
     from mtgsolver.model.cards import Card, CardLibrary
     from mtgsolver.model.combat import Attack, Block, CombatDeclaration
-    from mtgsolver.model.errors import (BoardError, CardFileError, ManaAbilityError, ManaCostError, ModeError,
-                                        OptionError, UnknownCardError)
+    from mtgsolver.model.errors import (
+        BoardError,
+        CardFileError,
+        ManaAbilityError,
+        ManaCostError,
+        ModeError,
+        OptionError,
+        UnknownCardError,
+    )
     from mtgsolver.model.filters import CreatureFilter, PlayerFilter
     from mtgsolver.model.mana import MANA_TYPES, Color, ManaCost, ManaSymbol
     from mtgsolver.model.mana_abilities import ManaAbility

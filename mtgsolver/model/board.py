@@ -13,11 +13,7 @@ from mtgsolver.model.provenance import LayerResult
 from mtgsolver.model.puzzle import Puzzle
 from mtgsolver.model.zones import PlayerZones, StackItem, TurnInfo, ZoneCard
 
-
 __all__ = ["Attack", "Block", "Board", "CombatDeclaration", "PoolMana"]
-
-
-
 
 
 @dataclass(frozen=True)

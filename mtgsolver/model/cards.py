@@ -31,10 +31,6 @@ def name_key(name: str) -> str:
     return " ".join("".join(ch for ch in text if not unicodedata.combining(ch)).casefold().split())
 
 
-
-
-
-
 @dataclass(frozen=True)
 class Card:
     """Printed characteristics of a card (or a token's definition)."""

@@ -34,11 +34,6 @@ LAYERS: tuple[str, ...] = ("4", "5", "6", "7a", "7b", "7c", "7d")
 CONTROLLERS = ("any", "you", "opponents")
 
 
-
-
-
-
-
 ATTACHMENTS = ("enchanted", "equipped", "enchanted_or_equipped", "modified")
 SHARES = ("color", "creature_type")
 
@@ -459,7 +454,6 @@ class ForEach:
         return f"{self.plus} plus {text}" if self.plus else text
 
 
-
 SPEC_KEYS = ("affects", "condition", "add_types", "remove_types", "add_subtypes", "set_land_types",
               "add_supertypes", "remove_supertypes", "set_colors", "add_colors",
               "set_types", "set_creature_types", "all_creature_types", "add_chosen_type", "remove_land_types",
@@ -668,7 +662,6 @@ SETTING_KEYS = ("set_types", "set_creature_types", "all_creature_types", "add_ch
                  "base_pt_mana_value")
 
 
-
 def setting_words(spec: "ContinuousSpec") -> list[str]:
     """How :meth:`ContinuousSpec.describe` names the parts of :data:`SETTING_KEYS` in layer 4."""
     out = []
@@ -685,10 +678,8 @@ def setting_words(spec: "ContinuousSpec") -> list[str]:
     return out
 
 
-
 #: ``max_attackers_against_you``: no more than n creatures can attack the source's controller (508.1c)
 BOARD_RULE_KINDS = ("max_attackers_total", "max_blockers_total", "max_attackers_against_you")
-
 
 
 def atom_entry(atom: tuple[str, Any]) -> Any:

@@ -22,7 +22,6 @@ STATS = ("power", "toughness", "mana_value")
 RELATIONS = ("greater_than", "less_than", "at_least", "at_most")
 
 
-
 @dataclass(frozen=True)
 class Comparison:
     """``other.stat RELATION own.own_stat``: a characteristic of another creature against one of

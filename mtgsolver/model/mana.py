@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
+
 from mtgsolver.model.errors import ManaCostError
 
 __all__ = [
@@ -61,8 +62,6 @@ MANA_TYPES: tuple[str, ...] = ("W", "U", "B", "R", "G", "C")
 # The ten hybrid pairs in the order 107.4 prints them.
 _HYBRID_PAIRS = ("WU", "WB", "UB", "UR", "BR", "BG", "RG", "RW", "GW", "GU")
 _SYMBOL_RE = re.compile(r"\{([^{}]*)\}")
-
-
 
 
 def parse_mana_type(text: str) -> str:

@@ -14,8 +14,8 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from mtgsolver.model.mana import MANA_TYPES, ManaCost
 from mtgsolver.model.errors import ManaAbilityError
+from mtgsolver.model.mana import MANA_TYPES, ManaCost
 
 __all__ = [
     "AnyColor",
@@ -39,7 +39,6 @@ __all__ = [
     "bundle_of",
     "show_bundle",
 ]
-
 
 
 @dataclass(frozen=True)

@@ -18,23 +18,21 @@ from typing import Any, Literal, Union
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from mtgsolver.model.abilities import Static, STATIC_VOCABULARY
-from mtgsolver.read.vocabulary import parse_static
+from mtgsolver.model.abilities import STATIC_VOCABULARY, Static
 from mtgsolver.model.board import Attack, Block, Board, CombatDeclaration, PoolMana
-from mtgsolver.model.cards import PERMANENT_TYPES, Card, CardLibrary, UnknownCardError
-from mtgsolver.read.card_files import bundled_library
 from mtgsolver.model.board_effects import EFFECT_FIELDS, Effect
-from mtgsolver.read.vocabulary import parse_granted
+from mtgsolver.model.cards import PERMANENT_TYPES, Card, CardLibrary, UnknownCardError
+from mtgsolver.model.errors import BoardError, ModeError
 from mtgsolver.model.keywords import canonical_keyword
 from mtgsolver.model.mana import MANA_TYPES, Color, ManaCost, ManaCostError
-from mtgsolver.model.mana_abilities import basic_land_ability, BASIC_LAND_MANA, ManaAbility, ManaAbilityError
-from mtgsolver.model.errors import ModeError
+from mtgsolver.model.mana_abilities import BASIC_LAND_MANA, ManaAbility, ManaAbilityError, basic_land_ability
+from mtgsolver.model.permanent import Permanent, Player, TextAbility
+from mtgsolver.model.puzzle import GOALS, Puzzle, Solution
+from mtgsolver.model.zones import PlayerZones, StackItem, TurnInfo, ZoneCard, color_identity
+from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.modes import mode_index, unchosen_modal_trigger
 from mtgsolver.read.oracle import parse_oracle_text
-from mtgsolver.model.permanent import Permanent, Player, TextAbility
-from mtgsolver.model.zones import PlayerZones, StackItem, TurnInfo, ZoneCard, color_identity
-from mtgsolver.model.puzzle import GOALS, Puzzle, Solution
-from mtgsolver.model.errors import BoardError
+from mtgsolver.read.vocabulary import parse_granted, parse_static
 
 __all__ = ["BoardError", "BoardFile", "board_json_schema", "build_board", "decode_board_bytes", "graveyard_statics",
            "read_board", "read_board_data", "read_board_text", "zones_data"]
@@ -42,8 +40,6 @@ __all__ = ["BoardError", "BoardFile", "board_json_schema", "build_board", "decod
 
 #: libyaml's safe loader where PyYAML has it (about 8x faster to start than the pure-Python one)
 YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
 
 
 # --------------------------------------------------------------------------- schema
@@ -224,6 +220,8 @@ class TurnSpec(_Strict):
     spells_cast: dict[str, int] = Field(default_factory=dict)
     crimes_committed: dict[str, int] = Field(default_factory=dict, description="crimes per player this turn (700.13)")
     triggered_once: list[str] = Field(default_factory=list, description='ids of permanents whose "only once each turn" ability already triggered (603.2h)')
+
+
 class SolutionSpec(_Strict):
     """A puzzle's published solution: the attack and/or the block."""
 
@@ -1039,7 +1037,6 @@ class _Builder:
             self.need_permanent(pid, f"combat.paid_costs[{j}]")
         return CombatDeclaration(tuple(attackers), tuple(blockers) if blockers is not None else None,
                                  frozenset(c.paid_costs))
-
 
     # -- damage and puzzles ----------------------------------------------------------
     def commander_damage(self, i: int, p: PlayerSpec) -> dict[str, int]:

@@ -17,9 +17,8 @@ import tempfile
 from pathlib import Path
 from typing import Iterator
 
-from mtgsolver.read.card_files import card_from_record, read_card_file
 from mtgsolver.model.cards import Card, CardLibrary, name_key
-from mtgsolver.read.card_files import bundled_library
+from mtgsolver.read.card_files import bundled_library, card_from_record, read_card_file
 
 __all__ = ["IndexedLibrary", "cache_dir", "index_for", "load_cards", "open_card_file"]
 

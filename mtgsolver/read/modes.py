@@ -15,7 +15,6 @@ _HEADER = re.compile(r"^(?P<trigger>.+?), choose one that hasn't been chosen\s*[
 _MODE_WORDS = (("untap", "untap"), ("damage", "damage"), ("copy", "copy"), ("library", "library"))
 
 
-
 def unchosen_modal_trigger(lines: list[str], name: str) -> ModalTrigger | None:
     """A "choose one that hasn't been chosen —" triggered ability read from its Oracle lines
     (the header, then one line per bullet), or ``None``. Mode names are a short word of
@@ -35,7 +34,6 @@ def unchosen_modal_trigger(lines: list[str], name: str) -> ModalTrigger | None:
         if modes:
             return ModalTrigger(name, tuple(modes), trigger=head.group("trigger"))
     return None
-
 
 
 def mode_index(ability: ModalTrigger, ref: str) -> int:

@@ -21,10 +21,28 @@ from typing import Any
 
 from mtgsolver.model.abilities import STATIC_VOCABULARY, Static
 from mtgsolver.model.attack_tax import COVERS, PLURALS, AttackTax
-from mtgsolver.model.continuous import (ATTACHED_TO, ATTACHMENTS, BOARD_RULE_KINDS, CARD_OWNERS, CARD_ZONES,
-                                        CONDITION_KEYS, CONTROLLERS, FILTER_KINDS, FOR_EACH_KEYS, NUMBER_KINDS,
-                                        PERMANENT_MODIFIERS, SETTING_KEYS, SHARES, SPEC_KEYS, Affected, BoundRule,
-                                        CardCount, Condition, ContinuousSpec, ForEach)
+from mtgsolver.model.continuous import (
+    ATTACHED_TO,
+    ATTACHMENTS,
+    BOARD_RULE_KINDS,
+    CARD_OWNERS,
+    CARD_ZONES,
+    CONDITION_KEYS,
+    CONTROLLERS,
+    FILTER_KINDS,
+    FOR_EACH_KEYS,
+    NUMBER_KINDS,
+    PERMANENT_MODIFIERS,
+    SETTING_KEYS,
+    SHARES,
+    SPEC_KEYS,
+    Affected,
+    BoundRule,
+    CardCount,
+    Condition,
+    ContinuousSpec,
+    ForEach,
+)
 from mtgsolver.model.errors import ManaAbilityError, ManaCostError
 from mtgsolver.model.filters import COMPARISON_KEYS, STATS, Comparison, CreatureFilter, PlayerFilter
 from mtgsolver.model.keywords import canonical_keyword, is_landwalk

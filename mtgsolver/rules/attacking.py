@@ -31,9 +31,9 @@ from typing import Iterable
 
 from mtgsolver.model import Board, ManaCost, Permanent
 from mtgsolver.model.attack_tax import DOMAIN, AttackTax
-from mtgsolver.rules.layers import source_note
 from mtgsolver.model.mana import ManaSymbol
 from mtgsolver.rules.filters import creature_matches, player_matches
+from mtgsolver.rules.layers import source_note
 
 __all__ = [
     "AttackProblem",

@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from mtgsolver.model import Board, Color, CreatureFilter, ManaCost, Permanent
-from mtgsolver.rules.filters import stat
 from mtgsolver.model.keywords import is_landwalk, landwalk_type
+from mtgsolver.rules.filters import creature_matches, player_matches, stat
 from mtgsolver.rules.layers import source_note
-from mtgsolver.rules.filters import creature_matches, player_matches
 
 __all__ = [
     "BlockOptions", "Declaration", "Finding", "Requirement",

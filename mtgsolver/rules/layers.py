@@ -33,8 +33,8 @@ from typing import Any, Iterable, Mapping
 
 from mtgsolver.model.abilities import Static
 from mtgsolver.model.board import Board
-from mtgsolver.model.continuous import Affected, CardCount, Condition, ContinuousSpec, ForEach, atom_text, setting_words
 from mtgsolver.model.board_effects import Effect
+from mtgsolver.model.continuous import Affected, CardCount, Condition, ContinuousSpec, ForEach, atom_text, setting_words
 from mtgsolver.model.filters import CreatureFilter
 from mtgsolver.model.mana import Color
 from mtgsolver.model.mana_abilities import BASIC_LAND_MANA, ManaAbility, basic_land_ability
@@ -50,8 +50,6 @@ LAND_SUBTYPES = frozenset("plains island swamp mountain forest cave desert gate 
 
 #: Static abilities that generate continuous effects (the rest are read by the solvers).
 _GENERATING = ("continuous", "grants", "lands_are")
-
-
 
 
 class _Obj:
@@ -621,6 +619,8 @@ def _highest_mana_value(state: Mapping[str, _Obj]) -> list[_Obj]:
     values = {o.id: o.perm.mana_cost.mana_value if o.perm.mana_cost is not None else 0 for o in creatures}
     top = max(values.values(), default=0)
     return [o for o in creatures if values[o.id] == top]
+
+
 def _set_types(s: ContinuousSpec, obj: _Obj, chosen_type: str | None) -> str:
     """The type-setting parts of a layer-4 effect (613.1d), in this order: ``set_types`` (205.1a:
     the new card types replace the old; a subtype stays only if it is a subtype of a card type
@@ -874,7 +874,6 @@ def _chosen(perm: Permanent) -> tuple[str | None, Any]:
 @functools.lru_cache(maxsize=256)
 def _without_other(aff: Affected) -> Affected:
     return dataclasses.replace(aff, other=False)
-
 
 
 @functools.lru_cache(maxsize=256)

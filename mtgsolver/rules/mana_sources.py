@@ -21,9 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mtgsolver.model import Board, ManaAbility, ManaCost, Permanent
-from mtgsolver.model.mana_abilities import CostPart
 from mtgsolver.model.mana import MANA_TYPES
-from mtgsolver.model.mana_abilities import PAYABLE_COSTS, AnyColor, Choice, Counted, Fixed, Product, Reflect
+from mtgsolver.model.mana_abilities import PAYABLE_COSTS, AnyColor, Choice, CostPart, Counted, Fixed, Product, Reflect
 from mtgsolver.rules.layers import source_note
 from mtgsolver.rules.production import effective_product, sacrifice_product
 

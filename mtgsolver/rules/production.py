@@ -37,10 +37,25 @@ from typing import TYPE_CHECKING, Iterable, Mapping
 
 from mtgsolver.model.board import Board
 from mtgsolver.model.mana import MANA_TYPES
-from mtgsolver.model.mana_abilities import (Amount, AnyColor, Bundle, Choice, ChosenColor, CommanderColors, Conditional,
-                                           Counted, Fixed, ManaAbility, ManaTrigger, OwnColors, Product, Reflect, bundle_of)
-from mtgsolver.rules.mana_graph import FixedPoint, ability_node, build_graph, least_fixed_point, permanent_node
+from mtgsolver.model.mana_abilities import (
+    Amount,
+    AnyColor,
+    Bundle,
+    Choice,
+    ChosenColor,
+    CommanderColors,
+    Conditional,
+    Counted,
+    Fixed,
+    ManaAbility,
+    ManaTrigger,
+    OwnColors,
+    Product,
+    Reflect,
+    bundle_of,
+)
 from mtgsolver.model.permanent import Permanent
+from mtgsolver.rules.mana_graph import FixedPoint, ability_node, build_graph, least_fixed_point, permanent_node
 
 if TYPE_CHECKING:  # pragma: no cover - networkx loads on first graph (start-up, issue 13)
     import networkx as nx
@@ -63,10 +78,6 @@ __all__ = [
 ]
 
 COLORS = MANA_TYPES[:5]
-
-
-
-
 
 
 @dataclass(frozen=True)

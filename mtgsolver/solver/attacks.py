@@ -11,6 +11,10 @@ payment solver decides that, and an unpayable declaration becomes a cut of the C
 """
 from __future__ import annotations
 
+from mtgsolver.encodings.attacks import OBJECTIVES, AttackModel
+from mtgsolver.encodings.cpsat import Deadline
+from mtgsolver.load import prepare
+from mtgsolver.model import Board
 from mtgsolver.rules.attacking import (
     AttackProblem,
     Reason,
@@ -18,12 +22,16 @@ from mtgsolver.rules.attacking import (
     declaration_reasons,
     obeyed,
 )
-from mtgsolver.encodings.attacks import OBJECTIVES, AttackModel
-from mtgsolver.encodings.cpsat import Deadline
-from mtgsolver.model import Board
-from mtgsolver.solver.combat_mana import Payer, attack_acceptor, attack_payments, attack_total, attacks_tapped, costed_attacks, free
+from mtgsolver.solver.combat_mana import (
+    Payer,
+    attack_acceptor,
+    attack_payments,
+    attack_total,
+    attacks_tapped,
+    costed_attacks,
+    free,
+)
 from mtgsolver.solver.result import CombatResult, Violation, combat_unread
-from mtgsolver.load import prepare
 
 __all__ = ["OBJECTIVES", "check_attacks", "suggest_attacks"]
 

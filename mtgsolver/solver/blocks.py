@@ -12,16 +12,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mtgsolver.rules.blocking import (
-    BlockOptions, Declaration, Finding, Requirement, attackers_by_defender, block_cost, block_options,
-    declared_blocks, label, requirements, restriction_findings,
-)
 from mtgsolver.encodings.blocks import BlockModel, build_block_model
 from mtgsolver.encodings.cpsat import Deadline, Solve, core_of, solve
+from mtgsolver.load import prepare
 from mtgsolver.model import Board, ManaCost
+from mtgsolver.rules.blocking import (
+    BlockOptions,
+    Declaration,
+    Finding,
+    Requirement,
+    attackers_by_defender,
+    block_cost,
+    block_options,
+    declared_blocks,
+    label,
+    requirements,
+    restriction_findings,
+)
 from mtgsolver.solver.combat_mana import Payer, describe_payment
 from mtgsolver.solver.result import CombatResult, Violation, combat_unread
-from mtgsolver.load import prepare
 
 __all__ = ["OBJECTIVES", "check_blocks", "suggest_blocks"]
 

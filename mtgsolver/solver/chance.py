@@ -33,13 +33,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from mtgsolver.load import prepare
 from mtgsolver.model import Board, Permanent
 from mtgsolver.model.permanent import TextAbility
 from mtgsolver.model.unread import UnreadLine
-from mtgsolver.solver.relevance import unread_lines
 from mtgsolver.solver.payment import Reason
+from mtgsolver.solver.relevance import unread_lines
 from mtgsolver.solver.result import JsonResult, unread_dict
-from mtgsolver.load import prepare
 
 __all__ = ["ChanceOutcome", "ChanceResult", "chance"]
 

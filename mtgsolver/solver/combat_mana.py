@@ -16,9 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from mtgsolver.rules.attacking import AttackProblem, total_cost
 from mtgsolver.encodings.cpsat import Deadline
 from mtgsolver.model import Board, ManaCost
+from mtgsolver.rules.attacking import AttackProblem, total_cost
 
 if TYPE_CHECKING:  # pragma: no cover - the payment solver loads when a cost is not free (start-up, issue 13)
     from mtgsolver.encodings.attacks import Accept, AttackModel

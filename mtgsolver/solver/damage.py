@@ -12,11 +12,11 @@ from typing import Any, Callable, Sequence
 from ortools.sat.python import cp_model
 
 from mtgsolver.encodings.cpsat import Deadline, solve
-from mtgsolver.encodings.damage import creature_value, DamageModel
-from mtgsolver.rules.damage import choice_notes, unsupported_keywords
-from mtgsolver.model import Board
-from mtgsolver.solver.result import JsonResult
+from mtgsolver.encodings.damage import DamageModel, creature_value
 from mtgsolver.load import prepare
+from mtgsolver.model import Board
+from mtgsolver.rules.damage import choice_notes, unsupported_keywords
+from mtgsolver.solver.result import JsonResult
 
 __all__ = ["ATTACKER_OBJECTIVES", "DEFENDER_OBJECTIVES", "DamageResult", "combat_damage", "combat_unread"]
 

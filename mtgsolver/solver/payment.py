@@ -23,19 +23,19 @@ from typing import Any, Sequence
 from ortools.sat.python import cp_model
 
 from mtgsolver.encodings.cpsat import Deadline, core_of
-from mtgsolver.rules.mana_sources import Exclusion, Instance, SpellInfo, extract_sources
 from mtgsolver.encodings.payment import SOLVER_PARAMS, PaymentModel, solve_payment
 from mtgsolver.encodings.payment_plan import Activation, ManaUnit, SymbolPayment, read_plan
+from mtgsolver.load import prepare
 from mtgsolver.model import Board, Color, ManaCost, ManaSymbol
-from mtgsolver.rules.layers import source_note
 from mtgsolver.model.cards import Card
 from mtgsolver.model.mana import MANA_TYPES
-from mtgsolver.rules.production import spend_types, spends_white_as_any_color
-from mtgsolver.read.spell_text import EntersWith, enters_with
 from mtgsolver.model.unread import UnreadLine
+from mtgsolver.read.spell_text import EntersWith, enters_with
+from mtgsolver.rules.layers import source_note
+from mtgsolver.rules.mana_sources import Exclusion, Instance, SpellInfo, extract_sources
+from mtgsolver.rules.production import spend_types, spends_white_as_any_color
 from mtgsolver.solver.relevance import Bearing, mana_bearing
 from mtgsolver.solver.result import JsonResult, reports_unread, unread_dict
-from mtgsolver.load import prepare
 
 __all__ = ["DEFAULT_OBJECTIVE", "OBJECTIVES", "PaymentResult", "Reason", "SpellInfo", "most_mana", "pay",
            "spell_info"]

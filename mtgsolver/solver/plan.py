@@ -24,23 +24,23 @@ from typing import Any, Sequence
 from ortools.sat.python import cp_model
 
 from mtgsolver.encodings.cpsat import Deadline, solve
-from mtgsolver.rules.mana_sources import SpellInfo, extract_sources
 from mtgsolver.encodings.payment_plan import Activation, SymbolPayment, read_plan
 from mtgsolver.encodings.turn_plan import PlanStep, TurnPlanModel, Untapper
+from mtgsolver.load import prepare
 from mtgsolver.model import Board, ManaCost, ManaCostError, Permanent
 from mtgsolver.model.cards import Card
-from mtgsolver.read.card_files import bundled_library
-from mtgsolver.rules.crimes import board_target, crime_triggers, is_crime
 from mtgsolver.model.mana import MANA_TYPES
-from mtgsolver.read.modes import mode_index, unchosen_modal_trigger
 from mtgsolver.model.permanent import TextAbility
-from mtgsolver.rules.production import spends_white_as_any_color
-from mtgsolver.read.spell_text import enters_with_x_counters, mana_added, treasures_created
 from mtgsolver.model.unread import UnreadLine
-from mtgsolver.solver.relevance import Bearing, mana_bearing
+from mtgsolver.read.card_files import bundled_library
+from mtgsolver.read.modes import mode_index, unchosen_modal_trigger
+from mtgsolver.read.spell_text import enters_with_x_counters, mana_added, treasures_created
+from mtgsolver.rules.crimes import board_target, crime_triggers, is_crime
+from mtgsolver.rules.mana_sources import SpellInfo, extract_sources
+from mtgsolver.rules.production import spends_white_as_any_color
 from mtgsolver.solver.payment import Reason, _lexicographic
+from mtgsolver.solver.relevance import Bearing, mana_bearing
 from mtgsolver.solver.result import JsonResult, reports_unread, unread_dict
-from mtgsolver.load import prepare
 
 __all__ = ["PlanResult", "PlanStepResult", "StackCrime", "plan", "stack_crimes"]
 
@@ -91,7 +91,6 @@ class PlanResult(JsonResult):
                 "kept": [{"cost": c, "payable": ok} for c, ok in self.kept],
                 "reasons": [r.to_dict() for r in self.reasons], "optimal": self.optimal,
                 **unread_dict(self)}
-
 
 
 @dataclass(frozen=True)

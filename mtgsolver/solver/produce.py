@@ -14,15 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from mtgsolver.load import prepare
 from mtgsolver.model.board import Board
-from mtgsolver.read.line_kinds import line_kinds
 from mtgsolver.model.mana_abilities import ManaAbility, Reflect
+from mtgsolver.model.unread import UnreadLine
+from mtgsolver.read.line_kinds import line_kinds
 from mtgsolver.rules.mana_graph import ability_node, permanent_node, scope_targets, sort_types
 from mtgsolver.rules.production import Production, analyse, base_bundles
-from mtgsolver.model.unread import UnreadLine
 from mtgsolver.solver.relevance import produce_bearing
 from mtgsolver.solver.result import JsonResult
-from mtgsolver.load import prepare
 
 if TYPE_CHECKING:  # pragma: no cover - networkx loads on first graph (start-up, issue 13)
     import networkx as nx

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from mtgsolver.encodings.cpsat import Deadline
+from mtgsolver.load import prepare
 from mtgsolver.model import Board
 from mtgsolver.model.board import Attack, Block, CombatDeclaration
 from mtgsolver.solver.result import JsonResult
 from mtgsolver.solver.search import BLOCK_ORDER, Response, Undecided, best_response, block_value, search_attack
-from mtgsolver.load import prepare
 
 __all__ = ["GOALS", "SolveResult", "solve_goal"]
 

@@ -32,16 +32,15 @@ from typing import Any, Sequence
 
 from ortools.sat.python import cp_model
 
-from mtgsolver.rules.attacking import attack_problem
 from mtgsolver.encodings.attacks import AttackModel
-from mtgsolver.rules.attacking import AttackProblem
-from mtgsolver.rules.blocking import block_options, blocker_capacity, others_needed, requirements
 from mtgsolver.encodings.blocks import build_block_model
 from mtgsolver.encodings.cpsat import Deadline, solve
-from mtgsolver.encodings.damage import creature_value, DamageModel
-from mtgsolver.rules.damage import choice_notes, dealt_value, LETHAL_COMMANDER, LETHAL_POISON, prevents, UNSUPPORTED
+from mtgsolver.encodings.damage import DamageModel, creature_value
 from mtgsolver.model import Board
 from mtgsolver.model.board import Attack, CombatDeclaration
+from mtgsolver.rules.attacking import AttackProblem, attack_problem
+from mtgsolver.rules.blocking import block_options, blocker_capacity, others_needed, requirements
+from mtgsolver.rules.damage import LETHAL_COMMANDER, LETHAL_POISON, UNSUPPORTED, choice_notes, dealt_value, prevents
 from mtgsolver.rules.layers import combat_dependent
 from mtgsolver.solver.combat_mana import Payer, attack_acceptor, cut_unpayable
 

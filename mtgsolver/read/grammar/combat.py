@@ -569,7 +569,6 @@ def _conditional(granted: bool, entries: list[Any], kind: str, value: Any) -> li
     raise _Refused(kind)
 
 
-
 def _tax(cost: Token, x_counts: str | None, covers: str | None) -> Any:
     """Propaganda's ``{2}``, or a mapping with what X counts and what the tax covers (508.1d)."""
     text = str(cost).upper()

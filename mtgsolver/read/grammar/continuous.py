@@ -1205,6 +1205,8 @@ def _blocker_side(blockers: dict, attackers: dict) -> dict:
     if set(filt) - {"power_at_most", "power_at_least"}:
         raise ValueError("attackers not expressible as one creature filter")
     return {"affects": {**blockers, "types": ["creature"]}, "rules": [{"cant_block_creatures": filt}]}
+
+
 def _creature_type(token: Token) -> str:
     """The creature type a SUBTYPE token names (205.3m), else ``ValueError``."""
     if subtypes().get(_sub(token)) != "creature":
@@ -1361,6 +1363,8 @@ def _names(text: str, low: str) -> str:
             _PRINTED_NAMES.append(printed)
         low = low.replace(f"named {printed.lower()}", f"named name:{_PRINTED_NAMES.index(printed)}", 1)
     return low
+
+
 #: "As ~ enters the battlefield, choose a creature type." (Xenograft, Realmwright): a
 #: replacement effect whose result the board gives as ``chosen_type:``
 _CHOICE = re.compile(r"as ~ enters(?: the battlefield)?, choose a (?:basic land|creature) type\.?")

@@ -22,8 +22,22 @@ from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, VisitError
 
 from mtgsolver.model.mana import MANA_TYPES, ManaCost, ManaCostError
-from mtgsolver.model.mana_abilities import (Amount, AnyColor, Choice, ChosenColor, CommanderColors, Condition, Conditional,
-                              CostPart, Counted, Fixed, ManaAbility, ManaAbilityError, OwnColors, Reflect)
+from mtgsolver.model.mana_abilities import (
+    Amount,
+    AnyColor,
+    Choice,
+    ChosenColor,
+    CommanderColors,
+    Condition,
+    Conditional,
+    CostPart,
+    Counted,
+    Fixed,
+    ManaAbility,
+    ManaAbilityError,
+    OwnColors,
+    Reflect,
+)
 from mtgsolver.read.grammar.text import normalise, number, singular
 
 __all__ = ["parse_mana_ability", "read"]
