@@ -3,7 +3,7 @@
 Building a family's Earley parser costs about a quarter of a second, more than reading and
 checking a whole board, and a one-shot command pays it again on every run. What the grammars
 make of a line depends only on the line, the card's name and the source code of
-:mod:`mtgsolver.model`, so each line read once is kept, with its reading or the fact that no
+:mod:`mtgsolver.read` and :mod:`mtgsolver.model`, so each line read once is kept, with its reading or the fact that no
 family reads it, in an SQLite table under the user's cache directory (the card index's,
 :func:`mtgsolver.read.card_index.cache_dir`) in a file named by a SHA-256 of that source code:
 any change to a reader starts a new file. A reading that doesn't come back equal from JSON is
@@ -24,17 +24,18 @@ from typing import Any, Callable
 __all__ = ["ENV_NO_CACHE", "remembered"]
 
 ENV_NO_CACHE = "MTGSOLVER_NO_CACHE"
-_MODEL = Path(__file__).resolve().parent.parent
+_SOURCES = tuple(Path(__file__).resolve().parents[2] / part for part in ("read", "model"))
 _LOCK = threading.Lock()  # one connection, shared by the service's threads
 
 
 @lru_cache(maxsize=1)
 def _source_digest() -> str:
-    """A SHA-256 of every source file of :mod:`mtgsolver.model` (code, grammars, word lists)."""
+    """A SHA-256 of every source file of the readers and the model (code, grammars, word lists)."""
     h = hashlib.sha256()
-    for path in sorted(p for p in _MODEL.rglob("*") if p.suffix in (".py", ".lark", ".txt")):
-        h.update(str(path.relative_to(_MODEL)).encode())
-        h.update(path.read_bytes())
+    for root in _SOURCES:
+        for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".lark", ".txt")):
+            h.update(str(path.relative_to(root.parent)).encode())
+            h.update(path.read_bytes())
     return h.hexdigest()[:24]
 
 
