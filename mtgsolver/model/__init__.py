@@ -29,7 +29,11 @@ if TYPE_CHECKING:  # pragma: no cover
         ManaCostError,
         ModeError,
         OptionError,
+        RequestError,
         UnknownCardError,
+        UnsupportedError,
+        UserError,
+        VocabularyError,
     )
     from mtgsolver.model.filters import CreatureFilter, PlayerFilter
     from mtgsolver.model.mana import MANA_TYPES, Color, ManaCost, ManaSymbol
@@ -43,7 +47,7 @@ _MODULES = {
     "cards": ("Card", "CardLibrary"),
     "combat": ("Attack", "Block", "CombatDeclaration"),
     "errors": ("BoardError", "CardFileError", "ManaAbilityError", "ManaCostError", "ModeError", "OptionError",
-               "UnknownCardError"),
+               "RequestError", "UnknownCardError", "UnsupportedError", "UserError", "VocabularyError"),
     "filters": ("CreatureFilter", "PlayerFilter"),
     "mana": ("MANA_TYPES", "Color", "ManaCost", "ManaSymbol"),
     "mana_abilities": ("ManaAbility",),

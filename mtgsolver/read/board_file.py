@@ -22,7 +22,7 @@ from mtgsolver.model.abilities import STATIC_VOCABULARY, Static
 from mtgsolver.model.board import Attack, Block, Board, CombatDeclaration, PoolMana
 from mtgsolver.model.board_effects import EFFECT_FIELDS, Effect
 from mtgsolver.model.cards import PERMANENT_TYPES, Card, CardLibrary, UnknownCardError
-from mtgsolver.model.errors import BoardError, ModeError
+from mtgsolver.model.errors import BoardError, ModeError, UserError, VocabularyError
 from mtgsolver.model.keywords import canonical_keyword
 from mtgsolver.model.mana import MANA_TYPES, Color, ManaCost, ManaCostError
 from mtgsolver.model.mana_abilities import BASIC_LAND_MANA, ManaAbility, ManaAbilityError, basic_land_ability
@@ -678,7 +678,7 @@ class _Builder:
         for kw in card.keywords:
             try:
                 keywords.add(canonical_keyword(kw))
-            except ValueError:
+            except VocabularyError:
                 pass  # MTGJSON names ability words (e.g. "Landfall") as keywords
         understood, unread = parse_oracle_text(card.text, card.name)
         for e in understood:
@@ -746,7 +746,7 @@ class _Builder:
     def _color(self, c: str, path: str) -> Color:
         try:
             return Color.parse(c)
-        except ValueError as exc:
+        except VocabularyError as exc:
             raise self.fail(path, str(exc)) from None
 
     def chosen_type(self, p: "PermanentSpec", abilities: list[Any], name: str, chosen_color: str | None,
@@ -791,7 +791,7 @@ class _Builder:
             static: Static | None = parse_static(entry)
         except KeyError:
             static = None
-        except (ValueError, ManaCostError) as exc:
+        except UserError as exc:  # VocabularyError, ManaCostError, ManaAbilityError
             raise self.fail(path, str(exc)) from None
         if static is not None:
             if static.name == "cant_attack" and static.value is not None:
@@ -802,7 +802,7 @@ class _Builder:
             try:
                 keywords.add(canonical_keyword(entry))
                 return
-            except ValueError:
+            except VocabularyError:
                 pass
             if ":" in entry:
                 try:
@@ -818,7 +818,7 @@ class _Builder:
         """An entry an Aura, Equipment or ``gains`` effect grants (applied in layer 6, 613.1f)."""
         try:
             parse_granted(entry)
-        except (ValueError, ManaCostError) as exc:
+        except UserError as exc:  # VocabularyError, ManaCostError, ManaAbilityError
             raise self.fail(path, f"{exc}{_suggest(entry)}") from None
 
     def check_attack_restriction_target(self, value: str, path: str) -> None:
