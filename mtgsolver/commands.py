@@ -117,6 +117,10 @@ class PlanOptions(_Options):
     strict: bool = Strict
 
 
+class NoOptions(_Options):
+    """A command without options (``crimes``)."""
+
+
 class ChanceOptions(_Options):
     permanent: str = Field(description="The permanent whose ability chooses at random.")
     strict: bool = Strict
@@ -282,7 +286,7 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
             parameters={"maximize_x": "max_x"}),
     Command("chance", "mtgsolver.solver.chance:chance", _decided, ChanceOptions, _given,
             summary="The chance of a random choice on the board (exact fractions)."),
-    Command("crimes", "mtgsolver.solver.plan:stack_crimes", _any_crime, _Options, _given,
+    Command("crimes", "mtgsolver.solver.plan:stack_crimes", _any_crime, NoOptions, _given,
             summary="For each spell or ability on the stack: a crime (700.13)? Which crime abilities triggered?"),
 )}
 

@@ -100,7 +100,8 @@ def _run(side: Side, what: str, board_path: Path, cards: Optional[Path], json_ou
         title = f"{board_path} ({result.objective})" if result.objective else str(board_path)
         _print(board, side, result, title)
 
-    common.answer(f"{side.name} {what}", board_path, options, cards, json_out, show, [common.picture(picture, "combat_svg")])
+    common.answer(f"{side.name} {what}", board_path, options, cards, json_out, show,
+                  [common.picture(picture, "combat_svg")])
 
 
 def _group(side: Side) -> typer.Typer:

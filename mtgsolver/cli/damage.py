@@ -12,7 +12,6 @@ import typer
 
 from mtgsolver.cli import common
 
-
 #: the flags of the options whose flag is not their name
 FLAGS = {"attacker_objectives": "--attacker", "defender_objectives": "--defender"}
 

@@ -161,7 +161,8 @@ def parse_static(entry: Any) -> Static:
         land = {"plains": "plains", "islands": "island", "swamps": "swamp", "mountains": "mountain",
                 "forests": "forest"}.get(land, land)
         if land not in ("plains", "island", "swamp", "mountain", "forest"):
-            raise VocabularyError(f"{name} expects a basic land type (plains, island, swamp, mountain, forest), got {value!r}")
+            raise VocabularyError(f"{name} expects a basic land type (plains, island, swamp, mountain, forest), "
+                                  f"got {value!r}")
         return Static(name, land)
     if kind == "mana_trigger":
         return Static(name, parse_mana_trigger(value))
@@ -236,7 +237,7 @@ def parse_creature_filter(data: Any) -> CreatureFilter:
             own = value.strip().lower()
             if not own.startswith("own_") or own[4:] not in STATS:
                 raise VocabularyError(f"{key} expects an integer or one of own_power, own_toughness, own_mana_value, "
-                                 f"got {value!r}")
+                                      f"got {value!r}")
             compared.append(Comparison(*COMPARISON_KEYS[key], own[4:]))
             continue
         if key in COMPARISON_KEYS and key not in known:
@@ -283,8 +284,8 @@ def parse_attack_tax(value: Any) -> AttackTax:
     :raises VocabularyError: a value that is not such an entry.
     """
     if not isinstance(value, dict) or "cost" not in value:
-        raise VocabularyError('attack_tax expects a cost such as "{2}" or a mapping {cost: "{X}", x_counts: enchantment, '
-                         "covers: you_and_planeswalkers}")
+        raise VocabularyError('attack_tax expects a cost such as "{2}" or a mapping {cost: "{X}", '
+                              "x_counts: enchantment, covers: you_and_planeswalkers}")
     extra = set(value) - {"cost", "covers", "x_counts"}
     if extra:
         raise VocabularyError(f"attack_tax: unknown field {sorted(extra)[0]!r}; it takes cost, covers and x_counts")
@@ -316,7 +317,7 @@ def parse_mana_trigger(value: Any) -> ManaTrigger:
     unknown = set(value) - {"tapped", "adds", "of_type", "kinds", "amount"}
     if unknown:
         raise VocabularyError(f"mana_trigger: unknown key {sorted(map(str, unknown))[0]!r}; keys are tapped, kinds, "
-                         "adds, amount, of_type")
+                              "adds, amount, of_type")
     kinds = value.get("kinds", [])
     kinds = [kinds] if isinstance(kinds, str) else kinds
     if not isinstance(kinds, list) or not all(isinstance(k, str) and k.strip() for k in kinds):
@@ -327,7 +328,8 @@ def parse_mana_trigger(value: Any) -> ManaTrigger:
         raise VocabularyError(f"mana_trigger.amount must be a whole number of at least 1, got {amount!r}")
     on = str(value.get("tapped", "")).strip().lower()
     if on not in TRIGGER_ON:
-        raise VocabularyError(f"mana_trigger.tapped must be one of {', '.join(TRIGGER_ON)}, got {value.get('tapped')!r}")
+        raise VocabularyError(f"mana_trigger.tapped must be one of {', '.join(TRIGGER_ON)}, "
+                              f"got {value.get('tapped')!r}")
     adds = str(value.get("adds", "")).strip()
     of_type = value.get("of_type")
     if of_type is not None:
@@ -346,7 +348,7 @@ def parse_mana_trigger(value: Any) -> ManaTrigger:
     if not letters or any(s.is_generic or s.variable or s.alt_generic or s.phyrexian or s.snow
                           or len(s.options) != 1 or s.options[0] not in MANA_TYPES for s in cost.symbols):
         raise VocabularyError(f'mana_trigger.adds must be mana such as "{{G}}", same_type, any_color or chosen_color, '
-                         f'got {adds!r}')
+                              f'got {adds!r}')
     return ManaTrigger(on, "fixed", bundle_of(letters), of_type, kinds)
 
 
@@ -414,7 +416,8 @@ def parse_condition(data: Any, path: str = "condition") -> Condition:
     keys = [k for k in data if k in CONDITION_KEYS]
     extra = set(data) - set(CONDITION_KEYS) - {"at_least", "at_most", "not"}
     if len(keys) != 1 or extra:
-        raise VocabularyError(f"{path} expects exactly one of {', '.join(CONDITION_KEYS)} (with at_least, at_most, not)")
+        raise VocabularyError(f"{path} expects exactly one of {', '.join(CONDITION_KEYS)} "
+                              "(with at_least, at_most, not)")
     kind = keys[0]
     value = data[kind]
     negate = bool(data.get("not", False))
@@ -443,7 +446,8 @@ def parse_card_count(data: Any, path: str) -> CardCount:
     :raises VocabularyError: naming the key that is wrong.
     """
     if not isinstance(data, dict) or set(data) - {"zone", "whose", "types"}:
-        raise VocabularyError(f"{path} expects {{zone: graveyard | hand, whose: you | its_controller | all, types: [...]}}")
+        raise VocabularyError(f"{path} expects {{zone: graveyard | hand, whose: you | its_controller | all, "
+                              "types: [...]}")
     zone, whose = data.get("zone"), data.get("whose", "you")
     if zone not in CARD_ZONES:
         raise VocabularyError(f"{path}.zone expects one of {', '.join(CARD_ZONES)}, got {zone!r}")
@@ -464,7 +468,7 @@ def parse_for_each(data: Any, path: str = "for_each") -> ForEach:
     allowed = {keys[0], "plus"} | (set(PERMANENT_MODIFIERS) if keys == ["permanents"] else set()) if keys else set()
     if not isinstance(data, dict) or len(keys) != 1 or set(data) - allowed:
         raise VocabularyError(f"{path} expects one of {', '.join(FOR_EACH_KEYS)} (with plus; permanents with "
-                         f"{', '.join(PERMANENT_MODIFIERS)})")
+                              f"{', '.join(PERMANENT_MODIFIERS)})")
     key, value = keys[0], data[keys[0]]
     plus = _int(data.get("plus", 0), f"{path}.plus")
     if key == "permanents":
@@ -498,7 +502,8 @@ def parse_continuous(data: Any, name: str = "") -> ContinuousSpec:
         raise VocabularyError("continuous expects a mapping such as {affects: {types: [creature]}, gets: [1, 1]}")
     unknown = set(data) - set(SPEC_KEYS)
     if unknown:
-        raise VocabularyError(f"continuous: unknown key {sorted(map(str, unknown))[0]!r}; keys are {', '.join(SPEC_KEYS)}")
+        raise VocabularyError(f"continuous: unknown key {sorted(map(str, unknown))[0]!r}; "
+                              f"keys are {', '.join(SPEC_KEYS)}")
     v: dict[str, Any] = {}
     for key, value in data.items():
         where = f"continuous.{key}"
@@ -566,7 +571,8 @@ def parse_bound_rule(data: Any, path: str) -> BoundRule:
         return BoundRule()
     bound = parse_for_each(value, f"{path}.cant_be_blocked_by.power_less_than")
     if bound.permanents is None:
-        raise VocabularyError(f"{path}.cant_be_blocked_by.power_less_than expects source_power or {{permanents: FILTER}}")
+        raise VocabularyError(f"{path}.cant_be_blocked_by.power_less_than expects source_power "
+                              "or {permanents: FILTER}")
     return BoundRule(bound)
 
 

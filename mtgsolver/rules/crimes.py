@@ -71,7 +71,8 @@ def is_crime(controller: str, initial_targets: Iterable[Target], players: Collec
     whose = [(t, _target_player(t)) for t in initial_targets]
     for target, who in whose:
         if who is not None and who not in players:
-            raise OptionError("initial_targets", f"{target!r} names unknown player {who!r}; players are {sorted(players)}")
+            raise OptionError("initial_targets", f"{target!r} names unknown player {who!r}; "
+                                                 f"players are {sorted(players)}")
     return any(who in foes for _, who in whose)
 
 

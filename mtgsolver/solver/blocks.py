@@ -302,7 +302,7 @@ def check_blocks(board: Board, time_limit: float = 10.0, explain: bool = True) -
         return _no_attackers()
     if board.combat.blockers is None:
         raise board.error("combat.blockers", "no block declaration to check (give blockers: [] for no blocks, "
-                         "or ask `blocks suggest` for one)")
+                          "or ask `blocks suggest` for one)")
     deadline = Deadline(time_limit)
     declared = declared_blocks(board)
     # 509.1c-d: a cost is paid only for a creature that blocks; naming a creature that doesn't

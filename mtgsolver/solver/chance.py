@@ -101,7 +101,7 @@ def chance(board: Board, permanent: str) -> ChanceResult:
     match = next((m for a in perm.abilities if isinstance(a, TextAbility) for m in [_RANDOM.search(a.text)] if m), None)
     if match is None:
         raise OptionError("permanent", f"{permanent} ({perm.name}) has no ability that chooses a card at random "
-                         "in a graveyard")
+                          "in a graveyard")
     kind = match.group("type").lower()
     player = perm.controller
     unread = _unread(board, perm, match.group(0))

@@ -27,8 +27,8 @@ from mtgsolver.encodings.payment import SOLVER_PARAMS, PaymentModel, solve_payme
 from mtgsolver.encodings.payment_plan import Activation, ManaUnit, SymbolPayment, read_plan
 from mtgsolver.load import prepare
 from mtgsolver.model import Board, Color, ManaCost, ManaSymbol
-from mtgsolver.model.errors import OptionError, UnsupportedError, VocabularyError
 from mtgsolver.model.cards import Card
+from mtgsolver.model.errors import OptionError, UnsupportedError, VocabularyError
 from mtgsolver.model.mana import MANA_TYPES
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.read.spell_text import EntersWith, enters_with

@@ -13,8 +13,8 @@ from typing import Any, Sequence
 from mtgsolver.encodings.cpsat import Deadline
 from mtgsolver.load import prepare
 from mtgsolver.model import Board
-from mtgsolver.model.errors import OptionError, UnsupportedError
 from mtgsolver.model.board import Attack, Block, CombatDeclaration
+from mtgsolver.model.errors import OptionError, UnsupportedError
 from mtgsolver.solver.result import JsonResult
 from mtgsolver.solver.search import BLOCK_ORDER, Response, Undecided, best_response, block_value, search_attack
 
