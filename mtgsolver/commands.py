@@ -9,7 +9,7 @@ No typer, no FastAPI, no solver import at module level (solvers load when a comm
 
 A command is one :class:`Command` in :data:`COMMANDS`. A new command plugs in with one line::
 
-    Command("damage", "mtgsolver.solver.damage:combat_damage", verdict="decided")
+    Command("blocks check", "mtgsolver.solver.blocks:check_blocks", verdict="legal")
 
 Its options are then the solver function's keyword parameters after the board (a pydantic
 model built from the signature); give ``options`` and ``prepare`` for options that need
@@ -127,7 +127,10 @@ class ChanceOptions(_Options):
 
 
 def _cost(text: str, path: str) -> ManaCost:
-    """A mana cost option; an empty one is refused (``{0}`` is the cost of zero)."""
+    """A mana cost option at ``path``.
+
+    :raises OptionError: an empty one (``{0}`` is the cost of zero), or not a mana cost.
+    """
     if not text.strip():
         raise OptionError(path, "empty; give a mana cost such as {2}{W} ({0} for a cost of zero)")
     try:
@@ -142,7 +145,10 @@ def _kept(texts: list[str]) -> list[ManaCost]:
 
 
 def _card(board: Board, name: str, player: str, library: CardLibrary | None) -> Any:
-    """The card ``card`` names: in ``player``'s hand (id or name), else from the known cards."""
+    """The card ``card`` names: in ``player``'s hand (id or name), else from the known cards.
+
+    :raises OptionError: no card of that name.
+    """
     zones = board.zones.get(player)
     for zc in zones.hand if zones is not None else ():
         if name.lower() in (zc.id.lower(), zc.card.name.lower()):
@@ -157,8 +163,11 @@ def _card(board: Board, name: str, player: str, library: CardLibrary | None) -> 
 
 
 def _pay_arguments(board: Board, o: PayOptions, library: CardLibrary | None) -> dict[str, Any]:
-    """``pay``: the cost (or the card's), the kept costs and the card parsed; {X} needs `x` or
-    `max_x` (107.3a: X is chosen, never 0 by default)."""
+    """``pay``: the cost (or the card's), the kept costs and the card parsed.
+
+    :raises OptionError: no cost and no card with one; a cost with {X} without ``x`` or
+        ``max_x`` (107.3a: X is chosen, never 0 by default); a bad cost or card.
+    """
     from mtgsolver.solver.payment import spell_info
 
     card = _card(board, o.card, o.player or board.active_player, library) if o.card is not None else None
@@ -178,6 +187,7 @@ def _pay_arguments(board: Board, o: PayOptions, library: CardLibrary | None) -> 
 
 
 def _plan_arguments(board: Board, o: PlanOptions, library: CardLibrary | None) -> dict[str, Any]:
+    """``plan``: the kept costs parsed (:raises OptionError: a bad one)."""
     return {"cast": o.cast, "player": o.player, "maximize_x": o.max_x, "x": o.x, "keep": _kept(o.keep),
             "time_limit": o.time_limit}
 
