@@ -16,9 +16,9 @@ from typing import Any, Optional
 import typer
 
 from mtgsolver import __version__
-from mtgsolver.cli import batch, cards, combat, damage, pay, plan, produce, serve, show, solve
+from mtgsolver.cli import batch, cards, combat, damage, importer, pay, plan, produce, serve, show, solve
 
-COMMANDS = (cards, combat, damage, pay, plan, produce, show, solve, serve, batch)
+COMMANDS = (cards, combat, damage, pay, plan, produce, show, solve, serve, batch, importer)
 #: commands that may leave worker processes, threads or a cluster client behind; they end
 #: with the interpreter's full shutdown
 LONG_RUNNING = ("batch", "serve")
