@@ -542,8 +542,6 @@ class _Translation:
             perm.update({"id": "", "name": "Face-down card", "types": ["creature"], "colors": [], "power": 2,
                          "toughness": 2, **state})
         perm["id"] = r.new_id(perm.get("card") or perm["name"])
-        if "card" in perm:
-            self.check_pt(perm["card"], entry)
         for k, found in mods.items():
             if k in handled:
                 continue
@@ -551,14 +549,6 @@ class _Translation:
                 why = _UNTRANSLATED.get(k, "a modifier this importer doesn't know")
                 r.note(entry.where, f"{label}: {key}{':' + arg if arg else ''} not translated ({why})")
         return perm
-
-    def check_pt(self, name: str, entry: _Entry) -> None:
-        """A creature card whose power or toughness its text defines ("*", 208.2a) loads only
-        when the grammars read that text; say so here, where the file's line is known."""
-        card = self.r.library.find(name) if self.r.library is not None else None
-        if card is not None and "creature" in card.types and (card.power is None or card.toughness is None):
-            self.r.note(entry.where, f"{card.name}: its power or toughness is \"*\" (208.2a); unless its text is read, "
-                        "the board needs power: and toughness: for it")
 
     def other_face(self, perm: dict[str, Any], key: str, entry: _Entry) -> None:
         """``Transformed``/``Modal``/``Flipped``: the permanent shows its back face (711, 712)."""
