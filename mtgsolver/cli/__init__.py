@@ -17,9 +17,9 @@ import typer
 from typer.core import TyperGroup
 
 from mtgsolver import __version__
-from mtgsolver.cli import batch, cards, combat, common, damage, pay, plan, produce, serve, show, solve
+from mtgsolver.cli import batch, cards, combat, common, damage, importer, pay, plan, produce, serve, show, solve
 
-COMMANDS = (cards, combat, damage, pay, plan, produce, show, solve, serve, batch)
+COMMANDS = (cards, combat, damage, pay, plan, produce, show, solve, serve, batch, importer)
 #: commands that may leave worker processes, threads or a cluster client behind; they end
 #: with the interpreter's full shutdown
 LONG_RUNNING = ("batch", "serve")

@@ -54,7 +54,7 @@ EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNDECIDED, EXIT_INTERNAL = 0, 1, 2, 3, 4
 console = Output()
 err_console = Output(stderr=True)
 
-BoardArg = typer.Argument(..., help="Board file (.yaml, .yml or .json), or - to read it from stdin.",
+BoardArg = typer.Argument(..., help="Board file (.yaml, .yml, .json, or a Forge puzzle .pzl), or - to read it from stdin.",
                           show_default=False, metavar="BOARD")
 CardsOpt = typer.Option(
     None, "--cards", show_default=False, metavar="FILE",

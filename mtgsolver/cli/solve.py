@@ -19,7 +19,7 @@ def register(app: typer.Typer) -> None:
     def solve(
         board_path: Path = common.BoardArg,
         goal: Optional[str] = typer.Option(None, "--goal", "-g",
-                                           help="lethal, survive, best-blocks or best-attack (default: the puzzle's)."),
+                                           help="lethal, survive, best-blocks, best-attack or win (default: the puzzle's)."),
         order: str = typer.Option("loses,life,poison,creatures,kills", "--order",
                                   help="The defender's value order for blocks (minimised in order; kills maximised)."),
         cards: Optional[Path] = common.CardsOpt,

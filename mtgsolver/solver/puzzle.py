@@ -4,6 +4,7 @@ Goals: ``lethal`` (an attack that wins against every legal block, 508.1, 509.1, 
 ``best-attack`` (the most guaranteed, a win counting above any damage), ``survive`` (a legal
 block that keeps the defending player in the game) and ``best-blocks`` (the best legal block
 by a value order). Answers come from :mod:`mtgsolver.solver.search`: exact, or undecided.
+The goal ``win`` (a whole turn: spells, abilities and combat) is answered by :func:`whole_turn`.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from mtgsolver.model.errors import OptionError, UnsupportedError
 from mtgsolver.solver.result import JsonResult
 from mtgsolver.solver.search import BLOCK_ORDER, Response, Undecided, best_response, block_value, search_attack
 
-__all__ = ["GOALS", "SolveResult", "solve_goal"]
+__all__ = ["GOALS", "SolveResult", "solve_goal", "whole_turn"]
 
 GOALS = ("lethal", "survive", "best-blocks", "best-attack")
 
@@ -79,6 +80,8 @@ def solve_goal(board: Board, goal: str | None = None, order: Sequence[str] = BLO
     goal = goal or (puzzle.goal if puzzle else None)
     if goal is None:
         raise OptionError("goal", "missing; give one, or a puzzle: section with a goal")
+    if goal == "win":
+        return whole_turn(board)
     if goal not in GOALS:
         raise OptionError("goal", f"{goal!r} is not a combat goal; expected one of {', '.join(GOALS)}")
     unknown = [o for o in order if o not in BLOCK_ORDER]
@@ -99,6 +102,12 @@ def solve_goal(board: Board, goal: str | None = None, order: Sequence[str] = BLO
         return _block_goal(board, goal, order, deadline)
     except Undecided as why:
         return SolveResult(goal, None, reasons=(f"undecided: {why}",))
+
+
+def whole_turn(board: Board) -> SolveResult:
+    """The goal ``win``: win within the puzzle's turns by spells, abilities and combat. The
+    search over whole turns is not built yet, so the answer is undecided."""
+    return SolveResult("win", None, reasons=("the whole-turn search (goal win) is not available",))
 
 
 def _attack_goal(board: Board, goal: str, order: Sequence[str], deadline: Deadline) -> SolveResult:
