@@ -51,8 +51,8 @@ REFUSED = [
     ("damage", "puzzles/dotp2012-lust-for-blood-1-block.yaml", {"attacker_objectives": ["glory"]},
      ["--attacker", "glory"], "attacker_objectives", "unknown objective 'glory'; expected one of damage, destroy, "
      "preserve"),
-    ("solve", "puzzles/dotp2009-wings-of-light.yaml", {"goal": "win"}, ["--goal", "win"], "goal",
-     "'win' is not a combat goal; expected one of lethal, survive, best-blocks, best-attack"),
+    ("solve", "puzzles/dotp2009-wings-of-light.yaml", {"goal": "conquer"}, ["--goal", "conquer"], "goal",
+     "'conquer' is not a goal solve answers; expected one of lethal, survive, best-blocks, best-attack, win"),
     ("plan", FORGE, {"cast": ["Nothing"]}, ["--cast", "Nothing"], "cast[0]", None),
     ("plan", FORGE, {"cast": ["Nothing"], "x": 1, "max_x": True}, ["--cast", "Nothing", "--x", "1", "--max-x"], "",
      "give `x` or `max_x`, not both"),

@@ -74,7 +74,7 @@ def solve_goal(board: Board, goal: str | None = None, order: Sequence[str] = BLO
     from mtgsolver.solver.damage import combat_unread
 
     puzzle = board.puzzle
-    if goal is None and puzzle is not None and puzzle.goal is not None and puzzle.goal not in GOALS:
+    if goal is None and puzzle is not None and puzzle.goal is not None and puzzle.goal not in (*GOALS, "win"):
         raise UnsupportedError(f"the puzzle's goal {puzzle.goal!r} is not a combat goal ({', '.join(GOALS)}): "
                                "ask for one of those, or plan the casting")
     goal = goal or (puzzle.goal if puzzle else None)
@@ -83,7 +83,7 @@ def solve_goal(board: Board, goal: str | None = None, order: Sequence[str] = BLO
     if goal == "win":
         return whole_turn(board)
     if goal not in GOALS:
-        raise OptionError("goal", f"{goal!r} is not a combat goal; expected one of {', '.join(GOALS)}")
+        raise OptionError("goal", f"{goal!r} is not a goal solve answers; expected one of {', '.join((*GOALS, 'win'))}")
     unknown = [o for o in order if o not in BLOCK_ORDER]
     if unknown or not order:
         raise OptionError("order", f"{', '.join(unknown) or '(empty)'}: expected names from {', '.join(BLOCK_ORDER)}")
