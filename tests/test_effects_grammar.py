@@ -16,7 +16,7 @@ from mtgsolver.read.oracle import parse_oracle_text
 from .support import CI
 
 LINES = Path(__file__).parent / "data" / "effects_lines.jsonl"
-NEW_LINES = Path(__file__).parent / "data" / "effects_new_lines.jsonl"
+SAMPLE_LINES = Path(__file__).parent / "data" / "effects_others_sample.jsonl"
 
 
 def reading(line: str, name: str):
@@ -35,7 +35,7 @@ def test_hand_checked_real_lines(name: str, line: str, expected: dict) -> None:
     assert reading(line, name) == expected
 
 
-@pytest.mark.parametrize("name, line, expected", [json.loads(x) for x in NEW_LINES.read_text().splitlines()],
+@pytest.mark.parametrize("name, line, expected", [json.loads(x) for x in SAMPLE_LINES.read_text().splitlines()],
                          ids=lambda v: v if isinstance(v, str) and len(v) < 40 else None)
 def test_hand_checked_sample_of_the_lines_newly_read(name: str, line: str, expected: dict) -> None:
     """Precision of the widened family: 55 lines drawn with ``random.Random(20261130).sample``
