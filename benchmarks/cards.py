@@ -2,8 +2,8 @@
 
 Run: ``python benchmarks/cards.py [--repeat 7] [--cards FILE]``. Prints, in one run, the median
 wall-clock and CPU (user+sys) seconds of ``mtgsolver blocks check examples/lure-menace.yaml``
-without ``--cards`` (the baseline) and with ``--cards`` on a warm index, their ratio (floor,
-issue 9: at most 1.3), and the cold index build against the eager whole-file read it replaces.
+without ``--cards`` (the baseline) and with ``--cards`` on a warm index, their ratio (floor:
+at most 1.3), and the cold index build against the eager whole-file read it replaces.
 The index goes to a temporary cache directory, never the user's. Runs alternate so that load
 from other processes falls on both alike.
 """
