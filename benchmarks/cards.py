@@ -22,11 +22,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mtgsolver.read.card_files import library_from_card_file
+from benchmarks.peer_env import SHARED  # noqa: E402
+from mtgsolver.read.card_files import library_from_card_file  # noqa: E402
 from mtgsolver.read.card_index import index_for  # noqa: E402
 
 BOARD = ROOT / "examples" / "lure-menace.yaml"
-POOL = ROOT.parent / "shared" / "data" / "AtomicCards-2022-04-25.json.gz"
+POOL = SHARED / "data" / "AtomicCards-2022-04-25.json.gz"
 
 
 def timed(fn) -> tuple[float, float]:  # type: ignore[no-untyped-def]
@@ -69,7 +70,7 @@ def main() -> None:
         ("blocks check, no --cards (baseline)", *med["plain"], 1.0),
         ("blocks check --cards, warm index", *med["cards"], med["cards"][1] / med["plain"][1]),
         ("index build, cold (once per file content)", *cold, None),
-        ("eager read of the whole file (before)", *eager, None),
+        ("eager read of the whole file (no index)", *eager, None),
     ]
     for name, wall, cpu, ratio in rows:
         print(f"{name:<44} {wall:>8.3f} {cpu:>8.3f} {'' if ratio is None else f'{ratio:.2f}x':>12}")

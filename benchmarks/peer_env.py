@@ -1,9 +1,9 @@
-"""Where the benchmark peers are, and the peer's own virtual environment, made on demand.
+"""Where the shared data and the benchmark peers are, and the peer's own virtual environment.
 
-Peers live beside the repository, in ``../shared/peers/`` (or ``$MTGSOLVER_SHARED/peers/``, the
-same folder the tests read the card pool from). magic-combat pins ``numpy<2``, which clashes with
-the project's dependencies, so it runs in a venv of its own, ``benchmarks/.peer-venv/`` (ignored
-by git), with ``PYTHONPATH`` set to its source folder.
+The shared folder is ``../shared/`` beside the repository, or ``$MTGSOLVER_SHARED`` (as for
+the tests): the card pool in ``data/``, the peers in ``peers/``. magic-combat pins ``numpy<2``,
+which clashes with the project's dependencies, so it runs in a venv of its own,
+``benchmarks/.peer-venv/`` (ignored by git), with ``PYTHONPATH`` set to its source folder.
 
 Run ``python benchmarks/peer_env.py`` to make the venv (``numpy<2``, ``requests``, ``pydantic``)
 and check that ``magic_combat`` imports in it; it prints the venv's Python. ``PEER_PYTHON`` and
