@@ -148,7 +148,7 @@ def test_color_identity_counts_text_symbols_not_reminder_text() -> None:
     assert color_identity(card) == {"G", "R", "W"}
 
 
-def test_schema_shows_the_new_fields() -> None:
+def test_schema_shows_the_zone_fields() -> None:
     out = CliRunner().invoke(app, ["schema"]).output
     schema = json.loads(out)
     assert {"zones", "stack", "turn"} <= set(schema["properties"])

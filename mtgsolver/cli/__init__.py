@@ -1,9 +1,13 @@
-"""The ``mtgsolver`` command line (typer + rich).
+"""The ``mtgsolver`` command line (typer + rich): the outermost edge.
 
-Each command group lives in its own module with a ``register(app)`` function, listed in
-:data:`COMMANDS`. The conventions every command follows (exit statuses, ``-`` for stdin,
-``--json``, ``--strict``, unread text, no wrapping when piped, fast start) are in
-:mod:`mtgsolver.cli.common`.
+In reading order: ``common`` (the conventions every command follows: exit statuses, ``-`` for
+stdin, ``--json``, ``--strict``, unread text, no wrapping when piped, fast start), ``plain``
+and ``rich_console`` (human output without and with rich), ``svg`` (``--svg FILE``); then one
+module per command group, each with a ``register(app)`` function, listed in :data:`COMMANDS`:
+``cards``, ``combat`` (blocks and attacks), ``damage``, ``pay``, ``plan`` (with ``chance``
+and ``crimes``), ``produce``, ``show`` (with ``schema``), ``solve``, ``serve``, ``batch``.
+Answers come from :mod:`mtgsolver.solver` (``serve`` and ``batch`` go through
+:mod:`mtgsolver.commands`).
 """
 from __future__ import annotations
 

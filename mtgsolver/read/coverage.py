@@ -31,7 +31,8 @@ Categories (a line may be in several; kinds from :func:`mtgsolver.read.line_kind
     are every basic land type").
 
 ``others_combat`` and ``others_mana`` are subsets of the statics on others (a line may be in
-both); they measure the two floors of issue 10.
+both); the pool's floors for statics on others are measured on them
+(90% of each read, ``tests/test_effects_grammar.py``).
 
 A line is *read* when :func:`mtgsolver.read.oracle.parse_oracle_text` reads it whole.
 """

@@ -43,7 +43,7 @@ from mtgsolver.model.mana import MANA_TYPES
 from mtgsolver.model.mana_abilities import ManaAbility, Reflect
 from mtgsolver.model.permanent import Permanent
 
-if TYPE_CHECKING:  # pragma: no cover - networkx loads on first graph (start-up, issue 13)
+if TYPE_CHECKING:  # pragma: no cover - networkx loads on first graph (fast start)
     import networkx as nx
 
 __all__ = [

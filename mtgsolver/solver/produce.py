@@ -25,7 +25,7 @@ from mtgsolver.rules.production import Production, analyse, base_bundles
 from mtgsolver.solver.relevance import produce_bearing
 from mtgsolver.solver.result import JsonResult
 
-if TYPE_CHECKING:  # pragma: no cover - networkx loads on first graph (start-up, issue 13)
+if TYPE_CHECKING:  # pragma: no cover - networkx loads on first graph (fast start)
     import networkx as nx
 
 __all__ = ["PermanentProduction", "ProduceResult", "could_produce"]
