@@ -315,8 +315,7 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         return [{"must_be_blocked_by": number(n)}]
 
     # -- conditions (611.3b) ------------------------------------------------------------
-    def with_power(self, n: Token, more_less: Token) -> dict:
-        return {"power_at_least" if str(more_less) == "greater" else "power_at_most": int(n)}
+    with_power = by_power  # "a creature with power 4 or greater"
 
     def desc(self, *parts: Any) -> dict:
         words = [str(p) for p in parts if isinstance(p, Token)]
