@@ -109,7 +109,7 @@ _CONTROL = re.compile(r"\b(?:you|your opponents|an opponent|you don't) control\b
 
 
 def _is_group(subject: str) -> bool:
-    from mtgsolver.read.grammar.continuous import plural_subtypes
+    from mtgsolver.read.grammar.text import plural_subtypes
 
     if re.search(r"\b(?:player|opponent|spell|card)s?\b", subject):
         return False  # players, or objects in other zones
