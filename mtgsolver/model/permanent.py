@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import functools
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping
@@ -158,17 +159,26 @@ class Permanent:
     def has_keyword(self, keyword: str) -> bool:
         return keyword in self.keywords
 
+    @functools.cached_property
+    def _statics_by_name(self) -> Mapping[str, tuple[Static, ...]]:
+        """Its static abilities by canonical name, gathered once (the rules ask many times)."""
+        out: dict[str, list[Static]] = {}
+        for a in self.abilities:
+            if isinstance(a, Static):
+                out.setdefault(a.name, []).append(a)
+        return {name: tuple(found) for name, found in out.items()}
+
     def statics(self, name: str) -> Iterator[Static]:
         """Every static ability of that canonical name (several may apply)."""
-        return (a for a in self.abilities if isinstance(a, Static) and a.name == name)
+        return iter(self._statics_by_name.get(name, ()))
 
     def has(self, name: str) -> bool:
         """A keyword or a flag ability of that canonical name."""
-        return name in self.keywords or any(True for _ in self.statics(name))
+        return name in self.keywords or name in self._statics_by_name
 
     def values(self, name: str) -> list[Any]:
         """The parameters of every static ability of that name."""
-        return [s.value for s in self.statics(name)]
+        return [s.value for s in self._statics_by_name.get(name, ())]
 
     @property
     def unread(self) -> tuple[str, ...]:

@@ -87,6 +87,7 @@ class _Obj:
         if not self.touched:
             return self.perm
         new = copy.copy(self.perm)
+        new.__dict__.pop("_statics_by_name", None)  # gathered from the printed abilities: gather again
         pt = (self.power, self.toughness) if self.power is not None and self.toughness is not None else None
         for name, value in (("types", frozenset(self.types)), ("supertypes", frozenset(self.supertypes)),
                             ("subtypes", frozenset(self.subtypes)), ("colors", frozenset(self.colors)),

@@ -181,9 +181,11 @@ def _explain_unmet(board: Board, options: BlockOptions, reqs: list[Requirement],
 
 def _check_player(board: Board, defender: str, attackers: list[str], declared: Declaration,
                   paid: frozenset[str], deadline: Deadline, explain: bool) -> _Player:
-    """One defending player's verdict. One solve maximises ``W * requirements - distance to
-    the declaration`` (``W`` exceeds any distance): the maximum first, then the closest
-    witness, so a declaration that reaches the maximum is its own witness."""
+    """One defending player's verdict. A declaration that obeys every restriction and every
+    requirement is legal and its own witness without a search; otherwise one solve maximises
+    ``W * requirements - distance to the declaration`` (``W`` exceeds any distance): the
+    maximum first, then the closest witness, so a declaration that reaches the maximum is its
+    own witness."""
     options = block_options(board, defender, attackers, paid)
     reqs, exempt = requirements(board, defender, attackers, paid, options)
     mine = _own_part(board, declared, defender)
@@ -199,6 +201,9 @@ def _check_player(board: Board, defender: str, attackers: list[str], declared: D
                                                 + (f": {why}" if why else "")))
         clean = False
     obeyed = sum(r.obeyed(mine) for r in reqs)
+    if clean and can_pay and obeyed == len(reqs):  # 509.1c: no declaration obeys more; no search
+        return _Player(defender, obeyed, obeyed, True, True, mine, payment=mana.lines(mine),
+                       notes=[f"{f.rule}: {f.message}" for f in exempt])
     bm = build_block_model(board, defender, attackers, reqs, paid, options=options)
     weight = len(bm.x) + 1
     bm.hint(mine)
