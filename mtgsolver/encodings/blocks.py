@@ -119,7 +119,7 @@ def build_block_model(board: Board, defender: str, attackers: list[str], require
 
     for b in eligible:
         for a in attackers:
-            if (b, a) in options.pairs:
+            if options.possible(b, a):
                 bm.x[b, a] = m.new_bool_var(f"x_{b}_{a}")
     for b in eligible:
         row = [bm.x[b, a] for a in attackers if (b, a) in bm.x]

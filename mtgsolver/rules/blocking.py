@@ -219,23 +219,34 @@ def _values(f: CreatureFilter, other: Permanent, own: Permanent) -> str:
                             f"{c.own_stat.replace('_', ' ')} {stat(own, c.own_stat)}" for c in f.compared) + ")"
 
 
-@dataclass(frozen=True)
 class BlockOptions:
-    """``defender``'s creatures that may block at all (``eligible``) and the pairs
-    ``(blocker, attacker)`` possible on their own, computed once per declaration."""
+    """``defender``'s creatures that may block at all (``eligible``) and whether a pair
+    ``(blocker, attacker)`` is possible on its own (:func:`pair_obstacles`), each pair judged
+    once, when first asked, for one declaration."""
 
-    defender: str
-    attackers: tuple[str, ...]
-    eligible: tuple[str, ...]
-    pairs: frozenset[tuple[str, str]]
+    def __init__(self, board: Board, defender: str, attackers: tuple[str, ...], eligible: tuple[str, ...]) -> None:
+        self.board, self.defender, self.attackers, self.eligible = board, defender, attackers, eligible
+        self._eligible = frozenset(eligible)
+        self._possible: dict[tuple[str, str], bool] = {}
+
+    def possible(self, blocker: str, attacker: str) -> bool:
+        """Whether ``blocker`` may block ``attacker``, whatever else blocks (509.1a-b, 702)."""
+        key = (blocker, attacker)
+        if key not in self._possible:
+            self._possible[key] = blocker in self._eligible and not pair_obstacles(
+                self.board, self.board.permanent(blocker), self.board.permanent(attacker), self.defender)
+        return self._possible[key]
+
+    @property
+    def pairs(self) -> frozenset[tuple[str, str]]:
+        """Every possible pair."""
+        return frozenset((b, a) for b in self.eligible for a in self.attackers if self.possible(b, a))
 
 
 def block_options(board: Board, defender: str, attackers: list[str], paid: frozenset[str]) -> BlockOptions:
     """509.1a-b, 509.1d, 702: who may block whom in ``defender``'s declaration, pair by pair."""
     eligible = tuple(c.id for c in board.creatures(defender) if not blocker_obstacles(board, c, defender, paid))
-    pairs = frozenset((b, a) for b in eligible for a in attackers
-                      if not pair_obstacles(board, board.permanent(b), board.permanent(a), defender))
-    return BlockOptions(defender, tuple(attackers), eligible, pairs)
+    return BlockOptions(board, defender, tuple(attackers), eligible)
 
 
 def blocker_capacity(blocker: Permanent) -> int | None:
@@ -425,10 +436,7 @@ def requirements(board: Board, defender: str, attackers: list[str], paid: frozen
     reqs: list[Requirement] = []
     exempt: list[Finding] = []
     mine = board.creatures(defender)
-    pairs = (options or block_options(board, defender, attackers, paid)).pairs
-
-    def can(cid: str, aid: str) -> bool:
-        return (cid, aid) in pairs
+    can = (options or block_options(board, defender, attackers, paid)).possible
 
     def does_nothing(req: Requirement, why: list[Finding]) -> None:
         reason = "; ".join(f.message + f" ({f.rule})" for f in why) or "it can't block any attacking creature"

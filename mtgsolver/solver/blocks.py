@@ -316,8 +316,8 @@ def check_blocks(board: Board, time_limit: float = 10.0, explain: bool = True) -
     violations = [_violation(f) for f in restriction_findings(board, declared, paid)]
     players = [_check_player(board, d, attackers, declared, paid, deadline, explain)
                for d, attackers in attackers_by_defender(board).items()]
-    for p in players:  # the witness is legal by construction; say so loudly if it is not
-        assert not restriction_findings(board, p.witness, paid), "internal error: witness disobeys a restriction"
+    for p in players:  # a searched witness is legal by construction; say so loudly if it is not
+        assert p.legal or not restriction_findings(board, p.witness, paid), "internal error: witness disobeys a restriction"
     return _combine(players, violations, board, paid, declared)
 
 
