@@ -41,17 +41,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, Union
 
+from mtgsolver.model.abilities import Static, TextAbility
 from mtgsolver.model.cards import Card
 from mtgsolver.model.continuous import Affected, Condition, ContinuousSpec, ForEach
 from mtgsolver.model.mana import ManaCost
-from mtgsolver.model.mana_abilities import CostPart
+from mtgsolver.model.mana_abilities import CostPart, ManaAbility
 
 __all__ = [
-    "ActivatedAbility", "AddMana", "Amount", "Attached", "Bounce", "Conditional", "ControllerOf", "CopySpell",
+    "Ability", "ActivatedAbility", "AddMana", "Amount", "Attached", "Bounce", "Conditional", "ControllerOf", "CopySpell",
     "Count", "CounterSpell", "CreateTokens", "Damage", "Destroy", "Discard", "Draw", "Duration", "Each", "Effect",
     "Exile", "Fight", "GainControl", "GainLife", "LoseLife", "Mill", "Modal", "Modify", "Optional", "OwnerOf",
     "Players", "PowerOf", "PutCounters", "PutOntoBattlefield", "Ref", "RemoveCounters", "ReturnFromGraveyard",
-    "Sacrifice", "Source", "SpellAbility", "Subject", "TargetSpec", "Targeted", "Tap", "ToughnessOf",
+    "Sacrifice", "Source", "SpellAbility", "Subject", "TargetSpec", "Targeted", "Tap", "Token", "ToughnessOf",
     "TriggerEvent", "TriggeredAbility", "Untap", "X", "You",
 ]
 
@@ -260,12 +261,24 @@ class Untap:
 
 
 @dataclass(frozen=True)
+class Token:
+    """What a token is as it is created (111.4, 111.10): its printed characteristics (``card``:
+    name, types, colors, power and toughness, text) and what its text means, read when the
+    text that creates it was read: keywords, protections and abilities, as a permanent has them."""
+
+    card: Card
+    keywords: frozenset[str] = frozenset()
+    protections: frozenset[str] = frozenset()
+    abilities: tuple["Ability", ...] = ()
+
+
+@dataclass(frozen=True)
 class CreateTokens:
     """``controller`` creates ``count`` tokens of ``token`` (111.2, 701.7; Treasure, Food, Clue and
     Blood are predefined, 111.10), ``tapped`` and/or ``attacking`` (508.4: attacking without
     having been declared)."""
 
-    token: Card
+    token: Token
     count: Amount = 1
     controller: Ref = field(default_factory=You)
     tapped: bool = False
@@ -494,3 +507,8 @@ class TriggeredAbility:
     optional: bool = False
     once_each_turn: bool = False
     text: str = ""
+
+
+#: What a permanent's abilities may be (113): a static ability of the board vocabulary, a mana
+#: ability (605), an activated or triggered ability, or a line no grammar reads (unread).
+Ability = Union[Static, ManaAbility, ActivatedAbility, TriggeredAbility, TextAbility]

@@ -14,6 +14,8 @@ from typing import Literal, Mapping
 
 from mtgsolver.model.abilities import Static
 from mtgsolver.model.cards import Card
+from mtgsolver.model.effects import SpellAbility
+from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.mana import Color, ManaCost, ManaCostError
 
 __all__ = ["PlayerZones", "StackItem", "TurnInfo", "ZoneCard", "color_identity"]
@@ -29,6 +31,11 @@ class ZoneCard:
     card: Card
     #: the statics of its text that function from a graveyard (113.6b), read with the board
     statics: tuple[Static, ...] = ()
+    #: what it does as an instant or sorcery resolves (608.2), read with the board
+    spell: SpellAbility | None = None
+    #: the permanent it would be on the battlefield (its text read with the board; id,
+    #: controller and status are set as it enters), for a permanent card (110.4)
+    permanent: Permanent | None = None
 
     @property
     def name(self) -> str:

@@ -26,7 +26,8 @@ from mtgsolver.model.errors import BoardError, ModeError
 from mtgsolver.model.keywords import canonical_keyword
 from mtgsolver.model.mana import MANA_TYPES, Color, ManaCost, ManaCostError
 from mtgsolver.model.mana_abilities import BASIC_LAND_MANA, ManaAbility, ManaAbilityError, basic_land_ability
-from mtgsolver.model.permanent import Permanent, Player, TextAbility
+from mtgsolver.model.permanent import Permanent, Player
+from mtgsolver.model.abilities import TextAbility
 from mtgsolver.model.puzzle import GOALS, Puzzle, Solution
 from mtgsolver.model.zones import PlayerZones, StackItem, TurnInfo, ZoneCard, color_identity
 from mtgsolver.read.card_files import bundled_library

@@ -35,7 +35,7 @@ from typing import Any
 
 from mtgsolver.load import prepare
 from mtgsolver.model import Board, Permanent
-from mtgsolver.model.permanent import TextAbility
+from mtgsolver.model.abilities import TextAbility
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.solver.payment import Reason
 from mtgsolver.solver.relevance import unread_lines

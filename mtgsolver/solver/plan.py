@@ -30,7 +30,7 @@ from mtgsolver.load import prepare
 from mtgsolver.model import Board, ManaCost, ManaCostError, Permanent
 from mtgsolver.model.cards import Card
 from mtgsolver.model.mana import MANA_TYPES
-from mtgsolver.model.permanent import TextAbility
+from mtgsolver.model.abilities import TextAbility
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.modes import mode_index, unchosen_modal_trigger
