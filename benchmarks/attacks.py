@@ -1,5 +1,5 @@
 """Benchmark declare-attackers checking (CR 508.1) on large boards, with the brute-force
-reference from ``tests/reference_attacks.py`` timed on the sizes it can finish.
+reference from ``references/reference_attacks.py`` timed on the sizes it can finish.
 
 Run: ``python benchmarks/attacks.py [--repeat N]``. Prints one table; the floor is a median
 ``check`` under 0.5 s on the four-player goad board (also with Crawlspace, Sphere of Safety and

@@ -1,4 +1,4 @@
-"""Benchmark of ``mtgsolver batch`` (issue 13.2). Run: ``python benchmarks/batch.py [N]``.
+"""Benchmark of ``mtgsolver batch``. Run: ``python benchmarks/batch.py [N]``.
 
 N block checks (default 10,000) cycling over the block examples (boards as JSON objects),
 answered by: the baseline, a plain loop in one process (``commands.run`` per item, no batch

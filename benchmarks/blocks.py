@@ -1,11 +1,11 @@
-"""Benchmark of block checking and suggesting (issue 3). Run: ``python benchmarks/blocks.py``.
+"""Benchmark of block checking and suggesting (509.1). Run: ``python benchmarks/blocks.py``.
 
 Scenarios: (a) 66 attacking flying deathtouch tokens against 66 defenders, some with reach
 and some with requirements; (b) seeded random 100 x 100 boards with mixed restrictions and
 requirements; (c) 40-60 creatures where the maximum needs search (Lure and must-be-blocked
 attackers with menace or "three or more", blockers that block extra creatures or can't
-block alone, Tromokratis); (d) the brute-force reference of ``tests/reference_blocks.py``
-beside the solver on boards small enough for it. Prints medians, the floors of the issue
+block alone, Tromokratis); (d) the brute-force reference of ``references/reference_blocks.py``
+beside the solver on boards small enough for it. Prints medians, the floors they are held to
 and the process's peak memory (resident set size).
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Benchmark of the layer system (613, issue 10). Run: ``python benchmarks/layers.py``.
+"""Benchmark of the layer system (613). Run: ``python benchmarks/layers.py``.
 
 A seeded 300-permanent board (two players' creatures and lands) with 40 static effects
 (anthems, lords of a creature type, keyword grants, color changes, Aura-like +N/+N and

@@ -1,6 +1,6 @@
 """Runs magic-combat's ``decide_optimal_blocks`` on scenarios read as JSON from stdin (one
-list), in the peer's own venv: ``/work/peer-venv/bin/python benchmarks/peer_blocks.py``
-with ``PYTHONPATH=/work/shared/peers/magic-combat``. Prints, per scenario, the chosen block
+list), in the peer's own venv with the peer on ``PYTHONPATH`` (:mod:`benchmarks.peer_env`;
+``benchmarks/puzzles.py`` starts it). Prints, per scenario, the chosen block
 (for each blocker the index of the attacker it blocks, or null; ``null`` for the whole block
 when it gave up at its iteration cap) and the seconds it took. ``PEER_MAX_ITERATIONS`` raises
 the peer's cap (default 10,000 simulations) so it answers on larger boards."""

@@ -3,7 +3,7 @@
 Run: ``python benchmarks/produce.py [--repeat 15]``. Prints a table of median times and the
 ratio against a baseline measured in the same run: the same least fixed point computed by
 naive iteration over the whole graph (every node re-evaluated until nothing changes), the way
-a rules engine without the SCC decomposition would do it. Floor (issue 6): the whole board
+a rules engine without the SCC decomposition would do it. Floor: the whole board
 under 0.1 s median.
 """
 from __future__ import annotations

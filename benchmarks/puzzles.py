@@ -2,8 +2,8 @@
 
 ``python benchmarks/puzzles.py [--sizes 3,4] [--seeds 3] [--big]`` generates scenarios
 (plain and keyword creatures, :mod:`benchmarks.combat_boards`), runs magic-combat's
-``decide_optimal_blocks`` in its own venv as a subprocess (``/work/peer-venv``, the peer on
-``PYTHONPATH``) beside ``best_response`` (``mtgsolver solve --goal best-blocks``), evaluates
+``decide_optimal_blocks`` in its own venv as a subprocess (:mod:`benchmarks.peer_env`: the peer
+from ``../shared/peers/``, the venv made on first use) beside ``best_response`` (``mtgsolver solve --goal best-blocks``), evaluates
 the peer's block with mtgsolver's exact damage model, and prints agreement, median times and
 an explanation of each disagreement. ``--big`` adds mtgsolver-only rows: best blocks at
 12 against 12 and lethal at 20 against 20 (plain and keyword creatures).
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import statistics
 import subprocess
@@ -23,20 +22,18 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.combat_boards import board_of, scenario  # noqa: E402
+from benchmarks.peer_env import peer_env, peer_python  # noqa: E402
 from mtgsolver.encodings.cpsat import Deadline  # noqa: E402
 from mtgsolver.model.board import Block, CombatDeclaration  # noqa: E402
 from mtgsolver.solver.blocks import check_blocks  # noqa: E402
 from mtgsolver.solver.search import BLOCK_ORDER, Undecided, best_response, block_value, search_attack  # noqa: E402
 
-PEER_PYTHON = os.environ.get("PEER_PYTHON", "/work/peer-venv/bin/python")
-PEER_PATH = os.environ.get("PEER_PATH", "/work/shared/peers/magic-combat")
 HERE = Path(__file__).resolve().parent
 
 
 def run_peer(scenarios: list[dict]) -> list[dict]:
-    env = dict(os.environ, PYTHONPATH=PEER_PATH)
-    done = subprocess.run([PEER_PYTHON, str(HERE / "peer_blocks.py")], input=json.dumps(scenarios),
-                          capture_output=True, text=True, env=env, check=True)
+    done = subprocess.run([str(peer_python()), str(HERE / "peer_blocks.py")], input=json.dumps(scenarios),
+                          capture_output=True, text=True, env=peer_env(), check=True)
     return json.loads(done.stdout)
 
 

@@ -1,4 +1,4 @@
-"""Benchmark of ``mtgsolver serve`` (issue 13.1). Run: ``python benchmarks/serve.py``.
+"""Benchmark of ``mtgsolver serve``. Run: ``python benchmarks/serve.py``.
 
 Starts ``mtgsolver serve`` as a subprocess on a free loopback port and measures, on
 examples/lure-menace.yaml: the median latency of a block check over HTTP (board as a JSON

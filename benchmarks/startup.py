@@ -1,4 +1,4 @@
-"""Start-up cost of the command line (issue 13). Run: ``python benchmarks/startup.py [N]``.
+"""Start-up cost of the command line. Run: ``python benchmarks/startup.py [N]``.
 
 Measures in one run, each as the median of N fresh processes (default 5):
 

@@ -5,7 +5,9 @@ BOARD, "options": {...}}`` (BOARD as in the service: a JSON object, or YAML or J
 defaults to the line number). Output is one JSON line per request, in input order:
 ``{"id", "command", "exit", "answer"}`` with the CLI's ``--json`` answer and exit status, or
 ``{"id", "command", "exit": 2, "error": {"error", "where", "path", "message"}}`` for a bad
-request. An item never stops the batch. Output to a file is resumable: ids already answered
+request (:func:`mtgsolver.commands.error_dict`), and ``{"id", "command", "exit": 4, "error":
+{"kind": "internal", "where": "internal", ...}}`` for an internal error (a bug). An item never
+stops the batch. Output to a file is resumable: ids already answered
 there are skipped and new answers appended.
 """
 from __future__ import annotations
@@ -18,19 +20,26 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence, TextIO
 
-from mtgsolver.commands import OptionError, board_from, run
-from mtgsolver.model import BoardError, CardLibrary
+from mtgsolver.commands import board_from, error_dict, run
+from mtgsolver.model import CardLibrary
+from mtgsolver.model.errors import RequestError, UserError, internal_error
 from mtgsolver.read.card_files import bundled_library, library_from_card_file
 
 __all__ = ["BatchSummary", "answer_item", "read_requests", "run_batch"]
 
-EXIT_BAD = 2
+EXIT_BAD, EXIT_INTERNAL = 2, 4
 #: Requests sent to a worker at a time (fewer round trips; a failed worker loses one chunk).
 CHUNK = 32
 
 
 def _error(where: str, path: str, message: str, text: str | None = None) -> dict[str, str]:
     return {"error": text or message, "where": where, "path": path, "message": message}
+
+
+def _internal(exc: BaseException, prefix: str = "") -> dict[str, str]:
+    """An internal error as an item's ``error``."""
+    details = internal_error(exc)
+    return {**details, **_error("internal", "", f"{prefix}{details['type']}: {details['message']}")}
 
 
 @lru_cache(maxsize=4)
@@ -49,25 +58,21 @@ def answer_item(item: Any, cards: str | None = None, max_time: float | None = No
     unknown = sorted(set(item) - {"id", "command", "board", "options"})
     try:
         if unknown:
-            raise OptionError(unknown[0], "unknown key; a request has id, command, board and options")
+            raise RequestError(unknown[0], "unknown key; a request has id, command, board and options")
         if not isinstance(item.get("command"), str):
-            raise OptionError("command", "expected a command name such as 'blocks check'")
+            raise RequestError("command", "expected a command name such as 'blocks check'")
         if "board" not in item:
-            raise OptionError("board", "missing")
+            raise RequestError("board", "missing")
         options = item.get("options") or {}
         if not isinstance(options, dict):
-            raise OptionError("options", "expected a mapping of options")
-        board = board_from(item["board"], _library(cards), file=f"{item.get('id')}.board")
-        answer = run(item["command"], board, options, max_time)
-    except BoardError as exc:
-        return {**head, "exit": EXIT_BAD, "error": _error("board", exc.path, exc.message, str(exc))}
-    except OptionError as exc:
-        where = "options" if exc.path.startswith("options") else "request"
-        return {**head, "exit": EXIT_BAD, "error": _error(where, exc.path, exc.message, str(exc))}
-    except ValueError as exc:  # what a solver refuses (an unknown objective, ...)
-        return {**head, "exit": EXIT_BAD, "error": _error("options", "", str(exc))}
+            raise RequestError("options", "expected a mapping of options")
+        library = _library(cards)
+        board = board_from(item["board"], library, file=f"{item.get('id')}.board")
+        answer = run(item["command"], board, options, max_time, library)
+    except UserError as exc:
+        return {**head, "exit": EXIT_BAD, "error": error_dict(exc)}
     except Exception as exc:  # noqa: BLE001 - one item must never stop the batch
-        return {**head, "exit": EXIT_BAD, "error": _error("internal", "", f"{type(exc).__name__}: {exc}")}
+        return {**head, "exit": EXIT_INTERNAL, "error": _internal(exc)}
     return {**head, "exit": answer.exit, "answer": answer.answer}
 
 
@@ -145,8 +150,8 @@ def _futures(futures: list[Future], chunks: list[list[Any]]) -> Iterator[Callabl
                 return future.result()
             except Exception as exc:  # noqa: BLE001 - a lost worker fails its chunk, not the batch
                 return [{"id": i.get("id") if isinstance(i, dict) else None,
-                         "command": i.get("command") if isinstance(i, dict) else None, "exit": EXIT_BAD,
-                         "error": _error("internal", "", f"worker failed: {type(exc).__name__}: {exc}")} for i in chunk]
+                         "command": i.get("command") if isinstance(i, dict) else None, "exit": EXIT_INTERNAL,
+                         "error": _internal(exc, "worker failed: ")} for i in chunk]
         yield get
 
 

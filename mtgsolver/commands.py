@@ -1,25 +1,32 @@
 """The commands as plain functions: a board and options in, the ``--json`` answer out.
 
-The HTTP service (:mod:`mtgsolver.service`) and the batch runner (:mod:`mtgsolver.batch`)
-run every command through :func:`run`, which calls the same solver functions as the CLI
-and builds the answer with :func:`answer_dict`, so an answer is the CLI's ``--json``.
+The CLI (:mod:`mtgsolver.cli`), the HTTP service (:mod:`mtgsolver.service`) and the batch
+runner (:mod:`mtgsolver.batch`) run every command through :func:`run`: it checks the options
+(the command's pydantic model, then the solver, each check once), calls the solver function
+and gives the answer (:func:`answer_dict`, the CLI's ``--json``) with its exit status. The
+edges only read their input and show what :func:`run` answered or refused.
 No typer, no FastAPI, no solver import at module level (solvers load when a command runs).
 
 A command is one :class:`Command` in :data:`COMMANDS`. A new command plugs in with one line::
 
-    Command("damage", "mtgsolver.solver.damage:assign_damage", verdict="legal")
+    Command("blocks check", "mtgsolver.solver.blocks:check_blocks", verdict="legal")
 
 Its options are then the solver function's keyword parameters after the board (a pydantic
 model built from the signature); give ``options`` and ``prepare`` for options that need
 parsing first (``pay``: the cost strings). Exit statuses follow the board contract:
-0 yes, 1 no, 3 undecided (the ``verdict`` field is ``None``).
+0 yes, 1 no, 3 undecided (the verdict is ``None``).
+
+Errors: :class:`OptionError` (path relative to the options: ``cost``, ``keep[1]``),
+:class:`BoardError`, and the other :class:`~mtgsolver.model.errors.UserError` classes are
+refusals (exit status 2); any other exception is a bug, an internal error
+(:func:`~mtgsolver.model.errors.internal_error`; exit status 4).
 """
 from __future__ import annotations
 
 import inspect
 import json
 import typing
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import import_module
 from typing import Any, Callable, Optional
@@ -28,11 +35,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from mtgsolver.load import parse_board_text
 from mtgsolver.model import Board, BoardError, CardLibrary, ManaCost, ManaCostError
-from mtgsolver.model.errors import OptionError
+from mtgsolver.model.errors import OptionError, RequestError, UnsupportedError, UserError
 
-__all__ = ["COMMANDS", "Answer", "Command", "OptionError", "answer_dict", "board_from", "command", "exit_status", "run"]
+__all__ = ["COMMANDS", "Answer", "Command", "OptionError", "answer_dict", "board_from", "command", "error_dict",
+           "exit_status", "run"]
 
-EXIT_OK, EXIT_NO, EXIT_UNDECIDED = 0, 1, 3
+EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNDECIDED, EXIT_INTERNAL = 0, 1, 2, 3, 4
 
 
 class _Options(BaseModel):
@@ -40,10 +48,16 @@ class _Options(BaseModel):
 
 
 TimeLimit = Field(10.0, gt=0, description="Solver time limit in seconds (the service caps it).")
+Strict = Field(False, description="Refuse a board whose unread card text could bear on the answer (docs/unread.md).")
+Player = Field(None, description="Who pays or casts (default: the active player).")
+Keep = Field(default_factory=list, description='Costs to keep payable afterwards, e.g. ["{U}{U}"].')
+X = Field(None, description="The value of X.")
+MaxX = Field(False, description="Find the largest payable X.")
 
 
 class CheckOptions(_Options):
     time_limit: float = TimeLimit
+    strict: bool = Strict
 
 
 class BlockSuggestOptions(CheckOptions):
@@ -55,66 +69,168 @@ class AttackSuggestOptions(CheckOptions):
 
 
 class PayOptions(_Options):
-    cost: str = Field(description='The mana cost to pay, e.g. "{2}{W}{U/P}".')
-    player: Optional[str] = Field(None, description="Who pays (default: the active player).")
-    keep: list[str] = Field(default_factory=list, description='Costs to keep payable afterwards, e.g. ["{U}{U}"].')
-    x: Optional[int] = Field(None, ge=0, description="The value of X.")
-    max_x: bool = Field(False, description="Find the largest payable X.")
+    cost: Optional[str] = Field(None, description='The mana cost to pay, e.g. "{2}{W}{U/P}" (default: the mana '
+                                                  "cost of card).")
+    player: Optional[str] = Player
+    keep: list[str] = Keep
+    x: Optional[int] = X
+    max_x: bool = MaxX
     spell: Optional[str] = Field(None, description='What the mana is for (106.6), e.g. "creature elf green".')
+    card: Optional[str] = Field(None, description="The card the cost is for: in the player's hand (id or name) or "
+                                                  "any known card; its types and colors for spending restrictions "
+                                                  "(106.6), and with X what its permanent enters with (107.3m).")
     objective: Optional[str] = Field(None, description="Objective levels, best first, comma separated.")
     time_limit: float = TimeLimit
+    strict: bool = Strict
 
 
 class ProduceOptions(_Options):
     permanent: Optional[str] = Field(None, description="Only this permanent (its id).")
+    strict: bool = Strict
 
 
-def _pay_arguments(board: Board, o: PayOptions) -> dict[str, Any]:
-    """The CLI's checks of ``pay``'s options (cli/pay.py), with option paths."""
+class DamageOptions(_Options):
+    attacker_objectives: Optional[list[str]] = Field(
+        None, description="The attacking player's assignment objectives, in order: damage, destroy, preserve "
+                          "(default: damage, destroy).")
+    defender_objectives: Optional[list[str]] = Field(
+        None, description="The defending player's assignment objectives, in order (default: destroy).")
+    time_limit: float = TimeLimit
+
+
+class SolveOptions(_Options):
+    goal: Optional[str] = Field(None, description="lethal, survive, best-blocks or best-attack (default: the "
+                                                  "puzzle's).")
+    order: Optional[list[str]] = Field(None, description="The defender's value order for blocks (default: loses, "
+                                                         "life, poison, creatures, kills).")
+    time_limit: float = TimeLimit
+
+
+class PlanOptions(_Options):
+    cast: list[str] = Field(description='Cards in hand (name or id), or permanent ids for their activated ability; '
+                                        '"NAME>TARGET,..." gives targets.')
+    player: Optional[str] = Player
+    max_x: bool = Field(False, description="Find the largest X for the spell with X.")
+    x: Optional[int] = Field(None, description="The value of X for the spell with X.")
+    keep: list[str] = Keep
+    time_limit: float = TimeLimit
+    strict: bool = Strict
+
+
+class NoOptions(_Options):
+    """A command without options (``crimes``)."""
+
+
+class ChanceOptions(_Options):
+    permanent: str = Field(description="The permanent whose ability chooses at random.")
+    strict: bool = Strict
+
+
+def _cost(text: str, path: str) -> ManaCost:
+    """A mana cost option at ``path``.
+
+    :raises OptionError: an empty one (``{0}`` is the cost of zero), or not a mana cost.
+    """
+    if not text.strip():
+        raise OptionError(path, "empty; give a mana cost such as {2}{W} ({0} for a cost of zero)")
+    try:
+        return ManaCost.parse(text)
+    except ManaCostError as exc:
+        raise OptionError(path, str(exc)) from None
+
+
+def _kept(texts: list[str]) -> list[ManaCost]:
+    """The ``keep`` option: ``keep[i]`` for each cost."""
+    return [_cost(k, f"keep[{i}]") for i, k in enumerate(texts)]
+
+
+def _card(board: Board, name: str, player: str, library: CardLibrary | None) -> Any:
+    """The card ``card`` names: in ``player``'s hand (id or name), else from the known cards.
+
+    :raises OptionError: no card of that name.
+    """
+    zones = board.zones.get(player)
+    for zc in zones.hand if zones is not None else ():
+        if name.lower() in (zc.id.lower(), zc.card.name.lower()):
+            return zc.card
+    from mtgsolver.model import UnknownCardError
+    from mtgsolver.read.card_files import bundled_library
+
+    try:
+        return (library or bundled_library()).get(name)
+    except UnknownCardError as exc:
+        raise OptionError("card", str(exc)) from None
+
+
+def _pay_arguments(board: Board, o: PayOptions, library: CardLibrary | None) -> dict[str, Any]:
+    """``pay``: the cost (or the card's), the kept costs and the card parsed.
+
+    :raises OptionError: no cost and no card with one; a cost with {X} without ``x`` or
+        ``max_x`` (107.3a: X is chosen, never 0 by default); a bad cost or card.
+    """
     from mtgsolver.solver.payment import spell_info
 
-    def cost(text: str, path: str) -> ManaCost:
-        try:
-            return ManaCost.parse(text)
-        except ManaCostError as exc:
-            raise OptionError(path, str(exc)) from None
-
-    if o.x is not None and o.max_x:
-        raise OptionError("options", "give x or max_x, not both")
-    if o.player is not None and not board.is_player(o.player):
-        raise OptionError("options.player", f"unknown player {o.player!r}; the board has "
-                          f"{', '.join(p.name for p in board.players)}")
+    card = _card(board, o.card, o.player or board.active_player, library) if o.card is not None else None
+    text = o.cost
+    if text is None:
+        if card is None or card.mana_cost is None:
+            raise OptionError("cost", "missing; give the cost to pay, or `card` NAME of a card with a mana cost")
+        text = str(card.mana_cost)
+    cost = _cost(text, "cost")
+    if o.x is None and not o.max_x and any(s.variable for s in cost.symbols):
+        raise OptionError("cost", f"{cost} has {{X}}; give its value with `x` N or ask for the largest with "
+                                  "`max_x` (107.3a)")
     levels = [s.strip() for s in o.objective.split(",") if s.strip()] if o.objective else None
-    try:
-        info = spell_info(o.spell) if o.spell is not None else None
-    except ValueError as exc:
-        raise OptionError("options.spell", str(exc)) from None
-    return {"cost": cost(o.cost, "options.cost"), "player": o.player,
-            "keep": [cost(k, f"options.keep[{i}]") for i, k in enumerate(o.keep)],
-            "x": o.x, "maximize_x": o.max_x, "spell": info, "time_limit": o.time_limit, "objective": levels}
+    return {"cost": cost, "player": o.player, "keep": _kept(o.keep), "x": o.x, "maximize_x": o.max_x,
+            "spell": spell_info(o.spell) if o.spell is not None else None, "time_limit": o.time_limit,
+            "objective": levels, "card": card}
 
 
-def _produce_arguments(board: Board, o: ProduceOptions) -> dict[str, Any]:
-    if o.permanent is not None and not board.has_permanent(o.permanent):
-        known = ", ".join(p.id for p in board.permanents) or "none"
-        raise OptionError("options.permanent", f"no permanent with id {o.permanent!r} (ids: {known})")
-    return {"permanent": o.permanent}
+def _plan_arguments(board: Board, o: PlanOptions, library: CardLibrary | None) -> dict[str, Any]:
+    """``plan``: the kept costs parsed (:raises OptionError: a bad one)."""
+    return {"cast": o.cast, "player": o.player, "maximize_x": o.max_x, "x": o.x, "keep": _kept(o.keep),
+            "time_limit": o.time_limit}
+
+
+def _given(board: Board, o: BaseModel, library: CardLibrary | None) -> dict[str, Any]:
+    """The options as they are, without ``strict`` and without those left to the solver's default."""
+    return {k: v for k, v in o.model_dump().items() if k != "strict" and v is not None}
+
+
+def _solved(result: Any) -> bool | None:
+    """``solve``: solved, and a stated solution right (None: undecided)."""
+    if result.solved is None:
+        return None
+    return result.solved and (result.solution is None or result.solution["correct"])
+
+
+def _decided(result: Any) -> bool | None:
+    """True when decided, None when not (no ``no`` verdict: ``damage``, ``chance``, ``produce``)."""
+    return True if getattr(result, "decided", not result.unread) else None
+
+
+def _any_crime(result: Any) -> bool:
+    return any(c.crime for c in result)
 
 
 @dataclass(frozen=True)
 class Command:
     """One command: ``name`` as typed after ``mtgsolver`` (``"blocks check"``), ``target``
     the solver function (``"module:function"``, called as ``function(board, **arguments)``),
-    ``verdict`` the result attribute that gives the exit status (``None``: always 0),
-    ``options`` a pydantic model of the options (default: built from the function's
-    signature), ``prepare(board, options) -> arguments`` (default: the options as they are)."""
+    ``verdict`` the result attribute, or a function of the result, that gives the exit
+    status (``None``: always 0), ``options`` a pydantic model of the options (default: built
+    from the function's signature), ``prepare(board, options, library) -> arguments``
+    (default: the options given, as they are), ``parameters`` the option each of the
+    function's parameters comes from where its name differs (for the function's
+    :class:`OptionError`)."""
 
     name: str
     target: str
-    verdict: str | None = None
+    verdict: str | Callable[[Any], bool | None] | None = None
     options: type[BaseModel] | None = None
-    prepare: Callable[[Board, Any], dict[str, Any]] | None = None
+    prepare: Callable[[Board, Any, CardLibrary | None], dict[str, Any]] | None = None
     summary: str = ""
+    parameters: dict[str, str] = field(default_factory=dict)
 
     @property
     def path(self) -> str:
@@ -130,12 +246,12 @@ class Command:
         return self.options or _signature_options(self)
 
     def parse_options(self, options: dict[str, Any] | None) -> BaseModel:
-        """Validate ``options``; raise :class:`OptionError` naming ``options.FIELD``."""
+        """Validate ``options``; raise :class:`OptionError` naming the option."""
         try:
             return self.option_model.model_validate(options or {})
         except ValidationError as exc:
             err = exc.errors()[0]
-            where = ".".join(str(p) for p in ("options", *err["loc"]))
+            where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err["loc"]).lstrip(".")
             raise OptionError(where, "unknown option" if err["type"] == "extra_forbidden" else err["msg"]) from None
 
 
@@ -156,43 +272,50 @@ def _signature_options(cmd: Command) -> type[BaseModel]:
     return create_model(title, __config__=ConfigDict(extra="forbid", arbitrary_types_allowed=True), **fields)
 
 
-#: Every command the service and the batch runner offer, by name.
+#: Every command the CLI, the service and the batch runner answer, by name.
 COMMANDS: dict[str, Command] = {c.name: c for c in (
-    Command("blocks check", "mtgsolver.solver.blocks:check_blocks", "legal", CheckOptions,
+    Command("blocks check", "mtgsolver.solver.blocks:check_blocks", "legal", CheckOptions, _given,
             summary="Is combat.blockers legal (CR 509.1)? Reasons and a witness."),
-    Command("blocks suggest", "mtgsolver.solver.blocks:suggest_blocks", "legal", BlockSuggestOptions,
+    Command("blocks suggest", "mtgsolver.solver.blocks:suggest_blocks", "legal", BlockSuggestOptions, _given,
             summary="A legal block obeying the most requirements (509.1c), then best for objective."),
-    Command("attacks check", "mtgsolver.solver.attacks:check_attacks", "legal", CheckOptions,
+    Command("attacks check", "mtgsolver.solver.attacks:check_attacks", "legal", CheckOptions, _given,
             summary="Is combat.attackers legal (CR 508.1, 701.15)? Reasons and a witness."),
-    Command("attacks suggest", "mtgsolver.solver.attacks:suggest_attacks", "legal", AttackSuggestOptions,
+    Command("attacks suggest", "mtgsolver.solver.attacks:suggest_attacks", "legal", AttackSuggestOptions, _given,
             summary="A legal attack obeying the most requirements (508.1d), then best for objective."),
     Command("pay", "mtgsolver.solver.payment:pay", "payable", PayOptions, _pay_arguments,
-            summary="Pay a mana cost: which abilities to activate, in order, and what pays each symbol (106, 605)."),
-    Command("produce", "mtgsolver.solver.produce:could_produce", None, ProduceOptions, _produce_arguments,
+            summary="Pay a mana cost: which abilities to activate, in order, and what pays each symbol (106, 605).",
+            parameters={"maximize_x": "max_x"}),
+    Command("produce", "mtgsolver.solver.produce:could_produce", _decided, ProduceOptions, _given,
             summary="The types of mana each permanent could produce, and why (106.7)."),
-    Command("damage", "mtgsolver.solver.damage:combat_damage", "decided",
+    Command("damage", "mtgsolver.solver.damage:combat_damage", _decided, DamageOptions, _given,
             summary="What the declared combat does: life, poison, creatures destroyed (510, 704.5)."),
-    Command("solve", "mtgsolver.solver.puzzle:solve_goal", "solved",
+    Command("solve", "mtgsolver.solver.puzzle:solve_goal", _solved, SolveOptions, _given,
             summary="Answer the board's puzzle goal and check a stated solution."),
-    Command("plan", "mtgsolver.solver.plan:plan", "castable",
-            summary="Plan casting cards or activating abilities this turn: which mana pays each (601.2, 605)."),
-    Command("chance", "mtgsolver.solver.chance:chance",
+    Command("plan", "mtgsolver.solver.plan:plan", "castable", PlanOptions, _plan_arguments,
+            summary="Plan casting cards or activating abilities this turn: which mana pays each (601.2, 605).",
+            parameters={"maximize_x": "max_x"}),
+    Command("chance", "mtgsolver.solver.chance:chance", _decided, ChanceOptions, _given,
             summary="The chance of a random choice on the board (exact fractions)."),
+    Command("crimes", "mtgsolver.solver.plan:stack_crimes", _any_crime, NoOptions, _given,
+            summary="For each spell or ability on the stack: a crime (700.13)? Which crime abilities triggered?"),
 )}
 
 
 def command(name: str) -> Command:
-    """The command called ``name`` (``"blocks check"`` or ``"blocks/check"``)."""
+    """The command called ``name`` (``"blocks check"`` or ``"blocks/check"``).
+
+    :raises RequestError: no command has that name.
+    """
     key = name.strip().strip("/").replace("/", " ")
     if key not in COMMANDS:
-        raise OptionError("command", f"unknown command {name!r}; commands are {', '.join(COMMANDS)}")
+        raise RequestError("command", f"unknown command {name!r}; commands are {', '.join(COMMANDS)}")
     return COMMANDS[key]
 
 
 def board_from(data: Any, library: CardLibrary | None = None, file: str = "board") -> Board:
     """A board from a request: a mapping (the parsed JSON of a board file) or YAML/JSON text.
 
-    Raises :class:`BoardError` naming ``file`` and the field path, as for a board file.
+    :raises BoardError: naming ``file`` and the field path, as for a board file.
     """
     if not isinstance(data, (dict, str)):
         raise BoardError(file, "", f"expected a board (a mapping, or YAML or JSON text); got {type(data).__name__}")
@@ -204,8 +327,10 @@ def board_from(data: Any, library: CardLibrary | None = None, file: str = "board
         raise BoardError(file, "", "nested too deeply") from None
 
 
-def answer_dict(result: Any) -> dict[str, Any]:
-    """The answer ``--json`` prints for ``result``."""
+def answer_dict(result: Any) -> Any:
+    """The answer ``--json`` prints for ``result`` (a list for a sequence of results)."""
+    if isinstance(result, (tuple, list)):
+        return [r.to_dict() for r in result]
     return result.to_dict()
 
 
@@ -213,28 +338,62 @@ def exit_status(cmd: Command, result: Any) -> int:
     """0 yes (or no verdict), 1 no, 3 undecided (board contract)."""
     if cmd.verdict is None:
         return EXIT_OK
-    verdict = getattr(result, cmd.verdict)
+    verdict = cmd.verdict(result) if callable(cmd.verdict) else getattr(result, cmd.verdict)
     return EXIT_UNDECIDED if verdict is None else EXIT_OK if verdict else EXIT_NO
 
 
 @dataclass(frozen=True)
 class Answer:
-    """What a command answered: the ``--json`` dict and the CLI's exit status."""
+    """What a command answered: the ``--json`` answer, the CLI's exit status, and the
+    solver's result itself (what the CLI prints and pictures draw)."""
 
-    answer: dict[str, Any]
+    answer: Any
     exit: int
+    result: Any = field(default=None, compare=False, repr=False)
 
 
-def run(name: str, board: Board, options: dict[str, Any] | None = None, max_time: float | None = None) -> Answer:
-    """Run command ``name`` on ``board`` with ``options`` (the ``--json`` answer and exit status).
+def _strict(result: Any) -> None:
+    """``strict``: refuse when unread lines could bear on the answer (docs/unread.md)."""
+    if getattr(result, "unread", None):
+        lines = "; ".join(f"{u.permanent}: {u.line!r}" for u in result.unread)
+        raise OptionError("strict", f"unread card text could bear on this answer (docs/unread.md): {lines}")
 
-    ``max_time`` caps an option ``time_limit``. Raises :class:`OptionError` for bad options,
-    ``ValueError`` for what the solver refuses (an unknown objective, ...).
+
+def run(name: str, board: Board, options: dict[str, Any] | None = None, max_time: float | None = None,
+        library: CardLibrary | None = None) -> Answer:
+    """Run command ``name`` on ``board`` with ``options``: the ``--json`` answer, the exit
+    status and the result. ``max_time`` caps an option ``time_limit``; ``library`` finds the
+    cards options name (``pay``'s ``card``; default: the bundled cards).
+
+    :raises RequestError: an unknown command.
+    :raises OptionError: a bad option (its path relative to the options), or ``strict`` and
+        unread text bearing on the answer.
+    :raises BoardError: a board the command can't answer on (no attack to judge).
+    :raises UnsupportedError: a question refused by design.
     """
     cmd = command(name)
     parsed = cmd.parse_options(options)
     if max_time is not None and getattr(parsed, "time_limit", None) is not None:
         parsed = parsed.model_copy(update={"time_limit": min(parsed.time_limit, max_time)})
-    arguments = cmd.prepare(board, parsed) if cmd.prepare else parsed.model_dump()
-    result = cmd.function()(board, **arguments)
-    return Answer(answer_dict(result), exit_status(cmd, result))
+    try:
+        arguments = cmd.prepare(board, parsed, library) if cmd.prepare else parsed.model_dump()
+        result = cmd.function()(board, **arguments)
+    except OptionError as exc:  # the function's parameters named as the command's options
+        raise exc.renamed(lambda p: cmd.parameters.get(p, p)) from None
+    if getattr(parsed, "strict", False):
+        _strict(result)
+    return Answer(answer_dict(result), exit_status(cmd, result), result)
+
+
+def error_dict(exc: UserError) -> dict[str, str]:
+    """How the service and the batch runner show a refusal: ``error`` (the whole line),
+    ``where`` (``board``, ``options``, ``request``, ``unsupported``...), ``path`` and ``message``."""
+    if isinstance(exc, BoardError):
+        return {"error": str(exc), "where": "board", "path": exc.path, "message": exc.message}
+    if isinstance(exc, OptionError):
+        path = f"options.{exc.path}" if exc.path else "options"
+        return {"error": f"{path}: {exc.message}", "where": "options", "path": path, "message": exc.message}
+    if isinstance(exc, RequestError):
+        return {"error": str(exc), "where": "request", "path": exc.path, "message": exc.message}
+    where = "unsupported" if isinstance(exc, UnsupportedError) else "input"
+    return {"error": str(exc), "where": where, "path": "", "message": str(exc)}

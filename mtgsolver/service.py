@@ -7,12 +7,15 @@ the board as a JSON object or as YAML/JSON text, or the board file itself as YAM
 (``/pay?cost={2}{G}&keep={U}``). The answer is the CLI's ``--json`` answer, with the CLI's
 exit status in the header ``X-Mtgsolver-Exit``. Bad input is a 422 naming the field path as
 the CLI does (``{"error": "board: battlefield[0].controller: ...", "where": "board",
-"path": "battlefield[0].controller", "message": ...}``); a body over the size limit is a 413,
-a request over the time limit a 504. OpenAPI docs at ``/docs``.
+"path": "battlefield[0].controller", "message": ...}``, :func:`mtgsolver.commands.error_dict`);
+a body over the size limit is a 413, a request over the time limit a 504, and an internal
+error (a bug) a 500 ``{"error": {"kind": "internal", "type", "message", "report"}}``, its
+traceback only in the server's log. OpenAPI docs at ``/docs``.
 """
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any, get_origin
 
 import anyio
@@ -20,8 +23,9 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from mtgsolver import __version__
-from mtgsolver.commands import COMMANDS, Command, OptionError, board_from, run
-from mtgsolver.model import BoardError, CardLibrary
+from mtgsolver.commands import COMMANDS, Command, board_from, error_dict, run
+from mtgsolver.model import CardLibrary
+from mtgsolver.model.errors import UserError, internal_error
 from mtgsolver.read.board_file import board_json_schema
 from mtgsolver.read.card_files import bundled_library
 
@@ -30,6 +34,7 @@ __all__ = ["create_app"]
 YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml", "text/plain")
 #: Seconds a request may take beyond its solver time limit (board parsing, model building).
 GRACE = 5.0
+log = logging.getLogger(__name__)
 
 
 class _TooLarge(Exception):
@@ -85,15 +90,12 @@ def create_app(library: CardLibrary | None = None, max_body: int = 1_000_000, ma
 
     def solve(cmd: Command, board_data: Any, options: dict[str, Any]) -> JSONResponse:
         try:
-            board = board_from(board_data, cards)
-        except BoardError as exc:
-            return _error(422, "board", exc.path, exc.message, str(exc))
-        try:
-            answer = run(cmd.name, board, options, max_time=max_time)
-        except OptionError as exc:
-            return _error(422, "options", exc.path, exc.message, str(exc))
-        except ValueError as exc:  # what the solver refuses, as the CLI's "FILE: message"
-            return _error(422, "options", "", str(exc), f"board: {exc}")
+            answer = run(cmd.name, board_from(board_data, cards), options, max_time=max_time, library=cards)
+        except UserError as exc:
+            return JSONResponse(error_dict(exc), 422)
+        except Exception as exc:  # noqa: BLE001 - a bug: a 500 saying so, the traceback in the log
+            log.exception("internal error answering %s", cmd.path)
+            return JSONResponse({"error": internal_error(exc)}, 500)
         return JSONResponse(answer.answer, headers={"X-Mtgsolver-Exit": str(answer.exit)})
 
     def endpoint(cmd: Command):

@@ -5,7 +5,7 @@ the active player's creatures attacks nothing or one of the possible targets), k
 that obey every restriction (508.1a-c, 302.6, 310.8b; per-player caps such as Crawlspace) and
 whose costs are paid (508.1d, 508.1h; taxes on players and, for Norn's Annex and Sphere of Safety,
 their planeswalkers) with real mana once the attackers are tapped (508.1f, 508.1i-j: the brute-force
-payment reference of ``tests/reference_payment.py``), and counts requirements (508.1d, 701.15b-d). Exponential: small boards only.
+payment reference of ``references/reference_payment.py``), and counts requirements (508.1d, 701.15b-d). Exponential: small boards only.
 """
 from __future__ import annotations
 

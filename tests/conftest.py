@@ -29,6 +29,14 @@ def atomic_cards() -> Path:
     return ATOMIC_CARDS
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that reads the real card pool (through :func:`atomic_cards`) carries the
+    ``corpus`` marker: ``-m corpus`` runs them, ``-m "not corpus"`` leaves them out."""
+    for item in items:
+        if "atomic_cards" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.corpus)
+
+
 @pytest.fixture
 def board_file(tmp_path: Path):
     """Write board text to a file and return its path: ``board_file(text, "x.yaml")``."""

@@ -1,4 +1,4 @@
-"""The Python API (issue 13.4): what help() and dir() show, py.typed, load_board's inputs,
+"""The Python API: what help() and dir() show, py.typed, load_board's inputs,
 exported types, and to_dict()/to_json() on every result."""
 from __future__ import annotations
 

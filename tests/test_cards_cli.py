@@ -49,7 +49,7 @@ def test_categories_of_lines():
      "control that's attacking you.", {"others_combat"}),
 ])
 def test_statics_on_other_permanents_categories(name: str, line: str, expected: set[str]) -> None:
-    """issue 10's two floors: statics whose subject is other permanents (611.3a), about
+    """The categories of statics on others: statics whose subject is other permanents (611.3a), about
     combat or about mana abilities and types (613.1d, 613.1f, 305.7)."""
     assert categories_of(line, name) & {"others_combat", "others_mana"} == expected
 

@@ -1,4 +1,4 @@
-"""CLI conventions (issue 13.3): --version, '-' for stdin, exit status 3, no wrapping when
+"""CLI conventions: --version, '-' for stdin, exit status 3, no wrapping when
 piped, completion, help with value types, true headline counts, plain messages for bad files."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The wrong verdicts of issue 9 that came from reading Oracle text, on real cards from the
+"""Verdicts that depend on reading Oracle text exactly, on real cards from the
 2022 MTGJSON pool (written to a small card file and passed with ``--cards``): commander
 color identity (903.4), City of Brass's damage trigger (603.2, 119.4), life costs limited by
 life (119.4), "a token named Wood" (111.1, 201.2), MTGJSON's bare "Landwalk" (702.14a) and

@@ -1,4 +1,4 @@
-"""Inline fields on a ``card:`` permanent say what they do (issue 9.6): ``keywords:`` and
+"""Inline fields on a ``card:`` permanent say what they do: ``keywords:`` and
 ``abilities:`` replace the card's; ``add_*`` / ``remove_*`` add or take away; removing what the
 card does not have is an error naming the field."""
 from __future__ import annotations

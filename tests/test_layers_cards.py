@@ -22,7 +22,7 @@ def inline(pid: str, name: str, controller: str, types: str, text: str, extra: s
 
 
 def test_702_111b_war_drums_menace_makes_a_lone_block_illegal() -> None:
-    """702.111b with 613.1f (issue 9's example): Goblin War Drums gives the attacker menace, so
+    """702.111b with 613.1f: Goblin War Drums gives the attacker menace, so
     one blocker alone is illegal, and the reason names the granting permanent."""
     b = board("""
         - {id: drums, card: Goblin War Drums, controller: alice}
@@ -219,7 +219,7 @@ def test_611_3a_attacking_creatures_and_creatures_with_counters() -> None:
 
 
 def test_show_prints_each_change_with_source_layer_and_timestamp(tmp_path) -> None:
-    """Issue 10.5: ``mtgsolver show`` names the effects (source, layer, timestamp) that made a
+    """``mtgsolver show`` names the effects (source, layer, timestamp) that made a
     permanent differ from its printed card; ``--json`` gives ``changes`` and ``printed``."""
     import json
 

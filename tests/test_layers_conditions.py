@@ -108,7 +108,7 @@ LINES = [
        "condition": [{"counters_on_source": "tide", "at_least": 3, "at_most": 3}]}]),
 ]
 
-#: lines about the card itself that the same conditions now read (hand-checked too)
+#: lines about the card itself that the same conditions read (hand-checked too)
 SELF_LINES = [
     ("Fen Stalker", "Fen Stalker has fear as long as you control no untapped lands. (It can't be blocked except by "
      "artifact creatures and/or black creatures.)",

@@ -90,6 +90,13 @@ def test_613_gray_ogre_counters_and_setting() -> None:
     assert [c.layer for c in changes_of(b, "ogre")] == ["7b", "7c", "7c"]
 
 
+def test_122_1a_counters_other_than_plus_one_plus_one_change_power_and_toughness() -> None:
+    """122.1a, 613.4c: +1/+0 and -0/-1 counters change power and toughness in layer 7c, as +1/+1
+    counters do; other counters (charge) don't."""
+    b = board(creature("c", "2/2", extra=", counters: {+1/+0: 2, -0/-1: 1, charge: 3}"))
+    assert pt(b, "c") == (4, 1)
+
+
 def test_613_6_example_one_effect_two_layers() -> None:
     """613.6 example: "gets +1/+1 and becomes the color of your choice": layer 5 and 7c."""
     b = board(creature("c", "2/2", extra=", colors: [green]") + aura("a", "c", "set_colors: [blue], gets: [1, 1]"))

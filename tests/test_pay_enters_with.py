@@ -52,7 +52,7 @@ def test_no_enters_with_without_a_card_or_for_a_card_without_the_line() -> None:
 
 
 def test_cli_max_x_with_card_from_the_library(board_file) -> None:
-    """The issue's example: the largest X for {X}{G} and what Endless One enters with."""
+    """The largest X for {X}{G} and what Endless One enters with."""
     path = board_file(BOARD)
     out = CliRunner().invoke(app, ["pay", str(path), "--cost", "{X}{G}", "--max-x", "--card", "Endless One"])
     assert out.exit_code == 0, out.output

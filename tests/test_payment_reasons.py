@@ -1,4 +1,4 @@
-"""Reasons that are true (issue 9.5): "at most N mana" in an unpayable answer is the real
+"""Reasons that are true: "at most N mana" in an unpayable answer is the real
 maximum the sources can make at once, computed by the payment model (601.2h, 107.5, 605)."""
 from __future__ import annotations
 

@@ -151,7 +151,7 @@ def test_solver_agrees_with_brute_force(request):
                             frozenset({"creature"}) if creature_spell else None)
     assert result.payable is (expected is not None), (cost, result.to_dict(), expected)
     assert result.optimal
-    if not result.payable:  # the reason states the true maximum (issue 9.5)
+    if not result.payable:  # the reason states the true maximum
         most = reference_most_mana(board, "a", parsed, frozenset({"creature"}) if creature_spell else None)
         assert most_mana(board, cost, spell=spell, time_limit=120) == (most, True)
         stated = [r.message for r in result.reasons if "at most" in r.message]

@@ -1,4 +1,4 @@
-"""The payment solver (issue 5) pays with what 106.7 and the production effects say:
+"""The payment solver pays with what 106.7 and the production effects say:
 reflected abilities offer exactly the computed types, doublers and triggers add mana."""
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Seed rulings not about combat or mana, one test (at least) per ruling sentence.
 
-Seeds are ``/work/shared/rules/seeds/*.txt``: the X ruling (107.3m) closes the mana part of
+Seeds are ``../shared/rules/seeds/*.txt``: the X ruling (107.3m) closes the mana part of
 all five (000-004); 002 ends with the Gandalf the Grey rulings (700.2, 603.3c, 400.7), 003
 with Deadbridge Chant's random choice (115.10, 608.2), 004 with the crime rulings (700.13,
 Blood Hustler, 608.2b).

@@ -1,4 +1,4 @@
-"""``solve`` pays costs to attack with real mana (CR 508.1d, 508.1f, 508.1h-j; issue 11 item 2).
+"""``solve`` pays costs to attack with real mana (CR 508.1d, 508.1f, 508.1h-j).
 
 Lethal and best-attack propose only attacks whose total cost (508.1h) the attacking player can
 pay with mana abilities once the attackers are tapped (508.1f, 508.1i), and say which sources

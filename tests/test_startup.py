@@ -1,4 +1,4 @@
-"""Fast start (issue 13): ``python -X importtime -m mtgsolver --help`` imports no solver, no
+"""Fast start: ``python -X importtime -m mtgsolver --help`` imports no solver, no
 pydantic model and no card data, and a one-shot command ends without the interpreter's
 teardown yet with its whole output and exit status; the timing itself is measured in
 benchmarks/startup.py, not asserted here."""

@@ -1,5 +1,5 @@
 """Nothing is dropped in silence: every answer carries the unread lines that could bear on it,
-and is undecided (exit status 3) when they could change it (docs/unread.md, issue 9.1)."""
+and is undecided (exit status 3) when they could change it (docs/unread.md)."""
 from __future__ import annotations
 
 import json

@@ -115,6 +115,10 @@ def test_round_trip_keeps_zones_stack_and_turn() -> None:
     ("turn: {crimes_committed: {alice: -1}}", "turn.crimes_committed.alice", "not negative"),
     ("turn: {triggered_once: [ghost]}", "turn.triggered_once[0]", "no permanent"),
     ("turn: {number: 0}", "turn.number", "greater than or equal"),
+    ("turn: {step: lunch}", "turn.step", "'precombat_main'"),
+    ("turn: {lands_played: {carol: 1}}", "turn.lands_played.carol", "not a player"),
+    ("turn: {lands_played: {alice: -1}}", "turn.lands_played.alice", "not negative"),
+    ("notes: hello", "notes", "valid list"),
 ])
 def test_bad_zones_name_the_field(extra: str, path: str, words: str) -> None:
     with pytest.raises(BoardError) as err:
@@ -144,7 +148,7 @@ def test_color_identity_counts_text_symbols_not_reminder_text() -> None:
     assert color_identity(card) == {"G", "R", "W"}
 
 
-def test_schema_shows_the_new_fields() -> None:
+def test_schema_shows_the_zone_fields() -> None:
     out = CliRunner().invoke(app, ["schema"]).output
     schema = json.loads(out)
     assert {"zones", "stack", "turn"} <= set(schema["properties"])
@@ -156,3 +160,15 @@ def test_show_and_a_bad_zone_through_the_cli(board_file) -> None:
     path = board_file(HEAD + "zones: {alice: {graveyard: [Grizly Bears]}}\n")
     result = CliRunner().invoke(app, ["show", str(path)])
     assert result.exit_code == 2 and "zones.alice.graveyard[0]" in result.output
+
+
+def test_turn_step_lands_played_and_notes() -> None:
+    """500.1: the step the turn is in (default the precombat main phase); 305.2: land plays;
+    ``notes:`` are shown as the board's remarks."""
+    assert load(HEAD).turn.step == "precombat_main"
+    board = load(HEAD + "turn: {step: declare_blockers, lands_played: {alice: 1}}\nnotes: ['left out: a curse']\n")
+    assert board.turn.step == "declare_blockers" and board.turn.lands_played == {"alice": 1}
+    assert board.notes == ("left out: a curse",)
+    data = yaml.safe_load(HEAD)
+    data.update(zones_data(board))
+    assert parse_board_text(json.dumps(data), "b.json").turn == board.turn

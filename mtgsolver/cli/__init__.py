@@ -1,9 +1,13 @@
-"""The ``mtgsolver`` command line (typer + rich).
+"""The ``mtgsolver`` command line (typer + rich): the outermost edge.
 
-Each command group lives in its own module with a ``register(app)`` function, listed in
-:data:`COMMANDS`. The conventions every command follows (exit statuses, ``-`` for stdin,
-``--json``, ``--strict``, unread text, no wrapping when piped, fast start) are in
-:mod:`mtgsolver.cli.common`.
+In reading order: ``common`` (the conventions every command follows: exit statuses, ``-`` for
+stdin, ``--json``, ``--strict``, unread text, no wrapping when piped, fast start), ``plain``
+and ``rich_console`` (human output without and with rich), ``svg`` (``--svg FILE``); then one
+module per command group, each with a ``register(app)`` function, listed in :data:`COMMANDS`:
+``cards``, ``combat`` (blocks and attacks), ``damage``, ``pay``, ``plan`` (with ``chance``
+and ``crimes``), ``produce``, ``show`` (with ``schema``), ``solve``, ``serve``, ``batch``.
+Answers come from :mod:`mtgsolver.solver` (``serve`` and ``batch`` go through
+:mod:`mtgsolver.commands`).
 """
 from __future__ import annotations
 
@@ -11,23 +15,62 @@ import atexit
 import os
 import sys
 import threading
-from typing import Any, Optional
+from typing import Any, NoReturn, Optional
 
 import typer
+from typer.core import TyperGroup
 
 from mtgsolver import __version__
-from mtgsolver.cli import batch, cards, combat, damage, pay, plan, produce, serve, show, solve
+from mtgsolver.cli import batch, cards, combat, common, damage, importer, pay, plan, produce, serve, show, solve
 
-COMMANDS = (cards, combat, damage, pay, plan, produce, show, solve, serve, batch)
+COMMANDS = (cards, combat, damage, pay, plan, produce, show, solve, serve, batch, importer)
 #: commands that may leave worker processes, threads or a cluster client behind; they end
 #: with the interpreter's full shutdown
 LONG_RUNNING = ("batch", "serve")
 
+#: the environment variable that asks for the traceback of an internal error, as ``--debug``
+DEBUG_ENV = "MTGSOLVER_DEBUG"
+
+
+class Application(TyperGroup):
+    """The application's command group: every command runs inside :meth:`invoke`, where an
+    exception that is not a deliberate refusal is reported as an internal error."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (typer.Exit, typer.Abort, typer.TyperException):
+            raise
+        except Exception as exc:  # noqa: BLE001 - the one place every command's exceptions end
+            from mtgsolver.model.errors import UserError
+
+            if isinstance(exc, UserError):  # a refusal no command caught: still bad input
+                common.fail(str(exc))
+            internal(exc, bool(ctx.params.get("debug")) or os.environ.get(DEBUG_ENV) == "1")
+
+
+def internal(exc: BaseException, debug: bool) -> NoReturn:
+    """Report an internal error in one line on stderr (with the traceback first when
+    ``debug``) and exit with status 4; never "bad input"."""
+    from mtgsolver.model.errors import REPORT
+
+    if debug:
+        import traceback
+
+        traceback.print_exception(exc, file=sys.stderr)
+    hint = "" if debug else f"; run again with --debug (or {DEBUG_ENV}=1) for the traceback"
+    common.err_console.print(f"[bold red]internal error:[/] {common.escape(f'{type(exc).__name__}: {exc}')} "
+                             f"({REPORT}{hint})", soft_wrap=True)
+    raise typer.Exit(common.EXIT_INTERNAL)
+
+
 #: the application's settings (:data:`app` and the one-command apps of :func:`app_for`)
 SETTINGS: dict[str, Any] = dict(
     name="mtgsolver",
+    cls=Application,
     help="Exact answers to Magic: The Gathering combat and mana questions (CR 508, 509, 106, 605).\n\n"
-         "Exit status: 0 legal/payable/solved, 1 not, 2 bad input, 3 undecided (time limit, unread card text).",
+         "Exit status: 0 legal/payable/solved, 1 not, 2 bad input, 3 undecided (time limit, unread card text), "
+         "4 internal error (a bug: please report it).",
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
@@ -46,6 +89,8 @@ def _version(value: bool) -> None:
 def _main(
     version: Optional[bool] = typer.Option(None, "--version", callback=_version, is_eager=True,
                                            help="Print the version and exit."),
+    debug: bool = typer.Option(False, "--debug", show_default=False,
+                               help=f"On an internal error (exit status 4), print its traceback (also {DEBUG_ENV}=1)."),
 ) -> None:
     """Exact answers to Magic: The Gathering combat and mana questions (CR 508, 509, 106, 605)."""
 

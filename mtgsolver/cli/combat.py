@@ -8,13 +8,12 @@ or unread card text that could change the verdict).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from mtgsolver.cli import common, svg
+from mtgsolver.cli import common
 from mtgsolver.cli.plain import escape
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -29,7 +28,6 @@ class Side:
     name: str  # "blocks" or "attacks"
     verb: str  # "block" or "attack"
     rule: str  # the rule that counts requirements
-    module: str  # the solver module, imported only when a command runs
     default_objective: str
     objectives: str
     columns: tuple[str, str]
@@ -37,13 +35,10 @@ class Side:
     cost_rule: str
     help: str
 
-    def solver(self, what: str) -> Callable[..., "CombatResult"]:
-        return getattr(import_module(f"mtgsolver.solver.{self.module}"), f"{what}_{self.name}")
 
-
-BLOCKS = Side("blocks", "block", "509.1c", "blocks", "fewest-blockers", "fewest-blockers, most-blockers or least-unblocked-power",
+BLOCKS = Side("blocks", "block", "509.1c", "fewest-blockers", "fewest-blockers, most-blockers or least-unblocked-power",
               ("blocker", "blocks"), "blockers", "509.1d", "Declare blockers: is a block legal (CR 509.1), and a legal one to make.")
-ATTACKS = Side("attacks", "attack", "508.1d", "attacks", "fewest-attackers", "fewest-attackers, most-attackers or most-power",
+ATTACKS = Side("attacks", "attack", "508.1d", "fewest-attackers", "fewest-attackers, most-attackers or most-power",
                ("attacker", "attacks"), "attackers", "508.1h", "Declare attackers: is an attack legal (CR 508.1, 701.15), and a legal one to make.")
 
 
@@ -99,26 +94,14 @@ def _print(board: "Board", side: Side, result: "CombatResult", title: str) -> No
     common.print_unread(result, ("legal", "illegal"))
 
 
-def _run(side: Side, what: str, board_path: Path, cards: Optional[Path], json_out: bool, strict: bool,
-         picture: Optional[Path],
-         **kwargs: object) -> None:
-    board = common.board(board_path, cards, json_out)
-    solve = side.solver(what)
-    try:
-        result = solve(board, **kwargs)
-    except ValueError as exc:
-        common.fail(f"{board_path}: {exc}", json_out)
-    common.check_strict(result, strict, json_out)
-    if picture is not None:  # the pictures module loads only when asked for
-        from mtgsolver.pictures import combat_svg
-
-        svg.write(picture, combat_svg, board, result, json_out)
-    if json_out:
-        common.emit_json(result.to_dict())
-    else:
+def _run(side: Side, what: str, board_path: Path, cards: Optional[Path], json_out: bool, picture: Optional[Path],
+         **options: object) -> None:
+    def show(board: "Board", result: "CombatResult") -> None:
         title = f"{board_path} ({result.objective})" if result.objective else str(board_path)
         _print(board, side, result, title)
-    raise typer.Exit(common.exit_status(result.legal))
+
+    common.answer(f"{side.name} {what}", board_path, options, cards, json_out, show,
+                  [common.picture(picture, "combat_svg")])
 
 
 def _group(side: Side) -> typer.Typer:
@@ -131,10 +114,10 @@ def _group(side: Side) -> typer.Typer:
         json_out: bool = common.JsonOpt,
         time_limit: float = common.TimeOpt,
         strict: bool = common.StrictOpt,
-        picture: Optional[Path] = svg.SvgOpt,
+        picture: Optional[Path] = common.SvgOpt,
     ) -> None:
         """Is the board's combat declaration legal? Exit 0 legal, 1 illegal, 2 bad input, 3 undecided."""
-        _run(side, "check", board_path, cards, json_out, strict, picture, time_limit=time_limit)
+        _run(side, "check", board_path, cards, json_out, picture, time_limit=time_limit, strict=strict)
 
     @group.command("suggest")
     def suggest(
@@ -145,11 +128,11 @@ def _group(side: Side) -> typer.Typer:
         json_out: bool = common.JsonOpt,
         time_limit: float = common.TimeOpt,
         strict: bool = common.StrictOpt,
-        picture: Optional[Path] = svg.SvgOpt,
+        picture: Optional[Path] = common.SvgOpt,
     ) -> None:
         """A legal declaration obeying the most requirements, then best for --objective. Exit 0, or 3 undecided."""
-        _run(side, "suggest", board_path, cards, json_out, strict, picture, objective=objective,
-             time_limit=time_limit)
+        _run(side, "suggest", board_path, cards, json_out, picture, objective=objective, time_limit=time_limit,
+             strict=strict)
 
     return group
 

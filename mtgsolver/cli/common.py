@@ -2,17 +2,27 @@
 
 Conventions (a new command group ``cli/NAME.py`` with ``register(app)`` follows them all):
 
+- **One path**: a command that answers a question on a board parses its arguments into the
+  options of :data:`mtgsolver.commands.COMMANDS` and calls :func:`answer`, which loads the
+  board, runs the command (:func:`mtgsolver.commands.run` checks the options, once, for the
+  CLI, the service and the batch runner alike), draws ``--svg``, prints ``--json`` or the
+  human output, and exits with the answer's status. The CLI only parses and prints.
 - **Exit status**: :data:`EXIT_OK` 0 legal / payable / solved, :data:`EXIT_NO` 1 not,
-  :data:`EXIT_BAD` 2 bad input (a message naming file and field path, never a traceback; use
-  :func:`fail`), :data:`EXIT_UNDECIDED` 3 undecided (a time limit, or unread text that could
-  change the answer). :func:`exit_status` maps a verdict (``True``/``False``/``None``) to it.
+  :data:`EXIT_BAD` 2 bad input (a message naming file and field path, or the option as its
+  flag, never a traceback; use :func:`fail`), :data:`EXIT_UNDECIDED` 3 undecided (a time
+  limit, or unread text that could change the answer), :data:`EXIT_INTERNAL` 4 an internal
+  error (a bug: :mod:`mtgsolver.cli` says so in one line; ``--debug`` or
+  ``MTGSOLVER_DEBUG=1`` adds the traceback).
 - **Reading boards**: :func:`board` (``-`` reads the board from stdin; ``--cards``; clean errors),
-  options :data:`BoardArg`, :data:`CardsOpt`, :data:`JsonOpt`, :data:`TimeOpt`, :data:`StrictOpt`.
+  options :data:`BoardArg`, :data:`CardsOpt`, :data:`JsonOpt`, :data:`TimeOpt`, :data:`StrictOpt`,
+  :data:`SvgOpt`.
 - **Unread text** (``docs/unread.md``): every result has ``unread`` and, when those lines made
-  it undecided, ``as_read``. After computing a result call :func:`check_strict` (``--strict``
-  refuses, exit 2, a board whose unread lines bear on the answer) and in human output
-  :func:`print_unread`, which says which lines and why.
-- **Output**: ``--json`` prints ``result.to_dict()`` with :func:`emit_json`; human output goes
+  it undecided, ``as_read``. ``--strict`` (the option ``strict``) refuses, exit 2, a board
+  whose unread lines bear on the answer; in human output :func:`print_unread` says which
+  lines and why.
+- **Files**: ``--svg FILE`` (:data:`SvgOpt`, :func:`picture`) and other files an answer also
+  writes go to :func:`answer` as ``writes``; one that can't be written is refused (exit 2).
+- **Output**: ``--json`` prints the answer with :func:`emit_json`; human output goes
   through :data:`console` (rich markup, :func:`escape`), which never wraps when stdout is not a
   terminal (plain lines at full width, no colors, written without importing rich:
   :mod:`mtgsolver.cli.plain`), and uses :func:`table` for tables.
@@ -27,37 +37,34 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, Optional
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NoReturn, Optional, Sequence
 
 import typer
 
 from mtgsolver.cli.plain import PIPE_WIDTH, Output, PlainTable, escape
 
 if TYPE_CHECKING:  # pragma: no cover
-    from mtgsolver.model import Board, CardLibrary, ManaCost
+    from mtgsolver.model import Board, CardLibrary
 
 __all__ = ["PIPE_WIDTH", "escape"]  # with the names below
 
-EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNDECIDED = 0, 1, 2, 3
+EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNDECIDED, EXIT_INTERNAL = 0, 1, 2, 3, 4
 
 console = Output()
 err_console = Output(stderr=True)
 
-BoardArg = typer.Argument(..., help="Board file (.yaml, .yml or .json), or - to read it from stdin.",
+BoardArg = typer.Argument(..., help="Board file (.yaml, .yml, .json, or a Forge puzzle .pzl), or - to read it from stdin.",
                           show_default=False, metavar="BOARD")
 CardsOpt = typer.Option(
     None, "--cards", show_default=False, metavar="FILE",
     help="Card file added to the bundled cards: MTGJSON AtomicCards or Scryfall Oracle cards "
          "(.json, .json.gz, .json.xz, .json.bz2); default $MTGSOLVER_CARDS.")
 JsonOpt = typer.Option(False, "--json", help="Print the answer as JSON.", show_default=False)
-TimeOpt = typer.Option(10.0, "--time-limit", min=0.01, metavar="SECONDS", help="Solver time limit in seconds.")
+TimeOpt = typer.Option(10.0, "--time-limit", metavar="SECONDS", help="Solver time limit in seconds.")
 StrictOpt = typer.Option(False, "--strict", show_default=False,
                          help="Refuse (exit 2) a board whose unread card text could bear on the answer.")
-
-
-def exit_status(verdict: bool | None) -> int:
-    """0 for a yes (legal, payable), 1 for a no, 3 for undecided (``None``)."""
-    return EXIT_UNDECIDED if verdict is None else EXIT_OK if verdict else EXIT_NO
+SvgOpt = typer.Option(None, "--svg", help="Also draw the answer as an SVG picture in FILE.", metavar="FILE")
 
 
 def fail(message: str, json_out: bool = False) -> NoReturn:
@@ -80,27 +87,31 @@ def library(cards: Optional[Path], json_out: bool = False) -> "CardLibrary":
 
     if cards is None and not os.environ.get("MTGSOLVER_CARDS"):
         return bundled_library()
+    from mtgsolver.model import UserError
     from mtgsolver.read.card_index import load_cards
 
     try:
         return load_cards(cards)
-    except (ValueError, OSError) as exc:
+    except (UserError, OSError) as exc:
         fail(str(exc), json_out)
 
 
-def board(path: Path, cards: Optional[Path] = None, json_out: bool = False) -> "Board":
-    """Load a board (``-``: from stdin) or exit 2 with the file, field and reason."""
+def board(path: Path, cards: Optional[Path] = None, json_out: bool = False,
+          known: "CardLibrary | None" = None) -> "Board":
+    """Load a board (``-``: from stdin) with the cards ``known`` (default: :func:`library`), or
+    exit 2 with the file, field and reason."""
     from mtgsolver.load import load_board, parse_board_text
     from mtgsolver.model import BoardError
     from mtgsolver.read.board_file import decode_board_bytes
 
+    known = known or library(cards, json_out)
     try:
         if str(path) == "-":
             text = decode_board_bytes(sys.stdin.buffer.read(), "<stdin>")
             fmt = "json" if text.lstrip().startswith(("{", "[")) else "yaml"
-            loaded = parse_board_text(text, "<stdin>", library(cards, json_out), fmt)
+            loaded = parse_board_text(text, "<stdin>", known, fmt)
         else:
-            loaded = load_board(path, library(cards, json_out))
+            loaded = load_board(path, known)
     except BoardError as exc:
         fail(str(exc), json_out)
     for remark in loaded.notes:
@@ -108,27 +119,58 @@ def board(path: Path, cards: Optional[Path] = None, json_out: bool = False) -> "
     return loaded
 
 
-def cost(text: str, option: str, json_out: bool = False, allow_x: bool = True) -> "ManaCost":
-    """Parse a mana cost option; an empty one is refused (``{0}`` is the cost of zero)."""
-    from mtgsolver.model import ManaCost, ManaCostError
+def flag(option: str, flags: Mapping[str, str] = MappingProxyType({})) -> str:
+    """The flag of a command's option: ``flags[option]``, else ``--`` and the option's name
+    with dashes (``max_x``: ``--max-x``)."""
+    return flags.get(option) or "--" + option.replace("_", "-")
 
-    if not text.strip():
-        fail(f"{option}: empty; give a mana cost such as {{2}}{{W}} ({{0}} for a cost of zero)", json_out)
+
+#: a file an answer also writes: (its flag, its path or None when not asked for, its text
+#: from the board and the :class:`mtgsolver.commands.Answer`)
+Write = tuple[str, Optional[Path], Callable[["Board", Any], str]]
+
+
+def picture(path: Optional[Path], draw: str) -> Write:
+    """``--svg FILE``: the answer drawn by :mod:`mtgsolver.pictures`' function ``draw`` (the
+    module loads only when asked for)."""
+    def render(board: "Board", done: Any) -> str:
+        from mtgsolver import pictures
+
+        return getattr(pictures, draw)(board, done.answer)
+
+    return ("--svg", path, render)
+
+
+def answer(command: str, board_path: Path, options: dict[str, Any], cards: Optional[Path], json_out: bool,
+           show: Callable[["Board", Any], None], writes: Sequence[Write] = (),
+           flags: Mapping[str, str] = MappingProxyType({})) -> NoReturn:
+    """The one tail of every command that answers on a board: load it, run ``command`` with
+    ``options`` (:func:`mtgsolver.commands.run`), write the files asked for (``writes``: an
+    ``--svg`` :func:`picture`...), print the ``--json`` answer or ``show(board, result)``, and
+    exit with the answer's status. A refusal exits 2 with its message, options named by their
+    flags (``flags`` where a flag is not the option's name: :func:`flag`)."""
+    from mtgsolver.commands import run
+    from mtgsolver.model import OptionError, UserError
+
+    known = library(cards, json_out)
+    loaded = board(board_path, cards, json_out, known)
     try:
-        parsed = ManaCost.parse(text)
-    except ManaCostError as exc:
-        fail(f"{option}: {exc}", json_out)
-    if not allow_x and any(s.variable for s in parsed.symbols):
-        fail(f"{option}: {parsed} has {{X}}; give its value with --x N or ask for the largest with --max-x (107.3a)",
-             json_out)
-    return parsed
-
-
-def check_strict(result: Any, strict: bool, json_out: bool = False) -> None:
-    """``--strict``: refuse (exit 2) when unread lines could bear on the answer."""
-    if strict and result.unread:
-        lines = "; ".join(f"{u.permanent}: {u.line!r}" for u in result.unread)
-        fail(f"--strict: unread card text could bear on this answer (docs/unread.md): {lines}", json_out)
+        done = run(command, loaded, options, library=known)
+    except OptionError as exc:
+        fail(exc.text(lambda option: flag(option, flags)), json_out)
+    except UserError as exc:
+        fail(str(exc), json_out)
+    for name, path, render in writes:
+        if path is not None:
+            try:
+                path.write_text(render(loaded, done), encoding="utf-8")
+            except OSError as exc:
+                fail(f"{name}: cannot write {path}: {exc}", json_out)
+    if json_out:
+        emit_json(done.answer)
+    else:
+        show(loaded, done.result)
+    raise typer.Exit(done.exit)
 
 
 def print_unread(result: Any, verdicts: tuple[str, str] = ("yes", "no")) -> None:

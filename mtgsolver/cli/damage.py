@@ -12,6 +12,9 @@ import typer
 
 from mtgsolver.cli import common
 
+#: the flags of the options whose flag is not their name
+FLAGS = {"attacker_objectives": "--attacker", "defender_objectives": "--defender"}
+
 
 def _split(text: str) -> list[str]:
     return [t.strip() for t in text.split(",") if t.strip()]
@@ -31,23 +34,12 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The outcome of the board's declared attack and blocks: life, poison, loyalty, defense,
         commander damage and creatures destroyed, with the rules behind each (510, 704.5)."""
-        from mtgsolver.solver.damage import combat_damage
-
-        board = common.board(board_path, cards, json_out)
-        if board.combat is None or not board.combat.attackers:
-            common.fail(f"{board_path}: combat.attackers: declare the attack to judge its damage", json_out)
-        try:
-            result = combat_damage(board, _split(attacker), _split(defender), time_limit=time_limit)
-        except ValueError as exc:
-            common.fail(f"{board_path}: {exc}", json_out)
-        if json_out:
-            common.emit_json(result.to_dict())
-        else:
-            _print(result)
-        raise typer.Exit(common.EXIT_OK if result.decided else common.EXIT_UNDECIDED)
+        options = {"attacker_objectives": _split(attacker), "defender_objectives": _split(defender),
+                   "time_limit": time_limit}
+        common.answer("damage", board_path, options, cards, json_out, _print, flags=FLAGS)
 
 
-def _print(result) -> None:
+def _print(board, result) -> None:  # type: ignore[no-untyped-def]
     from rich.table import Table  # titled tables: rich's (not a one-shot check's)
 
     con = common.console

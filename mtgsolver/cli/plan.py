@@ -16,7 +16,7 @@ def plan(
                                    'activated ability; "NAME>TARGET,..." gives targets (repeatable).'),
     player: Optional[str] = typer.Option(None, "--player", help="Who casts (default: the active player)."),
     max_x: bool = typer.Option(False, "--max-x", help="Find the largest X for the spell with X."),
-    x: Optional[int] = typer.Option(None, "--x", min=0, help="The value of X for the spell with X."),
+    x: Optional[int] = typer.Option(None, "--x", help="The value of X for the spell with X."),
     keep: list[str] = typer.Option([], "--keep", help='A cost to keep payable afterwards (repeatable).'),
     cards: Optional[Path] = common.CardsOpt,
     json_out: bool = common.JsonOpt,
@@ -27,28 +27,11 @@ def plan(
 
     Exit status 0 castable, 1 not, 2 bad input, 3 undecided (time limit or unread text).
     """
-    b = common.board(board_path, cards, json_out)
-    kept = [common.cost(k, "--keep", json_out) for k in keep]
-    if x is not None and max_x:
-        common.fail("give --x or --max-x, not both", json_out)
-    if player is not None and not b.is_player(player):
-        common.fail(f"--player: unknown player {player!r}; the board has {', '.join(p.name for p in b.players)}",
-                    json_out)
-    from mtgsolver.solver.plan import plan as solve_plan
-
-    try:
-        result = solve_plan(b, cast, player, maximize_x=max_x, x=x, keep=kept, time_limit=time_limit)
-    except ValueError as exc:
-        common.fail(str(exc), json_out)
-    common.check_strict(result, strict, json_out)
-    if json_out:
-        common.emit_json(result.to_dict())
-    else:
-        _print_plan(result)
-    raise typer.Exit(common.exit_status(result.castable))
+    options = dict(cast=cast, player=player, max_x=max_x, x=x, keep=keep, time_limit=time_limit, strict=strict)
+    common.answer("plan", board_path, options, cards, json_out, _print_plan)
 
 
-def _print_plan(result) -> None:
+def _print_plan(board, result) -> None:  # type: ignore[no-untyped-def]
     con = common.console
     castable = result.castable if result.castable is not None else result.as_read
     if not castable:
@@ -88,17 +71,10 @@ def chance(
 
     Exit status 0, 2 on bad input, 3 undecided (unread lines of the permanent could change it).
     """
-    b = common.board(board_path, cards, json_out)
-    from mtgsolver.solver.chance import chance as solve_chance
+    common.answer("chance", board_path, {"permanent": permanent, "strict": strict}, cards, json_out, _print_chance)
 
-    try:
-        result = solve_chance(b, permanent)
-    except ValueError as exc:
-        common.fail(str(exc), json_out)
-    common.check_strict(result, strict, json_out)
-    if json_out:
-        common.emit_json(result.to_dict())
-        raise typer.Exit(common.exit_status(result.decided))
+
+def _print_chance(board, result) -> None:  # type: ignore[no-untyped-def]
     con = common.console
     for o in result.outcomes:
         con.print(f"{o.probability} the card goes to the {o.destination} ({', '.join(o.cards)})",
@@ -106,7 +82,6 @@ def chance(
     for r in result.reasons:
         con.print(f"  [{r.rule}] {r.message}", highlight=False, markup=False)
     common.print_unread(result, ("this distribution", ""))
-    raise typer.Exit(common.exit_status(result.decided))
 
 
 def crimes(
@@ -118,22 +93,18 @@ def crimes(
 
     Exit status 0 when some item is a crime, 1 when none is.
     """
-    b = common.board(board_path, cards, json_out)
-    from mtgsolver.solver.plan import stack_crimes
+    common.answer("crimes", board_path, {}, cards, json_out, _print_crimes)
 
-    result = stack_crimes(b)
-    if json_out:
-        common.emit_json([c.to_dict() for c in result])
-    else:
-        for c in result:
-            what = "a crime (700.13)" if c.crime else "not a crime"
-            line = f"{c.item} ({c.controller}): {what}"
-            if c.triggered:
-                line += f"; triggers {', '.join(c.triggered)}"
-            if c.not_triggered:
-                line += f"; {', '.join(c.not_triggered)} already triggered this turn (603.2h)"
-            common.console.print(line, highlight=False, markup=False)
-    raise typer.Exit(common.EXIT_OK if any(c.crime for c in result) else common.EXIT_NO)
+
+def _print_crimes(board, result) -> None:  # type: ignore[no-untyped-def]
+    for c in result:
+        what = "a crime (700.13)" if c.crime else "not a crime"
+        line = f"{c.item} ({c.controller}): {what}"
+        if c.triggered:
+            line += f"; triggers {', '.join(c.triggered)}"
+        if c.not_triggered:
+            line += f"; {', '.join(c.not_triggered)} already triggered this turn (603.2h)"
+        common.console.print(line, highlight=False, markup=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -19,7 +19,7 @@ def register(app: typer.Typer) -> None:
     def solve(
         board_path: Path = common.BoardArg,
         goal: Optional[str] = typer.Option(None, "--goal", "-g",
-                                           help="lethal, survive, best-blocks or best-attack (default: the puzzle's)."),
+                                           help="lethal, survive, best-blocks, best-attack or win (default: the puzzle's)."),
         order: str = typer.Option("loses,life,poison,creatures,kills", "--order",
                                   help="The defender's value order for blocks (minimised in order; kills maximised)."),
         cards: Optional[Path] = common.CardsOpt,
@@ -28,25 +28,11 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Search against an adversary (508.1 x 509.1 x 510): an attack that wins whatever the
         defender blocks, the block that survives, the best block or the best attack."""
-        from mtgsolver.solver.puzzle import solve_goal
-
-        board = common.board(board_path, cards, json_out)
-        try:
-            result = solve_goal(board, goal, [o.strip() for o in order.split(",") if o.strip()],
-                                time_limit=time_limit)
-        except ValueError as exc:
-            common.fail(f"{board_path}: {exc}", json_out)
-        if json_out:
-            common.emit_json(result.to_dict())
-        else:
-            _print(result)
-        if result.solved is None:
-            raise typer.Exit(common.EXIT_UNDECIDED)
-        wrong = result.solution is not None and not result.solution["correct"]
-        raise typer.Exit(common.EXIT_OK if result.solved and not wrong else common.EXIT_NO)
+        options = {"goal": goal, "order": [o.strip() for o in order.split(",") if o.strip()], "time_limit": time_limit}
+        common.answer("solve", board_path, options, cards, json_out, _print)
 
 
-def _print(result) -> None:
+def _print(board, result) -> None:  # type: ignore[no-untyped-def]
     con = common.console
     verdict = {True: "[bold green]solved[/]", False: "[bold red]no[/]", None: "[bold yellow]undecided[/]"}
     con.print(f"{result.goal}: {verdict[result.solved]}", highlight=False)

@@ -119,7 +119,7 @@ class AttackModel:
         if name == "most-power":
             board = self.problem.board
             return 1, [(board.permanent(c).power or 0) * a for c, a in self.attacks.items()]
-        raise ValueError(f"unknown objective {name!r}; expected one of {', '.join(OBJECTIVES)}")
+        raise AssertionError(f"unknown objective {name!r}: suggest_attacks checks it first")
 
     def agreement_terms(self, declared: dict[str, str]) -> list[cp_model.LinearExprT]:
         """Terms counting the creatures doing what ``declared`` has them do (closest witness)."""

@@ -1,11 +1,12 @@
 """The game as data: frozen values that hold no rules and read no text.
 
-In reading order: mana (``mana``: symbols and costs, 107, 202), cards (``cards``), the board
-vocabulary of abilities (``keywords``, ``abilities``, ``filters``, ``attack_tax``,
-``mana_abilities``, ``continuous``, ``modes``), permanents and players (``permanent``), the other
-zones and the turn (``zones``), effects no permanent carries (``board_effects``), combat
-declarations (``combat``), puzzles (``puzzle``), what the layers changed (``provenance``), the board
-(``board``), unread lines (``unread``) and every named error (``errors``).
+In reading order: mana (``mana``: symbols and costs, 107, 202), cards (``cards``; ``subtypes``,
+the subtypes of 205.3 with their card types), the board vocabulary of abilities (``keywords``,
+``abilities``, ``filters``, ``attack_tax``, ``mana_abilities``, ``continuous``, ``modes``),
+permanents and players (``permanent``), the other zones and the turn (``zones``), effects no
+permanent carries (``board_effects``), combat declarations (``combat``), puzzles (``puzzle``),
+what the layers changed (``provenance``), the board (``board``), unread lines (``unread``) and
+every named error (``errors``).
 
 Nothing here imports the rest of the project: the readers (:mod:`mtgsolver.read`) make these
 values, the rules (:mod:`mtgsolver.rules`) compute on them. Each name below loads its module on
@@ -29,7 +30,11 @@ if TYPE_CHECKING:  # pragma: no cover
         ManaCostError,
         ModeError,
         OptionError,
+        RequestError,
         UnknownCardError,
+        UnsupportedError,
+        UserError,
+        VocabularyError,
     )
     from mtgsolver.model.filters import CreatureFilter, PlayerFilter
     from mtgsolver.model.mana import MANA_TYPES, Color, ManaCost, ManaSymbol
@@ -43,7 +48,7 @@ _MODULES = {
     "cards": ("Card", "CardLibrary"),
     "combat": ("Attack", "Block", "CombatDeclaration"),
     "errors": ("BoardError", "CardFileError", "ManaAbilityError", "ManaCostError", "ModeError", "OptionError",
-               "UnknownCardError"),
+               "RequestError", "UnknownCardError", "UnsupportedError", "UserError", "VocabularyError"),
     "filters": ("CreatureFilter", "PlayerFilter"),
     "mana": ("MANA_TYPES", "Color", "ManaCost", "ManaSymbol"),
     "mana_abilities": ("ManaAbility",),

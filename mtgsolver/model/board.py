@@ -8,6 +8,7 @@ from typing import Iterator, Mapping
 
 from mtgsolver.model.board_effects import Effect
 from mtgsolver.model.combat import Attack, Block, CombatDeclaration
+from mtgsolver.model.errors import BoardError
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.model.provenance import LayerResult
 from mtgsolver.model.puzzle import Puzzle
@@ -67,6 +68,10 @@ class Board:
 
     def is_player(self, name: str) -> bool:
         return name in self._players  # type: ignore[attr-defined]
+
+    def error(self, path: str, message: str) -> BoardError:
+        """A :class:`BoardError` at field ``path`` of this board's file (``board`` if none)."""
+        return BoardError(self.source or "board", path, message)
 
     def zone_card(self, card_id: str) -> tuple[str, str, ZoneCard] | None:
         """``(owner, zone, card)`` of the card with that id in a hand, library, graveyard or

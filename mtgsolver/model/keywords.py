@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from mtgsolver.model.errors import VocabularyError
+
 __all__ = ["COMBAT_KEYWORDS", "KNOWN_KEYWORDS", "canonical_keyword", "is_landwalk", "landwalk_type"]
 
 #: Keywords that the combat solvers read (702.2-702.118 evasion and combat keywords).
@@ -49,13 +51,16 @@ _LANDWALK = re.compile(r"^(?:(snow|nonbasic|legendary|artifact)_)?([a-z]+)?walk$
 
 
 def canonical_keyword(text: str) -> str:
-    """Normalise ``"First Strike"`` to ``first_strike``; raise ``ValueError`` if unknown."""
+    """Normalise ``"First Strike"`` to ``first_strike``.
+
+    :raises VocabularyError: not a keyword (702) the project knows.
+    """
     key = _canon(text)
     if key == "landwalk":  # MTGJSON lists it beside "Islandwalk" (River Boa): no ability of its own
-        raise ValueError("'landwalk' is the generic term of 702.14a; name the land type, e.g. islandwalk")
+        raise VocabularyError("'landwalk' is the generic term of 702.14a; name the land type, e.g. islandwalk")
     if key in KNOWN_KEYWORDS or is_landwalk(key):
         return key
-    raise ValueError(f"unknown keyword {text!r}")
+    raise VocabularyError(f"unknown keyword {text!r}")
 
 
 def is_landwalk(key: str) -> bool:
@@ -64,8 +69,11 @@ def is_landwalk(key: str) -> bool:
 
 
 def landwalk_type(key: str) -> tuple[str | None, str]:
-    """Split a landwalk keyword into (qualifier, land type): ``("nonbasic", "land")``."""
+    """Split a landwalk keyword into (qualifier, land type): ``("nonbasic", "land")``.
+
+    :raises TypeError: ``key`` is not a landwalk keyword (callers check :func:`is_landwalk`).
+    """
     m = _LANDWALK.match(key)
     if not m:
-        raise ValueError(key)
+        raise TypeError(f"not a landwalk keyword: {key!r}")
     return m.group(1), (m.group(2) or "land")

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from mtgsolver.model.errors import ManaCostError
+from mtgsolver.model.errors import ManaCostError, VocabularyError
 
 __all__ = [
     "Color",
@@ -46,12 +46,15 @@ class Color(str, Enum):
 
     @classmethod
     def parse(cls, text: str) -> "Color":
-        """Accept a letter (``"W"``) or a word (``"white"``), any case."""
+        """Accept a letter (``"W"``) or a word (``"white"``), any case.
+
+        :raises VocabularyError: not a color (105.1).
+        """
         key = text.strip().lower()
         for letter, word in _COLOR_WORDS.items():
             if key in (letter.lower(), word):
                 return cls(letter)
-        raise ValueError(f"unknown color {text!r}: expected one of white, blue, black, red, green")
+        raise VocabularyError(f"unknown color {text!r}: expected one of white, blue, black, red, green")
 
 
 _COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -65,7 +68,10 @@ _SYMBOL_RE = re.compile(r"\{([^{}]*)\}")
 
 
 def parse_mana_type(text: str) -> str:
-    """One of W U B R G C, from a letter or a color word (``"green"``, ``"colorless"``)."""
+    """One of W U B R G C, from a letter or a color word (``"green"``, ``"colorless"``).
+
+    :raises VocabularyError: not a mana type (106.1b).
+    """
     key = text.strip()
     if key.upper() in MANA_TYPES:
         return key.upper()

@@ -1,6 +1,7 @@
 """Permanents and players (CR 110, 102, 302.6)."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping
@@ -11,7 +12,21 @@ from mtgsolver.model.effects import Ability, ActivatedAbility, TriggeredAbility
 from mtgsolver.model.mana import Color, ManaCost
 from mtgsolver.model.mana_abilities import ManaAbility
 
-__all__ = ["Ability", "Permanent", "Player", "TextAbility"]
+__all__ = ["Ability", "Permanent", "Player", "TextAbility", "counter_pt"]
+
+_PT_COUNTER = re.compile(r"([+-]\d+)/([+-]\d+)")
+
+
+def counter_pt(counters: Mapping[str, int]) -> tuple[int, int]:
+    """What the +X/+Y counters among ``counters`` add to power and toughness (122.1a, 613.4c):
+    ``+1/+1``, ``-1/-1``, ``+1/+0``, ``-0/-1`` ..."""
+    power = toughness = 0
+    for name, n in counters.items():
+        m = _PT_COUNTER.fullmatch(name)
+        if m:
+            power += int(m[1]) * n
+            toughness += int(m[2]) * n
+    return power, toughness
 
 
 @dataclass(frozen=True)
@@ -85,13 +100,13 @@ class Permanent:
     # -- characteristics -------------------------------------------------------------
     @property
     def power(self) -> int | None:
-        """Power after layer 7 (613.4), or with +1/+1 and -1/-1 counters applied (613.4c,
-        122.3) on a permanent no layer engine has seen."""
+        """Power after layer 7 (613.4), or with its +X/+Y counters applied (613.4c, 122.1a) on a
+        permanent no layer engine has seen."""
         if self.layered_pt is not None:
             return self.layered_pt[0]
         if self.base_power is None:
             return None
-        return self.base_power + self.counters.get("+1/+1", 0) - self.counters.get("-1/-1", 0)
+        return self.base_power + counter_pt(self.counters)[0]
 
     @property
     def toughness(self) -> int | None:
@@ -99,7 +114,7 @@ class Permanent:
             return self.layered_pt[1]
         if self.base_toughness is None:
             return None
-        return self.base_toughness + self.counters.get("+1/+1", 0) - self.counters.get("-1/-1", 0)
+        return self.base_toughness + counter_pt(self.counters)[1]
 
     @property
     def mana_value(self) -> int:

@@ -2,7 +2,8 @@
 
 Goals (docs/puzzles.md): ``lethal`` (an attack that wins whatever the defender blocks),
 ``survive`` and ``best-blocks`` (the defender's best legal block), ``best-attack`` (the
-attack that guarantees the most), and ``cast`` (a turn plan, not a combat goal).
+attack that guarantees the most), ``cast`` (a turn plan, not a combat goal) and ``win`` (win
+within ``turns`` turns by anything the rules allow: spells, abilities, combat).
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from mtgsolver.model.combat import Attack, Block
 
 __all__ = ["GOALS", "Puzzle", "Solution"]
 
-GOALS = ("lethal", "survive", "best-blocks", "best-attack", "cast")
+GOALS = ("lethal", "survive", "best-blocks", "best-attack", "cast", "win")
 
 
 @dataclass(frozen=True)
@@ -25,10 +26,12 @@ class Solution:
 
 @dataclass(frozen=True)
 class Puzzle:
-    """What to solve: ``goal`` for player ``side``, where it was published, and its stated solution."""
+    """What to solve: ``goal`` for player ``side``, where it was published, its stated solution,
+    and for ``win`` the turns it must be won in, counting the one it starts in."""
 
     goal: str
     side: str
     description: str = ""
     source: str = ""
     solution: Solution | None = None
+    turns: int = 1

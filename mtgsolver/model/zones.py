@@ -18,9 +18,13 @@ from mtgsolver.model.effects import SpellAbility
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.mana import Color, ManaCost, ManaCostError
 
-__all__ = ["PlayerZones", "StackItem", "TurnInfo", "ZoneCard", "color_identity"]
+__all__ = ["TURN_STEPS", "PlayerZones", "StackItem", "TurnInfo", "ZoneCard", "color_identity"]
 
 ZONE_NAMES = ("hand", "library", "graveyard", "exile")
+
+#: the steps and main phases of a turn, in order (500.1, 501-514)
+TURN_STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
+              "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup")
 
 
 @dataclass(frozen=True)
@@ -111,7 +115,8 @@ class TurnInfo:
 
     ``spells_cast`` and ``crimes_committed`` count per player this turn (700.13);
     ``triggered_once`` holds ids of permanents whose "triggers only once each turn" ability
-    has already triggered this turn (603.2h). ``number`` is ``None`` when unknown.
+    has already triggered this turn (603.2h). ``number`` is ``None`` when unknown. ``step``
+    is one of :data:`TURN_STEPS` (500.1); ``lands_played`` counts land plays per player (305.2).
     """
 
     number: int | None = None
@@ -119,6 +124,8 @@ class TurnInfo:
     spells_cast: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     crimes_committed: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     triggered_once: frozenset[str] = frozenset()
+    step: str = "precombat_main"
+    lands_played: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
 
 _SYMBOL = re.compile(r"\{[^}]+\}")

@@ -22,15 +22,16 @@ from mtgsolver.model.abilities import STATIC_VOCABULARY, Static
 from mtgsolver.model.board import Attack, Block, Board, CombatDeclaration, PoolMana
 from mtgsolver.model.board_effects import EFFECT_FIELDS, Effect
 from mtgsolver.model.cards import PERMANENT_TYPES, Card, CardLibrary, UnknownCardError
-from mtgsolver.model.errors import BoardError, ModeError
+from mtgsolver.model.errors import BoardError, ModeError, UserError, VocabularyError
 from mtgsolver.model.keywords import canonical_keyword
 from mtgsolver.model.mana import MANA_TYPES, Color, ManaCost, ManaCostError
 from mtgsolver.model.mana_abilities import BASIC_LAND_MANA, ManaAbility, ManaAbilityError, basic_land_ability
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.model.abilities import TextAbility
 from mtgsolver.model.puzzle import GOALS, Puzzle, Solution
-from mtgsolver.model.zones import PlayerZones, StackItem, TurnInfo, ZoneCard, color_identity
+from mtgsolver.model.zones import TURN_STEPS, PlayerZones, StackItem, TurnInfo, ZoneCard, color_identity
 from mtgsolver.read.card_files import bundled_library
+from mtgsolver.read.forge import forge_board_data
 from mtgsolver.read.modes import mode_index, unchosen_modal_trigger
 from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.read.vocabulary import parse_granted, parse_static
@@ -217,6 +218,9 @@ class TurnSpec(_Strict):
     """What happened this turn so far."""
 
     number: int | None = Field(None, ge=1)
+    step: Literal[TURN_STEPS] = Field(  # type: ignore[valid-type]
+        "precombat_main", description="the step or phase the turn is in (500.1)")
+    lands_played: dict[str, int] = Field(default_factory=dict, description="lands each player played this turn (305.2)")
     extra_turn: bool = False
     spells_cast: dict[str, int] = Field(default_factory=dict)
     crimes_committed: dict[str, int] = Field(default_factory=dict, description="crimes per player this turn (700.13)")
@@ -237,6 +241,7 @@ class PuzzleSpec(_Strict):
     side: str = Field(description="the player whose side the puzzle takes")
     description: str = ""
     source: str = Field("", description="where the puzzle was published")
+    turns: int = Field(1, ge=1, description="goal win: the turns it must be won in, counting the one it starts in")
     solution: SolutionSpec | None = None
 
 
@@ -255,6 +260,8 @@ class BoardFile(_Strict):
     stack: list[StackItemSpec] = Field(default_factory=list)
     turn: TurnSpec | None = None
     puzzle: PuzzleSpec | None = None
+    notes: list[str] = Field(default_factory=list, description="remarks shown when the board is loaded (what an "
+                             "import left out, docs/puzzles.md)")
 
 
 def board_json_schema() -> dict[str, Any]:
@@ -436,9 +443,9 @@ def read_board(source: str | Path | dict[str, Any], library: CardLibrary | None 
     Parameters
     ----------
     source:
-        A path (``Path``, or a string naming a ``.yaml``/``.yml``/``.json`` file), the board
-        itself as YAML or JSON text (a string with a line break or starting with ``{``), or a
-        dict of the board's data.
+        A path (``Path``, or a string naming a ``.yaml``/``.yml``/``.json`` file, or a Forge
+        puzzle ``.pzl``, :mod:`mtgsolver.read.forge`), the board itself as YAML or JSON text (a
+        string with a line break or starting with ``{``), or a dict of the board's data.
     library:
         Cards for ``card:`` look-ups; the bundled library by default.
 
@@ -461,6 +468,8 @@ def read_board(source: str | Path | dict[str, Any], library: CardLibrary | None 
     except OSError as exc:
         raise BoardError(str(source), "", f"cannot read: {exc.strerror or exc}") from None
     text = decode_board_bytes(data, str(source))
+    if p.suffix.lower() == ".pzl":
+        return read_board_data(forge_board_data(text, str(source), library), str(source), library)
     return read_board_text(text, str(source), library, "json" if p.suffix.lower() == ".json" else "yaml")
 
 
@@ -517,6 +526,7 @@ class _Builder:
             stack=stack,
             turn=self.turn(s.turn) if s.turn else TurnInfo(),
             puzzle=self.puzzle(s.puzzle) if s.puzzle else None,
+            notes=tuple(s.notes),
         )
         return board
 
@@ -679,7 +689,7 @@ class _Builder:
         for kw in card.keywords:
             try:
                 keywords.add(canonical_keyword(kw))
-            except ValueError:
+            except VocabularyError:
                 pass  # MTGJSON names ability words (e.g. "Landfall") as keywords
         understood, unread = parse_oracle_text(card.text, card.name)
         for e in understood:
@@ -747,7 +757,7 @@ class _Builder:
     def _color(self, c: str, path: str) -> Color:
         try:
             return Color.parse(c)
-        except ValueError as exc:
+        except VocabularyError as exc:
             raise self.fail(path, str(exc)) from None
 
     def chosen_type(self, p: "PermanentSpec", abilities: list[Any], name: str, chosen_color: str | None,
@@ -792,7 +802,7 @@ class _Builder:
             static: Static | None = parse_static(entry)
         except KeyError:
             static = None
-        except (ValueError, ManaCostError) as exc:
+        except UserError as exc:  # VocabularyError, ManaCostError, ManaAbilityError
             raise self.fail(path, str(exc)) from None
         if static is not None:
             if static.name == "cant_attack" and static.value is not None:
@@ -803,7 +813,7 @@ class _Builder:
             try:
                 keywords.add(canonical_keyword(entry))
                 return
-            except ValueError:
+            except VocabularyError:
                 pass
             if ":" in entry:
                 try:
@@ -819,7 +829,7 @@ class _Builder:
         """An entry an Aura, Equipment or ``gains`` effect grants (applied in layer 6, 613.1f)."""
         try:
             parse_granted(entry)
-        except (ValueError, ManaCostError) as exc:
+        except UserError as exc:  # VocabularyError, ManaCostError, ManaAbilityError
             raise self.fail(path, f"{exc}{_suggest(entry)}") from None
 
     def check_attack_restriction_target(self, value: str, path: str) -> None:
@@ -942,7 +952,7 @@ class _Builder:
                          x=item.x, modes=tuple(item.modes))
 
     def turn(self, t: TurnSpec) -> TurnInfo:
-        for f in ("spells_cast", "crimes_committed"):
+        for f in ("spells_cast", "crimes_committed", "lands_played"):
             for player, n in getattr(t, f).items():
                 self.need_player(player, f"turn.{f}.{player}")
                 if n < 0:
@@ -950,7 +960,8 @@ class _Builder:
         for j, pid in enumerate(t.triggered_once):
             self.need_permanent(pid, f"turn.triggered_once[{j}]")
         return TurnInfo(t.number, t.extra_turn, MappingProxyType(dict(t.spells_cast)),
-                        MappingProxyType(dict(t.crimes_committed)), frozenset(t.triggered_once))
+                        MappingProxyType(dict(t.crimes_committed)), frozenset(t.triggered_once), t.step,
+                        MappingProxyType(dict(t.lands_played)))
 
     # -- effects, pools, combat ------------------------------------------------------
     def effect(self, i: int, e: EffectSpec) -> Effect:
@@ -1073,7 +1084,7 @@ class _Builder:
                     blockers.append(Block(b.creature, tuple(b.blocks)))
             solution = Solution(tuple(attackers) if attackers is not None else None,
                                 tuple(blockers) if blockers is not None else None)
-        return Puzzle(p.goal, p.side, p.description, p.source, solution)
+        return Puzzle(p.goal, p.side, p.description, p.source, solution, p.turns)
 
 
 def _not_a_permanent(name: str, types: Any) -> str:
@@ -1148,8 +1159,9 @@ def zones_data(board: Board, library: CardLibrary | None = None) -> dict[str, An
         entry.update(targets=list(item.targets), x=item.x, modes=list(item.modes))
         stack.append(entry)
     t = board.turn
-    turn = {"number": t.number, "extra_turn": t.extra_turn, "spells_cast": dict(t.spells_cast),
-            "crimes_committed": dict(t.crimes_committed), "triggered_once": sorted(t.triggered_once)}
+    turn = {"number": t.number, "step": t.step, "extra_turn": t.extra_turn, "lands_played": dict(t.lands_played),
+            "spells_cast": dict(t.spells_cast), "crimes_committed": dict(t.crimes_committed),
+            "triggered_once": sorted(t.triggered_once)}
     return {"zones": zones, "stack": stack, "turn": turn}
 
 

@@ -20,7 +20,7 @@ from typing import Any, Iterator
 import yaml
 
 from mtgsolver.model.cards import Card, CardLibrary
-from mtgsolver.model.errors import CardFileError, ManaCostError
+from mtgsolver.model.errors import CardFileError, ManaCostError, VocabularyError
 from mtgsolver.model.mana import Color, ManaCost
 
 __all__ = ["CardFileError", "Record", "bundled_library", "card_from_record", "library_from_card_file",
@@ -210,7 +210,10 @@ def library_from_card_file(path: str | Path) -> CardLibrary:
 
 # -- loaders ---------------------------------------------------------------------
 def library_from_yaml(text: str, origin: str) -> CardLibrary:
-    """The cards of a YAML list of card entries (the bundled library's format)."""
+    """The cards of a YAML list of card entries (the bundled library's format).
+
+    :raises CardFileError: an entry that is not a card (``origin`` and the entry's name).
+    """
     data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or []  # libyaml: fast start
     return CardLibrary((_card_from_yaml(entry, origin) for entry in data), origin)
 
@@ -234,8 +237,8 @@ def _card_from_yaml(entry: dict[str, Any], origin: str) -> Card:
             text=entry.get("text", ""),
             color_identity=frozenset(Color.parse(c) for c in identity) if identity is not None else None,
         )
-    except (KeyError, ManaCostError, ValueError) as exc:
-        raise ValueError(f"{origin}: bad card entry {entry.get('name', entry)!r}: {exc}") from None
+    except (KeyError, ManaCostError, VocabularyError) as exc:
+        raise CardFileError(f"{origin}: bad card entry {entry.get('name', entry)!r}: {exc}") from None
 
 
 @lru_cache(maxsize=1)

@@ -31,7 +31,8 @@ Categories (a line may be in several; kinds from :func:`mtgsolver.read.line_kind
     are every basic land type").
 
 ``others_combat`` and ``others_mana`` are subsets of the statics on others (a line may be in
-both); they measure the two floors of issue 10.
+both); the pool's floors for statics on others are measured on them
+(90% of each read, ``tests/test_effects_grammar.py``).
 
 A line is *read* when :func:`mtgsolver.read.oracle.parse_oracle_text` reads it whole.
 """
@@ -108,7 +109,7 @@ _CONTROL = re.compile(r"\b(?:you|your opponents|an opponent|you don't) control\b
 
 
 def _is_group(subject: str) -> bool:
-    from mtgsolver.read.grammar.continuous import plural_subtypes
+    from mtgsolver.read.grammar.text import plural_subtypes
 
     if re.search(r"\b(?:player|opponent|spell|card)s?\b", subject):
         return False  # players, or objects in other zones

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from mtgsolver.model.errors import VocabularyError
 from mtgsolver.model.keywords import canonical_keyword
 
 __all__ = ["parse_oracle_text"]
@@ -52,7 +53,7 @@ def _keyword_line(line: str) -> list[Any] | None:
             continue
         try:
             out.append(canonical_keyword(part))
-        except ValueError:
+        except VocabularyError:
             return None
     return out
 

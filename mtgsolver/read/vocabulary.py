@@ -4,7 +4,8 @@ A permanent's ``abilities`` list in a board file (``docs/board-format.md``), and
 grammars make of a printed line (:mod:`mtgsolver.read.oracle`), are the same vocabulary: names
 (``lure``) and one-key mappings (``{min_blockers: 3}``, ``{continuous: {...}}``). Each function
 here turns one such value into the frozen data of :mod:`mtgsolver.model` and raises
-``ValueError`` with a message for the user naming the key that is wrong. The data's
+:class:`~mtgsolver.model.errors.VocabularyError` with a message for the user naming the key
+that is wrong (the board reader adds the file and the field path). The data's
 ``to_mapping`` writes the same vocabulary back.
 
 - :func:`parse_static`: one entry of ``abilities`` (509.1, 508.1, 702, 613 as a ``continuous``);
@@ -43,7 +44,7 @@ from mtgsolver.model.continuous import (
     ContinuousSpec,
     ForEach,
 )
-from mtgsolver.model.errors import ManaAbilityError, ManaCostError
+from mtgsolver.model.errors import ManaAbilityError, ManaCostError, VocabularyError
 from mtgsolver.model.filters import COMPARISON_KEYS, STATS, Comparison, CreatureFilter, PlayerFilter
 from mtgsolver.model.keywords import canonical_keyword, is_landwalk
 from mtgsolver.model.mana import MANA_TYPES, Color, ManaCost
@@ -60,7 +61,7 @@ def _words(value: Any, path: str) -> frozenset[str]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ValueError(f"{path} expects a list of words, got {value!r}")
+        raise VocabularyError(f"{path} expects a list of words, got {value!r}")
     return frozenset(v.strip().lower() for v in value)
 
 
@@ -74,63 +75,67 @@ def _keywords(value: Any, path: str) -> frozenset[str]:
 
 def _int(value: Any, path: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{path} expects an integer, got {value!r}")
+        raise VocabularyError(f"{path} expects an integer, got {value!r}")
     return value
 
 
 def _pair(value: Any, path: str) -> tuple[int, int]:
     if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise ValueError(f"{path} expects [power, toughness], got {value!r}")
+        raise VocabularyError(f"{path} expects [power, toughness], got {value!r}")
     return _int(value[0], path), _int(value[1], path)
 
 
 def parse_static(entry: Any) -> Static:
-    """Parse one vocabulary entry. Raises ``ValueError`` with a message for the user."""
+    """Parse one vocabulary entry.
+
+    :raises KeyError: ``entry`` is not a static ability's name (a keyword, perhaps).
+    :raises VocabularyError: a static ability of the wrong shape, with a message for the user.
+    """
     if isinstance(entry, str):
         name, value, bare = entry.strip().lower().replace(" ", "_"), None, True
     elif isinstance(entry, dict) and len(entry) == 1:
         (name, value), bare = next(iter(entry.items())), False
         name = str(name).strip().lower().replace(" ", "_")
     else:
-        raise ValueError("expected an ability name or a one-key mapping such as {min_blockers: 3}")
+        raise VocabularyError("expected an ability name or a one-key mapping such as {min_blockers: 3}")
     if name not in STATIC_VOCABULARY:
         raise KeyError(name)
     kind = STATIC_VOCABULARY[name]
     if kind is None:
         if not bare and value not in (None, True):
-            raise ValueError(f"{name} takes no value")
+            raise VocabularyError(f"{name} takes no value")
         return Static(name)
     if kind == "flag_or_target":
         if bare or value in (None, True):
             return Static(name)
         return Static(name, str(value))
     if bare:
-        raise ValueError(f"{name} needs a value, e.g. {{{name}: {_EXAMPLES[kind]}}}")
+        raise VocabularyError(f"{name} needs a value, e.g. {{{name}: {_EXAMPLES[kind]}}}")
     if kind == "int":
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"{name} expects a non-negative integer, got {value!r}")
+            raise VocabularyError(f"{name} expects a non-negative integer, got {value!r}")
         return Static(name, value)
     if kind == "filter":
         return Static(name, parse_creature_filter(value))
     if kind == "filters":  # one filter, or a list of which any may match
         items = value if isinstance(value, list) else [value]
         if not items:
-            raise ValueError(f"{name} expects a filter or a non-empty list of filters")
+            raise VocabularyError(f"{name} expects a filter or a non-empty list of filters")
         return Static(name, tuple(parse_creature_filter(v) for v in items))
     if kind == "permanent_kind":
         if value not in ("creature", "land"):
-            raise ValueError(f"{name} expects creature or land, got {value!r}")
+            raise VocabularyError(f"{name} expects creature or land, got {value!r}")
         return Static(name, value)
     if kind == "player":
         return Static(name, str(value))
     if kind == "activation_scope":
         if value not in ("all", "non_mana", "tap"):
-            raise ValueError(f"{name} expects all, non_mana or tap, got {value!r}")
+            raise VocabularyError(f"{name} expects all, non_mana or tap, got {value!r}")
         return Static(name, value)
     if kind == "landwalk":
         key = str(value).strip().lower().replace(" ", "_")
         if not is_landwalk(key):
-            raise ValueError(f"{name} expects a landwalk keyword such as forestwalk, got {value!r}")
+            raise VocabularyError(f"{name} expects a landwalk keyword such as forestwalk, got {value!r}")
         return Static(name, key)
     if kind == "player_filter":
         return Static(name, parse_player_filter(value))
@@ -144,19 +149,20 @@ def parse_static(entry: Any) -> Static:
         gets = value.get("gets") if isinstance(value, dict) and set(value) == {"gets"} else None
         if not (isinstance(gets, list) and len(gets) == 2
                 and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in gets)):
-            raise ValueError(f"{name} expects {{gets: [P, T]}} with non-negative integers, got {value!r}")
+            raise VocabularyError(f"{name} expects {{gets: [P, T]}} with non-negative integers, got {value!r}")
         return Static(name, (gets[0], gets[1]))
     if kind == "mana_type":
         letter = str(value).strip().strip("{}").upper()
         if letter not in ("W", "U", "B", "R", "G", "C"):
-            raise ValueError(f"{name} expects a mana type W, U, B, R, G or C, got {value!r}")
+            raise VocabularyError(f"{name} expects a mana type W, U, B, R, G or C, got {value!r}")
         return Static(name, letter)
     if kind == "land_type":
         land = str(value).strip().lower()
         land = {"plains": "plains", "islands": "island", "swamps": "swamp", "mountains": "mountain",
                 "forests": "forest"}.get(land, land)
         if land not in ("plains", "island", "swamp", "mountain", "forest"):
-            raise ValueError(f"{name} expects a basic land type (plains, island, swamp, mountain, forest), got {value!r}")
+            raise VocabularyError(f"{name} expects a basic land type (plains, island, swamp, mountain, forest), "
+                                  f"got {value!r}")
         return Static(name, land)
     if kind == "mana_trigger":
         return Static(name, parse_mana_trigger(value))
@@ -164,7 +170,7 @@ def parse_static(entry: Any) -> Static:
         return Static(name, parse_continuous(value))
     if kind == "grants":  # an Aura's or Equipment's "enchanted/equipped creature has ..." (613.1f)
         if not isinstance(value, list):
-            raise ValueError(f"{name} expects a list of keywords and abilities")
+            raise VocabularyError(f"{name} expects a list of keywords and abilities")
         return Static(name, ContinuousSpec(affects=Affected(attached=True), gains=tuple(parse_granted(e) for e in value)))
     raise AssertionError(kind)
 
@@ -189,7 +195,10 @@ _EXAMPLES = {
 
 def parse_granted(entry: Any, name: str = "") -> tuple[str, Any]:
     """One granted entry as ``("keyword", k)``, ``("protection", q)``, ``("static", Static)``
-    or ``("mana", ManaAbility)``; ``ValueError`` when it is none of them."""
+    or ``("mana", ManaAbility)``.
+
+    :raises VocabularyError: it is none of them.
+    """
     from mtgsolver.read.grammar.mana import parse_mana_ability  # lark loads only for text that needs it
 
     if isinstance(entry, dict) and len(entry) == 1 and "protection" in entry:
@@ -203,20 +212,23 @@ def parse_granted(entry: Any, name: str = "") -> tuple[str, Any]:
     if isinstance(entry, str):
         try:
             return "keyword", canonical_keyword(entry)
-        except ValueError:
+        except VocabularyError:
             pass
         if ":" in entry:
             try:
                 return "mana", parse_mana_ability(entry, name)
             except ManaAbilityError as exc:
-                raise ValueError(str(exc)) from None
-    raise ValueError(f"unknown keyword or ability {entry!r}")
+                raise VocabularyError(str(exc)) from None
+    raise VocabularyError(f"unknown keyword or ability {entry!r}")
 
 
 def parse_creature_filter(data: Any) -> CreatureFilter:
-    """Build from ``{power_at_most: 2}``; raise ``ValueError`` naming a bad key."""
+    """Build from ``{power_at_most: 2}``.
+
+    :raises VocabularyError: naming a bad key.
+    """
     if not isinstance(data, dict) or not data:
-        raise ValueError("expected a filter mapping such as {power_at_most: 2}")
+        raise VocabularyError("expected a filter mapping such as {power_at_most: 2}")
     known = {f.name for f in fields(CreatureFilter)} - {"compared"}
     values: dict[str, Any] = {}
     compared: list[Comparison] = []
@@ -224,14 +236,14 @@ def parse_creature_filter(data: Any) -> CreatureFilter:
         if key in COMPARISON_KEYS and isinstance(value, str):
             own = value.strip().lower()
             if not own.startswith("own_") or own[4:] not in STATS:
-                raise ValueError(f"{key} expects an integer or one of own_power, own_toughness, own_mana_value, "
-                                 f"got {value!r}")
+                raise VocabularyError(f"{key} expects an integer or one of own_power, own_toughness, own_mana_value, "
+                                      f"got {value!r}")
             compared.append(Comparison(*COMPARISON_KEYS[key], own[4:]))
             continue
         if key in COMPARISON_KEYS and key not in known:
-            raise ValueError(f"{key} expects one of own_power, own_toughness, own_mana_value, got {value!r}")
+            raise VocabularyError(f"{key} expects one of own_power, own_toughness, own_mana_value, got {value!r}")
         if key not in known:
-            raise ValueError(f"unknown filter key {key!r}; expected one of {sorted(known | set(COMPARISON_KEYS))}")
+            raise VocabularyError(f"unknown filter key {key!r}; expected one of {sorted(known | set(COMPARISON_KEYS))}")
         if key in ("color", "not_color"):
             values[key] = Color.parse(str(value))
         elif key in ("keyword", "not_keyword"):
@@ -242,79 +254,90 @@ def parse_creature_filter(data: Any) -> CreatureFilter:
             values[key] = bool(value)
         else:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"{key} expects an integer, got {value!r}")
+                raise VocabularyError(f"{key} expects an integer, got {value!r}")
             values[key] = value
     return CreatureFilter(**values, compared=tuple(compared))
 
 
 def parse_player_filter(data: Any) -> PlayerFilter:
+    """A player filter from ``{controls: island}`` (with ``power_at_least``/``power_at_most``).
+
+    :raises VocabularyError: naming the key that is wrong.
+    """
     if not isinstance(data, dict) or not data:
-        raise ValueError("expected a player filter such as {controls: island}")
+        raise VocabularyError("expected a player filter such as {controls: island}")
     known = {f.name for f in fields(PlayerFilter)}
     for key in data:
         if key not in known:
-            raise ValueError(f"unknown player filter key {key!r}; expected one of {sorted(known)}")
+            raise VocabularyError(f"unknown player filter key {key!r}; expected one of {sorted(known)}")
     values = dict(data)
     if "controls" in values:
         values["controls"] = str(values["controls"]).lower()
     elif {"power_at_least", "power_at_most"} & set(values):
-        raise ValueError("power_at_least and power_at_most bound the permanent of controls; give controls too")
+        raise VocabularyError("power_at_least and power_at_most bound the permanent of controls; give controls too")
     return PlayerFilter(**values)
 
 
 def parse_attack_tax(value: Any) -> AttackTax:
-    """Parse ``{cost, covers?, x_counts?}``. Raises ``ValueError`` with a message for the user."""
+    """Parse ``{cost, covers?, x_counts?}``.
+
+    :raises VocabularyError: a value that is not such an entry.
+    """
     if not isinstance(value, dict) or "cost" not in value:
-        raise ValueError('attack_tax expects a cost such as "{2}" or a mapping {cost: "{X}", x_counts: enchantment, '
-                         "covers: you_and_planeswalkers}")
+        raise VocabularyError('attack_tax expects a cost such as "{2}" or a mapping {cost: "{X}", '
+                              "x_counts: enchantment, covers: you_and_planeswalkers}")
     extra = set(value) - {"cost", "covers", "x_counts"}
     if extra:
-        raise ValueError(f"attack_tax: unknown field {sorted(extra)[0]!r}; it takes cost, covers and x_counts")
+        raise VocabularyError(f"attack_tax: unknown field {sorted(extra)[0]!r}; it takes cost, covers and x_counts")
     cost = ManaCost.parse(str(value["cost"]))
     covers = str(value.get("covers", "you")).strip().lower()
     if covers not in COVERS:
-        raise ValueError(f"attack_tax: covers must be {' or '.join(COVERS)}, got {value.get('covers')!r}")
+        raise VocabularyError(f"attack_tax: covers must be {' or '.join(COVERS)}, got {value.get('covers')!r}")
     counts = value.get("x_counts")
     has_x = any(s.variable for s in cost.symbols)
     if counts is not None:
         counts = str(counts).strip().lower()
         counts = PLURALS.get(counts, counts)
         if not has_x:
-            raise ValueError(f"attack_tax: x_counts is given but the cost {cost} has no {{X}}")
+            raise VocabularyError(f"attack_tax: x_counts is given but the cost {cost} has no {{X}}")
     elif has_x:
-        raise ValueError(f"attack_tax: the cost {cost} has {{X}}; say what X counts with x_counts (107.3c)")
+        raise VocabularyError(f"attack_tax: the cost {cost} has {{X}}; say what X counts with x_counts (107.3c)")
     return AttackTax(cost, covers == "you_and_planeswalkers", counts)
 
 
 def parse_mana_trigger(value: Any) -> ManaTrigger:
     """``{tapped: lands|your_lands|permanents|your_permanents|enchanted, kinds: [forest],
-    adds: "{G}"|same_type|any_color|chosen_color, amount: 2, of_type: G}``."""
+    adds: "{G}"|same_type|any_color|chosen_color, amount: 2, of_type: G}``.
+
+    :raises VocabularyError: a value that is not such an entry.
+    """
     if not isinstance(value, dict):
-        raise ValueError('mana_trigger expects a mapping such as {tapped: enchanted, adds: "{G}"}')
+        raise VocabularyError('mana_trigger expects a mapping such as {tapped: enchanted, adds: "{G}"}')
     value = {("tapped" if k in (True, "on") else k): v for k, v in value.items()}  # YAML 1.1 reads on: as true
     unknown = set(value) - {"tapped", "adds", "of_type", "kinds", "amount"}
     if unknown:
-        raise ValueError(f"mana_trigger: unknown key {sorted(map(str, unknown))[0]!r}; keys are tapped, kinds, "
-                         "adds, amount, of_type")
+        raise VocabularyError(f"mana_trigger: unknown key {sorted(map(str, unknown))[0]!r}; keys are tapped, kinds, "
+                              "adds, amount, of_type")
     kinds = value.get("kinds", [])
     kinds = [kinds] if isinstance(kinds, str) else kinds
     if not isinstance(kinds, list) or not all(isinstance(k, str) and k.strip() for k in kinds):
-        raise ValueError("mana_trigger.kinds must be a list of words such as [forest] or [creature]")
+        raise VocabularyError("mana_trigger.kinds must be a list of words such as [forest] or [creature]")
     kinds = tuple(k.strip().lower() for k in kinds)
     amount = value.get("amount", 1)
     if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
-        raise ValueError(f"mana_trigger.amount must be a whole number of at least 1, got {amount!r}")
+        raise VocabularyError(f"mana_trigger.amount must be a whole number of at least 1, got {amount!r}")
     on = str(value.get("tapped", "")).strip().lower()
     if on not in TRIGGER_ON:
-        raise ValueError(f"mana_trigger.tapped must be one of {', '.join(TRIGGER_ON)}, got {value.get('tapped')!r}")
+        raise VocabularyError(f"mana_trigger.tapped must be one of {', '.join(TRIGGER_ON)}, "
+                              f"got {value.get('tapped')!r}")
     adds = str(value.get("adds", "")).strip()
     of_type = value.get("of_type")
     if of_type is not None:
         of_type = str(of_type).strip().upper()
         if of_type not in MANA_TYPES:
-            raise ValueError(f"mana_trigger.of_type must be one of W U B R G C, got {value['of_type']!r}")
+            raise VocabularyError(f"mana_trigger.of_type must be one of W U B R G C, got {value['of_type']!r}")
     if amount != 1 and adds.lower() != "any_color":
-        raise ValueError("mana_trigger.amount goes with adds: any_color")
+        raise VocabularyError("mana_trigger.amount goes with adds: any_color")
     if adds.lower() in ("same_type", "chosen_color", "any_color"):
         return ManaTrigger(on, adds.lower(), (), of_type, kinds, amount)
     try:
@@ -324,23 +347,27 @@ def parse_mana_trigger(value: Any) -> ManaTrigger:
     letters = [s.options[0] for s in cost.symbols if s.options] if cost else []
     if not letters or any(s.is_generic or s.variable or s.alt_generic or s.phyrexian or s.snow
                           or len(s.options) != 1 or s.options[0] not in MANA_TYPES for s in cost.symbols):
-        raise ValueError(f'mana_trigger.adds must be mana such as "{{G}}", same_type, any_color or chosen_color, '
-                         f'got {adds!r}')
+        raise VocabularyError(f'mana_trigger.adds must be mana such as "{{G}}", same_type, any_color or chosen_color, '
+                              f'got {adds!r}')
     return ManaTrigger(on, "fixed", bundle_of(letters), of_type, kinds)
 
 
 def parse_affected(data: Any, path: str = "affects") -> Affected:
+    """The permanents an effect affects, from ``{controller: you, types: [creature]}``.
+
+    :raises VocabularyError: naming the key that is wrong.
+    """
     if not isinstance(data, dict):
-        raise ValueError(f"{path} expects a mapping such as {{controller: you, types: [creature]}}")
+        raise VocabularyError(f"{path} expects a mapping such as {{controller: you, types: [creature]}}")
     known = {f.name for f in fields(Affected)}
     values: dict[str, Any] = {}
     for key, value in data.items():
         if key not in known:
-            raise ValueError(f"{path}: unknown key {key!r}; expected one of {', '.join(sorted(known))}")
+            raise VocabularyError(f"{path}: unknown key {key!r}; expected one of {', '.join(sorted(known))}")
         where = f"{path}.{key}"
         if key == "controller":
             if value not in CONTROLLERS:
-                raise ValueError(f"{where} expects one of {', '.join(CONTROLLERS)}, got {value!r}")
+                raise VocabularyError(f"{where} expects one of {', '.join(CONTROLLERS)}, got {value!r}")
             values[key] = value
         elif key in ("colors", "not_colors"):
             values[key] = _colors(value, where)
@@ -350,29 +377,29 @@ def parse_affected(data: Any, path: str = "affects") -> Affected:
                      "colorless", "commander", "chosen_type", "chosen_color", "highest_mana_value",
                      "paired"):
             if not isinstance(value, bool):
-                raise ValueError(f"{where} expects true or false, got {value!r}")
+                raise VocabularyError(f"{where} expects true or false, got {value!r}")
             values[key] = value
         elif key in ("named", "counter"):
             values[key] = str(value)
         elif key == "not_attacking":
             if not isinstance(value, bool):
-                raise ValueError(f"{where} expects true or false, got {value!r}")
+                raise VocabularyError(f"{where} expects true or false, got {value!r}")
             values[key] = value
         elif key == "shares_with_attached":
             if value not in SHARES:
-                raise ValueError(f"{where} expects one of {', '.join(SHARES)}, got {value!r}")
+                raise VocabularyError(f"{where} expects one of {', '.join(SHARES)}, got {value!r}")
             values[key] = value
         elif key.startswith("controller_graveyard"):
             values[key] = _int(value, where)
         elif key == "attachments":
             if value not in ATTACHMENTS:
-                raise ValueError(f"{where} expects one of {', '.join(ATTACHMENTS)}, got {value!r}")
+                raise VocabularyError(f"{where} expects one of {', '.join(ATTACHMENTS)}, got {value!r}")
             values[key] = value
         elif key.startswith(("power", "toughness")):
             values[key] = _int(value, where)
         elif key == "any_of":
             if not isinstance(value, list) or not value:
-                raise ValueError(f"{where} expects a list of affected sets such as [{{subtypes: [zombie]}}]")
+                raise VocabularyError(f"{where} expects a list of affected sets such as [{{subtypes: [zombie]}}]")
             values[key] = tuple(parse_affected(v, f"{where}[{i}]") for i, v in enumerate(value))
         else:
             values[key] = _words(value, where)
@@ -380,18 +407,23 @@ def parse_affected(data: Any, path: str = "affects") -> Affected:
 
 
 def parse_condition(data: Any, path: str = "condition") -> Condition:
+    """A condition of an effect, from ``{controls: {...}}`` and its kin (with at_least, at_most, not).
+
+    :raises VocabularyError: naming the key that is wrong.
+    """
     if not isinstance(data, dict):
-        raise ValueError(f"{path} expects a mapping such as {{controls: {{types: [artifact]}}}}")
+        raise VocabularyError(f"{path} expects a mapping such as {{controls: {{types: [artifact]}}}}")
     keys = [k for k in data if k in CONDITION_KEYS]
     extra = set(data) - set(CONDITION_KEYS) - {"at_least", "at_most", "not"}
     if len(keys) != 1 or extra:
-        raise ValueError(f"{path} expects exactly one of {', '.join(CONDITION_KEYS)} (with at_least, at_most, not)")
+        raise VocabularyError(f"{path} expects exactly one of {', '.join(CONDITION_KEYS)} "
+                              "(with at_least, at_most, not)")
     kind = keys[0]
     value = data[kind]
     negate = bool(data.get("not", False))
     at_least = _int(data.get("at_least", 1), f"{path}.at_least")
     if "at_most" in data and kind != "counters_on_source":
-        raise ValueError(f"{path}.at_most bounds counters_on_source only")
+        raise VocabularyError(f"{path}.at_most bounds counters_on_source only")
     if kind in FILTER_KINDS:
         return Condition(kind, parse_affected(value, f"{path}.{kind}"), at_least, True, negate)
     if kind == "cards_in_graveyard":
@@ -403,31 +435,40 @@ def parse_condition(data: Any, path: str = "condition") -> Condition:
         return Condition(kind, None, 1, _int(value, f"{path}.{kind}"), negate)
     if kind == "day_night":
         if value not in ("day", "night"):
-            raise ValueError(f"{path}.day_night expects day or night, got {value!r}")
+            raise VocabularyError(f"{path}.day_night expects day or night, got {value!r}")
         return Condition(kind, None, 1, value, negate)
     return Condition(kind, None, 1, bool(value), negate)
 
 
 def parse_card_count(data: Any, path: str) -> CardCount:
+    """Cards counted in a zone, from ``{zone: graveyard, whose: you, types: [...]}``.
+
+    :raises VocabularyError: naming the key that is wrong.
+    """
     if not isinstance(data, dict) or set(data) - {"zone", "whose", "types"}:
-        raise ValueError(f"{path} expects {{zone: graveyard | hand, whose: you | its_controller | all, types: [...]}}")
+        raise VocabularyError(f"{path} expects {{zone: graveyard | hand, whose: you | its_controller | all, "
+                              "types: [...]}")
     zone, whose = data.get("zone"), data.get("whose", "you")
     if zone not in CARD_ZONES:
-        raise ValueError(f"{path}.zone expects one of {', '.join(CARD_ZONES)}, got {zone!r}")
+        raise VocabularyError(f"{path}.zone expects one of {', '.join(CARD_ZONES)}, got {zone!r}")
     if whose not in CARD_OWNERS:
-        raise ValueError(f"{path}.whose expects one of {', '.join(CARD_OWNERS)}, got {whose!r}")
+        raise VocabularyError(f"{path}.whose expects one of {', '.join(CARD_OWNERS)}, got {whose!r}")
     types = _words(data.get("types", []), f"{path}.types")
     if types and zone == "hand":
-        raise ValueError(f"{path}.types: the card types in a hand are hidden (402.3); count the cards only")
+        raise VocabularyError(f"{path}.types: the card types in a hand are hidden (402.3); count the cards only")
     return CardCount(zone, whose, types)
 
 
 def parse_for_each(data: Any, path: str = "for_each") -> ForEach:
+    """What an effect counts, from ``{permanents: FILTER, plus: N}`` and its kin.
+
+    :raises VocabularyError: naming the key that is wrong.
+    """
     keys = [k for k in (data if isinstance(data, dict) else ()) if k in FOR_EACH_KEYS]
     allowed = {keys[0], "plus"} | (set(PERMANENT_MODIFIERS) if keys == ["permanents"] else set()) if keys else set()
     if not isinstance(data, dict) or len(keys) != 1 or set(data) - allowed:
-        raise ValueError(f"{path} expects one of {', '.join(FOR_EACH_KEYS)} (with plus; permanents with "
-                         f"{', '.join(PERMANENT_MODIFIERS)})")
+        raise VocabularyError(f"{path} expects one of {', '.join(FOR_EACH_KEYS)} (with plus; permanents with "
+                              f"{', '.join(PERMANENT_MODIFIERS)})")
     key, value = keys[0], data[keys[0]]
     plus = _int(data.get("plus", 0), f"{path}.plus")
     if key == "permanents":
@@ -436,7 +477,7 @@ def parse_for_each(data: Any, path: str = "for_each") -> ForEach:
                 for i, f in enumerate(filters)]
         attached_to = data.get("attached_to")
         if attached_to is not None and attached_to not in ATTACHED_TO:
-            raise ValueError(f"{path}.attached_to expects one of {', '.join(ATTACHED_TO)}, got {attached_to!r}")
+            raise VocabularyError(f"{path}.attached_to expects one of {', '.join(ATTACHED_TO)}, got {attached_to!r}")
         counters = str(data["counters"]) if "counters" in data else None
         flags = {k: bool(data[k]) for k in ("shares_creature_type", "same_name") if k in data}
         return ForEach(permanents=made[0], also=tuple(made[1:]), attached_to=attached_to, counters=counters, plus=plus,
@@ -453,12 +494,16 @@ def parse_for_each(data: Any, path: str = "for_each") -> ForEach:
 
 
 def parse_continuous(data: Any, name: str = "") -> ContinuousSpec:
-    """Build and validate; ``ValueError`` names the key that is wrong."""
+    """Build and validate.
+
+    :raises VocabularyError: naming the key that is wrong.
+    """
     if not isinstance(data, dict):
-        raise ValueError("continuous expects a mapping such as {affects: {types: [creature]}, gets: [1, 1]}")
+        raise VocabularyError("continuous expects a mapping such as {affects: {types: [creature]}, gets: [1, 1]}")
     unknown = set(data) - set(SPEC_KEYS)
     if unknown:
-        raise ValueError(f"continuous: unknown key {sorted(map(str, unknown))[0]!r}; keys are {', '.join(SPEC_KEYS)}")
+        raise VocabularyError(f"continuous: unknown key {sorted(map(str, unknown))[0]!r}; "
+                              f"keys are {', '.join(SPEC_KEYS)}")
     v: dict[str, Any] = {}
     for key, value in data.items():
         where = f"continuous.{key}"
@@ -482,13 +527,13 @@ def parse_continuous(data: Any, name: str = "") -> ContinuousSpec:
             v[key] = _pair(value, where)
         elif key == "defines_pt":
             if value not in ("both", "power", "toughness"):
-                raise ValueError(f"{where} expects both, power or toughness, got {value!r}")
+                raise VocabularyError(f"{where} expects both, power or toughness, got {value!r}")
             v[key] = value
         elif key == "for_each":
             v[key] = parse_for_each(value, where)
         elif key in ("gains", "rules"):
             if not isinstance(value, list):
-                raise ValueError(f"{where} expects a list of keywords and abilities")
+                raise VocabularyError(f"{where} expects a list of keywords and abilities")
             atoms = []
             for i, entry in enumerate(value):
                 if key == "rules" and _bound_entry(entry):
@@ -499,29 +544,35 @@ def parse_continuous(data: Any, name: str = "") -> ContinuousSpec:
                     continue
                 try:
                     atoms.append(parse_granted(entry, name))
-                except ValueError as exc:
-                    raise ValueError(f"{where}[{i}]: {exc}") from None
+                except (VocabularyError, ManaCostError) as exc:
+                    raise VocabularyError(f"{where}[{i}]: {exc}") from None
             v[key] = tuple(atoms)
         elif key == "board_rules":
             v[key] = tuple(_board_rule(r, f"{where}[{i}]") for i, r in enumerate(value or []))
         elif key == "text":
             v[key] = str(value)
     if v.get("halved") and ("gets" not in v or "for_each" not in v):
-        raise ValueError("continuous.halved halves the for_each count of gets; give both")
+        raise VocabularyError("continuous.halved halves the for_each count of gets; give both")
     if "for_each" in v and "gets" not in v and "defines_pt" not in v:
-        raise ValueError("continuous.for_each multiplies gets or is what defines_pt counts; give one of them")
+        raise VocabularyError("continuous.for_each multiplies gets or is what defines_pt counts; give one of them")
     if "defines_pt" in v and ("for_each" not in v or "gets" in v):
-        raise ValueError("continuous.defines_pt needs for_each (what power and toughness equal) and no gets")
+        raise VocabularyError("continuous.defines_pt needs for_each (what power and toughness equal) and no gets")
     return ContinuousSpec(**v)
 
 
 def parse_bound_rule(data: Any, path: str) -> BoundRule:
+    """``{cant_be_blocked_by: {power_less_than: source_power | FOR_EACH}}``: the bound on the
+    power of the creatures that can block.
+
+    :raises VocabularyError: naming the key that is wrong.
+    """
     value = data["cant_be_blocked_by"]["power_less_than"]
     if value == "source_power":
         return BoundRule()
     bound = parse_for_each(value, f"{path}.cant_be_blocked_by.power_less_than")
     if bound.permanents is None:
-        raise ValueError(f"{path}.cant_be_blocked_by.power_less_than expects source_power or {{permanents: FILTER}}")
+        raise VocabularyError(f"{path}.cant_be_blocked_by.power_less_than expects source_power "
+                              "or {permanents: FILTER}")
     return BoundRule(bound)
 
 
@@ -537,16 +588,16 @@ def _setting(key: str, value: Any, where: str) -> Any:
     if key == "set_types":
         words = _words(value, where)
         if not words or words - {"artifact", "creature", "enchantment", "land", "planeswalker", "battle", "kindred"}:
-            raise ValueError(f"{where} expects card types (205.2a) such as [creature], got {value!r}")
+            raise VocabularyError(f"{where} expects card types (205.2a) such as [creature], got {value!r}")
         return words
     if key == "set_creature_types":
         words = _words(value, where)
         wrong = sorted(w for w in words if subtypes().get(w) != "creature")
         if wrong:
-            raise ValueError(f"{where}: {wrong[0]!r} is not a creature type (205.3m)")
+            raise VocabularyError(f"{where}: {wrong[0]!r} is not a creature type (205.3m)")
         return words
     if not isinstance(value, bool):
-        raise ValueError(f"{where} expects true or false, got {value!r}")
+        raise VocabularyError(f"{where} expects true or false, got {value!r}")
     return value
 
 
@@ -556,5 +607,5 @@ def _you_target(entry: Any) -> bool:
 
 def _board_rule(rule: Any, path: str) -> tuple[str, int]:
     if not isinstance(rule, dict) or rule.get("kind") not in BOARD_RULE_KINDS or set(rule) != {"kind", "n"}:
-        raise ValueError(f"{path} expects {{kind: {' | '.join(BOARD_RULE_KINDS)}, n: N}}")
+        raise VocabularyError(f"{path} expects {{kind: {' | '.join(BOARD_RULE_KINDS)}, n: N}}")
     return str(rule["kind"]), _int(rule["n"], f"{path}.n")

@@ -173,17 +173,18 @@ def total_cost(costs: Iterable[ManaCost]) -> ManaCost:
 
 
 def _cant_attack_target(board: Board, creature: Permanent, value: str, target: Target) -> bool:
-    """``{cant_attack: X}``: X is a player, ``planeswalkers``, ``battles`` or a permanent id."""
+    """``{cant_attack: X}``: X is a player, ``planeswalkers``, ``battles`` or a permanent id.
+
+    :raises BoardError: X is none of these (the board reader checks those written on a permanent).
+    """
     if value == "planeswalkers":
         return target.kind == "planeswalker"
     if value == "battles":
         return target.kind == "battle"
     if board.is_player(value) or board.has_permanent(value):
         return target.id == value
-    raise ValueError(
-        f"{creature.id}: cant_attack value {value!r} is not a player, a permanent id, "
-        "'planeswalkers' or 'battles'"
-    )
+    raise board.error(creature.id, f"cant_attack value {value!r} is not a player, a permanent id, "
+                      "'planeswalkers' or 'battles'")
 
 
 def _unable(perm: Permanent, active: str) -> Reason | None:
@@ -315,10 +316,7 @@ def _requirements(board: Board, active: str) -> list[Requirement]:
 def attack_problem(board: Board) -> AttackProblem:
     """Read the declare-attackers problem off ``board`` (508.1a-d).
 
-    Raises
-    ------
-    ValueError
-        For a ``cant_attack`` value that names nothing on the board.
+    :raises BoardError: a ``cant_attack`` value that names nothing on the board.
     """
     active = board.active_player
     targets = _targets(board, active)

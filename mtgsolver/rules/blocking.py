@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from mtgsolver.model import Board, Color, CreatureFilter, ManaCost, Permanent
+from mtgsolver.model.errors import VocabularyError
 from mtgsolver.model.keywords import is_landwalk, landwalk_type
 from mtgsolver.rules.filters import creature_matches, player_matches, stat
 from mtgsolver.rules.layers import source_note
@@ -116,7 +117,7 @@ def has_quality(blocker: Permanent, quality: str) -> bool:
         return True
     try:
         return Color.parse(q) in blocker.colors
-    except ValueError:
+    except VocabularyError:
         pass
     if q == "multicolored":
         return len(blocker.colors) >= 2

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
 from mtgsolver.model.abilities import TextAbility
+from mtgsolver.model.errors import OptionError
 from mtgsolver.rules.targets import CardTarget, PermanentTarget, PlayerTarget, StackTarget, Target
 
 if TYPE_CHECKING:
@@ -25,9 +26,12 @@ __all__ = ["CrimeTrigger", "Event", "StackEntry", "announce", "board_target", "c
 
 
 def opponents(player: str, players: Collection[str]) -> frozenset[str]:
-    """Every player other than ``player`` (102.2, 102.3)."""
+    """Every player other than ``player`` (102.2, 102.3).
+
+    :raises OptionError: ``player`` is not one of ``players``.
+    """
     if player not in players:
-        raise ValueError(f"unknown player {player!r}; players are {sorted(players)}")
+        raise OptionError("player", f"unknown player {player!r}; players are {sorted(players)}")
     return frozenset(p for p in players if p != player)
 
 
@@ -60,12 +64,15 @@ def is_crime(controller: str, initial_targets: Iterable[Target], players: Collec
     True
     >>> is_crime("Ann", [CardTarget("Shock", owner="Ann"), PlayerTarget("Ann")], ["Ann", "Bo"])
     False
+
+    :raises OptionError: ``controller``, or the player a target belongs to, is not one of ``players``.
     """
     foes = opponents(controller, players)
     whose = [(t, _target_player(t)) for t in initial_targets]
     for target, who in whose:
         if who is not None and who not in players:
-            raise ValueError(f"{target!r} names unknown player {who!r}; players are {sorted(players)}")
+            raise OptionError("initial_targets", f"{target!r} names unknown player {who!r}; "
+                                                 f"players are {sorted(players)}")
     return any(who in foes for _, who in whose)
 
 
@@ -156,7 +163,10 @@ def crime_triggers(board: "Board", player: str) -> tuple[CrimeTrigger, ...]:
 
 
 def board_target(board: "Board", target: str) -> Target:
-    """A board id (player, permanent, stack item or card in a zone) as a :data:`Target`."""
+    """A board id (player, permanent, stack item or card in a zone) as a :data:`Target`.
+
+    :raises OptionError: ``target`` is none of these.
+    """
     if board.is_player(target):
         return PlayerTarget(target)
     if board.has_permanent(target):
@@ -169,4 +179,4 @@ def board_target(board: "Board", target: str) -> Target:
     if found is not None:
         owner, zone, card = found
         return CardTarget(card.name, owner, zone)
-    raise ValueError(f"{target!r} is not a player, permanent, stack item or card in a zone")
+    raise OptionError("target", f"{target!r} is not a player, permanent, stack item or card in a zone")

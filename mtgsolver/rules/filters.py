@@ -33,10 +33,13 @@ def comparison_holds(c: Comparison, other: Permanent, own: Permanent) -> bool:
 
 def creature_matches(f: CreatureFilter, perm: Permanent, own: Permanent | None = None) -> bool:
     """Does ``perm`` match? ``own``: the creature whose ability the filter belongs to, needed
-    by a relative filter (``ValueError`` without it)."""
+    by a relative filter.
+
+    :raises TypeError: a relative filter without ``own`` (a caller's bug).
+    """
     if f.compared:
         if own is None:
-            raise ValueError(f"the filter {f.describe()} compares with a creature; none was given")
+            raise TypeError(f"the filter {f.describe()} compares with a creature; none was given")
         if not all(comparison_holds(c, perm, own) for c in f.compared):
             return False
     p, t = perm.power, perm.toughness

@@ -38,7 +38,7 @@ from mtgsolver.model.continuous import Affected, CardCount, Condition, Continuou
 from mtgsolver.model.filters import CreatureFilter
 from mtgsolver.model.mana import Color
 from mtgsolver.model.mana_abilities import BASIC_LAND_MANA, ManaAbility, basic_land_ability
-from mtgsolver.model.permanent import Permanent
+from mtgsolver.model.permanent import Permanent, counter_pt
 from mtgsolver.model.provenance import Change, LayerResult
 from mtgsolver.model.subtypes import subtypes
 
@@ -356,12 +356,13 @@ class _Engine:
                         self.by_type.setdefault(t, []).append(obj)
 
     def counters(self) -> None:
-        """613.4c: +1/+1 and -1/-1 counters modify power and toughness in layer 7c."""
+        """613.4c: counters that modify power and toughness (+1/+1, -1/-1, +1/+0 ..., 122.1a)
+        apply in layer 7c."""
         for obj in self.state.values():
-            n = obj.perm.counters.get("+1/+1", 0) - obj.perm.counters.get("-1/-1", 0)
-            if n and obj.power is not None and obj.toughness is not None:
-                obj.power += n
-                obj.toughness += n
+            dp, dt = counter_pt(obj.perm.counters)
+            if (dp or dt) and obj.power is not None and obj.toughness is not None:
+                obj.power += dp
+                obj.toughness += dt
 
     def land_abilities(self) -> None:
         """305.6: a land has "{T}: Add [mana]" for each basic land type it has, and only for

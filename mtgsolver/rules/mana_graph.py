@@ -43,7 +43,7 @@ from mtgsolver.model.mana import MANA_TYPES
 from mtgsolver.model.mana_abilities import ManaAbility, Reflect
 from mtgsolver.model.permanent import Permanent
 
-if TYPE_CHECKING:  # pragma: no cover - networkx loads on first graph (start-up, issue 13)
+if TYPE_CHECKING:  # pragma: no cover - networkx loads on first graph (fast start)
     import networkx as nx
 
 __all__ = [
@@ -109,7 +109,7 @@ def scope_targets(board: Board, permanent: Permanent, ability: ManaAbility) -> l
     if p.scope == "sacrificed":
         whats = [c.what for c in ability.costs if c.kind == "sacrifice" and c.what]
         return [(you, (whats[0] if whats else "land").split()[-1])]
-    raise ValueError(f"unknown reflect scope {p.scope!r}")
+    raise AssertionError(f"unknown reflect scope {p.scope!r}: the reader makes only those above")
 
 
 def _in_scope(perm: Permanent, what: str) -> bool:

@@ -57,7 +57,7 @@ from mtgsolver.model.mana_abilities import (
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.rules.mana_graph import FixedPoint, ability_node, build_graph, least_fixed_point, permanent_node
 
-if TYPE_CHECKING:  # pragma: no cover - networkx loads on first graph (start-up, issue 13)
+if TYPE_CHECKING:  # pragma: no cover - networkx loads on first graph (fast start)
     import networkx as nx
 
 __all__ = [

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from mtgsolver.model.errors import OptionError
 from mtgsolver.model.mana import ManaCost
 
 __all__ = ["AbilityKind", "EnteredPermanent", "Spell"]
@@ -32,6 +33,8 @@ class Spell:
         The value of X chosen for any of its costs (107.3a; 0 if cast without paying a
         cost with X, 107.3b), or ``None`` if none of its costs has an X.
 
+    :raises OptionError: ``x`` missing for a cost with X, or not a whole number >= 0.
+
     Examples
     --------
     >>> spell = Spell("Hangarback Walker", ManaCost.parse("{X}{X}"), x=2)
@@ -45,9 +48,9 @@ class Spell:
 
     def __post_init__(self) -> None:
         if self.x is not None and (not isinstance(self.x, int) or self.x < 0):
-            raise ValueError(f"{self.name}: X must be a whole number >= 0, not {self.x!r} (107.3a)")
+            raise OptionError("x", f"{self.name}: X must be a whole number >= 0, not {self.x!r} (107.3a)")
         if self.x is None and self.mana_cost.variables:
-            raise ValueError(f"{self.name}: {self.mana_cost} has an X; choose its value (107.3a)")
+            raise OptionError("x", f"{self.name}: {self.mana_cost} has an X; choose its value (107.3a)")
 
     @property
     def mana_value(self) -> int:
@@ -88,9 +91,11 @@ class EnteredPermanent:
         An enters-the-battlefield triggered ability or replacement effect uses the spell's X
         (107.3m, an exception to 107.3i); any other ability uses the permanent's X, 0 (107.3i).
         Activated abilities with X in their cost choose their own X (107.3k); not modelled.
+
+        :raises OptionError: ``kind`` is not an :data:`AbilityKind`.
         """
         if kind not in (*_ENTERS_KINDS, "other"):
-            raise ValueError(f"unknown ability kind {kind!r}; expected one of {(*_ENTERS_KINDS, 'other')}")
+            raise OptionError("kind", f"unknown ability kind {kind!r}; expected one of {(*_ENTERS_KINDS, 'other')}")
         if kind in _ENTERS_KINDS and self.spell_x is not None:
             return self.spell_x
         return self.x

@@ -15,6 +15,7 @@ from mtgsolver.encodings.attacks import OBJECTIVES, AttackModel
 from mtgsolver.encodings.cpsat import Deadline
 from mtgsolver.load import prepare
 from mtgsolver.model import Board
+from mtgsolver.model.errors import OptionError
 from mtgsolver.rules.attacking import (
     AttackProblem,
     Reason,
@@ -57,14 +58,11 @@ def check_attacks(board: Board, time_limit: float = 10.0) -> CombatResult:
         ``violations`` citing rules, a ``witness`` (the declaration itself when legal,
         otherwise the legal declaration closest to it) and the total ``costs`` (508.1h).
 
-    Raises
-    ------
-    ValueError
-        When the board has no combat section, or a ``cant_attack`` value names nothing.
+    :raises BoardError: the board has no combat section, or a ``cant_attack`` value names nothing.
     """
     board = prepare(board)  # the board as it is now (613), once
     if board.combat is None:
-        raise ValueError("the board has no combat section with attackers to check")
+        raise board.error("combat", "no combat section with attackers to check")
     problem = attack_problem(board)
     declared = {a.creature: a.target for a in board.combat.attackers}
     # 508.1d, 508.1h: a cost is paid only for a creature whose declared attack needs one; a
@@ -129,10 +127,12 @@ def suggest_attacks(board: Board, objective: str = "fewest-attackers", time_limi
     -------
     CombatResult
         ``witness`` is the suggested declaration; it obeys ``maximum`` requirements.
+
+    :raises OptionError: an unknown ``objective``.
     """
     board = prepare(board)  # the board as it is now (613), once
     if objective not in OBJECTIVES:
-        raise ValueError(f"unknown objective {objective!r}; expected one of {', '.join(OBJECTIVES)}")
+        raise OptionError("objective", f"unknown objective {objective!r}; expected one of {', '.join(OBJECTIVES)}")
     problem = attack_problem(board)
     paid = board.combat.paid_costs if board.combat is not None else frozenset()
     deadline = Deadline(time_limit)

@@ -16,6 +16,7 @@ from mtgsolver.encodings.blocks import BlockModel, build_block_model
 from mtgsolver.encodings.cpsat import Deadline, Solve, core_of, solve
 from mtgsolver.load import prepare
 from mtgsolver.model import Board, ManaCost
+from mtgsolver.model.errors import OptionError
 from mtgsolver.rules.blocking import (
     BlockOptions,
     Declaration,
@@ -294,17 +295,14 @@ def check_blocks(board: Board, time_limit: float = 10.0, explain: bool = True) -
         that obeys every restriction and the maximum number of requirements, as close to
         the declared blocks as possible.
 
-    Raises
-    ------
-    ValueError
-        If the board declares no blockers list to check.
+    :raises BoardError: the board declares no blockers list to check.
     """
     board = prepare(board)  # the board as it is now (613), once
     if board.combat is None or not board.combat.attackers:
         return _no_attackers()
     if board.combat.blockers is None:
-        raise ValueError("combat.blockers: no block declaration to check (give blockers: [] for no blocks, "
-                         "or ask `blocks suggest` for one)")
+        raise board.error("combat.blockers", "no block declaration to check (give blockers: [] for no blocks, "
+                          "or ask `blocks suggest` for one)")
     deadline = Deadline(time_limit)
     declared = declared_blocks(board)
     # 509.1c-d: a cost is paid only for a creature that blocks; naming a creature that doesn't
@@ -326,10 +324,12 @@ def suggest_blocks(board: Board, objective: str = "fewest-blockers", time_limit:
     ``least-unblocked-power``. Ties go to the blocks already declared on the board, if any.
     Costs are paid only for creatures in ``combat.paid_costs`` (509.1c): there it names the
     creatures whose costs the player is willing to pay.
+
+    :raises OptionError: an unknown ``objective``.
     """
     board = prepare(board)  # the board as it is now (613), once
     if objective not in OBJECTIVES:
-        raise ValueError(f"unknown objective {objective!r}; expected one of {', '.join(OBJECTIVES)}")
+        raise OptionError("objective", f"unknown objective {objective!r}; expected one of {', '.join(OBJECTIVES)}")
     if board.combat is None or not board.combat.attackers:
         return _no_attackers(objective)
     deadline = Deadline(time_limit)

@@ -36,8 +36,10 @@ from typing import Any
 from mtgsolver.load import prepare
 from mtgsolver.model import Board, Permanent
 from mtgsolver.model.abilities import TextAbility
+from mtgsolver.model.errors import OptionError
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.solver.payment import Reason
+from mtgsolver.solver.produce import known_permanent
 from mtgsolver.solver.relevance import unread_lines
 from mtgsolver.solver.result import JsonResult, unread_dict
 
@@ -91,19 +93,15 @@ class ChanceResult(JsonResult):
 def chance(board: Board, permanent: str) -> ChanceResult:
     """The distribution of ``permanent``'s "choose a card at random in your graveyard" ability.
 
-    Raises
-    ------
-    ValueError
-        No such permanent, or it has no such ability.
+    :raises OptionError: no such permanent, or it has no such ability.
     """
     board = prepare(board)  # the board as it is now (613), once
-    if not board.has_permanent(permanent):
-        raise ValueError(f"--permanent: no permanent with id {permanent!r}")
+    known_permanent(board, permanent)
     perm = board.permanent(permanent)
     match = next((m for a in perm.abilities if isinstance(a, TextAbility) for m in [_RANDOM.search(a.text)] if m), None)
     if match is None:
-        raise ValueError(f"--permanent: {permanent} ({perm.name}) has no ability that chooses a card at random "
-                         "in a graveyard")
+        raise OptionError("permanent", f"{permanent} ({perm.name}) has no ability that chooses a card at random "
+                          "in a graveyard")
     kind = match.group("type").lower()
     player = perm.controller
     unread = _unread(board, perm, match.group(0))

@@ -20,7 +20,7 @@ from mtgsolver.encodings.cpsat import Deadline
 from mtgsolver.model import Board, ManaCost
 from mtgsolver.rules.attacking import AttackProblem, total_cost
 
-if TYPE_CHECKING:  # pragma: no cover - the payment solver loads when a cost is not free (start-up, issue 13)
+if TYPE_CHECKING:  # pragma: no cover - the payment solver loads when a cost is not free (fast start)
     from mtgsolver.encodings.attacks import Accept, AttackModel
     from mtgsolver.solver.payment import PaymentResult
 

@@ -15,6 +15,7 @@ from mtgsolver.encodings.cpsat import Deadline, solve
 from mtgsolver.encodings.damage import DamageModel, creature_value
 from mtgsolver.load import prepare
 from mtgsolver.model import Board
+from mtgsolver.model.errors import OptionError
 from mtgsolver.rules.damage import choice_notes, unsupported_keywords
 from mtgsolver.solver.result import JsonResult
 
@@ -37,7 +38,7 @@ def objective(dm: DamageModel, name: str, player: str) -> tuple[int, cp_model.Li
         return 1, sum(dm.destroyed_value(o) for o in others)
     if name == "preserve":
         return -1, dm.destroyed_value(player)
-    raise ValueError(f"unknown objective {name!r}; expected one of {', '.join(OBJECTIVE_NAMES)}")
+    raise AssertionError(f"unknown objective {name!r}: combat_damage checks it first")
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,16 @@ def combat_damage(board: Board, attacker_objectives: Sequence[str] = ATTACKER_OB
     The attacking player's assignment follows ``attacker_objectives`` (default: most damage
     to players, then the most value destroyed), then the defending player's assignment of
     blockers that block several creatures follows ``defender_objectives`` (510.1, 510.1d).
+
+    :raises OptionError: an objective not in :data:`OBJECTIVE_NAMES`.
+    :raises BoardError: the board declares no attack.
     """
+    for option, names in (("attacker_objectives", attacker_objectives), ("defender_objectives", defender_objectives)):
+        unknown = [n for n in names if n not in OBJECTIVE_NAMES]
+        if unknown:
+            raise OptionError(option, f"unknown objective {unknown[0]!r}; expected one of {', '.join(OBJECTIVE_NAMES)}")
+    if board.combat is None or not board.combat.attackers:
+        raise board.error("combat.attackers", "declare the attack to judge its damage")
     board = prepare(board)  # the board as it is now (613), once
     deadline = Deadline(time_limit)
     x, blocks = _declaration(board)

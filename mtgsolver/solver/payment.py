@@ -28,6 +28,7 @@ from mtgsolver.encodings.payment_plan import Activation, ManaUnit, SymbolPayment
 from mtgsolver.load import prepare
 from mtgsolver.model import Board, Color, ManaCost, ManaSymbol
 from mtgsolver.model.cards import Card
+from mtgsolver.model.errors import OptionError, UnsupportedError, VocabularyError
 from mtgsolver.model.mana import MANA_TYPES
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.read.spell_text import EntersWith, enters_with
@@ -140,17 +141,34 @@ def spell_info(text: str) -> SpellInfo:
     for word in text.replace(",", " ").lower().split():
         try:
             colors.add(Color.parse(word).value)
-        except ValueError:
+        except VocabularyError:
             types.add(word)
     return SpellInfo(frozenset(types), frozenset(colors) if colors else None)
 
 
 def _cost(cost: str | ManaCost, what: str) -> ManaCost:
+    """``cost`` parsed, with no variable but X.
+
+    :raises ManaCostError: not a mana cost.
+    :raises UnsupportedError: {Y} or {Z} (107.3: the project chooses one X only).
+    """
     parsed = ManaCost.parse(cost) if isinstance(cost, str) else cost
     for s in parsed.symbols:
         if s.variable and s.variable != "X":
-            raise ValueError(f"{what} {parsed}: only the variable {{X}} is supported, not {s}")
+            raise UnsupportedError(f"{what} {parsed}: only the variable {{X}} is supported, not {s}")
     return parsed
+
+
+def _player(board: Board, player: str | None) -> str:
+    """``player``, by default the active player.
+
+    :raises OptionError: a name that is not a player of the board.
+    """
+    player = player or board.active_player
+    if not board.is_player(player):
+        raise OptionError("player", f"unknown player {player!r}; the board has "
+                                    f"{', '.join(p.name for p in board.players)}")
+    return player
 
 
 def _payment_bearing(args: Any, result: PaymentResult) -> Bearing:
@@ -185,27 +203,26 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
         spending restrictions (106.6); with X, the result says what its permanent enters with
         (``enters_with``, 107.3m).
 
-    Raises
-    ------
-    ValueError
-        Unknown player or objective level, a bad cost, X given together with ``maximize_x``.
+    :raises OptionError: an unknown player or objective level, a kept cost with X, X negative
+        or given together with ``maximize_x``.
+    :raises ManaCostError: a cost that is not a mana cost.
+    :raises UnsupportedError: a cost with {Y} or {Z}.
     """
     board = prepare(board)  # the board as it is now (613), once
-    player = player or board.active_player
-    if not board.is_player(player):
-        raise ValueError(f"unknown player {player!r}")
+    player = _player(board, player)
     parsed = _cost(cost, "cost")
     kept = tuple(_cost(k, "keep") for k in keep)
     if any(s.variable for k in kept for s in k.symbols):
-        raise ValueError("a kept cost can't contain {X}")
+        raise OptionError("keep", "a kept cost can't contain {X}")
     if x is not None and maximize_x:
-        raise ValueError("give X or ask to maximise it, not both")
+        raise OptionError("", "give `x` or `maximize_x`, not both")
     if x is not None and x < 0:
-        raise ValueError("X can't be negative (107.1b)")
+        raise OptionError("x", "X can't be negative (107.1b)")
     levels = tuple(objective) if objective is not None else DEFAULT_OBJECTIVE
     unknown = [o for o in levels if o not in OBJECTIVES]
     if unknown:
-        raise ValueError(f"unknown objective level {unknown[0]!r}; expected some of {', '.join(OBJECTIVES)}")
+        raise OptionError("objective", f"unknown objective level {unknown[0]!r}; expected some of "
+                                       f"{', '.join(OBJECTIVES)}")
     if card is not None and spell is None:
         spell = SpellInfo(frozenset(t.lower() for t in (*card.types, *card.supertypes, *card.subtypes)),
                           frozenset(c.value for c in card.derived_colors))
@@ -266,10 +283,10 @@ def most_mana(board: Board, cost: str | ManaCost = "{0}", player: str | None = N
 
     The payment model itself, maximising the mana left with nothing to pay: alternatives on one
     permanent exclude each other (107.5), filters pay their own costs, life limits apply (119.4).
+
+    :raises OptionError: an unknown player.
     """
-    player = player or board.active_player
-    if not board.is_player(player):
-        raise ValueError(f"unknown player {player!r}")
+    player = _player(board, player)
     instances, _, pool, usable = _sources(board, player, spell, _cost(cost, "cost"))
     return _most_mana(instances, pool, usable, board.player(player).life, Deadline(time_limit),
                       spends_white_as_any_color(board, player))

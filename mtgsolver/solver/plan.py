@@ -29,6 +29,7 @@ from mtgsolver.encodings.turn_plan import PlanStep, TurnPlanModel, Untapper
 from mtgsolver.load import prepare
 from mtgsolver.model import Board, ManaCost, ManaCostError, Permanent
 from mtgsolver.model.cards import Card
+from mtgsolver.model.errors import OptionError, UnsupportedError
 from mtgsolver.model.mana import MANA_TYPES
 from mtgsolver.model.abilities import TextAbility
 from mtgsolver.model.unread import UnreadLine
@@ -110,27 +111,32 @@ def _parse_request(text: str) -> tuple[str, tuple[str, ...]]:
     return name.strip(), tuple(t.strip() for t in targets.split(",") if t.strip())
 
 
-def _find(board: Board, player: str, request: str, taken: set[str]) -> _Wanted:
+def _find(board: Board, player: str, request: str, taken: set[str], path: str) -> _Wanted:
+    """What ``request`` (the option at ``path``) names: a card in ``player``'s hand, or a
+    permanent's activated ability with a mana cost.
+
+    :raises OptionError: at ``path``: nothing of that name, or it can't be cast or activated.
+    """
     name, targets = _parse_request(request)
     for t in targets:
         try:
             board_target(board, t)
-        except ValueError as exc:
-            raise ValueError(f"--cast {request!r}: {exc}") from None
+        except OptionError as exc:
+            raise OptionError(path, f"{request!r}: {exc.message}") from None
     zones = board.zones[player]
     for zc in zones.hand:
         if zc.id not in taken and name.lower() in (zc.id.lower(), zc.card.name.lower()):
             if zc.card.mana_cost is None:
-                raise ValueError(f"--cast {request!r}: {zc.card.name} has no mana cost, so it can't be cast (202.1b)")
+                raise OptionError(path, f"{request!r}: {zc.card.name} has no mana cost, so it can't be cast (202.1b)")
             if "land" in zc.card.types:
-                raise ValueError(f"--cast {request!r}: a land is played, not cast (305.1)")
+                raise OptionError(path, f"{request!r}: a land is played, not cast (305.1)")
             return _Wanted(zc.id, zc.card.name, "spell", zc.card.mana_cost, zc.card, targets)
     if board.has_permanent(name):
         perm = board.permanent(name)
         if perm.controller != player:
-            raise ValueError(f"--cast {request!r}: {perm.id} is controlled by {perm.controller} (602.2)")
+            raise OptionError(path, f"{request!r}: {perm.id} is controlled by {perm.controller} (602.2)")
         if any(scope in ("all", "non_mana") for scope in perm.values("cant_activate")):
-            raise ValueError(f"--cast {request!r}: {perm.id}'s activated abilities can't be activated (602.5)")
+            raise OptionError(path, f"{request!r}: {perm.id}'s activated abilities can't be activated (602.5)")
         for a in perm.abilities:
             m = _ACTIVATED.match(a.text) if isinstance(a, TextAbility) else None
             if m:
@@ -139,10 +145,10 @@ def _find(board: Board, player: str, request: str, taken: set[str]) -> _Wanted:
                 except ManaCostError:
                     continue  # {T}, sacrifice ...: not a pure mana cost
                 return _Wanted(f"{perm.id}:ability", f"{perm.name}: {a.text}", "ability", cost, None, targets, perm.id)
-        raise ValueError(f"--cast {request!r}: {perm.id} has no activated ability with only a mana cost")
+        raise OptionError(path, f"{request!r}: {perm.id} has no activated ability with only a mana cost")
     known = ", ".join(c.card.name for c in zones.hand) or "nothing"
     more = "" if zones.hand_known else f" ({zones.hand_count - len(zones.hand)} unknown cards)"
-    raise ValueError(f"--cast {request!r}: not in {player}'s hand (known: {known}{more}) nor a permanent id")
+    raise OptionError(path, f"{request!r}: not in {player}'s hand (known: {known}{more}) nor a permanent id")
 
 
 def _treasure_board(board: Board, player: str, wanted: list[_Wanted],
@@ -221,31 +227,38 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
     """Plan casting ``cast`` (card names or ids in the hand, or permanent ids for their
     activated ability with a mana cost; ``NAME>TARGET,...`` gives targets) this turn.
 
-    Raises
-    ------
-    ValueError
-        Unknown player, a card not in the hand, X asked for without exactly one X spell.
+    :raises OptionError: an unknown player, nothing to cast, a request that names nothing
+        castable (``cast[i]``), X given together with ``maximize_x``, or either without exactly
+        one spell with X, X negative.
+    :raises ManaCostError: a kept cost that is not a mana cost.
+    :raises UnsupportedError: a cost with {Y} or {Z}, or several spells with X.
     """
     board = prepare(board)  # the board as it is now (613), once
     player = player or board.active_player
     if not board.is_player(player):
-        raise ValueError(f"unknown player {player!r}")
+        raise OptionError("player", f"unknown player {player!r}; the board has "
+                                    f"{', '.join(p.name for p in board.players)}")
     if not cast:
-        raise ValueError("nothing to plan: give at least one --cast")
+        raise OptionError("cast", "nothing to plan: give at least one card or permanent to cast")
+    if x is not None and maximize_x:
+        raise OptionError("", "give `x` or `maximize_x`, not both")
+    if x is not None and x < 0:
+        raise OptionError("x", "X can't be negative (107.1b)")
     deadline = Deadline(time_limit)
     taken: set[str] = set()
     wanted = []
-    for request in cast:
-        w = _find(board, player, request, taken)
+    for i, request in enumerate(cast):
+        w = _find(board, player, request, taken, f"cast[{i}]")
         taken.add(w.id)
         wanted.append(w)
     with_x = [w for w in wanted if w.cost.variables]
     if any(len(set(w.cost.variables)) > 1 or w.cost.variables[0] != "X" for w in with_x):
-        raise ValueError("only the variable {X} is supported")
+        raise UnsupportedError("only the variable {X} is supported")
     if (maximize_x or x is not None) and len(with_x) != 1:
-        raise ValueError(f"--max-x / --x need exactly one spell with X among those cast; {len(with_x)} have X")
+        raise OptionError("", f"`maximize_x` and `x` need exactly one spell with X among those cast; "
+                              f"{len(with_x)} have X")
     if len(with_x) > 1:
-        raise ValueError("more than one spell with X: cast them in separate plans or give X to one")
+        raise UnsupportedError("more than one spell with X: cast them in separate plans")
     kept = tuple(ManaCost.parse(k) if isinstance(k, str) else k for k in keep)
     untappers, modal = _untappers(board, player)
     candidates = _untap_candidates(board, player) if untappers else []

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from mtgsolver.load import prepare
 from mtgsolver.model.board import Board
+from mtgsolver.model.errors import OptionError
 from mtgsolver.model.mana_abilities import ManaAbility, Reflect
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.read.line_kinds import line_kinds
@@ -24,7 +25,7 @@ from mtgsolver.rules.production import Production, analyse, base_bundles
 from mtgsolver.solver.relevance import produce_bearing
 from mtgsolver.solver.result import JsonResult
 
-if TYPE_CHECKING:  # pragma: no cover - networkx loads on first graph (start-up, issue 13)
+if TYPE_CHECKING:  # pragma: no cover - networkx loads on first graph (fast start)
     import networkx as nx
 
 __all__ = ["PermanentProduction", "ProduceResult", "could_produce"]
@@ -166,14 +167,24 @@ class _Explainer:
         return out
 
 
+def known_permanent(board: Board, permanent: str) -> None:
+    """Check the option ``permanent`` names a permanent of ``board``.
+
+    :raises OptionError: no permanent has that id (the message lists the ids).
+    """
+    if not board.has_permanent(permanent):
+        known = ", ".join(p.id for p in board.permanents) or "none"
+        raise OptionError("permanent", f"no permanent with id {permanent!r} (ids: {known})")
+
+
 def could_produce(board: Board, permanent: str | None = None) -> ProduceResult:
     """What mana each permanent (or just ``permanent``) could produce (106.7) and why.
 
-    Raises ``KeyError`` for an id that is not on the battlefield.
+    :raises OptionError: ``permanent`` is not the id of a permanent on the battlefield.
     """
     board = prepare(board)  # the board as it is now (613), once
-    if permanent is not None and not board.has_permanent(permanent):
-        raise KeyError(permanent)
+    if permanent is not None:
+        known_permanent(board, permanent)
     prod = analyse(board)
     explainer = _Explainer(prod)
     ids = [permanent] if permanent is not None else [p.id for p in board.permanents]

@@ -4,6 +4,7 @@ Goals: ``lethal`` (an attack that wins against every legal block, 508.1, 509.1, 
 ``best-attack`` (the most guaranteed, a win counting above any damage), ``survive`` (a legal
 block that keeps the defending player in the game) and ``best-blocks`` (the best legal block
 by a value order). Answers come from :mod:`mtgsolver.solver.search`: exact, or undecided.
+The goal ``win`` (a whole turn: spells, abilities and combat) is answered by :func:`whole_turn`.
 """
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ from mtgsolver.encodings.cpsat import Deadline
 from mtgsolver.load import prepare
 from mtgsolver.model import Board
 from mtgsolver.model.board import Attack, Block, CombatDeclaration
+from mtgsolver.model.errors import OptionError, UnsupportedError
 from mtgsolver.solver.result import JsonResult
 from mtgsolver.solver.search import BLOCK_ORDER, Response, Undecided, best_response, block_value, search_attack
 
-__all__ = ["GOALS", "SolveResult", "solve_goal"]
+__all__ = ["GOALS", "SolveResult", "solve_goal", "whole_turn"]
 
 GOALS = ("lethal", "survive", "best-blocks", "best-attack")
 
@@ -61,21 +63,33 @@ def _blocks(r: Response) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 def solve_goal(board: Board, goal: str | None = None, order: Sequence[str] = BLOCK_ORDER,
                time_limit: float = 10.0) -> SolveResult:
-    """Answer ``goal`` (default: the board's puzzle goal) and check a stated solution."""
+    """Answer ``goal`` (default: the board's puzzle goal) and check a stated solution.
+
+    :raises OptionError: no goal, a goal that is not a combat goal, an unknown value in ``order``.
+    :raises BoardError: a block goal without an attack.
+    :raises UnsupportedError: the puzzle's goal is not a combat goal; an attack goal with an
+        ``order`` not led by loses, then life.
+    """
     board = prepare(board)  # the board as it is now (613), once
     from mtgsolver.solver.damage import combat_unread
 
     puzzle = board.puzzle
+    if goal is None and puzzle is not None and puzzle.goal is not None and puzzle.goal not in (*GOALS, "win"):
+        raise UnsupportedError(f"the puzzle's goal {puzzle.goal!r} is not a combat goal ({', '.join(GOALS)}): "
+                               "ask for one of those, or plan the casting")
     goal = goal or (puzzle.goal if puzzle else None)
     if goal is None:
-        raise ValueError("give --goal or a puzzle: section with a goal")
+        raise OptionError("goal", "missing; give one, or a puzzle: section with a goal")
+    if goal == "win":
+        return whole_turn(board)
     if goal not in GOALS:
-        raise ValueError(f"goal {goal!r} is not a combat goal; expected one of {', '.join(GOALS)}")
+        raise OptionError("goal", f"{goal!r} is not a goal solve answers; expected one of {', '.join((*GOALS, 'win'))}")
     unknown = [o for o in order if o not in BLOCK_ORDER]
     if unknown or not order:
-        raise ValueError(f"value order {', '.join(unknown) or '(empty)'}: expected names from {', '.join(BLOCK_ORDER)}")
+        raise OptionError("order", f"{', '.join(unknown) or '(empty)'}: expected names from {', '.join(BLOCK_ORDER)}")
     if goal in ("lethal", "best-attack") and tuple(order[:2]) != ("loses", "life"):
-        raise ValueError("lethal and best-attack rank blocks by loses, then life first")
+        raise UnsupportedError(f"{goal} ranks blocks by loses, then life first: the attack search does not "
+                               "follow another order")
     deadline = Deadline(time_limit)
     creatures = [p.id for p in board.permanents if p.is_creature]
     unread, notes = combat_unread(board, creatures)
@@ -88,6 +102,12 @@ def solve_goal(board: Board, goal: str | None = None, order: Sequence[str] = BLO
         return _block_goal(board, goal, order, deadline)
     except Undecided as why:
         return SolveResult(goal, None, reasons=(f"undecided: {why}",))
+
+
+def whole_turn(board: Board) -> SolveResult:
+    """The goal ``win``: win within the puzzle's turns by spells, abilities and combat. The
+    search over whole turns is not built yet, so the answer is undecided."""
+    return SolveResult("win", None, reasons=("the whole-turn search (goal win) is not available",))
 
 
 def _attack_goal(board: Board, goal: str, order: Sequence[str], deadline: Deadline) -> SolveResult:
@@ -129,7 +149,7 @@ def _attack_payments(board: Board, attack: dict[str, str], deadline: Deadline) -
 
 def _block_goal(board: Board, goal: str, order: Sequence[str], deadline: Deadline) -> SolveResult:
     if board.combat is None or not board.combat.attackers:
-        raise ValueError(f"{goal} needs the attack: declare combat.attackers")
+        raise board.error("combat.attackers", f"{goal} needs the attack: declare it")
     attack = {a.creature: a.target for a in board.combat.attackers}
     r = best_response(board, attack, deadline, order)
     solved = not r.loses if goal == "survive" else True

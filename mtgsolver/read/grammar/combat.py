@@ -25,12 +25,23 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, v_args
 from lark.exceptions import LarkError, VisitError
 
+from mtgsolver.model.cards import PERMANENT_TYPES
 from mtgsolver.model.keywords import KNOWN_KEYWORDS, canonical_keyword, is_landwalk
-from mtgsolver.read.grammar.relative import creature_types, singular_type
-from mtgsolver.read.grammar.text import normalise, number, player_words, singular
+from mtgsolver.model.subtypes import subtypes
+from mtgsolver.read.grammar.tables import ConstantRules
+from mtgsolver.read.grammar.text import (
+    COLORS,
+    creature_types,
+    normalise,
+    number,
+    player_words,
+    singular,
+    singular_type,
+    untag,
+)
 from mtgsolver.read.vocabulary import parse_static
 
 __all__ = ["read"]
@@ -134,12 +145,8 @@ class _Refused(Exception):
     """A parse whose meaning the model can't hold exactly."""
 
 
-def _kw(token: Token) -> str:
-    return str(token).split(":", 1)[1]
-
-
 def _keyword(token: Token) -> Any:
-    word = _kw(token)
+    word = untag(token)
     if word.startswith("protection_from_"):
         return {"protection": word[len("protection_from_"):]}
     return canonical_keyword(word)
@@ -150,12 +157,50 @@ def _is_keyword(entry: Any) -> bool:
         or isinstance(entry, str) and is_landwalk(entry)
 
 
-def _plural(token: Token) -> str:
-    return str(token).split(":", 1)[1]
+#: The constant rules of ``combat.lark``: rule or alias -> its value (:mod:`.tables`). A
+#: predicate is a list of vocabulary entries (docs/combat-vocabulary.md); ``("rules", ...)`` is
+#: a rule the layers give the creature (613.11), "you" being the source's controller.
+CONSTANTS: dict[str, Any] = {
+    # blocking restrictions (509.1b)
+    "cant_block": ["cant_block"],
+    "cant_block_alone": ["cant_block_alone"],
+    "block_additional_one": [{"can_block_additional": 1}],
+    "block_any_number": ["can_block_any_number"],
+    # restrictions on being blocked (509.1b, 702)
+    "cant_be_blocked": ["cant_be_blocked"],
+    "blocked_only_by_all": ["blocked_only_by_all"],
+    # blocking requirements (509.1c)
+    "must_be_blocked": ["must_be_blocked"],
+    "blocks_each_combat": ["blocks_each_combat"],
+    "lure": ["lure"],
+    "block_landwalk": ["can_block_landwalk"],  # 702.14c
+    # attacking (508.1c-d)
+    "cant_attack": ["cant_attack"],
+    "cant_attack_or_block": ["cant_attack", "cant_block"],
+    "cant_attack_alone": ["cant_attack_alone"],
+    "cant_attack_you_and_planeswalkers": [("rules", {"cant_attack": "you"}),
+                                          ("rules", {"cant_attack_planeswalkers_of": "you"})],
+    "cant_attack_or_block_alone": ["cant_attack_alone", "cant_block_alone"],
+    "attacks_each_combat": ["attacks_each_combat"],
+    "attacks_or_blocks_each_combat": ["attacks_each_combat", "blocks_each_combat"],
+    # conditions (611.3b): (kind, value)
+    "while_attacking_alone": ("attacking_alone", None),
+    # costs (508.1d, 509.1d): the actions a cost is paid for, and who pays
+    "act_attack": ["attack_cost"],
+    "act_block": ["block_cost"],
+    "act_both": ["attack_cost", "block_cost"],
+    "payer_you": "you",
+    "payer_controller": "its controller",
+    # subjects: whether the entries are granted to the creature the source is attached to
+    "itself": False,
+    "holder": True,
+    # what X counts in a tax (305.6, 107.3c)
+    "x_domain": "basic_land_types",
+}
 
 
 @v_args(inline=True)
-class _Compile(Transformer):
+class _Compile(ConstantRules, constants=CONSTANTS):
     """Trees of ``combat.lark`` to vocabulary entries; each predicate gives a list."""
 
     # -- keywords, characteristics ------------------------------------------------------
@@ -170,12 +215,6 @@ class _Compile(Transformer):
         return [("gets", [int(p), int(t)])]
 
     # -- blocking restrictions (509.1b) -------------------------------------------------
-    def cant_block(self) -> list[Any]:
-        return ["cant_block"]
-
-    def cant_block_alone(self) -> list[Any]:
-        return ["cant_block_alone"]
-
     def cant_block_power(self, n: Token, more_less: Token) -> list[Any]:
         n_ = int(n)
         if str(more_less) == "greater":
@@ -191,37 +230,21 @@ class _Compile(Transformer):
     def cant_block_color_power(self, c: Token, n: Token, more_less: Token) -> list[Any]:
         return [{"cant_block_creatures": {"color": str(c), **self.by_power(n, more_less)}}]
 
-    def block_landwalk(self) -> list[Any]:
-        return ["can_block_landwalk"]
-
-    def cant_attack_you_and_planeswalkers(self) -> list[Any]:
-        # "you" is the source's controller: a rule the layers give the creature (613.11)
-        return [("rules", {"cant_attack": "you"}), ("rules", {"cant_attack_planeswalkers_of": "you"})]
-
     def cant_block_keyword(self, kw: Token) -> list[Any]:
-        return [{"can_block_only": {"not_keyword": _kw(kw)}}]
+        return [{"can_block_only": {"not_keyword": untag(kw)}}]
 
     def can_block_only_keyword(self, kw: Token) -> list[Any]:
-        if _kw(kw) != "flying":
+        if untag(kw) != "flying":
             raise _Refused(str(kw))
         return [{"can_block_only": {"keyword": "flying"}}]
 
     def block_or_blocked_power(self, n: Token) -> list[Any]:
         return [{"can_block_only": {"power_at_most": int(n) - 1}}, {"cant_be_blocked_by": {"power_at_least": int(n)}}]
 
-    def block_additional_one(self) -> list[Any]:
-        return [{"can_block_additional": 1}]
-
     def block_additional(self, n: Token) -> list[Any]:
         return [{"can_block_additional": number(n)}]
 
-    def block_any_number(self) -> list[Any]:
-        return ["can_block_any_number"]
-
     # -- restrictions on being blocked (509.1b, 702) ------------------------------------
-    def cant_be_blocked(self) -> list[Any]:
-        return ["cant_be_blocked"]
-
     def cant_be_blocked_by(self, groups: list[Any]) -> list[Any]:
         if any(isinstance(g, tuple) for g in groups):  # "by non-Wall creatures"
             if len(groups) != 1:
@@ -236,7 +259,7 @@ class _Compile(Transformer):
         return out
 
     def by_subtype(self, plural: Token) -> dict:
-        return {"subtype": _plural(plural)}
+        return {"subtype": untag(plural)}
 
     def by_type(self, t: Token) -> dict:
         return {"type": str(t)}
@@ -248,7 +271,7 @@ class _Compile(Transformer):
         return [{"color": str(c1)}, {"color": str(c2)}]
 
     def by_keyword(self, kw: Token) -> dict:
-        return {"keyword": _kw(kw)}
+        return {"keyword": untag(kw)}
 
     def by_power(self, n: Token, more_less: Token) -> dict:
         return {"power_at_least" if str(more_less) == "greater" else "power_at_most": int(n)}
@@ -260,7 +283,7 @@ class _Compile(Transformer):
         return self.blockers(*groups)
 
     def by_keywords(self, *kws: Token) -> list[dict]:
-        return [{"keyword": _kw(k)} for k in kws]
+        return [{"keyword": untag(k)} for k in kws]
 
     def blocked_except_by(self, groups: list[dict]) -> list[Any]:
         if len(groups) == 1 and set(groups[0]) <= {"keyword", "color"}:
@@ -279,52 +302,20 @@ class _Compile(Transformer):
             raise _Refused(str(word))
         return [{"must_be_blocked_by_a": {"subtype": str(word)}}]
 
-    def lure(self) -> list[Any]:
-        return ["lure"]
-
     def block_as_though(self, *kws: Token) -> list[Any]:
-        if {_kw(k) for k in kws if isinstance(k, Token) and k.type == "KEYWORD"} != {"shadow"}:
+        if {untag(k) for k in kws if isinstance(k, Token) and k.type == "KEYWORD"} != {"shadow"}:
             raise _Refused("only shadow")
         return ["can_block_shadow"]
 
     def max_blockers(self, n: Token) -> list[Any]:
         return [{"max_blockers": number(n)}]
 
-    def blocked_only_by_all(self) -> list[Any]:
-        return ["blocked_only_by_all"]
-
     # -- blocking requirements (509.1c) -------------------------------------------------
-    def must_be_blocked(self) -> list[Any]:
-        return ["must_be_blocked"]
-
     def must_be_blocked_by(self, n: Token) -> list[Any]:
         return [{"must_be_blocked_by": number(n)}]
 
-    def blocks_each_combat(self) -> list[Any]:
-        return ["blocks_each_combat"]
-
-    # -- attacking (508.1c-d) -----------------------------------------------------------
-    def cant_attack(self) -> list[Any]:
-        return ["cant_attack"]
-
-    def cant_attack_or_block(self) -> list[Any]:
-        return ["cant_attack", "cant_block"]
-
-    def cant_attack_alone(self) -> list[Any]:
-        return ["cant_attack_alone"]
-
-    def cant_attack_or_block_alone(self) -> list[Any]:
-        return ["cant_attack_alone", "cant_block_alone"]
-
-    def attacks_each_combat(self) -> list[Any]:
-        return ["attacks_each_combat"]
-
-    def attacks_or_blocks_each_combat(self) -> list[Any]:
-        return ["attacks_each_combat", "blocks_each_combat"]
-
     # -- conditions (611.3b) ------------------------------------------------------------
-    def with_power(self, n: Token, more_less: Token) -> dict:
-        return {"power_at_least" if str(more_less) == "greater" else "power_at_most": int(n)}
+    with_power = by_power  # "a creature with power 4 or greater"
 
     def desc(self, *parts: Any) -> dict:
         words = [str(p) for p in parts if isinstance(p, Token)]
@@ -396,35 +387,11 @@ class _Compile(Transformer):
             raise _Refused(kind)
         return "more", (kind, str(role))
 
-    def while_attacking_alone(self) -> tuple[str, None]:
-        return "attacking_alone", None
-
     # -- costs (508.1d, 509.1d) ---------------------------------------------------------
-    def act_attack(self) -> list[str]:
-        return ["attack_cost"]
-
-    def act_block(self) -> list[str]:
-        return ["block_cost"]
-
-    def act_both(self) -> list[str]:
-        return ["attack_cost", "block_cost"]
-
-    def payer_you(self) -> str:
-        return "you"
-
-    def payer_controller(self) -> str:
-        return "its controller"
-
     def own_cost(self, kinds: list[str], payer: str, cost: Token) -> list[Any]:
         return [{k: str(cost).upper()} for k in kinds] + ([("you", None)] if payer == "you" else [])
 
     # -- lines --------------------------------------------------------------------------
-    def itself(self, _tok: Token) -> bool:
-        return False
-
-    def holder(self, _tok: Token) -> bool:
-        return True
-
     def predicates(self, *preds: Any) -> list[Any]:
         """The entries of every predicate; "~" repeated after "and" is kept as a marker."""
         return [e for p in preds for e in (p if isinstance(p, list) else [("self", None)])]
@@ -469,11 +436,6 @@ class _Compile(Transformer):
     def x_count(self, plural: Token) -> str:
         return str(plural)[:-1]
 
-    def x_domain(self) -> str:
-        """Domain (Collective Restraint): X is the number of basic land types among lands the
-        taxing player controls (305.6, 107.3c)."""
-        return "basic_land_types"
-
     def tax_you(self, cost: Token, x_counts: str | None) -> list[Any]:
         return [{"attack_tax": _tax(cost, x_counts, None)}]
 
@@ -487,17 +449,14 @@ class _Compile(Transformer):
         return entries
 
 
-_TYPES = frozenset({"artifact", "creature", "enchantment", "land", "planeswalker"})
+_TYPES = PERMANENT_TYPES - {"battle"}  # a condition on battles stays unread
 _SUPERTYPES = frozenset({"snow", "basic", "legendary"})
-_COLORS = frozenset({"white", "blue", "black", "red", "green"})
 
 
 def _affected(words: list[str]) -> dict[str, Any]:
     """An :class:`~mtgsolver.model.continuous.Affected` mapping for "blue permanent", "snow
     land", "Ashiok planeswalker", "artifacts", "Zombies", "1/1 creature"; ``_Refused`` for a word
     that is no color, supertype, card type or subtype (205)."""
-    from mtgsolver.model.subtypes import subtypes
-
     out: dict[str, list[str]] = {}
     pt: dict[str, int] = {}
     status: dict[str, bool] = {}
@@ -514,7 +473,7 @@ def _affected(words: list[str]) -> dict[str, Any]:
                   "toughness_at_least": int(m.group(2)), "toughness_at_most": int(m.group(2))}
             continue
         for w in dict.fromkeys((word, singular(word)) if last else (word,)):
-            if w in _COLORS:
+            if w in COLORS:
                 out.setdefault("colors", []).append(w)
             elif w in _SUPERTYPES:
                 out.setdefault("supertypes", []).append(w)

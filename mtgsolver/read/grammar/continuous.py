@@ -26,20 +26,21 @@ import re
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, v_args
 from lark.exceptions import LarkError
 
+from mtgsolver.model.cards import PERMANENT_TYPES
 from mtgsolver.model.keywords import COMBAT_KEYWORDS, KNOWN_KEYWORDS, canonical_keyword, is_landwalk
 from mtgsolver.model.subtypes import subtypes
-from mtgsolver.read.grammar.text import player_words
+from mtgsolver.read.grammar.tables import ConstantRules
+from mtgsolver.read.grammar.text import BASIC_LAND_TYPES, COLORS, number, player_words, plural_subtypes, untag
 from mtgsolver.read.vocabulary import parse_continuous
 
 __all__ = ["read"]
 
 _HERE = Path(__file__).parent
-_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-            "ten": 10}
-_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle", "kindred")
+#: Card types a "non"-word may name ("nonartifact", "noncreature", 205.2a)
+_TYPES = PERMANENT_TYPES | {"kindred"}
 #: Keywords that take a parameter ("ward {3}", "bushido 1"): never granted bare.
 _PARAMETERISED = frozenset("ward bushido rampage annihilator toxic afflict absorb fading vanishing modular "
                            "graft bloodthirst dredge tribute renown crew equip enchant cumulative_upkeep "
@@ -53,29 +54,6 @@ _PARAMETERISED = frozenset("ward bushido rampage annihilator toxic afflict absor
                            "mobilize job_select tiered exhaust max_speed visit training".split())
 
 
-def _plural(word: str) -> list[str]:
-    if word.endswith(("s", "x", "ch", "sh")):
-        return [word + "es", word]
-    if word.endswith("f"):
-        return [word[:-1] + "ves", word + "s"]
-    if word.endswith("y") and word[-2:-1] not in "aeiou":
-        return [word[:-1] + "ies"]
-    if word.endswith("man"):
-        return [word[:-3] + "men", word + "s"]
-    return [word + "s"]
-
-
-@functools.lru_cache(maxsize=1)
-def plural_subtypes() -> dict[str, str]:
-    """Plural of a subtype (lower case) -> the subtype: ``elves`` -> ``elf``, ``merfolk``."""
-    out = {p: s for s in subtypes() for p in _plural(s)}
-    return out | {s: s for s in _SAME_PLURAL if s in subtypes()}
-
-
-#: Creature types whose plural is the word itself ("Other Merfolk you control").
-_SAME_PLURAL = ("merfolk", "aetherborn", "kithkin", "kor", "moonfolk", "samurai", "sheep", "fish", "elk", "treefolk")
-
-
 @functools.lru_cache(maxsize=1)
 def _parser() -> Lark:
     return Lark((_HERE / "continuous.lark").read_text(encoding="utf-8"), parser="earley", lexer="basic")
@@ -85,14 +63,12 @@ def _parser() -> Lark:
 def _keyword_phrases() -> dict[tuple[str, ...], str]:
     """Word sequences that are keywords a static may grant -> their canonical name."""
     names = [k for k in KNOWN_KEYWORDS - _PARAMETERISED]
-    names += [f"{t}walk" for t in ("plains", "island", "swamp", "mountain", "forest", "desert")]
+    names += [f"{t}walk" for t in (*BASIC_LAND_TYPES, "desert")]
     names += ["nonbasic_landwalk", "legendary_landwalk", "snow_landwalk", "artifact_landwalk"]
-    names += [f"protection_from_{q}" for q in ("white", "blue", "black", "red", "green", "artifacts", "creatures",
-                                               "everything", "enchantments")]
+    names += [f"protection_from_{q}" for q in (*COLORS, "artifacts", "creatures", "everything", "enchantments")]
     return {tuple(n.split("_")): n for n in names}
 
 
-_COLORS = ("white", "blue", "black", "red", "green")
 _WORD = re.compile(r'"[^"]*"|[+-][\dx]+/[+-][\dxy]+|\d+/\d+|name:\d+|[\w~\'-]+|[,.]')
 
 
@@ -142,7 +118,7 @@ def _tag(low: str) -> str | None:
                 i += 1
             elif base in _TYPES:
                 out.append("nontype:" + base)
-            elif base in _COLORS:
+            elif base in COLORS:
                 out.append("noncolor:" + base)
             elif base in subtypes():
                 out.append("nonsub:" + base)
@@ -186,17 +162,9 @@ def _both_subtypes(have: list, more: list) -> dict:
     return {"subtypes": more}
 
 
-def _number(token: str) -> int:
-    return _NUMBERS.get(token, None) or int(token)
-
-
 def _need(token: Token, word: str) -> None:
     if str(token) != word:
         raise ValueError(f"expected {word!r}, got {token!r}")
-
-
-def _kw(token: Token) -> str:
-    return str(token).split(":", 1)[1]
 
 
 def _sub(token: Token) -> str:
@@ -206,7 +174,7 @@ def _sub(token: Token) -> str:
 def _keyword(token: str) -> Any:
     m = re.fullmatch(r"protection_from_(\w+)", token)
     if m and m.group(1) == "all_colors":  # 702.16h: protection from each color
-        return [{"protection": c} for c in _COLORS]
+        return [{"protection": c} for c in COLORS]
     if m and m.group(1) in ("its_colors", "colors_of_your_permanents", "colors_outside_commander_identity"):
         return {"protection": m.group(1)}
     if m:
@@ -220,8 +188,88 @@ class _Group(dict):
     """An affected-set mapping under construction."""
 
 
+#: The constant rules of ``continuous.lark``: rule or alias -> its value (:mod:`.tables`):
+#: a condition (611.3b), a part of an affected set, a count (613.4c) or a change (613).
+CONSTANTS: dict[str, Any] = {
+    # conditions (611.3b)
+    "your_turn": {"your_turn": True},
+    "not_your_turn": {"your_turn": False},
+    "monstrous": {"monstrous": True},  # 701.37b
+    "day": {"day_night": "day"},  # 731
+    "night": {"day_night": "night"},
+    "source_untapped": {"source_untapped": True},
+    "source_tapped": {"source_untapped": True, "not": True},
+    "paired": {"paired": True},  # "as long as ~ is paired with another creature" (702.95b)
+    "completed_dungeon": {"completed_dungeon": True},  # 309.7
+    "city_blessing": {"city_blessing": True},  # 702.131c
+    "life_at_starting": {"life_over_starting": 0},  # 103.4
+    "in_graveyard": {"in_graveyard": True},  # 113.6b: the ability functions from there
+    "during_extra": {"extra_turn": True},
+    # conditions on the affected object or set ("as long as it's attacking", "they all share a
+    # color", Common Cause): see _on_the_affected
+    "it_attacking": {"attacking": True},
+    "it_not_attacking": {"not_attacking": True},
+    "it_blocking": {"blocking": True},
+    "share_color": {"_share_color": True},
+    # subjects
+    "self": {"self": True},
+    "attached": {"attached": True},  # enchanted / equipped (303.4, 301.5)
+    "pair_subject": {"paired": True},  # "both creatures", "each of those creatures" (702.95b)
+    # adjectives and nouns of an affected set (611.3a)
+    "attacking": {"attacking": True},
+    "blocking": {"blocking": True},
+    "tapped": {"tapped": True},
+    "untapped": {"tapped": False},
+    "multicolored": {"multicolored": True},
+    "colorless": {"colorless": True},
+    "nontoken": {"token": False},
+    "nonbasic": {"not_supertypes": ["basic"]},
+    "commander": {"commander": True},
+    "modified": {"attachments": "modified"},  # 700.9
+    "n_creature": {"types": ["creature"]},
+    "n_creatures": {"types": ["creature"]},
+    "n_land": {"types": ["land"]},
+    "n_permanent": {},
+    "n_artifact": {"types": ["artifact"]},
+    "n_enchantment": {"types": ["enchantment"]},
+    "n_token": {"token": True},
+    "yours": {"controller": "you"},
+    "theirs": {"controller": "opponents"},
+    "with_highest_mana_value": {"highest_mana_value": True},  # Favor of the Mighty: ties included
+    # counts: "for each ..." (613.4c)
+    "count_hand": {"cards_in_hand": True},
+    "count_hand_its": {"cards": {"zone": "hand", "whose": "its_controller"}},
+    "count_graveyard": {"creature_cards_in_graveyard": True},
+    "count_cards_yours": {"cards": {"zone": "graveyard", "whose": "you"}},
+    "count_spells_yours": {"cards": {"zone": "graveyard", "whose": "you", "types": ["instant", "sorcery"]}},
+    "count_counters_any": {"counters_on_source": "any"},  # every counter, whatever its kind (Kyler)
+    "count_counters_it_any": {"counters_on_it": "any"},
+    "count_its_colors": {"colors_of_it": True},  # 105.2
+    "count_bushido": {"bushido_of_it": True},  # Takeno (702.45)
+    "count_party": {"party": True},  # 700.8
+    # changes: rules effects (613.11; "you" is the source's controller)
+    "cant_attack": {"rules": ["cant_attack"]},
+    "cant_attack_you": {"rules": [{"cant_attack": "you"}]},
+    "cant_attack_you_or_planeswalkers": {"rules": [{"cant_attack": "you"}, {"cant_attack_planeswalkers_of": "you"}]},
+    "cant_block": {"rules": ["cant_block"]},
+    "cant_attack_or_block": {"rules": ["cant_attack", "cant_block"]},
+    "cant_be_blocked": {"rules": ["cant_be_blocked"]},
+    "attacks_only_alone": {"rules": ["attacks_only_alone"]},  # Errantry (506.5, 508.1c)
+    "doesnt_untap": {"rules": ["doesnt_untap"]},  # 502.3
+    "damage_by_toughness": {"rules": ["assigns_damage_by_toughness"]},  # 510.1a
+    "goaded": {"goaded": True},  # 701.15a: by the source's controller while it applies
+    # changes: colors, types and abilities (613.1d-f, 613.4b)
+    "is_colorless": {"set_colors": []},
+    "every_creature_type": {"all_creature_types": True},  # 205.3m
+    "pt_mana_value": {"base_pt_mana_value": True},  # Opalescence (613.4b)
+    "loses_all_other": {"loses_all_abilities": True, "_other": True},  # see _settle
+    "loses_all_other_types": {"loses_all_abilities": True, "_other": True, "_other_types": True},
+    "loses_land_types": {"remove_land_types": True, "loses_all_abilities": True},  # Lithoform Blight
+}
+
+
 @v_args(inline=True)
-class _Build(Transformer):
+class _Build(ConstantRules, constants=CONSTANTS):
     """Syntax tree -> the ``continuous`` mapping (or a board effect)."""
 
     # -- groups -------------------------------------------------------------------------
@@ -237,43 +285,16 @@ class _Build(Transformer):
     def nonsubtype(self, t: Token) -> dict:
         return {"not_subtypes": [_sub(t)]}
 
-    def attacking(self) -> dict:
-        return {"attacking": True}
-
-    def blocking(self) -> dict:
-        return {"blocking": True}
-
     def with_counter(self, *tokens: Token) -> dict:
         kinds = [str(t) for t in tokens if t is not None and t.type in ("PT", "COUNTERKIND")]
         return {"counter": kinds[0] if kinds else "any"}
 
     def with_power(self, n: Token, less_more: Token) -> dict:
-        return {"power_at_most" if str(less_more) == "less" else "power_at_least": _number(str(n))}
-
-    def tapped(self) -> dict:
-        return {"tapped": True}
-
-    def untapped(self) -> dict:
-        return {"tapped": False}
-
-    def multicolored(self) -> dict:
-        return {"multicolored": True}
-
-    def colorless(self) -> dict:
-        return {"colorless": True}
-
-    def nontoken(self) -> dict:
-        return {"token": False}
-
-    def commander(self) -> dict:
-        return {"commander": True}
+        return {"power_at_most" if str(less_more) == "less" else "power_at_least": number(n)}
 
     def attached_adj(self, how: Token) -> dict:
         """"Equipped creatures you control" (301.5), "Enchanted ..." as an adjective (303.4)."""
         return {"attachments": str(how)}
-
-    def modified(self) -> dict:
-        return {"attachments": "modified"}
 
     def that_are(self, *hows: Token) -> dict:
         words = sorted({str(h) for h in hows if h is not None})
@@ -283,17 +304,11 @@ class _Build(Transformer):
         """"Creatures named Lightning Rager" (201.2)."""
         return {"named": _PRINTED_NAMES[int(str(ref).split(":")[1])]}
 
-    def n_token(self) -> dict:
-        return {"token": True}
-
     def chosen(self, word: Token | None = None) -> dict:
         return {"chosen_type": True} if word is not None else {"chosen_color": True}
 
     def that_is(self, *tokens: Token) -> dict:
         return {"subtypes": [_sub(t) for t in tokens if t.type == "SUBTYPE"]}
-
-    def nonbasic(self) -> dict:
-        return {"not_supertypes": ["basic"]}
 
     def supertype(self, t: Token) -> dict:
         return {"supertypes": [str(t)]}
@@ -311,47 +326,22 @@ class _Build(Transformer):
     def one_subtype(self, t: Token) -> dict:
         return {"subtypes": [_sub(t)]}
 
-    def n_creature(self) -> dict:
-        return {"types": ["creature"]}
-
-    def n_land(self) -> dict:
-        return {"types": ["land"]}
-
-    def n_permanent(self) -> dict:
-        return {}
-
-    def n_artifact(self) -> dict:
-        return {"types": ["artifact"]}
-
-    def n_enchantment(self) -> dict:
-        return {"types": ["enchantment"]}
-
     def n_plural(self, *ts: Token) -> dict:
         """"Elves", or "Wolves and Werewolves": each permanent of either subtype."""
         return {"subtypes": [_sub(t) for t in ts]}
 
-    def yours(self) -> dict:
-        return {"controller": "you"}
-
-    def theirs(self) -> dict:
-        return {"controller": "opponents"}
-
     def with_kw(self, k: Token) -> dict:
-        return {"keywords": [_kw(k)]}
+        return {"keywords": [untag(k)]}
 
     def without_kw(self, *ks: Token) -> dict:
         """"without flying", "without flying or islandwalk": has none of them (Stormtide)."""
-        return {"not_keywords": [_kw(k) for k in ks]}
-
-    def with_highest_mana_value(self) -> dict:
-        """"Each creature with the highest mana value" (Favor of the Mighty; ties included)."""
-        return {"highest_mana_value": True}
+        return {"not_keywords": [untag(k) for k in ks]}
 
     def with_power_or_toughness(self, part: Token, n: Token, less: Token) -> dict:
         """"with power or toughness 1 or less" (Tetsuko): either bound."""
         _need(part, "toughness")
         _need(less, "less")
-        m = _number(str(n))
+        m = number(n)
         return {"any_of": [{"power_at_most": m}, {"toughness_at_most": m}]}
 
     def group(self, *parts: Any) -> _Group:
@@ -377,9 +367,6 @@ class _Build(Transformer):
     def member_plural(self, t: Token) -> dict:
         return self.n_plural(t)
 
-    def n_creatures(self) -> dict:
-        return {"types": ["creature"]}
-
     def either(self, sup: Token, sub: Token) -> dict:
         """"snow and Zombie creatures": snow creatures, Zombies, or both (611.3a; Narfi's
         ruling: a snow Zombie gets the bonus once)."""
@@ -395,12 +382,6 @@ class _Build(Transformer):
     group_one = group
 
     # -- subjects -----------------------------------------------------------------------
-    def self(self) -> dict:
-        return {"self": True}
-
-    def attached(self, *_: Token) -> dict:
-        return {"attached": True}
-
     def grouped(self, g: _Group) -> dict:
         return dict(g)
 
@@ -440,12 +421,6 @@ class _Build(Transformer):
             raise ValueError("on the battlefield: any controller")
         return out
 
-    def count_hand(self) -> dict:
-        return {"cards_in_hand": True}
-
-    def count_graveyard(self) -> dict:
-        return {"creature_cards_in_graveyard": True}
-
     def count_counters(self, kind: Token) -> dict:
         return {"counters_on_source": str(kind)}
 
@@ -456,13 +431,6 @@ class _Build(Transformer):
     def gets_x_mana_value(self, g: Token, xpt: Token) -> dict:
         """"gets +X/+X, where X is its mana value" (202.3: X in its cost is 0)."""
         return {**self.gets_x(g, xpt, {}), "for_each": {"mana_value_of_it": True}}
-
-    def count_counters_any(self) -> dict:
-        """"for each counter on ~": every counter, whatever its kind (Kyler's ruling)."""
-        return {"counters_on_source": "any"}
-
-    def count_counters_it_any(self) -> dict:
-        return {"counters_on_it": "any"}
 
     def count_counters_it(self, kind: Token) -> dict:
         """"for each spore counter on it", "slime counter on them": on the affected object."""
@@ -495,10 +463,6 @@ class _Build(Transformer):
             raise ValueError("Auras only")
         return {"permanents": {**g, **control}, "attached_to": "creature"}
 
-    def count_its_colors(self) -> dict:
-        """"for each of its colors" (105.2)."""
-        return {"colors_of_it": True}
-
     def count_colors_among(self, g: _Group) -> dict:
         return {"colors_among": dict(g)}
 
@@ -513,12 +477,6 @@ class _Build(Transformer):
     def count_subtypes_or(self, *parts: Any) -> dict:
         """"Dwarf, Equipment, and/or Vehicle you control": any of the subtypes."""
         return {"permanents": {"subtypes": sorted(_sub(t) for t in parts[:-1]), **parts[-1]}}
-
-    def count_cards_yours(self, _c: Token) -> dict:
-        return {"cards": {"zone": "graveyard", "whose": "you"}}
-
-    def count_spells_yours(self, _c: Token) -> dict:
-        return {"cards": {"zone": "graveyard", "whose": "you", "types": ["instant", "sorcery"]}}
 
     def count_cards_all(self, t: Token | None, _c: Token) -> dict:
         return {"cards": {"zone": "graveyard", "whose": "all", **({"types": [str(t)]} if t is not None else {})}}
@@ -537,20 +495,9 @@ class _Build(Transformer):
         """Mirror Box: "for each other creature you control with the same name as that creature"."""
         return {**self.count_group(*parts), "same_name": True}
 
-    def count_bushido(self) -> dict:
-        """Takeno: "for each point of bushido it has" (702.45)."""
-        return {"bushido_of_it": True}
-
-    def count_party(self) -> dict:
-        """700.8: "for each creature in your party"."""
-        return {"party": True}
-
     def count_chroma(self, color: Token) -> dict:
         """Chroma: "for each white mana symbol in its mana cost" (hybrid symbols count)."""
         return {"mana_symbols_of_it": str(color)}
-
-    def count_hand_its(self, _c: Token) -> dict:
-        return {"cards": {"zone": "hand", "whose": "its_controller"}}
 
     def cda_count(self, count: dict) -> dict:
         return count
@@ -560,7 +507,7 @@ class _Build(Transformer):
         plus, count = rest[-2:]
         if (str(part) == "power and toughness") != (str(_be) == "are") or (len(rest) == 3 and str(rest[0]) != "each"):
             raise ValueError("agreement")
-        each = {**count, "plus": _number(str(plus))} if plus is not None else count
+        each = {**count, "plus": number(plus)} if plus is not None else count
         return {"affects": {"self": True}, "defines_pt": {"power and toughness": "both"}.get(str(part), str(part)),
                 "for_each": each}
 
@@ -573,14 +520,14 @@ class _Build(Transformer):
         return {"loses": kws}
 
     def keywords(self, *kws: Token) -> list:
-        return [_keyword(_kw(k)) for k in kws]
+        return [_keyword(untag(k)) for k in kws]
 
     def grants(self, *items: Token) -> list:
         """Keywords, granted mana abilities, and other quoted abilities as ``{text: ...}``: an
         ability no grammar reads stays unread on the objects it is granted to (613.1f)."""
         out: list = []
         for i in items:
-            entry = (_keyword(_kw(i)) if i.type == "KEYWORD" else _pkeyword(str(i)) if i.type == "PKEYWORD"
+            entry = (_keyword(untag(i)) if i.type == "KEYWORD" else _pkeyword(str(i)) if i.type == "PKEYWORD"
                      else _quoted(str(i)[1:-1]))
             out += entry if isinstance(entry, list) else [entry]
         return out
@@ -593,28 +540,15 @@ class _Build(Transformer):
         _need(quant, "all")
         return {"loses_all_abilities": True}
 
-    def cant_attack(self) -> dict:
-        return {"rules": ["cant_attack"]}
-
-    def cant_attack_you(self) -> dict:
-        return {"rules": [{"cant_attack": "you"}]}
-
-    def cant_block(self) -> dict:
-        return {"rules": ["cant_block"]}
-
     def max_blockers(self, n: Token, *noun: Token) -> dict:
         """509.1b: "can't be blocked by more than one creature"."""
         if noun:
             _need(noun[0], "creature")
-        return {"rules": [{"max_blockers": _number(str(n))}]}
+        return {"rules": [{"max_blockers": number(n)}]}
 
     def min_blockers(self, n: Token) -> dict:
         """509.1b: "can't be blocked except by three or more creatures"."""
-        return {"rules": [{"min_blockers": _number(str(n))}]}
-
-    def cant_attack_you_or_planeswalkers(self) -> dict:
-        """508.1c: "can't attack you or planeswalkers you control" (the source's controller)."""
-        return {"rules": [{"cant_attack": "you"}, {"cant_attack_planeswalkers_of": "you"}]}
+        return {"rules": [{"min_blockers": number(n)}]}
 
     def blocked_only_by(self, filters: list) -> dict:
         """509.1b: "can't be blocked except by ...": only creatures matching one of them."""
@@ -627,20 +561,14 @@ class _Build(Transformer):
         return [{"supertype": str(t)}]
 
     def except_keyword(self, k: Token) -> list:
-        return [{"keyword": _kw(k)}]
-
-    def cant_attack_or_block(self) -> dict:
-        return {"rules": ["cant_attack", "cant_block"]}
-
-    def cant_be_blocked(self) -> dict:
-        return {"rules": ["cant_be_blocked"]}
+        return [{"keyword": untag(k)}]
 
     def blocked_despite(self, _they: Token, kw: Token) -> dict:
         """"Creatures with forestwalk can be blocked as though they didn't have forestwalk"
         (Deadfall; 702.14): blocks ignore that landwalk, the creature keeps it (613.11)."""
-        if not is_landwalk(_kw(kw)):
+        if not is_landwalk(untag(kw)):
             raise ValueError("only landwalk is ignored by blocks here")
-        return {"rules": [{"can_be_blocked_despite": _kw(kw)}]}
+        return {"rules": [{"can_be_blocked_despite": untag(kw)}]}
 
     def attack_despite(self, _they: Token, kw: Token) -> dict:
         """"can attack as though they didn't have defender" (High Alert; 702.3b)."""
@@ -665,7 +593,7 @@ class _Build(Transformer):
         crewing part restricts nothing the model does."""
         if str(block) != "block" or _sub(vehicles) != "vehicle":
             raise ValueError("crew Vehicles")
-        return self.cant_attack_or_block()
+        return self._constant("cant_attack_or_block")
 
     def second_sentence(self, first: dict, second: dict) -> dict:
         """"Enchanted permanent can't attack, block, or crew Vehicles. Its activated abilities
@@ -674,18 +602,6 @@ class _Build(Transformer):
         if set(second) != {"rules"} or not all(isinstance(r, dict) and "cant_activate" in r for r in second["rules"]):
             raise ValueError("a second sentence about activation only")
         return self.predicates(first, second)
-
-    def attacks_only_alone(self) -> dict:
-        """"can only attack alone" (Errantry; 506.5, 508.1c)."""
-        return {"rules": ["attacks_only_alone"]}
-
-    def doesnt_untap(self) -> dict:
-        """"doesn't untap during its controller's untap step" (502.3): a 613.11 rule on it."""
-        return {"rules": ["doesnt_untap"]}
-
-    def damage_by_toughness(self) -> dict:
-        """"assigns combat damage equal to its toughness rather than its power" (510.1a)."""
-        return {"rules": ["assigns_damage_by_toughness"]}
 
     def each_combat(self, act: Token, quant: Token) -> dict:
         _need(quant, "each")
@@ -697,17 +613,9 @@ class _Build(Transformer):
     def is_colors(self, _b: Token, cs: list) -> dict:
         return {"set_colors": cs}
 
-    def is_colorless(self, _b: Token) -> dict:
-        return {"set_colors": []}
-
-    def goaded(self, _b: Token) -> dict:
-        """"Enchanted creature ... is goaded" (701.15a): goaded by the source's controller for as
-        long as the effect applies (the Aura or Equipment is attached)."""
-        return {"goaded": True}
-
     def set_land_types(self, _b: Token, lands: Token) -> dict:
         land = _sub(lands)
-        if land not in ("plains", "island", "swamp", "mountain", "forest"):
+        if land not in BASIC_LAND_TYPES:
             raise ValueError("only basic land types")
         return {"set_land_types": [land]}
 
@@ -740,13 +648,13 @@ class _Build(Transformer):
         """Prismatic Omen: every basic land type in addition (305.6: their mana abilities too)."""
         if str(kind) != "types":
             raise ValueError("in addition to their other types")
-        return {"add_subtypes": ["plains", "island", "swamp", "mountain", "forest"]}
+        return {"add_subtypes": list(BASIC_LAND_TYPES)}
 
     def becomes_land_types(self, _b: Token, _a: Token, *subs: Token) -> dict:
         """"Enchanted land is an Island" (305.7: it loses its other land types and its rules-text
         abilities)."""
         lands = [_sub(t) for t in subs]
-        if not all(land in ("plains", "island", "swamp", "mountain", "forest") for land in lands):
+        if not all(land in BASIC_LAND_TYPES for land in lands):
             raise ValueError("only basic land types")
         return {"set_land_types": lands}
 
@@ -771,7 +679,7 @@ class _Build(Transformer):
     def become_lands(self, _b: Token, sub: Token, _p: Token, _o: Token, kind: Token) -> dict:
         """Ashaya: "Nontoken creatures you control are Forest lands in addition to their other
         types" (613.1d; 305.6 gives them the Forest's mana ability)."""
-        if str(kind) != "types" or _sub(sub) not in ("plains", "island", "swamp", "mountain", "forest"):
+        if str(kind) != "types" or _sub(sub) not in BASIC_LAND_TYPES:
             raise ValueError("a basic land type, in addition to their other types")
         return {"add_types": ["land"], "add_subtypes": [_sub(sub)]}
 
@@ -802,7 +710,7 @@ class _Build(Transformer):
         return {"filter": {**g, "other": True}, "at_least": 1}
 
     def many(self, n: Token, g: _Group) -> dict:
-        return {"filter": dict(g), "at_least": _number(str(n))}
+        return {"filter": dict(g), "at_least": number(n)}
 
     def you_control(self, cg: dict) -> dict:
         return {"controls": cg["filter"], "at_least": cg["at_least"]}
@@ -811,37 +719,22 @@ class _Build(Transformer):
         return {"opponent_controls": cg["filter"], "at_least": cg["at_least"]}
 
     def graveyard(self, n: Token) -> dict:
-        return {"cards_in_graveyard": _number(str(n))}
-
-    def your_turn(self) -> dict:
-        return {"your_turn": True}
-
-    def not_your_turn(self) -> dict:
-        return {"your_turn": False}
-
-    def monstrous(self, _be: Token) -> dict:
-        return {"monstrous": True}
-
-    def source_untapped(self, _be: Token) -> dict:
-        return {"source_untapped": True}
-
-    def source_tapped(self, _be: Token) -> dict:
-        return {"source_untapped": True, "not": True}
+        return {"cards_in_graveyard": number(n)}
 
     def source_equipped(self, _be: Token, attached: Token) -> dict:
         """"as long as ~ is equipped" (301.5) / "is enchanted" (303.4)."""
         return {"source_equipped" if str(attached) == "equipped" else "source_enchanted": True}
 
     def source_counters(self, *tokens: Token) -> dict:
-        n = [_number(str(t)) for t in tokens if t.type == "NUMBER"]
+        n = [number(t) for t in tokens if t.type == "NUMBER"]
         kind = next(str(t) for t in tokens if t.type == "COUNTERKIND")
         return {"counters_on_source": kind, "at_least": n[0] if n else 1}
 
     def source_counters_there(self, n: Token, kind: Token) -> dict:
-        return {"counters_on_source": str(kind), "at_least": _number(str(n))}
+        return {"counters_on_source": str(kind), "at_least": number(n)}
 
     def life_at_most(self, n: Token) -> dict:
-        return {"life_at_most": _number(str(n))}
+        return {"life_at_most": number(n)}
 
     # -- conditions on the affected object (611.3b) ---------------------------------------
     def it_cond(self, what: dict) -> dict:
@@ -860,22 +753,9 @@ class _Build(Transformer):
     def it_supertype(self, s: Token) -> dict:
         return {"supertypes": [str(s)]}
 
-    def it_attacking(self) -> dict:
-        return {"attacking": True}
-
-    def it_not_attacking(self) -> dict:
-        return {"not_attacking": True}
-
-    def it_blocking(self) -> dict:
-        return {"blocking": True}
-
     def it_graveyard(self, n: Token) -> dict:
         """So Tiny: "its controller has seven or more cards in their graveyard"."""
-        return {"_it": {"controller_graveyard_at_least": _number(str(n))}}
-
-    def share_color(self) -> dict:
-        """Common Cause: "as long as they all share a color" (the affected set as a whole)."""
-        return {"_share_color": True}
+        return {"_it": {"controller_graveyard_at_least": number(n)}}
 
     def cond_and(self, a: dict, b: dict) -> dict:
         return {"_all": [a, b]}
@@ -892,21 +772,9 @@ class _Build(Transformer):
         _need(quant, "each")
         return {"subtypes": [_sub(sub)], **(control or {})}
 
-    def in_graveyard(self, _be: Token) -> dict:
-        """"As long as ~ is in your graveyard" (113.6b: the ability functions from there)."""
-        return {"in_graveyard": True}
-
     def cond_graveyard(self, gy: dict, other: dict | None) -> dict:
         """"As long as ~ is in your graveyard and you control a Mountain": both atoms."""
         return {"_all": [gy] + ([other] if other is not None else [])}
-
-    def paired(self, _be: Token) -> dict:
-        """"As long as ~ is paired with another creature" (702.95b)."""
-        return {"paired": True}
-
-    def pair_subject(self) -> dict:
-        """"both creatures" / "each of those creatures": the source and its pair (702.95b)."""
-        return {"paired": True}
 
     def rider(self, *auras: Token) -> dict:
         """702.16n: "This effect doesn't remove ~" or "... Auras" (tagged ``plu:aura``)."""
@@ -935,33 +803,24 @@ class _Build(Transformer):
             raise ValueError("defending player controls: one permanent")
         return {"_defender": cg["filter"]}
 
-    def completed_dungeon(self) -> dict:
-        return {"completed_dungeon": True}
-
-    def city_blessing(self) -> dict:
-        return {"city_blessing": True}
-
     def hand_at_most(self, n: Token) -> dict:
-        return {"hand_at_most": _number(str(n))}
-
-    def life_at_starting(self) -> dict:
-        return {"life_over_starting": 0}
+        return {"hand_at_most": number(n)}
 
     def life_over_starting(self, n: Token) -> dict:
-        return {"life_over_starting": _number(str(n))}
+        return {"life_over_starting": number(n)}
 
     def opponent_graveyard(self, n: Token) -> dict:
-        return {"opponent_graveyard": _number(str(n))}
+        return {"opponent_graveyard": number(n)}
 
     def graveyard_types(self, n: Token) -> dict:
-        return {"graveyard_types": _number(str(n))}
+        return {"graveyard_types": number(n)}
 
     def source_any_counters(self, _h: Token, n: Token) -> dict:
-        return {"counters_on_source": "any", "at_least": _number(str(n))}
+        return {"counters_on_source": "any", "at_least": number(n)}
 
     def source_counters_exactly(self, n: Token, kind: Token) -> dict:
         """"there is exactly one tide counter on ~" / "there are exactly three ..."."""
-        return {"counters_on_source": str(kind), "at_least": _number(str(n)), "at_most": _number(str(n))}
+        return {"counters_on_source": str(kind), "at_least": number(n), "at_most": number(n)}
 
     def attached_tapped(self, _a: Token, t: Token, _be: Token) -> dict:
         return {"attached_matches": {"types": [str(t)], "tapped": True}}
@@ -988,16 +847,10 @@ class _Build(Transformer):
     def attached_equipment(self, n: Token, sub: Token) -> dict:
         """"as long as two or more Equipment are attached to it" (301.5)."""
         _need(Token("SUBTYPE", _sub(sub)), "equipment")
-        return {"attached_equipment": _number(str(n))}
-
-    def day(self) -> dict:
-        return {"day_night": "day"}
-
-    def night(self) -> dict:
-        return {"day_night": "night"}
+        return {"attached_equipment": number(n)}
 
     def on_battlefield(self, n: Token, g: _Group) -> dict:
-        return {"on_battlefield": dict(g), "at_least": _number(str(n))}
+        return {"on_battlefield": dict(g), "at_least": number(n)}
 
     def cond(self, c: dict) -> dict:
         return c
@@ -1007,9 +860,6 @@ class _Build(Transformer):
 
     def suffix_cond(self, c: dict) -> dict:
         return c
-
-    def during_extra(self) -> dict:
-        return {"extra_turn": True}
 
     # -- sentences ----------------------------------------------------------------------
     def static(self, subject: dict, preds: dict) -> dict:
@@ -1035,9 +885,6 @@ class _Build(Transformer):
     def add_supertype(self, _b: Token, t: Token) -> dict:
         """"is legendary" (205.4a, 613.1d: a supertype is added; the others stay)."""
         return {"add_supertypes": [str(t)]}
-
-    def every_creature_type(self, _b: Token) -> dict:
-        return {"all_creature_types": True}
 
     def add_chosen_type(self, _b: Token, _p: Token, _o: Token, kind: Token) -> dict:
         """Realmwright, Xenograft: "is the chosen type in addition to its other types" (205.1b)."""
@@ -1065,7 +912,7 @@ class _Build(Transformer):
         """Song of the Dryads: "is a colorless Forest land" (205.1a: only a land, only a Forest;
         305.7: it loses its rules-text abilities and taps for {G}; supertypes stay)."""
         _need(t, "land")
-        if _sub(sub) not in ("plains", "island", "swamp", "mountain", "forest"):
+        if _sub(sub) not in BASIC_LAND_TYPES:
             raise ValueError("a basic land type")
         return {"set_types": ["land"], "set_land_types": [_sub(sub)], "set_colors": []}
 
@@ -1074,26 +921,10 @@ class _Build(Transformer):
         """Life and Limb: "are 1/1 green Saproling creatures and Forest lands in addition to their
         other types" (205.1b; 613.1e: the color is set; 613.4b; 305.6: Forests tap for {G})."""
         _need(kind, "types")
-        if _sub(land) not in ("plains", "island", "swamp", "mountain", "forest"):
+        if _sub(land) not in BASIC_LAND_TYPES:
             raise ValueError("a basic land type")
         return {"add_types": ["creature", "land"], "add_subtypes": [_creature_type(creature), _sub(land)],
                 "set_colors": [str(color)], **self.base_pt(_b, pt)}
-
-    def pt_mana_value(self, _h: Token) -> dict:
-        """Opalescence: "has base power and base toughness each equal to its mana value" (613.4b)."""
-        return {"base_pt_mana_value": True}
-
-    def loses_all_other(self, _l: Token) -> dict:
-        """"loses all other abilities": all but those the same effect grants (613.1f)."""
-        return {"loses_all_abilities": True, "_other": True}
-
-    def loses_all_other_types(self, _l: Token) -> dict:
-        """Darksteel Mutation: "loses all other abilities, card types, and creature types"."""
-        return {"loses_all_abilities": True, "_other": True, "_other_types": True}
-
-    def loses_land_types(self, _l: Token) -> dict:
-        """Lithoform Blight: "loses all land types and abilities" (613.1d, 613.1f)."""
-        return {"remove_land_types": True, "loses_all_abilities": True}
 
     def creatures_and_planeswalkers(self, g: _Group, _pw: Token, control: dict, preds: dict) -> list:
         """"Creatures and planeswalkers you control have lifelink": one effect on each (611.3a)."""
@@ -1136,7 +967,7 @@ class _Build(Transformer):
         act, quant = rest[-2:]
         _need(quant, "each")
         kind = "max_attackers_total" if str(act).startswith("attack") else "max_blockers_total"
-        return {"board_rules": [{"kind": kind, "n": _number(str(n))}]}
+        return {"board_rules": [{"kind": kind, "n": number(n)}]}
 
     def cap_you(self, n: Token, *rest: Token) -> dict:
         """Mirri: "no more than one creature can attack you each combat" (508.1c): a cap on
@@ -1144,7 +975,7 @@ class _Build(Transformer):
         _need(rest[-1], "each")
         if rest[0].type == "TYPE":
             _need(rest[0], "creature")
-        return {"board_rules": [{"kind": "max_attackers_against_you", "n": _number(str(n))}]}
+        return {"board_rules": [{"kind": "max_attackers_against_you", "n": number(n)}]}
 
     def start(self, line: Any) -> Any:
         return line

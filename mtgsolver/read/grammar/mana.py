@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Transformer, Tree, v_args
+from lark import Lark, Token, Tree, v_args
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, VisitError
 
 from mtgsolver.model.mana import MANA_TYPES, ManaCost, ManaCostError
@@ -38,7 +38,8 @@ from mtgsolver.model.mana_abilities import (
     OwnColors,
     Reflect,
 )
-from mtgsolver.read.grammar.text import normalise, number, singular
+from mtgsolver.read.grammar.tables import ConstantRules
+from mtgsolver.read.grammar.text import COLORS, normalise, number, singular
 
 __all__ = ["parse_mana_ability", "read"]
 
@@ -148,8 +149,66 @@ def _letters(tree: Tree | Token) -> tuple[str, ...]:
     return tuple(t.value.strip("{}").upper() for t in tree.children)
 
 
+def _different_colors(n: int) -> Choice:
+    """``two mana of different colors``: each set of that many distinct colors."""
+    if n < 0:
+        raise _Refused("X mana of different colors")
+    return Choice(tuple(itertools.combinations(_COLORS, n)))
+
+
+_CHOSEN = "of the chosen type"
+
+#: The constant rules of ``mana.lark``: rule or alias -> its value (:mod:`.tables`).
+CONSTANTS: dict[str, Any] = {
+    # costs (118, 602.1)
+    "tap": CostPart("tap"),
+    "untap": CostPart("untap"),
+    "sacrifice_self": CostPart("sacrifice_self"),
+    "discard_card": CostPart("discard", amount=1, what="card"),
+    "discard_hand": CostPart("discard", what="hand"),
+    "mill": CostPart("mill", amount=1),
+    "exert": CostPart("exert"),
+    "return_self": CostPart("return_self"),
+    "self": "~",
+    # products (106): "N mana <mana_kind>", a kind and its product for N (X: N = -1)
+    "any_color": ("any", lambda n: AnyColor(n, combination=n > 1) if n != 1 else AnyColor(1)),
+    "any_one_color": ("one_color", lambda n: AnyColor(n, combination=False)),
+    "any_combination": ("combination", lambda n: AnyColor(n, combination=True)),
+    "different_colors": ("different", _different_colors),
+    "commander_colors": ("commander", lambda n: CommanderColors()),
+    "chosen_color": ("chosen", lambda n: ChosenColor(())),
+    "own_colors": ("own", lambda n: OwnColors()),
+    "type": "type",
+    "color": "color",
+    "lands_you_control": "lands_you_control",
+    "basic_lands_you_control": "basic_lands_you_control",
+    "lands_opponents_control": "lands_opponents_control",
+    "permanents_you_control": "permanents_you_control",
+    "you": "you",
+    "all": "all",
+    # "where X is ...": what is counted, of what, whose
+    "x_life": ("life", "", "you"),
+    "x_greatest_power": ("greatest_power", "creature", "you"),
+    "x_domain": ("domain", "land", "you"),
+    "x_power": ("power", "", "you"),
+    # further sentences: (kind, value); "spend": (spell words, abilities too)
+    "spend_on_x_costs": ("spend", (frozenset({"{x}"}), False)),  # any part of a cost with {X}
+    "spend_on_upkeep": ("spend", (frozenset(), False)),  # 702.24: no spell, no activation
+    "spend_on_abilities": ("spend", (frozenset(), True)),
+    "of_chosen_type": _CHOSEN,
+    "uncounterable": None,
+    "once_each_turn": ("timing", "once_each_turn"),
+    "as_sorcery": ("timing", "sorcery"),
+    "as_instant": ("timing", "instant"),
+    # triggered mana (106.12a): what the trigger adds
+    "tm_any_color": {"adds": "any_color"},
+    "tm_chosen": {"adds": "chosen_color"},
+    "tm_same_type": {"adds": "same_type"},
+}
+
+
 @v_args(inline=True)
-class _Compile(Transformer):
+class _Compile(ConstantRules, constants=CONSTANTS):
     """Syntax tree -> (costs, product, sentences); ``text`` is the parsed (normal) text,
     ``name`` the card's name (``named ~``)."""
 
@@ -173,20 +232,11 @@ class _Compile(Transformer):
         except ManaCostError as exc:
             raise _Refused(str(exc)) from None
 
-    def tap(self):
-        return CostPart("tap")
-
-    def untap(self):
-        return CostPart("untap")
-
     def pay_life(self, n):
         return CostPart("life", amount=_fixed_number(n))
 
     def pay_energy(self, tok):
         return CostPart("energy", amount=tok.value.count("{e}"))
-
-    def sacrifice_self(self, _self):
-        return CostPart("sacrifice_self")
 
     def sacrifice(self, filt):
         words, named, token = filt
@@ -211,29 +261,11 @@ class _Compile(Transformer):
     def tap_untapped(self, n, words):
         return CostPart("tap_untapped", amount=_fixed_number(n), what=singular(words), another=False)
 
-    def discard_card(self):
-        return CostPart("discard", amount=1, what="card")
-
-    def discard_hand(self):
-        return CostPart("discard", what="hand")
-
-    def mill(self):
-        return CostPart("mill", amount=1)
-
     def exile_self(self, _self, zone):
         return CostPart("exile_self", what=zone.value)
 
     def exile_card(self, zone):
         return CostPart("exile_card", amount=1, what=zone.value)
-
-    def exert(self, _self):
-        return CostPart("exert")
-
-    def return_self(self, _self):
-        return CostPart("return_self")
-
-    def self(self, *_):
-        return "~"
 
     def words(self, *words):
         return [w.value for w in words]
@@ -256,12 +288,6 @@ class _Compile(Transformer):
 
     def counter_kind(self, tok):
         return tok.value
-
-    def type(self):
-        return "type"
-
-    def color(self):
-        return "color"
 
     # ---------------------------------------------------------------- products
     def fixed(self, syms):
@@ -287,15 +313,6 @@ class _Compile(Transformer):
             return Amount(count, what, whose, any_color=kind[0] == "one_color", combination=kind[0] == "combination")
         return kind[1](n)
 
-    def any_color(self):
-        return "any", lambda n: AnyColor(n, combination=n > 1) if n != 1 else AnyColor(1)
-
-    def any_one_color(self):
-        return "one_color", lambda n: AnyColor(n, combination=False)
-
-    def any_combination(self):
-        return "combination", lambda n: AnyColor(n, combination=True)
-
     def combination_of(self, a, b):
         """``three mana in any combination of {R} and/or {G}``: every bundle of those types."""
         types = _letters(a) + _letters(b)
@@ -306,25 +323,8 @@ class _Compile(Transformer):
             return Choice(tuple(itertools.combinations_with_replacement(types, n)))
         return "among", build
 
-    def different_colors(self):
-        """``two mana of different colors``: each set of that many distinct colors."""
-        def build(n: int):
-            if n < 0:
-                raise _Refused("X mana of different colors")
-            return Choice(tuple(itertools.combinations(_COLORS, n)))
-        return "different", build
-
-    def commander_colors(self):
-        return "commander", lambda n: CommanderColors()
-
     def reflect(self, kind, scope):
         return "reflect", lambda n: Reflect(kind, scope)
-
-    def chosen_color(self):
-        return "chosen", lambda n: ChosenColor(())
-
-    def own_colors(self):
-        return "own", lambda n: OwnColors()
 
     def chosen_or(self, syms, n):
         if number(n) != 1:
@@ -333,18 +333,6 @@ class _Compile(Transformer):
 
     def reflect_sacrificed(self, kind):
         return "reflect", lambda n: Reflect(kind, "sacrificed")
-
-    def lands_you_control(self):
-        return "lands_you_control"
-
-    def lands_opponents_control(self):
-        return "lands_opponents_control"
-
-    def basic_lands_you_control(self):
-        return "basic_lands_you_control"
-
-    def permanents_you_control(self):
-        return "permanents_you_control"
 
     def counted(self, syms, per):
         what, power, whose = per
@@ -364,12 +352,6 @@ class _Compile(Transformer):
 
     def with_power(self, n):
         return "power", _fixed_number(n)
-
-    def you(self):
-        return "you"
-
-    def all(self):
-        return "all"
 
     def per_counter(self, syms, kind, _self):
         return Amount("counters", kind, mana=_letters(syms))
@@ -409,20 +391,8 @@ class _Compile(Transformer):
             raise _Refused("'where X is' a count of permanents with a least power")
         return "permanents", what, whose
 
-    def x_life(self):
-        return "life", "", "you"
-
-    def x_greatest_power(self):
-        return "greatest_power", "creature", "you"
-
-    def x_domain(self):
-        return "domain", "land", "you"
-
     def x_counters(self, kind, _self):
         return "counters", kind, "you"
-
-    def x_power(self):
-        return "power", "", "you"
 
     # ---------------------------------------------------------------- sentences
     def spend_on_spells(self, *parts):
@@ -442,23 +412,6 @@ class _Compile(Transformer):
         """``an Elf creature spell``, ``colorless Eldrazi spells``: both words (a color word is
         the spell's color, 105.2)."""
         return frozenset({f"{a.value} {b.value}"})
-
-    def spend_on_x_costs(self):
-        """``Spend this mana only on costs that contain {X}``: any part of such a cost."""
-        return "spend", (frozenset({"{x}"}), False)
-
-    def spend_on_upkeep(self):
-        """Cumulative upkeep (702.24): mana no spell or activation the solver pays may use."""
-        return "spend", (frozenset(), False)
-
-    def of_chosen_type(self):
-        return _CHOSEN
-
-    def uncounterable(self):
-        return None
-
-    def spend_on_abilities(self, *_):
-        return "spend", (frozenset(), True)
 
     def spend_on_abilities_or(self, word):
         return "spend", (frozenset({word.value}), True)
@@ -481,15 +434,6 @@ class _Compile(Transformer):
     def life_loss(self, n):
         return "life_loss", _fixed_number(n)
 
-    def once_each_turn(self):
-        return "timing", "once_each_turn"
-
-    def as_sorcery(self):
-        return "timing", "sorcery"
-
-    def as_instant(self):
-        return "timing", "instant"
-
     def instead(self, n, what, *rest):
         return "instead", (_condition(n, what, rest[:-1]), rest[-1])
 
@@ -511,8 +455,7 @@ class _Compile(Transformer):
         return "rider", self._text[tree.meta.start_pos:tree.meta.end_pos] + "."
 
 
-_COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-_CHOSEN = "of the chosen type"
+_COLOR_LETTER = dict(zip(COLORS, _COLORS))  # white -> W ... green -> G (105.1)
 
 
 class _XPlusOne:
@@ -559,7 +502,7 @@ def _tapped_harm(tree: Tree) -> dict[str, int] | None:
 
 
 @v_args(inline=True)
-class _Trigger(Transformer):
+class _Trigger(ConstantRules, constants=CONSTANTS):
     """A ``mana_trigger`` tree -> the board vocabulary's ``{tapped, kinds, adds, amount, of_type}``."""
 
     def you_tap(self, kinds, of_type, adds):
@@ -593,17 +536,8 @@ class _Trigger(Transformer):
     def tm_fixed(self, syms):
         return {"adds": "".join("{" + t + "}" for t in _letters(syms))}
 
-    def tm_any_color(self):
-        return {"adds": "any_color"}
-
     def tm_combination(self, n):
         return {"adds": "any_color", "amount": _fixed_number(n)}
-
-    def tm_chosen(self):
-        return {"adds": "chosen_color"}
-
-    def tm_same_type(self):
-        return {"adds": "same_type"}
 
     def symbols(self, *syms):
         return Tree("symbols", list(syms))

@@ -25,13 +25,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Transformer
+from lark import Lark, Token
 from lark.exceptions import LarkError, VisitError
+
+from mtgsolver.read.grammar.tables import ConstantRules
+from mtgsolver.read.grammar.text import creature_types, number, singular_type
 
 __all__ = ["read"]
 
 _HERE = Path(__file__).parent
-_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 #: Words that must appear for a line to be worth parsing at all
 _CUES = ("block", "attack")
 
@@ -39,30 +41,6 @@ _CUES = ("block", "attack")
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     return Lark((_HERE / "relative.lark").read_text(), parser="earley", lexer="dynamic")
-
-
-@lru_cache(maxsize=1)
-def creature_types() -> frozenset[str]:
-    """The one-word creature types of 205.3m, lower case."""
-    return frozenset(w.strip() for w in (_HERE / "creature_types.txt").read_text().splitlines() if w.strip())
-
-
-def singular_type(word: str) -> str | None:
-    """``humans`` -> ``human``, ``elves`` -> ``elf``, ``eldrazi`` -> ``eldrazi``; ``None`` if no
-    creature type (205.3m) has that plural."""
-    return _plurals().get(word)
-
-
-@lru_cache(maxsize=1)
-def _plurals() -> dict[str, str]:
-    out: dict[str, str] = {}
-    for t in creature_types():
-        forms = {t, t + "s", t + "es"}
-        if t.endswith("f"):
-            forms.add(t[:-1] + "ves")
-        for form in forms:
-            out.setdefault(form, t)
-    return out
 
 
 def read(line: str, name: str) -> list[Any] | None:
@@ -89,28 +67,27 @@ class _Unread(Exception):
     """A tree the family recognises but will not read (no such creature type...)."""
 
 
-class _Compile(Transformer):
+#: The constant rules of ``relative.lark``: rule or alias -> its value (:mod:`.tables`).
+CONSTANTS: dict[str, Any] = {
+    # how a stat compares with the creature's own: the suffix of the vocabulary key
+    "greater_than": "greater_than",
+    "less_than": "less_than",
+    "at_least": "at_least",
+    "at_most": "at_most",
+    "owner": None,  # "~'s", "its", "the enchanted creature's": the creature the line is about
+    # subjects: whether the entries are granted to the creature the source is attached to
+    "itself": False,
+    "holder": True,
+}
+
+
+class _Compile(ConstantRules, constants=CONSTANTS):
     """Trees of ``relative.lark`` to vocabulary entries."""
 
     # -- comparisons ----------------------------------------------------------------
     def comparison(self, items: list[Any]) -> dict[str, str]:
         stat, relation, _owner, own = items
         return {f"{_stat(stat)}_{relation}": f"own_{_stat(own)}"}
-
-    def greater_than(self, _: list[Any]) -> str:
-        return "greater_than"
-
-    def less_than(self, _: list[Any]) -> str:
-        return "less_than"
-
-    def at_least(self, _: list[Any]) -> str:
-        return "at_least"
-
-    def at_most(self, _: list[Any]) -> str:
-        return "at_most"
-
-    def owner(self, _: list[Any]) -> None:
-        return None
 
     def greater_stat(self, items: list[Any]) -> dict[str, str]:
         s = _stat(items[0])
@@ -153,7 +130,7 @@ class _Compile(Transformer):
         act, n, again = items
         if act != again:
             raise _Unread(act)
-        return [{f"cant_{act}_unless_others": _NUMBERS[str(n)]}]
+        return [{f"cant_{act}_unless_others": number(n)}]
 
     def unless_another(self, items: list[Any]) -> list[Any]:
         act, again = items
@@ -177,19 +154,13 @@ class _Compile(Transformer):
         return [{"cant_be_blocked_by": items[0]}]
 
     # -- lines ----------------------------------------------------------------------
-    def itself(self, _: list[Any]) -> bool:
-        return False
-
-    def holder(self, _: list[Any]) -> bool:
-        return True
-
     def self_line(self, items: list[Any]) -> list[Any]:
         granted, entries = items
         return [{"grants": entries}] if granted else entries
 
     def cap_line(self, items: list[Any]) -> list[Any]:
         n, act = items
-        return [{f"max_{act}ers_each_combat": _NUMBERS[str(n)]}]
+        return [{f"max_{act}ers_each_combat": number(n)}]
 
     def start(self, items: list[Any]) -> list[Any]:
         return items[0]

@@ -1,5 +1,5 @@
-"""Review 1 of lines read as a side effect of the effects-grammar work (review_01): exact
-readings of lines judged correct, and near shapes that must stay unread (611.3, 613)."""
+"""Precision of the continuous-effect readings outside the effects clusters (conditions,
+characteristic-defining P/T, supertypes, ward): exact readings of lines checked by hand, and near shapes that must stay unread (611.3, 613)."""
 from __future__ import annotations
 
 import pytest
@@ -61,7 +61,7 @@ READ = [
      {"affects": SELF, "gains": ["indestructible"], "condition": [{"your_turn": True}]}),
 ]
 
-#: Near shapes of the reviewed lines that the model would get wrong: they must stay unread.
+#: Near shapes of the lines above that the model would get wrong: they must stay unread.
 UNREAD = [
     ("Kinetic Augur", "Kinetic Augur's power is equal to the number of instant and sorcery cards in your hand."),  # 402.3
     ("Jace's Phantasm", "Jace's Phantasm gets +4/+4 as long as each opponent has ten or more cards in their graveyard."),
@@ -80,7 +80,7 @@ UNREAD = [
 
 
 @pytest.mark.parametrize(("name", "line", "expected"), READ, ids=[r[0] for r in READ])
-def test_reviewed_line_reads_exactly(name: str, line: str, expected: dict) -> None:
+def test_line_reads_exactly(name: str, line: str, expected: dict) -> None:
     entries, unread = parse_oracle_text(line, name)
     assert unread == []
     assert len(entries) == 1

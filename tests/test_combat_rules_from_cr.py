@@ -1,4 +1,4 @@
-"""An independent rules review of the combat solvers (CR 506, 508.1, 509.1, 701.15, 702, 802).
+"""The combat solvers against cases worked by hand from the rules (CR 506, 508.1, 509.1, 701.15, 702, 802).
 
 Each case is derived from the text of the Comprehensive Rules (2026-04-17) or an official
 card ruling, and cites it; the expected answers were worked out from the rules by hand,
@@ -40,7 +40,7 @@ def board_of(battlefield: list[dict], effects: list[dict] = (), players: tuple[s
              attacks: dict[str, str] | None = None) -> Board:
     data: dict[str, Any] = {"version": 1, "active_player": "alice", "players": [{"name": p} for p in players],
                             "battlefield": list(battlefield), "effects": list(effects)}
-    board = parse_board_text(yaml.safe_dump(data), "<review>")
+    board = parse_board_text(yaml.safe_dump(data), "<by-hand>")
     if attacks is not None:
         board = board.replace(combat=CombatDeclaration(tuple(Attack(c, t) for c, t in attacks.items()), None))
     return board

@@ -1,7 +1,7 @@
-"""Readings reviewed by review0: lines outside the effects clusters that became read.
+"""Precision of the continuous-effect readings outside the effects clusters, checked by hand.
 
 Each line in READ must read to exactly this structure; each in UNREAD must stay unread
-(near variants of reviewed lines whose extra words the grammar does not honour).
+(near variants of those lines whose extra words the grammar does not honour).
 """
 import pytest
 
@@ -164,14 +164,14 @@ UNREAD = [
 
 
 @pytest.mark.parametrize("card,line,expected", READ)
-def test_reviewed_line_reads_exactly(card, line, expected):
+def test_line_reads_exactly(card, line, expected):
     entries, unread = parse_oracle_text(line, card)
     assert unread == []
     assert entries == expected
 
 
 @pytest.mark.parametrize("card,line", UNREAD)
-def test_reviewed_variant_stays_unread(card, line):
+def test_near_variant_stays_unread(card, line):
     entries, unread = parse_oracle_text(line, card)
     assert entries == []
     assert unread == [line]
