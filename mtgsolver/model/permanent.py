@@ -47,6 +47,8 @@ class Player:
     completed_dungeon: bool = False
     #: whether the player has the city's blessing (702.131c)
     city_blessing: bool = False
+    #: whether the player has lost the game (104.3; 704.5a-c: life 0, a draw from an empty library, poison)
+    lost: bool = False
 
 
 @dataclass(frozen=True, eq=False)
