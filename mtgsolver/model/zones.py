@@ -115,7 +115,9 @@ class TurnInfo:
 
     ``spells_cast`` and ``crimes_committed`` count per player this turn (700.13);
     ``triggered_once`` holds ids of permanents whose "triggers only once each turn" ability
-    has already triggered this turn (603.2h). ``number`` is ``None`` when unknown. ``step``
+    has already triggered this turn (603.2h); ``activated_once`` the permanents whose loyalty
+    ability was activated this turn (``ID``, 606.3) and the "activate only once each turn"
+    abilities activated (``ID:N``, N counting its activated abilities from 1, 602.5b). ``number`` is ``None`` when unknown. ``step``
     is one of :data:`TURN_STEPS` (500.1); ``lands_played`` counts land plays per player (305.2).
     """
 
@@ -126,6 +128,7 @@ class TurnInfo:
     triggered_once: frozenset[str] = frozenset()
     step: str = "precombat_main"
     lands_played: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    activated_once: frozenset[str] = frozenset()
 
 
 _SYMBOL = re.compile(r"\{[^}]+\}")

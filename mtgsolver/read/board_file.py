@@ -234,6 +234,9 @@ class TurnSpec(_Strict):
     spells_cast: dict[str, int] = Field(default_factory=dict)
     crimes_committed: dict[str, int] = Field(default_factory=dict, description="crimes per player this turn (700.13)")
     triggered_once: list[str] = Field(default_factory=list, description='ids of permanents whose "only once each turn" ability already triggered (603.2h)')
+    activated_once: list[str] = Field(
+        default_factory=list, description='ID: a planeswalker whose loyalty ability was activated this turn (606.3); '
+        'ID:N: its N-th activated ability, "activate only once each turn", was (602.5b)')
 
 
 class SolutionSpec(_Strict):
@@ -971,9 +974,14 @@ class _Builder:
                     raise self.fail(f"turn.{f}.{player}", "counts are not negative")
         for j, pid in enumerate(t.triggered_once):
             self.need_permanent(pid, f"turn.triggered_once[{j}]")
+        for j, key in enumerate(t.activated_once):
+            pid, _, n = key.partition(":")
+            self.need_permanent(pid, f"turn.activated_once[{j}]")
+            if n and not (n.isdigit() and int(n) >= 1):
+                raise self.fail(f"turn.activated_once[{j}]", f"{key!r}: give ID or ID:N with N counting from 1")
         return TurnInfo(t.number, t.extra_turn, MappingProxyType(dict(t.spells_cast)),
                         MappingProxyType(dict(t.crimes_committed)), frozenset(t.triggered_once), t.step,
-                        MappingProxyType(dict(t.lands_played)))
+                        MappingProxyType(dict(t.lands_played)), frozenset(t.activated_once))
 
     # -- effects, pools, combat ------------------------------------------------------
     def effect(self, i: int, e: EffectSpec) -> Effect:
@@ -1206,7 +1214,7 @@ def zones_data(board: Board, library: CardLibrary | None = None) -> dict[str, An
     t = board.turn
     turn = {"number": t.number, "step": t.step, "extra_turn": t.extra_turn, "lands_played": dict(t.lands_played),
             "spells_cast": dict(t.spells_cast), "crimes_committed": dict(t.crimes_committed),
-            "triggered_once": sorted(t.triggered_once)}
+            "triggered_once": sorted(t.triggered_once), "activated_once": sorted(t.activated_once)}
     return {"zones": zones, "stack": stack, "turn": turn}
 
 

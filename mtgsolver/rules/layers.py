@@ -42,7 +42,7 @@ from mtgsolver.model.permanent import Permanent, counter_pt
 from mtgsolver.model.provenance import Change, LayerResult
 from mtgsolver.model.subtypes import subtypes
 
-__all__ = ["Change", "LayerResult", "apply_layers", "changes_of", "combat_dependent", "printed_of", "source_note"]
+__all__ = ["Change", "LayerResult", "Query", "apply_layers", "changes_of", "combat_dependent", "printed_of", "source_note"]
 
 #: Land subtypes (205.3i) that a "becomes a [basic land type]" effect removes (305.7).
 LAND_SUBTYPES = frozenset("plains island swamp mountain forest cave desert gate lair locus mine power-plant "
@@ -1001,6 +1001,69 @@ def _matches(aff: Affected, obj: _Obj, eff: _Eff, state: Mapping[str, _Obj] | No
         if bound is not None and (value is None or (value < bound if low else value > bound)):
             return False
     return True
+
+
+# --------------------------------------------------------------------------- asked of a layered board
+class Query:
+    """The filters, counts and conditions of continuous effects, asked of a layered board as it
+    is now on behalf of a source and its controller: what an effect of a resolving spell or
+    ability finds as it happens (608.2h, 611.2c), what a target may be (115.1), whether an
+    intervening "if" holds (603.4).
+
+    ``source`` is the id of the object the ability or spell belongs to (``other``: not it;
+    "you" is ``controller``); ``attached_to`` what it was attached to (``enchanted``).
+    """
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.engine = _Engine(board, board.permanents, ())
+        for obj in self.engine.state.values():  # the layered power and toughness (613.4)
+            obj.power, obj.toughness = obj.perm.power, obj.perm.toughness
+
+    def _eff(self, source: str | None, controller: str, attached_to: str | None) -> _Eff:
+        obj = self.engine.state.get(source or "")
+        chosen = _chosen(obj.perm) if obj is not None else (None, None)
+        return _Eff(source or "", obj.perm.name if obj is not None else source or "", controller, attached_to, 0,
+                    (0, 0), ContinuousSpec(), None, chosen=chosen)
+
+    def matching(self, aff: Affected, source: str | None, controller: str,
+                 attached_to: str | None = None) -> list[str]:
+        """The permanents matching ``aff``, in board order."""
+        eff = self._eff(source, controller, attached_to)
+        eff.spec = ContinuousSpec(affects=aff)
+        found = self.engine.affected(eff, self.engine.state)
+        return [p.id for p in self.board.permanents if p.id in found]
+
+    def matches(self, aff: Affected, pid: str, source: str | None, controller: str,
+                attached_to: str | None = None, obj: Permanent | None = None) -> bool:
+        """Whether the permanent ``pid`` (or ``obj``, an object off the battlefield seen as a
+        permanent: a spell, a card, what a permanent last was) matches ``aff``."""
+        state = self.engine.state
+        target = _Obj(obj) if obj is not None else state.get(pid)
+        if target is None:
+            return False
+        if obj is not None:
+            target.power, target.toughness = obj.power, obj.toughness
+        if aff.self:
+            return pid == source
+        return _matches(aff, target, self._eff(source, controller, attached_to), state)
+
+    def count(self, each: ForEach, source: str | None, controller: str, obj: str | None = None) -> int:
+        """What ``each`` counts ("for each creature you control", 608.2h); relative parts
+        ("counters on it") are of ``obj``, default the source."""
+        eff = self._eff(source, controller, None)
+        eff.spec = ContinuousSpec(for_each=each)
+        target = self.engine.state.get(obj or source or "")
+        if target is None and each.permanents is None and each.card_count is None and not each.party \
+                and each.colors_among is None and each.basic_land_types_among is None:
+            return each.plus  # a count of an object no longer here
+        placeholder = target or _Obj(Permanent("", "", controller, controller))
+        return self.engine.count(eff, placeholder)
+
+    def holds(self, conditions: Iterable[Condition], source: str | None, controller: str) -> bool:
+        """Whether every condition holds (611.3b, 603.4, 608.2c)."""
+        eff = self._eff(source, controller, None)
+        return all(self.engine.holds(c, eff, self.engine.state) for c in conditions)
 
 
 # --------------------------------------------------------------------------- entry points
