@@ -388,11 +388,17 @@ class Modify:
     """Apply ``spec`` (its ``affects`` ignored) to the objects ``what`` names as the effect
     happens, for ``duration`` (611.2c: a continuous effect from a resolving spell or ability
     affects only the objects it found then). +N/+N is ``gets`` (613.4c), keywords ``gains`` /
-    ``loses`` (613.1f), "can't block" and "attacks this turn if able" are ``rules``."""
+    ``loses`` (613.1f), "can't block" and "attacks this turn if able" are ``rules``.
+    ``gets`` is multiplied by ``times`` and by the spec's ``for_each`` count, both found as
+    the effect begins (608.2h: "+X/+X" is ``gets (1, 1)`` times :class:`X`). An effect that
+    only changes rules (``rules``, no layer) on :class:`Each` applies to whatever matches its
+    filter for its duration, objects that come later included (611.2c: "Creatures without
+    flying can't block this turn")."""
 
     what: Ref
     spec: ContinuousSpec
     duration: Duration = "end_of_turn"
+    times: "Amount" = 1
 
 
 @dataclass(frozen=True)

@@ -141,6 +141,10 @@ class Resolving:
             self.finish(countered=True)
             return
         game.step("608.2", f"{what} resolves")
+        if isinstance(ability, TriggeredAbility) and ability.optional:
+            if game.choose(f"may:{obj.label}", ["yes", "no"]) == 1:  # 603.5: "you may" chosen as it resolves
+                game.step("603.5", f"{self.you} chooses not to")
+                return
         self.apply_all(ability.effects)
         self.finish(countered=False)
 
@@ -191,8 +195,8 @@ class Resolving:
                        cause="(a copy of a permanent spell becomes a token, 111.12)")
             return
         if countered or not zc.card.is_permanent:
-            game.put_card(owner, "graveyard", dataclasses.replace(zc, id=game.moved_id(zc.id, zc.card.name)))
-            game.step("608.2n", f"{zc.card.name} goes to {owner}'s graveyard")
+            game.put_card(owner, "graveyard", dataclasses.replace(zc, id=game.moved_id(obj.id, zc.card.name)))
+            game.step("608.2b" if countered else "608.2n", f"{zc.card.name} goes to {owner}'s graveyard")
             return
         template = game.template(zc, obj.controller, owner)
         counters = game.reader.enters_with(zc.card, obj.x) if obj.x is not None else {}
@@ -744,7 +748,7 @@ def _modify(r: Resolving, e: Modify) -> None:
     are fixed as it begins (608.2h). A board ``continuous`` effect with its duration and
     timestamp (613.7a)."""
     game = r.game
-    times = r.amount(getattr(e, "times", 1))
+    times = r.amount(e.times)
     spec = e.spec
     rules_only = not spec.layers() and (spec.rules or spec.board_rules)
     source = r.source_here() or r.source_id()

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from mtgsolver.model.zones import ZoneCard
 from mtgsolver.rules.blocking import has_quality
 from mtgsolver.rules.game import card_object
 
@@ -130,6 +131,10 @@ def target_problem(game: "Game", spec: "TargetSpec", tid: str, controller: str, 
         kind = "spell" if item.kind == "spell" else "ability"
         if kind not in kinds:
             return f"{tid} is {'a spell' if kind == 'spell' else 'an ability'} on the stack; the target is {_kinds(kinds)}"
+        card = item.card.card if isinstance(item.card, ZoneCard) else item.card
+        if kind == "spell" and card is not None and not game.query().matches(
+                spec.filter, tid, source_id, controller, obj=card_object(card, tid, item.controller)):
+            return f"{tid} is not a {spec.filter.describe()} spell"
         return None
     found = game.find_card(tid)
     if found is not None:

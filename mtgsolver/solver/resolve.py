@@ -48,7 +48,7 @@ from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.spell_text import enters_with
 from mtgsolver.rules.casting import Activate, Cast, Payment, activate, cast, pay as pay_costs, spell_ability
 from mtgsolver.rules.game import Game, Illegal, Step, Undecided
-from mtgsolver.rules.resolution import resolve_stack
+from mtgsolver.rules.resolution import resolve_stack, settle
 from mtgsolver.solver.payment import PaymentResult, pay
 from mtgsolver.solver.relevance import Bearing, resolve_bearing
 from mtgsolver.solver.result import JsonResult, reports_unread, unread_dict
@@ -58,7 +58,7 @@ __all__ = ["MAX_RUNS", "OpenChoice", "ResolveResult", "parse_action", "resolve"]
 #: The most ways of making the choices tried before the answer is undecided.
 MAX_RUNS = 64
 
-_ACTION = re.compile(r"^\s*(?:(cast|activate)\s+)?(.+?)\s*$", re.I)
+_ACTION = re.compile(r"^\s*(respond\s+)?(?:(cast|activate)\s+)?(.+?)\s*$", re.I)
 
 
 @dataclass(frozen=True)
@@ -95,18 +95,19 @@ class ResolveResult(JsonResult):
                 "runs": self.runs, "board": self.board_file, **unread_dict(self)}
 
 
-def parse_action(text: str, path: str) -> tuple[str, str, tuple[tuple[str, ...], ...], dict[str, int]]:
-    """``cast NAME[>TARGETS]`` or ``activate ID[:N][>TARGETS]`` (N counting from 1; without a
-    verb, what the name names decides) as its verb, name, target groups and divided amounts.
-    TARGETS: ids and player names, commas between the targets of one slot, ``;`` between
-    slots, ``ID:N`` for damage divided (601.2d).
+def parse_action(text: str, path: str) -> tuple[bool, str, str, tuple[tuple[str, ...], ...], dict[str, int]]:
+    """``[respond] cast NAME[>TARGETS]`` or ``[respond] activate ID[:N][>TARGETS]`` as whether
+    it responds (cast or activated while the action before is still on the stack, 117.3c),
+    its verb, name, target groups and divided amounts. N counts from 1; without a verb, what
+    the name names decides. TARGETS: ids and player names, commas between the targets of one
+    slot, ``;`` between slots, ``ID:N`` for damage divided (601.2d).
 
     :raises OptionError: at ``path``: an empty action.
     """
     m = _ACTION.match(text or "")
-    if not m or not m.group(2).strip():
+    if not m or not m.group(3).strip():
         raise OptionError(path, "empty; give `cast NAME>TARGETS` or `activate ID:N>TARGETS`")
-    head, _, rest = m.group(2).partition(">")
+    head, _, rest = m.group(3).partition(">")
     groups: list[tuple[str, ...]] = []
     amounts: dict[str, int] = {}
     for group in rest.split(";") if rest.strip() else []:
@@ -119,7 +120,7 @@ def parse_action(text: str, path: str) -> tuple[str, str, tuple[tuple[str, ...],
                 amounts[tid] = int(n)
             ids.append(tid)
         groups.append(tuple(ids))
-    return (m.group(1) or "").lower(), head.strip(), tuple(groups), amounts
+    return bool(m.group(1)), (m.group(2) or "").lower(), head.strip(), tuple(groups), amounts
 
 
 @dataclass
@@ -290,12 +291,16 @@ def _mode_set(text: str, path: str) -> tuple[int, ...]:
 
 def _play(game: Game, actions: Sequence[str], xs: list[int], modes: list[tuple[int, ...]], free: bool,
           payments: dict[tuple[Any, ...], Payment], time_limit: float) -> None:
-    """Each action in turn, resolving down to the stack it found (608)."""
-    for i, text in enumerate(actions):
+    """Each action in turn; the stack resolves down to where the action (and those responding
+    to it) found it (608), after the triggers of casting go on the stack (603.3)."""
+    parsed = [parse_action(text, f"actions[{i}]") for i, text in enumerate(actions)]
+    if parsed and parsed[0][0]:
+        raise OptionError("actions[0]", "the first action can't respond: nothing of this resolution is on the "
+                                        "stack yet")
+    height = len(game.stack)
+    for i, (_, verb, head, targets, amounts) in enumerate(parsed):
         if game.over():
-            raise Illegal("104.3", f"the game is over before {text!r}")
-        verb, head, targets, amounts = parse_action(text, f"actions[{i}]")
-        height = len(game.stack)
+            raise Illegal("104.3", f"the game is over before {actions[i]!r}")
         action = _action(game, verb, head, targets, amounts, f"actions[{i}]")
         needs_x, modal = _needs(game, action)
         action = dataclasses.replace(action, x=xs.pop(0) if needs_x and xs else None,
@@ -307,7 +312,11 @@ def _play(game: Game, actions: Sequence[str], xs: list[int], modes: list[tuple[i
             cast(game, action)
         else:
             activate(game, action)
+        settle(game)
+        if i + 1 < len(parsed) and parsed[i + 1][0]:
+            continue  # the next action responds: this one stays on the stack (117.3c)
         resolve_stack(game, height)
+        height = len(game.stack)
     if xs:
         raise OptionError("x", f"{len(xs)} values of X left over: no other action has X")
     if modes:
