@@ -190,7 +190,8 @@ class Game:
         self.log: list[Step] = []
         self.events: list[Event] = []
         self.before: Board | None = None  # the board as an event began (603.10a)
-        self.last_known: dict[str, Permanent] = {}  # objects that left the battlefield, as they last were (608.2h)
+        # objects that left the battlefield, as they last were (608.2h), with their generation then
+        self.last_known: dict[str, tuple[int, Permanent]] = {}
         stamps = [p.timestamp or 0 for p in self.perms.values()] + [e.timestamp or 0 for e in self.effects]
         self.clock = max(stamps, default=0) + len(self.effects) + 1
         self.taken = set(self.perms) | set(self.players) | {s.id for s in self.stack} | {
@@ -309,7 +310,7 @@ class Game:
         object as it last existed (603.10a). Returns the card's id there, or ``None``."""
         before = self.before or self.view()
         lki = before.permanent(pid) if before.has_permanent(pid) else self.perm(pid)
-        self.last_known[pid] = lki
+        self.last_known[pid] = (self.generation.get(pid, 0), lki)
         printed = self.perms.pop(pid)
         self.generation[pid] = self.generation.get(pid, 0) + 1
         self._forget(pid)

@@ -292,13 +292,17 @@ class Resolving:
             return self.source_object()
         if oid == obj.subject and obj.subject_lki is not None:
             return obj.subject_lki
+        known = game.last_known.get(oid)
+        targeted = {t: gen for slot in obj.targets for t, gen in slot}
+        if known is not None and targeted.get(oid) == known[0]:
+            return known[1]  # the permanent it targeted, as it last existed (608.2h)
         found = game.find_card(oid)
         if found is not None:
             return card_object(found[2].card, oid, found[0])
         item = game.stack_object(oid)
         if isinstance(item, StackObject) and item.card is not None:
             return card_object(item.card.card, oid, item.controller)
-        return game.last_known.get(oid)
+        return known[1] if known is not None else None
 
     def attached_to(self) -> str | None:
         src = self.source_object()

@@ -156,9 +156,8 @@ def _ordered(game: Game, player: str, mine: list[Pending]) -> list[Pending]:
     if len(mine) > MAX_ORDERED:
         raise Undecided("603.3b", f"{player} orders {len(mine)} triggered abilities; more than {MAX_ORDERED} orders "
                                   "are not tried")
-    orders = list(itertools.permutations(mine))
-    labels = [",".join(p.label for p in order) for order in orders]
-    return list(orders[game.choose(f"order:{player}", labels)])
+    orders = list({",".join(p.label for p in o): o for o in itertools.permutations(mine)}.items())
+    return list(orders[game.choose(f"order:{player}", [label for label, _ in orders])][1])
 
 
 def _alike(a: Pending, b: Pending) -> bool:
