@@ -234,8 +234,10 @@ def resolve(board: Board, actions: Sequence[str], x: Sequence[int] = (), mode: S
         try:
             _play(game, actions, list(x), list(mode_sets), free, payments, time_limit)
             outcome = (_signature(game), game, None)
-        except (Illegal, Undecided) as exc:
-            outcome = ((type(exc).__name__, str(exc)), game, exc)
+        except Illegal as exc:  # illegal whichever way: the reason is the first way's
+            outcome = (("Illegal",), game, exc)
+        except Undecided as exc:
+            outcome = (("Undecided", str(exc)), game, exc)
         outcomes.append(outcome)
         for j in range(len(script), len(chooser.made)):
             key, options, taken = chooser.made[j]
@@ -469,7 +471,8 @@ def _fingerprint(game: Game) -> tuple[Any, ...]:
 
 def _signature(game: Game) -> tuple[Any, ...]:
     """The board a run ends with, for comparing runs: everything but timestamps (their order
-    is the order things happened in, which choices change), with the layered characteristics."""
+    is the order things happened in, which choices change) and the order of graveyards, with
+    the layered characteristics."""
     view = game.view()
     perms = []
     for p in game.perms.values():
@@ -478,7 +481,8 @@ def _signature(game: Game) -> tuple[Any, ...]:
         lay = view.permanent(p.id)
         perms.append(repr((fields, lay.power, lay.toughness, lay.controller, sorted(lay.keywords))))
     effects = tuple(repr(dataclasses.replace(e, timestamp=None)) for e in game.effects)
-    zones = tuple((k, repr(z.frozen())) for k, z in sorted(game.zones.items()))
+    zones = tuple((k, repr(dataclasses.replace(z.frozen(), graveyard=tuple(sorted(z.graveyard, key=repr)))))
+                  for k, z in sorted(game.zones.items()))  # cards put there at once: an order not fixed here
     return (tuple(sorted(perms)), effects, zones, repr(tuple(game.players.values())),
             repr(sorted(game.pools.items())), repr(game.combat), repr(game.turn),
             tuple(repr(s) for s in game.stack))
