@@ -33,6 +33,7 @@ import dataclasses
 import functools
 import re
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Sequence
 
 from mtgsolver.load import prepare
@@ -42,6 +43,7 @@ from mtgsolver.model.errors import BoardError, OptionError
 from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.unread import UnreadLine
+from mtgsolver.model.zones import ZoneCard
 from mtgsolver.read.board_file import card_permanent, graveyard_statics
 from mtgsolver.read.board_writer import board_data
 from mtgsolver.read.card_files import bundled_library
@@ -53,7 +55,7 @@ from mtgsolver.solver.payment import PaymentResult, pay
 from mtgsolver.solver.relevance import Bearing, resolve_bearing
 from mtgsolver.solver.result import JsonResult, reports_unread, unread_dict
 
-__all__ = ["MAX_RUNS", "OpenChoice", "ResolveResult", "parse_action", "resolve"]
+__all__ = ["MAX_RUNS", "OpenChoice", "ResolveResult", "entering", "parse_action", "resolve"]
 
 #: The most ways of making the choices tried before the answer is undecided.
 MAX_RUNS = 64
@@ -176,6 +178,22 @@ class _Reader:
 
     def enters_with(self, card: Card, x: int) -> dict[str, int]:
         return {"+1/+1": x} if enters_with(card, x) is not None and x else {}
+
+
+def entering(zc: ZoneCard, pid: str, controller: str, x: int | None = None,
+             library: CardLibrary | None = None) -> Permanent:
+    """The permanent a card's spell becomes as it resolves (608.3): summoning sick (302.6), with
+    the +1/+1 counters of "enters with X" for the spell's X (107.3m).
+
+    :raises Undecided: a card whose permanent needs a choice made as it enters.
+    """
+    reader = _Reader(library or bundled_library())
+    owner = controller
+    template = dataclasses.replace(zc.permanent, id=pid, controller=controller, owner=owner) \
+        if zc.permanent is not None else reader.permanent(zc.card, pid, controller, owner)
+    counters = {**template.counters, **(reader.enters_with(zc.card, x) if x else {})}
+    return dataclasses.replace(template, summoning_sick=True, x=x, counters=MappingProxyType(counters),
+                               card=zc.card)
 
 
 def _resolve_bearing(args: Any, result: ResolveResult) -> Bearing:
