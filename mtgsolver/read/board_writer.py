@@ -66,9 +66,24 @@ def board_data(board: Board, library: CardLibrary | None = None) -> dict[str, An
         out["combat"] = combat
     if board.day_night is not None:
         out["day_night"] = board.day_night
-    out.update(zones_data(board, lib))
+    out.update(_without_defaults(zones_data(board, lib)))
     if board.puzzle is not None:
         out["puzzle"] = _puzzle(board)
+    return out
+
+
+def _without_defaults(data: dict[str, Any]) -> dict[str, Any]:
+    """The zones, stack and turn sections without what a board file leaves out (empty zones,
+    an empty stack, a turn's defaults)."""
+    zones = {player: {k: v for k, v in z.items() if v not in ([], {"count": 0, "top": []})}
+             for player, z in data["zones"].items()}
+    out: dict[str, Any] = {"zones": {p: z for p, z in zones.items() if z}} if any(zones.values()) else {}
+    if data["stack"]:
+        out["stack"] = data["stack"]
+    turn = {k: v for k, v in data["turn"].items()
+            if v not in (None, False, {}, [], "precombat_main") or (k == "step" and v != "precombat_main")}
+    if turn:
+        out["turn"] = turn
     return out
 
 

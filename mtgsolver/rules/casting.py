@@ -442,4 +442,4 @@ def _describe(obj: StackObject) -> str:
         parts.append(f"X = {obj.x}")
     if obj.modes:
         parts.append("modes " + ",".join(str(m + 1) for m in obj.modes))
-    return (" " + "; ".join(parts)) if parts else ""
+    return (": " + "; ".join(parts)) if parts else ""
