@@ -222,6 +222,13 @@ READINGS: dict[str, tuple[str, Any]] = {
                                                  zone="graveyard"),),
                              text="When Gravedigger enters the battlefield, you may return target creature card from "
                                   "your graveyard to your hand."),)),
+    "Liliana of the Veil": ("[+1]: Each player discards a card.\n[\u22122]: Target player sacrifices a creature.\n"
+                            "[\u22126]: Separate all permanents target player controls into two piles. That player "
+                            "sacrifices all permanents in the pile of their choice.",
+                            (ActivatedAbility((Discard(Players("each")),), loyalty=1,
+                                              text="[+1]: Each player discards a card."),
+                             ActivatedAbility((Sacrifice(T0, Affected(types=CREATURES)),), loyalty=-2, targets=(PLAYER,),
+                                              text="[\u22122]: Target player sacrifices a creature."))),
     "Spinal Parasite": ("Sunburst (This enters the battlefield with a +1/+1 counter on it for each color of mana spent "
                         "to cast it.)\nRemove two +1/+1 counters from Spinal Parasite: Remove a counter from target "
                         "permanent.", ()),

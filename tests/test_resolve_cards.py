@@ -3,6 +3,7 @@
 and the board after is checked against what the card says (608, 701, 111, 120, 611, 613)."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -360,3 +361,16 @@ def pool_path(pool) -> Path:
     from tests.conftest import ATOMIC_CARDS
 
     return ATOMIC_CARDS
+
+
+def test_loyalty_abilities_once_each_turn_as_a_sorcery(board) -> None:
+    """606.3, 606.6: Liliana of the Veil's [-2] takes two loyalty as its cost; a second loyalty
+    ability of hers the same turn is illegal, and so is one with another spell on the stack."""
+    b = board("battlefield:\n  - {id: lili, card: Liliana of the Veil, controller: alice, loyalty: 3}\n" + BEARS)
+    r = resolve(b, ["activate lili:2>bob"])
+    assert r.resolved is True and r.board.permanent("lili").loyalty == 1 and not r.board.has_permanent("bears")
+    assert r.board.turn.activated_once == frozenset({"lili"})
+    r = resolve(b, ["activate lili:2>bob", "activate lili:1"])
+    assert r.resolved is False and r.reason.rule == "606.3"
+    r = resolve(b.replace(turn=dataclasses.replace(b.turn, step="declare_attackers")), ["activate lili:1"])
+    assert r.resolved is False and r.reason.rule == "606.3"

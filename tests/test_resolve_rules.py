@@ -347,3 +347,18 @@ battlefield:
     r = resolve(load(text, readings), ["cast X Striker"], x=[4], free=True, choose=["targets:x-striker:0=ox"])
     assert r.resolved is True and not r.board.has_permanent("ox")
 
+
+
+def test_the_service_and_batch_command_answers_with_the_board_file() -> None:
+    """The command table's ``resolve`` (the service and the batch runner run it): the answer
+    holds the board file after, and an action naming nothing is an option error."""
+    from mtgsolver.commands import run
+    from mtgsolver.load import load_board
+    from mtgsolver.model.errors import OptionError
+
+    board = load_board("examples/resolve-endless-one.yaml")
+    done = run("resolve", board, {"actions": ["cast Endless One"], "x": [1]})
+    assert done.exit == 0 and done.answer["resolved"] is True
+    assert [p["id"] for p in done.answer["board"]["battlefield"]][-1] == "endless-one"
+    with pytest.raises(OptionError, match=r"actions\[0\]"):
+        run("resolve", board, {"actions": ["cast Nothing"]})
