@@ -289,8 +289,8 @@ def test_optional_is_a_choice_that_matters(board) -> None:
     """603.5, 608.2d: Gravedigger's "you may return": yes and no give different boards."""
     b = board("zones: {alice: {hand: [Gravedigger], graveyard: [{card: Grizzly Bears, id: dead}]}}\n")
     r = resolve(b, ["cast Gravedigger"], free=True)
-    assert r.resolved is None and {c.key for c in r.choices} == {"may:gravedigger:0"}
-    r = resolve(b, ["cast Gravedigger"], free=True, choose=["may:gravedigger:0=yes"])
+    assert r.resolved is None and {c.key for c in r.choices} == {"may:gravedigger:1"}
+    r = resolve(b, ["cast Gravedigger"], free=True, choose=["may:gravedigger:1=yes"])
     assert [c.name for c in r.board.zones["alice"].hand] == ["Grizzly Bears"]
 
 
@@ -299,7 +299,7 @@ def test_enters_dies_and_cast_triggers(board) -> None:
     b = board("zones: {alice: {hand: [Flametongue Kavu, Lightning Bolt]}}\nbattlefield:\n"
               "  - {id: traveler, card: Doomed Traveler, controller: bob}\n"
               "  - {id: snipe, card: Guttersnipe, controller: alice}\n")
-    r = resolve(b, ["cast Flametongue Kavu"], free=True, choose=["targets:flametongue-kavu:0=traveler"])
+    r = resolve(b, ["cast Flametongue Kavu"], free=True, choose=["targets:flametongue-kavu:1=traveler"])
     assert r.resolved is True and not r.board.has_permanent("traveler")
     spirit = next(p for p in r.board.permanents if p.name == "Spirit")
     assert spirit.controller == "bob" and spirit.has_keyword("flying")
@@ -312,7 +312,7 @@ def test_a_dies_trigger_of_each_creature_that_dies_at_once(board) -> None:
     b = board("zones: {alice: {hand: [Pyroclasm]}}\nbattlefield:\n"
               "  - {id: artist, card: Blood Artist, controller: alice}\n" + BEARS
               + "  - {id: elf, card: Llanowar Elves, controller: bob}\n")
-    r = resolve(b, ["cast Pyroclasm"], free=True, choose=["targets:artist:0=bob"])
+    r = resolve(b, ["cast Pyroclasm"], free=True, choose=["targets:artist:1=bob"])
     assert r.resolved is True, r.reason
     assert (r.board.player("bob").life, r.board.player("alice").life) == (17, 23)
 

@@ -176,13 +176,13 @@ battlefield:
     board = load(text, readings)
     r = resolve(board, ["cast Murder>bears"], free=True)
     assert r.resolved is None and [c.key for c in r.choices] == ["order:alice"]
-    assert set(r.choices[0].options) == {"draw:0,mill:0", "mill:0,draw:0"}
-    r = resolve(board, ["cast Murder>bears"], free=True, choose=["order:alice=draw:0,mill:0"])
+    assert set(r.choices[0].options) == {"draw:1,mill:1", "mill:1,draw:1"}
+    r = resolve(board, ["cast Murder>bears"], free=True, choose=["order:alice=draw:1,mill:1"])
     assert r.resolved is True and [c.name for c in r.board.zones["alice"].hand] == ["Shock"]  # mill resolves first
     patch_loader(monkeypatch, readings)
     code, data, err = cli(text, "--cast", "Murder>bears", "--free")
     assert code == 3 and data is None and "--choose order:alice=" in err
-    code, data, _ = cli(text, "--cast", "Murder>bears", "--free", "--choose", "order:alice=mill:0,draw:0")
+    code, data, _ = cli(text, "--cast", "Murder>bears", "--free", "--choose", "order:alice=mill:1,draw:1")
     assert code == 0 and cards(data, "alice", "hand") == ["Opt"]
 
 
@@ -344,7 +344,7 @@ def test_an_enters_trigger_uses_the_x_of_the_spell() -> None:
 battlefield:
   - {id: ox, card: Pillarfield Ox, controller: bob}
 """
-    r = resolve(load(text, readings), ["cast X Striker"], x=[4], free=True, choose=["targets:x-striker:0=ox"])
+    r = resolve(load(text, readings), ["cast X Striker"], x=[4], free=True, choose=["targets:x-striker:1=ox"])
     assert r.resolved is True and not r.board.has_permanent("ox")
 
 

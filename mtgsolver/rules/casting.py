@@ -144,7 +144,7 @@ def cast(game: Game, action: Cast) -> StackObject:
     game.mark()
     game.take_card(zc.id)
     oid = game.moved_id(zc.id, card.name)  # a new object on the stack (400.7)
-    obj.id = obj.source = oid
+    obj.id = obj.source = obj.label = oid
     obj.lki = card_object(card, oid, owner)
     game.stack.append(obj)
     game.changed()

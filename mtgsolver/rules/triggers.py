@@ -48,7 +48,9 @@ class Pending:
 
     @property
     def label(self) -> str:
-        return f"{self.source}:{self.index}"
+        """``SOURCE:N``: its source and which of the source's triggered abilities it is (from 1)."""
+        n = sum(1 for a in self.lki.abilities[:self.index + 1] if isinstance(a, TriggeredAbility))
+        return f"{self.source}:{n}"
 
 
 def triggered(game: Game, events: Iterable[Event]) -> list[Pending]:

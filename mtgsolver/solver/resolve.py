@@ -140,7 +140,7 @@ class _Chooser:
             for i, o in enumerate(options):
                 if _same_option(key, o, wanted):
                     return i
-            raise Illegal("choice", f"{key}: {wanted!r} is not one of the options ({', '.join(options)})")
+            raise OptionError("choose", f"{key}: {wanted!r} is not one of its options ({', '.join(options)})")
         pos = len(self.made)
         i = self.script[pos] if pos < len(self.script) else 0
         self.made.append((key, tuple(options), i))
