@@ -37,7 +37,7 @@ from mtgsolver.rules.resolution import add_counters, move_object, tap
 from mtgsolver.rules.targets import target_problem, used_slots
 from mtgsolver.rules.triggers import mode_sets
 
-__all__ = ["Activate", "Cast", "Payment", "activate", "cast", "pay", "sorcery_timing", "spell_ability"]
+__all__ = ["Activate", "Cast", "Payment", "activate", "cast", "needs", "pay", "sorcery_timing", "spell_ability"]
 
 MAIN_PHASES = ("precombat_main", "postcombat_main")
 
@@ -224,6 +224,25 @@ def pay(game: Game, payment: Payment) -> None:
     game.pools[payment.player] = payment.pool
     game.changed()
     game.before = None
+
+
+def needs(game: Game, action: Cast | Activate) -> tuple[bool, bool]:
+    """Whether an action has an X to choose (107.3a: in its cost or its text) and modes (700.2)."""
+    if isinstance(action, Cast):
+        found = game.find_card(action.card)
+        if found is None:
+            return False, False
+        cost = found[2].card.mana_cost
+        try:
+            effects = spell_ability(found[2]).effects
+        except Undecided:
+            effects = ()
+    else:
+        abilities = game.perm(action.permanent).activated_abilities if game.on_battlefield(action.permanent) else ()
+        if not 0 <= action.index < len(abilities):
+            return False, False
+        cost, effects = abilities[action.index].mana, abilities[action.index].effects
+    return bool(cost and cost.variables) or _uses_x(effects), any(isinstance(e, Modal) for e in effects)
 
 
 # --------------------------------------------------------------------------- the parts

@@ -141,24 +141,22 @@ _ENTERS_TRIGGER = re.compile(r"^When(?:ever)? .+? enters(?: the battlefield)?\b"
 _ENTERS_WITH_X = re.compile(r"\benters(?: the battlefield)? with X \+1/\+1 counters on it\.?$", re.I)
 
 
-def resolve_bearing(before: Board, after: Board | None, with_x: Iterable[str] = ()) -> Bearing:
+def resolve_bearing(before: Board, after: Board | None) -> Bearing:
     """Lines that could bear on a resolution (608, 603, 704): every unread line of a permanent
     on the board before or after it, but activated abilities (602: nothing happens unless one is
     activated; an action naming one unread is refused), the "enters" triggers of a permanent
-    there throughout (603.6a: it didn't enter) and the "enters with X +1/+1 counters" lines the
-    resolution carried out (107.3m, ``with_x``). Each could change the board after, so each is
-    decisive."""
-    stayed = {p.id for p in before.permanents} & ({p.id for p in after.permanents} if after else set())
-    entered_x = set(with_x)
+    there throughout (603.6a: it didn't enter) and the "enters with X +1/+1 counters" line of a
+    permanent that entered from a spell with X (107.3m: the resolution read and carried it out).
+    Each could change the board after, so each is decisive."""
+    was = {p.id for p in before.permanents}
+    stayed = was & ({p.id for p in after.permanents} if after is not None else set())
     lines: list[UnreadLine] = []
     for board in (before, after) if after is not None else (before,):
         for perm in board.permanents:
             for line in perm.unread:
-                if is_activated(line):
+                if is_activated(line) or (perm.id in stayed and _ENTERS_TRIGGER.match(line)):
                     continue
-                if perm.id in entered_x and _ENTERS_WITH_X.search(line):
-                    continue
-                if perm.id in stayed and _ENTERS_TRIGGER.match(line):
+                if perm.id not in was and perm.x is not None and _ENTERS_WITH_X.search(line):
                     continue
                 lines.append(UnreadLine(perm.id, line, line_kinds(line)))
     out = merge(lines)

@@ -48,7 +48,7 @@ from mtgsolver.read.board_file import card_permanent, graveyard_statics
 from mtgsolver.read.board_writer import board_data
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.spell_text import enters_with
-from mtgsolver.rules.casting import Activate, Cast, Payment, activate, cast, pay as pay_costs, spell_ability
+from mtgsolver.rules.casting import Activate, Cast, Payment, activate, cast, needs, pay as pay_costs
 from mtgsolver.rules.game import Game, Illegal, Step, Undecided
 from mtgsolver.rules.resolution import resolve_stack, settle
 from mtgsolver.solver.payment import PaymentResult, pay
@@ -197,13 +197,17 @@ def entering(zc: ZoneCard, pid: str, controller: str, x: int | None = None,
 
 
 def _resolve_bearing(args: Any, result: ResolveResult) -> Bearing:
-    return resolve_bearing(prepare(args.arguments["board"]), result.board, _entered_with_x(result))
+    return resolve_bearing(prepare(args.arguments["board"]), result.board)
 
 
-def _entered_with_x(result: ResolveResult) -> frozenset[str]:
-    """Permanents whose "enters with X +1/+1 counters" line this resolution carried out (107.3m)."""
-    return frozenset(re.findall(r"\((\S+)\) enters the battlefield .* with X = ", "\n".join(
-        s.message for s in result.steps)))
+@dataclass
+class _Run:
+    """One way through the choices: what it ended with (a signature to compare, the game, the
+    exception that stopped it)."""
+
+    signature: tuple[Any, ...]
+    game: Game
+    error: Illegal | Undecided | None = None
 
 
 @reports_unread(_resolve_bearing, "resolved")
@@ -217,20 +221,21 @@ def resolve(board: Board, actions: Sequence[str], x: Sequence[int] = (), mode: S
     ----------
     actions:
         ``cast NAME[>TARGETS]`` (a card in a hand, by name or id, cast by its owner) or
-        ``activate ID[:N][>TARGETS]`` (the N-th activated ability of permanent ID, from 1).
+        ``activate ID[:N][>TARGETS]`` (the N-th activated ability of permanent ID, from 1);
+        ``respond ...``: while the action before is still on the stack (117.3c).
     x, mode:
         The values of X and the modes (``"1"``, ``"1,3"``, counting from 1), given in order to
         the actions that have X or modes (107.3a, 700.2).
     free:
-        Cast without paying mana costs (118.9); otherwise each cost is paid as :func:`pay`
-        would pay it, from the caster's permanents and pool.
+        Cast without paying mana costs; otherwise each cost is paid as :func:`pay` would pay
+        it, from the caster's permanents and pool.
     choose:
         ``KEY=OPTION``: a choice made (the keys an undecided answer names).
     library:
         The cards (the board's library): what a card is as it enters, how the board is written.
 
     :raises OptionError: an action that names nothing (``actions[i]``), X or modes missing
-        or left over, a choice not ``KEY=OPTION``.
+        or left over, a choice not ``KEY=OPTION`` or naming no option.
     """
     board = prepare(board)
     library = library or bundled_library()
@@ -240,45 +245,54 @@ def resolve(board: Board, actions: Sequence[str], x: Sequence[int] = (), mode: S
     mode_sets = [_mode_set(m, f"mode[{i}]") for i, m in enumerate(mode)]
     reader = _Reader(library)
     payments: dict[tuple[Any, ...], Payment] = {}
-    outcomes: list[tuple[Any, Game | None, Exception | None]] = []
-    runs, scripts = 0, [[]]
+
+    def play(game: Game) -> None:
+        _play(game, actions, list(x), list(mode_sets), free, payments, time_limit)
+
+    runs, points, complete = _explore(board, reader, flags, play)
+    first = runs[0]
+    choices = tuple(OpenChoice(k, o) for k, o in points.items())
+    if not complete:
+        return ResolveResult(None, steps=tuple(first.game.log), choices=choices, runs=len(runs), reason=Step(
+            "608.2", f"more than {MAX_RUNS} ways of making the choices; fix some with `choose`"))
+    if any(r.signature != first.signature for r in runs[1:]):
+        return ResolveResult(None, steps=tuple(first.game.log), choices=choices, runs=len(runs), reason=Step(
+            "608.2", "the result depends on choices players make; give them with `choose` KEY=OPTION"))
+    if first.error is not None:
+        verdict = False if isinstance(first.error, Illegal) else None
+        return ResolveResult(verdict, steps=tuple(first.game.log), runs=len(runs),
+                             reason=Step(first.error.rule, first.error.message))
+    after = prepare(first.game.board())
+    return ResolveResult(True, after, board_data(after, library), tuple(first.game.log), runs=len(runs))
+
+
+def _explore(board: Board, reader: _Reader, flags: dict[str, str],
+             play: Any) -> tuple[list[_Run], dict[str, tuple[str, ...]], bool]:
+    """Play every way through the choices no flag fixes (depth first, replaying from the
+    start), up to :data:`MAX_RUNS`: the runs, each choice met with its options, and whether
+    every way was played."""
+    runs: list[_Run] = []
     points: dict[str, tuple[str, ...]] = {}
+    scripts: list[list[int]] = [[]]
     while scripts:
+        if len(runs) >= MAX_RUNS:
+            return runs, points, False
         script = scripts.pop()
-        runs += 1
         chooser = _Chooser(flags, script)
         game = Game(board, reader, chooser)
-        outcome: tuple[Any, Game | None, Exception | None]
         try:
-            _play(game, actions, list(x), list(mode_sets), free, payments, time_limit)
-            outcome = (_signature(game), game, None)
+            play(game)
+            runs.append(_Run(_signature(game), game))
         except Illegal as exc:  # illegal whichever way: the reason is the first way's
-            outcome = (("Illegal",), game, exc)
+            runs.append(_Run(("Illegal",), game, exc))
         except Undecided as exc:
-            outcome = (("Undecided", str(exc)), game, exc)
-        outcomes.append(outcome)
+            runs.append(_Run(("Undecided", str(exc)), game, exc))
         for j in range(len(script), len(chooser.made)):
             key, options, taken = chooser.made[j]
             points.setdefault(key, options)
             prefix = [i for _, _, i in chooser.made[:j]]
             scripts += [prefix + [a] for a in range(len(options)) if a != taken]
-        if runs >= MAX_RUNS and scripts:
-            return ResolveResult(None, steps=tuple(outcomes[0][1].log) if outcomes[0][1] else (),
-                                 reason=Step("608.2", f"more than {MAX_RUNS} ways of making the choices; fix some "
-                                                      "with `choose`"),
-                                 choices=tuple(OpenChoice(k, o) for k, o in points.items()), runs=runs)
-    first_sig, game, error = outcomes[0]
-    if any(sig != first_sig for sig, _, _ in outcomes[1:]):
-        return ResolveResult(None, steps=tuple(game.log) if game else (),
-                             reason=Step("608.2", "the result depends on choices players make; give them with "
-                                                  "`choose` KEY=OPTION"),
-                             choices=tuple(OpenChoice(k, o) for k, o in points.items()), runs=runs)
-    if isinstance(error, Illegal):
-        return ResolveResult(False, steps=tuple(game.log), reason=Step(error.rule, error.message), runs=runs)
-    if isinstance(error, Undecided):
-        return ResolveResult(None, steps=tuple(game.log), reason=Step(error.rule, error.message), runs=runs)
-    after = prepare(game.board())
-    return ResolveResult(True, after, board_data(after, library), tuple(game.log), runs=runs)
+    return runs, points, True
 
 
 def _flags(choose: Sequence[str]) -> dict[str, str]:
@@ -322,7 +336,7 @@ def _play(game: Game, actions: Sequence[str], xs: list[int], modes: list[tuple[i
         if game.over():
             raise Illegal("104.3", f"the game is over before {actions[i]!r}")
         action = _action(game, verb, head, targets, amounts, f"actions[{i}]")
-        needs_x, modal = _needs(game, action)
+        needs_x, modal = needs(game, action)
         action = dataclasses.replace(action, x=xs.pop(0) if needs_x and xs else None,
                                      modes=modes.pop(0) if modal and modes else None)
         if isinstance(action, Cast):
@@ -370,37 +384,6 @@ def _in_hand(game: Game, name: str) -> str | None:
                 if (zc.id if by == "id" else zc.name).lower() == name.strip().lower():
                     return zc.id
     return None
-
-
-def _needs(game: Game, action: Cast | Activate) -> tuple[bool, bool]:
-    """Whether the action has X and modes (107.3a, 700.2)."""
-    from mtgsolver.model.effects import Modal, X
-
-    if isinstance(action, Cast):
-        found = game.find_card(action.card)
-        zc = found[2]  # type: ignore[index]
-        cost = zc.card.mana_cost
-        try:
-            effects = spell_ability(zc).effects
-        except Undecided:
-            effects = ()
-    else:
-        abilities = game.perm(action.permanent).activated_abilities
-        if not 0 <= action.index < len(abilities):
-            return False, False
-        cost, effects = abilities[action.index].mana, abilities[action.index].effects
-    has_x = bool(cost and cost.variables) or _contains(effects, X)
-    return has_x, any(isinstance(e, Modal) for e in effects)
-
-
-def _contains(value: Any, kind: type) -> bool:
-    if isinstance(value, kind):
-        return True
-    if isinstance(value, (tuple, list)):
-        return any(_contains(v, kind) for v in value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return any(_contains(getattr(value, f.name), kind) for f in dataclasses.fields(value))
-    return False
 
 
 def _pay(game: Game, action: Cast | Activate, free: bool, payments: dict[tuple[Any, ...], Payment],
