@@ -40,6 +40,14 @@ def test_the_reading_is_of_the_cards_oracle_text(pool, name: str) -> None:
 
 
 BEARS = "  - {id: bears, card: Grizzly Bears, controller: bob}\n"
+BLOCKED = """zones: {alice: {hand: [%s]}}
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: alice}
+  - {id: ox, card: Pillarfield Ox, controller: bob}
+combat:
+  attackers: [{creature: bears, target: bob}]
+  blockers: [{creature: ox, blocks: [bears]}]
+"""
 
 
 def test_damage_and_lethal_damage(board) -> None:
@@ -211,14 +219,7 @@ def test_pump_and_shrink_until_end_of_turn(board) -> None:
 
 def test_granted_evasion_counts_in_the_block_check(board) -> None:
     """Jump gives flying until end of turn; the Ox (no reach) can't block it (702.9b)."""
-    b = board("""zones: {alice: {hand: [Jump]}}
-battlefield:
-  - {id: bears, card: Grizzly Bears, controller: alice}
-  - {id: ox, card: Pillarfield Ox, controller: bob}
-combat:
-  attackers: [{creature: bears, target: bob}]
-  blockers: [{creature: ox, blocks: [bears]}]
-""")
+    b = board(BLOCKED % "Jump")
     assert check_blocks(b).legal is True
     r = resolve(b, ["cast Jump>bears"], free=True)
     assert check_blocks(r.board).legal is False
@@ -226,14 +227,7 @@ combat:
 
 def test_cant_block_this_turn_applies_to_what_matches_as_blocks_are_declared(board) -> None:
     """Falter (611.2c: a rules effect): creatures without flying can't block."""
-    b = board("""zones: {alice: {hand: [Falter]}}
-battlefield:
-  - {id: bears, card: Grizzly Bears, controller: alice}
-  - {id: ox, card: Pillarfield Ox, controller: bob}
-combat:
-  attackers: [{creature: bears, target: bob}]
-  blockers: [{creature: ox, blocks: [bears]}]
-""")
+    b = board(BLOCKED % "Falter")
     r = resolve(b, ["cast Falter"], free=True)
     assert r.board.effects[0].objects is None and check_blocks(r.board).legal is False
 

@@ -362,3 +362,14 @@ def test_the_service_and_batch_command_answers_with_the_board_file() -> None:
     assert [p["id"] for p in done.answer["board"]["battlefield"]][-1] == "endless-one"
     with pytest.raises(OptionError, match=r"actions\[0\]"):
         run("resolve", board, {"actions": ["cast Nothing"]})
+
+
+def test_targeting_a_permanent_with_ward_is_undecided() -> None:
+    """702.21a: ward counters the spell unless its controller pays, a choice not modelled."""
+    text = """zones: {alice: {hand: [Lightning Bolt]}}
+battlefield:
+  - {id: guard, name: Guard, types: [creature], power: 2, toughness: 2, controller: bob, abilities: [{ward: "{2}"}]}
+"""
+    r = resolve(load(text), ["cast Lightning Bolt>guard"], free=True)
+    assert r.resolved is None and r.reason.rule == "702.21a"
+    assert resolve(load(text), ["cast Lightning Bolt>bob"], free=True).resolved is True

@@ -37,7 +37,7 @@ from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.read.vocabulary import parse_continuous, parse_granted, parse_static
 
 __all__ = ["BoardError", "BoardFile", "board_json_schema", "build_board", "card_permanent", "decode_board_bytes",
-           "graveyard_statics",
+           "graveyard_statics", "inline_card",
            "read_board", "read_board_data", "read_board_text", "zones_data"]
 
 
@@ -1166,6 +1166,11 @@ def _card_data(card: Card, library: CardLibrary) -> str | dict[str, Any]:
     """A card as a board file writes it: its name if the library holds that very card."""
     if card.name in library and library.get(card.name) == card:
         return card.name
+    return inline_card(card)
+
+
+def inline_card(card: Card) -> dict[str, Any]:
+    """An inline card's entry: its printed characteristics, in the card's own order."""
     out: dict[str, Any] = {"name": card.name, "types": list(card.types)}
     for f in ("supertypes", "subtypes"):
         if getattr(card, f):

@@ -26,7 +26,7 @@ from mtgsolver.model.errors import BoardError
 from mtgsolver.model.mana_abilities import ManaAbility, ManaTrigger, show_bundle
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.read.card_files import bundled_library
-from mtgsolver.read.board_file import card_permanent, zones_data
+from mtgsolver.read.board_file import card_permanent, inline_card, zones_data
 
 __all__ = ["board_data", "effect_data", "permanent_data", "static_entry", "write_board"]
 
@@ -114,7 +114,7 @@ def permanent_data(p: Permanent, index: int, library: CardLibrary) -> dict[str, 
         if p.abilities != base.abilities:
             out.update(_abilities(p.abilities))
     elif base is not None:  # an inline card: its printed characteristics and text, and what it has besides
-        out.update(_inline_card(p.card))  # type: ignore[arg-type]
+        out.update(inline_card(p.card))  # type: ignore[arg-type]
         if p.keywords or p.protections:
             out["keywords"] = _keywords(p)
         extra = _abilities(tuple(a for a in p.abilities if a not in base.abilities))
@@ -146,24 +146,6 @@ def permanent_data(p: Permanent, index: int, library: CardLibrary) -> dict[str, 
         out["chosen_modes"] = list(p.chosen_modes)
     if p.timestamp is not None and p.timestamp != index + 1:
         out["timestamp"] = p.timestamp
-    return out
-
-
-def _inline_card(card: Card) -> dict[str, Any]:
-    """An inline card's entry: its printed characteristics in the card's own order."""
-    out: dict[str, Any] = {"name": card.name, "types": list(card.types)}
-    for f in ("supertypes", "subtypes"):
-        if getattr(card, f):
-            out[f] = list(getattr(card, f))
-    if card.colors is not None:
-        out["colors"] = [c.word for c in card.colors]
-    if card.mana_cost is not None:
-        out["mana_cost"] = str(card.mana_cost)
-    for f in ("power", "toughness"):
-        if getattr(card, f) is not None:
-            out[f] = getattr(card, f)
-    if card.text:
-        out["text"] = card.text
     return out
 
 

@@ -34,7 +34,7 @@ from mtgsolver.model.mana_abilities import CostPart
 from mtgsolver.model.zones import ZoneCard
 from mtgsolver.rules.game import Event, Game, Illegal, StackObject, Undecided, card_object
 from mtgsolver.rules.resolution import add_counters, move_object, tap
-from mtgsolver.rules.targets import target_problem, used_slots
+from mtgsolver.rules.targets import target_problem, used_slots, warded
 from mtgsolver.rules.triggers import mode_sets
 
 __all__ = ["Activate", "Cast", "Payment", "activate", "cast", "needs", "pay", "sorcery_timing", "spell_ability"]
@@ -313,6 +313,10 @@ def _targets(game: Game, obj: StackObject, given: tuple[tuple[str, ...], ...],
         per_slot[slot] = chosen
     if flat:
         raise OptionError("targets", f"{obj.label}: more targets than it has ({', '.join(flat)} left over)")
+    ward = warded(game, [t for s in slots for t in per_slot[s]], obj.controller)
+    if ward is not None:
+        raise Undecided("702.21a", f"{ward} has ward: its trigger counters {obj.label} unless {obj.controller} pays; "
+                                   "that payment is not modelled")
     out = [tuple((t, game.generation.get(t, 0)) for t in per_slot.get(s, ())) for s in range(max(slots, default=-1) + 1)]
     return tuple(out), _division(obj, [t for s in slots for t in per_slot[s]], amounts)
 

@@ -10,19 +10,15 @@ import dataclasses
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from mtgsolver.model.effects import Modal, Targeted, TargetSpec
+from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.zones import ZoneCard
 from mtgsolver.rules.blocking import has_quality
-from mtgsolver.rules.game import card_object
-
-if TYPE_CHECKING:  # pragma: no cover
-    from mtgsolver.model.effects import TargetSpec
-    from mtgsolver.model.permanent import Permanent
-    from mtgsolver.rules.game import Game, StackObject
+from mtgsolver.rules.game import Game, StackObject, card_object
 
 __all__ = ["ANY_TARGET", "CardTarget", "PERMANENT_KINDS", "PermanentTarget", "PlayerTarget", "StackTarget", "Target",
-           "candidates", "choose_targets", "quality_of", "resolves", "target_problem", "used_slots"]
+           "candidates", "choose_targets", "quality_of", "resolves", "target_problem", "used_slots", "warded"]
 
 
 @dataclass(frozen=True)
@@ -85,7 +81,7 @@ ANY_TARGET = frozenset({"creature", "planeswalker", "battle", "player"})
 PERMANENT_KINDS = frozenset({"creature", "planeswalker", "artifact", "enchantment", "land", "battle", "permanent"})
 
 
-def quality_of(source: "Permanent", quality: str) -> bool:
+def quality_of(source: Permanent, quality: str) -> bool:
     """702.16a: whether a source has a protection quality (a color, a card type or subtype,
     multicolored, "everything" ...)."""
     q = quality.strip().lower()
@@ -96,7 +92,7 @@ def quality_of(source: "Permanent", quality: str) -> bool:
     return has_quality(source, q)
 
 
-def target_problem(game: "Game", spec: "TargetSpec", tid: str, controller: str, source: "Permanent",
+def target_problem(game: Game, spec: TargetSpec, tid: str, controller: str, source: Permanent,
                    source_id: str) -> str | None:
     """Why ``tid`` can't be chosen for the slot ``spec`` of a spell or ability controlled by
     ``controller`` whose source is ``source`` (as it is, or last was), now; ``None`` if it can
@@ -158,8 +154,6 @@ def used_slots(effects: Sequence[object], modes: Sequence[int] = ()) -> list[int
     """The target slots the effects name (:class:`~mtgsolver.model.effects.Targeted`), in
     order; of a modal effect only the chosen ``modes`` count (601.2c: targets are chosen for
     the chosen modes)."""
-    from mtgsolver.model.effects import Modal, Targeted
-
     found: list[int] = []
 
     def walk(value: object) -> None:
@@ -181,14 +175,14 @@ def used_slots(effects: Sequence[object], modes: Sequence[int] = ()) -> list[int
     return sorted(found)
 
 
-def candidates(game: "Game", spec: "TargetSpec", controller: str, source: "Permanent", source_id: str) -> list[str]:
+def candidates(game: Game, spec: TargetSpec, controller: str, source: Permanent, source_id: str) -> list[str]:
     """Everything that could be chosen for the slot now, in board order (players first)."""
     pool = [*game.players, *game.perms, *(s.id for s in game.stack if s.id != source_id)]
     pool += [c.id for z in game.zones.values() for c in (*z.hand, *z.library_top, *z.graveyard, *z.exile)]
     return [t for t in pool if target_problem(game, spec, t, controller, source, source_id) is None]
 
 
-def choose_targets(game: "Game", obj: "StackObject", key: str) -> tuple[tuple[tuple[str, int], ...], ...] | None:
+def choose_targets(game: Game, obj: StackObject, key: str) -> tuple[tuple[tuple[str, int], ...], ...] | None:
     """The targets of a triggered ability or a copy, chosen by its controller as it is put on
     the stack (603.3d, 707.10c): one choice over every legal way to fill its slots; ``None``
     when a slot can't be filled (the ability is removed from the stack)."""
@@ -213,3 +207,15 @@ def choose_targets(game: "Game", obj: "StackObject", key: str) -> tuple[tuple[tu
     for slot, ids in zip(slots, chosen):
         out[slot] = tuple((t, game.generation.get(t, 0)) for t in ids)
     return tuple(out)
+
+
+def warded(game: Game, targets: Sequence[str], controller: str) -> str | None:
+    """A target with ward (702.21a) that an opponent's spell or ability targets: its trigger
+    counters the spell or ability unless that player pays, a choice this project doesn't make.
+    The id of the first such target, or ``None``."""
+    for t in targets:
+        if game.on_battlefield(t):
+            perm = game.perm(t)
+            if perm.controller != controller and perm.has("ward"):
+                return t
+    return None

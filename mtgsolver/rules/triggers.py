@@ -25,7 +25,7 @@ from mtgsolver.model.effects import Modal, TriggeredAbility
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.zones import TurnInfo
 from mtgsolver.rules.game import Event, Game, StackObject, Undecided
-from mtgsolver.rules.targets import choose_targets
+from mtgsolver.rules.targets import choose_targets, warded
 from mtgsolver.rules.layers import Query
 
 __all__ = ["MAX_ORDERED", "Pending", "mode_sets", "put_triggers", "triggered"]
@@ -145,6 +145,10 @@ def put_triggers(game: Game, pending: list[Pending]) -> None:
                 game.step("603.3d", f"{p.lki.name} ({p.source}): its ability has no legal target and is removed "
                                     "from the stack")
                 continue
+            ward = warded(game, [t for slot in targets for t, _ in slot], p.controller)
+            if ward is not None:
+                raise Undecided("702.21a", f"{ward} has ward and {p.label} targets it: the payment to keep the "
+                                           "ability from being countered is not modelled")
             obj.targets = targets
             game.stack.append(obj)
             game.step("603.3", f"{p.lki.name} ({p.source})'s ability goes on the stack"
