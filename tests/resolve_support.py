@@ -229,9 +229,6 @@ READINGS: dict[str, tuple[str, Any]] = {
                                               text="[+1]: Each player discards a card."),
                              ActivatedAbility((Sacrifice(T0, Affected(types=CREATURES)),), loyalty=-2, targets=(PLAYER,),
                                               text="[\u22122]: Target player sacrifices a creature."))),
-    "Spinal Parasite": ("Sunburst (This enters the battlefield with a +1/+1 counter on it for each color of mana spent "
-                        "to cast it.)\nRemove two +1/+1 counters from Spinal Parasite: Remove a counter from target "
-                        "permanent.", ()),
 }
 
 

@@ -11,7 +11,22 @@ import pytest
 import yaml
 
 from mtgsolver.model.continuous import Affected, Condition, ContinuousSpec
-from mtgsolver.model.effects import Damage, Destroy, Draw, Each, Mill, Modify, Players, PutCounters, Targeted, X
+from mtgsolver.model.effects import (
+    ControllerOf,
+    Damage,
+    Destroy,
+    Draw,
+    Each,
+    LoseLife,
+    Mill,
+    Modify,
+    Players,
+    PutCounters,
+    RemoveCounters,
+    Subject,
+    Targeted,
+    X,
+)
 from mtgsolver.model.mana import Color
 from mtgsolver.solver.resolve import resolve
 from tests.resolve_support import (
@@ -245,6 +260,18 @@ battlefield:
     assert any(s.rule == "704.5q" for s in r.steps)
 
 
+def test_counters_removed_by_an_effect() -> None:
+    """122: remove two +1/+1 counters; the creature is smaller at once (613.4c)."""
+    readings = {**{k: v[1] for k, v in READINGS.items()},
+                "Drain Counters": spell(RemoveCounters(Targeted(0), "+1/+1", 2), targets=(CREATURE,))}
+    text = """zones: {alice: {hand: [{name: Drain Counters, types: [instant], mana_cost: "{0}"}]}}
+battlefield:
+  - {id: elf, card: Llanowar Elves, controller: bob, counters: {+1/+1: 3}}
+"""
+    r = resolve(load(text, readings), ["cast Drain Counters>elf"])
+    assert dict(r.board.permanent("elf").counters) == {"+1/+1": 1} and r.board.permanent("elf").power == 2
+
+
 def test_indestructible_survives_lethal_damage_but_not_toughness_zero() -> None:
     """702.12b: lethal damage doesn't destroy it; 704.5f still puts it into the graveyard."""
     text = f"""zones: {{alice: {{hand: [Lightning Bolt, {INLINE["Disfigure"]}]}}}}
@@ -373,3 +400,35 @@ battlefield:
     r = resolve(load(text), ["cast Lightning Bolt>guard"], free=True)
     assert r.resolved is None and r.reason.rule == "702.21a"
     assert resolve(load(text), ["cast Lightning Bolt>bob"], free=True).resolved is True
+
+
+def test_the_cli_keeps_the_order_of_casts_and_activations(cli) -> None:
+    """--cast, --activate and --respond run in the order given on the command line."""
+    text = """zones: {alice: {hand: [Lightning Bolt]}}
+battlefield:
+  - {id: sorc, card: Prodigal Sorcerer, controller: alice}
+"""
+    for args, first in ((("--activate", "sorc>bob", "--cast", "Lightning Bolt>bob"), "activates"),
+                        (("--cast", "Lightning Bolt>bob", "--activate", "sorc>bob"), "casts")):
+        code, data, err = cli(text, *args, "--free")
+        steps = [line for line in err.splitlines() if " activates " in line or " casts " in line]
+        assert code == 0 and f" {first} " in steps[0] and data["players"][1]["life"] == 16
+
+
+def test_what_a_trigger_is_about_as_it_last_existed() -> None:
+    """603.7c, 603.10a: "Whenever a creature dies, its controller loses 1 life" and "Whenever a
+    player casts a spell, that player loses 1 life": the object as it last was, the caster."""
+    readings = {**{k: v[1] for k, v in READINGS.items()},
+                "Grim Totem": (trigger("dies", LoseLife(1, ControllerOf(Subject())),
+                                       subject=Affected(types=frozenset({"creature"}))),
+                               trigger("cast", LoseLife(1, Subject("player")), subject=Affected())),
+                "Grim Spell": spell(Destroy(Each(Affected(types=frozenset({"creature"})))))}
+    text = """zones: {alice: {hand: [{name: Grim Spell, types: [sorcery], mana_cost: "{0}"}]}}
+battlefield:
+  - {id: totem, name: Grim Totem, types: [artifact], controller: bob}
+  - {id: bears, card: Grizzly Bears, controller: bob}
+  - {id: elf, card: Llanowar Elves, controller: alice}
+"""
+    r = resolve(load(text, readings), ["cast Grim Spell"])
+    assert r.resolved is True, r.reason
+    assert (r.board.player("alice").life, r.board.player("bob").life) == (18, 19)

@@ -111,7 +111,8 @@ class StackObject:
     """A spell or ability this resolution put on the stack (405, 113.1): what it does, its
     controller and source (the source as it last existed: ``lki``), its targets per slot with
     the generation of each (400.7), divided amounts (601.2d), X (107.3), modes (700.2), and
-    for a triggered ability what its event was about (603.7c: "that creature")."""
+    for a triggered ability what its event was about (603.7c: "that creature", as it last
+    existed, and "that player": the caster of a spell, the controller of a permanent)."""
 
     id: str
     kind: Literal["spell", "ability"]
@@ -126,6 +127,7 @@ class StackObject:
     modes: tuple[int, ...] = ()
     subject: str | None = None
     subject_lki: Permanent | None = None
+    subject_player: str | None = None
     copy: bool = False
     label: str = ""
     source_generation: int = 0

@@ -253,10 +253,10 @@ class Resolving:
             flt = dataclasses.replace(ref.filter, other=ref.filter.other or ref.other)
             return game.query().matching(flt, self.source_id(), self.you, self.attached_to())
         if isinstance(ref, Subject):
+            if ref.what == "player":
+                return [obj.subject_player] if obj.subject_player in game.players else []
             s = obj.subject
-            if s is None:
-                return []
-            if s in game.players or game.on_battlefield(s) or game.find_card(s) or game.stack_object(s):
+            if s is not None and (game.on_battlefield(s) or game.find_card(s) or game.stack_object(s)):
                 return [s]
             return []
         if isinstance(ref, Attached):
@@ -279,7 +279,7 @@ class Resolving:
             return list(self.legal[ref.slot])
         if isinstance(ref, Source):
             return [self.source_id()]
-        if isinstance(ref, Subject) and self.obj.subject is not None:
+        if isinstance(ref, Subject) and ref.what == "object" and self.obj.subject is not None:
             return [self.obj.subject]
         return self.refs(ref)
 

@@ -45,6 +45,7 @@ class Pending:
     controller: str
     subject: str | None
     subject_lki: Permanent | None
+    subject_player: str | None
 
     @property
     def label(self) -> str:
@@ -86,8 +87,8 @@ def _triggered(game: Game, event: Event, board: Board, query: Query) -> list[Pen
                     game.step("603.2h", f"{perm.name} ({perm.id}) has already triggered this turn")
                     continue
                 game.turn = _once(game, perm.id)
-            subject = event.player if _about_player(ability) else event.object
-            out.append(Pending(perm.id, perm, index, ability, perm.controller, subject, event.lki))
+            player = event.player or (subject_obj.controller if subject_obj is not None else None)
+            out.append(Pending(perm.id, perm, index, ability, perm.controller, event.object, subject_obj, player))
             game.step("603.2", f"{perm.name} ({perm.id}) triggers: {_text(ability)}")
     return out
 
@@ -114,10 +115,6 @@ def _fits(ability: TriggeredAbility, perm: Permanent, event: Event, obj: Permane
     return query.matches(trigger.subject, event.object or "", perm.id, perm.controller, obj=obj)
 
 
-def _about_player(ability: TriggeredAbility) -> bool:
-    return ability.event.kind == "cast"
-
-
 def _once(game: Game, pid: str) -> TurnInfo:
     return dataclasses.replace(game.turn, triggered_once=game.turn.triggered_once | {pid})
 
@@ -139,6 +136,7 @@ def put_triggers(game: Game, pending: list[Pending]) -> None:
                 continue
             obj = StackObject(game.new_id(f"{p.source}-trigger"), "ability", p.controller, p.source, p.ability,
                               lki=p.lki, modes=modes, subject=p.subject, subject_lki=p.subject_lki,
+                              subject_player=p.subject_player,
                               label=p.label, x=p.lki.x if p.ability.event.kind == "enters" else None)
             targets = choose_targets(game, obj, f"targets:{p.label}")
             if targets is None:
