@@ -22,10 +22,11 @@ Operations (each returns a frozen result with a verdict, reasons citing rules, `
     combat_damage(board)                                         -> DamageResult (510)
     solve_goal(board, goal=None)                                 -> SolveResult (a puzzle's goal)
     plan(board, cast, player=None, ...)                          -> PlanResult (a turn's spells, 601.2)
+    resolve(board, actions, x=(), mode=(), free=False, choose=()) -> ResolveResult (the board after, 608)
     chance(board, permanent)                                     -> ChanceResult (a random choice)
 Results and their parts
     CombatResult, Violation, PaymentResult, Reason, ProduceResult, DamageResult, SolveResult,
-    PlanResult, ChanceResult, UnreadLine
+    PlanResult, ResolveResult, ChanceResult, UnreadLine
     (``UnreadLine``: a line of card text this project does not read, ``docs/unread.md``)
 """
 from __future__ import annotations
@@ -51,6 +52,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from mtgsolver.solver.plan import PlanResult, plan
     from mtgsolver.solver.produce import ProduceResult, could_produce
     from mtgsolver.solver.puzzle import SolveResult, solve_goal
+    from mtgsolver.solver.resolve import ResolveResult, resolve
     from mtgsolver.solver.result import CombatResult, Violation
 
 __version__ = "0.1.0"
@@ -80,6 +82,8 @@ _API = {
     "SolveResult": "mtgsolver.solver.puzzle",
     "plan": "mtgsolver.solver.plan",
     "PlanResult": "mtgsolver.solver.plan",
+    "resolve": "mtgsolver.solver.resolve",
+    "ResolveResult": "mtgsolver.solver.resolve",
     "chance": "mtgsolver.solver.chance",
     "ChanceResult": "mtgsolver.solver.chance",
     "CombatResult": "mtgsolver.solver.result",

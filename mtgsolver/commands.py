@@ -117,6 +117,20 @@ class PlanOptions(_Options):
     strict: bool = Strict
 
 
+class ResolveOptions(_Options):
+    actions: list[str] = Field(description='In order: "cast NAME>TARGETS" (a card in a hand), "activate ID:N>TARGETS" '
+                                           '(the N-th activated ability of a permanent), "respond ..." for one cast '
+                                           'or activated while the one before is on the stack.')
+    x: list[int] = Field(default_factory=list, description="The values of X, in order, for the actions with X.")
+    mode: list[str] = Field(default_factory=list, description='The modes ("1" or "1,3", from 1), in order, for the '
+                                                             'modal actions.')
+    free: bool = Field(False, description="Cast without paying mana costs.")
+    choose: list[str] = Field(default_factory=list, description='Choices made, "KEY=OPTION" (the keys an undecided '
+                                                               'answer names).')
+    time_limit: float = TimeLimit
+    strict: bool = Strict
+
+
 class NoOptions(_Options):
     """A command without options (``crimes``)."""
 
@@ -190,6 +204,12 @@ def _plan_arguments(board: Board, o: PlanOptions, library: CardLibrary | None) -
     """``plan``: the kept costs parsed (:raises OptionError: a bad one)."""
     return {"cast": o.cast, "player": o.player, "maximize_x": o.max_x, "x": o.x, "keep": _kept(o.keep),
             "time_limit": o.time_limit}
+
+
+def _resolve_arguments(board: Board, o: ResolveOptions, library: CardLibrary | None) -> dict[str, Any]:
+    """``resolve``: the options and the library the board was read with (what cards are as
+    they enter, how the board after is written)."""
+    return {**_given(board, o, library), "library": library}
 
 
 def _given(board: Board, o: BaseModel, library: CardLibrary | None) -> dict[str, Any]:
@@ -294,6 +314,9 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
     Command("plan", "mtgsolver.solver.plan:plan", "castable", PlanOptions, _plan_arguments,
             summary="Plan casting cards or activating abilities this turn: which mana pays each (601.2, 605).",
             parameters={"maximize_x": "max_x"}),
+    Command("resolve", "mtgsolver.solver.resolve:resolve", "resolved", ResolveOptions, _resolve_arguments,
+            summary="The board after casting spells and activating abilities, and all they trigger, resolve "
+                    "(601, 603, 608, 704)."),
     Command("chance", "mtgsolver.solver.chance:chance", _decided, ChanceOptions, _given,
             summary="The chance of a random choice on the board (exact fractions)."),
     Command("crimes", "mtgsolver.solver.plan:stack_crimes", _any_crime, NoOptions, _given,

@@ -17,7 +17,7 @@ from mtgsolver.load import parse_board_text
 from mtgsolver.model import Board, ManaCost
 from mtgsolver.model.attack_tax import AttackTax
 from mtgsolver.model.board import Attack, CombatDeclaration
-from mtgsolver.model.permanent import TextAbility
+from mtgsolver.model.abilities import TextAbility
 from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.solver.attacks import check_attacks, suggest_attacks
 

@@ -11,7 +11,7 @@ import pytest
 from mtgsolver.load import parse_board_text
 from mtgsolver.model import BoardError
 from mtgsolver.model.abilities import Static
-from mtgsolver.model.permanent import TextAbility
+from mtgsolver.model.abilities import TextAbility
 from mtgsolver.read.card_index import load_cards
 
 VAPORKIN = {"meta": {}, "data": {"Vaporkin": [{

@@ -252,3 +252,26 @@ def test_keep_and_bad_requests(board_file) -> None:
     assert code == 2 and "not in alice's hand" in out["error"]
     code, out = run(board_file, board, "plan", "--cast", "Opt", "--max-x")
     assert code == 2 and "exactly one spell with X" in out["error"]
+
+
+# -- permanents cast join the board (608.3, 302.6) ---------------------------------------------
+def test_a_mana_rock_cast_early_pays_a_later_spell(board_file) -> None:
+    """608.3: Sol Ring resolves and becomes a permanent; its {T} pays the next spell."""
+    board = "zones: {alice: {hand: [Sol Ring, Hill Giant]}}\nbattlefield:\n" + "".join(
+        f"  - {{id: m{i}, card: Mountain, controller: alice}}\n" for i in range(3))
+    code, out = run(board_file, board, "plan", "--cast", "Sol Ring", "--cast", "Hill Giant")
+    assert code == 0 and [s["name"] for s in out["steps"]] == ["Sol Ring", "Hill Giant"]
+    assert any("Sol Ring enters the battlefield (608.3)" in e for e in events(out))
+
+
+def test_a_creature_cast_taps_for_mana_later_only_with_haste(board_file) -> None:
+    """302.6: Llanowar Elves cast this turn can't pay the next spell; a hasty elf can (702.10)."""
+    base = "zones: {alice: {hand: [%s, Grizzly Bears]}}\nbattlefield:\n" + "".join(
+        f"  - {{id: f{i}, card: Forest, controller: alice}}\n" for i in range(2))
+    code, out = run(board_file, base % "Llanowar Elves", "plan", "--cast", "Llanowar Elves", "--cast", "Grizzly Bears")
+    assert code == 1
+    assert any("summoning sick" in e for e in events(run(board_file, base % "Llanowar Elves", "plan", "--cast",
+                                                             "Llanowar Elves")[1]))
+    hasty = '{name: Hasty Elf, types: [creature], mana_cost: "{G}", power: 1, toughness: 1, text: "Haste\\n{T}: Add {G}."}'
+    code, out = run(board_file, base % hasty, "plan", "--cast", "Hasty Elf", "--cast", "Grizzly Bears")
+    assert code == 0 and any("with haste" in e for e in events(out))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgsolver.model import TextAbility
+from mtgsolver.model.abilities import TextAbility
 from mtgsolver.model.mana_abilities import AnyColor, Choice, Fixed, Reflect
 from mtgsolver.rules.production import effective_product, sacrifice_product
 from mtgsolver.solver.produce import could_produce

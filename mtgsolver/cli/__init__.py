@@ -5,7 +5,7 @@ stdin, ``--json``, ``--strict``, unread text, no wrapping when piped, fast start
 and ``rich_console`` (human output without and with rich), ``svg`` (``--svg FILE``); then one
 module per command group, each with a ``register(app)`` function, listed in :data:`COMMANDS`:
 ``cards``, ``combat`` (blocks and attacks), ``damage``, ``pay``, ``plan`` (with ``chance``
-and ``crimes``), ``produce``, ``show`` (with ``schema``), ``solve``, ``serve``, ``batch``.
+and ``crimes``), ``produce``, ``resolve``, ``show`` (with ``schema``), ``solve``, ``serve``, ``batch``.
 Answers come from :mod:`mtgsolver.solver` (``serve`` and ``batch`` go through
 :mod:`mtgsolver.commands`).
 """
@@ -21,9 +21,9 @@ import typer
 from typer.core import TyperGroup
 
 from mtgsolver import __version__
-from mtgsolver.cli import batch, cards, combat, common, damage, importer, pay, plan, produce, serve, show, solve
+from mtgsolver.cli import batch, cards, combat, common, damage, importer, pay, plan, produce, resolve, serve, show, solve
 
-COMMANDS = (cards, combat, damage, pay, plan, produce, show, solve, serve, batch, importer)
+COMMANDS = (cards, combat, damage, pay, plan, produce, resolve, show, solve, serve, batch, importer)
 #: commands that may leave worker processes, threads or a cluster client behind; they end
 #: with the interpreter's full shutdown
 LONG_RUNNING = ("batch", "serve")

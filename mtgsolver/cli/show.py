@@ -48,6 +48,7 @@ def permanent_json(p: "Permanent", board: "Board | None" = None) -> dict[str, An
 
 
 def board_json(b: "Board") -> dict[str, Any]:
+    from mtgsolver.read.board_writer import effect_data
     from mtgsolver.read.line_kinds import KINDS
     from mtgsolver.solver.relevance import unread_lines
 
@@ -56,7 +57,7 @@ def board_json(b: "Board") -> dict[str, Any]:
         "players": [{"name": p.name, "life": p.life, "poison": p.poison} for p in b.players],
         "battlefield": [permanent_json(p, b) for p in b.permanents],
         "day_night": b.day_night,
-        "effects": [{k: (str(v) if k == "cost" else v) for k, v in e.__dict__.items() if v is not None} for e in b.effects],
+        "effects": [effect_data(e) for e in b.effects],
         "mana_pool": {pl: "".join("{" + m.type + "}" for m in pool) for pl, pool in b.mana_pools.items()},
         "unread": [u.to_dict() for u in unread_lines(b, None, KINDS)],
     }
@@ -93,6 +94,7 @@ def show(
 ) -> None:
     """Render a board: players, each player's permanents, effects, pools and combat; lines of
     rules text this project does not read are marked "(unread)"."""
+    from mtgsolver.read.board_writer import effect_data
     from mtgsolver.rules.layers import changes_of
 
     b = common.board(board_path, cards, json_out)
@@ -126,7 +128,7 @@ def show(
     if b.effects:
         con.print("[bold]effects[/]")
         for e in b.effects:
-            fields = ", ".join(f"{k}={v}" for k, v in e.__dict__.items() if v is not None and k != "kind")
+            fields = ", ".join(f"{k}={v}" for k, v in effect_data(e).items() if k != "kind")
             con.print(f"  {e.kind}: {fields}")
     if b.combat:
         con.print("[bold]combat[/]")

@@ -12,7 +12,8 @@ payment encoding, reused as it is). On top of the layers:
 * mana left after one step stays in the pool for the next (106.4: it empties only at the end
   of the phase), counted as non-snow and unrestricted only (mana a spending restriction
   allowed for one spell is not carried); a spell that adds mana as it resolves adds it;
-* Treasures a spell creates are used only by later steps (111.10a).
+* Treasures a spell creates, and the permanent a permanent spell becomes (608.3), are used
+  only by later steps (111.10a; a creature only with haste, 302.6).
 
 Symmetry breaking: mana that can wait in the pool (no spending restriction, not snow, not
 made by a spell) is made in a ``pre`` layer before the first step; a step activates such a
@@ -37,16 +38,17 @@ __all__ = ["PlanStep", "TurnPlanModel", "Untapper"]
 @dataclass(frozen=True)
 class PlanStep:
     """One spell or ability to pay: ``cost`` without X, ``x_count`` {X} symbols,
-    ``instances`` the sources it may use, ``treasures`` the ids of the Treasure tokens it
-    creates, ``mana`` what it adds as it resolves, ``triggers_untap`` if casting it triggers
-    untap effects (an instant or sorcery spell)."""
+    ``instances`` the sources it may use, ``enters`` the ids of the permanents that enter as
+    it resolves (its Treasure tokens, 111.10a; the permanent a permanent spell becomes, 608.3),
+    ``mana`` what it adds as it resolves, ``triggers_untap`` if casting it triggers untap
+    effects (an instant or sorcery spell)."""
 
     id: str
     cost: ManaCost
     x_count: int
     instances: tuple[Instance, ...]
     restricted: tuple[str, ...] = ()
-    treasures: tuple[str, ...] = ()
+    enters: tuple[str, ...] = ()
     mana: tuple[str, ...] = ()
     triggers_untap: bool = False
 
@@ -98,7 +100,7 @@ class TurnPlanModel(PaymentModel):
         self.upper = max(1, x_upper)
         self.steps = steps
         self.untappers = untappers
-        made = {tid for s in steps for tid in s.treasures}
+        made = {tid for s in steps for tid in s.enters}
         candidate_set = set(untap_candidates)
 
         def carryable(i: Instance) -> bool:
@@ -128,7 +130,7 @@ class TurnPlanModel(PaymentModel):
             self.layers.append(layer)
             self.carry_in.append(cin)
         self._carry(pool)
-        self._treasures()
+        self._entering()
         self._uses(untappers, untap_candidates, initially_tapped)
         losses = [layer.life + layer.phyrexian + layer.damage for layer in [self.pre, *self.layers]]
         total = sum(losses)
@@ -198,9 +200,10 @@ class TurnPlanModel(PaymentModel):
                     if i != j:
                         m.add(self.carry_in[j][t] <= self.carry_out[i][t]).only_enforce_if(self.order.succ[(i, j)])
 
-    def _treasures(self) -> None:
-        """111.10a: a Treasure exists only after the spell that creates it resolved."""
-        maker = {tid: k for k, s in enumerate(self.steps) for tid in s.treasures}
+    def _entering(self) -> None:
+        """111.10a, 608.3: a Treasure, or the permanent a spell becomes, exists only after the
+        spell resolved."""
+        maker = {tid: k for k, s in enumerate(self.steps) for tid in s.enters}
         for j, layer in enumerate(self.layers):
             for inst in layer.instances:
                 for pid in (inst.source, inst.sacrificed):

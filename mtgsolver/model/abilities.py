@@ -13,7 +13,7 @@ from typing import Any
 from mtgsolver.model.attack_tax import AttackTax
 from mtgsolver.model.filters import CreatureFilter, PlayerFilter
 
-__all__ = ["Static", "STATIC_VOCABULARY"]
+__all__ = ["STATIC_VOCABULARY", "Static", "TextAbility"]
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,14 @@ class Static:
         elif isinstance(value, tuple) and value and all(isinstance(v, CreatureFilter) for v in value):
             value = [v.to_mapping() for v in value]
         return f"{self.name}: {value}"
+
+
+@dataclass(frozen=True)
+class TextAbility:
+    """A line of rules text no grammar family reads, kept as printed and reported as unread
+    (``docs/unread.md``); no solver reads it."""
+
+    text: str
 
 
 # name -> kind of parameter: None (flag), "int", "filter", "player_filter", "cost",

@@ -7,11 +7,13 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping
 
-from mtgsolver.model.abilities import Static
+from mtgsolver.model.abilities import Static, TextAbility
+from mtgsolver.model.cards import Card
+from mtgsolver.model.effects import Ability, ActivatedAbility, TriggeredAbility
 from mtgsolver.model.mana import Color, ManaCost
 from mtgsolver.model.mana_abilities import ManaAbility
 
-__all__ = ["Permanent", "Player", "TextAbility", "counter_pt"]
+__all__ = ["Ability", "Permanent", "Player", "TextAbility", "counter_pt"]
 
 _PT_COUNTER = re.compile(r"([+-]\d+)/([+-]\d+)")
 
@@ -26,17 +28,6 @@ def counter_pt(counters: Mapping[str, int]) -> tuple[int, int]:
             power += int(m[1]) * n
             toughness += int(m[2]) * n
     return power, toughness
-
-
-@dataclass(frozen=True)
-class TextAbility:
-    """A line of rules text no grammar family reads, kept as printed and reported as unread
-    (:mod:`mtgsolver.model.unread`); no solver reads it."""
-
-    text: str
-
-
-Ability = Static | ManaAbility | TextAbility
 
 
 @dataclass(frozen=True)
@@ -57,6 +48,8 @@ class Player:
     completed_dungeon: bool = False
     #: whether the player has the city's blessing (702.131c)
     city_blessing: bool = False
+    #: whether the player has lost the game (104.3; 704.5a-c: life 0, a draw from an empty library, poison)
+    lost: bool = False
 
 
 @dataclass(frozen=True, eq=False)
@@ -105,6 +98,7 @@ class Permanent:
     monstrous: bool = False
     paired_with: str | None = None  # the creature it is paired with by soulbond (702.95b)
     layered_pt: tuple[int, int] | None = None
+    card: Card | None = None  # the card it is (None: a token, 111.1); where it goes when it leaves (400.7)
 
     # -- characteristics -------------------------------------------------------------
     @property
@@ -188,6 +182,15 @@ class Permanent:
     @property
     def mana_abilities(self) -> tuple[ManaAbility, ...]:
         return tuple(a for a in self.abilities if isinstance(a, ManaAbility))
+
+    @property
+    def activated_abilities(self) -> tuple[ActivatedAbility, ...]:
+        """Its activated abilities other than mana abilities (602, 605.1a)."""
+        return tuple(a for a in self.abilities if isinstance(a, ActivatedAbility))
+
+    @property
+    def triggered_abilities(self) -> tuple[TriggeredAbility, ...]:
+        return tuple(a for a in self.abilities if isinstance(a, TriggeredAbility))
 
     def can_use_tap_abilities(self) -> bool:
         """302.6, 107.5, 107.6: a creature's {T}/{Q} abilities need it to have been

@@ -14,6 +14,8 @@ from typing import Literal, Mapping
 
 from mtgsolver.model.abilities import Static
 from mtgsolver.model.cards import Card
+from mtgsolver.model.effects import SpellAbility
+from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.mana import Color, ManaCost, ManaCostError
 
 __all__ = ["TURN_STEPS", "PlayerZones", "StackItem", "TurnInfo", "ZoneCard", "color_identity"]
@@ -33,6 +35,11 @@ class ZoneCard:
     card: Card
     #: the statics of its text that function from a graveyard (113.6b), read with the board
     statics: tuple[Static, ...] = ()
+    #: what it does as an instant or sorcery resolves (608.2), read with the board
+    spell: SpellAbility | None = None
+    #: the permanent it would be on the battlefield (its text read with the board; id,
+    #: controller and status are set as it enters), for a permanent card (110.4)
+    permanent: Permanent | None = None
 
     @property
     def name(self) -> str:
@@ -108,7 +115,9 @@ class TurnInfo:
 
     ``spells_cast`` and ``crimes_committed`` count per player this turn (700.13);
     ``triggered_once`` holds ids of permanents whose "triggers only once each turn" ability
-    has already triggered this turn (603.2h). ``number`` is ``None`` when unknown. ``step``
+    has already triggered this turn (603.2h); ``activated_once`` the permanents whose loyalty
+    ability was activated this turn (``ID``, 606.3) and the "activate only once each turn"
+    abilities activated (``ID:N``, N counting its activated abilities from 1, 602.5b). ``number`` is ``None`` when unknown. ``step``
     is one of :data:`TURN_STEPS` (500.1); ``lands_played`` counts land plays per player (305.2).
     """
 
@@ -119,6 +128,7 @@ class TurnInfo:
     triggered_once: frozenset[str] = frozenset()
     step: str = "precombat_main"
     lands_played: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    activated_once: frozenset[str] = frozenset()
 
 
 _SYMBOL = re.compile(r"\{[^}]+\}")

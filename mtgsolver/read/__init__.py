@@ -9,7 +9,9 @@ grammar per family of sentences, each with its compiler: ``mana``, ``combat``, `
 triggers, and what a spell does that a turn plan needs), ``card_files`` and ``card_index``
 (the bundled cards, MTGJSON and Scryfall files, their on-disk index), ``board_file`` (the board
 file's schema, validation with field paths, and conversion to a
-:class:`~mtgsolver.model.board.Board`), ``coverage`` (how much of a card pool the families read).
+:class:`~mtgsolver.model.board.Board`), ``board_writer`` (a board written back as a board file),
+``tokens`` (the predefined tokens of 111.10), ``coverage`` (how much of a card pool the families
+read).
 
 Reading and :mod:`mtgsolver.rules` never import each other; :mod:`mtgsolver.load` joins them.
 """

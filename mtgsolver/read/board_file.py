@@ -20,22 +20,24 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from mtgsolver.model.abilities import STATIC_VOCABULARY, Static
 from mtgsolver.model.board import Attack, Block, Board, CombatDeclaration, PoolMana
-from mtgsolver.model.board_effects import EFFECT_FIELDS, Effect
+from mtgsolver.model.board_effects import DURATIONS, EFFECT_FIELDS, Effect
 from mtgsolver.model.cards import PERMANENT_TYPES, Card, CardLibrary, UnknownCardError
 from mtgsolver.model.errors import BoardError, ModeError, UserError, VocabularyError
 from mtgsolver.model.keywords import canonical_keyword
 from mtgsolver.model.mana import MANA_TYPES, Color, ManaCost, ManaCostError
 from mtgsolver.model.mana_abilities import BASIC_LAND_MANA, ManaAbility, ManaAbilityError, basic_land_ability
-from mtgsolver.model.permanent import Permanent, Player, TextAbility
+from mtgsolver.model.permanent import Permanent, Player
+from mtgsolver.model.abilities import TextAbility
 from mtgsolver.model.puzzle import GOALS, Puzzle, Solution
 from mtgsolver.model.zones import TURN_STEPS, PlayerZones, StackItem, TurnInfo, ZoneCard, color_identity
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.forge import forge_board_data
 from mtgsolver.read.modes import mode_index, unchosen_modal_trigger
 from mtgsolver.read.oracle import parse_oracle_text
-from mtgsolver.read.vocabulary import parse_granted, parse_static
+from mtgsolver.read.vocabulary import parse_continuous, parse_granted, parse_static
 
-__all__ = ["BoardError", "BoardFile", "board_json_schema", "build_board", "decode_board_bytes", "graveyard_statics",
+__all__ = ["BoardError", "BoardFile", "board_json_schema", "build_board", "card_permanent", "decode_board_bytes",
+           "graveyard_statics", "inline_card",
            "read_board", "read_board_data", "read_board_text", "zones_data"]
 
 
@@ -67,6 +69,7 @@ class PlayerSpec(_Strict):
                                 "player names a commander (103.4c, 903.7)")
     completed_dungeon: bool = Field(False, description="the player has completed a dungeon this game (309.7)")
     city_blessing: bool = Field(False, description="the player has the city's blessing (702.131c)")
+    lost: bool = Field(False, description="the player has lost the game (104.3, 704.5a-c)")
 
 
 class CardSpec(_Strict):
@@ -142,6 +145,13 @@ class EffectSpec(_Strict):
     cost: str | None = None
     source: str | None = None
     abilities: list[Entry] | None = None
+    spec: dict[str, Any] | None = Field(
+        None, description="continuous: what it does, in the vocabulary of {continuous: ...} (613)")
+    objects: list[str] | None = Field(
+        None, description="continuous, control: ids of the permanents it applies to (611.2c)")
+    duration: Literal[DURATIONS] | None = Field(  # type: ignore[valid-type]
+        None, description="end_of_turn, while_source (until its source leaves the battlefield) or permanent (611.2)")
+    timestamp: int | None = Field(None, ge=0, description="its timestamp (613.7a); default: after every permanent")
 
 
 class PoolEntrySpec(_Strict):
@@ -224,6 +234,9 @@ class TurnSpec(_Strict):
     spells_cast: dict[str, int] = Field(default_factory=dict)
     crimes_committed: dict[str, int] = Field(default_factory=dict, description="crimes per player this turn (700.13)")
     triggered_once: list[str] = Field(default_factory=list, description='ids of permanents whose "only once each turn" ability already triggered (603.2h)')
+    activated_once: list[str] = Field(
+        default_factory=list, description='ID: a planeswalker whose loyalty ability was activated this turn (606.3); '
+        'ID:N: its N-th activated ability, "activate only once each turn", was (602.5b)')
 
 
 class SolutionSpec(_Strict):
@@ -551,8 +564,8 @@ class _Builder:
         raise self.fail(path, f"{target!r} is not a player, planeswalker or battle")
 
     # -- permanents ------------------------------------------------------------------
-    def permanent(self, i: int, p: PermanentSpec) -> Permanent:
-        path = f"battlefield[{i}]"
+    def permanent(self, i: int, p: PermanentSpec, path: str | None = None) -> Permanent:
+        path = path or f"battlefield[{i}]"
         if (p.card is None) == (p.name is None):
             raise self.fail(path, "give exactly one of card (a library card) or name (an inline card)")
         card: Card | None = None
@@ -637,6 +650,9 @@ class _Builder:
             protector=protector, chosen_color=chosen, chosen_type=chosen_type, x=p.x, chosen_modes=modes,
             damage=p.damage, deathtouch_damage=p.deathtouch_damage, is_commander=p.commander, token=p.token,
             timestamp=p.timestamp, monstrous=p.monstrous,
+            card=None if p.token else card or Card(name, tuple(types), tuple(sorted(supertypes)), tuple(subtypes),
+                                                   tuple(colors) if p.colors is not None else None, cost,
+                                                   power, toughness, text=p.text or ""),
         )
 
     def pairs(self, perms: list[Permanent]) -> list[Permanent]:
@@ -841,7 +857,7 @@ class _Builder:
         """A player; a commander's color identity comes from its card (903.4)."""
         damage = MappingProxyType(self.commander_damage(i, p))
         status = {"starting_life": p.starting_life or self.starting_life, "completed_dungeon": p.completed_dungeon,
-                  "city_blessing": p.city_blessing}
+                  "city_blessing": p.city_blessing, "lost": p.lost}
         if p.commander is None:
             return Player(p.name, p.life, p.poison, commander_damage=damage, **status)
         try:
@@ -958,9 +974,14 @@ class _Builder:
                     raise self.fail(f"turn.{f}.{player}", "counts are not negative")
         for j, pid in enumerate(t.triggered_once):
             self.need_permanent(pid, f"turn.triggered_once[{j}]")
+        for j, key in enumerate(t.activated_once):
+            pid, _, n = key.partition(":")
+            self.need_permanent(pid, f"turn.activated_once[{j}]")
+            if n and not (n.isdigit() and int(n) >= 1):
+                raise self.fail(f"turn.activated_once[{j}]", f"{key!r}: give ID or ID:N with N counting from 1")
         return TurnInfo(t.number, t.extra_turn, MappingProxyType(dict(t.spells_cast)),
                         MappingProxyType(dict(t.crimes_committed)), frozenset(t.triggered_once), t.step,
-                        MappingProxyType(dict(t.lands_played)))
+                        MappingProxyType(dict(t.lands_played)), frozenset(t.activated_once))
 
     # -- effects, pools, combat ------------------------------------------------------
     def effect(self, i: int, e: EffectSpec) -> Effect:
@@ -990,9 +1011,19 @@ class _Builder:
                 raise self.fail(f"{path}.cost", str(exc)) from None
         for j, g in enumerate(e.abilities or []):
             self.check_granted(g, f"{path}.abilities[{j}]")
+        for j, oid in enumerate(e.objects or []):
+            self.need_permanent(oid, f"{path}.objects[{j}]")
+        spec = None
+        if e.spec is not None:
+            try:
+                spec = parse_continuous(e.spec)
+            except UserError as exc:  # VocabularyError, ManaCostError, ManaAbilityError
+                raise self.fail(f"{path}.spec", str(exc)) from None
         return Effect(kind=e.kind, creature=e.creature, attacker=e.attacker, target=e.target, by=e.by,
                       controller=e.controller, defender=e.defender, n=e.n, cost=cost, source=e.source,
-                      abilities=tuple(parse_granted(g) for g in e.abilities) if e.abilities is not None else None)
+                      abilities=tuple(parse_granted(g) for g in e.abilities) if e.abilities is not None else None,
+                      spec=spec, objects=tuple(e.objects) if e.objects is not None else None, duration=e.duration,
+                      timestamp=e.timestamp)
 
     def pool(self, player: str, value: str | list[PoolEntrySpec]) -> tuple[PoolMana, ...]:
         self.need_player(player, f"mana_pool.{player}")
@@ -1108,10 +1139,38 @@ def _suggest(entry: Any) -> str:
     return f"; did you mean {', '.join(close)}?" if close else ""
 
 
+def card_permanent(card: Card, pid: str, controller: str, owner: str | None = None,
+                   library: CardLibrary | None = None) -> Permanent:
+    """The permanent ``card`` is on the battlefield under ``controller`` (owned by ``owner``,
+    default the controller), its text read as a board file's entry for it reads it (110.4):
+    ``card: NAME`` when the library holds that very card, its printed characteristics otherwise.
+
+    :raises BoardError: not a permanent card (110.4a), or one whose abilities need a choice
+        made as it enters (a chosen type or color).
+    """
+    lib = library or bundled_library()
+    owner = owner or controller
+    data = _card_data(card, lib)
+    fields: dict[str, Any] = {"card": data} if isinstance(data, str) else dict(data)
+    for f in ("loyalty", "defense"):
+        if not isinstance(data, str) and getattr(card, f) is not None:
+            fields[f] = getattr(card, f)
+    spec = PermanentSpec(id=pid, controller=controller, owner=owner, **fields)
+    players = [PlayerSpec(name=n) for n in dict.fromkeys((controller, owner))]
+    builder = _Builder(BoardFile(active_player=controller, players=players, battlefield=[spec]), card.name, lib)
+    builder.player_names, builder.ids, builder.all_ids, builder._types = {controller, owner}, {pid: 0}, {}, {}
+    return builder.permanent(0, spec, card.name)
+
+
 def _card_data(card: Card, library: CardLibrary) -> str | dict[str, Any]:
     """A card as a board file writes it: its name if the library holds that very card."""
     if card.name in library and library.get(card.name) == card:
         return card.name
+    return inline_card(card)
+
+
+def inline_card(card: Card) -> dict[str, Any]:
+    """An inline card's entry: its printed characteristics, in the card's own order."""
     out: dict[str, Any] = {"name": card.name, "types": list(card.types)}
     for f in ("supertypes", "subtypes"):
         if getattr(card, f):
@@ -1160,7 +1219,7 @@ def zones_data(board: Board, library: CardLibrary | None = None) -> dict[str, An
     t = board.turn
     turn = {"number": t.number, "step": t.step, "extra_turn": t.extra_turn, "lands_played": dict(t.lands_played),
             "spells_cast": dict(t.spells_cast), "crimes_committed": dict(t.crimes_committed),
-            "triggered_once": sorted(t.triggered_once)}
+            "triggered_once": sorted(t.triggered_once), "activated_once": sorted(t.activated_once)}
     return {"zones": zones, "stack": stack, "turn": turn}
 
 

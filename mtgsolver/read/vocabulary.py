@@ -49,7 +49,7 @@ from mtgsolver.model.filters import COMPARISON_KEYS, STATS, Comparison, Creature
 from mtgsolver.model.keywords import canonical_keyword, is_landwalk
 from mtgsolver.model.mana import MANA_TYPES, Color, ManaCost
 from mtgsolver.model.mana_abilities import TRIGGER_ON, ManaTrigger, bundle_of
-from mtgsolver.model.permanent import TextAbility
+from mtgsolver.model.abilities import TextAbility
 from mtgsolver.model.subtypes import subtypes
 
 __all__ = ["parse_affected", "parse_attack_tax", "parse_bound_rule", "parse_card_count", "parse_condition",

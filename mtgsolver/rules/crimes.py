@@ -14,8 +14,8 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
+from mtgsolver.model.abilities import TextAbility
 from mtgsolver.model.errors import OptionError
-from mtgsolver.model.permanent import TextAbility
 from mtgsolver.rules.targets import CardTarget, PermanentTarget, PlayerTarget, StackTarget, Target
 
 if TYPE_CHECKING:

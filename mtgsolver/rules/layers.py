@@ -42,7 +42,7 @@ from mtgsolver.model.permanent import Permanent, counter_pt
 from mtgsolver.model.provenance import Change, LayerResult
 from mtgsolver.model.subtypes import subtypes
 
-__all__ = ["Change", "LayerResult", "apply_layers", "changes_of", "combat_dependent", "printed_of", "source_note"]
+__all__ = ["Change", "LayerResult", "Query", "apply_layers", "changes_of", "combat_dependent", "printed_of", "source_note"]
 
 #: Land subtypes (205.3i) that a "becomes a [basic land type]" effect removes (305.7).
 LAND_SUBTYPES = frozenset("plains island swamp mountain forest cave desert gate lair locus mine power-plant "
@@ -93,7 +93,8 @@ class _Obj:
                             ("subtypes", frozenset(self.subtypes)), ("colors", frozenset(self.colors)),
                             ("keywords", frozenset(self.keywords)), ("protections", frozenset(self.protections)),
                             ("abilities", tuple(self.abilities)),
-                            ("granted_by", MappingProxyType(dict(self.granted_by))), ("layered_pt", pt)):
+                            ("granted_by", MappingProxyType(dict(self.granted_by))), ("layered_pt", pt),
+                            ("controller", self.controller)):
             object.__setattr__(new, name, value)
         return new
 
@@ -144,6 +145,8 @@ class _Engine:
             for oid in ids:
                 if oid in self.state:
                     self.state[oid].in_combat = role
+        self.timestamps = {p.id: (p.timestamp if p.timestamp is not None else i + 1) for i, p in enumerate(printed)}
+        self.control(effects)
         for obj in self.state.values():
             obj.graveyard = len(board.zones[obj.controller].graveyard) if obj.controller in board.zones else 0
         for p in printed:
@@ -151,18 +154,43 @@ class _Engine:
             if kind and p.attached_to in self.state:
                 target = self.state[p.attached_to]
                 target.attachments = target.attachments | {(kind, p.controller)}
-        self.timestamps = {p.id: (p.timestamp if p.timestamp is not None else i + 1) for i, p in enumerate(printed)}
         self.index = {p.id: i for i, p in enumerate(printed)}
         self.started: dict[tuple[str, int], _Eff] = {}
         self.by_type: dict[str, list[_Obj]] | None = None  # after layer 4, types no longer change
         last = max(self.timestamps.values(), default=0)
-        self.board_effects = [
-            _Eff(e.source or f"effects[{i}]", _name_of(self.state, e.source) or f"effects[{i}]", "", None,
-                 last + 1 + i, (len(printed) + i, 0), ContinuousSpec(affects=Affected(attached=True), gains=e.abilities or ()), None,
-                 fixed=frozenset({e.creature}))  # type: ignore[arg-type]
-            for i, e in enumerate(effects) if e.kind == "gains" and e.creature in self.state]
+        self.board_effects = [self.board_effect(i, e, last, len(printed)) for i, e in enumerate(effects)
+                              if (e.kind == "gains" and e.creature in self.state) or e.kind == "continuous"]
         self.graveyard: dict[str, str] = {}  # card id -> its owner, for cards whose statics work there
         self.zone_effects = self.graveyard_effects(last + 1 + len(effects))
+
+    def board_effect(self, i: int, e: Effect, last: int, n: int) -> _Eff:
+        """A ``gains`` or ``continuous`` board effect (611.2c): on the objects it names that are
+        still here, or on what its spec's ``affects`` matches when it names none."""
+        source = e.source or f"effects[{i}]"
+        timestamp = e.timestamp if e.timestamp is not None else last + 1 + i
+        if e.kind == "gains":
+            spec, fixed = ContinuousSpec(affects=Affected(attached=True), gains=e.abilities or ()), frozenset({e.creature})
+        else:
+            spec = e.spec  # type: ignore[assignment]
+            fixed = None if e.objects is None else frozenset(o for o in e.objects if o in self.state)
+        return _Eff(source, _name_of(self.state, e.source) or source, e.controller or "", None, timestamp, (n + i, 0),
+                    spec, None, fixed=fixed)  # type: ignore[arg-type]
+
+    def control(self, effects: tuple[Effect, ...]) -> None:
+        """Layer 2 (613.1b): ``control`` board effects in timestamp order (613.7a; the board's
+        order after every permanent when none is given)."""
+        last = max(self.timestamps.values(), default=0)
+        ordered = sorted(((e.timestamp if e.timestamp is not None else last + 1 + i, i, e)
+                          for i, e in enumerate(effects) if e.kind == "control"), key=lambda t: t[:2])
+        for timestamp, i, e in ordered:
+            source = e.source or f"effects[{i}]"
+            for oid in e.objects or ():
+                obj = self.state.get(oid)
+                if obj is not None and obj.controller != e.controller:
+                    obj.controller = e.controller  # type: ignore[assignment]
+                    obj.touched = True
+                    obj.changes.append(Change(source, _name_of(self.state, e.source) or source, "2", timestamp,
+                                              f"is controlled by {e.controller}"))
 
     def graveyard_effects(self, first: int) -> list[_Eff]:
         """113.6b: the statics of graveyard cards that say they function there ("As long as ~ is
@@ -212,7 +240,7 @@ class _Engine:
         and its condition holds (611.3b)."""
         if eff.affected is not None:
             return True
-        if eff.source in self.graveyard:  # 113.6b: it functions from its owner's graveyard
+        if eff.source in self.graveyard or eff.ability is None:  # 113.6b: from a graveyard; a board effect
             return all(self.holds(c, eff, state) for c in eff.spec.condition)
         src = state.get(eff.source)
         if src is None or not src.has_ability(eff.ability):
@@ -547,43 +575,42 @@ class _Engine:
 
     # -- after the layers (613.11) ------------------------------------------------------------
     def rule_effects(self) -> list[Effect]:
-        """Rules effects of statics whose source still has the ability: per-creature
-        vocabulary on the affected creatures, and board effects."""
+        """Rules effects of statics whose source still has the ability and of ``continuous``
+        board effects: per-creature vocabulary on the affected creatures, and board effects."""
         out: list[Effect] = []
         state = self.state
+        found: list[_Eff] = []
         for obj in list(state.values()):
             for a in obj.abilities:
-                if not (isinstance(a, Static) and a.name == "continuous"):
-                    continue
-                s: ContinuousSpec = a.value
-                if not (s.rules or s.board_rules or s.goaded):
-                    continue
-                eff = _Eff(obj.id, obj.perm.name, obj.controller, obj.perm.attached_to, self.timestamps[obj.id],
-                           (self.index[obj.id], 0), s, a, chosen=_chosen(obj.perm))
-                if not self.exists(eff, state):
-                    continue
-                for kind, n in s.board_rules:
-                    if kind == "max_attackers_against_you":  # 508.1c: the cap protects the source's controller
-                        out.append(Effect(kind="max_attackers_against", n=n, defender=obj.controller, source=obj.id))
-                    else:
-                        out.append(Effect(kind=kind, n=n, source=obj.id))
-                if s.goaded:
-                    out += self.goad(eff)
-                if not s.rules:
-                    continue
-                for oid in sorted(self.affected(eff, state), key=self.index.__getitem__):
-                    target = state[oid]
-                    for kind, value in s.rules:
-                        static = Static(value, obj.controller) if kind == "you" else value
-                        if kind == "bound":
-                            static = self.bound_rule(value, eff)
-                            if static is None:
-                                continue
-                        target.abilities.append(static)
-                        target.granted_by[str(static)] = obj.id
-                    target.touched = True
-                    target.changes.append(Change(obj.id, obj.perm.name, "rules", eff.timestamp,
-                                                 ", ".join(atom_text(r) for r in s.rules)))
+                if isinstance(a, Static) and a.name == "continuous":
+                    found.append(_Eff(obj.id, obj.perm.name, obj.controller, obj.perm.attached_to,
+                                      self.timestamps[obj.id], (self.index[obj.id], 0), a.value, a,
+                                      chosen=_chosen(obj.perm)))
+        found += [e for e in self.board_effects if e.spec.rules]
+        for eff in found:
+            s: ContinuousSpec = eff.spec
+            if not (s.rules or s.board_rules or s.goaded) or not self.exists(eff, state):
+                continue
+            for kind, n in s.board_rules:
+                if kind == "max_attackers_against_you":  # 508.1c: the cap protects the source's controller
+                    out.append(Effect(kind="max_attackers_against", n=n, defender=eff.controller, source=eff.source))
+                else:
+                    out.append(Effect(kind=kind, n=n, source=eff.source))
+            if s.goaded:
+                out += self.goad(eff)
+            for oid in sorted(self.affected(eff, state), key=self.index.__getitem__) if s.rules else ():
+                target = state[oid]
+                for kind, value in s.rules:
+                    static = Static(value, eff.controller) if kind == "you" else value
+                    if kind == "bound":
+                        static = self.bound_rule(value, eff)
+                        if static is None:
+                            continue
+                    target.abilities.append(static)
+                    target.granted_by[str(static)] = eff.source
+                target.touched = True
+                target.changes.append(Change(eff.source, eff.source_name, "rules", eff.timestamp,
+                                             ", ".join(atom_text(r) for r in s.rules)))
         return out
 
     def bound_rule(self, rule: Any, eff: _Eff) -> Static | None:
@@ -975,6 +1002,69 @@ def _matches(aff: Affected, obj: _Obj, eff: _Eff, state: Mapping[str, _Obj] | No
         if bound is not None and (value is None or (value < bound if low else value > bound)):
             return False
     return True
+
+
+# --------------------------------------------------------------------------- asked of a layered board
+class Query:
+    """The filters, counts and conditions of continuous effects, asked of a layered board as it
+    is now on behalf of a source and its controller: what an effect of a resolving spell or
+    ability finds as it happens (608.2h, 611.2c), what a target may be (115.1), whether an
+    intervening "if" holds (603.4).
+
+    ``source`` is the id of the object the ability or spell belongs to (``other``: not it;
+    "you" is ``controller``); ``attached_to`` what it was attached to (``enchanted``).
+    """
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.engine = _Engine(board, board.permanents, ())
+        for obj in self.engine.state.values():  # the layered power and toughness (613.4)
+            obj.power, obj.toughness = obj.perm.power, obj.perm.toughness
+
+    def _eff(self, source: str | None, controller: str, attached_to: str | None) -> _Eff:
+        obj = self.engine.state.get(source or "")
+        chosen = _chosen(obj.perm) if obj is not None else (None, None)
+        return _Eff(source or "", obj.perm.name if obj is not None else source or "", controller, attached_to, 0,
+                    (0, 0), ContinuousSpec(), None, chosen=chosen)
+
+    def matching(self, aff: Affected, source: str | None, controller: str,
+                 attached_to: str | None = None) -> list[str]:
+        """The permanents matching ``aff``, in board order."""
+        eff = self._eff(source, controller, attached_to)
+        eff.spec = ContinuousSpec(affects=aff)
+        found = self.engine.affected(eff, self.engine.state)
+        return [p.id for p in self.board.permanents if p.id in found]
+
+    def matches(self, aff: Affected, pid: str, source: str | None, controller: str,
+                attached_to: str | None = None, obj: Permanent | None = None) -> bool:
+        """Whether the permanent ``pid`` (or ``obj``, an object off the battlefield seen as a
+        permanent: a spell, a card, what a permanent last was) matches ``aff``."""
+        state = self.engine.state
+        target = _Obj(obj) if obj is not None else state.get(pid)
+        if target is None:
+            return False
+        if obj is not None:
+            target.power, target.toughness = obj.power, obj.toughness
+        if aff.self:
+            return pid == source
+        return _matches(aff, target, self._eff(source, controller, attached_to), state)
+
+    def count(self, each: ForEach, source: str | None, controller: str, obj: str | None = None) -> int:
+        """What ``each`` counts ("for each creature you control", 608.2h); relative parts
+        ("counters on it") are of ``obj``, default the source."""
+        eff = self._eff(source, controller, None)
+        eff.spec = ContinuousSpec(for_each=each)
+        target = self.engine.state.get(obj or source or "")
+        if target is None and each.permanents is None and each.card_count is None and not each.party \
+                and each.colors_among is None and each.basic_land_types_among is None:
+            return each.plus  # a count of an object no longer here
+        placeholder = target or _Obj(Permanent("", "", controller, controller))
+        return self.engine.count(eff, placeholder)
+
+    def holds(self, conditions: Iterable[Condition], source: str | None, controller: str) -> bool:
+        """Whether every condition holds (611.3b, 603.4, 608.2c)."""
+        eff = self._eff(source, controller, None)
+        return all(self.engine.holds(c, eff, self.engine.state) for c in conditions)
 
 
 # --------------------------------------------------------------------------- entry points

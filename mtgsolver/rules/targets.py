@@ -1,14 +1,24 @@
 """What a spell or ability can target, described plainly, and whether it still resolves.
 
-Rules: 115.1 (targets), 400.3 (a card in a graveyard is in its owner's graveyard),
-608.2b (a spell or ability whose every target is illegal doesn't resolve).
+Rules: 115.1 (targets), 115.4 (any target), 400.3 (a card in a graveyard is in its owner's
+graveyard), 601.2c (targets chosen), 608.2b (a spell or ability whose every target is illegal
+doesn't resolve), 702.11b, 702.16b, 702.18a (hexproof, protection, shroud).
 """
 from __future__ import annotations
 
+import dataclasses
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["CardTarget", "PermanentTarget", "PlayerTarget", "StackTarget", "Target", "resolves"]
+from mtgsolver.model.effects import Modal, Targeted, TargetSpec
+from mtgsolver.model.permanent import Permanent
+from mtgsolver.model.zones import ZoneCard
+from mtgsolver.rules.blocking import has_quality
+from mtgsolver.rules.game import Game, StackObject, card_object
+
+__all__ = ["ANY_TARGET", "CardTarget", "PERMANENT_KINDS", "PermanentTarget", "PlayerTarget", "StackTarget", "Target",
+           "candidates", "choose_targets", "quality_of", "resolves", "target_problem", "used_slots", "warded"]
 
 
 @dataclass(frozen=True)
@@ -62,3 +72,150 @@ def resolves(targets: Sequence[Target], is_legal: Callable[[Target], bool]) -> b
     False
     """
     return not targets or any(is_legal(t) for t in targets)
+
+
+# --------------------------------------------------------------------------- target slots (115, 601.2c, 608.2b)
+#: The kinds of 115.4's "any target".
+ANY_TARGET = frozenset({"creature", "planeswalker", "battle", "player"})
+#: Target kinds that are permanents (115.1: "target creature", "target permanent").
+PERMANENT_KINDS = frozenset({"creature", "planeswalker", "artifact", "enchantment", "land", "battle", "permanent"})
+
+
+def quality_of(source: Permanent, quality: str) -> bool:
+    """702.16a: whether a source has a protection quality (a color, a card type or subtype,
+    multicolored, "everything" ...)."""
+    q = quality.strip().lower()
+    if q == "everything":
+        return True
+    if q in ("creatures", "creature"):
+        return source.is_creature
+    return has_quality(source, q)
+
+
+def target_problem(game: Game, spec: TargetSpec, tid: str, controller: str, source: Permanent,
+                   source_id: str) -> str | None:
+    """Why ``tid`` can't be chosen for the slot ``spec`` of a spell or ability controlled by
+    ``controller`` whose source is ``source`` (as it is, or last was), now; ``None`` if it can
+    (115.1, 601.2c, 608.2b). Hexproof (702.11b), shroud (702.18a) and protection (702.16b) keep
+    a permanent from being targeted."""
+    kinds = spec.kinds
+    if tid in game.players:
+        if "player" not in kinds:
+            return f"{tid} is a player; the target is {_kinds(kinds)}"
+        if spec.opponent and tid == controller:
+            return f"{tid} is not an opponent of {controller}"
+        if game.players[tid].lost:
+            return f"{tid} has left the game (800.4a)"
+        return None
+    if game.on_battlefield(tid):
+        perm = game.perm(tid)
+        wanted = kinds & PERMANENT_KINDS
+        if spec.zone != "battlefield" or not wanted or not ("permanent" in wanted or wanted & perm.types):
+            return f"{perm.name} ({tid}) is a permanent that is not {_kinds(kinds)}"
+        if not game.query().matches(spec.filter, tid, source_id, controller):
+            return f"{perm.name} ({tid}) is not {spec.filter.describe()}"
+        if perm.has_keyword("shroud"):
+            return f"{perm.name} ({tid}) has shroud (702.18a)"
+        if perm.has_keyword("hexproof") and perm.controller != controller:
+            return f"{perm.name} ({tid}) has hexproof and {controller} is its controller's opponent (702.11b)"
+        for q in perm.protections:
+            if quality_of(source, q) or q == source.controller:
+                return f"{perm.name} ({tid}) has protection from {q} (702.16b)"
+        return None
+    item = game.stack_object(tid)
+    if item is not None:
+        kind = "spell" if item.kind == "spell" else "ability"
+        if kind not in kinds:
+            return f"{tid} is {'a spell' if kind == 'spell' else 'an ability'} on the stack; the target is {_kinds(kinds)}"
+        card = item.card.card if isinstance(item.card, ZoneCard) else item.card
+        if kind == "spell" and card is not None and not game.query().matches(
+                spec.filter, tid, source_id, controller, obj=card_object(card, tid, item.controller)):
+            return f"{tid} is not a {spec.filter.describe()} spell"
+        return None
+    found = game.find_card(tid)
+    if found is not None:
+        owner, zone, zc = found
+        if "card" not in kinds or spec.zone != zone:
+            return f"{zc.name} ({tid}) is a card in {owner}'s {zone}; the target is {_kinds(kinds)}"
+        obj = card_object(zc.card, tid, owner)
+        if not game.query().matches(spec.filter, tid, source_id, controller, obj=obj):
+            return f"{zc.name} ({tid}) is not {spec.filter.describe()}"
+        return None
+    return f"{tid} is not on the battlefield, on the stack, in a zone or a player"
+
+
+def _kinds(kinds: frozenset[str]) -> str:
+    if ANY_TARGET <= kinds:
+        return "any target (115.4)"
+    return " or ".join(sorted(kinds))
+
+
+def used_slots(effects: Sequence[object], modes: Sequence[int] = ()) -> list[int]:
+    """The target slots the effects name (:class:`~mtgsolver.model.effects.Targeted`), in
+    order; of a modal effect only the chosen ``modes`` count (601.2c: targets are chosen for
+    the chosen modes)."""
+    found: list[int] = []
+
+    def walk(value: object) -> None:
+        if isinstance(value, Targeted):
+            if value.slot not in found:
+                found.append(value.slot)
+        elif isinstance(value, Modal):
+            for i in modes:
+                if 0 <= i < len(value.modes):
+                    walk(value.modes[i])
+        elif isinstance(value, tuple):
+            for v in value:
+                walk(v)
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            for f in dataclasses.fields(value):
+                walk(getattr(value, f.name))
+
+    walk(tuple(effects))
+    return sorted(found)
+
+
+def candidates(game: Game, spec: TargetSpec, controller: str, source: Permanent, source_id: str) -> list[str]:
+    """Everything that could be chosen for the slot now, in board order (players first)."""
+    pool = [*game.players, *game.perms, *(s.id for s in game.stack if s.id != source_id)]
+    pool += [c.id for z in game.zones.values() for c in (*z.hand, *z.library_top, *z.graveyard, *z.exile)]
+    return [t for t in pool if target_problem(game, spec, t, controller, source, source_id) is None]
+
+
+def choose_targets(game: Game, obj: StackObject, key: str) -> tuple[tuple[tuple[str, int], ...], ...] | None:
+    """The targets of a triggered ability or a copy, chosen by its controller as it is put on
+    the stack (603.3d, 707.10c): one choice over every legal way to fill its slots; ``None``
+    when a slot can't be filled (the ability is removed from the stack)."""
+    ability = obj.ability
+    slots = used_slots(ability.effects, obj.modes)
+    if not slots:
+        return ()
+    source = obj.lki or game.perm(obj.source)
+    per_slot: list[list[tuple[str, ...]]] = []
+    for slot in slots:
+        spec = ability.targets[slot]
+        legal = candidates(game, spec, obj.controller, source, obj.source)
+        sizes = range(0 if spec.up_to else spec.count, spec.count + 1)
+        ways = [c for k in sizes for c in itertools.combinations(legal, k)]
+        if not ways:
+            return None
+        per_slot.append(ways)
+    options = list(itertools.product(*per_slot))
+    labels = [";".join(",".join(ids) for ids in option) for option in options]
+    chosen = options[game.choose(key, labels)]
+    out: list[tuple[tuple[str, int], ...]] = [() for _ in range(max(slots) + 1)]
+    for slot, ids in zip(slots, chosen):
+        out[slot] = tuple((t, game.generation.get(t, 0)) for t in ids)
+    return tuple(out)
+
+
+def warded(game: Game, targets: Sequence[str], controller: str) -> str | None:
+    """A target with ward (702.21a) that an opponent's spell or ability targets: its trigger
+    counters the spell or ability unless that player pays, a choice this project doesn't make.
+    The id of the first such target, or ``None``."""
+    for t in targets:
+        if game.on_battlefield(t):
+            perm = game.perm(t)
+            if perm.controller != controller and perm.has("ward"):
+                return t
+    return None

@@ -35,8 +35,8 @@ from typing import Any
 
 from mtgsolver.load import prepare
 from mtgsolver.model import Board, Permanent
+from mtgsolver.model.abilities import TextAbility
 from mtgsolver.model.errors import OptionError
-from mtgsolver.model.permanent import TextAbility
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.solver.payment import Reason
 from mtgsolver.solver.produce import known_permanent

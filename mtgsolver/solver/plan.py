@@ -31,8 +31,9 @@ from mtgsolver.model import Board, ManaCost, ManaCostError, Permanent
 from mtgsolver.model.cards import Card
 from mtgsolver.model.errors import OptionError, UnsupportedError
 from mtgsolver.model.mana import MANA_TYPES
-from mtgsolver.model.permanent import TextAbility
+from mtgsolver.model.abilities import TextAbility
 from mtgsolver.model.unread import UnreadLine
+from mtgsolver.model.zones import ZoneCard
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.modes import mode_index, unchosen_modal_trigger
 from mtgsolver.read.spell_text import enters_with_x_counters, mana_added, treasures_created
@@ -40,7 +41,9 @@ from mtgsolver.rules.crimes import board_target, crime_triggers, is_crime
 from mtgsolver.rules.mana_sources import SpellInfo, extract_sources
 from mtgsolver.rules.production import spends_white_as_any_color
 from mtgsolver.solver.payment import Reason, _lexicographic
+from mtgsolver.rules.game import Undecided
 from mtgsolver.solver.relevance import Bearing, mana_bearing
+from mtgsolver.solver.resolve import entering
 from mtgsolver.solver.result import JsonResult, reports_unread, unread_dict
 
 __all__ = ["PlanResult", "PlanStepResult", "StackCrime", "plan", "stack_crimes"]
@@ -103,6 +106,7 @@ class _Wanted:
     card: Card | None
     targets: tuple[str, ...]
     source: str | None = None
+    zone_card: ZoneCard | None = None
 
 
 def _parse_request(text: str) -> tuple[str, tuple[str, ...]]:
@@ -130,7 +134,7 @@ def _find(board: Board, player: str, request: str, taken: set[str], path: str) -
                 raise OptionError(path, f"{request!r}: {zc.card.name} has no mana cost, so it can't be cast (202.1b)")
             if "land" in zc.card.types:
                 raise OptionError(path, f"{request!r}: a land is played, not cast (305.1)")
-            return _Wanted(zc.id, zc.card.name, "spell", zc.card.mana_cost, zc.card, targets)
+            return _Wanted(zc.id, zc.card.name, "spell", zc.card.mana_cost, zc.card, targets, zone_card=zc)
     if board.has_permanent(name):
         perm = board.permanent(name)
         if perm.controller != player:
@@ -151,9 +155,11 @@ def _find(board: Board, player: str, request: str, taken: set[str], path: str) -
     raise OptionError(path, f"{request!r}: not in {player}'s hand (known: {known}{more}) nor a permanent id")
 
 
-def _treasure_board(board: Board, player: str, wanted: list[_Wanted],
-                    candidates: list[str]) -> tuple[Board, dict[str, tuple[str, ...]]]:
-    """The board with the Treasures the spells will create, and untap candidates untapped."""
+def _entering_board(board: Board, player: str, wanted: list[_Wanted],
+                   candidates: list[str]) -> tuple[Board, dict[str, tuple[str, ...]]]:
+    """The board with what the spells will put onto it: their Treasures (111.10a) and the
+    permanents permanent spells become (608.3: summoning sick, 302.6, so a creature taps for
+    mana only with haste); untap candidates untapped."""
     treasure = bundled_library().get("Treasure")
     base = next((p for p in board.permanents if p.name == "Treasure"), None)
     made: dict[str, tuple[str, ...]] = {}
@@ -161,15 +167,21 @@ def _treasure_board(board: Board, player: str, wanted: list[_Wanted],
     for w in wanted:
         n = treasures_created(w.card) if w.card else 0
         ids = tuple(f"{w.id}.treasure{k + 1}" for k in range(n))
-        made[w.id] = ids
         for tid in ids:
             from mtgsolver.read.grammar.mana import parse_mana_ability
 
             ability = base.abilities if base is not None else (parse_mana_ability(treasure.text, "Treasure"),)
             extra.append(Permanent(tid, "Treasure", player, player, types=frozenset({"artifact"}),
                                    subtypes=frozenset({"treasure"}), abilities=tuple(ability)))
+        if w.zone_card is not None and w.card is not None and w.card.is_permanent:
+            try:
+                extra.append(entering(w.zone_card, f"{w.id}.permanent", player))
+                ids += (f"{w.id}.permanent",)
+            except Undecided:
+                pass  # a permanent needing a choice as it enters: not a source for later steps
+        made[w.id] = ids
     perms = [replace(p, tapped=False) if p.id in candidates else p for p in board.permanents]
-    return board.replace(permanents=tuple(perms) + tuple(extra)), made
+    return prepare(board.replace(permanents=tuple(perms) + tuple(extra), layers=None)), made
 
 
 def _untappers(board: Board, player: str) -> tuple[list[Untapper], list[tuple[str, Any]]]:
@@ -263,7 +275,7 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
     untappers, modal = _untappers(board, player)
     candidates = _untap_candidates(board, player) if untappers else []
     tapped = {pid for pid in candidates if board.permanent(pid).tapped}
-    aug, made = _treasure_board(board, player, wanted, candidates)
+    aug, made = _entering_board(_printed(board), player, wanted, candidates)
     steps = []
     upper = 0
     for w in wanted:
@@ -273,7 +285,7 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
         upper = max(upper, sum(i.max_amount for i in instances))
         symbols = tuple(s for s in w.cost.symbols if not s.variable)
         steps.append(PlanStep(w.id, ManaCost(symbols), len(w.cost.variables), tuple(instances),
-                              treasures=made.get(w.id, ()), mana=mana_added(w.card) if w.card else (),
+                              enters=made.get(w.id, ()), mana=mana_added(w.card) if w.card else (),
                               triggers_untap=bool(w.card and {"instant", "sorcery"} & set(w.card.types))))
     pool = {}
     for unit in board.pool(player):
@@ -400,9 +412,31 @@ def _events(board: Board, player: str, wanted: list[_Wanted], steps: list[PlanSt
                       "on the battlefield its X is 0 (107.3g)")
         if step.mana:
             ev.append("adds " + "".join("{" + t + "}" for t in step.mana) + " as it resolves (106.3)")
-        if step.treasures:
-            ev.append("creates " + ", ".join(step.treasures) + " (111.10a)")
+        treasures = [t for t in step.enters if ".treasure" in t]
+        if treasures:
+            ev.append("creates " + ", ".join(treasures) + " (111.10a)")
+        for pid in (t for t in step.enters if t.endswith(".permanent")):
+            ev.append(_entered(board, pid, w))
     return out
+
+
+def _entered(board: Board, pid: str, w: _Wanted) -> str:
+    """What the plan says of a permanent spell as it resolves (608.3, 302.6, 702.10)."""
+    perm = prepare(board.replace(permanents=(*_printed(board).permanents, entering(
+        w.zone_card, pid, board.active_player)), layers=None)).permanent(pid)  # type: ignore[arg-type]
+    if perm.is_creature and not perm.has_keyword("haste"):
+        when = "summoning sick: its {T} abilities and attacks wait for the next turn (302.6)"
+    else:
+        when = ("with haste: it can attack, and its mana abilities pay later steps (702.10, 302.6)" if perm.is_creature
+                else "its mana abilities pay later steps")
+    return f"{w.name} enters the battlefield (608.3), {when}"
+
+
+def _printed(board: Board) -> Board:
+    """The board as printed (the layers apply again to what is added)."""
+    if board.layers is None:
+        return board
+    return board.replace(permanents=board.layers.printed, effects=board.layers.effects, layers=None)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ from mtgsolver.model.board import Board
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.read.line_kinds import is_activated, is_triggered, line_kinds
 
-__all__ = ["Bearing", "combat_bearing", "mana_bearing", "merge", "produce_bearing", "unread_lines", "unread_mana_ability"]
+__all__ = ["Bearing", "combat_bearing", "mana_bearing", "merge", "produce_bearing", "resolve_bearing", "unread_lines",
+           "unread_mana_ability"]
 
 
 def unread_lines(board: Board, permanents: Iterable[str] | None, kinds: Iterable[str]) -> tuple[UnreadLine, ...]:
@@ -134,3 +135,29 @@ def produce_bearing(board: Board, permanents: Iterable[str]) -> tuple[UnreadLine
 def unread_mana_ability(u: UnreadLine) -> bool:
     """An unread activated mana ability (605.1a) of the permanent itself."""
     return u.kinds == frozenset({"mana"}) and is_activated(u.line)
+
+
+_ENTERS_TRIGGER = re.compile(r"^When(?:ever)? .+? enters(?: the battlefield)?\b", re.I)
+_ENTERS_WITH_X = re.compile(r"\benters(?: the battlefield)? with X \+1/\+1 counters on it\.?$", re.I)
+
+
+def resolve_bearing(before: Board, after: Board | None) -> Bearing:
+    """Lines that could bear on a resolution (608, 603, 704): every unread line of a permanent
+    on the board before or after it, but activated abilities (602: nothing happens unless one is
+    activated; an action naming one unread is refused), the "enters" triggers of a permanent
+    there throughout (603.6a: it didn't enter) and the "enters with X +1/+1 counters" line of a
+    permanent that entered from a spell with X (107.3m: the resolution read and carried it out).
+    Each could change the board after, so each is decisive."""
+    was = {p.id for p in before.permanents}
+    stayed = was & ({p.id for p in after.permanents} if after is not None else set())
+    lines: list[UnreadLine] = []
+    for board in (before, after) if after is not None else (before,):
+        for perm in board.permanents:
+            for line in perm.unread:
+                if is_activated(line) or (perm.id in stayed and _ENTERS_TRIGGER.match(line)):
+                    continue
+                if perm.id not in was and perm.x is not None and _ENTERS_WITH_X.search(line):
+                    continue
+                lines.append(UnreadLine(perm.id, line, line_kinds(line)))
+    out = merge(lines)
+    return Bearing(out, out)

@@ -1,0 +1,520 @@
+"""What spells and abilities do: the effect language (608, 609, 115, 700.2, 107.3, 611, 603, 602).
+
+A spell's text, an activated ability's effect and a triggered ability's effect are each a
+sequence of :data:`Effect` values, read from Oracle text by :mod:`mtgsolver.read` and carried
+out by :mod:`mtgsolver.rules.resolution` (608.2: in the order written). The pieces, in reading
+order:
+
+- **who and what** (:data:`Ref`): a target slot (:class:`Targeted`, 115.1), the source
+  (:class:`Source`, "~"), its controller (:class:`You`), players (:class:`Players`), every
+  object matching a filter (:class:`Each`, with :class:`~mtgsolver.model.continuous.Affected`
+  as the filter), what a trigger is about (:class:`Subject`: "that creature", "it"), what the
+  source is attached to (:class:`Attached`), and the controller or owner of one of those
+  (:class:`ControllerOf`, :class:`OwnerOf`).
+- **how many** (:data:`Amount`): a number, X (:class:`X`, 107.3), a count
+  (:class:`Count` over a :class:`~mtgsolver.model.continuous.ForEach`, "for each"), or a
+  characteristic of an object (:class:`PowerOf`, :class:`ToughnessOf`).
+- **targets** (:class:`TargetSpec`): what each target slot may be, how many, chosen as the
+  spell or ability is put on the stack (601.2c, 602.2b, 603.3d) and checked again as it
+  resolves (608.2b).
+- **one-shot effects**: :class:`Damage` (divided too, 601.2d), :class:`Destroy`,
+  :class:`Exile`, :class:`Bounce`, :class:`Sacrifice`, :class:`PutCounters`,
+  :class:`RemoveCounters`, :class:`Tap`, :class:`Untap`, :class:`CreateTokens` (111),
+  :class:`Draw`, :class:`Discard`, :class:`Mill`, :class:`GainLife`, :class:`LoseLife`,
+  :class:`AddMana` (rituals, 106.3), :class:`ReturnFromGraveyard`, :class:`PutOntoBattlefield`,
+  :class:`Fight` (701.14), :class:`CounterSpell` (701.6), :class:`CopySpell` (707.10).
+- **effects that last** (611.2): :class:`Modify` applies a
+  :class:`~mtgsolver.model.continuous.ContinuousSpec` (+N/+N, keywords gained or lost, "can't
+  block", "attacks this turn if able", "must be blocked") to the objects it names for a
+  :data:`Duration`; :class:`GainControl` (613.1b) likewise. Resolving one makes a board effect
+  with its duration and timestamp (613.7a), so the layers apply it.
+- **structure**: :class:`Optional` ("you may", 608.2d), :class:`Conditional` ("if ... ,
+  instead", 608.2c), :class:`Modal` ("choose one —", 700.2).
+- **abilities**: :class:`SpellAbility` (an instant's or sorcery's text), :class:`ActivatedAbility`
+  (602: cost, effect, timing), :class:`TriggeredAbility` (603: event, intervening "if" 603.4,
+  "you may"), each with its targets and effects and the Oracle line it was read from.
+
+Everything here is frozen data; nothing reads text or applies a rule.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, Union
+
+from mtgsolver.model.abilities import Static, TextAbility
+from mtgsolver.model.cards import Card
+from mtgsolver.model.continuous import Affected, Condition, ContinuousSpec, ForEach
+from mtgsolver.model.mana import ManaCost
+from mtgsolver.model.mana_abilities import CostPart, ManaAbility
+
+__all__ = [
+    "Ability", "ActivatedAbility", "AddMana", "Amount", "Attached", "Bounce", "Conditional", "ControllerOf", "CopySpell",
+    "Count", "CounterSpell", "CreateTokens", "Damage", "Destroy", "Discard", "Draw", "Duration", "Each", "Effect",
+    "Exile", "Fight", "GainControl", "GainLife", "LoseLife", "Mill", "Modal", "Modify", "Optional", "OwnerOf",
+    "Players", "PowerOf", "PutCounters", "PutOntoBattlefield", "Ref", "RemoveCounters", "ReturnFromGraveyard",
+    "Sacrifice", "Source", "SpellAbility", "Subject", "TargetSpec", "Targeted", "Tap", "Token", "ToughnessOf",
+    "TriggerEvent", "TriggeredAbility", "Untap", "X", "You",
+]
+
+
+# --------------------------------------------------------------------------- who and what
+@dataclass(frozen=True)
+class Targeted:
+    """The object or player chosen for target slot ``slot`` (115.1; slots in the order the text
+    names them, 601.2c). With a slot that takes several targets, all of them."""
+
+    slot: int = 0
+
+
+@dataclass(frozen=True)
+class Source:
+    """The object whose spell or ability this is: "~", "this creature" (109.2)."""
+
+
+@dataclass(frozen=True)
+class You:
+    """The controller of the spell or ability (109.5)."""
+
+
+@dataclass(frozen=True)
+class Players:
+    """Players: ``each`` (every player, APNAP order, 101.4), ``opponents`` (each opponent) or
+    ``defending`` (the defending player, 506.2)."""
+
+    which: Literal["each", "opponents", "defending"] = "each"
+
+
+@dataclass(frozen=True)
+class Each:
+    """Every permanent matching ``filter`` as the effect happens ("each creature", "all
+    creatures your opponents control", 608.2h); ``other``: other than the source."""
+
+    filter: Affected = field(default_factory=Affected)
+    other: bool = False
+
+
+@dataclass(frozen=True)
+class Subject:
+    """What a triggered ability's event is about: "that creature", "it", "that player" (603.2,
+    603.7c); for an "enters" or "dies" trigger of the source itself, the source."""
+
+    what: Literal["object", "player"] = "object"
+
+
+@dataclass(frozen=True)
+class Attached:
+    """What the source is attached to: "enchanted creature", "equipped creature" (303.4, 301.5)."""
+
+
+@dataclass(frozen=True)
+class ControllerOf:
+    """The controller of ``of`` ("its controller", "that creature's controller")."""
+
+    of: "Ref"
+
+
+@dataclass(frozen=True)
+class OwnerOf:
+    """The owner of ``of`` ("its owner's hand", 108.3)."""
+
+    of: "Ref"
+
+
+Ref = Union[Targeted, Source, You, Players, Each, Subject, Attached, ControllerOf, OwnerOf]
+
+
+# --------------------------------------------------------------------------- how many
+@dataclass(frozen=True)
+class X:
+    """The value of X chosen as the spell was cast or the ability activated (107.3a, 107.3m)."""
+
+
+@dataclass(frozen=True)
+class Count:
+    """A count on the board as the effect happens ("for each creature you control", "equal to
+    the number of cards in your hand", 608.2h), times ``times``."""
+
+    of: ForEach
+    times: int = 1
+
+
+@dataclass(frozen=True)
+class PowerOf:
+    """The power of ``of`` as the effect happens, or as it last existed on the battlefield
+    (608.2h: "damage equal to its power")."""
+
+    of: Ref
+
+
+@dataclass(frozen=True)
+class ToughnessOf:
+    """The toughness of ``of`` (608.2h)."""
+
+    of: Ref
+
+
+Amount = Union[int, X, Count, PowerOf, ToughnessOf]
+
+#: How long a lasting effect lasts (611.2a-b, 514.2): until the cleanup step ("until end of
+#: turn", "this turn"), for as long as the source stays (``while_source``), or for the game.
+Duration = Literal["end_of_turn", "while_source", "permanent"]
+
+
+# --------------------------------------------------------------------------- targets
+@dataclass(frozen=True)
+class TargetSpec:
+    """One target slot (115.1): what may be chosen, and how many.
+
+    ``kinds`` are what the word "target" is attached to: card types of permanents
+    (``creature``, ``planeswalker``, ``artifact``, ``enchantment``, ``land``, ``battle``,
+    ``permanent``), ``player`` ("target player", "target opponent" with ``opponent``),
+    ``spell`` and ``ability`` on the stack, or ``card`` in ``zone`` ("target creature card in
+    your graveyard"). "Any target" is creature, planeswalker, battle and player (115.4).
+    ``filter`` restricts the objects further ("you control", "nonblack", "with flying",
+    "attacking"); ``count`` targets, or up to ``count`` with ``up_to`` (601.2c); one target
+    word can't choose the same object twice (115.3).
+    """
+
+    kinds: frozenset[str]
+    filter: Affected = field(default_factory=Affected)
+    count: int = 1
+    up_to: bool = False
+    zone: Literal["battlefield", "stack", "graveyard", "exile", "hand"] = "battlefield"
+    opponent: bool = False
+
+
+# --------------------------------------------------------------------------- one-shot effects
+@dataclass(frozen=True)
+class Damage:
+    """``source`` deals ``amount`` damage to ``to`` (120; ``divided`` among the targets as
+    chosen when cast, 601.2d, at least 1 each)."""
+
+    amount: Amount
+    to: Ref
+    divided: bool = False
+    source: Ref = field(default_factory=Source)
+
+
+@dataclass(frozen=True)
+class Destroy:
+    """Destroy ``what`` (701.8); ``no_regeneration``: "It can't be regenerated" (701.19c)."""
+
+    what: Ref
+    no_regeneration: bool = False
+
+
+@dataclass(frozen=True)
+class Exile:
+    """Exile ``what`` (701.13), from the battlefield, a graveyard or the stack."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class Bounce:
+    """Return ``what`` to its owner's hand (400.7)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class Sacrifice:
+    """``who`` sacrifices ``count`` permanents matching ``filter`` of their choice, or
+    exactly ``what`` when given ("sacrifice ~"). Sacrifice is 701.21."""
+
+    who: Ref = field(default_factory=You)
+    filter: Affected = field(default_factory=Affected)
+    count: Amount = 1
+    what: Ref | None = None
+
+
+@dataclass(frozen=True)
+class PutCounters:
+    """Put ``amount`` counters of ``kind`` (``+1/+1``, ``-1/-1``, ``loyalty``, ...) on ``what`` (122)."""
+
+    what: Ref
+    kind: str
+    amount: Amount = 1
+
+
+@dataclass(frozen=True)
+class RemoveCounters:
+    """Remove ``amount`` counters of ``kind`` from ``what`` (122)."""
+
+    what: Ref
+    kind: str
+    amount: Amount = 1
+
+
+@dataclass(frozen=True)
+class Tap:
+    """Tap ``what`` (701.26)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class Untap:
+    """Untap ``what`` (701.26)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class Token:
+    """What a token is as it is created (111.4, 111.10): its printed characteristics (``card``:
+    name, types, colors, power and toughness, text) and what its text means, read when the
+    text that creates it was read: keywords, protections and abilities, as a permanent has them."""
+
+    card: Card
+    keywords: frozenset[str] = frozenset()
+    protections: frozenset[str] = frozenset()
+    abilities: tuple["Ability", ...] = ()
+
+
+@dataclass(frozen=True)
+class CreateTokens:
+    """``controller`` creates ``count`` tokens of ``token`` (111.2, 701.7; Treasure, Food, Clue and
+    Blood are predefined, 111.10), ``tapped`` and/or ``attacking`` (508.4: attacking without
+    having been declared)."""
+
+    token: Token
+    count: Amount = 1
+    controller: Ref = field(default_factory=You)
+    tapped: bool = False
+    attacking: bool = False
+
+
+@dataclass(frozen=True)
+class Draw:
+    """``who`` draws ``amount`` cards (121); drawing from an empty library loses at the next
+    check of state-based actions (704.5b)."""
+
+    who: Ref = field(default_factory=You)
+    amount: Amount = 1
+
+
+@dataclass(frozen=True)
+class Discard:
+    """``who`` discards ``amount`` cards of their choice, or at ``random`` (701.9)."""
+
+    who: Ref = field(default_factory=You)
+    amount: Amount = 1
+    random: bool = False
+
+
+@dataclass(frozen=True)
+class Mill:
+    """``who`` mills ``amount`` cards (701.17)."""
+
+    who: Ref = field(default_factory=You)
+    amount: Amount = 1
+
+
+@dataclass(frozen=True)
+class GainLife:
+    """``who`` gains ``amount`` life (119.3)."""
+
+    amount: Amount
+    who: Ref = field(default_factory=You)
+
+
+@dataclass(frozen=True)
+class LoseLife:
+    """``who`` loses ``amount`` life (119.3)."""
+
+    amount: Amount
+    who: Ref = field(default_factory=You)
+
+
+@dataclass(frozen=True)
+class AddMana:
+    """Add ``mana`` (one letter each, W U B R G C) or ``any_color`` mana of one color of the
+    controller's choice, ``amount`` times (106.3; a spell that adds mana is not a mana ability,
+    605.1a)."""
+
+    mana: tuple[str, ...] = ()
+    any_color: int = 0
+
+
+@dataclass(frozen=True)
+class ReturnFromGraveyard:
+    """Return ``what`` (a card in a graveyard) to its owner's hand or to the battlefield under
+    ``controller``'s control (400.7)."""
+
+    what: Ref
+    to: Literal["hand", "battlefield"] = "hand"
+    controller: Ref = field(default_factory=You)
+
+
+@dataclass(frozen=True)
+class PutOntoBattlefield:
+    """Put ``what`` (a card in a hand or graveyard) onto the battlefield under ``controller``'s
+    control, ``tapped`` if said (it is not cast, 601.1a)."""
+
+    what: Ref
+    controller: Ref = field(default_factory=You)
+    tapped: bool = False
+
+
+@dataclass(frozen=True)
+class Fight:
+    """``a`` and ``b`` fight: each deals damage equal to its power to the other (701.14a);
+    if either is gone or not a creature, no damage is dealt (701.14b)."""
+
+    a: Ref
+    b: Ref
+
+
+@dataclass(frozen=True)
+class CounterSpell:
+    """Counter ``what``, a spell or ability on the stack (701.6a)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class CopySpell:
+    """Copy ``what``, a spell on the stack, ``count`` times; the controller may choose new
+    targets (707.10c)."""
+
+    what: Ref
+    count: Amount = 1
+
+
+# --------------------------------------------------------------------------- effects that last
+@dataclass(frozen=True)
+class Modify:
+    """Apply ``spec`` (its ``affects`` ignored) to the objects ``what`` names as the effect
+    happens, for ``duration`` (611.2c: a continuous effect from a resolving spell or ability
+    affects only the objects it found then). +N/+N is ``gets`` (613.4c), keywords ``gains`` /
+    ``loses`` (613.1f), "can't block" and "attacks this turn if able" are ``rules``.
+    ``gets`` is multiplied by ``times`` and by the spec's ``for_each`` count, both found as
+    the effect begins (608.2h: "+X/+X" is ``gets (1, 1)`` times :class:`X`). An effect that
+    only changes rules (``rules``, no layer) on :class:`Each` applies to whatever matches its
+    filter for its duration, objects that come later included (611.2c: "Creatures without
+    flying can't block this turn")."""
+
+    what: Ref
+    spec: ContinuousSpec
+    duration: Duration = "end_of_turn"
+    times: "Amount" = 1
+
+
+@dataclass(frozen=True)
+class GainControl:
+    """``who`` gains control of ``what`` for ``duration`` (613.1b); often with
+    "untap it" and "it gains haste" as separate effects."""
+
+    what: Ref
+    who: Ref = field(default_factory=You)
+    duration: Duration = "permanent"
+
+
+# --------------------------------------------------------------------------- structure
+@dataclass(frozen=True)
+class Optional:
+    """``who`` may do ``effects`` ("you may", 608.2d: chosen as the ability resolves)."""
+
+    effects: tuple["Effect", ...]
+    who: Ref = field(default_factory=You)
+
+
+@dataclass(frozen=True)
+class Conditional:
+    """``effects`` if ``condition`` holds as it resolves, else ``otherwise`` ("If ..., ...
+    instead", 608.2c); conditions are the board conditions of 611.3b."""
+
+    condition: tuple[Condition, ...]
+    effects: tuple["Effect", ...]
+    otherwise: tuple["Effect", ...] = ()
+
+
+@dataclass(frozen=True)
+class Modal:
+    """"Choose ``choose`` —" (700.2): ``modes`` are effect sequences, each with its own target
+    slots; ``up_to`` for "choose up to N", ``any_number`` for "choose one or more"."""
+
+    modes: tuple[tuple["Effect", ...], ...]
+    choose: int = 1
+    up_to: bool = False
+    any_number: bool = False
+
+
+Effect = Union[Damage, Destroy, Exile, Bounce, Sacrifice, PutCounters, RemoveCounters, Tap, Untap, CreateTokens,
+               Draw, Discard, Mill, GainLife, LoseLife, AddMana, ReturnFromGraveyard, PutOntoBattlefield, Fight,
+               CounterSpell, CopySpell, Modify, GainControl, Optional, Conditional, Modal]
+
+
+# --------------------------------------------------------------------------- abilities
+@dataclass(frozen=True)
+class SpellAbility:
+    """What an instant or sorcery does as it resolves (608.2), or a permanent spell's text
+    that matters while it is a spell. ``targets`` are its target slots in order."""
+
+    effects: tuple[Effect, ...]
+    targets: tuple[TargetSpec, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class ActivatedAbility:
+    """``[cost]: [effect]`` (602). ``mana`` is the mana part of the cost, ``costs`` the others
+    ({T}, {Q}, sacrifices, life... as a mana ability's :class:`CostPart`);
+    ``timing`` ``sorcery`` for "Activate only as a sorcery" (602.5d); ``loyalty`` for a
+    planeswalker's loyalty ability (606: the change of loyalty is its cost, once per turn at
+    sorcery speed)."""
+
+    effects: tuple[Effect, ...]
+    mana: ManaCost | None = None
+    costs: tuple[CostPart, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    timing: Literal["instant", "sorcery"] = "instant"
+    loyalty: int | None = None
+    once_each_turn: bool = False
+    text: str = ""
+
+
+#: What a triggered ability waits for (603.2, 603.6, 603.10, 510.3, 508.2, 509.2):
+#: ``enters`` (603.6a), ``dies`` (700.4, a leaves-the-battlefield trigger, 603.10a),
+#: ``attacks``, ``blocks``, ``becomes_blocked``, ``deals_combat_damage_to_player``,
+#: ``deals_combat_damage``, ``cast`` (a spell is cast, 601.2i), ``upkeep``,
+#: ``beginning_of_combat``, ``end_step`` (the beginning of that step, 503.1, 507.1, 513.1),
+#: ``becomes_tapped``, ``leaves``.
+TriggerKind = Literal["enters", "dies", "leaves", "attacks", "blocks", "becomes_blocked",
+                      "deals_combat_damage_to_player", "deals_combat_damage", "cast", "upkeep",
+                      "beginning_of_combat", "end_step", "becomes_tapped"]
+
+
+@dataclass(frozen=True)
+class TriggerEvent:
+    """The event of a triggered ability. ``subject``: the source itself (``None``) or the
+    objects (or spells, for ``cast``) matching a filter ("Whenever a creature you control
+    dies", "Whenever you cast an instant or sorcery spell"); ``whose``: for step triggers,
+    whose step (``you``: "your upkeep", ``each``: "each upkeep")."""
+
+    kind: TriggerKind
+    subject: Affected | None = None
+    whose: Literal["you", "each", "opponent"] = "you"
+    other: bool = False
+
+
+@dataclass(frozen=True)
+class TriggeredAbility:
+    """"When/Whenever/At [event], [effect]" (603.1). ``condition``: an intervening "if" clause
+    checked when it would trigger and again on resolution (603.4); ``optional``: "you may"
+    (chosen on resolution); ``once_each_turn``: "This ability triggers only once each turn"
+    (603.2h)."""
+
+    event: TriggerEvent
+    effects: tuple[Effect, ...]
+    targets: tuple[TargetSpec, ...] = ()
+    condition: tuple[Condition, ...] = ()
+    optional: bool = False
+    once_each_turn: bool = False
+    text: str = ""
+
+
+#: What a permanent's abilities may be (113): a static ability of the board vocabulary, a mana
+#: ability (605), an activated or triggered ability, or a line no grammar reads (unread).
+Ability = Union[Static, ManaAbility, ActivatedAbility, TriggeredAbility, TextAbility]

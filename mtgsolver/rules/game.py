@@ -1,0 +1,438 @@
+"""A board while spells and abilities resolve: objects moving between zones, new objects,
+timestamps, and the choices players make on the way.
+
+:class:`Game` holds a board's printed state in mutable form while a resolution runs
+(:mod:`mtgsolver.rules.resolution`) and gives it back as a frozen :class:`Board`
+(:meth:`Game.board`) or as the layers make it (:meth:`Game.view`, 613). Rules:
+
+- 400.7: an object that moves from one zone to another is a new object with no memory of the
+  old one; :attr:`Game.generation` counts an id's moves, so a target chosen before a move is
+  illegal after it (608.2b), and effects on the old object end (611.2c).
+- 400.3: a card goes to its owner's zone; 111.7-8 and 704.5d: a token that leaves the
+  battlefield ceases to exist.
+- 302.6: a permanent that enters is summoning sick; 613.7d: it gets a new timestamp.
+- 603.10a: leaves-the-battlefield events keep the object as it last existed (last known
+  information) for the abilities that look back in time.
+- 506.4: a permanent that leaves the battlefield or changes controller is removed from combat.
+
+Choices (a player choosing what to sacrifice, the order of their triggers, "you may" ...) go
+through a :class:`Chooser`: the caller decides, by a flag, or by trying every option.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Literal, Protocol, Sequence
+
+from mtgsolver.model.abilities import Static
+from mtgsolver.model.board import Board, PoolMana
+from mtgsolver.model.board_effects import Effect
+from mtgsolver.model.cards import Card
+from mtgsolver.model.combat import Attack, Block, CombatDeclaration
+from mtgsolver.model.effects import ActivatedAbility, SpellAbility, TriggeredAbility
+from mtgsolver.model.permanent import Permanent, Player
+from mtgsolver.model.zones import PlayerZones, StackItem, ZoneCard
+from mtgsolver.rules.layers import Query, apply_layers
+
+__all__ = ["CardReader", "Chooser", "Event", "Game", "Illegal", "StackObject", "Step", "Undecided",
+           "card_object"]
+
+#: The zones a card can be put into, besides the battlefield and the stack (400.1).
+CardZone = Literal["hand", "library", "graveyard", "exile"]
+
+_POSITIONAL = re.compile(r"^.+\.(?:hand|library|graveyard|exile)\[\d+\]$")
+
+
+class Illegal(Exception):
+    """An action the rules don't allow (601.2, 602.2, 115): the rule and why."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} ({rule})")
+        self.rule, self.message = rule, message
+
+
+class Undecided(Exception):
+    """A resolution whose result the board does not fix (an unknown card, a choice or
+    situation not modelled): the rule and why."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} ({rule})")
+        self.rule, self.message = rule, message
+
+
+class Chooser(Protocol):
+    """Who makes the choices: ``choose(key, options)`` returns the index of the option taken
+    (there are always two or more); ``key`` names the choice for a flag (``--choose KEY=OPTION``)."""
+
+    def choose(self, key: str, options: Sequence[str]) -> int: ...
+
+
+class CardReader(Protocol):
+    """What a card is as a permanent and in a graveyard, its text read (the readers supply it;
+    the rules never read text): ``permanent(card, id, controller, owner)`` (110.4),
+    ``graveyard_statics(card)`` (113.6b) and ``enters_with(card, x)``: the counters its
+    permanent enters with when its spell had X (614.1c, 107.3m)."""
+
+    def permanent(self, card: Card, pid: str, controller: str, owner: str) -> Permanent: ...
+
+    def graveyard_statics(self, card: Card) -> tuple[Static, ...]: ...
+
+    def enters_with(self, card: Card, x: int) -> dict[str, int]: ...
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing that happened, with its rule."""
+
+    rule: str
+    message: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"rule": self.rule, "message": self.message}
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something triggered abilities wait for (603.2): ``kind`` as a
+    :data:`~mtgsolver.model.effects.TriggerKind`, the object it is about (its id and as it
+    last existed, 603.10a) and the player who did it (a spell's caster)."""
+
+    kind: str
+    object: str | None = None
+    lki: Permanent | None = None
+    player: str | None = None
+    before: Board | None = None  # the board just before it (603.10a)
+
+
+@dataclass
+class StackObject:
+    """A spell or ability this resolution put on the stack (405, 113.1): what it does, its
+    controller and source (the source as it last existed: ``lki``), its targets per slot with
+    the generation of each (400.7), divided amounts (601.2d), X (107.3), modes (700.2), and
+    for a triggered ability what its event was about (603.7c: "that creature", as it last
+    existed, and "that player": the caster of a spell, the controller of a permanent)."""
+
+    id: str
+    kind: Literal["spell", "ability"]
+    controller: str
+    source: str
+    ability: SpellAbility | ActivatedAbility | TriggeredAbility
+    lki: Permanent | None = None
+    card: ZoneCard | None = None
+    targets: tuple[tuple[tuple[str, int], ...], ...] = ()
+    amounts: dict[str, int] = field(default_factory=dict)
+    x: int | None = None
+    modes: tuple[int, ...] = ()
+    subject: str | None = None
+    subject_lki: Permanent | None = None
+    subject_player: str | None = None
+    copy: bool = False
+    label: str = ""
+    source_generation: int = 0
+
+
+@dataclass
+class _Zones:
+    hand: list[ZoneCard]
+    hand_count: int
+    library_count: int
+    library_top: list[ZoneCard]
+    graveyard: list[ZoneCard]
+    exile: list[ZoneCard]
+
+    def frozen(self) -> PlayerZones:
+        return PlayerZones(tuple(self.hand), self.hand_count, self.library_count, tuple(self.library_top),
+                           tuple(self.graveyard), tuple(self.exile))
+
+    def remove(self, card_id: str) -> tuple[str, ZoneCard] | None:
+        for zone in ("hand", "library_top", "graveyard", "exile"):
+            cards: list[ZoneCard] = getattr(self, zone)
+            for i, zc in enumerate(cards):
+                if zc.id == card_id:
+                    del cards[i]
+                    if zone == "hand":
+                        self.hand_count -= 1
+                    if zone == "library_top":
+                        self.library_count -= 1
+                    return ("library" if zone == "library_top" else zone), zc
+        return None
+
+
+def card_object(card: Card, oid: str, controller: str, owner: str | None = None) -> Permanent:
+    """A card off the battlefield (a spell, a card in a graveyard) seen as an object with its
+    printed characteristics, for filters and qualities (109.3, 702.16)."""
+    return Permanent(oid, card.name, controller, owner or controller, types=frozenset(t.lower() for t in card.types),
+                     supertypes=frozenset(t.lower() for t in card.supertypes),
+                     subtypes=frozenset(t.lower() for t in card.subtypes), colors=card.derived_colors,
+                     mana_cost=card.mana_cost, base_power=card.power, base_toughness=card.toughness, card=card)
+
+
+class Game:
+    """A board's state while spells and abilities resolve (see the module docstring)."""
+
+    def __init__(self, board: Board, reader: CardReader, chooser: Chooser) -> None:
+        self.source = board
+        self.reader, self.chooser = reader, chooser
+        printed = board.layers.printed if board.layers is not None else board.permanents
+        self.perms: dict[str, Permanent] = {}
+        for i, p in enumerate(printed):  # explicit timestamps from here on (613.7d)
+            self.perms[p.id] = p if p.timestamp is not None else dataclasses.replace(p, timestamp=i + 1)
+        self.effects: list[Effect] = list(board.layers.effects if board.layers is not None else board.effects)
+        self.players: dict[str, Player] = {p.name: p for p in board.players}
+        self.zones = {name: _Zones(list(z.hand), z.hand_count, z.library_count, list(z.library_top),
+                                   list(z.graveyard), list(z.exile)) for name, z in board.zones.items()}
+        self.stack: list[StackItem | StackObject] = list(board.stack)
+        self.combat = board.combat
+        self.turn = board.turn
+        self.pools: dict[str, tuple[PoolMana, ...]] = dict(board.mana_pools)
+        self.generation: dict[str, int] = {}
+        self.drew_from_empty: set[str] = set()
+        self.log: list[Step] = []
+        self.events: list[Event] = []
+        self.before: Board | None = None  # the board as an event began (603.10a)
+        # objects that left the battlefield, as they last were (608.2h), with their generation then
+        self.last_known: dict[str, tuple[int, Permanent]] = {}
+        stamps = [p.timestamp or 0 for p in self.perms.values()] + [e.timestamp or 0 for e in self.effects]
+        self.clock = max(stamps, default=0) + len(self.effects) + 1
+        self.taken = set(self.perms) | set(self.players) | {s.id for s in self.stack} | {
+            c.id for z in self.zones.values() for c in (*z.hand, *z.library_top, *z.graveyard, *z.exile)}
+        self._view: Board | None = None
+        self._query: Query | None = None
+
+    # -- the board -------------------------------------------------------------------
+    def board(self) -> Board:
+        """The board as printed now (not layered)."""
+        stack = tuple(s for s in self.stack if isinstance(s, StackItem))
+        return self.source.replace(
+            players=tuple(self.players.values()), permanents=tuple(self.perms.values()), effects=tuple(self.effects),
+            mana_pools=MappingProxyType({k: v for k, v in self.pools.items() if v}), combat=self.combat,
+            zones=MappingProxyType({k: z.frozen() for k, z in self.zones.items()}), stack=stack, turn=self.turn,
+            layers=None)
+
+    def view(self) -> Board:
+        """The board as the layers make it now (613)."""
+        if self._view is None:
+            self._view = apply_layers(self.board())
+        return self._view
+
+    def query(self) -> Query:
+        """Filters, counts and conditions asked of :meth:`view`."""
+        if self._query is None:
+            self._query = Query(self.view())
+        return self._query
+
+    def changed(self) -> None:
+        self._view = self._query = None
+
+    def mark(self) -> None:
+        """An event begins: what it does is measured against the board as it is now (603.10a)."""
+        self.before = self.view()
+
+    def over(self) -> bool:
+        """Whether the game is over (104.2a: one player left); a player leaving a game of
+        more than two (800.4a) is not modelled."""
+        left = [p for p in self.players.values() if not p.lost]
+        if len(left) < len(self.players) and len(left) > 1:
+            raise Undecided("800.4a", "a player has left a game that goes on; what leaves with them is not modelled")
+        return len(left) < len(self.players)
+
+    def perm(self, pid: str) -> Permanent:
+        """A permanent as it is now (layered)."""
+        return self.view().permanent(pid)
+
+    def on_battlefield(self, pid: str) -> bool:
+        return pid in self.perms
+
+    def step(self, rule: str, message: str) -> None:
+        self.log.append(Step(rule, message))
+
+    def choose(self, key: str, options: Sequence[str]) -> int:
+        """The index of the option taken; no choice with fewer than two options."""
+        return 0 if len(options) < 2 else self.chooser.choose(key, options)
+
+    def timestamp(self) -> int:
+        """The next timestamp (613.7)."""
+        self.clock += 1
+        return self.clock
+
+    def new_id(self, base: str) -> str:
+        """A fresh id from ``base`` (a name or an id): ``treasure``, ``treasure-2`` ..."""
+        slug = re.sub(r"[^a-z0-9]+", "-", base.lower()).strip("-") or "object"
+        oid, n = slug, 1
+        while oid in self.taken:
+            n += 1
+            oid = f"{slug}-{n}"
+        self.taken.add(oid)
+        return oid
+
+    def moved_id(self, oid: str, name: str) -> str:
+        """The id of an object after a zone change: the same, unless it was a card's
+        position in a zone (``alice.hand[0]``), which gets one from its name."""
+        return self.new_id(name) if _POSITIONAL.match(oid) else oid
+
+    def update(self, pid: str, **changes: Any) -> None:
+        """Change a permanent's printed state (tapped, counters, damage ...)."""
+        self.perms[pid] = dataclasses.replace(self.perms[pid], **changes)
+        self.changed()
+
+    def set_player(self, name: str, **changes: Any) -> None:
+        self.players[name] = dataclasses.replace(self.players[name], **changes)
+        self.changed()
+
+    def add_effect(self, effect: Effect) -> None:
+        self.effects.append(effect)
+        self.changed()
+
+    # -- the battlefield -------------------------------------------------------------
+    def enter(self, template: Permanent, controller: str, pid: str, *, owner: str | None = None,
+              tapped: bool = False, x: int | None = None, token: bool = False, card: Card | None = None,
+              cause: str = "") -> str:
+        """Put a permanent onto the battlefield under ``controller`` (302.6: summoning sick;
+        613.7d: a new timestamp; 107.3m: the spell's X) and note the "enters" event (603.6a)."""
+        perm = dataclasses.replace(
+            template, id=pid, controller=controller, owner=owner or template.owner or controller, tapped=tapped,
+            summoning_sick=True, x=x, token=token, card=None if token else (card or template.card),
+            timestamp=self.timestamp(), counters=MappingProxyType(dict(template.counters)), damage=0,
+            deathtouch_damage=False, attached_to=None, layered_pt=None, granted_by=MappingProxyType({}))
+        self.perms[pid] = perm
+        self.taken.add(pid)
+        self.changed()
+        self.events.append(Event("enters", pid, None, controller))
+        what = "token" if token else "permanent"
+        self.step("302.6", f"{perm.name} ({pid}) enters the battlefield under {controller}'s control as a {what}"
+                  + (" tapped" if tapped else "") + (f" with X = {x} (107.3m)" if x is not None else "")
+                  + (f" {cause}" if cause else ""))
+        return pid
+
+    def leave(self, pid: str, to: CardZone, how: str, rule: str) -> str | None:
+        """Move a permanent to its owner's ``to`` zone (a token ceases to exist, 111.7): the
+        events "leaves" and, for a creature put into a graveyard, "dies" (700.4), with the
+        object as it last existed (603.10a). Returns the card's id there, or ``None``."""
+        before = self.before or self.view()
+        lki = before.permanent(pid) if before.has_permanent(pid) else self.perm(pid)
+        self.last_known[pid] = (self.generation.get(pid, 0), lki)
+        printed = self.perms.pop(pid)
+        self.generation[pid] = self.generation.get(pid, 0) + 1
+        self._forget(pid)
+        self.changed()
+        self.events.append(Event("leaves", pid, lki, before=before))
+        if to == "graveyard" and lki.is_creature:
+            self.events.append(Event("dies", pid, lki, before=before))
+        owner = printed.owner
+        if printed.token or printed.card is None:
+            self.step(rule, f"{lki.name} ({pid}) {how}; a token that leaves the battlefield ceases to exist "
+                            "(111.7, 704.5d)")
+            return None
+        card_id = pid
+        zc = ZoneCard(card_id, printed.card, self.reader.graveyard_statics(printed.card) if to == "graveyard" else ())
+        self._put_card(owner, to, zc)
+        self.step(rule, f"{lki.name} ({pid}) {how}: it goes to {owner}'s {to} (400.3, 400.7)")
+        return card_id
+
+    def _forget(self, pid: str) -> None:
+        """400.7, 611.2c, 506.4: what referred to the object that left."""
+        kept = []
+        for e in self.effects:
+            if e.source == pid and e.duration == "while_source":
+                continue
+            if e.objects is not None and pid in e.objects:
+                objects = tuple(o for o in e.objects if o != pid)
+                if not objects:
+                    continue
+                e = dataclasses.replace(e, objects=objects)
+            if pid in (e.creature, e.attacker):
+                continue
+            kept.append(e)
+        self.effects = kept
+        for other, p in list(self.perms.items()):
+            if p.paired_with == pid:
+                self.perms[other] = dataclasses.replace(p, paired_with=None)
+        self.remove_from_combat(pid)
+        if pid in self.turn.triggered_once:
+            self.turn = dataclasses.replace(self.turn, triggered_once=self.turn.triggered_once - {pid})
+
+    def remove_from_combat(self, pid: str) -> None:
+        """506.4: a permanent removed from combat stops being an attacking or blocking creature."""
+        c = self.combat
+        if c is None:
+            return
+        attackers = tuple(a for a in c.attackers if a.creature != pid)
+        blockers = None if c.blockers is None else tuple(
+            Block(b.creature, tuple(x for x in b.blocks if x != pid)) for b in c.blockers if b.creature != pid)
+        if attackers != c.attackers or blockers != c.blockers:
+            self.combat = CombatDeclaration(attackers, blockers, c.paid_costs - {pid})
+            self.changed()
+
+    def attack(self, pid: str, target: str) -> None:
+        """508.4: put onto the battlefield attacking (never declared as an attacker)."""
+        c = self.combat or CombatDeclaration((), None, frozenset())
+        self.combat = CombatDeclaration((*c.attackers, Attack(pid, target)), c.blockers, c.paid_costs)
+        self.changed()
+
+    # -- other zones -----------------------------------------------------------------
+    def zones_of(self, player: str) -> _Zones:
+        if player not in self.zones:
+            self.zones[player] = _Zones([], 0, 0, [], [], [])
+        return self.zones[player]
+
+    def find_card(self, card_id: str) -> tuple[str, str, ZoneCard] | None:
+        """``(owner, zone, card)`` of a card in a hand, library, graveyard or exile."""
+        for owner, z in self.zones.items():
+            for zone, cards in (("hand", z.hand), ("library", z.library_top), ("graveyard", z.graveyard),
+                                ("exile", z.exile)):
+                for zc in cards:
+                    if zc.id == card_id:
+                        return owner, zone, zc
+        return None
+
+    def take_card(self, card_id: str) -> tuple[str, str, ZoneCard]:
+        """Remove a card from its zone (400.7: it becomes a new object)."""
+        for owner, z in self.zones.items():
+            found = z.remove(card_id)
+            if found is not None:
+                self.generation[card_id] = self.generation.get(card_id, 0) + 1
+                self.changed()
+                return owner, found[0], found[1]
+        raise KeyError(card_id)
+
+    def _put_card(self, owner: str, to: CardZone, zc: ZoneCard) -> None:
+        z = self.zones_of(owner)
+        if to == "hand":
+            z.hand.append(zc)
+            z.hand_count += 1
+        elif to == "library":
+            z.library_top.insert(0, zc)
+            z.library_count += 1
+        else:
+            getattr(z, to).append(zc)  # a graveyard is oldest first (404.2)
+        self.taken.add(zc.id)
+        self.changed()
+
+    def put_card(self, owner: str, to: CardZone, zc: ZoneCard) -> ZoneCard:
+        """Put a card (a new object) into its owner's zone; its graveyard statics are read
+        there (113.6b)."""
+        zc = dataclasses.replace(zc, statics=self.reader.graveyard_statics(zc.card) if to == "graveyard" else ())
+        self._put_card(owner, to, zc)
+        return zc
+
+    def template(self, zc: ZoneCard, controller: str, owner: str) -> Permanent:
+        """The permanent a card is on the battlefield (110.4), its text read."""
+        if zc.permanent is not None:
+            return dataclasses.replace(zc.permanent, controller=controller, owner=owner)
+        return self.reader.permanent(zc.card, zc.id, controller, owner)
+
+    # -- the stack -------------------------------------------------------------------
+    def stack_object(self, oid: str) -> StackObject | StackItem | None:
+        return next((s for s in self.stack if s.id == oid), None)
+
+    def players_in_order(self) -> list[str]:
+        """The players in APNAP order (101.4): the active player, then in turn order."""
+        names = list(self.players)
+        i = names.index(self.source.active_player)
+        return names[i:] + names[:i]
+
+    def opponents(self, player: str) -> list[str]:
+        return [p for p in self.players_in_order() if p != player]
+

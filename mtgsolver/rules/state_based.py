@@ -1,0 +1,140 @@
+"""State-based actions (704): checked whenever a player would receive priority, all applicable
+ones performed at once, and checked again until none applies (704.3).
+
+The actions of 704.5 on a board this project models: 704.5a life 0, 704.5b a draw from an
+empty library, 704.5c ten poison counters, 903.10a 21 combat damage from one commander
+(players lose); 704.5d tokens off the battlefield (they cease to exist as they leave:
+:meth:`~mtgsolver.rules.game.Game.leave`); 704.5f toughness 0 or less, 704.5g lethal damage,
+704.5h deathtouch damage (creatures), 704.5i loyalty 0 (planeswalkers), 704.5v defense 0
+(battles); 704.5j the legend rule (a choice); 704.5m an Aura attached to nothing or to an
+object no longer on the battlefield, 704.5n an Equipment attached to something that isn't a
+creature, 704.5p a creature attached to something; 704.5q +1/+1 and -1/-1 counters annihilate.
+"""
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from mtgsolver.rules.game import Game
+
+__all__ = ["LETHAL_COMMANDER_DAMAGE", "LETHAL_POISON", "check_state"]
+
+#: 704.5c, 903.10a
+LETHAL_POISON, LETHAL_COMMANDER_DAMAGE = 10, 21
+
+
+def check_state(game: Game) -> bool:
+    """Perform state-based actions until none applies (704.3); whether any was performed."""
+    any_done = False
+    while _once(game):
+        any_done = True
+    return any_done
+
+
+def _once(game: Game) -> bool:
+    """One check: every applicable action at once (704.3)."""
+    done = _players(game)
+    game.mark()
+    view = game.view()
+    to_graveyard: dict[str, tuple[str, str]] = {}  # id -> (how, rule)
+    destroyed: dict[str, tuple[str, str]] = {}
+    for p in view.permanents:
+        if p.is_creature and p.toughness is not None and p.toughness <= 0:
+            to_graveyard[p.id] = (f"has toughness {p.toughness}", "704.5f")
+        elif p.is_creature and p.toughness is not None and p.damage >= p.toughness:
+            destroyed[p.id] = (f"has lethal damage marked on it ({p.damage})", "704.5g")
+        elif p.is_creature and p.deathtouch_damage and p.damage > 0:
+            destroyed[p.id] = ("was dealt damage by a source with deathtouch", "704.5h")
+        if p.is_planeswalker and (p.loyalty or 0) <= 0:
+            to_graveyard.setdefault(p.id, ("has no loyalty", "704.5i"))
+        if p.is_battle and p.defense is not None and p.defense <= 0:
+            to_graveyard.setdefault(p.id, ("has defense 0", "704.5v"))
+        if "aura" in p.subtypes and (p.attached_to is None or not game.on_battlefield(p.attached_to)):
+            to_graveyard.setdefault(p.id, ("is an Aura attached to nothing", "704.5m"))
+    to_graveyard.update(_legend_rule(game))
+    for pid, (how, rule) in destroyed.items():
+        if pid in to_graveyard:
+            continue
+        if view.permanent(pid).has_keyword("indestructible"):  # 702.12b
+            continue
+        to_graveyard[pid] = (f"{how}: it is destroyed", rule)
+    done |= _unattach(game) | _annihilate(game)
+    for pid, (how, rule) in to_graveyard.items():
+        if game.on_battlefield(pid):
+            game.leave(pid, "graveyard", how, rule)
+            done = True
+    game.before = None
+    return done
+
+
+def _players(game: Game) -> bool:
+    """704.5a-c, 903.10a: players who lose the game."""
+    done = False
+    for p in list(game.players.values()):
+        if p.lost:
+            continue
+        why = None
+        if p.life <= 0:
+            why = ("704.5a", f"has {p.life} life")
+        elif p.name in game.drew_from_empty:
+            why = ("704.5b", "drew a card from an empty library")
+        elif p.poison >= LETHAL_POISON:
+            why = ("704.5c", f"has {p.poison} poison counters")
+        elif any(n >= LETHAL_COMMANDER_DAMAGE for n in p.commander_damage.values()):
+            why = ("903.10a", "was dealt 21 or more combat damage by one commander")
+        if why is not None:
+            game.set_player(p.name, lost=True)
+            game.step(why[0], f"{p.name} {why[1]} and loses the game (104.3)")
+            done = True
+    game.drew_from_empty.clear()
+    return done
+
+
+def _legend_rule(game: Game) -> dict[str, tuple[str, str]]:
+    """704.5j: a player with two or more legendary permanents of one name keeps one of their
+    choice; the rest go to their owners' graveyards."""
+    out: dict[str, tuple[str, str]] = {}
+    groups: dict[tuple[str, str], list[str]] = {}
+    for p in game.view().permanents:
+        if "legendary" in p.supertypes:
+            groups.setdefault((p.controller, p.name), []).append(p.id)
+    for (player, name), ids in groups.items():
+        if len(ids) < 2:
+            continue
+        keep = ids[game.choose(f"legend:{player}:{name}", ids)]
+        for pid in ids:
+            if pid != keep:
+                out[pid] = (f"is a second legendary {name}; {player} keeps {keep}", "704.5j")
+    return out
+
+
+def _unattach(game: Game) -> bool:
+    """704.5n, 704.5p: an Equipment stays attached only to a creature on the battlefield, and
+    only while it is not a creature itself; any other permanent but an Aura becomes unattached."""
+    done = False
+    view = game.view()
+    for p in view.permanents:
+        if p.attached_to is None or "aura" in p.subtypes:
+            continue
+        host = view.permanent(p.attached_to) if game.on_battlefield(p.attached_to) else None
+        if "equipment" in p.subtypes and not p.is_creature and host is not None and host.is_creature:
+            continue
+        game.update(p.id, attached_to=None)
+        game.step("704.5n" if "equipment" in p.subtypes and not p.is_creature else "704.5p",
+                  f"{p.name} ({p.id}) becomes unattached")
+        done = True
+    return done
+
+
+def _annihilate(game: Game) -> bool:
+    """704.5q: N +1/+1 and N -1/-1 counters are removed, N the smaller count."""
+    done = False
+    for pid, p in list(game.perms.items()):
+        n = min(p.counters.get("+1/+1", 0), p.counters.get("-1/-1", 0))
+        if n:
+            counters = {k: v for k, v in p.counters.items() if k not in ("+1/+1", "-1/-1")}
+            counters.update({k: p.counters[k] - n for k in ("+1/+1", "-1/-1") if p.counters[k] > n})
+            game.update(pid, counters=MappingProxyType(counters))
+            game.step("704.5q", f"{n} +1/+1 and {n} -1/-1 counters are removed from {p.name} ({pid})")
+            done = True
+    return done
+

@@ -1,0 +1,195 @@
+"""Triggered abilities (603): which abilities an event triggers, and putting them on the stack.
+
+- 603.2: an ability triggers when its event happens; 603.2h: "only once each turn" (the
+  board's ``turn.triggered_once``); 603.4: an intervening "if" clause must hold as it
+  triggers (and again as it resolves, :mod:`mtgsolver.rules.resolution`).
+- 603.6a: enters-the-battlefield abilities trigger on the board as it is after the event
+  (the entering permanent's own ability included); 603.10a: leaves-the-battlefield abilities
+  ("dies", "leaves") look back in time, to the board just before the event, so a creature
+  dying with others sees them die.
+- 603.3a: the controller of a triggered ability is the player who controlled its source when
+  it triggered; 603.3b: they are put on the stack in APNAP order, each player ordering their
+  own (a choice, ``order:PLAYER``, when they are not all alike); 603.3c-d: modes and targets
+  are chosen as it is put on the stack, and an ability with a target slot and no legal target
+  is removed from the stack.
+"""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from dataclasses import dataclass
+from typing import Iterable
+
+from mtgsolver.model.board import Board
+from mtgsolver.model.effects import Modal, TriggeredAbility
+from mtgsolver.model.permanent import Permanent
+from mtgsolver.model.zones import TurnInfo
+from mtgsolver.rules.game import Event, Game, StackObject, Undecided
+from mtgsolver.rules.targets import choose_targets, warded
+from mtgsolver.rules.layers import Query
+
+__all__ = ["MAX_ORDERED", "Pending", "mode_sets", "put_triggers", "triggered"]
+
+#: The most triggers of one player ordered by trying every order (603.3b); more is undecided.
+MAX_ORDERED = 5
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A triggered ability that has triggered and waits to be put on the stack (603.2, 603.3)."""
+
+    source: str
+    lki: Permanent
+    index: int
+    ability: TriggeredAbility
+    controller: str
+    subject: str | None
+    subject_lki: Permanent | None
+    subject_player: str | None
+
+    @property
+    def label(self) -> str:
+        """``SOURCE:N``: its source and which of the source's triggered abilities it is (from 1)."""
+        n = sum(1 for a in self.lki.abilities[:self.index + 1] if isinstance(a, TriggeredAbility))
+        return f"{self.source}:{n}"
+
+
+def triggered(game: Game, events: Iterable[Event]) -> list[Pending]:
+    """The abilities ``events`` trigger: on the board as it is (603.6a), or for leaving the
+    battlefield as it was just before (603.10a)."""
+    out: list[Pending] = []
+    queries: dict[int, Query] = {}
+    for event in events:
+        if event.kind in ("dies", "leaves") and event.before is not None:
+            board = event.before
+            query = queries.setdefault(id(board), Query(board))
+        else:
+            board, query = game.view(), game.query()
+        out += _triggered(game, event, board, query)
+    return out
+
+
+def _triggered(game: Game, event: Event, board: Board, query: Query) -> list[Pending]:
+    out = []
+    subject_obj = _subject(game, event, board)
+    for perm in board.permanents:
+        for index, ability in enumerate(perm.abilities):
+            if not isinstance(ability, TriggeredAbility) or ability.event.kind != event.kind:
+                continue
+            if not _fits(ability, perm, event, subject_obj, query):
+                continue
+            if ability.condition and not query.holds(ability.condition, perm.id, perm.controller):
+                game.step("603.4", f"{perm.name} ({perm.id}): {_text(ability)} does not trigger: its \"if\" "
+                                   "clause doesn't hold")
+                continue
+            if ability.once_each_turn:
+                if perm.id in game.turn.triggered_once:
+                    game.step("603.2h", f"{perm.name} ({perm.id}) has already triggered this turn")
+                    continue
+                game.turn = _once(game, perm.id)
+            player = event.player or (subject_obj.controller if subject_obj is not None else None)
+            out.append(Pending(perm.id, perm, index, ability, perm.controller, event.object, subject_obj, player))
+            game.step("603.2", f"{perm.name} ({perm.id}) triggers: {_text(ability)}")
+    return out
+
+
+def _subject(game: Game, event: Event, board: Board) -> Permanent | None:
+    """The object the event is about, as a permanent (a spell or card as its card shows it)."""
+    if event.lki is not None:
+        return event.lki
+    if event.object is not None and board.has_permanent(event.object):
+        return board.permanent(event.object)
+    return None
+
+
+def _fits(ability: TriggeredAbility, perm: Permanent, event: Event, obj: Permanent | None, query: Query) -> bool:
+    """Whether ``event`` is this ability's event: about the source itself, or about an object
+    matching its filter (``other``: not the source)."""
+    trigger = ability.event
+    if trigger.subject is None:
+        return event.object == perm.id
+    if trigger.other and event.object == perm.id:
+        return False
+    if obj is None:
+        return False
+    return query.matches(trigger.subject, event.object or "", perm.id, perm.controller, obj=obj)
+
+
+def _once(game: Game, pid: str) -> TurnInfo:
+    return dataclasses.replace(game.turn, triggered_once=game.turn.triggered_once | {pid})
+
+
+def _text(ability: TriggeredAbility) -> str:
+    return f"\"{ability.text}\"" if ability.text else f"its {ability.event.kind} ability"
+
+
+def put_triggers(game: Game, pending: list[Pending]) -> None:
+    """Put triggered abilities on the stack (603.3): in APNAP order, each player's in the order
+    they choose; modes and targets chosen as each is put there (603.3c-d)."""
+    for player in game.players_in_order():
+        mine = [p for p in pending if p.controller == player]
+        if not mine:
+            continue
+        for p in _ordered(game, player, mine):
+            modes = _modes(game, p)
+            if modes is None:
+                continue
+            obj = StackObject(game.new_id(f"{p.source}-trigger"), "ability", p.controller, p.source, p.ability,
+                              lki=p.lki, modes=modes, subject=p.subject, subject_lki=p.subject_lki,
+                              subject_player=p.subject_player,
+                              label=p.label, x=p.lki.x if p.ability.event.kind == "enters" else None)
+            targets = choose_targets(game, obj, f"targets:{p.label}")
+            if targets is None:
+                game.step("603.3d", f"{p.lki.name} ({p.source}): its ability has no legal target and is removed "
+                                    "from the stack")
+                continue
+            ward = warded(game, [t for slot in targets for t, _ in slot], p.controller)
+            if ward is not None:
+                raise Undecided("702.21a", f"{ward} has ward and {p.label} targets it: the payment to keep the "
+                                           "ability from being countered is not modelled")
+            obj.targets = targets
+            game.stack.append(obj)
+            game.step("603.3", f"{p.lki.name} ({p.source})'s ability goes on the stack"
+                               + (f" targeting {', '.join(t for slot in targets for t, _ in slot)}" if targets else ""))
+
+
+def _ordered(game: Game, player: str, mine: list[Pending]) -> list[Pending]:
+    """603.3b: the player puts their triggers on the stack in any order (the last resolves first)."""
+    if len(mine) < 2 or all(_alike(mine[0], p) for p in mine[1:]):
+        return mine
+    if len(mine) > MAX_ORDERED:
+        raise Undecided("603.3b", f"{player} orders {len(mine)} triggered abilities; more than {MAX_ORDERED} orders "
+                                  "are not tried")
+    orders = list({",".join(p.label for p in o): o for o in itertools.permutations(mine)}.items())
+    return list(orders[game.choose(f"order:{player}", [label for label, _ in orders])][1])
+
+
+def _alike(a: Pending, b: Pending) -> bool:
+    """Two triggers whose order can't matter: the same ability of copies of one card, about
+    the same object, without targets."""
+    return (a.ability == b.ability and a.lki.name == b.lki.name and a.subject == b.subject
+            and not a.ability.targets)
+
+
+def _modes(game: Game, p: Pending) -> tuple[int, ...] | None:
+    """603.3c: the modes of a modal triggered ability, chosen as it is put on the stack."""
+    modal = next((e for e in p.ability.effects if isinstance(e, Modal)), None)
+    if modal is None:
+        return ()
+    options = mode_sets(modal)
+    if not options:
+        return None
+    return options[game.choose(f"modes:{p.label}", [",".join(str(m + 1) for m in o) for o in options])]
+
+
+def mode_sets(modal: Modal) -> list[tuple[int, ...]]:
+    """The sets of modes a player may choose (700.2)."""
+    n = len(modal.modes)
+    if modal.any_number:
+        sizes = range(1, n + 1)
+    elif modal.up_to:
+        sizes = range(0, min(modal.choose, n) + 1)
+    else:
+        sizes = range(min(modal.choose, n), min(modal.choose, n) + 1)
+    return [c for k in sizes for c in itertools.combinations(range(n), k)]
+

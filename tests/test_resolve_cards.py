@@ -1,0 +1,370 @@
+"""One real card of every effect kind of the effect language, resolved: each card comes from the
+2022 pool, its Oracle text pinned beside the reading the test gives it (tests/resolve_support.py),
+and the board after is checked against what the card says (608, 701, 111, 120, 611, 613)."""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+import yaml
+
+from mtgsolver import check_attacks, check_blocks
+from mtgsolver.model.errors import OptionError
+from mtgsolver.read.card_index import load_cards
+from mtgsolver.solver.resolve import resolve
+from tests.resolve_support import HEAD, READINGS, load, patch_loader, run_cli
+
+POOL_CARDS = sorted(n for n, (text, _) in READINGS.items() if text)
+
+
+@pytest.fixture(scope="module")
+def pool(atomic_cards: Path):
+    return load_cards(atomic_cards)
+
+
+@pytest.fixture
+def board(pool):
+    """A board read with the pool's cards and the test readings."""
+    return lambda text: load(text, library=pool)
+
+
+def graveyard(b, player: str) -> list[str]:
+    return [c.name for c in b.zones[player].graveyard]
+
+
+@pytest.mark.parametrize("name", POOL_CARDS)
+def test_the_reading_is_of_the_cards_oracle_text(pool, name: str) -> None:
+    card = pool.find(name)
+    assert card is not None and card.text == READINGS[name][0]
+
+
+BEARS = "  - {id: bears, card: Grizzly Bears, controller: bob}\n"
+BLOCKED = """zones: {alice: {hand: [%s]}}
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: alice}
+  - {id: ox, card: Pillarfield Ox, controller: bob}
+combat:
+  attackers: [{creature: bears, target: bob}]
+  blockers: [{creature: ox, blocks: [bears]}]
+"""
+
+
+def test_damage_and_lethal_damage(board) -> None:
+    """120.3e, 704.5g: Lightning Bolt; to a player, 120.3a."""
+    r = resolve(board("zones: {alice: {hand: [Lightning Bolt, Shock]}}\nbattlefield:\n" + BEARS),
+                ["cast Lightning Bolt>bears", "cast Shock>bob"], free=True)
+    assert not r.board.has_permanent("bears") and r.board.player("bob").life == 18
+
+
+def test_damage_to_each_creature(board) -> None:
+    """Pyroclasm: 2 damage to each creature (608.2h: each creature as it happens)."""
+    b = board("zones: {alice: {hand: [Pyroclasm]}}\nbattlefield:\n" + BEARS
+              + "  - {id: ox, card: Pillarfield Ox, controller: bob}\n  - {id: own, card: Llanowar Elves, controller: alice}\n")
+    r = resolve(b, ["cast Pyroclasm"], free=True)
+    assert [p.id for p in r.board.permanents] == ["ox"] and r.board.permanent("ox").damage == 2
+
+
+def test_destroy(board) -> None:
+    r = resolve(board("zones: {alice: {hand: [Murder]}}\nbattlefield:\n" + BEARS), ["cast Murder>bears"], free=True)
+    assert graveyard(r.board, "bob") == ["Grizzly Bears"]
+
+
+def test_exile_and_life_equal_to_its_power_as_it_last_existed(board) -> None:
+    """Swords to Plowshares after Giant Growth: its controller gains 5 (608.2h)."""
+    r = resolve(board("zones: {alice: {hand: [Giant Growth, Swords to Plowshares]}}\nbattlefield:\n" + BEARS),
+                ["cast Giant Growth>bears", "cast Swords to Plowshares>bears"], free=True)
+    assert [c.name for c in r.board.zones["bob"].exile] == ["Grizzly Bears"] and r.board.player("bob").life == 25
+    assert r.board.effects == ()  # the +3/+3 ended with the object it applied to (400.7)
+
+
+def test_return_to_hand(board) -> None:
+    r = resolve(board("zones: {alice: {hand: [Unsummon]}}\nbattlefield:\n" + BEARS), ["cast Unsummon>bears"],
+                free=True)
+    assert [c.name for c in r.board.zones["bob"].hand] == ["Grizzly Bears"] and r.board.zones["bob"].hand_count == 1
+
+
+def test_sacrifice_is_the_players_choice(board) -> None:
+    """701.21a: Diabolic Edict: with one creature decided; with two, the answer names the choice."""
+    one = board("zones: {alice: {hand: [Diabolic Edict]}}\nbattlefield:\n" + BEARS)
+    r = resolve(one, ["cast Diabolic Edict>bob"], free=True)
+    assert r.resolved is True and graveyard(r.board, "bob") == ["Grizzly Bears"]
+    two = board("zones: {alice: {hand: [Diabolic Edict]}}\nbattlefield:\n" + BEARS
+                + "  - {id: ox, card: Pillarfield Ox, controller: bob}\n")
+    r = resolve(two, ["cast Diabolic Edict>bob"], free=True)
+    assert r.resolved is None and r.choices[0].key == "sacrifice:bob" and set(r.choices[0].options) == {"bears", "ox"}
+    r = resolve(two, ["cast Diabolic Edict>bob"], free=True, choose=["sacrifice:bob=ox"])
+    assert graveyard(r.board, "bob") == ["Pillarfield Ox"]
+
+
+def test_counters(board) -> None:
+    r = resolve(board("zones: {alice: {hand: [Battlegrowth]}}\nbattlefield:\n" + BEARS), ["cast Battlegrowth>bears"],
+                free=True)
+    assert r.board.permanent("bears").power == 3 and dict(r.board.permanent("bears").counters) == {"+1/+1": 1}
+
+
+def test_tap_and_draw(board) -> None:
+    b = board("zones: {alice: {hand: [Pressure Point], library: {count: 2, top: [Opt]}}}\nbattlefield:\n" + BEARS)
+    r = resolve(b, ["cast Pressure Point>bears"], free=True)
+    assert r.board.permanent("bears").tapped and [c.name for c in r.board.zones["alice"].hand] == ["Opt"]
+
+
+def test_untap_each_creature_you_control(board) -> None:
+    b = board("zones: {alice: {hand: [Vitalize]}}\nbattlefield:\n"
+              "  - {id: e1, card: Llanowar Elves, controller: alice, tapped: true}\n"
+              "  - {id: e2, card: Llanowar Elves, controller: bob, tapped: true}\n")
+    r = resolve(b, ["cast Vitalize"], free=True)
+    assert not r.board.permanent("e1").tapped and r.board.permanent("e2").tapped
+
+
+def test_creature_tokens(board) -> None:
+    """111.2: two 1/1 white Soldier tokens, summoning sick (302.6)."""
+    r = resolve(board("zones: {alice: {hand: [Raise the Alarm]}}\n"), ["cast Raise the Alarm"], free=True)
+    soldiers = [p for p in r.board.permanents if p.name == "Soldier"]
+    assert len(soldiers) == 2 and all(p.token and p.summoning_sick and p.power == 1 for p in soldiers)
+
+
+def test_draw_from_a_library_with_unknown_cards(board) -> None:
+    """121.1: drawing an unknown card counts it in the hand."""
+    r = resolve(board("zones: {alice: {hand: [Divination], library: {count: 5}}}\n"), ["cast Divination"], free=True)
+    assert (r.board.zones["alice"].hand_count, r.board.zones["alice"].library_count) == (2, 3)
+
+
+def test_drawing_from_an_empty_library_loses(board) -> None:
+    """704.5b."""
+    r = resolve(board("zones: {alice: {hand: [Divination], library: {count: 1}}}\n"), ["cast Divination"], free=True)
+    assert r.board.player("alice").lost and any(s.rule == "704.5b" for s in r.steps)
+
+
+def test_discard_of_the_players_choice(board) -> None:
+    """701.9: Mind Rot: two of two known cards are discarded; of three, it is bob's choice."""
+    r = resolve(board("zones: {alice: {hand: [Mind Rot]}, bob: {hand: [Opt, Shock]}}\n"), ["cast Mind Rot>bob"],
+                free=True)
+    assert graveyard(r.board, "bob") == ["Opt", "Shock"]
+    r = resolve(board("zones: {alice: {hand: [Mind Rot]}, bob: {hand: [Opt, Shock, Opt]}}\n"), ["cast Mind Rot>bob"],
+                free=True)
+    assert r.resolved is None and r.choices[0].key == "discard:bob"
+    r = resolve(board("zones: {alice: {hand: [Mind Rot]}, bob: {hand: {count: 3, cards: [Opt]}}}\n"),
+                ["cast Mind Rot>bob"], free=True)
+    assert r.resolved is None and r.reason.rule == "701.9"
+
+
+def test_mill_known_cards(board) -> None:
+    b = board("zones: {alice: {hand: [Thought Scour], library: {count: 3, top: [Opt, Shock, Lightning Bolt]}}}\n")
+    r = resolve(b, ["cast Thought Scour>alice"], free=True)
+    assert graveyard(r.board, "alice") == ["Opt", "Shock", "Thought Scour"]
+    assert [c.name for c in r.board.zones["alice"].hand] == ["Lightning Bolt"]
+
+
+def test_a_target_player_draws_and_loses_life(board) -> None:
+    r = resolve(board("zones: {alice: {hand: [Sign in Blood]}, bob: {library: {count: 4}}}\n"),
+                ["cast Sign in Blood>bob"], free=True)
+    assert r.board.player("bob").life == 18 and r.board.zones["bob"].hand_count == 2
+
+
+def test_life_gain(board) -> None:
+    r = resolve(board("zones: {alice: {hand: [Sorin's Thirst]}}\nbattlefield:\n" + BEARS),
+                ["cast Sorin's Thirst>bears"], free=True)
+    assert r.board.player("alice").life == 22
+
+
+def test_a_ritual_adds_mana_that_pays_the_next_spell(board) -> None:
+    """106.3: Dark Ritual adds {B}{B}{B}; Murder ({1}{B}{B}) is paid from the pool (106.4)."""
+    b = board("zones: {alice: {hand: [Dark Ritual, Murder]}}\nbattlefield:\n"
+              "  - {id: s, card: Swamp, controller: alice}\n" + BEARS)
+    r = resolve(b, ["cast Dark Ritual", "cast Murder>bears"])
+    assert r.resolved is True and not r.board.has_permanent("bears") and r.board.pool("alice") == ()
+
+
+def test_return_from_the_graveyard_to_hand_and_to_the_battlefield(board) -> None:
+    b = board("zones: {alice: {hand: [Raise Dead, Zombify], graveyard: [Grizzly Bears, {card: Pillarfield Ox, id: ox}]}}\n")
+    r = resolve(b, ["cast Raise Dead>alice.graveyard[0]", "cast Zombify>ox"], free=True)
+    assert [c.name for c in r.board.zones["alice"].hand] == ["Grizzly Bears"]
+    assert r.board.permanent("ox").summoning_sick and r.board.permanent("ox").controller == "alice"
+
+
+def test_fight(board) -> None:
+    """701.14a: each deals damage equal to its power to the other."""
+    b = board("zones: {alice: {hand: [Prey Upon]}}\nbattlefield:\n  - {id: giant, card: Hill Giant, controller: alice}\n"
+              + BEARS)
+    r = resolve(b, ["cast Prey Upon>giant;bears"], free=True)
+    assert not r.board.has_permanent("bears") and r.board.permanent("giant").damage == 2
+
+
+def test_counter_a_spell(board) -> None:
+    """701.6a: Counterspell in response to Lightning Bolt: the Bolt goes to the graveyard unresolved."""
+    b = board("zones: {alice: {hand: [Lightning Bolt]}, bob: {hand: [Counterspell]}}\nbattlefield:\n" + BEARS)
+    r = resolve(b, ["cast Lightning Bolt>bears", "respond cast Counterspell>lightning-bolt"], free=True)
+    assert r.board.has_permanent("bears") and graveyard(r.board, "alice") == ["Lightning Bolt"]
+
+
+def test_copy_a_spell_with_new_targets_a_choice(board) -> None:
+    """707.10c: Twincast copies Lightning Bolt; the copy's target is its controller's choice."""
+    b = board("zones: {alice: {hand: [Lightning Bolt, Twincast]}}\nbattlefield:\n" + BEARS)
+    actions = ["cast Lightning Bolt>bob", "respond cast Twincast>lightning-bolt"]
+    r = resolve(b, actions, free=True)
+    assert r.resolved is None and r.choices[0].key == "copy-targets:lightning-bolt"
+    r = resolve(b, actions, free=True, choose=["copy-targets:lightning-bolt=bears"])
+    assert r.board.player("bob").life == 17 and not r.board.has_permanent("bears")
+
+
+def test_pump_and_shrink_until_end_of_turn(board) -> None:
+    """611.2, 613.4c: +3/+3 and -2/-2 as board effects with their timestamps."""
+    b = board("zones: {alice: {hand: [Giant Growth, Disfigure]}}\nbattlefield:\n" + BEARS)
+    r = resolve(b, ["cast Giant Growth>bears", "cast Disfigure>bears"], free=True)
+    bears = r.board.permanent("bears")
+    assert (bears.power, bears.toughness) == (3, 3)
+    assert [(e.kind, e.duration, e.objects) for e in r.board.effects] == [("continuous", "end_of_turn", ("bears",))] * 2
+
+
+def test_granted_evasion_counts_in_the_block_check(board) -> None:
+    """Jump gives flying until end of turn; the Ox (no reach) can't block it (702.9b)."""
+    b = board(BLOCKED % "Jump")
+    assert check_blocks(b).legal is True
+    r = resolve(b, ["cast Jump>bears"], free=True)
+    assert check_blocks(r.board).legal is False
+
+
+def test_cant_block_this_turn_applies_to_what_matches_as_blocks_are_declared(board) -> None:
+    """Falter (611.2c: a rules effect): creatures without flying can't block."""
+    b = board(BLOCKED % "Falter")
+    r = resolve(b, ["cast Falter"], free=True)
+    assert r.board.effects[0].objects is None and check_blocks(r.board).legal is False
+
+
+def test_must_be_blocked(board) -> None:
+    """Irresistible Prey: 509.1c, a requirement the defender's block must obey if able."""
+    b = board("""zones: {alice: {hand: [Irresistible Prey], library: {count: 1}}}
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: alice}
+  - {id: ox, card: Pillarfield Ox, controller: bob}
+combat:
+  attackers: [{creature: bears, target: bob}]
+  blockers: []
+""")
+    assert check_blocks(b).legal is True
+    r = resolve(b, ["cast Irresistible Prey>bears"], free=True)
+    assert check_blocks(r.board).legal is False
+
+
+def test_gain_control_untap_and_haste_then_attack(board) -> None:
+    """Act of Treason: layer 2 control until end of turn; 302.6 with haste it can attack."""
+    b = board("""zones: {alice: {hand: [Act of Treason]}}
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: bob, tapped: true}
+combat:
+  attackers: [{creature: bears, target: bob}]
+""")
+    r = resolve(b, ["cast Act of Treason>bears"], free=True)
+    bears = r.board.permanent("bears")
+    assert (bears.controller, bears.tapped, bears.has_keyword("haste")) == ("alice", False, True)
+    attack = r.board.replace(combat=b.combat)
+    assert check_attacks(attack).legal is True
+
+
+def test_a_condition_chooses_the_effect(board) -> None:
+    """608.2c, metalcraft: Galvanic Blast deals 4 with three artifacts, 2 without."""
+    artifacts = "".join(f"  - {{id: a{i}, card: Sol Ring, controller: alice}}\n" for i in range(3))
+    text = "zones: {alice: {hand: [Galvanic Blast]}}\nbattlefield:\n"
+    assert resolve(board(text + artifacts), ["cast Galvanic Blast>bob"], free=True).board.player("bob").life == 16
+    assert resolve(board(text + BEARS), ["cast Galvanic Blast>bob"], free=True).board.player("bob").life == 18
+
+
+def test_modes(board) -> None:
+    """700.2: Boros Charm, the third mode: target creature gains double strike."""
+    b = board("zones: {alice: {hand: [Boros Charm, Boros Charm]}}\nbattlefield:\n" + BEARS)
+    r = resolve(b, ["cast Boros Charm>bears", "cast Boros Charm>bob"], mode=["3", "1"], free=True)
+    assert r.board.permanent("bears").has_keyword("double_strike") and r.board.player("bob").life == 16
+    with pytest.raises(OptionError, match="modal"):
+        resolve(b, ["cast Boros Charm>bears"], free=True)
+
+
+def test_optional_is_a_choice_that_matters(board) -> None:
+    """603.5, 608.2d: Gravedigger's "you may return": yes and no give different boards."""
+    b = board("zones: {alice: {hand: [Gravedigger], graveyard: [{card: Grizzly Bears, id: dead}]}}\n")
+    r = resolve(b, ["cast Gravedigger"], free=True)
+    assert r.resolved is None and {c.key for c in r.choices} == {"may:gravedigger:1"}
+    r = resolve(b, ["cast Gravedigger"], free=True, choose=["may:gravedigger:1=yes"])
+    assert [c.name for c in r.board.zones["alice"].hand] == ["Grizzly Bears"]
+
+
+def test_enters_dies_and_cast_triggers(board) -> None:
+    """603.6a Flametongue Kavu, 603.10a Doomed Traveler, 603.2 Guttersnipe."""
+    b = board("zones: {alice: {hand: [Flametongue Kavu, Lightning Bolt]}}\nbattlefield:\n"
+              "  - {id: traveler, card: Doomed Traveler, controller: bob}\n"
+              "  - {id: snipe, card: Guttersnipe, controller: alice}\n")
+    r = resolve(b, ["cast Flametongue Kavu"], free=True, choose=["targets:flametongue-kavu:1=traveler"])
+    assert r.resolved is True and not r.board.has_permanent("traveler")
+    spirit = next(p for p in r.board.permanents if p.name == "Spirit")
+    assert spirit.controller == "bob" and spirit.has_keyword("flying")
+    r = resolve(b, ["cast Lightning Bolt>traveler"], free=True)
+    assert r.board.player("bob").life == 18  # Guttersnipe's trigger resolves first, above the Bolt
+
+
+def test_a_dies_trigger_of_each_creature_that_dies_at_once(board) -> None:
+    """603.10a: Blood Artist sees itself and the others die to Pyroclasm: three triggers."""
+    b = board("zones: {alice: {hand: [Pyroclasm]}}\nbattlefield:\n"
+              "  - {id: artist, card: Blood Artist, controller: alice}\n" + BEARS
+              + "  - {id: elf, card: Llanowar Elves, controller: bob}\n")
+    r = resolve(b, ["cast Pyroclasm"], free=True, choose=["targets:artist:1=bob"])
+    assert r.resolved is True, r.reason
+    assert (r.board.player("bob").life, r.board.player("alice").life) == (17, 23)
+
+
+def test_activated_abilities_tap_sacrifice_and_counters(board) -> None:
+    """602.2: Prodigal Sorcerer ({T}), Mogg Fanatic (sacrifice: it deals damage as it last
+    existed, 608.2h) and Walking Ballista (X on entering 107.3m, removing a counter)."""
+    b = board("zones: {alice: {hand: [Walking Ballista]}}\nbattlefield:\n"
+              "  - {id: sorc, card: Prodigal Sorcerer, controller: alice}\n"
+              "  - {id: fan, card: Mogg Fanatic, controller: alice}\n"
+              "  - {id: elf, card: Llanowar Elves, controller: bob}\n")
+    r = resolve(b, ["activate sorc>bob", "activate fan>elf", "cast Walking Ballista", "activate walking-ballista:2>bob"],
+                x=[2], free=True)
+    assert r.resolved is True, r.reason
+    assert r.board.player("bob").life == 18 and not r.board.has_permanent("elf") and not r.board.has_permanent("fan")
+    assert r.board.permanent("sorc").tapped and r.board.permanent("walking-ballista").power == 1
+
+
+def test_x_spells(board) -> None:
+    """107.3a: Consume Spirit X = 2: 2 damage and 2 life; Mind Spring X = 2 draws two."""
+    b = board("zones: {alice: {hand: [Consume Spirit, Mind Spring], library: {count: 4}}}\nbattlefield:\n" + BEARS)
+    r = resolve(b, ["cast Consume Spirit>bears", "cast Mind Spring"], x=[2, 2], free=True)
+    assert not r.board.has_permanent("bears") and r.board.player("alice").life == 22
+    assert r.board.zones["alice"].hand_count == 2
+
+
+def test_resolve_composes_with_blocks_check_on_the_command_line(monkeypatch, board_file, pool) -> None:
+    """``mtgsolver resolve b.yaml --cast "Jump>bears" | mtgsolver blocks check -``."""
+    patch_loader(monkeypatch)
+    path = board_file(HEAD + """zones: {alice: {hand: [Jump]}}
+battlefield:
+  - {id: i, card: Island, controller: alice}
+  - {id: bears, card: Grizzly Bears, controller: alice}
+  - {id: ox, card: Pillarfield Ox, controller: bob}
+combat:
+  attackers: [{creature: bears, target: bob}]
+  blockers: [{creature: ox, blocks: [bears]}]
+""")
+    code, out, _ = run_cli("resolve", str(path), "--cast", "Jump>bears", "--cards", str(pool_path(pool)))
+    assert code == 0 and yaml.safe_load(out)["battlefield"][0]["tapped"] is True
+    code, verdict, _ = run_cli("blocks", "check", "-", "--json", "--cards", str(pool_path(pool)), input=out)
+    assert code == 1 and '"legal": false' in verdict
+
+
+def pool_path(pool) -> Path:
+    from tests.conftest import ATOMIC_CARDS
+
+    return ATOMIC_CARDS
+
+
+def test_loyalty_abilities_once_each_turn_as_a_sorcery(board) -> None:
+    """606.3, 606.6: Liliana of the Veil's [-2] takes two loyalty as its cost; a second loyalty
+    ability of hers the same turn is illegal, and so is one with another spell on the stack."""
+    b = board("battlefield:\n  - {id: lili, card: Liliana of the Veil, controller: alice, loyalty: 3}\n" + BEARS)
+    r = resolve(b, ["activate lili:2>bob"])
+    assert r.resolved is True and r.board.permanent("lili").loyalty == 1 and not r.board.has_permanent("bears")
+    assert r.board.turn.activated_once == frozenset({"lili"})
+    r = resolve(b, ["activate lili:2>bob", "activate lili:1"])
+    assert r.resolved is False and r.reason.rule == "606.3"
+    r = resolve(b.replace(turn=dataclasses.replace(b.turn, step="declare_attackers")), ["activate lili:1"])
+    assert r.resolved is False and r.reason.rule == "606.3"
