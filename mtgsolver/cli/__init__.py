@@ -26,7 +26,7 @@ from mtgsolver.cli import batch, cards, combat, common, damage, importer, pay, p
 COMMANDS = (cards, combat, damage, pay, plan, produce, show, solve, serve, batch, importer)
 #: commands that may leave worker processes, threads or a cluster client behind; they end
 #: with the interpreter's full shutdown
-LONG_RUNNING = ("batch", "serve")
+LONG_RUNNING = ("batch", "serve", "ui")
 
 #: the environment variable that asks for the traceback of an internal error, as ``--debug``
 DEBUG_ENV = "MTGSOLVER_DEBUG"
