@@ -272,7 +272,7 @@ function cardOf(p) {
   ].filter(Boolean);
   const kinds = [...p.supertypes, ...p.types].join(" ") + (p.subtypes.length ? " — " + p.subtypes.join(" ") : "");
   const text = [...p.abilities, ...p.unread.map((u) => `${u} (unread)`)].join("\n");
-  return element("button", {type: "button", class: classes, "data-id": p.id, "aria-pressed": state.selected === p.id,
+  return element("button", {type: "button", class: classes, "data-id": p.id, "aria-pressed": String(state.selected === p.id),
     title: text || kinds},
   element("b", {}, p.name), element("small", {class: "muted"}, p.id), element("span", {}, kinds),
   p.keywords.length ? element("span", {class: "kw"}, p.keywords.join(", ").replace(/_/g, " ")) : null,
@@ -395,13 +395,25 @@ function renderAnswer() {
 }
 
 // -- asking ---------------------------------------------------------------------------------------
-async function ask() {
+let pending = 0;
+// Run an action (a question, a board to load); the body says data-busy="yes" until all are done.
+async function busy(action) {
+  pending += 1;
+  document.body.dataset.busy = "yes";
+  try { return await action(); } finally {
+    pending -= 1;
+    if (!pending) document.body.dataset.busy = "no";
+  }
+}
+
+async function ask() { return busy(answer); }
+
+async function answer() {
   if (!state.board) return;
   const asked = ++state.asked;
   const started = state.clickAt ?? performance.now();
   state.clickAt = null;
   showError("");
-  document.body.dataset.busy = "yes";
   try {
     const shown = await api("page/answer", {command: state.command, board: state.board, options: state.options});
     if (asked !== state.asked) return;
@@ -419,8 +431,6 @@ async function ask() {
     $("#answer").hidden = true;
     renderBoard();
     showError(error.message);
-  } finally {
-    if (asked === state.asked) document.body.dataset.busy = "no";
   }
 }
 
@@ -436,7 +446,9 @@ async function useBoard(read, question) {
   await ask();
 }
 
-async function loadText(text) {
+function loadText(text) { return busy(() => readText(text)); }
+
+async function readText(text) {
   showError("");
   try {
     await useBoard(await api("page/board", {board: text}));
@@ -446,7 +458,9 @@ async function loadText(text) {
   }
 }
 
-async function loadExample(name) {
+function loadExample(name) { return busy(() => readExample(name)); }
+
+async function readExample(name) {
   if (!name) return;
   showError("");
   try {
@@ -458,7 +472,9 @@ async function loadExample(name) {
   }
 }
 
-async function loadFragment() {
+function loadFragment() { return busy(readFragment); }
+
+async function readFragment() {
   const saved = await decodeState(location.hash);
   if (!saved) return false;
   lastFragment = location.hash;
@@ -556,4 +572,4 @@ async function start() {
   }
 }
 
-start().catch((error) => showError(error.message)).finally(() => { document.body.dataset.ready = "yes"; });
+busy(start).catch((error) => showError(error.message)).finally(() => { document.body.dataset.ready = "yes"; });
