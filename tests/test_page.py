@@ -117,7 +117,7 @@ def test_a_puzzle_line_step_by_step(client: TestClient) -> None:
     shown = client.post("/page/answer", json={"command": "solve", "board": board}).json()
     assert shown["verdict"] == "solved"
     titles = [s["title"] for s in shown["line"]]
-    assert titles == ["1. you declares attackers (508.1)", "2. the defending player declares blockers (509.1)",
+    assert titles == ["1. the attack, declared by you (508.1)", "2. the blocks, declared by the defending player (509.1)",
                       "3. combat damage (510) and state-based actions (704.5)"]
     assert shown["line"][0]["lines"] == ["Vampire Nighthawk (challenge version) (nighthawk) attacks garruk"]
     assert "704.5a, 704.5c, 704.6c: garruk loses the game (life 0, poison 0)" in shown["line"][2]["lines"]

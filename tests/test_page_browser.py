@@ -190,16 +190,16 @@ def test_a_puzzle_line_step_by_step(page: Any, shots: Path) -> None:
     choose(page, "puzzles/dotp2012-lust-for-blood-2-attack.yaml")
     assert page.locator("#command").input_value() == "solve" and verdict(page) == "solved"
     assert page.inner_text("#step-count") == "step 1 of 3"
-    assert "declares attackers" in page.inner_text("#step-title")
+    assert "the attack, declared by you" in page.inner_text("#step-title")
     page.click("#step-next")
-    assert "declares blockers" in page.inner_text("#step-title")
+    assert "the blocks, declared by the defending player" in page.inner_text("#step-title")
     page.click("#step-next")
     assert "combat damage" in page.inner_text("#step-title")
     assert "garruk loses the game" in page.inner_text("#line")
     assert page.locator("#line svg text", has_text="destroyed").count() == 3
     page.screenshot(path=str(shots / "page-puzzle.png"), full_page=True)
     page.click("#step-back")
-    assert "declares blockers" in page.inner_text("#step-title")
+    assert "the blocks, declared by the defending player" in page.inner_text("#step-title")
 
 
 def test_the_board_lives_in_the_link(page: Any, browser: Any) -> None:

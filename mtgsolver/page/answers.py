@@ -183,9 +183,9 @@ def _combat_line(board: Board, attack: list[tuple[str, str]], blocks: list[tuple
     """A combat step by step: the attack (508.1), the blocks (509.1), the damage (510)."""
     arrows = [(b, x) for b, attackers in blocks for x in attackers]
     said = [f"{_named(board, c)} attacks {_named(board, t)}" for c, t in attack]
-    line = [{"title": f"1. {board.active_player} declares attackers (508.1)", "lines": said,
+    line = [{"title": f"1. the attack, declared by {board.active_player} (508.1)", "lines": said,
              "picture": pictures.declaration_svg(board, "declare attackers (508.1)", attack)},
-            {"title": "2. the defending player declares blockers (509.1)",
+            {"title": "2. the blocks, declared by the defending player (509.1)",
              "lines": [f"{_named(board, b)} blocks {', '.join(_named(board, x) for x in xs)}" for b, xs in blocks]
              or ["no creature blocks"],
              "picture": pictures.declaration_svg(board, "declare blockers (509.1)", attack, arrows)}]

@@ -286,6 +286,7 @@ function renderBoard() {
   players.replaceChildren();
   if (!view) return;
   $("#help").textContent = help();
+  $("#help").hidden = !help();
   const targets = new Set((state.board.combat?.attackers || []).map((a) => a.target));
   for (const player of view.players) {
     const active = player.name === view.active_player;
