@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -62,8 +61,9 @@ def _clicks(url: str, n: int) -> dict[str, list[float]]:
             page.click("[data-id=ox]")
             page.click("[data-id=brute]")
             out["block check after a click"].append(settled())
-        for example, key in (("pay-forge-vessel.yaml", "pay {2}{G} after Ask"),
-                             ("puzzles/dotp2012-lust-for-blood-2-attack.yaml", "solve a puzzle after Ask (3 steps drawn)")):
+        asked = (("pay-forge-vessel.yaml", "pay {2}{G} after Ask"),
+                 ("puzzles/dotp2012-lust-for-blood-2-attack.yaml", "solve a puzzle after Ask (3 steps drawn)"))
+        for example, key in asked:
             page.select_option("#example", example)
             settled()
             for _ in range(max(5, n // 4)):
@@ -91,7 +91,7 @@ def main() -> None:
     finally:
         proc.terminate()
         proc.wait(10)
-    load = open("/proc/loadavg").read().split()[0] if Path("/proc/loadavg").exists() else "?"
+    load = Path("/proc/loadavg").read_text().split()[0] if Path("/proc/loadavg").exists() else "?"
     print(f"{time.strftime('%Y-%m-%d')}, load average {load}: milliseconds from the click to the verdict drawn")
     print("| what | runs | median ms | p90 ms | max ms |\n|---|---|---|---|---|")
     for name, ms in browser.items():

@@ -80,7 +80,8 @@ def test_every_command_has_an_example_that_asks_it() -> None:
 
 
 @pytest.mark.parametrize(("name", "code", "shown"), [
-    ("plan-gandalf.yaml", 0, ["castable by alice", "gandalf triggers (603.2): chooses untap (700.2) and untaps mountain"]),
+    ("plan-gandalf.yaml", 0, ["castable by alice",
+                              "gandalf triggers (603.2): chooses untap (700.2) and untaps mountain"]),
     ("chance-deadbridge-chant.yaml", 0, ["7/23 the card goes to the battlefield", "16/23 the card goes to the hand"]),
     ("crimes-blood-hustler.yaml", 0, ["shock (bob): a crime (700.13)", "bolt-mine (alice): not a crime",
                                       "bolt-bob (alice): a crime (700.13); triggers hustler",

@@ -60,7 +60,8 @@ def test_the_examples_are_listed_with_their_questions(client: TestClient) -> Non
     assert by_name["puzzles/magic-academy-one-hill-giant.yaml"]["command"] == "solve"
     assert by_name["puzzles/forge/pp07.yaml"]["title"].startswith("Pauper Puzzles #07")
     # with the bundled cards, only the imported Forge puzzles (cards from the real pool) don't load
-    assert {e["name"] for e in listed if e["error"]} == {e["name"] for e in listed if e["name"].startswith("puzzles/forge/")}
+    forge = {e["name"] for e in listed if e["name"].startswith("puzzles/forge/")}
+    assert {e["name"] for e in listed if e["error"]} == forge
     opened = client.get("/page/examples/lure-menace.yaml").json()
     assert opened["text"] == (EXAMPLES / "lure-menace.yaml").read_text(encoding="utf-8")
     assert opened["board"]["combat"]["blockers"] == [{"creature": "bears", "blocks": ["brute"]}]
@@ -117,7 +118,8 @@ def test_a_puzzle_line_step_by_step(client: TestClient) -> None:
     shown = client.post("/page/answer", json={"command": "solve", "board": board}).json()
     assert shown["verdict"] == "solved"
     titles = [s["title"] for s in shown["line"]]
-    assert titles == ["1. the attack, declared by you (508.1)", "2. the blocks, declared by the defending player (509.1)",
+    assert titles == ["1. the attack, declared by you (508.1)",
+                      "2. the blocks, declared by the defending player (509.1)",
                       "3. combat damage (510) and state-based actions (704.5)"]
     assert shown["line"][0]["lines"] == ["Vampire Nighthawk (challenge version) (nighthawk) attacks garruk"]
     assert "704.5a, 704.5c, 704.6c: garruk loses the game (life 0, poison 0)" in shown["line"][2]["lines"]
@@ -207,3 +209,14 @@ def test_ui_serves_on_a_free_port_without_opening_when_asked(monkeypatch: pytest
     [(host, port, *_)] = served
     assert host == "127.0.0.1" and port > 0 and f"http://127.0.0.1:{port}/" in result.output
     assert not any(t.name == "open-the-page" for t in threading.enumerate())
+
+
+def test_the_imported_forge_puzzles_load_with_the_card_pool(atomic_cards: Path) -> None:
+    from mtgsolver.read.card_index import load_cards
+
+    client = TestClient(create_app(load_cards(atomic_cards)))
+    listed = client.get("/page/examples").json()
+    assert [e["name"] for e in listed if e["error"]] == []
+    opened = client.get("/page/examples/puzzles/forge/pp07.yaml").json()
+    shown = client.post("/page/answer", json={"command": "solve", "board": opened["board"]}).json()
+    assert opened["view"]["puzzle"]["goal"] == "win" and shown["verdict"] == "undecided"

@@ -125,10 +125,11 @@ def test_the_page_answers_its_first_example_with_nothing_from_elsewhere(page: An
     assert page.locator("#example").input_value() == "lure-menace.yaml"
     assert verdict(page) == "illegal" and rules(page)[0] == "702.111b"
     assert page.locator("#picture svg").count() == 1
-    assert all(u.startswith(url) or u.startswith("data:") for u in page.requested), page.requested
+    assert all(u.startswith((url, "data:")) for u in page.requested), page.requested
 
 
-def test_a_block_declared_by_clicking_is_judged(page: Any, shots: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_a_block_declared_by_clicking_is_judged(page: Any, shots: Path,
+                                                tmp_path_factory: pytest.TempPathFactory) -> None:
     """Lure on a menace attacker: blocking with no creature disobeys Lure (509.1c), with the ox
     alone breaks menace (702.111b), with the bears and the ox is legal."""
     timings = []

@@ -14,7 +14,8 @@ import typer
 from mtgsolver.cli import common
 
 HostOpt = typer.Option("127.0.0.1", "--host", metavar="HOST", help="Address to listen on (loopback by default).")
-MaxBodyOpt = typer.Option(1_000_000, "--max-body", min=1, metavar="BYTES", help="Largest request body in bytes (else 413).")
+MaxBodyOpt = typer.Option(1_000_000, "--max-body", min=1, metavar="BYTES",
+                          help="Largest request body in bytes (else 413).")
 MaxTimeOpt = typer.Option(10.0, "--time-limit", min=0.01, metavar="SECONDS",
                           help="Largest solver time limit a request may ask for, in seconds.")
 

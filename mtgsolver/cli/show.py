@@ -81,7 +81,8 @@ def show(
     if b.effects:
         con.print("[bold]effects[/]")
         for e in b.effects:
-            fields = ", ".join(f"{k}={_field_text(k, v)}" for k, v in e.__dict__.items() if v is not None and k != "kind")
+            fields = ", ".join(f"{k}={_field_text(k, v)}" for k, v in e.__dict__.items()
+                               if v is not None and k != "kind")
             con.print(f"  {e.kind}: {escape(fields)}")
     if b.combat:
         con.print("[bold]combat[/]")

@@ -37,13 +37,6 @@ def register(app: typer.Typer) -> None:
         common.answer("solve", board_path, options, cards, json_out, _print)
 
 
-#: the rows of the defender's outcome: the answer's key, its label with the unit
-OUTCOME = (("loses", "loses the game"), ("life_lost", "life lost, net of life gained (life)"),
-           ("poison", "poison counters it gets (counters)"),
-           ("creatures_lost", "its creatures destroyed (value: 1 + power + toughness each)"),
-           ("attackers_destroyed", "attacking creatures destroyed (value: 1 + power + toughness each)"))
-
-
 def _defender(board: "Board") -> str:
     """The defending player when there is one opponent, else "the defending player"."""
     others = board.opponents(board.active_player)
@@ -51,10 +44,10 @@ def _defender(board: "Board") -> str:
 
 
 def _print(board: "Board", result: "SolveResult") -> None:
-    con = common.console
-    verdict = {True: "[bold green]solved[/]", False: "[bold red]not solved[/]", None: "[bold yellow]undecided[/]"}
     from mtgsolver.solver.puzzle import GOAL_QUESTIONS
 
+    con = common.console
+    verdict = {True: "[bold green]solved[/]", False: "[bold red]not solved[/]", None: "[bold yellow]undecided[/]"}
     con.print(f"{result.goal} ({GOAL_QUESTIONS[result.goal]}): {verdict[result.solved]}", soft_wrap=True)
     for reason in result.reasons:
         con.print(f"  {escape(reason)}", soft_wrap=True)
@@ -82,6 +75,8 @@ def _print(board: "Board", result: "SolveResult") -> None:
 
 def _outcome(title: str, value: dict[str, Any]) -> None:
     """The defender's outcome as a table of labelled amounts."""
+    from mtgsolver.solver.puzzle import OUTCOME
+
     table = common.table("outcome", "amount")
     table.title, table.title_justify = title, "left"
     for key, label in OUTCOME:

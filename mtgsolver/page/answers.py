@@ -26,7 +26,7 @@ from mtgsolver.page.examples import question_of
 from mtgsolver.read.board_file import board_text_data
 from mtgsolver.read.forge import forge_board_data
 from mtgsolver.solver import attacks, blocks
-from mtgsolver.solver.puzzle import GOAL_QUESTIONS, GOALS
+from mtgsolver.solver.puzzle import GOAL_QUESTIONS, GOALS, OUTCOME
 
 __all__ = ["VERDICTS", "command_forms", "page_answer", "page_board", "reason"]
 
@@ -101,7 +101,9 @@ def _combat(board: Board, done: Answer, shown: dict[str, Any]) -> None:
 def _pay(board: Board, done: Answer, shown: dict[str, Any]) -> None:
     a = done.answer
     verdict = {True: "can be paid", False: "can't be paid", None: "undecided"}[a["payable"]]
-    shown["headline"] = f"{a['cost']} {verdict} by {a['player']}" + (f" with X = {a['x']}" if a["x"] is not None else "")
+    shown["headline"] = f"{a['cost']} {verdict} by {a['player']}"
+    if a["x"] is not None:
+        shown["headline"] += f" with X = {a['x']}"
     if a["life_paid"]:
         shown["headline"] += f", paying {a['life_paid']} life"
     shown["reasons"] = _rule_reasons(a["reasons"])
@@ -150,13 +152,6 @@ def _damage(board: Board, done: Answer, shown: dict[str, Any]) -> None:
     shown["marks"] = {"destroyed": [d["creature"] for d in a["destroyed"]]}
 
 
-#: the defender's outcome under a combat: the answer's key, its label with the unit
-OUTCOME = (("loses", "loses the game"), ("life_lost", "life lost, net of life gained (life)"),
-           ("poison", "poison counters it gets (counters)"),
-           ("creatures_lost", "its creatures destroyed (value: 1 + power + toughness each)"),
-           ("attackers_destroyed", "attacking creatures destroyed (value: 1 + power + toughness each)"))
-
-
 def _solve(board: Board, done: Answer, shown: dict[str, Any], library: CardLibrary | None,
            max_time: float | None) -> None:
     a = done.answer
@@ -164,7 +159,8 @@ def _solve(board: Board, done: Answer, shown: dict[str, Any], library: CardLibra
     shown["reasons"] = [reason(r) for r in a["reasons"]]
     if a["solution"] is not None:
         right = "right" if a["solution"]["correct"] else "wrong"
-        shown["reasons"].append({"rule": "", "text": f"the puzzle's stated solution is {right}: {a['solution']['why']}"})
+        shown["reasons"].append({"rule": "",
+                                 "text": f"the puzzle's stated solution is {right}: {a['solution']['why']}"})
     if a["value"] is not None:
         shown["tables"] = [_table("what this combat does to the defending player", ["outcome", "amount"],
                                   [[label, ("yes" if a["value"][k] else "no") if isinstance(a["value"][k], bool)

@@ -54,7 +54,8 @@ def board_json(b: Board) -> dict[str, Any]:
         "players": [{"name": p.name, "life": p.life, "poison": p.poison} for p in b.players],
         "battlefield": [permanent_json(p, b) for p in b.permanents],
         "day_night": b.day_night,
-        "effects": [{k: (str(v) if k == "cost" else v) for k, v in e.__dict__.items() if v is not None} for e in b.effects],
+        "effects": [{k: (str(v) if k == "cost" else v) for k, v in e.__dict__.items() if v is not None}
+                    for e in b.effects],
         "mana_pool": {pl: "".join("{" + m.type + "}" for m in pool) for pl, pool in b.mana_pools.items()},
         "unread": [u.to_dict() for u in unread_lines(b, None, KINDS)],
     }

@@ -19,7 +19,7 @@ from mtgsolver.model.errors import OptionError, UnsupportedError
 from mtgsolver.solver.result import JsonResult
 from mtgsolver.solver.search import BLOCK_ORDER, Response, Undecided, best_response, block_value, search_attack
 
-__all__ = ["GOALS", "GOAL_QUESTIONS", "SolveResult", "solve_goal", "whole_turn"]
+__all__ = ["GOALS", "GOAL_QUESTIONS", "OUTCOME", "SolveResult", "solve_goal", "whole_turn"]
 
 GOALS = ("lethal", "survive", "best-blocks", "best-attack")
 #: what each goal asks, in words
@@ -56,6 +56,13 @@ class SolveResult(JsonResult):
                 "value": self.value, "reasons": list(self.reasons), "solution": self.solution,
                 "iterations": self.iterations, "payments": {p: list(v) for p, v in (self.payments or {}).items()},
                 "unread": [u.to_dict() if hasattr(u, "to_dict") else u for u in self.unread]}
+
+
+#: the defender's outcome (``SolveResult.value``) in words: each key and its label, with the unit
+OUTCOME = (("loses", "loses the game"), ("life_lost", "life lost, net of life gained (life)"),
+           ("poison", "poison counters it gets (counters)"),
+           ("creatures_lost", "its creatures destroyed (value: 1 + power + toughness each)"),
+           ("attackers_destroyed", "attacking creatures destroyed (value: 1 + power + toughness each)"))
 
 
 def _value(r: Response) -> dict[str, Any]:
