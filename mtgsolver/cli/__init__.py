@@ -5,7 +5,7 @@ stdin, ``--json``, ``--strict``, unread text, no wrapping when piped, fast start
 and ``rich_console`` (human output without and with rich), ``svg`` (``--svg FILE``); then one
 module per command group, each with a ``register(app)`` function, listed in :data:`COMMANDS`:
 ``cards``, ``combat`` (blocks and attacks), ``damage``, ``pay``, ``plan`` (with ``chance``
-and ``crimes``), ``produce``, ``show`` (with ``schema``), ``solve``, ``serve``, ``batch``.
+and ``crimes``), ``produce``, ``show`` (with ``schema``), ``solve``, ``serve`` (with ``ui``, the page), ``batch``.
 Answers come from :mod:`mtgsolver.solver` (``serve`` and ``batch`` go through
 :mod:`mtgsolver.commands`).
 """

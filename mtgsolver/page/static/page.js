@@ -15,7 +15,6 @@ const state = {
   asked: 0,           // the number of the last question asked (older answers are dropped)
   clickAt: null,      // performance.now() of the click the next answer follows
 };
-window.mtgsolverTimings = [];
 
 // -- talking to the service -------------------------------------------------------------------
 async function api(path, body) {
@@ -54,7 +53,7 @@ async function squeeze(bytes, Stream, format) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-export async function encodeState(value) {
+async function encodeState(value) {
   const bytes = new TextEncoder().encode(JSON.stringify(value));
   if (typeof CompressionStream === "function") {
     try { return "z=" + toBase64Url(await squeeze(bytes, CompressionStream, "deflate-raw")); } catch { /* plain */ }
@@ -62,7 +61,7 @@ export async function encodeState(value) {
   return "j=" + toBase64Url(bytes);
 }
 
-export async function decodeState(fragment) {
+async function decodeState(fragment) {
   const text = fragment.replace(/^#/, "");
   const [kind, payload] = [text.slice(0, 2), text.slice(2)];
   if (!payload || (kind !== "z=" && kind !== "j=")) return null;
@@ -75,10 +74,15 @@ export async function decodeState(fragment) {
 }
 
 let lastFragment = "";
+let remembered = 0;
+// Write the board, the question and its options into the address (the latest call wins).
 async function remember() {
   if (!state.board) return;
-  lastFragment = "#" + await encodeState({b: state.board, c: state.command, o: state.options});
-  history.replaceState(null, "", lastFragment);
+  const mine = ++remembered;
+  const fragment = "#" + await encodeState({b: state.board, c: state.command, o: state.options});
+  if (mine !== remembered) return;
+  lastFragment = fragment;
+  history.replaceState(null, "", fragment);
 }
 
 // -- the question: a command and its options ----------------------------------------------------
@@ -423,7 +427,6 @@ async function answer() {
     renderBoard();
     renderAnswer();
     const ms = performance.now() - started;
-    window.mtgsolverTimings.push({command: state.command, ms});
     document.body.dataset.answeredIn = ms.toFixed(1);
     $("#timing").textContent = `answered in ${Math.round(ms)} ms`;
   } catch (error) {
