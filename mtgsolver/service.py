@@ -170,9 +170,9 @@ def _mount_page(app: FastAPI, cards: CardLibrary, max_body: int, max_time: float
 
     from mtgsolver.page import STATIC
     from mtgsolver.page.answers import command_forms, page_answer, page_board
-    from mtgsolver.page.examples import example, examples, loads
+    from mtgsolver.page.examples import example, examples, lacking
 
-    status: dict[str, str | None] = {}  # example -> why it does not load with these cards (None: it loads)
+    status: dict[str, str | None] = {}  # example -> the cards it lacks, in a sentence (None: it has them all)
 
     async def threaded(call: Any, *args: Any) -> JSONResponse:
         """``call(*args)`` in a worker thread within the time limit: refusals 422, bugs 500."""
@@ -223,7 +223,7 @@ def _mount_page(app: FastAPI, cards: CardLibrary, max_body: int, max_time: float
         out = []
         for ex in examples():
             if ex.name not in status:
-                status[ex.name] = loads(ex.name, cards)
+                status[ex.name] = lacking(ex.name, cards)
             out.append({**ex.to_dict(), "error": status[ex.name]})
         return out
 

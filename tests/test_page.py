@@ -59,9 +59,10 @@ def test_the_examples_are_listed_with_their_questions(client: TestClient) -> Non
     assert by_name["attacks-juggernaut-alone.yaml"]["command"] == "attacks check"  # no attackers declared
     assert by_name["puzzles/magic-academy-one-hill-giant.yaml"]["command"] == "solve"
     assert by_name["puzzles/forge/pp07.yaml"]["title"].startswith("Pauper Puzzles #07")
-    # with the bundled cards, only the imported Forge puzzles (cards from the real pool) don't load
+    # the bundled cards lack only cards the imported Forge puzzles name (cards of the real pool)
     forge = {e["name"] for e in listed if e["name"].startswith("puzzles/forge/")}
     assert {e["name"] for e in listed if e["error"]} == forge
+    assert "unknown cards Archaeomancer, Auramancer" in by_name["puzzles/forge/pp07.yaml"]["error"]
     opened = client.get("/page/examples/lure-menace.yaml").json()
     assert opened["text"] == (EXAMPLES / "lure-menace.yaml").read_text(encoding="utf-8")
     assert opened["board"]["combat"]["blockers"] == [{"creature": "bears", "blocks": ["brute"]}]

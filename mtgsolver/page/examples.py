@@ -13,21 +13,23 @@ import re
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, get_origin
+from typing import Any, Iterator, get_origin
 
 import yaml
 
 from mtgsolver.commands import COMMANDS
-from mtgsolver.load import parse_board_text
 from mtgsolver.model import CardLibrary
-from mtgsolver.model.errors import RequestError, UserError
+from mtgsolver.model.errors import RequestError
+from mtgsolver.model.zones import ZONE_NAMES
 from mtgsolver.read.board_file import YAML_LOADER
 
-__all__ = ["EXAMPLES", "Example", "command_line", "example", "examples", "loads", "options_of", "question_of"]
+__all__ = ["EXAMPLES", "Example", "command_line", "example", "examples", "lacking", "options_of", "question_of"]
 
 #: the repository's examples folder (absent from an installed wheel)
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 _LINE = re.compile(r"^#.*?\bmtgsolver (.+)$", re.M)
+#: the keys whose values name a card
+_NAMED = ("card", "spell", "commander")
 #: how a board ``mtgsolver import forge`` wrote begins
 IMPORTED = "Imported by `mtgsolver import forge`"
 
@@ -139,12 +141,26 @@ def example(name: str, folder: Path = EXAMPLES) -> tuple[Example, str]:
     raise RequestError("example", f"no example called {name!r}")
 
 
-def loads(name: str, library: CardLibrary | None = None, folder: Path = EXAMPLES) -> str | None:
-    """Why the example ``name`` does not load with ``library``'s cards (an unknown card: a
-    Forge puzzle wants a card file), or ``None`` when it loads."""
+def _card_names(data: Any) -> Iterator[str]:
+    """The card names a board's data gives: ``card:``, ``spell:`` and ``commander:`` values and
+    the plain names listed in zones."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key in _NAMED and isinstance(value, str):
+                yield value
+            elif key in ZONE_NAMES + ("top",) and isinstance(value, list):
+                yield from (v for v in value if isinstance(v, str))
+            yield from _card_names(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _card_names(value)
+
+
+def lacking(name: str, library: CardLibrary, folder: Path = EXAMPLES) -> str | None:
+    """The cards of the example ``name`` that ``library`` lacks, said in a sentence (a Forge
+    puzzle names cards of the whole card pool), or ``None`` when it holds them all."""
     _, text = example(name, folder)
-    try:
-        parse_board_text(text, name, library)
-    except UserError as exc:
-        return str(exc)
-    return None
+    missing = sorted({n for n in _card_names(yaml.load(text, Loader=YAML_LOADER)) if n not in library})
+    if not missing:
+        return None
+    return f"unknown cards {', '.join(missing[:3])}{' ...' if len(missing) > 3 else ''}: give the server a card file"
