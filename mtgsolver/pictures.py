@@ -8,7 +8,9 @@ attacker or from attacker to what it attacks. A creature a violation names gets 
 border and a "!" badge, and the violations are listed with their rules. Payment (106, 601.2h,
 605): the payer's mana sources above (used ones tinted, "tapped" or "sacrificed"), the
 mana each made, and the cost's symbols below, each joined to the sources that pay it by a
-line in the colour of the mana.
+line in the colour of the mana. A step of a puzzle's line (508.1, 509.1, 510): the attacking
+player's creatures above, the defending players, their planeswalkers, battles and creatures
+below, the attack's arrows and the blocks' arrows, and the creatures destroyed crossed out.
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from typing import Any, Iterable
 
 from mtgsolver.model import Board
 
-__all__ = ["ARROW", "MANA_COLORS", "VIOLATION", "combat_svg", "payment_svg"]
+__all__ = ["ARROW", "MANA_COLORS", "VIOLATION", "combat_svg", "declaration_svg", "payment_svg"]
 
 #: Arrow colours: the declaration on the board, and the witness or suggestion.
 ARROW = {"declared": "#1f5fbf", "witness": "#1a9641"}
@@ -182,25 +184,66 @@ def combat_svg(board: Board, answer: dict[str, Any]) -> str:
             else:
                 _card(svg, board, pid, x, by, panel, marks.get(pid, ()))
         color = ARROW[panel]
-        ends: dict[str, list[tuple[str, str]]] = {}
-        for a, b in arrows:  # (blocker, attacker) or (attacker, target): spread where arrows meet
-            ends.setdefault(b, []).append((a, b))
-        for group in ends.values():
-            for i, (a, b) in enumerate(group):
-                if blocks and a in bx and b in tx:
-                    x1, y1 = bx[a] + CARD_W / 2, by
-                    x2, y2 = _spread(tx[b] + CARD_W / 2, i, len(group)), ty + CARD_H + 4
-                elif not blocks and a in tx and b in bx:
-                    x1, y1 = tx[a] + CARD_W / 2, ty + CARD_H
-                    x2, y2 = _spread(bx[b] + CARD_W / 2, i, len(group)), by - 4
-                else:
-                    continue
-                svg.line(x1, y1, x2, y2, color, ident=f"{panel}-{a}-{b}")
+        for a, b, i, n in _meeting(arrows):  # (blocker, attacker) or (attacker, target): spread where they meet
+            if blocks and a in bx and b in tx:
+                x1, y1 = bx[a] + CARD_W / 2, by
+                x2, y2 = _spread(tx[b] + CARD_W / 2, i, n), ty + CARD_H + 4
+            elif not blocks and a in tx and b in bx:
+                x1, y1 = tx[a] + CARD_W / 2, ty + CARD_H
+                x2, y2 = _spread(bx[b] + CARD_W / 2, i, n), by - 4
+            else:
+                continue
+            svg.line(x1, y1, x2, y2, color, ident=f"{panel}-{a}-{b}")
     y = MARGIN + panel_h * len(panels)
     for text in lines:
         svg.text(MARGIN, y, text, 11, VIOLATION)
         y += 16
     return svg.render()
+
+
+def declaration_svg(board: Board, heading: str, attack: Iterable[tuple[str, str]] = (),
+                    blocks: Iterable[tuple[str, str]] = (), destroyed: Iterable[str] = ()) -> str:
+    """One step of a combat: ``attack`` as (creature, what it attacks) in the declared colour,
+    ``blocks`` as (blocker, attacker) in the witness colour, ``destroyed`` crossed out."""
+    active = board.active_player
+    attack, blocks, dead = list(attack), list(blocks), set(destroyed)
+    top = [p.id for p in board.creatures(active)]
+    bottom = [*board.opponents(active),
+              *[p.id for p in board.permanents if p.controller != active and (p.is_planeswalker or p.is_battle)],
+              *[p.id for p in board.creatures() if p.controller != active]]
+    width = _width(len(top), len(bottom))
+    svg = _Svg(width, MARGIN + 28 + CARD_H + ROW_GAP + CARD_H + MARGIN)
+    svg.text(MARGIN, MARGIN + 14, heading, 13, bold=True)
+    ty, by = MARGIN + 28, MARGIN + 28 + CARD_H + ROW_GAP
+    tx, bx = dict(zip(top, _row_x(len(top), width))), dict(zip(bottom, _row_x(len(bottom), width)))
+    for pid, x in tx.items():
+        _card(svg, board, pid, x, ty, "step", note="destroyed" if pid in dead else "")
+    for pid, x in bx.items():
+        if board.is_player(pid):
+            _player(svg, board, pid, x, by, "step")
+        else:
+            _card(svg, board, pid, x, by, "step", note="destroyed" if pid in dead else "")
+    for pid in dead:
+        x, y = (tx[pid], ty) if pid in tx else (bx[pid], by) if pid in bx else (None, None)
+        if x is not None:
+            svg.line(x + 6, y + 6, x + CARD_W - 6, y + CARD_H - 6, VIOLATION, 2, arrow=False)
+    for creature, target, i, n in _meeting(attack):
+        if creature in tx and target in bx:
+            svg.line(tx[creature] + CARD_W / 2, ty + CARD_H, _spread(bx[target] + CARD_W / 2, i, n), by - 4,
+                     ARROW["declared"], ident=f"step-{creature}-{target}")
+    for blocker, attacker, i, n in _meeting(blocks):
+        if blocker in bx and attacker in tx:
+            svg.line(bx[blocker] + CARD_W / 2, by, _spread(tx[attacker] + CARD_W / 2, i, n), ty + CARD_H + 4,
+                     ARROW["witness"], ident=f"step-{blocker}-{attacker}")
+    return svg.render()
+
+
+def _meeting(arrows: list[tuple[str, str]]) -> list[tuple[str, str, int, int]]:
+    """Each arrow (from, to) with its place among the arrows meeting at ``to`` and their number."""
+    ends: dict[str, list[str]] = {}
+    for a, b in arrows:
+        ends.setdefault(b, []).append(a)
+    return [(a, b, i, len(group)) for b, group in ends.items() for i, a in enumerate(group)]
 
 
 def _width(*row_lengths: int) -> int:

@@ -5,7 +5,8 @@ One ``POST`` endpoint per command of :data:`mtgsolver.commands.COMMANDS` (``/blo
 the board as a JSON object or as YAML/JSON text, or the board file itself as YAML
 (``Content-Type: application/yaml``) with the options in the query string
 (``/pay?cost={2}{G}&keep={U}``). The answer is the CLI's ``--json`` answer, with the CLI's
-exit status in the header ``X-Mtgsolver-Exit``. Bad input is a 422 naming the field path as
+exit status in the header ``X-Mtgsolver-Exit``. The page for people is at ``/``
+(:mod:`mtgsolver.page`; its endpoints under ``/page/``). Bad input is a 422 naming the field path as
 the CLI does (``{"error": "board: battlefield[0].controller: ...", "where": "board",
 "path": "battlefield[0].controller", "message": ...}``, :func:`mtgsolver.commands.error_dict`);
 a body over the size limit is a 413, a request over the time limit a 504, and an internal
@@ -152,7 +153,112 @@ def create_app(library: CardLibrary | None = None, max_body: int = 1_000_000, ma
     def schema() -> dict[str, Any]:
         return board_json_schema()
 
+    _mount_page(app, cards, max_body, max_time)
     return app
+
+
+#: the page's own files besides index.html, and their media types
+PAGE_FILES = {"page.css": "text/css", "page.js": "text/javascript"}
+#: what the page may load: its own files only (no CDN); pictures are inline SVG
+PAGE_POLICY = "default-src 'self'; img-src 'self' data:; style-src 'self'; object-src 'none'; base-uri 'none'"
+
+
+def _mount_page(app: FastAPI, cards: CardLibrary, max_body: int, max_time: float) -> None:
+    """The page for people at ``/`` (:mod:`mtgsolver.page`), its files, and the endpoints it
+    asks: the examples, a pasted board read, a command's answer made ready to show."""
+    from fastapi.responses import FileResponse
+
+    from mtgsolver.page import STATIC
+    from mtgsolver.page.answers import command_forms, page_answer, page_board
+    from mtgsolver.page.examples import example, examples, lacking
+
+    status: dict[str, str | None] = {}  # example -> the cards it lacks, in a sentence (None: it has them all)
+
+    async def threaded(call: Any, *args: Any) -> JSONResponse:
+        """``call(*args)`` in a worker thread within the time limit: refusals 422, bugs 500."""
+        def answer() -> JSONResponse:
+            try:
+                return JSONResponse(call(*args))
+            except UserError as exc:
+                return JSONResponse(error_dict(exc), 422)
+            except Exception as exc:  # noqa: BLE001 - a bug: a 500 saying so, the traceback in the log
+                log.exception("internal error answering the page's %s", getattr(call, "__name__", call))
+                return JSONResponse({"error": internal_error(exc)}, 500)
+
+        with anyio.move_on_after(max_time + GRACE):
+            return await anyio.to_thread.run_sync(answer, abandon_on_cancel=True)
+        return _error(504, "request", "", f"no answer within {max_time + GRACE:g} s")
+
+    async def posted(request: Request, required: set[str], allowed: set[str]) -> dict[str, Any] | JSONResponse:
+        """A JSON object body within the size limit, with the keys ``required`` and no key
+        beyond ``allowed``; else the error to answer."""
+        try:
+            body = await _body(request, max_body)
+        except _TooLarge:
+            return _error(413, "request", "", f"the body is larger than {max_body} bytes")
+        try:
+            payload = json.loads(body)
+        except (ValueError, RecursionError) as exc:
+            return _error(422, "request", "", f"malformed JSON: {exc}")
+        if not isinstance(payload, dict) or not required <= set(payload):
+            return _error(422, "request", sorted(required)[0], f"expected a JSON object with {', '.join(sorted(required))}")
+        if set(payload) - allowed:
+            return _error(422, "request", sorted(set(payload) - allowed)[0], "unknown key")
+        return payload
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html", media_type="text/html",
+                            headers={"Content-Security-Policy": PAGE_POLICY, "Cache-Control": "no-cache"})
+
+    def static(name: str, kind: str) -> None:
+        app.add_api_route(f"/page/{name}", lambda: FileResponse(STATIC / name, media_type=kind,
+                                                                headers={"Cache-Control": "no-cache"}),
+                          methods=["GET"], include_in_schema=False)
+
+    for name, kind in PAGE_FILES.items():
+        static(name, kind)
+
+    def listed() -> list[dict[str, Any]]:
+        out = []
+        for ex in examples():
+            if ex.name not in status:
+                status[ex.name] = lacking(ex.name, cards)
+            out.append({**ex.to_dict(), "error": status[ex.name]})
+        return out
+
+    @app.get("/page/commands", summary="The commands as the page asks them: summaries, verdicts, option fields.")
+    def page_commands() -> list[dict[str, Any]]:
+        return command_forms()
+
+    @app.get("/page/examples", summary="The example boards, the question each asks, and whether it loads.")
+    async def page_examples() -> JSONResponse:
+        return await threaded(listed)
+
+    def opened(name: str) -> dict[str, Any]:
+        found, text = example(name)
+        return {"example": found.to_dict(), "text": text, **page_board(text, cards)}
+
+    @app.get("/page/examples/{name:path}", summary="An example board: its text, its data, its view, its question.")
+    async def page_example(name: str) -> JSONResponse:
+        return await threaded(opened, name)
+
+    @app.post("/page/board", summary="A pasted board (YAML, JSON or a Forge puzzle file) as the page keeps it.")
+    async def board(request: Request) -> JSONResponse:
+        payload = await posted(request, {"board"}, {"board"})
+        if isinstance(payload, JSONResponse):
+            return payload
+        return await threaded(page_board, payload["board"], cards)
+
+    @app.post("/page/answer", summary="A command's answer made ready to show: verdict, reasons, picture, line.")
+    async def answer(request: Request) -> JSONResponse:
+        payload = await posted(request, {"command", "board"}, {"command", "board", "options"})
+        if isinstance(payload, JSONResponse):
+            return payload
+        if not isinstance(payload["command"], str) or not isinstance(payload.get("options") or {}, dict):
+            return _error(422, "request", "command", "expected a command name and a mapping of options")
+        return await threaded(page_answer, payload["command"], payload["board"], payload.get("options") or {}, cards,
+                              max_time)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, library: CardLibrary | None = None, max_body: int = 1_000_000,

@@ -5,7 +5,8 @@ stdin, ``--json``, ``--strict``, unread text, no wrapping when piped, fast start
 and ``rich_console`` (human output without and with rich), ``svg`` (``--svg FILE``); then one
 module per command group, each with a ``register(app)`` function, listed in :data:`COMMANDS`:
 ``cards``, ``combat`` (blocks and attacks), ``damage``, ``pay``, ``plan`` (with ``chance``
-and ``crimes``), ``produce``, ``resolve``, ``show`` (with ``schema``), ``solve``, ``serve``, ``batch``.
+and ``crimes``), ``produce``, ``resolve``, ``show`` (with ``schema``), ``solve``, ``serve`` (with ``ui``, the
+page), ``batch``.
 Answers come from :mod:`mtgsolver.solver` (``serve`` and ``batch`` go through
 :mod:`mtgsolver.commands`).
 """
@@ -26,7 +27,7 @@ from mtgsolver.cli import batch, cards, combat, common, damage, importer, pay, p
 COMMANDS = (cards, combat, damage, pay, plan, produce, resolve, show, solve, serve, batch, importer)
 #: commands that may leave worker processes, threads or a cluster client behind; they end
 #: with the interpreter's full shutdown
-LONG_RUNNING = ("batch", "serve")
+LONG_RUNNING = ("batch", "serve", "ui")
 
 #: the environment variable that asks for the traceback of an internal error, as ``--debug``
 DEBUG_ENV = "MTGSOLVER_DEBUG"

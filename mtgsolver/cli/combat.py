@@ -42,28 +42,11 @@ ATTACKS = Side("attacks", "attack", "508.1d", "fewest-attackers", "fewest-attack
                ("attacker", "attacks"), "attackers", "508.1h", "Declare attackers: is an attack legal (CR 508.1, 701.15), and a legal one to make.")
 
 
-def _name(board: "Board", ident: str) -> str:
-    if board.has_permanent(ident):
-        p = board.permanent(ident)
-        return f"{p.name} ({p.id})"
-    return ident  # a player
-
-
 def headline(side: Side, result: "CombatResult") -> str:
     """The verdict and a true count of requirements (509.1c, 508.1d)."""
     verdict = {True: "[bold green]legal[/]", False: "[bold red]illegal[/]", None: "[bold yellow]undecided[/]"}
     head = verdict[result.legal]
-    what = "the suggestion" if result.objective else "the declaration"
-    n, m = result.obeyed, result.maximum
-    if n is None:
-        count = f"a legal declaration can obey {m} requirement{'s' if m != 1 else ''}"
-    elif n > m:
-        count = (f"{what} obeys {n} requirement{'s' if n != 1 else ''} by breaking a restriction; "
-                 f"a legal declaration can obey at most {m}")
-    elif m == 0:
-        count = "no requirement applies"
-    else:
-        count = f"requirements obeyed {n} of a possible {m}"
+    count = result.requirement_count()
     proven = "" if result.optimal else " [yellow](not proven optimal: the time limit stopped the solver)[/]"
     return f"{head}, {count} ({side.rule}){proven}"
 
@@ -79,7 +62,7 @@ def _print(board: "Board", side: Side, result: "CombatResult", title: str) -> No
         table = common.table(*side.columns)
         for creature, targets in result.witness:
             shown = targets if isinstance(targets, tuple) else (targets,)
-            table.add_row(_name(board, creature), ", ".join(_name(board, t) for t in shown))
+            table.add_row(common.named(board, creature), ", ".join(common.named(board, t) for t in shown))
         con.print(table)
     else:
         con.print(f"  {what}: no creature {side.name}")

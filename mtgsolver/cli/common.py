@@ -173,22 +173,36 @@ def answer(command: str, board_path: Path, options: dict[str, Any], cards: Optio
     raise typer.Exit(done.exit)
 
 
-def print_unread(result: Any, verdicts: tuple[str, str] = ("yes", "no")) -> None:
+def print_unread(result: Any, verdicts: tuple[str, str] = ("yes", "no"), undecided: bool = False) -> None:
     """Say which unread lines bear on ``result`` and, if they made it undecided, why.
 
-    ``verdicts`` names the verdict on the text read (``("legal", "illegal")``)."""
+    ``verdicts`` names the verdict on the text read (``("legal", "illegal")``); ``undecided``
+    says the answer is undecided for a result without a verdict on the text read (``damage``,
+    ``solve``)."""
     if not result.unread:
         return
-    if result.as_read is not None:
-        read = verdicts[0] if result.as_read else verdicts[1]
+    as_read = getattr(result, "as_read", None)
+    if as_read is not None:
+        read = verdicts[0] if as_read else verdicts[1]
         console.print(f"[bold yellow]undecided[/]: on the text this project reads the answer is {read}, but these "
                       "unread lines could change it (docs/unread.md):", soft_wrap=True)
+    elif undecided:
+        console.print("[bold yellow]undecided[/] because of these unread lines, which could change the answer "
+                      "(docs/unread.md):", soft_wrap=True)
     else:
         console.print("unread lines that could bear on this answer (they could not change the verdict, "
                       "docs/unread.md):", soft_wrap=True)
     for u in result.unread:
-        console.print(f"  {escape(u.permanent)}: {escape(u.line)} [dim]({', '.join(sorted(u.kinds))})[/]",
+        u = u.to_dict() if hasattr(u, "to_dict") else u
+        console.print(f"  {escape(u['permanent'])}: {escape(u['line'])} [dim]({', '.join(sorted(u['kinds']))})[/]",
                       soft_wrap=True)
+
+
+def named(board: "Board", ident: str) -> str:
+    """A permanent as people read it, ``Grizzly Bears (bears)``; a player by name."""
+    if board.has_permanent(ident):
+        return f"{board.permanent(ident).name} ({ident})"
+    return ident
 
 
 def table(*columns: str) -> Any:

@@ -6,11 +6,16 @@ creature in combat that the model doesn't read).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
 from mtgsolver.cli import common
+from mtgsolver.cli.plain import escape
+
+if TYPE_CHECKING:  # pragma: no cover
+    from mtgsolver.model import Board
+    from mtgsolver.solver.damage import DamageResult
 
 #: the flags of the options whose flag is not their name
 FLAGS = {"attacker_objectives": "--attacker", "defender_objectives": "--defender"}
@@ -39,30 +44,27 @@ def register(app: typer.Typer) -> None:
         common.answer("damage", board_path, options, cards, json_out, _print, flags=FLAGS)
 
 
-def _print(board, result) -> None:  # type: ignore[no-untyped-def]
-    from rich.table import Table  # titled tables: rich's (not a one-shot check's)
-
+def _print(board: "Board", result: "DamageResult") -> None:
     con = common.console
     if result.decided is None:
-        con.print("[bold yellow]undecided[/]: the answer below may not hold", highlight=False)
-    table = Table(title="players")
-    for col in ("player", "life", "poison", "loses"):
-        table.add_column(col)
+        why = ("unread card text could change it (the lines are listed below)" if result.unread else
+               "; ".join(result.notes) or "the time limit stopped the solver")
+        con.print(f"[bold yellow]undecided[/]: the outcome below may not hold: {escape(why)}", soft_wrap=True)
+    table = common.table("player", "life (before -> after)", "poison counters (before -> after)", "loses the game")
+    table.title, table.title_justify = "players", "left"
     for p in result.players:
         table.add_row(p["name"], f"{p['life']} -> {p['life_after']}", f"{p['poison']} -> {p['poison_after']}",
                       "yes" if p["loses"] else "no")
     con.print(table)
     if result.assignment:
-        table = Table(title="damage assignment (510.1)")
-        for col in ("step", "source", "recipient", "assigned", "dealt"):
-            table.add_column(col)
+        table = common.table("step", "source", "recipient", "damage assigned", "damage dealt")
+        table.title, table.title_justify = "combat damage (510.1, 510.2)", "left"
         for a in result.assignment:
-            table.add_row(a["step"], a["source"], a["recipient"], str(a["assigned"]), str(a["dealt"]))
+            table.add_row(a["step"], common.named(board, a["source"]), common.named(board, a["recipient"]),
+                          str(a["assigned"]), str(a["dealt"]))
         con.print(table)
     for reason in result.reasons:
-        con.print(f"  {reason}", highlight=False, soft_wrap=True)
+        con.print(f"  {escape(reason)}", soft_wrap=True)
     for note in result.notes:
-        con.print(f"  [dim]{note}[/]", highlight=False, soft_wrap=True)
-    for u in result.unread:
-        line = u.to_dict() if hasattr(u, "to_dict") else u
-        con.print(f"  [yellow]unread[/] {line['permanent']}: {line['line']}", highlight=False, soft_wrap=True)
+        con.print(f"  [dim]{escape(note)}[/]", soft_wrap=True)
+    common.print_unread(result, undecided=result.decided is None)

@@ -10,65 +10,7 @@ from mtgsolver.cli import common
 from mtgsolver.cli.plain import escape
 
 if TYPE_CHECKING:  # pragma: no cover
-    from mtgsolver.model import Board, Permanent
-
-
-def permanent_json(p: "Permanent", board: "Board | None" = None) -> dict[str, Any]:
-    """A permanent as it is now (after the layers, 613); ``changes`` are the effects that
-    made it differ from its printed self, and ``printed`` that self, when it differs."""
-    from mtgsolver.rules.layers import changes_of, printed_of
-
-    out = {
-        "id": p.id,
-        "name": p.name,
-        "controller": p.controller,
-        "owner": p.owner,
-        "types": sorted(p.types),
-        "supertypes": sorted(p.supertypes),
-        "subtypes": sorted(p.subtypes),
-        "colors": [c.word for c in sorted(p.colors, key=lambda c: "WUBRG".index(c.value))],
-        "mana_cost": str(p.mana_cost) if p.mana_cost is not None else None,
-        "power": p.power,
-        "toughness": p.toughness,
-        "counters": dict(p.counters),
-        "keywords": sorted(p.keywords) + [f"protection from {q}" for q in sorted(p.protections)],
-        "abilities": [str(a) if not hasattr(a, "text") else a.text for a in p.abilities],
-        "tapped": p.tapped,
-        "summoning_sick": p.summoning_sick,
-        "attached_to": p.attached_to,
-        "unread": list(p.unread),
-        "timestamp": p.timestamp,
-    }
-    changes = changes_of(board, p.id) if board is not None else ()
-    if changes:
-        out["changes"] = [c.to_dict() for c in changes]
-        printed = permanent_json(printed_of(board, p.id))
-        out["printed"] = {k: v for k, v in printed.items() if out.get(k) != v}
-    return out
-
-
-def board_json(b: "Board") -> dict[str, Any]:
-    from mtgsolver.read.board_writer import effect_data
-    from mtgsolver.read.line_kinds import KINDS
-    from mtgsolver.solver.relevance import unread_lines
-
-    out: dict[str, Any] = {
-        "active_player": b.active_player,
-        "players": [{"name": p.name, "life": p.life, "poison": p.poison} for p in b.players],
-        "battlefield": [permanent_json(p, b) for p in b.permanents],
-        "day_night": b.day_night,
-        "effects": [effect_data(e) for e in b.effects],
-        "mana_pool": {pl: "".join("{" + m.type + "}" for m in pool) for pl, pool in b.mana_pools.items()},
-        "unread": [u.to_dict() for u in unread_lines(b, None, KINDS)],
-    }
-    if b.combat:
-        out["combat"] = {
-            "attackers": [{"creature": a.creature, "target": a.target} for a in b.combat.attackers],
-            "blockers": None if b.combat.blockers is None else
-            [{"creature": x.creature, "blocks": list(x.blocks)} for x in b.combat.blockers],
-            "paid_costs": sorted(b.combat.paid_costs),
-        }
-    return out
+    from mtgsolver.model import Permanent
 
 
 def _abilities_text(p: "Permanent") -> str:
@@ -87,6 +29,7 @@ def _abilities_text(p: "Permanent") -> str:
     return "\n".join(parts)
 
 
+
 def show(
     board_path: Path = common.BoardArg,
     cards: Optional[Path] = common.CardsOpt,
@@ -94,11 +37,14 @@ def show(
 ) -> None:
     """Render a board: players, each player's permanents, effects, pools and combat; lines of
     rules text this project does not read are marked "(unread)"."""
+    from mtgsolver.model.abilities import flow_text
     from mtgsolver.read.board_writer import effect_data
     from mtgsolver.rules.layers import changes_of
 
     b = common.board(board_path, cards, json_out)
     if json_out:
+        from mtgsolver.page.board_view import board_json
+
         common.emit_json(board_json(b))
         return
     con = common.console
@@ -128,8 +74,8 @@ def show(
     if b.effects:
         con.print("[bold]effects[/]")
         for e in b.effects:
-            fields = ", ".join(f"{k}={v}" for k, v in effect_data(e).items() if k != "kind")
-            con.print(f"  {e.kind}: {fields}")
+            fields = ", ".join(f"{k}={flow_text(v)}" for k, v in effect_data(e).items() if k != "kind")
+            con.print(f"  {e.kind}: {escape(fields)}")
     if b.combat:
         con.print("[bold]combat[/]")
         for a in b.combat.attackers:

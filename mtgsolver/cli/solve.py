@@ -7,11 +7,16 @@ solution is wrong), 2 bad input, 3 undecided (time limit, or something the searc
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
 from mtgsolver.cli import common
+from mtgsolver.cli.plain import escape
+
+if TYPE_CHECKING:  # pragma: no cover
+    from mtgsolver.model import Board
+    from mtgsolver.solver.puzzle import SolveResult
 
 
 def register(app: typer.Typer) -> None:
@@ -32,18 +37,49 @@ def register(app: typer.Typer) -> None:
         common.answer("solve", board_path, options, cards, json_out, _print)
 
 
-def _print(board, result) -> None:  # type: ignore[no-untyped-def]
+def _defender(board: "Board") -> str:
+    """The defending player when there is one opponent, else "the defending player"."""
+    others = board.opponents(board.active_player)
+    return others[0] if len(others) == 1 else "the defending player"
+
+
+def _print(board: "Board", result: "SolveResult") -> None:
+    from mtgsolver.solver.puzzle import GOAL_QUESTIONS
+
     con = common.console
-    verdict = {True: "[bold green]solved[/]", False: "[bold red]no[/]", None: "[bold yellow]undecided[/]"}
-    con.print(f"{result.goal}: {verdict[result.solved]}", highlight=False)
+    verdict = {True: "[bold green]solved[/]", False: "[bold red]not solved[/]", None: "[bold yellow]undecided[/]"}
+    con.print(f"{result.goal} ({GOAL_QUESTIONS[result.goal]}): {verdict[result.solved]}", soft_wrap=True)
     for reason in result.reasons:
-        con.print(f"  {reason}", highlight=False, soft_wrap=True)
+        con.print(f"  {escape(reason)}", soft_wrap=True)
     if result.attack:
-        con.print("  attack: " + ", ".join(f"{c} -> {t}" for c, t in result.attack), highlight=False)
+        con.print("the attack (508.1)")
+        table = common.table("attacker", "attacks")
+        for creature, target in result.attack:
+            table.add_row(common.named(board, creature), common.named(board, target))
+        con.print(table)
     if result.blocks:
-        con.print("  blocks: " + ", ".join(f"{b} blocks {', '.join(a)}" for b, a in result.blocks), highlight=False)
-    if result.value:
-        con.print("  outcome: " + ", ".join(f"{k} {v}" for k, v in result.value.items()), highlight=False)
+        con.print("the blocks (509.1)" if not result.attack else "the defending player's best answer (509.1)")
+        table = common.table("blocker", "blocks")
+        for blocker, attackers in result.blocks:
+            table.add_row(common.named(board, blocker), ", ".join(common.named(board, a) for a in attackers))
+        con.print(table)
+    elif result.value is not None:
+        con.print("the defending player's best answer (509.1): no block")
+    if result.value is not None:
+        _outcome(f"what this combat does to {_defender(board)}", result.value)
     if result.solution is not None:
         mark = "[green]right[/]" if result.solution["correct"] else "[red]wrong[/]"
-        con.print(f"  stated solution: {mark} ({result.solution['why']})", highlight=False)
+        con.print(f"the puzzle's stated solution is {mark}: {escape(result.solution['why'])}", soft_wrap=True)
+    common.print_unread(result, undecided=result.solved is None)
+
+
+def _outcome(title: str, value: dict[str, Any]) -> None:
+    """The defender's outcome as a table of labelled amounts."""
+    from mtgsolver.solver.puzzle import OUTCOME
+
+    table = common.table("outcome", "amount")
+    table.title, table.title_justify = title, "left"
+    for key, label in OUTCOME:
+        amount = value[key]
+        table.add_row(label, ("yes" if amount else "no") if isinstance(amount, bool) else str(amount))
+    common.console.print(table)

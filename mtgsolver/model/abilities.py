@@ -13,7 +13,18 @@ from typing import Any
 from mtgsolver.model.attack_tax import AttackTax
 from mtgsolver.model.filters import CreatureFilter, PlayerFilter
 
-__all__ = ["STATIC_VOCABULARY", "Static", "TextAbility"]
+__all__ = ["STATIC_VOCABULARY", "Static", "TextAbility", "flow_text"]
+
+
+def flow_text(value: Any) -> str:
+    """A value as a board file writes it in flow style: ``{subtype: wall}``, ``[a, b]``."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {flow_text(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple, frozenset, set)):
+        return "[" + ", ".join(flow_text(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 @dataclass(frozen=True)
@@ -37,7 +48,7 @@ class Static:
             value = value.to_mapping()
         elif isinstance(value, tuple) and value and all(isinstance(v, CreatureFilter) for v in value):
             value = [v.to_mapping() for v in value]
-        return f"{self.name}: {value}"
+        return f"{self.name}: {flow_text(value)}"
 
 
 @dataclass(frozen=True)

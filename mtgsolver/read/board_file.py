@@ -36,9 +36,9 @@ from mtgsolver.read.modes import mode_index, unchosen_modal_trigger
 from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.read.vocabulary import parse_continuous, parse_granted, parse_static
 
-__all__ = ["BoardError", "BoardFile", "board_json_schema", "build_board", "card_permanent", "decode_board_bytes",
-           "graveyard_statics", "inline_card",
-           "read_board", "read_board_data", "read_board_text", "zones_data"]
+__all__ = ["BoardError", "BoardFile", "board_json_schema", "board_text_data", "build_board", "card_permanent",
+           "decode_board_bytes", "graveyard_statics", "inline_card", "read_board", "read_board_data", "read_board_text",
+           "zones_data"]
 
 
 #: libyaml's safe loader where PyYAML has it (about 8x faster to start than the pure-Python one)
@@ -404,6 +404,15 @@ def _most_specific(errors: list[Any]) -> Any:
 
 def read_board_text(text: str, file: str, library: CardLibrary | None = None, fmt: str | None = None) -> Board:
     """Parse YAML or JSON text (``fmt``: ``"yaml"``, ``"json"`` or guessed from ``file``)."""
+    return read_board_data(board_text_data(text, file, fmt), file, library)
+
+
+def board_text_data(text: str, file: str, fmt: str | None = None) -> Any:
+    """The data of a board file's YAML or JSON text (``fmt`` as for :func:`read_board_text`),
+    not yet validated.
+
+    :raises BoardError: empty, malformed or too deeply nested text (the line and column named).
+    """
     fmt = fmt or ("json" if file.endswith(".json") else "yaml")
     if not text.strip():
         raise BoardError(file, "", "the board is empty; it needs at least active_player and players")
@@ -420,7 +429,7 @@ def read_board_text(text: str, file: str, library: CardLibrary | None = None, fm
         raise BoardError(file, where, f"malformed YAML: {problem}") from None
     except RecursionError:
         raise BoardError(file, "", "nested too deeply") from None
-    return read_board_data(data, file, library)
+    return data
 
 
 def read_board_data(data: Any, file: str = "<board>", library: CardLibrary | None = None) -> Board:

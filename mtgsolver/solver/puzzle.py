@@ -19,9 +19,15 @@ from mtgsolver.model.errors import OptionError, UnsupportedError
 from mtgsolver.solver.result import JsonResult
 from mtgsolver.solver.search import BLOCK_ORDER, Response, Undecided, best_response, block_value, search_attack
 
-__all__ = ["GOALS", "SolveResult", "solve_goal", "whole_turn"]
+__all__ = ["GOALS", "GOAL_QUESTIONS", "OUTCOME", "SolveResult", "solve_goal", "whole_turn"]
 
 GOALS = ("lethal", "survive", "best-blocks", "best-attack")
+#: what each goal asks, in words
+GOAL_QUESTIONS = {"lethal": "an attack that wins against every legal block",
+                  "best-attack": "the attack that guarantees the most",
+                  "survive": "a legal block that keeps the defending player in the game",
+                  "best-blocks": "the best legal block by the value order",
+                  "win": "a win within the puzzle's turns"}
 
 
 @dataclass(frozen=True)
@@ -52,9 +58,22 @@ class SolveResult(JsonResult):
                 "unread": [u.to_dict() if hasattr(u, "to_dict") else u for u in self.unread]}
 
 
+#: the defender's outcome (``SolveResult.value``) in words: each key and its label, with the unit
+OUTCOME = (("loses", "loses the game"), ("life_lost", "life lost, net of life gained (life)"),
+           ("poison", "poison counters it gets (counters)"),
+           ("creatures_lost", "its creatures destroyed (value: 1 + power + toughness each)"),
+           ("attackers_destroyed", "attacking creatures destroyed (value: 1 + power + toughness each)"))
+
+
 def _value(r: Response) -> dict[str, Any]:
     return {"loses": r.loses, "life_lost": r.life, "poison": r.poison, "creatures_lost": r.own_lost,
             "attackers_destroyed": r.killed}
+
+
+def _answered(blocks: dict[str, tuple[str, ...]]) -> str:
+    """A block in words: ``the block bears1 blocks giant, bears2 blocks giant``, or ``no block``."""
+    return "the block " + ", ".join(f"{b} blocks {' and '.join(a)}" for b, a in sorted(blocks.items())) \
+        if blocks else "no block"
 
 
 def _blocks(r: Response) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -119,15 +138,15 @@ def _attack_goal(board: Board, goal: str, order: Sequence[str], deadline: Deadli
         solved = bool(r.loses)
         reasons = [f"508.1, 509.1, 704.5a/c: {named} wins against every legal block" if solved else
                    f"no legal attack wins against every legal block (508.1, 509.1); the best attack found, {named}, "
-                   f"is answered by the block {dict(r.blocks) or 'no blocks'}"]
+                   f"is answered by {_answered(r.blocks)}"]
     else:
         solved = True
         reasons = [f"508.1, 509.1: {named} guarantees the defender loses {r.life} net life"
                    + (" and the game (704.5a/c)" if r.loses else "") + " against the best blocks"]
     if ans.dominance:
-        reasons.append("508.1, 509.1, 702.15b: no attack does better than every creature that can attacking the player "
-                       "(no trigger depends on the other attackers, no lifelink blocker, no rule ties several "
-                       "attackers or blockers together)")
+        reasons.append("508.1, 509.1, 702.15b: no attack does better than attacking the player with every creature "
+                       "that can attack (no trigger depends on the other attackers, no lifelink blocker, no rule ties "
+                       "several attackers or blockers together)")
     solution = _check_attack(board, goal, r, deadline, order) if board.puzzle and board.puzzle.solution \
         and board.puzzle.solution.attackers is not None else None
     payments = _attack_payments(board, ans.attack, deadline)
@@ -154,10 +173,10 @@ def _block_goal(board: Board, goal: str, order: Sequence[str], deadline: Deadlin
     r = best_response(board, attack, deadline, order)
     solved = not r.loses if goal == "survive" else True
     if goal == "survive":
-        reasons = [f"509.1: blocking {dict(r.blocks) or 'with nothing'} keeps the defender in the game"
+        reasons = [f"509.1: {_answered(r.blocks)} keeps the defender in the game"
                    if solved else "509.1, 704.5a/c: every legal block loses the game"]
     else:
-        reasons = [f"509.1: the best legal block by {', '.join(order)} is {dict(r.blocks) or 'no block'}"]
+        reasons = [f"509.1: the best legal block by {', '.join(order)} is {_answered(r.blocks)}"]
     solution = None
     if board.puzzle and board.puzzle.solution and board.puzzle.solution.blockers is not None:
         solution = _check_blocks(board, goal, attack, r, order, deadline)
@@ -197,7 +216,7 @@ def _check_attack(board: Board, goal: str, best: Response, deadline: Deadline, o
     r = best_response(board, {a.creature: a.target for a in stated}, deadline, order)  # type: ignore[union-attr]
     if goal == "lethal":
         good = bool(r.loses)
-        why = "it wins against every legal block" if good else f"the block {dict(r.blocks)} survives it"
+        why = "it wins against every legal block" if good else f"{_answered(r.blocks)} survives it"
     else:
         good = (int(r.loses), r.life) == (int(best.loses), best.life)
         why = "it guarantees as much as the best attack" if good else "another attack guarantees more"

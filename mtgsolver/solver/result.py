@@ -120,6 +120,19 @@ class CombatResult(JsonResult):
     #: declaration's for a check (none when it can't be paid), the suggestion's for suggest
     payments: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
+    def requirement_count(self) -> str:
+        """A true count of the requirements obeyed (509.1c, 508.1d), in words."""
+        what = "the suggestion" if self.objective else "the declaration"
+        n, m = self.obeyed, self.maximum
+        if n is None:
+            return f"a legal declaration can obey {m} requirement{'s' if m != 1 else ''}"
+        if n > m:
+            return (f"{what} obeys {n} requirement{'s' if n != 1 else ''} by breaking a restriction; "
+                    f"a legal declaration can obey at most {m}")
+        if m == 0:
+            return "no requirement applies"
+        return f"requirements obeyed {n} of a possible {m}"
+
     def to_dict(self) -> dict[str, Any]:
         if self.kind == "blocks":
             witness = [{"creature": c, "blocks": list(b)} for c, b in self.witness]
