@@ -35,7 +35,7 @@ VERDICTS = {"blocks check": ("legal", "illegal"), "blocks suggest": ("legal", "i
             "attacks check": ("legal", "illegal"), "attacks suggest": ("legal", "illegal"),
             "pay": ("payable", "not payable"), "produce": ("answered", ""), "damage": ("answered", ""),
             "solve": ("solved", "not solved"), "plan": ("castable", "not castable"),
-            "chance": ("answered", ""), "crimes": ("a crime", "no crime")}
+            "chance": ("answered", ""), "crimes": ("a crime", "no crime"), "resolve": ("resolved", "illegal")}
 #: why an unread line of each kind could matter (mtgsolver.read.line_kinds)
 KIND_WHY = {"combat": "it speaks of attacking, blocking, evasion, power and toughness or protection",
             "effects": "it is a static ability that could change other objects or the rules for them",
@@ -231,9 +231,20 @@ def _crimes(board: Board, done: Answer, shown: dict[str, Any]) -> None:
                                for c in items])]
 
 
+def _resolve(board: Board, done: Answer, shown: dict[str, Any]) -> None:
+    a = done.answer
+    verdict = {True: "resolved", False: "an action is illegal", None: "undecided"}[a["resolved"]]
+    shown["headline"] = verdict + (f": {a['reason']['message']}" if a["reason"] else "")
+    shown["reasons"] = _rule_reasons(([a["reason"]] if a["reason"] else []) + a["steps"])
+    if a["choices"]:
+        shown["tables"] = [_table("choices the answer depends on (--choose KEY=OPTION)", ["key", "options"],
+                                  [[c["key"], ", ".join(c["options"])] for c in a["choices"]])]
+
+
 _SHOW: dict[str, Callable[[Board, Answer, dict[str, Any]], None]] = {
     "blocks check": _combat, "blocks suggest": _combat, "attacks check": _combat, "attacks suggest": _combat,
-    "pay": _pay, "produce": _produce, "damage": _damage, "plan": _plan, "chance": _chance, "crimes": _crimes}
+    "pay": _pay, "produce": _produce, "damage": _damage, "plan": _plan, "chance": _chance, "crimes": _crimes,
+    "resolve": _resolve}
 
 
 def _unread(shown: dict[str, Any], answer: Any, exit_status: int) -> list[dict[str, Any]]:

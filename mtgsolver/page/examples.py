@@ -60,15 +60,26 @@ def command_line(text: str) -> list[str] | None:
     return None
 
 
+#: command-line flags whose values go into an option of another name, as a word and the value
+#: (``resolve --cast X`` is the action ``cast X``)
+FLAG_OPTIONS = {("resolve", "cast"): ("actions", "cast"), ("resolve", "activate"): ("actions", "activate"),
+                ("resolve", "respond"): ("actions", "respond")}
+
+
 def options_of(command: str, flags: list[str]) -> dict[str, Any]:
     """The options of ``command`` that command-line ``flags`` give (``--max-x``: ``max_x``;
-    a list option gathers its repeated flags); flags the command's options don't hold (``--svg``)
-    are left out."""
+    a list option gathers its repeated flags; :data:`FLAG_OPTIONS`); flags the command's
+    options don't hold (``--svg``) are left out."""
     fields = COMMANDS[command].option_model.model_fields
     out: dict[str, Any] = {}
     i = 0
     while i < len(flags):
         name = flags[i].lstrip("-").replace("-", "_")
+        if (command, name) in FLAG_OPTIONS and i + 1 < len(flags):
+            option, word = FLAG_OPTIONS[(command, name)]
+            out.setdefault(option, []).append(f"{word} {flags[i + 1]}")
+            i += 2
+            continue
         spec = fields.get(name) if flags[i].startswith("--") else None
         if spec is not None and spec.annotation is bool:
             out[name] = True
