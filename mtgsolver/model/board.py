@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Iterator, Mapping
+from typing import Callable, Hashable, Iterator, Mapping, TypeVar
 
 from mtgsolver.model.board_effects import Effect
 from mtgsolver.model.combat import Attack, Block, CombatDeclaration
@@ -15,6 +15,8 @@ from mtgsolver.model.puzzle import Puzzle
 from mtgsolver.model.zones import PlayerZones, StackItem, TurnInfo, ZoneCard
 
 __all__ = ["Attack", "Block", "Board", "CombatDeclaration", "PoolMana"]
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,15 @@ class Board:
         object.__setattr__(self, "zones", MappingProxyType(zones))
         object.__setattr__(self, "_zone_cards", {
             c.id: (player, z.zone_of(c.id), c) for player, z in zones.items() for c in z.cards()})
+        object.__setattr__(self, "_memo", {})
+
+    def memo(self, key: Hashable, make: Callable[[], T]) -> T:
+        """``make()``, computed once per board and ``key``: what the rules work out from a
+        board is kept on the board itself and freed with it (no module cache keeps a board)."""
+        memo: dict[Hashable, object] = self._memo  # type: ignore[attr-defined]
+        if key not in memo:
+            memo[key] = make()
+        return memo[key]  # type: ignore[return-value]
 
     # -- look-ups --------------------------------------------------------------------
     def permanent(self, pid: str) -> Permanent:

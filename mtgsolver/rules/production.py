@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import weakref
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Iterable, Mapping
@@ -171,10 +170,10 @@ def _count(board: Board, perm: Permanent, product: Counted) -> int:
     return _count_of(board, perm.controller if product.whose != "all" else None, product.per)
 
 
-@functools.lru_cache(maxsize=256)
 def _count_of(board: Board, controller: str | None, per: str) -> int:
-    return sum(1 for q in board.permanents if (controller is None or q.controller == controller)
-               and (per in q.types or per in q.subtypes or per == "permanent"))
+    return board.memo(("count", controller, per), lambda: sum(
+        1 for q in board.permanents if (controller is None or q.controller == controller)
+        and (per in q.types or per in q.subtypes or per == "permanent")))
 
 
 def resolve_product(board: Board, perm: Permanent, product: Product) -> Product:
@@ -412,14 +411,12 @@ def _ability_table(board: Board, replacements: tuple[Replacement, ...]):
     return table
 
 
-_CACHE: "weakref.WeakKeyDictionary[Board, Production]" = weakref.WeakKeyDictionary()
-
-
 def analyse(board: Board) -> Production:
-    """The :class:`Production` of a board (cached per board object)."""
-    cached = _CACHE.get(board)
-    if cached is not None:
-        return cached
+    """The :class:`Production` of a board (kept on the board, :meth:`Board.memo`)."""
+    return board.memo("production", lambda: _analysed(board))
+
+
+def _analysed(board: Board) -> Production:
     effective, changed = board, type_changes(board)
     replacements: list[Replacement] = []
     triggers: list[tuple[Permanent, ManaTrigger]] = []
@@ -434,10 +431,8 @@ def analyse(board: Board) -> Production:
         triggers += [(p, t) for t in own if not (t.mode == "chosen_color" and t.on in concrete)]
     reps = tuple(replacements)
     graph = build_graph(effective, _ability_table(effective, reps))
-    prod = Production(board, effective, MappingProxyType(changed), reps, tuple(triggers), graph,
+    return Production(board, effective, MappingProxyType(changed), reps, tuple(triggers), graph,
                       least_fixed_point(graph))
-    _CACHE[board] = prod
-    return prod
 
 
 def effective_product(board: Board, permanent: Permanent, ability: ManaAbility) -> Product:
