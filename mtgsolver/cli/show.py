@@ -13,6 +13,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from mtgsolver.model import Board, Permanent
 
 
+def pool_text(pool: Any) -> str:
+    """A mana pool as its symbols: ``{G}{G}{C}`` (a pool holds at most a thousand mana)."""
+    return "".join(("{" + m.type + "}") * m.amount for m in pool)
+
+
 def permanent_json(p: "Permanent", board: "Board | None" = None) -> dict[str, Any]:
     """A permanent as it is now (after the layers, 613); ``changes`` are the effects that
     made it differ from its printed self, and ``printed`` that self, when it differs."""
@@ -57,7 +62,7 @@ def board_json(b: "Board") -> dict[str, Any]:
         "battlefield": [permanent_json(p, b) for p in b.permanents],
         "day_night": b.day_night,
         "effects": [{k: (str(v) if k == "cost" else v) for k, v in e.__dict__.items() if v is not None} for e in b.effects],
-        "mana_pool": {pl: "".join("{" + m.type + "}" for m in pool) for pl, pool in b.mana_pools.items()},
+        "mana_pool": {pl: pool_text(pool) for pl, pool in b.mana_pools.items()},
         "unread": [u.to_dict() for u in unread_lines(b, None, KINDS)],
     }
     if b.combat:
@@ -122,7 +127,7 @@ def show(
                           f"timestamp {c.timestamp})", markup=False)
         pool = b.pool(pl.name)
         if pool:
-            con.print(f"  mana pool: {''.join('{' + m.type + '}' for m in pool)}")
+            con.print(f"  mana pool: {pool_text(pool)}")
     if b.effects:
         con.print("[bold]effects[/]")
         for e in b.effects:

@@ -22,11 +22,12 @@ T = TypeVar("T")
 @dataclass(frozen=True)
 class PoolMana:
     """Mana in a player's pool (106.4): its type, whether a snow source made it (106.3),
-    and the spell types it may be spent on (``None``: any)."""
+    the spell types it may be spent on (``None``: any), and how much of it there is."""
 
     type: str
     snow: bool = False
     spend_only: frozenset[str] | None = None
+    amount: int = 1
 
 
 @dataclass(frozen=True, eq=False)

@@ -30,11 +30,13 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Iterable, Mapping
 
 from mtgsolver.model.board import Board
+from mtgsolver.model.limits import check_mana, color_combinations
 from mtgsolver.model.mana import MANA_TYPES
 from mtgsolver.model.mana_abilities import (
     Amount,
@@ -202,6 +204,7 @@ def resolve_product(board: Board, perm: Permanent, product: Product) -> Product:
         return Fixed(product.base + product.mana)
     if isinstance(product, Amount):
         n = amount_of(board, perm, product)
+        check_mana(len(product.base) + n * max(1, len(product.mana)), f"{perm.name} ({perm.id})")
         if n <= 0:
             return Fixed(())
         if product.any_color or product.combination:
@@ -253,10 +256,12 @@ def base_bundles(board: Board, perm: Permanent, product: Product) -> frozenset[B
         if product.amount < 0:
             return None
         if product.combination:
-            return frozenset(bundle_of(c) for c in itertools.combinations_with_replacement(COLORS, product.amount))
+            return frozenset(bundle_of(c) for c in color_combinations(COLORS, product.amount))
         return frozenset((c,) * product.amount for c in COLORS)
     if isinstance(product, Counted):
-        return frozenset({bundle_of(product.mana * _count(board, perm, product))})
+        n = _count(board, perm, product)
+        check_mana(n * len(product.mana), f"{perm.name} ({perm.id})")
+        return frozenset({bundle_of(product.mana * n)})
     raise TypeError(f"{product!r} has no fixed outcomes")
 
 
@@ -270,7 +275,8 @@ def bundles_to_product(bundles: Iterable[Bundle]) -> Product:
         n = sizes.pop()
         if opts == {(c,) * n for c in COLORS}:
             return AnyColor(n, combination=False)
-        if opts == {bundle_of(c) for c in itertools.combinations_with_replacement(COLORS, n)}:
+        if len(opts) == math.comb(n + len(COLORS) - 1, n) and opts == {
+                bundle_of(c) for c in itertools.combinations_with_replacement(COLORS, n)}:
             return AnyColor(n, combination=True)
     return Choice(tuple(sorted(opts, key=lambda b: (len(b), [MANA_TYPES.index(t) for t in b]))))
 
@@ -402,6 +408,10 @@ def _ability_table(board: Board, replacements: tuple[Replacement, ...]):
         product = ability.product
         if isinstance(product, AnyColor) and product.amount < 0:
             product = AnyColor(1, product.combination)
+        if isinstance(product, AnyColor) and product.combination and product.amount > 0:
+            # the types an outcome holds depend only on the types of the bundle and its size
+            # (each replacement kind), so one-color bundles reach every type (106.7)
+            product = AnyColor(product.amount, combination=False)
         base = base_bundles(board, perm, product) or frozenset()
         types: set[str] = set()
         for b in base:
