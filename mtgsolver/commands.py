@@ -34,6 +34,7 @@ from typing import Any, Callable, Optional
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from mtgsolver.load import parse_board_text
+from mtgsolver.read.board_file import check_numbers
 from mtgsolver.model import Board, BoardError, CardLibrary, ManaCost, ManaCostError
 from mtgsolver.model.errors import OptionError, RequestError, UnsupportedError, UserError
 from mtgsolver.model.limits import KEEP_LIMIT, MANA_LIMIT, PLAN_LIMIT, TIME_LIMIT, cost_problem
@@ -254,7 +255,11 @@ class Command:
         return self.options or _signature_options(self)
 
     def parse_options(self, options: dict[str, Any] | None) -> BaseModel:
-        """Validate ``options``; raise :class:`OptionError` naming the option."""
+        """Validate ``options``; raise :class:`OptionError` naming the option (one given twice too,
+        as JSON read by :func:`~mtgsolver.read.board_file.loads_json` marks it)."""
+        twice = getattr(options, "duplicate", None)
+        if twice is not None:
+            raise OptionError(str(twice), "this option is given twice")
         try:
             return self.option_model.model_validate(options or {})
         except ValidationError as exc:
@@ -329,6 +334,7 @@ def board_from(data: Any, library: CardLibrary | None = None, file: str = "board
         raise BoardError(file, "", f"expected a board (a mapping, or YAML or JSON text); got {type(data).__name__}")
     try:
         if isinstance(data, dict):
+            check_numbers(data, file)  # before JSON text loses a key given twice
             return parse_board_text(json.dumps(data), file, library, "json")
         return parse_board_text(data, file, library, "json" if data.lstrip().startswith("{") else "yaml")
     except RecursionError:

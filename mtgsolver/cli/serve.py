@@ -14,8 +14,13 @@ def serve(
     port: int = typer.Option(8000, "--port", min=0, max=65535, help="TCP port."),
     cards: Optional[Path] = common.CardsOpt,
     max_body: int = typer.Option(1_000_000, "--max-body", min=1, help="Largest request body in bytes (else 413)."),
-    time_limit: float = typer.Option(10.0, "--time-limit", min=0.01,
+    time_limit: float = typer.Option(10.0, "--time-limit", min=0.01, max=3600.0,
                                      help="Largest solver time limit a request may ask for, in seconds."),
+    workers: Optional[int] = typer.Option(None, "--workers", min=0,
+                                          help="Worker processes answering requests (default: one a CPU; 0: "
+                                               "threads of the server, without the time and memory caps)."),
+    max_memory: int = typer.Option(2048, "--max-memory", min=64,
+                                   help="Memory a worker may hold, in MB; a request needing more is answered 413."),
 ) -> None:
     """Serve every command as an HTTP JSON API (POST /blocks/check, /pay, ...; docs at /docs).
 
@@ -26,7 +31,7 @@ def serve(
     except ImportError as exc:  # pragma: no cover - without the [serve] extra
         common.fail(f"serve needs FastAPI and uvicorn: pip install 'mtgsolver[serve]' ({exc})")
     common.err_console.print(f"mtgsolver serving on http://{host}:{port} (docs at /docs)", highlight=False)
-    run(host, port, common.library(cards), max_body, time_limit)
+    run(host, port, common.library(cards), max_body, time_limit, workers, max_memory << 20)
 
 
 def register(app: typer.Typer) -> None:
