@@ -34,10 +34,10 @@ from typing import Any, Callable, Optional
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from mtgsolver.load import parse_board_text
-from mtgsolver.read.board_file import check_numbers
 from mtgsolver.model import Board, BoardError, CardLibrary, ManaCost, ManaCostError
 from mtgsolver.model.errors import OptionError, RequestError, UnsupportedError, UserError
 from mtgsolver.model.limits import KEEP_LIMIT, MANA_LIMIT, PLAN_LIMIT, TIME_LIMIT, cost_problem
+from mtgsolver.read.board_file import check_numbers
 
 __all__ = ["COMMANDS", "Answer", "Command", "OptionError", "answer_dict", "board_from", "command", "error_dict",
            "exit_status", "run"]

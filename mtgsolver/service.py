@@ -134,7 +134,6 @@ def create_app(library: CardLibrary | None = None, max_body: int = 1_000_000, ma
     app = FastAPI(title="mtgsolver", version=__version__, lifespan=lifespan,
                   description="Exact answers to Magic: The Gathering combat and mana questions (CR 508, 509, 106, 605). "
                               "Each answer is the CLI's `--json` answer; `X-Mtgsolver-Exit` carries its exit status.")
-    app.state.workers = workers_pool if workers else None
     limit = max_time + GRACE
 
     def respond(status: int, body: Any, exit_status: int | None) -> JSONResponse:
@@ -169,6 +168,9 @@ def create_app(library: CardLibrary | None = None, max_body: int = 1_000_000, ma
             if kind in YAML_TYPES:
                 board_data: Any = body.decode("utf-8", errors="replace")
                 q = request.query_params
+                twice = next((k for k in q if k not in multi and len(q.getlist(k)) > 1), None)
+                if twice is not None:
+                    return _error(422, "options", f"options.{twice}", "this option is given twice")
                 options: Any = {k: (q.getlist(k) if k in multi else q[k]) for k in q}
             else:
                 try:

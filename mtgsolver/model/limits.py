@@ -22,7 +22,7 @@ from typing import Iterator
 from mtgsolver.model.errors import UnsupportedError
 from mtgsolver.model.mana import ManaCost
 
-__all__ = ["COMBINATION_LIMIT", "COST_SYMBOLS", "KEEP_LIMIT", "MANA_LIMIT", "NUMBER_LIMIT", "PLAN_LIMIT", "TIME_LIMIT",
+__all__ = ["CACHED_TEXT", "COMBINATION_LIMIT", "COST_SYMBOLS", "KEEP_LIMIT", "MANA_LIMIT", "NUMBER_LIMIT", "PLAN_LIMIT", "TIME_LIMIT",
            "check_mana", "color_combinations", "cost_problem"]
 
 NUMBER_LIMIT = 1_000_000_000
@@ -32,6 +32,9 @@ KEEP_LIMIT = 8
 #: Cards or abilities one ``plan`` casts.
 PLAN_LIMIT = 32
 TIME_LIMIT = 3600.0
+#: Text longer than this is read each time it is given, never kept in a cache of readings
+#: (a cache holds thousands of entries; a service's memory stays bounded whatever text it is sent).
+CACHED_TEXT = 4096
 #: Mana "in any combination of colors" is enumerated bundle by bundle where replacement effects
 #: or triggers apply to it: at most this much at once (4,845 bundles of five colors).
 COMBINATION_LIMIT = 16

@@ -24,7 +24,7 @@ from mtgsolver.model.board_effects import EFFECT_FIELDS, Effect
 from mtgsolver.model.cards import PERMANENT_TYPES, Card, CardLibrary, UnknownCardError
 from mtgsolver.model.errors import BoardError, ModeError, UserError, VocabularyError
 from mtgsolver.model.keywords import canonical_keyword
-from mtgsolver.model.limits import MANA_LIMIT, NUMBER_LIMIT
+from mtgsolver.model.limits import CACHED_TEXT, MANA_LIMIT, NUMBER_LIMIT
 from mtgsolver.model.mana import MANA_TYPES, Color, ManaCost, ManaCostError
 from mtgsolver.model.mana_abilities import BASIC_LAND_MANA, ManaAbility, ManaAbilityError, basic_land_ability
 from mtgsolver.model.permanent import Permanent, Player, TextAbility
@@ -403,11 +403,12 @@ def _entry_schema() -> dict[str, Any]:
         "mana_trigger": {"type": "object", "additionalProperties": False,
                          "properties": {"tapped": {"type": "string"}, "adds": {"type": "string"}, "of_type": _MANA_TYPE,
                                         "kinds": {"type": "array", "items": {"type": "string"}},
-                                        "amount": {"type": "integer", "minimum": 1}}},
+                                        "amount": {"type": "integer", "minimum": 1, "maximum": NUMBER_LIMIT}}},
         "grants": {"type": "array", "items": {"$ref": "#/$defs/Entry"}},
         "battalion": {"type": "object", "required": ["gets"], "additionalProperties": False,
                       "properties": {"gets": {"type": "array", "minItems": 2, "maxItems": 2,
-                                              "items": {"type": "integer", "minimum": 0}}}},
+                                              "items": {"type": "integer", "minimum": 0,
+                                                        "maximum": NUMBER_LIMIT}}}},
         "flag_or_target": {"anyOf": [{"const": True}, {"type": "string"}]},
         "landwalk": {"type": "string", "pattern": "^(?:(?:snow|nonbasic|legendary|artifact)_)?[a-z]*walk$"},
         "activation_scope": {"enum": ["all", "non_mana", "tap"]},
@@ -1319,4 +1320,5 @@ def _graveyard_statics(text: str, name: str) -> tuple[Static, ...]:
 def graveyard_statics(card: Card) -> tuple[Static, ...]:
     """The continuous statics of a card's text that function from its graveyard (113.6b:
     "as long as ~ is in your graveyard"), read once here so the layers never read text."""
-    return _graveyard_statics(card.text or "", card.name)
+    text = card.text or ""
+    return (_graveyard_statics if len(text) <= CACHED_TEXT else _graveyard_statics.__wrapped__)(text, card.name)
