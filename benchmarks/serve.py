@@ -4,8 +4,8 @@ Starts ``mtgsolver serve`` as a subprocess on a free loopback port and measures,
 examples/lure-menace.yaml: the median latency of a block check over HTTP (board as a JSON
 object and as YAML text; floor: under 10 ms), beside the same check inside one warm process
 (board parsing + solve, no HTTP) and the one-shot command ``mtgsolver blocks check --json``;
-then throughput (requests per second) with 1, 2, 4 and 8 concurrent clients; then the load
-test: the mixed requests of examples/batch-mixed.jsonl from 4 concurrent clients (p50, p95,
+then throughput (requests per second) with 1, 2, 4 and 8 concurrent clients; then, on a
+fresh server, the load test: the mixed requests of examples/batch-mixed.jsonl from 4 concurrent clients (p50, p95,
 p99 latency, requests per second) and the server's resident memory (with its workers) after
 1,000 of them and after ``--soak`` (10,000). ``--workers`` is passed to the server (left out,
 its default; a checkout from before worker processes takes none).
@@ -168,7 +168,13 @@ def main() -> None:
         print(f"{'clients':<10}{'requests/s':>12}")
         for clients in (1, 2, 4, 8):
             print(f"{clients:<10}{_throughput(url, clients):>12.0f}")
-        load_test(url, proc.pid, args.soak)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    port = _free_port()
+    proc = _start(port, args.workers)  # a fresh server: memory not shaped by the runs above
+    try:
+        load_test(f"http://127.0.0.1:{port}", proc.pid, args.soak)
     finally:
         proc.terminate()
         proc.wait(10)

@@ -119,6 +119,14 @@ def test_a_number_of_thousands_of_digits_is_refused_in_yaml_and_json() -> None:
         assert "out of range" in _refused(text).message
 
 
+def test_yaml_aliases_that_expand_without_bound_are_refused_at_once() -> None:
+    laughs = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]\n" for i in range(1, 9))
+    start = time.perf_counter()
+    error = _refused(PLAYERS + laughs)
+    assert time.perf_counter() - start < 5 and "more than 1,000,000 values" in error.message
+
+
 def test_the_schema_states_the_ranges() -> None:
     schema = board_json_schema()
     life = schema["$defs"]["PlayerSpec"]["properties"]["life"]

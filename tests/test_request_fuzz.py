@@ -25,7 +25,7 @@ from mtgsolver.service import GRACE, create_app
 
 from .schema_strategies import from_schema, json_values
 from .support import runs
-from .test_board_fuzz import BOARDS, _paths
+from .test_board_fuzz import BOARDS, pick
 
 #: The solver time limit of every fuzzed request; an answer comes within it plus the grace.
 LIMIT = 1.0
@@ -72,20 +72,17 @@ def mutated(draw) -> Any:
     removed or entries repeated."""
     board = copy.deepcopy(BOARDS[draw(st.sampled_from(sorted(BOARDS)))])
     for _ in range(draw(st.integers(1, 3))):
-        paths = [p for p in _paths(board) if p]
-        if not paths:
+        node = pick(draw, board)
+        if node is None:
             break
-        path = draw(st.sampled_from(paths))
-        parent = board
-        for step in path[:-1]:
-            parent = parent[step]
+        parent, key = node
         action = draw(st.sampled_from(["extreme", "replace", "delete", "repeat"]))
         if action == "delete":
-            del parent[path[-1]]
+            del parent[key]
         elif action == "repeat" and isinstance(parent, list):
-            parent.append(copy.deepcopy(parent[path[-1]]))
+            parent.append(copy.deepcopy(parent[key]))
         else:
-            parent[path[-1]] = draw(EXTREME if action == "extreme" else json_values)
+            parent[key] = draw(EXTREME if action == "extreme" else json_values)
     return board
 
 

@@ -12,7 +12,8 @@ naming the field; ``mtgsolver schema`` carries the ranges (``minimum``/``maximum
   pool, the mana one activation makes.
 * :data:`COST_SYMBOLS`: the symbols of one cost to pay; :data:`KEEP_LIMIT`: the costs a
   payment keeps payable (each one more copy of the sources in the model); :data:`PLAN_LIMIT`:
-  what one plan casts; :data:`TIME_LIMIT`: seconds a solver may be given.
+  what one plan casts; :data:`TIME_LIMIT`: seconds a solver may be given; :data:`VALUES_LIMIT`:
+  the values of one board (YAML aliases counted each time they repeat one).
 """
 from __future__ import annotations
 
@@ -22,13 +23,15 @@ from typing import Iterator
 from mtgsolver.model.errors import UnsupportedError
 from mtgsolver.model.mana import ManaCost
 
-__all__ = ["CACHED_TEXT", "COMBINATION_LIMIT", "COST_SYMBOLS", "KEEP_LIMIT", "MANA_LIMIT", "NUMBER_LIMIT", "PLAN_LIMIT", "TIME_LIMIT",
-           "check_mana", "color_combinations", "cost_problem"]
+__all__ = ["CACHED_TEXT", "COMBINATION_LIMIT", "COST_SYMBOLS", "KEEP_LIMIT", "MANA_LIMIT", "NUMBER_LIMIT",
+           "PLAN_LIMIT", "TIME_LIMIT", "VALUES_LIMIT", "check_mana", "color_combinations", "cost_problem"]
 
 NUMBER_LIMIT = 1_000_000_000
 MANA_LIMIT = 1_000
 COST_SYMBOLS = 64
 KEEP_LIMIT = 8
+#: Values (numbers, strings, lists, mappings) in one board, YAML aliases counted each time.
+VALUES_LIMIT = 1_000_000
 #: Cards or abilities one ``plan`` casts.
 PLAN_LIMIT = 32
 TIME_LIMIT = 3600.0

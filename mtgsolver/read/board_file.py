@@ -24,7 +24,7 @@ from mtgsolver.model.board_effects import EFFECT_FIELDS, Effect
 from mtgsolver.model.cards import PERMANENT_TYPES, Card, CardLibrary, UnknownCardError
 from mtgsolver.model.errors import BoardError, ModeError, UserError, VocabularyError
 from mtgsolver.model.keywords import canonical_keyword
-from mtgsolver.model.limits import CACHED_TEXT, MANA_LIMIT, NUMBER_LIMIT
+from mtgsolver.model.limits import CACHED_TEXT, MANA_LIMIT, NUMBER_LIMIT, VALUES_LIMIT
 from mtgsolver.model.mana import MANA_TYPES, Color, ManaCost, ManaCostError
 from mtgsolver.model.mana_abilities import BASIC_LAND_MANA, ManaAbility, ManaAbilityError, basic_land_ability
 from mtgsolver.model.permanent import Permanent, Player, TextAbility
@@ -90,7 +90,9 @@ _DIGITS = re.compile(r"\d+")
 
 
 def check_numbers(data: Any, file: str) -> None:
-    """Refuse, naming the field, a key given twice in one mapping and a number out of range:
+    """Refuse, naming the field, a key given twice in one mapping, a number out of range, and
+    more than :data:`~mtgsolver.model.limits.VALUES_LIMIT` values in all (YAML aliases that
+    repeat a list of lists expand without bound):
     any whole number beyond +-:data:`~mtgsolver.model.limits.NUMBER_LIMIT`, as a value or
     written in card text, a mana symbol or a vocabulary entry (docs/board-format.md, ranges).
     One pass over the data, without recursion.
@@ -98,8 +100,13 @@ def check_numbers(data: Any, file: str) -> None:
     :raises BoardError: naming the field.
     """
     todo: list[tuple[Any, str, bool]] = [(data, "", False)]
+    seen = 0
     while todo:
         value, path, textual = todo.pop()
+        seen += 1
+        if seen > VALUES_LIMIT:
+            raise BoardError(file, "", f"more than {VALUES_LIMIT:,} values (YAML aliases repeating one value count "
+                             "each time; docs/board-format.md, ranges)")
         if isinstance(value, bool) or value is None:
             continue
         if isinstance(value, (int, float)):
