@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -29,10 +30,11 @@ def sleeps(seconds: float) -> str:
     return "slept"
 
 
-def hoards(megabytes: int) -> int:
+def hoards(job: tuple[int, float]) -> int:
+    megabytes, seconds = job
     kept = bytearray(megabytes << 20)
     kept[::4096] = b"x" * len(kept[::4096])  # touch every page: resident, not only reserved
-    time.sleep(5)
+    time.sleep(seconds)
     return len(kept)
 
 
@@ -90,9 +92,9 @@ def test_a_job_over_its_memory_is_stopped_and_the_next_is_answered() -> None:
     hungry = WorkerPool(hoards, 1, memory=200 << 20)
     try:
         before = hungry.pids()
-        assert hungry.run(600, 20).kind == "memory"
+        assert hungry.run((600, 10), 20).kind == "memory"
         assert hungry.pids() != before and _wait(lambda: all(_gone(p) for p in before))
-        assert hungry.run(10, 20).value == 10 << 20
+        assert hungry.run((10, 0), 20).value == 10 << 20
     finally:
         hungry.close()
 
@@ -130,7 +132,7 @@ def _batch_input(path: Path, n: int) -> Path:
 
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT], ids=["KILL", "TERM", "INT"])
 def test_a_killed_batch_leaves_no_worker(tmp_path: Path, sig: signal.Signals) -> None:
-    requests = _batch_input(tmp_path / "in.jsonl", 4000)
+    requests = _batch_input(tmp_path / "in.jsonl", 2000)
     proc = subprocess.Popen([sys.executable, "-m", "mtgsolver", "batch", str(requests), "--workers", "2",
                              "-o", str(tmp_path / "out.jsonl")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             preexec_fn=_interruptible)
@@ -147,8 +149,6 @@ def test_a_killed_batch_leaves_no_worker(tmp_path: Path, sig: signal.Signals) ->
 
 
 def test_a_killed_server_leaves_no_worker() -> None:
-    import socket
-
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
