@@ -8,7 +8,8 @@ defaults to the line number). Output is one JSON line per request, in input orde
 request (:func:`mtgsolver.commands.error_dict`), and ``{"id", "command", "exit": 4, "error":
 {"kind": "internal", "where": "internal", ...}}`` for an internal error (a bug). An item never
 stops the batch. Output to a file is resumable: ids already answered
-there are skipped and new answers appended.
+there are skipped and new answers appended. The pool's workers watch the batch process and
+exit when it ends, however it ended (SIGTERM, SIGINT, SIGKILL: :func:`mtgsolver.workers.watch_parent`).
 """
 from __future__ import annotations
 
@@ -23,7 +24,9 @@ from typing import Any, Callable, Iterable, Iterator, Sequence, TextIO
 from mtgsolver.commands import board_from, error_dict, run
 from mtgsolver.model import CardLibrary
 from mtgsolver.model.errors import RequestError, UserError, internal_error
+from mtgsolver.read.board_file import loads_json
 from mtgsolver.read.card_files import bundled_library, library_from_card_file
+from mtgsolver.workers import watch_parent
 
 __all__ = ["BatchSummary", "answer_item", "read_requests", "run_batch"]
 
@@ -59,6 +62,8 @@ def answer_item(item: Any, cards: str | None = None, max_time: float | None = No
     try:
         if unknown:
             raise RequestError(unknown[0], "unknown key; a request has id, command, board and options")
+        if getattr(item, "duplicate", None) is not None:
+            raise RequestError(str(item.duplicate), "this key is given twice")
         if not isinstance(item.get("command"), str):
             raise RequestError("command", "expected a command name such as 'blocks check'")
         if "board" not in item:
@@ -87,7 +92,7 @@ def read_requests(lines: Iterable[str]) -> Iterator[Any]:
         if not line.strip():
             continue
         try:
-            item = json.loads(line)
+            item = loads_json(line)
         except (ValueError, RecursionError) as exc:
             yield {"id": n, "_bad": f"line {n}: malformed JSON: {exc}"}
             continue
@@ -139,8 +144,15 @@ def _local(workers: int, cards: str | None, max_time: float | None,
         for chunk in chunks:
             yield lambda chunk=chunk: answer_chunk(chunk, cards, max_time)
         return
-    with ProcessPoolExecutor(workers) as pool:
+    pool = ProcessPoolExecutor(workers, initializer=watch_parent)  # workers end with the batch
+    try:
         yield from _futures([pool.submit(answer_chunk, c, cards, max_time) for c in chunks], chunks)
+    except BaseException:  # interrupted (Ctrl-C): the workers stop at once, mid-chunk
+        for process in list((getattr(pool, "_processes", None) or {}).values()):  # kill_workers() in Python 3.14
+            process.kill()
+        raise
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _futures(futures: list[Future], chunks: list[list[Any]]) -> Iterator[Callable[[], list]]:

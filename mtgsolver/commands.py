@@ -36,6 +36,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from mtgsolver.load import parse_board_text
 from mtgsolver.model import Board, BoardError, CardLibrary, ManaCost, ManaCostError
 from mtgsolver.model.errors import OptionError, RequestError, UnsupportedError, UserError
+from mtgsolver.model.limits import KEEP_LIMIT, MANA_LIMIT, PLAN_LIMIT, TIME_LIMIT, cost_problem
+from mtgsolver.read.board_file import check_numbers
 
 __all__ = ["COMMANDS", "Answer", "Command", "OptionError", "answer_dict", "board_from", "command", "error_dict",
            "exit_status", "run"]
@@ -47,11 +49,12 @@ class _Options(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-TimeLimit = Field(10.0, gt=0, description="Solver time limit in seconds (the service caps it).")
+TimeLimit = Field(10.0, gt=0, le=TIME_LIMIT, description="Solver time limit in seconds (the service caps it).")
 Strict = Field(False, description="Refuse a board whose unread card text could bear on the answer (docs/unread.md).")
 Player = Field(None, description="Who pays or casts (default: the active player).")
-Keep = Field(default_factory=list, description='Costs to keep payable afterwards, e.g. ["{U}{U}"].')
-X = Field(None, description="The value of X.")
+Keep = Field(default_factory=list, max_length=KEEP_LIMIT,
+             description='Costs to keep payable afterwards, e.g. ["{U}{U}"].')
+X = Field(None, le=MANA_LIMIT, description="The value of X.")
 MaxX = Field(False, description="Find the largest payable X.")
 
 
@@ -91,23 +94,24 @@ class ProduceOptions(_Options):
 
 class DamageOptions(_Options):
     attacker_objectives: Optional[list[str]] = Field(
-        None, description="The attacking player's assignment objectives, in order: damage, destroy, preserve "
+        None, max_length=len(("damage", "destroy", "preserve")), description="The attacking player's assignment objectives, in order: damage, destroy, preserve "
                           "(default: damage, destroy).")
     defender_objectives: Optional[list[str]] = Field(
-        None, description="The defending player's assignment objectives, in order (default: destroy).")
+        None, max_length=len(("damage", "destroy", "preserve")), description="The defending player's assignment objectives, in order (default: destroy).")
     time_limit: float = TimeLimit
 
 
 class SolveOptions(_Options):
     goal: Optional[str] = Field(None, description="lethal, survive, best-blocks or best-attack (default: the "
                                                   "puzzle's).")
-    order: Optional[list[str]] = Field(None, description="The defender's value order for blocks (default: loses, "
+    order: Optional[list[str]] = Field(None, max_length=len(("loses", "life", "poison", "creatures", "kills")),
+                                       description="The defender's value order for blocks (default: loses, "
                                                          "life, poison, creatures, kills).")
     time_limit: float = TimeLimit
 
 
 class PlanOptions(_Options):
-    cast: list[str] = Field(description='Cards in hand (name or id), or permanent ids for their activated ability; '
+    cast: list[str] = Field(max_length=PLAN_LIMIT, description='Cards in hand (name or id), or permanent ids for their activated ability; '
                                         '"NAME>TARGET,..." gives targets.')
     player: Optional[str] = Player
     max_x: bool = Field(False, description="Find the largest X for the spell with X.")
@@ -143,14 +147,19 @@ class ChanceOptions(_Options):
 def _cost(text: str, path: str) -> ManaCost:
     """A mana cost option at ``path``.
 
-    :raises OptionError: an empty one (``{0}`` is the cost of zero), or not a mana cost.
+    :raises OptionError: an empty one (``{0}`` is the cost of zero), not a mana cost, or one out
+        of range (:func:`~mtgsolver.model.limits.cost_problem`).
     """
     if not text.strip():
         raise OptionError(path, "empty; give a mana cost such as {2}{W} ({0} for a cost of zero)")
     try:
-        return ManaCost.parse(text)
+        cost = ManaCost.parse(text)
     except ManaCostError as exc:
         raise OptionError(path, str(exc)) from None
+    problem = cost_problem(cost)
+    if problem is not None:
+        raise OptionError(path, f"{problem} (docs/board-format.md, ranges)")
+    return cost
 
 
 def _kept(texts: list[str]) -> list[ManaCost]:
@@ -266,7 +275,11 @@ class Command:
         return self.options or _signature_options(self)
 
     def parse_options(self, options: dict[str, Any] | None) -> BaseModel:
-        """Validate ``options``; raise :class:`OptionError` naming the option."""
+        """Validate ``options``; raise :class:`OptionError` naming the option (one given twice too,
+        as JSON read by :func:`~mtgsolver.read.board_file.loads_json` marks it)."""
+        twice = getattr(options, "duplicate", None)
+        if twice is not None:
+            raise OptionError(str(twice), "this option is given twice")
         try:
             return self.option_model.model_validate(options or {})
         except ValidationError as exc:
@@ -344,6 +357,7 @@ def board_from(data: Any, library: CardLibrary | None = None, file: str = "board
         raise BoardError(file, "", f"expected a board (a mapping, or YAML or JSON text); got {type(data).__name__}")
     try:
         if isinstance(data, dict):
+            check_numbers(data, file)  # before JSON text loses a key given twice
             return parse_board_text(json.dumps(data), file, library, "json")
         return parse_board_text(data, file, library, "json" if data.lstrip().startswith("{") else "yaml")
     except RecursionError:

@@ -20,8 +20,31 @@ __all__ = ["load_board", "parse_board_data", "parse_board_text", "prepare"]
 
 
 def prepare(board: Board) -> Board:
-    """The board with its continuous effects applied (613); a prepared board is returned as it is."""
-    return board if board.layers is not None else apply_layers(board)
+    """The board with its continuous effects applied (613); a prepared board is returned as it is.
+
+    :raises BoardError: a declared attacker or blocker that is not a creature as the board is
+        now (506.1: only creatures attack and block, 508.1a, 509.1a).
+    """
+    if board.layers is not None:
+        return board
+    prepared = apply_layers(board)
+    _creatures_in_combat(prepared)
+    return prepared
+
+
+def _creatures_in_combat(board: Board) -> None:
+    """Every declared attacker and blocker is a creature once the layers are applied (an
+    animated land attacks; a Forest does not)."""
+    if board.combat is None:
+        return
+    declared = [(f"combat.attackers[{i}].creature", a.creature, "attack", "508.1a")
+                for i, a in enumerate(board.combat.attackers)]
+    declared += [(f"combat.blockers[{i}].creature", b.creature, "block", "509.1a")
+                 for i, b in enumerate(board.combat.blockers or ())]
+    for path, pid, what, rule in declared:
+        perm = board.permanent(pid)
+        if not perm.is_creature:
+            raise board.error(path, f"{perm.name} ({pid}) is not a creature; only creatures {what} ({rule}, 506.1)")
 
 
 def load_board(source: str | Path | dict[str, Any], library: CardLibrary | None = None) -> Board:

@@ -12,12 +12,20 @@ the CLI does (``{"error": "board: battlefield[0].controller: ...", "where": "boa
 a body over the size limit is a 413, a request over the time limit a 504, and an internal
 error (a bug) a 500 ``{"error": {"kind": "internal", "type", "message", "report"}}``, its
 traceback only in the server's log. OpenAPI docs at ``/docs``.
+
+With ``workers`` (``mtgsolver serve`` starts one a CPU), each request is answered in a worker
+process (:class:`mtgsolver.workers.WorkerPool`): the time limit holds even when a solver
+ignores its own (504, the worker replaced), a worker growing past ``max_memory`` is replaced
+and its request answered 413, and the next request finds a fresh worker. Without, requests
+are answered on threads of the server's process (the tests' and the library's way).
 """
 from __future__ import annotations
 
-import json
+import functools
 import logging
-from typing import Any, get_origin
+import threading
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator, get_origin
 
 import anyio
 from fastapi import FastAPI, Request
@@ -27,15 +35,34 @@ from mtgsolver import __version__
 from mtgsolver.commands import COMMANDS, Command, board_from, error_dict, run
 from mtgsolver.model import CardLibrary
 from mtgsolver.model.errors import UserError, internal_error
-from mtgsolver.read.board_file import board_json_schema
+from mtgsolver.read.board_file import board_json_schema, loads_json
 from mtgsolver.read.card_files import bundled_library
+from mtgsolver.workers import WorkerPool
 
 __all__ = ["create_app"]
 
 YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml", "text/plain")
 #: Seconds a request may take beyond its solver time limit (board parsing, model building).
 GRACE = 5.0
+#: Bytes of memory a worker may hold (``mtgsolver serve --max-memory``).
+MAX_MEMORY = 2 << 30
 log = logging.getLogger(__name__)
+#: Modules the workers' fork server imports once (every solver a command calls).
+PRELOAD = tuple(sorted({cmd.target.split(":")[0] for cmd in COMMANDS.values()} | {"mtgsolver.commands"}))
+
+
+def answer_request(cards: CardLibrary, job: tuple[str, Any, Any, float]) -> tuple[int, Any, int | None]:
+    """One request ``(command, board, options, max_time)`` answered: ``(HTTP status, body,
+    exit status)`` (in a worker, or on a thread of the server)."""
+    name, board_data, options, max_time = job
+    try:
+        answer = run(name, board_from(board_data, cards), options, max_time=max_time, library=cards)
+    except UserError as exc:
+        return 422, error_dict(exc), None
+    except Exception as exc:  # noqa: BLE001 - a bug: a 500 saying so, the traceback in the log
+        log.exception("internal error answering %s", name)
+        return 500, {"error": internal_error(exc)}, None
+    return 200, answer.answer, answer.exit
 
 
 class _TooLarge(Exception):
@@ -80,24 +107,55 @@ def _request_schema(cmd: Command, components: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def create_app(library: CardLibrary | None = None, max_body: int = 1_000_000, max_time: float = 10.0) -> FastAPI:
+def create_app(library: CardLibrary | None = None, max_body: int = 1_000_000, max_time: float = 10.0,
+               workers: int = 0, max_memory: int = MAX_MEMORY) -> FastAPI:
     """The API: ``library`` for ``card:`` look-ups (the bundled one by default), bodies up to
     ``max_body`` bytes, solver time limits capped at ``max_time`` seconds (``max_time`` +
-    :data:`GRACE` for the whole request)."""
+    :data:`GRACE` for the whole request); ``workers`` processes answer the requests, each
+    holding at most ``max_memory`` bytes (0 workers: threads of this process)."""
     cards = library or bundled_library()
-    app = FastAPI(title="mtgsolver", version=__version__,
+    answer = functools.partial(answer_request, cards)
+    pool: list[WorkerPool] = []
+    starting = threading.Lock()
+
+    def workers_pool() -> WorkerPool:
+        with starting:
+            if not pool:
+                pool.append(WorkerPool(answer, workers, max_memory, PRELOAD))
+            return pool[0]
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        if workers:
+            await anyio.to_thread.run_sync(workers_pool)
+        yield
+        if pool:
+            pool[0].close()
+
+    app = FastAPI(title="mtgsolver", version=__version__, lifespan=lifespan,
                   description="Exact answers to Magic: The Gathering combat and mana questions (CR 508, 509, 106, 605). "
                               "Each answer is the CLI's `--json` answer; `X-Mtgsolver-Exit` carries its exit status.")
+    limit = max_time + GRACE
 
-    def solve(cmd: Command, board_data: Any, options: dict[str, Any]) -> JSONResponse:
-        try:
-            answer = run(cmd.name, board_from(board_data, cards), options, max_time=max_time, library=cards)
-        except UserError as exc:
-            return JSONResponse(error_dict(exc), 422)
-        except Exception as exc:  # noqa: BLE001 - a bug: a 500 saying so, the traceback in the log
-            log.exception("internal error answering %s", cmd.path)
-            return JSONResponse({"error": internal_error(exc)}, 500)
-        return JSONResponse(answer.answer, headers={"X-Mtgsolver-Exit": str(answer.exit)})
+    def respond(status: int, body: Any, exit_status: int | None) -> JSONResponse:
+        headers = {"X-Mtgsolver-Exit": str(exit_status)} if exit_status is not None else None
+        return JSONResponse(body, status, headers=headers)
+
+    async def solve(job: tuple[str, Any, Any, float]) -> JSONResponse:
+        if not workers:
+            with anyio.move_on_after(limit):
+                return respond(*await anyio.to_thread.run_sync(answer, job, abandon_on_cancel=True))
+            return _error(504, "request", "", f"no answer within {limit:g} s")
+        outcome = await anyio.to_thread.run_sync(workers_pool().run, job, limit)
+        if outcome.kind == "answered":
+            return respond(*outcome.value)
+        if outcome.kind == "timeout":
+            return _error(504, "request", "", f"no answer within {limit:g} s")
+        if outcome.kind == "memory":
+            return _error(413, "request", "", f"answering needs more than {max_memory >> 20} MB of memory")
+        log.error("a worker died answering %s", job[0])
+        return JSONResponse({"error": {"kind": "internal", "type": "WorkerDied", "message": "the worker answering "
+                             "this request died", "report": "this is a bug in mtgsolver, not in your input"}}, 500)
 
     def endpoint(cmd: Command):
         multi = {name for name, f in cmd.option_model.model_fields.items() if get_origin(f.annotation) is list}
@@ -111,23 +169,26 @@ def create_app(library: CardLibrary | None = None, max_body: int = 1_000_000, ma
             if kind in YAML_TYPES:
                 board_data: Any = body.decode("utf-8", errors="replace")
                 q = request.query_params
+                twice = next((k for k in q if k not in multi and len(q.getlist(k)) > 1), None)
+                if twice is not None:
+                    return _error(422, "options", f"options.{twice}", "this option is given twice")
                 options: Any = {k: (q.getlist(k) if k in multi else q[k]) for k in q}
             else:
                 try:
-                    payload = json.loads(body)
+                    payload = loads_json(body.decode("utf-8"))
                 except (ValueError, RecursionError) as exc:
                     return _error(422, "request", "", f"malformed JSON: {exc}")
                 if not isinstance(payload, dict) or "board" not in payload:
                     return _error(422, "request", "board", 'expected {"board": ..., "options": {...}}')
-                unknown = set(payload) - {"board", "options"}
-                if unknown:
-                    return _error(422, "request", sorted(unknown)[0], "unknown key")
+                unknown = sorted(set(payload) - {"board", "options"})
+                twice = getattr(payload, "duplicate", None)
+                if unknown or twice is not None:
+                    return _error(422, "request", unknown[0] if unknown else twice,
+                                  "unknown key" if unknown else "this key is given twice")
                 board_data, options = payload["board"], payload.get("options") or {}
                 if not isinstance(options, dict):
                     return _error(422, "options", "options", "expected a mapping of options")
-            with anyio.move_on_after(max_time + GRACE):
-                return await anyio.to_thread.run_sync(solve, cmd, board_data, options, abandon_on_cancel=True)
-            return _error(504, "request", "", f"no answer within {max_time + GRACE:g} s")
+            return await solve((cmd.name, board_data, options, max_time))
 
         handle.__name__ = cmd.name.replace(" ", "_")
         return handle
@@ -262,9 +323,13 @@ def _mount_page(app: FastAPI, cards: CardLibrary, max_body: int, max_time: float
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, library: CardLibrary | None = None, max_body: int = 1_000_000,
-          max_time: float = 10.0) -> None:  # pragma: no cover - runs until interrupted
-    """Run the API with uvicorn until interrupted."""
+          max_time: float = 10.0, workers: int | None = None,
+          max_memory: int = MAX_MEMORY) -> None:  # pragma: no cover - runs until interrupted
+    """Run the API with uvicorn until interrupted, with ``workers`` processes (default: one a CPU)."""
+    import os
+
     import uvicorn
 
-    uvicorn.run(create_app(library, max_body, max_time), host=host, port=port, log_level="warning")
+    count = (os.cpu_count() or 1) if workers is None else workers
+    uvicorn.run(create_app(library, max_body, max_time, count, max_memory), host=host, port=port, log_level="warning")
 

@@ -463,6 +463,14 @@ def can_pay_from(board: Board, player: str, cost: ManaCost, allowed: frozenset, 
     return False
 
 
+def _start_pool(board: Board, player: str) -> Counter:
+    """The player's pool as a count of each kind of mana."""
+    pool: Counter = Counter()
+    for m in board.pool(player):
+        pool[(m.type, m.snow, _words(m.spend_only))] += m.amount
+    return pool
+
+
 def best_payment(board: Board, player: str, cost: ManaCost, keep: tuple[ManaCost, ...] = (),
                  maximize_x: bool = False, spell_types: frozenset[str] | None = None,
                  ) -> tuple[int, ...] | None:
@@ -470,7 +478,7 @@ def best_payment(board: Board, player: str, cost: ManaCost, keep: tuple[ManaCost
     sacrifices, creatures tapped, permanents used, mana floating) over every payment, or
     ``None`` when the cost can't be paid. Kept and X are negated so smaller is better."""
     life_total = board.player(player).life
-    start_pool = Counter((m.type, m.snow, _words(m.spend_only)) for m in board.pool(player))
+    start_pool = _start_pool(board, player)
     start = State(tuple(sorted(start_pool.items())), frozenset(p.id for p in board.permanents if p.tapped),
                   frozenset(), frozenset(), frozenset(), (), 0, frozenset())
     x_count = sum(1 for s in cost.symbols if s.variable)
@@ -508,7 +516,7 @@ def best_payment(board: Board, player: str, cost: ManaCost, keep: tuple[ManaCost
 def most_mana(board: Board, player: str, cost: ManaCost, spell_types: frozenset[str] | None = None) -> int:
     """The most mana that may pay ``cost`` the player can have in the pool at once, over every
     reachable state (106.6: restricted mana counts only where it may pay)."""
-    start_pool = Counter((m.type, m.snow, _words(m.spend_only)) for m in board.pool(player))
+    start_pool = _start_pool(board, player)
     start = State(tuple(sorted(start_pool.items())), frozenset(p.id for p in board.permanents if p.tapped),
                   frozenset(), frozenset(), frozenset(), (), 0, frozenset())
     types = spell_types if spell_types is not None else frozenset()
@@ -521,7 +529,7 @@ def replay(board: Board, player: str, cost: ManaCost, result) -> tuple[int, ...]
     raises AssertionError on any step the rules don't allow."""
     life_total = board.player(player).life
     pool: list[tuple[str, bool, frozenset | None, str]] = [
-        (m.type, m.snow, m.spend_only, "pool") for m in board.pool(player)]
+        (m.type, m.snow, m.spend_only, "pool") for m in board.pool(player) for _ in range(m.amount)]
     tapped = {p.id for p in board.permanents if p.tapped}
     gone: set[str] = set()
     touched: set[str] = set()

@@ -184,7 +184,7 @@ def boards(draw: st.DrawFn) -> Board:
     attacks = tuple(Attack(a, draw(st.sampled_from(targets))) for a in attackers)
     declared = []
     for b in blockers:
-        if draw(st.booleans()):
+        if b != "rock" and draw(st.booleans()):  # a non-creature declared is refused as read (506.1)
             chosen = draw(st.lists(st.sampled_from(attackers), min_size=1, max_size=2, unique=True))
             declared.append(Block(b, tuple(chosen)))
     paid = frozenset(b for b in blockers if _rare(draw, 2))

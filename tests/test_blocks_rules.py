@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from mtgsolver.load import load_board, parse_board_text
-from mtgsolver.model import Block, Board, CombatDeclaration, Effect, ManaCost
+from mtgsolver.model import Block, Board, BoardError, CombatDeclaration, Effect, ManaCost
 from mtgsolver.solver.blocks import check_blocks, suggest_blocks
 from mtgsolver.solver.result import CombatResult
 
@@ -100,7 +100,8 @@ def test_509_1a_blockers_must_be_untapped_creatures_of_the_defending_player() ->
     rock = {"id": "rock", "name": "Rock", "controller": "bob", "types": ["artifact"]}
     mine = vanilla("mine", "alice")
     assert rules(check_blocks(make([bears], [tapped], {"tapped": ["bears"]}))) == {"509.1a"}
-    assert rules(check_blocks(make([bears], [rock], {"rock": ["bears"]}))) == {"506.3"}
+    with pytest.raises(BoardError, match=r"combat.blockers\[0\].creature: Rock \(rock\) is not a creature"):
+        check_blocks(make([bears], [rock], {"rock": ["bears"]}))  # refused as the board is read (506.1)
     assert rules(check_blocks(make([bears], [mine], {"mine": ["bears"]}))) == {"509.1a"}
 
 

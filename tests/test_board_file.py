@@ -46,9 +46,9 @@ def test_every_canonical_name_is_accepted(examples: Path) -> None:
     assert any(isinstance(a, ManaAbility) for a in flyer.abilities)
     elf = board.permanent("elf")
     assert (elf.power, elf.toughness, elf.summoning_sick) == (2, 2, True)  # +1/+1 counter
-    assert [m.type for m in board.pool("alice")] == ["G", "G"]
-    assert [(m.type, m.snow, m.spend_only) for m in board.pool("bob")] == [
-        ("U", True, None), ("C", False, frozenset({"artifact"})), ("C", False, frozenset({"artifact"}))]
+    assert [(m.type, m.amount) for m in board.pool("alice")] == [("G", 2)]  # amounts, not one object a mana
+    assert [(m.type, m.snow, m.spend_only, m.amount) for m in board.pool("bob")] == [
+        ("U", True, None, 1), ("C", False, frozenset({"artifact"}), 2)]
     assert board.permanent("snowy").is_snow and board.permanent("siege").protector == "bob"
     assert board.defending_player_of("siege") == "bob" and board.defending_player_of("walker") == "bob"
     assert board.combat is not None and board.combat.paid_costs == {"flyer"}

@@ -37,6 +37,18 @@ def _paths(node: Any, prefix: tuple = ()) -> list[tuple]:
     return out
 
 
+def pick(draw, board: dict) -> tuple[Any, Any] | None:
+    """A node of ``board`` drawn at random, as its container and its key (``None``: no node)."""
+    paths = [p for p in _paths(board) if p]
+    if not paths:
+        return None
+    path = draw(st.sampled_from(paths))
+    parent = board
+    for step in path[:-1]:
+        parent = parent[step]
+    return parent, path[-1]
+
+
 _KEYWORDS = ["flying", "reach", "menace", "haste", "defender", "shadow", "fear", "intimidate", "vigilance",
              "islandwalk", "skulk", {"protection": "green"}, "lure", "cant_block", "blocks_each_combat",
              "attacks_each_combat", "cant_attack_alone", {"min_blockers": 3}, {"can_block_additional": 1}]
@@ -75,20 +87,17 @@ def mutated_boards(draw) -> str:
             _semantic_edit(draw, board)
         return yaml.safe_dump(board)
     for _ in range(draw(st.integers(1, 3))):
-        paths = [p for p in _paths(board) if p]
-        if not paths:
+        node = pick(draw, board)
+        if node is None:
             break
-        path = draw(st.sampled_from(paths))
-        parent = board
-        for step in path[:-1]:
-            parent = parent[step]
+        parent, key = node
         action = draw(st.sampled_from(["replace", "delete", "add"]))
         if action == "delete":
-            del parent[path[-1]]
+            del parent[key]
         elif action == "add" and isinstance(parent, dict):
             parent[draw(st.sampled_from(["colour", "power", "tapped", "kind", "blocks", "target"]))] = draw(_values)
         else:
-            parent[path[-1]] = draw(_values)
+            parent[key] = draw(_values)
     return yaml.safe_dump(board)
 
 

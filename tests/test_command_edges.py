@@ -105,6 +105,32 @@ def test_every_edge_refuses_the_same_input_with_the_same_message(client: TestCli
     assert as_json.exit_code == 2 and json.loads(as_json.stdout) == {"error": _as_cli(path, error["message"])}
 
 
+def test_a_command_without_options_refuses_any_everywhere(client: TestClient) -> None:
+    """``crimes`` takes no option: one given is refused by the service, the batch and the CLI."""
+    data = yaml.safe_load((EXAMPLES / LURE).read_text())
+    http = client.post("/crimes", json={"board": data, "options": {"strict": True}})
+    assert http.status_code == 422 and http.json()["path"] == "options.strict"
+    assert http.json()["message"] == "unknown option"
+    (item,) = _batch([{"id": 1, "command": "crimes", "board": data, "options": {"strict": True}}])
+    assert item["exit"] == 2 and item["error"] == http.json()
+    cli = runner.invoke(app, ["crimes", str(EXAMPLES / LURE), "--strict"])
+    assert cli.exit_code == 2 and "--strict" in cli.output
+
+
+@pytest.mark.parametrize(("options", "path"), [({"keep": ["{G}"] * 9, "cost": "{1}"}, "keep"),
+                                               ({"cost": "{1}" * 65}, "cost"), ({"cost": "{X}", "x": 1001}, "x")])
+def test_an_option_out_of_range_is_refused_alike_everywhere(client: TestClient, options: dict, path: str) -> None:
+    data = yaml.safe_load((EXAMPLES / FORGE).read_text())
+    http = client.post("/pay", json={"board": data, "options": options})
+    assert http.status_code == 422 and http.json()["path"] == f"options.{path}"
+    (item,) = _batch([{"id": 1, "command": "pay", "board": data, "options": options}])
+    assert item["error"] == http.json()
+    args = [a for k, v in options.items() for a in ([f"--{k}", str(v)] if not isinstance(v, list)
+                                                     else [x for e in v for x in (f"--{k}", e)])]
+    cli = runner.invoke(app, ["pay", str(EXAMPLES / FORGE), *args])
+    assert cli.exit_code == 2 and cli.stderr == f"error: --{path}: {http.json()['message']}\n"
+
+
 def test_pay_refuses_a_cost_with_x_without_its_value_everywhere(client: TestClient) -> None:
     """107.3a: X is chosen; the service no longer answers X = 0 where the CLI refused."""
     data = yaml.safe_load((EXAMPLES / FORGE).read_text())

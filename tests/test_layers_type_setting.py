@@ -270,18 +270,20 @@ def test_realmwright_without_chosen_type_is_refused_with_the_field_path(cards) -
 def test_305_7_song_of_the_dryads_makes_a_creature_a_colorless_forest(cards) -> None:
     """Song of the Dryads' rulings: only a Forest land (no creature, no other subtypes),
     colorless, with "{T}: Add {G}" and no rules-text abilities; it keeps its supertypes."""
-    b = board(cards, """
+    rows = """
         - {id: isamaru, card: "Isamaru, Hound of Konda", controller: a}
         - {id: song, card: Song of the Dryads, controller: b, attached_to: isamaru}
         - {id: angel, card: Serra Angel, controller: a}
         - {id: song2, card: Song of the Dryads, controller: b, attached_to: angel}
-    """, attack("angel"))
+    """
+    b = board(cards, rows)
     isamaru, angel = b.permanent("isamaru"), b.permanent("angel")
     assert (isamaru.types, isamaru.subtypes, isamaru.colors, isamaru.supertypes) == (
         {"land"}, {"forest"}, frozenset(), {"legendary"})
     assert angel.keywords == frozenset() and not angel.is_creature
     assert could_produce(b, "angel").types("angel") == ["G"]
-    assert check_attacks(b).legal is False  # not a creature: it can't attack (508.1a)
+    with pytest.raises(BoardError, match=r"combat.attackers\[0\].creature: Serra Angel \(angel\) is not a creature"):
+        board(cards, rows, attack("angel"))  # not a creature once the layers apply: it can't attack (508.1a)
 
 
 def test_lithoform_blight_land_loses_its_types_and_taps_for_c_or_any_color_for_life(cards) -> None:

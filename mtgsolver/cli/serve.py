@@ -16,16 +16,21 @@ from mtgsolver.cli import common
 HostOpt = typer.Option("127.0.0.1", "--host", metavar="HOST", help="Address to listen on (loopback by default).")
 MaxBodyOpt = typer.Option(1_000_000, "--max-body", min=1, metavar="BYTES",
                           help="Largest request body in bytes (else 413).")
-MaxTimeOpt = typer.Option(10.0, "--time-limit", min=0.01, metavar="SECONDS",
+MaxTimeOpt = typer.Option(10.0, "--time-limit", min=0.01, max=3600.0, metavar="SECONDS",
                           help="Largest solver time limit a request may ask for, in seconds.")
+WorkersOpt = typer.Option(None, "--workers", min=0, metavar="N",
+                          help="Worker processes answering requests (default: one a CPU; 0: threads of the server, "
+                               "without the time and memory caps).")
+MaxMemoryOpt = typer.Option(2048, "--max-memory", min=64, metavar="MB",
+                            help="Memory a worker may hold, in MB; a request needing more is answered 413.")
 
-
-def _run(host: str, port: int, cards: Optional[Path], max_body: int, time_limit: float) -> None:
+def _run(host: str, port: int, cards: Optional[Path], max_body: int, time_limit: float, workers: Optional[int],
+         max_memory: int) -> None:
     try:
         from mtgsolver.service import serve as run
     except ImportError as exc:  # pragma: no cover - without the [serve] extra
         common.fail(f"serve needs FastAPI and uvicorn: pip install 'mtgsolver[serve]' ({exc})")
-    run(host, port, common.library(cards), max_body, time_limit)
+    run(host, port, common.library(cards), max_body, time_limit, workers, max_memory << 20)
 
 
 def serve(
@@ -34,6 +39,8 @@ def serve(
     cards: Optional[Path] = common.CardsOpt,
     max_body: int = MaxBodyOpt,
     time_limit: float = MaxTimeOpt,
+    workers: Optional[int] = WorkersOpt,
+    max_memory: int = MaxMemoryOpt,
 ) -> None:
     """Serve every command as an HTTP JSON API (POST /blocks/check, /pay, ...; docs at /docs),
     and the page for people at /.
@@ -42,7 +49,7 @@ def serve(
     """
     common.err_console.print(f"mtgsolver serving on http://{host}:{port} (the page at /, docs at /docs)",
                              highlight=False)
-    _run(host, port, cards, max_body, time_limit)
+    _run(host, port, cards, max_body, time_limit, workers, max_memory)
 
 
 def free_port(host: str) -> int:
@@ -80,6 +87,8 @@ def ui(
     browser: bool = typer.Option(True, "--open/--no-open", help="Open the page in the browser."),
     max_body: int = MaxBodyOpt,
     time_limit: float = MaxTimeOpt,
+    workers: Optional[int] = WorkersOpt,
+    max_memory: int = MaxMemoryOpt,
 ) -> None:
     """Open the page for people in the browser: pick or paste a board, click to declare blocks
     and attacks, and see the verdict, the reasons and the picture (served until interrupted)."""
@@ -90,7 +99,7 @@ def ui(
     common.err_console.print(f"mtgsolver's page at {url} (Ctrl-C to stop)", highlight=False)
     if browser:
         open_when_listening(url, host, port, webbrowser.open)
-    _run(host, port, cards, max_body, time_limit)
+    _run(host, port, cards, max_body, time_limit, workers, max_memory)
 
 
 def register(app: typer.Typer) -> None:

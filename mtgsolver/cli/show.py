@@ -29,7 +29,6 @@ def _abilities_text(p: "Permanent") -> str:
     return "\n".join(parts)
 
 
-
 def show(
     board_path: Path = common.BoardArg,
     cards: Optional[Path] = common.CardsOpt,
@@ -38,6 +37,7 @@ def show(
     """Render a board: players, each player's permanents, effects, pools and combat; lines of
     rules text this project does not read are marked "(unread)"."""
     from mtgsolver.model.abilities import flow_text
+    from mtgsolver.page.board_view import pool_text
     from mtgsolver.read.board_writer import effect_data
     from mtgsolver.rules.layers import changes_of
 
@@ -70,7 +70,7 @@ def show(
                           f"timestamp {c.timestamp})", markup=False)
         pool = b.pool(pl.name)
         if pool:
-            con.print(f"  mana pool: {''.join('{' + m.type + '}' for m in pool)}")
+            con.print(f"  mana pool: {pool_text(pool)}")
     if b.effects:
         con.print("[bold]effects[/]")
         for e in b.effects:

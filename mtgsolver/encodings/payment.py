@@ -82,7 +82,7 @@ class PaymentModel:
     instances:
         The player's activation instances (spell-restricted ones already filtered).
     pool, pool_usable:
-        The pool's mana and, for each unit, whether it may pay the spell (106.6).
+        The pool's mana (amounts of each kind) and, for each, whether it may pay the spell (106.6).
     life:
         The player's life total (119.4).
     symbols, x_count, x_fixed, x_upper:
@@ -109,6 +109,8 @@ class PaymentModel:
         self.life_total = life
         self.explain = explain
         self.upper = max(0, x_upper)
+        #: all the mana there could be: what the sources make at most and the pool
+        self.supply = sum(i.max_amount for i in instances) + sum(u.amount for u in pool)
         self.perm_ids = sorted({i.source for i in instances} | {i.sacrificed for i in instances if i.sacrificed})
         self.x: cp_model.IntVar | int
         if x_count and x_fixed is None:
@@ -236,7 +238,7 @@ class PaymentModel:
         if allow_pool:
             for unit in self.pool:
                 if unit.spend_only is None:
-                    root_supply[unit.type] = root_supply[unit.type] + 1
+                    root_supply[unit.type] = root_supply[unit.type] + unit.amount
         out_of: dict[str, dict[str, LinearExpr]] = {i.key: {t: 0 for t in MANA_TYPES} for i in ranked}
         root_used: dict[str, LinearExpr] = {t: 0 for t in MANA_TYPES}
         for j in consumers:
@@ -287,16 +289,16 @@ class PaymentModel:
             snow_free = sum(layer.prod.get((r.key, t), 0) for r in layer.instances
                             if r.snow and r.key not in ranked_keys)
             if allow_pool:
-                total = total + sum(1 for u, ok in zip(self.pool, self.pool_usable) if ok and u.type == t)
-                snow_free = snow_free + sum(1 for u, ok in zip(self.pool, self.pool_usable)
+                total = total + sum(u.amount for u, ok in zip(self.pool, self.pool_usable) if ok and u.type == t)
+                snow_free = snow_free + sum(u.amount for u, ok in zip(self.pool, self.pool_usable)
                                             if ok and u.snow and u.type == t)
             # consumers take non-snow mana of free roots first (their costs have no {S})
-            bound = m.new_int_var(0, 1000, f"{layer.name}:snow:{t}")
+            bound = m.new_int_var(0, self.supply, f"{layer.name}:snow:{t}")
             m.add(bound <= snow_ranked + snow_free)
             restricted_snow = _restricted_snow(layer, t, ranked_keys)
             if allow_pool:
                 restricted_snow = restricted_snow + sum(
-                    1 for u, ok in zip(self.pool, self.pool_usable)
+                    u.amount for u, ok in zip(self.pool, self.pool_usable)
                     if ok and u.snow and u.type == t and u.spend_only is not None)
             m.add(bound <= snow_ranked + root_supply[t] - root_used[t] + restricted_snow)
             avail[t] = total
@@ -342,7 +344,7 @@ class PaymentModel:
             else:
                 m.add(sum(ways.values()) == count * (1 if enforce is None else enforce))
             pays.append(SymbolPay(sym, count, ways, lit))
-        generic = {t: m.new_int_var(0, 10_000, f"{name}:generic:{t}") for t in MANA_TYPES}
+        generic = {t: m.new_int_var(0, self.supply, f"{name}:generic:{t}") for t in MANA_TYPES}
         m.add(sum(generic.values()) == generic_total)
         return pays, generic, generic_total
 
@@ -352,7 +354,7 @@ class PaymentModel:
         extra = x_count * self.x if x_count else 0
         if self.explain and x_count and enforce is None:
             self.x_literal = m.new_bool_var("x_paid")
-            xv = m.new_int_var(0, 10_000, "x_times")
+            xv = m.new_int_var(0, self.supply, "x_times")
             m.add(xv == x_count * self.x).only_enforce_if(self.x_literal)
             m.add(xv == 0).only_enforce_if(self.x_literal.Not())
             extra = xv
@@ -389,7 +391,7 @@ class PaymentModel:
     # -- objective terms -----------------------------------------------------------------
     def floating(self) -> LinearExpr:
         """Mana left in the pool after paying (106.4a), including pool mana the spell may not use."""
-        return sum(self.main.left.values()) + sum(1 for ok in self.pool_usable if not ok)
+        return sum(self.main.left.values()) + sum(u.amount for u, ok in zip(self.pool, self.pool_usable) if not ok)
 
 
 def _restricted_snow(layer: Layer, t: str, ranked_keys: set[str]) -> LinearExpr:

@@ -182,8 +182,10 @@ def read_plan(pm: PaymentModel, value: Value, x: int, x_count: int,
     layer = pm.main
     units = _Units()
     for u in pm.pool:
-        units.add(ManaUnit(u.type, "pool", u.snow), True, u.spend_only is None)
-    usable_pool = [ManaUnit(u.type, "pool", u.snow) for u, ok in zip(pm.pool, pm.pool_usable) if not ok]
+        for _ in range(u.amount):
+            units.add(ManaUnit(u.type, "pool", u.snow), True, u.spend_only is None)
+    usable_pool = [ManaUnit(u.type, "pool", u.snow) for u, ok in zip(pm.pool, pm.pool_usable) if not ok
+                   for _ in range(u.amount)]
     activations: list[Activation] = []
     for inst in _order(layer, value):
         paid: list[ManaUnit] = []

@@ -98,6 +98,7 @@ class TurnPlanModel(PaymentModel):
         self.life_total = life
         self.explain = False
         self.upper = max(1, x_upper)
+        self.supply = 4 * self.upper  # a step's mana: what it carries in and what it makes, as spare/out
         self.steps = steps
         self.untappers = untappers
         made = {tid for s in steps for tid in s.enters}
@@ -306,5 +307,5 @@ class TurnPlanModel(PaymentModel):
         its layer as ``main`` and the mana carried into it as the pool."""
         from mtgsolver.model import PoolMana
 
-        pool = tuple(PoolMana(t) for t in MANA_TYPES for _ in range(carried.get(t, 0)))
+        pool = tuple(PoolMana(t, amount=carried[t]) for t in MANA_TYPES if carried.get(t, 0))
         return SimpleNamespace(main=self.layers[k], pool=pool, pool_usable=[True] * len(pool))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Iterator, Mapping
+from typing import Callable, Hashable, Iterator, Mapping, TypeVar
 
 from mtgsolver.model.board_effects import Effect
 from mtgsolver.model.combat import Attack, Block, CombatDeclaration
@@ -16,15 +16,18 @@ from mtgsolver.model.zones import PlayerZones, StackItem, TurnInfo, ZoneCard
 
 __all__ = ["Attack", "Block", "Board", "CombatDeclaration", "PoolMana"]
 
+T = TypeVar("T")
+
 
 @dataclass(frozen=True)
 class PoolMana:
     """Mana in a player's pool (106.4): its type, whether a snow source made it (106.3),
-    and the spell types it may be spent on (``None``: any)."""
+    the spell types it may be spent on (``None``: any), and how much of it there is."""
 
     type: str
     snow: bool = False
     spend_only: frozenset[str] | None = None
+    amount: int = 1
 
 
 @dataclass(frozen=True, eq=False)
@@ -55,6 +58,15 @@ class Board:
         object.__setattr__(self, "zones", MappingProxyType(zones))
         object.__setattr__(self, "_zone_cards", {
             c.id: (player, z.zone_of(c.id), c) for player, z in zones.items() for c in z.cards()})
+        object.__setattr__(self, "_memo", {})
+
+    def memo(self, key: Hashable, make: Callable[[], T]) -> T:
+        """``make()``, computed once per board and ``key``: what the rules work out from a
+        board is kept on the board itself and freed with it (no module cache keeps a board)."""
+        memo: dict[Hashable, object] = self._memo  # type: ignore[attr-defined]
+        if key not in memo:
+            memo[key] = make()
+        return memo[key]  # type: ignore[return-value]
 
     # -- look-ups --------------------------------------------------------------------
     def permanent(self, pid: str) -> Permanent:

@@ -10,11 +10,11 @@ change the payment (``"~ doesn't untap during your next untap step."``), kept in
 """
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 from typing import Iterable
 
 from mtgsolver.model.errors import ManaAbilityError
+from mtgsolver.model.limits import color_combinations
 from mtgsolver.model.mana import MANA_TYPES, ManaCost
 
 __all__ = [
@@ -360,7 +360,7 @@ class ManaTrigger:
         if self.mode == "same_type":
             return {(t,) for t in set(bundle)}
         if self.mode == "any_color":
-            return {bundle_of(c) for c in itertools.combinations_with_replacement(MANA_TYPES[:5], self.amount)}
+            return {bundle_of(c) for c in color_combinations(MANA_TYPES[:5], self.amount)}
         return {()}  # chosen_color with no color on the board: undefined, no mana (106.7)
 
     def describe(self) -> str:

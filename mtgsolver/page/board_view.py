@@ -10,7 +10,7 @@ from mtgsolver.read.line_kinds import KINDS
 from mtgsolver.rules.layers import changes_of, printed_of
 from mtgsolver.solver.relevance import unread_lines
 
-__all__ = ["board_json", "page_view", "permanent_json"]
+__all__ = ["pool_text", "board_json", "page_view", "permanent_json"]
 
 
 def permanent_json(p: Permanent, board: Board | None = None) -> dict[str, Any]:
@@ -47,6 +47,11 @@ def permanent_json(p: Permanent, board: Board | None = None) -> dict[str, Any]:
     return out
 
 
+def pool_text(pool: Any) -> str:
+    """A mana pool as its symbols: ``{G}{G}{C}`` (a pool holds at most a thousand mana)."""
+    return "".join(("{" + m.type + "}") * m.amount for m in pool)
+
+
 def board_json(b: Board) -> dict[str, Any]:
     """The board as ``mtgsolver show --json`` prints it: players, the permanents as they are
     now (613), effects, mana pools, every unread line and the combat declared."""
@@ -56,7 +61,7 @@ def board_json(b: Board) -> dict[str, Any]:
         "battlefield": [permanent_json(p, b) for p in b.permanents],
         "day_night": b.day_night,
         "effects": [effect_data(e) for e in b.effects],
-        "mana_pool": {pl: "".join("{" + m.type + "}" for m in pool) for pl, pool in b.mana_pools.items()},
+        "mana_pool": {pl: pool_text(pool) for pl, pool in b.mana_pools.items()},
         "unread": [u.to_dict() for u in unread_lines(b, None, KINDS)],
     }
     if b.combat:

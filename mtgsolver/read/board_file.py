@@ -13,7 +13,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -24,6 +24,7 @@ from mtgsolver.model.board_effects import DURATIONS, EFFECT_FIELDS, Effect
 from mtgsolver.model.cards import PERMANENT_TYPES, Card, CardLibrary, UnknownCardError
 from mtgsolver.model.errors import BoardError, ModeError, UserError, VocabularyError
 from mtgsolver.model.keywords import canonical_keyword
+from mtgsolver.model.limits import CACHED_TEXT, MANA_LIMIT, NUMBER_LIMIT, VALUES_LIMIT
 from mtgsolver.model.mana import MANA_TYPES, Color, ManaCost, ManaCostError
 from mtgsolver.model.mana_abilities import BASIC_LAND_MANA, ManaAbility, ManaAbilityError, basic_land_ability
 from mtgsolver.model.permanent import Permanent, Player
@@ -37,16 +38,109 @@ from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.read.vocabulary import parse_continuous, parse_granted, parse_static
 
 __all__ = ["BoardError", "BoardFile", "board_json_schema", "board_text_data", "build_board", "card_permanent",
-           "decode_board_bytes", "graveyard_statics", "inline_card", "read_board", "read_board_data", "read_board_text",
-           "zones_data"]
+           "check_numbers", "decode_board_bytes", "graveyard_statics", "inline_card", "loads_json", "read_board",
+           "read_board_data", "read_board_text", "zones_data"]
 
 
 #: libyaml's safe loader where PyYAML has it (about 8x faster to start than the pure-Python one)
-YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class YAML_LOADER(_SAFE_LOADER):  # type: ignore[misc, valid-type]
+    """The safe loader, refusing a key given twice in one mapping (YAML 1.2: keys are unique)."""
+
+    def construct_mapping(self, node: yaml.Node, deep: bool = False) -> dict[Any, Any]:
+        if isinstance(node, yaml.MappingNode):
+            seen: set[Any] = set()
+            for key_node, _ in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    continue
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    duplicate = key in seen
+                    seen.add(key)
+                except TypeError:  # an unhashable key: the constructor says so
+                    continue
+                if duplicate:
+                    raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
+        return super().construct_mapping(node, deep)
+
+
+class _Mapping(dict):  # type: ignore[type-arg]
+    """A JSON object whose ``duplicate`` key was given twice (:func:`_checked_numbers` refuses it)."""
+
+    duplicate: Any = None
+
+
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = _Mapping(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        out.duplicate = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+    return out
+
+
+def loads_json(text: str) -> Any:
+    """JSON text as data, each object remembering a key given twice (refused when checked)."""
+    return json.loads(text, object_pairs_hook=_json_object)
+
+
+#: Keys whose strings are read for numbers (mana symbols, card text, vocabulary entries).
+_TEXT_KEYS = frozenset({"text", "mana_cost", "mana", "cost", "mana_pool", "keywords", "abilities", "add_keywords",
+                        "add_abilities", "remove_keywords", "remove_abilities"})
+_DIGITS = re.compile(r"\d+")
+
+
+def check_numbers(data: Any, file: str) -> None:
+    """Refuse, naming the field, a key given twice in one mapping, a number out of range, and
+    more than :data:`~mtgsolver.model.limits.VALUES_LIMIT` values in all (YAML aliases that
+    repeat a list of lists expand without bound):
+    any whole number beyond +-:data:`~mtgsolver.model.limits.NUMBER_LIMIT`, as a value or
+    written in card text, a mana symbol or a vocabulary entry (docs/board-format.md, ranges).
+    One pass over the data, without recursion.
+
+    :raises BoardError: naming the field.
+    """
+    todo: list[tuple[Any, str, bool]] = [(data, "", False)]
+    seen = 0
+    while todo:
+        value, path, textual = todo.pop()
+        seen += 1
+        if seen > VALUES_LIMIT:
+            raise BoardError(file, "", f"more than {VALUES_LIMIT:,} values (YAML aliases repeating one value count "
+                             "each time; docs/board-format.md, ranges)")
+        if isinstance(value, bool) or value is None:
+            continue
+        if isinstance(value, (int, float)):
+            if not abs(value) <= NUMBER_LIMIT:
+                raise BoardError(file, path, f"{value} is out of range; numbers in a board are between "
+                                 f"-{NUMBER_LIMIT:,} and {NUMBER_LIMIT:,} (docs/board-format.md, ranges)")
+        elif isinstance(value, str):
+            if textual:
+                for m in _DIGITS.finditer(value):
+                    digits = m.group().lstrip("0")
+                    if len(digits) > len(str(NUMBER_LIMIT)) or (digits and int(digits) > NUMBER_LIMIT):
+                        shown = digits if len(digits) <= 30 else f"{digits[:12]}... ({len(digits)} digits)"
+                        raise BoardError(file, path, f"the number {shown} is out of range; numbers in a board are "
+                                         f"at most {NUMBER_LIMIT:,} (docs/board-format.md, ranges)")
+        elif isinstance(value, dict):
+            duplicate = getattr(value, "duplicate", None)
+            if duplicate is not None:
+                raise BoardError(file, f"{path}.{duplicate}".lstrip("."), "this key is given twice in one mapping")
+            for key, item in value.items():
+                todo.append((item, f"{path}.{key}".lstrip("."), textual or key in _TEXT_KEYS))
+        elif isinstance(value, list):
+            todo.extend((item, f"{path}[{i}]", textual) for i, item in enumerate(value))
 
 
 # --------------------------------------------------------------------------- schema
 Entry = Union[str, dict[str, Any]]
+#: A whole number of a board (model/limits.py): life, power, toughness, loyalty, defense.
+Number = Annotated[int, Field(ge=-NUMBER_LIMIT, le=NUMBER_LIMIT)]
+#: A count or an amount that is not negative: poison, counters, damage, cards, timestamps.
+Count = Annotated[int, Field(ge=0, le=NUMBER_LIMIT)]
+#: A count checked for sign by the builder (its own message), bounded here.
+Bounded = Annotated[int, Field(le=NUMBER_LIMIT)]
 
 
 class _Strict(BaseModel):
@@ -59,13 +153,13 @@ class PlayerSpec(_Strict):
     """A player (102)."""
 
     name: str
-    life: int = 20
-    poison: int = Field(0, ge=0)
+    life: Number = 20
+    poison: Count = 0
     commander: str | None = Field(None, description="the player's commander, a card name (903.3); gives its color identity (903.4)")
-    commander_damage: dict[str, int] = Field(
+    commander_damage: dict[str, Bounded] = Field(
         default_factory=dict, description="combat damage already dealt to this player by each commander id (903.10a)")
     starting_life: int | None = Field(
-        None, ge=1, description="the life total the player began the game with (103.4); default 20, or 40 when a "
+        None, ge=1, le=NUMBER_LIMIT, description="the life total the player began the game with (103.4); default 20, or 40 when a "
                                 "player names a commander (103.4c, 903.7)")
     completed_dungeon: bool = Field(False, description="the player has completed a dungeon this game (309.7)")
     city_blessing: bool = Field(False, description="the player has the city's blessing (702.131c)")
@@ -86,8 +180,8 @@ class CardSpec(_Strict):
     subtypes: list[str] | None = None
     colors: list[str] | None = None
     mana_cost: str | None = None
-    power: int | None = None
-    toughness: int | None = None
+    power: Number | None = None
+    toughness: Number | None = None
     text: str | None = None
 
 
@@ -99,8 +193,8 @@ class PermanentSpec(CardSpec):
     text: str | None = Field(None, description="Oracle text; lines not understood are kept as unread and reported with every answer they could bear on")
     controller: str
     owner: str | None = None
-    loyalty: int | None = None
-    defense: int | None = None
+    loyalty: Number | None = None
+    defense: Number | None = None
     protector: str | None = Field(None, description="a battle's protector (310.8)")
     keywords: list[Entry] | None = Field(None, description="keywords; on a card: permanent they replace the card's")
     abilities: list[Entry] | None = Field(
@@ -112,20 +206,20 @@ class PermanentSpec(CardSpec):
         None, description="abilities of the card taken away (vocabulary entries or lines of its text)")
     tapped: bool = False
     summoning_sick: bool = Field(False, description="not controlled continuously since the turn began (302.6)")
-    counters: dict[str, int] = Field(default_factory=dict)
+    counters: dict[str, Bounded] = Field(default_factory=dict)
     attached_to: str | None = None
     snow: bool | None = None
     token: bool = False
     chosen_color: str | None = Field(None, description='"the chosen color" of its abilities: white, blue, ... or W, U, ...')
     chosen_type: str | None = Field(None, description='"the chosen type" of its abilities, chosen as it entered: a creature or land type (elf, forest, ...)')
-    timestamp: int | None = Field(None, ge=0, description="its timestamp (613.7); default: its position in battlefield, from 1")
+    timestamp: int | None = Field(None, ge=0, le=NUMBER_LIMIT, description="its timestamp (613.7); default: its position in battlefield, from 1")
     monstrous: bool = Field(False, description="it has become monstrous (702.94)")
     paired_with: str | None = Field(
         None, description="the id of the creature it is paired with by soulbond (702.95): both creatures, same "
         "controller; given on one of the two or on both, alike")
-    x: int | None = Field(None, ge=0, description="the X of the spell it was; its enters abilities use it (107.3m), its mana value counts X as 0")
+    x: int | None = Field(None, ge=0, le=NUMBER_LIMIT, description="the X of the spell it was; its enters abilities use it (107.3m), its mana value counts X as 0")
     chosen_modes: list[Union[int, str]] = Field(default_factory=list, description='modes already chosen for its "choose one that hasn\'t been chosen" ability (700.2)')
-    damage: int = Field(0, ge=0, description="damage marked on it this turn (120.3e, 704.5g)")
+    damage: int = Field(0, ge=0, le=NUMBER_LIMIT, description="damage marked on it this turn (120.3e, 704.5g)")
     deathtouch_damage: bool = Field(
         False, description="dealt damage by a source with deathtouch since state-based actions were last checked (704.5h)")
     commander: bool = Field(False, description="a commander: its combat damage to players is counted (903.10a)")
@@ -141,7 +235,7 @@ class EffectSpec(_Strict):
     by: str | None = None
     controller: str | None = None
     defender: str | None = None
-    n: int | None = Field(None, ge=0)
+    n: Count | None = None
     cost: str | None = None
     source: str | None = None
     abilities: list[Entry] | None = None
@@ -189,14 +283,14 @@ ZoneEntry = Union[str, ZoneCardSpec]
 class HandSpec(_Strict):
     """A hand whose cards are not all known: ``count`` cards, ``cards`` of them known (402.3)."""
 
-    count: int = Field(ge=0)
+    count: Count
     cards: list[ZoneEntry] = Field(default_factory=list)
 
 
 class LibrarySpec(_Strict):
     """A library: ``count`` cards, the known ``top`` ones in order, top first (401.2)."""
 
-    count: int = Field(ge=0)
+    count: Count
     top: list[ZoneEntry] = Field(default_factory=list)
 
 
@@ -219,20 +313,20 @@ class StackItemSpec(_Strict):
     text: str | None = Field(None, description="what the ability says")
     controller: str
     targets: list[str] = Field(default_factory=list, description="ids of players, permanents, stack items or cards in zones (115.1)")
-    x: int | None = Field(None, ge=0, description="the value chosen for X (107.3a)")
+    x: int | None = Field(None, ge=0, le=NUMBER_LIMIT, description="the value chosen for X (107.3a)")
     modes: list[str] = Field(default_factory=list, description="the modes chosen (700.2)")
 
 
 class TurnSpec(_Strict):
     """What happened this turn so far."""
 
-    number: int | None = Field(None, ge=1)
+    number: int | None = Field(None, ge=1, le=NUMBER_LIMIT)
     step: Literal[TURN_STEPS] = Field(  # type: ignore[valid-type]
         "precombat_main", description="the step or phase the turn is in (500.1)")
-    lands_played: dict[str, int] = Field(default_factory=dict, description="lands each player played this turn (305.2)")
+    lands_played: dict[str, Bounded] = Field(default_factory=dict, description="lands each player played this turn (305.2)")
     extra_turn: bool = False
-    spells_cast: dict[str, int] = Field(default_factory=dict)
-    crimes_committed: dict[str, int] = Field(default_factory=dict, description="crimes per player this turn (700.13)")
+    spells_cast: dict[str, Bounded] = Field(default_factory=dict)
+    crimes_committed: dict[str, Bounded] = Field(default_factory=dict, description="crimes per player this turn (700.13)")
     triggered_once: list[str] = Field(default_factory=list, description='ids of permanents whose "only once each turn" ability already triggered (603.2h)')
     activated_once: list[str] = Field(
         default_factory=list, description='ID: a planeswalker whose loyalty ability was activated this turn (606.3); '
@@ -253,7 +347,7 @@ class PuzzleSpec(_Strict):
     side: str = Field(description="the player whose side the puzzle takes")
     description: str = ""
     source: str = Field("", description="where the puzzle was published")
-    turns: int = Field(1, ge=1, description="goal win: the turns it must be won in, counting the one it starts in")
+    turns: int = Field(1, ge=1, le=NUMBER_LIMIT, description="goal win: the turns it must be won in, counting the one it starts in")
     solution: SolutionSpec | None = None
 
 
@@ -316,7 +410,7 @@ def _entry_schema() -> dict[str, Any]:
         return {"type": "object", "propertyNames": {"enum": sorted(names | comparisons if cls is CreatureFilter else names)}}
 
     value = {
-        "int": {"type": "integer", "minimum": 0},
+        "int": {"type": "integer", "minimum": 0, "maximum": NUMBER_LIMIT},
         "filter": keys(CreatureFilter),
         "filters": {"anyOf": [keys(CreatureFilter), {"type": "array", "minItems": 1, "items": keys(CreatureFilter)}]},
         "player_filter": keys(PlayerFilter),
@@ -329,11 +423,12 @@ def _entry_schema() -> dict[str, Any]:
         "mana_trigger": {"type": "object", "additionalProperties": False,
                          "properties": {"tapped": {"type": "string"}, "adds": {"type": "string"}, "of_type": _MANA_TYPE,
                                         "kinds": {"type": "array", "items": {"type": "string"}},
-                                        "amount": {"type": "integer", "minimum": 1}}},
+                                        "amount": {"type": "integer", "minimum": 1, "maximum": NUMBER_LIMIT}}},
         "grants": {"type": "array", "items": {"$ref": "#/$defs/Entry"}},
         "battalion": {"type": "object", "required": ["gets"], "additionalProperties": False,
                       "properties": {"gets": {"type": "array", "minItems": 2, "maxItems": 2,
-                                              "items": {"type": "integer", "minimum": 0}}}},
+                                              "items": {"type": "integer", "minimum": 0,
+                                                        "maximum": NUMBER_LIMIT}}}},
         "flag_or_target": {"anyOf": [{"const": True}, {"type": "string"}]},
         "landwalk": {"type": "string", "pattern": "^(?:(?:snow|nonbasic|legendary|artifact)_)?[a-z]*walk$"},
         "activation_scope": {"enum": ["all", "non_mana", "tap"]},
@@ -417,7 +512,7 @@ def board_text_data(text: str, file: str, fmt: str | None = None) -> Any:
     if not text.strip():
         raise BoardError(file, "", "the board is empty; it needs at least active_player and players")
     try:
-        data = json.loads(text) if fmt == "json" else yaml.load(text, Loader=YAML_LOADER)
+        data = loads_json(text) if fmt == "json" else yaml.load(text, Loader=YAML_LOADER)
     except json.JSONDecodeError as exc:
         raise BoardError(file, f"line {exc.lineno}", f"malformed JSON: {exc.msg}") from None
     except yaml.YAMLError as exc:
@@ -426,9 +521,14 @@ def board_text_data(text: str, file: str, fmt: str | None = None) -> Any:
         problem = getattr(exc, "problem", None) or str(exc)
         if "maximum nesting depth" in problem:
             raise BoardError(file, where, "nested too deeply") from None
+        if problem.startswith("duplicate key"):
+            raise BoardError(file, where, f"{problem}; a key is given once in a mapping") from None
         raise BoardError(file, where, f"malformed YAML: {problem}") from None
     except RecursionError:
         raise BoardError(file, "", "nested too deeply") from None
+    except ValueError:  # Python's limit on digits in one number (int_max_str_digits)
+        raise BoardError(file, "", f"a number of thousands of digits is out of range; numbers in a board are at "
+                         f"most {NUMBER_LIMIT:,} (docs/board-format.md, ranges)") from None
     return data
 
 
@@ -436,6 +536,7 @@ def read_board_data(data: Any, file: str = "<board>", library: CardLibrary | Non
     """Validate already parsed data (a dict, as from JSON or YAML) into a :class:`Board`."""
     if not isinstance(data, dict):
         raise BoardError(file, "", f"expected a mapping with keys version, active_player, players, ...; got {type(data).__name__}")
+    check_numbers(data, file)
     try:
         spec = BoardFile.model_validate(data)
     except ValidationError as exc:
@@ -527,6 +628,7 @@ class _Builder:
         self.all_ids: dict[str, str] = {pid: f"battlefield[{i}]" for pid, i in ids.items()}
         self._types: dict[str, set[str]] = {}
         perms = self.pairs([self.permanent(i, p) for i, p in enumerate(s.battlefield)])
+        self.no_attachment_circle(perms)
         effects = [self.effect(i, e) for i, e in enumerate(s.effects)]
         players = tuple(self.player(i, p) for i, p in enumerate(s.players))
         pools = {player: self.pool(player, value) for player, value in s.mana_pool.items()}
@@ -663,6 +765,24 @@ class _Builder:
                                                    tuple(colors) if p.colors is not None else None, cost,
                                                    power, toughness, text=p.text or ""),
         )
+
+    def no_attachment_circle(self, perms: list[Permanent]) -> None:
+        """A permanent is attached to another (301.5, 303.4), never in a circle: two Auras can't
+        be attached to each other. One walk along each chain of attachments."""
+        host = {p.id: p.attached_to for p in perms if p.attached_to is not None}
+        done: set[str] = set()
+        for start in host:
+            chain: list[str] = []
+            pid: str | None = start
+            while pid in host and pid not in done:
+                if pid in chain:
+                    circle = chain[chain.index(pid):] + [pid]
+                    raise self.fail(f"battlefield[{self.ids[pid]}].attached_to", "attachments go in a circle ("
+                                    + " -> ".join(circle) + "); a permanent is attached to one that is not "
+                                    "attached to it (301.5, 303.4)")
+                chain.append(pid)
+                pid = host[pid]
+            done.update(chain)
 
     def pairs(self, perms: list[Permanent]) -> list[Permanent]:
         """``paired_with`` (702.95): the other is a creature on the battlefield, not itself; both
@@ -815,7 +935,10 @@ class _Builder:
                   abilities: list[Any]) -> None:
         """One keyword, vocabulary entry or mana ability text."""
         if isinstance(entry, dict) and len(entry) == 1 and "protection" in entry:
-            quality = str(entry["protection"]).strip().lower()
+            if not isinstance(entry["protection"], str):
+                raise self.fail(f"{path}.protection", f"expected a quality such as red, creatures or everything "
+                                f"(702.16); got {entry['protection']!r}")
+            quality = entry["protection"].strip().lower()
             protections.add(quality)
             return
         granted = entry.get("grants") if isinstance(entry, dict) and len(entry) == 1 else None
@@ -1035,9 +1158,11 @@ class _Builder:
                       timestamp=e.timestamp)
 
     def pool(self, player: str, value: str | list[PoolEntrySpec]) -> tuple[PoolMana, ...]:
+        """A player's pool (106.4) as amounts of each kind of mana, at most
+        :data:`~mtgsolver.model.limits.MANA_LIMIT` mana in all."""
         self.need_player(player, f"mana_pool.{player}")
         items = [PoolEntrySpec(mana=value)] if isinstance(value, str) else value
-        out: list[PoolMana] = []
+        amounts: dict[tuple[str, bool, frozenset[str] | None], int] = {}
         for j, item in enumerate(items):
             path = f"mana_pool.{player}" + ("" if isinstance(value, str) else f"[{j}].mana")
             try:
@@ -1046,12 +1171,17 @@ class _Builder:
                 raise self.fail(path, str(exc)) from None
             for sym in cost.symbols:
                 if sym.is_generic and not sym.variable:
-                    out.extend(PoolMana("C", item.snow, _spend(item.spend_only)) for _ in range(sym.generic))
+                    kind, n = "C", sym.generic
                 elif len(sym.options) == 1 and sym.options[0] in MANA_TYPES and not sym.phyrexian and not sym.alt_generic:
-                    out.append(PoolMana(sym.options[0], item.snow, _spend(item.spend_only)))
+                    kind, n = sym.options[0], 1
                 else:
                     raise self.fail(path, f"{sym} is not a type of mana; a pool holds W U B R G C (106.1b)")
-        return tuple(out)
+                key = (kind, item.snow, _spend(item.spend_only))
+                amounts[key] = amounts.get(key, 0) + n
+                if sum(amounts.values()) > MANA_LIMIT:
+                    raise self.fail(path, f"more than {MANA_LIMIT:,} mana in {player}'s pool "
+                                    "(docs/board-format.md, ranges)")
+        return tuple(PoolMana(kind, snow, spend, n) for (kind, snow, spend), n in amounts.items() if n)
 
     def declare_once(self, creature: str, path: str, seen: dict[str, str]) -> None:
         """A creature is declared at most once as an attacker and once as a blocker."""
@@ -1265,4 +1395,5 @@ def _graveyard_statics(text: str, name: str) -> tuple[Static, ...]:
 def graveyard_statics(card: Card) -> tuple[Static, ...]:
     """The continuous statics of a card's text that function from its graveyard (113.6b:
     "as long as ~ is in your graveyard"), read once here so the layers never read text."""
-    return _graveyard_statics(card.text or "", card.name)
+    text = card.text or ""
+    return (_graveyard_statics if len(text) <= CACHED_TEXT else _graveyard_statics.__wrapped__)(text, card.name)

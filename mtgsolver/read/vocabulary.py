@@ -108,7 +108,9 @@ def parse_static(entry: Any) -> Static:
     if kind == "flag_or_target":
         if bare or value in (None, True):
             return Static(name)
-        return Static(name, str(value))
+        if not isinstance(value, str):
+            raise VocabularyError(f"{name} expects true or a name, got {value!r}")
+        return Static(name, value)
     if bare:
         raise VocabularyError(f"{name} needs a value, e.g. {{{name}: {_EXAMPLES[kind]}}}")
     if kind == "int":
@@ -127,7 +129,9 @@ def parse_static(entry: Any) -> Static:
             raise VocabularyError(f"{name} expects creature or land, got {value!r}")
         return Static(name, value)
     if kind == "player":
-        return Static(name, str(value))
+        if not isinstance(value, str):
+            raise VocabularyError(f"{name} expects a player's name, got {value!r}")
+        return Static(name, value)
     if kind == "activation_scope":
         if value not in ("all", "non_mana", "tap"):
             raise VocabularyError(f"{name} expects all, non_mana or tap, got {value!r}")
@@ -244,14 +248,19 @@ def parse_creature_filter(data: Any) -> CreatureFilter:
             raise VocabularyError(f"{key} expects one of own_power, own_toughness, own_mana_value, got {value!r}")
         if key not in known:
             raise VocabularyError(f"unknown filter key {key!r}; expected one of {sorted(known | set(COMPARISON_KEYS))}")
+        if key in ("color", "not_color", "keyword", "not_keyword", "type", "subtype", "supertype") \
+                and not isinstance(value, str):
+            raise VocabularyError(f"{key} expects a word, got {value!r}")
         if key in ("color", "not_color"):
-            values[key] = Color.parse(str(value))
+            values[key] = Color.parse(value)
         elif key in ("keyword", "not_keyword"):
-            values[key] = canonical_keyword(str(value))
+            values[key] = canonical_keyword(value)
         elif key in ("type", "subtype", "supertype"):
-            values[key] = str(value).lower()
+            values[key] = value.lower()
         elif key == "colorless":
-            values[key] = bool(value)
+            if not isinstance(value, bool):
+                raise VocabularyError(f"colorless expects true or false, got {value!r}")
+            values[key] = value
         else:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise VocabularyError(f"{key} expects an integer, got {value!r}")

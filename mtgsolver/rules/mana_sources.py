@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mtgsolver.model import Board, ManaAbility, ManaCost, Permanent
+from mtgsolver.model.limits import check_mana
 from mtgsolver.model.mana import MANA_TYPES
 from mtgsolver.model.mana_abilities import PAYABLE_COSTS, AnyColor, Choice, CostPart, Counted, Fixed, Product, Reflect
 from mtgsolver.rules.layers import source_note
@@ -165,10 +166,12 @@ def options_of(product: Product, board: Board, permanent: Permanent) -> tuple[Op
         n = sum(1 for p in board.permanents
                 if (product.whose != "you" or p.controller == permanent.controller)
                 and (product.per in p.types or product.per in p.subtypes or product.per == "permanent"))
+        check_mana(n * len(product.mana), f"{permanent.name} ({permanent.id})")
         return (_fixed(product.mana * n),)
     if isinstance(product, AnyColor):
         if product.amount < 0:
             return "the amount X of the mana it makes is not supported"
+        check_mana(product.amount, f"{permanent.name} ({permanent.id})")
         if product.combination or product.amount == 1:
             return (Option((0,) * 6, product.amount, COLORS),)
         return tuple(_fixed((c,) * product.amount) for c in COLORS)
@@ -282,7 +285,7 @@ def extract_sources(board: Board, player: str, spell: SpellInfo | None,
                     col.exclude(perm, ability, "it costs nothing and could be activated without end",
                                 "605.3")
     if repeatable:
-        budget = _unrestricted_mana_bound(col.instances) + sum(1 for m in board.pool(player) if m.spend_only is None)
+        budget = _unrestricted_mana_bound(col.instances) + sum(m.amount for m in board.pool(player) if m.spend_only is None)
         for perm, index, ability, opts, mv in repeatable:
             for k in range(min(budget // mv, ability.per_turn or 32)):
                 col.instances.append(Instance(

@@ -30,12 +30,13 @@ from __future__ import annotations
 
 import functools
 import itertools
-import weakref
+import math
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Iterable, Mapping
 
 from mtgsolver.model.board import Board
+from mtgsolver.model.limits import check_mana, color_combinations
 from mtgsolver.model.mana import MANA_TYPES
 from mtgsolver.model.mana_abilities import (
     Amount,
@@ -171,10 +172,10 @@ def _count(board: Board, perm: Permanent, product: Counted) -> int:
     return _count_of(board, perm.controller if product.whose != "all" else None, product.per)
 
 
-@functools.lru_cache(maxsize=256)
 def _count_of(board: Board, controller: str | None, per: str) -> int:
-    return sum(1 for q in board.permanents if (controller is None or q.controller == controller)
-               and (per in q.types or per in q.subtypes or per == "permanent"))
+    return board.memo(("count", controller, per), lambda: sum(
+        1 for q in board.permanents if (controller is None or q.controller == controller)
+        and (per in q.types or per in q.subtypes or per == "permanent")))
 
 
 def resolve_product(board: Board, perm: Permanent, product: Product) -> Product:
@@ -203,6 +204,7 @@ def resolve_product(board: Board, perm: Permanent, product: Product) -> Product:
         return Fixed(product.base + product.mana)
     if isinstance(product, Amount):
         n = amount_of(board, perm, product)
+        check_mana(len(product.base) + n * max(1, len(product.mana)), f"{perm.name} ({perm.id})")
         if n <= 0:
             return Fixed(())
         if product.any_color or product.combination:
@@ -254,10 +256,12 @@ def base_bundles(board: Board, perm: Permanent, product: Product) -> frozenset[B
         if product.amount < 0:
             return None
         if product.combination:
-            return frozenset(bundle_of(c) for c in itertools.combinations_with_replacement(COLORS, product.amount))
+            return frozenset(bundle_of(c) for c in color_combinations(COLORS, product.amount))
         return frozenset((c,) * product.amount for c in COLORS)
     if isinstance(product, Counted):
-        return frozenset({bundle_of(product.mana * _count(board, perm, product))})
+        n = _count(board, perm, product)
+        check_mana(n * len(product.mana), f"{perm.name} ({perm.id})")
+        return frozenset({bundle_of(product.mana * n)})
     raise TypeError(f"{product!r} has no fixed outcomes")
 
 
@@ -271,7 +275,8 @@ def bundles_to_product(bundles: Iterable[Bundle]) -> Product:
         n = sizes.pop()
         if opts == {(c,) * n for c in COLORS}:
             return AnyColor(n, combination=False)
-        if opts == {bundle_of(c) for c in itertools.combinations_with_replacement(COLORS, n)}:
+        if len(opts) == math.comb(n + len(COLORS) - 1, n) and opts == {
+                bundle_of(c) for c in itertools.combinations_with_replacement(COLORS, n)}:
             return AnyColor(n, combination=True)
     return Choice(tuple(sorted(opts, key=lambda b: (len(b), [MANA_TYPES.index(t) for t in b]))))
 
@@ -403,6 +408,10 @@ def _ability_table(board: Board, replacements: tuple[Replacement, ...]):
         product = ability.product
         if isinstance(product, AnyColor) and product.amount < 0:
             product = AnyColor(1, product.combination)
+        if isinstance(product, AnyColor) and product.combination and product.amount > 0:
+            # the types an outcome holds depend only on the types of the bundle and its size
+            # (each replacement kind), so one-color bundles reach every type (106.7)
+            product = AnyColor(product.amount, combination=False)
         base = base_bundles(board, perm, product) or frozenset()
         types: set[str] = set()
         for b in base:
@@ -412,14 +421,12 @@ def _ability_table(board: Board, replacements: tuple[Replacement, ...]):
     return table
 
 
-_CACHE: "weakref.WeakKeyDictionary[Board, Production]" = weakref.WeakKeyDictionary()
-
-
 def analyse(board: Board) -> Production:
-    """The :class:`Production` of a board (cached per board object)."""
-    cached = _CACHE.get(board)
-    if cached is not None:
-        return cached
+    """The :class:`Production` of a board (kept on the board, :meth:`Board.memo`)."""
+    return board.memo("production", lambda: _analysed(board))
+
+
+def _analysed(board: Board) -> Production:
     effective, changed = board, type_changes(board)
     replacements: list[Replacement] = []
     triggers: list[tuple[Permanent, ManaTrigger]] = []
@@ -434,10 +441,8 @@ def analyse(board: Board) -> Production:
         triggers += [(p, t) for t in own if not (t.mode == "chosen_color" and t.on in concrete)]
     reps = tuple(replacements)
     graph = build_graph(effective, _ability_table(effective, reps))
-    prod = Production(board, effective, MappingProxyType(changed), reps, tuple(triggers), graph,
+    return Production(board, effective, MappingProxyType(changed), reps, tuple(triggers), graph,
                       least_fixed_point(graph))
-    _CACHE[board] = prod
-    return prod
 
 
 def effective_product(board: Board, permanent: Permanent, ability: ManaAbility) -> Product:

@@ -17,6 +17,7 @@ from mtgsolver.load import prepare
 from mtgsolver.model import Board
 from mtgsolver.model.errors import OptionError
 from mtgsolver.rules.damage import choice_notes, unsupported_keywords
+from mtgsolver.solver.blocks import check_blocks
 from mtgsolver.solver.result import JsonResult
 
 __all__ = ["ATTACKER_OBJECTIVES", "DEFENDER_OBJECTIVES", "DamageResult", "combat_damage", "combat_unread"]
@@ -129,8 +130,11 @@ def combat_damage(board: Board, attacker_objectives: Sequence[str] = ATTACKER_OB
     to players, then the most value destroyed), then the defending player's assignment of
     blockers that block several creatures follows ``defender_objectives`` (510.1, 510.1d).
 
+    A declared block that is illegal (509.1: a restriction broken, or fewer requirements
+    obeyed than possible) is refused, not played out: ``blocks check`` says why.
+
     :raises OptionError: an objective not in :data:`OBJECTIVE_NAMES`.
-    :raises BoardError: the board declares no attack.
+    :raises BoardError: the board declares no attack, or an illegal block.
     """
     for option, names in (("attacker_objectives", attacker_objectives), ("defender_objectives", defender_objectives)):
         unknown = [n for n in names if n not in OBJECTIVE_NAMES]
@@ -140,6 +144,7 @@ def combat_damage(board: Board, attacker_objectives: Sequence[str] = ATTACKER_OB
         raise board.error("combat.attackers", "declare the attack to judge its damage")
     board = prepare(board)  # the board as it is now (613), once
     deadline = Deadline(time_limit)
+    _legal_blocks(board, deadline)
     x, blocks = _declaration(board)
     model = cp_model.CpModel()
     dm = DamageModel(board, model, x, blocks)
@@ -160,6 +165,18 @@ def combat_damage(board: Board, attacker_objectives: Sequence[str] = ATTACKER_OB
     banded = [f"702.22j: {board.defending_player_of(next(iter(x[a])))} divides the combat damage of {_name(board, a)}, "
               "blocked by a creature with banding, losing the least value" for a in dm.divided_by_defender()]
     return replace(outcome, reasons=tuple(banded) + outcome.reasons) if banded else outcome
+
+
+def _legal_blocks(board: Board, deadline: Deadline) -> None:
+    """Refuse a declared block that 509.1 forbids (undecided ones are played out, their answer
+    undecided with the unread lines)."""
+    if board.combat is None or board.combat.blockers is None:
+        return
+    verdict = check_blocks(board, deadline.remaining(), explain=False)
+    if verdict.legal is False:
+        why = "; ".join(f"{v.message} ({v.rule})" for v in verdict.violations)
+        raise board.error("combat.blockers", f"the declared block is illegal (509.1): {why}; damage plays out legal "
+                          "blocks only (`blocks check` explains)")
 
 
 def read_outcome(board: Board, dm: DamageModel, read: Callable[[Any], int], loses: dict[str, Any], decided: bool,

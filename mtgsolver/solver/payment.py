@@ -223,6 +223,9 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
     if unknown:
         raise OptionError("objective", f"unknown objective level {unknown[0]!r}; expected some of "
                                        f"{', '.join(OBJECTIVES)}")
+    twice = next((o for i, o in enumerate(levels) if o in levels[:i]), None)
+    if twice is not None:
+        raise OptionError("objective", f"the objective level {twice!r} is given twice")
     if card is not None and spell is None:
         spell = SpellInfo(frozenset(t.lower() for t in (*card.types, *card.supertypes, *card.subtypes)),
                           frozenset(c.value for c in card.derived_colors))
@@ -232,7 +235,7 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
     instances, exclusions, pool, usable = _sources(board, player, spell, parsed)
     life = board.player(player).life
     x_fixed = x if x is not None else (None if maximize_x and x_count else 0)
-    upper = sum(i.max_amount for i in instances) + len(pool)
+    upper = sum(i.max_amount for i in instances) + sum(u.amount for u in pool)
     white = spends_white_as_any_color(board, player)
     pm = PaymentModel(instances, pool, usable, life, symbols, x_count, x_fixed, upper, kept,
                       white_as_any_color=white)
@@ -382,7 +385,7 @@ def _explain(instances: list[Instance], exclusions: list[Exclusion], pool, usabl
              board: Board, white: bool = False) -> list[Reason]:
     """Reasons in board terms: a set of symbols that can't be paid together (an unsat core),
     the types no source makes, and the excluded sources."""
-    upper = sum(i.max_amount for i in instances) + len(pool)
+    upper = sum(i.max_amount for i in instances) + sum(u.amount for u in pool)
     pm = PaymentModel(instances, pool, usable, life, symbols, x_count, x, upper, explain=True,
                       white_as_any_color=white)
     lits = [p.literal for p in pm.main.spell_pay if p.literal is not None]
@@ -440,7 +443,7 @@ def _most_mana(instances: list[Instance], pool, usable, life: int, deadline: Dea
     proven (else an upper bound from the solver). The same encoding as the payment, with no cost
     to pay and the mana left maximised: one {T} ability per permanent (107.5), each permanent
     sacrificed once, activation costs paid (filter lands net one mana), life limits (119.4)."""
-    upper = sum(i.max_amount for i in instances) + len(pool)
+    upper = sum(i.max_amount for i in instances) + sum(u.amount for u in pool)
     pm = PaymentModel(instances, pool, usable, life, (), 0, 0, upper, white_as_any_color=white)
     left = sum(pm.main.left.values())
     pm.model.maximize(left)

@@ -290,7 +290,7 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
     pool = {}
     for unit in board.pool(player):
         if unit.spend_only is None:
-            pool[unit.type] = pool.get(unit.type, 0) + 1
+            pool[unit.type] = pool.get(unit.type, 0) + unit.amount
     upper += sum(pool.values()) + sum(len(s.mana) for s in steps)
     keep_instances, _ = extract_sources(aug, player, None)
     keep_instances = [i for i in keep_instances if i.source not in tapped]

@@ -21,6 +21,7 @@ from typing import Any
 from lark import Lark, Token, Tree, v_args
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, VisitError
 
+from mtgsolver.model.limits import CACHED_TEXT
 from mtgsolver.model.mana import MANA_TYPES, ManaCost, ManaCostError
 from mtgsolver.model.mana_abilities import (
     Amount,
@@ -92,7 +93,9 @@ def parse_mana_ability(text: str, name: str | None = None) -> ManaAbility:
 
     :raises ManaAbilityError: when the text is not read whole.
     """
-    return _compiled(text.strip(), name or "")
+    text = text.strip()
+    read = _compiled if len(text) <= CACHED_TEXT else _compiled.__wrapped__
+    return read(text, name or "")
 
 
 @functools.lru_cache(maxsize=4096)
