@@ -258,13 +258,15 @@ def _mount_page(app: FastAPI, cards: CardLibrary, max_body: int, max_time: float
         except _TooLarge:
             return _error(413, "request", "", f"the body is larger than {max_body} bytes")
         try:
-            payload = json.loads(body)
+            payload = loads_json(body.decode("utf-8"))
         except (ValueError, RecursionError) as exc:
             return _error(422, "request", "", f"malformed JSON: {exc}")
         if not isinstance(payload, dict) or not required <= set(payload):
             return _error(422, "request", sorted(required)[0], f"expected a JSON object with {', '.join(sorted(required))}")
         if set(payload) - allowed:
             return _error(422, "request", sorted(set(payload) - allowed)[0], "unknown key")
+        if getattr(payload, "duplicate", None) is not None:
+            return _error(422, "request", payload.duplicate, "this key is given twice")
         return payload
 
     @app.get("/", include_in_schema=False)

@@ -42,9 +42,12 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
     "solve": [{}, {"goal": "lethal"}, {"goal": "survive"}, {"goal": "best-blocks"}],
     "plan": [{"cast": ["Llanowar Elves"]}, {"cast": ["Fireball"], "max_x": True}],
     "chance": [{"permanent": "ghost"}],
+    "resolve": [{"actions": ["cast Lightning Bolt>bob"]}, {"actions": ["cast Fireball>bob"], "x": [3]},
+                {"actions": ["activate elf:1"], "free": True}],
 }
 #: CLI arguments of each command's required options.
-CLI_ARGS = {"pay": ["--cost", "{2}{G}"], "plan": ["--cast", "Llanowar Elves"], "chance": ["--permanent", "ghost"]}
+CLI_ARGS = {"pay": ["--cost", "{2}{G}"], "plan": ["--cast", "Llanowar Elves"], "chance": ["--permanent", "ghost"],
+            "resolve": ["--cast", "Lightning Bolt>bob"]}
 runner = CliRunner()
 client = TestClient(create_app(max_time=LIMIT))
 

@@ -20,7 +20,7 @@ from mtgsolver.model.abilities import STATIC_VOCABULARY, Static
 from mtgsolver.model.attack_tax import AttackTax
 from mtgsolver.model.board import Board
 from mtgsolver.model.board_effects import Effect
-from mtgsolver.model.cards import Card, CardLibrary
+from mtgsolver.model.cards import CardLibrary
 from mtgsolver.model.continuous import atom_entry
 from mtgsolver.model.errors import BoardError
 from mtgsolver.model.mana_abilities import ManaAbility, ManaTrigger, show_bundle
@@ -245,7 +245,8 @@ def effect_data(e: Effect) -> dict[str, Any]:
 
 
 def _pool_entry(m: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"mana": "{" + m.type + "}"}
+    """One kind of mana in a pool: its symbol written once per mana (``{G}{G}``)."""
+    out: dict[str, Any] = {"mana": ("{" + m.type + "}") * m.amount}
     if m.snow:
         out["snow"] = True
     if m.spend_only is not None:
