@@ -139,8 +139,8 @@ def _base_bundles(board: Board, perm: Permanent, product) -> set[tuple[str, ...]
         return options or {()}
     if isinstance(product, AnyColor):
         if product.combination:
-            return set(itertools.combinations_with_replacement(COLORS, product.amount))
-        return {(c,) * product.amount for c in COLORS}
+            return set(itertools.combinations_with_replacement(product.among, product.amount))
+        return {(c,) * product.amount for c in product.among}
     if isinstance(product, Counted):
         n = sum(1 for q in board.permanents if (product.whose == "all" or q.controller == perm.controller)
                 and (product.per in q.types or product.per in q.subtypes or product.per == "permanent"))

@@ -114,9 +114,9 @@ def _base(board: Board, perm, product) -> set[tuple[str, ...]]:
         return {tuple(o) for o in product.options}
     if isinstance(product, AnyColor):
         n = max(product.amount, 1)
-        if product.combination:
-            return set(itertools.combinations_with_replacement(COLORS, n))
-        return {(c,) * n for c in COLORS}
+        if product.combination:  # "in any combination of {R} and/or {G}": those types only
+            return set(itertools.combinations_with_replacement(product.among, n))
+        return {(c,) * n for c in product.among}
     if isinstance(product, Counted):
         n = sum(1 for q in board.permanents if (product.whose == "all" or q.controller == perm.controller)
                 and (product.per in q.types or product.per in q.subtypes))

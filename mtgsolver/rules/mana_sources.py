@@ -170,8 +170,8 @@ def options_of(product: Product, board: Board, permanent: Permanent) -> tuple[Op
         if product.amount < 0:
             return "the amount X of the mana it makes is not supported"
         if product.combination or product.amount == 1:
-            return (Option((0,) * 6, product.amount, COLORS),)
-        return tuple(_fixed((c,) * product.amount) for c in COLORS)
+            return (Option((0,) * 6, product.amount, product.among),)
+        return tuple(_fixed((c,) * product.amount) for c in product.among)
     if isinstance(product, Choice):
         opts = tuple(dict.fromkeys(_fixed(o) for o in product.options))
         if all(o.amount == 1 for o in opts) and len(opts) > 1:

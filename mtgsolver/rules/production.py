@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 import itertools
 import weakref
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Iterable, Mapping
 
@@ -254,8 +254,8 @@ def base_bundles(board: Board, perm: Permanent, product: Product) -> frozenset[B
         if product.amount < 0:
             return None
         if product.combination:
-            return frozenset(bundle_of(c) for c in itertools.combinations_with_replacement(COLORS, product.amount))
-        return frozenset((c,) * product.amount for c in COLORS)
+            return frozenset(bundle_of(c) for c in itertools.combinations_with_replacement(product.among, product.amount))
+        return frozenset((c,) * product.amount for c in product.among)
     if isinstance(product, Counted):
         return frozenset({bundle_of(product.mana * _count(board, perm, product))})
     raise TypeError(f"{product!r} has no fixed outcomes")
@@ -401,8 +401,8 @@ def _ability_table(board: Board, replacements: tuple[Replacement, ...]):
                 tab[t] = frozenset(x for b in replace_all((t,), effects) for x in b)
             return frozenset(), MappingProxyType(tab)
         product = ability.product
-        if isinstance(product, AnyColor) and product.amount < 0:
-            product = AnyColor(1, product.combination)
+        if isinstance(product, AnyColor) and product.amount < 0:  # X mana: the types of one (106.7)
+            product = replace(product, amount=1)
         base = base_bundles(board, perm, product) or frozenset()
         types: set[str] = set()
         for b in base:
