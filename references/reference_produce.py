@@ -14,7 +14,7 @@ from typing import Any
 
 from mtgsolver.load import prepare
 from mtgsolver.model import Board
-from mtgsolver.model.mana_abilities import AnyColor, Choice, Counted, Fixed, Reflect
+from mtgsolver.model.mana_abilities import Amount, AnyColor, Choice, ChosenColor, Counted, Fixed, Reflect
 from mtgsolver.read.board_file import BoardFile, build_board
 from mtgsolver.read.grammar.mana import parse_mana_ability
 
@@ -121,6 +121,10 @@ def _base(board: Board, perm, product) -> set[tuple[str, ...]]:
         n = sum(1 for q in board.permanents if (product.whose == "all" or q.controller == perm.controller)
                 and (product.per in q.types or product.per in q.subtypes))
         return {tuple(product.mana) * n}
+    if isinstance(product, ChosenColor):  # no color chosen: undefined, no mana (106.5)
+        return {tuple(o) for o in product.alternatives} | ({(perm.chosen_color,)} if perm.chosen_color else set())
+    if isinstance(product, Amount) and product.count == "removed":  # one counter removed: its types
+        return {tuple(product.base) + tuple(product.mana)}
     raise TypeError(product)
 
 

@@ -15,8 +15,13 @@ and a player pays life only up to their life total (119.4). Mana abilities resol
 (605.3b) before the cost is paid (601.2g-h), so damage they deal (Ancient Tomb) comes off the
 life total before Phyrexian life is paid; abilities that cost life are activated first.
 
+Costs that draw on a :class:`~mtgsolver.rules.mana_sources.Resource` (cards in a hand,
+library or graveyard, counters on a permanent) take no more than there are, over every
+activation (118.3); "tap N untapped WHAT you control" picks that many of its candidates, and
+each permanent is tapped at most once, by its own {T} ability or for such a cost (701.26a).
+
 Each kept cost ("keep open") gets its own copy of the sources, restricted to the permanents
-the payment leaves untouched and to the life it leaves.
+the payment leaves untouched and to the life and resources it leaves.
 """
 from __future__ import annotations
 
@@ -28,10 +33,10 @@ from ortools.sat.python import cp_model
 from mtgsolver.encodings.cpsat import Solve, solve
 from mtgsolver.model import ManaCost, ManaSymbol, PoolMana
 from mtgsolver.model.mana import MANA_TYPES
-from mtgsolver.rules.mana_sources import Instance
+from mtgsolver.rules.mana_sources import Instance, Resource
 from mtgsolver.rules.production import spend_types
 
-__all__ = ["SOLVER_PARAMS", "Layer", "PaymentModel", "SymbolPay", "solve_payment"]
+__all__ = ["SOLVER_PARAMS", "Layer", "PaymentModel", "SymbolPay", "instance_permanents", "solve_payment"]
 
 LinearExpr = cp_model.LinearExprT
 
@@ -72,6 +77,15 @@ class Layer:
     avail: dict[str, LinearExpr] = field(default_factory=dict)
     left: dict[str, cp_model.IntVar] = field(default_factory=dict)
     snow_avail: dict[str, LinearExpr] = field(default_factory=dict)
+    uses: dict[str, LinearExpr] = field(default_factory=dict)
+    resources: dict[str, Resource] = field(default_factory=dict)
+    tap_sel: dict[tuple[str, str], cp_model.IntVar] = field(default_factory=dict)
+
+
+def instance_permanents(instances: list[Instance]) -> list[str]:
+    """The ids the activations touch: their sources, what they sacrifice and what they may tap."""
+    return sorted({i.source for i in instances} | {i.sacrificed for i in instances if i.sacrificed}
+                  | {p for i in instances for p in i.tap_candidates})
 
 
 class PaymentModel:
@@ -109,7 +123,7 @@ class PaymentModel:
         self.life_total = life
         self.explain = explain
         self.upper = max(0, x_upper)
-        self.perm_ids = sorted({i.source for i in instances} | {i.sacrificed for i in instances if i.sacrificed})
+        self.perm_ids = instance_permanents(instances)
         self.x: cp_model.IntVar | int
         if x_count and x_fixed is None:
             self.x = self.model.new_int_var(0, max(0, x_upper), "x")
@@ -118,6 +132,7 @@ class PaymentModel:
         self.main = self._layer("pay", instances, allow_pool=True)
         self._pay_spell(self.main, symbols, x_count, enforce=None)
         self._life_rules(self.main, life)
+        self.bound_resources([self.main])
         self.keep_ok: list[cp_model.IntVar] = []
         self.keeps: list[Layer] = []
         for k, cost in enumerate(keep):
@@ -126,8 +141,15 @@ class PaymentModel:
             layer = self._layer(f"keep{k}", unrestricted, allow_pool=False, untouched_by=self.main)
             self._pay_spell(layer, cost.symbols, 0, enforce=ok)
             self._life_rules(layer, life - self.main.life - self.main.phyrexian - self.main.damage)
+            self.bound_resources([self.main, layer])
             self.keep_ok.append(ok)
             self.keeps.append(layer)
+
+    def bound_resources(self, layers: list[Layer]) -> None:
+        """The resources the activations of ``layers`` take together are there (118.3)."""
+        found = {k: r for layer in layers for k, r in layer.resources.items()}
+        for key, res in sorted(found.items()):
+            self.model.add(sum(layer.uses.get(key, 0) for layer in layers) <= res.capacity)
 
     # -- sources -------------------------------------------------------------------------
     def _layer(self, name: str, instances: list[Instance], allow_pool: bool,
@@ -162,13 +184,30 @@ class PaymentModel:
             for k, (o, lit) in enumerate(zip(inst.options, modes)):
                 if o.free:
                     m.add(sum(layer.free[(inst.key, k, t)] for t in o.free_types) == o.free * lit)
+                for res, n in o.uses:
+                    layer.resources[res.key] = res
+                    layer.uses[res.key] = layer.uses.get(res.key, 0) + n * lit
+            if inst.tap_others:  # 701.26a: that many of its untapped candidates
+                chosen = []
+                for pid in inst.tap_candidates:
+                    v = m.new_bool_var(f"{name}:tap:{inst.key}:{pid}")
+                    layer.tap_sel[(inst.key, pid)] = v
+                    chosen.append(v)
+                    if untouched_by is not None:
+                        m.add(untouched_by.touched[pid] == 0).only_enforce_if(v)
+                m.add(sum(chosen) == inst.tap_others * a)
             layer.life = layer.life + inst.life * a
             layer.damage = layer.damage + inst.damage * a
-        # one {T} or {Q} activation per permanent (107.5, 107.6); each permanent sacrificed once
-        for pid, group in sorted(by_source.items()):
-            tap = [layer.act[i.key] for i in group if i.taps or i.untaps]
+        # one {T} or {Q} activation per permanent (107.5, 107.6), or its tapping for another's
+        # cost (701.26a); each permanent sacrificed once
+        tapped_for: dict[str, list[cp_model.IntVar]] = {}
+        for (_, pid), v in sorted(layer.tap_sel.items()):
+            tapped_for.setdefault(pid, []).append(v)
+        for pid in sorted(set(by_source) | set(tapped_for)):
+            tap = [layer.act[i.key] for i in by_source.get(pid, []) if i.taps or i.untaps] + tapped_for.get(pid, [])
             if len(tap) > 1:
                 m.add_at_most_one(tap)
+        for pid, group in sorted(by_source.items()):
             copies = [i for i in group if i.copy]
             for inst in copies:  # symmetry: copy k only after copy k-1
                 prev = next(j for j in group if j.ability is inst.ability and j.copy == inst.copy - 1)
@@ -183,7 +222,7 @@ class PaymentModel:
             layer.sacrificed[pid] = sum(lits)
         for pid in self.perm_ids:
             lits = [layer.act[i.key] for i in by_source.get(pid, [])] + [
-                layer.act[i.key] for i in instances if i.sacrificed == pid and i.source != pid]
+                layer.act[i.key] for i in instances if i.sacrificed == pid and i.source != pid] + tapped_for.get(pid, [])
             t = m.new_bool_var(f"{name}:touched:{pid}")
             if lits:
                 m.add_max_equality(t, lits)

@@ -5,8 +5,10 @@ Each step is one payment layer of :class:`~mtgsolver.encodings.payment.PaymentMo
 payment encoding, reused as it is). On top of the layers:
 
 * the order of the steps: a circuit over the steps gives each its successor and position;
-* a permanent whose mana ability taps, untaps, sacrifices or removes counters is used by at
-  most one step (107.5, 107.6), unless an untap effect (Gandalf the Grey's first mode, with
+* a permanent whose mana ability taps, untaps, sacrifices or removes counters, or that is
+  tapped for another's cost, is used by at most one step (107.5, 107.6), as is a card exiled
+  from a hand or graveyard; cards and counters the costs take are there over the whole turn
+  (118.3); unless an untap effect (Gandalf the Grey's first mode, with
   its memory, 700.2) untaps it between two steps; an initially tapped permanent can be used
   only after such an untap;
 * mana left after one step stays in the pool for the next (106.4: it empties only at the end
@@ -26,7 +28,7 @@ from types import SimpleNamespace
 
 from ortools.sat.python import cp_model
 
-from mtgsolver.encodings.payment import Layer, PaymentModel
+from mtgsolver.encodings.payment import Layer, PaymentModel, instance_permanents
 from mtgsolver.model import ManaCost
 from mtgsolver.model.mana import MANA_TYPES
 from mtgsolver.rules.mana_sources import Instance
@@ -110,7 +112,7 @@ class TurnPlanModel(PaymentModel):
         self.steps = steps
         self.carryable = carryable
         every = [i for s in steps for i in s.instances] + list(pre.values()) + list(keep_instances)
-        self.perm_ids = sorted({i.source for i in every} | {i.sacrificed for i in every if i.sacrificed})
+        self.perm_ids = instance_permanents(every)
         self.x = m.new_int_var(0, self.upper, "x") if maximize_x else x_fixed
         self.order = self._steps_order(len(steps))
         # mana whose use can wait: tapped before the first step, carried in the pool (106.4)
@@ -127,6 +129,7 @@ class TurnPlanModel(PaymentModel):
             self._pay_spell(layer, step.cost.symbols, step.x_count, enforce=None)
             self.layers.append(layer)
             self.carry_in.append(cin)
+        self.bound_resources([self.pre, *self.layers])  # 118.3: over the whole turn
         self._carry(pool)
         self._treasures()
         self._uses(untappers, untap_candidates, initially_tapped)
@@ -145,6 +148,7 @@ class TurnPlanModel(PaymentModel):
                                 allow_pool=False, untouched_by=used)
             self._pay_spell(layer, cost.symbols, 0, enforce=ok)
             self._life_rules(layer, life - total)
+            self.bound_resources([self.pre, *self.layers, layer])
             self.keep_ok.append(ok)
             self.keeps.append(layer)
 
@@ -218,9 +222,10 @@ class TurnPlanModel(PaymentModel):
         n = len(self.steps)
         everyone = [self.pre, *self.layers]
         consumable = {i.source for layer in everyone for i in layer.instances
-                      if i.taps or i.untaps or i.sacrificed
+                      if i.taps or i.untaps or i.sacrificed or i.zone
                       or any(c.kind == "remove_counters" for c in i.ability.costs)} | {
-            i.sacrificed for layer in everyone for i in layer.instances if i.sacrificed}
+            i.sacrificed for layer in everyone for i in layer.instances if i.sacrificed} | {
+            pid for layer in everyone for i in layer.instances for pid in i.tap_candidates}
         cast_untap = [k for k, s in enumerate(self.steps) if s.triggers_untap]
         self.untap_trigger: dict[tuple[int, int], cp_model.IntVar] = {}
         self.untap_target: dict[tuple[int, str], cp_model.IntVar] = {}

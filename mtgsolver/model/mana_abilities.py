@@ -37,6 +37,7 @@ __all__ = [
     "ManaTrigger",
     "TRIGGER_ON",
     "bundle_of",
+    "modelled_cost",
     "show_bundle",
 ]
 
@@ -224,11 +225,28 @@ class CostPart:
     variable: bool = False
 
 
-#: Cost kinds the grammar reads; the payment solver pays those in :data:`PAYABLE_COSTS`.
+#: Cost kinds the grammar reads; the payment solver pays those in :data:`PAYABLE_COSTS`, on
+#: the zones the board gives (118.3): a card discarded from the hand, milled from the library
+#: (701.17b), exiled from the hand or graveyard, counters removed (any number: X), another
+#: untapped permanent tapped; putting a counter on the source and exerting it (701.43b) can
+#: always be paid. Energy, "discard your hand", "return ~ to its owner's hand" and sacrificing
+#: X permanents are read but not modelled: an answer they could change is undecided.
 COST_KINDS: frozenset[str] = frozenset(
     "tap untap mana life energy sacrifice_self sacrifice remove_counters put_counter tap_untapped discard "
     "mill exile_self exile_card exert return_self".split())
-PAYABLE_COSTS: frozenset[str] = frozenset("tap untap mana life sacrifice_self sacrifice remove_counters".split())
+PAYABLE_COSTS: frozenset[str] = frozenset(
+    "tap untap mana life sacrifice_self sacrifice remove_counters put_counter tap_untapped discard mill "
+    "exile_self exile_card exert".split())
+
+
+def modelled_cost(part: "CostPart") -> bool:
+    """Whether the payment solver pays this cost part exactly (:data:`PAYABLE_COSTS`, with a
+    variable amount only for counters removed, 107.3a)."""
+    if part.kind not in PAYABLE_COSTS:
+        return False
+    if part.kind == "discard":
+        return part.what == "card"
+    return not part.variable or part.kind == "remove_counters"
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from typing import Literal, Mapping
 from mtgsolver.model.abilities import Static
 from mtgsolver.model.cards import Card
 from mtgsolver.model.mana import Color, ManaCost, ManaCostError
+from mtgsolver.model.mana_abilities import ManaAbility
 
 __all__ = ["TURN_STEPS", "PlayerZones", "StackItem", "TurnInfo", "ZoneCard", "color_identity"]
 
@@ -33,6 +34,8 @@ class ZoneCard:
     card: Card
     #: the statics of its text that function from a graveyard (113.6b), read with the board
     statics: tuple[Static, ...] = ()
+    #: its mana abilities that function in its zone (113.6m: "Exile ~ from your hand: Add {G}.")
+    mana_abilities: tuple[ManaAbility, ...] = ()
 
     @property
     def name(self) -> str:

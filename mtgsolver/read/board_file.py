@@ -921,9 +921,10 @@ class _Builder:
             if count < len(top):
                 raise self.fail(f"{path}.library.count", f"{count} is less than the {len(top)} known top cards")
         return PlayerZones(
-            hand=hand, hand_count=hand_count, library_count=count, library_top=top,
-            graveyard=tuple(replace(c, statics=graveyard_statics(c.card))
-                            for c in self.zone_cards(z.graveyard, player, "graveyard", f"{path}.graveyard")),
+            hand=tuple(replace(c, mana_abilities=zone_mana_abilities(c.card, "hand")) for c in hand),
+            hand_count=hand_count, library_count=count, library_top=top,
+            graveyard=tuple(replace(c, statics=graveyard_statics(c.card), mana_abilities=zone_mana_abilities(
+                c.card, "graveyard")) for c in self.zone_cards(z.graveyard, player, "graveyard", f"{path}.graveyard")),
             exile=self.zone_cards(z.exile, player, "exile", f"{path}.exile"),
         )
 
@@ -1192,6 +1193,29 @@ def _graveyard_statics(text: str, name: str) -> tuple[Static, ...]:
     entries, _unread = parse_oracle_text("\n".join(lines), name)
     statics = [parse_static(e) for e in entries if isinstance(e, dict) and "continuous" in e]
     return tuple(a for a in statics if any(c.kind == "in_graveyard" for c in a.value.condition))
+
+
+@functools.lru_cache(maxsize=1024)
+def _zone_mana_abilities(text: str, name: str, zone: str) -> tuple[ManaAbility, ...]:
+    if not re.search(rf"exile [^:]* from your {zone}[^:]*: add ", text, re.IGNORECASE):
+        return ()
+    from mtgsolver.read.grammar.mana import parse_mana_ability  # the grammar loads when a card needs it
+
+    out = []
+    for line in text.splitlines():
+        try:
+            ability = parse_mana_ability(re.sub(r"\s*\([^)]*\)", "", line), name)
+        except ManaAbilityError:
+            continue
+        if any(c.kind == "exile_self" and c.what == zone for c in ability.costs):
+            out.append(ability)
+    return tuple(out)
+
+
+def zone_mana_abilities(card: Card, zone: str) -> tuple[ManaAbility, ...]:
+    """The mana abilities of a card in a hand or graveyard that function there: those whose
+    cost exiles the card from that zone (113.6m; Elvish Spirit Guide, 605.1a)."""
+    return _zone_mana_abilities(card.text or "", card.name, zone)
 
 
 def graveyard_statics(card: Card) -> tuple[Static, ...]:

@@ -73,6 +73,7 @@ __all__ = [
     "sacrifice_product",
     "trigger_watches",
     "type_changes",
+    "with_x",
     "spend_types",
     "spends_white_as_any_color",
 ]
@@ -334,11 +335,12 @@ class Production:
 
     # -- what one activation adds ---------------------------------------------------
     def outcomes(self, perm: Permanent, ability: ManaAbility, reflected: frozenset[str] | None = None,
-                 with_triggers: bool = True) -> frozenset[Bundle] | None:
+                 with_triggers: bool = True, x: int | None = None) -> frozenset[Bundle] | None:
         """Every bundle one activation may add, effects applied (``None``: an X amount).
 
         ``reflected`` overrides the types a reflecting ability picks from (Squandered
-        Resources: what the sacrificed land could produce)."""
+        Resources: what the sacrificed land could produce); ``x`` is the X chosen as the
+        cost is paid, the counters removed (107.3a, :func:`with_x`)."""
         perm = self.effective.permanent(perm.id)
         index = self.index_of(perm, ability)
         if index is None:
@@ -349,7 +351,7 @@ class Production:
                 types = frozenset(t for t in types if t != "C")
             base: frozenset[Bundle] | None = frozenset((t,) for t in types) or frozenset({()})  # 106.5
         else:
-            base = base_bundles(self.effective, perm, ability.product)
+            base = base_bundles(self.effective, perm, ability.product if x is None else with_x(ability.product, x))
         if base is None:
             return None
         effects = self.replacements_for(perm, ability)
@@ -440,7 +442,18 @@ def analyse(board: Board) -> Production:
     return prod
 
 
-def effective_product(board: Board, permanent: Permanent, ability: ManaAbility) -> Product:
+def with_x(product: Product, x: int) -> Product:
+    """The product of an ability whose amount is the X chosen as its cost is paid (107.3a), for
+    that X: ``Add X mana in any combination of {W} and/or {U}`` (the counters removed) and
+    ``Add {C} for each storage counter removed this way`` (:class:`Amount` ``removed``)."""
+    if isinstance(product, AnyColor) and product.amount < 0:
+        return replace(product, amount=x)
+    if isinstance(product, Amount) and product.count == "removed":
+        return Fixed(product.base + product.mana * x)
+    return product
+
+
+def effective_product(board: Board, permanent: Permanent, ability: ManaAbility, x: int | None = None) -> Product:
     """What activating ``ability`` of ``permanent`` adds, as a product the payment solver reads.
 
     Reflecting abilities become the choice of the types the 106.7 graph computed, or
@@ -449,7 +462,8 @@ def effective_product(board: Board, permanent: Permanent, ability: ManaAbility) 
     Mana Reflection gives ``Fixed(("G", "G"))`` and one with Wild Growth too. An ability a
     type-changing effect removed (305.7, Celestial Dawn) gives ``Fixed(())``; the land's new
     ability is on ``board.permanent(id)``. A product with nothing to
-    apply is returned unchanged (``Counted``, ``X`` amounts).
+    apply is returned unchanged (``Counted``, ``X`` amounts without ``x``). ``x``: the X
+    chosen as the cost is paid (:func:`with_x`).
     """
     prod = analyse(board)
     perm = prod.effective.permanent(permanent.id)
@@ -458,8 +472,8 @@ def effective_product(board: Board, permanent: Permanent, ability: ManaAbility) 
         return Fixed(())
     if (not isinstance(ability.product, Reflect) and not prod.replacements_for(perm, ability)
             and not prod.triggers_for(perm, ability)):
-        return resolve_product(prod.effective, perm, ability.product)
-    out = prod.outcomes(perm, ability)
+        return resolve_product(prod.effective, perm, ability.product if x is None else with_x(ability.product, x))
+    out = prod.outcomes(perm, ability, x=x)
     if out is None:
         return ability.product
     return bundles_to_product(out)

@@ -266,10 +266,13 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
     aug, made = _treasure_board(board, player, wanted, candidates)
     steps = []
     upper = 0
+    cast = frozenset(w.id for w in wanted if w.kind == "spell")  # 601.2a: no cost discards them
+    unmodelled: set[tuple[str, str]] = set()  # abilities whose costs are read but not modelled
     for w in wanted:
         info = SpellInfo(frozenset((*w.card.types, *w.card.supertypes, *w.card.subtypes)), None) if w.card else SpellInfo()
         colors = frozenset(c.value for c in w.cost.colors)
-        instances, _ = extract_sources(aug, player, info, colors, bool(w.cost.variables))
+        instances, excluded = extract_sources(aug, player, info, colors, bool(w.cost.variables), cast)
+        unmodelled.update((e.source, e.ability) for e in excluded if not e.modelled)
         upper = max(upper, sum(i.max_amount for i in instances))
         symbols = tuple(s for s in w.cost.symbols if not s.variable)
         steps.append(PlanStep(w.id, ManaCost(symbols), len(w.cost.variables), tuple(instances),
@@ -280,17 +283,20 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
         if unit.spend_only is None:
             pool[unit.type] = pool.get(unit.type, 0) + 1
     upper += sum(pool.values()) + sum(len(s.mana) for s in steps)
-    keep_instances, _ = extract_sources(aug, player, None)
+    keep_instances, _ = extract_sources(aug, player, None, cast=cast)
     keep_instances = [i for i in keep_instances if i.source not in tapped]
     white = spends_white_as_any_color(board, player)
     tm = TurnPlanModel(steps, board.player(player).life, pool, upper, maximize_x and bool(with_x),
                        x or 0, untappers, candidates, tapped, keep_instances, kept, white)
     result, optimal = _solve(tm, maximize_x and bool(with_x), upper, deadline)
+    undecided = _unmodelled(unmodelled)
     if not result.found:
         if result.status == cp_model.INFEASIBLE:
             reasons = [Reason("601.2h", "no order and payment casts all of "
                               + ", ".join(w.name for w in wanted) + " with the mana sources of "
                               + f"{player} (each {{T}}/{{Q}}/sacrifice source pays one step, 107.5, 107.6)")]
+            if undecided is not None:  # an ability not modelled could pay: never "no"
+                return PlanResult(None, player, reasons=(undecided, *reasons), as_read=False)
             return PlanResult(False, player, reasons=tuple(reasons))
         return PlanResult(None, player, optimal=False, reasons=(
             Reason("601.2h", "the time limit ran out before a plan was found or ruled out"),))
@@ -315,9 +321,18 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
         for k, w, step, acts, assignment, c in out_steps)
     reasons = [Reason("601.2", "every step can be cast in this order; each is paid by the activations listed "
                       "(605.3a), mana left over stays in the pool for the next step (106.4)")]
-    return PlanResult(True, player, result_steps, x_value,
-                      tuple((str(k), bool(value(ok))) for k, ok in zip(kept, tm.keep_ok)),
-                      tuple(reasons), optimal)
+    kept_ok = tuple((str(k), bool(value(ok))) for k, ok in zip(kept, tm.keep_ok))
+    if undecided is not None and (x_value is not None and maximize_x or not all(ok for _, ok in kept_ok)):
+        return PlanResult(None, player, result_steps, x_value, kept_ok, (undecided, *reasons), optimal, as_read=True)
+    return PlanResult(True, player, result_steps, x_value, kept_ok, tuple(reasons), optimal)
+
+
+def _unmodelled(abilities: set[tuple[str, str]]) -> Reason | None:
+    """Why a plan is undecided: mana abilities whose costs are read but not modelled (118.3)."""
+    if not abilities:
+        return None
+    names = "; ".join(f"{source} ({text})" for source, text in sorted(abilities))
+    return Reason("118.3", f"undecided: mana abilities whose costs the payment does not model could pay more: {names}")
 
 
 #: Deterministic work (CP-SAT's deterministic seconds) spent on the plan's cosmetic levels
