@@ -44,7 +44,7 @@ TYPES = COLORS + ("C",)
 WORD = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 # a mana unit: (type, snow, restriction words or None)
-Unit = tuple[str, bool, tuple[str, ...]]  # restriction words, () for none
+Unit = tuple[str, bool, tuple[str, ...], tuple[str, ...]]  # restriction words (() for none), its maker's types
 
 
 def may_pay(mana: str, options: tuple[str, ...], white_any: bool) -> bool:
@@ -74,6 +74,12 @@ def _words(spend_only: frozenset[str] | None) -> tuple[str, ...]:
     if spend_only is None:
         return ()
     return tuple(sorted(spend_only)) or ("abilities only",)  # pays no spell
+
+
+def made_by_ok(unit: Unit, mana_from: frozenset[str] | None) -> bool:
+    """The spell's own "Spend only mana produced by creatures": the unit's maker has the words
+    (mana in the pool at the start has no known maker)."""
+    return mana_from is None or any(all(w in unit[3] for w in entry.split()) for entry in mana_from)
 
 
 def spell_may_use(restricted: tuple[str, ...], spell_types: frozenset[str], cost: ManaCost) -> bool:
@@ -409,7 +415,8 @@ def _zone_cards(board: Board, player: str, cast: str | None):  # type: ignore[no
 
 
 def _activations(board: Board, player: str, life_total: int, state: State, allowed: frozenset | None,
-                 pool_abilities_ok: bool = True, cast: str | None = None, relax: bool = False) -> Iterator[State]:
+                 pool_abilities_ok: bool = True, cast: str | None = None, relax: bool = False,
+                 made: list | None = None) -> Iterator[State]:
     pool = Counter(dict(state.pool))
     counters = dict(state.counters)
     effective, white_any = _prepared(board, player)
@@ -500,12 +507,14 @@ def _activations(board: Board, player: str, life_total: int, state: State, allow
                     for target in targets:
                         for others in taps_of:
                             yield from _after(board, state, perm, ability, left, target, others, outcomes, x_counters,
-                                              zone)
+                                              zone, made)
 
 
 def _after(board: Board, state: State, perm, ability: ManaAbility, left: Counter, target: str | None,  # type: ignore[no-untyped-def]
-           others: tuple[str, ...], outcomes, counters: dict, zone: str | None) -> Iterator[State]:
-    """The states after one activation: its costs paid, each outcome added to the pool."""
+           others: tuple[str, ...], outcomes, counters: dict, zone: str | None,
+           made: list | None = None) -> Iterator[State]:
+    """The states after one activation: its costs paid, each outcome added to the pool (and
+    ``(source, restriction words, outcome)`` appended to ``made``)."""
     taps, untaps = ability.taps, ability.untaps
     gone = state.gone | ({target} if target else set())
     tapped = state.tapped | set(others)
@@ -520,10 +529,13 @@ def _after(board: Board, state: State, perm, ability: ManaAbility, left: Counter
     snow = perm.is_snow if zone is None else "snow" in {t.lower() for t in perm.card.supertypes}
     spend = _chosen(perm, ability.spend_only) if zone is None else ability.spend_only
     harm = tapped_harm(board, perm) if taps else 0
+    maker = tuple(sorted(perm.types | perm.supertypes)) if zone is None else ()  # a card in a zone: no permanent
     for b in outcomes:
+        if made is not None:
+            made.append((perm.id, _words(spend), b))
         new_pool = left.copy()
         for t in b:
-            new_pool[(t, snow, _words(spend))] += 1
+            new_pool[(t, snow, _words(spend), maker)] += 1
         yield State(tuple(sorted((+new_pool).items())), frozenset(tapped), frozenset(gone),
                     frozenset(touched), frozenset(creatures), tuple(sorted(counters.items(), key=repr)),
                     state.life + ability.life_cost + ability.damage + ability.life_loss + harm, frozenset(sacrificed))
@@ -558,6 +570,30 @@ def can_pay_from(board: Board, player: str, cost: ManaCost, allowed: frozenset, 
     return False
 
 
+def source_values(board: Board, player: str, cost: ManaCost, spell_types: frozenset[str],
+                  cast: str | None = None) -> dict[str, tuple[int, int]]:
+    """Per source, the most mana one activation could make now and the number of types its
+    activations could make, each activation tried alone with any mana cost paid (a pool of
+    every type), mana the spell may not use (106.6) left out: what keeping it untouched keeps."""
+    rich = Counter({(t, False, (), ()): 16 for t in TYPES})
+    start = State(tuple(sorted(rich.items())), frozenset(p.id for p in board.permanents if p.tapped),
+                  frozenset(), frozenset(), frozenset(), (), 0, frozenset())
+    made: list = []
+    for _ in _activations(board, player, board.player(player).life, start, None, cast=cast, made=made):
+        pass
+    out: dict[str, tuple[int, set]] = {}
+    for source, words, b in made:
+        if spell_may_use(words, spell_types, cost):
+            most, kinds = out.get(source, (0, set()))
+            out[source] = (max(most, len(b)), kinds | set(b))
+    return {p: (n, len(k)) for p, (n, k) in out.items()}
+
+
+def spare(values: dict[str, tuple[int, int]], touched) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    """What the sources used could make: the most mana, then the types (smaller is better)."""
+    return (sum(values.get(p, (0, 0))[0] for p in touched), sum(values.get(p, (0, 0))[1] for p in touched))
+
+
 def cards_used(counters: tuple) -> int:
     """Cards the costs took from a hand, library or graveyard."""
     return sum(n for key, n in counters if key[0] == "cards")
@@ -565,24 +601,27 @@ def cards_used(counters: tuple) -> int:
 
 def best_payment(board: Board, player: str, cost: ManaCost, keep: tuple[ManaCost, ...] = (),
                  maximize_x: bool = False, spell_types: frozenset[str] | None = None,
-                 cast: str | None = None, relax: bool = False) -> tuple[int, ...] | None:
+                 cast: str | None = None, relax: bool = False, mana_from: frozenset[str] | None = None,
+                 ) -> tuple[int, ...] | None:
     """The best objective vector (keep kept, X, life, non-Treasure sacrifices, Treasure
-    sacrifices, cards used, creatures tapped, permanents used, mana floating) over every
-    payment, or ``None`` when the cost can't be paid. Kept and X are negated so smaller is
+    sacrifices, cards used, creatures tapped, permanents used, mana floating, what the sources
+    used could make: mana, types) over every payment, or ``None`` when the cost can't be paid. Kept and X are negated so smaller is
     better. ``cast``: the name of the card paid for (in the hand: on the stack, 601.2a);
-    ``relax``: a cost this planner does not pay is taken as paid on an ability used at most once."""
+    ``relax``: a cost this planner does not pay is taken as paid on an ability used at most once;
+    ``mana_from``: the spell's own restriction on its mana's makers (113.6e)."""
     life_total = board.player(player).life
-    start_pool = Counter((m.type, m.snow, _words(m.spend_only)) for m in board.pool(player))
-    start = State(tuple(sorted(start_pool.items())), frozenset(p.id for p in board.permanents if p.tapped),
+    start_pool = Counter((m.type, m.snow, _words(m.spend_only), ()) for m in board.pool(player))
+    start = State(tuple(sorted(start_pool.items(), key=repr)), frozenset(p.id for p in board.permanents if p.tapped),
                   frozenset(), frozenset(), frozenset(), (), 0, frozenset())
     x_count = sum(1 for s in cost.symbols if s.variable)
     symbols = tuple(s for s in cost.symbols if not s.variable)
     types = spell_types if spell_types is not None else frozenset()
 
     def usable(u: Unit) -> bool:
-        return spell_may_use(u[2], types, cost)
+        return spell_may_use(u[2], types, cost) and made_by_ok(u, mana_from)
 
     mine = frozenset(p.id for p in board.controlled_by(player)) | {c.id for c, _ in _zone_cards(board, player, cast)}
+    values = source_values(board, player, cost, types, cast)
     best: tuple[int, ...] | None = None
     keep_cache: dict = {}
     for s in _states(board, player, life_total, start, None, cast=cast, relax=relax):
@@ -592,7 +631,8 @@ def best_payment(board: Board, player: str, cost: ManaCost, keep: tuple[ManaCost
             paid_life = s.life + life
             heavy = sum(1 for p in s.sacrificed if not mana_only(board.permanent(p)))
             light = len(s.sacrificed) - heavy
-            tail = (-x, paid_life, heavy, light, cards_used(s.counters), len(s.creatures), len(s.touched), floating)
+            tail = (-x, paid_life, heavy, light, cards_used(s.counters), len(s.creatures), len(s.touched), floating,
+                    *spare(values, s.touched))
             if best is not None and (-len(keep),) + tail >= best:
                 continue  # can't win even with every kept cost payable
             kept = 0
@@ -612,7 +652,7 @@ def most_mana(board: Board, player: str, cost: ManaCost, spell_types: frozenset[
               cast: str | None = None) -> int:
     """The most mana that may pay ``cost`` the player can have in the pool at once, over every
     reachable state (106.6: restricted mana counts only where it may pay)."""
-    start_pool = Counter((m.type, m.snow, _words(m.spend_only)) for m in board.pool(player))
+    start_pool = Counter((m.type, m.snow, _words(m.spend_only), ()) for m in board.pool(player))
     start = State(tuple(sorted(start_pool.items())), frozenset(p.id for p in board.permanents if p.tapped),
                   frozenset(), frozenset(), frozenset(), (), 0, frozenset())
     types = spell_types if spell_types is not None else frozenset()
@@ -620,7 +660,8 @@ def most_mana(board: Board, player: str, cost: ManaCost, spell_types: frozenset[
                for s in _states(board, player, board.player(player).life, start, None, cast=cast))
 
 
-def replay(board: Board, player: str, cost: ManaCost, result, cast: str | None = None) -> tuple[int, ...]:
+def replay(board: Board, player: str, cost: ManaCost, result, cast: str | None = None,
+           spell_types: frozenset[str] = frozenset(), mana_from: frozenset[str] | None = None) -> tuple[int, ...]:
     """Carry out a solver plan and return its objective vector (as :func:`best_payment`);
     raises AssertionError on any step the rules don't allow."""
     life_total = board.player(player).life
@@ -703,6 +744,9 @@ def replay(board: Board, player: str, cost: ManaCost, result, cast: str | None =
             match = next((p for p in pool if p[0] == u.type and p[3] == u.key and p[1] == u.snow), None)
             assert match is not None, f"{sp.symbol}: {u.type} from {u.key} is not in the pool"
             pool.remove(match)
+            maker = board.permanent(u.source) if board.has_permanent(u.source) else None
+            kinds = tuple(sorted(maker.types | maker.supertypes)) if maker is not None else ()
+            assert made_by_ok((u.type, u.snow, (), kinds), mana_from), f"{u.source}'s mana can't pay this spell"
         if sp.symbol == "{X}":
             x_total += len(sp.mana)
             continue
@@ -728,7 +772,7 @@ def replay(board: Board, player: str, cost: ManaCost, result, cast: str | None =
     kept = sum(ok for _, ok in result.kept)
     cards_taken = sum(n for k, n in used.items() if k in ("hand", "library", "graveyard"))
     return (-kept, -(result.x or 0), life + phyrexian_life, heavy, len(gone) - heavy, cards_taken, len(creatures),
-            len(touched), len(pool))
+            len(touched), len(pool), *spare(source_values(board, player, cost, spell_types, cast), touched))
 
 
 def _check_pays(cost: ManaCost, types: list[str], white_any: bool = False) -> None:

@@ -41,7 +41,7 @@ def agree(b, cost: str, card: str | None = None, spell: frozenset[str] | None = 
     want = best_payment(b, "a", ManaCost.parse(cost), spell_types=spell, cast=card)
     assert r.payable is (want is not None), (cost, r.reasons, r.excluded)
     if want is not None:
-        assert replay(b, "a", ManaCost.parse(cost), r, cast=card) == want, r.to_dict()
+        assert replay(b, "a", ManaCost.parse(cost), r, cast=card, spell_types=spell or frozenset()) == want, r.to_dict()
     return r.payable
 
 

@@ -9,7 +9,7 @@ import typer
 from mtgsolver.cli import common
 
 OBJECTIVE_HELP = ("Objective levels, best first, comma separated, from: keep, x, life, sacrifice, "
-                  "cards, creatures, sources, floating (default: all, in that order).")
+                  "cards, creatures, sources, floating, spare (default: all, in that order).")
 
 
 def pay(

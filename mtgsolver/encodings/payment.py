@@ -77,6 +77,7 @@ class Layer:
     avail: dict[str, LinearExpr] = field(default_factory=dict)
     left: dict[str, cp_model.IntVar] = field(default_factory=dict)
     snow_avail: dict[str, LinearExpr] = field(default_factory=dict)
+    spell_avail: dict[str, LinearExpr] = field(default_factory=dict)
     uses: dict[str, LinearExpr] = field(default_factory=dict)
     resources: dict[str, Resource] = field(default_factory=dict)
     tap_sel: dict[tuple[str, str], cp_model.IntVar] = field(default_factory=dict)
@@ -138,7 +139,7 @@ class PaymentModel:
         for k, cost in enumerate(keep):
             ok = self.model.new_bool_var(f"keep{k}")
             unrestricted = [i for i in instances if i.restricted is None]
-            layer = self._layer(f"keep{k}", unrestricted, allow_pool=False, untouched_by=self.main)
+            layer = self._layer(f"keep{k}", unrestricted, allow_pool=False, untouched_by=self.main, bar_spell=False)
             self._pay_spell(layer, cost.symbols, 0, enforce=ok)
             self._life_rules(layer, life - self.main.life - self.main.phyrexian - self.main.damage)
             self.bound_resources([self.main, layer])
@@ -153,7 +154,7 @@ class PaymentModel:
 
     # -- sources -------------------------------------------------------------------------
     def _layer(self, name: str, instances: list[Instance], allow_pool: bool,
-               untouched_by: Layer | None = None) -> Layer:
+               untouched_by: Layer | None = None, bar_spell: bool = True) -> Layer:
         m = self.model
         layer = Layer(name, instances)
         by_source: dict[str, list[Instance]] = {}
@@ -229,10 +230,10 @@ class PaymentModel:
             else:
                 m.add(t == 0)
             layer.touched[pid] = t
-        self._order(layer, by_source, allow_pool)
+        self._order(layer, by_source, allow_pool, bar_spell)
         return layer
 
-    def _order(self, layer: Layer, by_source: dict[str, list[Instance]], allow_pool: bool) -> None:
+    def _order(self, layer: Layer, by_source: dict[str, list[Instance]], allow_pool: bool, bar_spell: bool) -> None:
         """Flows of mana into activation costs, and ranks that make the plan acyclic (605.3a)."""
         m = self.model
         consumers = [i for i in layer.instances if i.mana_cost.symbols]
@@ -267,17 +268,24 @@ class PaymentModel:
                     m.add(layer.rank[a.key] < layer.rank[s.key]).only_enforce_if(both)
         free_roots = [i for i in layer.instances if i.key not in ranked_keys and i.restricted is None]
         producers = [i for i in ranked if i.restricted is None]
+        # mana a spell's own restriction bars from paying it ("Spend only mana produced by
+        # creatures to cast this spell") still pays activation costs: its root part is counted apart
+        barred = {i.key for i in layer.instances if not i.spell_ok} if bar_spell else set()
         root_supply: dict[str, LinearExpr] = {t: 0 for t in MANA_TYPES}
+        root_supply_barred: dict[str, LinearExpr] = {t: 0 for t in MANA_TYPES}
         for r in free_roots:
             for t in MANA_TYPES:
                 if (r.key, t) in layer.prod:
                     root_supply[t] = root_supply[t] + layer.prod[(r.key, t)]
+                    if r.key in barred:
+                        root_supply_barred[t] = root_supply_barred[t] + layer.prod[(r.key, t)]
         if allow_pool:
-            for unit in self.pool:
-                if unit.spend_only is None:
+            for unit, ok in zip(self.pool, self.pool_usable):
+                if unit.spend_only is None and ok:
                     root_supply[unit.type] = root_supply[unit.type] + 1
         out_of: dict[str, dict[str, LinearExpr]] = {i.key: {t: 0 for t in MANA_TYPES} for i in ranked}
         root_used: dict[str, LinearExpr] = {t: 0 for t in MANA_TYPES}
+        root_barred: dict[str, LinearExpr] = {t: 0 for t in MANA_TYPES}
         for j in consumers:
             need = j.mana_cost.mana_value
             incoming: dict[str, LinearExpr] = {t: 0 for t in MANA_TYPES}
@@ -302,6 +310,10 @@ class PaymentModel:
                 layer.root_in[(j.key, t)] = g
                 incoming[t] = incoming[t] + g
                 root_used[t] = root_used[t] + g
+                if barred:
+                    b = m.new_int_var(0, need, f"{layer.name}:root_barred:{j.key}:{t}")
+                    m.add(b <= g)
+                    root_barred[t] = root_barred[t] + b
             pays, generic, _ = self._pay_symbols(layer.name + ":" + j.key, j.mana_cost.symbols, 0,
                                                  layer.act[j.key])
             layer.consumer_pay[j.key] = pays
@@ -316,15 +328,20 @@ class PaymentModel:
         # what the spell (or a kept cost) may use, per type, and its snow part (106.3, 107.4h)
         avail: dict[str, LinearExpr] = {}
         snow_avail: dict[str, LinearExpr] = {}
+        spell_avail: dict[str, LinearExpr] = {}
         for t in MANA_TYPES:
             m.add(root_used[t] <= root_supply[t])
-            total = sum(layer.prod.get((i.key, t), 0) for i in layer.instances) - sum(
-                out_of[i.key][t] for i in producers) - root_used[t]
-            snow_ranked = sum(layer.prod.get((i.key, t), 0) - out_of[i.key][t] for i in producers if i.snow)
+            if barred:
+                m.add(root_barred[t] <= root_supply_barred[t])
+                m.add(root_used[t] - root_barred[t] <= root_supply[t] - root_supply_barred[t])
+            total = sum(layer.prod.get((i.key, t), 0) for i in layer.instances if i.key not in barred) - sum(
+                out_of[i.key][t] for i in producers if i.key not in barred) - (root_used[t] - root_barred[t])
+            snow_ranked = sum(layer.prod.get((i.key, t), 0) - out_of[i.key][t] for i in producers
+                              if i.snow and i.key not in barred)
             snow_ranked = snow_ranked + sum(layer.prod.get((i.key, t), 0) for i in ranked
-                                            if i.snow and i.restricted is not None)
+                                            if i.snow and i.restricted is not None and i.key not in barred)
             snow_free = sum(layer.prod.get((r.key, t), 0) for r in layer.instances
-                            if r.snow and r.key not in ranked_keys)
+                            if r.snow and r.key not in ranked_keys and r.key not in barred)
             if allow_pool:
                 total = total + sum(1 for u, ok in zip(self.pool, self.pool_usable) if ok and u.type == t)
                 snow_free = snow_free + sum(1 for u, ok in zip(self.pool, self.pool_usable)
@@ -337,10 +354,15 @@ class PaymentModel:
                 restricted_snow = restricted_snow + sum(
                     1 for u, ok in zip(self.pool, self.pool_usable)
                     if ok and u.snow and u.type == t and u.spend_only is not None)
-            m.add(bound <= snow_ranked + root_supply[t] - root_used[t] + restricted_snow)
+            m.add(bound <= snow_ranked + (root_supply[t] - root_supply_barred[t]) - (root_used[t] - root_barred[t])
+                  + restricted_snow)
             avail[t] = total
             snow_avail[t] = bound
-        layer.avail, layer.snow_avail = avail, snow_avail
+            if barred:  # the barred mana floats: it is there, the spell can't use it
+                spell_avail[t] = total
+                avail[t] = total + sum(layer.prod.get((i.key, t), 0) for i in layer.instances if i.key in barred) - sum(
+                    out_of[i.key][t] for i in producers if i.key in barred) - root_barred[t]
+        layer.avail, layer.snow_avail, layer.spell_avail = avail, snow_avail, spell_avail
 
     # -- symbols -------------------------------------------------------------------------
     def _pay_symbols(self, name: str, symbols: tuple[ManaSymbol, ...], generic_extra: LinearExpr,
@@ -401,6 +423,8 @@ class PaymentModel:
             snow_use = sum(p.ways[t] for p in pays if p.symbol.snow and t in p.ways)
             other = sum(p.ways[t] for p in pays if not p.symbol.snow and t in p.ways)
             m.add(snow_use <= layer.snow_avail[t])
+            if t in layer.spell_avail:
+                m.add(snow_use + other + generic[t] <= layer.spell_avail[t])
             left = m.new_int_var(0, self.upper, f"{layer.name}:left:{t}")
             m.add(snow_use + other + generic[t] + left == layer.avail[t])
             layer.left[t] = left

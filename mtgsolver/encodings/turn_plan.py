@@ -85,12 +85,15 @@ class TurnPlanModel(PaymentModel):
         Unrestricted mana in the pool before the first step, counts per type.
     keep_instances, keep:
         Sources for kept costs and the costs to keep payable afterwards.
+    carry_early:
+        Make the mana that can wait before the first step (symmetry breaking); off when a step
+        tells mana apart by its maker (113.6e), which carried mana does not keep.
     """
 
     def __init__(self, steps: list[PlanStep], life: int, pool: dict[str, int], x_upper: int,
                  maximize_x: bool, x_fixed: int, untappers: list[Untapper], untap_candidates: list[str],
                  initially_tapped: set[str], keep_instances: list[Instance], keep: tuple[ManaCost, ...],
-                 white_as_any_color: bool = False) -> None:
+                 white_as_any_color: bool = False, carry_early: bool = True) -> None:
         self.model = cp_model.CpModel()
         m = self.model
         self.white_as_any_color = white_as_any_color
@@ -104,7 +107,8 @@ class TurnPlanModel(PaymentModel):
         candidate_set = set(untap_candidates)
 
         def carryable(i: Instance) -> bool:
-            return i.restricted is None and not i.snow and i.source not in made and i.sacrificed not in made
+            return carry_early and i.restricted is None and not i.snow and i.source not in made \
+                and i.sacrificed not in made
 
         pre = {i.key: i for s in steps for i in s.instances if carryable(i)}
         steps = [replace(s, instances=tuple(i for i in s.instances if not carryable(i) or i.mana_cost.symbols
@@ -145,7 +149,7 @@ class TurnPlanModel(PaymentModel):
         for k, cost in enumerate(keep):
             ok = m.new_bool_var(f"keep{k}")
             layer = self._layer(f"keep{k}", [i for i in keep_instances if i.restricted is None],
-                                allow_pool=False, untouched_by=used)
+                                allow_pool=False, untouched_by=used, bar_spell=False)
             self._pay_spell(layer, cost.symbols, 0, enforce=ok)
             self._life_rules(layer, life - total)
             self.bound_resources([self.pre, *self.layers, layer])

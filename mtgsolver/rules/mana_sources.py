@@ -56,11 +56,21 @@ class SpellInfo:
 
     ``types`` holds card types, supertypes and subtypes in lower case (``creature``,
     ``legendary``, ``dragon``); ``colors`` the spell's colors as letters, or ``None`` to
-    take them from the cost being paid (202.2).
+    take them from the cost being paid (202.2). ``mana_from``: the spell's own restriction
+    "Spend only mana produced by creatures to cast this spell" (113.6e): the words a source
+    must have (each entry all its words: ``creature``, ``basic land``), ``None`` for none.
     """
 
     types: frozenset[str] = frozenset()
     colors: frozenset[str] | None = None
+    mana_from: frozenset[str] | None = None
+
+    def made_by(self, perm: Permanent | None) -> bool:
+        """Whether mana ``perm`` makes may pay the spell (``None``: a card in a hand or graveyard,
+        not a permanent: 109.2, "creatures" are on the battlefield)."""
+        if self.mana_from is None:
+            return True
+        return perm is not None and any(_has_words(perm, entry.split()) for entry in self.mana_from)
 
     def allows(self, spend_only: frozenset[str] | None, cost_colors: frozenset[str], cost_has_x: bool = False) -> bool:
         """Whether mana restricted to ``spend_only`` spells may pay for this spell (an entry
@@ -146,6 +156,7 @@ class Instance:
     tap_others: int = 0
     tap_candidates: tuple[str, ...] = ()
     zone: str | None = None
+    spell_ok: bool = True  # its mana may pay the spell (the spell's own restriction, 113.6e)
 
     @property
     def max_amount(self) -> int:
@@ -317,7 +328,8 @@ def extract_sources(board: Board, player: str, spell: SpellInfo | None,
                           life=ability.life_cost, snow=perm.is_snow, restricted=spend_only_of(perm, ability),
                           taps=ability.taps, untaps=ability.untaps, creature=perm.is_creature,
                           damage=ability.damage + ability.life_loss
-                          + (_damage_when_tapped(board, perm) if ability.taps else 0))
+                          + (_damage_when_tapped(board, perm) if ability.taps else 0),
+                          spell_ok=(spell or SpellInfo()).made_by(perm))
             if tapping:
                 common.update(tap_others=tapping[0].amount, tap_candidates=_tap_candidates(board, player, tapping[0]))
             key = f"{perm.id}#{index}"
@@ -418,7 +430,7 @@ def _card_instance(col: _Collector, card: ZoneCard, index: int, ability: ManaAbi
                     options=tuple(replace(o, uses=tuple(uses)) for o in opts if o.amount > 0),
                     mana_cost=ability.mana_cost, life=ability.life_cost,
                     snow="snow" in {t.lower() for t in card.card.supertypes}, restricted=ability.spend_only,
-                    taps=False, untaps=False, creature=False, zone=zone)
+                    taps=False, untaps=False, creature=False, zone=zone, spell_ok=(col.spell or SpellInfo()).made_by(None))
 
 
 def _card_cost_reason(col: _Collector, ability: ManaAbility, life: int) -> tuple | None:

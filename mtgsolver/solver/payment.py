@@ -17,7 +17,7 @@ Examples
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from ortools.sat.python import cp_model
@@ -30,7 +30,7 @@ from mtgsolver.model import Board, Color, ManaCost, ManaSymbol
 from mtgsolver.model.cards import Card
 from mtgsolver.model.errors import OptionError, UnsupportedError, VocabularyError
 from mtgsolver.model.unread import UnreadLine
-from mtgsolver.read.spell_text import EntersWith, enters_with
+from mtgsolver.read.spell_text import EntersWith, enters_with, spending_restriction
 from mtgsolver.rules.layers import source_note
 from mtgsolver.rules.mana_sources import Exclusion, Instance, SpellInfo, extract_sources
 from mtgsolver.rules.production import spend_types, spends_white_as_any_color
@@ -45,8 +45,10 @@ __all__ = ["DEFAULT_OBJECTIVE", "OBJECTIVES", "PaymentResult", "Reason", "SpellI
 #: that are more than mana (creatures, lands...), then fewest sacrificed at all; ``cards``: fewest
 #: cards the costs take from a hand, library or graveyard (discarded, milled, exiled); ``creatures``:
 #: fewest creatures tapped (for their own abilities or another's cost); ``sources``: fewest permanents
-#: (and cards) used; ``floating``: least mana left.
-OBJECTIVES: tuple[str, ...] = ("keep", "x", "life", "sacrifice", "cards", "creatures", "sources", "floating")
+#: (and cards) used; ``floating``: least mana left; ``spare``: keep untouched the sources that can make
+#: the most: the least mana the sources used could make (each its largest activation), then the fewest
+#: types they could make (so Birds of Paradise stays untapped rather than Llanowar Elves).
+OBJECTIVES: tuple[str, ...] = ("keep", "x", "life", "sacrifice", "cards", "creatures", "sources", "floating", "spare")
 DEFAULT_OBJECTIVE = OBJECTIVES
 
 
@@ -233,6 +235,9 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
     if card is not None and spell is None:
         spell = SpellInfo(frozenset(t.lower() for t in (*card.types, *card.supertypes, *card.subtypes)),
                           frozenset(c.value for c in card.derived_colors))
+    mana_from, spend_unread = spending_restriction(card) if card is not None else (None, ())
+    if mana_from is not None:  # 113.6e: "Spend only mana produced by creatures to cast this spell"
+        spell = replace(spell or SpellInfo(), mana_from=mana_from)
     deadline = Deadline(time_limit)
     x_count = sum(1 for s in parsed.symbols if s.variable)
     symbols = tuple(s for s in parsed.symbols if not s.variable)
@@ -256,6 +261,11 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
                 # an ability not modelled could pay it: undecided, never "no"
                 return PaymentResult(payable=None, as_read=False, reasons=(_unmodelled_reason(unmodelled, "pay it"),
                                                                            *reasons), optimal=True, **base)
+            if mana_from is not None and pool:  # who made the pool's mana is not on the board
+                return PaymentResult(payable=None, as_read=False, reasons=(Reason(
+                    "113.6e", f"undecided: {card.name} may be paid only with mana produced by "  # type: ignore[union-attr]
+                    f"{' or '.join(sorted(mana_from))}s, and the board does not say which sources made the mana "
+                    "in the pool"), *reasons), optimal=True, **base)
             return PaymentResult(payable=False, reasons=tuple(reasons), optimal=True, **base)
         return PaymentResult(payable=None, optimal=False, reasons=(
             Reason("601.2h", "the time limit ran out before a payment was found or ruled out"),), **base)
@@ -275,9 +285,12 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
         bound = _relaxed(board, player, spell, parsed, card, pool, usable, life, symbols, x_count, x_fixed, upper,
                          kept, white, deadline)
         open_bound = bound != (sum(ok for _, ok in kept_ok), x_value or 0)
+    undecided = (_unmodelled_reason(unmodelled, "give a larger X or keep more costs payable"),) if open_bound else ()
+    if spend_unread:  # a restriction not read could forbid this payment
+        undecided += (Reason("106.6", f"undecided: {card.name}'s restriction on the mana that pays for it is "  # type: ignore[union-attr]
+                             f"not read: {' '.join(spend_unread)}"),)
     return PaymentResult(
-        payable=None if open_bound else True, as_read=True if open_bound else None,
-        reasons=(_unmodelled_reason(unmodelled, "give a larger X or keep more costs payable"),) if open_bound else (),
+        payable=None if undecided else True, as_read=True if undecided else None, reasons=undecided,
         x=x_value, life_paid=life_paid, damage=damage, life_after=life - life_paid - damage,
         activations=tuple(activations),
         assignment=tuple(assignment), untapped=untapped, sacrificed=tuple(sorted(sacrificed)),
@@ -332,7 +345,8 @@ def _sources(board: Board, player: str, spell: SpellInfo | None, cost: ManaCost,
     has_x = bool(cost.variables)
     instances, exclusions = extract_sources(board, player, spell, cost_colors, has_x, cast)
     pool = board.pool(player)
-    usable = [u.spend_only is None or (spell or SpellInfo()).allows(u.spend_only, cost_colors, has_x) for u in pool]
+    usable = [(u.spend_only is None or (spell or SpellInfo()).allows(u.spend_only, cost_colors, has_x))
+              and (spell is None or spell.mana_from is None) for u in pool]  # 113.6e: the pool's makers are unknown
     return instances, exclusions, pool, usable
 
 
@@ -393,10 +407,25 @@ def _terms(pm: PaymentModel, instances: list[Instance], board: Board, levels: Se
             size = len(creatures)
         elif level == "sources":
             expr, size = sum(main.touched.values()), len(main.touched)
+        elif level == "spare":  # what the sources used could make: the most mana, then the types
+            amount, kinds = source_values(instances)
+            out.append((level, sum(amount.get(p, 0) * t for p, t in sorted(main.touched.items())), sum(amount.values())))
+            expr, size = sum(kinds.get(p, 0) * t for p, t in sorted(main.touched.items())), sum(kinds.values())
+            level = "spare_types"
         else:
             expr, size = pm.floating(), upper
         out.append((level, expr, size))
     return out
+
+
+def source_values(instances: list[Instance]) -> tuple[dict[str, int], dict[str, int]]:
+    """Per source, the most mana one of its activations makes and how many types they make."""
+    amount: dict[str, int] = {}
+    kinds: dict[str, set[str]] = {}
+    for i in instances:
+        amount[i.source] = max(amount.get(i.source, 0), i.max_amount)
+        kinds.setdefault(i.source, set()).update(i.types())
+    return amount, {p: len(t) for p, t in kinds.items()}
 
 
 #: Consecutive levels are folded into one weighted objective while the weights stay below this.

@@ -35,7 +35,7 @@ from mtgsolver.model.permanent import TextAbility
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.modes import mode_index, unchosen_modal_trigger
-from mtgsolver.read.spell_text import enters_with_x_counters, mana_added, treasures_created
+from mtgsolver.read.spell_text import enters_with_x_counters, mana_added, spending_restriction, treasures_created
 from mtgsolver.rules.crimes import board_target, crime_triggers, is_crime
 from mtgsolver.rules.mana_sources import SpellInfo, extract_sources
 from mtgsolver.rules.production import spends_white_as_any_color
@@ -268,8 +268,14 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
     upper = 0
     cast = frozenset(w.id for w in wanted if w.kind == "spell")  # 601.2a: no cost discards them
     unmodelled: set[tuple[str, str]] = set()  # abilities whose costs are read but not modelled
+    spend_unread: tuple[str, ...] = ()  # "Spend only ..." lines of the cards cast, not read
+    makers = False  # a card cast may be paid only with mana some sources made (113.6e)
     for w in wanted:
-        info = SpellInfo(frozenset((*w.card.types, *w.card.supertypes, *w.card.subtypes)), None) if w.card else SpellInfo()
+        mana_from, unread = spending_restriction(w.card) if w.card else (None, ())
+        spend_unread += unread
+        info = SpellInfo(frozenset((*w.card.types, *w.card.supertypes, *w.card.subtypes)), None,
+                         mana_from) if w.card else SpellInfo()
+        makers |= mana_from is not None
         colors = frozenset(c.value for c in w.cost.colors)
         instances, excluded = extract_sources(aug, player, info, colors, bool(w.cost.variables), cast)
         unmodelled.update((e.source, e.ability) for e in excluded if not e.modelled)
@@ -287,9 +293,12 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
     keep_instances = [i for i in keep_instances if i.source not in tapped]
     white = spends_white_as_any_color(board, player)
     tm = TurnPlanModel(steps, board.player(player).life, pool, upper, maximize_x and bool(with_x),
-                       x or 0, untappers, candidates, tapped, keep_instances, kept, white)
+                       x or 0, untappers, candidates, tapped, keep_instances, kept, white, carry_early=not makers)
     result, optimal = _solve(tm, maximize_x and bool(with_x), upper, deadline)
     undecided = _unmodelled(unmodelled)
+    if makers and undecided is None:  # mana carried between steps (106.4) keeps no record of its maker
+        undecided = Reason("113.6e", "undecided: a card cast may be paid only with mana some sources made, and "
+                           "mana carried from step to step is not told apart by its maker")
     if not result.found:
         if result.status == cp_model.INFEASIBLE:
             reasons = [Reason("601.2h", "no order and payment casts all of "
@@ -322,7 +331,12 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
     reasons = [Reason("601.2", "every step can be cast in this order; each is paid by the activations listed "
                       "(605.3a), mana left over stays in the pool for the next step (106.4)")]
     kept_ok = tuple((str(k), bool(value(ok))) for k, ok in zip(kept, tm.keep_ok))
-    if undecided is not None and (x_value is not None and maximize_x or not all(ok for _, ok in kept_ok)):
+    if spend_unread:  # a restriction not read could forbid the payments found
+        undecided = Reason("106.6", "undecided: a restriction on the mana that pays a card cast is not read: "
+                           + " ".join(spend_unread))
+    elif undecided is not None and not (x_value is not None and maximize_x or not all(ok for _, ok in kept_ok)):
+        undecided = None
+    if undecided is not None:
         return PlanResult(None, player, result_steps, x_value, kept_ok, (undecided, *reasons), optimal, as_read=True)
     return PlanResult(True, player, result_steps, x_value, kept_ok, tuple(reasons), optimal)
 
