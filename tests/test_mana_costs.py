@@ -234,3 +234,24 @@ def test_the_costs_on_a_board_file_through_the_cli(pool, atomic_cards, board_fil
     r = CliRunner().invoke(app, ["pay", str(board_file(ISSUE_BOARD)), "--cost", cost, "--cards", str(atomic_cards)])
     assert r.exit_code == status, r.output
     assert words in r.output
+
+
+@pytest.mark.parametrize("line, card, used", [
+    ("{T}, Mill a card: Add {C}.", "Millikin", True),
+    ("{1}, Remove X storage counters from Calciform Pools: Add X mana in any combination of {W} and/or {U}.",
+     "Calciform Pools", True),
+    ("Tap an untapped Druid you control: Add {G}.", "Seton, Krosan Protector", True),
+    ("Exile Elvish Spirit Guide from your hand: Add {G}.", "Elvish Spirit Guide", True),
+    ("{T}, Pay {E}: Add one mana of any color.", "Aether Hub", False),
+    ("Discard your hand, Sacrifice Lion's Eye Diamond: Add three mana of any one color. Activate only as an instant.",
+     "Lion's Eye Diamond", False),
+    ("{T}, Sacrifice X Goats: Add X mana of any one color. You gain X life.", "Springjack Pasture", False),
+])
+def test_coverage_counts_a_mana_line_read_only_when_payment_uses_all_of_it(line, card, used) -> None:
+    """`cards coverage`: a line the grammar reads whose cost payment does not model is unread."""
+    from types import SimpleNamespace
+
+    from mtgsolver.read.coverage import measure
+
+    cov = measure([SimpleNamespace(name=card, text=line, types=["Artifact"])], ["mana"])
+    assert (cov.total["mana"], cov.read["mana"]) == (1, int(used))

@@ -154,7 +154,11 @@ class PaymentModel:
 
     # -- sources -------------------------------------------------------------------------
     def _layer(self, name: str, instances: list[Instance], allow_pool: bool,
-               untouched_by: Layer | None = None, bar_spell: bool = True) -> Layer:
+               untouched_by: Layer | None = None, bar_spell: bool = True,
+               roots: dict[str, LinearExpr] | None = None) -> Layer:
+        """The variables of one payment's activations; ``roots``: unrestricted mana already in
+        the pool per type, besides the board's (mana carried from an earlier step), which pays
+        activation costs like a free activation's (605.3a)."""
         m = self.model
         layer = Layer(name, instances)
         by_source: dict[str, list[Instance]] = {}
@@ -230,10 +234,11 @@ class PaymentModel:
             else:
                 m.add(t == 0)
             layer.touched[pid] = t
-        self._order(layer, by_source, allow_pool, bar_spell)
+        self._order(layer, by_source, allow_pool, bar_spell, roots or {})
         return layer
 
-    def _order(self, layer: Layer, by_source: dict[str, list[Instance]], allow_pool: bool, bar_spell: bool) -> None:
+    def _order(self, layer: Layer, by_source: dict[str, list[Instance]], allow_pool: bool, bar_spell: bool,
+               roots: dict[str, LinearExpr]) -> None:
         """Flows of mana into activation costs, and ranks that make the plan acyclic (605.3a)."""
         m = self.model
         consumers = [i for i in layer.instances if i.mana_cost.symbols]
@@ -283,6 +288,8 @@ class PaymentModel:
             for unit, ok in zip(self.pool, self.pool_usable):
                 if unit.spend_only is None and ok:
                     root_supply[unit.type] = root_supply[unit.type] + 1
+        for t, n in roots.items():
+            root_supply[t] = root_supply[t] + n
         out_of: dict[str, dict[str, LinearExpr]] = {i.key: {t: 0 for t in MANA_TYPES} for i in ranked}
         root_used: dict[str, LinearExpr] = {t: 0 for t in MANA_TYPES}
         root_barred: dict[str, LinearExpr] = {t: 0 for t in MANA_TYPES}

@@ -83,6 +83,10 @@ class TurnPlanModel(PaymentModel):
         Permanents an untap effect may untap, and which of them start tapped.
     pool:
         Unrestricted mana in the pool before the first step, counts per type.
+    restricted_pool:
+        Pool mana with a spending restriction (106.6): its type and, per step, whether that
+        step's spell may use it; a unit pays one step's spell at most, never an activation
+        cost, and is not carried on as unrestricted mana.
     keep_instances, keep:
         Sources for kept costs and the costs to keep payable afterwards.
     carry_early:
@@ -93,7 +97,8 @@ class TurnPlanModel(PaymentModel):
     def __init__(self, steps: list[PlanStep], life: int, pool: dict[str, int], x_upper: int,
                  maximize_x: bool, x_fixed: int, untappers: list[Untapper], untap_candidates: list[str],
                  initially_tapped: set[str], keep_instances: list[Instance], keep: tuple[ManaCost, ...],
-                 white_as_any_color: bool = False, carry_early: bool = True) -> None:
+                 white_as_any_color: bool = False, carry_early: bool = True,
+                 restricted_pool: list[tuple[str, tuple[bool, ...]]] = ()) -> None:
         self.model = cp_model.CpModel()
         m = self.model
         self.white_as_any_color = white_as_any_color
@@ -120,16 +125,29 @@ class TurnPlanModel(PaymentModel):
         self.x = m.new_int_var(0, self.upper, "x") if maximize_x else x_fixed
         self.order = self._steps_order(len(steps))
         # mana whose use can wait: tapped before the first step, carried in the pool (106.4)
-        self.pre = self._layer("pre", sorted(pre.values(), key=lambda i: i.key), allow_pool=False)
+        # the pool's unrestricted mana is there before the first step: it pays activation costs
+        # (605.3a) and what is left is carried into the first step with the rest (106.4)
+        self.start_pool = pool
+        self.pre = self._layer("pre", sorted(pre.values(), key=lambda i: i.key), allow_pool=False, roots=pool)
+        for t in MANA_TYPES:
+            self.pre.avail[t] = self.pre.avail[t] + pool.get(t, 0)
         self._pay_spell(self.pre, (), 0, enforce=None)
         self.layers: list[Layer] = []
         self.carry_in: list[dict[str, cp_model.IntVar]] = []
         self.carry_out: list[dict[str, cp_model.IntVar]] = []
+        self.pool_use: list[dict[str, cp_model.LinearExprT]] = []
+        uses = [[m.new_bool_var(f"pool{u}:s{k}") if ok else None for k, ok in enumerate(allowed)]
+                for u, (_, allowed) in enumerate(restricted_pool)]
+        for lits in uses:
+            m.add(sum(v for v in lits if v is not None) <= 1)
         for k, step in enumerate(steps):
-            layer = self._layer(f"s{k}", list(step.instances), allow_pool=False)
             cin = {t: m.new_int_var(0, self.upper, f"s{k}:in:{t}") for t in MANA_TYPES}
+            layer = self._layer(f"s{k}", list(step.instances), allow_pool=False, roots=cin)  # 605.3a
+            held = {t: sum(lits[k] for (ut, _), lits in zip(restricted_pool, uses) if ut == t and lits[k] is not None)
+                    for t in MANA_TYPES}
+            self.pool_use.append(held)
             for t in MANA_TYPES:
-                layer.avail[t] = layer.avail[t] + cin[t]
+                layer.avail[t] = layer.avail[t] + cin[t] + held[t]
             self._pay_spell(layer, step.cost.symbols, step.x_count, enforce=None)
             self.layers.append(layer)
             self.carry_in.append(cin)
@@ -190,18 +208,18 @@ class TurnPlanModel(PaymentModel):
             for t in MANA_TYPES:
                 restricted = sum(layer.prod.get((i.key, t), 0) for i in layer.instances if i.restricted is not None)
                 spare = m.new_int_var(-self.upper * 4, self.upper * 4, f"s{k}:spare:{t}")
-                m.add(spare == layer.left[t] - restricted)
+                m.add(spare == layer.left[t] - restricted - self.pool_use[k][t])
                 free = m.new_int_var(0, self.upper * 4, f"s{k}:free:{t}")
                 m.add_max_equality(free, [spare, 0])
                 out[t] = m.new_int_var(0, self.upper * 4, f"s{k}:out:{t}")
                 m.add(out[t] <= free + step.mana.count(t))
             self.carry_out.append(out)
         for t in MANA_TYPES:  # redundant, for the LP: each step's carry comes from one predecessor
-            m.add(sum(c[t] for c in self.carry_in) <= pool.get(t, 0) + self.pre.left[t]
+            m.add(sum(c[t] for c in self.carry_in) <= self.pre.left[t]
                   + sum(c[t] for c in self.carry_out))
         for j in range(len(self.steps)):
             for t in MANA_TYPES:
-                m.add(self.carry_in[j][t] <= pool.get(t, 0) + self.pre.left[t]).only_enforce_if(self.order.first[j])
+                m.add(self.carry_in[j][t] <= self.pre.left[t]).only_enforce_if(self.order.first[j])
                 for i in range(len(self.steps)):
                     if i != j:
                         m.add(self.carry_in[j][t] <= self.carry_out[i][t]).only_enforce_if(self.order.succ[(i, j)])
@@ -304,13 +322,19 @@ class TurnPlanModel(PaymentModel):
         return sum(self.used.values())
 
     def pre_view(self) -> SimpleNamespace:
-        """The ``pre`` layer for :func:`~mtgsolver.encodings.payment_plan.read_plan`."""
-        return SimpleNamespace(main=self.pre, pool=(), pool_usable=[])
-
-    def step_view(self, k: int, carried: dict[str, int]) -> SimpleNamespace:
-        """What :func:`~mtgsolver.encodings.payment_plan.read_plan` reads for step ``k``:
-        its layer as ``main`` and the mana carried into it as the pool."""
+        """The ``pre`` layer for :func:`~mtgsolver.encodings.payment_plan.read_plan`, the board's
+        unrestricted pool mana its pool."""
         from mtgsolver.model import PoolMana
 
-        pool = tuple(PoolMana(t) for t in MANA_TYPES for _ in range(carried.get(t, 0)))
+        pool = tuple(PoolMana(t) for t in MANA_TYPES for _ in range(self.start_pool.get(t, 0)))
+        return SimpleNamespace(main=self.pre, pool=pool, pool_usable=[True] * len(pool))
+
+    def step_view(self, k: int, carried: dict[str, int], held: dict[str, int]) -> SimpleNamespace:
+        """What :func:`~mtgsolver.encodings.payment_plan.read_plan` reads for step ``k``:
+        its layer as ``main``, and the mana carried into it and the restricted pool mana it uses
+        (``held``, which pays its spell only) as the pool."""
+        from mtgsolver.model import PoolMana
+
+        pool = tuple(PoolMana(t) for t in MANA_TYPES for _ in range(carried.get(t, 0))) + tuple(
+            PoolMana(t, spend_only=frozenset({"this spell"})) for t in MANA_TYPES for _ in range(held.get(t, 0)))
         return SimpleNamespace(main=self.layers[k], pool=pool, pool_usable=[True] * len(pool))

@@ -36,6 +36,7 @@ __all__ = [
     "Bundle",
     "ManaTrigger",
     "TRIGGER_ON",
+    "ACTIVATION_SYMBOL_KINDS",
     "bundle_of",
     "modelled_cost",
     "show_bundle",
@@ -239,6 +240,11 @@ PAYABLE_COSTS: frozenset[str] = frozenset(
     "exile_self exile_card exert".split())
 
 
+#: Symbols of an activation's mana cost the payment solver pays (605.3a): no {X}, {S} or Phyrexian.
+ACTIVATION_SYMBOL_KINDS: frozenset[str] = frozenset(
+    {"generic", "colored", "colorless", "hybrid", "colorless_hybrid", "monocolored_hybrid"})
+
+
 def modelled_cost(part: "CostPart") -> bool:
     """Whether the payment solver pays this cost part exactly (:data:`PAYABLE_COSTS`, with a
     variable amount only for counters removed, 107.3a)."""
@@ -290,6 +296,21 @@ class ManaAbility:
     @property
     def sacrifices_self(self) -> bool:
         return any(c.kind == "sacrifice_self" for c in self.costs)
+
+    @property
+    def modelled(self) -> bool:
+        """Payment and production use all of it: every cost part (:func:`modelled_cost`), the
+        symbols of its mana cost (:data:`ACTIVATION_SYMBOL_KINDS`), and an X amount of mana only
+        as the counters its cost removes (107.3a)."""
+        if not all(modelled_cost(c) for c in self.costs):
+            return False
+        if any(s.kind not in ACTIVATION_SYMBOL_KINDS for s in self.mana_cost.symbols):
+            return False
+        x_counters = any(c.kind == "remove_counters" for c in self.costs)
+        products = [self.product] if not isinstance(self.product, Conditional) else [
+            self.product.instead, self.product.otherwise]
+        return all(x_counters or not (isinstance(p, AnyColor) and p.amount < 0 or isinstance(p, Amount)
+                                      and p.count == "removed") for p in products)
 
     def types(self) -> frozenset[str]:
         """Mana types the product can have without looking at other permanents

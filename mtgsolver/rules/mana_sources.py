@@ -31,7 +31,17 @@ from dataclasses import dataclass, field, replace
 
 from mtgsolver.model import Board, ManaAbility, ManaCost, Permanent
 from mtgsolver.model.mana import MANA_TYPES
-from mtgsolver.model.mana_abilities import AnyColor, Choice, CostPart, Counted, Fixed, Product, Reflect, modelled_cost
+from mtgsolver.model.mana_abilities import (
+    ACTIVATION_SYMBOL_KINDS,
+    AnyColor,
+    Choice,
+    CostPart,
+    Counted,
+    Fixed,
+    Product,
+    Reflect,
+    modelled_cost,
+)
 from mtgsolver.model.zones import ZoneCard
 from mtgsolver.rules.layers import source_note
 from mtgsolver.rules.production import effective_product, sacrifice_product
@@ -494,9 +504,6 @@ def _unrestricted_mana_bound(instances: list[Instance]) -> int:
     return sum(best.values())
 
 
-_ABILITY_COST_KINDS = {"generic", "colored", "colorless", "hybrid", "colorless_hybrid", "monocolored_hybrid"}
-
-
 def _usable(col: _Collector, perm: Permanent, ability: ManaAbility, life: int, relax: bool = False) -> bool:
     """Whether the costs of an ability can be paid now (``relax``: its costs not modelled taken
     as paid); records why not."""
@@ -544,7 +551,7 @@ def _usable(col: _Collector, perm: Permanent, ability: ManaAbility, life: int, r
             col.exclude(perm.id, ability, f"it needs {part.amount} untapped {part.what} you control and there "
                         f"are {len(_tap_candidates(col.board, col.player, part))}", "118.3")
             return False
-    bad = [s for s in ability.mana_cost.symbols if s.kind not in _ABILITY_COST_KINDS]
+    bad = [s for s in ability.mana_cost.symbols if s.kind not in ACTIVATION_SYMBOL_KINDS]
     if bad:
         col.exclude(perm.id, ability, f"its cost symbol {bad[0]} in a mana ability is not supported", "605",
                     modelled=False)

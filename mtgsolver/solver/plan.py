@@ -270,11 +270,13 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
     unmodelled: set[tuple[str, str]] = set()  # abilities whose costs are read but not modelled
     spend_unread: tuple[str, ...] = ()  # "Spend only ..." lines of the cards cast, not read
     makers = False  # a card cast may be paid only with mana some sources made (113.6e)
+    infos: list[SpellInfo] = []
     for w in wanted:
         mana_from, unread = spending_restriction(w.card) if w.card else (None, ())
         spend_unread += unread
         info = SpellInfo(frozenset((*w.card.types, *w.card.supertypes, *w.card.subtypes)), None,
                          mana_from) if w.card else SpellInfo()
+        infos.append(info)
         makers |= mana_from is not None
         colors = frozenset(c.value for c in w.cost.colors)
         instances, excluded = extract_sources(aug, player, info, colors, bool(w.cost.variables), cast)
@@ -285,15 +287,21 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
                               treasures=made.get(w.id, ()), mana=mana_added(w.card) if w.card else (),
                               triggers_untap=bool(w.card and {"instant", "sorcery"} & set(w.card.types))))
     pool = {}
+    restricted: list[tuple[str, tuple[bool, ...]]] = []  # 106.6: a unit and the steps whose spell may use it
     for unit in board.pool(player):
         if unit.spend_only is None:
             pool[unit.type] = pool.get(unit.type, 0) + 1
-    upper += sum(pool.values()) + sum(len(s.mana) for s in steps)
+        else:
+            restricted.append((unit.type, tuple(
+                info.allows(unit.spend_only, frozenset(c.value for c in w.cost.colors), bool(w.cost.variables))
+                and info.mana_from is None for w, info in zip(wanted, infos))))
+    upper += sum(pool.values()) + len(restricted) + sum(len(s.mana) for s in steps)
     keep_instances, _ = extract_sources(aug, player, None, cast=cast)
     keep_instances = [i for i in keep_instances if i.source not in tapped]
     white = spends_white_as_any_color(board, player)
     tm = TurnPlanModel(steps, board.player(player).life, pool, upper, maximize_x and bool(with_x),
-                       x or 0, untappers, candidates, tapped, keep_instances, kept, white, carry_early=not makers)
+                       x or 0, untappers, candidates, tapped, keep_instances, kept, white, carry_early=not makers,
+                       restricted_pool=restricted)
     result, optimal = _solve(tm, maximize_x and bool(with_x), upper, deadline)
     undecided = _unmodelled(unmodelled)
     if makers and undecided is None:  # mana carried between steps (106.4) keeps no record of its maker
@@ -317,7 +325,8 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
     for k in order:
         w, step = wanted[k], steps[k]
         carried = {t: value(tm.carry_in[k][t]) for t in MANA_TYPES}
-        acts, assignment, _ = read_plan(tm.step_view(k, carried), value, x_value or 0 if step.x_count else 0,
+        held = {t: value(tm.pool_use[k][t]) for t in MANA_TYPES}
+        acts, assignment, _ = read_plan(tm.step_view(k, carried, held), value, x_value or 0 if step.x_count else 0,
                                         step.x_count)  # type: ignore[arg-type]
         if k == order[0]:
             acts = early + acts  # activated while the first step is cast; its mana floats on
