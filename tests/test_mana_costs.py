@@ -255,3 +255,27 @@ def test_coverage_counts_a_mana_line_read_only_when_payment_uses_all_of_it(line,
 
     cov = measure([SimpleNamespace(name=card, text=line, types=["Artifact"])], ["mana"])
     assert (cov.total["mana"], cov.read["mana"]) == (1, int(used))
+
+
+def test_an_unpayable_attack_cuts_the_attackers_a_tapping_cost_could_have_used(pool) -> None:
+    """508.1f, 508.1i-j: attackers are tapped before the total is paid, so a Druid that attacks
+    a planeswalker for free can't be tapped for Seton's cost. An unpayable declaration is cut
+    with every tapped attacker then: the first Druid attacking the player alone is payable
+    (Seton taps the other Druid and itself for Ghostly Prison's {2})."""
+    from mtgsolver.encodings.cpsat import Deadline
+    from mtgsolver.rules.attacking import attack_problem
+    from mtgsolver.solver.combat_mana import Payer, attack_acceptor
+
+    druid = "types: [creature], subtypes: [druid], power: 1, toughness: 1"
+    b = parse_board_text(HEAD + "battlefield:\n" + "".join(f"  - {p}\n" for p in [
+        '{id: seton, card: "Seton, Krosan Protector", controller: a}',
+        f"{{id: d1, name: First Druid, {druid}, controller: a}}",
+        f"{{id: d2, name: Second Druid, {druid}, controller: a}}",
+        "{id: prison, card: Ghostly Prison, controller: b}",
+        "{id: walker, card: Jace Beleren, controller: b}",
+    ]), "attack.yaml", pool)
+    problem = attack_problem(b)
+    accept = attack_acceptor(problem, Payer(b, "a", Deadline(10)))
+    assert accept({"d1": "b"}) is None
+    cut, proved = accept({"d1": "b", "d2": "walker"})  # Seton taps itself only: {G} of {2}
+    assert proved and ("d2", "walker") in cut
