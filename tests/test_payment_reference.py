@@ -191,7 +191,7 @@ def test_solver_agrees_with_brute_force(request):
             == expected, (cost, result.to_dict(), expected)
 
 
-@settings(max_examples=runs(600), deadline=None, derandomize=True)
+@settings(max_examples=runs(600, 25), deadline=None, derandomize=True)
 @given(requests().filter(lambda r: any(p.name in THEMES["costs"] for p in r[0].permanents)))
 def test_costs_on_zones_agree_with_brute_force(request):
     """The same comparison on boards holding the cost-paying sources (cards, counters, tapping)."""

@@ -68,6 +68,8 @@ def _print(board, result) -> None:  # type: ignore[no-untyped-def]
     if result.damage:
         head += f", taking {result.damage} damage from its mana sources"
     con.print(head + ("" if result.optimal else " (not proven optimal: time limit)"), highlight=False)
+    for r in result.reasons if result.payable is None else ():
+        con.print(f"  [{r.rule}] {r.message}", markup=False, soft_wrap=True)
     if result.loses:
         con.print(f"  [bold red]warning[/] [704.5a] this leaves {result.player} at {result.life_after} life: "
                   "they lose the game when state-based actions are next checked", highlight=False)
