@@ -510,8 +510,8 @@ def _activations(board: Board, player: str, life_total: int, state: State, allow
                                               zone, made)
 
 
-def _after(board: Board, state: State, perm, ability: ManaAbility, left: Counter, target: str | None,  # type: ignore[no-untyped-def]
-           others: tuple[str, ...], outcomes, counters: dict, zone: str | None,
+def _after(board: Board, state: State, perm, ability: ManaAbility,  # type: ignore[no-untyped-def]
+           left: Counter, target: str | None, others: tuple[str, ...], outcomes, counters: dict, zone: str | None,
            made: list | None = None) -> Iterator[State]:
     """The states after one activation: its costs paid, each outcome added to the pool (and
     ``(source, restriction words, outcome)`` appended to ``made``)."""
@@ -605,8 +605,9 @@ def best_payment(board: Board, player: str, cost: ManaCost, keep: tuple[ManaCost
                  ) -> tuple[int, ...] | None:
     """The best objective vector (keep kept, X, life, non-Treasure sacrifices, Treasure
     sacrifices, cards used, creatures tapped, permanents used, mana floating, what the sources
-    used could make: mana, types) over every payment, or ``None`` when the cost can't be paid. Kept and X are negated so smaller is
-    better. ``cast``: the name of the card paid for (in the hand: on the stack, 601.2a);
+    used could make: mana, types) over every payment, or ``None`` when the cost can't be
+    paid. Kept and X are negated so smaller is better. ``cast``: the name of the card paid
+    for (in the hand: on the stack, 601.2a);
     ``relax``: a cost this planner does not pay is taken as paid on an ability used at most once;
     ``mana_from``: the spell's own restriction on its mana's makers (113.6e)."""
     life_total = board.player(player).life

@@ -59,7 +59,8 @@ PALETTE = [
      "counters from Battery: Add {B}, then add an additional {B} for each charge counter removed this way."},
     {"name": "Druid Caller", "types": ["creature"], "subtypes": ["druid"], "power": 1, "toughness": 1,
      "text": "Tap an untapped Druid you control: Add {G}."},
-    {"name": "Drum", "types": ["artifact"], "text": "{T}, Tap an untapped creature you control: Add one mana of any color."},
+    {"name": "Drum", "types": ["artifact"],
+     "text": "{T}, Tap an untapped creature you control: Add one mana of any color."},
     {"name": "Hub", "types": ["land"], "text": "{T}, Pay {E}: Add one mana of any color."},  # not modelled
 ]
 # Themes draw their permanents from a few entries that interact, so the cases a mutation run
@@ -187,8 +188,8 @@ def test_solver_agrees_with_brute_force(request):
         stated = [r.message for r in result.reasons if "at most" in r.message]
         assert all(f"(at most {most} mana)" in m for m in stated), (stated, most)
     if expected is not None:
-        assert replay(board, "a", parsed, result, spell_types=frozenset({"creature"}) if creature_spell else frozenset()) \
-            == expected, (cost, result.to_dict(), expected)
+        types = frozenset({"creature"}) if creature_spell else frozenset()
+        assert replay(board, "a", parsed, result, spell_types=types) == expected, (cost, result.to_dict(), expected)
 
 
 @settings(max_examples=runs(600, 25), deadline=None, derandomize=True)

@@ -68,7 +68,8 @@ def test_mana_produced_by_creatures(pool) -> None:
 def test_land_mana_still_pays_a_creatures_activation_cost(pool) -> None:
     """The restriction is on what pays the spell: a Forest's {G} pays a creature's filter ability
     (605.3a), whose mana then pays Myr Superion."""
-    filt = "id: g, name: Filter Golem, types: [artifact, creature], power: 1, toughness: 1, text: '{1}, {T}: Add {C}{C}.'"
+    filt = ("id: g, name: Filter Golem, types: [artifact, creature], power: 1, toughness: 1, "
+            "text: '{1}, {T}: Add {C}{C}.'")
     b = board(pool, filt, "id: f, card: Forest")
     assert agree(pool, b, "Myr Superion")
     assert not agree(pool, board(pool, filt, "id: f, card: Forest"), "Myr Superion", "{3}")

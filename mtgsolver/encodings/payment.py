@@ -227,7 +227,8 @@ class PaymentModel:
             layer.sacrificed[pid] = sum(lits)
         for pid in self.perm_ids:
             lits = [layer.act[i.key] for i in by_source.get(pid, [])] + [
-                layer.act[i.key] for i in instances if i.sacrificed == pid and i.source != pid] + tapped_for.get(pid, [])
+                layer.act[i.key] for i in instances if i.sacrificed == pid and i.source != pid]
+            lits += tapped_for.get(pid, [])
             t = m.new_bool_var(f"{name}:touched:{pid}")
             if lits:
                 m.add_max_equality(t, lits)

@@ -440,7 +440,8 @@ def _card_instance(col: _Collector, card: ZoneCard, index: int, ability: ManaAbi
                     options=tuple(replace(o, uses=tuple(uses)) for o in opts if o.amount > 0),
                     mana_cost=ability.mana_cost, life=ability.life_cost,
                     snow="snow" in {t.lower() for t in card.card.supertypes}, restricted=ability.spend_only,
-                    taps=False, untaps=False, creature=False, zone=zone, spell_ok=(col.spell or SpellInfo()).made_by(None))
+                    taps=False, untaps=False, creature=False, zone=zone,
+                    spell_ok=(col.spell or SpellInfo()).made_by(None))
 
 
 def _card_cost_reason(col: _Collector, ability: ManaAbility, life: int) -> tuple | None:

@@ -255,7 +255,8 @@ def base_bundles(board: Board, perm: Permanent, product: Product) -> frozenset[B
         if product.amount < 0:
             return None
         if product.combination:
-            return frozenset(bundle_of(c) for c in itertools.combinations_with_replacement(product.among, product.amount))
+            combos = itertools.combinations_with_replacement(product.among, product.amount)
+            return frozenset(bundle_of(c) for c in combos)
         return frozenset((c,) * product.amount for c in product.among)
     if isinstance(product, Counted):
         return frozenset({bundle_of(product.mana * _count(board, perm, product))})

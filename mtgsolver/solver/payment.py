@@ -262,10 +262,10 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
                 return PaymentResult(payable=None, as_read=False, reasons=(_unmodelled_reason(unmodelled, "pay it"),
                                                                            *reasons), optimal=True, **base)
             if mana_from is not None and pool:  # who made the pool's mana is not on the board
-                return PaymentResult(payable=None, as_read=False, reasons=(Reason(
-                    "113.6e", f"undecided: {card.name} may be paid only with mana produced by "  # type: ignore[union-attr]
-                    f"{' or '.join(sorted(mana_from))}s, and the board does not say which sources made the mana "
-                    "in the pool"), *reasons), optimal=True, **base)
+                why = Reason("113.6e", f"undecided: {getattr(card, 'name', 'the spell')} may be paid only with mana "
+                             f"produced by {' or '.join(sorted(mana_from))}s, and the board does not say which sources "
+                             "made the mana in the pool")
+                return PaymentResult(payable=None, as_read=False, reasons=(why, *reasons), optimal=True, **base)
             return PaymentResult(payable=False, reasons=tuple(reasons), optimal=True, **base)
         return PaymentResult(payable=None, optimal=False, reasons=(
             Reason("601.2h", "the time limit ran out before a payment was found or ruled out"),), **base)
@@ -287,8 +287,8 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
         open_bound = bound != (sum(ok for _, ok in kept_ok), x_value or 0)
     undecided = (_unmodelled_reason(unmodelled, "give a larger X or keep more costs payable"),) if open_bound else ()
     if spend_unread:  # a restriction not read could forbid this payment
-        undecided += (Reason("106.6", f"undecided: {card.name}'s restriction on the mana that pays for it is "  # type: ignore[union-attr]
-                             f"not read: {' '.join(spend_unread)}"),)
+        undecided += (Reason("106.6", f"undecided: {getattr(card, 'name', 'the spell')}'s restriction on the mana "
+                             f"that pays for it is not read: {' '.join(spend_unread)}"),)
     return PaymentResult(
         payable=None if undecided else True, as_read=True if undecided else None, reasons=undecided,
         x=x_value, life_paid=life_paid, damage=damage, life_after=life - life_paid - damage,
@@ -409,8 +409,9 @@ def _terms(pm: PaymentModel, instances: list[Instance], board: Board, levels: Se
             expr, size = sum(main.touched.values()), len(main.touched)
         elif level == "spare":  # what the sources used could make: the most mana, then the types
             amount, kinds = source_values(instances)
-            out.append((level, sum(amount.get(p, 0) * t for p, t in sorted(main.touched.items())), sum(amount.values())))
-            expr, size = sum(kinds.get(p, 0) * t for p, t in sorted(main.touched.items())), sum(kinds.values())
+            touched = sorted(main.touched.items())
+            out.append((level, sum(amount.get(p, 0) * t for p, t in touched), sum(amount.values())))
+            expr, size = sum(kinds.get(p, 0) * t for p, t in touched), sum(kinds.values())
             level = "spare_types"
         else:
             expr, size = pm.floating(), upper
