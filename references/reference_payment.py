@@ -44,7 +44,7 @@ TYPES = COLORS + ("C",)
 WORD = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 # a mana unit: (type, snow, restriction words or None)
-Unit = tuple[str, bool, tuple[str, ...]]  # restriction words, () for none
+Unit = tuple[str, bool, tuple[str, ...], tuple[str, ...]]  # restriction words (() for none), its maker's types
 
 
 def may_pay(mana: str, options: tuple[str, ...], white_any: bool) -> bool:
@@ -74,6 +74,12 @@ def _words(spend_only: frozenset[str] | None) -> tuple[str, ...]:
     if spend_only is None:
         return ()
     return tuple(sorted(spend_only)) or ("abilities only",)  # pays no spell
+
+
+def made_by_ok(unit: Unit, mana_from: frozenset[str] | None) -> bool:
+    """The spell's own "Spend only mana produced by creatures": the unit's maker has the words
+    (mana in the pool at the start has no known maker)."""
+    return mana_from is None or any(all(w in unit[3] for w in entry.split()) for entry in mana_from)
 
 
 def spell_may_use(restricted: tuple[str, ...], spell_types: frozenset[str], cost: ManaCost) -> bool:
@@ -139,8 +145,8 @@ def _base_bundles(board: Board, perm: Permanent, product) -> set[tuple[str, ...]
         return options or {()}
     if isinstance(product, AnyColor):
         if product.combination:
-            return set(itertools.combinations_with_replacement(COLORS, product.amount))
-        return {(c,) * product.amount for c in COLORS}
+            return set(itertools.combinations_with_replacement(product.among, product.amount))
+        return {(c,) * product.amount for c in product.among}
     if isinstance(product, Counted):
         n = sum(1 for q in board.permanents if (product.whose == "all" or q.controller == perm.controller)
                 and (product.per in q.types or product.per in q.subtypes or product.per == "permanent"))
@@ -217,22 +223,35 @@ def _triggered(board: Board, perm: Permanent, ability: ManaAbility, bundle: tupl
     return out
 
 
-_BUNDLES: dict[tuple[int, str, str], tuple[Board, list[tuple[str, ...]]]] = {}
+_BUNDLES: dict[tuple[int, str, str, int | None], tuple[Board, list[tuple[str, ...]]]] = {}
 
 
-def bundles(board: Board, perm: Permanent, ability: ManaAbility) -> list[tuple[str, ...]]:
-    """Every bundle one activation may add (``board`` already type-changed, 305.7), memoised."""
-    key = (id(board), perm.id, ability.text)
+def bundles(board: Board, perm: Permanent, ability: ManaAbility, x: int | None = None) -> list[tuple[str, ...]]:
+    """Every bundle one activation may add (``board`` already type-changed, 305.7), memoised;
+    ``x``: the counters "Remove X counters" removed (107.3a)."""
+    key = (id(board), perm.id, ability.text, x)
     hit = _BUNDLES.get(key)
     if hit is None or hit[0] is not board:
         if len(_BUNDLES) > 10_000:
             _BUNDLES.clear()
-        hit = _BUNDLES[key] = (board, _bundles(board, perm, ability))
+        hit = _BUNDLES[key] = (board, _bundles(board, perm, ability, x))
     return hit[1]
 
 
-def _bundles(board: Board, perm: Permanent, ability: ManaAbility) -> list[tuple[str, ...]]:
-    if isinstance(ability.product, Reflect):
+def _for_x(product, x: int):  # type: ignore[no-untyped-def]
+    """"Add X mana in any combination of {W} and/or {U}", "Add {C} for each counter removed
+    this way": the product once X counters are removed."""
+    if isinstance(product, AnyColor) and product.amount < 0:
+        return AnyColor(x, product.combination, product.among)
+    if isinstance(product, Amount) and product.count == "removed":
+        return Fixed(tuple(product.base) + tuple(product.mana) * x)
+    return product
+
+
+def _bundles(board: Board, perm: Permanent, ability: ManaAbility, x: int | None = None) -> list[tuple[str, ...]]:
+    if x is not None:
+        base = _base_bundles(board, perm, _for_x(ability.product, x))
+    elif isinstance(ability.product, Reflect):
         could = naive_could_produce(board)
         seen = set().union(*(could[q.id] for q in _refs(board, perm, ability)))
         if ability.product.kind == "color":
@@ -240,6 +259,8 @@ def _bundles(board: Board, perm: Permanent, ability: ManaAbility) -> list[tuple[
         base = {(t,) for t in seen} or {()}
     else:
         base = _base_bundles(board, perm, ability.product)
+    if not isinstance(perm, Permanent):  # a card in a hand or graveyard: no effect applies
+        return sorted({tuple(sorted(b)) for b in base if b})
     effects = [e for e in _replacements(board) if _applies(e, perm, ability)]
     out = {t for b in base for r in _every_order(b, effects) for t in _triggered(board, perm, ability, r)}
     return sorted({tuple(sorted(b)) for b in out if b})
@@ -343,7 +364,7 @@ class State:
     gone: frozenset
     touched: frozenset
     creatures: frozenset
-    counters: tuple
+    counters: tuple  # (permanent, counter kind) -> removed; (permanent, "#i") -> activations; ("cards", zone)
     life: int
     sacrificed: frozenset
 
@@ -360,15 +381,59 @@ def _prepared(board: Board, player: str) -> tuple[Board, bool]:
     return hit[1], hit[2]
 
 
+#: the cost kinds this planner plays out; an ability with any other is never activated
+KNOWN_COSTS = frozenset("tap untap mana life sacrifice_self sacrifice remove_counters put_counter exert "
+                        "tap_untapped discard mill exile_card exile_self".split())
+
+
+def known_costs(ability: ManaAbility) -> bool:
+    """Costs this planner pays: no energy, "discard your hand", returning or X sacrifices."""
+    return all(c.kind in KNOWN_COSTS and not (c.kind == "discard" and c.what == "hand")
+               and not (c.variable and c.kind != "remove_counters") for c in ability.costs)
+
+
+def zone_size(board: Board, player: str, zone: str, cast: str | None = None) -> int:
+    """Cards in the player's ``zone`` (a card being cast from the hand is on the stack, 601.2a)."""
+    z = board.zones[player]
+    if zone == "hand":
+        return z.hand_count - (1 if cast is not None and any(c.card.name == cast for c in z.hand) else 0)
+    return z.library_count if zone == "library" else len(z.graveyard)
+
+
+def _has_words(q: Permanent, words: list[str]) -> bool:
+    colors = {c.value for c in q.colors}
+    return all(w in q.types | q.subtypes | q.supertypes or WORD.get(w) in colors for w in words)
+
+
+def _zone_cards(board: Board, player: str, cast: str | None):  # type: ignore[no-untyped-def]
+    """Cards of the player's hand and graveyard with mana abilities that work there (113.6m);
+    the first hand card named ``cast`` is on the stack."""
+    z = board.zones[player]
+    skip = next((c.id for c in z.hand if c.card.name == cast), None)
+    return [(c, zone) for zone, cards in (("hand", z.hand), ("graveyard", z.graveyard)) for c in cards
+            if c.mana_abilities and c.id != skip]
+
+
 def _activations(board: Board, player: str, life_total: int, state: State, allowed: frozenset | None,
-                 pool_abilities_ok: bool = True) -> Iterator[State]:
+                 pool_abilities_ok: bool = True, cast: str | None = None, relax: bool = False,
+                 made: list | None = None) -> Iterator[State]:
     pool = Counter(dict(state.pool))
     counters = dict(state.counters)
     effective, white_any = _prepared(board, player)
-    for perm in sorted(effective.controlled_by(player), key=lambda p: p.id):
+    sources = [(perm, None) for perm in sorted(effective.controlled_by(player), key=lambda p: p.id)]
+    sources += _zone_cards(board, player, cast)
+    for perm, zone in sources:
         if perm.id in state.gone or (allowed is not None and perm.id not in allowed):
             continue
         for index, ability in enumerate(perm.mana_abilities):
+            once = ability.taps or ability.untaps or ability.sacrifices_self or ability.timing == "once_each_turn"
+            if not known_costs(ability) and not (relax and once):  # relax: other costs taken as paid
+                continue
+            if zone is not None and (ability.condition is not None or ability.timing == "sorcery" or any(
+                    c.kind in ("tap", "untap", "sacrifice", "sacrifice_self", "tap_untapped") for c in ability.costs)):
+                continue
+            if zone is None and any(c.kind == "exile_self" for c in ability.costs):
+                continue  # 113.6m: it works only from that zone
             taps, untaps = ability.taps, ability.untaps
             is_tapped = perm.id in state.tapped
             if taps and is_tapped or untaps and not is_tapped:
@@ -380,6 +445,8 @@ def _activations(board: Board, player: str, life_total: int, state: State, allow
             if ability.condition is not None and not condition_holds(ability.condition,  # 602.5b
                     [q for q in board.controlled_by(player) if q.id not in state.gone], perm):
                 continue
+            if ability.timing == "sorcery":  # 602.5d: the stack is not empty while a spell is cast
+                continue
             ok = True
             new_counters = dict(counters)
             limit = 1 if ability.timing == "once_each_turn" else ability.per_turn  # 602.5b
@@ -388,13 +455,24 @@ def _activations(board: Board, player: str, life_total: int, state: State, allow
                 if new_counters.get(done, 0) >= limit:
                     continue
                 new_counters[done] = new_counters.get(done, 0) + 1
+            xs: list[int | None] = [None]
             for part in ability.costs:
                 if part.kind == "remove_counters":
                     key = (perm.id, part.what)
                     have = perm.counters.get(part.what or "", 0) - new_counters.get(key, 0)
-                    if have < part.amount:
+                    if part.variable:
+                        xs = list(range(have + 1))
+                    elif have < part.amount:
                         ok = False
-                    new_counters[key] = new_counters.get(key, 0) + part.amount
+                    else:
+                        new_counters[key] = new_counters.get(key, 0) + part.amount
+                elif part.kind in ("discard", "mill", "exile_card", "exile_self"):
+                    where = {"discard": "hand", "mill": "library"}.get(part.kind) or part.what or zone
+                    n = 1 if part.kind == "exile_self" else part.amount
+                    key = ("cards", where)
+                    if zone_size(board, player, where, cast) - new_counters.get(key, 0) < n:
+                        ok = False
+                    new_counters[key] = new_counters.get(key, 0) + n
             if not ok:
                 continue
             if ability.spend_only is not None and not pool_abilities_ok:
@@ -408,40 +486,68 @@ def _activations(board: Board, player: str, life_total: int, state: State, allow
                            and (allowed is None or q.id in allowed)
                            and all(w.rstrip("s") in q.types or w in q.types or w in q.subtypes
                                    for w in (sac[0].what or "").split())]
-            elif ability.sacrifices_self:
+            elif ability.sacrifices_self or zone is not None:
                 targets = [perm.id]
-            outcomes = bundles(effective, perm, ability)
-            if not outcomes:
-                continue
-            for left in _pay_ability_cost(ability.mana_cost, pool, white_any):
-                for target in targets:
-                    gone = state.gone | ({target} if target else set())
-                    tapped = state.tapped
-                    if taps:
-                        tapped = tapped | {perm.id}
-                    if untaps:
-                        tapped = tapped - {perm.id}
-                    touched = state.touched | {perm.id} | ({target} if target else set())
-                    creatures = state.creatures | ({perm.id} if (taps or untaps) and perm.is_creature else set())
-                    for b in outcomes:
-                        new_pool = left.copy()
-                        for t in b:
-                            new_pool[(t, perm.is_snow, _words(_chosen(perm, ability.spend_only)))] += 1
-                        yield State(tuple(sorted((+new_pool).items())), frozenset(tapped), frozenset(gone),
-                                    frozenset(touched), frozenset(creatures),
-                                    tuple(sorted(new_counters.items())),
-                                    state.life + ability.life_cost + ability.damage + ability.life_loss
-                                    + (tapped_harm(board, perm) if taps else 0),
-                                    state.sacrificed | ({target} if target else frozenset()))
+            tap_parts = [c for c in ability.costs if c.kind == "tap_untapped"]
+            taps_of: list[tuple[str, ...]] = [()]
+            if tap_parts:  # 701.26a: untapped ones, the source too unless its {T} taps it
+                free = [q.id for q in sorted(effective.controlled_by(player), key=lambda q: q.id)
+                        if q.id not in state.gone and q.id not in state.tapped and (allowed is None or q.id in allowed)
+                        and not (taps and q.id == perm.id) and _has_words(q, (tap_parts[0].what or "").split())]
+                taps_of = list(itertools.combinations(free, tap_parts[0].amount))
+            for x in xs:
+                outcomes = bundles(effective, perm, ability, x)
+                if not outcomes:
+                    continue
+                x_counters = dict(new_counters)
+                if x:
+                    key = (perm.id, next(c.what for c in ability.costs if c.kind == "remove_counters"))
+                    x_counters[key] = x_counters.get(key, 0) + x
+                for left in _pay_ability_cost(ability.mana_cost, pool, white_any):
+                    for target in targets:
+                        for others in taps_of:
+                            yield from _after(board, state, perm, ability, left, target, others, outcomes, x_counters,
+                                              zone, made)
+
+
+def _after(board: Board, state: State, perm, ability: ManaAbility,  # type: ignore[no-untyped-def]
+           left: Counter, target: str | None, others: tuple[str, ...], outcomes, counters: dict, zone: str | None,
+           made: list | None = None) -> Iterator[State]:
+    """The states after one activation: its costs paid, each outcome added to the pool (and
+    ``(source, restriction words, outcome)`` appended to ``made``)."""
+    taps, untaps = ability.taps, ability.untaps
+    gone = state.gone | ({target} if target else set())
+    tapped = state.tapped | set(others)
+    if taps:
+        tapped = tapped | {perm.id}
+    if untaps:
+        tapped = tapped - {perm.id}
+    touched = state.touched | {perm.id} | ({target} if target else set()) | set(others)
+    creatures = state.creatures | ({perm.id} if (taps or untaps) and perm.is_creature else set()) | {
+        q for q in others if board.permanent(q).is_creature}
+    sacrificed = state.sacrificed | ({target} if target and zone is None else frozenset())
+    snow = perm.is_snow if zone is None else "snow" in {t.lower() for t in perm.card.supertypes}
+    spend = _chosen(perm, ability.spend_only) if zone is None else ability.spend_only
+    harm = tapped_harm(board, perm) if taps else 0
+    maker = tuple(sorted(perm.types | perm.supertypes)) if zone is None else ()  # a card in a zone: no permanent
+    for b in outcomes:
+        if made is not None:
+            made.append((perm.id, _words(spend), b))
+        new_pool = left.copy()
+        for t in b:
+            new_pool[(t, snow, _words(spend), maker)] += 1
+        yield State(tuple(sorted((+new_pool).items())), frozenset(tapped), frozenset(gone),
+                    frozenset(touched), frozenset(creatures), tuple(sorted(counters.items(), key=repr)),
+                    state.life + ability.life_cost + ability.damage + ability.life_loss + harm, frozenset(sacrificed))
 
 
 def _states(board: Board, player: str, life_total: int, start: State, allowed: frozenset | None,
-            limit: int = 200_000) -> list[State]:
+            limit: int = 200_000, cast: str | None = None, relax: bool = False) -> list[State]:
     seen = {start}
     stack = [start]
     while stack:
         s = stack.pop()
-        for nxt in _activations(board, player, life_total, s, allowed):
+        for nxt in _activations(board, player, life_total, s, allowed, cast=cast, relax=relax):
             if nxt not in seen:
                 seen.add(nxt)
                 if len(seen) > limit:
@@ -450,12 +556,13 @@ def _states(board: Board, player: str, life_total: int, start: State, allowed: f
     return sorted(seen, key=repr)
 
 
-def can_pay_from(board: Board, player: str, cost: ManaCost, allowed: frozenset, life_left: int) -> bool:
-    """Whether ``allowed`` permanents alone (empty pool: mana left floating keeps nothing
-    open, 106.4) pay ``cost`` with ``life_left`` life."""
+def can_pay_from(board: Board, player: str, cost: ManaCost, allowed: frozenset, life_left: int,
+                 used: tuple = (), cast: str | None = None, relax: bool = False) -> bool:
+    """Whether ``allowed`` permanents (and cards) alone (empty pool: mana left floating keeps
+    nothing open, 106.4) pay ``cost`` with ``life_left`` life, after the cards ``used`` went."""
     start = State((), frozenset(p.id for p in board.permanents if p.tapped), frozenset(), frozenset(),
-                  frozenset(), (), 0, frozenset())
-    for s in _states(board, player, life_left, start, allowed):
+                  frozenset(), tuple(u for u in used if u[0][0] == "cards"), 0, frozenset())
+    for s in _states(board, player, life_left, start, allowed, cast=cast, relax=relax):
         pool = Counter(dict(s.pool))
         if pay_spell(cost.symbols, 0, pool, life_left - s.life, lambda u: not u[2], False,
                      _prepared(board, player)[1]):
@@ -467,45 +574,82 @@ def _start_pool(board: Board, player: str) -> Counter:
     """The player's pool as a count of each kind of mana."""
     pool: Counter = Counter()
     for m in board.pool(player):
-        pool[(m.type, m.snow, _words(m.spend_only))] += m.amount
+        pool[(m.type, m.snow, _words(m.spend_only), ())] += m.amount
     return pool
+
+
+def source_values(board: Board, player: str, cost: ManaCost, spell_types: frozenset[str],
+                  cast: str | None = None) -> dict[str, tuple[int, int]]:
+    """Per source, the most mana one activation could make now and the number of types its
+    activations could make, each activation tried alone with any mana cost paid (a pool of
+    every type), mana the spell may not use (106.6) left out: what keeping it untouched keeps."""
+    rich = Counter({(t, False, (), ()): 16 for t in TYPES})
+    start = State(tuple(sorted(rich.items())), frozenset(p.id for p in board.permanents if p.tapped),
+                  frozenset(), frozenset(), frozenset(), (), 0, frozenset())
+    made: list = []
+    for _ in _activations(board, player, board.player(player).life, start, None, cast=cast, made=made):
+        pass
+    out: dict[str, tuple[int, set]] = {}
+    for source, words, b in made:
+        if spell_may_use(words, spell_types, cost):
+            most, kinds = out.get(source, (0, set()))
+            out[source] = (max(most, len(b)), kinds | set(b))
+    return {p: (n, len(k)) for p, (n, k) in out.items()}
+
+
+def spare(values: dict[str, tuple[int, int]], touched) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    """What the sources used could make: the most mana, then the types (smaller is better)."""
+    return (sum(values.get(p, (0, 0))[0] for p in touched), sum(values.get(p, (0, 0))[1] for p in touched))
+
+
+def cards_used(counters: tuple) -> int:
+    """Cards the costs took from a hand, library or graveyard."""
+    return sum(n for key, n in counters if key[0] == "cards")
 
 
 def best_payment(board: Board, player: str, cost: ManaCost, keep: tuple[ManaCost, ...] = (),
                  maximize_x: bool = False, spell_types: frozenset[str] | None = None,
+                 cast: str | None = None, relax: bool = False, mana_from: frozenset[str] | None = None,
                  ) -> tuple[int, ...] | None:
     """The best objective vector (keep kept, X, life, non-Treasure sacrifices, Treasure
-    sacrifices, creatures tapped, permanents used, mana floating) over every payment, or
-    ``None`` when the cost can't be paid. Kept and X are negated so smaller is better."""
+    sacrifices, cards used, creatures tapped, permanents used, mana floating, what the sources
+    used could make: mana, types) over every payment, or ``None`` when the cost can't be
+    paid. Kept and X are negated so smaller is better. ``cast``: the name of the card paid
+    for (in the hand: on the stack, 601.2a);
+    ``relax``: a cost this planner does not pay is taken as paid on an ability used at most once;
+    ``mana_from``: the spell's own restriction on its mana's makers (113.6e)."""
     life_total = board.player(player).life
     start_pool = _start_pool(board, player)
-    start = State(tuple(sorted(start_pool.items())), frozenset(p.id for p in board.permanents if p.tapped),
+    start = State(tuple(sorted(start_pool.items(), key=repr)), frozenset(p.id for p in board.permanents if p.tapped),
                   frozenset(), frozenset(), frozenset(), (), 0, frozenset())
     x_count = sum(1 for s in cost.symbols if s.variable)
     symbols = tuple(s for s in cost.symbols if not s.variable)
     types = spell_types if spell_types is not None else frozenset()
 
     def usable(u: Unit) -> bool:
-        return spell_may_use(u[2], types, cost)
+        return spell_may_use(u[2], types, cost) and made_by_ok(u, mana_from)
 
-    mine = frozenset(p.id for p in board.controlled_by(player))
+    mine = frozenset(p.id for p in board.controlled_by(player)) | {c.id for c, _ in _zone_cards(board, player, cast)}
+    values = source_values(board, player, cost, types, cast)
     best: tuple[int, ...] | None = None
     keep_cache: dict = {}
-    for s in _states(board, player, life_total, start, None):
+    for s in _states(board, player, life_total, start, None, cast=cast, relax=relax):
         pool = Counter(dict(s.pool))
         for life, x, floating in pay_spell(symbols, x_count, pool, life_total - s.life, usable, maximize_x,
                                            _prepared(board, player)[1]):
             paid_life = s.life + life
             heavy = sum(1 for p in s.sacrificed if not mana_only(board.permanent(p)))
             light = len(s.sacrificed) - heavy
-            tail = (-x, paid_life, heavy, light, len(s.creatures), len(s.touched), floating)
+            tail = (-x, paid_life, heavy, light, cards_used(s.counters), len(s.creatures), len(s.touched), floating,
+                    *spare(values, s.touched))
             if best is not None and (-len(keep),) + tail >= best:
                 continue  # can't win even with every kept cost payable
             kept = 0
             for k in keep:
-                key = (k, s.touched, paid_life)
+                key = (k, s.touched, paid_life, s.counters)
                 if key not in keep_cache:
-                    keep_cache[key] = can_pay_from(board, player, k, mine - s.touched, life_total - paid_life)
+                    keep_cache[key] = can_pay_from(board, player, k, mine - s.touched, life_total - paid_life,
+                                                   s.counters, cast, relax)
                 kept += keep_cache[key]
             vec = (-kept,) + tail
             if best is None or vec < best:
@@ -513,7 +657,8 @@ def best_payment(board: Board, player: str, cost: ManaCost, keep: tuple[ManaCost
     return best
 
 
-def most_mana(board: Board, player: str, cost: ManaCost, spell_types: frozenset[str] | None = None) -> int:
+def most_mana(board: Board, player: str, cost: ManaCost, spell_types: frozenset[str] | None = None,
+              cast: str | None = None) -> int:
     """The most mana that may pay ``cost`` the player can have in the pool at once, over every
     reachable state (106.6: restricted mana counts only where it may pay)."""
     start_pool = _start_pool(board, player)
@@ -521,10 +666,11 @@ def most_mana(board: Board, player: str, cost: ManaCost, spell_types: frozenset[
                   frozenset(), frozenset(), frozenset(), (), 0, frozenset())
     types = spell_types if spell_types is not None else frozenset()
     return max(sum(n for u, n in s.pool if spell_may_use(u[2], types, cost))
-               for s in _states(board, player, board.player(player).life, start, None))
+               for s in _states(board, player, board.player(player).life, start, None, cast=cast))
 
 
-def replay(board: Board, player: str, cost: ManaCost, result) -> tuple[int, ...]:
+def replay(board: Board, player: str, cost: ManaCost, result, cast: str | None = None,
+           spell_types: frozenset[str] = frozenset(), mana_from: frozenset[str] | None = None) -> tuple[int, ...]:
     """Carry out a solver plan and return its objective vector (as :func:`best_payment`);
     raises AssertionError on any step the rules don't allow."""
     life_total = board.player(player).life
@@ -534,11 +680,41 @@ def replay(board: Board, player: str, cost: ManaCost, result) -> tuple[int, ...]
     gone: set[str] = set()
     touched: set[str] = set()
     creatures: set[str] = set()
+    used: Counter = Counter()
+    exiled: set[str] = set()
     life = 0
+    cards = {c.id: (c, zone) for c, zone in _zone_cards(board, player, cast)}
     for a in result.activations:
-        perm = effective_board(board)[0].permanent(a.source)
-        assert perm.controller == player and a.source not in gone, f"{a.source} is not available"
+        zone = None
+        if a.source in cards:
+            perm, zone = cards[a.source]
+            assert a.source not in exiled, f"{a.source} is already exiled"
+            exiled.add(a.source)
+        else:
+            perm = effective_board(board)[0].permanent(a.source)
+            assert perm.controller == player and a.source not in gone, f"{a.source} is not available"
         ability = next(ab for ab in perm.mana_abilities if ab.text == a.ability)
+        assert known_costs(ability), f"{a.source}: a cost the planner does not pay"
+        for part in ability.costs:
+            if part.kind in ("discard", "mill", "exile_card", "exile_self"):
+                where = {"discard": "hand", "mill": "library"}.get(part.kind) or part.what or zone
+                used[where] += 1 if part.kind == "exile_self" else part.amount
+                assert used[where] <= zone_size(board, player, where, cast), f"not enough cards in the {where}"
+            elif part.kind == "remove_counters":
+                n = a.x if part.variable else part.amount
+                assert n is not None
+                used[(a.source, part.what)] += n
+                assert used[(a.source, part.what)] <= perm.counters.get(part.what or "", 0), "not enough counters"
+            elif part.kind == "tap_untapped":  # 701.26a
+                assert len(a.tapped) == part.amount, f"{a.source} taps {a.tapped}"
+                for q in a.tapped:
+                    other = board.permanent(q)
+                    assert q not in tapped and q not in gone and other.controller == player, f"{q} can't be tapped"
+                    assert _has_words(other, (part.what or "").split()), f"{q} is not a {part.what}"
+                    tapped.add(q)
+                    touched.add(q)
+                    if other.is_creature:
+                        creatures.add(q)
         if ability.taps:
             assert a.source not in tapped and can_tap(perm), f"{a.source} can't tap"
             tapped.add(a.source)
@@ -562,10 +738,11 @@ def replay(board: Board, player: str, cost: ManaCost, result) -> tuple[int, ...]
             gone.add(a.sacrificed)
             touched.add(a.sacrificed)
         touched.add(a.source)
-        assert tuple(sorted(a.mana)) in bundles(effective_board(board)[0], perm, ability), \
-            f"{a.source} can't make {a.mana}"
+        assert tuple(sorted(a.mana)) in bundles(effective_board(board)[0] if zone is None else board, perm, ability,
+                                                a.x), f"{a.source} can't make {a.mana}"
+        snow = perm.is_snow if zone is None else "snow" in {t.lower() for t in perm.card.supertypes}
         for t in a.mana:
-            pool.append((t, perm.is_snow, ability.spend_only, a.key))
+            pool.append((t, snow, ability.spend_only, a.key))
     phyrexian_life = 0
     x_total = 0
     for sp in result.assignment:
@@ -576,6 +753,9 @@ def replay(board: Board, player: str, cost: ManaCost, result) -> tuple[int, ...]
             match = next((p for p in pool if p[0] == u.type and p[3] == u.key and p[1] == u.snow), None)
             assert match is not None, f"{sp.symbol}: {u.type} from {u.key} is not in the pool"
             pool.remove(match)
+            maker = board.permanent(u.source) if board.has_permanent(u.source) else None
+            kinds = tuple(sorted(maker.types | maker.supertypes)) if maker is not None else ()
+            assert made_by_ok((u.type, u.snow, (), kinds), mana_from), f"{u.source}'s mana can't pay this spell"
         if sp.symbol == "{X}":
             x_total += len(sp.mana)
             continue
@@ -599,8 +779,9 @@ def replay(board: Board, player: str, cost: ManaCost, result) -> tuple[int, ...]
         assert x_total == result.x * sum(1 for s in cost.symbols if s.variable)
     heavy = sum(1 for p in gone if not mana_only(board.permanent(p)))
     kept = sum(ok for _, ok in result.kept)
-    return (-kept, -(result.x or 0), life + phyrexian_life, heavy, len(gone) - heavy, len(creatures),
-            len(touched), len(pool))
+    cards_taken = sum(n for k, n in used.items() if k in ("hand", "library", "graveyard"))
+    return (-kept, -(result.x or 0), life + phyrexian_life, heavy, len(gone) - heavy, cards_taken, len(creatures),
+            len(touched), len(pool), *spare(source_values(board, player, cost, spell_types, cast), touched))
 
 
 def _check_pays(cost: ManaCost, types: list[str], white_any: bool = False) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from mtgsolver.load import prepare
 from mtgsolver.model import Board
-from mtgsolver.model.mana_abilities import AnyColor, Choice, Counted, Fixed, Reflect
+from mtgsolver.model.mana_abilities import Amount, AnyColor, Choice, ChosenColor, Counted, Fixed, Reflect
 from mtgsolver.read.board_file import BoardFile, build_board
 from mtgsolver.read.grammar.mana import parse_mana_ability
 
@@ -114,13 +114,17 @@ def _base(board: Board, perm, product) -> set[tuple[str, ...]]:
         return {tuple(o) for o in product.options}
     if isinstance(product, AnyColor):
         n = max(product.amount, 1)
-        if product.combination:
-            return set(itertools.combinations_with_replacement(COLORS, n))
-        return {(c,) * n for c in COLORS}
+        if product.combination:  # "in any combination of {R} and/or {G}": those types only
+            return set(itertools.combinations_with_replacement(product.among, n))
+        return {(c,) * n for c in product.among}
     if isinstance(product, Counted):
         n = sum(1 for q in board.permanents if (product.whose == "all" or q.controller == perm.controller)
                 and (product.per in q.types or product.per in q.subtypes))
         return {tuple(product.mana) * n}
+    if isinstance(product, ChosenColor):  # no color chosen: undefined, no mana (106.5)
+        return {tuple(o) for o in product.alternatives} | ({(perm.chosen_color,)} if perm.chosen_color else set())
+    if isinstance(product, Amount) and product.count == "removed":  # one counter removed: its types
+        return {tuple(product.base) + tuple(product.mana)}
     raise TypeError(product)
 
 

@@ -45,7 +45,8 @@ REFUSED = [
      "give `x` or `max_x`, not both"),
     ("pay", FORGE, {"cost": "{1}", "x": -1}, ["--cost", "{1}", "--x", "-1"], "x", "X can't be negative (107.1b)"),
     ("pay", FORGE, {"cost": "{1}", "objective": "speed"}, ["--cost", "{1}", "--objective", "speed"], "objective",
-     "unknown objective level 'speed'; expected some of keep, x, life, sacrifice, creatures, sources, floating"),
+     "unknown objective level 'speed'; expected some of keep, x, life, sacrifice, cards, creatures, sources, "
+     "floating, spare"),
     ("pay", FORGE, {}, [], "cost", "missing; give the cost to pay, or `card` NAME of a card with a mana cost"),
     ("produce", FORGE, {"permanent": "nobody"}, ["--permanent", "nobody"], "permanent", None),
     ("damage", "puzzles/dotp2012-lust-for-blood-1-block.yaml", {"attacker_objectives": ["glory"]},

@@ -106,10 +106,12 @@ def test_forms_left_out_are_refused(text):
 
 
 def test_costs_read_exactly_and_excluded_by_payment_with_a_reason():
-    """Energy (107.14) is read into its own cost part; payment can't pay it yet and says so
-    (118.3) instead of treating the ability as free."""
+    """Energy (107.14) is read into its own cost part; payment does not model it and says so
+    (118.3) instead of treating the ability as free or the cost as unpayable: undecided."""
     a = parse_mana_ability("{T}, Pay {E}: Add one mana of any color.", "X")
     assert [c.kind for c in a.costs] == ["tap", "energy"] and a.costs[1].amount == 1
     land = "  - {id: v, name: Aether Hub, types: [land], controller: a, text: '{T}, Pay {E}: Add one mana of any color.'}"
     r = pay(board(land), "{U}")
-    assert r.payable is False and any(e.rule == "118.3" and "energy" in e.reason for e in r.excluded)
+    assert r.payable is None and r.as_read is False
+    assert any(e.rule == "118.3" and "energy" in e.reason and not e.modelled for e in r.excluded)
+    assert [e.source for e in r.unmodelled] == ["v"]

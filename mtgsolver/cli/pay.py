@@ -9,7 +9,7 @@ import typer
 from mtgsolver.cli import common
 
 OBJECTIVE_HELP = ("Objective levels, best first, comma separated, from: keep, x, life, sacrifice, "
-                  "creatures, sources, floating (default: all, in that order).")
+                  "cards, creatures, sources, floating, spare (default: all, in that order).")
 
 
 def pay(
@@ -51,14 +51,15 @@ def _print(board, result) -> None:  # type: ignore[no-untyped-def]
         for r in result.reasons:
             con.print(f"  [{r.rule}] {r.message}", markup=False, soft_wrap=True)
         return
+    modelled = "the costs modelled" if result.unmodelled else "the text read"
     if not (result.payable or result.as_read):
-        verdict = "can't be paid" if result.payable is False else "undecided: can't be paid with the text read"
+        verdict = "can't be paid" if result.payable is False else f"undecided: can't be paid with {modelled}"
         con.print(f"[bold red]{result.cost}[/] {verdict} by {result.player}")
         for r in result.reasons:
             con.print(f"  [{r.rule}] {r.message}", markup=False, soft_wrap=True)
         common.print_unread(result, ("payable", "unpayable"))
         return
-    can = "can be paid" if result.payable else "undecided: can be paid with the text read"
+    can = "can be paid" if result.payable else f"undecided: can be paid with {modelled}"
     head = f"[bold {'green' if result.payable else 'yellow'}]{result.cost}[/] {can} by {result.player}"
     if result.x is not None:
         head += f" with X = {result.x}"
@@ -67,6 +68,8 @@ def _print(board, result) -> None:  # type: ignore[no-untyped-def]
     if result.damage:
         head += f", taking {result.damage} damage from its mana sources"
     con.print(head + ("" if result.optimal else " (not proven optimal: time limit)"), highlight=False)
+    for r in result.reasons if result.payable is None else ():
+        con.print(f"  [{r.rule}] {r.message}", markup=False, soft_wrap=True)
     if result.loses:
         con.print(f"  [bold red]warning[/] [704.5a] this leaves {result.player} at {result.life_after} life: "
                   "they lose the game when state-based actions are next checked", highlight=False)
@@ -76,6 +79,7 @@ def _print(board, result) -> None:  # type: ignore[no-untyped-def]
     for n, a in enumerate(result.activations, 1):
         extra = f" paying {''.join('{' + u.type + '}' for u in a.paid_with)}" if a.paid_with else ""
         extra += f", sacrificing {a.sacrificed}" if a.sacrificed and a.sacrificed != a.source else ""
+        extra += a.costs_note()
         con.print(f"  {n}. {a.source}: {a.ability} -> {''.join('{' + t + '}' for t in a.mana)}{extra}",
                   highlight=False, markup=False)
     for s in result.assignment:

@@ -15,8 +15,13 @@ and a player pays life only up to their life total (119.4). Mana abilities resol
 (605.3b) before the cost is paid (601.2g-h), so damage they deal (Ancient Tomb) comes off the
 life total before Phyrexian life is paid; abilities that cost life are activated first.
 
+Costs that draw on a :class:`~mtgsolver.rules.mana_sources.Resource` (cards in a hand,
+library or graveyard, counters on a permanent) take no more than there are, over every
+activation (118.3); "tap N untapped WHAT you control" picks that many of its candidates, and
+each permanent is tapped at most once, by its own {T} ability or for such a cost (701.26a).
+
 Each kept cost ("keep open") gets its own copy of the sources, restricted to the permanents
-the payment leaves untouched and to the life it leaves.
+the payment leaves untouched and to the life and resources it leaves.
 """
 from __future__ import annotations
 
@@ -28,10 +33,10 @@ from ortools.sat.python import cp_model
 from mtgsolver.encodings.cpsat import Solve, solve
 from mtgsolver.model import ManaCost, ManaSymbol, PoolMana
 from mtgsolver.model.mana import MANA_TYPES
-from mtgsolver.rules.mana_sources import Instance
+from mtgsolver.rules.mana_sources import Instance, Resource
 from mtgsolver.rules.production import spend_types
 
-__all__ = ["SOLVER_PARAMS", "Layer", "PaymentModel", "SymbolPay", "solve_payment"]
+__all__ = ["SOLVER_PARAMS", "Layer", "PaymentModel", "SymbolPay", "instance_permanents", "solve_payment"]
 
 LinearExpr = cp_model.LinearExprT
 
@@ -72,6 +77,16 @@ class Layer:
     avail: dict[str, LinearExpr] = field(default_factory=dict)
     left: dict[str, cp_model.IntVar] = field(default_factory=dict)
     snow_avail: dict[str, LinearExpr] = field(default_factory=dict)
+    spell_avail: dict[str, LinearExpr] = field(default_factory=dict)
+    uses: dict[str, LinearExpr] = field(default_factory=dict)
+    resources: dict[str, Resource] = field(default_factory=dict)
+    tap_sel: dict[tuple[str, str], cp_model.IntVar] = field(default_factory=dict)
+
+
+def instance_permanents(instances: list[Instance]) -> list[str]:
+    """The ids the activations touch: their sources, what they sacrifice and what they may tap."""
+    return sorted({i.source for i in instances} | {i.sacrificed for i in instances if i.sacrificed}
+                  | {p for i in instances for p in i.tap_candidates})
 
 
 class PaymentModel:
@@ -111,7 +126,7 @@ class PaymentModel:
         self.upper = max(0, x_upper)
         #: all the mana there could be: what the sources make at most and the pool
         self.supply = sum(i.max_amount for i in instances) + sum(u.amount for u in pool)
-        self.perm_ids = sorted({i.source for i in instances} | {i.sacrificed for i in instances if i.sacrificed})
+        self.perm_ids = instance_permanents(instances)
         self.x: cp_model.IntVar | int
         if x_count and x_fixed is None:
             self.x = self.model.new_int_var(0, max(0, x_upper), "x")
@@ -120,20 +135,32 @@ class PaymentModel:
         self.main = self._layer("pay", instances, allow_pool=True)
         self._pay_spell(self.main, symbols, x_count, enforce=None)
         self._life_rules(self.main, life)
+        self.bound_resources([self.main])
         self.keep_ok: list[cp_model.IntVar] = []
         self.keeps: list[Layer] = []
         for k, cost in enumerate(keep):
             ok = self.model.new_bool_var(f"keep{k}")
             unrestricted = [i for i in instances if i.restricted is None]
-            layer = self._layer(f"keep{k}", unrestricted, allow_pool=False, untouched_by=self.main)
+            layer = self._layer(f"keep{k}", unrestricted, allow_pool=False, untouched_by=self.main, bar_spell=False)
             self._pay_spell(layer, cost.symbols, 0, enforce=ok)
             self._life_rules(layer, life - self.main.life - self.main.phyrexian - self.main.damage)
+            self.bound_resources([self.main, layer])
             self.keep_ok.append(ok)
             self.keeps.append(layer)
 
+    def bound_resources(self, layers: list[Layer]) -> None:
+        """The resources the activations of ``layers`` take together are there (118.3)."""
+        found = {k: r for layer in layers for k, r in layer.resources.items()}
+        for key, res in sorted(found.items()):
+            self.model.add(sum(layer.uses.get(key, 0) for layer in layers) <= res.capacity)
+
     # -- sources -------------------------------------------------------------------------
     def _layer(self, name: str, instances: list[Instance], allow_pool: bool,
-               untouched_by: Layer | None = None) -> Layer:
+               untouched_by: Layer | None = None, bar_spell: bool = True,
+               roots: dict[str, LinearExpr] | None = None) -> Layer:
+        """The variables of one payment's activations; ``roots``: unrestricted mana already in
+        the pool per type, besides the board's (mana carried from an earlier step), which pays
+        activation costs like a free activation's (605.3a)."""
         m = self.model
         layer = Layer(name, instances)
         by_source: dict[str, list[Instance]] = {}
@@ -164,13 +191,30 @@ class PaymentModel:
             for k, (o, lit) in enumerate(zip(inst.options, modes)):
                 if o.free:
                     m.add(sum(layer.free[(inst.key, k, t)] for t in o.free_types) == o.free * lit)
+                for res, n in o.uses:
+                    layer.resources[res.key] = res
+                    layer.uses[res.key] = layer.uses.get(res.key, 0) + n * lit
+            if inst.tap_others:  # 701.26a: that many of its untapped candidates
+                chosen = []
+                for pid in inst.tap_candidates:
+                    v = m.new_bool_var(f"{name}:tap:{inst.key}:{pid}")
+                    layer.tap_sel[(inst.key, pid)] = v
+                    chosen.append(v)
+                    if untouched_by is not None:
+                        m.add(untouched_by.touched[pid] == 0).only_enforce_if(v)
+                m.add(sum(chosen) == inst.tap_others * a)
             layer.life = layer.life + inst.life * a
             layer.damage = layer.damage + inst.damage * a
-        # one {T} or {Q} activation per permanent (107.5, 107.6); each permanent sacrificed once
-        for pid, group in sorted(by_source.items()):
-            tap = [layer.act[i.key] for i in group if i.taps or i.untaps]
+        # one {T} or {Q} activation per permanent (107.5, 107.6), or its tapping for another's
+        # cost (701.26a); each permanent sacrificed once
+        tapped_for: dict[str, list[cp_model.IntVar]] = {}
+        for (_, pid), v in sorted(layer.tap_sel.items()):
+            tapped_for.setdefault(pid, []).append(v)
+        for pid in sorted(set(by_source) | set(tapped_for)):
+            tap = [layer.act[i.key] for i in by_source.get(pid, []) if i.taps or i.untaps] + tapped_for.get(pid, [])
             if len(tap) > 1:
                 m.add_at_most_one(tap)
+        for pid, group in sorted(by_source.items()):
             copies = [i for i in group if i.copy]
             for inst in copies:  # symmetry: copy k only after copy k-1
                 prev = next(j for j in group if j.ability is inst.ability and j.copy == inst.copy - 1)
@@ -186,16 +230,18 @@ class PaymentModel:
         for pid in self.perm_ids:
             lits = [layer.act[i.key] for i in by_source.get(pid, [])] + [
                 layer.act[i.key] for i in instances if i.sacrificed == pid and i.source != pid]
+            lits += tapped_for.get(pid, [])
             t = m.new_bool_var(f"{name}:touched:{pid}")
             if lits:
                 m.add_max_equality(t, lits)
             else:
                 m.add(t == 0)
             layer.touched[pid] = t
-        self._order(layer, by_source, allow_pool)
+        self._order(layer, by_source, allow_pool, bar_spell, roots or {})
         return layer
 
-    def _order(self, layer: Layer, by_source: dict[str, list[Instance]], allow_pool: bool) -> None:
+    def _order(self, layer: Layer, by_source: dict[str, list[Instance]], allow_pool: bool, bar_spell: bool,
+               roots: dict[str, LinearExpr]) -> None:
         """Flows of mana into activation costs, and ranks that make the plan acyclic (605.3a)."""
         m = self.model
         consumers = [i for i in layer.instances if i.mana_cost.symbols]
@@ -230,17 +276,26 @@ class PaymentModel:
                     m.add(layer.rank[a.key] < layer.rank[s.key]).only_enforce_if(both)
         free_roots = [i for i in layer.instances if i.key not in ranked_keys and i.restricted is None]
         producers = [i for i in ranked if i.restricted is None]
+        # mana a spell's own restriction bars from paying it ("Spend only mana produced by
+        # creatures to cast this spell") still pays activation costs: its root part is counted apart
+        barred = {i.key for i in layer.instances if not i.spell_ok} if bar_spell else set()
         root_supply: dict[str, LinearExpr] = {t: 0 for t in MANA_TYPES}
+        root_supply_barred: dict[str, LinearExpr] = {t: 0 for t in MANA_TYPES}
         for r in free_roots:
             for t in MANA_TYPES:
                 if (r.key, t) in layer.prod:
                     root_supply[t] = root_supply[t] + layer.prod[(r.key, t)]
+                    if r.key in barred:
+                        root_supply_barred[t] = root_supply_barred[t] + layer.prod[(r.key, t)]
         if allow_pool:
-            for unit in self.pool:
-                if unit.spend_only is None:
+            for unit, ok in zip(self.pool, self.pool_usable):
+                if unit.spend_only is None and ok:
                     root_supply[unit.type] = root_supply[unit.type] + unit.amount
+        for t, n in roots.items():
+            root_supply[t] = root_supply[t] + n
         out_of: dict[str, dict[str, LinearExpr]] = {i.key: {t: 0 for t in MANA_TYPES} for i in ranked}
         root_used: dict[str, LinearExpr] = {t: 0 for t in MANA_TYPES}
+        root_barred: dict[str, LinearExpr] = {t: 0 for t in MANA_TYPES}
         for j in consumers:
             need = j.mana_cost.mana_value
             incoming: dict[str, LinearExpr] = {t: 0 for t in MANA_TYPES}
@@ -265,6 +320,10 @@ class PaymentModel:
                 layer.root_in[(j.key, t)] = g
                 incoming[t] = incoming[t] + g
                 root_used[t] = root_used[t] + g
+                if barred:
+                    b = m.new_int_var(0, need, f"{layer.name}:root_barred:{j.key}:{t}")
+                    m.add(b <= g)
+                    root_barred[t] = root_barred[t] + b
             pays, generic, _ = self._pay_symbols(layer.name + ":" + j.key, j.mana_cost.symbols, 0,
                                                  layer.act[j.key])
             layer.consumer_pay[j.key] = pays
@@ -279,15 +338,20 @@ class PaymentModel:
         # what the spell (or a kept cost) may use, per type, and its snow part (106.3, 107.4h)
         avail: dict[str, LinearExpr] = {}
         snow_avail: dict[str, LinearExpr] = {}
+        spell_avail: dict[str, LinearExpr] = {}
         for t in MANA_TYPES:
             m.add(root_used[t] <= root_supply[t])
-            total = sum(layer.prod.get((i.key, t), 0) for i in layer.instances) - sum(
-                out_of[i.key][t] for i in producers) - root_used[t]
-            snow_ranked = sum(layer.prod.get((i.key, t), 0) - out_of[i.key][t] for i in producers if i.snow)
+            if barred:
+                m.add(root_barred[t] <= root_supply_barred[t])
+                m.add(root_used[t] - root_barred[t] <= root_supply[t] - root_supply_barred[t])
+            total = sum(layer.prod.get((i.key, t), 0) for i in layer.instances if i.key not in barred) - sum(
+                out_of[i.key][t] for i in producers if i.key not in barred) - (root_used[t] - root_barred[t])
+            snow_ranked = sum(layer.prod.get((i.key, t), 0) - out_of[i.key][t] for i in producers
+                              if i.snow and i.key not in barred)
             snow_ranked = snow_ranked + sum(layer.prod.get((i.key, t), 0) for i in ranked
-                                            if i.snow and i.restricted is not None)
+                                            if i.snow and i.restricted is not None and i.key not in barred)
             snow_free = sum(layer.prod.get((r.key, t), 0) for r in layer.instances
-                            if r.snow and r.key not in ranked_keys)
+                            if r.snow and r.key not in ranked_keys and r.key not in barred)
             if allow_pool:
                 total = total + sum(u.amount for u, ok in zip(self.pool, self.pool_usable) if ok and u.type == t)
                 snow_free = snow_free + sum(u.amount for u, ok in zip(self.pool, self.pool_usable)
@@ -300,10 +364,15 @@ class PaymentModel:
                 restricted_snow = restricted_snow + sum(
                     u.amount for u, ok in zip(self.pool, self.pool_usable)
                     if ok and u.snow and u.type == t and u.spend_only is not None)
-            m.add(bound <= snow_ranked + root_supply[t] - root_used[t] + restricted_snow)
+            m.add(bound <= snow_ranked + (root_supply[t] - root_supply_barred[t]) - (root_used[t] - root_barred[t])
+                  + restricted_snow)
             avail[t] = total
             snow_avail[t] = bound
-        layer.avail, layer.snow_avail = avail, snow_avail
+            if barred:  # the barred mana floats: it is there, the spell can't use it
+                spell_avail[t] = total
+                avail[t] = total + sum(layer.prod.get((i.key, t), 0) for i in layer.instances if i.key in barred) - sum(
+                    out_of[i.key][t] for i in producers if i.key in barred) - root_barred[t]
+        layer.avail, layer.snow_avail, layer.spell_avail = avail, snow_avail, spell_avail
 
     # -- symbols -------------------------------------------------------------------------
     def _pay_symbols(self, name: str, symbols: tuple[ManaSymbol, ...], generic_extra: LinearExpr,
@@ -364,6 +433,8 @@ class PaymentModel:
             snow_use = sum(p.ways[t] for p in pays if p.symbol.snow and t in p.ways)
             other = sum(p.ways[t] for p in pays if not p.symbol.snow and t in p.ways)
             m.add(snow_use <= layer.snow_avail[t])
+            if t in layer.spell_avail:
+                m.add(snow_use + other + generic[t] <= layer.spell_avail[t])
             left = m.new_int_var(0, self.upper, f"{layer.name}:left:{t}")
             m.add(snow_use + other + generic[t] + left == layer.avail[t])
             layer.left[t] = left

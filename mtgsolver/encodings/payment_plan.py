@@ -34,8 +34,10 @@ class ManaUnit:
 
 @dataclass(frozen=True)
 class Activation:
-    """One mana ability activation of the plan: ``source`` permanent, ``ability`` text,
-    the mana it makes, what pays its own costs, and the permanent it sacrifices."""
+    """One mana ability activation of the plan: ``source`` permanent (or card in a hand or
+    graveyard), ``ability`` text, the mana it makes, what pays its own costs, the permanent it
+    sacrifices, the permanents it taps for its cost (``tapped``) and what else its costs take
+    (``uses``: cards from a zone, counters, as ``(noun, amount)``)."""
 
     key: str
     source: str
@@ -47,13 +49,23 @@ class Activation:
     taps: bool = False
     untaps: bool = False
     damage: int = 0
+    tapped: tuple[str, ...] = ()
+    uses: tuple[tuple[str, int], ...] = ()
+    x: int | None = None  # the X of "Remove X counters" (107.3a)
 
     def to_dict(self) -> dict[str, object]:
         return {"source": self.source, "ability": self.ability,
                 "mana": "".join("{" + t + "}" for t in self.mana),
                 "paid_with": [u.to_dict() for u in self.paid_with], "life": self.life,
                 "sacrificed": self.sacrificed, "taps": self.taps, "untaps": self.untaps,
-                "damage": self.damage}
+                "damage": self.damage, "tapped": list(self.tapped),
+                "uses": [{"what": noun, "amount": n} for noun, n in self.uses], "x": self.x}
+
+    def costs_note(self) -> str:
+        """``, tapping druid, removing 2 storage counter on pools`` for answers ("" if none)."""
+        parts = [f"tapping {', '.join(self.tapped)}"] if self.tapped else []
+        parts += [f"using {n} {noun}" for noun, n in self.uses]
+        return "".join(f", {p}" for p in parts)
 
 
 @dataclass(frozen=True)
@@ -78,6 +90,24 @@ def _order(layer: Layer, value: Value) -> list[Instance]:
                    key=lambda i: (i.sacrificed is not None, i.damage > 0, -i.life, i.key))
     ranked = sorted((i for i in active if i.key in layer.rank), key=lambda i: (value(layer.rank[i.key]), i.key))
     return roots + ranked
+
+
+def _costs(layer: Layer, inst: Instance, value: Value,
+           ) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...], int | None]:
+    """The permanents the activation taps for its cost, what its chosen option's costs take,
+    and the X of "Remove X counters"."""
+    tapped = tuple(pid for pid in inst.tap_candidates if value(layer.tap_sel[(inst.key, pid)]))
+    variable = [c for c in inst.ability.costs if c.kind == "remove_counters" and c.variable]
+    x = 0 if variable else None
+    uses: dict[str, int] = {}
+    for o, lit in zip(inst.options, layer.modes[inst.key]):
+        if value(lit):
+            for res, n in o.uses:
+                if n:
+                    uses[res.noun] = uses.get(res.noun, 0) + n
+                if variable and res.key == f"counters:{inst.source}:{variable[0].what}":
+                    x = n
+    return tapped, tuple(uses.items()), x
 
 
 def _made(layer: Layer, inst: Instance, value: Value) -> list[str]:
@@ -202,7 +232,8 @@ def read_plan(pm: PaymentModel, value: Value, x: int, x_count: int,
             units.add(ManaUnit(t, inst.source, inst.snow, inst.key), inst.key not in layer.rank,
                       inst.restricted is None)
         activations.append(Activation(inst.key, inst.source, inst.ability.text, tuple(made), tuple(paid),
-                                      inst.life, inst.sacrificed, inst.taps, inst.untaps, inst.damage))
+                                      inst.life, inst.sacrificed, inst.taps, inst.untaps, inst.damage,
+                                      *_costs(layer, inst, value)))
     # the spell takes {S} mana from snow units, then the rest
     spell_units: list[ManaUnit] = []
     for p in layer.spell_pay:

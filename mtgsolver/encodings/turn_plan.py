@@ -5,8 +5,10 @@ Each step is one payment layer of :class:`~mtgsolver.encodings.payment.PaymentMo
 payment encoding, reused as it is). On top of the layers:
 
 * the order of the steps: a circuit over the steps gives each its successor and position;
-* a permanent whose mana ability taps, untaps, sacrifices or removes counters is used by at
-  most one step (107.5, 107.6), unless an untap effect (Gandalf the Grey's first mode, with
+* a permanent whose mana ability taps, untaps, sacrifices or removes counters, or that is
+  tapped for another's cost, is used by at most one step (107.5, 107.6), as is a card exiled
+  from a hand or graveyard; cards and counters the costs take are there over the whole turn
+  (118.3); unless an untap effect (Gandalf the Grey's first mode, with
   its memory, 700.2) untaps it between two steps; an initially tapped permanent can be used
   only after such an untap;
 * mana left after one step stays in the pool for the next (106.4: it empties only at the end
@@ -27,7 +29,7 @@ from types import SimpleNamespace
 
 from ortools.sat.python import cp_model
 
-from mtgsolver.encodings.payment import Layer, PaymentModel
+from mtgsolver.encodings.payment import Layer, PaymentModel, instance_permanents
 from mtgsolver.model import ManaCost
 from mtgsolver.model.mana import MANA_TYPES
 from mtgsolver.rules.mana_sources import Instance
@@ -83,14 +85,22 @@ class TurnPlanModel(PaymentModel):
         Permanents an untap effect may untap, and which of them start tapped.
     pool:
         Unrestricted mana in the pool before the first step, counts per type.
+    restricted_pool:
+        Pool mana with a spending restriction (106.6): its type and, per step, whether that
+        step's spell may use it; a unit pays one step's spell at most, never an activation
+        cost, and is not carried on as unrestricted mana.
     keep_instances, keep:
         Sources for kept costs and the costs to keep payable afterwards.
+    carry_early:
+        Make the mana that can wait before the first step (symmetry breaking); off when a step
+        tells mana apart by its maker (113.6e), which carried mana does not keep.
     """
 
     def __init__(self, steps: list[PlanStep], life: int, pool: dict[str, int], x_upper: int,
                  maximize_x: bool, x_fixed: int, untappers: list[Untapper], untap_candidates: list[str],
                  initially_tapped: set[str], keep_instances: list[Instance], keep: tuple[ManaCost, ...],
-                 white_as_any_color: bool = False) -> None:
+                 white_as_any_color: bool = False, carry_early: bool = True,
+                 restricted_pool: list[tuple[str, tuple[bool, ...]]] = ()) -> None:
         self.model = cp_model.CpModel()
         m = self.model
         self.white_as_any_color = white_as_any_color
@@ -105,7 +115,8 @@ class TurnPlanModel(PaymentModel):
         candidate_set = set(untap_candidates)
 
         def carryable(i: Instance) -> bool:
-            return i.restricted is None and not i.snow and i.source not in made and i.sacrificed not in made
+            return carry_early and i.restricted is None and not i.snow and i.source not in made \
+                and i.sacrificed not in made
 
         pre = {i.key: i for s in steps for i in s.instances if carryable(i)}
         steps = [replace(s, instances=tuple(i for i in s.instances if not carryable(i) or i.mana_cost.symbols
@@ -113,23 +124,37 @@ class TurnPlanModel(PaymentModel):
         self.steps = steps
         self.carryable = carryable
         every = [i for s in steps for i in s.instances] + list(pre.values()) + list(keep_instances)
-        self.perm_ids = sorted({i.source for i in every} | {i.sacrificed for i in every if i.sacrificed})
+        self.perm_ids = instance_permanents(every)
         self.x = m.new_int_var(0, self.upper, "x") if maximize_x else x_fixed
         self.order = self._steps_order(len(steps))
         # mana whose use can wait: tapped before the first step, carried in the pool (106.4)
-        self.pre = self._layer("pre", sorted(pre.values(), key=lambda i: i.key), allow_pool=False)
+        # the pool's unrestricted mana is there before the first step: it pays activation costs
+        # (605.3a) and what is left is carried into the first step with the rest (106.4)
+        self.start_pool = pool
+        self.pre = self._layer("pre", sorted(pre.values(), key=lambda i: i.key), allow_pool=False, roots=pool)
+        for t in MANA_TYPES:
+            self.pre.avail[t] = self.pre.avail[t] + pool.get(t, 0)
         self._pay_spell(self.pre, (), 0, enforce=None)
         self.layers: list[Layer] = []
         self.carry_in: list[dict[str, cp_model.IntVar]] = []
         self.carry_out: list[dict[str, cp_model.IntVar]] = []
+        self.pool_use: list[dict[str, cp_model.LinearExprT]] = []
+        uses = [[m.new_bool_var(f"pool{u}:s{k}") if ok else None for k, ok in enumerate(allowed)]
+                for u, (_, allowed) in enumerate(restricted_pool)]
+        for lits in uses:
+            m.add(sum(v for v in lits if v is not None) <= 1)
         for k, step in enumerate(steps):
-            layer = self._layer(f"s{k}", list(step.instances), allow_pool=False)
             cin = {t: m.new_int_var(0, self.upper, f"s{k}:in:{t}") for t in MANA_TYPES}
+            layer = self._layer(f"s{k}", list(step.instances), allow_pool=False, roots=cin)  # 605.3a
+            held = {t: sum(lits[k] for (ut, _), lits in zip(restricted_pool, uses) if ut == t and lits[k] is not None)
+                    for t in MANA_TYPES}
+            self.pool_use.append(held)
             for t in MANA_TYPES:
-                layer.avail[t] = layer.avail[t] + cin[t]
+                layer.avail[t] = layer.avail[t] + cin[t] + held[t]
             self._pay_spell(layer, step.cost.symbols, step.x_count, enforce=None)
             self.layers.append(layer)
             self.carry_in.append(cin)
+        self.bound_resources([self.pre, *self.layers])  # 118.3: over the whole turn
         self._carry(pool)
         self._entering()
         self._uses(untappers, untap_candidates, initially_tapped)
@@ -145,9 +170,10 @@ class TurnPlanModel(PaymentModel):
         for k, cost in enumerate(keep):
             ok = m.new_bool_var(f"keep{k}")
             layer = self._layer(f"keep{k}", [i for i in keep_instances if i.restricted is None],
-                                allow_pool=False, untouched_by=used)
+                                allow_pool=False, untouched_by=used, bar_spell=False)
             self._pay_spell(layer, cost.symbols, 0, enforce=ok)
             self._life_rules(layer, life - total)
+            self.bound_resources([self.pre, *self.layers, layer])
             self.keep_ok.append(ok)
             self.keeps.append(layer)
 
@@ -185,18 +211,18 @@ class TurnPlanModel(PaymentModel):
             for t in MANA_TYPES:
                 restricted = sum(layer.prod.get((i.key, t), 0) for i in layer.instances if i.restricted is not None)
                 spare = m.new_int_var(-self.upper * 4, self.upper * 4, f"s{k}:spare:{t}")
-                m.add(spare == layer.left[t] - restricted)
+                m.add(spare == layer.left[t] - restricted - self.pool_use[k][t])
                 free = m.new_int_var(0, self.upper * 4, f"s{k}:free:{t}")
                 m.add_max_equality(free, [spare, 0])
                 out[t] = m.new_int_var(0, self.upper * 4, f"s{k}:out:{t}")
                 m.add(out[t] <= free + step.mana.count(t))
             self.carry_out.append(out)
         for t in MANA_TYPES:  # redundant, for the LP: each step's carry comes from one predecessor
-            m.add(sum(c[t] for c in self.carry_in) <= pool.get(t, 0) + self.pre.left[t]
+            m.add(sum(c[t] for c in self.carry_in) <= self.pre.left[t]
                   + sum(c[t] for c in self.carry_out))
         for j in range(len(self.steps)):
             for t in MANA_TYPES:
-                m.add(self.carry_in[j][t] <= pool.get(t, 0) + self.pre.left[t]).only_enforce_if(self.order.first[j])
+                m.add(self.carry_in[j][t] <= self.pre.left[t]).only_enforce_if(self.order.first[j])
                 for i in range(len(self.steps)):
                     if i != j:
                         m.add(self.carry_in[j][t] <= self.carry_out[i][t]).only_enforce_if(self.order.succ[(i, j)])
@@ -222,9 +248,10 @@ class TurnPlanModel(PaymentModel):
         n = len(self.steps)
         everyone = [self.pre, *self.layers]
         consumable = {i.source for layer in everyone for i in layer.instances
-                      if i.taps or i.untaps or i.sacrificed
+                      if i.taps or i.untaps or i.sacrificed or i.zone
                       or any(c.kind == "remove_counters" for c in i.ability.costs)} | {
-            i.sacrificed for layer in everyone for i in layer.instances if i.sacrificed}
+            i.sacrificed for layer in everyone for i in layer.instances if i.sacrificed} | {
+            pid for layer in everyone for i in layer.instances for pid in i.tap_candidates}
         cast_untap = [k for k, s in enumerate(self.steps) if s.triggers_untap]
         self.untap_trigger: dict[tuple[int, int], cp_model.IntVar] = {}
         self.untap_target: dict[tuple[int, str], cp_model.IntVar] = {}
@@ -299,13 +326,19 @@ class TurnPlanModel(PaymentModel):
         return sum(self.used.values())
 
     def pre_view(self) -> SimpleNamespace:
-        """The ``pre`` layer for :func:`~mtgsolver.encodings.payment_plan.read_plan`."""
-        return SimpleNamespace(main=self.pre, pool=(), pool_usable=[])
-
-    def step_view(self, k: int, carried: dict[str, int]) -> SimpleNamespace:
-        """What :func:`~mtgsolver.encodings.payment_plan.read_plan` reads for step ``k``:
-        its layer as ``main`` and the mana carried into it as the pool."""
+        """The ``pre`` layer for :func:`~mtgsolver.encodings.payment_plan.read_plan`, the board's
+        unrestricted pool mana its pool."""
         from mtgsolver.model import PoolMana
 
-        pool = tuple(PoolMana(t, amount=carried[t]) for t in MANA_TYPES if carried.get(t, 0))
+        pool = tuple(PoolMana(t, amount=self.start_pool[t]) for t in MANA_TYPES if self.start_pool.get(t, 0))
+        return SimpleNamespace(main=self.pre, pool=pool, pool_usable=[True] * len(pool))
+
+    def step_view(self, k: int, carried: dict[str, int], held: dict[str, int]) -> SimpleNamespace:
+        """What :func:`~mtgsolver.encodings.payment_plan.read_plan` reads for step ``k``:
+        its layer as ``main``, and the mana carried into it and the restricted pool mana it uses
+        (``held``, which pays its spell only) as the pool."""
+        from mtgsolver.model import PoolMana
+
+        pool = tuple(PoolMana(t, amount=carried[t]) for t in MANA_TYPES if carried.get(t, 0)) + tuple(
+            PoolMana(t, spend_only=frozenset({"this spell"}), amount=held[t]) for t in MANA_TYPES if held.get(t, 0))
         return SimpleNamespace(main=self.layers[k], pool=pool, pool_usable=[True] * len(pool))

@@ -36,7 +36,9 @@ __all__ = [
     "Bundle",
     "ManaTrigger",
     "TRIGGER_ON",
+    "ACTIVATION_SYMBOL_KINDS",
     "bundle_of",
+    "modelled_cost",
     "show_bundle",
 ]
 
@@ -224,11 +226,33 @@ class CostPart:
     variable: bool = False
 
 
-#: Cost kinds the grammar reads; the payment solver pays those in :data:`PAYABLE_COSTS`.
+#: Cost kinds the grammar reads; the payment solver pays those in :data:`PAYABLE_COSTS`, on
+#: the zones the board gives (118.3): a card discarded from the hand, milled from the library
+#: (701.17b), exiled from the hand or graveyard, counters removed (any number: X), another
+#: untapped permanent tapped; putting a counter on the source and exerting it (701.43b) can
+#: always be paid. Energy, "discard your hand", "return ~ to its owner's hand" and sacrificing
+#: X permanents are read but not modelled: an answer they could change is undecided.
 COST_KINDS: frozenset[str] = frozenset(
     "tap untap mana life energy sacrifice_self sacrifice remove_counters put_counter tap_untapped discard "
     "mill exile_self exile_card exert return_self".split())
-PAYABLE_COSTS: frozenset[str] = frozenset("tap untap mana life sacrifice_self sacrifice remove_counters".split())
+PAYABLE_COSTS: frozenset[str] = frozenset(
+    "tap untap mana life sacrifice_self sacrifice remove_counters put_counter tap_untapped discard mill "
+    "exile_self exile_card exert".split())
+
+
+#: Symbols of an activation's mana cost the payment solver pays (605.3a): no {X}, {S} or Phyrexian.
+ACTIVATION_SYMBOL_KINDS: frozenset[str] = frozenset(
+    {"generic", "colored", "colorless", "hybrid", "colorless_hybrid", "monocolored_hybrid"})
+
+
+def modelled_cost(part: "CostPart") -> bool:
+    """Whether the payment solver pays this cost part exactly (:data:`PAYABLE_COSTS`, with a
+    variable amount only for counters removed, 107.3a)."""
+    if part.kind not in PAYABLE_COSTS:
+        return False
+    if part.kind == "discard":
+        return part.what == "card"
+    return not part.variable or part.kind == "remove_counters"
 
 
 @dataclass(frozen=True)
@@ -272,6 +296,21 @@ class ManaAbility:
     @property
     def sacrifices_self(self) -> bool:
         return any(c.kind == "sacrifice_self" for c in self.costs)
+
+    @property
+    def modelled(self) -> bool:
+        """Payment and production use all of it: every cost part (:func:`modelled_cost`), the
+        symbols of its mana cost (:data:`ACTIVATION_SYMBOL_KINDS`), and an X amount of mana only
+        as the counters its cost removes (107.3a)."""
+        if not all(modelled_cost(c) for c in self.costs):
+            return False
+        if any(s.kind not in ACTIVATION_SYMBOL_KINDS for s in self.mana_cost.symbols):
+            return False
+        x_counters = any(c.kind == "remove_counters" for c in self.costs)
+        products = [self.product] if not isinstance(self.product, Conditional) else [
+            self.product.instead, self.product.otherwise]
+        return all(x_counters or not (isinstance(p, AnyColor) and p.amount < 0 or isinstance(p, Amount)
+                                      and p.count == "removed") for p in products)
 
     def types(self) -> frozenset[str]:
         """Mana types the product can have without looking at other permanents

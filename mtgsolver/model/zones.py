@@ -17,6 +17,7 @@ from mtgsolver.model.cards import Card
 from mtgsolver.model.effects import SpellAbility
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.mana import Color, ManaCost, ManaCostError
+from mtgsolver.model.mana_abilities import ManaAbility
 
 __all__ = ["TURN_STEPS", "PlayerZones", "StackItem", "TurnInfo", "ZoneCard", "color_identity"]
 
@@ -40,6 +41,8 @@ class ZoneCard:
     #: the permanent it would be on the battlefield (its text read with the board; id,
     #: controller and status are set as it enters), for a permanent card (110.4)
     permanent: Permanent | None = None
+    #: its mana abilities that function in its zone (113.6m: "Exile ~ from your hand: Add {G}.")
+    mana_abilities: tuple[ManaAbility, ...] = ()
 
     @property
     def name(self) -> str:

@@ -725,8 +725,10 @@ class _Builder:
         for field in ("keywords", "abilities", "add_keywords", "add_abilities"):
             entries += [(e, f"{path}.{field}[{j}]") for j, e in enumerate(getattr(p, field) or [])]
         if p.text is not None:  # lines not read are kept and reported with answers (docs/unread.md)
-            understood, unread = parse_oracle_text(p.text, name)
-            entries += [(e, f"{path}.text") for e in understood]
+            text, levels = level_sections(p.text, p.counters.get("level", 0))
+            understood, unread = parse_oracle_text(text, name)
+            entries += [(e, f"{path}.text") for e in understood + (levels if p.power is None and p.toughness is None
+                                                                    else [])]
             abilities += [TextAbility(line) for line in unread]
         for entry, epath in entries:
             self.add_entry(entry, epath, name, keywords, protections, abilities)
@@ -830,12 +832,17 @@ class _Builder:
         abilities: list[Any] = []
         if card is None:
             return keywords, protections, abilities
+        text, levels = level_sections(card.text or "", p.counters.get("level", 0))
         for kw in card.keywords:
+            if text != (card.text or "") and kw.lower() not in text.lower():
+                continue  # a keyword of a level section not in range (711.2)
             try:
                 keywords.add(canonical_keyword(kw))
             except VocabularyError:
                 pass  # MTGJSON names ability words (e.g. "Landfall") as keywords
-        understood, unread = parse_oracle_text(card.text, card.name)
+        understood, unread = parse_oracle_text(text, card.name)
+        if p.power is None and p.toughness is None:  # given P/T are the board's: 711.2a applies to printed ones
+            understood += levels
         for e in understood:
             self.add_entry(e, f"{path}.card", name, keywords, protections, abilities)
         abilities += [TextAbility(line) for line in unread]
@@ -1069,9 +1076,10 @@ class _Builder:
             if count < len(top):
                 raise self.fail(f"{path}.library.count", f"{count} is less than the {len(top)} known top cards")
         return PlayerZones(
-            hand=hand, hand_count=hand_count, library_count=count, library_top=top,
-            graveyard=tuple(replace(c, statics=graveyard_statics(c.card))
-                            for c in self.zone_cards(z.graveyard, player, "graveyard", f"{path}.graveyard")),
+            hand=tuple(replace(c, mana_abilities=zone_mana_abilities(c.card, "hand")) for c in hand),
+            hand_count=hand_count, library_count=count, library_top=top,
+            graveyard=tuple(replace(c, statics=graveyard_statics(c.card), mana_abilities=zone_mana_abilities(
+                c.card, "graveyard")) for c in self.zone_cards(z.graveyard, player, "graveyard", f"{path}.graveyard")),
             exile=self.zone_cards(z.exile, player, "exile", f"{path}.exile"),
         )
 
@@ -1390,6 +1398,65 @@ def _graveyard_statics(text: str, name: str) -> tuple[Static, ...]:
     entries, _unread = parse_oracle_text("\n".join(lines), name)
     statics = [parse_static(e) for e in entries if isinstance(e, dict) and "continuous" in e]
     return tuple(a for a in statics if any(c.kind == "in_graveyard" for c in a.value.condition))
+
+
+_LEVEL = re.compile(r"^LEVEL (\d+)(?:-(\d+)|\+)$")
+_LEVEL_PT = re.compile(r"^(\d+)/(\d+)$")
+
+
+def level_sections(text: str, level: int) -> tuple[str, list[Any]]:
+    """A leveler's text as the permanent has it with ``level`` level counters (711): the lines
+    outside the level sections (711.4), the lines of the section whose range holds ``level``
+    (711.2a-b), and that section's P/T as ``{continuous: {affects: {self: true}, set_pt: [P,
+    T]}}``, its base power and toughness in layer 7b with the permanent's own timestamp; below
+    the first section the printed P/T stands (711.5). Text without level symbols is returned
+    as it is."""
+    lines = text.splitlines()
+    if not any(_LEVEL.match(line.strip()) for line in lines):
+        return text, []
+    keep: list[str] = []
+    entries: list[Any] = []
+    active: str | None = None
+    inside = False
+    for line in lines:
+        m = _LEVEL.match(line.strip())
+        if m:
+            low, high = int(m.group(1)), int(m.group(2)) if m.group(2) else None
+            inside = True
+            active = line.strip() if level >= low and (high is None or level <= high) else None
+            continue
+        pt = _LEVEL_PT.match(line.strip())
+        if not inside:
+            keep.append(line)
+        elif active is not None and pt:
+            entries.append({"continuous": {"affects": {"self": True}, "set_pt": [int(pt.group(1)), int(pt.group(2))],
+                                           "text": f"{active} {line.strip()}"}})
+        elif active is not None:
+            keep.append(line)
+    return "\n".join(keep), entries
+
+
+@functools.lru_cache(maxsize=1024)
+def _zone_mana_abilities(text: str, name: str, zone: str) -> tuple[ManaAbility, ...]:
+    if not re.search(rf"exile [^:]* from your {zone}[^:]*: add ", text, re.IGNORECASE):
+        return ()
+    from mtgsolver.read.grammar.mana import parse_mana_ability  # the grammar loads when a card needs it
+
+    out = []
+    for line in text.splitlines():
+        try:
+            ability = parse_mana_ability(re.sub(r"\s*\([^)]*\)", "", line), name)
+        except ManaAbilityError:
+            continue
+        if any(c.kind == "exile_self" and c.what == zone for c in ability.costs):
+            out.append(ability)
+    return tuple(out)
+
+
+def zone_mana_abilities(card: Card, zone: str) -> tuple[ManaAbility, ...]:
+    """The mana abilities of a card in a hand or graveyard that function there: those whose
+    cost exiles the card from that zone (113.6m; Elvish Spirit Guide, 605.1a)."""
+    return _zone_mana_abilities(card.text or "", card.name, zone)
 
 
 def graveyard_statics(card: Card) -> tuple[Static, ...]:

@@ -34,7 +34,10 @@ Categories (a line may be in several; kinds from :func:`mtgsolver.read.line_kind
 both); the pool's floors for statics on others are measured on them
 (90% of each read, ``tests/test_effects_grammar.py``).
 
-A line is *read* when :func:`mtgsolver.read.oracle.parse_oracle_text` reads it whole.
+A line is *read* when :func:`mtgsolver.read.oracle.parse_oracle_text` reads it whole; a mana
+ability line, when besides payment and production use all of it
+(:attr:`~mtgsolver.model.mana_abilities.ManaAbility.modelled`: a cost read but not modelled,
+such as energy or "discard your hand", leaves it unread).
 """
 from __future__ import annotations
 
@@ -179,6 +182,13 @@ class Coverage:
                 for c in CATEGORIES}
 
 
+def _modelled(entries: list[Any], name: str) -> bool:
+    """Whether payment and production use every mana ability among a line's entries."""
+    from mtgsolver.read.grammar.mana import parse_mana_ability
+
+    return all(parse_mana_ability(e, name).modelled for e in entries if isinstance(e, str) and ":" in e)
+
+
 def measure(cards: Iterable[Any], categories: Iterable[str] = CATEGORIES) -> Coverage:
     """Read every line of every card (objects with ``name`` and ``text``) in ``categories``."""
     wanted = frozenset(categories)
@@ -192,10 +202,11 @@ def measure(cards: Iterable[Any], categories: Iterable[str] = CATEGORIES) -> Cov
             cats = categories_of(raw, card.name, not types or bool(types & _PERMANENT_TYPES)) & wanted
             if not cats:
                 continue
-            _, unread = parse_oracle_text(raw, card.name)
+            entries, unread = parse_oracle_text(raw, card.name)
+            unused = "mana" in cats and not _modelled(entries, card.name)
             for c in cats:
                 out.total[c] += 1
-                if unread:
+                if unread or unused and c == "mana":
                     out.unread[c].append((card.name, raw))
                 else:
                     out.read[c] += 1

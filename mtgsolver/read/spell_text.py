@@ -4,7 +4,8 @@ adds as it resolves, and +1/+1 counters its permanent enters with for X.
 Each reader understands a line WHOLE or returns nothing; a spell whose text says more is
 still cast, only these effects are read (a plan never guesses from a line it can't read).
 Rules: 111.10a (Treasure), 106.3 and 608.2 (a spell that adds mana as it resolves),
-107.3m and 614.1c ("enters with X +1/+1 counters" uses the spell's X).
+107.3m and 614.1c ("enters with X +1/+1 counters" uses the spell's X), 113.6e (the spell's own
+restriction on the mana that pays for it).
 """
 from __future__ import annotations
 
@@ -14,13 +15,34 @@ from typing import Any
 
 from mtgsolver.model.cards import Card
 
-__all__ = ["EntersWith", "enters_with", "enters_with_x_counters", "mana_added", "treasures_created"]
+__all__ = ["EntersWith", "enters_with", "enters_with_x_counters", "mana_added", "spending_restriction",
+           "treasures_created"]
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _REMINDER = re.compile(r"\s*\([^)]*\)")
 _TREASURE = re.compile(r"(?:^|\. )Create (a|an|one|two|three|four|five) Treasure tokens?\.", re.I)
 _ADD = re.compile(r"^Add ((?:\{[WUBRGC]\})+)\.$")
 _ENTERS_X = re.compile(r"^(?:.+?) enters(?: the battlefield)? with X \+1/\+1 counters on it\.$")
+
+
+_SPEND_FROM = re.compile(r"^Spend only mana produced by (creatures|basic lands|artifacts|lands) to cast this spell\.$")
+_SPEND = re.compile(r"\bspend only\b", re.I)
+
+
+def spending_restriction(card: Card) -> tuple[frozenset[str] | None, tuple[str, ...]]:
+    """The card's own restriction on the mana that pays for it (113.6e: it functions on the
+    stack): "Spend only mana produced by creatures to cast this spell." gives the words its
+    sources must have (``{"creature"}``, ``{"basic land"}``); the other "Spend only" lines of its
+    text ("Spend only black mana on X.", an alternative cost's) are returned unread."""
+    found: frozenset[str] | None = None
+    unread = []
+    for line in _lines(card):
+        m = _SPEND_FROM.match(line)
+        if m:
+            found = frozenset({m.group(1)[:-1]})
+        elif _SPEND.search(line) and "this mana" not in line.lower():
+            unread.append(line)
+    return found, tuple(unread)
 
 
 def _lines(card: Card) -> list[str]:

@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Iterable, Mapping
 
@@ -74,6 +74,7 @@ __all__ = [
     "sacrifice_product",
     "trigger_watches",
     "type_changes",
+    "with_x",
     "spend_types",
     "spends_white_as_any_color",
 ]
@@ -256,8 +257,8 @@ def base_bundles(board: Board, perm: Permanent, product: Product) -> frozenset[B
         if product.amount < 0:
             return None
         if product.combination:
-            return frozenset(bundle_of(c) for c in color_combinations(COLORS, product.amount))
-        return frozenset((c,) * product.amount for c in COLORS)
+            return frozenset(bundle_of(c) for c in color_combinations(product.among, product.amount))
+        return frozenset((c,) * product.amount for c in product.among)
     if isinstance(product, Counted):
         n = _count(board, perm, product)
         check_mana(n * len(product.mana), f"{perm.name} ({perm.id})")
@@ -339,11 +340,12 @@ class Production:
 
     # -- what one activation adds ---------------------------------------------------
     def outcomes(self, perm: Permanent, ability: ManaAbility, reflected: frozenset[str] | None = None,
-                 with_triggers: bool = True) -> frozenset[Bundle] | None:
+                 with_triggers: bool = True, x: int | None = None) -> frozenset[Bundle] | None:
         """Every bundle one activation may add, effects applied (``None``: an X amount).
 
         ``reflected`` overrides the types a reflecting ability picks from (Squandered
-        Resources: what the sacrificed land could produce)."""
+        Resources: what the sacrificed land could produce); ``x`` is the X chosen as the
+        cost is paid, the counters removed (107.3a, :func:`with_x`)."""
         perm = self.effective.permanent(perm.id)
         index = self.index_of(perm, ability)
         if index is None:
@@ -354,7 +356,7 @@ class Production:
                 types = frozenset(t for t in types if t != "C")
             base: frozenset[Bundle] | None = frozenset((t,) for t in types) or frozenset({()})  # 106.5
         else:
-            base = base_bundles(self.effective, perm, ability.product)
+            base = base_bundles(self.effective, perm, ability.product if x is None else with_x(ability.product, x))
         if base is None:
             return None
         effects = self.replacements_for(perm, ability)
@@ -406,12 +408,12 @@ def _ability_table(board: Board, replacements: tuple[Replacement, ...]):
                 tab[t] = frozenset(x for b in replace_all((t,), effects) for x in b)
             return frozenset(), MappingProxyType(tab)
         product = ability.product
-        if isinstance(product, AnyColor) and product.amount < 0:
-            product = AnyColor(1, product.combination)
+        if isinstance(product, AnyColor) and product.amount < 0:  # X mana: the types of one (106.7)
+            product = replace(product, amount=1)
         if isinstance(product, AnyColor) and product.combination and product.amount > 0:
             # the types an outcome holds depend only on the types of the bundle and its size
             # (each replacement kind), so one-color bundles reach every type (106.7)
-            product = AnyColor(product.amount, combination=False)
+            product = replace(product, combination=False)
         base = base_bundles(board, perm, product) or frozenset()
         types: set[str] = set()
         for b in base:
@@ -445,7 +447,18 @@ def _analysed(board: Board) -> Production:
                       least_fixed_point(graph))
 
 
-def effective_product(board: Board, permanent: Permanent, ability: ManaAbility) -> Product:
+def with_x(product: Product, x: int) -> Product:
+    """The product of an ability whose amount is the X chosen as its cost is paid (107.3a), for
+    that X: ``Add X mana in any combination of {W} and/or {U}`` (the counters removed) and
+    ``Add {C} for each storage counter removed this way`` (:class:`Amount` ``removed``)."""
+    if isinstance(product, AnyColor) and product.amount < 0:
+        return replace(product, amount=x)
+    if isinstance(product, Amount) and product.count == "removed":
+        return Fixed(product.base + product.mana * x)
+    return product
+
+
+def effective_product(board: Board, permanent: Permanent, ability: ManaAbility, x: int | None = None) -> Product:
     """What activating ``ability`` of ``permanent`` adds, as a product the payment solver reads.
 
     Reflecting abilities become the choice of the types the 106.7 graph computed, or
@@ -454,7 +467,8 @@ def effective_product(board: Board, permanent: Permanent, ability: ManaAbility) 
     Mana Reflection gives ``Fixed(("G", "G"))`` and one with Wild Growth too. An ability a
     type-changing effect removed (305.7, Celestial Dawn) gives ``Fixed(())``; the land's new
     ability is on ``board.permanent(id)``. A product with nothing to
-    apply is returned unchanged (``Counted``, ``X`` amounts).
+    apply is returned unchanged (``Counted``, ``X`` amounts without ``x``). ``x``: the X
+    chosen as the cost is paid (:func:`with_x`).
     """
     prod = analyse(board)
     perm = prod.effective.permanent(permanent.id)
@@ -463,8 +477,8 @@ def effective_product(board: Board, permanent: Permanent, ability: ManaAbility) 
         return Fixed(())
     if (not isinstance(ability.product, Reflect) and not prod.replacements_for(perm, ability)
             and not prod.triggers_for(perm, ability)):
-        return resolve_product(prod.effective, perm, ability.product)
-    out = prod.outcomes(perm, ability)
+        return resolve_product(prod.effective, perm, ability.product if x is None else with_x(ability.product, x))
+    out = prod.outcomes(perm, ability, x=x)
     if out is None:
         return ability.product
     return bundles_to_product(out)

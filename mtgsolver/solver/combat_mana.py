@@ -105,11 +105,12 @@ def attacks_tapped(problem: AttackProblem, attacks: dict[str, str]) -> frozenset
 def attack_acceptor(problem: AttackProblem, payer: Payer) -> Accept:
     """508.1h-j: a declaration is carried out only if its total cost is payable. A refused one
     is cut with its costed attacks and the tapped attackers that have mana abilities (or every
-    tapped attacker, when a mana ability of the player's mentions creatures): any declaration
+    tapped attacker, when a mana ability of the player's mentions creatures or taps untapped
+    permanents for its cost, Seton's "Tap an untapped Druid you control"): any declaration
     making all of those attacks costs at least as much from no more sources."""
     board = problem.board
-    creature_costs = any("creature" in a.text.lower() for p in board.controlled_by(problem.active)
-                         for a in p.mana_abilities)
+    creature_costs = any("creature" in a.text.lower() or any(c.kind == "tap_untapped" for c in a.costs)
+                         for p in board.controlled_by(problem.active) for a in p.mana_abilities)
 
     def accept(attacks: dict[str, str]):
         total = attack_total(problem, attacks)

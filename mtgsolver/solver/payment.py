@@ -17,7 +17,7 @@ Examples
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from ortools.sat.python import cp_model
@@ -29,9 +29,8 @@ from mtgsolver.load import prepare
 from mtgsolver.model import Board, Color, ManaCost, ManaSymbol
 from mtgsolver.model.cards import Card
 from mtgsolver.model.errors import OptionError, UnsupportedError, VocabularyError
-from mtgsolver.model.mana import MANA_TYPES
 from mtgsolver.model.unread import UnreadLine
-from mtgsolver.read.spell_text import EntersWith, enters_with
+from mtgsolver.read.spell_text import EntersWith, enters_with, spending_restriction
 from mtgsolver.rules.layers import source_note
 from mtgsolver.rules.mana_sources import Exclusion, Instance, SpellInfo, extract_sources
 from mtgsolver.rules.production import spend_types, spends_white_as_any_color
@@ -43,9 +42,13 @@ __all__ = ["DEFAULT_OBJECTIVE", "OBJECTIVES", "PaymentResult", "Reason", "SpellI
 
 #: Objective levels, best first (lexicographic). ``keep``: most kept costs still payable;
 #: ``x``: largest X; ``life``: least life lost (paid, or dealt as damage by mana abilities); ``sacrifice``: fewest sacrificed permanents
-#: that are more than mana (creatures, lands...), then fewest sacrificed at all; ``creatures``:
-#: fewest creatures tapped; ``sources``: fewest permanents used; ``floating``: least mana left.
-OBJECTIVES: tuple[str, ...] = ("keep", "x", "life", "sacrifice", "creatures", "sources", "floating")
+#: that are more than mana (creatures, lands...), then fewest sacrificed at all; ``cards``: fewest
+#: cards the costs take from a hand, library or graveyard (discarded, milled, exiled); ``creatures``:
+#: fewest creatures tapped (for their own abilities or another's cost); ``sources``: fewest permanents
+#: (and cards) used; ``floating``: least mana left; ``spare``: keep untouched the sources that can make
+#: the most: the least mana the sources used could make (each its largest activation), then the fewest
+#: types they could make (so Birds of Paradise stays untapped rather than Llanowar Elves).
+OBJECTIVES: tuple[str, ...] = ("keep", "x", "life", "sacrifice", "cards", "creatures", "sources", "floating", "spare")
 DEFAULT_OBJECTIVE = OBJECTIVES
 
 
@@ -80,6 +83,10 @@ class PaymentResult(JsonResult):
     bear on the payment (docs/unread.md); when they could change it ``payable`` is ``None``
     and ``as_read`` is the verdict on the text read. ``enters_with`` says what the permanent
     of the card paid for enters with for this X (107.3m), when its text says so.
+    ``unmodelled`` are the player's mana abilities whose costs or products are read but not
+    modelled (energy, "discard your hand" ...): an unpayable cost, a largest X or a kept cost
+    found unpayable could change with them, so such an answer is undecided (``payable``
+    ``None``, ``as_read`` the verdict without them).
     """
 
     payable: bool | None
@@ -102,6 +109,7 @@ class PaymentResult(JsonResult):
     unread: tuple[UnreadLine, ...] = ()
     as_read: bool | None = None
     enters_with: EntersWith | None = None
+    unmodelled: tuple[Exclusion, ...] = ()
 
     @property
     def loses(self) -> bool:
@@ -129,6 +137,7 @@ class PaymentResult(JsonResult):
             "excluded": [e.to_dict() for e in self.excluded],
             "optimal": self.optimal,
             "objective": dict(self.objective),
+            "unmodelled": [e.to_dict() for e in self.unmodelled],
             **unread_dict(self),
         }
 
@@ -229,10 +238,13 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
     if card is not None and spell is None:
         spell = SpellInfo(frozenset(t.lower() for t in (*card.types, *card.supertypes, *card.subtypes)),
                           frozenset(c.value for c in card.derived_colors))
+    mana_from, spend_unread = spending_restriction(card) if card is not None else (None, ())
+    if mana_from is not None:  # 113.6e: "Spend only mana produced by creatures to cast this spell"
+        spell = replace(spell or SpellInfo(), mana_from=mana_from)
     deadline = Deadline(time_limit)
     x_count = sum(1 for s in parsed.symbols if s.variable)
     symbols = tuple(s for s in parsed.symbols if not s.variable)
-    instances, exclusions, pool, usable = _sources(board, player, spell, parsed)
+    instances, exclusions, pool, usable = _sources(board, player, spell, parsed, _cast(board, player, card))
     life = board.player(player).life
     x_fixed = x if x is not None else (None if maximize_x and x_count else 0)
     upper = sum(i.max_amount for i in instances) + sum(u.amount for u in pool)
@@ -240,42 +252,104 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
     pm = PaymentModel(instances, pool, usable, life, symbols, x_count, x_fixed, upper, kept,
                       white_as_any_color=white)
     terms = _terms(pm, instances, board, levels, upper)
-    base = dict(cost=str(parsed), player=player, excluded=tuple(exclusions))
+    unmodelled = tuple(e for e in exclusions if not e.modelled)
+    base = dict(cost=str(parsed), player=player, excluded=tuple(exclusions), unmodelled=unmodelled)
     result, values, optimal = _lexicographic(pm.model, terms, deadline)
     if result is None or not result.found:
         if result is not None and result.status == cp_model.INFEASIBLE:
             reasons = _explain(instances, exclusions, pool, usable, life, symbols, x_count,
                                x if x is not None else 0, deadline, board, white)
+            if unmodelled and _relaxed(board, player, spell, parsed, card, pool, usable, life, symbols, x_count,
+                                       x_fixed, upper, kept, white, deadline) is not None:
+                # an ability not modelled could pay it: undecided, never "no"
+                return PaymentResult(payable=None, as_read=False, reasons=(_unmodelled_reason(unmodelled, "pay it"),
+                                                                           *reasons), optimal=True, **base)
+            if mana_from is not None and pool:  # who made the pool's mana is not on the board
+                why = Reason("113.6e", f"undecided: {getattr(card, 'name', 'the spell')} may be paid only with mana "
+                             f"produced by {' or '.join(sorted(mana_from))}s, and the board does not say which sources "
+                             "made the mana in the pool")
+                return PaymentResult(payable=None, as_read=False, reasons=(why, *reasons), optimal=True, **base)
             return PaymentResult(payable=False, reasons=tuple(reasons), optimal=True, **base)
         return PaymentResult(payable=None, optimal=False, reasons=(
             Reason("601.2h", "the time limit ran out before a payment was found or ruled out"),), **base)
     value = result.value
     x_value = value(pm.x) if x_count else None
     activations, assignment, floating = read_plan(pm, value, x_value or 0, x_count)
-    used_tap = {a.source for a in activations if a.taps}
+    used_tap = {a.source for a in activations if a.taps} | {pid for a in activations for pid in a.tapped}
     used_untap = {a.source for a in activations if a.untaps}
     sacrificed = {a.sacrificed for a in activations if a.sacrificed}
     untapped = tuple(sorted(
         p.id for p in board.controlled_by(player)
         if p.id not in sacrificed and ((not p.tapped and p.id not in used_tap) or p.id in used_untap)))
     life_paid, damage = value(pm.main.life + pm.main.phyrexian), value(pm.main.damage)
+    kept_ok = tuple((str(k), bool(value(ok))) for k, ok in zip(kept, pm.keep_ok))
+    open_bound = bool(unmodelled) and bool(x_count and x_fixed is None or not all(ok for _, ok in kept_ok))
+    if open_bound:  # the same X and kept costs with the costs not modelled taken as paid: proven
+        bound = _relaxed(board, player, spell, parsed, card, pool, usable, life, symbols, x_count, x_fixed, upper,
+                         kept, white, deadline)
+        open_bound = bound != (sum(ok for _, ok in kept_ok), x_value or 0)
+    undecided = (_unmodelled_reason(unmodelled, "give a larger X or keep more costs payable"),) if open_bound else ()
+    if spend_unread:  # a restriction not read could forbid this payment
+        undecided += (Reason("106.6", f"undecided: {getattr(card, 'name', 'the spell')}'s restriction on the mana "
+                             f"that pays for it is not read: {' '.join(spend_unread)}"),)
     return PaymentResult(
-        payable=True, x=x_value, life_paid=life_paid, damage=damage, life_after=life - life_paid - damage,
+        payable=None if undecided else True, as_read=True if undecided else None, reasons=undecided,
+        x=x_value, life_paid=life_paid, damage=damage, life_after=life - life_paid - damage,
         activations=tuple(activations),
         assignment=tuple(assignment), untapped=untapped, sacrificed=tuple(sorted(sacrificed)),
-        floating=tuple(floating), kept=tuple((str(k), bool(value(ok))) for k, ok in zip(kept, pm.keep_ok)),
+        floating=tuple(floating), kept=kept_ok,
         optimal=optimal, objective=tuple(_report(values, len(kept), upper)),
         enters_with=enters_with(card, x_value) if card is not None and x_value is not None else None, **base)
 
 
-def _sources(board: Board, player: str, spell: SpellInfo | None, cost: ManaCost):  # type: ignore[no-untyped-def]
+def _relaxed(board: Board, player: str, spell: SpellInfo | None, cost: ManaCost, card: Card | None, pool, usable,
+             life: int, symbols: tuple[ManaSymbol, ...], x_count: int, x_fixed: int | None, upper: int,
+             kept: tuple[ManaCost, ...], white: bool, deadline: Deadline) -> tuple[int, int] | None | bool:
+    """The most kept costs and the largest X with the costs not modelled taken as paid
+    (:func:`extract_sources` ``relax``), ``None`` when even then the cost can't be paid, and
+    ``True`` (unknown) when a product or repeated ability is still not modelled, or time ran out.
+    Every real payment is a relaxed one, so these bound the real answer."""
+    cost_colors = frozenset(c.value for c in cost.colors)
+    instances, exclusions = extract_sources(board, player, spell, cost_colors, bool(cost.variables),
+                                            _cast(board, player, card), relax=True)
+    if any(not e.modelled for e in exclusions):
+        return True
+    relaxed_upper = max(upper, sum(i.max_amount for i in instances) + len(pool))
+    pm = PaymentModel(instances, pool, usable, life, symbols, x_count, x_fixed, relaxed_upper, kept,
+                      white_as_any_color=white)
+    terms = [t for t in _terms(pm, instances, board, ("keep", "x"), relaxed_upper) if not isinstance(t[1], int)]
+    result, values, optimal = _lexicographic(pm.model, terms, deadline)
+    if result is None or not result.found:
+        return None if result is not None and result.status == cp_model.INFEASIBLE else True
+    if not optimal:
+        return True
+    levels = dict(values)
+    return len(kept) - levels.get("keep", 0), relaxed_upper - levels["x"] if "x" in levels else 0
+
+
+def _unmodelled_reason(unmodelled: tuple[Exclusion, ...], could: str) -> Reason:
+    """Why an answer is undecided: abilities whose costs or products are read but not modelled."""
+    names = "; ".join(f"{e.source} ({e.ability}): {e.reason}" for e in unmodelled)
+    return Reason(unmodelled[0].rule, f"undecided: mana abilities the payment does not model could {could}: {names}")
+
+
+def _cast(board: Board, player: str, card: Card | None) -> frozenset[str]:
+    """The card of the player's hand being paid for, if it is there: it is on the stack while
+    its cost is paid (601.2a), so no cost discards or exiles it."""
+    found = [c.id for c in board.zones[player].hand if card is not None and c.card.name == card.name]
+    return frozenset(found[:1])
+
+
+def _sources(board: Board, player: str, spell: SpellInfo | None, cost: ManaCost,
+             cast: frozenset[str] = frozenset()):  # type: ignore[no-untyped-def]
     """The player's activation instances, the excluded sources, the pool and which pool mana
     may pay for this cost (106.6)."""
     cost_colors = frozenset(c.value for c in cost.colors)
     has_x = bool(cost.variables)
-    instances, exclusions = extract_sources(board, player, spell, cost_colors, has_x)
+    instances, exclusions = extract_sources(board, player, spell, cost_colors, has_x, cast)
     pool = board.pool(player)
-    usable = [u.spend_only is None or (spell or SpellInfo()).allows(u.spend_only, cost_colors, has_x) for u in pool]
+    usable = [(u.spend_only is None or (spell or SpellInfo()).allows(u.spend_only, cost_colors, has_x))
+              and (spell is None or spell.mana_from is None) for u in pool]  # 113.6e: the pool's makers are unknown
     return instances, exclusions, pool, usable
 
 
@@ -326,15 +400,36 @@ def _terms(pm: PaymentModel, instances: list[Instance], board: Board, levels: Se
         elif level == "sacrifice":
             expr = sum((1 if mana_only(board.permanent(pid)) else n) * v for pid, v in sorted(main.sacrificed.items()))
             size = n * len(main.sacrificed)
-        elif level == "creatures":
-            expr = sum(main.act[i.key] for i in instances if i.creature and (i.taps or i.untaps))
-            size = len({i.source for i in instances if i.creature})
+        elif level == "cards":
+            zones = [k for k in sorted(main.uses) if k.split(":")[0] in ("hand", "library", "graveyard")]
+            expr, size = sum(main.uses[k] for k in zones), sum(main.resources[k].capacity for k in zones)
+        elif level == "creatures":  # tapped by their own abilities or for another's cost
+            creatures = {pid for pid in pm.perm_ids if board.has_permanent(pid) and board.permanent(pid).is_creature}
+            expr = sum(main.act[i.key] for i in instances if i.creature and (i.taps or i.untaps)) + sum(
+                v for (_, pid), v in sorted(main.tap_sel.items()) if pid in creatures)
+            size = len(creatures)
         elif level == "sources":
             expr, size = sum(main.touched.values()), len(main.touched)
+        elif level == "spare":  # what the sources used could make: the most mana, then the types
+            amount, kinds = source_values(instances)
+            touched = sorted(main.touched.items())
+            out.append((level, sum(amount.get(p, 0) * t for p, t in touched), sum(amount.values())))
+            expr, size = sum(kinds.get(p, 0) * t for p, t in touched), sum(kinds.values())
+            level = "spare_types"
         else:
             expr, size = pm.floating(), upper
         out.append((level, expr, size))
     return out
+
+
+def source_values(instances: list[Instance]) -> tuple[dict[str, int], dict[str, int]]:
+    """Per source, the most mana one of its activations makes and how many types they make."""
+    amount: dict[str, int] = {}
+    kinds: dict[str, set[str]] = {}
+    for i in instances:
+        amount[i.source] = max(amount.get(i.source, 0), i.max_amount)
+        kinds.setdefault(i.source, set()).update(i.types())
+    return amount, {p: len(t) for p, t in kinds.items()}
 
 
 #: Consecutive levels are folded into one weighted objective while the weights stay below this.
@@ -422,7 +517,7 @@ def _explain(instances: list[Instance], exclusions: list[Exclusion], pool, usabl
             if s.phyrexian and life < 2:
                 reasons.append(Reason("119.4", f"{s} can't be paid with life: {life} life is less than 2", str(s)))
         for e in exclusions:
-            if not needed or any(t in needed for t in _ability_types(board, e)) or not _ability_types(board, e):
+            if not needed or not e.types or e.types & needed:
                 reasons.append(Reason(e.rule, f"{e.source} ({e.ability}{_granted(board, e)}) can't be used: {e.reason}",
                                       None, e.source))
     else:
@@ -451,11 +546,3 @@ def _most_mana(instances: list[Instance], pool, usable, life: int, deadline: Dea
     if not result.found:
         return upper, False
     return (int(result.objective), True) if result.optimal else (int(result.bound), False)
-
-
-def _ability_types(board: Board, e: Exclusion) -> frozenset[str]:
-    perm = board.permanent(e.source)
-    for a in perm.mana_abilities:
-        if a.text == e.ability:
-            return a.types()
-    return frozenset(MANA_TYPES)

@@ -36,7 +36,7 @@ from mtgsolver.model.unread import UnreadLine
 from mtgsolver.model.zones import ZoneCard
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.modes import mode_index, unchosen_modal_trigger
-from mtgsolver.read.spell_text import enters_with_x_counters, mana_added, treasures_created
+from mtgsolver.read.spell_text import enters_with_x_counters, mana_added, spending_restriction, treasures_created
 from mtgsolver.rules.crimes import board_target, crime_triggers, is_crime
 from mtgsolver.rules.mana_sources import SpellInfo, extract_sources
 from mtgsolver.rules.production import spends_white_as_any_color
@@ -278,31 +278,54 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
     aug, made = _entering_board(_printed(board), player, wanted, candidates)
     steps = []
     upper = 0
+    cast = frozenset(w.id for w in wanted if w.kind == "spell")  # 601.2a: no cost discards them
+    unmodelled: set[tuple[str, str]] = set()  # abilities whose costs are read but not modelled
+    spend_unread: tuple[str, ...] = ()  # "Spend only ..." lines of the cards cast, not read
+    makers = False  # a card cast may be paid only with mana some sources made (113.6e)
+    infos: list[SpellInfo] = []
     for w in wanted:
-        info = SpellInfo(frozenset((*w.card.types, *w.card.supertypes, *w.card.subtypes)), None) if w.card else SpellInfo()
+        mana_from, unread = spending_restriction(w.card) if w.card else (None, ())
+        spend_unread += unread
+        info = SpellInfo(frozenset((*w.card.types, *w.card.supertypes, *w.card.subtypes)), None,
+                         mana_from) if w.card else SpellInfo()
+        infos.append(info)
+        makers |= mana_from is not None
         colors = frozenset(c.value for c in w.cost.colors)
-        instances, _ = extract_sources(aug, player, info, colors, bool(w.cost.variables))
+        instances, excluded = extract_sources(aug, player, info, colors, bool(w.cost.variables), cast)
+        unmodelled.update((e.source, e.ability) for e in excluded if not e.modelled)
         upper = max(upper, sum(i.max_amount for i in instances))
         symbols = tuple(s for s in w.cost.symbols if not s.variable)
         steps.append(PlanStep(w.id, ManaCost(symbols), len(w.cost.variables), tuple(instances),
                               enters=made.get(w.id, ()), mana=mana_added(w.card) if w.card else (),
                               triggers_untap=bool(w.card and {"instant", "sorcery"} & set(w.card.types))))
     pool = {}
+    restricted: list[tuple[str, tuple[bool, ...]]] = []  # 106.6: a unit and the steps whose spell may use it
     for unit in board.pool(player):
         if unit.spend_only is None:
             pool[unit.type] = pool.get(unit.type, 0) + unit.amount
-    upper += sum(pool.values()) + sum(len(s.mana) for s in steps)
-    keep_instances, _ = extract_sources(aug, player, None)
+        else:
+            restricted += [(unit.type, tuple(
+                info.allows(unit.spend_only, frozenset(c.value for c in w.cost.colors), bool(w.cost.variables))
+                and info.mana_from is None for w, info in zip(wanted, infos)))] * unit.amount
+    upper += sum(pool.values()) + len(restricted) + sum(len(s.mana) for s in steps)
+    keep_instances, _ = extract_sources(aug, player, None, cast=cast)
     keep_instances = [i for i in keep_instances if i.source not in tapped]
     white = spends_white_as_any_color(board, player)
     tm = TurnPlanModel(steps, board.player(player).life, pool, upper, maximize_x and bool(with_x),
-                       x or 0, untappers, candidates, tapped, keep_instances, kept, white)
+                       x or 0, untappers, candidates, tapped, keep_instances, kept, white, carry_early=not makers,
+                       restricted_pool=restricted)
     result, optimal = _solve(tm, maximize_x and bool(with_x), upper, deadline)
+    undecided = _unmodelled(unmodelled)
+    if makers and undecided is None:  # mana carried between steps (106.4) keeps no record of its maker
+        undecided = Reason("113.6e", "undecided: a card cast may be paid only with mana some sources made, and "
+                           "mana carried from step to step is not told apart by its maker")
     if not result.found:
         if result.status == cp_model.INFEASIBLE:
             reasons = [Reason("601.2h", "no order and payment casts all of "
                               + ", ".join(w.name for w in wanted) + " with the mana sources of "
                               + f"{player} (each {{T}}/{{Q}}/sacrifice source pays one step, 107.5, 107.6)")]
+            if undecided is not None:  # an ability not modelled could pay: never "no"
+                return PlanResult(None, player, reasons=(undecided, *reasons), as_read=False)
             return PlanResult(False, player, reasons=tuple(reasons))
         return PlanResult(None, player, optimal=False, reasons=(
             Reason("601.2h", "the time limit ran out before a plan was found or ruled out"),))
@@ -314,7 +337,8 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
     for k in order:
         w, step = wanted[k], steps[k]
         carried = {t: value(tm.carry_in[k][t]) for t in MANA_TYPES}
-        acts, assignment, _ = read_plan(tm.step_view(k, carried), value, x_value or 0 if step.x_count else 0,
+        held = {t: value(tm.pool_use[k][t]) for t in MANA_TYPES}
+        acts, assignment, _ = read_plan(tm.step_view(k, carried, held), value, x_value or 0 if step.x_count else 0,
                                         step.x_count)  # type: ignore[arg-type]
         if k == order[0]:
             acts = early + acts  # activated while the first step is cast; its mana floats on
@@ -327,9 +351,23 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
         for k, w, step, acts, assignment, c in out_steps)
     reasons = [Reason("601.2", "every step can be cast in this order; each is paid by the activations listed "
                       "(605.3a), mana left over stays in the pool for the next step (106.4)")]
-    return PlanResult(True, player, result_steps, x_value,
-                      tuple((str(k), bool(value(ok))) for k, ok in zip(kept, tm.keep_ok)),
-                      tuple(reasons), optimal)
+    kept_ok = tuple((str(k), bool(value(ok))) for k, ok in zip(kept, tm.keep_ok))
+    if spend_unread:  # a restriction not read could forbid the payments found
+        undecided = Reason("106.6", "undecided: a restriction on the mana that pays a card cast is not read: "
+                           + " ".join(spend_unread))
+    elif undecided is not None and not (x_value is not None and maximize_x or not all(ok for _, ok in kept_ok)):
+        undecided = None
+    if undecided is not None:
+        return PlanResult(None, player, result_steps, x_value, kept_ok, (undecided, *reasons), optimal, as_read=True)
+    return PlanResult(True, player, result_steps, x_value, kept_ok, tuple(reasons), optimal)
+
+
+def _unmodelled(abilities: set[tuple[str, str]]) -> Reason | None:
+    """Why a plan is undecided: mana abilities whose costs are read but not modelled (118.3)."""
+    if not abilities:
+        return None
+    names = "; ".join(f"{source} ({text})" for source, text in sorted(abilities))
+    return Reason("118.3", f"undecided: mana abilities whose costs the payment does not model could pay more: {names}")
 
 
 #: Deterministic work (CP-SAT's deterministic seconds) spent on the plan's cosmetic levels
