@@ -228,7 +228,7 @@ def options_of(product: Product, board: Board, permanent: Permanent | None) -> t
     if isinstance(product, AnyColor):
         if product.amount < 0:
             return "the amount X of the mana it makes is not supported"
-        check_mana(product.amount, f"{permanent.name} ({permanent.id})")
+        check_mana(product.amount, f"{permanent.name} ({permanent.id})" if permanent is not None else "a card")
         if product.combination or product.amount == 1:
             return (Option((0,) * 6, product.amount, product.among),)
         return tuple(_fixed((c,) * product.amount) for c in product.among)
