@@ -22,7 +22,9 @@ order:
   :class:`RemoveCounters`, :class:`Tap`, :class:`Untap`, :class:`CreateTokens` (111),
   :class:`Draw`, :class:`Discard`, :class:`Mill`, :class:`GainLife`, :class:`LoseLife`,
   :class:`AddMana` (rituals, 106.3), :class:`ReturnFromGraveyard`, :class:`PutOntoBattlefield`,
-  :class:`Fight` (701.14), :class:`CounterSpell` (701.6), :class:`CopySpell` (707.10).
+  :class:`Fight` (701.14), :class:`CounterSpell` (701.6), :class:`CopySpell` (707.10),
+  :class:`Scry` (701.22), :class:`Surveil` (701.25), :class:`Regenerate` (701.19),
+  :class:`Attach` (701.3), :class:`Proliferate` (701.27).
 - **effects that last** (611.2): :class:`Modify` applies a
   :class:`~mtgsolver.model.continuous.ContinuousSpec` (+N/+N, keywords gained or lost, "can't
   block", "attacks this turn if able", "must be blocked") to the objects it names for a
@@ -48,11 +50,12 @@ from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.mana_abilities import CostPart, ManaAbility
 
 __all__ = [
-    "Ability", "ActivatedAbility", "AddMana", "Amount", "Attached", "Bounce", "Conditional", "ControllerOf", "CopySpell",
-    "Count", "CounterSpell", "CreateTokens", "Damage", "Destroy", "Discard", "Draw", "Duration", "Each", "Effect",
+    "Ability", "ActivatedAbility", "AddMana", "Amount", "Attach", "Attached", "Bounce", "Conditional", "ControllerOf",
+    "CopySpell", "Count", "CounterSpell", "CreateTokens", "Damage", "Destroy", "Discard", "Draw", "Duration", "Each", "Effect",
     "Exile", "Fight", "GainControl", "GainLife", "LoseLife", "Mill", "Modal", "Modify", "Optional", "OwnerOf",
-    "Players", "PowerOf", "PutCounters", "PutOntoBattlefield", "Ref", "RemoveCounters", "ReturnFromGraveyard",
-    "Sacrifice", "Source", "SpellAbility", "Subject", "TargetSpec", "Targeted", "Tap", "Token", "ToughnessOf",
+    "Players", "PowerOf", "Proliferate", "PutCounters", "PutOntoBattlefield", "Ref", "Regenerate", "RemoveCounters",
+    "ReturnFromGraveyard", "Sacrifice", "Scry", "Source", "SpellAbility", "Subject", "Surveil", "TargetSpec", "Targeted",
+    "Tap", "Token", "ToughnessOf",
     "TriggerEvent", "TriggeredAbility", "Untap", "X", "You",
 ]
 
@@ -171,8 +174,12 @@ class TargetSpec:
     ``spell`` and ``ability`` on the stack, or ``card`` in ``zone`` ("target creature card in
     your graveyard"). "Any target" is creature, planeswalker, battle and player (115.4).
     ``filter`` restricts the objects further ("you control", "nonblack", "with flying",
-    "attacking"); ``count`` targets, or up to ``count`` with ``up_to`` (601.2c); one target
-    word can't choose the same object twice (115.3).
+    "attacking"; for a spell or a card its characteristics, 115.2); ``count`` targets, or up to
+    ``count`` with ``up_to`` (601.2c); one target word can't choose the same object twice
+    (115.3). ``whose``: for a card in a zone, whose zone it is ("from your graveyard":
+    ``you``; "from a graveyard": ``any``). ``distinct_from``: earlier slots whose chosen
+    objects this one can't be ("another target creature" after "target creature", 115.3);
+    "another target" with no earlier slot of its kind is ``filter.other`` (not the source).
     """
 
     kinds: frozenset[str]
@@ -181,6 +188,8 @@ class TargetSpec:
     up_to: bool = False
     zone: Literal["battlefield", "stack", "graveyard", "exile", "hand"] = "battlefield"
     opponent: bool = False
+    whose: Literal["any", "you", "opponents"] = "any"
+    distinct_from: tuple[int, ...] = ()
 
 
 # --------------------------------------------------------------------------- one-shot effects
@@ -340,11 +349,12 @@ class AddMana:
 @dataclass(frozen=True)
 class ReturnFromGraveyard:
     """Return ``what`` (a card in a graveyard) to its owner's hand or to the battlefield under
-    ``controller``'s control (400.7)."""
+    ``controller``'s control (400.7), ``tapped`` if said."""
 
     what: Ref
     to: Literal["hand", "battlefield"] = "hand"
     controller: Ref = field(default_factory=You)
+    tapped: bool = False
 
 
 @dataclass(frozen=True)
@@ -368,9 +378,11 @@ class Fight:
 
 @dataclass(frozen=True)
 class CounterSpell:
-    """Counter ``what``, a spell or ability on the stack (701.6a)."""
+    """Counter ``what``, a spell or ability on the stack (701.6a), unless its controller pays
+    ``unless_pays`` as this resolves (a choice of that player, 608.2d)."""
 
     what: Ref
+    unless_pays: ManaCost | None = None
 
 
 @dataclass(frozen=True)
@@ -380,6 +392,45 @@ class CopySpell:
 
     what: Ref
     count: Amount = 1
+
+
+@dataclass(frozen=True)
+class Scry:
+    """``who`` scries ``amount`` (701.22): looks at that many cards from the top of their library
+    and puts any number on the bottom, the rest on top, in any order."""
+
+    amount: Amount = 1
+    who: Ref = field(default_factory=You)
+
+
+@dataclass(frozen=True)
+class Surveil:
+    """``who`` surveils ``amount`` (701.25): looks at that many cards from the top of their
+    library and puts any number into their graveyard, the rest on top, in any order."""
+
+    amount: Amount = 1
+    who: Ref = field(default_factory=You)
+
+
+@dataclass(frozen=True)
+class Regenerate:
+    """Regenerate ``what`` (701.19a): the next time it would be destroyed this turn, instead
+    remove all damage from it, tap it and remove it from combat (a replacement shield, 614.8)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class Attach:
+    """Attach the source (an Aura or Equipment) to ``to`` (701.3a; "Equip", 702.6a)."""
+
+    to: Ref
+
+
+@dataclass(frozen=True)
+class Proliferate:
+    """The controller proliferates (701.27a): chooses any number of permanents and players with
+    counters and gives each another counter of each kind already there."""
 
 
 # --------------------------------------------------------------------------- effects that last
@@ -408,26 +459,32 @@ class GainControl:
 # --------------------------------------------------------------------------- structure
 @dataclass(frozen=True)
 class Optional:
-    """``who`` may do ``effects`` ("you may", 608.2d: chosen as the ability resolves)."""
+    """``who`` may do ``effects`` ("you may", 608.2d: chosen as the ability resolves); ``then``
+    happens only if they did ("If you do, ...", 608.2c)."""
 
     effects: tuple["Effect", ...]
     who: Ref = field(default_factory=You)
+    then: tuple["Effect", ...] = ()
 
 
 @dataclass(frozen=True)
 class Conditional:
     """``effects`` if ``condition`` holds as it resolves, else ``otherwise`` ("If ..., ...
-    instead", 608.2c); conditions are the board conditions of 611.3b."""
+    instead", 608.2c); conditions are the board conditions of 611.3b, all of which must hold,
+    and ``kicked``: the spell was kicked ("if this spell was kicked", 702.33d)."""
 
     condition: tuple[Condition, ...]
     effects: tuple["Effect", ...]
     otherwise: tuple["Effect", ...] = ()
+    kicked: bool = False
 
 
 @dataclass(frozen=True)
 class Modal:
-    """"Choose ``choose`` —" (700.2): ``modes`` are effect sequences, each with its own target
-    slots; ``up_to`` for "choose up to N", ``any_number`` for "choose one or more"."""
+    """"Choose ``choose`` —" (700.2): ``modes`` are effect sequences; ``up_to`` for "choose up
+    to N", ``any_number`` for "choose one or more" (and "one or both" of two modes). Target
+    slots are numbered over the whole ability in text order; a slot a mode's effects name is
+    chosen only when that mode is (700.2c)."""
 
     modes: tuple[tuple["Effect", ...], ...]
     choose: int = 1
@@ -437,18 +494,25 @@ class Modal:
 
 Effect = Union[Damage, Destroy, Exile, Bounce, Sacrifice, PutCounters, RemoveCounters, Tap, Untap, CreateTokens,
                Draw, Discard, Mill, GainLife, LoseLife, AddMana, ReturnFromGraveyard, PutOntoBattlefield, Fight,
-               CounterSpell, CopySpell, Modify, GainControl, Optional, Conditional, Modal]
+               CounterSpell, CopySpell, Scry, Surveil, Regenerate, Attach, Proliferate, Modify, GainControl, Optional,
+               Conditional, Modal]
 
 
 # --------------------------------------------------------------------------- abilities
 @dataclass(frozen=True)
 class SpellAbility:
-    """What an instant or sorcery does as it resolves (608.2), or a permanent spell's text
-    that matters while it is a spell. ``targets`` are its target slots in order."""
+    """What an instant or sorcery does as it resolves (608.2), read from its whole text.
+    ``targets`` are its target slots in order; ``kicker``: its kicker cost (702.33a, an optional
+    additional cost; ``Conditional.kicked`` effects happen when it was paid);
+    ``additional_costs``: "As an additional cost to cast this spell, ..." (601.2f, 118.8), as a
+    mana ability's :class:`CostPart`; ``uncounterable``: "This spell can't be countered" (101.2)."""
 
     effects: tuple[Effect, ...]
     targets: tuple[TargetSpec, ...] = ()
     text: str = ""
+    kicker: ManaCost | None = None
+    additional_costs: tuple[CostPart, ...] = ()
+    uncounterable: bool = False
 
 
 @dataclass(frozen=True)

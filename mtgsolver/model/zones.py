@@ -38,8 +38,9 @@ class ZoneCard:
     #: what it does as an instant or sorcery resolves (608.2), read with the board
     spell: SpellAbility | None = None
     #: the permanent it would be on the battlefield (its text read with the board; id,
-    #: controller and status are set as it enters), for a permanent card (110.4)
-    permanent: Permanent | None = None
+    #: controller and status are set as it enters), for a permanent card (110.4); derived from
+    #: ``card``, so not compared (a permanent is compared by identity)
+    permanent: Permanent | None = field(default=None, compare=False)
 
     @property
     def name(self) -> str:

@@ -16,6 +16,7 @@ __all__ = ["READERS", "readers"]
 #: Families tried in this order; the first that reads a line whole wins.
 READERS: tuple[str, ...] = ("mana", "combat", "relative", "continuous")
 READERS += ("affected",)  # several effects of one line: "Otherwise", "instead" (611.3b)
+READERS += ("activated", "triggered")  # what abilities do (602, 603): mtgsolver.model.effects
 
 
 def readers() -> list[Callable[[str, str], list[Any] | None]]:

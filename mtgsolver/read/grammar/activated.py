@@ -1,0 +1,103 @@
+"""The ``activated`` family: activated abilities other than mana abilities (602, 606).
+
+:func:`read` turns "[cost]: [effect]" into ``[{"activated": {...}}]``, the mapping
+:func:`mtgsolver.read.effect_vocabulary.parse_ability` makes an
+:class:`~mtgsolver.model.effects.ActivatedAbility` of: the cost as the ``mana`` family reads a
+mana ability's cost (118, 602.1), or a loyalty cost "[+1]" (606.4); the effect sentences of
+``actions.lark``; "Activate only as a sorcery" (602.5d) and "Activate only once each turn"
+(602.5b). A mana ability (605.1a: no target, could add mana) is the ``mana`` family's and
+refused here; so is any line about mana (its relevance to payment is judged on the text).
+
+Examples
+--------
+>>> read("{1}{R}: Goblin Piker gets +1/+0 until end of turn.", "Goblin Piker")[0]["activated"]["effects"]
+[{'modify': {'what': 'source', 'spec': {'gets': [1, 0]}}}]
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from mtgsolver.model.errors import ManaAbilityError
+from mtgsolver.read.grammar.actions import Links, Refused, ability_effects, effect_text, is_modal, modal_effects, normal, unquoted_split
+from mtgsolver.read.line_kinds import line_kinds
+
+__all__ = ["activated", "cost_parts", "read"]
+
+_LOYALTY = re.compile(r"^\[([+-]?)(\d+)\]$")
+#: Sentences about when the ability may be activated (602.5b, 602.5d), by their words.
+_TIMING = {"activate only as a sorcery.": ("timing", "sorcery"),
+           "activate only once each turn.": ("once_each_turn", True)}
+
+
+def read(line: str, name: str) -> list[Any] | None:
+    """``[{"activated": mapping}]``, or ``None`` when the line is not read whole."""
+    try:
+        return [{"activated": activated(line, name)}]
+    except Refused:
+        return None
+
+
+def activated(line: str, name: str) -> dict[str, Any]:
+    """The mapping of one activated ability.
+
+    :raises Refused: not an activated ability read whole, or a mana ability (605.1a).
+    """
+    if line_kinds(line) & {"mana", "mana_trigger"}:
+        raise Refused("a line about mana")
+    low = normal(line, name)
+    parts = unquoted_split(low, ":")
+    if parts is None:
+        raise Refused("no cost")
+    cost_low, effect_low = parts
+    out: dict[str, Any] = _loyalty(cost_low) if _LOYALTY.match(cost_low) else cost_parts(cost_low)
+    fields: dict[str, Any] = {}
+    links = Links("activated", None)
+    if is_modal(effect_low):
+        effects = modal_effects(effect_low, links)
+    else:
+        body = []
+        for sentence in effect_text(effect_low):
+            if sentence in _TIMING:
+                key, value = _TIMING[sentence]
+                if key in fields:
+                    raise Refused("two timing sentences")
+                fields[key] = value
+            else:
+                body.append(sentence)
+        effects = ability_effects(body, links)
+    targets = links.slots
+    if "loyalty" in out and fields.get("timing"):
+        raise Refused("a loyalty ability's own timing sentence")
+    return {**out, "effects": effects, **({"targets": targets} if targets else {}), **fields, "text": line.strip()}
+
+
+def _loyalty(cost: str) -> dict[str, Any]:
+    """A loyalty ability (606.4): its cost is the change of loyalty; sorcery timing (606.3)."""
+    m = _LOYALTY.match(cost)
+    assert m is not None
+    return {"loyalty": -int(m.group(2)) if m.group(1) == "-" else int(m.group(2)), "timing": "sorcery"}
+
+
+def cost_parts(cost: str) -> dict[str, Any]:
+    """The cost (normal form) read as the mana family reads a mana ability's cost (118, 602.1)."""
+    from mtgsolver.read.grammar.mana import parse_mana_ability
+
+    try:
+        ability = parse_mana_ability(f"{cost}: add {{c}}.", "~")
+    except ManaAbilityError:
+        raise Refused(f"a cost the mana family does not read: {cost}") from None
+    out: dict[str, Any] = {}
+    if str(ability.mana_cost):
+        out["mana"] = str(ability.mana_cost)
+    costs = [_cost_part(c) for c in ability.costs if c.kind != "mana"]
+    if costs:
+        out["costs"] = costs
+    return out
+
+
+def _cost_part(part: Any) -> dict[str, Any]:
+    from dataclasses import fields
+
+    return {f.name: getattr(part, f.name) for f in fields(part)
+            if f.name != "mana" and getattr(part, f.name) != f.default or f.name == "kind"}

@@ -1,0 +1,90 @@
+"""The ``spell`` family: what an instant or sorcery does (608.2), read from all of its text.
+
+:func:`read_spell` turns a card's text into the mapping
+:func:`mtgsolver.read.effect_vocabulary.parse_spell` makes a
+:class:`~mtgsolver.model.effects.SpellAbility` of, or ``None`` unless every line is read: effect
+sentences of ``actions.lark`` (a modal "Choose one —" with its "•" lines is one, 700.2), "Kicker
+{N}" (702.33) with "if this spell was kicked", "This spell can't be countered." (101.2) and "As an
+additional cost to cast this spell, [cost]." (601.2f) read as the mana family reads a cost.
+
+Examples
+--------
+>>> read_spell("Destroy target creature. It can't be regenerated.", "Terror")["effects"]
+[{'destroy': {'what': {'target': 0}, 'no_regeneration': True}}]
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from mtgsolver.model.errors import ManaAbilityError
+from mtgsolver.read.grammar.actions import Links, Refused, ability_effects, effect_text, is_modal, modal_effects, normal
+from mtgsolver.read.oracle import ability_units
+
+__all__ = ["read_spell"]
+
+_KICKER = re.compile(r"^kicker ((?:\{[0-9wubrgcx/]+\})+)$")
+_ADDITIONAL = "as an additional cost to cast this spell, "
+_UNCOUNTERABLE = "this spell can't be countered."
+
+
+def read_spell(text: str, name: str) -> dict[str, Any] | None:
+    """The spell mapping of an instant's or sorcery's whole text, or ``None``."""
+    try:
+        return _spell(text, name)
+    except Refused:
+        return None
+
+
+def _spell(text: str, name: str) -> dict[str, Any]:
+    links = Links("spell", None)
+    out: dict[str, Any] = {}
+    effects: list[Any] = []
+    for unit in ability_units(text):
+        low = normal(unit, name)
+        if not low:
+            continue  # reminder text only
+        if m := _KICKER.match(low):
+            _once(out, "kicker", m.group(1).upper())
+            continue
+        if is_modal(low):
+            effects += modal_effects(low, links)
+            continue
+        body = []
+        for sentence in effect_text(low):
+            if sentence == _UNCOUNTERABLE:
+                _once(out, "uncounterable", True)
+            elif sentence.startswith(_ADDITIONAL):
+                _once(out, "additional_costs", _costs(sentence[len(_ADDITIONAL):].rstrip(".")))
+            else:
+                body.append(sentence)
+        effects += ability_effects(body, links)
+    if not effects:
+        raise Refused("no effect")
+    if "kicker" not in out and _mentions_kicked(effects):
+        raise Refused("'kicked' without kicker")
+    return {"effects": effects, **({"targets": links.slots} if links.slots else {}), **out, "text": text.strip()}
+
+
+def _once(out: dict[str, Any], key: str, value: Any) -> None:
+    if key in out:
+        raise Refused(f"two {key}")
+    out[key] = value
+
+
+def _costs(cost: str) -> list[dict[str, Any]]:
+    """An additional cost (601.2f) as the mana family reads a cost (no mana, no {T})."""
+    from mtgsolver.read.grammar.activated import cost_parts
+
+    parts = cost_parts(cost)
+    if set(parts) != {"costs"} or any(p["kind"] in ("tap", "untap") for p in parts["costs"]):
+        raise Refused("an additional cost of mana or tapping")
+    return parts["costs"]
+
+
+def _mentions_kicked(value: Any) -> bool:
+    if isinstance(value, dict):
+        return value.get("kicked") is True or any(_mentions_kicked(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_mentions_kicked(v) for v in value)
+    return False
