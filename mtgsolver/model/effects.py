@@ -24,7 +24,9 @@ order:
   :class:`AddMana` (rituals, 106.3), :class:`ReturnFromGraveyard`, :class:`PutOntoBattlefield`,
   :class:`Fight` (701.14), :class:`CounterSpell` (701.6), :class:`CopySpell` (707.10),
   :class:`Scry` (701.22), :class:`Surveil` (701.25), :class:`Regenerate` (701.19),
-  :class:`Attach` (701.3), :class:`Proliferate` (701.27).
+  :class:`Attach` (701.3), :class:`Proliferate` (701.27), :class:`Pay` (118.3, a choice),
+  :class:`PreventDamage` (615), :class:`PutInLibrary` (401.4), :class:`SearchLibrary` (701.23),
+  :class:`Monstrosity` (701.37), :class:`Adapt` (701.46).
 - **effects that last** (611.2): :class:`Modify` applies a
   :class:`~mtgsolver.model.continuous.ContinuousSpec` (+N/+N, keywords gained or lost, "can't
   block", "attacks this turn if able", "must be blocked") to the objects it names for a
@@ -50,12 +52,13 @@ from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.mana_abilities import CostPart, ManaAbility
 
 __all__ = [
-    "Ability", "ActivatedAbility", "AddMana", "Amount", "Attach", "Attached", "Bounce", "Conditional", "ControllerOf",
+    "Ability", "ActivatedAbility", "Adapt", "AddMana", "Amount", "Attach", "Attached", "Bounce", "Conditional", "ControllerOf",
     "CopySpell", "Count", "CounterSpell", "CreateTokens", "Damage", "Destroy", "Discard", "Draw", "Duration", "Each", "Effect",
-    "Exile", "Fight", "GainControl", "GainLife", "LoseLife", "Mill", "Modal", "Modify", "Optional", "OwnerOf",
-    "Players", "PowerOf", "Proliferate", "PutCounters", "PutOntoBattlefield", "Ref", "Regenerate", "RemoveCounters",
-    "ReturnFromGraveyard", "Sacrifice", "Scry", "Source", "SpellAbility", "Subject", "Surveil", "TargetSpec", "Targeted",
-    "Tap", "Token", "ToughnessOf",
+    "Exile", "Fight", "GainControl", "GainLife", "LoseLife", "Mill", "Modal", "Modify", "Monstrosity", "Optional",
+    "OwnerOf",
+    "Pay", "Players", "PowerOf", "PreventDamage", "Proliferate", "PutCounters", "PutInLibrary", "PutOntoBattlefield",
+    "Ref", "Regenerate", "RemoveCounters", "ReturnFromGraveyard", "Sacrifice", "Scry", "SearchLibrary", "Source",
+    "SpellAbility", "Subject", "Surveil", "TargetSpec", "Targeted", "Tap", "Token", "ToughnessOf",
     "TriggerEvent", "TriggeredAbility", "Untap", "X", "You",
 ]
 
@@ -159,8 +162,10 @@ class ToughnessOf:
 Amount = Union[int, X, Count, PowerOf, ToughnessOf]
 
 #: How long a lasting effect lasts (611.2a-b, 514.2): until the cleanup step ("until end of
-#: turn", "this turn"), for as long as the source stays (``while_source``), or for the game.
-Duration = Literal["end_of_turn", "while_source", "permanent"]
+#: turn", "this turn"), for as long as the source stays (``while_source``), for the game, or
+#: through the affected object's controller's next untap step (``next_untap_step``: "it doesn't
+#: untap during its controller's next untap step", 502.3).
+Duration = Literal["end_of_turn", "while_source", "permanent", "next_untap_step"]
 
 
 # --------------------------------------------------------------------------- targets
@@ -378,11 +383,10 @@ class Fight:
 
 @dataclass(frozen=True)
 class CounterSpell:
-    """Counter ``what``, a spell or ability on the stack (701.6a), unless its controller pays
-    ``unless_pays`` as this resolves (a choice of that player, 608.2d)."""
+    """Counter ``what``, a spell or ability on the stack (701.6a); "unless its controller pays
+    {N}" is an :class:`Optional` :class:`Pay` of that player with this as ``otherwise``."""
 
     what: Ref
-    unless_pays: ManaCost | None = None
 
 
 @dataclass(frozen=True)
@@ -422,15 +426,83 @@ class Regenerate:
 
 @dataclass(frozen=True)
 class Attach:
-    """Attach the source (an Aura or Equipment) to ``to`` (701.3a; "Equip", 702.6a)."""
+    """Attach ``what`` (an Aura or Equipment: the source, "attach it") to ``to`` (701.3a;
+    "Equip", 702.6a)."""
 
     to: Ref
+    what: Ref = field(default_factory=Source)
 
 
 @dataclass(frozen=True)
 class Proliferate:
     """The controller proliferates (701.27a): chooses any number of permanents and players with
     counters and gives each another counter of each kind already there."""
+
+
+@dataclass(frozen=True)
+class Pay:
+    """``who`` pays ``mana``, ``life`` life and/or ``energy`` energy counters (118.3, 119.4, 107.14)
+    as the ability resolves: a choice,
+    so only inside an :class:`Optional` ("you may pay {2}. If you do, ..."; "... unless you pay
+    {1}" is the Optional's ``otherwise``)."""
+
+    mana: ManaCost | None = None
+    life: int = 0
+    energy: int = 0
+    who: Ref = field(default_factory=You)
+
+
+@dataclass(frozen=True)
+class PreventDamage:
+    """Prevent damage this turn (615.1): the next ``amount`` damage (``None``: all damage) that
+    would be dealt to ``to`` (``None``: to any permanent or player) by ``by`` (``None``: any
+    source), only combat damage with ``combat`` (510)."""
+
+    amount: Amount | None = None
+    to: Ref | None = None
+    by: Ref | None = None
+    combat: bool = False
+
+
+@dataclass(frozen=True)
+class PutInLibrary:
+    """Put ``what`` (a permanent or a card) into its owner's library, on top or at the
+    ``bottom`` (401.4, 400.7)."""
+
+    what: Ref
+    bottom: bool = False
+
+
+@dataclass(frozen=True)
+class SearchLibrary:
+    """``who`` searches their library for up to ``count`` cards matching ``filter`` (types,
+    subtypes, supertypes, colors, ``named``), puts them ``to`` their hand, the battlefield
+    (``tapped`` if said) or the top of the library, revealing them if ``reveal``, then shuffles
+    (701.23; 701.20 reveal). A search for cards with a stated quality may find fewer than there
+    are (701.23b); one with none ("a card") finds one while the library has one."""
+
+    filter: Affected = field(default_factory=Affected)
+    count: int = 1
+    to: Literal["hand", "battlefield", "top"] = "hand"
+    tapped: bool = False
+    reveal: bool = False
+    who: Ref = field(default_factory=You)
+
+
+@dataclass(frozen=True)
+class Monstrosity:
+    """Monstrosity ``amount`` (701.37a): if the source isn't monstrous, put that many +1/+1
+    counters on it and it becomes monstrous."""
+
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class Adapt:
+    """Adapt ``amount`` (701.46a): if the source has no +1/+1 counters on it, put that many
+    +1/+1 counters on it."""
+
+    amount: Amount
 
 
 # --------------------------------------------------------------------------- effects that last
@@ -460,11 +532,13 @@ class GainControl:
 @dataclass(frozen=True)
 class Optional:
     """``who`` may do ``effects`` ("you may", 608.2d: chosen as the ability resolves); ``then``
-    happens only if they did ("If you do, ...", 608.2c)."""
+    happens only if they did ("If you do, ...", 608.2c), ``otherwise`` only if they didn't ("If
+    you don't, ..."; "X unless you pay {1}": a :class:`Pay` with X as ``otherwise``)."""
 
     effects: tuple["Effect", ...]
     who: Ref = field(default_factory=You)
     then: tuple["Effect", ...] = ()
+    otherwise: tuple["Effect", ...] = ()
 
 
 @dataclass(frozen=True)
@@ -494,8 +568,8 @@ class Modal:
 
 Effect = Union[Damage, Destroy, Exile, Bounce, Sacrifice, PutCounters, RemoveCounters, Tap, Untap, CreateTokens,
                Draw, Discard, Mill, GainLife, LoseLife, AddMana, ReturnFromGraveyard, PutOntoBattlefield, Fight,
-               CounterSpell, CopySpell, Scry, Surveil, Regenerate, Attach, Proliferate, Modify, GainControl, Optional,
-               Conditional, Modal]
+               CounterSpell, CopySpell, Scry, Surveil, Regenerate, Attach, Proliferate, Pay, PreventDamage, PutInLibrary,
+               SearchLibrary, Monstrosity, Adapt, Modify, GainControl, Optional, Conditional, Modal]
 
 
 # --------------------------------------------------------------------------- abilities
@@ -505,7 +579,11 @@ class SpellAbility:
     ``targets`` are its target slots in order; ``kicker``: its kicker cost (702.33a, an optional
     additional cost; ``Conditional.kicked`` effects happen when it was paid);
     ``additional_costs``: "As an additional cost to cast this spell, ..." (601.2f, 118.8), as a
-    mana ability's :class:`CostPart`; ``uncounterable``: "This spell can't be countered" (101.2)."""
+    mana ability's :class:`CostPart`; ``uncounterable``: "This spell can't be countered" (101.2);
+    ``keywords``: its other keyword abilities as printed, canonical name first ("cycling {2}",
+    "flashback {1}{r}", "convoke", "storm"), each defined by its rule of 702: how else it may be
+    cast, what it does from another zone, how it is paid or copied. A rule that doesn't apply
+    one of them must not answer as though it were absent."""
 
     effects: tuple[Effect, ...]
     targets: tuple[TargetSpec, ...] = ()
@@ -513,6 +591,7 @@ class SpellAbility:
     kicker: ManaCost | None = None
     additional_costs: tuple[CostPart, ...] = ()
     uncounterable: bool = False
+    keywords: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -521,7 +600,11 @@ class ActivatedAbility:
     ({T}, {Q}, sacrifices, life... as a mana ability's :class:`CostPart`);
     ``timing`` ``sorcery`` for "Activate only as a sorcery" (602.5d); ``loyalty`` for a
     planeswalker's loyalty ability (606: the change of loyalty is its cost, once per turn at
-    sorcery speed)."""
+    sorcery speed); ``during``: "Activate only during your turn" (``your_turn``) or "... your
+    upkeep" (``your_upkeep``, 602.5b); ``condition``: "Activate only if ..." (602.5b), board
+    conditions all of which must hold. A cost that exiles the source from a graveyard (a
+    :class:`CostPart` ``exile_self`` from ``graveyard``) is paid from there: the ability works
+    from that zone (113.6k)."""
 
     effects: tuple[Effect, ...]
     mana: ManaCost | None = None
@@ -531,6 +614,8 @@ class ActivatedAbility:
     loyalty: int | None = None
     once_each_turn: bool = False
     text: str = ""
+    during: Literal["your_turn", "your_upkeep"] | None = None
+    condition: tuple[Condition, ...] = ()
 
 
 #: What a triggered ability waits for (603.2, 603.6, 603.10, 510.3, 508.2, 509.2):
@@ -538,10 +623,17 @@ class ActivatedAbility:
 #: ``attacks``, ``blocks``, ``becomes_blocked``, ``deals_combat_damage_to_player``,
 #: ``deals_combat_damage``, ``cast`` (a spell is cast, 601.2i), ``upkeep``,
 #: ``beginning_of_combat``, ``end_step`` (the beginning of that step, 503.1, 507.1, 513.1),
-#: ``becomes_tapped``, ``leaves``.
+#: ``becomes_tapped``, ``leaves``; ``attacks_unblocked`` ("attacks and isn't blocked": when
+#: blockers have been declared and it is unblocked, 509.1h), ``dealt_damage`` ("is dealt damage",
+#: 120.3), ``deals_damage`` and ``deals_damage_to_player`` (any damage, 120), ``turned_face_up``
+#: (708.8), ``end_of_combat`` (the beginning of the end of combat step, 511.1), ``draw_step``
+#: (504.1), ``gains_life`` (119.9), ``draws`` (121.6), ``discards`` (701.9): the last three by
+#: the player ``whose`` names.
 TriggerKind = Literal["enters", "dies", "leaves", "attacks", "blocks", "becomes_blocked",
                       "deals_combat_damage_to_player", "deals_combat_damage", "cast", "upkeep",
-                      "beginning_of_combat", "end_step", "becomes_tapped"]
+                      "beginning_of_combat", "end_step", "becomes_tapped", "attacks_unblocked",
+                      "dealt_damage", "deals_damage", "deals_damage_to_player", "turned_face_up",
+                      "end_of_combat", "draw_step", "gains_life", "draws", "discards"]
 
 
 @dataclass(frozen=True)
@@ -559,10 +651,11 @@ class TriggerEvent:
 
 @dataclass(frozen=True)
 class TriggeredAbility:
-    """"When/Whenever/At [event], [effect]" (603.1). ``condition``: an intervening "if" clause
-    checked when it would trigger and again on resolution (603.4); ``optional``: "you may"
-    (chosen on resolution); ``once_each_turn``: "This ability triggers only once each turn"
-    (603.2h)."""
+    """"When/Whenever/At [event], [effect]" (603.1). ``also``: further events it triggers on
+    ("Whenever ~ enters the battlefield or attacks"); ``condition``: an intervening "if" clause
+    checked when it would trigger and again on resolution (603.4), with ``kicked`` ("if it was
+    kicked": the spell it was, 702.33d); ``optional``: "you may" (chosen on resolution);
+    ``once_each_turn``: "This ability triggers only once each turn" (603.2h)."""
 
     event: TriggerEvent
     effects: tuple[Effect, ...]
@@ -571,6 +664,8 @@ class TriggeredAbility:
     optional: bool = False
     once_each_turn: bool = False
     text: str = ""
+    also: tuple[TriggerEvent, ...] = ()
+    kicked: bool = False
 
 
 #: What a permanent's abilities may be (113): a static ability of the board vocabulary, a mana

@@ -66,7 +66,7 @@ class Refused(ValueError):
 
 # --------------------------------------------------------------------------- normal form and tags
 _SELF_NOUNS = re.compile(r"\bthis (?:creature|artifact|enchantment|land|permanent|equipment|aura|vehicle)\b")
-_TOKEN = re.compile(r'q:\d+|[+-][0-9x]+/[+-][0-9x]+|[0-9]+/[0-9]+|(?:\{[^}]+\})+|[a-z0-9~\'-]+|[,.:—•]')
+_TOKEN = re.compile(r'q:\d+|&and|[+-][0-9x]+/[+-][0-9x]+|[0-9]+/[0-9]+|(?:\{[^}]+\})+|[a-z0-9_~\'-]+|[,.:—•]')
 
 
 def normal(text: str, name: str) -> str:
@@ -78,15 +78,32 @@ def normal(text: str, name: str) -> str:
 
 @functools.lru_cache(maxsize=1)
 def _keyword_phrases() -> dict[tuple[str, ...], str]:
-    return {tuple(k.split("_")): k for k in GRANTABLE}
+    out = {tuple(k.split("_")): k for k in GRANTABLE}
+    out.update({("protection", "from", c): f"protection_from_{c}" for c in COLORS})
+    return out
+
+
+#: Card type and color words that make lists ("artifact, creature, or enchantment", 205.2a).
+_LIST_WORDS = ("artifact creature enchantment land planeswalker battle instant sorcery permanent "
+               "artifacts creatures enchantments lands planeswalkers permanents white blue black red green").split()
+_LIST = re.compile(r"\b({w})((?:, (?:{w}))*),? (or|and/or) ({w})\b".format(w="|".join(_LIST_WORDS)))
+_PLURAL_AND = re.compile(r"\b(artifacts|creatures|enchantments|lands|planeswalkers) and "
+                         r"(artifacts|creatures|enchantments|lands|planeswalkers)\b")
+_NUMBERS = "a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\\d+"
+_AND_DAMAGE = re.compile(rf"\band ({_NUMBERS}) damage to\b")
 
 
 def tag(low: str) -> tuple[str, tuple[str, ...]]:
     """Tag a normal-form sentence for ``actions.lark``: quoted text as ``q:N`` (the texts are
-    returned, in order), keywords, protection, subtypes and "non"-words.
+    returned, in order); a keyword list as one word (``kw:flying+haste``, protection from a color
+    ``protection_from_red``, 702.16); subtypes, "non"-words; lists of card types or colors with
+    "or"; "&and" between two plural nouns ("artifacts and enchantments", each of them, 611.3a)
+    and "and_damage" before a second amount of damage.
 
     >>> tag('target creature gains first strike and "{t}: add {g}." until end of turn.')
     ('target creature gains kw:first_strike and q:0 until end of turn .', ('{t}: add {g}.',))
+    >>> tag("destroy target artifact, creature, or enchantment. ~ deals 2 damage to it and 1 damage to you.")[0]
+    'destroy target artifact or creature or enchantment . ~ deals 2 damage to it and_damage 1 damage to you .'
     """
     quotes: list[str] = []
 
@@ -96,44 +113,73 @@ def tag(low: str) -> tuple[str, tuple[str, ...]]:
 
     low = re.sub(r'"([^"]*)"', quote, low)
     low = re.sub(r"protection from (\w+) and from (\w+)", r"protection from \1 and protection from \2", low)
+    low = _LIST.sub(lambda m: " or ".join([m.group(1), *re.findall(r"\w+", m.group(2)), m.group(4)]), low)
+    low = _PLURAL_AND.sub(r"\1 &and \2", low)
+    low = _AND_DAMAGE.sub(r"and_damage \1 damage to", low)
     words = _TOKEN.findall(low)
     phrases = _keyword_phrases()
     out: list[str] = []
     i = 0
     while i < len(words):
-        if words[i:i + 2] == ["protection", "from"] and i + 2 < len(words) and words[i + 2] in (*COLORS, "everything"):
-            out.append("pro:" + words[i + 2])
-            i += 3
+        found = _keyword_at(words, i, phrases)
+        if found is not None:
+            names, i = found
+            out.append("kw:" + "+".join(names))
             continue
-        for n in (2, 1):
-            key = tuple(words[i:i + n])
+        w = words[i]
+        i += 1
+        base = w[3:].lstrip("-") if w.startswith("non") and w not in ("nonbasic", "nontoken", "nonlegendary") else None
+        if base in ("artifact", "creature", "enchantment", "land", "planeswalker", "battle", "instant", "sorcery"):
+            out.append("nontype:" + base)
+        elif base in COLORS:
+            out.append("noncolor:" + base)
+        elif base is not None and base in subtypes():
+            out.append("nonsub:" + base)
+        elif w in plural_subtypes() and w not in subtypes():
+            out.append("plu:" + plural_subtypes()[w])
+        elif w in subtypes():
+            out.append("sub:" + w)
+        else:
+            out.append(w)
+    return " ".join(out), tuple(quotes)
+
+
+def _keyword_at(words: list[str], i: int, phrases: dict[tuple[str, ...], str]) -> tuple[list[str], int] | None:
+    """The keywords of a list starting at ``words[i]`` ("flying, first strike, and haste") and
+    the index after it, or ``None``."""
+    names: list[str] = []
+    j = i
+    while True:
+        for n in (3, 2, 1):
+            key = tuple(words[j:j + n])
             if len(key) == n and key in phrases:
-                out.append("kw:" + phrases[key])
-                i += n
+                names.append(phrases[key])
+                j += n
                 break
         else:
-            w = words[i]
-            i += 1
-            base = w[3:].lstrip("-") if w.startswith("non") and w not in ("nonbasic", "nontoken", "nonlegendary") else None
-            if base in ("artifact", "creature", "enchantment", "land", "planeswalker", "battle", "instant", "sorcery"):
-                out.append("nontype:" + base)
-            elif base in COLORS:
-                out.append("noncolor:" + base)
-            elif base is not None and base in subtypes():
-                out.append("nonsub:" + base)
-            elif w in plural_subtypes() and w not in subtypes():
-                out.append("plu:" + plural_subtypes()[w])
-            elif w in subtypes():
-                out.append("sub:" + w)
-            else:
-                out.append(w)
-    return " ".join(out), tuple(quotes)
+            break
+        sep = words[j:j + 2]
+        if sep[:1] == ["and"] or sep[:1] == [","] and sep[1:] != ["and"]:
+            step = 1
+        elif sep == [",", "and"]:
+            step = 2
+        else:
+            return names, j
+        if _keyword_at_one(words, j + step, phrases):
+            j += step
+        else:
+            return names, j
+    return (names, j) if names else None
+
+
+def _keyword_at_one(words: list[str], i: int, phrases: dict[tuple[str, ...], str]) -> bool:
+    return any(tuple(words[i:i + n]) in phrases for n in (3, 2, 1) if len(words[i:i + n]) == n)
 
 
 # --------------------------------------------------------------------------- parsing
 @functools.lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return Lark((_HERE / "actions.lark").read_text(encoding="utf-8"), parser="earley", lexer="basic",
+    return Lark((_HERE / "actions.lark").read_text(encoding="utf-8"), parser="lalr", lexer="basic",
                 start=["sentence", "trigger", "condition", "choose"])
 
 
@@ -311,7 +357,8 @@ def modal_effects(low: str, links: "Links") -> list[Any]:
 # --------------------------------------------------------------------------- linking
 _OBJECT_FIELDS = {"destroy": "what", "exile": "what", "bounce": "what", "tap": "what", "untap": "what",
                   "modify": "what", "put_counters": "what", "remove_counters": "what", "regenerate": "what",
-                  "damage": "to", "gain_control": "what", "return_from_graveyard": "what"}
+                  "damage": "to", "gain_control": "what", "return_from_graveyard": "what", "counter_spell": "what",
+                  "copy_spell": "what", "attach": "to", "put_in_library": "what"}
 
 
 def link(effects: Iterable[Any], kind: str, subject: Any = None) -> tuple[list[Any], list[dict[str, Any]]]:
@@ -393,9 +440,163 @@ class Links:
         return found
 
 
-# --------------------------------------------------------------------------- the compiler
-def _word(token: Token | str) -> str:
-    return str(token)
+# --------------------------------------------------------------------------- descriptions
+#: Nouns a description may end with (its head, 205), singular -> plural, and the kinds they name.
+_HEADS: dict[str, tuple[str, dict[str, Any]]] = {
+    "creature": ("creature", {}), "artifact": ("artifact", {}), "enchantment": ("enchantment", {}),
+    "land": ("land", {}), "planeswalker": ("planeswalker", {}), "battle": ("battle", {}),
+    "permanent": ("permanent", {}), "spell": ("spell", {}), "card": ("card", {}), "player": ("player", {}),
+    "opponent": ("player", {"opponent": True}), "token": ("permanent", {"token": True}), "ability": ("ability", {}),
+}
+_PLURALS = {"creatures": "creature", "artifacts": "artifact", "enchantments": "enchantment", "lands": "land",
+            "planeswalkers": "planeswalker", "battles": "battle", "permanents": "permanent", "spells": "spell",
+            "cards": "card", "players": "player", "opponents": "opponent", "tokens": "token"}
+_TYPES = ("creature", "artifact", "enchantment", "land", "planeswalker", "battle", "instant", "sorcery")
+#: Adjectives of a description (611.3a) and the filter each makes.
+_STATUS: dict[str, dict[str, Any]] = {
+    "legendary": {"supertypes": ["legendary"]}, "basic": {"supertypes": ["basic"]}, "snow": {"supertypes": ["snow"]},
+    "nonbasic": {"not_supertypes": ["basic"]}, "nonlegendary": {"not_supertypes": ["legendary"]},
+    "nontoken": {"token": False}, "token": {"token": True}, "attacking": {"attacking": True},
+    "blocking": {"blocking": True}, "tapped": {"tapped": True}, "untapped": {"tapped": False},
+    "multicolored": {"multicolored": True}, "colorless": {"colorless": True}, "arcane": {"subtypes": ["arcane"]},
+    "historic": {"any_of": [{"types": ["artifact"]}, {"supertypes": ["legendary"]}, {"subtypes": ["saga"]}]},  # 700.6
+}
+
+
+class Desc:
+    """A compiled description: the kinds its head nouns name (``creature``, ``permanent``,
+    ``player``, ``spell``, ``card``, ``ability``), whether the head is plural, the
+    :class:`~mtgsolver.model.continuous.Affected` mapping its words make, and where the cards it
+    names are (``from your graveyard``: ``("graveyard", "you")``)."""
+
+    def __init__(self, kinds: list[str], plural: bool, filt: dict[str, Any], zone: tuple[str, str] | None,
+                 opponent: bool) -> None:
+        self.kinds, self.plural, self.filter, self.zone, self.opponent = kinds, plural, filt, zone, opponent
+
+    @property
+    def players(self) -> bool:
+        return self.kinds == ["player"]
+
+    def affected(self) -> dict[str, Any]:
+        """The permanents it describes, as an affected-set mapping (kinds become types)."""
+        if self.zone or set(self.kinds) & {"spell", "card", "ability", "player"}:
+            raise Refused("not a description of permanents")
+        types = [k for k in self.kinds if k != "permanent"]
+        if len(types) <= 1:
+            return _merge(self.filter, {"types": sorted({*self.filter.get("types", []), *types})} if types else {})
+        if "any_of" in self.filter or self.filter.get("types"):
+            raise Refused("several kinds with another union")
+        return {**self.filter, "any_of": [{"types": [t]} for t in types]}
+
+    def target(self) -> dict[str, Any]:
+        """A target slot (115.1) for what it describes."""
+        kinds = sorted(set(self.kinds))
+        spec: dict[str, Any] = {"kinds": kinds}
+        if self.opponent:
+            if kinds != ["player"]:
+                raise Refused("an opponent or something else")
+            spec["opponent"] = True
+        if set(kinds) & {"spell", "ability"}:
+            if len(kinds) > 1 or self.zone:
+                raise Refused("a spell and something else")
+            spec["zone"] = "stack"
+        elif "card" in kinds:
+            if kinds != ["card"] or self.zone is None:
+                raise Refused("a card whose zone is not a graveyard named")
+            spec["zone"], whose = self.zone
+            if whose != "any":
+                spec["whose"] = whose
+        elif self.zone:
+            raise Refused("a zone for permanents")
+        if self.filter:
+            if "player" in kinds:
+                raise Refused("a filter on players")
+            spec["filter"] = self.filter
+        return spec
+
+
+def _desc(alternatives: list[list[Any]], posts: list[Any]) -> Desc:
+    """Interpret a description's words (see :class:`Desc`): "A or B" of single nouns names
+    several kinds; "A or B C" of single adjectives before the rest is a union of those
+    adjectives; otherwise one run of adjectives and its head noun."""
+    if len(alternatives) > 1 and all(len(a) == 1 for a in alternatives):
+        heads = [_head(a[0]) for a in alternatives]
+        if None in heads:
+            raise Refused("a list of words that are not all nouns")
+        plural = {h[1] for h in heads}  # type: ignore[index]
+        if len(plural) != 1:
+            raise Refused("singular and plural nouns")
+        kinds, filters = [], []
+        for (kind, _, extra) in heads:  # type: ignore[misc]
+            kinds.append(kind)
+            filters.append(extra)
+        opponent = any(f.pop("opponent", False) for f in filters)
+        if any(filters):
+            raise Refused("nouns with filters of their own")
+        return _with_posts(Desc(kinds, plural.pop(), {}, None, opponent), posts)
+    if len(alternatives) > 1:
+        *singles, last = alternatives
+        if not all(len(a) == 1 for a in singles) or len(last) < 2:
+            raise Refused("a list of adjectives of several words")
+        union = [_adjective(a[0]) for a in singles] + [_adjective(last[0])]
+        if any(len(u) != 1 for u in union) or len({repr(u) for u in union}) != len(union):
+            raise Refused("a union of adjectives of several parts, or one twice")
+        keys = {next(iter(u)) for u in union}
+        if keys == {"colors"}:
+            first = {"colors": [u["colors"][0] for u in union]}
+        else:
+            first = {"any_of": union}
+        words = last[1:]
+    else:
+        first, words = {}, alternatives[0]
+    head = _head(words[-1])
+    if head is None:
+        raise Refused("a description without a noun")
+    kind, plural, extra = head
+    opponent = bool(extra.pop("opponent", False))
+    filt = _merge(first, extra, *(_adjective(w) for w in words[:-1]))
+    if len(filt.get("subtypes", [])) > 1 and "any_of" not in first:
+        raise Refused("two subtypes at once")
+    return _with_posts(Desc([kind], plural, filt, None, opponent), posts)
+
+
+def _with_posts(desc: Desc, posts: list[Any]) -> Desc:
+    for post in posts:
+        if isinstance(post, tuple):  # ("zone", where, whose)
+            if desc.zone is not None:
+                raise Refused("two zones")
+            desc.zone = (post[1], post[2])
+        else:
+            desc.filter = _merge(desc.filter, post)
+    return desc
+
+
+def _head(word: Any) -> tuple[str, bool, dict[str, Any]] | None:
+    """(kind, plural, filter) of a head noun, or ``None`` for a word that is no noun."""
+    text = str(word)
+    if isinstance(word, Token) and word.type in ("SUBTYPE", "PLURAL"):
+        return "permanent", word.type == "PLURAL", {"subtypes": [_untag(text)]}
+    plural = text in _PLURALS
+    noun = _PLURALS.get(text, text)
+    if noun not in _HEADS:
+        return None
+    kind, extra = _HEADS[noun]
+    return kind, plural, dict(extra)
+
+
+def _adjective(word: Any) -> dict[str, Any]:
+    """The filter an adjective makes (611.3a)."""
+    text = str(word)
+    if isinstance(word, Token) and word.type in ("NONCOLOR", "NONTYPE", "NONSUB", "SUBTYPE"):
+        key = {"NONCOLOR": "not_colors", "NONTYPE": "not_types", "NONSUB": "not_subtypes", "SUBTYPE": "subtypes"}
+        return {key[word.type]: [_untag(text)]}
+    if text in COLORS:
+        return {"colors": [text]}
+    if text in _TYPES:
+        return {"types": [text]}
+    if text in _STATUS:
+        return copy.deepcopy(_STATUS[text])
+    raise Refused(f"{text!r} is not an adjective here")
 
 
 def _untag(token: Token | str) -> str:
@@ -403,38 +604,121 @@ def _untag(token: Token | str) -> str:
 
 
 def _merge(*parts: dict[str, Any]) -> dict[str, Any]:
-    """Filters joined (every condition holds); two values for one key are refused unless both
-    are lists (then both apply: "black legendary" -> all of them for types)."""
+    """Filters joined (every condition holds); a key given twice is refused unless both give
+    lists of types (all of them, "artifact creature")."""
     out: dict[str, Any] = {}
     for part in parts:
         for key, value in part.items():
             if key in out and out[key] != value:
+                if key == "types":
+                    out[key] = sorted({*out[key], *value})
+                    continue
                 raise Refused(f"two values for {key}")
             out[key] = value
     return out
 
 
-def _amount(value: Any) -> Any:
-    return value
+# --------------------------------------------------------------------------- clauses
+class _Alternative:
+    """The "or" (or "&and") between two alternatives of a description's words."""
 
 
-def _desc_filter(kinds: list[str], filt: dict[str, Any]) -> dict[str, Any]:
-    """An :class:`~mtgsolver.model.continuous.Affected` mapping for permanents of ``kinds``
-    (card types, ``permanent`` for any) matching ``filt``."""
-    kinds = [k for k in kinds if k != "permanent"]
-    if not kinds:
-        return filt
-    if len(kinds) == 1:
-        types = sorted({*filt.get("types", []), kinds[0]})
-        return {**filt, "types": types}
-    if filt.get("types"):
-        raise Refused("a type adjective on several kinds")
-    return {**filt, "any_of": [{"types": [k]} for k in kinds]}
+class _Clause:
+    """A clause: its subject (a noun phrase, or ``None``), "may", its predicate and duration."""
+
+    def __init__(self, subject: Any, may: bool, predicate: "_Predicate", duration: str | None) -> None:
+        self.subject, self.may, self.predicate, self.duration = subject, may, predicate, duration
 
 
+class _Predicate:
+    """A verb phrase: the effect it makes, the field its subject fills (``who``, ``source``,
+    ``what``, ``a``, ``controller``; ``None``: an imperative, "you" only) and whether that subject
+    is a player."""
+
+    def __init__(self, effect: dict[str, Any], role: str | None, player: bool | None) -> None:
+        self.effect, self.role, self.player = effect, role, player
+
+
+class _NP:
+    """A compiled noun phrase: its reference and whether it names players, objects or either."""
+
+    def __init__(self, ref: Any, kind: str) -> None:
+        self.ref, self.kind = ref, kind
+
+
+def _clauses(clauses: list[_Clause]) -> list[Any]:
+    """The effects of a sentence's clauses: a subjectless clause is "you"'s first, the
+    clause before's subject's after "and"/"then"; "may" makes an :class:`Optional` of a lone
+    clause (608.2d); changes without a duration take the next change's of the same subject
+    ("gets +1/+1 and gains flying until end of turn")."""
+    out: list[Any] = []
+    subject: _NP | None = None
+    if any(c.may for c in clauses) and len(clauses) > 1:
+        raise Refused("'may' in a sentence of several clauses")
+    for clause in clauses:
+        pred = clause.predicate
+        subject = clause.subject or subject
+        effect = copy.deepcopy(pred.effect)
+        (kind, fields), = effect.items()
+        who = subject if subject is not None else _NP("you", "player")
+        if pred.role is None:
+            if who.ref != "you":
+                raise Refused(f"{kind} with a subject")
+        else:
+            if pred.player is True and who.kind not in ("player", "either"):
+                raise Refused(f"{kind} by an object")
+            if pred.player is False and who.kind not in ("object", "either"):
+                raise Refused(f"{kind} of a player")
+            if not (pred.role == "source" and who.ref == "source"):  # the default: the source deals it
+                fields[pred.role] = copy.deepcopy(who.ref)
+        if kind == "modify":
+            if clause.duration:
+                fields["duration"] = clause.duration
+        elif clause.duration and kind != "gain_control":
+            raise Refused(f"a duration on {kind}")
+        elif clause.duration:
+            fields["duration"] = clause.duration
+        if clause.may:
+            effect = {"optional": {"effects": [effect], **({"who": who.ref} if who.ref != "you" else {})}}
+        out.append(effect)
+    return _durations(out)
+
+
+def _durations(effects: list[Any]) -> list[Any]:
+    """Changes of one subject joined, each taking the duration written after it (611.2a)."""
+    out: list[Any] = []
+    for effect in effects:
+        last = out[-1] if out else None
+        if (last is not None and "modify" in effect and "modify" in last and "duration" not in last["modify"]
+                and last["modify"]["what"] == effect["modify"]["what"]):
+            spec = _join_specs(last["modify"]["spec"], effect["modify"]["spec"])
+            out[-1] = {"modify": {**effect["modify"], "spec": spec}}
+        else:
+            out.append(effect)
+    for effect in out:
+        if "modify" in effect and "duration" not in effect["modify"]:
+            raise Refused("a change without a duration")
+        if "modify" in effect and effect["modify"]["duration"] == "end_of_turn":
+            del effect["modify"]["duration"]  # the default (611.2a)
+    return out
+
+
+def _join_specs(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    out = dict(a)
+    for key, value in b.items():
+        if key in ("gains", "rules", "loses"):
+            out[key] = [*out.get(key, []), *value]
+        elif key in out:
+            raise Refused(f"two {key}")
+        else:
+            out[key] = value
+    return out
+
+
+# --------------------------------------------------------------------------- the compiler
 #: The constant rules of ``actions.lark`` (:mod:`.tables`).
 CONSTANTS: dict[str, Any] = {
-    # changes until end of turn (611.2, 613.11): rules as the board vocabulary writes them
+    # changes that last (611.2, 613.11): rules as the board vocabulary writes them
     "cant_block": {"rules": ["cant_block"]},
     "cant_attack": {"rules": ["cant_attack"]},
     "cant_attack_or_block": {"rules": ["cant_attack", "cant_block"]},
@@ -443,70 +727,62 @@ CONSTANTS: dict[str, Any] = {
     "blocks_if_able": {"rules": ["blocks_each_combat"]},  # 509.1c
     "must_be_blocked": {"rules": ["must_be_blocked"]},  # 509.1c
     "loses_all": {"loses_all_abilities": True},
-    # tokens (111.4)
-    "kind_creature": ("kind", ["creature"]),
-    "kind_artifact_creature": ("kind", ["artifact", "creature"]),
-    # objects and players
-    "you": "you",
-    "each_player": {"players": "each"},
-    "each_opponent": {"players": "opponents"},
-    "defending_player": {"players": "defending"},
+    "until_end_of_turn": "end_of_turn",
     "amount_x": "x",
-    # adjectives of a description (611.3a)
-    "nonbasic": {"not_supertypes": ["basic"]},
-    # modes (700.2)
-    "choose_one_or_both": {"any_number": True},  # two modes: one or both is one or more
-    "choose_one_or_more": {"any_number": True},
-    "nontoken": {"token": False},
-    "token_adj": {"token": True},
-    "nonlegendary": {"not_supertypes": ["legendary"]},
-    "attacking": {"attacking": True},
-    "blocking": {"blocking": True},
-    "attacking_or_blocking": {"any_of": [{"attacking": True}, {"blocking": True}]},
-    "tapped": {"tapped": True},
-    "untapped": {"tapped": False},
-    "multicolored": {"multicolored": True},
-    "colorless": {"colorless": True},
-    "yours": {"controller": "you"},
-    "theirs": {"controller": "opponents"},
-    # plural nouns: (kinds, filter)
-    "plural_creature": ("noun", ["creature"], {}),
-    "plural_artifact": ("noun", ["artifact"], {}),
-    "plural_enchantment": ("noun", ["enchantment"], {}),
-    "plural_land": ("noun", ["land"], {}),
-    "plural_planeswalker": ("noun", ["planeswalker"], {}),
-    "plural_permanent": ("noun", ["permanent"], {}),
-    # destinations (400.7)
+    # where things go (400.7)
     "to_hand": {},
     "to_battlefield": {"to": "battlefield"},
     "to_battlefield_tapped": {"to": "battlefield", "tapped": True},
-    # counts (608.2h)
-    "count_hand": {"cards_in_hand": True},
-    "count_creature_cards": {"creature_cards_in_graveyard": True},
+    "from_your_graveyard": ("zone", "graveyard", "you"),
+    "from_a_graveyard": ("zone", "graveyard", "any"),
+    "from_an_opponents_graveyard": ("zone", "graveyard", "opponents"),
+    # post-modifiers of a description (611.3a)
+    "yours": {"controller": "you"},
+    "theirs": {"controller": "opponents"},
+    # searches (701.23) and prevention (615)
+    "found_to_hand": {},
+    "found_revealed": {"reveal": True},
+    "found_to_battlefield": {"to": "battlefield"},
+    "found_to_battlefield_tapped": {"to": "battlefield", "tapped": True},
+    "count_hand": {"count": {"cards_in_hand": True}},
     # conditions (603.4, 608.2c)
     "your_turn": {"your_turn": True},
     "not_your_turn": {"your_turn": False},
     "kicked": "kicked",
+    # modes (700.2)
+    "choose_one_or_more": {"any_number": True},  # of two modes, "one or both" is one or more
     # trigger events (603.6, 603.10, 508.2, 509.2, 510.3): TriggerKind
-    "enters": "enters",
-    "dies": "dies",
-    "leaves": "leaves",
-    "attacks": "attacks",
-    "blocks": "blocks",
-    "becomes_blocked": "becomes_blocked",
-    "deals_combat_damage_to_player": "deals_combat_damage_to_player",
-    "deals_combat_damage": "deals_combat_damage",
-    "becomes_tapped": "becomes_tapped",
-    "enters_yours": "enters_yours",
-    "cast_any": {},
+    "enters": "enters", "dies": "dies", "leaves": "leaves", "attacks": "attacks", "blocks": "blocks",
+    "becomes_blocked": "becomes_blocked", "deals_combat_damage_to_player": "deals_combat_damage_to_player",
+    "deals_combat_damage": "deals_combat_damage", "becomes_tapped": "becomes_tapped", "enters_yours": "enters_yours",
+    "attacks_unblocked": "attacks_unblocked", "dealt_damage": "dealt_damage", "deals_damage": "deals_damage",
+    "deals_damage_to_player": "deals_damage_to_player", "turned_face_up": "turned_face_up",
+    "gains_life": {"kind": "gains_life"}, "draws": {"kind": "draws"}, "discards": {"kind": "discards"},
+    "cast_self": {"kind": "cast"},
     "your_upkeep": {"kind": "upkeep"},
     "each_upkeep": {"kind": "upkeep", "whose": "each"},
     "opponent_upkeep": {"kind": "upkeep", "whose": "opponent"},
     "your_end_step": {"kind": "end_step"},
     "each_end_step": {"kind": "end_step", "whose": "each"},
+    "opponent_end_step": {"kind": "end_step", "whose": "opponent"},
     "your_combat": {"kind": "beginning_of_combat"},
     "each_combat": {"kind": "beginning_of_combat", "whose": "each"},
+    "your_draw_step": {"kind": "draw_step"},
+    "each_draw_step": {"kind": "draw_step", "whose": "each"},
+    "end_of_combat": {"kind": "end_of_combat", "whose": "each"},
 }
+#: Trigger events of the source named by their verbs ("enters the battlefield or attacks").
+_SELF_VERBS = {"enters the battlefield": "enters", "attacks": "attacks", "blocks": "blocks", "dies": "dies",
+               "leaves the battlefield": "leaves"}
+
+
+def _pred(kind: str, fields: dict[str, Any], role: str | None = None, player: bool | None = None) -> _Predicate:
+    return _Predicate({kind: fields}, role, player)
+
+
+def _player(kind: str, fields: dict[str, Any]) -> _Predicate:
+    """A player's verb: its subject is who does it (``who``)."""
+    return _pred(kind, fields, "who", True)
 
 
 class _Compile(ConstantRules, constants=CONSTANTS):
@@ -524,278 +800,321 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def sentence(self, children: list[Any]) -> list[Any]:
         return children[0]
 
-    def may(self, children: list[Any]) -> list[Any]:
-        return [{"optional": {"effects": children[0]}}]
-
     def if_clause(self, children: list[Any]) -> list[Any]:
         cond, effects = children
         if cond == "kicked":
-            return [{"conditional": {"kicked": True, "effects": effects}}]
+            return [{"conditional": {"condition": [], "kicked": True, "effects": effects}}]
         return [{"conditional": {"condition": [cond], "effects": effects}}]
 
+    def unless_pays(self, children: list[Any]) -> list[Any]:
+        effects, who, _, payment = children
+        if who.kind not in ("player", "either"):
+            raise Refused("a payment by an object")
+        optional: dict[str, Any] = {"effects": [{"pay": payment}], "otherwise": effects}
+        if who.ref != "you":
+            optional["who"] = who.ref
+        return [{"optional": optional}]
+
     def clauses(self, children: list[Any]) -> list[Any]:
-        return _effects(children[0])
+        return _clauses([c for c in children if isinstance(c, _Clause)])
 
-    def then(self, children: list[Any]) -> list[Any]:
-        return [*_effects(children[0]), *_effects(children[1])]
+    def clause(self, children: list[Any]) -> _Clause:
+        subject = next((c for c in children if isinstance(c, _NP)), None)
+        may = "may" in children
+        predicate = next(c for c in children if isinstance(c, _Predicate))
+        duration = next((c for c in children if isinstance(c, str) and c != "may"), None)
+        return _Clause(subject, may, predicate, duration)
 
-    both = then
+    def may(self, children: list[Any]) -> str:
+        return "may"
 
-    def you_vps(self, children: list[Any]) -> list[Any]:
-        return self._with_player(children, "you")
+    def conj(self, children: list[Any]) -> str:
+        return "conj"
 
-    def player_clause(self, children: list[Any]) -> list[Any]:
-        who, vps = children
-        return self._with_player(vps, who)
-
-    @staticmethod
-    def _with_player(vps: list[Any], who: Any) -> list[Any]:
-        """The verb phrases with the player who does them; an effect with no such field is
-        the controller's own (``you`` only)."""
-        out = []
-        for vp in vps:
-            (kind, fields), = vp.items()
-            key = _PLAYER_FIELD.get(kind)
-            if key is None and who != "you":
-                raise Refused(f"{kind} by another player")
-            out.append({kind: {**fields, key: copy.deepcopy(who)}} if key else vp)
-        return out
-
-    def player_vps(self, children: list[Any]) -> list[Any]:
-        return list(children)
+    pays = conj
 
     # -- player verbs -----------------------------------------------------------------
-    def draw(self, children: list[Any]) -> dict[str, Any]:
-        return {"draw": {"amount": children[0]}}
+    def draw(self, children: list[Any]) -> _Predicate:
+        return _player("draw", {"amount": _qty(children, 1)})
 
-    def discard(self, children: list[Any]) -> dict[str, Any]:
-        return {"discard": {"amount": children[0]}}
+    def discard(self, children: list[Any]) -> _Predicate:
+        return _player("discard", {"amount": _qty(children, 1)})
 
-    def discard_random(self, children: list[Any]) -> dict[str, Any]:
-        return {"discard": {"amount": children[0], "random": True}}
+    def discard_random(self, children: list[Any]) -> _Predicate:
+        return _player("discard", {"amount": _qty(children, 1), "random": True})
 
-    def mill(self, children: list[Any]) -> dict[str, Any]:
-        return {"mill": {"amount": children[0]}}
+    def mill(self, children: list[Any]) -> _Predicate:
+        return _player("mill", {"amount": _qty(children, 1)})
 
-    def gain_life(self, children: list[Any]) -> dict[str, Any]:
-        return {"gain_life": {"amount": children[0]}}
+    def gain_life(self, children: list[Any]) -> _Predicate:
+        return _player("gain_life", {"amount": children[-1]})
 
-    def lose_life(self, children: list[Any]) -> dict[str, Any]:
-        return {"lose_life": {"amount": children[0]}}
+    def lose_life(self, children: list[Any]) -> _Predicate:
+        return _player("lose_life", {"amount": children[-1]})
 
-    def scry(self, children: list[Any]) -> dict[str, Any]:
-        return {"scry": {"amount": children[0]}}
+    def sacrifice(self, children: list[Any]) -> _Predicate:
+        np = children[-1]
+        what = np.ref
+        if what in ("source",) or isinstance(what, dict) and "it" in what:
+            return _player("sacrifice", {"what": what})
+        if isinstance(what, dict) and "sacrifice" in what:
+            return _player("sacrifice", what["sacrifice"])
+        raise Refused("a sacrifice of something that is not the source, it, or some permanents")
 
-    def surveil(self, children: list[Any]) -> dict[str, Any]:
-        return {"surveil": {"amount": children[0]}}
+    def create(self, children: list[Any]) -> _Predicate:
+        count, token = children[-2], children[-1]
+        fields: dict[str, Any] = {"token": token}
+        if count != 1:
+            fields["count"] = count
+        return _pred("create_tokens", fields, "controller", True)
 
-    def sacrifice(self, children: list[Any]) -> dict[str, Any]:
-        return {"sacrifice": children[0]}
+    def scry(self, children: list[Any]) -> _Predicate:
+        return _player("scry", {"amount": children[0]})
 
-    def create(self, children: list[Any]) -> dict[str, Any]:
-        return {"create_tokens": children[0]}
+    def surveil(self, children: list[Any]) -> _Predicate:
+        return _player("surveil", {"amount": children[0]})
 
-    def add_mana(self, children: list[Any]) -> dict[str, Any]:
+    def pay(self, children: list[Any]) -> _Predicate:
+        return _player("pay", children[0])
+
+    def control(self, children: list[Any]) -> _Predicate:
+        return _player("gain_control", {"what": _object(children[-1])})
+
+    def energy(self, children: list[Any]) -> _Predicate:
+        symbols = re.findall(r"\{([^}]+)\}", str(children[-1]))
+        if set(symbols) != {"e"}:
+            raise Refused("'get' something other than energy")
+        return _pred("put_counters", {"kind": "energy", "amount": len(symbols)}, "what", True)  # 107.14, 122.1
+
+    # -- imperatives ------------------------------------------------------------------
+    def destroy(self, children: list[Any]) -> _Predicate:
+        return _pred("destroy", {"what": _object(children[0])})
+
+    def exile(self, children: list[Any]) -> _Predicate:
+        return _pred("exile", {"what": _object(children[0], cards=True)})
+
+    def bounce(self, children: list[Any]) -> _Predicate:
+        return _pred("bounce", {"what": _object(children[0])})
+
+    def return_from_graveyard(self, children: list[Any]) -> _Predicate:
+        np, to = children
+        what = np.ref
+        if not (what == "source" or isinstance(what, dict) and ("it" in what or _graveyard_target(what))):
+            raise Refused("a return of something not in a graveyard")
+        return _pred("return_from_graveyard", {"what": what, **to})
+
+    def tap(self, children: list[Any]) -> _Predicate:
+        return _pred("tap", {"what": _object(children[0])})
+
+    def untap(self, children: list[Any]) -> _Predicate:
+        return _pred("untap", {"what": _object(children[0])})
+
+    def put_counters(self, children: list[Any]) -> _Predicate:
+        amount, kind, np = children
+        return _pred("put_counters", {"what": _object(np), "kind": kind, **({"amount": amount} if amount != 1 else {})})
+
+    def remove_counters(self, children: list[Any]) -> _Predicate:
+        amount, kind, np = children
+        return _pred("remove_counters", {"what": _object(np), "kind": kind, **({"amount": amount} if amount != 1 else {})})
+
+    def counter_kind(self, children: list[Any]) -> str:
+        kind = str(children[0])
+        if "x" in kind:
+            raise Refused("+X/+X counters")
+        return kind
+
+    def counter(self, children: list[Any]) -> _Predicate:
+        what = children[0].ref
+        if not _stack_target(what):
+            raise Refused("counter something not on the stack")
+        return _pred("counter_spell", {"what": what})
+
+    def copy(self, children: list[Any]) -> _Predicate:
+        what = children[0].ref
+        if not _stack_target(what) or what["target"]["kinds"] != ["spell"]:
+            raise Refused("copy something other than a target spell")
+        return _pred("copy_spell", {"what": what})
+
+    def regenerate(self, children: list[Any]) -> _Predicate:
+        return _pred("regenerate", {"what": _object(children[0])})
+
+    def attach(self, children: list[Any]) -> _Predicate:
+        what, to = children
+        if what.ref not in ("source",) and not (isinstance(what.ref, dict) and "it" in what.ref):
+            raise Refused("attach something other than the source")
+        fields: dict[str, Any] = {"to": _object(to)}
+        if what.ref != "source":
+            fields["what"] = what.ref
+        return _pred("attach", fields)
+
+    def fight(self, children: list[Any]) -> _Predicate:
+        return _pred("fight", {"b": _object(children[-1])}, "a", False)
+
+    def put_on_top(self, children: list[Any]) -> _Predicate:
+        return _pred("put_in_library", {"what": _object(children[0], cards=True)})
+
+    def put_on_bottom(self, children: list[Any]) -> _Predicate:
+        return _pred("put_in_library", {"what": _object(children[0], cards=True), "bottom": True})
+
+    def add_mana(self, children: list[Any]) -> _Predicate:
         symbols = re.findall(r"\{([^}]+)\}", str(children[0]))
         if not all(s in "wubrgc" and len(s) == 1 for s in symbols):
             raise Refused("mana other than W U B R G C")
-        return {"add_mana": {"mana": [s.upper() for s in symbols]}}
+        return _pred("add_mana", {"mana": [s.upper() for s in symbols]})
 
-    def add_one_color(self, children: list[Any]) -> dict[str, Any]:
-        n = children[0]
-        if n != 1:
+    def add_any_color(self, children: list[Any]) -> _Predicate:
+        if children[0] != 1:
             raise Refused("several mana of one color")
-        return {"add_mana": {"any_color": 1}}
+        return _pred("add_mana", {"any_color": 1})
 
-    def investigate(self, children: list[Any]) -> dict[str, Any]:
-        return {"create_tokens": {"token": _predefined("clue")}}  # 701.16a
+    def investigate(self, children: list[Any]) -> _Predicate:
+        return _pred("create_tokens", {"token": _predefined("clue")})  # 701.16a
 
-    def proliferate(self, children: list[Any]) -> dict[str, Any]:
-        return {"proliferate": {}}
+    def proliferate(self, children: list[Any]) -> _Predicate:
+        return _pred("proliferate", {})
 
-    def gain_control(self, children: list[Any]) -> dict[str, Any]:
-        return {"gain_control": {"what": children[0]}}
+    def monstrosity(self, children: list[Any]) -> _Predicate:
+        return _pred("monstrosity", {"amount": children[0]})
 
-    def gain_control_until_eot(self, children: list[Any]) -> dict[str, Any]:
-        return {"gain_control": {"what": children[0], "duration": "end_of_turn"}}
-
-    # -- imperatives ------------------------------------------------------------------
-    def destroy(self, children: list[Any]) -> dict[str, Any]:
-        return {"destroy": {"what": children[0]}}
-
-    def exile(self, children: list[Any]) -> dict[str, Any]:
-        return {"exile": {"what": children[0]}}
-
-    def bounce(self, children: list[Any]) -> dict[str, Any]:
-        return {"bounce": {"what": children[0]}}
-
-    def return_from_graveyard(self, children: list[Any]) -> dict[str, Any]:
-        card, zone, to = children
-        if isinstance(card, dict) and "target" in card:
-            spec = card["target"]
-            if zone == "your":
-                spec["whose"] = "you"
-        elif zone != "your":
-            raise Refused("a card named but not targeted in another graveyard")
-        return {"return_from_graveyard": {"what": card, **to}}
-
-    def tap(self, children: list[Any]) -> dict[str, Any]:
-        return {"tap": {"what": children[0]}}
-
-    def untap(self, children: list[Any]) -> dict[str, Any]:
-        return {"untap": {"what": children[0]}}
-
-    def put_counters(self, children: list[Any]) -> dict[str, Any]:
-        counters, what = children
-        return {"put_counters": {"what": what, **counters}}
-
-    def remove_counters(self, children: list[Any]) -> dict[str, Any]:
-        counters, what = children
-        return {"remove_counters": {"what": what, **counters}}
-
-    def counter_spell(self, children: list[Any]) -> dict[str, Any]:
-        return {"counter_spell": {"what": children[0]}}
-
-    def counter_unless(self, children: list[Any]) -> dict[str, Any]:
-        return {"counter_spell": {"what": children[0], "unless_pays": _mana_text(children[1])}}
-
-    def copy_spell(self, children: list[Any]) -> dict[str, Any]:
-        return {"copy_spell": {"what": children[0]}}
-
-    def regenerate(self, children: list[Any]) -> dict[str, Any]:
-        return {"regenerate": {"what": children[0]}}
-
-    def attach(self, children: list[Any]) -> dict[str, Any]:
-        what, to = children
-        if what != "source":
-            raise Refused("attach something other than the source")
-        return {"attach": {"to": to}}
-
-    # -- objects' verbs ---------------------------------------------------------------
-    def object_clause(self, children: list[Any]) -> list[Any]:
-        what, vp = children
-        (kind, fields), = vp.items()
-        if kind == "modify":
-            return [{"modify": {"what": what, **fields}}]
-        if kind == "fight":
-            return [{"fight": {"a": what, "b": fields["b"]}}]
-        raise AssertionError(kind)
-
-    def deals(self, children: list[Any]) -> list[Any]:
-        source, damage = children
-        return [{"damage": {**d["damage"], "source": source}} if source != "source" else d for d in damage]
-
-    def until_end_of_turn(self, children: list[Any]) -> dict[str, Any]:
-        return {"modify": {"spec": children[0]}}
-
-    def fights(self, children: list[Any]) -> dict[str, Any]:
-        return {"fight": {"b": children[0]}}
-
-    def changes(self, children: list[Any]) -> dict[str, Any]:
-        return self.change_and(children)
-
-    def change_and(self, children: list[Any]) -> dict[str, Any]:
-        spec: dict[str, Any] = {}
-        for change in children:
-            for key, value in change.items():
-                if key in ("gains", "rules", "loses"):
-                    spec[key] = [*spec.get(key, []), *value]
-                elif key in spec:
-                    raise Refused(f"two {key}")
-                else:
-                    spec[key] = value
-        return spec
-
-    def gets(self, children: list[Any]) -> dict[str, Any]:
-        p, t = str(children[1]).split("/")
-        if "x" in p or "x" in t:
-            raise Refused("+X/+X")
-        return {"gets": [int(p), int(t)]}
-
-    def gains(self, children: list[Any]) -> dict[str, Any]:
-        return {"gains": children[1]}
-
-    def loses(self, children: list[Any]) -> dict[str, Any]:
-        keywords = children[1]
-        if not all(isinstance(k, str) for k in keywords):
-            raise Refused("loses protection")
-        return {"loses": keywords}
-
-    def keywords(self, children: list[Any]) -> list[Any]:
-        out = []
-        for token in children:
-            word = str(token)
-            if word.startswith("pro:"):
-                out.append({"protection": word[4:]})
-            else:
-                out.append(word[3:])
-        return out
+    def adapt(self, children: list[Any]) -> _Predicate:
+        return _pred("adapt", {"amount": children[0]})
 
     # -- damage -----------------------------------------------------------------------
-    def damage_to(self, children: list[Any]) -> list[Any]:
+    def damage_to(self, children: list[Any]) -> _Predicate:
         amount, to = children
-        return [{"damage": {"amount": amount, "to": to}}]
+        return _pred("damage", {"amount": amount, "to": _recipient(to)}, "source", False)
 
-    def damage_divided(self, children: list[Any]) -> list[Any]:
-        amount, (count, up_to) = children
-        spec: dict[str, Any] = {"kinds": list(ANY_TARGET), "count": count}
-        if up_to:
-            spec["up_to"] = True
-        return [{"damage": {"amount": amount, "to": self._target(spec), "divided": True}}]
-
-    def damage_equal(self, children: list[Any]) -> list[Any]:
+    def damage_equal(self, children: list[Any]) -> _Predicate:
         amount, to = children
-        return [{"damage": {"amount": amount, "to": to}}]
+        return _pred("damage", {"amount": amount, "to": _recipient(to)}, "source", False)
 
-    def damage_to_equal(self, children: list[Any]) -> list[Any]:
+    def damage_to_equal(self, children: list[Any]) -> _Predicate:
         to, amount = children
-        return [{"damage": {"amount": amount, "to": to}}]
+        return _pred("damage", {"amount": amount, "to": _recipient(to)}, "source", False)
 
-    def divided_up_to_two(self, children: list[Any]) -> tuple[int, bool]:
-        return 2, True  # "one or two targets": at least one each (601.2d)
+    def damage_two(self, children: list[Any]) -> _Predicate:
+        raise Refused("two amounts of damage in one event")
 
-    def divided_up_to_three(self, children: list[Any]) -> tuple[int, bool]:
-        return 3, True
+    def damage_divided(self, children: list[Any]) -> _Predicate:
+        amount, count = children
+        spec = {"kinds": list(ANY_TARGET), "count": count, "up_to": True}  # at least one each (601.2d)
+        return _pred("damage", {"amount": amount, "to": self._target(spec), "divided": True}, "source", False)
 
-    def divided_any_number(self, children: list[Any]) -> tuple[int, bool]:
-        raise Refused("any number of targets")
+    def divided_up_to_two(self, children: list[Any]) -> int:
+        return 2
 
-    def any_target(self, children: list[Any]) -> dict[str, Any]:
-        return self._target({"kinds": list(ANY_TARGET)})
+    def divided_up_to_three(self, children: list[Any]) -> int:
+        return 3
 
-    def creature_or_player(self, children: list[Any]) -> dict[str, Any]:
-        return self._target({"kinds": ["creature", "player"]})
+    # -- changes ----------------------------------------------------------------------
+    def change(self, children: list[Any]) -> Any:
+        return children[0]
 
-    def player_or_planeswalker(self, children: list[Any]) -> dict[str, Any]:
-        return self._target({"kinds": ["planeswalker", "player"]})
+    def gets(self, children: list[Any]) -> _Predicate:
+        p, t = str(children[-1]).split("/")
+        if "x" in p or "x" in t:
+            raise Refused("+X/+X")
+        return _modify({"gets": [int(p), int(t)]})
 
-    def opponent_or_planeswalker(self, children: list[Any]) -> dict[str, Any]:
-        raise Refused("an opponent or a planeswalker: the planeswalker's controller is not restricted")
+    def gets_each(self, children: list[Any]) -> _Predicate:
+        raise Refused("+N/+N for each: counted once as it resolves (608.2h)")
 
-    def creature_or_planeswalker(self, children: list[Any]) -> dict[str, Any]:
-        return self._target({"kinds": ["creature", "planeswalker"]})
+    def gains(self, children: list[Any]) -> _Predicate:
+        return _modify({"gains": _keywords(children[-1])})
 
-    # -- tokens -----------------------------------------------------------------------
-    def tokens_n(self, children: list[Any]) -> dict[str, Any]:
-        count, token = children
-        return {"token": token, "count": count} if count != 1 else {"token": token}
+    def loses(self, children: list[Any]) -> _Predicate:
+        keywords = _keywords(children[-1])
+        if not all(isinstance(k, str) for k in keywords):
+            raise Refused("loses protection")
+        return _modify({"loses": keywords})
 
-    def tokens_x(self, children: list[Any]) -> dict[str, Any]:
-        return {"token": children[0], "count": "x"}
+    def doesnt_untap(self, children: list[Any]) -> _Predicate:
+        predicate = _modify({"rules": ["doesnt_untap"]})
+        predicate.effect["modify"]["duration"] = "next_untap_step"  # 502.3
+        return predicate
 
+    def __default__(self, data: Any, children: list[Any], meta: Any) -> Any:
+        found = super().__default__(data, children, meta)
+        if isinstance(found, dict) and set(found) & {"rules", "loses_all_abilities"} and not isinstance(found, _Predicate):
+            return _modify(found)
+        return found
+
+    # -- payments, searches, prevention -----------------------------------------------
+    def pay_mana(self, children: list[Any]) -> dict[str, Any]:
+        symbols = re.findall(r"\{([^}]+)\}", str(children[0]))
+        if set(symbols) == {"e"}:
+            return {"energy": len(symbols)}  # 107.14
+        if "e" in symbols:
+            raise Refused("mana and energy in one payment")
+        return {"mana": _mana_text(children[0])}
+
+    def pay_life(self, children: list[Any]) -> dict[str, Any]:
+        return {"life": children[0]}
+
+    def search(self, children: list[Any]) -> _Predicate:
+        count, desc, found = children
+        if count != 1:
+            raise Refused("a search for several cards")
+        return _pred("search_library", {"filter": _card_filter(desc), **found})
+
+    def search_up_to(self, children: list[Any]) -> _Predicate:
+        count, desc, found = children
+        return _pred("search_library", {"filter": _card_filter(desc), "count": count, **found})
+
+    def prevent_all_combat(self, children: list[Any]) -> _Predicate:
+        return _pred("prevent_damage", {"combat": True})
+
+    def prevent_all(self, children: list[Any]) -> _Predicate:
+        return _pred("prevent_damage", {})
+
+    def prevent_next(self, children: list[Any]) -> _Predicate:
+        return _pred("prevent_damage", {"amount": children[0], "to": _recipient(children[1])})
+
+    def prevent_all_to(self, children: list[Any]) -> _Predicate:
+        return _pred("prevent_damage", {"to": _recipient(children[0])})
+
+    def prevent_combat_to(self, children: list[Any]) -> _Predicate:
+        return _pred("prevent_damage", {"to": _recipient(children[0]), "combat": True})
+
+    def prevent_all_by(self, children: list[Any]) -> _Predicate:
+        return _pred("prevent_damage", {"by": _object(children[0])})
+
+    def prevent_combat_by(self, children: list[Any]) -> _Predicate:
+        return _pred("prevent_damage", {"by": _object(children[0]), "combat": True})
+
+    # -- tokens (111) -----------------------------------------------------------------
     def creature_token(self, children: list[Any]) -> dict[str, Any]:
-        pt, colors, *rest = children
-        withs = next((r for r in rest if isinstance(r, dict)), {})
-        kind = next(r[1] for r in rest if isinstance(r, tuple))
-        subs = [_untag(t) for t in rest if isinstance(t, Token)]
+        pt, *words = children
+        keywords = next((w for w in words if isinstance(w, list)), [])
+        words = [w for w in words if not isinstance(w, list)]
+        colors = [str(w) for w in words if str(w) in COLORS]
+        subs = [_untag(w) for w in words if isinstance(w, Token) and w.type in ("SUBTYPE", "PLURAL")]
+        rest = [str(w) for w in words if str(w) not in COLORS and not (isinstance(w, Token) and w.type in ("SUBTYPE", "PLURAL"))]
+        expected_colors = "colorless" if not colors else None
+        if rest[:1] == ["colorless"]:
+            rest = rest[1:]
+        elif expected_colors:
+            raise Refused("a token without its color")
+        if len(colors) == 2 and "and" in rest:
+            rest.remove("and")
+        supertypes = ["legendary"] if rest[:1] == ["legendary"] else []
+        rest = rest[len(supertypes):]
+        if rest not in (["creature"], ["artifact", "creature"]) or not subs or len(colors) > 2:
+            raise Refused("a token of another shape")
         power, toughness = (int(v) for v in str(pt).split("/"))
-        name = " ".join(s.title() for s in subs) + " Token"  # 111.4
-        token: dict[str, Any] = {"name": name, "types": kind, "subtypes": subs, "colors": colors,
-                                 "power": power, "toughness": toughness}
-        if withs:
-            token["text"] = ", ".join(k.replace("_", " ").capitalize() if isinstance(k, str)
-                                      else f"Protection from {k['protection']}" for k in withs["keywords"])
+        token: dict[str, Any] = {"name": " ".join(s.title() for s in subs) + " Token", "types": rest,  # 111.4
+                                 "subtypes": subs, "colors": colors, "power": power, "toughness": toughness}
+        if supertypes:
+            token["supertypes"] = supertypes
+        if keywords:
+            token["text"] = ", ".join(_keyword_text(k) for k in keywords)
         return token
+
+    def twords(self, children: list[Any]) -> str:
+        return str(children[0])
+
+    def token_with(self, children: list[Any]) -> list[Any]:
+        return _keywords(children[0])
 
     def predefined_token(self, children: list[Any]) -> dict[str, Any]:
         sub = _untag(children[0])
@@ -803,240 +1122,142 @@ class _Compile(ConstantRules, constants=CONSTANTS):
             raise Refused(f"a {sub} token without its characteristics")
         return _predefined(sub)
 
-    def one_color(self, children: list[Any]) -> list[str]:
-        return [children[0]]
+    # -- noun phrases -----------------------------------------------------------------
+    def source(self, children: list[Any]) -> _NP:
+        return _NP("source", "object")
 
-    def two_colors(self, children: list[Any]) -> list[str]:
-        return [children[0], children[1]]
+    def it(self, children: list[Any]) -> _NP:
+        return _NP({"it": "object"}, "object")
 
-    def no_color(self, children: list[Any]) -> list[str]:
-        return []
+    def that_player(self, children: list[Any]) -> _NP:
+        return _NP({"it": "player"}, "player")
 
-    def with_keywords(self, children: list[Any]) -> dict[str, Any]:
-        return {"keywords": children[0]}
+    def you(self, children: list[Any]) -> _NP:
+        return _NP("you", "player")
 
-    # -- counters, sacrifice ----------------------------------------------------------
-    def pt_counters(self, children: list[Any]) -> dict[str, Any]:
-        n, pt = children[0], str(children[1])
-        if "x" in pt:
-            raise Refused("+X/+X counters")
-        return {"kind": pt, "amount": n} if n != 1 else {"kind": pt}
+    def defending_player(self, children: list[Any]) -> _NP:
+        return _NP({"players": "defending"}, "player")
 
-    def x_pt_counters(self, children: list[Any]) -> dict[str, Any]:
-        return {"kind": str(children[0]), "amount": "x"}
+    def its_controller(self, children: list[Any]) -> _NP:
+        return _NP({"controller_of": {"it": "object"}}, "player")
 
-    def kind_counters(self, children: list[Any]) -> dict[str, Any]:
-        n, kind = children[0], str(children[1])
-        return {"kind": kind, "amount": n} if n != 1 else {"kind": kind}
+    def its_owner(self, children: list[Any]) -> _NP:
+        return _NP({"owner_of": {"it": "object"}}, "player")
 
-    def sacrifice_self(self, children: list[Any]) -> dict[str, Any]:
-        return {"what": "source"}
+    def target(self, children: list[Any]) -> _NP:
+        desc = children[0]
+        if desc.plural:
+            raise Refused("'target' with a plural noun")
+        return _NP(self._target(desc.target()), _np_kind(desc))
 
-    def sacrifice_one(self, children: list[Any]) -> dict[str, Any]:
-        kinds, filt = children[1]
-        return {"filter": _desc_filter(kinds, filt)}
+    def target_n(self, children: list[Any]) -> _NP:
+        n, desc = children
+        if n == "x" or n == 1 or not desc.plural:
+            raise Refused("a number of targets")
+        return _NP(self._target({**desc.target(), "count": n}), _np_kind(desc))
 
-    def sacrifice_another(self, children: list[Any]) -> dict[str, Any]:
-        kinds, filt = children[0]
-        return {"filter": {**_desc_filter(kinds, filt), "other": True}}
+    def target_up_to(self, children: list[Any]) -> _NP:
+        n, desc = children
+        if n == "x" or desc.plural != (n != 1):
+            raise Refused("up to a number of targets")
+        return _NP(self._target({**desc.target(), "count": n, "up_to": True}), _np_kind(desc))
 
-    def sacrifice_many(self, children: list[Any]) -> dict[str, Any]:
-        n, (kinds, filt) = children
-        return {"filter": _desc_filter(kinds, filt), "count": n}
+    def another_target(self, children: list[Any]) -> _NP:
+        desc = children[0]
+        return _NP(self._target({**desc.target(), "another": True}), _np_kind(desc))
 
-    # -- objects ----------------------------------------------------------------------
-    def source(self, children: list[Any]) -> str:
-        return "source"
+    def any_target(self, children: list[Any]) -> _NP:
+        return _NP(self._target({"kinds": list(ANY_TARGET)}), "either")
 
-    def it(self, children: list[Any]) -> dict[str, Any]:
-        return {"it": "object"}
+    def each(self, children: list[Any]) -> _NP:
+        desc = children[0]
+        if desc.players:
+            if desc.filter:
+                raise Refused("a filter on players")
+            return _NP({"players": "opponents" if desc.opponent else "each"}, "player")
+        return _NP({"each": desc.affected()}, "object")
 
-    def attached(self, children: list[Any]) -> str:
-        return "attached"
+    def each_other(self, children: list[Any]) -> _NP:
+        return _NP({"each": children[0].affected(), "other": True}, "object")
 
-    def target_one(self, children: list[Any]) -> dict[str, Any]:
-        kinds, filt = children[0]
-        return self._target(_spec(kinds, filt))
+    def group(self, children: list[Any]) -> _NP:
+        desc = children[0]
+        if not desc.plural or desc.players:
+            raise Refused("a bare singular noun or players")
+        return _NP({"each": desc.affected()}, "object")
 
-    def target_n(self, children: list[Any]) -> dict[str, Any]:
-        n, (kinds, filt) = children
-        return self._target({**_spec(kinds, filt), "count": n})
+    def some(self, children: list[Any]) -> _NP:
+        n, desc = children
+        fields: dict[str, Any] = {"filter": desc.affected()}
+        if n != 1:
+            fields["count"] = n
+        return _NP({"sacrifice": fields}, "object")
 
-    def target_up_to(self, children: list[Any]) -> dict[str, Any]:
-        n, (kinds, filt) = children
-        return self._target({**_spec(kinds, filt), "count": n, "up_to": True})
+    def another(self, children: list[Any]) -> _NP:
+        desc = children[0]
+        return _NP({"sacrifice": {"filter": {**desc.affected(), "other": True}}}, "object")
 
-    def another_target(self, children: list[Any]) -> dict[str, Any]:
-        kinds, filt = children[0]
-        return self._target({**_spec(kinds, filt), "another": True})
+    def attached(self, children: list[Any]) -> _NP:
+        desc = children[1]
+        if desc.plural or desc.filter or desc.kinds[0] not in ("creature", "permanent", "land", "artifact"):
+            raise Refused("an attached object with more words")
+        return _NP("attached", "object")
 
-    def each(self, children: list[Any]) -> dict[str, Any]:
-        kinds, filt = children[0]
-        return {"each": _desc_filter(kinds, filt)}
+    def attached_word(self, children: list[Any]) -> str:
+        return str(children[0])
 
-    def each_other(self, children: list[Any]) -> dict[str, Any]:
-        kinds, filt = children[0]
-        return {"each": _desc_filter(kinds, filt), "other": True}
+    def desc(self, children: list[Any]) -> Desc:
+        alternatives, *posts = children
+        return _desc(alternatives, posts)
 
-    def desc(self, children: list[Any]) -> tuple[list[str], dict[str, Any]]:
-        """(kinds, filter): the card types the noun names and the filter its words make."""
-        kinds: list[str] | None = None
-        parts: list[dict[str, Any]] = []
-        for child in children:
-            if isinstance(child, tuple) and child[0] == "noun":  # ("noun", kinds, filter)
-                kinds, noun_filter = child[1], child[2]
-                parts.append(noun_filter)
+    def dwords(self, children: list[Any]) -> list[list[Any]]:
+        out: list[list[Any]] = [[]]
+        for word in children:
+            if isinstance(word, _Alternative):
+                out.append([])
             else:
-                parts.append(child)
-        if kinds is None:
-            raise Refused("no noun")
-        return kinds, _merge(*parts)
+                out[-1].append(word)
+        return out
 
-    plural_desc = desc
+    def alternative(self, children: list[Any]) -> "_Alternative":
+        return _Alternative()
 
-    # nouns: ("noun", kinds, filter)
-    def noun_type(self, children: list[Any]) -> tuple[str, list[str], dict[str, Any]]:
-        return ("noun", [children[0]], {})
-
-    def noun_types(self, children: list[Any]) -> tuple[str, list[str], dict[str, Any]]:
-        return ("noun", list(children), {})
-
-    def noun_permanent(self, children: list[Any]) -> tuple[str, list[str], dict[str, Any]]:
-        return ("noun", ["permanent"], {})
-
-    def noun_subtype(self, children: list[Any]) -> tuple[str, list[str], dict[str, Any]]:
-        return ("noun", ["permanent"], {"subtypes": [_untag(children[0])]})
-
-    def plural_subtype(self, children: list[Any]) -> tuple[str, list[str], dict[str, Any]]:
-        return ("noun", ["permanent"], {"subtypes": [_untag(children[0])]})
-
-    def plural_token(self, children: list[Any]) -> tuple[str, list[str], dict[str, Any]]:
-        return ("noun", ["permanent"], {"token": True})
-
-    def card_type(self, children: list[Any]) -> str:
-        return str(children[0])
-
-    spell_type = card_type
-    color_word = card_type
-    supertype_word = card_type
-
-    def color(self, children: list[Any]) -> dict[str, Any]:
-        return {"colors": [children[0]]}
-
-    def colors_or(self, children: list[Any]) -> dict[str, Any]:
-        return {"colors": [children[0], children[1]]}
-
-    def noncolor(self, children: list[Any]) -> dict[str, Any]:
-        return {"not_colors": [_untag(children[0])]}
-
-    def nontype(self, children: list[Any]) -> dict[str, Any]:
-        return {"not_types": [_untag(children[0])]}
-
-    def nonsubtype(self, children: list[Any]) -> dict[str, Any]:
-        return {"not_subtypes": [_untag(children[0])]}
-
-    def supertype(self, children: list[Any]) -> dict[str, Any]:
-        return {"supertypes": [children[0]]}
-
-    def type_adj(self, children: list[Any]) -> dict[str, Any]:
-        return {"types": [children[0]]}
-
-    def subtype_adj(self, children: list[Any]) -> dict[str, Any]:
-        return {"subtypes": [_untag(children[0])]}
-
-    def with_keyword(self, children: list[Any]) -> dict[str, Any]:
-        return {"keywords": [_untag(children[0]).replace(" ", "_")]}
-
-    def without_keyword(self, children: list[Any]) -> dict[str, Any]:
-        return {"not_keywords": [_untag(children[0]).replace(" ", "_")]}
-
-    def power_at_least(self, children: list[Any]) -> dict[str, Any]:
-        return {"power_at_least": children[0]}
-
-    def power_at_most(self, children: list[Any]) -> dict[str, Any]:
-        return {"power_at_most": children[0]}
-
-    def toughness_at_least(self, children: list[Any]) -> dict[str, Any]:
-        return {"toughness_at_least": children[0]}
-
-    def toughness_at_most(self, children: list[Any]) -> dict[str, Any]:
-        return {"toughness_at_most": children[0]}
-
-    # -- spells and cards -------------------------------------------------------------
-    def target_spell(self, children: list[Any]) -> dict[str, Any]:
-        return self._target({"kinds": ["spell"], "zone": "stack", **({"filter": children[0]} if children[0] else {})})
-
-    def target_any_spell(self, children: list[Any]) -> dict[str, Any]:
-        return self._target({"kinds": ["spell"], "zone": "stack"})
-
-    def target_ability(self, children: list[Any]) -> dict[str, Any]:
-        return self._target({"kinds": ["ability"], "zone": "stack"})
-
-    def spell_adjs(self, children: list[Any]) -> dict[str, Any]:
-        return _merge(*children)
-
-    def spell_types(self, children: list[Any]) -> dict[str, Any]:
-        if len(children) == 1:
-            return {"types": [children[0]]}
-        return {"any_of": [{"types": [t]} for t in children]}
-
-    def target_card(self, children: list[Any]) -> dict[str, Any]:
-        spec: dict[str, Any] = {"kinds": ["card"], "zone": "graveyard"}
-        if children and children[0]:
-            spec["filter"] = children[0]
-        return self._target(spec)
-
-    def target_cards_up_to(self, children: list[Any]) -> dict[str, Any]:
-        n, filt = children
-        spec: dict[str, Any] = {"kinds": ["card"], "zone": "graveyard", "count": n, "up_to": True}
-        if filt:
-            spec["filter"] = filt
-        return self._target(spec)
-
-    card_adjs = spell_adjs
-
-    def card_types_or(self, children: list[Any]) -> dict[str, Any]:
-        return {"any_of": [{"types": [t]} for t in children]}
-
-    def your_graveyard(self, children: list[Any]) -> str:
-        return "your"
-
-    def a_graveyard(self, children: list[Any]) -> str:
-        return "a"
-
-    # -- players ----------------------------------------------------------------------
-    def target_player(self, children: list[Any]) -> dict[str, Any]:
-        return self._target({"kinds": ["player"]})
-
-    def target_opponent(self, children: list[Any]) -> dict[str, Any]:
-        return self._target({"kinds": ["player"], "opponent": True})
-
-    def that_player(self, children: list[Any]) -> dict[str, Any]:
-        return {"it": "player"}
-
-    def its_controller(self, children: list[Any]) -> dict[str, Any]:
-        return {"controller_of": {"it": "object"}}
-
-    def its_owner(self, children: list[Any]) -> dict[str, Any]:
-        return {"owner_of": {"it": "object"}}
-
-    # -- amounts ----------------------------------------------------------------------
-    def number(self, children: list[Any]) -> int:
-        word = str(children[0])
-        return number(word) if word not in ("a", "an") else 1
-
-    def article(self, children: list[Any]) -> str:
-        return str(children[0])
-
-    def cards(self, children: list[Any]) -> Any:
+    def color_word(self, children: list[Any]) -> Token:
         return children[0]
 
-    def count(self, children: list[Any]) -> dict[str, Any]:
-        return {"count": children[0]}
+    card_type = color_word
+    status = color_word
 
-    def count_permanents(self, children: list[Any]) -> dict[str, Any]:
-        kinds, filt = children[0]
-        return {"permanents": _desc_filter(kinds, filt)}
+    def with_keyword(self, children: list[Any]) -> dict[str, Any]:
+        return {"keywords": _plain_keywords(children[0])}
+
+    def without_keyword(self, children: list[Any]) -> dict[str, Any]:
+        return {"not_keywords": _plain_keywords(children[0])}
+
+    def power_at_least(self, children: list[Any]) -> dict[str, Any]:
+        return {"power_at_least": _number(children[0])}
+
+    def power_at_most(self, children: list[Any]) -> dict[str, Any]:
+        return {"power_at_most": _number(children[0])}
+
+    def toughness_at_least(self, children: list[Any]) -> dict[str, Any]:
+        return {"toughness_at_least": _number(children[0])}
+
+    def toughness_at_most(self, children: list[Any]) -> dict[str, Any]:
+        return {"toughness_at_most": _number(children[0])}
+
+    # -- amounts ----------------------------------------------------------------------
+    def qty(self, children: list[Any]) -> Any:
+        word = str(children[0])
+        if word == "x":
+            return "x"
+        return 1 if word in ("a", "an") else number(word)
+
+    def count(self, children: list[Any]) -> dict[str, Any]:
+        desc = children[0]
+        if not desc.plural:
+            raise Refused("the number of a singular noun")
+        return {"count": {"permanents": desc.affected()}}
 
     def source_power(self, children: list[Any]) -> dict[str, Any]:
         return {"power_of": "source"}
@@ -1048,31 +1269,35 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         return {"toughness_of": {"it": "object"}}
 
     # -- conditions -------------------------------------------------------------------
-    def you_control_a(self, children: list[Any]) -> dict[str, Any]:
-        kinds, filt = children[1]
-        return {"controls": _desc_filter(kinds, filt)}
+    def you_control(self, children: list[Any]) -> dict[str, Any]:
+        n, desc = children
+        if n != 1:
+            raise Refused("'you control two ...' without 'or more'")
+        return {"controls": desc.affected()}
+
+    def you_control_at_least(self, children: list[Any]) -> dict[str, Any]:
+        n, desc = children
+        return {"controls": desc.affected(), "at_least": _number(n)}
 
     def you_control_another(self, children: list[Any]) -> dict[str, Any]:
-        kinds, filt = children[0]
-        return {"controls": {**_desc_filter(kinds, filt), "other": True}}
+        return {"controls": {**children[0].affected(), "other": True}}
 
-    def you_control_n(self, children: list[Any]) -> dict[str, Any]:
-        n, (kinds, filt) = children
-        return {"controls": _desc_filter(kinds, filt), "at_least": n}
-
-    def opponent_controls_a(self, children: list[Any]) -> dict[str, Any]:
-        kinds, filt = children[1]
-        return {"opponent_controls": _desc_filter(kinds, filt)}
+    def opponent_controls(self, children: list[Any]) -> dict[str, Any]:
+        n, desc = children
+        if n != 1:
+            raise Refused("'an opponent controls two ...' without 'or more'")
+        return {"opponent_controls": desc.affected()}
 
     def life_at_most(self, children: list[Any]) -> dict[str, Any]:
-        return {"life_at_most": children[0]}
+        return {"life_at_most": _number(children[0])}
 
     # -- modes ------------------------------------------------------------------------
     def choose_n(self, children: list[Any]) -> dict[str, Any]:
-        return {"choose": children[0]} if children[0] != 1 else {}
+        n = _number(children[0])
+        return {"choose": n} if n != 1 else {}
 
     def choose_up_to(self, children: list[Any]) -> dict[str, Any]:
-        return {"choose": children[0], "up_to": True}
+        return {"choose": _number(children[0]), "up_to": True}
 
     # -- trigger conditions -----------------------------------------------------------
     def when(self, children: list[Any]) -> str:
@@ -1081,74 +1306,150 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def self_trigger(self, children: list[Any]) -> dict[str, Any]:
         return {"kind": children[1]}
 
+    def self_triggers(self, children: list[Any]) -> dict[str, Any]:
+        return {"kind": children[1], "also": [{"kind": children[2]}]}
+
+    def self_verb(self, children: list[Any]) -> str:
+        return _SELF_VERBS[" ".join(str(c) for c in children)]
+
     def group_trigger(self, children: list[Any]) -> dict[str, Any]:
-        _, (subject, other), event = children
-        if event == "enters_yours":
-            subject = {**subject, "controller": "you"}
-            event = "enters"
-        out: dict[str, Any] = {"kind": event, "subject": subject}
-        if other:
-            out["other"] = True
-        return out
+        _, n, desc, event = children
+        if n != 1 or desc.plural:
+            raise Refused("one or more objects")
+        return _group_event(event, desc.affected())
 
-    def a_group(self, children: list[Any]) -> tuple[dict[str, Any], bool]:
-        kinds, filt = children[1]
-        return _desc_filter(kinds, filt), False
+    def another_trigger(self, children: list[Any]) -> dict[str, Any]:
+        _, desc, event = children
+        return {**_group_event(event, desc.affected()), "other": True}
 
-    def another_group(self, children: list[Any]) -> tuple[dict[str, Any], bool]:
-        kinds, filt = children[0]
-        return _desc_filter(kinds, filt), True
+    def self_or_another_trigger(self, children: list[Any]) -> dict[str, Any]:
+        _, desc, event = children
+        found = _group_event(event, {**desc.affected(), "other": True})
+        subject = found["subject"]
+        controller = subject.pop("controller", None)
+        found["subject"] = {"any_of": [{"self": True}, subject], **({"controller": controller} if controller else {})}
+        return found
 
     def attached_trigger(self, children: list[Any]) -> dict[str, Any]:
-        return {"kind": children[2], "subject": {"attached": True}}
+        _, _, desc, event = children
+        if desc.plural or desc.filter or desc.kinds[0] not in ("creature", "permanent", "land", "artifact"):
+            raise Refused("an attached object with more words")
+        if event == "enters_yours":
+            raise Refused("an attached object entering")
+        return {"kind": event, "subject": {"attached": True}}
 
-    def you_cast(self, children: list[Any]) -> dict[str, Any]:
-        return {"kind": "cast", "subject": children[1]}
-
-    def player_casts(self, children: list[Any]) -> dict[str, Any]:
-        return {"kind": "cast", "subject": children[1], "whose": "each"}
-
-    def opponent_casts(self, children: list[Any]) -> dict[str, Any]:
-        return {"kind": "cast", "subject": children[1], "whose": "opponent"}
-
-    def cast_self(self, children: list[Any]) -> dict[str, Any]:
-        return {"kind": "cast"}
-
-    def cast_desc(self, children: list[Any]) -> dict[str, Any]:
+    def you_trigger(self, children: list[Any]) -> dict[str, Any]:
         return children[1]
+
+    def players_trigger(self, children: list[Any]) -> dict[str, Any]:
+        _, n, desc, event = children
+        if n != 1 or not desc.players or desc.filter:
+            raise Refused("a trigger on some players")
+        return {**event, "whose": "opponent" if desc.opponent else "each"}
+
+    def cast(self, children: list[Any]) -> dict[str, Any]:
+        n, desc = children
+        if n != 1 or desc.kinds != ["spell"] or desc.zone:
+            raise Refused("a cast trigger on something not a spell")
+        out: dict[str, Any] = {"kind": "cast"}
+        if desc.filter:
+            out["subject"] = desc.filter
+        return out
 
     def step_trigger(self, children: list[Any]) -> dict[str, Any]:
         return children[0]
 
 
-#: The field naming who does an effect, by effect kind.
-_PLAYER_FIELD = {"draw": "who", "discard": "who", "mill": "who", "gain_life": "who", "lose_life": "who",
-                 "sacrifice": "who", "scry": "who", "surveil": "who", "gain_control": "who",
-                 "create_tokens": "controller"}
+def _group_event(event: str, subject: dict[str, Any]) -> dict[str, Any]:
+    if event == "enters_yours":
+        return {"kind": "enters", "subject": _merge(subject, {"controller": "you"})}
+    return {"kind": event, "subject": subject}
 
 
-def _effects(found: Any) -> list[Any]:
-    """A clause's effects as a list (a clause compiles to one effect or to several)."""
-    return list(found) if isinstance(found, list) else [found]
+def _modify(spec: dict[str, Any]) -> _Predicate:
+    return _pred("modify", {"spec": spec}, "what", False)
 
 
-def _spec(kinds: list[str], filt: dict[str, Any]) -> dict[str, Any]:
-    """A target slot for permanents of ``kinds`` matching ``filt`` (115.1)."""
-    out: dict[str, Any] = {"kinds": sorted(kinds)}
-    if filt:
-        out["filter"] = filt
+def _np_kind(desc: Desc) -> str:
+    if desc.players:
+        return "player"
+    return "either" if "player" in desc.kinds else "object"
+
+
+def _object(np: _NP, cards: bool = False) -> Any:
+    """The reference of a noun phrase that names objects (a permanent, or with ``cards`` a card
+    in a graveyard too)."""
+    ref = np.ref
+    if np.kind == "player" or isinstance(ref, dict) and "sacrifice" in ref:
+        raise Refused("not objects")
+    if isinstance(ref, dict) and "target" in ref:
+        kinds = ref["target"]["kinds"]
+        if set(kinds) & {"spell", "ability", "player"} or ("card" in kinds and not cards):
+            raise Refused("a target that is not a permanent")
+    return ref
+
+
+def _recipient(np: _NP) -> Any:
+    """Something damage is dealt to: permanents or players (120.1)."""
+    ref = np.ref
+    if isinstance(ref, dict) and ("sacrifice" in ref or "target" in ref and set(ref["target"]["kinds"]) & {"spell", "card", "ability"}):
+        raise Refused("damage to something that can't be dealt damage")
+    return ref
+
+
+def _stack_target(ref: Any) -> bool:
+    return isinstance(ref, dict) and "target" in ref and ref["target"].get("zone") == "stack"
+
+
+def _graveyard_target(ref: Any) -> bool:
+    return isinstance(ref, dict) and "target" in ref and ref["target"].get("zone") == "graveyard"
+
+
+def _card_filter(desc: Desc) -> dict[str, Any]:
+    """What a card a search looks for is (its words before "card")."""
+    if desc.kinds != ["card"] or desc.zone or desc.opponent or desc.players:
+        raise Refused("a search for something that is not cards")
+    return desc.filter
+
+
+def _qty(children: list[Any], default: int) -> Any:
+    return next((c for c in children if isinstance(c, int) or c == "x"), default)
+
+
+def _number(value: Any) -> int:
+    if not isinstance(value, int):
+        raise Refused("X where a number is needed")
+    return value
+
+
+def _keywords(token: Any) -> list[Any]:
+    """The keywords of a tagged keyword list, protection as ``{protection: color}`` (702.16)."""
+    out: list[Any] = []
+    for name in str(token).split(":", 1)[1].split("+"):
+        if name.startswith("protection_from_"):
+            out.append({"protection": name[len("protection_from_"):]})
+        else:
+            out.append(name)
     return out
 
 
+def _plain_keywords(token: Any) -> list[str]:
+    keywords = _keywords(token)
+    if not all(isinstance(k, str) for k in keywords):
+        raise Refused("protection in a filter")
+    return keywords  # type: ignore[return-value]
+
+
+def _keyword_text(keyword: Any) -> str:
+    if isinstance(keyword, dict):
+        return f"Protection from {keyword['protection']}"
+    return keyword.replace("_", " ").capitalize()
+
+
 def _predefined(sub: str) -> dict[str, Any]:
-    """A predefined token (111.10) as a token mapping: a colorless artifact of that subtype."""
-    return {"name": f"{sub.title()} Token", "types": ["artifact"], "subtypes": [sub], "colors": [],
-            "text": PREDEFINED[sub]}
+    """A predefined token (111.10): a colorless artifact of that subtype with its text."""
+    return {"name": f"{sub.title()} Token", "types": ["artifact"], "subtypes": [sub], "colors": [], "text": PREDEFINED[sub]}
 
 
 def _mana_text(token: Any) -> str:
     return str(token).upper()
-
-
-
-

@@ -11,7 +11,7 @@ refused here; so is any line about mana (its relevance to payment is judged on t
 Examples
 --------
 >>> read("{1}{R}: Goblin Piker gets +1/+0 until end of turn.", "Goblin Piker")[0]["activated"]["effects"]
-[{'modify': {'what': 'source', 'spec': {'gets': [1, 0]}}}]
+[{'modify': {'spec': {'gets': [1, 0]}, 'what': 'source'}}]
 """
 from __future__ import annotations
 

@@ -42,9 +42,14 @@ def triggered(line: str, name: str) -> dict[str, Any]:
     low = normal(line, name)
     event, rest = _clause(low, trigger)
     out: dict[str, Any] = {"event": event}
+    if "also" in event:
+        out["also"] = event.pop("also")
     if rest.startswith("if "):
         cond, rest = _clause(rest[3:], condition)
-        out["condition"] = cond
+        if cond == ["kicked"]:
+            out["kicked"] = True  # "if it was kicked" (702.33d)
+        else:
+            out["condition"] = cond
     subject: Any = "source" if "subject" not in event else {"subject": "object"}
     if event["kind"] == "deals_combat_damage_to_player":
         subject = {"subject": "player"}
