@@ -9,8 +9,9 @@ order:
   (:class:`Source`, "~"), its controller (:class:`You`), players (:class:`Players`), every
   object matching a filter (:class:`Each`, with :class:`~mtgsolver.model.continuous.Affected`
   as the filter), what a trigger is about (:class:`Subject`: "that creature", "it"), what the
-  source is attached to (:class:`Attached`), and the controller or owner of one of those
-  (:class:`ControllerOf`, :class:`OwnerOf`).
+  source is attached to (:class:`Attached`), the controller or owner of one of those
+  (:class:`ControllerOf`, :class:`OwnerOf`), and objects a player chooses without targeting
+  (:class:`Chosen`).
 - **how many** (:data:`Amount`): a number, X (:class:`X`, 107.3), a count
   (:class:`Count` over a :class:`~mtgsolver.model.continuous.ForEach`, "for each"), or a
   characteristic of an object (:class:`PowerOf`, :class:`ToughnessOf`).
@@ -26,7 +27,9 @@ order:
   :class:`Scry` (701.22), :class:`Surveil` (701.25), :class:`Regenerate` (701.19),
   :class:`Attach` (701.3), :class:`Proliferate` (701.27), :class:`Pay` (118.3, a choice),
   :class:`PreventDamage` (615), :class:`PutInLibrary` (401.4), :class:`SearchLibrary` (701.23),
-  :class:`Monstrosity` (701.37), :class:`Adapt` (701.46).
+  :class:`Monstrosity` (701.37), :class:`Adapt` (701.46), :class:`Transform` (701.28),
+  :class:`ExtraTurn` (500.7), :class:`KeywordAction` (other keyword actions of 701), and
+  :class:`Delayed` (a delayed triggered ability, 603.7).
 - **effects that last** (611.2): :class:`Modify` applies a
   :class:`~mtgsolver.model.continuous.ContinuousSpec` (+N/+N, keywords gained or lost, "can't
   block", "attacks this turn if able", "must be blocked") to the objects it names for a
@@ -53,7 +56,7 @@ from mtgsolver.model.mana_abilities import CostPart, ManaAbility
 
 __all__ = [
     "Ability", "ActivatedAbility", "Adapt", "AddMana", "Amount", "Attach", "Attached", "Bounce", "Conditional", "ControllerOf",
-    "CopySpell", "Count", "CounterSpell", "CreateTokens", "Damage", "Destroy", "Discard", "Draw", "Duration", "Each", "Effect",
+    "Chosen", "CopySpell", "Count", "Delayed", "ExtraTurn", "KEYWORD_ACTIONS", "KeywordAction", "Transform", "CounterSpell", "CreateTokens", "Damage", "Destroy", "Discard", "Draw", "Duration", "Each", "Effect",
     "Exile", "Fight", "GainControl", "GainLife", "LoseLife", "Mill", "Modal", "Modify", "Monstrosity", "Optional",
     "OwnerOf",
     "Pay", "Players", "PowerOf", "PreventDamage", "Proliferate", "PutCounters", "PutInLibrary", "PutOntoBattlefield",
@@ -102,7 +105,9 @@ class Each:
 @dataclass(frozen=True)
 class Subject:
     """What a triggered ability's event is about: "that creature", "it", "that player" (603.2,
-    603.7c); for an "enters" or "dies" trigger of the source itself, the source."""
+    603.7c); for an "enters" or "dies" trigger of the source itself, the source. The player
+    (``what`` ``player``) is the one the source dealt damage to, the one who cast, drew,
+    discarded or gained life, or whose step began ("each player's upkeep ... that player")."""
 
     what: Literal["object", "player"] = "object"
 
@@ -126,7 +131,21 @@ class OwnerOf:
     of: "Ref"
 
 
-Ref = Union[Targeted, Source, You, Players, Each, Subject, Attached, ControllerOf, OwnerOf]
+@dataclass(frozen=True)
+class Chosen:
+    """``count`` objects matching ``filter`` that ``who`` chooses as the effect happens, not
+    targeted (115.10: "return a land you control to its owner's hand", "exile a card from a
+    graveyard"): permanents on the battlefield, or cards in ``zone`` (``whose``: whose zone,
+    as :class:`TargetSpec`'s). Fewer when fewer exist."""
+
+    filter: Affected = field(default_factory=Affected)
+    count: "Amount" = 1
+    who: "Ref" = field(default_factory=You)
+    zone: Literal["battlefield", "graveyard"] = "battlefield"
+    whose: Literal["any", "you", "opponents"] = "any"
+
+
+Ref = Union[Targeted, Source, You, Players, Each, Subject, Attached, ControllerOf, OwnerOf, Chosen]
 
 
 # --------------------------------------------------------------------------- how many
@@ -490,6 +509,40 @@ class SearchLibrary:
 
 
 @dataclass(frozen=True)
+class Transform:
+    """Transform ``what``, a double-faced permanent (701.28a)."""
+
+    what: Ref = field(default_factory=Source)
+
+
+@dataclass(frozen=True)
+class ExtraTurn:
+    """``who`` takes an extra turn after this one (500.7)."""
+
+    who: Ref = field(default_factory=You)
+
+
+#: Keyword actions of 701 with no class of their own, by name: ``amass`` (701.47), ``bolster``
+#: (701.39), ``connive`` (701.50), ``explore`` (701.44), ``learn`` (701.48), ``populate``
+#: (701.36), ``support`` (701.41), ``venture`` (venture into the dungeon, 701.49) and
+#: ``monarch`` (the player becomes the monarch, 724.1).
+KEYWORD_ACTIONS = ("amass", "bolster", "connive", "explore", "learn", "populate", "support", "venture", "monarch")
+
+
+@dataclass(frozen=True)
+class KeywordAction:
+    """``who`` (or ``what``, for ``explore`` and ``connive``: the creature that does it) performs
+    the keyword action ``action`` of :data:`KEYWORD_ACTIONS`, with its number ``amount`` where it
+    has one ("Bolster 2", "Amass 1"; "Support 2" puts counters on up to that many other target
+    creatures: its targets are the ability's)."""
+
+    action: str
+    amount: Amount = 1
+    who: Ref = field(default_factory=You)
+    what: Ref | None = None
+
+
+@dataclass(frozen=True)
 class Monstrosity:
     """Monstrosity ``amount`` (701.37a): if the source isn't monstrous, put that many +1/+1
     counters on it and it becomes monstrous."""
@@ -511,11 +564,14 @@ class Modify:
     """Apply ``spec`` (its ``affects`` ignored) to the objects ``what`` names as the effect
     happens, for ``duration`` (611.2c: a continuous effect from a resolving spell or ability
     affects only the objects it found then). +N/+N is ``gets`` (613.4c), keywords ``gains`` /
-    ``loses`` (613.1f), "can't block" and "attacks this turn if able" are ``rules``."""
+    ``loses`` (613.1f), "can't block" and "attacks this turn if able" are ``rules``. ``times``
+    multiplies ``gets``: "+X/+0" is ``gets`` (1, 0) ``times`` X, "+1/+1 for each ..." ``times`` a
+    :class:`Count`, both fixed as the effect begins (608.2h)."""
 
     what: Ref
     spec: ContinuousSpec
     duration: Duration = "end_of_turn"
+    times: Amount = 1
 
 
 @dataclass(frozen=True)
@@ -529,6 +585,17 @@ class GainControl:
 
 
 # --------------------------------------------------------------------------- structure
+@dataclass(frozen=True)
+class Delayed:
+    """A delayed triggered ability (603.7): ``effects`` happen the next time ``at`` begins
+    ("at the beginning of the next end step": ``end_step`` of ``each`` player; "at the beginning
+    of your next upkeep": ``upkeep``, ``you``; "at end of combat": ``end_of_combat``), once.
+    What its effects name ("it", "that creature") is what the ability that made it named."""
+
+    at: "TriggerEvent"
+    effects: tuple["Effect", ...]
+
+
 @dataclass(frozen=True)
 class Optional:
     """``who`` may do ``effects`` ("you may", 608.2d: chosen as the ability resolves); ``then``
@@ -569,7 +636,8 @@ class Modal:
 Effect = Union[Damage, Destroy, Exile, Bounce, Sacrifice, PutCounters, RemoveCounters, Tap, Untap, CreateTokens,
                Draw, Discard, Mill, GainLife, LoseLife, AddMana, ReturnFromGraveyard, PutOntoBattlefield, Fight,
                CounterSpell, CopySpell, Scry, Surveil, Regenerate, Attach, Proliferate, Pay, PreventDamage, PutInLibrary,
-               SearchLibrary, Monstrosity, Adapt, Modify, GainControl, Optional, Conditional, Modal]
+               SearchLibrary, Monstrosity, Adapt, Transform, ExtraTurn, KeywordAction, Modify, GainControl, Delayed,
+               Optional, Conditional, Modal]
 
 
 # --------------------------------------------------------------------------- abilities
@@ -601,8 +669,10 @@ class ActivatedAbility:
     ``timing`` ``sorcery`` for "Activate only as a sorcery" (602.5d); ``loyalty`` for a
     planeswalker's loyalty ability (606: the change of loyalty is its cost, once per turn at
     sorcery speed); ``during``: "Activate only during your turn" (``your_turn``) or "... your
-    upkeep" (``your_upkeep``, 602.5b); ``condition``: "Activate only if ..." (602.5b), board
-    conditions all of which must hold. A cost that exiles the source from a graveyard (a
+    upkeep" (``your_upkeep``), "... during your turn, before attackers are declared"
+    (``your_turn_before_attackers``, 602.5b); ``condition``: "Activate only if ..." (602.5b),
+    board conditions all of which must hold; ``any_player``: "Any player may activate this
+    ability" (602.1: its activator is its controller). A cost that exiles the source from a graveyard (a
     :class:`CostPart` ``exile_self`` from ``graveyard``) is paid from there: the ability works
     from that zone (113.6k)."""
 
@@ -614,8 +684,9 @@ class ActivatedAbility:
     loyalty: int | None = None
     once_each_turn: bool = False
     text: str = ""
-    during: Literal["your_turn", "your_upkeep"] | None = None
+    during: Literal["your_turn", "your_upkeep", "your_turn_before_attackers"] | None = None
     condition: tuple[Condition, ...] = ()
+    any_player: bool = False
 
 
 #: What a triggered ability waits for (603.2, 603.6, 603.10, 510.3, 508.2, 509.2):
@@ -628,12 +699,15 @@ class ActivatedAbility:
 #: 120.3), ``deals_damage`` and ``deals_damage_to_player`` (any damage, 120), ``turned_face_up``
 #: (708.8), ``end_of_combat`` (the beginning of the end of combat step, 511.1), ``draw_step``
 #: (504.1), ``gains_life`` (119.9), ``draws`` (121.6), ``discards`` (701.9): the last three by
-#: the player ``whose`` names.
+#: the player ``whose`` names; ``deals_damage_to_opponent``, ``deals_combat_damage_to_creature``,
+#: ``cycled`` (702.29d: "When you cycle ~"), ``put_into_graveyard`` ("is put into a graveyard
+#: from anywhere"), ``precombat_main`` (the beginning of that phase, 505.1).
 TriggerKind = Literal["enters", "dies", "leaves", "attacks", "blocks", "becomes_blocked",
                       "deals_combat_damage_to_player", "deals_combat_damage", "cast", "upkeep",
                       "beginning_of_combat", "end_step", "becomes_tapped", "attacks_unblocked",
                       "dealt_damage", "deals_damage", "deals_damage_to_player", "turned_face_up",
-                      "end_of_combat", "draw_step", "gains_life", "draws", "discards"]
+                      "end_of_combat", "draw_step", "gains_life", "draws", "discards", "deals_damage_to_opponent",
+                      "deals_combat_damage_to_creature", "cycled", "put_into_graveyard", "precombat_main"]
 
 
 @dataclass(frozen=True)
@@ -641,11 +715,12 @@ class TriggerEvent:
     """The event of a triggered ability. ``subject``: the source itself (``None``) or the
     objects (or spells, for ``cast``) matching a filter ("Whenever a creature you control
     dies", "Whenever you cast an instant or sorcery spell"); ``whose``: for step triggers,
-    whose step (``you``: "your upkeep", ``each``: "each upkeep")."""
+    whose step (``you``: "your upkeep", ``each``: "each upkeep", ``attached``: the step of the
+    controller of what the source is attached to, or of the player it enchants, 303.4)."""
 
     kind: TriggerKind
     subject: Affected | None = None
-    whose: Literal["you", "each", "opponent"] = "you"
+    whose: Literal["you", "each", "opponent", "attached"] = "you"
     other: bool = False
 
 

@@ -75,11 +75,13 @@ def parse_ref(data: Any, path: str = "ref") -> fx.Ref:
             return fx.Subject(value)
         if key == "each" and set(data) <= {"each", "other"}:
             return fx.Each(parse_affected(value, f"{path}.each"), bool(data.get("other", False)))
+        if key == "chosen" and len(data) == 1:
+            return fx.Chosen(**_fields(fx.Chosen, value, f"{path}.chosen", {"filter": parse_affected}))
         if key in ("controller_of", "owner_of") and len(data) == 1:
             inner = parse_ref(value, f"{path}.{key}")
             return fx.ControllerOf(inner) if key == "controller_of" else fx.OwnerOf(inner)
     raise VocabularyError(f"{path}: {data!r} is not a reference (target, source, you, players, each, subject, "
-                          "attached, controller_of, owner_of)")
+                          "attached, controller_of, owner_of, chosen)")
 
 
 def parse_amount(data: Any, path: str = "amount") -> fx.Amount:
@@ -140,7 +142,10 @@ def parse_effect(data: Any, path: str = "effect") -> fx.Effect:
     cls = EFFECT_KINDS.get(kind)
     if cls is None:
         raise VocabularyError(f"{path}: unknown effect {kind!r}; expected one of {', '.join(sorted(EFFECT_KINDS))}")
-    return cls(**_fields(cls, fields, f"{path}.{kind}"))
+    values = _fields(cls, fields, f"{path}.{kind}")
+    if cls is fx.KeywordAction and values.get("action") not in fx.KEYWORD_ACTIONS:
+        raise VocabularyError(f"{path}.{kind}.action expects one of {', '.join(fx.KEYWORD_ACTIONS)}")
+    return cls(**values)
 
 
 def parse_spell(data: Any, path: str = "spell") -> fx.SpellAbility:

@@ -40,7 +40,7 @@ from mtgsolver.model.subtypes import subtypes
 from mtgsolver.read.grammar.tables import ConstantRules
 from mtgsolver.read.grammar.text import COLORS, normalise, number, plural_subtypes
 
-__all__ = ["Links", "Refused", "ability_effects", "condition", "effect_text", "effects_of", "is_modal", "link", "modal_effects", "normal",
+__all__ = ["Links", "Refused", "ability_effects", "about_mana", "condition", "effect_text", "effects_of", "is_modal", "link", "modal_effects", "normal",
            "sentence", "sentences", "tag", "trigger", "unquoted_split"]
 
 _HERE = Path(__file__).parent
@@ -58,6 +58,18 @@ PREDEFINED: dict[str, str] = {
 }
 #: "Any target" (115.4): creatures, players, planeswalkers and battles.
 ANY_TARGET = ["battle", "creature", "planeswalker", "player"]
+
+
+#: Words of a line about making or spending mana (106, 605): "add {G}", "tapped for mana",
+#: "becomes tapped", "spend", "spent". Such a line bears on payments and is left to the ``mana``
+#: family or unread (its relevance is judged on its words, mtgsolver.solver.relevance).
+_MANA_WORDS = re.compile(r"\badds?\b[^.]*(?:\{[wubrgcsx0-9]|\bmana\b)|\bfor mana\b|\bbecomes? tapped\b|"
+                         r"\bis tapped\b|\bspend\b|\bspent\b|\bmana pool\b", re.I)
+
+
+def about_mana(line: str) -> bool:
+    """Whether a line is about making or spending mana (see :data:`_MANA_WORDS`)."""
+    return bool(_MANA_WORDS.search(re.sub(r"\s*\([^)]*\)", "", line)))
 
 
 class Refused(ValueError):
@@ -116,6 +128,7 @@ def tag(low: str) -> tuple[str, tuple[str, ...]]:
     low = _LIST.sub(lambda m: " or ".join([m.group(1), *re.findall(r"\w+", m.group(2)), m.group(4)]), low)
     low = _PLURAL_AND.sub(r"\1 &and \2", low)
     low = _AND_DAMAGE.sub(r"and_damage \1 damage to", low)
+    low = low.replace(" at random", " at_random").replace(" until end of turn for each ", " until_end_of_turn_for_each ")
     words = _TOKEN.findall(low)
     phrases = _keyword_phrases()
     out: list[str] = []
@@ -361,13 +374,13 @@ _OBJECT_FIELDS = {"destroy": "what", "exile": "what", "bounce": "what", "tap": "
                   "copy_spell": "what", "attach": "to", "put_in_library": "what"}
 
 
-def link(effects: Iterable[Any], kind: str, subject: Any = None) -> tuple[list[Any], list[dict[str, Any]]]:
+def link(effects: Iterable[Any], kind: str) -> tuple[list[Any], list[dict[str, Any]]]:
     """Number the targets of an ability's effects in text order (601.2c) and resolve its
     pronouns (see :class:`Links`); returns the effects and the target specs.
 
     :raises Refused: a pronoun with no antecedent.
     """
-    links = Links(kind, subject)
+    links = Links(kind)
     return [links.effect(e) for e in effects], links.slots
 
 
@@ -378,19 +391,16 @@ class Links:
     triggered ability's, 603.7c), "that player" the player the trigger was about or the last
     target player named.
 
-    ``kind`` is ``"spell"``, ``"activated"`` or ``"triggered"``; ``subject`` what a triggered
-    ability's event is about: ``"source"``, ``{"subject": "object"}`` or ``{"subject": "player"}``.
+    ``kind`` is ``"spell"``, ``"activated"`` or ``"triggered"``; ``subject`` and ``player``:
+    what a triggered ability's event is about (``"source"``, ``{"subject": "object"}``) and the
+    player it is about (``{"subject": "player"}``).
     """
 
-    def __init__(self, kind: str, subject: Any) -> None:
+    def __init__(self, kind: str, subject: Any = None, player: Any = None) -> None:
         self.slots: list[dict[str, Any]] = []
         self.ids: dict[int, int] = {}
-        self.object: Any = "source" if kind == "activated" else None
-        self.player: Any = None
-        if isinstance(subject, dict) and subject.get("subject") == "player":
-            self.player = subject
-        elif subject is not None:
-            self.object = subject
+        self.object: Any = "source" if kind == "activated" else subject
+        self.player: Any = player
 
     def forget(self) -> None:
         """No antecedents: the start of a mode (700.2)."""
@@ -398,7 +408,7 @@ class Links:
 
     def effect(self, effect: Any) -> Any:
         (kind, fields), = effect.items()
-        if kind in ("optional", "conditional"):
+        if kind in ("optional", "conditional", "delayed"):
             return {kind: {k: [self.effect(e) for e in v] if k in ("effects", "otherwise", "then") else self.ref(v)
                            for k, v in fields.items()}}
         if kind == "modal":
@@ -596,6 +606,9 @@ def _adjective(word: Any) -> dict[str, Any]:
         return {"types": [text]}
     if text in _STATUS:
         return copy.deepcopy(_STATUS[text])
+    if text == "permanent":  # a permanent card (110.4a)
+        return {"any_of": [{"types": [t]} for t in ("artifact", "battle", "creature", "enchantment", "land",
+                                                     "planeswalker")]}
     raise Refused(f"{text!r} is not an adjective here")
 
 
@@ -671,7 +684,9 @@ def _clauses(clauses: list[_Clause]) -> list[Any]:
                 raise Refused(f"{kind} of a player")
             if not (pred.role == "source" and who.ref == "source"):  # the default: the source deals it
                 fields[pred.role] = copy.deepcopy(who.ref)
-        if kind == "modify":
+        if isinstance(clause.duration, dict):  # a delayed triggered ability (603.7)
+            effect = {"delayed": {"at": clause.duration, "effects": [effect]}}
+        elif kind == "modify":
             if clause.duration:
                 fields["duration"] = clause.duration
         elif clause.duration and kind != "gain_control":
@@ -685,21 +700,28 @@ def _clauses(clauses: list[_Clause]) -> list[Any]:
 
 
 def _durations(effects: list[Any]) -> list[Any]:
-    """Changes of one subject joined, each taking the duration written after it (611.2a)."""
+    """Changes of one subject joined; a change without a duration takes the one written after
+    it in the sentence ("A gets +1/+1 and B gets -1/-1 until end of turn"), or lasts for the game
+    with none (611.2a)."""
     out: list[Any] = []
     for effect in effects:
         last = out[-1] if out else None
         if (last is not None and "modify" in effect and "modify" in last and "duration" not in last["modify"]
-                and last["modify"]["what"] == effect["modify"]["what"]):
+                and last["modify"]["what"] == effect["modify"]["what"]
+                and last["modify"].get("times", 1) == effect["modify"].get("times", 1)):
             spec = _join_specs(last["modify"]["spec"], effect["modify"]["spec"])
             out[-1] = {"modify": {**effect["modify"], "spec": spec}}
         else:
             out.append(effect)
+    later = "permanent"
+    for effect in reversed(out):
+        fields = effect.get("modify")
+        if fields is None:
+            continue
+        later = fields.setdefault("duration", later)
     for effect in out:
-        if "modify" in effect and "duration" not in effect["modify"]:
-            raise Refused("a change without a duration")
         if "modify" in effect and effect["modify"]["duration"] == "end_of_turn":
-            del effect["modify"]["duration"]  # the default (611.2a)
+            del effect["modify"]["duration"]  # the default
     return out
 
 
@@ -728,6 +750,11 @@ CONSTANTS: dict[str, Any] = {
     "must_be_blocked": {"rules": ["must_be_blocked"]},  # 509.1c
     "loses_all": {"loses_all_abilities": True},
     "until_end_of_turn": "end_of_turn",
+    "next_end_step": {"kind": "end_step", "whose": "each"},
+    "next_upkeep": {"kind": "upkeep", "whose": "each"},
+    "your_next_upkeep": {"kind": "upkeep"},
+    "your_next_end_step": {"kind": "end_step"},
+    "delayed_end_of_combat": {"kind": "end_of_combat", "whose": "each"},
     "amount_x": "x",
     # where things go (400.7)
     "to_hand": {},
@@ -770,10 +797,17 @@ CONSTANTS: dict[str, Any] = {
     "your_draw_step": {"kind": "draw_step"},
     "each_draw_step": {"kind": "draw_step", "whose": "each"},
     "end_of_combat": {"kind": "end_of_combat", "whose": "each"},
+    "your_precombat_main": {"kind": "precombat_main"},
+    "attached_upkeep": {"kind": "upkeep", "whose": "attached"},
+    "cycled": {"kind": "cycled"},
+    "deals_damage_to_opponent": "deals_damage_to_opponent",
+    "deals_combat_damage_to_creature": "deals_combat_damage_to_creature",
+    "put_into_graveyard": "put_into_graveyard",
+    "enters_or_leaves": {"kind": "enters", "also": [{"kind": "leaves"}]},
 }
 #: Trigger events of the source named by their verbs ("enters the battlefield or attacks").
 _SELF_VERBS = {"enters the battlefield": "enters", "attacks": "attacks", "blocks": "blocks", "dies": "dies",
-               "leaves the battlefield": "leaves"}
+               "leaves the battlefield": "leaves", "becomes blocked": "becomes_blocked"}
 
 
 def _pred(kind: str, fields: dict[str, Any], role: str | None = None, player: bool | None = None) -> _Predicate:
@@ -822,7 +856,7 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         subject = next((c for c in children if isinstance(c, _NP)), None)
         may = "may" in children
         predicate = next(c for c in children if isinstance(c, _Predicate))
-        duration = next((c for c in children if isinstance(c, str) and c != "may"), None)
+        duration = next((c for c in children if isinstance(c, str) and c != "may" or isinstance(c, dict)), None)
         return _Clause(subject, may, predicate, duration)
 
     def may(self, children: list[Any]) -> str:
@@ -853,12 +887,11 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         return _player("lose_life", {"amount": children[-1]})
 
     def sacrifice(self, children: list[Any]) -> _Predicate:
-        np = children[-1]
-        what = np.ref
+        what = children[-1].ref
         if what in ("source",) or isinstance(what, dict) and "it" in what:
             return _player("sacrifice", {"what": what})
-        if isinstance(what, dict) and "sacrifice" in what:
-            return _player("sacrifice", what["sacrifice"])
+        if isinstance(what, dict) and "chosen" in what and "zone" not in what["chosen"]:
+            return _player("sacrifice", what["chosen"])  # the sacrificing player chooses (701.21)
         raise Refused("a sacrifice of something that is not the source, it, or some permanents")
 
     def create(self, children: list[Any]) -> _Predicate:
@@ -973,6 +1006,34 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def proliferate(self, children: list[Any]) -> _Predicate:
         return _pred("proliferate", {})
 
+    def transforms(self, children: list[Any]) -> _Predicate:
+        what = _object(children[0])
+        return _pred("transform", {} if what == "source" else {"what": what})
+
+    def extra_turn(self, children: list[Any]) -> _Predicate:
+        return _player("extra_turn", {})
+
+    def keyword_action(self, children: list[Any]) -> _Predicate:
+        word = str(children[0])
+        action = {"explores": "explore", "connives": "connive"}.get(word, word)
+        fields: dict[str, Any] = {"action": action}
+        if len(children) > 1 and children[1] != 1:
+            fields["amount"] = children[1]
+        if action in ("explore", "connive"):
+            return _pred("keyword_action", fields, "what", False)
+        return _player("keyword_action", fields)
+
+    def action_word(self, children: list[Any]) -> str:
+        return str(children[0])
+
+    action_alone = action_word
+
+    def venture(self, children: list[Any]) -> _Predicate:
+        return _player("keyword_action", {"action": "venture"})
+
+    def monarch(self, children: list[Any]) -> _Predicate:
+        return _player("keyword_action", {"action": "monarch"})
+
     def monstrosity(self, children: list[Any]) -> _Predicate:
         return _pred("monstrosity", {"amount": children[0]})
 
@@ -1011,13 +1072,22 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         return children[0]
 
     def gets(self, children: list[Any]) -> _Predicate:
-        p, t = str(children[-1]).split("/")
-        if "x" in p or "x" in t:
-            raise Refused("+X/+X")
-        return _modify({"gets": [int(p), int(t)]})
+        gets, times = _pt_times(str(children[-1]))
+        return _modify({"gets": gets}, times)
 
     def gets_each(self, children: list[Any]) -> _Predicate:
-        raise Refused("+N/+N for each: counted once as it resolves (608.2h)")
+        gets, times = _pt_times(str(children[1]))
+        if times != 1:
+            raise Refused("+X/+X for each")
+        desc = children[2]
+        if not desc.plural:
+            raise Refused("for each of a singular noun")
+        return _modify({"gets": gets}, {"count": {"permanents": desc.affected()}})  # 608.2h: counted as it resolves
+
+    def gets_each_until_end_of_turn(self, children: list[Any]) -> _Predicate:
+        predicate = self.gets_each(children)
+        predicate.effect["modify"]["duration"] = "end_of_turn"
+        return predicate
 
     def gains(self, children: list[Any]) -> _Predicate:
         return _modify({"gains": _keywords(children[-1])})
@@ -1059,6 +1129,8 @@ class _Compile(ConstantRules, constants=CONSTANTS):
 
     def search_up_to(self, children: list[Any]) -> _Predicate:
         count, desc, found = children
+        if count == "x":
+            raise Refused("a search for up to X cards")
         return _pred("search_library", {"filter": _card_filter(desc), "count": count, **found})
 
     def prevent_all_combat(self, children: list[Any]) -> _Predicate:
@@ -1188,14 +1260,12 @@ class _Compile(ConstantRules, constants=CONSTANTS):
 
     def some(self, children: list[Any]) -> _NP:
         n, desc = children
-        fields: dict[str, Any] = {"filter": desc.affected()}
-        if n != 1:
-            fields["count"] = n
-        return _NP({"sacrifice": fields}, "object")
+        return _NP({"chosen": _chosen(desc, n)}, "object")
 
     def another(self, children: list[Any]) -> _NP:
-        desc = children[0]
-        return _NP({"sacrifice": {"filter": {**desc.affected(), "other": True}}}, "object")
+        chosen = _chosen(children[0], 1)
+        chosen["filter"] = {**chosen["filter"], "other": True}
+        return _NP({"chosen": chosen}, "object")
 
     def attached(self, children: list[Any]) -> _NP:
         desc = children[1]
@@ -1299,6 +1369,9 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def choose_up_to(self, children: list[Any]) -> dict[str, Any]:
         return {"choose": _number(children[0]), "up_to": True}
 
+    def delayed(self, children: list[Any]) -> dict[str, Any]:
+        return children[0]
+
     # -- trigger conditions -----------------------------------------------------------
     def when(self, children: list[Any]) -> str:
         return str(children[0])
@@ -1366,8 +1439,24 @@ def _group_event(event: str, subject: dict[str, Any]) -> dict[str, Any]:
     return {"kind": event, "subject": subject}
 
 
-def _modify(spec: dict[str, Any]) -> _Predicate:
-    return _pred("modify", {"spec": spec}, "what", False)
+def _modify(spec: dict[str, Any], times: Any = 1) -> _Predicate:
+    return _pred("modify", {"spec": spec, **({"times": times} if times != 1 else {})}, "what", False)
+
+
+def _pt_times(pt: str) -> tuple[list[int], Any]:
+    """``+2/+0`` -> ([2, 0], 1); ``+X/+0`` -> ([1, 0], "x"); ``-X/-X`` -> ([-1, -1], "x")."""
+    power, toughness = pt.split("/")
+    if "x" not in pt:
+        return [int(power), int(toughness)], 1
+    parts = []
+    for part in (power, toughness):
+        if part[1:] == "x":
+            parts.append(-1 if part[0] == "-" else 1)
+        elif part[1:] == "0":
+            parts.append(0)
+        else:
+            raise Refused("+X/+N with N not 0")
+    return parts, "x"
 
 
 def _np_kind(desc: Desc) -> str:
@@ -1380,19 +1469,38 @@ def _object(np: _NP, cards: bool = False) -> Any:
     """The reference of a noun phrase that names objects (a permanent, or with ``cards`` a card
     in a graveyard too)."""
     ref = np.ref
-    if np.kind == "player" or isinstance(ref, dict) and "sacrifice" in ref:
+    if np.kind == "player":
         raise Refused("not objects")
     if isinstance(ref, dict) and "target" in ref:
         kinds = ref["target"]["kinds"]
         if set(kinds) & {"spell", "ability", "player"} or ("card" in kinds and not cards):
             raise Refused("a target that is not a permanent")
+    if isinstance(ref, dict) and "chosen" in ref and "zone" in ref["chosen"] and not cards:
+        raise Refused("a chosen card where a permanent is meant")
     return ref
+
+
+def _chosen(desc: Desc, count: Any) -> dict[str, Any]:
+    """What a player chooses without targeting (115.10): permanents, or cards in a graveyard."""
+    if desc.players or desc.opponent:
+        raise Refused("players chosen")
+    if desc.kinds == ["card"]:
+        if desc.zone is None:
+            raise Refused("a card chosen from no zone named")
+        out: dict[str, Any] = {"filter": desc.filter, "zone": desc.zone[0]}
+        if desc.zone[1] != "any":
+            out["whose"] = desc.zone[1]
+    else:
+        out = {"filter": desc.affected()}
+    if count != 1:
+        out["count"] = count
+    return out
 
 
 def _recipient(np: _NP) -> Any:
     """Something damage is dealt to: permanents or players (120.1)."""
     ref = np.ref
-    if isinstance(ref, dict) and ("sacrifice" in ref or "target" in ref and set(ref["target"]["kinds"]) & {"spell", "card", "ability"}):
+    if isinstance(ref, dict) and ("chosen" in ref or "target" in ref and set(ref["target"]["kinds"]) & {"spell", "card", "ability"}):
         raise Refused("damage to something that can't be dealt damage")
     return ref
 

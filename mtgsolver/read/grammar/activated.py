@@ -19,8 +19,7 @@ import re
 from typing import Any
 
 from mtgsolver.model.errors import ManaAbilityError
-from mtgsolver.read.grammar.actions import Links, Refused, ability_effects, effect_text, is_modal, modal_effects, normal, unquoted_split
-from mtgsolver.read.line_kinds import line_kinds
+from mtgsolver.read.grammar.actions import Links, Refused, about_mana, ability_effects, effect_text, is_modal, modal_effects, normal, unquoted_split
 
 __all__ = ["activated", "cost_parts", "read"]
 
@@ -43,7 +42,7 @@ def activated(line: str, name: str) -> dict[str, Any]:
 
     :raises Refused: not an activated ability read whole, or a mana ability (605.1a).
     """
-    if line_kinds(line) & {"mana", "mana_trigger"}:
+    if about_mana(line):
         raise Refused("a line about mana")
     low = normal(line, name)
     parts = unquoted_split(low, ":")

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgsolver.read.grammar.actions import Links, Refused, ability_effects, condition, effect_text, is_modal, modal_effects, normal, trigger
-from mtgsolver.read.line_kinds import is_triggered, line_kinds
+from mtgsolver.read.grammar.actions import Links, Refused, about_mana, ability_effects, condition, effect_text, is_modal, modal_effects, normal, trigger
+from mtgsolver.read.line_kinds import is_triggered
 
 __all__ = ["read"]
 
@@ -37,7 +37,7 @@ def triggered(line: str, name: str) -> dict[str, Any]:
 
     :raises Refused: not a triggered ability read whole, or one about mana.
     """
-    if not is_triggered(line) or line_kinds(line) & {"mana", "mana_trigger"}:
+    if not is_triggered(line) or about_mana(line):
         raise Refused("not a triggered ability, or one about mana")
     low = normal(line, name)
     event, rest = _clause(low, trigger)
@@ -50,12 +50,7 @@ def triggered(line: str, name: str) -> dict[str, Any]:
             out["kicked"] = True  # "if it was kicked" (702.33d)
         else:
             out["condition"] = cond
-    subject: Any = "source" if "subject" not in event else {"subject": "object"}
-    if event["kind"] == "deals_combat_damage_to_player":
-        subject = {"subject": "player"}
-    if event["kind"] in ("upkeep", "end_step", "beginning_of_combat"):
-        subject = None
-    links = Links("triggered", subject)
+    links = Links("triggered", *_antecedents(event))
     if is_modal(rest):
         effects = modal_effects(rest, links)
     else:
@@ -69,6 +64,28 @@ def triggered(line: str, name: str) -> dict[str, Any]:
         out["optional"] = True  # "you may" before the whole effect (603.5)
         effects = effects[0]["optional"]["effects"]
     return {**out, "effects": effects, **({"targets": targets} if targets else {}), "text": line.strip()}
+
+
+#: Events of a step or phase beginning (503.1, 507.1, 513.1 ...): about no object.
+_STEPS = ("upkeep", "end_step", "beginning_of_combat", "draw_step", "precombat_main", "end_of_combat")
+#: Events about the player the source dealt damage to.
+_DAMAGED_PLAYER = ("deals_combat_damage_to_player", "deals_damage_to_player", "deals_damage_to_opponent")
+#: Events of a player's own action.
+_PLAYER_ACTIONS = ("cast", "draws", "discards", "gains_life")
+
+
+def _antecedents(event: dict[str, Any]) -> tuple[Any, Any]:
+    """What "it" and "that player" first refer to in a triggered ability (603.7c): the object
+    and the player its event is about."""
+    kind, whose = event["kind"], event.get("whose", "you")
+    player = {"subject": "player"} if whose != "you" else None
+    if kind in _STEPS:
+        return None, player
+    if kind in _DAMAGED_PLAYER:
+        return "source", {"subject": "player"}
+    if kind in _PLAYER_ACTIONS:
+        return ({"subject": "object"} if "subject" in event else "source" if kind == "cast" else None), player
+    return ({"subject": "object"} if "subject" in event else "source"), None
 
 
 def _clause(low: str, read: Any) -> tuple[Any, str]:
