@@ -99,8 +99,8 @@ def _keyword_phrases() -> dict[tuple[str, ...], str]:
 _LIST_WORDS = ("artifact creature enchantment land planeswalker battle instant sorcery permanent "
                "artifacts creatures enchantments lands planeswalkers permanents white blue black red green").split()
 _LIST = re.compile(r"\b({w})((?:, (?:{w}))*),? (or|and/or) ({w})\b".format(w="|".join(_LIST_WORDS)))
-_PLURAL_AND = re.compile(r"\b(artifacts|creatures|enchantments|lands|planeswalkers) and "
-                         r"(artifacts|creatures|enchantments|lands|planeswalkers)\b")
+_PLURAL_AND = re.compile(r"\b(artifacts|creatures|enchantments|lands|planeswalkers|instant|sorcery) and "
+                         r"(artifacts|creatures|enchantments|lands|planeswalkers|instant|sorcery)\b")
 _NUMBERS = "a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\\d+"
 _AND_DAMAGE = re.compile(rf"\band ({_NUMBERS}) damage to\b")
 
@@ -128,7 +128,8 @@ def tag(low: str) -> tuple[str, tuple[str, ...]]:
     low = _LIST.sub(lambda m: " or ".join([m.group(1), *re.findall(r"\w+", m.group(2)), m.group(4)]), low)
     low = _PLURAL_AND.sub(r"\1 &and \2", low)
     low = _AND_DAMAGE.sub(r"and_damage \1 damage to", low)
-    low = low.replace(" at random", " at_random").replace(" until end of turn for each ", " until_end_of_turn_for_each ")
+    low = re.sub(r"\b(attacks|attack|blocks|block) this turn if able\b", r"\1 if able this turn", low)
+    low = low.replace(" at random", " at_random").replace(", where x is ", " where_x_is ").replace("each creature and each player", "each_creature_and_each_player").replace(" until end of turn for each ", " until_end_of_turn_for_each ")
     words = _TOKEN.findall(low)
     phrases = _keyword_phrases()
     out: list[str] = []
@@ -328,7 +329,10 @@ def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
     :raises Refused: a sentence not read, or a reference with no antecedent.
     """
     effects: list[Any] = []
-    for text in texts:
+    for text in _together(list(texts)):
+        if isinstance(text, list):  # sentences read together
+            effects.extend(text)
+            continue
         if text in _NO_REGENERATION:
             last = effects[-1] if effects else None
             if not (isinstance(last, dict) and "destroy" in last):
@@ -343,6 +347,36 @@ def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
             continue
         effects.extend(sentence(text))
     return [links.effect(e) for e in effects]
+
+
+#: Sentences read together (one effect of several sentences): "X reveals their hand. You choose
+#: a nonland card from it. That player discards that card." (701.20, 701.9b).
+_REVEAL_DISCARD = re.compile(
+    r"^(target opponent|target player|each opponent) reveals their hand\. you choose (a|an|two) ([a-z: -]*?)"
+    r"(card|cards) from it\. (?:that player|they) discards? (?:that card|those cards)\.$")
+
+
+def _together(texts: list[str]) -> list[Any]:
+    """``texts`` with each run of sentences that make one effect replaced by its effects."""
+    out: list[Any] = []
+    i = 0
+    while i < len(texts):
+        joined = " ".join(texts[i:i + 3])
+        m = _REVEAL_DISCARD.match(joined)
+        if m is None:
+            out.append(texts[i])
+            i += 1
+            continue
+        who = sentence(f"{m.group(1)} draws a card.")[0]["draw"]["who"]
+        words = m.group(3).strip()
+        card = sentence(f"exile target {words} card from a graveyard.")[0] if words else None
+        filt = card["exile"]["what"]["target"].get("filter", {}) if card else {}
+        effect = {"discard": {"who": who, "chosen_by": "you", **({"filter": filt} if filt else {})}}
+        if m.group(2) == "two":
+            effect["discard"]["amount"] = 2
+        out.append([effect])
+        i += 3
+    return out
 
 
 def is_modal(low: str) -> bool:
@@ -632,6 +666,13 @@ def _merge(*parts: dict[str, Any]) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- clauses
+class _PerEach:
+    """ "For each ...": what is counted (a :class:`~mtgsolver.model.continuous.ForEach` mapping)."""
+
+    def __init__(self, count: dict[str, Any]) -> None:
+        self.count = count
+
+
 class _Alternative:
     """The "or" (or "&and") between two alternatives of a description's words."""
 
@@ -693,6 +734,11 @@ def _clauses(clauses: list[_Clause]) -> list[Any]:
             raise Refused(f"a duration on {kind}")
         elif clause.duration:
             fields["duration"] = clause.duration
+        if kind == "damage" and fields["to"] == "each_creature_and_each_player":  # one event, two groups (120.2)
+            out.extend({"damage": {**fields, "to": to}} for to in ({"each": {"types": ["creature"]}}, {"players": "each"}))
+            continue
+        if "each_creature_and_each_player" in fields.values():
+            raise Refused("each creature and each player, other than as damage")
         if clause.may:
             effect = {"optional": {"effects": [effect], **({"who": who.ref} if who.ref != "you" else {})}}
         out.append(effect)
@@ -771,7 +817,7 @@ CONSTANTS: dict[str, Any] = {
     "found_revealed": {"reveal": True},
     "found_to_battlefield": {"to": "battlefield"},
     "found_to_battlefield_tapped": {"to": "battlefield", "tapped": True},
-    "count_hand": {"count": {"cards_in_hand": True}},
+    "in_your_hand": ("zone", "hand", "you"),
     # conditions (603.4, 608.2c)
     "your_turn": {"your_turn": True},
     "not_your_turn": {"your_turn": False},
@@ -869,7 +915,7 @@ class _Compile(ConstantRules, constants=CONSTANTS):
 
     # -- player verbs -----------------------------------------------------------------
     def draw(self, children: list[Any]) -> _Predicate:
-        return _player("draw", {"amount": _qty(children, 1)})
+        return _player("draw", {"amount": _times(_qty(children, 1), children)})
 
     def discard(self, children: list[Any]) -> _Predicate:
         return _player("discard", {"amount": _qty(children, 1)})
@@ -881,10 +927,10 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         return _player("mill", {"amount": _qty(children, 1)})
 
     def gain_life(self, children: list[Any]) -> _Predicate:
-        return _player("gain_life", {"amount": children[-1]})
+        return _player("gain_life", {"amount": _times(_amount_in(children), children)})
 
     def lose_life(self, children: list[Any]) -> _Predicate:
-        return _player("lose_life", {"amount": children[-1]})
+        return _player("lose_life", {"amount": _times(_amount_in(children), children)})
 
     def sacrifice(self, children: list[Any]) -> _Predicate:
         what = children[-1].ref
@@ -895,7 +941,8 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         raise Refused("a sacrifice of something that is not the source, it, or some permanents")
 
     def create(self, children: list[Any]) -> _Predicate:
-        count, token = children[-2], children[-1]
+        count, token = [c for c in children if not isinstance(c, _PerEach)][-2:]
+        count = _times(count, children)
         fields: dict[str, Any] = {"token": token}
         if count != 1:
             fields["count"] = count
@@ -943,7 +990,8 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         return _pred("untap", {"what": _object(children[0])})
 
     def put_counters(self, children: list[Any]) -> _Predicate:
-        amount, kind, np = children
+        amount, kind, np = children[:3]
+        amount = _times(amount, children)
         return _pred("put_counters", {"what": _object(np), "kind": kind, **({"amount": amount} if amount != 1 else {})})
 
     def remove_counters(self, children: list[Any]) -> _Predicate:
@@ -1042,8 +1090,23 @@ class _Compile(ConstantRules, constants=CONSTANTS):
 
     # -- damage -----------------------------------------------------------------------
     def damage_to(self, children: list[Any]) -> _Predicate:
-        amount, to = children
-        return _pred("damage", {"amount": amount, "to": _recipient(to)}, "source", False)
+        amount, to = children[:2]
+        return _pred("damage", {"amount": _times(amount, children), "to": _recipient(to)}, "source", False)
+
+    def per_each(self, children: list[Any]) -> "_PerEach":
+        desc = children[0]
+        if desc.plural:
+            raise Refused("for each of a plural noun")
+        return _PerEach(_count(desc))
+
+    def where_x(self, children: list[Any]) -> list[Any]:
+        effects, amount = children
+        if amount == "x":
+            raise Refused("X is X")
+        found, replaced = _replace_x(effects, amount)
+        if not replaced:
+            raise Refused("'where X is' with no X")
+        return found
 
     def damage_equal(self, children: list[Any]) -> _Predicate:
         amount, to = children
@@ -1119,7 +1182,7 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         return {"mana": _mana_text(children[0])}
 
     def pay_life(self, children: list[Any]) -> dict[str, Any]:
-        return {"life": children[0]}
+        return {"life": _number(children[0])}
 
     def search(self, children: list[Any]) -> _Predicate:
         count, desc, found = children
@@ -1238,6 +1301,9 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         desc = children[0]
         return _NP(self._target({**desc.target(), "another": True}), _np_kind(desc))
 
+    def each_creature_and_each_player(self, children: list[Any]) -> _NP:
+        return _NP("each_creature_and_each_player", "either")
+
     def any_target(self, children: list[Any]) -> _NP:
         return _NP(self._target({"kinds": list(ANY_TARGET)}), "either")
 
@@ -1316,6 +1382,12 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def toughness_at_most(self, children: list[Any]) -> dict[str, Any]:
         return {"toughness_at_most": _number(children[0])}
 
+    def mana_value_at_least(self, children: list[Any]) -> dict[str, Any]:
+        return {"mana_value_at_least": _number(children[0])}
+
+    def mana_value_at_most(self, children: list[Any]) -> dict[str, Any]:
+        return {"mana_value_at_most": _number(children[0])}
+
     # -- amounts ----------------------------------------------------------------------
     def qty(self, children: list[Any]) -> Any:
         word = str(children[0])
@@ -1324,10 +1396,7 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         return 1 if word in ("a", "an") else number(word)
 
     def count(self, children: list[Any]) -> dict[str, Any]:
-        desc = children[0]
-        if not desc.plural:
-            raise Refused("the number of a singular noun")
-        return {"count": {"permanents": desc.affected()}}
+        return {"count": _count(children[0])}
 
     def source_power(self, children: list[Any]) -> dict[str, Any]:
         return {"power_of": "source"}
@@ -1337,6 +1406,8 @@ class _Compile(ConstantRules, constants=CONSTANTS):
 
     def its_toughness(self, children: list[Any]) -> dict[str, Any]:
         return {"toughness_of": {"it": "object"}}
+
+
 
     # -- conditions -------------------------------------------------------------------
     def you_control(self, children: list[Any]) -> dict[str, Any]:
@@ -1518,6 +1589,53 @@ def _card_filter(desc: Desc) -> dict[str, Any]:
     if desc.kinds != ["card"] or desc.zone or desc.opponent or desc.players:
         raise Refused("a search for something that is not cards")
     return desc.filter
+
+
+def _count(desc: Desc) -> dict[str, Any]:
+    """What a count counts (:class:`~mtgsolver.model.continuous.ForEach` mapping): permanents, or
+    cards in graveyards (404) by their card types."""
+    if desc.kinds == ["card"] and desc.zone is not None:
+        filt = dict(desc.filter)
+        types = filt.pop("types", [])
+        if "any_of" in filt and all(set(m) == {"types"} and len(m["types"]) == 1 for m in filt["any_of"]):
+            types = [m["types"][0] for m in filt.pop("any_of")]
+        if filt or len(types) > 1 and "any_of" not in desc.filter:
+            raise Refused("cards counted by more than their card types")
+        if desc.zone[0] == "hand" and types:
+            raise Refused("cards of a type in a hand: hidden (402.3)")
+        whose = {"you": "you", "any": "all"}.get(desc.zone[1])
+        if whose is None:
+            raise Refused("cards in an opponent's graveyard counted")
+        return {"cards": {"zone": desc.zone[0], "whose": whose, **({"types": sorted(types)} if types else {})}}
+    return {"permanents": desc.affected()}
+
+
+def _times(amount: Any, children: list[Any]) -> Any:
+    """``amount`` times the count of a "for each" among ``children`` (608.2h), or itself."""
+    per = next((c for c in children if isinstance(c, _PerEach)), None)
+    if per is None:
+        return amount
+    if not isinstance(amount, int):
+        raise Refused("X for each")
+    return {"count": per.count, **({"times": amount} if amount != 1 else {})}
+
+
+def _amount_in(children: list[Any]) -> Any:
+    """The amount among a verb's children (a number, X or an amount mapping)."""
+    return next(c for c in children if isinstance(c, int) or c == "x" or isinstance(c, dict))
+
+
+def _replace_x(value: Any, amount: Any) -> tuple[Any, bool]:
+    """``value`` with every amount X replaced by ``amount`` ("where X is ...", 107.3c)."""
+    if value == "x":
+        return copy.deepcopy(amount), True
+    if isinstance(value, list):
+        parts = [_replace_x(v, amount) for v in value]
+        return [p for p, _ in parts], any(r for _, r in parts)
+    if isinstance(value, dict):
+        parts = {k: _replace_x(v, amount) for k, v in value.items()}
+        return {k: p for k, (p, _) in parts.items()}, any(r for _, r in parts.values())
+    return value, False
 
 
 def _qty(children: list[Any], default: int) -> Any:

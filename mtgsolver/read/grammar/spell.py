@@ -17,13 +17,22 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from mtgsolver.model.errors import ManaAbilityError
+from mtgsolver.model.errors import VocabularyError
+from mtgsolver.model.keywords import canonical_keyword
 from mtgsolver.read.grammar.actions import Links, Refused, ability_effects, effect_text, is_modal, modal_effects, normal
 from mtgsolver.read.oracle import ability_units
 
 __all__ = ["read_spell"]
 
 _KICKER = re.compile(r"^kicker ((?:\{[0-9wubrgcx/]+\})+)$")
+#: A keyword line of a spell (702): the keyword and its cost or number.
+_KEYWORD_LINE = re.compile(r"^([a-z][a-z' -]*?)(?: (?:(?:\{[0-9wubrgcx/]+\})+|\d+|for artifacts|onto arcane "
+                           r"(?:\{[0-9wubrgcx/]+\})+|\d+—(?:\{[0-9wubrgcx/]+\})+))?$")
+#: Keywords that act on their own whenever the spell is cast from a hand, with no choice
+#: (702.40 storm, 702.85 cascade, 702.88 rebound, 702.50 epic, 702.69 gravestorm, 702.60
+#: ripple), and the split-card ones read elsewhere (702.102 fuse, 702.127 aftermath): a spell
+#: with one is not read.
+_ACTING = frozenset({"storm", "cascade", "rebound", "epic", "gravestorm", "ripple", "fuse", "aftermath"})
 _ADDITIONAL = "as an additional cost to cast this spell, "
 _UNCOUNTERABLE = "this spell can't be countered."
 
@@ -40,12 +49,18 @@ def _spell(text: str, name: str) -> dict[str, Any]:
     links = Links("spell", None)
     out: dict[str, Any] = {}
     effects: list[Any] = []
+    keywords: list[str] = []
     for unit in ability_units(text):
+        if unit.startswith("(") and unit.endswith(")"):
+            continue  # a line of reminder text only ("{R/P} can be paid with ...")
         low = normal(unit, name)
         if not low:
-            continue  # reminder text only
+            continue
         if m := _KICKER.match(low):
             _once(out, "kicker", m.group(1).upper())
+            continue
+        if keyword := _keyword_line(low):
+            keywords.append(keyword)
             continue
         if is_modal(low):
             effects += modal_effects(low, links)
@@ -61,9 +76,29 @@ def _spell(text: str, name: str) -> dict[str, Any]:
         effects += ability_effects(body, links)
     if not effects:
         raise Refused("no effect")
+    if keywords:
+        out["keywords"] = keywords
     if "kicker" not in out and _mentions_kicked(effects):
         raise Refused("'kicked' without kicker")
     return {"effects": effects, **({"targets": links.slots} if links.slots else {}), **out, "text": text.strip()}
+
+
+def _keyword_line(low: str) -> str | None:
+    """A keyword line of a spell as printed (normal form), or ``None``; one of :data:`_ACTING`
+    is refused."""
+    m = _KEYWORD_LINE.match(low)
+    if m is None:
+        return None
+    word = m.group(1)
+    if word.endswith("cycling"):
+        word = "cycling"  # landcycling, typecycling (702.29e)
+    try:
+        keyword = canonical_keyword(word)
+    except VocabularyError:
+        return None
+    if keyword in _ACTING:
+        raise Refused(f"{keyword}: it acts on its own as the spell is cast")
+    return low
 
 
 def _once(out: dict[str, Any], key: str, value: Any) -> None:
