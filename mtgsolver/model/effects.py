@@ -35,8 +35,8 @@ order:
   block", "attacks this turn if able", "must be blocked") to the objects it names for a
   :data:`Duration`; :class:`GainControl` (613.1b) likewise. Resolving one makes a board effect
   with its duration and timestamp (613.7a), so the layers apply it.
-- **structure**: :class:`Optional` ("you may", 608.2d), :class:`Conditional` ("if ... ,
-  instead", 608.2c), :class:`Modal` ("choose one —", 700.2).
+- **structure**: :class:`Optional` ("you may", 608.2d), :class:`Attempt` ("... If you do,"),
+  :class:`Conditional` ("if ... , instead", 608.2c), :class:`Modal` ("choose one —", 700.2).
 - **abilities**: :class:`SpellAbility` (an instant's or sorcery's text), :class:`ActivatedAbility`
   (602: cost, effect, timing), :class:`TriggeredAbility` (603: event, intervening "if" 603.4,
   "you may"), each with its targets and effects and the Oracle line it was read from.
@@ -55,7 +55,7 @@ from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.mana_abilities import CostPart, ManaAbility
 
 __all__ = [
-    "Ability", "ActivatedAbility", "Adapt", "AddMana", "Amount", "Attach", "Attached", "Bounce", "Conditional", "ControllerOf",
+    "Ability", "ActivatedAbility", "Adapt", "AddMana", "Amount", "Attach", "Attached", "Attempt", "Bounce", "Conditional", "ControllerOf",
     "Chosen", "CopySpell", "Count", "Delayed", "ExtraTurn", "KEYWORD_ACTIONS", "KeywordAction", "Transform", "CounterSpell", "CreateTokens", "Damage", "Destroy", "Discard", "Draw", "Duration", "Each", "Effect",
     "Exile", "Fight", "GainControl", "GainLife", "LoseLife", "Mill", "Modal", "Modify", "Monstrosity", "Optional",
     "OwnerOf",
@@ -602,6 +602,17 @@ class Delayed:
 
 
 @dataclass(frozen=True)
+class Attempt:
+    """Do ``effects`` (an instruction that may be impossible: "remove a +1/+1 counter from it",
+    "exile a creature card from your graveyard"); ``then`` happens if it was done ("If you do,
+    ...") and ``otherwise`` if it wasn't ("Otherwise, ...", "If you don't, ...", 608.2c)."""
+
+    effects: tuple["Effect", ...]
+    then: tuple["Effect", ...] = ()
+    otherwise: tuple["Effect", ...] = ()
+
+
+@dataclass(frozen=True)
 class Optional:
     """``who`` may do ``effects`` ("you may", 608.2d: chosen as the ability resolves); ``then``
     happens only if they did ("If you do, ...", 608.2c), ``otherwise`` only if they didn't ("If
@@ -642,7 +653,7 @@ Effect = Union[Damage, Destroy, Exile, Bounce, Sacrifice, PutCounters, RemoveCou
                Draw, Discard, Mill, GainLife, LoseLife, AddMana, ReturnFromGraveyard, PutOntoBattlefield, Fight,
                CounterSpell, CopySpell, Scry, Surveil, Regenerate, Attach, Proliferate, Pay, PreventDamage, PutInLibrary,
                SearchLibrary, Monstrosity, Adapt, Transform, ExtraTurn, KeywordAction, Modify, GainControl, Delayed,
-               Optional, Conditional, Modal]
+               Attempt, Optional, Conditional, Modal]
 
 
 # --------------------------------------------------------------------------- abilities

@@ -339,14 +339,37 @@ def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
                 raise Refused("'can't be regenerated' after no destruction")
             last["destroy"]["no_regeneration"] = True
             continue
-        if text.startswith("if you do, "):
-            last = effects[-1] if effects else None
-            if not (isinstance(last, dict) and "optional" in last and "then" not in last["optional"]):
-                raise Refused("'if you do' after no 'you may'")
-            last["optional"]["then"] = sentence(text[len("if you do, "):])
-            continue
-        effects.extend(sentence(text))
+        for opening, key in (("if you do, ", "then"), ("if you don't, ", "otherwise"), ("otherwise, ", "otherwise")):
+            if text.startswith(opening):
+                effects[-1:] = [_after(effects[-1] if effects else None, key, sentence(text[len(opening):]))]
+                break
+        else:
+            effects.extend(sentence(text))
     return [links.effect(e) for e in effects]
+
+
+def _after(last: Any, key: str, effects: list[Any]) -> dict[str, Any]:
+    """The effect before with what follows it "if you do" (``then``) or "if you don't" /
+    "otherwise" (``otherwise``, 608.2c): an :class:`Optional`'s, or an :class:`Attempt` made of a
+    single effect that may be impossible."""
+    if last is None:
+        raise Refused(f"'{key}' after nothing")
+    if "optional" in last:
+        fields = last["optional"]
+        if key in fields or key == "then" and "otherwise" in fields:
+            raise Refused(f"two '{key}' sentences")
+        return {"optional": {**fields, key: effects}}
+    if "attempt" in last:
+        if key in last["attempt"] or key == "then":
+            raise Refused(f"two '{key}' sentences")
+        return {"attempt": {**last["attempt"], key: effects}}
+    if key == "then" and next(iter(last)) in _ATTEMPTS:
+        return {"attempt": {"effects": [last], "then": effects}}
+    raise Refused(f"'{key}' after an effect that always happens")
+
+
+#: Effects that may be impossible, so that "If you do" asks whether they happened (608.2c).
+_ATTEMPTS = ("sacrifice", "remove_counters", "exile", "discard", "pay", "return_from_graveyard")
 
 
 #: Sentences read together (one effect of several sentences): "X reveals their hand. You choose
@@ -442,14 +465,15 @@ class Links:
 
     def effect(self, effect: Any) -> Any:
         (kind, fields), = effect.items()
-        if kind in ("optional", "conditional", "delayed"):
+        if kind in ("optional", "conditional", "delayed", "attempt"):
             return {kind: {k: [self.effect(e) for e in v] if k in ("effects", "otherwise", "then") else self.ref(v)
                            for k, v in fields.items()}}
         if kind == "modal":
             raise Refused("a modal effect inside another ability's effects")
         linked = {k: self.ref(v) for k, v in fields.items()}
         main = _OBJECT_FIELDS.get(kind)
-        self.object = linked.get(main) if main is not None else None
+        if main is not None and main in linked:
+            self.object = linked[main]  # an effect about no object leaves "it" as it was
         return {kind: linked}
 
     def ref(self, value: Any) -> Any:
@@ -460,7 +484,11 @@ class Links:
         if set(value) == {"target"} and isinstance(value["target"], dict):
             return self.target(value["target"])
         if set(value) == {"it"}:
-            found = self.player if value["it"] == "player" else self.object
+            found = {"player": self.player, "object": self.object}.get(value["it"])
+            if value["it"] == "they":  # a player or objects: whichever was named
+                if (self.player is None) == (self.object is None):
+                    raise Refused("'they' with no antecedent, or two")
+                found = self.player if self.player is not None else self.object
             if found is None:
                 raise Refused(f"'{'that player' if value['it'] == 'player' else 'it'}' before anything was named")
             return copy.deepcopy(found)
@@ -1266,6 +1294,9 @@ class _Compile(ConstantRules, constants=CONSTANTS):
 
     def that_player(self, children: list[Any]) -> _NP:
         return _NP({"it": "player"}, "player")
+
+    def they(self, children: list[Any]) -> _NP:
+        return _NP({"it": "they"}, "either")
 
     def you(self, children: list[Any]) -> _NP:
         return _NP("you", "player")
