@@ -717,13 +717,18 @@ class ActivatedAbility:
 #: (504.1), ``gains_life`` (119.9), ``draws`` (121.6), ``discards`` (701.9): the last three by
 #: the player ``whose`` names; ``deals_damage_to_opponent``, ``deals_combat_damage_to_creature``,
 #: ``cycled`` (702.29d: "When you cycle ~"), ``put_into_graveyard`` ("is put into a graveyard
-#: from anywhere"), ``precombat_main`` (the beginning of that phase, 505.1).
+#: from anywhere"), ``precombat_main`` (the beginning of that phase, 505.1), ``becomes_target``
+#: (of a spell or ability, 115.1), ``blocks_each`` ("blocks a creature": once for each creature
+#: it blocks, 509.3c-d), ``blocked_by_each`` ("becomes blocked by a creature": once for each
+#: blocker, 509.3d), ``exploits`` (702.110), ``mutates`` (702.140), ``sacrificed`` ("when you
+#: sacrifice ~", 701.21).
 TriggerKind = Literal["enters", "dies", "leaves", "attacks", "blocks", "becomes_blocked",
                       "deals_combat_damage_to_player", "deals_combat_damage", "cast", "upkeep",
                       "beginning_of_combat", "end_step", "becomes_tapped", "attacks_unblocked",
                       "dealt_damage", "deals_damage", "deals_damage_to_player", "turned_face_up",
                       "end_of_combat", "draw_step", "gains_life", "draws", "discards", "deals_damage_to_opponent",
-                      "deals_combat_damage_to_creature", "cycled", "put_into_graveyard", "precombat_main"]
+                      "deals_combat_damage_to_creature", "cycled", "put_into_graveyard", "precombat_main",
+                      "becomes_target", "blocks_each", "blocked_by_each", "exploits", "mutates", "sacrificed"]
 
 
 @dataclass(frozen=True)
@@ -732,12 +737,15 @@ class TriggerEvent:
     objects (or spells, for ``cast``) matching a filter ("Whenever a creature you control
     dies", "Whenever you cast an instant or sorcery spell"); ``whose``: for step triggers,
     whose step (``you``: "your upkeep", ``each``: "each upkeep", ``attached``: the step of the
-    controller of what the source is attached to, or of the player it enchants, 303.4)."""
+    controller of what the source is attached to, or of the player it enchants, 303.4).
+    ``one_or_more``: "Whenever one or more creatures you control attack": once for all the
+    objects of one event (603.2c)."""
 
     kind: TriggerKind
     subject: Affected | None = None
     whose: Literal["you", "each", "opponent", "attached"] = "you"
     other: bool = False
+    one_or_more: bool = False
 
 
 @dataclass(frozen=True)

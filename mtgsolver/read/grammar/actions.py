@@ -877,11 +877,14 @@ CONSTANTS: dict[str, Any] = {
     "deals_damage_to_opponent": "deals_damage_to_opponent",
     "deals_combat_damage_to_creature": "deals_combat_damage_to_creature",
     "put_into_graveyard": "put_into_graveyard",
+    "becomes_target": "becomes_target", "blocks_each": "blocks_each", "blocked_by_each": "blocked_by_each",
+    "exploits": "exploits", "mutates": "mutates", "sacrificed": {"kind": "sacrificed"},
     "enters_or_leaves": {"kind": "enters", "also": [{"kind": "leaves"}]},
 }
 #: Trigger events of the source named by their verbs ("enters the battlefield or attacks").
 _SELF_VERBS = {"enters the battlefield": "enters", "attacks": "attacks", "blocks": "blocks", "dies": "dies",
-               "leaves the battlefield": "leaves", "becomes blocked": "becomes_blocked"}
+               "leaves the battlefield": "leaves", "becomes blocked": "becomes_blocked",
+               "deals combat damage to a player": "deals_combat_damage_to_player"}
 
 
 def _pred(kind: str, fields: dict[str, Any], role: str | None = None, player: bool | None = None) -> _Predicate:
@@ -914,14 +917,36 @@ class _Compile(ConstantRules, constants=CONSTANTS):
             return [{"conditional": {"condition": [], "kicked": True, "effects": effects}}]
         return [{"conditional": {"condition": [cond], "effects": effects}}]
 
-    def unless_pays(self, children: list[Any]) -> list[Any]:
-        effects, who, _, payment = children
-        if who.kind not in ("player", "either"):
-            raise Refused("a payment by an object")
-        optional: dict[str, Any] = {"effects": [{"pay": payment}], "otherwise": effects}
-        if who.ref != "you":
-            optional["who"] = who.ref
+    def unless(self, children: list[Any]) -> list[Any]:
+        """"X unless P does Y": P may do Y; if they don't, X (608.2d)."""
+        effects, clause = children
+        if clause.may or clause.subject is None:
+            raise Refused("'unless' without a player")
+        who = clause.subject
+        if who.kind == "object":
+            raise Refused("'unless' an object does something")
+        done = _clauses([clause])
+        (kind, fields), = effects[-1].items()
+        main = fields.get(_OBJECT_FIELDS.get(kind, ""))
+        if isinstance(main, dict) and "target" in main:  # "counter target spell unless its controller pays"
+            done, who_ref = _resolve_it([done, who.ref], main)
+        else:
+            who_ref = who.ref
+        optional: dict[str, Any] = {"effects": done, "otherwise": effects}
+        if who_ref != "you":
+            optional["who"] = who_ref
         return [{"optional": optional}]
+
+    def may_have(self, children: list[Any]) -> _Clause:
+        """"P may have Q do X": P chooses whether X (608.2d)."""
+        chooser, _, subject, predicate, *duration = children
+        if chooser.kind == "object":
+            raise Refused("an object that may have something done")
+        inner = _clauses([_Clause(subject, False, predicate, duration[0] if duration else None)])
+        optional: dict[str, Any] = {"effects": inner}
+        if chooser.ref != "you":
+            optional["who"] = chooser.ref
+        return _Clause(None, False, _Predicate({"optional": optional}, None, None), None)
 
     def clauses(self, children: list[Any]) -> list[Any]:
         return _clauses([c for c in children if isinstance(c, _Clause)])
@@ -939,7 +964,6 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def conj(self, children: list[Any]) -> str:
         return "conj"
 
-    pays = conj
 
     # -- player verbs -----------------------------------------------------------------
     def draw(self, children: list[Any]) -> _Predicate:
@@ -1493,6 +1517,12 @@ class _Compile(ConstantRules, constants=CONSTANTS):
             raise Refused("one or more objects")
         return _group_event(event, desc.affected())
 
+    def one_or_more_trigger(self, children: list[Any]) -> dict[str, Any]:
+        _, desc, event = children
+        if not desc.plural:
+            raise Refused("one or more of a singular noun")
+        return {**_group_event(event, desc.affected()), "one_or_more": True}
+
     def another_trigger(self, children: list[Any]) -> dict[str, Any]:
         _, desc, event = children
         return {**_group_event(event, desc.affected()), "other": True}
@@ -1509,8 +1539,8 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         _, _, desc, event = children
         if desc.plural or desc.filter or desc.kinds[0] not in ("creature", "permanent", "land", "artifact"):
             raise Refused("an attached object with more words")
-        if event == "enters_yours":
-            raise Refused("an attached object entering")
+        if event in ("enters", "turned_face_up", "exploits", "mutates"):
+            raise Refused("an attached object entering or changing")
         return {"kind": event, "subject": {"attached": True}}
 
     def you_trigger(self, children: list[Any]) -> dict[str, Any]:
@@ -1639,6 +1669,17 @@ def _count(desc: Desc) -> dict[str, Any]:
             raise Refused("cards in an opponent's graveyard counted")
         return {"cards": {"zone": desc.zone[0], "whose": whose, **({"types": sorted(types)} if types else {})}}
     return {"permanents": desc.affected()}
+
+
+def _resolve_it(value: Any, antecedent: Any) -> Any:
+    """``value`` with "it" (an object) as ``antecedent``: "its" naming the sentence's own object."""
+    if value == {"it": "object"}:
+        return copy.deepcopy(antecedent)
+    if isinstance(value, list):
+        return [_resolve_it(v, antecedent) for v in value]
+    if isinstance(value, dict):
+        return {k: _resolve_it(v, antecedent) for k, v in value.items()}
+    return value
 
 
 def _times(amount: Any, children: list[Any]) -> Any:

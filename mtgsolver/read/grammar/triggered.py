@@ -70,6 +70,8 @@ def triggered(line: str, name: str) -> dict[str, Any]:
 _STEPS = ("upkeep", "end_step", "beginning_of_combat", "draw_step", "precombat_main", "end_of_combat")
 #: Events about the player the source dealt damage to.
 _DAMAGED_PLAYER = ("deals_combat_damage_to_player", "deals_damage_to_player", "deals_damage_to_opponent")
+#: Events whose "that creature" is another creature than the one the trigger is about: left unread.
+_OTHER_CREATURE = ("blocks_each", "blocked_by_each", "exploits", "deals_combat_damage_to_creature")
 #: Events of a player's own action.
 _PLAYER_ACTIONS = ("cast", "draws", "discards", "gains_life")
 
@@ -83,6 +85,8 @@ def _antecedents(event: dict[str, Any]) -> tuple[Any, Any]:
         return None, player
     if kind in _DAMAGED_PLAYER:
         return "source", {"subject": "player"}
+    if kind in _OTHER_CREATURE:
+        return None, None  # "that creature": the blocked, blocking, exploited or damaged one (no Ref holds it)
     if kind in _PLAYER_ACTIONS:
         return ({"subject": "object"} if "subject" in event else "source" if kind == "cast" else None), player
     return ({"subject": "object"} if "subject" in event else "source"), None
