@@ -28,7 +28,8 @@ order:
   :class:`Attach` (701.3), :class:`Proliferate` (701.27), :class:`Pay` (118.3, a choice),
   :class:`PreventDamage` (615), :class:`PutInLibrary` (401.4), :class:`SearchLibrary` (701.23),
   :class:`Monstrosity` (701.37), :class:`Adapt` (701.46), :class:`Transform` (701.28),
-  :class:`ExtraTurn` (500.7), :class:`KeywordAction` (other keyword actions of 701), and
+  :class:`ExtraTurn` (500.7), :class:`KeywordAction` (other keyword actions of 701),
+  :class:`LookAtTop` (library moves on the top cards, 401.4), :class:`ExileIfDies` (614.1a), and
   :class:`Delayed` (a delayed triggered ability, 603.7).
 - **effects that last** (611.2): :class:`Modify` applies a
   :class:`~mtgsolver.model.continuous.ContinuousSpec` (+N/+N, keywords gained or lost, "can't
@@ -57,7 +58,7 @@ from mtgsolver.model.mana_abilities import CostPart, ManaAbility
 __all__ = [
     "Ability", "ActivatedAbility", "Adapt", "AddMana", "Amount", "Attach", "Attached", "Attempt", "Bounce", "Conditional", "ControllerOf",
     "Chosen", "CopySpell", "Count", "Delayed", "ExtraTurn", "KEYWORD_ACTIONS", "KeywordAction", "Transform", "CounterSpell", "CreateTokens", "Damage", "Destroy", "Discard", "Draw", "Duration", "Each", "Effect",
-    "Exile", "Fight", "GainControl", "GainLife", "LoseLife", "Mill", "Modal", "Modify", "Monstrosity", "Optional",
+    "Exile", "ExileIfDies", "Fight", "GainControl", "LookAtTop", "GainLife", "LoseLife", "Mill", "Modal", "Modify", "Monstrosity", "Optional",
     "OwnerOf",
     "Pay", "Players", "PowerOf", "PreventDamage", "Proliferate", "PutCounters", "PutInLibrary", "PutOntoBattlefield",
     "Ref", "Regenerate", "RemoveCounters", "ReturnFromGraveyard", "Sacrifice", "Scry", "SearchLibrary", "Source",
@@ -141,7 +142,7 @@ class Chosen:
     filter: Affected = field(default_factory=Affected)
     count: "Amount" = 1
     who: "Ref" = field(default_factory=You)
-    zone: Literal["battlefield", "graveyard"] = "battlefield"
+    zone: Literal["battlefield", "graveyard", "hand"] = "battlefield"
     whose: Literal["any", "you", "opponents"] = "any"
 
 
@@ -548,6 +549,37 @@ class KeywordAction:
 
 
 @dataclass(frozen=True)
+class LookAtTop:
+    """``who`` looks at the top ``count`` cards of their library and puts ``take`` of them (up to
+    that many with ``up_to``; only cards matching ``filter``, revealed with ``reveal``) into their
+    hand or graveyard (``to``), and the rest on top in any order, on the bottom in any order, on
+    the bottom in a random order (``rest_random``) or into their graveyard (401.4; "Look at the top
+    three cards of your library. Put one of them into your hand and the rest on the bottom of your
+    library in any order."). Scry and surveil are :class:`Scry` and :class:`Surveil`."""
+
+    count: Amount
+    take: int = 0
+    up_to: bool = False
+    filter: Affected = field(default_factory=Affected)
+    to: Literal["hand", "graveyard"] = "hand"
+    reveal: bool = False
+    rest: Literal["top", "bottom", "graveyard"] = "top"
+    rest_random: bool = False
+    who: Ref = field(default_factory=You)
+
+
+@dataclass(frozen=True)
+class ExileIfDies:
+    """If ``what`` would die this turn, exile it instead (a replacement effect, 614.1a, 700.4):
+    "If that creature would die this turn, exile it instead."; with ``dealt_damage``, only those
+    of them the damage before was dealt to ("If a creature dealt damage this way would die this
+    turn, ...", 120.3)."""
+
+    what: Ref
+    dealt_damage: bool = False
+
+
+@dataclass(frozen=True)
 class Monstrosity:
     """Monstrosity ``amount`` (701.37a): if the source isn't monstrous, put that many +1/+1
     counters on it and it becomes monstrous."""
@@ -652,7 +684,7 @@ class Modal:
 Effect = Union[Damage, Destroy, Exile, Bounce, Sacrifice, PutCounters, RemoveCounters, Tap, Untap, CreateTokens,
                Draw, Discard, Mill, GainLife, LoseLife, AddMana, ReturnFromGraveyard, PutOntoBattlefield, Fight,
                CounterSpell, CopySpell, Scry, Surveil, Regenerate, Attach, Proliferate, Pay, PreventDamage, PutInLibrary,
-               SearchLibrary, Monstrosity, Adapt, Transform, ExtraTurn, KeywordAction, Modify, GainControl, Delayed,
+               SearchLibrary, LookAtTop, ExileIfDies, Monstrosity, Adapt, Transform, ExtraTurn, KeywordAction, Modify, GainControl, Delayed,
                Attempt, Optional, Conditional, Modal]
 
 
@@ -664,7 +696,11 @@ class SpellAbility:
     additional cost; ``Conditional.kicked`` effects happen when it was paid);
     ``additional_costs``: "As an additional cost to cast this spell, ..." (601.2f, 118.8), as a
     mana ability's :class:`CostPart`; ``uncounterable``: "This spell can't be countered" (101.2);
-    ``keywords``: its other keyword abilities as printed, canonical name first ("cycling {2}",
+    ``only_during``: "Cast this spell only during ..." (601.3): ``combat``, ``combat_before_blockers``,
+    ``combat_after_blockers``, ``declare_blockers_step``, ``declare_attackers_step_attacked`` (the
+    declare attackers step, and only if you've been attacked this step), ``your_turn``;
+    ``extra_target_cost``: "This spell costs {N} more to cast for each target beyond the first"
+    (601.2f); ``keywords``: its other keyword abilities as printed, canonical name first ("cycling {2}",
     "flashback {1}{r}", "convoke", "storm"), each defined by its rule of 702: how else it may be
     cast, what it does from another zone, how it is paid or copied. A rule that doesn't apply
     one of them must not answer as though it were absent."""
@@ -676,6 +712,9 @@ class SpellAbility:
     additional_costs: tuple[CostPart, ...] = ()
     uncounterable: bool = False
     keywords: tuple[str, ...] = ()
+    only_during: Literal["combat", "combat_before_blockers", "combat_after_blockers", "declare_blockers_step",
+                         "declare_attackers_step_attacked", "your_turn"] | None = None
+    extra_target_cost: ManaCost | None = None
 
 
 @dataclass(frozen=True)

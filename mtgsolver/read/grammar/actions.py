@@ -339,6 +339,9 @@ def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
                 raise Refused("'can't be regenerated' after no destruction")
             last["destroy"]["no_regeneration"] = True
             continue
+        if text in _EXILE_IF_DIES:
+            effects.append(_exile_if_dies(effects[-1] if effects else None, _EXILE_IF_DIES[text]))
+            continue
         for opening, key in (("if you do, ", "then"), ("if you don't, ", "otherwise"), ("otherwise, ", "otherwise")):
             if text.startswith(opening):
                 effects[-1:] = [_after(effects[-1] if effects else None, key, sentence(text[len(opening):]))]
@@ -368,15 +371,53 @@ def _after(last: Any, key: str, effects: list[Any]) -> dict[str, Any]:
     raise Refused(f"'{key}' after an effect that always happens")
 
 
+#: "... would die this turn, exile it instead" (614.1a): whether it is about the damage before.
+_EXILE_IF_DIES = {"if that creature would die this turn, exile it instead.": False,
+                  "if a creature dealt damage this way would die this turn, exile it instead.": True}
+
+
+def _exile_if_dies(last: Any, dealt: bool) -> dict[str, Any]:
+    """The replacement on what the damage before was dealt to ("that creature": its one target
+    creature; "a creature dealt damage this way": its recipients that were dealt damage)."""
+    if last is None or "damage" not in last:
+        raise Refused("'exile it instead' after no damage")
+    to = last["damage"]["to"]
+    if not dealt:
+        if not (isinstance(to, dict) and "target" in to and "creature" in to["target"]["kinds"]):
+            raise Refused("'that creature' after damage to no target creature")
+        return {"exile_if_dies": {"what": copy.deepcopy(to)}}
+    return {"exile_if_dies": {"what": copy.deepcopy(to), "dealt_damage": True}}
+
+
 #: Effects that may be impossible, so that "If you do" asks whether they happened (608.2c).
 _ATTEMPTS = ("sacrifice", "remove_counters", "exile", "discard", "pay", "return_from_graveyard")
 
 
-#: Sentences read together (one effect of several sentences): "X reveals their hand. You choose
-#: a nonland card from it. That player discards that card." (701.20, 701.9b).
-_REVEAL_DISCARD = re.compile(
-    r"^(target opponent|target player|each opponent) reveals their hand\. you choose (a|an|two) ([a-z: -]*?)"
-    r"(card|cards) from it\. (?:that player|they) discards? (?:that card|those cards)\.$")
+#: Sentences read together (one effect of one or several sentences), with their effect.
+_N = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+)"
+_TOGETHER: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), kind) for p, kind in (
+    # 701.20, 701.9b
+    (r"^(target opponent|target player|each opponent) reveals their hand\. you choose (a|an|two) ([a-z: -]*?)"
+     r"(?:card|cards) from it\. (?:that player|they) discards? (?:that card|those cards)\.$", "reveal_discard"),
+    # 701.22a, 701.25a: scry and surveil in their long words
+    (r"^look at the top card of your library\. you may put (?:that card|it) on the bottom of your library\.$", "scry_one"),
+    (r"^look at the top card of your library\. you may put (?:that card|it) into your graveyard\.$", "surveil_one"),
+    (rf"^look at the top {_N} cards of your library, then put any number of them on the bottom of your library "
+     r"and the rest on top in any order\.$", "scry"),
+    (rf"^look at the top {_N} cards of your library(?:, then|\.) put any number of them into your graveyard and "
+     r"the rest (?:back )?on top of your library in any order\.$", "surveil"),
+    # 401.4: the top cards looked at and moved
+    (rf"^look at the top {_N} cards of your library, then put them back in any order\.$", "rearrange"),
+    (rf"^look at the top {_N} cards of your library\. put {_N} of them into your hand and the (?:rest|other) "
+     r"(on the bottom of your library in any order|on the bottom of your library in a random order|"
+     r"on the bottom of your library|into your graveyard)\.$", "dig"),
+    (rf"^look at the top {_N} cards of your library\. you may reveal (?:a|an) ([a-z: -]*?)card from among them "
+     r"and put it into your hand\. put the rest on the bottom of your library in (any|a random) order\.$", "dig_reveal"),
+))
+_REST = {"on the bottom of your library in any order": {"rest": "bottom"},
+         "on the bottom of your library": {"rest": "bottom"},
+         "on the bottom of your library in a random order": {"rest": "bottom", "rest_random": True},
+         "into your graveyard": {"rest": "graveyard"}}
 
 
 def _together(texts: list[str]) -> list[Any]:
@@ -384,22 +425,52 @@ def _together(texts: list[str]) -> list[Any]:
     out: list[Any] = []
     i = 0
     while i < len(texts):
-        joined = " ".join(texts[i:i + 3])
-        m = _REVEAL_DISCARD.match(joined)
-        if m is None:
+        for n in (3, 2, 1):
+            joined = " ".join(texts[i:i + n])
+            found = next(((m, kind) for pattern, kind in _TOGETHER for m in [pattern.match(joined)] if m), None)
+            if found is not None and len(texts[i:i + n]) == n:
+                out.append([_read_together(*found)])
+                i += n
+                break
+        else:
             out.append(texts[i])
             i += 1
-            continue
-        who = sentence(f"{m.group(1)} draws a card.")[0]["draw"]["who"]
-        words = m.group(3).strip()
-        card = sentence(f"exile target {words} card from a graveyard.")[0] if words else None
-        filt = card["exile"]["what"]["target"].get("filter", {}) if card else {}
-        effect = {"discard": {"who": who, "chosen_by": "you", **({"filter": filt} if filt else {})}}
-        if m.group(2) == "two":
-            effect["discard"]["amount"] = 2
-        out.append([effect])
-        i += 3
     return out
+
+
+def _amount_word(word: str) -> Any:
+    return "x" if word == "x" else 1 if word in ("a", "an") else number(word)
+
+
+def _card_words(words: str) -> dict[str, Any]:
+    """The filter of a card described by ``words`` ("nonland", "creature or land")."""
+    words = words.strip()
+    if not words:
+        return {}
+    card = sentence(f"exile target {words} card from a graveyard.")[0]
+    return card["exile"]["what"]["target"].get("filter", {})
+
+
+def _read_together(m: re.Match[str], kind: str) -> dict[str, Any]:
+    if kind == "reveal_discard":
+        who = sentence(f"{m.group(1)} draws a card.")[0]["draw"]["who"]
+        filt = _card_words(m.group(3))
+        effect: dict[str, Any] = {"who": who, "chosen_by": "you", **({"filter": filt} if filt else {})}
+        if m.group(2) == "two":
+            effect["amount"] = 2
+        return {"discard": effect}
+    if kind in ("scry_one", "surveil_one"):
+        return {kind.split("_")[0]: {"amount": 1}}
+    count = _amount_word(m.group(1))
+    if kind in ("scry", "surveil"):
+        return {kind: {"amount": count}}
+    if kind == "rearrange":
+        return {"look_at_top": {"count": count}}
+    if kind == "dig":
+        return {"look_at_top": {"count": count, "take": _amount_word(m.group(2)), **_REST[m.group(3)]}}
+    filt = _card_words(m.group(2))
+    return {"look_at_top": {"count": count, "take": 1, "up_to": True, "reveal": True, "rest": "bottom",
+                            **({"filter": filt} if filt else {}), **({"rest_random": True} if m.group(3) != "any" else {})}}
 
 
 def is_modal(low: str) -> bool:
@@ -425,7 +496,7 @@ def modal_effects(low: str, links: "Links") -> list[Any]:
 
 
 # --------------------------------------------------------------------------- linking
-_OBJECT_FIELDS = {"destroy": "what", "exile": "what", "bounce": "what", "tap": "what", "untap": "what",
+_OBJECT_FIELDS = {"exile_if_dies": "what", "destroy": "what", "exile": "what", "bounce": "what", "tap": "what", "untap": "what",
                   "modify": "what", "put_counters": "what", "remove_counters": "what", "regenerate": "what",
                   "damage": "to", "gain_control": "what", "return_from_graveyard": "what", "counter_spell": "what",
                   "copy_spell": "what", "attach": "to", "put_in_library": "what"}
@@ -846,6 +917,8 @@ CONSTANTS: dict[str, Any] = {
     "found_to_battlefield": {"to": "battlefield"},
     "found_to_battlefield_tapped": {"to": "battlefield", "tapped": True},
     "in_your_hand": ("zone", "hand", "you"),
+    "under_your_control": {},
+    "onto_tapped": {"tapped": True},
     # conditions (603.4, 608.2c)
     "your_turn": {"your_turn": True},
     "not_your_turn": {"your_turn": False},
@@ -1085,6 +1158,14 @@ class _Compile(ConstantRules, constants=CONSTANTS):
 
     def put_on_top(self, children: list[Any]) -> _Predicate:
         return _pred("put_in_library", {"what": _object(children[0], cards=True)})
+
+    def put_onto_battlefield(self, children: list[Any]) -> _Predicate:
+        np, onto = children
+        what = np.ref
+        if not (isinstance(what, dict) and ("target" in what and what["target"].get("zone") == "graveyard"
+                                             or "chosen" in what and what["chosen"].get("zone") in ("graveyard", "hand"))):
+            raise Refused("put onto the battlefield something not a card in a graveyard or hand")
+        return _pred("put_onto_battlefield", {"what": what, **onto})
 
     def put_on_bottom(self, children: list[Any]) -> _Predicate:
         return _pred("put_in_library", {"what": _object(children[0], cards=True), "bottom": True})
@@ -1619,6 +1700,8 @@ def _chosen(desc: Desc, count: Any) -> dict[str, Any]:
     if desc.kinds == ["card"]:
         if desc.zone is None:
             raise Refused("a card chosen from no zone named")
+        if desc.zone[0] == "hand" and desc.zone[1] != "you":
+            raise Refused("a card chosen from another's hand")
         out: dict[str, Any] = {"filter": desc.filter, "zone": desc.zone[0]}
         if desc.zone[1] != "any":
             out["whose"] = desc.zone[1]

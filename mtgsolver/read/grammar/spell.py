@@ -35,6 +35,15 @@ _KEYWORD_LINE = re.compile(r"^([a-z][a-z' -]*?)(?: (?:(?:\{[0-9wubrgcx/]+\})+|\d
 _ACTING = frozenset({"storm", "cascade", "rebound", "epic", "gravestorm", "ripple", "fuse", "aftermath"})
 _ADDITIONAL = "as an additional cost to cast this spell, "
 _UNCOUNTERABLE = "this spell can't be countered."
+#: "Cast this spell only during ..." (601.3) by its words.
+_ONLY_DURING = {"cast this spell only during combat.": "combat",
+                "cast this spell only during combat before blockers are declared.": "combat_before_blockers",
+                "cast this spell only during combat after blockers are declared.": "combat_after_blockers",
+                "cast this spell only during the declare blockers step.": "declare_blockers_step",
+                "cast this spell only during the declare attackers step and only if you've been attacked this "
+                "step.": "declare_attackers_step_attacked",
+                "cast this spell only during your turn.": "your_turn"}
+_EXTRA_TARGET = re.compile(r"^this spell costs ((?:\{[0-9wubrgc/]+\})+) more to cast for each target beyond the first\.$")
 
 
 def read_spell(text: str, name: str) -> dict[str, Any] | None:
@@ -69,6 +78,10 @@ def _spell(text: str, name: str) -> dict[str, Any]:
         for sentence in effect_text(low):
             if sentence == _UNCOUNTERABLE:
                 _once(out, "uncounterable", True)
+            elif sentence in _ONLY_DURING:
+                _once(out, "only_during", _ONLY_DURING[sentence])
+            elif m := _EXTRA_TARGET.match(sentence):
+                _once(out, "extra_target_cost", m.group(1).upper())
             elif sentence.startswith(_ADDITIONAL):
                 _once(out, "additional_costs", _costs(sentence[len(_ADDITIONAL):].rstrip(".")))
             else:
