@@ -953,6 +953,10 @@ CONSTANTS: dict[str, Any] = {
     "becomes_target": "becomes_target", "blocks_each": "blocks_each", "blocked_by_each": "blocked_by_each",
     "exploits": "exploits", "mutates": "mutates", "sacrificed": {"kind": "sacrificed"},
     "enters_or_leaves": {"kind": "enters", "also": [{"kind": "leaves"}]},
+    "enters_theirs": "enters_theirs",
+    "source_dealt_damage": {"kind": "dealt_damage"},
+    # "whenever you attack": you attack with one or more creatures (508.1, 603.2c)
+    "you_attack": {"kind": "attacks", "subject": {"controller": "you", "types": ["creature"]}, "one_or_more": True},
 }
 #: Trigger events of the source named by their verbs ("enters the battlefield or attacks").
 _SELF_VERBS = {"enters the battlefield": "enters", "attacks": "attacks", "blocks": "blocks", "dies": "dies",
@@ -1620,7 +1624,7 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         _, _, desc, event = children
         if desc.plural or desc.filter or desc.kinds[0] not in ("creature", "permanent", "land", "artifact"):
             raise Refused("an attached object with more words")
-        if event in ("enters", "turned_face_up", "exploits", "mutates"):
+        if event in ("enters", "enters_yours", "enters_theirs", "turned_face_up", "exploits", "mutates"):
             raise Refused("an attached object entering or changing")
         return {"kind": event, "subject": {"attached": True}}
 
@@ -1647,8 +1651,9 @@ class _Compile(ConstantRules, constants=CONSTANTS):
 
 
 def _group_event(event: str, subject: dict[str, Any]) -> dict[str, Any]:
-    if event == "enters_yours":
-        return {"kind": "enters", "subject": _merge(subject, {"controller": "you"})}
+    if event in ("enters_yours", "enters_theirs"):
+        controller = "you" if event == "enters_yours" else "opponents"
+        return {"kind": "enters", "subject": _merge(subject, {"controller": controller})}
     return {"kind": event, "subject": subject}
 
 
