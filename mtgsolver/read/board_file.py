@@ -1140,10 +1140,9 @@ def spell_ability(card: Card) -> SpellAbility | None:
     (its text is then unread, ``docs/unread.md``)."""
     if not {"instant", "sorcery"} & set(card.types):
         return None
-    from mtgsolver.read.grammar.readings import remembered
-    from mtgsolver.read.grammar.spell import read_spell
+    from mtgsolver.read.grammar.spell import remembered_spell
 
-    found = remembered(card.text or "", card.name, read_spell, family="spell")
+    found = remembered_spell(card.text or "", card.name)
     return parse_spell(found) if found is not None else None
 
 

@@ -922,6 +922,10 @@ CONSTANTS: dict[str, Any] = {
     # conditions (603.4, 608.2c)
     "your_turn": {"your_turn": True},
     "not_your_turn": {"your_turn": False},
+    "city_blessing": {"city_blessing": True},  # 702.131c
+    "completed_dungeon": {"completed_dungeon": True},  # 309.7
+    "source_untapped": {"source_untapped": True},
+    "source_tapped": {"source_untapped": True, "not": True},
     "kicked": "kicked",
     # modes (700.2)
     "choose_one_or_more": {"any_number": True},  # of two modes, "one or both" is one or more
@@ -1571,6 +1575,15 @@ class _Compile(ConstantRules, constants=CONSTANTS):
 
     def life_at_most(self, children: list[Any]) -> dict[str, Any]:
         return {"life_at_most": _number(children[0])}
+
+    def you_control_no(self, children: list[Any]) -> dict[str, Any]:
+        return {"controls": children[0].affected(), "not": True}
+
+    def threshold(self, children: list[Any]) -> dict[str, Any]:
+        return {"cards_in_graveyard": _number(children[0])}
+
+    def hand_at_most(self, children: list[Any]) -> dict[str, Any]:
+        return {"hand_at_most": _number(children[0])}
 
     # -- modes ------------------------------------------------------------------------
     def choose_n(self, children: list[Any]) -> dict[str, Any]:

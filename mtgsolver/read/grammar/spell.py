@@ -22,7 +22,7 @@ from mtgsolver.model.keywords import canonical_keyword
 from mtgsolver.read.grammar.actions import Links, Refused, ability_effects, effect_text, is_modal, modal_effects, normal
 from mtgsolver.read.oracle import ability_units
 
-__all__ = ["read_spell"]
+__all__ = ["read_spell", "remembered_spell"]
 
 _KICKER = re.compile(r"^kicker ((?:\{[0-9wubrgcx/]+\})+)$")
 #: A keyword line of a spell (702): the keyword and its cost or number.
@@ -52,6 +52,13 @@ def read_spell(text: str, name: str) -> dict[str, Any] | None:
         return _spell(text, name)
     except Refused:
         return None
+
+
+def remembered_spell(text: str, name: str) -> dict[str, Any] | None:
+    """:func:`read_spell`, kept between runs (:mod:`mtgsolver.read.grammar.readings`)."""
+    from mtgsolver.read.grammar.readings import remembered
+
+    return remembered(text, name, read_spell, family="spell")
 
 
 def _spell(text: str, name: str) -> dict[str, Any]:
