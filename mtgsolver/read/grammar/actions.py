@@ -197,11 +197,11 @@ def _parser() -> Lark:
                 start=["sentence", "trigger", "condition", "choose"])
 
 
-def _parse(text: str, start: str) -> Any:
-    """The compilation of ``text`` (tagged) from the rule ``start``; :class:`Refused` when the
-    grammar doesn't cover it whole or its meaning can't be held."""
+def _parse(text: str, start: str, quotes: tuple[str, ...] = ()) -> Any:
+    """The compilation of ``text`` (tagged, its quoted texts ``quotes``) from the rule ``start``;
+    :class:`Refused` when the grammar doesn't cover it whole or its meaning can't be held."""
     try:
-        return _Compile().transform(_parser().parse(text, start=start))
+        return _Compile(quotes).transform(_parser().parse(text, start=start))
     except VisitError as exc:
         if isinstance(exc.orig_exc, Refused):
             raise exc.orig_exc from None
@@ -211,9 +211,9 @@ def _parse(text: str, start: str) -> Any:
 
 
 @functools.lru_cache(maxsize=8192)
-def _sentence(tagged: str) -> tuple[Any, ...] | str:
+def _sentence(tagged: str, quotes: tuple[str, ...]) -> tuple[Any, ...] | str:
     try:
-        return tuple(_parse(tagged, "sentence"))
+        return tuple(_parse(tagged, "sentence", quotes))
     except Refused as exc:
         return str(exc)
 
@@ -225,9 +225,9 @@ def sentence(low: str) -> list[Any]:
     :raises Refused: the grammar doesn't read it whole, or its meaning can't be held.
     """
     tagged, quotes = tag(low)
-    if quotes:
-        raise Refused("quoted text in an effect")
-    found = _sentence(tagged)
+    if re.search(r"q:\d+$", tagged):
+        tagged += " ."  # the sentence's period is the quoted text's ('... with "...: draw a card."')
+    found = _sentence(tagged, quotes)
     if isinstance(found, str):
         raise Refused(found)
     return _fresh(copy.deepcopy(list(found)), {})
@@ -765,6 +765,13 @@ def _merge(*parts: dict[str, Any]) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- clauses
+class _Quoted:
+    """A quoted ability's text (113.2c: an object granted or created with it has it)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
 class _PerEach:
     """ "For each ...": what is counted (a :class:`~mtgsolver.model.continuous.ForEach` mapping)."""
 
@@ -980,9 +987,10 @@ def _player(kind: str, fields: dict[str, Any]) -> _Predicate:
 class _Compile(ConstantRules, constants=CONSTANTS):
     """Syntax tree -> effect vocabulary (see the module docstring)."""
 
-    def __init__(self) -> None:
+    def __init__(self, quotes: tuple[str, ...] = ()) -> None:
         super().__init__()
         self._ids = itertools.count()
+        self._quotes = quotes
 
     def _target(self, spec: dict[str, Any]) -> dict[str, Any]:
         """A target word (115.1), with an id of its own in this sentence (115.3)."""
@@ -1362,7 +1370,8 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def creature_token(self, children: list[Any]) -> dict[str, Any]:
         pt, *words = children
         keywords = next((w for w in words if isinstance(w, list)), [])
-        words = [w for w in words if not isinstance(w, list)]
+        quoted = next((w for w in words if isinstance(w, _Quoted)), None)
+        words = [w for w in words if not isinstance(w, (list, _Quoted))]
         colors = [str(w) for w in words if str(w) in COLORS]
         subs = [_untag(w) for w in words if isinstance(w, Token) and w.type in ("SUBTYPE", "PLURAL")]
         rest = [str(w) for w in words if str(w) not in COLORS and not (isinstance(w, Token) and w.type in ("SUBTYPE", "PLURAL"))]
@@ -1382,15 +1391,25 @@ class _Compile(ConstantRules, constants=CONSTANTS):
                                  "subtypes": subs, "colors": colors, "power": power, "toughness": toughness}
         if supertypes:
             token["supertypes"] = supertypes
-        if keywords:
-            token["text"] = ", ".join(_keyword_text(k) for k in keywords)
+        lines = [", ".join(_keyword_text(k) for k in keywords)] if keywords else []
+        if quoted is not None:  # an ability of the token's own, as its text (111.4); "~" was "this creature"
+            text = quoted.text.replace("~", "this creature")
+            lines.append(text[:1].upper() + text[1:])
+        if lines:
+            token["text"] = "\n".join(lines)
         return token
 
     def twords(self, children: list[Any]) -> str:
         return str(children[0])
 
-    def token_with(self, children: list[Any]) -> list[Any]:
+    def token_with(self, children: list[Any]) -> Any:
         return _keywords(children[0])
+
+    def token_quoted(self, children: list[Any]) -> "_Quoted":
+        return _Quoted(self._quotes[int(str(children[0]).split(":")[1])])
+
+    def token_both(self, children: list[Any]) -> list[Any]:
+        return [_keywords(children[0]), self.token_quoted(children[1:])]
 
     def predefined_token(self, children: list[Any]) -> dict[str, Any]:
         sub = _untag(children[0])
