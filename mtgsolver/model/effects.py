@@ -152,7 +152,9 @@ Ref = Union[Targeted, Source, You, Players, Each, Subject, Attached, ControllerO
 # --------------------------------------------------------------------------- how many
 @dataclass(frozen=True)
 class X:
-    """The value of X chosen as the spell was cast or the ability activated (107.3a, 107.3m)."""
+    """The value of X chosen as the spell was cast or the ability activated (107.3a, 107.3m), or
+    as a :class:`Pay` of a cost with {X} in the same effect was paid ("you may pay {X}{R}. If you
+    do, ~ deals X damage", 107.3f)."""
 
 
 @dataclass(frozen=True)
@@ -481,7 +483,9 @@ class Pay:
 class PreventDamage:
     """Prevent damage this turn (615.1): the next ``amount`` damage (``None``: all damage) that
     would be dealt to ``to`` (``None``: to any permanent or player) by ``by`` (``None``: any
-    source), only combat damage with ``combat`` (510)."""
+    source), only combat damage with ``combat`` (510). A description (:class:`Each`) is matched
+    as the damage would be dealt: a prevention effect is no continuous effect locked to the
+    objects it found (611.2c)."""
 
     amount: Amount | None = None
     to: Ref | None = None
@@ -660,7 +664,8 @@ class Optional:
 class Conditional:
     """``effects`` if ``condition`` holds as it resolves, else ``otherwise`` ("If ..., ...
     instead", 608.2c); conditions are the board conditions of 611.3b, all of which must hold,
-    and ``kicked``: the spell was kicked ("if this spell was kicked", 702.33d)."""
+    and ``kicked``: the spell was kicked ("if this spell was kicked", 702.33d). A target slot
+    named only in a kicked Conditional's effects is chosen only when the spell is kicked (601.2c)."""
 
     condition: tuple[Condition, ...]
     effects: tuple["Effect", ...]

@@ -40,7 +40,7 @@ from mtgsolver.model.subtypes import subtypes
 from mtgsolver.read.grammar.tables import ConstantRules
 from mtgsolver.read.grammar.text import COLORS, normalise, number, plural_subtypes
 
-__all__ = ["Links", "Refused", "ability_effects", "about_mana", "condition", "effect_text", "effects_of", "is_modal", "link", "modal_effects", "normal",
+__all__ = ["Links", "Refused", "ability_effects", "about_mana", "keyword_cost", "condition", "effect_text", "effects_of", "is_modal", "link", "modal_effects", "normal",
            "sentence", "sentences", "tag", "trigger", "unquoted_split"]
 
 _HERE = Path(__file__).parent
@@ -70,6 +70,25 @@ _MANA_WORDS = re.compile(r"\badds?\b[^.]*(?:\{[wubrgcsx0-9]|\bmana\b)|\bfor mana
 def about_mana(line: str) -> bool:
     """Whether a line is about making or spending mana (see :data:`_MANA_WORDS`)."""
     return bool(_MANA_WORDS.search(re.sub(r"\s*\([^)]*\)", "", line)))
+
+
+def keyword_cost(line: str) -> None:
+    """Refuse a line that opens with a keyword and a dash ("Boast — {1}{R}: ...", "Forecast — ..."):
+    the keyword's rule adds restrictions the words don't say (702.142, 702.57), where an ability
+    word (207.2c, "Landfall — ") adds none.
+
+    :raises Refused: such a line."""
+    from mtgsolver.model.errors import VocabularyError
+    from mtgsolver.model.keywords import canonical_keyword
+
+    m = re.match(r"^([A-Z][A-Za-z' ]*) — ", line.strip())
+    if m is None:
+        return
+    try:
+        canonical_keyword(m.group(1))
+    except VocabularyError:
+        return
+    raise Refused(f"{m.group(1)}: a keyword whose rule restricts the ability")
 
 
 class Refused(ValueError):
@@ -389,6 +408,11 @@ def _exile_if_dies(last: Any, dealt: bool) -> dict[str, Any]:
     return {"exile_if_dies": {"what": copy.deepcopy(to), "dealt_damage": True}}
 
 
+#: Effects that name no object, so "it" after them is what it was before ("You may pay {1}. If
+#: you do, it gets +2/+0"); any other effect without an object of :data:`_OBJECT_FIELDS` (a token
+#: created, a card drawn or milled, a creature sacrificed) leaves "it" with no antecedent.
+_NAMES_NOTHING = ("pay", "gain_life", "lose_life", "add_mana", "extra_turn", "prevent_damage")
+
 #: Effects that may be impossible, so that "If you do" asks whether they happened (608.2c).
 _ATTEMPTS = ("sacrifice", "remove_counters", "exile", "discard", "pay", "return_from_graveyard")
 
@@ -537,15 +561,34 @@ class Links:
     def effect(self, effect: Any) -> Any:
         (kind, fields), = effect.items()
         if kind in ("optional", "conditional", "delayed", "attempt"):
-            return {kind: {k: [self.effect(e) for e in v] if k in ("effects", "otherwise", "then") else self.ref(v)
-                           for k, v in fields.items()}}
+            return {kind: self.branches(kind, fields)}
         if kind == "modal":
             raise Refused("a modal effect inside another ability's effects")
         linked = {k: self.ref(v) for k, v in fields.items()}
         main = _OBJECT_FIELDS.get(kind)
         if main is not None and main in linked:
-            self.object = linked[main]  # an effect about no object leaves "it" as it was
+            self.object = linked[main]
+        elif kind not in _NAMES_NOTHING:
+            self.object = None  # it made or moved objects no reference holds: "it" is refused after it
         return {kind: linked}
+
+    def branches(self, kind: str, fields: dict[str, Any]) -> dict[str, Any]:
+        """The fields of a structure, each branch linked from what was named before it: "then"
+        after "effects"; "otherwise" after "effects" for an attempt (608.2c), from the start for
+        an option or a condition (the effects didn't happen). What "it" names after the structure
+        is known only when it has one branch."""
+        start = (self.object, self.player)
+        out = {k: self.ref(v) for k, v in fields.items() if k not in ("effects", "then", "otherwise")}
+        out["effects"] = [self.effect(e) for e in fields["effects"]]
+        after = (self.object, self.player)
+        if "then" in fields:
+            out["then"] = [self.effect(e) for e in fields["then"]]
+        if "otherwise" in fields:
+            self.object, self.player = after if kind == "attempt" else start
+            out["otherwise"] = [self.effect(e) for e in fields["otherwise"]]
+        if "then" in fields or "otherwise" in fields:
+            self.object = None
+        return {k: out[k] for k in fields}
 
     def ref(self, value: Any) -> Any:
         if isinstance(value, list):
@@ -1292,9 +1335,9 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         if times != 1:
             raise Refused("+X/+X for each")
         desc = children[2]
-        if not desc.plural:
-            raise Refused("for each of a singular noun")
-        return _modify({"gets": gets}, {"count": {"permanents": desc.affected()}})  # 608.2h: counted as it resolves
+        if desc.plural:
+            raise Refused("for each of a plural noun")
+        return _modify({"gets": gets}, {"count": _count(desc)})  # 608.2h: counted as it resolves
 
     def gets_each_until_end_of_turn(self, children: list[Any]) -> _Predicate:
         predicate = self.gets_each(children)

@@ -15,11 +15,12 @@ Examples
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
 from mtgsolver.model.errors import ManaAbilityError
-from mtgsolver.read.grammar.actions import Links, Refused, about_mana, ability_effects, effect_text, is_modal, modal_effects, normal, unquoted_split
+from mtgsolver.read.grammar.actions import Links, Refused, about_mana, keyword_cost, ability_effects, effect_text, is_modal, modal_effects, normal, unquoted_split
 
 __all__ = ["activated", "cost_parts", "read"]
 
@@ -42,9 +43,10 @@ def activated(line: str, name: str) -> dict[str, Any]:
 
     :raises Refused: not an activated ability read whole, or a mana ability (605.1a).
     """
-    if about_mana(line):
-        raise Refused("a line about mana")
     low = normal(line, name)
+    if about_mana(line) or about_mana(low):
+        raise Refused("a line about mana")
+    keyword_cost(line)
     parts = unquoted_split(low, ":")
     if parts is None:
         raise Refused("no cost")
@@ -95,8 +97,25 @@ def cost_parts(cost: str) -> dict[str, Any]:
     return out
 
 
+#: Cost kinds whose ``what`` names permanents or cards by their words (types, subtypes, colors).
+_DESCRIBED = ("sacrifice", "tap_untapped", "exile_card")
+
+
 def _cost_part(part: Any) -> dict[str, Any]:
+    """A :class:`~mtgsolver.model.mana_abilities.CostPart` as its mapping; refused when the
+    words naming what it takes are not all types, subtypes, supertypes or colors (205, 105)."""
     from dataclasses import fields
 
+    if part.kind in _DESCRIBED and part.what is not None and not all(w in _known_words() for w in part.what.split()):
+        raise Refused(f"a cost naming {part.what!r}")
     return {f.name: getattr(part, f.name) for f in fields(part)
             if f.name != "mana" and getattr(part, f.name) != f.default or f.name == "kind"}
+
+
+@functools.lru_cache(maxsize=1)
+def _known_words() -> frozenset[str]:
+    from mtgsolver.model.subtypes import subtypes
+    from mtgsolver.read.grammar.text import COLORS
+
+    types = "artifact battle creature enchantment land planeswalker card permanent nonland noncreature token"
+    return frozenset(subtypes()) | frozenset(types.split()) | frozenset(COLORS) | {"basic", "legendary", "snow"}

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgsolver.read.grammar.actions import Links, Refused, about_mana, ability_effects, condition, effect_text, is_modal, modal_effects, normal, trigger
+from mtgsolver.read.grammar.actions import Links, Refused, about_mana, keyword_cost, ability_effects, condition, effect_text, is_modal, modal_effects, normal, trigger
 from mtgsolver.read.line_kinds import is_triggered
 
 __all__ = ["read"]
@@ -40,6 +40,7 @@ def triggered(line: str, name: str) -> dict[str, Any]:
     if not is_triggered(line) or about_mana(line):
         raise Refused("not a triggered ability, or one about mana")
     low = normal(line, name)
+    keyword_cost(line)
     event, rest = _clause(low, trigger)
     out: dict[str, Any] = {"event": event}
     if "also" in event:
@@ -60,6 +61,8 @@ def triggered(line: str, name: str) -> dict[str, Any]:
             texts = texts[:-1]
         effects = ability_effects(texts, links)
     targets = links.slots
+    if event["kind"] in ("dies", "put_into_graveyard") and "subject" not in event:
+        effects = _from_graveyard(effects)
     if len(effects) == 1 and "optional" in effects[0] and set(effects[0]["optional"]) == {"effects"}:
         out["optional"] = True  # "you may" before the whole effect (603.5)
         effects = effects[0]["optional"]["effects"]
@@ -90,6 +93,18 @@ def _antecedents(event: dict[str, Any]) -> tuple[Any, Any]:
     if kind in _PLAYER_ACTIONS:
         return ({"subject": "object"} if "subject" in event else "source" if kind == "cast" else None), player
     return ({"subject": "object"} if "subject" in event else "source"), None
+
+
+def _from_graveyard(effects: Any) -> Any:
+    """A dies trigger's "return ~ to its owner's hand": the card is in its owner's graveyard by
+    then (603.10a, 400.7), so the return is one from a graveyard."""
+    if isinstance(effects, list):
+        return [_from_graveyard(e) for e in effects]
+    if isinstance(effects, dict):
+        if set(effects) == {"bounce"} and effects["bounce"]["what"] == "source":
+            return {"return_from_graveyard": {"what": "source"}}
+        return {k: _from_graveyard(v) for k, v in effects.items()}
+    return effects
 
 
 def _clause(low: str, read: Any) -> tuple[Any, str]:
