@@ -16,7 +16,7 @@ from lark import Lark, logger
 from mtgsolver.model import effects as fx
 from mtgsolver.model.continuous import Affected
 from mtgsolver.read.effect_vocabulary import parse_ability, parse_spell
-from mtgsolver.read.grammar import activated, actions, triggered
+from mtgsolver.read.grammar import actions, activated, triggered
 from mtgsolver.read.grammar.spell import read_spell
 from mtgsolver.read.oracle import parse_oracle_text
 

@@ -56,14 +56,15 @@ from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.mana_abilities import CostPart, ManaAbility
 
 __all__ = [
-    "Ability", "ActivatedAbility", "Adapt", "AddMana", "Amount", "Attach", "Attached", "Attempt", "Bounce", "Conditional", "ControllerOf",
-    "Chosen", "CopySpell", "Count", "Delayed", "ExtraTurn", "KEYWORD_ACTIONS", "KeywordAction", "Transform", "CounterSpell", "CreateTokens", "Damage", "Destroy", "Discard", "Draw", "Duration", "Each", "Effect",
-    "Exile", "ExileIfDies", "Fight", "GainControl", "LookAtTop", "GainLife", "LoseLife", "Mill", "Modal", "Modify", "Monstrosity", "Optional",
-    "OwnerOf",
-    "Pay", "Players", "PowerOf", "PreventDamage", "Proliferate", "PutCounters", "PutInLibrary", "PutOntoBattlefield",
-    "Ref", "Regenerate", "RemoveCounters", "ReturnFromGraveyard", "Sacrifice", "Scry", "SearchLibrary", "Source",
-    "SpellAbility", "Subject", "Surveil", "TargetSpec", "Targeted", "Tap", "Token", "ToughnessOf",
-    "TriggerEvent", "TriggeredAbility", "Untap", "X", "You",
+    "KEYWORD_ACTIONS", "Ability", "ActivatedAbility", "Adapt", "AddMana", "Amount", "Attach", "Attached", "Attempt",
+    "Bounce", "Chosen", "Conditional", "ControllerOf", "CopySpell", "Count", "CounterSpell", "CreateTokens",
+    "Damage", "Delayed", "Destroy", "Discard", "Draw", "Duration", "Each", "Effect", "Exile", "ExileIfDies",
+    "ExtraTurn", "Fight", "GainControl", "GainLife", "KeywordAction", "LookAtTop", "LoseLife", "Mill", "Modal",
+    "Modify", "Monstrosity", "Optional", "OwnerOf", "Pay", "Players", "PowerOf", "PreventDamage", "Proliferate",
+    "PutCounters", "PutInLibrary", "PutOntoBattlefield", "Ref", "Regenerate", "RemoveCounters",
+    "ReturnFromGraveyard", "Sacrifice", "Scry", "SearchLibrary", "Source", "SpellAbility", "Subject", "Surveil",
+    "Tap", "TargetSpec", "Targeted", "Token", "ToughnessOf", "Transform", "TriggerEvent", "TriggeredAbility",
+    "Untap", "X", "You"
 ]
 
 

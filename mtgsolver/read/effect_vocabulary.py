@@ -39,11 +39,10 @@ from mtgsolver.model import effects as fx
 from mtgsolver.model.abilities import TextAbility
 from mtgsolver.model.cards import Card
 from mtgsolver.model.errors import ManaCostError, VocabularyError
-from mtgsolver.model.keywords import canonical_keyword
 from mtgsolver.model.mana import Color, ManaCost
 from mtgsolver.model.mana_abilities import COST_KINDS, CostPart
 from mtgsolver.read.oracle import parse_oracle_text
-from mtgsolver.read.vocabulary import parse_affected, parse_condition, parse_continuous, parse_for_each, parse_static
+from mtgsolver.read.vocabulary import parse_affected, parse_condition, parse_continuous, parse_for_each, parse_granted
 
 __all__ = ["ABILITY_KEYS", "EFFECT_KINDS", "entry_ability", "parse_ability", "parse_amount", "parse_effect",
            "parse_ref", "parse_spell", "parse_target", "parse_token", "text_abilities"]
@@ -175,30 +174,17 @@ ABILITY_KEYS = ("activated", "triggered")
 
 
 def entry_ability(entry: Any, name: str) -> tuple[Literal["keyword", "protection", "ability"], Any]:
-    """One entry as ``("keyword", k)``, ``("protection", quality)`` or ``("ability", obj)``.
+    """One entry as ``("keyword", k)``, ``("protection", quality)`` or ``("ability", obj)``: an
+    activated or triggered ability, else what :func:`~mtgsolver.read.vocabulary.parse_granted`
+    makes of it (a static, a mana ability).
 
     :raises VocabularyError: an entry that is none of them (with its reason).
     :raises ManaCostError: a malformed mana cost in a static's value.
-    :raises ManaAbilityError: a mana ability's text the mana family can't read.
     """
-    if isinstance(entry, dict) and len(entry) == 1 and "protection" in entry:
-        return "protection", str(entry["protection"]).strip().lower()
     if isinstance(entry, dict) and len(entry) == 1 and next(iter(entry)) in ABILITY_KEYS:
         return "ability", parse_ability(entry)
-    try:
-        return "ability", parse_static(entry)
-    except KeyError:
-        pass
-    if isinstance(entry, str):
-        try:
-            return "keyword", canonical_keyword(entry)
-        except VocabularyError:
-            pass
-        if ":" in entry:
-            from mtgsolver.read.grammar.mana import parse_mana_ability  # lark only for mana text
-
-            return "ability", parse_mana_ability(entry, name)
-    raise VocabularyError(f"unknown keyword or ability {entry!r}")
+    kind, value = parse_granted(entry, name)
+    return (kind if kind in ("keyword", "protection") else "ability"), value  # type: ignore[return-value]
 
 
 def text_abilities(text: str, name: str) -> tuple[set[str], set[str], list[Any]]:

@@ -32,7 +32,7 @@ import re
 from pathlib import Path
 from typing import Any, Iterable
 
-from lark import Lark, Token, v_args
+from lark import Lark, Token
 from lark.exceptions import LarkError, VisitError
 
 from mtgsolver.model.keywords import COMBAT_KEYWORDS
@@ -40,8 +40,10 @@ from mtgsolver.model.subtypes import subtypes
 from mtgsolver.read.grammar.tables import ConstantRules
 from mtgsolver.read.grammar.text import COLORS, normalise, number, plural_subtypes
 
-__all__ = ["Links", "Refused", "ability_effects", "about_mana", "keyword_cost", "condition", "effect_text", "effects_of", "is_modal", "link", "modal_effects", "normal",
-           "sentence", "sentences", "tag", "trigger", "unquoted_split"]
+__all__ = [
+    "Links", "Refused", "ability_effects", "about_mana", "condition", "effect_text", "effects_of", "is_modal",
+    "keyword_cost", "link", "modal_effects", "normal", "sentence", "sentences", "tag", "trigger", "unquoted_split"
+]
 
 _HERE = Path(__file__).parent
 

@@ -20,7 +20,18 @@ import re
 from typing import Any
 
 from mtgsolver.model.errors import ManaAbilityError
-from mtgsolver.read.grammar.actions import Links, Refused, about_mana, keyword_cost, ability_effects, effect_text, is_modal, modal_effects, normal, unquoted_split
+from mtgsolver.read.grammar.actions import (
+    Links,
+    Refused,
+    ability_effects,
+    about_mana,
+    effect_text,
+    is_modal,
+    keyword_cost,
+    modal_effects,
+    normal,
+    unquoted_split,
+)
 
 __all__ = ["activated", "cost_parts", "read"]
 

@@ -16,7 +16,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgsolver.read.grammar.actions import Links, Refused, about_mana, keyword_cost, ability_effects, condition, effect_text, is_modal, modal_effects, normal, trigger
+from mtgsolver.read.grammar.actions import (
+    Links,
+    Refused,
+    ability_effects,
+    about_mana,
+    condition,
+    effect_text,
+    is_modal,
+    keyword_cost,
+    modal_effects,
+    normal,
+    trigger,
+)
 from mtgsolver.read.line_kinds import is_triggered
 
 __all__ = ["read"]
