@@ -10,8 +10,8 @@ order:
   object matching a filter (:class:`Each`, with :class:`~mtgsolver.model.continuous.Affected`
   as the filter), what a trigger is about (:class:`Subject`: "that creature", "it"), what the
   source is attached to (:class:`Attached`), the controller or owner of one of those
-  (:class:`ControllerOf`, :class:`OwnerOf`), and objects a player chooses without targeting
-  (:class:`Chosen`).
+  (:class:`ControllerOf`, :class:`OwnerOf`), objects a player chooses without targeting
+  (:class:`Chosen`) and the tokens just created (:class:`Created`).
 - **how many** (:data:`Amount`): a number, X (:class:`X`, 107.3), a count
   (:class:`Count` over a :class:`~mtgsolver.model.continuous.ForEach`, "for each"), or a
   characteristic of an object (:class:`PowerOf`, :class:`ToughnessOf`).
@@ -57,7 +57,7 @@ from mtgsolver.model.mana_abilities import CostPart, ManaAbility
 
 __all__ = [
     "KEYWORD_ACTIONS", "Ability", "ActivatedAbility", "Adapt", "AddMana", "Amount", "Attach", "Attached", "Attempt",
-    "Bounce", "Chosen", "Conditional", "ControllerOf", "CopySpell", "Count", "CounterSpell", "CreateTokens",
+    "Bounce", "Chosen", "Conditional", "Created", "ControllerOf", "CopySpell", "Count", "CounterSpell", "CreateTokens",
     "Damage", "Delayed", "Destroy", "Discard", "Draw", "Duration", "Each", "Effect", "Exile", "ExileIfDies",
     "ExtraTurn", "Fight", "GainControl", "GainLife", "KeywordAction", "LookAtTop", "LoseLife", "Mill", "Modal",
     "Modify", "Monstrosity", "Optional", "OwnerOf", "Pay", "Players", "PowerOf", "PreventDamage", "Proliferate",
@@ -107,7 +107,9 @@ class Each:
 @dataclass(frozen=True)
 class Subject:
     """What a triggered ability's event is about: "that creature", "it", "that player" (603.2,
-    603.7c); for an "enters" or "dies" trigger of the source itself, the source. The player
+    603.7c); for an "enters" or "dies" trigger of the source itself, the source; for
+    ``blocks_each``, ``blocked_by_each`` and ``deals_combat_damage_to_creature``, the other creature
+    (the one blocked, blocking or dealt damage: "that creature"). The player
     (``what`` ``player``) is the one the source dealt damage to, the one who cast, drew,
     discarded or gained life, or whose step began ("each player's upkeep ... that player")."""
 
@@ -134,6 +136,12 @@ class OwnerOf:
 
 
 @dataclass(frozen=True)
+class Created:
+    """The tokens the :class:`CreateTokens` effect before this one created ("create a 1/1 token,
+    then attach ~ to it", 111.1)."""
+
+
+@dataclass(frozen=True)
 class Chosen:
     """``count`` objects matching ``filter`` that ``who`` chooses as the effect happens, not
     targeted (115.10: "return a land you control to its owner's hand", "exile a card from a
@@ -147,7 +155,7 @@ class Chosen:
     whose: Literal["any", "you", "opponents"] = "any"
 
 
-Ref = Union[Targeted, Source, You, Players, Each, Subject, Attached, ControllerOf, OwnerOf, Chosen]
+Ref = Union[Targeted, Source, You, Players, Each, Subject, Attached, ControllerOf, OwnerOf, Chosen, Created]
 
 
 # --------------------------------------------------------------------------- how many

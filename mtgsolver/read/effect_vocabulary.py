@@ -9,8 +9,8 @@ the model one to one:
   ``put_counters``, ``create_tokens`` ...) and the fields its own;
 - a reference (:data:`~mtgsolver.model.effects.Ref`): ``{"target": SLOT}``, ``"source"``,
   ``"you"``, ``{"players": "each" | "opponents" | "defending"}``, ``{"each": AFFECTED, "other":
-  true}``, ``{"subject": "object" | "player"}``, ``"attached"``, ``{"controller_of": REF}``,
-  ``{"owner_of": REF}``;
+  true}``, ``{"subject": "object" | "player"}``, ``"attached"``, ``"created"``,
+  ``{"controller_of": REF}``, ``{"owner_of": REF}``, ``{"chosen": {filter, count, ...}}``;
 - an amount: an integer, ``"x"``, ``{"count": FOR_EACH, "times": N}``, ``{"power_of": REF}``,
   ``{"toughness_of": REF}``;
 - an affected set, a condition and a count are the continuous vocabulary's
@@ -54,7 +54,7 @@ def _snake(name: str) -> str:
 
 #: Effect kinds by their vocabulary name (``damage``, ``put_counters`` ...).
 EFFECT_KINDS: dict[str, type] = {_snake(cls.__name__): cls for cls in get_args(fx.Effect)}
-_REFS: dict[str, Any] = {"source": fx.Source(), "you": fx.You(), "attached": fx.Attached()}
+_REFS: dict[str, Any] = {"source": fx.Source(), "you": fx.You(), "attached": fx.Attached(), "created": fx.Created()}
 
 
 def parse_ref(data: Any, path: str = "ref") -> fx.Ref:
@@ -80,7 +80,7 @@ def parse_ref(data: Any, path: str = "ref") -> fx.Ref:
             inner = parse_ref(value, f"{path}.{key}")
             return fx.ControllerOf(inner) if key == "controller_of" else fx.OwnerOf(inner)
     raise VocabularyError(f"{path}: {data!r} is not a reference (target, source, you, players, each, subject, "
-                          "attached, controller_of, owner_of, chosen)")
+                          "attached, created, controller_of, owner_of, chosen)")
 
 
 def parse_amount(data: Any, path: str = "amount") -> fx.Amount:

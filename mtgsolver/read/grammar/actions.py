@@ -550,15 +550,16 @@ class Links:
     player it is about (``{"subject": "player"}``).
     """
 
-    def __init__(self, kind: str, subject: Any = None, player: Any = None) -> None:
+    def __init__(self, kind: str, subject: Any = None, player: Any = None, that: Any = "it") -> None:
         self.slots: list[dict[str, Any]] = []
         self.ids: dict[int, int] = {}
         self.object: Any = "source" if kind == "activated" else subject
         self.player: Any = player
+        self.that: Any = self.object if that == "it" else that  # "that creature": as "it", or another
 
     def forget(self) -> None:
         """No antecedents: the start of a mode (700.2)."""
-        self.object = self.player = None
+        self.object = self.player = self.that = None
 
     def effect(self, effect: Any) -> Any:
         (kind, fields), = effect.items()
@@ -567,11 +568,15 @@ class Links:
         if kind == "modal":
             raise Refused("a modal effect inside another ability's effects")
         linked = {k: self.ref(v) for k, v in fields.items()}
+        if kind == "damage" and linked.get("source") == "source":
+            del linked["source"]  # the default: the source deals it
         main = _OBJECT_FIELDS.get(kind)
         if main is not None and main in linked:
-            self.object = linked[main]
+            self.object = self.that = linked[main]
+        elif kind == "create_tokens":
+            self.object = self.that = "created"  # 111.1: "create a token, then attach ~ to it"
         elif kind not in _NAMES_NOTHING:
-            self.object = None  # it made or moved objects no reference holds: "it" is refused after it
+            self.object = self.that = None  # it made or moved objects no reference holds: "it" is refused
         return {kind: linked}
 
     def branches(self, kind: str, fields: dict[str, Any]) -> dict[str, Any]:
@@ -579,17 +584,17 @@ class Links:
         after "effects"; "otherwise" after "effects" for an attempt (608.2c), from the start for
         an option or a condition (the effects didn't happen). What "it" names after the structure
         is known only when it has one branch."""
-        start = (self.object, self.player)
+        start = (self.object, self.player, self.that)
         out = {k: self.ref(v) for k, v in fields.items() if k not in ("effects", "then", "otherwise")}
         out["effects"] = [self.effect(e) for e in fields["effects"]]
-        after = (self.object, self.player)
+        after = (self.object, self.player, self.that)
         if "then" in fields:
             out["then"] = [self.effect(e) for e in fields["then"]]
         if "otherwise" in fields:
-            self.object, self.player = after if kind == "attempt" else start
+            self.object, self.player, self.that = after if kind == "attempt" else start
             out["otherwise"] = [self.effect(e) for e in fields["otherwise"]]
         if "then" in fields or "otherwise" in fields:
-            self.object = None
+            self.object = self.that = None
         return {k: out[k] for k in fields}
 
     def ref(self, value: Any) -> Any:
@@ -600,13 +605,14 @@ class Links:
         if set(value) == {"target"} and isinstance(value["target"], dict):
             return self.target(value["target"])
         if set(value) == {"it"}:
-            found = {"player": self.player, "object": self.object}.get(value["it"])
+            found = {"player": self.player, "object": self.object, "that": self.that}.get(value["it"])
             if value["it"] == "they":  # a player or objects: whichever was named
                 if (self.player is None) == (self.object is None):
                     raise Refused("'they' with no antecedent, or two")
                 found = self.player if self.player is not None else self.object
             if found is None:
-                raise Refused(f"'{'that player' if value['it'] == 'player' else 'it'}' before anything was named")
+                raise Refused(f"'{ {'player': 'that player', 'that': 'that creature'}.get(value['it'], 'it')}' before "
+                              "anything was named")
             return copy.deepcopy(found)
         return {k: self.ref(v) for k, v in value.items()}
 
@@ -1061,8 +1067,10 @@ class _Compile(ConstantRules, constants=CONSTANTS):
             raise Refused("'unless' an object does something")
         done = _clauses([clause])
         (kind, fields), = effects[-1].items()
-        main = fields.get(_OBJECT_FIELDS.get(kind, ""))
-        if isinstance(main, dict) and "target" in main:  # "counter target spell unless its controller pays"
+        main = fields.get(_OBJECT_FIELDS.get(kind, "what"))
+        if main is not None and main not in ("you",) and "it" not in (main if isinstance(main, dict) else {}):
+            # "its" and "it" name the sentence's own object: "counter target spell unless its controller
+            # pays {3}", "sacrifice ~ unless you remove a +1/+1 counter from it"
             done, who_ref = _resolve_it([done, who.ref], main)
         else:
             who_ref = who.ref
@@ -1468,6 +1476,9 @@ class _Compile(ConstantRules, constants=CONSTANTS):
 
     def it(self, children: list[Any]) -> _NP:
         return _NP({"it": "object"}, "object")
+
+    def that(self, children: list[Any]) -> _NP:
+        return _NP({"it": "that"}, "object")
 
     def that_player(self, children: list[Any]) -> _NP:
         return _NP({"it": "player"}, "player")

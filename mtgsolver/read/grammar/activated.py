@@ -7,6 +7,8 @@ mana ability's cost (118, 602.1), or a loyalty cost "[+1]" (606.4); the effect s
 ``actions.lark``; "Activate only as a sorcery" (602.5d) and "Activate only once each turn"
 (602.5b). A mana ability (605.1a: no target, could add mana) is the ``mana`` family's and
 refused here; so is any line about mana (its relevance to payment is judged on the text).
+"Activate only during your turn" (or your upkeep, or your turn before attackers are declared),
+"Activate only if [condition]" (602.5b) and "Any player may activate this ability" are read too.
 
 Examples
 --------
@@ -25,6 +27,7 @@ from mtgsolver.read.grammar.actions import (
     Refused,
     ability_effects,
     about_mana,
+    condition,
     effect_text,
     is_modal,
     keyword_cost,
@@ -36,9 +39,14 @@ from mtgsolver.read.grammar.actions import (
 __all__ = ["activated", "cost_parts", "read"]
 
 _LOYALTY = re.compile(r"^\[([+-]?)(\d+)\]$")
-#: Sentences about when the ability may be activated (602.5b, 602.5d), by their words.
+#: Sentences about when and by whom the ability may be activated (602.5b, 602.5d, 602.1), by
+#: their words.
 _TIMING = {"activate only as a sorcery.": ("timing", "sorcery"),
-           "activate only once each turn.": ("once_each_turn", True)}
+           "activate only once each turn.": ("once_each_turn", True),
+           "activate only during your turn.": ("during", "your_turn"),
+           "activate only during your upkeep.": ("during", "your_upkeep"),
+           "activate only during your turn, before attackers are declared.": ("during", "your_turn_before_attackers"),
+           "any player may activate this ability.": ("any_player", True)}
 
 
 def read(line: str, name: str) -> list[Any] | None:
@@ -72,11 +80,14 @@ def activated(line: str, name: str) -> dict[str, Any]:
         for sentence in effect_text(effect_low):
             if sentence in _TIMING:
                 key, value = _TIMING[sentence]
-                if key in fields:
-                    raise Refused("two timing sentences")
-                fields[key] = value
+            elif sentence.startswith("activate only if "):  # 602.5b
+                key, value = "condition", condition(sentence[len("activate only if "):-1])
             else:
                 body.append(sentence)
+                continue
+            if key in fields:
+                raise Refused("two sentences of one restriction")
+            fields[key] = value
         effects = ability_effects(body, links)
     targets = links.slots
     if "loyalty" in out and fields.get("timing"):

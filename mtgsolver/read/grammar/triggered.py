@@ -85,15 +85,16 @@ def triggered(line: str, name: str) -> dict[str, Any]:
 _STEPS = ("upkeep", "end_step", "beginning_of_combat", "draw_step", "precombat_main", "end_of_combat")
 #: Events about the player the source dealt damage to.
 _DAMAGED_PLAYER = ("deals_combat_damage_to_player", "deals_damage_to_player", "deals_damage_to_opponent")
-#: Events whose "that creature" is another creature than the one the trigger is about: left unread.
-_OTHER_CREATURE = ("blocks_each", "blocked_by_each", "exploits", "deals_combat_damage_to_creature")
+#: Events of the source and another creature: "that creature" is the other (the one blocked, blocking
+#: or dealt damage, :class:`~mtgsolver.model.effects.Subject`).
+_OTHER_CREATURE = ("blocks_each", "blocked_by_each", "deals_combat_damage_to_creature")
 #: Events of a player's own action.
 _PLAYER_ACTIONS = ("cast", "draws", "discards", "gains_life")
 
 
-def _antecedents(event: dict[str, Any]) -> tuple[Any, Any]:
-    """What "it" and "that player" first refer to in a triggered ability (603.7c): the object
-    and the player its event is about."""
+def _antecedents(event: dict[str, Any]) -> tuple[Any, ...]:
+    """What "it" and "that player" (and "that creature", when it is another than "it") first
+    refer to in a triggered ability (603.7c): the object and the player its event is about."""
     kind, whose = event["kind"], event.get("whose", "you")
     player = {"subject": "player"} if whose != "you" else None
     if kind in _STEPS:
@@ -101,7 +102,9 @@ def _antecedents(event: dict[str, Any]) -> tuple[Any, Any]:
     if kind in _DAMAGED_PLAYER:
         return "source", {"subject": "player"}
     if kind in _OTHER_CREATURE:
-        return None, None  # "that creature": the blocked, blocking, exploited or damaged one (no Ref holds it)
+        return "source", None, {"subject": "object"}  # "it": the source; "that creature": the other one
+    if kind == "exploits":
+        return "source", None, None  # "that creature": the one sacrificed, which no reference holds
     if kind in _PLAYER_ACTIONS:
         return ({"subject": "object"} if "subject" in event else "source" if kind == "cast" else None), player
     return ({"subject": "object"} if "subject" in event else "source"), None
