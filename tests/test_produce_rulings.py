@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from mtgsolver.model.abilities import TextAbility
 from mtgsolver.model.mana_abilities import AnyColor, Choice, Fixed, Reflect
 from mtgsolver.rules.production import effective_product, sacrifice_product
 from mtgsolver.solver.produce import could_produce
@@ -48,10 +47,13 @@ def test_oracle_text_of_the_effects(name: str, entry: tuple) -> None:
     assert entry in statics
 
 
-def test_contamination_upkeep_line_is_kept_unread_not_dropped() -> None:
+def test_contamination_upkeep_line_is_kept_not_dropped() -> None:
+    """Its upkeep trigger is read (603.1: sacrifice it unless you sacrifice a creature), and kept."""
     b = make_board(card("c", "Contamination"))
-    texts = [a.text for a in b.permanent("c").abilities if isinstance(a, TextAbility)]
-    assert texts == ["At the beginning of your upkeep, sacrifice Contamination unless you sacrifice a creature."]
+    perm = b.permanent("c")
+    assert perm.lines == ("At the beginning of your upkeep, sacrifice Contamination unless you sacrifice a creature.",)
+    (trigger,) = perm.triggered_abilities
+    assert trigger.event.kind == "upkeep" and trigger.effects[0].otherwise[0].what is not None
 
 
 # --------------------------------------------------------------------------- Reflecting Pool

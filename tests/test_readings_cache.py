@@ -92,3 +92,19 @@ def test_no_cache_when_turned_off_or_not_writable(tmp_path: Path, monkeypatch: p
         assert readings._table() is None
     readings._table.cache_clear()
     assert not (tmp_path / "off").exists()
+
+
+def test_what_cards_do_is_kept_too(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The spell family's reading of a whole text and the activated and triggered families'
+    readings are plain data a JSON round trip keeps: they are kept, by family."""
+    from mtgsolver.read.grammar import spell
+
+    bolt = "Lightning Bolt deals 3 damage to any target."
+    first = spell.remembered_spell(bolt, "Lightning Bolt")
+    trigger = "When Elvish Visionary enters the battlefield, draw a card."
+    entries = oracle.parse_oracle_text(trigger, "Elvish Visionary")
+    assert first is not None and entries[1] == []
+    monkeypatch.setattr(spell, "read_spell", _refuse)
+    monkeypatch.setattr(oracle, "_families", _refuse)
+    assert spell.remembered_spell(bolt, "Lightning Bolt") == first
+    assert oracle.parse_oracle_text(trigger, "Elvish Visionary") == entries

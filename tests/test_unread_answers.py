@@ -135,7 +135,8 @@ def test_triggered_and_activated_lines_are_reported_but_do_not_decide_a_declarat
     """508.2, 509.2, 603.2: triggers of the step trigger after the declaration; an activated
     ability changes nothing until activated (602)."""
     bears = ('  - {id: bears, name: Bear, types: [creature], power: 2, toughness: 2, controller: a, '
-             'text: "Whenever Bear attacks, it gets +1/+0 until end of turn.\\n{R}: Bear gets +1/+0 until end of turn."}\n'
+             'text: "Whenever Bear attacks, exchange control of Bear and target creature.\\n'
+             '{R}: Target creature can\'t block Bear this turn."}\n'
              '  - {id: ox, card: Pillarfield Ox, controller: b}\n')
     result = check_blocks(_board(bears, combat=LONE_BLOCK))
     assert result.legal is True and result.as_read is None

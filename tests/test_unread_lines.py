@@ -17,7 +17,7 @@ from mtgsolver.solver.relevance import unread_lines
      {"mana_trigger"}),
     ("If a land is tapped for mana, it produces {C} instead of any other type and amount.", {"mana", "effects"}),
     ("Spells your opponents cast cost {1} more to cast.", {"effects"}),
-    ("When Bears enters the battlefield, draw a card.", {"other"}),
+    ("When Bears enters the battlefield, exchange control of Bears and target creature.", {"other"}),
     ("Whenever Bears attacks, it gets +1/+0 until end of turn.", {"combat"}),
 ])
 def test_line_kinds(line: str, kinds: set[str]) -> None:
@@ -37,14 +37,14 @@ battlefield:
   - {id: tower, name: Tower, types: [land], controller: a,
      text: "{T}: Add X mana of any one color, where X is the amount of life you gained this turn."}
   - {id: bears, name: Bears, types: [creature], power: 2, toughness: 2, controller: b,
-     text: "Flying\\nWhen Bears enters the battlefield, draw a card."}
+     text: "Flying\\nWhen Bears enters the battlefield, exchange control of Bears and target creature."}
 """
 
 
 def test_board_text_keeps_unread_lines_and_selects_them_by_kind() -> None:
     board = parse_board_text(BOARD, "b.yaml")
     assert board.permanent("drums").unread == ("Creatures you control get +1/+1 for each instant card in your graveyard.",)
-    assert board.permanent("bears").unread == ("When Bears enters the battlefield, draw a card.",)
+    assert board.permanent("bears").unread == ("When Bears enters the battlefield, exchange control of Bears and target creature.",)
     assert board.permanent("bears").has_keyword("flying")
     statics = unread_lines(board, None, {"effects"})
     assert [u.permanent for u in statics] == ["drums"]

@@ -12,7 +12,10 @@ _TITLES = {"mana": "mana-ability lines (605.1a)", "combat": "static combat lines
            "effects": "statics that affect other permanents (604, 613)",
            "mana_trigger": "triggered mana lines (605.1b, 106.12a)",
            "others_combat": "statics on others: combat (613, 508.1, 509.1)",
-           "others_mana": "statics on others: mana abilities and types (613.1d, 305.7)"}
+           "others_mana": "statics on others: mana abilities and types (613.1d, 305.7)",
+           "spell": "instant and sorcery cards read whole (608.2)",
+           "activated": "activated abilities, not mana abilities (602, 606)",
+           "triggered": "triggered abilities (603)"}
 
 
 def register(app: typer.Typer) -> None:

@@ -45,6 +45,8 @@ class Affected:
     ``types``/``keywords``: all of them; ``subtypes``/``colors``: any of them; ``not_*``:
     none of them; ``other``: not the source; ``attached``: the object the source enchants
     or equips (303.4, 301.5); ``self``: the source only; ``named``: a card name;
+    ``mana_value_at_least`` / ``_at_most``: bounds on its mana value (202.3; X is 0 on the
+    battlefield, 107.3g);
     ``attacking``/``blocking``: declared so in the board's combat (506.4); ``counter``: has at
     least one counter of that kind (``+1/+1``); ``token`` (111.1) and ``tapped``: true or false;
     ``multicolored``/``colorless`` (105.2b-c); ``commander`` (903.3); ``chosen_type`` /
@@ -86,6 +88,8 @@ class Affected:
     power_at_most: int | None = None
     toughness_at_least: int | None = None
     toughness_at_most: int | None = None
+    mana_value_at_least: int | None = None
+    mana_value_at_most: int | None = None
     other: bool = False
     attached: bool = False
     self: bool = False
@@ -181,6 +185,8 @@ class Affected:
                   if n is not None]
         if self.counter:
             words.append(f"with a {self.counter} counter")
+        words += [f"with mana value {n} or {w}" for w, n in (("greater", self.mana_value_at_least),
+                                                              ("less", self.mana_value_at_most)) if n is not None]
         if self.keywords:
             words.append("with " + " and ".join(sorted(self.keywords)))
         if self.not_keywords:

@@ -9,8 +9,9 @@ order:
   (:class:`Source`, "~"), its controller (:class:`You`), players (:class:`Players`), every
   object matching a filter (:class:`Each`, with :class:`~mtgsolver.model.continuous.Affected`
   as the filter), what a trigger is about (:class:`Subject`: "that creature", "it"), what the
-  source is attached to (:class:`Attached`), and the controller or owner of one of those
-  (:class:`ControllerOf`, :class:`OwnerOf`).
+  source is attached to (:class:`Attached`), the controller or owner of one of those
+  (:class:`ControllerOf`, :class:`OwnerOf`), objects a player chooses without targeting
+  (:class:`Chosen`) and the tokens just created (:class:`Created`).
 - **how many** (:data:`Amount`): a number, X (:class:`X`, 107.3), a count
   (:class:`Count` over a :class:`~mtgsolver.model.continuous.ForEach`, "for each"), or a
   characteristic of an object (:class:`PowerOf`, :class:`ToughnessOf`).
@@ -22,14 +23,21 @@ order:
   :class:`RemoveCounters`, :class:`Tap`, :class:`Untap`, :class:`CreateTokens` (111),
   :class:`Draw`, :class:`Discard`, :class:`Mill`, :class:`GainLife`, :class:`LoseLife`,
   :class:`AddMana` (rituals, 106.3), :class:`ReturnFromGraveyard`, :class:`PutOntoBattlefield`,
-  :class:`Fight` (701.14), :class:`CounterSpell` (701.6), :class:`CopySpell` (707.10).
+  :class:`Fight` (701.14), :class:`CounterSpell` (701.6), :class:`CopySpell` (707.10),
+  :class:`Scry` (701.22), :class:`Surveil` (701.25), :class:`Regenerate` (701.19),
+  :class:`Attach` (701.3), :class:`Proliferate` (701.27), :class:`Pay` (118.3, a choice),
+  :class:`PreventDamage` (615), :class:`PutInLibrary` (401.4), :class:`SearchLibrary` (701.23),
+  :class:`Monstrosity` (701.37), :class:`Adapt` (701.46), :class:`Transform` (701.28),
+  :class:`ExtraTurn` (500.7), :class:`KeywordAction` (other keyword actions of 701),
+  :class:`LookAtTop` (library moves on the top cards, 401.4), :class:`ExileIfDies` (614.1a), and
+  :class:`Delayed` (a delayed triggered ability, 603.7).
 - **effects that last** (611.2): :class:`Modify` applies a
   :class:`~mtgsolver.model.continuous.ContinuousSpec` (+N/+N, keywords gained or lost, "can't
   block", "attacks this turn if able", "must be blocked") to the objects it names for a
   :data:`Duration`; :class:`GainControl` (613.1b) likewise. Resolving one makes a board effect
   with its duration and timestamp (613.7a), so the layers apply it.
-- **structure**: :class:`Optional` ("you may", 608.2d), :class:`Conditional` ("if ... ,
-  instead", 608.2c), :class:`Modal` ("choose one —", 700.2).
+- **structure**: :class:`Optional` ("you may", 608.2d), :class:`Attempt` ("... If you do,"),
+  :class:`Conditional` ("if ... , instead", 608.2c), :class:`Modal` ("choose one —", 700.2).
 - **abilities**: :class:`SpellAbility` (an instant's or sorcery's text), :class:`ActivatedAbility`
   (602: cost, effect, timing), :class:`TriggeredAbility` (603: event, intervening "if" 603.4,
   "you may"), each with its targets and effects and the Oracle line it was read from.
@@ -48,12 +56,15 @@ from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.mana_abilities import CostPart, ManaAbility
 
 __all__ = [
-    "Ability", "ActivatedAbility", "AddMana", "Amount", "Attached", "Bounce", "Conditional", "ControllerOf", "CopySpell",
-    "Count", "CounterSpell", "CreateTokens", "Damage", "Destroy", "Discard", "Draw", "Duration", "Each", "Effect",
-    "Exile", "Fight", "GainControl", "GainLife", "LoseLife", "Mill", "Modal", "Modify", "Optional", "OwnerOf",
-    "Players", "PowerOf", "PutCounters", "PutOntoBattlefield", "Ref", "RemoveCounters", "ReturnFromGraveyard",
-    "Sacrifice", "Source", "SpellAbility", "Subject", "TargetSpec", "Targeted", "Tap", "Token", "ToughnessOf",
-    "TriggerEvent", "TriggeredAbility", "Untap", "X", "You",
+    "KEYWORD_ACTIONS", "Ability", "ActivatedAbility", "Adapt", "AddMana", "Amount", "Attach", "Attached", "Attempt",
+    "Bounce", "Chosen", "Conditional", "Created", "ControllerOf", "CopySpell", "Count", "CounterSpell", "CreateTokens",
+    "Damage", "Delayed", "Destroy", "Discard", "Draw", "Duration", "Each", "Effect", "Exile", "ExileIfDies",
+    "ExtraTurn", "Fight", "GainControl", "GainLife", "KeywordAction", "LookAtTop", "LoseLife", "Mill", "Modal",
+    "Modify", "Monstrosity", "Optional", "OwnerOf", "Pay", "Players", "PowerOf", "PreventDamage", "Proliferate",
+    "PutCounters", "PutInLibrary", "PutOntoBattlefield", "Ref", "Regenerate", "RemoveCounters",
+    "ReturnFromGraveyard", "Sacrifice", "Scry", "SearchLibrary", "Source", "SpellAbility", "Subject", "Surveil",
+    "Tap", "TargetSpec", "Targeted", "Token", "ToughnessOf", "Transform", "TriggerEvent", "TriggeredAbility",
+    "Untap", "X", "You"
 ]
 
 
@@ -96,7 +107,11 @@ class Each:
 @dataclass(frozen=True)
 class Subject:
     """What a triggered ability's event is about: "that creature", "it", "that player" (603.2,
-    603.7c); for an "enters" or "dies" trigger of the source itself, the source."""
+    603.7c); for an "enters" or "dies" trigger of the source itself, the source; for
+    ``blocks_each``, ``blocked_by_each`` and ``deals_combat_damage_to_creature``, the other creature
+    (the one blocked, blocking or dealt damage: "that creature"). The player
+    (``what`` ``player``) is the one the source dealt damage to, the one who cast, drew,
+    discarded or gained life, or whose step began ("each player's upkeep ... that player")."""
 
     what: Literal["object", "player"] = "object"
 
@@ -120,13 +135,35 @@ class OwnerOf:
     of: "Ref"
 
 
-Ref = Union[Targeted, Source, You, Players, Each, Subject, Attached, ControllerOf, OwnerOf]
+@dataclass(frozen=True)
+class Created:
+    """The tokens the :class:`CreateTokens` effect before this one created ("create a 1/1 token,
+    then attach ~ to it", 111.1)."""
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """``count`` objects matching ``filter`` that ``who`` chooses as the effect happens, not
+    targeted (115.10: "return a land you control to its owner's hand", "exile a card from a
+    graveyard"): permanents on the battlefield, or cards in ``zone`` (``whose``: whose zone,
+    as :class:`TargetSpec`'s). Fewer when fewer exist."""
+
+    filter: Affected = field(default_factory=Affected)
+    count: "Amount" = 1
+    who: "Ref" = field(default_factory=You)
+    zone: Literal["battlefield", "graveyard", "hand"] = "battlefield"
+    whose: Literal["any", "you", "opponents"] = "any"
+
+
+Ref = Union[Targeted, Source, You, Players, Each, Subject, Attached, ControllerOf, OwnerOf, Chosen, Created]
 
 
 # --------------------------------------------------------------------------- how many
 @dataclass(frozen=True)
 class X:
-    """The value of X chosen as the spell was cast or the ability activated (107.3a, 107.3m)."""
+    """The value of X chosen as the spell was cast or the ability activated (107.3a, 107.3m), or
+    as a :class:`Pay` of a cost with {X} in the same effect was paid ("you may pay {X}{R}. If you
+    do, ~ deals X damage", 107.3f)."""
 
 
 @dataclass(frozen=True)
@@ -156,8 +193,10 @@ class ToughnessOf:
 Amount = Union[int, X, Count, PowerOf, ToughnessOf]
 
 #: How long a lasting effect lasts (611.2a-b, 514.2): until the cleanup step ("until end of
-#: turn", "this turn"), for as long as the source stays (``while_source``), or for the game.
-Duration = Literal["end_of_turn", "while_source", "permanent"]
+#: turn", "this turn"), for as long as the source stays (``while_source``), for the game, or
+#: through the affected object's controller's next untap step (``next_untap_step``: "it doesn't
+#: untap during its controller's next untap step", 502.3).
+Duration = Literal["end_of_turn", "while_source", "permanent", "next_untap_step"]
 
 
 # --------------------------------------------------------------------------- targets
@@ -171,8 +210,12 @@ class TargetSpec:
     ``spell`` and ``ability`` on the stack, or ``card`` in ``zone`` ("target creature card in
     your graveyard"). "Any target" is creature, planeswalker, battle and player (115.4).
     ``filter`` restricts the objects further ("you control", "nonblack", "with flying",
-    "attacking"); ``count`` targets, or up to ``count`` with ``up_to`` (601.2c); one target
-    word can't choose the same object twice (115.3).
+    "attacking"; for a spell or a card its characteristics, 115.2); ``count`` targets, or up to
+    ``count`` with ``up_to`` (601.2c); one target word can't choose the same object twice
+    (115.3). ``whose``: for a card in a zone, whose zone it is ("from your graveyard":
+    ``you``; "from a graveyard": ``any``). ``distinct_from``: earlier slots whose chosen
+    objects this one can't be ("another target creature" after "target creature", 115.3);
+    "another target" with no earlier slot of its kind is ``filter.other`` (not the source).
     """
 
     kinds: frozenset[str]
@@ -181,6 +224,8 @@ class TargetSpec:
     up_to: bool = False
     zone: Literal["battlefield", "stack", "graveyard", "exile", "hand"] = "battlefield"
     opponent: bool = False
+    whose: Literal["any", "you", "opponents"] = "any"
+    distinct_from: tuple[int, ...] = ()
 
 
 # --------------------------------------------------------------------------- one-shot effects
@@ -296,11 +341,16 @@ class Draw:
 
 @dataclass(frozen=True)
 class Discard:
-    """``who`` discards ``amount`` cards of their choice, or at ``random`` (701.9)."""
+    """``who`` discards ``amount`` cards of their choice, or at ``random`` (701.9); with
+    ``chosen_by``, they reveal their hand and that player chooses the cards among those matching
+    ``filter`` ("Target opponent reveals their hand. You choose a nonland card from it. That
+    player discards that card.", 701.20, 701.9b)."""
 
     who: Ref = field(default_factory=You)
     amount: Amount = 1
     random: bool = False
+    filter: Affected = field(default_factory=Affected)
+    chosen_by: Ref | None = None
 
 
 @dataclass(frozen=True)
@@ -340,11 +390,12 @@ class AddMana:
 @dataclass(frozen=True)
 class ReturnFromGraveyard:
     """Return ``what`` (a card in a graveyard) to its owner's hand or to the battlefield under
-    ``controller``'s control (400.7)."""
+    ``controller``'s control (400.7), ``tapped`` if said."""
 
     what: Ref
     to: Literal["hand", "battlefield"] = "hand"
     controller: Ref = field(default_factory=You)
+    tapped: bool = False
 
 
 @dataclass(frozen=True)
@@ -368,7 +419,8 @@ class Fight:
 
 @dataclass(frozen=True)
 class CounterSpell:
-    """Counter ``what``, a spell or ability on the stack (701.6a)."""
+    """Counter ``what``, a spell or ability on the stack (701.6a); "unless its controller pays
+    {N}" is an :class:`Optional` :class:`Pay` of that player with this as ``otherwise``."""
 
     what: Ref
 
@@ -382,23 +434,197 @@ class CopySpell:
     count: Amount = 1
 
 
+@dataclass(frozen=True)
+class Scry:
+    """``who`` scries ``amount`` (701.22): looks at that many cards from the top of their library
+    and puts any number on the bottom, the rest on top, in any order."""
+
+    amount: Amount = 1
+    who: Ref = field(default_factory=You)
+
+
+@dataclass(frozen=True)
+class Surveil:
+    """``who`` surveils ``amount`` (701.25): looks at that many cards from the top of their
+    library and puts any number into their graveyard, the rest on top, in any order."""
+
+    amount: Amount = 1
+    who: Ref = field(default_factory=You)
+
+
+@dataclass(frozen=True)
+class Regenerate:
+    """Regenerate ``what`` (701.19a): the next time it would be destroyed this turn, instead
+    remove all damage from it, tap it and remove it from combat (a replacement shield, 614.8)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class Attach:
+    """Attach ``what`` (an Aura or Equipment: the source, "attach it") to ``to`` (701.3a;
+    "Equip", 702.6a)."""
+
+    to: Ref
+    what: Ref = field(default_factory=Source)
+
+
+@dataclass(frozen=True)
+class Proliferate:
+    """The controller proliferates (701.27a): chooses any number of permanents and players with
+    counters and gives each another counter of each kind already there."""
+
+
+@dataclass(frozen=True)
+class Pay:
+    """``who`` pays ``mana``, ``life`` life and/or ``energy`` energy counters (118.3, 119.4, 107.14)
+    as the ability resolves: a choice,
+    so only inside an :class:`Optional` ("you may pay {2}. If you do, ..."; "... unless you pay
+    {1}" is the Optional's ``otherwise``)."""
+
+    mana: ManaCost | None = None
+    life: int = 0
+    energy: int = 0
+    who: Ref = field(default_factory=You)
+
+
+@dataclass(frozen=True)
+class PreventDamage:
+    """Prevent damage this turn (615.1): the next ``amount`` damage (``None``: all damage) that
+    would be dealt to ``to`` (``None``: to any permanent or player) by ``by`` (``None``: any
+    source), only combat damage with ``combat`` (510). A description (:class:`Each`) is matched
+    as the damage would be dealt: a prevention effect is no continuous effect locked to the
+    objects it found (611.2c)."""
+
+    amount: Amount | None = None
+    to: Ref | None = None
+    by: Ref | None = None
+    combat: bool = False
+
+
+@dataclass(frozen=True)
+class PutInLibrary:
+    """Put ``what`` (a permanent or a card) into its owner's library, on top or at the
+    ``bottom`` (401.4, 400.7)."""
+
+    what: Ref
+    bottom: bool = False
+
+
+@dataclass(frozen=True)
+class SearchLibrary:
+    """``who`` searches their library for up to ``count`` cards matching ``filter`` (types,
+    subtypes, supertypes, colors, ``named``), puts them ``to`` their hand, the battlefield
+    (``tapped`` if said) or the top of the library, revealing them if ``reveal``, then shuffles
+    (701.23; 701.20 reveal). A search for cards with a stated quality may find fewer than there
+    are (701.23b); one with none ("a card") finds one while the library has one."""
+
+    filter: Affected = field(default_factory=Affected)
+    count: int = 1
+    to: Literal["hand", "battlefield", "top"] = "hand"
+    tapped: bool = False
+    reveal: bool = False
+    who: Ref = field(default_factory=You)
+
+
+@dataclass(frozen=True)
+class Transform:
+    """Transform ``what``, a double-faced permanent (701.28a)."""
+
+    what: Ref = field(default_factory=Source)
+
+
+@dataclass(frozen=True)
+class ExtraTurn:
+    """``who`` takes an extra turn after this one (500.7)."""
+
+    who: Ref = field(default_factory=You)
+
+
+#: Keyword actions of 701 with no class of their own, by name: ``amass`` (701.47), ``bolster``
+#: (701.39), ``connive`` (701.50), ``explore`` (701.44), ``learn`` (701.48), ``populate``
+#: (701.36), ``support`` (701.41), ``venture`` (venture into the dungeon, 701.49) and
+#: ``monarch`` (the player becomes the monarch, 724.1).
+KEYWORD_ACTIONS = ("amass", "bolster", "connive", "explore", "learn", "populate", "support", "venture", "monarch")
+
+
+@dataclass(frozen=True)
+class KeywordAction:
+    """``who`` (or ``what``, for ``explore`` and ``connive``: the creature that does it) performs
+    the keyword action ``action`` of :data:`KEYWORD_ACTIONS`, with its number ``amount`` where it
+    has one ("Bolster 2", "Amass 1"; "Support 2" puts counters on up to that many other target
+    creatures: its targets are the ability's)."""
+
+    action: str
+    amount: Amount = 1
+    who: Ref = field(default_factory=You)
+    what: Ref | None = None
+
+
+@dataclass(frozen=True)
+class LookAtTop:
+    """``who`` looks at the top ``count`` cards of their library and puts ``take`` of them (up to
+    that many with ``up_to``; only cards matching ``filter``, revealed with ``reveal``) into their
+    hand or graveyard (``to``), and the rest on top in any order, on the bottom in any order, on
+    the bottom in a random order (``rest_random``) or into their graveyard (401.4; "Look at the top
+    three cards of your library. Put one of them into your hand and the rest on the bottom of your
+    library in any order."). Scry and surveil are :class:`Scry` and :class:`Surveil`."""
+
+    count: Amount
+    take: int = 0
+    up_to: bool = False
+    filter: Affected = field(default_factory=Affected)
+    to: Literal["hand", "graveyard"] = "hand"
+    reveal: bool = False
+    rest: Literal["top", "bottom", "graveyard"] = "top"
+    rest_random: bool = False
+    who: Ref = field(default_factory=You)
+
+
+@dataclass(frozen=True)
+class ExileIfDies:
+    """If ``what`` would die this turn, exile it instead (a replacement effect, 614.1a, 700.4):
+    "If that creature would die this turn, exile it instead."; with ``dealt_damage``, only those
+    of them the damage before was dealt to ("If a creature dealt damage this way would die this
+    turn, ...", 120.3)."""
+
+    what: Ref
+    dealt_damage: bool = False
+
+
+@dataclass(frozen=True)
+class Monstrosity:
+    """Monstrosity ``amount`` (701.37a): if the source isn't monstrous, put that many +1/+1
+    counters on it and it becomes monstrous."""
+
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class Adapt:
+    """Adapt ``amount`` (701.46a): if the source has no +1/+1 counters on it, put that many
+    +1/+1 counters on it."""
+
+    amount: Amount
+
+
 # --------------------------------------------------------------------------- effects that last
 @dataclass(frozen=True)
 class Modify:
     """Apply ``spec`` (its ``affects`` ignored) to the objects ``what`` names as the effect
     happens, for ``duration`` (611.2c: a continuous effect from a resolving spell or ability
     affects only the objects it found then). +N/+N is ``gets`` (613.4c), keywords ``gains`` /
-    ``loses`` (613.1f), "can't block" and "attacks this turn if able" are ``rules``.
-    ``gets`` is multiplied by ``times`` and by the spec's ``for_each`` count, both found as
-    the effect begins (608.2h: "+X/+X" is ``gets (1, 1)`` times :class:`X`). An effect that
-    only changes rules (``rules``, no layer) on :class:`Each` applies to whatever matches its
-    filter for its duration, objects that come later included (611.2c: "Creatures without
-    flying can't block this turn")."""
+    ``loses`` (613.1f), "can't block" and "attacks this turn if able" are ``rules``. ``times``
+    multiplies ``gets``: "+X/+0" is ``gets`` (1, 0) ``times`` X, "+1/+1 for each ..." ``times`` a
+    :class:`Count`, both fixed as the effect begins (608.2h), as is the spec's ``for_each`` count.
+    An effect that only changes rules (``rules``, no layer) on :class:`Each` applies to whatever
+    matches its filter for its duration, objects that come later included (611.2c: "Creatures
+    without flying can't block this turn")."""
 
     what: Ref
     spec: ContinuousSpec
     duration: Duration = "end_of_turn"
-    times: "Amount" = 1
+    times: Amount = 1
 
 
 @dataclass(frozen=True)
@@ -413,27 +639,58 @@ class GainControl:
 
 # --------------------------------------------------------------------------- structure
 @dataclass(frozen=True)
+class Delayed:
+    """A delayed triggered ability (603.7): ``effects`` happen the next time ``at`` begins
+    ("at the beginning of the next end step": ``end_step`` of ``each`` player; "at the beginning
+    of your next upkeep": ``upkeep``, ``you``; "at end of combat": ``end_of_combat``), once.
+    What its effects name ("it", "that creature") is what the ability that made it named."""
+
+    at: "TriggerEvent"
+    effects: tuple["Effect", ...]
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """Do ``effects`` (an instruction that may be impossible: "remove a +1/+1 counter from it",
+    "exile a creature card from your graveyard"); ``then`` happens if it was done ("If you do,
+    ...") and ``otherwise`` if it wasn't ("Otherwise, ...", "If you don't, ...", 608.2c)."""
+
+    effects: tuple["Effect", ...]
+    then: tuple["Effect", ...] = ()
+    otherwise: tuple["Effect", ...] = ()
+
+
+@dataclass(frozen=True)
 class Optional:
-    """``who`` may do ``effects`` ("you may", 608.2d: chosen as the ability resolves)."""
+    """``who`` may do ``effects`` ("you may", 608.2d: chosen as the ability resolves); ``then``
+    happens only if they did ("If you do, ...", 608.2c), ``otherwise`` only if they didn't ("If
+    you don't, ..."; "X unless you pay {1}": a :class:`Pay` with X as ``otherwise``)."""
 
     effects: tuple["Effect", ...]
     who: Ref = field(default_factory=You)
+    then: tuple["Effect", ...] = ()
+    otherwise: tuple["Effect", ...] = ()
 
 
 @dataclass(frozen=True)
 class Conditional:
     """``effects`` if ``condition`` holds as it resolves, else ``otherwise`` ("If ..., ...
-    instead", 608.2c); conditions are the board conditions of 611.3b."""
+    instead", 608.2c); conditions are the board conditions of 611.3b, all of which must hold,
+    and ``kicked``: the spell was kicked ("if this spell was kicked", 702.33d). A target slot
+    named only in a kicked Conditional's effects is chosen only when the spell is kicked (601.2c)."""
 
     condition: tuple[Condition, ...]
     effects: tuple["Effect", ...]
     otherwise: tuple["Effect", ...] = ()
+    kicked: bool = False
 
 
 @dataclass(frozen=True)
 class Modal:
-    """"Choose ``choose`` —" (700.2): ``modes`` are effect sequences, each with its own target
-    slots; ``up_to`` for "choose up to N", ``any_number`` for "choose one or more"."""
+    """"Choose ``choose`` —" (700.2): ``modes`` are effect sequences; ``up_to`` for "choose up
+    to N", ``any_number`` for "choose one or more" (and "one or both" of two modes). Target
+    slots are numbered over the whole ability in text order; a slot a mode's effects name is
+    chosen only when that mode is (700.2c)."""
 
     modes: tuple[tuple["Effect", ...], ...]
     choose: int = 1
@@ -443,18 +700,38 @@ class Modal:
 
 Effect = Union[Damage, Destroy, Exile, Bounce, Sacrifice, PutCounters, RemoveCounters, Tap, Untap, CreateTokens,
                Draw, Discard, Mill, GainLife, LoseLife, AddMana, ReturnFromGraveyard, PutOntoBattlefield, Fight,
-               CounterSpell, CopySpell, Modify, GainControl, Optional, Conditional, Modal]
+               CounterSpell, CopySpell, Scry, Surveil, Regenerate, Attach, Proliferate, Pay, PreventDamage, PutInLibrary,
+               SearchLibrary, LookAtTop, ExileIfDies, Monstrosity, Adapt, Transform, ExtraTurn, KeywordAction, Modify, GainControl, Delayed,
+               Attempt, Optional, Conditional, Modal]
 
 
 # --------------------------------------------------------------------------- abilities
 @dataclass(frozen=True)
 class SpellAbility:
-    """What an instant or sorcery does as it resolves (608.2), or a permanent spell's text
-    that matters while it is a spell. ``targets`` are its target slots in order."""
+    """What an instant or sorcery does as it resolves (608.2), read from its whole text.
+    ``targets`` are its target slots in order; ``kicker``: its kicker cost (702.33a, an optional
+    additional cost; ``Conditional.kicked`` effects happen when it was paid);
+    ``additional_costs``: "As an additional cost to cast this spell, ..." (601.2f, 118.8), as a
+    mana ability's :class:`CostPart`; ``uncounterable``: "This spell can't be countered" (101.2);
+    ``only_during``: "Cast this spell only during ..." (601.3): ``combat``, ``combat_before_blockers``,
+    ``combat_after_blockers``, ``declare_blockers_step``, ``declare_attackers_step_attacked`` (the
+    declare attackers step, and only if you've been attacked this step), ``your_turn``;
+    ``extra_target_cost``: "This spell costs {N} more to cast for each target beyond the first"
+    (601.2f); ``keywords``: its other keyword abilities as printed, canonical name first ("cycling {2}",
+    "flashback {1}{r}", "convoke", "storm"), each defined by its rule of 702: how else it may be
+    cast, what it does from another zone, how it is paid or copied. A rule that doesn't apply
+    one of them must not answer as though it were absent."""
 
     effects: tuple[Effect, ...]
     targets: tuple[TargetSpec, ...] = ()
     text: str = ""
+    kicker: ManaCost | None = None
+    additional_costs: tuple[CostPart, ...] = ()
+    uncounterable: bool = False
+    keywords: tuple[str, ...] = ()
+    only_during: Literal["combat", "combat_before_blockers", "combat_after_blockers", "declare_blockers_step",
+                         "declare_attackers_step_attacked", "your_turn"] | None = None
+    extra_target_cost: ManaCost | None = None
 
 
 @dataclass(frozen=True)
@@ -463,7 +740,13 @@ class ActivatedAbility:
     ({T}, {Q}, sacrifices, life... as a mana ability's :class:`CostPart`);
     ``timing`` ``sorcery`` for "Activate only as a sorcery" (602.5d); ``loyalty`` for a
     planeswalker's loyalty ability (606: the change of loyalty is its cost, once per turn at
-    sorcery speed)."""
+    sorcery speed); ``during``: "Activate only during your turn" (``your_turn``) or "... your
+    upkeep" (``your_upkeep``), "... during your turn, before attackers are declared"
+    (``your_turn_before_attackers``, 602.5b); ``condition``: "Activate only if ..." (602.5b),
+    board conditions all of which must hold; ``any_player``: "Any player may activate this
+    ability" (602.1: its activator is its controller). A cost that exiles the source from a graveyard (a
+    :class:`CostPart` ``exile_self`` from ``graveyard``) is paid from there: the ability works
+    from that zone (113.6k)."""
 
     effects: tuple[Effect, ...]
     mana: ManaCost | None = None
@@ -473,6 +756,9 @@ class ActivatedAbility:
     loyalty: int | None = None
     once_each_turn: bool = False
     text: str = ""
+    during: Literal["your_turn", "your_upkeep", "your_turn_before_attackers"] | None = None
+    condition: tuple[Condition, ...] = ()
+    any_player: bool = False
 
 
 #: What a triggered ability waits for (603.2, 603.6, 603.10, 510.3, 508.2, 509.2):
@@ -480,10 +766,25 @@ class ActivatedAbility:
 #: ``attacks``, ``blocks``, ``becomes_blocked``, ``deals_combat_damage_to_player``,
 #: ``deals_combat_damage``, ``cast`` (a spell is cast, 601.2i), ``upkeep``,
 #: ``beginning_of_combat``, ``end_step`` (the beginning of that step, 503.1, 507.1, 513.1),
-#: ``becomes_tapped``, ``leaves``.
+#: ``becomes_tapped``, ``leaves``; ``attacks_unblocked`` ("attacks and isn't blocked": when
+#: blockers have been declared and it is unblocked, 509.1h), ``dealt_damage`` ("is dealt damage",
+#: 120.3), ``deals_damage`` and ``deals_damage_to_player`` (any damage, 120), ``turned_face_up``
+#: (708.8), ``end_of_combat`` (the beginning of the end of combat step, 511.1), ``draw_step``
+#: (504.1), ``gains_life`` (119.9), ``draws`` (121.6), ``discards`` (701.9): the last three by
+#: the player ``whose`` names; ``deals_damage_to_opponent``, ``deals_combat_damage_to_creature``,
+#: ``cycled`` (702.29d: "When you cycle ~"), ``put_into_graveyard`` ("is put into a graveyard
+#: from anywhere"), ``precombat_main`` (the beginning of that phase, 505.1), ``becomes_target``
+#: (of a spell or ability, 115.1), ``blocks_each`` ("blocks a creature": once for each creature
+#: it blocks, 509.3c-d), ``blocked_by_each`` ("becomes blocked by a creature": once for each
+#: blocker, 509.3d), ``exploits`` (702.110), ``mutates`` (702.140), ``sacrificed`` ("when you
+#: sacrifice ~", 701.21).
 TriggerKind = Literal["enters", "dies", "leaves", "attacks", "blocks", "becomes_blocked",
                       "deals_combat_damage_to_player", "deals_combat_damage", "cast", "upkeep",
-                      "beginning_of_combat", "end_step", "becomes_tapped"]
+                      "beginning_of_combat", "end_step", "becomes_tapped", "attacks_unblocked",
+                      "dealt_damage", "deals_damage", "deals_damage_to_player", "turned_face_up",
+                      "end_of_combat", "draw_step", "gains_life", "draws", "discards", "deals_damage_to_opponent",
+                      "deals_combat_damage_to_creature", "cycled", "put_into_graveyard", "precombat_main",
+                      "becomes_target", "blocks_each", "blocked_by_each", "exploits", "mutates", "sacrificed"]
 
 
 @dataclass(frozen=True)
@@ -491,20 +792,25 @@ class TriggerEvent:
     """The event of a triggered ability. ``subject``: the source itself (``None``) or the
     objects (or spells, for ``cast``) matching a filter ("Whenever a creature you control
     dies", "Whenever you cast an instant or sorcery spell"); ``whose``: for step triggers,
-    whose step (``you``: "your upkeep", ``each``: "each upkeep")."""
+    whose step (``you``: "your upkeep", ``each``: "each upkeep", ``attached``: the step of the
+    controller of what the source is attached to, or of the player it enchants, 303.4).
+    ``one_or_more``: "Whenever one or more creatures you control attack": once for all the
+    objects of one event (603.2c)."""
 
     kind: TriggerKind
     subject: Affected | None = None
-    whose: Literal["you", "each", "opponent"] = "you"
+    whose: Literal["you", "each", "opponent", "attached"] = "you"
     other: bool = False
+    one_or_more: bool = False
 
 
 @dataclass(frozen=True)
 class TriggeredAbility:
-    """"When/Whenever/At [event], [effect]" (603.1). ``condition``: an intervening "if" clause
-    checked when it would trigger and again on resolution (603.4); ``optional``: "you may"
-    (chosen on resolution); ``once_each_turn``: "This ability triggers only once each turn"
-    (603.2h)."""
+    """"When/Whenever/At [event], [effect]" (603.1). ``also``: further events it triggers on
+    ("Whenever ~ enters the battlefield or attacks"); ``condition``: an intervening "if" clause
+    checked when it would trigger and again on resolution (603.4), with ``kicked`` ("if it was
+    kicked": the spell it was, 702.33d); ``optional``: "you may" (chosen on resolution);
+    ``once_each_turn``: "This ability triggers only once each turn" (603.2h)."""
 
     event: TriggerEvent
     effects: tuple[Effect, ...]
@@ -513,6 +819,8 @@ class TriggeredAbility:
     optional: bool = False
     once_each_turn: bool = False
     text: str = ""
+    also: tuple[TriggerEvent, ...] = ()
+    kicked: bool = False
 
 
 #: What a permanent's abilities may be (113): a static ability of the board vocabulary, a mana

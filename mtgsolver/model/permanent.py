@@ -180,6 +180,12 @@ class Permanent:
         return tuple(a.text for a in self.abilities if isinstance(a, TextAbility))
 
     @property
+    def lines(self) -> tuple[str, ...]:
+        """The Oracle lines of its activated and triggered abilities (602, 603; read or not) and
+        of its other unread lines, as printed: what a rule matching printed words looks at."""
+        return tuple(a.text for a in self.abilities if isinstance(a, (TextAbility, ActivatedAbility, TriggeredAbility)))
+
+    @property
     def mana_abilities(self) -> tuple[ManaAbility, ...]:
         return tuple(a for a in self.abilities if isinstance(a, ManaAbility))
 

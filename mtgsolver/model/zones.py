@@ -39,8 +39,9 @@ class ZoneCard:
     #: what it does as an instant or sorcery resolves (608.2), read with the board
     spell: SpellAbility | None = None
     #: the permanent it would be on the battlefield (its text read with the board; id,
-    #: controller and status are set as it enters), for a permanent card (110.4)
-    permanent: Permanent | None = None
+    #: controller and status are set as it enters), for a permanent card (110.4); derived from
+    #: ``card``, so not compared (a permanent is compared by identity)
+    permanent: Permanent | None = field(default=None, compare=False)
     #: its mana abilities that function in its zone (113.6m: "Exile ~ from your hand: Add {G}.")
     mana_abilities: tuple[ManaAbility, ...] = ()
 

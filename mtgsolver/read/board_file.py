@@ -30,16 +30,18 @@ from mtgsolver.model.mana_abilities import BASIC_LAND_MANA, ManaAbility, ManaAbi
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.model.abilities import TextAbility
 from mtgsolver.model.puzzle import GOALS, Puzzle, Solution
+from mtgsolver.model.effects import ActivatedAbility, SpellAbility, TriggeredAbility
 from mtgsolver.model.zones import TURN_STEPS, PlayerZones, StackItem, TurnInfo, ZoneCard, color_identity
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.forge import forge_board_data
 from mtgsolver.read.modes import mode_index, unchosen_modal_trigger
+from mtgsolver.read.effect_vocabulary import ABILITY_KEYS, parse_ability, parse_spell
 from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.read.vocabulary import parse_continuous, parse_granted, parse_static
 
 __all__ = ["BoardError", "BoardFile", "board_json_schema", "board_text_data", "build_board", "card_permanent",
            "check_numbers", "decode_board_bytes", "graveyard_statics", "inline_card", "loads_json", "read_board",
-           "read_board_data", "read_board_text", "zones_data"]
+           "read_board_data", "read_board_text", "spell_ability", "zones_data"]
 
 
 #: libyaml's safe loader where PyYAML has it (about 8x faster to start than the pure-Python one)
@@ -731,7 +733,7 @@ class _Builder:
                                                                     else [])]
             abilities += [TextAbility(line) for line in unread]
         for entry, epath in entries:
-            self.add_entry(entry, epath, name, keywords, protections, abilities)
+            self.add_entry(entry, epath, name, keywords, protections, abilities, read=epath.endswith(".text"))
         # 305.6: a basic land type gives its mana ability
         for sub in sorted(set(subtypes) & set(BASIC_LAND_MANA)):
             if "land" in types:
@@ -844,7 +846,7 @@ class _Builder:
         if p.power is None and p.toughness is None:  # given P/T are the board's: 711.2a applies to printed ones
             understood += levels
         for e in understood:
-            self.add_entry(e, f"{path}.card", name, keywords, protections, abilities)
+            self.add_entry(e, f"{path}.card", name, keywords, protections, abilities, read=True)
         abilities += [TextAbility(line) for line in unread]
         if p.keywords is not None:
             keywords, protections = set(), set()
@@ -860,9 +862,9 @@ class _Builder:
                      abilities: list[Any], kind: str) -> None:
         """Take one keyword or ability away; one the card does not have is an error."""
         if kind == "ability" and isinstance(entry, str):
-            line = next((a for a in abilities if isinstance(a, TextAbility)
+            line = next((a for a in abilities if isinstance(a, (TextAbility, ActivatedAbility, TriggeredAbility))
                          and a.text.strip().lower() == entry.strip().lower()), None)
-            if line is not None:  # a line of the card's text no reader understood
+            if line is not None:  # a line of the card's text, unread or an activated or triggered ability
                 abilities.remove(line)
                 return
         kws: set[str] = set()
@@ -888,7 +890,8 @@ class _Builder:
         as the mode names of that ability."""
         if not given:
             return ()
-        trig = unchosen_modal_trigger([a.text for a in abilities if isinstance(a, TextAbility)], name)
+        lines = [a.text for a in abilities if isinstance(a, (TextAbility, ActivatedAbility, TriggeredAbility))]
+        trig = unchosen_modal_trigger(lines, name)
         if trig is None:
             raise self.fail(path, f"{name} has no \"choose one that hasn't been chosen\" ability")
         out: list[str] = []
@@ -939,8 +942,12 @@ class _Builder:
         return value
 
     def add_entry(self, entry: Any, path: str, name: str, keywords: set[str], protections: set[str],
-                  abilities: list[Any]) -> None:
-        """One keyword, vocabulary entry or mana ability text."""
+                  abilities: list[Any], read: bool = False) -> None:
+        """One keyword, vocabulary entry or mana ability text; with ``read`` (an entry the
+        grammars read from the card's text) also an activated or triggered ability (602, 603)."""
+        if read and isinstance(entry, dict) and len(entry) == 1 and next(iter(entry)) in ABILITY_KEYS:
+            abilities.append(parse_ability(entry))
+            return
         if isinstance(entry, dict) and len(entry) == 1 and "protection" in entry:
             if not isinstance(entry["protection"], str):
                 raise self.fail(f"{path}.protection", f"expected a quality such as red, creatures or everything "
@@ -1054,8 +1061,24 @@ class _Builder:
         for j, entry in enumerate(entries):
             given = entry.id if isinstance(entry, ZoneCardSpec) else None
             oid = self.new_id(given or f"{player}.{zone}[{j}]", f"{path}[{j}]" + (".id" if given else ""))
-            out.append(ZoneCard(oid, self.card_of(entry, f"{path}[{j}]")))
+            card = self.card_of(entry, f"{path}[{j}]")
+            out.append(ZoneCard(oid, card, spell=spell_ability(card), permanent=self.card_permanent(card, oid, player)))
         return tuple(out)
+
+    def card_permanent(self, card: Card, oid: str, owner: str) -> Permanent | None:
+        """The permanent a card in a zone would be under its owner's control (110.4), its text
+        read as a battlefield permanent's is; ``None`` for a card that is no permanent, or one that
+        needs what is chosen or known only as it enters (a chosen type or color, "*" power)."""
+        if not card.is_permanent:
+            return None
+        data = _card_data(card, self.library)
+        fields: dict[str, Any] = {"card": data} if isinstance(data, str) else dict(data)
+        if not isinstance(data, str):
+            fields.update({f: getattr(card, f) for f in ("loyalty", "defense") if getattr(card, f) is not None})
+        try:
+            return self.permanent(-1, PermanentSpec(id=oid, controller=owner, **fields), f"{oid}.permanent")
+        except BoardError:
+            return None
 
     def zones(self, player: str, z: PlayerZonesSpec) -> PlayerZones:
         path = f"zones.{player}"
@@ -1307,6 +1330,17 @@ def card_permanent(card: Card, pid: str, controller: str, owner: str | None = No
     builder = _Builder(BoardFile(active_player=controller, players=players, battlefield=[spec]), card.name, lib)
     builder.player_names, builder.ids, builder.all_ids, builder._types = {controller, owner}, {pid: 0}, {}, {}
     return builder.permanent(0, spec, card.name)
+
+
+def spell_ability(card: Card) -> SpellAbility | None:
+    """What an instant or sorcery card does (608.2), when its whole text is read; else ``None``
+    (its text is then unread, ``docs/unread.md``)."""
+    if not {"instant", "sorcery"} & set(card.types):
+        return None
+    from mtgsolver.read.grammar.spell import remembered_spell
+
+    found = remembered_spell(card.text or "", card.name)
+    return parse_spell(found) if found is not None else None
 
 
 def _card_data(card: Card, library: CardLibrary) -> str | dict[str, Any]:

@@ -34,6 +34,18 @@ Categories (a line may be in several; kinds from :func:`mtgsolver.read.line_kind
 both); the pool's floors for statics on others are measured on them
 (90% of each read, ``tests/test_effects_grammar.py``).
 
+What cards do (608, 602, 603), counted by ability (a modal ability's "•" lines are part of it,
+700.2) or by card:
+
+``spell``
+    instant and sorcery cards (or faces), read whole when every line of the text is read into a
+    :class:`~mtgsolver.model.effects.SpellAbility` (the ``spell`` family, 608.2).
+``activated``
+    activated abilities of permanents other than mana abilities (602.1, 605.1a; loyalty
+    abilities included, 606).
+``triggered``
+    triggered abilities of permanents (603.1: "When", "Whenever", "At", after an ability word).
+
 A line is *read* when :func:`mtgsolver.read.oracle.parse_oracle_text` reads it whole; a mana
 ability line, when besides payment and production use all of it
 (:attr:`~mtgsolver.model.mana_abilities.ManaAbility.modelled`: a cost read but not modelled,
@@ -47,11 +59,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mtgsolver.read.line_kinds import is_activated, is_triggered, line_kinds
-from mtgsolver.read.oracle import parse_oracle_text
+from mtgsolver.read.oracle import ability_units, parse_oracle_text
 
-__all__ = ["CATEGORIES", "Coverage", "categories_of", "measure", "statics_on_others"]
+__all__ = ["ACTION_CATEGORIES", "CATEGORIES", "Coverage", "categories_of", "measure", "statics_on_others"]
 
-CATEGORIES: tuple[str, ...] = ("mana", "combat", "effects", "mana_trigger", "others_combat", "others_mana")
+CATEGORIES: tuple[str, ...] = ("mana", "combat", "effects", "mana_trigger", "others_combat", "others_mana",
+                                "spell", "activated", "triggered")
+#: The categories of what cards do, counted by ability or by card rather than by line.
+ACTION_CATEGORIES = ("spell", "activated", "triggered")
 
 _QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
 _COST_PART = re.compile(r"^(?:\{[^}]+\}|pay|sacrifice|remove|tap|untap|exile|discard|return|put|exert|reveal|mill)",
@@ -175,6 +190,14 @@ class Coverage:
     read: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CATEGORIES, 0))
     unread: dict[str, list[tuple[str, str]]] = field(default_factory=lambda: {c: [] for c in CATEGORIES})
 
+    def add(self, category: str, name: str, text: str, read: bool) -> None:
+        """Count one line (or card) of ``category``, read or not."""
+        self.total[category] += 1
+        if read:
+            self.read[category] += 1
+        else:
+            self.unread[category].append((name, text))
+
     def to_dict(self, sample: int = 10) -> dict[str, Any]:
         return {c: {"read": self.read[c], "total": self.total[c],
                     "share": round(self.read[c] / self.total[c], 4) if self.total[c] else None,
@@ -194,20 +217,39 @@ def measure(cards: Iterable[Any], categories: Iterable[str] = CATEGORIES) -> Cov
     wanted = frozenset(categories)
     out = Coverage()
     for card in cards:
+        types = {t.lower() for t in getattr(card, "types", ()) or ()}
+        permanent = not types or bool(types & _PERMANENT_TYPES)
         for raw in (card.text or "").splitlines():
             raw = raw.strip()
             if not raw:
                 continue
-            types = {t.lower() for t in getattr(card, "types", ()) or ()}
-            cats = categories_of(raw, card.name, not types or bool(types & _PERMANENT_TYPES)) & wanted
+            cats = categories_of(raw, card.name, permanent) & wanted
             if not cats:
                 continue
             entries, unread = parse_oracle_text(raw, card.name)
             unused = "mana" in cats and not _modelled(entries, card.name)
             for c in cats:
-                out.total[c] += 1
-                if unread or unused and c == "mana":
-                    out.unread[c].append((card.name, raw))
-                else:
-                    out.read[c] += 1
+                out.add(c, card.name, raw, not (unread or unused and c == "mana"))
+        if wanted & set(ACTION_CATEGORIES):
+            _measure_actions(card, types, permanent, wanted, out)
     return out
+
+
+def _measure_actions(card: Any, types: set[str], permanent: bool, wanted: frozenset[str], out: Coverage) -> None:
+    """The ``spell``, ``activated`` and ``triggered`` categories of one card."""
+    text = card.text or ""
+    if types & {"instant", "sorcery"}:
+        if "spell" in wanted and text.strip():
+            from mtgsolver.read.grammar.spell import remembered_spell
+
+            out.add("spell", card.name, text, remembered_spell(text, card.name) is not None)
+        return
+    if not permanent:
+        return
+    for unit in ability_units(text):
+        head = unit.split("\n", 1)[0]
+        kind = "triggered" if is_triggered(head) else "activated" if is_activated(head) else None
+        if kind is None or kind not in wanted or kind == "activated" and is_mana_ability_line(unit):
+            continue
+        _, unread = parse_oracle_text(unit, card.name)
+        out.add(kind, card.name, unit, not unread)

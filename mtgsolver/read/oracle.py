@@ -18,7 +18,7 @@ from typing import Any
 from mtgsolver.model.errors import VocabularyError
 from mtgsolver.model.keywords import canonical_keyword
 
-__all__ = ["parse_oracle_text"]
+__all__ = ["ability_units", "parse_oracle_text"]
 
 # Static abilities that change how mana is produced or spent, and battalion (lines about no creature; the
 # combat sentences are the ``combat`` grammar family's): (pattern on the lower-cased line with
@@ -63,38 +63,59 @@ def parse_oracle_text(text: str, name: str) -> tuple[list[Any], list[str]]:
 
     Entries are keywords, vocabulary entries, or mana ability texts (strings with ``:``).
     Reminder text in parentheses is dropped, except a whole-line reminder of a mana ability.
+    A modal ability's header and its "•" lines (700.2) are read as one; unread, they stay
+    unread line by line.
     """
     entries: list[Any] = []
     unknown: list[str] = []
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line:
+    for unit in ability_units(text):
+        lines = unit.split("\n")
+        found = _line(unit, name) if len(lines) > 1 else None
+        if found is not None:
+            entries.extend(found)
             continue
-        if line.startswith("(") and line.endswith(")"):
-            continue  # reminder text of a basic land type, derived from subtypes (305.6)
-        line = re.sub(r"\s*\([^)]*\)", "", line).strip()
-        if not line:
-            continue
-        if ": add " in line.lower() and '"' not in line:  # a quoted one is granted (613.1f)
-            found = _grammar(raw.strip(), name)
+        for raw in lines:
+            found = _line(raw, name)
             if found is None:
                 unknown.append(raw.strip())
             else:
                 entries.extend(found)
-            continue
-        kw = _keyword_line(line)
-        if kw is not None:
-            entries.extend(kw)
-            continue
-        low = re.sub(rf"(?<!\w){re.escape(name.lower())}(?!\w)", "~", line.lower())
-        found = _table(low)
-        if found is None:
-            found = _grammar(line, name)
-        if found is None:
-            unknown.append(raw.strip())
-        else:
-            entries.extend(found)
     return entries, unknown
+
+
+def ability_units(text: str) -> list[str]:
+    """The lines of ``text``, each "•" mode line joined to the line before it with a line
+    break (700.2: a modal ability's header and its modes are one ability)."""
+    units: list[str] = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        if line.startswith("•") and units:
+            units[-1] += "\n" + line
+        else:
+            units.append(line)
+    return units
+
+
+def _line(raw: str, name: str) -> list[Any] | None:
+    """The entries of one line (or one modal ability), or ``None`` when nothing reads it whole."""
+    line = raw.strip()
+    if line.startswith("(") and line.endswith(")") and "\n" not in line:
+        return []  # reminder text of a basic land type, derived from subtypes (305.6)
+    line = re.sub(r"\s*\([^)]*\)", "", line).strip()
+    if not line:
+        return []
+    if ": add " in line.lower() and '"' not in line:  # a quoted one is granted (613.1f)
+        return _grammar(raw.strip(), name)
+    kw = _keyword_line(line)
+    if kw is not None:
+        return kw
+    low = re.sub(rf"(?<!\w){re.escape(name.lower())}(?!\w)", "~", line.lower())
+    found = _table(low)
+    if found is None:
+        found = _grammar(line, name)
+    return found
 
 
 def _grammar(line: str, name: str) -> list[Any] | None:

@@ -404,7 +404,7 @@ def parse_affected(data: Any, path: str = "affects") -> Affected:
             if value not in ATTACHMENTS:
                 raise VocabularyError(f"{where} expects one of {', '.join(ATTACHMENTS)}, got {value!r}")
             values[key] = value
-        elif key.startswith(("power", "toughness")):
+        elif key.startswith(("power", "toughness", "mana_value")):
             values[key] = _int(value, where)
         elif key == "any_of":
             if not isinstance(value, list) or not value:

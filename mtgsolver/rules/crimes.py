@@ -14,7 +14,6 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
-from mtgsolver.model.abilities import TextAbility
 from mtgsolver.model.errors import OptionError
 from mtgsolver.rules.targets import CardTarget, PermanentTarget, PlayerTarget, StackTarget, Target
 
@@ -155,8 +154,8 @@ def crime_triggers(board: "Board", player: str) -> tuple[CrimeTrigger, ...]:
     read from their rules text lines."""
     out = []
     for perm in board.controlled_by(player):
-        for ability in perm.abilities:
-            m = _CRIME_TRIGGER.match(ability.text) if isinstance(ability, TextAbility) else None
+        for line in perm.lines:
+            m = _CRIME_TRIGGER.match(line)
             if m:
                 out.append(CrimeTrigger(perm.id, m.group("effect"), bool(m.group("once"))))
     return tuple(out)

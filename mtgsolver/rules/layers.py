@@ -994,6 +994,10 @@ def _matches(aff: Affected, obj: _Obj, eff: _Eff, state: Mapping[str, _Obj] | No
         return False
     if aff.any_of and not any(_matches(m, obj, eff, state) for m in aff.any_of):
         return False  # a union of groups (611.3a: "Skeletons you control and other Zombies you control")
+    mana_value = obj.perm.mana_value  # 202.3, X counts as 0 (107.3g)
+    if (aff.mana_value_at_least is not None and mana_value < aff.mana_value_at_least
+            or aff.mana_value_at_most is not None and mana_value > aff.mana_value_at_most):
+        return False
     if "pt" not in aff.reads:
         return True
     p, t = obj.power, obj.toughness

@@ -35,7 +35,6 @@ from typing import Any
 
 from mtgsolver.load import prepare
 from mtgsolver.model import Board, Permanent
-from mtgsolver.model.abilities import TextAbility
 from mtgsolver.model.errors import OptionError
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.solver.payment import Reason
@@ -98,7 +97,7 @@ def chance(board: Board, permanent: str) -> ChanceResult:
     board = prepare(board)  # the board as it is now (613), once
     known_permanent(board, permanent)
     perm = board.permanent(permanent)
-    match = next((m for a in perm.abilities if isinstance(a, TextAbility) for m in [_RANDOM.search(a.text)] if m), None)
+    match = next((m for line in perm.lines for m in [_RANDOM.search(line)] if m), None)
     if match is None:
         raise OptionError("permanent", f"{permanent} ({perm.name}) has no ability that chooses a card at random "
                           "in a graveyard")

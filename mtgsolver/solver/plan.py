@@ -31,7 +31,6 @@ from mtgsolver.model import Board, ManaCost, ManaCostError, Permanent
 from mtgsolver.model.cards import Card
 from mtgsolver.model.errors import OptionError, UnsupportedError
 from mtgsolver.model.mana import MANA_TYPES
-from mtgsolver.model.abilities import TextAbility
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.model.zones import ZoneCard
 from mtgsolver.read.card_files import bundled_library
@@ -141,14 +140,14 @@ def _find(board: Board, player: str, request: str, taken: set[str], path: str) -
             raise OptionError(path, f"{request!r}: {perm.id} is controlled by {perm.controller} (602.2)")
         if any(scope in ("all", "non_mana") for scope in perm.values("cant_activate")):
             raise OptionError(path, f"{request!r}: {perm.id}'s activated abilities can't be activated (602.5)")
-        for a in perm.abilities:
-            m = _ACTIVATED.match(a.text) if isinstance(a, TextAbility) else None
+        for line in perm.lines:
+            m = _ACTIVATED.match(line)
             if m:
                 try:
                     cost = ManaCost.parse(m.group(1))
                 except ManaCostError:
                     continue  # {T}, sacrifice ...: not a pure mana cost
-                return _Wanted(f"{perm.id}:ability", f"{perm.name}: {a.text}", "ability", cost, None, targets, perm.id)
+                return _Wanted(f"{perm.id}:ability", f"{perm.name}: {line}", "ability", cost, None, targets, perm.id)
         raise OptionError(path, f"{request!r}: {perm.id} has no activated ability with only a mana cost")
     known = ", ".join(c.card.name for c in zones.hand) or "nothing"
     more = "" if zones.hand_known else f" ({zones.hand_count - len(zones.hand)} unknown cards)"
@@ -190,8 +189,7 @@ def _untappers(board: Board, player: str) -> tuple[list[Untapper], list[tuple[st
     out: list[Untapper] = []
     modal = []
     for perm in board.controlled_by(player):
-        lines = [a.text for a in perm.abilities if isinstance(a, TextAbility)]
-        trig = unchosen_modal_trigger(lines, perm.name)
+        trig = unchosen_modal_trigger(list(perm.lines), perm.name)
         if trig is None or "instant or sorcery spell" not in trig.trigger:
             continue
         chosen = {mode_index(trig, c) for c in perm.chosen_modes}

@@ -13,8 +13,10 @@ from typing import Any, Callable
 
 __all__ = ["READERS", "readers"]
 
-#: Families tried in this order; the first that reads a line whole wins.
-READERS: tuple[str, ...] = ("mana", "combat", "relative", "continuous")
+#: Families tried in this order; the first that reads a line whole wins. What abilities do (602,
+#: 603: ``activated``, ``triggered``, mtgsolver.model.effects) right after the mana abilities: no
+#: line one of them reads is a static another family reads, and they refuse a static at once.
+READERS: tuple[str, ...] = ("mana", "activated", "triggered", "combat", "relative", "continuous")
 READERS += ("affected",)  # several effects of one line: "Otherwise", "instead" (611.3b)
 
 

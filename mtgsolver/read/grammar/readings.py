@@ -56,11 +56,12 @@ def _table() -> sqlite3.Connection | None:
     return conn
 
 
-def remembered(line: str, name: str, read: Callable[[str, str], list[Any] | None]) -> list[Any] | None:
+def remembered(line: str, name: str, read: Callable[[str, str], Any], family: str = "") -> Any:
     """``read(line, name)``, from the cache when this line of this card was read before
-    (``read`` is the grammar families' reader; each answer is a fresh object)."""
+    (``read`` is the grammar families' reader, or ``family``'s: ``spell`` reads an instant's
+    whole text; each answer is a fresh object)."""
     conn = _table()
-    key = f"{name}\n{line}"
+    key = f"{family}:{name}\n{line}" if family else f"{name}\n{line}"
     if conn is not None:
         try:
             with _LOCK:

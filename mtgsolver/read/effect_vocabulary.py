@@ -1,0 +1,302 @@
+"""The effect vocabulary read into model objects (:mod:`mtgsolver.model.effects`).
+
+The grammar families that read what cards do (``spell``, ``activated``, ``triggered`` in
+:mod:`mtgsolver.read.grammar`) write plain data a JSON round trip keeps (so the readings cache
+holds it); the functions here turn it into the frozen values the rules resolve. The data mirrors
+the model one to one:
+
+- an effect is ``{KIND: {FIELD: VALUE}}``, ``KIND`` the class's name in snake case (``damage``,
+  ``put_counters``, ``create_tokens`` ...) and the fields its own;
+- a reference (:data:`~mtgsolver.model.effects.Ref`): ``{"target": SLOT}``, ``"source"``,
+  ``"you"``, ``{"players": "each" | "opponents" | "defending"}``, ``{"each": AFFECTED, "other":
+  true}``, ``{"subject": "object" | "player"}``, ``"attached"``, ``"created"``,
+  ``{"controller_of": REF}``, ``{"owner_of": REF}``, ``{"chosen": {filter, count, ...}}``;
+- an amount: an integer, ``"x"``, ``{"count": FOR_EACH, "times": N}``, ``{"power_of": REF}``,
+  ``{"toughness_of": REF}``;
+- an affected set, a condition and a count are the continuous vocabulary's
+  (:func:`~mtgsolver.read.vocabulary.parse_affected`, :func:`~.parse_condition`,
+  :func:`~.parse_for_each`), a lasting change a ``continuous`` mapping without ``affects``;
+- a token ``{name, types, subtypes, colors, power, toughness, text}`` (its text read as a
+  permanent's is, 111.4), a cost part the fields of :class:`~mtgsolver.model.mana_abilities.CostPart`.
+
+Every function raises :class:`~mtgsolver.model.errors.VocabularyError` naming what is wrong.
+
+:func:`entry_ability` turns one entry of :func:`mtgsolver.read.oracle.parse_oracle_text` into a
+keyword, a protection quality or an ability object (a static, a mana ability, an activated or a
+triggered ability), and :func:`text_abilities` a whole text so, its unread lines kept as
+:class:`~mtgsolver.model.abilities.TextAbility` (``docs/unread.md``): a token's text is read so.
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+import re
+import types
+import typing
+from typing import Any, Callable, Literal, Union, get_args, get_origin
+
+from mtgsolver.model import effects as fx
+from mtgsolver.model.abilities import TextAbility
+from mtgsolver.model.cards import Card
+from mtgsolver.model.errors import ManaCostError, VocabularyError
+from mtgsolver.model.mana import Color, ManaCost
+from mtgsolver.model.mana_abilities import COST_KINDS, CostPart
+from mtgsolver.read.oracle import parse_oracle_text
+from mtgsolver.read.vocabulary import parse_affected, parse_condition, parse_continuous, parse_for_each, parse_granted
+
+__all__ = ["ABILITY_KEYS", "EFFECT_KINDS", "entry_ability", "parse_ability", "parse_amount", "parse_effect",
+           "parse_ref", "parse_spell", "parse_target", "parse_token", "text_abilities"]
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+#: Effect kinds by their vocabulary name (``damage``, ``put_counters`` ...).
+EFFECT_KINDS: dict[str, type] = {_snake(cls.__name__): cls for cls in get_args(fx.Effect)}
+_REFS: dict[str, Any] = {"source": fx.Source(), "you": fx.You(), "attached": fx.Attached(), "created": fx.Created()}
+
+
+def parse_ref(data: Any, path: str = "ref") -> fx.Ref:
+    """A reference to objects or players (see the module docstring).
+
+    :raises VocabularyError: not one of its shapes."""
+    if isinstance(data, str) and data in _REFS:
+        return _REFS[data]
+    if isinstance(data, dict) and len(data) >= 1:
+        key = next(iter(data))
+        value = data[key]
+        if key == "target" and len(data) == 1 and isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return fx.Targeted(value)
+        if key == "players" and len(data) == 1 and value in ("each", "opponents", "defending"):
+            return fx.Players(value)
+        if key == "subject" and len(data) == 1 and value in ("object", "player"):
+            return fx.Subject(value)
+        if key == "each" and set(data) <= {"each", "other"}:
+            return fx.Each(parse_affected(value, f"{path}.each"), bool(data.get("other", False)))
+        if key == "chosen" and len(data) == 1:
+            return fx.Chosen(**_fields(fx.Chosen, value, f"{path}.chosen", {"filter": parse_affected}))
+        if key in ("controller_of", "owner_of") and len(data) == 1:
+            inner = parse_ref(value, f"{path}.{key}")
+            return fx.ControllerOf(inner) if key == "controller_of" else fx.OwnerOf(inner)
+    raise VocabularyError(f"{path}: {data!r} is not a reference (target, source, you, players, each, subject, "
+                          "attached, created, controller_of, owner_of, chosen)")
+
+
+def parse_amount(data: Any, path: str = "amount") -> fx.Amount:
+    """An amount: a number, X, a count, a power or toughness (see the module docstring).
+
+    :raises VocabularyError: not one of its shapes."""
+    if isinstance(data, int) and not isinstance(data, bool) and data >= 0:
+        return data
+    if data == "x":
+        return fx.X()
+    if isinstance(data, dict) and "count" in data and set(data) <= {"count", "times"}:
+        times = data.get("times", 1)
+        if not isinstance(times, int) or isinstance(times, bool) or times < 1:
+            raise VocabularyError(f"{path}.times expects a positive integer, got {times!r}")
+        return fx.Count(parse_for_each(data["count"], f"{path}.count"), times)
+    if isinstance(data, dict) and len(data) == 1 and set(data) <= {"power_of", "toughness_of"}:
+        key, value = next(iter(data.items()))
+        ref = parse_ref(value, f"{path}.{key}")
+        return fx.PowerOf(ref) if key == "power_of" else fx.ToughnessOf(ref)
+    raise VocabularyError(f"{path}: {data!r} is not an amount (a number, x, count, power_of, toughness_of)")
+
+
+def parse_target(data: Any, path: str = "target") -> fx.TargetSpec:
+    """One target slot, from ``{kinds: [creature], filter: {...}, count, up_to, zone, ...}``.
+
+    :raises VocabularyError: naming the key that is wrong."""
+    values = _fields(fx.TargetSpec, data, path, {"filter": parse_affected})
+    if "kinds" not in values or not values["kinds"]:
+        raise VocabularyError(f"{path}.kinds: a target slot names what it may be")
+    return fx.TargetSpec(**values)
+
+
+def parse_token(data: Any, path: str = "token") -> fx.Token:
+    """A token's definition (111.4): its card, and its text read as a permanent's is.
+
+    :raises VocabularyError: naming the key that is wrong."""
+    if not isinstance(data, dict) or set(data) - {"name", "types", "subtypes", "supertypes", "colors", "power",
+                                                  "toughness", "text"} or "name" not in data:
+        raise VocabularyError(f"{path} expects {{name, types, subtypes, supertypes, colors, power, toughness, text}}")
+    try:
+        colors = tuple(Color.parse(c) for c in data.get("colors", []))
+    except VocabularyError as exc:
+        raise VocabularyError(f"{path}.colors: {exc}") from None
+    card = Card(name=str(data["name"]), types=tuple(data.get("types", [])), subtypes=tuple(data.get("subtypes", [])),
+                supertypes=tuple(data.get("supertypes", [])), colors=colors, power=data.get("power"),
+                toughness=data.get("toughness"), text=str(data.get("text", "")))
+    keywords, protections, abilities = text_abilities(card.text, card.name)
+    return fx.Token(card, frozenset(keywords), frozenset(protections), tuple(abilities))
+
+
+def parse_effect(data: Any, path: str = "effect") -> fx.Effect:
+    """One effect, ``{KIND: {FIELD: VALUE}}``.
+
+    :raises VocabularyError: an unknown kind or field, or a value of the wrong shape."""
+    if not isinstance(data, dict) or len(data) != 1:
+        raise VocabularyError(f"{path} expects one effect such as {{draw: {{amount: 1}}}}")
+    kind, fields = next(iter(data.items()))
+    cls = EFFECT_KINDS.get(kind)
+    if cls is None:
+        raise VocabularyError(f"{path}: unknown effect {kind!r}; expected one of {', '.join(sorted(EFFECT_KINDS))}")
+    values = _fields(cls, fields, f"{path}.{kind}")
+    if cls is fx.KeywordAction and values.get("action") not in fx.KEYWORD_ACTIONS:
+        raise VocabularyError(f"{path}.{kind}.action expects one of {', '.join(fx.KEYWORD_ACTIONS)}")
+    return cls(**values)
+
+
+def parse_spell(data: Any, path: str = "spell") -> fx.SpellAbility:
+    """An instant's or sorcery's spell ability, ``{effects, targets, kicker, additional_costs,
+    uncounterable, text}``.
+
+    :raises VocabularyError: naming the key that is wrong."""
+    return fx.SpellAbility(**_fields(fx.SpellAbility, data, path))
+
+
+def parse_ability(entry: Any, path: str = "ability") -> fx.ActivatedAbility | fx.TriggeredAbility:
+    """``{activated: {...}}`` or ``{triggered: {...}}`` as the ability (602, 603).
+
+    :raises VocabularyError: naming the key that is wrong."""
+    if isinstance(entry, dict) and len(entry) == 1:
+        key, data = next(iter(entry.items()))
+        if key == "activated":
+            return fx.ActivatedAbility(**_fields(fx.ActivatedAbility, data, f"{path}.activated"))
+        if key == "triggered":
+            return fx.TriggeredAbility(**_fields(fx.TriggeredAbility, data, f"{path}.triggered"))
+    raise VocabularyError(f"{path} expects {{activated: {{...}}}} or {{triggered: {{...}}}}")
+
+
+# --------------------------------------------------------------------------- a card's text
+#: Entries of the effect language: what the ``activated`` and ``triggered`` families write.
+ABILITY_KEYS = ("activated", "triggered")
+
+
+def entry_ability(entry: Any, name: str) -> tuple[Literal["keyword", "protection", "ability"], Any]:
+    """One entry as ``("keyword", k)``, ``("protection", quality)`` or ``("ability", obj)``: an
+    activated or triggered ability, else what :func:`~mtgsolver.read.vocabulary.parse_granted`
+    makes of it (a static, a mana ability).
+
+    :raises VocabularyError: an entry that is none of them (with its reason).
+    :raises ManaCostError: a malformed mana cost in a static's value.
+    """
+    if isinstance(entry, dict) and len(entry) == 1 and next(iter(entry)) in ABILITY_KEYS:
+        return "ability", parse_ability(entry)
+    kind, value = parse_granted(entry, name)
+    return (kind if kind in ("keyword", "protection") else "ability"), value  # type: ignore[return-value]
+
+
+def text_abilities(text: str, name: str) -> tuple[set[str], set[str], list[Any]]:
+    """The keywords, protection qualities and abilities of a card's text, unread lines kept."""
+    keywords: set[str] = set()
+    protections: set[str] = set()
+    abilities: list[Any] = []
+    understood, unread = parse_oracle_text(text, name)
+    for entry in understood:
+        kind, value = entry_ability(entry, name)
+        if kind == "keyword":
+            keywords.add(value)
+        elif kind == "protection":
+            protections.add(value)
+        else:
+            abilities.append(value)
+    abilities += [TextAbility(line) for line in unread]
+    return keywords, protections, abilities
+
+
+# --------------------------------------------------------------------------- fields by their types
+def _fields(cls: type, data: Any, path: str, special: dict[str, Callable[[Any, str], Any]] | None = None) -> dict[str, Any]:
+    """The keyword arguments of ``cls`` from a mapping, each value read by its field's type."""
+    if not isinstance(data, dict):
+        raise VocabularyError(f"{path} expects a mapping of {', '.join(f.name for f in dataclasses.fields(cls))}")
+    hints = _hints(cls)
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in hints:
+            raise VocabularyError(f"{path}: unknown key {key!r}; expected one of {', '.join(hints)}")
+        read = (special or {}).get(key)
+        out[key] = read(value, f"{path}.{key}") if read else _value(hints[key], value, f"{path}.{key}")
+    return out
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls, vars(fx))
+
+
+def _value(hint: Any, value: Any, path: str) -> Any:
+    """``value`` read as the type ``hint`` of a field of the effect language."""
+    origin, args = get_origin(hint), get_args(hint)
+    if hint is fx.Ref or hint == fx.Ref:
+        return parse_ref(value, path)
+    if hint == fx.Amount:
+        return parse_amount(value, path)
+    if origin in (Union, types.UnionType) and type(None) in args:
+        rest = [a for a in args if a is not type(None)]
+        return None if value is None else _value(rest[0] if len(rest) == 1 else Union[tuple(rest)], value, path)
+    if origin is tuple:
+        if not isinstance(value, list):
+            raise VocabularyError(f"{path} expects a list")
+        item = args[0]
+        return tuple(_value(item, v, f"{path}[{i}]") for i, v in enumerate(value))
+    if origin is frozenset:
+        if not isinstance(value, list):
+            raise VocabularyError(f"{path} expects a list")
+        return frozenset(str(v) for v in value)
+    if origin is typing.Literal:
+        if value not in args:
+            raise VocabularyError(f"{path} expects one of {', '.join(map(str, args))}, got {value!r}")
+        return value
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise VocabularyError(f"{path} expects true or false, got {value!r}")
+        return value
+    if hint is int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise VocabularyError(f"{path} expects an integer, got {value!r}")
+        return value
+    if hint is str:
+        return str(value)
+    return _READERS[hint](value, path)
+
+
+def _mana(value: Any, path: str) -> ManaCost:
+    try:
+        return ManaCost.parse(str(value))
+    except ManaCostError as exc:
+        raise VocabularyError(f"{path}: {exc}") from None
+
+
+def _cost_part(value: Any, path: str) -> CostPart:
+    values = _fields(CostPart, value, path, {"mana": _mana})
+    if values.get("kind") not in COST_KINDS:
+        raise VocabularyError(f"{path}.kind expects one of {', '.join(sorted(COST_KINDS))}")
+    return CostPart(**values)
+
+
+def _continuous(value: Any, path: str) -> Any:
+    if isinstance(value, dict) and "affects" in value:
+        raise VocabularyError(f"{path}: a lasting change applies to what the effect names, not to an affects set")
+    return parse_continuous(value)
+
+
+def _event(value: Any, path: str) -> fx.TriggerEvent:
+    return fx.TriggerEvent(**_fields(fx.TriggerEvent, value, path, {"subject": _affected}))
+
+
+def _affected(value: Any, path: str) -> Any:
+    return None if value is None else parse_affected(value, path)
+
+
+_READERS: dict[Any, Callable[[Any, str], Any]] = {
+    fx.Effect: parse_effect,
+    fx.TargetSpec: parse_target,
+    fx.Token: parse_token,
+    fx.TriggerEvent: _event,
+    fx.Affected: parse_affected,
+    fx.Condition: parse_condition,
+    fx.ContinuousSpec: _continuous,
+    ManaCost: _mana,
+    CostPart: _cost_part,
+}

@@ -1,0 +1,145 @@
+"""The ``spell`` family: what an instant or sorcery does (608.2), read from all of its text.
+
+:func:`read_spell` turns a card's text into the mapping
+:func:`mtgsolver.read.effect_vocabulary.parse_spell` makes a
+:class:`~mtgsolver.model.effects.SpellAbility` of, or ``None`` unless every line is read: effect
+sentences of ``actions.lark`` (a modal "Choose one —" with its "•" lines is one, 700.2), "Kicker
+{N}" (702.33) with "if this spell was kicked", "This spell can't be countered." (101.2) and "As an
+additional cost to cast this spell, [cost]." (601.2f) read as the mana family reads a cost.
+
+Examples
+--------
+>>> read_spell("Destroy target creature. It can't be regenerated.", "Terror")["effects"]
+[{'destroy': {'what': {'target': 0}, 'no_regeneration': True}}]
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from mtgsolver.model.errors import VocabularyError
+from mtgsolver.model.keywords import canonical_keyword
+from mtgsolver.read.grammar.actions import Links, Refused, ability_effects, effect_text, is_modal, modal_effects, normal
+from mtgsolver.read.oracle import ability_units
+
+__all__ = ["read_spell", "remembered_spell"]
+
+_KICKER = re.compile(r"^kicker ((?:\{[0-9wubrgcx/]+\})+)$")
+#: A keyword line of a spell (702): the keyword and its cost or number.
+_KEYWORD_LINE = re.compile(r"^([a-z][a-z' -]*?)(?: (?:(?:\{[0-9wubrgcx/]+\})+|\d+|for artifacts|onto arcane "
+                           r"(?:\{[0-9wubrgcx/]+\})+|\d+—(?:\{[0-9wubrgcx/]+\})+))?$")
+#: Keywords that act on their own whenever the spell is cast from a hand, with no choice
+#: (702.40 storm, 702.85 cascade, 702.88 rebound, 702.50 epic, 702.69 gravestorm, 702.60
+#: ripple), and the split-card ones read elsewhere (702.102 fuse, 702.127 aftermath): a spell
+#: with one is not read.
+_ACTING = frozenset({"storm", "cascade", "rebound", "epic", "gravestorm", "ripple", "fuse", "aftermath"})
+_ADDITIONAL = "as an additional cost to cast this spell, "
+_UNCOUNTERABLE = "this spell can't be countered."
+#: "Cast this spell only during ..." (601.3) by its words.
+_ONLY_DURING = {"cast this spell only during combat.": "combat",
+                "cast this spell only during combat before blockers are declared.": "combat_before_blockers",
+                "cast this spell only during combat after blockers are declared.": "combat_after_blockers",
+                "cast this spell only during the declare blockers step.": "declare_blockers_step",
+                "cast this spell only during the declare attackers step and only if you've been attacked this "
+                "step.": "declare_attackers_step_attacked",
+                "cast this spell only during your turn.": "your_turn"}
+_EXTRA_TARGET = re.compile(r"^this spell costs ((?:\{[0-9wubrgc/]+\})+) more to cast for each target beyond the first\.$")
+
+
+def read_spell(text: str, name: str) -> dict[str, Any] | None:
+    """The spell mapping of an instant's or sorcery's whole text, or ``None``."""
+    try:
+        return _spell(text, name)
+    except Refused:
+        return None
+
+
+def remembered_spell(text: str, name: str) -> dict[str, Any] | None:
+    """:func:`read_spell`, kept between runs (:mod:`mtgsolver.read.grammar.readings`)."""
+    from mtgsolver.read.grammar.readings import remembered
+
+    return remembered(text, name, read_spell, family="spell")
+
+
+def _spell(text: str, name: str) -> dict[str, Any]:
+    links = Links("spell", None)
+    out: dict[str, Any] = {}
+    effects: list[Any] = []
+    keywords: list[str] = []
+    for unit in ability_units(text):
+        if unit.startswith("(") and unit.endswith(")"):
+            continue  # a line of reminder text only ("{R/P} can be paid with ...")
+        low = normal(unit, name)
+        if not low:
+            continue
+        if m := _KICKER.match(low):
+            _once(out, "kicker", m.group(1).upper())
+            continue
+        if keyword := _keyword_line(low):
+            keywords.append(keyword)
+            continue
+        if is_modal(low):
+            effects += modal_effects(low, links)
+            continue
+        body = []
+        for sentence in effect_text(low):
+            if sentence == _UNCOUNTERABLE:
+                _once(out, "uncounterable", True)
+            elif sentence in _ONLY_DURING:
+                _once(out, "only_during", _ONLY_DURING[sentence])
+            elif m := _EXTRA_TARGET.match(sentence):
+                _once(out, "extra_target_cost", m.group(1).upper())
+            elif sentence.startswith(_ADDITIONAL):
+                _once(out, "additional_costs", _costs(sentence[len(_ADDITIONAL):].rstrip(".")))
+            else:
+                body.append(sentence)
+        effects += ability_effects(body, links)
+    if not effects:
+        raise Refused("no effect")
+    if keywords:
+        out["keywords"] = keywords
+    if "kicker" not in out and _mentions_kicked(effects):
+        raise Refused("'kicked' without kicker")
+    return {"effects": effects, **({"targets": links.slots} if links.slots else {}), **out, "text": text.strip()}
+
+
+def _keyword_line(low: str) -> str | None:
+    """A keyword line of a spell as printed (normal form), or ``None``; one of :data:`_ACTING`
+    is refused."""
+    m = _KEYWORD_LINE.match(low)
+    if m is None:
+        return None
+    word = m.group(1)
+    if word.endswith("cycling"):
+        word = "cycling"  # landcycling, typecycling (702.29e)
+    try:
+        keyword = canonical_keyword(word)
+    except VocabularyError:
+        return None
+    if keyword in _ACTING:
+        raise Refused(f"{keyword}: it acts on its own as the spell is cast")
+    return low
+
+
+def _once(out: dict[str, Any], key: str, value: Any) -> None:
+    if key in out:
+        raise Refused(f"two {key}")
+    out[key] = value
+
+
+def _costs(cost: str) -> list[dict[str, Any]]:
+    """An additional cost (601.2f) as the mana family reads a cost (no mana, no {T})."""
+    from mtgsolver.read.grammar.activated import cost_parts
+
+    parts = cost_parts(cost)
+    if set(parts) != {"costs"} or any(p["kind"] in ("tap", "untap") for p in parts["costs"]):
+        raise Refused("an additional cost of mana or tapping")
+    return parts["costs"]
+
+
+def _mentions_kicked(value: Any) -> bool:
+    if isinstance(value, dict):
+        return value.get("kicked") is True or any(_mentions_kicked(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_mentions_kicked(v) for v in value)
+    return False

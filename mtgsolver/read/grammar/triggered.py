@@ -1,0 +1,135 @@
+"""The ``triggered`` family: triggered abilities (603).
+
+:func:`read` turns "When/Whenever/At [event], [if condition,] [effect]" into
+``[{"triggered": {...}}]``, the mapping :func:`mtgsolver.read.effect_vocabulary.parse_ability`
+makes a :class:`~mtgsolver.model.effects.TriggeredAbility` of: the event (603.1, the trigger
+conditions of ``actions.lark``), an intervening "if" clause (603.4), "you may" before the whole
+effect (603.5) and "This ability triggers only once each turn." (603.2h). A line about mana
+(106.12a, 605.1b: tapping for mana, adding mana) is the ``mana`` family's or stays unread.
+
+Examples
+--------
+>>> read("When Elvish Visionary enters the battlefield, draw a card.", "Elvish Visionary")[0]["triggered"]["event"]
+{'kind': 'enters'}
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from mtgsolver.read.grammar.actions import (
+    Links,
+    Refused,
+    ability_effects,
+    about_mana,
+    condition,
+    effect_text,
+    is_modal,
+    keyword_cost,
+    modal_effects,
+    normal,
+    trigger,
+)
+from mtgsolver.read.line_kinds import is_triggered
+
+__all__ = ["read"]
+
+_ONCE = "this ability triggers only once each turn."
+
+
+def read(line: str, name: str) -> list[Any] | None:
+    """``[{"triggered": mapping}]``, or ``None`` when the line is not read whole."""
+    try:
+        return [{"triggered": triggered(line, name)}]
+    except Refused:
+        return None
+
+
+def triggered(line: str, name: str) -> dict[str, Any]:
+    """The mapping of one triggered ability.
+
+    :raises Refused: not a triggered ability read whole, or one about mana.
+    """
+    if not is_triggered(line) or about_mana(line):
+        raise Refused("not a triggered ability, or one about mana")
+    low = normal(line, name)
+    keyword_cost(line)
+    event, rest = _clause(low, trigger)
+    out: dict[str, Any] = {"event": event}
+    if "also" in event:
+        out["also"] = event.pop("also")
+    if rest.startswith("if "):
+        cond, rest = _clause(rest[3:], condition)
+        if cond == ["kicked"]:
+            out["kicked"] = True  # "if it was kicked" (702.33d)
+        else:
+            out["condition"] = cond
+    links = Links("triggered", *_antecedents(event))
+    if is_modal(rest):
+        effects = modal_effects(rest, links)
+    else:
+        texts = effect_text(rest)
+        if texts[-1] == _ONCE:
+            out["once_each_turn"] = True
+            texts = texts[:-1]
+        effects = ability_effects(texts, links)
+    targets = links.slots
+    if event["kind"] in ("dies", "put_into_graveyard") and "subject" not in event:
+        effects = _from_graveyard(effects)
+    if len(effects) == 1 and "optional" in effects[0] and set(effects[0]["optional"]) == {"effects"}:
+        out["optional"] = True  # "you may" before the whole effect (603.5)
+        effects = effects[0]["optional"]["effects"]
+    return {**out, "effects": effects, **({"targets": targets} if targets else {}), "text": line.strip()}
+
+
+#: Events of a step or phase beginning (503.1, 507.1, 513.1 ...): about no object.
+_STEPS = ("upkeep", "end_step", "beginning_of_combat", "draw_step", "precombat_main", "end_of_combat")
+#: Events about the player the source dealt damage to.
+_DAMAGED_PLAYER = ("deals_combat_damage_to_player", "deals_damage_to_player", "deals_damage_to_opponent")
+#: Events of the source and another creature: "that creature" is the other (the one blocked, blocking
+#: or dealt damage, :class:`~mtgsolver.model.effects.Subject`).
+_OTHER_CREATURE = ("blocks_each", "blocked_by_each", "deals_combat_damage_to_creature")
+#: Events of a player's own action.
+_PLAYER_ACTIONS = ("cast", "draws", "discards", "gains_life")
+
+
+def _antecedents(event: dict[str, Any]) -> tuple[Any, ...]:
+    """What "it" and "that player" (and "that creature", when it is another than "it") first
+    refer to in a triggered ability (603.7c): the object and the player its event is about."""
+    kind, whose = event["kind"], event.get("whose", "you")
+    player = {"subject": "player"} if whose != "you" else None
+    if kind in _STEPS:
+        return None, player
+    if kind in _DAMAGED_PLAYER:
+        return "source", {"subject": "player"}
+    if kind in _OTHER_CREATURE:
+        return "source", None, {"subject": "object"}  # "it": the source; "that creature": the other one
+    if kind == "exploits":
+        return "source", None, None  # "that creature": the one sacrificed, which no reference holds
+    if kind in _PLAYER_ACTIONS:
+        return ({"subject": "object"} if "subject" in event else "source" if kind == "cast" else None), player
+    return ({"subject": "object"} if "subject" in event else "source"), None
+
+
+def _from_graveyard(effects: Any) -> Any:
+    """A dies trigger's "return ~ to its owner's hand": the card is in its owner's graveyard by
+    then (603.10a, 400.7), so the return is one from a graveyard."""
+    if isinstance(effects, list):
+        return [_from_graveyard(e) for e in effects]
+    if isinstance(effects, dict):
+        if set(effects) == {"bounce"} and effects["bounce"]["what"] == "source":
+            return {"return_from_graveyard": {"what": "source"}}
+        return {k: _from_graveyard(v) for k, v in effects.items()}
+    return effects
+
+
+def _clause(low: str, read: Any) -> tuple[Any, str]:
+    """What ``read`` makes of ``low`` up to the first comma where it reads, and the rest."""
+    start = 0
+    while True:
+        comma = low.find(",", start)
+        if comma < 0:
+            raise Refused("no clause read")
+        try:
+            return read(low[:comma].strip()), low[comma + 1:].strip()
+        except Refused:
+            start = comma + 1

@@ -1,0 +1,200 @@
+"""The grammar of what cards do (mtgsolver/read/grammar/actions.lark) and its three families:
+spells (608.2), activated abilities (602) and triggered abilities (603), read into the effect
+language of mtgsolver/model/effects.py.
+
+Each test pins the exact reading of a line, with the rule it relies on; a line whose meaning
+the effect language can't hold exactly stays unread."""
+from __future__ import annotations
+
+import io
+import logging
+from pathlib import Path
+
+import pytest
+from lark import Lark, logger
+
+from mtgsolver.model import effects as fx
+from mtgsolver.model.continuous import Affected
+from mtgsolver.read.effect_vocabulary import parse_ability, parse_spell
+from mtgsolver.read.grammar import actions, activated, triggered
+from mtgsolver.read.grammar.spell import read_spell
+from mtgsolver.read.oracle import parse_oracle_text
+
+GRAMMAR = Path(actions.__file__).with_name("actions.lark")
+
+
+def test_the_grammar_is_lalr_without_a_conflict() -> None:
+    """LALR(1) with every shift/reduce conflict resolved in the grammar itself, none by lark's
+    default of shifting (a reduce/reduce conflict is an error when the parser is built)."""
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    logger.addHandler(handler)
+    level = logger.level
+    logger.setLevel(logging.DEBUG)
+    try:
+        Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="basic", debug=True,
+             start=["sentence", "trigger", "condition", "choose"])
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+    assert "conflict" not in stream.getvalue().lower(), stream.getvalue()
+
+
+def _spell(text: str, name: str = "Test Spell") -> fx.SpellAbility:
+    found = read_spell(text, name)
+    assert found is not None, text
+    return parse_spell(found)
+
+
+def _ability(line: str, name: str) -> fx.ActivatedAbility | fx.TriggeredAbility:
+    found = (triggered.read if line.startswith(("When", "Whenever", "At ")) else activated.read)(line, name)
+    assert found is not None, line
+    return parse_ability(found[0])
+
+
+ANY = frozenset({"creature", "player", "planeswalker", "battle"})
+
+
+def test_115_4_any_target_and_a_spell_with_one_target() -> None:
+    bolt = _spell("Lightning Bolt deals 3 damage to any target.", "Lightning Bolt")
+    assert bolt.effects == (fx.Damage(3, fx.Targeted(0)),)
+    assert bolt.targets == (fx.TargetSpec(ANY),)
+
+
+def test_601_2c_target_slots_in_text_order_and_one_word_named_twice() -> None:
+    """"Target player draws two cards and loses 2 life": one target word, one slot (115.3)."""
+    spell = _spell("Target player draws two cards and loses 2 life.")
+    assert spell.effects == (fx.Draw(fx.Targeted(0), 2), fx.LoseLife(2, fx.Targeted(0)))
+    assert spell.targets == (fx.TargetSpec(frozenset({"player"})),)
+
+
+def test_115_3_another_target_after_a_target_is_a_different_object() -> None:
+    spell = _spell("Target creature gets +2/+2 until end of turn. Another target creature gets -2/-2 until end of turn.")
+    assert spell.targets == (fx.TargetSpec(frozenset({"creature"})),
+                             fx.TargetSpec(frozenset({"creature"}), distinct_from=(0,)))
+
+
+def test_another_target_on_a_permanent_is_not_the_source() -> None:
+    ability = _ability("{T}: Another target creature gets +1/+1 until end of turn.", "Guide")
+    assert ability.targets == (fx.TargetSpec(frozenset({"creature"}), Affected(other=True)),)
+
+
+def test_700_2_modes_with_their_own_target_slots() -> None:
+    spell = _spell("Choose one —\n• Destroy target artifact.\n• Destroy target enchantment.")
+    assert spell.effects == (fx.Modal(((fx.Destroy(fx.Targeted(0)),), (fx.Destroy(fx.Targeted(1)),))),)
+    assert [set(t.kinds) for t in spell.targets] == [{"artifact"}, {"enchantment"}]
+
+
+def test_611_2a_changes_until_end_of_turn_are_one_effect() -> None:
+    spell = _spell("Target creature gets +2/+2 and gains trample until end of turn.")
+    (effect,) = spell.effects
+    assert isinstance(effect, fx.Modify) and effect.what == fx.Targeted(0) and effect.duration == "end_of_turn"
+    assert (effect.spec.gets, [g for g in effect.spec.gains]) == ((2, 2), [("keyword", "trample")])
+
+
+def test_611_2a_a_change_with_no_duration_lasts_for_the_game() -> None:
+    ability = _ability("When Elder Land Wurm blocks, it loses defender.", "Elder Land Wurm")
+    (effect,) = ability.effects
+    assert effect.duration == "permanent" and effect.spec.loses == frozenset({"defender"})
+
+
+def test_608_2h_x_defined_by_a_count_is_fixed_as_it_resolves() -> None:
+    spell = _spell("Target creature gets +X/+X until end of turn, where X is the number of creatures you control.")
+    (effect,) = spell.effects
+    assert effect.spec.gets == (1, 1)
+    assert isinstance(effect.times, fx.Count) and effect.times.of.permanents == Affected(types=frozenset({"creature"}),
+                                                                                         controller="you")
+
+
+def test_608_2d_you_may_pay_and_if_you_do() -> None:
+    ability = _ability("Whenever Arrogant Poet attacks, you may pay 2 life. If you do, it gains flying until end of turn.",
+                       "Arrogant Poet")
+    (effect,) = ability.effects
+    assert effect == fx.Optional((fx.Pay(life=2),), then=(fx.Modify(fx.Source(), effect.then[0].spec),))
+    assert effect.then[0].spec.gains == (("keyword", "flying"),)
+
+
+def test_sacrifice_unless_you_pay_is_a_payment_with_an_otherwise() -> None:
+    ability = _ability("At the beginning of your upkeep, sacrifice Drifter il-Dal unless you pay {U}.", "Drifter il-Dal")
+    (effect,) = ability.effects
+    assert isinstance(effect, fx.Optional) and str(effect.effects[0].mana) == "{U}"
+    assert effect.otherwise == (fx.Sacrifice(what=fx.Source()),)
+
+
+def test_counter_unless_its_controller_pays_names_the_spells_controller() -> None:
+    spell = _spell("Counter target spell unless its controller pays {3}.", "Mana Leak")
+    (effect,) = spell.effects
+    assert effect.who == fx.ControllerOf(fx.Targeted(0)) and effect.otherwise == (fx.CounterSpell(fx.Targeted(0)),)
+    assert spell.targets == (fx.TargetSpec(frozenset({"spell"}), zone="stack"),)
+
+
+def test_603_7_a_delayed_triggered_ability() -> None:
+    spell = _spell("Draw a card at the beginning of the next turn's upkeep.", "Cantrip")
+    assert spell.effects == (fx.Delayed(fx.TriggerEvent("upkeep", whose="each"), (fx.Draw(),)),)
+
+
+def test_603_4_intervening_if_and_603_7c_that_player() -> None:
+    ability = _ability("Whenever Abyssal Specter deals damage to a player, that player discards a card.", "Abyssal Specter")
+    assert ability.event == fx.TriggerEvent("deals_damage_to_player")
+    assert ability.effects == (fx.Discard(fx.Subject("player")),)
+    iffy = _ability("When Kor Sanctifiers enters the battlefield, if it was kicked, destroy target artifact or "
+                    "enchantment.", "Kor Sanctifiers")
+    assert iffy.kicked and iffy.effects == (fx.Destroy(fx.Targeted(0)),)
+
+
+def test_603_5_you_may_before_the_whole_effect() -> None:
+    ability = _ability("Whenever a creature you control dies, you may draw a card.", "Grim Haruspex")
+    assert ability.optional and ability.effects == (fx.Draw(),)
+    assert ability.event == fx.TriggerEvent("dies", Affected(types=frozenset({"creature"}), controller="you"))
+
+
+def test_111_10_predefined_tokens_with_their_abilities() -> None:
+    ability = _ability("When Prosperous Innkeeper enters the battlefield, create a Treasure token.", "Prosperous Innkeeper")
+    (create,) = ability.effects
+    token = create.token
+    assert (token.card.name, token.card.types, token.card.subtypes) == ("Treasure Token", ("artifact",), ("treasure",))
+    assert len(token.abilities) == 1 and token.abilities[0].costs[1].kind == "sacrifice_self"  # its mana ability
+
+
+def test_111_4_a_token_with_its_characteristics_and_name() -> None:
+    spell = _spell("Create two 1/1 white Spirit creature tokens with flying.", "Spectral Procession")
+    (create,) = spell.effects
+    assert create.count == 2 and create.token.keywords == frozenset({"flying"})
+    card = create.token.card
+    assert (card.name, card.power, card.toughness, card.subtypes) == ("Spirit Token", 1, 1, ("spirit",))
+
+
+def test_602_activated_costs_timing_and_loyalty() -> None:
+    ability = _ability("{2}{B}, Sacrifice a creature: Target player loses 2 life. Activate only as a sorcery.", "Altar")
+    assert str(ability.mana) == "{2}{B}" and ability.costs[0].kind == "sacrifice" and ability.timing == "sorcery"
+    loyalty = _ability("[−3]: Destroy target creature.", "Walker")
+    assert loyalty.loyalty == -3 and loyalty.timing == "sorcery"
+
+
+def test_a_modal_triggered_ability_is_one_ability_of_several_lines() -> None:
+    text = "When Foo enters the battlefield, choose one —\n• Draw a card.\n• You gain 3 life."
+    entries, unread = parse_oracle_text(text, "Foo")
+    assert unread == [] and len(entries) == 1
+    modal = parse_ability(entries[0]).effects[0]
+    assert modal == fx.Modal(((fx.Draw(),), (fx.GainLife(3),)))
+
+
+@pytest.mark.parametrize("line, name", [
+    # "it" with nothing named before it
+    ("Destroy it.", "Spell"),
+    # a choice the language doesn't hold: protection from the color of one's choice
+    ("Target creature you control gains protection from the color of your choice until end of turn.", "Spell"),
+    # a mana ability (605.1a) is the mana family's, never an activated ability of the effect language
+    ("{T}: Add {G}.", "Llanowar Elves"),
+    # a trigger that adds mana (106.12a) stays with the mana family or unread
+    ("When Priest of Urabrask enters the battlefield, add {R}{R}{R}.", "Priest of Urabrask"),
+    # storm acts on its own as the spell is cast (702.40)
+    ("Storm\nDraw a card.", "Spell"),
+    # two subtypes at once
+    ("Destroy target Elf Warrior.", "Spell"),
+])
+def test_what_stays_unread(line: str, name: str) -> None:
+    if line.startswith(("When", "Whenever", "At ", "{", "[")):
+        assert triggered.read(line, name) is None and activated.read(line, name) is None
+    else:
+        assert read_spell(line, name) is None
