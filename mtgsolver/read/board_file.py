@@ -40,7 +40,7 @@ from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.read.vocabulary import parse_continuous, parse_granted, parse_static
 
 __all__ = ["BoardError", "BoardFile", "board_json_schema", "board_text_data", "build_board", "card_permanent",
-           "check_numbers", "decode_board_bytes", "graveyard_statics", "inline_card", "loads_json", "read_board",
+           "card_permanent_or_none", "check_numbers", "decode_board_bytes", "graveyard_statics", "inline_card", "loads_json", "read_board",
            "read_board_data", "read_board_text", "spell_ability", "zones_data"]
 
 
@@ -1062,23 +1062,8 @@ class _Builder:
             given = entry.id if isinstance(entry, ZoneCardSpec) else None
             oid = self.new_id(given or f"{player}.{zone}[{j}]", f"{path}[{j}]" + (".id" if given else ""))
             card = self.card_of(entry, f"{path}[{j}]")
-            out.append(ZoneCard(oid, card, spell=spell_ability(card), permanent=self.card_permanent(card, oid, player)))
+            out.append(ZoneCard(oid, card, spell=spell_ability(card), permanent=card_permanent_or_none(card, oid, player, player, self.library)))
         return tuple(out)
-
-    def card_permanent(self, card: Card, oid: str, owner: str) -> Permanent | None:
-        """The permanent a card in a zone would be under its owner's control (110.4), its text
-        read as a battlefield permanent's is; ``None`` for a card that is no permanent, or one that
-        needs what is chosen or known only as it enters (a chosen type or color, "*" power)."""
-        if not card.is_permanent:
-            return None
-        data = _card_data(card, self.library)
-        fields: dict[str, Any] = {"card": data} if isinstance(data, str) else dict(data)
-        if not isinstance(data, str):
-            fields.update({f: getattr(card, f) for f in ("loyalty", "defense") if getattr(card, f) is not None})
-        try:
-            return self.permanent(-1, PermanentSpec(id=oid, controller=owner, **fields), f"{oid}.permanent")
-        except BoardError:
-            return None
 
     def zones(self, player: str, z: PlayerZonesSpec) -> PlayerZones:
         path = f"zones.{player}"
@@ -1330,6 +1315,19 @@ def card_permanent(card: Card, pid: str, controller: str, owner: str | None = No
     builder = _Builder(BoardFile(active_player=controller, players=players, battlefield=[spec]), card.name, lib)
     builder.player_names, builder.ids, builder.all_ids, builder._types = {controller, owner}, {pid: 0}, {}, {}
     return builder.permanent(0, spec, card.name)
+
+
+def card_permanent_or_none(card: Card, pid: str, controller: str, owner: str | None = None,
+                           library: CardLibrary | None = None) -> Permanent | None:
+    """:func:`card_permanent`, or ``None`` for a card that is no permanent (110.4a) or whose
+    permanent needs what is chosen or known only as it enters (a chosen type or color, "*"
+    power): the permanent a card in a zone would be."""
+    if not card.is_permanent:
+        return None
+    try:
+        return card_permanent(card, pid, controller, owner, library)
+    except BoardError:
+        return None
 
 
 def spell_ability(card: Card) -> SpellAbility | None:

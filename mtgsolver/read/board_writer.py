@@ -22,11 +22,10 @@ from mtgsolver.model.board import Board
 from mtgsolver.model.board_effects import Effect
 from mtgsolver.model.cards import CardLibrary
 from mtgsolver.model.continuous import atom_entry
-from mtgsolver.model.errors import BoardError
 from mtgsolver.model.mana_abilities import ManaAbility, ManaTrigger, show_bundle
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.read.card_files import bundled_library
-from mtgsolver.read.board_file import card_permanent, inline_card, zones_data
+from mtgsolver.read.board_file import card_permanent_or_none, inline_card, zones_data
 
 __all__ = ["board_data", "effect_data", "permanent_data", "static_entry", "write_board"]
 
@@ -154,10 +153,7 @@ def _card_permanent(p: Permanent, library: CardLibrary) -> Permanent | None:
     inline otherwise); ``None`` for a token or a card needing a choice made as it enters."""
     if p.card is None or p.token:
         return None
-    try:
-        return card_permanent(p.card, p.id, p.controller, p.owner, library)
-    except BoardError:
-        return None
+    return card_permanent_or_none(p.card, p.id, p.controller, p.owner, library)
 
 
 def _characteristic(p: Permanent, f: str) -> dict[str, Any]:
