@@ -73,7 +73,9 @@ def test_remove_any_number_of_counters(pool) -> None:
     """107.3a: X is chosen as the cost is paid. Mage-Ring Network with three storage counters
     makes {C}{C}{C} (its two {T} abilities exclude each other, 107.5); Calciform Pools makes X
     mana of {W} and/or {U} for {1}; Black Mana Battery {B} and one more per counter; Kyren Toy
-    X plus one; Petalmane Baku X of one color."""
+    X plus one; Petalmane Baku X of one color. The Battery's "{2}, {T}: Put a charge counter on
+    Black Mana Battery" is an activated ability other than a mana ability, so no counter is added
+    while a cost is paid (601.2g, 605.1a)."""
     ring = board(pool, "id: r, card: Mage-Ring Network, counters: {storage: 3}")
     assert agree(ring, "{C}{C}{C}") and not agree(ring, "{4}")
     pools = board(pool, "id: c, card: Calciform Pools, counters: {storage: 2}, tapped: true", "id: p, card: Plains")
@@ -82,8 +84,8 @@ def test_remove_any_number_of_counters(pool) -> None:
     assert [(a.source, a.x) for a in r.activations if a.source == "c"] == [("c", 2)]
     battery = board(pool, "id: bb, card: Black Mana Battery, counters: {charge: 2}")
     assert agree(battery, "{B}{B}{B}")
-    r = pay(battery, "{B}{B}{B}{B}")  # its unread "Put a charge counter on Black Mana Battery" names "Mana"
-    assert r.payable is None and r.as_read is False and best_payment(battery, "a", ManaCost.parse("{4}")) is None
+    r = pay(battery, "{B}{B}{B}{B}")  # "{2}, {T}: Put a charge counter" is no mana ability: not while paying (601.2g)
+    assert r.payable is False and r.unread == () and best_payment(battery, "a", ManaCost.parse("{4}")) is None
     toy = board(pool, "id: t, card: Kyren Toy, counters: {charge: 2}")
     assert agree(toy, "{3}") and not agree(toy, "{4}")
     baku = board(pool, "id: k, card: Petalmane Baku, counters: {ki: 2}", "id: f, card: Forest")
