@@ -68,6 +68,14 @@ def test_601_2c_target_slots_in_text_order_and_one_word_named_twice() -> None:
     assert spell.targets == (fx.TargetSpec(frozenset({"player"})),)
 
 
+def test_601_2c_a_subject_target_is_numbered_before_the_predicates() -> None:
+    """Prey Upon: "Target creature you control fights target creature you don't control": the
+    first target named is slot 0 (the creature you control), the second slot 1."""
+    spell = _spell("Target creature you control fights target creature you don't control.", "Prey Upon")
+    assert spell.effects == (fx.Fight(fx.Targeted(0), fx.Targeted(1)),)
+    assert [t.filter.controller for t in spell.targets] == ["you", "opponents"]
+
+
 def test_115_3_another_target_after_a_target_is_a_different_object() -> None:
     spell = _spell("Target creature gets +2/+2 until end of turn. Another target creature gets -2/-2 until end of turn.")
     assert spell.targets == (fx.TargetSpec(frozenset({"creature"})),

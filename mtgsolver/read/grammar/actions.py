@@ -882,6 +882,9 @@ def _clauses(clauses: list[_Clause]) -> list[Any]:
                 raise Refused(f"{kind} of a player")
             if not (pred.role == "source" and who.ref == "source"):  # the default: the source deals it
                 fields[pred.role] = copy.deepcopy(who.ref)
+                if isinstance(who.ref, dict) and "target" in who.ref:  # named before the predicate's targets (601.2c)
+                    fields = {pred.role: fields.pop(pred.role), **fields}
+                    effect = {kind: fields}
         if isinstance(clause.duration, dict):  # a delayed triggered ability (603.7)
             effect = {"delayed": {"at": clause.duration, "effects": [effect]}}
         elif kind == "modify":
