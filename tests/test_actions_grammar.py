@@ -76,6 +76,15 @@ def test_601_2c_a_subject_target_is_numbered_before_the_predicates() -> None:
     assert [t.filter.controller for t in spell.targets] == ["you", "opponents"]
 
 
+def test_603_2_a_cast_trigger_on_any_spell_is_not_one_on_this_spell() -> None:
+    """"Whenever you cast a spell" triggers on every spell its controller casts (601.2i); "When
+    you cast this spell" on the card's own spell only: the first has a subject, the second none."""
+    spell = _ability("Whenever you cast a spell, you gain 1 life.", "Test Creature").event
+    own = _ability("When you cast this spell, draw a card.", "Test Creature").event
+    assert (spell.kind, spell.subject, spell.whose) == ("cast", Affected(), "you")
+    assert (own.kind, own.subject) == ("cast", None)
+
+
 def test_115_3_another_target_after_a_target_is_a_different_object() -> None:
     spell = _spell("Target creature gets +2/+2 until end of turn. Another target creature gets -2/-2 until end of turn.")
     assert spell.targets == (fx.TargetSpec(frozenset({"creature"})),

@@ -1732,10 +1732,7 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         n, desc = children
         if n != 1 or desc.kinds != ["spell"] or desc.zone:
             raise Refused("a cast trigger on something not a spell")
-        out: dict[str, Any] = {"kind": "cast"}
-        if desc.filter:
-            out["subject"] = desc.filter
-        return out
+        return {"kind": "cast", "subject": desc.filter}  # any spell: not "this spell" (cast_self), which has none
 
     def step_trigger(self, children: list[Any]) -> dict[str, Any]:
         return children[0]
