@@ -85,6 +85,15 @@ def test_603_2_a_cast_trigger_on_any_spell_is_not_one_on_this_spell() -> None:
     assert (own.kind, own.subject) == ("cast", None)
 
 
+def test_707_10c_new_targets_for_a_copy_only_where_it_says_so() -> None:
+    """Twincast: "You may choose new targets for the copy." lets the copy's targets change;
+    a copy without that sentence keeps the spell's (707.10c)."""
+    twincast = _spell("Copy target instant or sorcery spell. You may choose new targets for the copy.", "Twincast")
+    assert twincast.effects == (fx.CopySpell(fx.Targeted(0), new_targets=True),)
+    assert _spell("Copy target instant or sorcery spell.").effects == (fx.CopySpell(fx.Targeted(0)),)
+    assert read_spell("Draw a card. You may choose new targets for the copy.", "Test Spell") is None
+
+
 def test_115_3_another_target_after_a_target_is_a_different_object() -> None:
     spell = _spell("Target creature gets +2/+2 until end of turn. Another target creature gets -2/-2 until end of turn.")
     assert spell.targets == (fx.TargetSpec(frozenset({"creature"})),

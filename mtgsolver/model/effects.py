@@ -427,11 +427,13 @@ class CounterSpell:
 
 @dataclass(frozen=True)
 class CopySpell:
-    """Copy ``what``, a spell on the stack, ``count`` times; the controller may choose new
-    targets (707.10c)."""
+    """Copy ``what``, a spell on the stack, ``count`` times (707.10); with ``new_targets`` ("You
+    may choose new targets for the copy.") its controller may change the copy's targets, else
+    it has the spell's (707.10c)."""
 
     what: Ref
     count: Amount = 1
+    new_targets: bool = False
 
 
 @dataclass(frozen=True)

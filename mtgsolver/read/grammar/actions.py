@@ -337,6 +337,8 @@ def effect_text(low: str) -> list[str]:
 
 #: Sentences that change the one before them: "It can't be regenerated." (701.19c)
 _NO_REGENERATION = ("it can't be regenerated.", "they can't be regenerated.")
+#: "You may choose new targets for the copy." after a copy (707.10c)
+_NEW_TARGETS = "you may choose new targets for the copy."
 
 
 def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
@@ -344,8 +346,8 @@ def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
     go to ``links.slots``.
 
     Besides the sentences of ``actions.lark``: "If you do, ..." after a "you may" sentence is
-    what happens when the player did (608.2c), and "It can't be regenerated." sets the
-    destruction before it (701.19c).
+    what happens when the player did (608.2c), "It can't be regenerated." sets the destruction
+    before it (701.19c) and "You may choose new targets for the copy." the copy (707.10c).
 
     :raises Refused: a sentence not read, or a reference with no antecedent.
     """
@@ -359,6 +361,12 @@ def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
             if not (isinstance(last, dict) and "destroy" in last):
                 raise Refused("'can't be regenerated' after no destruction")
             last["destroy"]["no_regeneration"] = True
+            continue
+        if text == _NEW_TARGETS:
+            last = effects[-1] if effects else None
+            if not (isinstance(last, dict) and "copy_spell" in last):
+                raise Refused("new targets after no copy")
+            last["copy_spell"]["new_targets"] = True
             continue
         if text in _EXILE_IF_DIES:
             effects.append(_exile_if_dies(effects[-1] if effects else None, _EXILE_IF_DIES[text]))
