@@ -94,6 +94,15 @@ def test_707_10c_new_targets_for_a_copy_only_where_it_says_so() -> None:
     assert read_spell("Draw a card. You may choose new targets for the copy.", "Test Spell") is None
 
 
+def test_509_1c_must_be_blocked_this_turn_if_able() -> None:
+    """Irresistible Prey: "Target creature must be blocked this turn if able." is a requirement
+    on the defending player's blocks until end of turn (509.1c, 611.2)."""
+    prey = _spell("Target creature must be blocked this turn if able.\nDraw a card.", "Irresistible Prey")
+    modify, draw = prey.effects
+    assert isinstance(modify, fx.Modify) and modify.what == fx.Targeted(0) and modify.duration == "end_of_turn"
+    assert [name for _, s in modify.spec.rules for name in [s.name]] == ["must_be_blocked"] and draw == fx.Draw()
+
+
 def test_115_3_another_target_after_a_target_is_a_different_object() -> None:
     spell = _spell("Target creature gets +2/+2 until end of turn. Another target creature gets -2/-2 until end of turn.")
     assert spell.targets == (fx.TargetSpec(frozenset({"creature"})),

@@ -149,7 +149,7 @@ def tag(low: str) -> tuple[str, tuple[str, ...]]:
     low = _LIST.sub(lambda m: " or ".join([m.group(1), *re.findall(r"\w+", m.group(2)), m.group(4)]), low)
     low = _PLURAL_AND.sub(r"\1 &and \2", low)
     low = _AND_DAMAGE.sub(r"and_damage \1 damage to", low)
-    low = re.sub(r"\b(attacks|attack|blocks|block) this turn if able\b", r"\1 if able this turn", low)
+    low = re.sub(r"\b(attacks|attack|blocks|block|blocked) this turn if able\b", r"\1 if able this turn", low)
     low = low.replace(" at random", " at_random").replace(", where x is ", " where_x_is ").replace("each creature and each player", "each_creature_and_each_player").replace(" until end of turn for each ", " until_end_of_turn_for_each ")
     words = _TOKEN.findall(low)
     phrases = _keyword_phrases()
