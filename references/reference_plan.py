@@ -12,7 +12,9 @@ Description
 -----------
 ``sources``: ``[{"id", "options": [("R",), ("G",)], "tapped": bool, "sacrifice": bool}]``
 (each option is the mana one activation makes); ``pool``: letters; ``spells``:
-``[{"cost": "1G" | "XR" | ..., "instant": bool, "treasures": n, "adds": "BBB"}]``;
+``[{"cost": "1G" | "XR" | ..., "instant": bool, "treasures": n, "adds": "BBB", "source": options}]``
+(``source``: the options of the mana ability of the permanent the spell becomes, which can be
+tapped once it has resolved, ``None`` for none);
 ``untap``: ``None`` or how many other modes earlier triggers may choose; ``keep``: a cost.
 """
 from __future__ import annotations
@@ -33,7 +35,8 @@ SOURCES = {
     "Birds of Paradise": ([(c,) for c in ANY], False),
 }
 LANDS = {"Mountain", "Forest", "Island", "Swamp", "Plains", "Taiga", "Tundra", "Underground Sea", "Badlands"}
-#: card -> (cost, instant or sorcery, Treasures it makes, mana it adds)
+#: card -> (cost, instant or sorcery, Treasures it makes, mana it adds); a permanent spell that
+#: is a mana source is in :data:`SOURCES` too
 SPELLS = {
     "Lightning Bolt": ("R", True, 0, ""), "Shock": ("R", True, 0, ""), "Opt": ("U", True, 0, ""),
     "Dark Ritual": ("B", True, 0, "BBB"), "Strike It Rich": ("R", True, 1, ""),
@@ -68,7 +71,7 @@ def describe(permanents: list[tuple[str, bool, bool]], spells: list[str], gandal
             + "battlefield:\n" + "\n".join(rows) + "\n")
     spec = {"sources": sources, "pool": tuple(pool), "untap": untap, "keep": keep,
             "spells": [{"cost": SPELLS[s][0], "instant": SPELLS[s][1], "treasures": SPELLS[s][2],
-                        "adds": SPELLS[s][3]} for s in spells]}
+                        "adds": SPELLS[s][3], "source": SOURCES[s][0] if s in SOURCES else None} for s in spells]}
     return text, spec
 
 
@@ -114,7 +117,7 @@ def feasible(spec: dict, x: int = 0, reserved: frozenset[str] = frozenset(), wit
     leaving ``withheld`` of the Treasures the spells create unused?"""
     usable = [s for s in spec["sources"] if s["id"] not in reserved]
     ready = [s["options"] for s in usable if not s["tapped"]]
-    again = sorted({o for s in usable if not s["sacrifice"] for o in s["options"]})  # what an untap adds
+    again0 = {o for s in usable if not s["sacrifice"] for o in s["options"]}  # what an untap adds
     pool0 = tuple(spec.get("pool", ()))
     spells = spec["spells"]
     untap = spec.get("untap")
@@ -126,7 +129,8 @@ def feasible(spec: dict, x: int = 0, reserved: frozenset[str] = frozenset(), wit
         for left in _pays(pool, spell["cost"], x):
             after = [left]
             if spell.get("instant") and untap is not None and not untapped and triggers <= untap:
-                for o in again:  # the trigger resolves first: untap a permanent, tap it again
+                entered = {o for j in order[:k] for o in spells[j].get("source") or ()}
+                for o in sorted(again0 | entered):  # the trigger resolves first: untap a permanent, tap it again
                     if dfs_after(order, k, tuple(sorted(left + o)), True, triggers + 1, spell, kept):
                         return True
             for p in after:
@@ -137,8 +141,9 @@ def feasible(spec: dict, x: int = 0, reserved: frozenset[str] = frozenset(), wit
     def dfs_after(order, k, pool, untapped, triggers, spell, kept) -> bool:
         adds = tuple(spell.get("adds", ""))
         made = spell.get("treasures", 0)
+        entered = [spell["source"]] if spell.get("source") else []  # tapped as soon as it is there
         for unused in range(made + 1):  # Treasures left for later (a kept cost)
-            for m in _productions([[(c,) for c in ANY]] * (made - unused)):
+            for m in _productions([[(c,) for c in ANY]] * (made - unused) + entered):
                 if dfs(order, k + 1, tuple(sorted(pool + adds + m)), untapped, triggers, kept + unused):
                     return True
         return False

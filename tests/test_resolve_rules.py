@@ -2,61 +2,42 @@
 API and through the CLI: 608.2b (a spell whose targets are all illegal doesn't resolve; an
 illegal target is not affected), 603.3-603.4 (APNAP order, the controller's order, intervening
 "if"), 704 after each resolution, 111.10 predefined tokens, 302.6 (summoning sickness) and
-107.3m (X of the spell on entering)."""
+107.3m (X of the spell on entering). Every card's text is read by the grammars as the loader
+reads it; cards outside the bundled library are written inline with their Oracle text, and the
+test cards of a rule with a text that says what the rule needs."""
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 import yaml
 
-from mtgsolver.model.continuous import Affected, Condition, ContinuousSpec
-from mtgsolver.model.effects import (
-    ControllerOf,
-    Damage,
-    Destroy,
-    Draw,
-    Each,
-    LoseLife,
-    Mill,
-    Modify,
-    Players,
-    PutCounters,
-    RemoveCounters,
-    Subject,
-    Targeted,
-    X,
-)
-from mtgsolver.model.mana import Color
 from mtgsolver.solver.resolve import resolve
-from tests.resolve_support import (
-    CREATURE,
-    HEAD,
-    READINGS,
-    load,
-    patch_loader,
-    run_cli,
-    spell,
-    trigger,
-)
+from tests.resolve_support import HEAD, ORACLE, load, run_cli
 
 INLINE = {  # cards outside the bundled library, written inline with their Oracle text
-    name: f"{{name: \"{name}\", types: [{types}], mana_cost: \"{cost}\", text: {text!r}}}"
+    name: f"{{name: \"{name}\", types: [{types}], mana_cost: \"{cost}\", text: {json.dumps(text)}}}"
     for name, types, cost in (("Unsummon", "instant", "{U}"), ("Sorin's Thirst", "instant", "{B}{B}"),
-                              ("Plague Spores", "sorcery", "{4}{B}{R}"), ("Electrolyze", "instant", "{1}{U}{R}"),
-                              ("Murder", "instant", "{1}{B}{B}"), ("Giant Growth", "instant", "{G}"),
-                              ("Disfigure", "instant", "{B}"), ("Raise the Alarm", "instant", "{1}{W}"))
-    for text in [READINGS[name][0].replace("'", "’")]}
+                              ("Ambuscade", "instant", "{2}{G}"), ("Blossoming Defense", "instant", "{G}"),
+                              ("Electrolyze", "instant", "{1}{U}{R}"), ("Murder", "instant", "{1}{B}{B}"),
+                              ("Giant Growth", "instant", "{G}"), ("Disfigure", "instant", "{B}"),
+                              ("Raise the Alarm", "instant", "{1}{W}"))
+    for text in [ORACLE[name].replace("'", "’")]}
 
 
 def hand(*names: str) -> str:
     return "[" + ", ".join(INLINE.get(n, n) for n in names) + "]"
 
 
+def card(name: str, types: str, text: str, cost: str = "{0}", pt: str = "") -> str:
+    """An inline test card whose text the grammars read."""
+    return f"{{name: {name}, types: [{types}], mana_cost: \"{cost}\", text: \"{text}\"{pt}}}"
+
+
 @pytest.fixture
-def cli(monkeypatch, board_file):
-    """Run ``mtgsolver resolve`` on board text with the test readings: exit, board data, stderr."""
-    patch_loader(monkeypatch)
+def cli(board_file):
+    """Run ``mtgsolver resolve`` on board text: exit, board data, stderr."""
 
     def go(text: str, *args: str) -> tuple[int, dict | None, str]:
         path = board_file(HEAD + text)
@@ -105,25 +86,21 @@ def test_a_spell_whose_only_target_left_does_not_resolve(cli) -> None:
 
 
 def test_an_illegal_target_is_not_affected_by_its_part_of_the_effect() -> None:
-    """608.2b, Plague Spores: a creature land chosen as both targets turns black in response;
-    "destroy target nonblack creature" doesn't affect it, "destroy target land" does."""
-    paint = spell(Modify(Targeted(0), ContinuousSpec(set_colors=frozenset({Color.B}))), targets=(CREATURE,))
-    readings = {**{k: v[1] for k, v in READINGS.items()}, "Paint It Black": paint}
-    text = f"""zones: {{alice: {{hand: {hand("Plague Spores")}}}, bob: {{hand: [{{name: Paint It Black, types: [instant],
-  mana_cost: "{{0}}", text: Target creature becomes black until end of turn.}}]}}}}
+    """608.2b, Ambuscade: "target creature you control gets +1/+0 ... It deals damage equal to
+    its power to target creature an opponent controls"; bob gives his creature hexproof with
+    Blossoming Defense in response, so it is no longer a legal target: it is dealt no damage,
+    and the first target, still legal, gets +1/+0."""
+    text = f"""zones: {{alice: {{hand: {hand("Ambuscade")}}}, bob: {{hand: {hand("Blossoming Defense")}}}}}
 battlefield:
-  - {{id: arbor, name: Dryad Arbor, types: [land, creature], subtypes: [forest, dryad], colors: [green], power: 1,
-     toughness: 1, controller: bob}}
-  - {{id: wall, name: Wall, types: [creature], power: 0, toughness: 2, controller: bob}}
+  - {{id: giant, card: Hill Giant, controller: alice}}
+  - {{id: bears, card: Grizzly Bears, controller: bob}}
 """
-    board = load(text, readings)
-    r = resolve(board, ["cast Plague Spores>arbor;arbor", "respond cast Paint It Black>arbor"], free=True)
-    assert r.resolved is True and not r.board.has_permanent("arbor")
-    assert any("is no longer a legal target" in s.message for s in r.steps)
-    assert any("destroyed" in s.message or "is destroyed" in s.message for s in r.steps)
-    # a land target gone, the creature target still legal: the spell resolves for it alone
-    r = resolve(board, ["cast Plague Spores>wall;arbor"], free=True)
-    assert not r.board.has_permanent("wall") and not r.board.has_permanent("arbor")
+    board = load(text)
+    r = resolve(board, ["cast Ambuscade>giant;bears", "respond cast Blossoming Defense>bears"], free=True)
+    assert r.resolved is True and r.board.permanent("bears").damage == 0 and r.board.permanent("giant").power == 4
+    assert any("is no longer a legal target" in s.message and "hexproof" in s.message for s in r.steps)
+    r = resolve(board, ["cast Ambuscade>giant;bears"], free=True)
+    assert not r.board.has_permanent("bears") and r.board.permanent("giant").power == 4
 
 
 def test_divided_damage_to_a_target_gone_is_not_dealt_but_the_rest_happens(cli) -> None:
@@ -155,20 +132,21 @@ battlefield:
 
 
 # -- 603.3 and 603.4 --------------------------------------------------------------------------
+DRAWING = card("Drawing Statue", "artifact", "Whenever a creature dies, draw a card.")
+MILLING = card("Milling Statue", "artifact", "Whenever a creature dies, each opponent mills a card.")
+MILL_OWN = card("Milling Statue", "artifact", "Whenever a creature dies, mill a card.")
+
+
 def test_apnap_order_puts_the_active_players_trigger_on_the_stack_first(cli) -> None:
     """603.3b: the active player's triggers go on the stack first, so the nonactive player's
     resolve first: bob's mill trigger takes alice's top card before her draw trigger draws."""
-    readings = {**{k: v[1] for k, v in READINGS.items()},
-                "Drawing Statue": (trigger("dies", Draw(), subject=Affected(types=frozenset({"creature"}))),),
-                "Milling Statue": (trigger("dies", Mill(Players("opponents")), subject=Affected(
-                    types=frozenset({"creature"}))),)}
     text = f"""zones: {{alice: {{hand: {hand("Murder")}, library: {{count: 3, top: [Opt, Shock]}}}}}}
 battlefield:
-  - {{id: draw, name: Drawing Statue, types: [artifact], controller: alice}}
-  - {{id: mill, name: Milling Statue, types: [artifact], controller: bob}}
+  - {{id: draw, controller: alice, {DRAWING[1:-1]}}}
+  - {{id: mill, controller: bob, {MILLING[1:-1]}}}
   - {{id: bears, card: Grizzly Bears, controller: bob}}
 """
-    r = resolve(load(text, readings), ["cast Murder>bears"], free=True)
+    r = resolve(load(text), ["cast Murder>bears"], free=True)
     assert r.resolved is True
     assert [c.name for c in r.board.zones["alice"].graveyard] == ["Murder", "Opt"]
     assert [c.name for c in r.board.zones["alice"].hand] == ["Shock"]
@@ -176,25 +154,21 @@ battlefield:
     assert "draw" in order[0] and "mill" in order[1]
 
 
-def test_the_controller_orders_their_own_triggers_or_the_answer_is_undecided(cli, monkeypatch) -> None:
+def test_the_controller_orders_their_own_triggers_or_the_answer_is_undecided(cli) -> None:
     """603.3b: two of alice's triggers whose order changes the result: undecided, naming the
     choice; --choose fixes it."""
-    readings = {**{k: v[1] for k, v in READINGS.items()},
-                "Drawing Statue": (trigger("dies", Draw(), subject=Affected(types=frozenset({"creature"}))),),
-                "Milling Statue": (trigger("dies", Mill(), subject=Affected(types=frozenset({"creature"}))),)}
     text = f"""zones: {{alice: {{hand: {hand("Murder")}, library: {{count: 3, top: [Opt, Shock]}}}}}}
 battlefield:
-  - {{id: draw, name: Drawing Statue, types: [artifact], controller: alice}}
-  - {{id: mill, name: Milling Statue, types: [artifact], controller: alice}}
+  - {{id: draw, controller: alice, {DRAWING[1:-1]}}}
+  - {{id: mill, controller: alice, {MILL_OWN[1:-1]}}}
   - {{id: bears, card: Grizzly Bears, controller: bob}}
 """
-    board = load(text, readings)
+    board = load(text)
     r = resolve(board, ["cast Murder>bears"], free=True)
     assert r.resolved is None and [c.key for c in r.choices] == ["order:alice"]
     assert set(r.choices[0].options) == {"draw:1,mill:1", "mill:1,draw:1"}
     r = resolve(board, ["cast Murder>bears"], free=True, choose=["order:alice=draw:1,mill:1"])
     assert r.resolved is True and [c.name for c in r.board.zones["alice"].hand] == ["Shock"]  # mill resolves first
-    patch_loader(monkeypatch, readings)
     code, data, err = cli(text, "--cast", "Murder>bears", "--free")
     assert code == 3 and data is None and "--choose order:alice=" in err
     code, data, _ = cli(text, "--cast", "Murder>bears", "--free", "--choose", "order:alice=mill:1,draw:1")
@@ -205,23 +179,21 @@ def test_an_intervening_if_is_checked_when_it_triggers_and_as_it_resolves() -> N
     """603.4: "When ~ enters, if you control three or more artifacts, draw a card" doesn't
     trigger with two; triggered with three, it does nothing if one is gone as it resolves (a
     trigger of bob's, put on the stack after it, resolves first)."""
-    three = (Condition("controls", Affected(types=frozenset({"artifact"})), at_least=3),)
-    readings = {**{k: v[1] for k, v in READINGS.items()},
-                "Counting Golem": (trigger("enters", Draw(), condition=three),),
-                "Scrapper": (trigger("enters", Destroy(Each(Affected(named="Spare Part"))),
-                                     subject=Affected(named="Counting Golem")),)}
-    golem = "{name: Counting Golem, types: [artifact, creature], mana_cost: \"{0}\", power: 1, toughness: 1}"
+    golem = card("Counting Golem", "artifact, creature", "When Counting Golem enters the battlefield, if you control "
+                 "three or more artifacts, draw a card.", pt=", power: 1, toughness: 1")
+    scrapper = card("Scrapper", "artifact", "Whenever another artifact enters the battlefield, destroy target "
+                    "noncreature artifact.")
     text = f"""zones: {{alice: {{hand: [{golem}], library: {{count: 3}}}}}}
 battlefield:
   - {{id: a1, name: Spare Part, types: [artifact], controller: alice}}
 """
-    r = resolve(load(text, readings), ["cast Counting Golem"])
+    r = resolve(load(text), ["cast Counting Golem"])
     assert r.board.zones["alice"].hand_count == 0 and any(s.rule == "603.4" for s in r.steps)
     more = text + "  - {id: a2, name: Spare Part 2, types: [artifact], controller: alice}\n"
-    r = resolve(load(more, readings), ["cast Counting Golem"])
+    r = resolve(load(more), ["cast Counting Golem"])
     assert r.board.zones["alice"].hand_count == 1
-    scrapper = more + "  - {id: scrapper, name: Scrapper, types: [artifact], controller: bob}\n"
-    r = resolve(load(scrapper, readings), ["cast Counting Golem"])
+    scrapped = more + f"  - {{id: scrapper, controller: bob, {scrapper[1:-1]}}}\n"
+    r = resolve(load(scrapped), ["cast Counting Golem"], choose=["targets:scrapper:1=a1"])
     assert r.resolved is True and not r.board.has_permanent("a1")
     assert r.board.zones["alice"].hand_count == 0
     assert [s.rule for s in r.steps if s.rule == "603.4"] == ["603.4"]
@@ -247,28 +219,25 @@ battlefield:
 
 
 def test_counters_annihilate_and_deathtouch_destroys() -> None:
-    """704.5q: a +1/+1 and a -1/-1 counter are removed together; 704.5h: any damage from a
-    source with deathtouch destroys."""
-    readings = {**{k: v[1] for k, v in READINGS.items()},
-                "Wither Bolt": spell(PutCounters(Targeted(0), "-1/-1"), targets=(CREATURE,))}
-    text = """zones: {alice: {hand: [{name: Wither Bolt, types: [instant], mana_cost: "{0}"}]}}
+    """704.5q: a +1/+1 and a -1/-1 counter are removed together."""
+    bolt = card("Wither Bolt", "instant", "Put a -1/-1 counter on target creature.")
+    text = f"""zones: {{alice: {{hand: [{bolt}]}}}}
 battlefield:
-  - {id: elf, card: Llanowar Elves, controller: bob, counters: {+1/+1: 2}}
+  - {{id: elf, card: Llanowar Elves, controller: bob, counters: {{+1/+1: 2}}}}
 """
-    r = resolve(load(text, readings), ["cast Wither Bolt>elf"])
+    r = resolve(load(text), ["cast Wither Bolt>elf"])
     assert dict(r.board.permanent("elf").counters) == {"+1/+1": 1} and r.board.permanent("elf").power == 2
     assert any(s.rule == "704.5q" for s in r.steps)
 
 
 def test_counters_removed_by_an_effect() -> None:
     """122: remove two +1/+1 counters; the creature is smaller at once (613.4c)."""
-    readings = {**{k: v[1] for k, v in READINGS.items()},
-                "Drain Counters": spell(RemoveCounters(Targeted(0), "+1/+1", 2), targets=(CREATURE,))}
-    text = """zones: {alice: {hand: [{name: Drain Counters, types: [instant], mana_cost: "{0}"}]}}
+    drain = card("Drain Counters", "instant", "Remove two +1/+1 counters from target creature.")
+    text = f"""zones: {{alice: {{hand: [{drain}]}}}}
 battlefield:
-  - {id: elf, card: Llanowar Elves, controller: bob, counters: {+1/+1: 3}}
+  - {{id: elf, card: Llanowar Elves, controller: bob, counters: {{+1/+1: 3}}}}
 """
-    r = resolve(load(text, readings), ["cast Drain Counters>elf"])
+    r = resolve(load(text), ["cast Drain Counters>elf"])
     assert dict(r.board.permanent("elf").counters) == {"+1/+1": 1} and r.board.permanent("elf").power == 2
 
 
@@ -310,8 +279,8 @@ battlefield:
     assert r.board.player("bob").life == 17 and not any(p.name == "Treasure" for p in r.board.permanents)
     assert any("treasure" in s.message and "token" in s.message for s in r.steps)
     code, data, _ = cli(text, "--cast", "Strike It Rich")
-    treasure = permanent(data, "treasure")
-    assert code == 0 and treasure["token"] is True and treasure["name"] == "Treasure"
+    treasure = permanent(data, "treasure-token")
+    assert code == 0 and treasure["token"] is True and treasure["name"] == "Treasure Token"  # 111.4
     assert treasure["abilities"] == ["{T}, Sacrifice this artifact: Add one mana of any color."]
 
 
@@ -319,8 +288,8 @@ def test_a_token_that_leaves_the_battlefield_ceases_to_exist() -> None:
     """111.7, 704.5d: a token returned to its owner's hand is not in the hand."""
     text = f"""zones: {{alice: {{hand: {hand("Raise the Alarm", "Unsummon")}}}}}
 """
-    r = resolve(load(text), ["cast Raise the Alarm", "cast Unsummon>soldier"], free=True)
-    assert [p.id for p in r.board.permanents] == ["soldier-2"]
+    r = resolve(load(text), ["cast Raise the Alarm", "cast Unsummon>soldier-token"], free=True)
+    assert [p.id for p in r.board.permanents] == ["soldier-token-2"]
     assert r.board.zones["alice"].hand_count == 0
     assert any("111.7" in s.message for s in r.steps)
 
@@ -336,11 +305,10 @@ def test_a_creature_cast_this_turn_cant_use_its_tap_ability(cli) -> None:
     assert code == 0 and permanent(data, "prodigal-sorcerer")["summoning_sick"] is True
     code, _, err = cli(text, "--cast", "Prodigal Sorcerer", "--activate", "prodigal-sorcerer>bob", "--free")
     assert code == 1 and "302.6" in err
-    haste = {**{k: v[1] for k, v in READINGS.items()}}
     r = resolve(load(text + """battlefield:
   - {id: drums, name: Haste Banner, types: [enchantment], controller: alice,
      abilities: [{continuous: {affects: {types: [creature], controller: you}, gains: [haste]}}]}
-""", haste), ["cast Prodigal Sorcerer", "activate prodigal-sorcerer>bob"], free=True)
+"""), ["cast Prodigal Sorcerer", "activate prodigal-sorcerer>bob"], free=True)
     assert r.resolved is True and r.board.player("bob").life == 19
 
 
@@ -365,15 +333,14 @@ battlefield:
 
 def test_an_enters_trigger_uses_the_x_of_the_spell() -> None:
     """107.3m: "When ~ enters, it deals X damage to target creature" uses the spell's X."""
-    readings = {**{k: v[1] for k, v in READINGS.items()},
-                "X Striker": (trigger("enters", Damage(X(), Targeted(0)), targets=(CREATURE,)),)}
-    text = """zones: {alice: {hand: [{name: X Striker, types: [creature], mana_cost: "{X}", power: 1, toughness: 1}]}}
+    striker = card("X Striker", "creature", "When X Striker enters the battlefield, it deals X damage to target "
+                   "creature.", cost="{X}", pt=", power: 1, toughness: 1")
+    text = f"""zones: {{alice: {{hand: [{striker}]}}}}
 battlefield:
-  - {id: ox, card: Pillarfield Ox, controller: bob}
+  - {{id: ox, card: Pillarfield Ox, controller: bob}}
 """
-    r = resolve(load(text, readings), ["cast X Striker"], x=[4], free=True, choose=["targets:x-striker:1=ox"])
+    r = resolve(load(text), ["cast X Striker"], x=[4], free=True, choose=["targets:x-striker:1=ox"])
     assert r.resolved is True and not r.board.has_permanent("ox")
-
 
 
 def test_the_service_and_batch_command_answers_with_the_board_file() -> None:
@@ -418,17 +385,15 @@ battlefield:
 def test_what_a_trigger_is_about_as_it_last_existed() -> None:
     """603.7c, 603.10a: "Whenever a creature dies, its controller loses 1 life" and "Whenever a
     player casts a spell, that player loses 1 life": the object as it last was, the caster."""
-    readings = {**{k: v[1] for k, v in READINGS.items()},
-                "Grim Totem": (trigger("dies", LoseLife(1, ControllerOf(Subject())),
-                                       subject=Affected(types=frozenset({"creature"}))),
-                               trigger("cast", LoseLife(1, Subject("player")), subject=Affected())),
-                "Grim Spell": spell(Destroy(Each(Affected(types=frozenset({"creature"})))))}
-    text = """zones: {alice: {hand: [{name: Grim Spell, types: [sorcery], mana_cost: "{0}"}]}}
+    totem = card("Grim Totem", "artifact", "Whenever a creature dies, its controller loses 1 life.\\nWhenever a "
+                 "player casts a spell, that player loses 1 life.")
+    grim = card("Grim Spell", "sorcery", "Destroy all creatures.")
+    text = f"""zones: {{alice: {{hand: [{grim}]}}}}
 battlefield:
-  - {id: totem, name: Grim Totem, types: [artifact], controller: bob}
-  - {id: bears, card: Grizzly Bears, controller: bob}
-  - {id: elf, card: Llanowar Elves, controller: alice}
+  - {{id: totem, controller: bob, {totem[1:-1]}}}
+  - {{id: bears, card: Grizzly Bears, controller: bob}}
+  - {{id: elf, card: Llanowar Elves, controller: alice}}
 """
-    r = resolve(load(text, readings), ["cast Grim Spell"])
+    r = resolve(load(text), ["cast Grim Spell"])
     assert r.resolved is True, r.reason
     assert (r.board.player("alice").life, r.board.player("bob").life) == (18, 19)

@@ -1,13 +1,15 @@
 """Unread text and ``resolve`` (docs/unread.md): which unread lines bear on the board after, and
-the undecided answer they make (the board on the text read still written)."""
+the undecided answer they make (the board on the text read still written). The lines here stay
+unread: no grammar reads "look at" a hand or a library's top card as an effect."""
 from __future__ import annotations
 
 import yaml
 
 from mtgsolver.solver.resolve import resolve
-from tests.resolve_support import HEAD, load, patch_loader, run_cli
+from tests.resolve_support import HEAD, load, run_cli
 
 MURDER = '{name: Murder, types: [instant], mana_cost: "{1}{B}{B}", text: "Destroy target creature."}'
+SHRINE = "Whenever a creature dies, look at the top card of target player's library."
 
 
 def board(*lines: str):
@@ -16,24 +18,25 @@ def board(*lines: str):
 
 
 def test_an_unread_trigger_on_the_board_makes_the_board_after_undecided() -> None:
-    r = resolve(board("{id: shrine, name: Shrine, types: [enchantment], controller: bob, text: "
-                      "\"Whenever a creature dies, you gain 1 life.\"}"), ["cast Murder>bears"], free=True)
+    r = resolve(board(f"{{id: shrine, name: Shrine, types: [enchantment], controller: bob, text: \"{SHRINE}\"}}"),
+                ["cast Murder>bears"], free=True)
     assert r.resolved is None and r.as_read is True and not r.board.has_permanent("bears")
-    assert [(u.permanent, u.line) for u in r.unread] == [("shrine", "Whenever a creature dies, you gain 1 life.")]
+    assert [(u.permanent, u.line) for u in r.unread] == [("shrine", SHRINE)]
 
 
 def test_unread_activated_abilities_and_enters_triggers_of_what_stayed_do_not_bear() -> None:
     """602: an ability not activated does nothing; 603.6a: a permanent that didn't enter didn't
     trigger on entering."""
-    r = resolve(board("{id: rod, name: Rod, types: [artifact], controller: bob, text: \"{T}: Tap target creature.\"}",
-                      "{id: elder, name: Elder, types: [creature], power: 1, toughness: 1, controller: bob, text: "
-                      "\"When Elder enters the battlefield, draw a card.\"}"), ["cast Murder>bears"], free=True)
+    r = resolve(board("{id: rod, name: Rod, types: [artifact], controller: bob, text: \"{T}: Look at target player's "
+                      "hand.\"}", "{id: elder, name: Elder, types: [creature], power: 1, toughness: 1, controller: bob, "
+                      "text: \"When Elder enters the battlefield, look at target player's hand.\"}"), ["cast Murder>bears"],
+                free=True)
     assert r.resolved is True and r.unread == ()
 
 
 def test_an_unread_enters_trigger_of_a_permanent_that_entered_bears() -> None:
     text = """zones: {alice: {hand: [{name: Elder, types: [creature], mana_cost: "{0}", power: 1, toughness: 1,
-  text: "When Elder enters the battlefield, draw a card."}]}}
+  text: "When Elder enters the battlefield, look at target player's hand."}]}}
 """
     r = resolve(load(text), ["cast Elder"])
     assert r.resolved is None and r.as_read is True and [u.permanent for u in r.unread] == ["elder"]
@@ -47,12 +50,10 @@ def test_a_spell_whose_text_is_not_read_stops_the_resolution() -> None:
     assert r.resolved is None and r.board is None and r.reason.rule == "608.2" and "not read" in r.reason.message
 
 
-def test_the_cli_writes_the_board_on_the_text_read_and_exits_3(monkeypatch, board_file) -> None:
-    patch_loader(monkeypatch)
+def test_the_cli_writes_the_board_on_the_text_read_and_exits_3(board_file) -> None:
     path = board_file(HEAD + f"zones: {{alice: {{hand: [{MURDER}]}}}}\nbattlefield:\n"
                              "  - {id: bears, card: Grizzly Bears, controller: bob}\n"
-                             "  - {id: shrine, name: Shrine, types: [enchantment], controller: bob, text: "
-                             "\"Whenever a creature dies, you gain 1 life.\"}\n")
+                             f"  - {{id: shrine, name: Shrine, types: [enchantment], controller: bob, text: \"{SHRINE}\"}}\n")
     code, out, err = run_cli("resolve", str(path), "--cast", "Murder>bears", "--free")
     assert code == 3 and "could change it" in err and "shrine: Whenever a creature dies" in err
     assert [p["id"] for p in yaml.safe_load(out)["battlefield"]] == ["shrine"]

@@ -156,7 +156,7 @@ class TurnPlanModel(PaymentModel):
             self.carry_in.append(cin)
         self.bound_resources([self.pre, *self.layers])  # 118.3: over the whole turn
         self._carry(pool)
-        self._entering()
+        self._entering(set(untap_candidates))
         self._uses(untappers, untap_candidates, initially_tapped)
         losses = [layer.life + layer.phyrexian + layer.damage for layer in [self.pre, *self.layers]]
         total = sum(losses)
@@ -227,9 +227,9 @@ class TurnPlanModel(PaymentModel):
                     if i != j:
                         m.add(self.carry_in[j][t] <= self.carry_out[i][t]).only_enforce_if(self.order.succ[(i, j)])
 
-    def _entering(self) -> None:
+    def _entering(self, candidates: set[str]) -> None:
         """111.10a, 608.3: a Treasure, or the permanent a spell becomes, exists only after the
-        spell resolved."""
+        spell resolved; one an untap effect may untap (``candidates``) is used any time after."""
         maker = {tid: k for k, s in enumerate(self.steps) for tid in s.enters}
         for j, layer in enumerate(self.layers):
             for inst in layer.instances:
@@ -238,6 +238,8 @@ class TurnPlanModel(PaymentModel):
                         k = maker[pid]
                         if k == j:
                             self.model.add(layer.act[inst.key] == 0)
+                        elif pid in candidates:
+                            self.model.add_implication(layer.act[inst.key], self.order.prec[(k, j)])
                         else:  # used by the next step at once: its mana carries on (106.4)
                             self.model.add_implication(layer.act[inst.key], self.order.succ[(k, j)])
 
@@ -268,10 +270,17 @@ class TurnPlanModel(PaymentModel):
                 # 700.2: earlier triggers each chose another mode while one was left
                 m.add(sum(o.prec[(i, s)] for i in cast_untap if i != s) <= u.others).only_enforce_if(lit)
             targets = []
+            maker = {tid: k for k, step in enumerate(self.steps) for tid in step.enters}
             for pid in candidates:
                 v = m.new_bool_var(f"u{g}:target:{pid}")
                 self.untap_target[(g, pid)] = v
                 targets.append(v)
+                if pid in maker:  # 115.1: a permanent a spell makes is a target once that spell resolved
+                    for s, lit in trig.items():
+                        if s == maker[pid]:
+                            m.add_bool_or([lit.Not(), v.Not()])
+                        else:
+                            m.add_bool_or([lit.Not(), v.Not(), o.prec[(maker[pid], s)]])
             m.add(sum(targets) == used)
             for j in range(n):
                 a = m.new_bool_var(f"u{g}:after:{j}")

@@ -5,7 +5,9 @@ Rules: 509.1c (must_block, blocks_this_turn), 509.1b (max_blockers_total),
 509.1d (block_cost), 508.1c-d (attacks; max_attackers_against: no more than n creatures can
 attack the defender, not their planeswalkers), 508.1d (attack_cost), 701.15 (goaded),
 611.2 and 613 (continuous: what a resolved spell or ability changes for a while; control:
-who controls what, layer 2, 613.1b).
+who controls what, layer 2, 613.1b), 701.19 (regeneration: a shield), 615 (prevention: a
+shield), 614.1a (exile_if_dies: a replacement), 603.7 (delayed_trigger: a delayed triggered
+ability waiting for its event).
 """
 from __future__ import annotations
 
@@ -13,7 +15,8 @@ from dataclasses import dataclass
 from typing import get_args
 
 from mtgsolver.model.continuous import ContinuousSpec
-from mtgsolver.model.effects import Duration
+from mtgsolver.model.effects import Duration, TriggerEvent
+from mtgsolver.model.effects import Effect as EffectValue
 from mtgsolver.model.mana import ManaCost
 
 __all__ = ["DURATIONS", "EFFECT_FIELDS", "Effect"]
@@ -37,6 +40,11 @@ EFFECT_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "gains": (("creature", "abilities"), ("source",)),
     "continuous": (("spec",), ("objects", "controller", "source", "duration", "timestamp")),
     "control": (("objects", "controller"), ("source", "duration", "timestamp")),
+    "regeneration": (("creature",), ("source", "duration", "timestamp")),
+    "prevention": ((), ("objects", "players", "spec", "sources", "n", "combat", "controller", "source", "duration",
+                        "timestamp")),
+    "exile_if_dies": (("objects",), ("source", "duration", "timestamp")),
+    "delayed_trigger": (("at", "effects", "controller"), ("objects", "source", "timestamp")),
 }
 
 
@@ -57,6 +65,17 @@ class Effect:
     ``objects`` (613.1b). Both have a ``duration`` (:data:`DURATIONS`; ``while_source``: until
     ``source`` leaves the battlefield) and a ``timestamp`` (613.7a; default: after every
     permanent, in the board's order).
+
+    ``regeneration``: the next time ``creature`` would be destroyed this turn, instead all damage
+    is removed from it, it is tapped and removed from combat (701.19a, 614.8). ``prevention``:
+    damage that would be dealt to ``objects`` or ``players`` (or to the permanents ``spec.affects``
+    describes as the damage would be dealt; none of them: to anything) by ``sources`` (none: any
+    source), only combat damage with ``combat``, is prevented this turn: the next ``n`` damage, or
+    all of it without ``n`` (615.1, 615.7). ``exile_if_dies``: ``objects`` that would die this
+    turn are exiled instead (614.1a). ``delayed_trigger``: ``effects`` (the effect language, their
+    references fixed: :class:`~mtgsolver.model.effects.Objects`) happen, controlled by
+    ``controller``, the next time ``at`` happens (603.7); ``objects``: the objects they name
+    still where they were (603.7c).
     """
 
     kind: str
@@ -74,3 +93,8 @@ class Effect:
     objects: tuple[str, ...] | None = None
     duration: Duration | None = None
     timestamp: int | None = None
+    players: tuple[str, ...] | None = None
+    sources: tuple[str, ...] | None = None
+    combat: bool | None = None
+    at: TriggerEvent | None = None
+    effects: tuple[EffectValue, ...] | None = None

@@ -11,7 +11,8 @@ order:
   as the filter), what a trigger is about (:class:`Subject`: "that creature", "it"), what the
   source is attached to (:class:`Attached`), the controller or owner of one of those
   (:class:`ControllerOf`, :class:`OwnerOf`), objects a player chooses without targeting
-  (:class:`Chosen`) and the tokens just created (:class:`Created`).
+  (:class:`Chosen`), the tokens just created (:class:`Created`) and the objects and players a
+  delayed triggered ability names, fixed as it was made (:class:`Objects`).
 - **how many** (:data:`Amount`): a number, X (:class:`X`, 107.3), a count
   (:class:`Count` over a :class:`~mtgsolver.model.continuous.ForEach`, "for each"), or a
   characteristic of an object (:class:`PowerOf`, :class:`ToughnessOf`).
@@ -25,9 +26,9 @@ order:
   :class:`AddMana` (rituals, 106.3), :class:`ReturnFromGraveyard`, :class:`PutOntoBattlefield`,
   :class:`Fight` (701.14), :class:`CounterSpell` (701.6), :class:`CopySpell` (707.10),
   :class:`Scry` (701.22), :class:`Surveil` (701.25), :class:`Regenerate` (701.19),
-  :class:`Attach` (701.3), :class:`Proliferate` (701.27), :class:`Pay` (118.3, a choice),
+  :class:`Attach` (701.3), :class:`Proliferate` (701.34), :class:`Pay` (118.3, a choice),
   :class:`PreventDamage` (615), :class:`PutInLibrary` (401.4), :class:`SearchLibrary` (701.23),
-  :class:`Monstrosity` (701.37), :class:`Adapt` (701.46), :class:`Transform` (701.28),
+  :class:`Monstrosity` (701.37), :class:`Adapt` (701.46), :class:`Transform` (701.27),
   :class:`ExtraTurn` (500.7), :class:`KeywordAction` (other keyword actions of 701),
   :class:`LookAtTop` (library moves on the top cards, 401.4), :class:`ExileIfDies` (614.1a), and
   :class:`Delayed` (a delayed triggered ability, 603.7).
@@ -60,7 +61,7 @@ __all__ = [
     "Bounce", "Chosen", "Conditional", "Created", "ControllerOf", "CopySpell", "Count", "CounterSpell", "CreateTokens",
     "Damage", "Delayed", "Destroy", "Discard", "Draw", "Duration", "Each", "Effect", "Exile", "ExileIfDies",
     "ExtraTurn", "Fight", "GainControl", "GainLife", "KeywordAction", "LookAtTop", "LoseLife", "Mill", "Modal",
-    "Modify", "Monstrosity", "Optional", "OwnerOf", "Pay", "Players", "PowerOf", "PreventDamage", "Proliferate",
+    "Modify", "Monstrosity", "Objects", "Optional", "OwnerOf", "Pay", "Players", "PowerOf", "PreventDamage", "Proliferate",
     "PutCounters", "PutInLibrary", "PutOntoBattlefield", "Ref", "Regenerate", "RemoveCounters",
     "ReturnFromGraveyard", "Sacrifice", "Scry", "SearchLibrary", "Source", "SpellAbility", "Subject", "Surveil",
     "Tap", "TargetSpec", "Targeted", "Token", "ToughnessOf", "Transform", "TriggerEvent", "TriggeredAbility",
@@ -155,7 +156,16 @@ class Chosen:
     whose: Literal["any", "you", "opponents"] = "any"
 
 
-Ref = Union[Targeted, Source, You, Players, Each, Subject, Attached, ControllerOf, OwnerOf, Chosen, Created]
+@dataclass(frozen=True)
+class Objects:
+    """The objects and players ``ids`` a delayed triggered ability's effects name: what "it",
+    "that creature" or a target of the ability that made it named, fixed as it was made; an
+    object that has since left the zone it was in is gone for it (603.7c, 400.7)."""
+
+    ids: tuple[str, ...] = ()
+
+
+Ref = Union[Targeted, Source, You, Players, Each, Subject, Attached, ControllerOf, OwnerOf, Chosen, Created, Objects]
 
 
 # --------------------------------------------------------------------------- how many
@@ -473,7 +483,7 @@ class Attach:
 
 @dataclass(frozen=True)
 class Proliferate:
-    """The controller proliferates (701.27a): chooses any number of permanents and players with
+    """The controller proliferates (701.34a): chooses any number of permanents and players with
     counters and gives each another counter of each kind already there."""
 
 
@@ -531,7 +541,7 @@ class SearchLibrary:
 
 @dataclass(frozen=True)
 class Transform:
-    """Transform ``what``, a double-faced permanent (701.28a)."""
+    """Transform ``what``, a double-faced permanent (701.27a)."""
 
     what: Ref = field(default_factory=Source)
 
@@ -546,7 +556,7 @@ class ExtraTurn:
 #: Keyword actions of 701 with no class of their own, by name: ``amass`` (701.47), ``bolster``
 #: (701.39), ``connive`` (701.50), ``explore`` (701.44), ``learn`` (701.48), ``populate``
 #: (701.36), ``support`` (701.41), ``venture`` (venture into the dungeon, 701.49) and
-#: ``monarch`` (the player becomes the monarch, 724.1).
+#: ``monarch`` (the player becomes the monarch, 725.1).
 KEYWORD_ACTIONS = ("amass", "bolster", "connive", "explore", "learn", "populate", "support", "venture", "monarch")
 
 

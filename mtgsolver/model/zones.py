@@ -122,7 +122,9 @@ class TurnInfo:
     has already triggered this turn (603.2h); ``activated_once`` the permanents whose loyalty
     ability was activated this turn (``ID``, 606.3) and the "activate only once each turn"
     abilities activated (``ID:N``, N counting its activated abilities from 1, 602.5b). ``number`` is ``None`` when unknown. ``step``
-    is one of :data:`TURN_STEPS` (500.1); ``lands_played`` counts land plays per player (305.2).
+    is one of :data:`TURN_STEPS` (500.1); ``lands_played`` counts land plays per player (305.2);
+    ``extra_turns``: the players who take extra turns after this one, the next first (500.7: the
+    most recently created extra turn is taken first).
     """
 
     number: int | None = None
@@ -133,6 +135,7 @@ class TurnInfo:
     step: str = "precombat_main"
     lands_played: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     activated_once: frozenset[str] = frozenset()
+    extra_turns: tuple[str, ...] = ()
 
 
 _SYMBOL = re.compile(r"\{[^}]+\}")

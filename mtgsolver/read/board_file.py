@@ -35,7 +35,7 @@ from mtgsolver.model.zones import TURN_STEPS, PlayerZones, StackItem, TurnInfo, 
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.forge import forge_board_data
 from mtgsolver.read.modes import mode_index, unchosen_modal_trigger
-from mtgsolver.read.effect_vocabulary import ABILITY_KEYS, parse_ability, parse_spell
+from mtgsolver.read.effect_vocabulary import ABILITY_KEYS, parse_ability, parse_effect, parse_event, parse_spell
 from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.read.vocabulary import parse_continuous, parse_granted, parse_static
 
@@ -248,6 +248,13 @@ class EffectSpec(_Strict):
     duration: Literal[DURATIONS] | None = Field(  # type: ignore[valid-type]
         None, description="end_of_turn, while_source (until its source leaves the battlefield) or permanent (611.2)")
     timestamp: int | None = Field(None, ge=0, description="its timestamp (613.7a); default: after every permanent")
+    players: list[str] | None = Field(None, description="prevention: the players damage to whom is prevented (615)")
+    sources: list[str] | None = Field(None, description="prevention: ids of the sources whose damage is prevented")
+    combat: bool | None = Field(None, description="prevention: combat damage only (510)")
+    at: dict[str, Any] | None = Field(
+        None, description="delayed_trigger: its event, {kind: end_step, whose: each} (603.7)")
+    effects: list[dict[str, Any]] | None = Field(
+        None, description="delayed_trigger: what it does, in the effect language (docs/resolve.md)")
 
 
 class PoolEntrySpec(_Strict):
@@ -333,6 +340,8 @@ class TurnSpec(_Strict):
     activated_once: list[str] = Field(
         default_factory=list, description='ID: a planeswalker whose loyalty ability was activated this turn (606.3); '
         'ID:N: its N-th activated ability, "activate only once each turn", was (602.5b)')
+    extra_turns: list[str] = Field(
+        default_factory=list, description="the players who take extra turns after this one, the next first (500.7)")
 
 
 class SolutionSpec(_Strict):
@@ -631,13 +640,13 @@ class _Builder:
         self._types: dict[str, set[str]] = {}
         perms = self.pairs([self.permanent(i, p) for i, p in enumerate(s.battlefield)])
         self.no_attachment_circle(perms)
-        effects = [self.effect(i, e) for i, e in enumerate(s.effects)]
         players = tuple(self.player(i, p) for i, p in enumerate(s.players))
         pools = {player: self.pool(player, value) for player, value in s.mana_pool.items()}
         zones = {player: self.zones(player, z) for player, z in s.zones.items()}
         for i, item in enumerate(s.stack):
             self.new_id(item.id, f"stack[{i}].id")
         stack = tuple(self.stack_item(i, item) for i, item in enumerate(s.stack))
+        effects = [self.effect(i, e) for i, e in enumerate(s.effects)]  # after the zones: a delayed trigger names cards
         board = Board(
             active_player=s.active_player,
             players=players,
@@ -1127,9 +1136,11 @@ class _Builder:
             self.need_permanent(pid, f"turn.activated_once[{j}]")
             if n and not (n.isdigit() and int(n) >= 1):
                 raise self.fail(f"turn.activated_once[{j}]", f"{key!r}: give ID or ID:N with N counting from 1")
+        for j, player in enumerate(t.extra_turns):
+            self.need_player(player, f"turn.extra_turns[{j}]")
         return TurnInfo(t.number, t.extra_turn, MappingProxyType(dict(t.spells_cast)),
                         MappingProxyType(dict(t.crimes_committed)), frozenset(t.triggered_once), t.step,
-                        MappingProxyType(dict(t.lands_played)), frozenset(t.activated_once))
+                        MappingProxyType(dict(t.lands_played)), frozenset(t.activated_once), tuple(t.extra_turns))
 
     # -- effects, pools, combat ------------------------------------------------------
     def effect(self, i: int, e: EffectSpec) -> Effect:
@@ -1160,7 +1171,23 @@ class _Builder:
         for j, g in enumerate(e.abilities or []):
             self.check_granted(g, f"{path}.abilities[{j}]")
         for j, oid in enumerate(e.objects or []):
-            self.need_permanent(oid, f"{path}.objects[{j}]")
+            if e.kind == "delayed_trigger":  # what it names: a permanent, a card, a spell or a player (603.7c)
+                if oid not in self.all_ids and oid not in self.player_names:
+                    raise self.fail(f"{path}.objects[{j}]", f"{oid!r} is not a player or the id of an object")
+            else:
+                self.need_permanent(oid, f"{path}.objects[{j}]")
+        for j, name in enumerate(e.players or []):
+            self.need_player(name, f"{path}.players[{j}]")
+        for j, pid in enumerate(e.sources or []):
+            self.need_permanent(pid, f"{path}.sources[{j}]")
+        at, effects = None, None
+        try:
+            if e.at is not None:
+                at = parse_event(e.at, f"{path}.at")
+            if e.effects is not None:
+                effects = tuple(parse_effect(x, f"{path}.effects[{j}]") for j, x in enumerate(e.effects))
+        except UserError as exc:  # VocabularyError, ManaCostError
+            raise self.fail(path, str(exc)) from None
         spec = None
         if e.spec is not None:
             try:
@@ -1171,7 +1198,9 @@ class _Builder:
                       controller=e.controller, defender=e.defender, n=e.n, cost=cost, source=e.source,
                       abilities=tuple(parse_granted(g) for g in e.abilities) if e.abilities is not None else None,
                       spec=spec, objects=tuple(e.objects) if e.objects is not None else None, duration=e.duration,
-                      timestamp=e.timestamp)
+                      timestamp=e.timestamp, players=tuple(e.players) if e.players is not None else None,
+                      sources=tuple(e.sources) if e.sources is not None else None, combat=e.combat, at=at,
+                      effects=effects)
 
     def pool(self, player: str, value: str | list[PoolEntrySpec]) -> tuple[PoolMana, ...]:
         """A player's pool (106.4) as amounts of each kind of mana, at most
@@ -1398,7 +1427,8 @@ def zones_data(board: Board, library: CardLibrary | None = None) -> dict[str, An
     t = board.turn
     turn = {"number": t.number, "step": t.step, "extra_turn": t.extra_turn, "lands_played": dict(t.lands_played),
             "spells_cast": dict(t.spells_cast), "crimes_committed": dict(t.crimes_committed),
-            "triggered_once": sorted(t.triggered_once), "activated_once": sorted(t.activated_once)}
+            "triggered_once": sorted(t.triggered_once), "activated_once": sorted(t.activated_once),
+            "extra_turns": list(t.extra_turns)}
     return {"zones": zones, "stack": stack, "turn": turn}
 
 

@@ -25,6 +25,7 @@ from mtgsolver.model.continuous import atom_entry
 from mtgsolver.model.mana_abilities import ManaAbility, ManaTrigger, show_bundle
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.read.card_files import bundled_library
+from mtgsolver.read.effect_vocabulary import effect_entry, event_entry
 from mtgsolver.read.board_file import card_permanent_or_none, inline_card, zones_data
 
 __all__ = ["board_data", "effect_data", "permanent_data", "static_entry", "write_board"]
@@ -237,6 +238,15 @@ def effect_data(e: Effect) -> dict[str, Any]:
         out["spec"] = e.spec.to_mapping()
     if e.objects is not None:
         out["objects"] = list(e.objects)
+    for f in ("players", "sources"):
+        if getattr(e, f) is not None:
+            out[f] = list(getattr(e, f))
+    if e.combat is not None:
+        out["combat"] = e.combat
+    if e.at is not None:
+        out["at"] = event_entry(e.at)
+    if e.effects is not None:
+        out["effects"] = [effect_entry(x) for x in e.effects]
     return out
 
 

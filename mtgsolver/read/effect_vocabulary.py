@@ -10,7 +10,8 @@ the model one to one:
 - a reference (:data:`~mtgsolver.model.effects.Ref`): ``{"target": SLOT}``, ``"source"``,
   ``"you"``, ``{"players": "each" | "opponents" | "defending"}``, ``{"each": AFFECTED, "other":
   true}``, ``{"subject": "object" | "player"}``, ``"attached"``, ``"created"``,
-  ``{"controller_of": REF}``, ``{"owner_of": REF}``, ``{"chosen": {filter, count, ...}}``;
+  ``{"controller_of": REF}``, ``{"owner_of": REF}``, ``{"chosen": {filter, count, ...}}``,
+  ``{"objects": [ID, ...]}``;
 - an amount: an integer, ``"x"``, ``{"count": FOR_EACH, "times": N}``, ``{"power_of": REF}``,
   ``{"toughness_of": REF}``;
 - an affected set, a condition and a count are the continuous vocabulary's
@@ -20,6 +21,8 @@ the model one to one:
   permanent's is, 111.4), a cost part the fields of :class:`~mtgsolver.model.mana_abilities.CostPart`.
 
 Every function raises :class:`~mtgsolver.model.errors.VocabularyError` naming what is wrong.
+:func:`effect_entry` writes an effect back as that data (a board file's delayed triggered
+abilities, 603.7): :func:`parse_effect` reads it back to the same value.
 
 :func:`entry_ability` turns one entry of :func:`mtgsolver.read.oracle.parse_oracle_text` into a
 keyword, a protection quality or an ability object (a static, a mana ability, an activated or a
@@ -44,8 +47,8 @@ from mtgsolver.model.mana_abilities import COST_KINDS, CostPart
 from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.read.vocabulary import parse_affected, parse_condition, parse_continuous, parse_for_each, parse_granted
 
-__all__ = ["ABILITY_KEYS", "EFFECT_KINDS", "entry_ability", "parse_ability", "parse_amount", "parse_effect",
-           "parse_ref", "parse_spell", "parse_target", "parse_token", "text_abilities"]
+__all__ = ["ABILITY_KEYS", "EFFECT_KINDS", "effect_entry", "entry_ability", "event_entry", "parse_ability", "parse_amount", "parse_effect",
+           "parse_event", "parse_ref", "parse_spell", "parse_target", "parse_token", "text_abilities"]
 
 
 def _snake(name: str) -> str:
@@ -79,8 +82,10 @@ def parse_ref(data: Any, path: str = "ref") -> fx.Ref:
         if key in ("controller_of", "owner_of") and len(data) == 1:
             inner = parse_ref(value, f"{path}.{key}")
             return fx.ControllerOf(inner) if key == "controller_of" else fx.OwnerOf(inner)
+        if key == "objects" and len(data) == 1 and isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return fx.Objects(tuple(value))
     raise VocabularyError(f"{path}: {data!r} is not a reference (target, source, you, players, each, subject, "
-                          "attached, created, controller_of, owner_of, chosen)")
+                          "attached, created, controller_of, owner_of, chosen, objects)")
 
 
 def parse_amount(data: Any, path: str = "amount") -> fx.Amount:
@@ -281,7 +286,10 @@ def _continuous(value: Any, path: str) -> Any:
     return parse_continuous(value)
 
 
-def _event(value: Any, path: str) -> fx.TriggerEvent:
+def parse_event(value: Any, path: str = "event") -> fx.TriggerEvent:
+    """A trigger event, ``{kind, subject, whose, other, one_or_more}``.
+
+    :raises VocabularyError: naming the key that is wrong."""
     return fx.TriggerEvent(**_fields(fx.TriggerEvent, value, path, {"subject": _affected}))
 
 
@@ -293,10 +301,113 @@ _READERS: dict[Any, Callable[[Any, str], Any]] = {
     fx.Effect: parse_effect,
     fx.TargetSpec: parse_target,
     fx.Token: parse_token,
-    fx.TriggerEvent: _event,
+    fx.TriggerEvent: parse_event,
     fx.Affected: parse_affected,
     fx.Condition: parse_condition,
     fx.ContinuousSpec: _continuous,
     ManaCost: _mana,
     CostPart: _cost_part,
 }
+
+
+# --------------------------------------------------------------------------- values written back
+def effect_entry(effect: fx.Effect) -> dict[str, Any]:
+    """An effect as the data :func:`parse_effect` reads: ``{KIND: {FIELD: VALUE}}``, the fields
+    that differ from their defaults."""
+    fields = {f.name: _entry(getattr(effect, f.name), _hints(type(effect))[f.name]) for f in dataclasses.fields(effect)
+              if not _is_default(effect, f)}
+    return {_snake(type(effect).__name__): fields}
+
+
+def event_entry(event: fx.TriggerEvent) -> dict[str, Any]:
+    """A trigger event as the data :func:`parse_event` reads."""
+    return {f.name: _entry(getattr(event, f.name), _hints(fx.TriggerEvent)[f.name])
+            for f in dataclasses.fields(event) if not _is_default(event, f)}
+
+
+def _is_default(value: Any, f: dataclasses.Field[Any]) -> bool:
+    if f.default is not dataclasses.MISSING:
+        return bool(getattr(value, f.name) == f.default)
+    return f.default_factory is not dataclasses.MISSING and getattr(value, f.name) == f.default_factory()
+
+
+_REF_NAMES = {fx.Source: "source", fx.You: "you", fx.Attached: "attached", fx.Created: "created"}
+
+
+def _ref_entry(ref: Any) -> Any:
+    if type(ref) in _REF_NAMES:
+        return _REF_NAMES[type(ref)]
+    if isinstance(ref, fx.Targeted):
+        return {"target": ref.slot}
+    if isinstance(ref, fx.Players):
+        return {"players": ref.which}
+    if isinstance(ref, fx.Subject):
+        return {"subject": ref.what}
+    if isinstance(ref, fx.Each):
+        return {"each": ref.filter.to_mapping(), **({"other": True} if ref.other else {})}
+    if isinstance(ref, (fx.ControllerOf, fx.OwnerOf)):
+        return {"controller_of" if isinstance(ref, fx.ControllerOf) else "owner_of": _ref_entry(ref.of)}
+    if isinstance(ref, fx.Objects):
+        return {"objects": list(ref.ids)}
+    if isinstance(ref, fx.Chosen):
+        return {"chosen": {f.name: _entry(getattr(ref, f.name), _hints(fx.Chosen)[f.name])
+                           for f in dataclasses.fields(ref) if not _is_default(ref, f)}}
+    raise AssertionError(ref)
+
+
+def _amount_entry(amount: Any) -> Any:
+    if isinstance(amount, int):
+        return amount
+    if isinstance(amount, fx.X):
+        return "x"
+    if isinstance(amount, fx.Count):
+        return {"count": amount.of.to_mapping(), **({"times": amount.times} if amount.times != 1 else {})}
+    if isinstance(amount, (fx.PowerOf, fx.ToughnessOf)):
+        return {"power_of" if isinstance(amount, fx.PowerOf) else "toughness_of": _ref_entry(amount.of)}
+    raise AssertionError(amount)
+
+
+def _token_entry(token: fx.Token) -> dict[str, Any]:
+    card = token.card
+    out: dict[str, Any] = {"name": card.name}
+    for f in ("types", "subtypes", "supertypes"):
+        if getattr(card, f):
+            out[f] = list(getattr(card, f))
+    if card.colors is not None:
+        out["colors"] = [c.value for c in card.colors]
+    for f in ("power", "toughness"):
+        if getattr(card, f) is not None:
+            out[f] = getattr(card, f)
+    if card.text:
+        out["text"] = card.text
+    return out
+
+
+def _entry(value: Any, hint: Any) -> Any:
+    """``value`` of a field of type ``hint`` as data (the inverse of :func:`_value`)."""
+    origin, args = get_origin(hint), get_args(hint)
+    if hint is fx.Ref or hint == fx.Ref:
+        return _ref_entry(value)
+    if hint == fx.Amount:
+        return _amount_entry(value)
+    if origin in (Union, types.UnionType) and type(None) in args:
+        rest = [a for a in args if a is not type(None)]
+        return None if value is None else _entry(value, rest[0] if len(rest) == 1 else Union[tuple(rest)])
+    if origin is tuple:
+        return [_entry(v, args[0]) for v in value]
+    if origin is frozenset:
+        return sorted(value)
+    if hint in (bool, int, str) or origin is typing.Literal:
+        return value
+    if hint is fx.Effect:
+        return effect_entry(value)
+    if hint is fx.TriggerEvent:
+        return event_entry(value)
+    if hint is fx.Token:
+        return _token_entry(value)
+    if hint is ManaCost:
+        return str(value)
+    if hint is CostPart:
+        return {f.name: (str(getattr(value, f.name)) if f.name == "mana" else getattr(value, f.name))
+                for f in dataclasses.fields(value) if not _is_default(value, f) or f.name == "kind"}
+    return value.to_mapping()  # Affected, Condition, ContinuousSpec

@@ -7,14 +7,22 @@
 - 601.2b: modes (700.2); 601.2c: targets, each legal (115, 702.11b, 702.16b, 702.18a), one
   target word never choosing an object twice (115.3); 601.2d: divided damage, at least 1 to
   each target; 107.3a: X.
+- 601.2b: kicker (702.33a) is an option announced as the spell is cast (``kicker:ID``, its cost
+  paid with the mana cost); the options of the spell's other keywords (buyback, entwine,
+  splice, replicate ...) are choices whose "yes" is not modelled (undecided); 601.2f: "As an
+  additional cost to cast this spell, ..." is paid with the other costs; 601.3: "Cast this
+  spell only during ..."; 702.61a: nothing is cast or activated while a spell with split second
+  is on the stack.
 - 601.2i: the spell becomes cast ("whenever you cast" triggers, 603.2); 700.13-style counts
-  of spells cast this turn go up.
+  of spells cast this turn go up; each object targeted "becomes the target" (603.2).
 - 602.2: an activated ability's costs: {T} (302.6: not a creature that came under its
   controller's control this turn, unless haste; 107.5: not already tapped), {Q} (107.6),
   life (119.4), sacrifices (701.21), counters, discards; 602.5b "only once each turn";
   602.5d "Activate only as a sorcery"; 606.3: one loyalty ability of a planeswalker each turn,
   at sorcery speed; 606.6: a negative loyalty cost needs that much loyalty; 602.5 (a static
-  "can't be activated").
+  "can't be activated"); 602.5b: "Activate only during your turn / your upkeep / before
+  attackers are declared", "Activate only if ..."; 602.1: "Any player may activate this
+  ability" (the permanent's controller does, in a resolution).
 
 The mana part of a cost is paid by the caller (the payment solver, or not at all with a
 free cast): :class:`Payment` is what that payment did to the board.
@@ -32,9 +40,9 @@ from mtgsolver.model.effects import ActivatedAbility, Damage, Modal, SpellAbilit
 from mtgsolver.model.errors import OptionError
 from mtgsolver.model.mana_abilities import CostPart
 from mtgsolver.model.zones import ZoneCard
-from mtgsolver.rules.game import Event, Game, Illegal, StackObject, Undecided, card_object
-from mtgsolver.rules.resolution import add_counters, move_object, tap
-from mtgsolver.rules.targets import target_problem, used_slots, warded
+from mtgsolver.rules.game import Game, Illegal, StackObject, Undecided, card_object
+from mtgsolver.rules.resolution import add_counters, discard, move_object, sacrifice, tap
+from mtgsolver.rules.targets import became_targets, distinct_problem, target_problem, used_slots, warded
 from mtgsolver.rules.triggers import mode_sets
 
 __all__ = ["Activate", "Cast", "Payment", "activate", "cast", "needs", "pay", "sorcery_timing", "spell_ability"]
@@ -46,7 +54,8 @@ MAIN_PHASES = ("precombat_main", "postcombat_main")
 class Cast:
     """Cast the card ``card`` (its id in its owner's hand) with ``targets`` (one group per
     target slot the spell uses, or one group for all, filled slot by slot), ``amounts`` divided
-    among them (601.2d), ``modes`` (indices from 0, 700.2) and ``x`` (107.3a)."""
+    among them (601.2d), ``modes`` (indices from 0, 700.2), ``x`` (107.3a), ``kicked`` (its
+    kicker cost paid, 702.33a)."""
 
     card: str
     targets: tuple[tuple[str, ...], ...] = ()
@@ -54,6 +63,7 @@ class Cast:
     modes: tuple[int, ...] | None = None
     x: int | None = None
     free: bool = False
+    kicked: bool = False
 
 
 @dataclass(frozen=True)
@@ -127,6 +137,7 @@ def cast(game: Game, action: Cast) -> StackObject:
         raise Illegal("305.1", f"{card.name} is a land: it is played, not cast")
     if card.mana_cost is None and not action.free:
         raise Illegal("118.6", f"{card.name} has no mana cost: it can't be cast unless without paying it")
+    _split_second(game)
     instant = "instant" in {t.lower() for t in card.types} or "flash" in {k.lower() for k in card.keywords}
     if not instant:
         why = sorcery_timing(game, owner)
@@ -135,20 +146,28 @@ def cast(game: Game, action: Cast) -> StackObject:
     if "aura" in {t.lower() for t in card.subtypes}:
         raise Undecided("303.4a", f"{card.name} is an Aura spell: its target and attaching are not modelled")
     ability = spell_ability(zc)
+    if ability.only_during is not None and not _during(game, owner, ability.only_during):
+        raise Illegal("601.3", f"{card.name} can be cast only during {ability.only_during.replace('_', ' ')}")
+    if action.kicked and ability.kicker is None:
+        raise Illegal("702.33a", f"{card.name} has no kicker")
     x = _x(card.mana_cost is not None and bool(card.mana_cost.variables), action.x, ability.effects, card.name)
     modes = _modes(ability.effects, action.modes, card.name)
+    _keyword_options(game, zc.id, card.name, ability, modes, action.free)
     label = zc.id
     obj = StackObject(zc.id, "spell", owner, zc.id, ability, card=zc, x=x, modes=modes, label=label,
-                      lki=card_object(card, zc.id, owner))
+                      lki=card_object(card, zc.id, owner), kicked=action.kicked)
     obj.targets, obj.amounts = _targets(game, obj, action.targets, action.amounts)
     game.mark()
-    game.take_card(zc.id)
+    game.take_card(zc.id)  # 601.2a: on the stack before its costs are paid
     oid = game.moved_id(zc.id, card.name)  # a new object on the stack (400.7)
     obj.id = obj.source = obj.label = oid
     obj.lki = card_object(card, oid, owner)
     game.stack.append(obj)
     game.changed()
-    game.events.append(Event("cast", oid, card_object(card, oid, owner), owner))
+    for c in ability.additional_costs:  # 601.2f, 601.2h
+        _cost(game, oid, card.name, owner, c, oid)
+    game.emit("cast", oid, card_object(card, oid, owner), owner)
+    became_targets(game, obj.targets)
     spells = dict(game.turn.spells_cast)
     spells[owner] = spells.get(owner, 0) + 1
     game.turn = dataclasses.replace(game.turn, spells_cast=MappingProxyType(spells))
@@ -172,6 +191,11 @@ def activate(game: Game, action: Activate) -> StackObject:
                                f"mana abilities); there is no ability {action.index + 1}")
     ability = abilities[action.index]
     player = perm.controller
+    _split_second(game)
+    if ability.during is not None and not _during(game, player, ability.during):
+        raise Illegal("602.5b", f"\"{ability.text}\" only during {ability.during.replace('_', ' ')}")
+    if ability.condition and not game.query().holds(ability.condition, perm.id, player):
+        raise Illegal("602.5b", f"\"{ability.text}\": its \"Activate only if\" condition doesn't hold")
     scopes = set(perm.values("cant_activate"))
     if scopes & {"all", "non_mana"} or ("tap" in scopes and any(c.kind == "tap" for c in ability.costs)):
         raise Illegal("602.5", f"{perm.name}'s activated abilities can't be activated")
@@ -196,8 +220,75 @@ def activate(game: Game, action: Activate) -> StackObject:
         game.turn = dataclasses.replace(game.turn, activated_once=game.turn.activated_once | done)
     game.stack.append(obj)
     game.changed()
+    became_targets(game, obj.targets)
     game.step("602.2", f"{player} activates {perm.name} ({perm.id}): \"{ability.text}\"" + _describe(obj))
     return obj
+
+
+#: When "Cast this spell only during ..." (601.3) and "Activate only during ..." (602.5b) allow it:
+#: the steps, and whether it must be the player's own turn.
+_DURING: dict[str, tuple[tuple[str, ...], bool]] = {
+    "combat": (("beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage", "end_of_combat"),
+               False),
+    "combat_before_blockers": (("beginning_of_combat", "declare_attackers"), False),
+    "combat_after_blockers": (("declare_blockers", "combat_damage", "end_of_combat"), False),
+    "declare_blockers_step": (("declare_blockers",), False),
+    "declare_attackers_step_attacked": (("declare_attackers",), False),
+    "your_turn": ((), True),
+    "your_upkeep": (("upkeep",), True),
+    "your_turn_before_attackers": (("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat"), True),
+}
+
+
+def _during(game: Game, player: str, when: str) -> bool:
+    """Whether now is during ``when`` for ``player`` (601.3, 602.5b; "only if you've been
+    attacked this step": a creature attacks them or a permanent they control or protect)."""
+    steps, own = _DURING[when]
+    if own and game.source.active_player != player or steps and game.turn.step not in steps:
+        return False
+    if when == "declare_attackers_step_attacked":
+        view = game.view()
+        return any(view.defending_player_of(a.target) == player for a in (game.combat.attackers if game.combat else ()))
+    return True
+
+
+def _split_second(game: Game) -> None:
+    """702.61a: no spell is cast and no ability but a mana ability activated while a spell
+    with split second is on the stack."""
+    for item in game.stack:
+        if isinstance(item, StackObject) and "split" in _keyword_names(item.ability):
+            raise Illegal("702.61a", f"{item.id} has split second: nothing else is cast or activated while it is on "
+                                     "the stack")
+
+
+#: Keywords of a spell that offer an option as it is cast from a hand (an additional or
+#: alternative cost, a copy): a choice (``KEYWORD:ID``) whose "yes" is not modelled.
+_CAST_OPTIONS = {"buyback": "702.27a", "entwine": "702.42a", "splice": "702.47a", "conspire": "702.78a",
+                 "replicate": "702.56a", "casualty": "702.153a", "cleave": "702.148a", "overload": "702.96a",
+                 "awaken": "702.113a", "surge": "702.117a", "spectacle": "702.137a", "prowl": "702.76a",
+                 "demonstrate": "702.144a"}
+#: Keywords that lower what is paid without a choice (702.41a affinity, 702.125a undaunted).
+_COST_REDUCTIONS = {"affinity": "702.41a", "undaunted": "702.125a"}
+
+
+def _keyword_names(ability: object) -> set[str]:
+    return {k.split(" ")[0] for k in getattr(ability, "keywords", ())}
+
+
+def _keyword_options(game: Game, cid: str, name: str, ability: SpellAbility, modes: tuple[int, ...],
+                     free: bool) -> None:
+    """The spell's keywords as it is cast from a hand: the options they offer (601.2b), tried
+    both ways; escalate's more than one mode; a mandatory cost reduction on a cost paid.
+
+    :raises Undecided: an option taken, or a reduction, that is not modelled."""
+    names = _keyword_names(ability)
+    for word in sorted(names & set(_CAST_OPTIONS)):
+        if game.choose(f"{word}:{cid}", ["no", "yes"]) == 1:
+            raise Undecided(_CAST_OPTIONS[word], f"{name} cast with its {word}: not modelled")
+    if "escalate" in names and len(modes) > 1:
+        raise Undecided("702.120a", f"{name} with {len(modes)} modes: its escalate cost is not modelled")
+    for word in sorted(names & set(_COST_REDUCTIONS)) if not free else ():
+        raise Undecided(_COST_REDUCTIONS[word], f"{name} has {word}: the cost it lowers is not modelled")
 
 
 def pay(game: Game, payment: Payment) -> None:
@@ -215,7 +306,7 @@ def pay(game: Game, payment: Payment) -> None:
         add_counters(game, pid, kind, -n)
     for pid in payment.sacrificed:
         if game.on_battlefield(pid):
-            game.leave(pid, "graveyard", f"is sacrificed by {payment.player} to pay for mana", "701.21")
+            sacrifice(game, pid, payment.player, f"is sacrificed by {payment.player} to pay for mana")
     p = game.players[payment.player]
     if payment.life or payment.damage:
         game.set_player(payment.player, life=p.life - payment.life - payment.damage)
@@ -305,6 +396,9 @@ def _targets(game: Game, obj: StackObject, given: tuple[tuple[str, ...], ...],
                                          f"got {len(chosen)} ({', '.join(chosen) or 'none'})")
         if len(set(chosen)) != len(chosen):
             raise Illegal("115.3", f"{obj.label}: the same object is chosen twice for one target")
+        problem = distinct_problem(ability.targets, {**{s: per_slot[s] for s in per_slot}, slot: chosen})
+        if problem is not None:
+            raise Illegal("115.3", f"{obj.label}: {problem}")
         source = obj.lki or game.perm(obj.source)
         for t in chosen:
             problem = target_problem(game, spec, t, obj.controller, source, obj.id if obj.kind == "spell" else obj.source)
@@ -386,10 +480,10 @@ def _cost(game: Game, pid: str, name: str, player: str, c: CostPart, key: str) -
         game.set_player(player, life=life - c.amount)
         game.step("119.4", f"{player} pays {c.amount} life")
     elif c.kind == "sacrifice_self":
-        game.leave(pid, "graveyard", f"is sacrificed by {player} to pay a cost", "701.21")
+        sacrifice(game, pid, player, f"is sacrificed by {player} to pay a cost")
     elif c.kind == "sacrifice":
         for victim in _chosen(game, player, c, pid, f"cost:{key}:sacrifice", untapped=False):
-            game.leave(victim, "graveyard", f"is sacrificed by {player} to pay a cost", "701.21")
+            sacrifice(game, victim, player, f"is sacrificed by {player} to pay a cost")
     elif c.kind == "tap_untapped":
         for t in _chosen(game, player, c, pid, f"cost:{key}:tap", untapped=True):
             tap(game, t)
@@ -410,7 +504,7 @@ def _cost(game: Game, pid: str, name: str, player: str, c: CostPart, key: str) -
             raise Undecided("701.9", f"{player} discards to pay a cost from a hand not all known (402.3)")
         ways = list(itertools.combinations([zc.id for zc in z.hand], n))
         for cid in ways[game.choose(f"cost:{key}:discard", [",".join(w) for w in ways])]:
-            move_object(game, cid, "graveyard", f"is discarded by {player} to pay a cost", "701.9")
+            discard(game, cid, player, f"is discarded by {player} to pay a cost")
     elif c.kind == "exile_self":
         game.leave(pid, "exile", f"is exiled by {player} to pay a cost", "602.2")
     elif c.kind == "return_self":

@@ -15,8 +15,14 @@ timestamps, and the choices players make on the way.
   information) for the abilities that look back in time.
 - 506.4: a permanent that leaves the battlefield or changes controller is removed from combat.
 
+- 614.1a: an object an ``exile_if_dies`` effect names that would die is exiled instead.
+- 603.7c: a delayed triggered ability waiting on the board no longer finds an object it named
+  once that object has left the zone it was in.
+
 Choices (a player choosing what to sacrifice, the order of their triggers, "you may" ...) go
-through a :class:`Chooser`: the caller decides, by a flag, or by trying every option.
+through a :class:`Chooser`: the caller decides, by a flag, or by trying every option. Mana a
+player pays as an effect resolves (118.3: "unless its controller pays {3}") is paid by a
+:class:`Payer` the caller supplies.
 """
 from __future__ import annotations
 
@@ -32,11 +38,12 @@ from mtgsolver.model.board_effects import Effect
 from mtgsolver.model.cards import Card
 from mtgsolver.model.combat import Attack, Block, CombatDeclaration
 from mtgsolver.model.effects import ActivatedAbility, SpellAbility, TriggeredAbility
+from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.model.zones import PlayerZones, StackItem, ZoneCard
 from mtgsolver.rules.layers import Query, apply_layers
 
-__all__ = ["CardReader", "Chooser", "Event", "Game", "Illegal", "StackObject", "Step", "Undecided",
+__all__ = ["CardReader", "Chooser", "Event", "Game", "Illegal", "Payer", "StackObject", "Step", "Undecided",
            "card_object"]
 
 #: The zones a card can be put into, besides the battlefield and the stack (400.1).
@@ -69,6 +76,22 @@ class Chooser(Protocol):
     def choose(self, key: str, options: Sequence[str]) -> int: ...
 
 
+class Payer(Protocol):
+    """Who pays mana as an effect resolves (118.3, 601.2g-h: with mana abilities as a cost is
+    paid): ``pay_mana(game, cost, player)`` pays it on the board and returns ``True``, or
+    returns ``False`` when the player can't pay it; it raises :class:`Undecided` when that is
+    not known."""
+
+    def pay_mana(self, game: "Game", cost: ManaCost, player: str) -> bool: ...
+
+
+class _NoPayer:
+    """No payment of mana during a resolution is modelled."""
+
+    def pay_mana(self, game: "Game", cost: ManaCost, player: str) -> bool:
+        raise Undecided("118.3", f"{player} may pay {cost} as it resolves: a payment not modelled here")
+
+
 class CardReader(Protocol):
     """What a card is as a permanent and in a graveyard, its text read (the readers supply it;
     the rules never read text): ``permanent(card, id, controller, owner)`` (110.4),
@@ -97,13 +120,15 @@ class Step:
 class Event:
     """Something triggered abilities wait for (603.2): ``kind`` as a
     :data:`~mtgsolver.model.effects.TriggerKind`, the object it is about (its id and as it
-    last existed, 603.10a) and the player who did it (a spell's caster)."""
+    last existed, 603.10a) and the player who did it (a spell's caster, who drew, discarded or
+    gained life, the player dealt damage)."""
 
     kind: str
     object: str | None = None
     lki: Permanent | None = None
     player: str | None = None
     before: Board | None = None  # the board just before it (603.10a)
+    batch: int = 0  # events of one batch happened at once ("one or more", 603.2c)
 
 
 @dataclass
@@ -112,7 +137,8 @@ class StackObject:
     controller and source (the source as it last existed: ``lki``), its targets per slot with
     the generation of each (400.7), divided amounts (601.2d), X (107.3), modes (700.2), and
     for a triggered ability what its event was about (603.7c: "that creature", as it last
-    existed, and "that player": the caster of a spell, the controller of a permanent)."""
+    existed, and "that player": the caster of a spell, the controller of a permanent); whether a
+    spell was kicked (702.33d)."""
 
     id: str
     kind: Literal["spell", "ability"]
@@ -131,6 +157,7 @@ class StackObject:
     copy: bool = False
     label: str = ""
     source_generation: int = 0
+    kicked: bool = False
 
 
 @dataclass
@@ -172,9 +199,12 @@ def card_object(card: Card, oid: str, controller: str, owner: str | None = None)
 class Game:
     """A board's state while spells and abilities resolve (see the module docstring)."""
 
-    def __init__(self, board: Board, reader: CardReader, chooser: Chooser) -> None:
+    def __init__(self, board: Board, reader: CardReader, chooser: Chooser, payer: Payer | None = None) -> None:
         self.source = board
         self.reader, self.chooser = reader, chooser
+        self.payer: Payer = payer or _NoPayer()
+        self.batch = 0
+        self.kicked: set[str] = set()  # permanents whose spell was kicked (702.33d)
         printed = board.layers.printed if board.layers is not None else board.permanents
         self.perms: dict[str, Permanent] = {}
         for i, p in enumerate(printed):  # explicit timestamps from here on (613.7d)
@@ -227,8 +257,15 @@ class Game:
         self._view = self._query = None
 
     def mark(self) -> None:
-        """An event begins: what it does is measured against the board as it is now (603.10a)."""
+        """An event begins: what it does is measured against the board as it is now (603.10a),
+        and what happens in it is one batch of events (603.2c)."""
         self.before = self.view()
+        self.batch += 1
+
+    def emit(self, kind: str, obj: str | None = None, lki: Permanent | None = None, player: str | None = None,
+             before: Board | None = None) -> None:
+        """Note an event triggered abilities may wait for (603.2)."""
+        self.events.append(Event(kind, obj, lki, player, before, self.batch))
 
     def over(self) -> bool:
         """Whether the game is over (104.2a: one player left); a player leaving a game of
@@ -299,27 +336,34 @@ class Game:
         self.perms[pid] = perm
         self.taken.add(pid)
         self.changed()
-        self.events.append(Event("enters", pid, None, controller))
+        self.emit("enters", pid, None, controller)
         what = "token" if token else "permanent"
         self.step("302.6", f"{perm.name} ({pid}) enters the battlefield under {controller}'s control as a {what}"
                   + (" tapped" if tapped else "") + (f" with X = {x} (107.3m)" if x is not None else "")
                   + (f" {cause}" if cause else ""))
         return pid
 
-    def leave(self, pid: str, to: CardZone, how: str, rule: str) -> str | None:
-        """Move a permanent to its owner's ``to`` zone (a token ceases to exist, 111.7): the
-        events "leaves" and, for a creature put into a graveyard, "dies" (700.4), with the
-        object as it last existed (603.10a). Returns the card's id there, or ``None``."""
+    def leave(self, pid: str, to: CardZone, how: str, rule: str, bottom: bool = False) -> str | None:
+        """Move a permanent to its owner's ``to`` zone (a token ceases to exist, 111.7; a library's
+        top, or its ``bottom``): the events "leaves" and, for a creature put into a graveyard,
+        "dies" (700.4), with the object as it last existed (603.10a); one an ``exile_if_dies``
+        effect names goes to exile instead of dying (614.1a). Returns the card's id there, or
+        ``None``."""
         before = self.before or self.view()
         lki = before.permanent(pid) if before.has_permanent(pid) else self.perm(pid)
+        if to == "graveyard" and lki.is_creature and any(
+                e.kind == "exile_if_dies" and pid in (e.objects or ()) for e in self.effects):
+            to, how, rule = "exile", f"{how}; it would die and is exiled instead", "614.1a"
         self.last_known[pid] = (self.generation.get(pid, 0), lki)
         printed = self.perms.pop(pid)
         self.generation[pid] = self.generation.get(pid, 0) + 1
         self._forget(pid)
         self.changed()
-        self.events.append(Event("leaves", pid, lki, before=before))
-        if to == "graveyard" and lki.is_creature:
-            self.events.append(Event("dies", pid, lki, before=before))
+        self.emit("leaves", pid, lki, before=before)
+        if to == "graveyard":
+            if lki.is_creature:
+                self.emit("dies", pid, lki, before=before)
+            self.emit("put_into_graveyard", pid, lki, before=before)
         owner = printed.owner
         if printed.token or printed.card is None:
             self.step(rule, f"{lki.name} ({pid}) {how}; a token that leaves the battlefield ceases to exist "
@@ -327,7 +371,7 @@ class Game:
             return None
         card_id = pid
         zc = ZoneCard(card_id, printed.card, self.reader.graveyard_statics(printed.card) if to == "graveyard" else ())
-        self._put_card(owner, to, zc)
+        self._put_card(owner, to, zc, bottom)
         self.step(rule, f"{lki.name} ({pid}) {how}: it goes to {owner}'s {to} (400.3, 400.7)")
         return card_id
 
@@ -339,9 +383,14 @@ class Game:
                 continue
             if e.objects is not None and pid in e.objects:
                 objects = tuple(o for o in e.objects if o != pid)
-                if not objects:
+                if not objects and e.kind != "delayed_trigger":  # 603.7c: it still triggers, finding nothing
                     continue
                 e = dataclasses.replace(e, objects=objects)
+            if e.sources is not None and pid in e.sources:
+                sources = tuple(o for o in e.sources if o != pid)
+                if not sources:
+                    continue
+                e = dataclasses.replace(e, sources=sources)
             if pid in (e.creature, e.attacker):
                 continue
             kept.append(e)
@@ -388,33 +437,43 @@ class Game:
         return None
 
     def take_card(self, card_id: str) -> tuple[str, str, ZoneCard]:
-        """Remove a card from its zone (400.7: it becomes a new object)."""
+        """Remove a card from its zone (400.7: it becomes a new object; 603.7c: a delayed
+        triggered ability no longer finds it)."""
         for owner, z in self.zones.items():
             found = z.remove(card_id)
             if found is not None:
                 self.generation[card_id] = self.generation.get(card_id, 0) + 1
+                self.effects = [dataclasses.replace(e, objects=tuple(o for o in e.objects if o != card_id))
+                                if e.kind == "delayed_trigger" and e.objects else e for e in self.effects]
                 self.changed()
                 return owner, found[0], found[1]
         raise KeyError(card_id)
 
-    def _put_card(self, owner: str, to: CardZone, zc: ZoneCard) -> None:
+    def _put_card(self, owner: str, to: CardZone, zc: ZoneCard, bottom: bool = False) -> None:
+        """A card into a zone; into a library on top, or at the ``bottom``: a known card there
+        only when every card of the library is known (401.2), else one more unknown card."""
         z = self.zones_of(owner)
         if to == "hand":
             z.hand.append(zc)
             z.hand_count += 1
         elif to == "library":
-            z.library_top.insert(0, zc)
+            if not bottom:
+                z.library_top.insert(0, zc)
+            elif z.library_count == len(z.library_top):
+                z.library_top.append(zc)
             z.library_count += 1
         else:
             getattr(z, to).append(zc)  # a graveyard is oldest first (404.2)
         self.taken.add(zc.id)
         self.changed()
 
-    def put_card(self, owner: str, to: CardZone, zc: ZoneCard) -> ZoneCard:
+    def put_card(self, owner: str, to: CardZone, zc: ZoneCard, bottom: bool = False) -> ZoneCard:
         """Put a card (a new object) into its owner's zone; its graveyard statics are read
-        there (113.6b)."""
+        there (113.6b); "is put into a graveyard" happens (603.2)."""
         zc = dataclasses.replace(zc, statics=self.reader.graveyard_statics(zc.card) if to == "graveyard" else ())
-        self._put_card(owner, to, zc)
+        self._put_card(owner, to, zc, bottom)
+        if to == "graveyard":
+            self.emit("put_into_graveyard", zc.id, card_object(zc.card, zc.id, owner), owner)
         return zc
 
     def template(self, zc: ZoneCard, controller: str, owner: str) -> Permanent:

@@ -23,63 +23,89 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from types import MappingProxyType
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, get_args
 
 from mtgsolver.model.board import PoolMana
 from mtgsolver.model.board_effects import Effect
+from mtgsolver.model.cards import Card
 from mtgsolver.model.continuous import Affected, ContinuousSpec
 from mtgsolver.model.effects import (
+    Adapt,
     AddMana,
     Amount,
+    Attach,
     Attached,
+    Attempt,
     Bounce,
+    Chosen,
     Conditional,
     ControllerOf,
     CopySpell,
     Count,
     CounterSpell,
+    Created,
     CreateTokens,
     Damage,
+    Delayed,
     Destroy,
     Discard,
     Draw,
     Each,
     Exile,
+    ExileIfDies,
+    ExtraTurn,
     Fight,
     GainControl,
     GainLife,
+    KeywordAction,
+    LookAtTop,
     LoseLife,
     Mill,
     Modal,
     Modify,
+    Monstrosity,
+    Objects,
     Optional,
     OwnerOf,
+    Pay,
     Players,
     PowerOf,
+    PreventDamage,
+    Proliferate,
     PutCounters,
+    PutInLibrary,
     PutOntoBattlefield,
     Ref,
+    Regenerate,
     RemoveCounters,
     ReturnFromGraveyard,
     Sacrifice,
+    Scry,
+    SearchLibrary,
     Source,
+    SpellAbility,
     Subject,
+    Surveil,
     Targeted,
     Tap,
     Token,
     ToughnessOf,
+    Transform,
     TriggeredAbility,
     Untap,
     X,
     You,
 )
 from mtgsolver.model.keywords import canonical_keyword
+from mtgsolver.model.mana import Color
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.zones import StackItem, ZoneCard
-from mtgsolver.rules.game import Event, Game, StackObject, Undecided, card_object
+from mtgsolver.rules.game import Game, StackObject, Undecided, card_object
+from mtgsolver.rules.library import arrange, choose_cards, known_top, shuffle, whole_library
+from mtgsolver.rules.replacement import prevent, regenerate
 from mtgsolver.rules.state_based import check_state
 from mtgsolver.rules.targets import choose_targets, quality_of, target_problem
-from mtgsolver.rules.triggers import put_triggers, triggered
+from mtgsolver.rules.triggers import intervening_if, put_triggers, triggered
 
 __all__ = ["EFFECTS", "Resolving", "create_token", "resolve_stack", "resolve_top", "settle"]
 
@@ -126,14 +152,16 @@ class Resolving:
         self.game, self.obj = game, obj
         self.you = obj.controller
         self.legal: list[list[str]] = []
+        self.created: list[str] = []  # the tokens the last CreateTokens made (111.1: "it")
+        self.picked: dict[Chosen, list[str]] = {}  # what each Chosen reference chose, once (115.10)
+        self.damaged: list[str] = []  # what the last Damage dealt damage to ("a creature dealt damage this way")
 
     # -- 608.2 ---------------------------------------------------------------------------
     def run(self) -> None:
         game, obj = self.game, self.obj
         what = self.name()
         ability = obj.ability
-        if isinstance(ability, TriggeredAbility) and ability.condition and not game.query().holds(
-                ability.condition, self.source_id(), self.you):
+        if isinstance(ability, TriggeredAbility) and not intervening_if(game, ability, self.source_id(), self.you):
             game.step("603.4", f"{what} does nothing: its \"if\" clause no longer holds")
             return
         if not self.check_targets():
@@ -195,6 +223,8 @@ class Resolving:
                        cause="(a copy of a permanent spell becomes a token, 111.12)")
             return
         if countered or not zc.card.is_permanent:
+            if not countered and "cipher" in _keywords(obj.ability) and game.choose(f"cipher:{obj.id}", ["no", "yes"]):
+                raise Undecided("702.99a", f"{zc.card.name} may be exiled encoded on a creature (cipher): not modelled")
             game.put_card(owner, "graveyard", dataclasses.replace(zc, id=game.moved_id(obj.id, zc.card.name)))
             game.step("608.2b" if countered else "608.2n", f"{zc.card.name} goes to {owner}'s graveyard")
             return
@@ -202,8 +232,11 @@ class Resolving:
         counters = game.reader.enters_with(zc.card, obj.x) if obj.x is not None else {}
         if counters:
             template = dataclasses.replace(template, counters=MappingProxyType({**template.counters, **counters}))
-        game.enter(template, obj.controller, game.moved_id(obj.id, zc.card.name), owner=owner, x=obj.x,
-                   card=zc.card, cause="(608.3)" + (f" with {_counters(counters)} (107.3m, 614.1c)" if counters else ""))
+        pid = game.moved_id(obj.id, zc.card.name)
+        if obj.kicked:
+            game.kicked.add(pid)  # 702.33d: "if it was kicked"
+        game.enter(template, obj.controller, pid, owner=owner, x=obj.x, card=zc.card,
+                   cause="(608.3)" + (f" with {_counters(counters)} (107.3m, 614.1c)" if counters else ""))
 
     # -- who and what --------------------------------------------------------------------
     def source_id(self) -> str:
@@ -271,7 +304,47 @@ class Resolving:
                 if who is not None and who not in out:
                     out.append(who)
             return out
+        if isinstance(ref, Created):
+            return [t for t in self.created if game.on_battlefield(t)]
+        if isinstance(ref, Chosen):
+            if ref not in self.picked:
+                self.picked[ref] = self.choose_objects(ref)
+            return [t for t in self.picked[ref] if self.exists(t)]
+        if isinstance(ref, Objects):
+            return [t for t in ref.ids if self.exists(t)]
         raise AssertionError(ref)
+
+    def exists(self, oid: str) -> bool:
+        """A player, a permanent, a card in a zone or an object on the stack."""
+        game = self.game
+        return oid in game.players or game.on_battlefield(oid) or game.find_card(oid) is not None \
+            or game.stack_object(oid) is not None
+
+    def choose_objects(self, ref: Chosen) -> list[str]:
+        """115.10: objects a player chooses as the effect happens, not targeted: ``count`` of
+        those matching (fewer when fewer exist), permanents or cards in the zone named.
+
+        :raises Undecided: cards chosen from a hand not all known (402.3)."""
+        game = self.game
+        who = (self.players(ref.who) or [self.you])[0]
+        source = self.source_here() or self.source_id()
+        if ref.zone == "battlefield":
+            pool = game.query().matching(ref.filter, source, self.you, self.attached_to())
+        else:
+            owners = {"you": [self.you], "opponents": game.opponents(self.you)}.get(ref.whose, game.players_in_order())
+            pool = []
+            for owner in owners:
+                z = game.zones_of(owner)
+                if ref.zone == "hand" and z.hand_count != len(z.hand):
+                    raise Undecided("402.3", f"{who} chooses a card from {owner}'s hand, and not all of it is known")
+                pool += [c.id for c in (z.hand if ref.zone == "hand" else z.graveyard) if game.query().matches(
+                    ref.filter, c.id, source, self.you, obj=card_object(c.card, c.id, owner))]
+        ways = list(itertools.combinations(pool, min(self.amount(ref.count), len(pool))))
+        key = f"choose:{self.obj.label or self.obj.id}" + (f":{len(self.picked) + 1}" if self.picked else "")
+        picked = list(ways[game.choose(key, [",".join(w) for w in ways])]) if ways else []
+        if picked:
+            game.step("115.10", f"{who} chooses {', '.join(picked)}")
+        return picked
 
     def refs_or_gone(self, ref: Ref) -> list[str]:
         """Like :meth:`refs`, keeping objects that are gone (their last known information)."""
@@ -282,6 +355,23 @@ class Resolving:
         if isinstance(ref, Subject) and ref.what == "object" and self.obj.subject is not None:
             return [self.obj.subject]
         return self.refs(ref)
+
+    def fixed(self, value: Any) -> Any:
+        """``value`` (an effect of a delayed triggered ability) with what it names fixed now
+        (603.7c): its targets, the source, what the trigger was about, tokens created, objects
+        already chosen and what the source is attached to become :class:`Objects`; X its value."""
+        if isinstance(value, tuple):
+            return tuple(self.fixed(v) for v in value)
+        if isinstance(value, X):
+            return self.amount(value)
+        if isinstance(value, Targeted):
+            return Objects(tuple(self.refs_or_gone(value)))
+        if isinstance(value, (Source, Subject, Created, Attached)) or (isinstance(value, Chosen) and value in self.picked):
+            return Objects(tuple(self.refs(value)))
+        if dataclasses.is_dataclass(value) and not isinstance(value, type) and not isinstance(value, Chosen):
+            return dataclasses.replace(value, **{f.name: self.fixed(getattr(value, f.name))
+                                                for f in dataclasses.fields(value) if f.init})
+        return value
 
     def object(self, oid: str) -> Permanent | None:
         """An object as it is, or as it last existed (608.2h)."""
@@ -344,16 +434,47 @@ class Resolving:
         return [t for t in self.refs(ref) if t in self.game.players]
 
     # -- effects -------------------------------------------------------------------------
-    def apply_all(self, effects: Sequence[Any]) -> None:
+    def apply_all(self, effects: Sequence[Any]) -> bool:
+        """The effects in order (608.2c); ``False`` if a payment among them wasn't made."""
+        done = True
         for effect in effects:
             if self.game.over():
-                return
-            self.apply(effect)
+                return False
+            done = self.apply(effect) and done
+        return done
 
-    def apply(self, effect: Any) -> None:
+    def apply(self, effect: Any) -> bool:
         self.game.mark()
-        EFFECTS[type(effect)](self, effect)
+        done = EFFECTS[type(effect)](self, effect)
         self.game.before = None
+        return done is not False
+
+    def paid(self, effects: Sequence[Any]) -> bool:
+        """118.12: instructions paid as a cost as it resolves: all of them when each can be paid
+        whole (118.3), else none; whether they were."""
+        if not all(self.payable(e) for e in effects):
+            self.game.step("118.3", f"{self.you} can't do it all, so none of it is done")
+            return False
+        return self.apply_all(effects)
+
+    def payable(self, e: Any) -> bool:
+        """Whether an instruction can be done whole (118.3): the things it takes are there."""
+        game = self.game
+        if isinstance(e, Sacrifice):
+            return all((bool([p for p in self.permanents(e.what) if game.perm(p).controller == who]) if e.what
+                        else len(_sacrificeable(self, e, who)) >= self.amount(e.count)) for who in self.players(e.who))
+        if isinstance(e, RemoveCounters):
+            found = self.refs(e.what)
+            return bool(found) and all(counters_on(game, t, e.kind) >= self.amount(e.amount) for t in found)
+        if isinstance(e, (Exile, ReturnFromGraveyard)):
+            found = self.refs(e.what)
+            need = self.amount(e.what.count) if isinstance(e.what, Chosen) else 1
+            return len(found) >= need
+        if isinstance(e, Discard):
+            return all(game.zones_of(p).hand_count >= self.amount(e.amount) for p in self.players(e.who))
+        if isinstance(e, Pay):
+            return all(game.players[p].life >= e.life for p in self.players(e.who))
+        return True
 
 
 # --------------------------------------------------------------------------- the effect kinds
@@ -373,14 +494,20 @@ def _damage(r: Resolving, e: Damage) -> None:
     else:
         n = r.amount(e.amount)
         amounts = {t: n for t in targets}
-    for t, n in amounts.items():
-        deal_damage(game, src, t, n)
+    r.damaged = [t for t, n in amounts.items() if deal_damage(game, src, t, n)]
 
 
-def deal_damage(game: Game, src: Permanent, target: str, n: int) -> None:
-    """``src`` deals ``n`` damage to ``target`` (120.3)."""
+def deal_damage(game: Game, src: Permanent, target: str, n: int) -> int:
+    """``src`` deals ``n`` damage to ``target`` (120.3), less what is prevented (615, 702.16e):
+    the damage dealt. Damage dealt is an event ("is dealt damage", "deals damage to a player",
+    603.2)."""
+    if n <= 0 or not (target in game.players or game.on_battlefield(target)):
+        return 0
+    protected = not target in game.players and any(
+        quality_of(src, q) or q == src.controller for q in game.perm(target).protections)
+    n = prevent(game, src, target, n, protected=protected)
     if n <= 0:
-        return
+        return 0
     kw = src.keywords
     if target in game.players:
         player = game.players[target]
@@ -390,11 +517,8 @@ def deal_damage(game: Game, src: Permanent, target: str, n: int) -> None:
         else:
             game.set_player(target, life=player.life - n)
             game.step("120.3a", f"{src.name} deals {n} damage to {target} ({player.life} -> {player.life - n} life)")
-    elif game.on_battlefield(target):
+    else:
         perm = game.perm(target)
-        if any(quality_of(src, q) or q == src.controller for q in perm.protections):
-            game.step("702.16e", f"damage from {src.name} to {perm.name} ({target}) is prevented: protection")
-            return
         printed = game.perms[target]
         changes: dict[str, Any] = {}
         if perm.is_creature:
@@ -412,20 +536,26 @@ def deal_damage(game: Game, src: Permanent, target: str, n: int) -> None:
             changes["defense"] = printed.defense - n
         game.update(target, **changes)
         game.step("120.3", f"{src.name} deals {n} damage to {perm.name} ({target})")
-    else:
-        return
+        game.emit("dealt_damage", target, player=src.controller)
+    game.emit("deals_damage", src.id, src, target if target in game.players else None)
+    if target in game.players:
+        game.emit("deals_damage_to_player", src.id, src, target)
+        if target != src.controller:
+            game.emit("deals_damage_to_opponent", src.id, src, target)
     if "lifelink" in kw and src.controller in game.players:
-        p = game.players[src.controller]
-        game.set_player(src.controller, life=p.life + n)
-        game.step("702.15b", f"{src.controller} gains {n} life (lifelink)")
+        gain_life(game, src.controller, n, "702.15b", " (lifelink)")
+    return n
 
 
 def _destroy(r: Resolving, e: Destroy) -> None:
-    """701.8: destroy: to the owner's graveyard; indestructible permanents aren't (702.12b)."""
+    """701.8: destroy: to the owner's graveyard; indestructible permanents aren't (702.12b); a
+    regeneration shield replaces it (701.19a) unless it can't be regenerated (701.19c)."""
     for pid in r.permanents(e.what):
         perm = r.game.perm(pid)
         if perm.has_keyword("indestructible"):
             r.game.step("702.12b", f"{perm.name} ({pid}) is indestructible and isn't destroyed")
+            continue
+        if not e.no_regeneration and regenerate(r.game, pid):
             continue
         r.game.leave(pid, "graveyard", "is destroyed", "701.8")
 
@@ -442,22 +572,24 @@ def _bounce(r: Resolving, e: Bounce) -> None:
         move_object(r.game, oid, "hand", "is returned to its owner's hand", "400.7")
 
 
-def move_object(game: Game, oid: str, to: str, how: str, rule: str) -> None:
-    """Move a permanent, a card in a zone or a spell on the stack to its owner's ``to`` zone."""
+def move_object(game: Game, oid: str, to: str, how: str, rule: str, bottom: bool = False) -> None:
+    """Move a permanent, a card in a zone or a spell on the stack to its owner's ``to`` zone (a
+    library's top, or its ``bottom``)."""
     if game.on_battlefield(oid):
-        game.leave(oid, to, how, rule)  # type: ignore[arg-type]
+        game.leave(oid, to, how, rule, bottom)  # type: ignore[arg-type]
         return
     item = game.stack_object(oid)
     if item is not None:
-        remove_from_stack(game, item, to, how, rule)
+        remove_from_stack(game, item, to, how, rule, bottom)
         return
     if game.find_card(oid) is not None:
         owner, zone, zc = game.take_card(oid)
-        game.put_card(owner, to, zc)  # type: ignore[arg-type]
+        game.put_card(owner, to, zc, bottom)  # type: ignore[arg-type]
         game.step(rule, f"{zc.name} ({oid}) {how}: from {owner}'s {zone} to their {to}")
 
 
-def remove_from_stack(game: Game, item: StackObject | StackItem, to: str, how: str, rule: str) -> None:
+def remove_from_stack(game: Game, item: StackObject | StackItem, to: str, how: str, rule: str,
+                      bottom: bool = False) -> None:
     """A spell leaving the stack goes to its owner's zone (a copy ceases to exist, 707.10a);
     an ability just leaves it."""
     game.stack.remove(item)
@@ -469,7 +601,8 @@ def remove_from_stack(game: Game, item: StackObject | StackItem, to: str, how: s
         game.step(rule, f"{item.id} {how} and leaves the stack")
         return
     owner = item.lki.owner if isinstance(item, StackObject) and item.lki is not None else item.controller
-    game.put_card(owner, to, dataclasses.replace(card, id=game.moved_id(item.id, card.card.name)))  # type: ignore[arg-type]
+    game.put_card(owner, to, dataclasses.replace(card, id=game.moved_id(item.id, card.card.name)),  # type: ignore[arg-type]
+                  bottom)
     game.step(rule, f"{card.card.name} ({item.id}) {how}: it goes to {owner}'s {to}")
 
 
@@ -480,12 +613,25 @@ def _sacrifice(r: Resolving, e: Sacrifice) -> None:
         if e.what is not None:
             chosen = [p for p in r.permanents(e.what) if game.perm(p).controller == player]
         else:
-            mine = [p for p in game.query().matching(e.filter, r.source_id(), r.you) if game.perm(p).controller == player]
-            n = min(r.amount(e.count), len(mine))
-            ways = list(itertools.combinations(mine, n))
+            mine = _sacrificeable(r, e, player)
+            ways = list(itertools.combinations(mine, min(r.amount(e.count), len(mine))))
             chosen = list(ways[game.choose(f"sacrifice:{player}", [",".join(w) for w in ways])]) if ways else []
         for pid in chosen:
-            game.leave(pid, "graveyard", f"is sacrificed by {player}", "701.21")
+            sacrifice(game, pid, player, f"is sacrificed by {player}")
+
+
+def _sacrificeable(r: Resolving, e: Sacrifice, player: str) -> list[str]:
+    """The permanents ``player`` controls that match the sacrifice's filter."""
+    game = r.game
+    return [p for p in game.query().matching(e.filter, r.source_id(), r.you) if game.perm(p).controller == player]
+
+
+def sacrifice(game: Game, pid: str, player: str, how: str) -> None:
+    """701.21a: to its owner's graveyard; "when you sacrifice ~" looks back (603.10a)."""
+    before = game.before or game.view()
+    lki = before.permanent(pid) if before.has_permanent(pid) else game.perm(pid)
+    game.emit("sacrificed", pid, lki, player, before)
+    game.leave(pid, "graveyard", how, "701.21")
 
 
 def _put_counters(r: Resolving, e: PutCounters) -> None:
@@ -498,12 +644,17 @@ def _put_counters(r: Resolving, e: PutCounters) -> None:
 
 
 def add_counters(game: Game, oid: str, kind: str, n: int) -> None:
-    """Put (``n`` > 0) or remove (``n`` < 0) counters of a kind (122)."""
+    """Put (``n`` > 0) or remove (``n`` < 0) counters of a kind (122).
+
+    :raises Undecided: counters other than poison on a player (energy, experience: not on the
+        board, 122.1)."""
     if oid in game.players:
-        if kind == "poison":
-            p = game.players[oid]
-            game.set_player(oid, poison=max(0, p.poison + n))
-            game.step("122.1f", f"{oid} {'gets' if n > 0 else 'loses'} {abs(n)} poison counters")
+        if kind != "poison":
+            raise Undecided("122.1", f"{oid} gets {kind} counters: a player's counters other than poison are not on "
+                                     "the board")
+        p = game.players[oid]
+        game.set_player(oid, poison=max(0, p.poison + n))
+        game.step("122.1f", f"{oid} {'gets' if n > 0 else 'loses'} {abs(n)} poison counters")
         return
     if not game.on_battlefield(oid):
         return
@@ -522,9 +673,19 @@ def add_counters(game: Game, oid: str, kind: str, n: int) -> None:
 
 
 def _remove_counters(r: Resolving, e: RemoveCounters) -> None:
+    """122: counters removed, as many as there are (609.3)."""
     n = r.amount(e.amount)
     for oid in r.refs(e.what):
-        add_counters(r.game, oid, e.kind, -n)
+        add_counters(r.game, oid, e.kind, -min(n, counters_on(r.game, oid, e.kind)))
+
+
+def counters_on(game: Game, oid: str, kind: str) -> int:
+    """How many counters of ``kind`` a permanent or player has (a planeswalker's loyalty, a
+    battle's defense, a player's poison, 122.1)."""
+    p = game.perms.get(oid)
+    if p is None:
+        return game.players[oid].poison if oid in game.players and kind == "poison" else 0
+    return (p.loyalty or 0) if kind == "loyalty" else (p.defense or 0) if kind == "defense" else p.counters.get(kind, 0)
 
 
 def _tap(r: Resolving, e: Tap) -> None:
@@ -536,7 +697,7 @@ def _tap(r: Resolving, e: Tap) -> None:
 def tap(game: Game, pid: str) -> None:
     if not game.perms[pid].tapped:
         game.update(pid, tapped=True)
-        game.events.append(Event("becomes_tapped", pid))
+        game.emit("becomes_tapped", pid)
         game.step("701.26a", f"{game.perms[pid].name} ({pid}) becomes tapped")
 
 
@@ -550,9 +711,11 @@ def _untap(r: Resolving, e: Untap) -> None:
 def _create_tokens(r: Resolving, e: CreateTokens) -> None:
     """111.2, 701.7: the tokens enter under their controller's control; 508.4: attacking."""
     n = r.amount(e.count)
+    r.created = []
     for player in r.players(e.controller):
         for _ in range(n):
             pid = create_token(r.game, e.token, player, tapped=e.tapped)
+            r.created.append(pid)
             if e.attacking:
                 _attacking(r.game, pid, player)
 
@@ -597,13 +760,23 @@ def _draw(r: Resolving, e: Draw) -> None:
 
 
 def draw(game: Game, player: str) -> None:
+    """121.1: the top card into the hand ("draws a card" triggers, 121.6, 603.2).
+
+    :raises Undecided: a card in the graveyard with dredge could replace the draw (702.52a), or
+        the card drawn has miracle (702.94a)."""
     z = game.zones_of(player)
+    dredge = next((c for c in z.graveyard if has_keyword_line(c.card, "dredge")), None)
+    if dredge is not None:
+        raise Undecided("702.52a", f"{player} would draw with {dredge.name} (dredge) in their graveyard: milling "
+                                   "instead is a choice not modelled")
     if z.library_count <= 0:
         game.drew_from_empty.add(player)
         game.step("121.4", f"{player} draws from an empty library (704.5b)")
         return
     if z.library_top:
         zc = z.library_top.pop(0)
+        if has_keyword_line(zc.card, "miracle"):
+            raise Undecided("702.94a", f"{player} draws {zc.name}, which has miracle: casting it is not modelled")
         game.generation[zc.id] = game.generation.get(zc.id, 0) + 1
         z.hand.append(zc)
         game.step("121.1", f"{player} draws {zc.name} ({zc.id})")
@@ -612,27 +785,52 @@ def draw(game: Game, player: str) -> None:
     z.library_count -= 1
     z.hand_count += 1
     game.changed()
+    game.emit("draws", player=player)
 
 
 def _discard(r: Resolving, e: Discard) -> None:
-    """701.9: discard cards of the player's choice (a hidden hand: unknown, undecided)."""
+    """701.9: discard cards of the player's choice (a hidden hand: unknown, undecided); with
+    ``chosen_by``, the hand is revealed and that player chooses among the cards matching the
+    filter (701.20, 701.9b)."""
     game = r.game
     n = r.amount(e.amount)
     for player in r.players(e.who):
         z = game.zones_of(player)
-        k = min(n, z.hand_count)
-        if k == 0:
-            continue
-        if k < z.hand_count and (e.random or not z.hand_count == len(z.hand)):
-            raise Undecided("701.9", f"{player} discards {k} of {z.hand_count} cards"
-                                     + (" at random" if e.random else "; some are unknown (402.3)"))
-        if k == z.hand_count and z.hand_count != len(z.hand):
-            raise Undecided("701.9", f"{player} discards their whole hand, some of it unknown (402.3)")
-        ids = [c.id for c in z.hand]
-        ways = list(itertools.combinations(ids, k))
-        chosen = ways[game.choose(f"discard:{player}", [",".join(w) for w in ways])]
+        if e.chosen_by is not None:
+            if z.hand_count != len(z.hand):
+                raise Undecided("701.20", f"{player} reveals their hand, and not all of it is known (402.3)")
+            chooser = (r.players(e.chosen_by) or [r.you])[0]
+            fit = [c.id for c in z.hand if game.query().matches(e.filter, c.id, r.source_id(), r.you,
+                                                                 obj=card_object(c.card, c.id, player))]
+            ways = list(itertools.combinations(fit, min(n, len(fit))))
+            chosen = ways[game.choose(f"discard:{player}", [",".join(w) for w in ways])] if ways else ()
+            if chosen:
+                game.step("701.20", f"{player} reveals their hand; {chooser} chooses {', '.join(chosen)}")
+        else:
+            k = min(n, z.hand_count)
+            if k < z.hand_count and (e.random or not z.hand_count == len(z.hand)):
+                raise Undecided("701.9", f"{player} discards {k} of {z.hand_count} cards"
+                                         + (" at random" if e.random else "; some are unknown (402.3)"))
+            if k and k == z.hand_count and z.hand_count != len(z.hand):
+                raise Undecided("701.9", f"{player} discards their whole hand, some of it unknown (402.3)")
+            ways = list(itertools.combinations([c.id for c in z.hand], k))
+            chosen = ways[game.choose(f"discard:{player}", [",".join(w) for w in ways])] if k else ()
         for cid in chosen:
-            move_object(game, cid, "graveyard", f"is discarded by {player}", "701.9")
+            discard(game, cid, player)
+
+
+def discard(game: Game, cid: str, player: str, how: str = "") -> None:
+    """701.9a: a card from the hand to its owner's graveyard ("discards a card" triggers, 603.2).
+
+    :raises Undecided: a card with madness (702.35a: discarded into exile, then cast or not)."""
+    found = game.find_card(cid)
+    if found is None:
+        return
+    if has_keyword_line(found[2].card, "madness"):
+        raise Undecided("702.35a", f"{player} discards {found[2].name}, which has madness: it is discarded into "
+                                   "exile and may be cast, not modelled")
+    move_object(game, cid, "graveyard", how or f"is discarded by {player}", "701.9")
+    game.emit("discards", cid, card_object(found[2].card, cid, player), player)
 
 
 def _mill(r: Resolving, e: Mill) -> None:
@@ -652,9 +850,17 @@ def _mill(r: Resolving, e: Mill) -> None:
 def _gain_life(r: Resolving, e: GainLife) -> None:
     n = r.amount(e.amount)
     for player in r.players(e.who):
-        p = r.game.players[player]
-        r.game.set_player(player, life=p.life + n)
-        r.game.step("119.3", f"{player} gains {n} life ({p.life} -> {p.life + n})")
+        gain_life(r.game, player, n)
+
+
+def gain_life(game: Game, player: str, n: int, rule: str = "119.3", why: str = "") -> None:
+    """119.3: the life total goes up; "gains life" triggers once for the event (119.9, 603.2)."""
+    if n <= 0:
+        return
+    p = game.players[player]
+    game.set_player(player, life=p.life + n)
+    game.step(rule, f"{player} gains {n} life ({p.life} -> {p.life + n}){why}")
+    game.emit("gains_life", player=player)
 
 
 def _lose_life(r: Resolving, e: LoseLife) -> None:
@@ -678,7 +884,7 @@ def _add_mana(r: Resolving, e: AddMana) -> None:
 
 
 def _return_from_graveyard(r: Resolving, e: ReturnFromGraveyard) -> None:
-    """A card in a graveyard to its owner's hand, or onto the battlefield (400.7)."""
+    """A card in a graveyard to its owner's hand, or onto the battlefield, tapped if said (400.7)."""
     game = r.game
     for cid in r.refs(e.what):
         found = game.find_card(cid)
@@ -688,7 +894,7 @@ def _return_from_graveyard(r: Resolving, e: ReturnFromGraveyard) -> None:
             move_object(game, cid, "hand", "returns to its owner's hand", "400.7")
         else:
             controller = (r.players(e.controller) or [r.you])[0]
-            put_onto_battlefield(game, cid, controller, False)
+            put_onto_battlefield(game, cid, controller, e.tapped)
 
 
 def _put_onto_battlefield(r: Resolving, e: PutOntoBattlefield) -> None:
@@ -722,15 +928,19 @@ def _fight(r: Resolving, e: Fight) -> None:
 
 
 def _counter_spell(r: Resolving, e: CounterSpell) -> None:
-    """701.6a: a countered spell goes to its owner's graveyard; an ability is removed."""
+    """701.6a: a countered spell goes to its owner's graveyard; an ability is removed; 101.2: a
+    spell that can't be countered isn't."""
     for oid in r.refs(e.what):
         item = r.game.stack_object(oid)
-        if item is not None:
+        if isinstance(item, StackObject) and isinstance(item.ability, SpellAbility) and item.ability.uncounterable:
+            r.game.step("101.2", f"{oid} can't be countered")
+        elif item is not None:
             remove_from_stack(r.game, item, "graveyard", "is countered", "701.6a")
 
 
 def _copy_spell(r: Resolving, e: CopySpell) -> None:
-    """707.10: a copy goes on the stack above; its controller may choose new targets (707.10c)."""
+    """707.10: a copy goes on the stack above, with the spell's targets; with ``new_targets``
+    its controller may change them (707.10c: each slot kept, legal or not, or chosen anew)."""
     game = r.game
     n = r.amount(e.count)
     for oid in r.refs(e.what):
@@ -740,8 +950,12 @@ def _copy_spell(r: Resolving, e: CopySpell) -> None:
         for _ in range(n):
             copy = dataclasses.replace(item, id=game.new_id(f"{oid}-copy"), controller=r.you, copy=True,
                                        amounts=dict(item.amounts), label=f"{oid}-copy")
-            targets = choose_targets(game, copy, f"copy-targets:{oid}") if item.targets else ()
+            targets = choose_targets(game, copy, f"copy-targets:{oid}", item.targets) \
+                if e.new_targets and item.targets else None
             copy.targets = targets if targets is not None else item.targets
+            if item.amounts and copy.targets != item.targets:
+                raise Undecided("707.10c", f"a copy of {oid} with new targets divides its damage as {oid} does: "
+                                           "which new target gets which part is not modelled")
             game.stack.append(copy)
             game.step("707.10", f"a copy of {oid} ({copy.id}) goes on the stack")
 
@@ -797,18 +1011,30 @@ def _gain_control(r: Resolving, e: GainControl) -> None:
 
 
 def _optional(r: Resolving, e: Optional) -> None:
-    """608.2d: "you may": the player chooses as it resolves."""
+    """608.2d: "you may": the player chooses as it resolves; 118.12: "If you do" happens when
+    they chose to and could do it whole, "if you don't" (and "unless", 118.12a) when not."""
     who = (r.players(e.who) or [r.you])[0]
     if r.game.choose(f"may:{r.obj.label or r.obj.id}", ["yes", "no"]) == 0:
         r.game.step("608.2d", f"{who} chooses to")
-        r.apply_all(e.effects)
+        done = r.paid(e.effects)
     else:
         r.game.step("608.2d", f"{who} chooses not to")
+        done = False
+    r.apply_all(e.then if done else e.otherwise)
+
+
+def _attempt(r: Resolving, e: Attempt) -> None:
+    """118.12: an instruction paid as a cost as it resolves ("Sacrifice a creature. If you
+    do, ..."): done whole when it can be (118.3), else not at all; then "If you do" or
+    "Otherwise"."""
+    r.apply_all(e.then if r.paid(e.effects) else e.otherwise)
 
 
 def _conditional(r: Resolving, e: Conditional) -> None:
-    """608.2c: "if ..., instead": the condition as it resolves."""
-    holds = r.game.query().holds(e.condition, r.source_here() or r.source_id(), r.you)
+    """608.2c: "if ..., instead": the condition as it resolves; 702.33d: "if this spell was
+    kicked"."""
+    holds = (not e.kicked or r.obj.kicked) and (not e.condition or r.game.query().holds(
+        e.condition, r.source_here() or r.source_id(), r.you))
     r.apply_all(e.effects if holds else e.otherwise)
 
 
@@ -819,19 +1045,382 @@ def _modal(r: Resolving, e: Modal) -> None:
             r.apply_all(e.modes[i])
 
 
-EFFECTS: dict[type, Callable[[Resolving, Any], None]] = {
+# --------------------------------------------------------------------------- library effects (401, 701)
+def _scry(r: Resolving, e: Scry) -> None:
+    """701.22a: look at the top N cards, put any number on the bottom and the rest on top in any order."""
+    for player in r.players(e.who):
+        cards = known_top(r.game, player, r.amount(e.amount), "701.22a", "scries")
+        if cards:
+            arrange(r.game, player, cards, f"scry:{player}", "bottom")
+            r.game.step("701.22a", f"{player} scries {len(cards)}")
+
+
+def _surveil(r: Resolving, e: Surveil) -> None:
+    """701.25a: look at the top N cards, put any number into the graveyard and the rest on top
+    in any order."""
+    for player in r.players(e.who):
+        cards = known_top(r.game, player, r.amount(e.amount), "701.25a", "surveils")
+        for cid in arrange(r.game, player, cards, f"surveil:{player}", "graveyard") if cards else ():
+            move_object(r.game, cid, "graveyard", f"is put into {player}'s graveyard (surveil)", "701.25a")
+
+
+def _look_at_top(r: Resolving, e: LookAtTop) -> None:
+    """401.4: look at the top cards, put some (matching the filter) into the hand or graveyard
+    and the rest on top in any order, on the bottom or into the graveyard."""
+    game = r.game
+    for player in r.players(e.who):
+        cards = known_top(game, player, r.amount(e.count), "401.4", "looks at")
+        taken = choose_cards(game, cards, player, e.filter, r.you, e.take, e.up_to, f"look:{player}") if e.take else ()
+        for cid in taken:
+            move_object(game, cid, e.to, f"is put into {player}'s {e.to}", "401.4")
+        rest = [c for c in cards if c.id not in taken]
+        if e.rest == "graveyard":
+            for c in rest:
+                move_object(game, c.id, "graveyard", f"is put into {player}'s graveyard", "401.4")
+        elif rest and e.rest == "bottom":
+            z = game.zones_of(player)
+            z.library_top[:len(rest)] = []  # on the bottom: unknown cards of the library from now on (401.2)
+            game.changed()
+        elif rest:
+            arrange(game, player, rest, f"look:{player}:order", None)
+
+
+def _search_library(r: Resolving, e: SearchLibrary) -> None:
+    """701.23: search the library for up to N cards (a search for cards with a stated quality
+    may find fewer, 701.23b), put them where it says, then shuffle (701.24)."""
+    game = r.game
+    for player in r.players(e.who):
+        cards = whole_library(game, player, "701.23a", "searches")
+        found = choose_cards(game, cards, player, e.filter, r.you, e.count, e.filter != Affected(), f"search:{player}")
+        game.step("701.23a", f"{player} searches their library and finds {', '.join(found) or 'nothing'}")
+        if e.to == "top":
+            held = [game.take_card(cid) for cid in found]
+            shuffle(game, player)
+            for owner, _, zc in held:
+                game.put_card(owner, "library", zc)
+            continue
+        for cid in found:
+            if e.to == "battlefield":
+                put_onto_battlefield(game, cid, player, e.tapped)
+            else:
+                move_object(game, cid, "hand", f"is put into {player}'s hand", "701.23a")
+        shuffle(game, player)
+
+
+def _put_in_library(r: Resolving, e: PutInLibrary) -> None:
+    """401.4: into its owner's library, on top or at the bottom (a token ceases to exist, 111.7)."""
+    for oid in r.refs(e.what):
+        move_object(r.game, oid, "library", f"is put {'at the bottom' if e.bottom else 'on top'} of its owner's "
+                                             "library", "401.4", e.bottom)
+
+
+# --------------------------------------------------------------------------- shields and delayed abilities
+def _regenerate(r: Resolving, e: Regenerate) -> None:
+    """701.19a: a regeneration shield until end of turn (a board ``regeneration`` effect)."""
+    game = r.game
+    for pid in r.permanents(e.what):
+        game.add_effect(Effect(kind="regeneration", creature=pid, source=r.source_id(), duration="end_of_turn",
+                               timestamp=game.timestamp()))
+        game.step("701.19a", f"{game.perm(pid).name} ({pid}) gets a regeneration shield until end of turn")
+
+
+def _prevent_damage(r: Resolving, e: PreventDamage) -> None:
+    """615.1: a prevention shield this turn (a board ``prevention`` effect): what it protects is
+    found now, a description is matched as the damage would be dealt (611.2c doesn't lock it).
+
+    :raises Undecided: damage prevented from sources described, not named."""
+    game = r.game
+    n = r.amount(e.amount) if e.amount is not None else None
+    sources = None
+    if e.by is not None:
+        if isinstance(e.by, Each):
+            raise Undecided("615.1", "damage prevented from every source of a description is not modelled")
+        sources = tuple(r.permanents(e.by))
+        if not sources:
+            return
+    base = Effect(kind="prevention", n=n, sources=sources, combat=e.combat or None, controller=r.you,
+                  source=r.source_id(), duration="end_of_turn", timestamp=game.timestamp())
+    if e.to is None:
+        shields = [base]
+    elif isinstance(e.to, Each) and n is None:
+        flt = dataclasses.replace(e.to.filter, other=e.to.filter.other or e.to.other)
+        shields = [dataclasses.replace(base, spec=ContinuousSpec(affects=flt))]
+    else:
+        shields = [dataclasses.replace(base, **({"players": (t,)} if t in game.players else {"objects": (t,)}))
+                   for t in r.refs(e.to) if t in game.players or game.on_battlefield(t)]
+    for shield in shields:
+        game.add_effect(shield)
+        whom = ", ".join((*(shield.objects or ()), *(shield.players or ()))) or (
+            shield.spec.affects.describe() if shield.spec else "anything")
+        game.step("615.1", f"{'all' if n is None else f'the next {n}'} {'combat ' if e.combat else ''}damage that "
+                           f"would be dealt to {whom} this turn will be prevented")
+
+
+def _exile_if_dies(r: Resolving, e: ExileIfDies) -> None:
+    """614.1a: a replacement this turn (a board ``exile_if_dies`` effect): of the objects named,
+    those dealt damage by the damage before with ``dealt_damage``."""
+    game = r.game
+    ids = tuple(t for t in r.refs(e.what) if game.on_battlefield(t) and (not e.dealt_damage or t in r.damaged))
+    if ids:
+        game.add_effect(Effect(kind="exile_if_dies", objects=ids, source=r.source_id(), duration="end_of_turn",
+                               timestamp=game.timestamp()))
+        game.step("614.1a", f"if {', '.join(ids)} would die this turn, it is exiled instead")
+
+
+def _delayed(r: Resolving, e: Delayed) -> None:
+    """603.7: a delayed triggered ability, waiting on the board (a ``delayed_trigger`` effect)
+    for its event; what its effects name is fixed now (603.7c). A resolution goes through no
+    steps, so it waits there."""
+    game = r.game
+    effects = tuple(r.fixed(x) for x in e.effects)
+    named = sorted({i for ref in _walk_refs(effects) if isinstance(ref, Objects) for i in ref.ids
+                    if i not in game.players})
+    game.add_effect(Effect(kind="delayed_trigger", at=e.at, effects=effects, controller=r.you, objects=tuple(named),
+                           source=r.source_id(), timestamp=game.timestamp()))
+    whose = {"each": "the next", "you": f"{r.you}'s next"}.get(e.at.whose, "the next")
+    game.step("603.7", f"a delayed triggered ability of {r.name()} waits for {whose} {e.at.kind.replace('_', ' ')}")
+
+
+# --------------------------------------------------------------------------- keyword actions (701)
+def _attach(r: Resolving, e: Attach) -> None:
+    """701.3a: an Equipment to a creature, a Fortification to a land, with a new timestamp
+    (613.7e); 701.3b-c: to what it can't be attached to, or already is, nothing happens.
+
+    :raises Undecided: an Aura (what it can enchant, 303.4, is not checked here)."""
+    game = r.game
+    what, to = r.permanents(e.what), r.permanents(e.to)
+    if len(what) != 1 or len(to) != 1:
+        return
+    item, host = game.perm(what[0]), game.perm(to[0])
+    if "aura" in item.subtypes:
+        raise Undecided("303.4", f"{item.name} is an Aura: what it can be attached to is not checked here")
+    legal = ("equipment" in item.subtypes and host.is_creature and not item.is_creature) or (
+        "fortification" in item.subtypes and host.is_land)
+    if not legal or item.id == host.id or item.attached_to == host.id:
+        game.step("701.3b", f"{item.name} ({item.id}) doesn't become attached to {host.name} ({host.id})")
+        return
+    game.update(item.id, attached_to=host.id, timestamp=game.timestamp())
+    game.step("701.3a", f"{item.name} ({item.id}) becomes attached to {host.name} ({host.id})")
+
+
+def _proliferate(r: Resolving, e: Proliferate) -> None:
+    """701.34a: the controller chooses any of the permanents and players with counters (one
+    choice each, ``proliferate:ID``); each gets another counter of each kind already there."""
+    game = r.game
+    with_counters = [p.id for p in game.perms.values() if p.counters or (p.is_planeswalker and p.loyalty)
+                     or (p.is_battle and p.defense)]
+    with_counters += [name for name, p in game.players.items() if p.poison and not p.lost]
+    for oid in with_counters:
+        if game.choose(f"proliferate:{oid}", ["yes", "no"]) == 1:
+            continue
+        p = game.perms.get(oid)
+        kinds = ["poison"] if p is None else [*p.counters, *(["loyalty"] if p.is_planeswalker and p.loyalty else []),
+                                              *(["defense"] if p.is_battle and p.defense else [])]
+        for kind in kinds:
+            add_counters(game, oid, kind, 1)
+
+
+def _pay(r: Resolving, e: Pay) -> bool:
+    """118.3, 119.4: the player pays mana (with mana abilities, as a cost is paid), life (only
+    as much as they have) or both; whether they could.
+
+    :raises Undecided: energy (not on the board), X chosen as it is paid (107.3f), or a mana
+        payment not decided."""
+    game = r.game
+    who = (r.players(e.who) or [r.you])[0]
+    if e.energy:
+        raise Undecided("107.14", f"{who} pays energy: a player's energy counters are not on the board")
+    if e.mana is not None and e.mana.variables:
+        raise Undecided("107.3f", f"{who} pays {e.mana}: choosing X as it is paid is not modelled")
+    if e.life and game.players[who].life < e.life:
+        game.step("119.4", f"{who} has {game.players[who].life} life and can't pay {e.life}")
+        return False
+    if e.mana is not None and not game.payer.pay_mana(game, e.mana, who):
+        game.step("118.3", f"{who} can't pay {e.mana}")
+        return False
+    if e.life:
+        life = game.players[who].life
+        game.set_player(who, life=life - e.life)
+        game.step("119.4", f"{who} pays {e.life} life ({life} -> {life - e.life})")
+    return True
+
+
+def _monstrosity(r: Resolving, e: Monstrosity) -> None:
+    """701.37a: if the source isn't monstrous, N +1/+1 counters and it becomes monstrous."""
+    for pid in r.permanents(Source()):
+        if not r.game.perms[pid].monstrous:
+            add_counters(r.game, pid, "+1/+1", r.amount(e.amount))
+            r.game.update(pid, monstrous=True)
+            r.game.step("701.37b", f"{r.game.perms[pid].name} ({pid}) becomes monstrous")
+
+
+def _adapt(r: Resolving, e: Adapt) -> None:
+    """701.46a: if the source has no +1/+1 counters, N of them."""
+    for pid in r.permanents(Source()):
+        if not r.game.perms[pid].counters.get("+1/+1"):
+            add_counters(r.game, pid, "+1/+1", r.amount(e.amount))
+
+
+def _transform(r: Resolving, e: Transform) -> None:
+    """701.27a: only a double-faced permanent transforms.
+
+    :raises Undecided: a card's other face is not in the card data."""
+    for pid in r.permanents(e.what):
+        raise Undecided("701.27a", f"{r.game.perm(pid).name} ({pid}) transforms: its other face is not in the card "
+                                   "data")
+
+
+def _extra_turn(r: Resolving, e: ExtraTurn) -> None:
+    """500.7: the player takes an extra turn after this one, before any created earlier
+    (``turn.extra_turns``, the next first)."""
+    game = r.game
+    for player in r.players(e.who):
+        game.turn = dataclasses.replace(game.turn, extra_turns=(player, *game.turn.extra_turns))
+        game.changed()
+        game.step("500.7", f"{player} will take an extra turn after this one")
+
+
+def _keyword_action(r: Resolving, e: KeywordAction) -> None:
+    """The keyword actions of 701 named by word (:data:`~mtgsolver.model.effects.KEYWORD_ACTIONS`).
+
+    :raises Undecided: learn (701.48: the sideboard), venture (701.49: dungeons) and the monarch
+        (725: not on the board)."""
+    if e.action in _UNMODELLED_ACTIONS:
+        rule, why = _UNMODELLED_ACTIONS[e.action]
+        raise Undecided(rule, f"{r.name()}: {e.action}: {why}")
+    if e.action in ("explore", "connive"):
+        for pid in r.permanents(e.what or Source()):
+            (_explore if e.action == "explore" else _connive)(r, pid)
+        return
+    n = r.amount(e.amount)
+    for player in r.players(e.who):
+        {"amass": _amass, "bolster": _bolster, "populate": _populate, "support": _support}[e.action](r, player, n)
+
+
+_UNMODELLED_ACTIONS = {"learn": ("701.48a", "Lesson cards from outside the game are not modelled"),
+                       "venture": ("701.49a", "dungeons are not modelled"),
+                       "monarch": ("725.1", "the monarch is not on the board")}
+
+
+def _amass(r: Resolving, player: str, n: int) -> None:
+    """701.47a: put N +1/+1 counters on an Army you control, first creating a 0/0 black Zombie
+    Army creature token if you control none."""
+    game = r.game
+    armies = [p.id for p in game.view().permanents if p.controller == player and "army" in p.subtypes]
+    if not armies:
+        card = Card("Zombie Army Token", ("creature",), (), ("zombie", "army"), (Color.B,), None, 0, 0)
+        armies = [create_token(game, Token(card), player)]
+    army = armies[game.choose(f"amass:{player}", armies)]
+    add_counters(game, army, "+1/+1", n)
+
+
+def _bolster(r: Resolving, player: str, n: int) -> None:
+    """701.39a: N +1/+1 counters on the creature with the least toughness you control (a tie: a choice)."""
+    game = r.game
+    mine = [p for p in game.view().permanents if p.controller == player and p.is_creature]
+    if mine:
+        least = min(p.toughness or 0 for p in mine)
+        ids = [p.id for p in mine if (p.toughness or 0) == least]
+        add_counters(game, ids[game.choose(f"bolster:{player}", ids)], "+1/+1", n)
+
+
+def _support(r: Resolving, player: str, n: int) -> None:
+    """701.41a: a +1/+1 counter on each of up to N other target creatures: the ability's targets."""
+    for slot in range(len(r.obj.ability.targets)):
+        for pid in r.permanents(Targeted(slot)):
+            add_counters(r.game, pid, "+1/+1", 1)
+
+
+def _populate(r: Resolving, player: str, n: int) -> None:
+    """701.36a: a token that's a copy of a creature token you control, of your choice (707.2:
+    its copiable values, as printed)."""
+    game = r.game
+    tokens = [p.id for p in game.view().permanents if p.controller == player and p.token and p.is_creature]
+    if not tokens:
+        return
+    if any(e.kind == "continuous" and e.spec is not None and e.spec.layers() & {1} for e in game.effects):
+        raise Undecided("707.2", "a copy effect (layer 1) on the board: the copiable values are not modelled")
+    original = game.perms[tokens[game.choose(f"populate:{player}", tokens)]]
+    copy = dataclasses.replace(original, counters=MappingProxyType({}), damage=0, deathtouch_damage=False,
+                               attached_to=None, monstrous=False, paired_with=None)
+    game.enter(copy, player, game.new_id(original.name), token=True, cause=f"(a copy of {original.id}, 701.36a)")
+
+
+def _explore(r: Resolving, pid: str) -> None:
+    """701.44a: reveal the top card; a land goes to the hand, else a +1/+1 counter on the
+    creature and the card may go to the graveyard."""
+    game = r.game
+    player = game.perms[pid].controller
+    top = known_top(game, player, 1, "701.44a", "reveals")
+    if top and top[0].card.is_land:
+        move_object(game, top[0].id, "hand", f"is revealed and put into {player}'s hand", "701.44a")
+        return
+    if game.on_battlefield(pid):
+        add_counters(game, pid, "+1/+1", 1)
+    if top and game.choose(f"explore:{pid}", ["keep", "graveyard"]) == 1:
+        move_object(game, top[0].id, "graveyard", f"is put into {player}'s graveyard", "701.44a")
+
+
+def _connive(r: Resolving, pid: str) -> None:
+    """701.50a: draw a card, then discard a card; a nonland card discarded: a +1/+1 counter."""
+    game = r.game
+    player = game.perms[pid].controller
+    draw(game, player)
+    z = game.zones_of(player)
+    if z.hand_count == 0:
+        return
+    if z.hand_count != len(z.hand):
+        raise Undecided("701.50a", f"{player} connives and discards from a hand not all known (402.3)")
+    ids = [c.id for c in z.hand]
+    cid = ids[game.choose(f"discard:{player}", ids)]
+    land = game.find_card(cid)[2].card.is_land  # type: ignore[index]
+    discard(game, cid, player)
+    if not land and game.on_battlefield(pid):
+        add_counters(game, pid, "+1/+1", 1)
+
+
+#: Each effect kind's function; one that returns ``False`` was not done whole ("If you do", 608.2c).
+EFFECTS: dict[type, Callable[[Resolving, Any], bool | None]] = {
     Damage: _damage, Destroy: _destroy, Exile: _exile, Bounce: _bounce, Sacrifice: _sacrifice,
     PutCounters: _put_counters, RemoveCounters: _remove_counters, Tap: _tap, Untap: _untap,
     CreateTokens: _create_tokens, Draw: _draw, Discard: _discard, Mill: _mill, GainLife: _gain_life,
     LoseLife: _lose_life, AddMana: _add_mana, ReturnFromGraveyard: _return_from_graveyard,
     PutOntoBattlefield: _put_onto_battlefield, Fight: _fight, CounterSpell: _counter_spell, CopySpell: _copy_spell,
-    Modify: _modify, GainControl: _gain_control, Optional: _optional, Conditional: _conditional, Modal: _modal,
+    Scry: _scry, Surveil: _surveil, Regenerate: _regenerate, Attach: _attach, Proliferate: _proliferate, Pay: _pay,
+    PreventDamage: _prevent_damage, PutInLibrary: _put_in_library, SearchLibrary: _search_library,
+    LookAtTop: _look_at_top, ExileIfDies: _exile_if_dies, Monstrosity: _monstrosity, Adapt: _adapt,
+    Transform: _transform, ExtraTurn: _extra_turn, KeywordAction: _keyword_action, Delayed: _delayed,
+    Modify: _modify, GainControl: _gain_control, Attempt: _attempt, Optional: _optional, Conditional: _conditional,
+    Modal: _modal,
 }
 
 
 def _duration(duration: str) -> str:
     return {"end_of_turn": "until end of turn, 514.2", "while_source": "for as long as its source remains",
-            "permanent": "for the rest of the game"}.get(duration, duration)
+            "permanent": "for the rest of the game",
+            "next_untap_step": "through its controller's next untap step, 502.3"}.get(duration, duration)
+
+
+def _walk_refs(value: Any) -> list[Any]:
+    """Every reference inside an effect value."""
+    if isinstance(value, (tuple, list)):
+        return [r for v in value for r in _walk_refs(v)]
+    if isinstance(value, get_args(Ref)):
+        return [value, *(_walk_refs(getattr(value, "of", None)))]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [r for f in dataclasses.fields(value) for r in _walk_refs(getattr(value, f.name))]
+    return []
+
+
+def _keywords(ability: Any) -> set[str]:
+    """A spell's keyword abilities as printed (``keywords``), by name."""
+    return {k.split(" ")[0] for k in getattr(ability, "keywords", ())}
+
+
+def has_keyword_line(card: Card, word: str) -> bool:
+    """Whether a card has the keyword ``word`` (its keyword list, or a line of its text opening with it)."""
+    return word in {k.lower() for k in card.keywords} or any(
+        line.strip().lower().startswith(word) for line in (card.text or "").splitlines())
 
 
 def _counters(counters: dict[str, int]) -> str:

@@ -6,7 +6,8 @@ empty library, 704.5c ten poison counters, 903.10a 21 combat damage from one com
 (players lose); 704.5d tokens off the battlefield (they cease to exist as they leave:
 :meth:`~mtgsolver.rules.game.Game.leave`); 704.5f toughness 0 or less, 704.5g lethal damage,
 704.5h deathtouch damage (creatures), 704.5i loyalty 0 (planeswalkers), 704.5v defense 0
-(battles); 704.5j the legend rule (a choice); 704.5m an Aura attached to nothing or to an
+(battles), a destruction a regeneration shield replaces (701.19a); 704.5j the legend rule (a
+choice); 704.5m an Aura attached to nothing or to an
 object no longer on the battlefield, 704.5n an Equipment attached to something that isn't a
 creature, 704.5p a creature attached to something; 704.5q +1/+1 and -1/-1 counters annihilate.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from mtgsolver.rules.game import Game
+from mtgsolver.rules.replacement import regenerate
 
 __all__ = ["LETHAL_COMMANDER_DAMAGE", "LETHAL_POISON", "check_state"]
 
@@ -55,6 +57,9 @@ def _once(game: Game) -> bool:
         if pid in to_graveyard:
             continue
         if view.permanent(pid).has_keyword("indestructible"):  # 702.12b
+            continue
+        if regenerate(game, pid):  # 701.19a: a regeneration shield replaces the destruction
+            done = True
             continue
         to_graveyard[pid] = (f"{how}: it is destroyed", rule)
     done |= _unattach(game) | _annihilate(game)

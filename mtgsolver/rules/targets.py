@@ -18,7 +18,8 @@ from mtgsolver.rules.blocking import has_quality
 from mtgsolver.rules.game import Game, StackObject, card_object
 
 __all__ = ["ANY_TARGET", "CardTarget", "PERMANENT_KINDS", "PermanentTarget", "PlayerTarget", "StackTarget", "Target",
-           "candidates", "choose_targets", "quality_of", "resolves", "target_problem", "used_slots", "warded"]
+           "became_targets", "candidates", "choose_targets", "distinct_problem", "quality_of", "resolves",
+           "target_problem", "used_slots", "warded"]
 
 
 @dataclass(frozen=True)
@@ -137,6 +138,8 @@ def target_problem(game: Game, spec: TargetSpec, tid: str, controller: str, sour
         owner, zone, zc = found
         if "card" not in kinds or spec.zone != zone:
             return f"{zc.name} ({tid}) is a card in {owner}'s {zone}; the target is {_kinds(kinds)}"
+        if spec.whose == "you" and owner != controller or spec.whose == "opponents" and owner == controller:
+            return f"{zc.name} ({tid}) is in {owner}'s {zone}, not {'your' if spec.whose == 'you' else 'an opponent'}'s"
         obj = card_object(zc.card, tid, owner)
         if not game.query().matches(spec.filter, tid, source_id, controller, obj=obj):
             return f"{zc.name} ({tid}) is not {spec.filter.describe()}"
@@ -182,10 +185,12 @@ def candidates(game: Game, spec: TargetSpec, controller: str, source: Permanent,
     return [t for t in pool if target_problem(game, spec, t, controller, source, source_id) is None]
 
 
-def choose_targets(game: Game, obj: StackObject, key: str) -> tuple[tuple[tuple[str, int], ...], ...] | None:
+def choose_targets(game: Game, obj: StackObject, key: str,
+                   keep: Sequence[Sequence[tuple[str, int]]] | None = None) -> tuple[tuple[tuple[str, int], ...], ...] | None:
     """The targets of a triggered ability or a copy, chosen by its controller as it is put on
-    the stack (603.3d, 707.10c): one choice over every legal way to fill its slots; ``None``
-    when a slot can't be filled (the ability is removed from the stack)."""
+    the stack (603.3d, 707.10c): one choice over every legal way to fill its slots, and with
+    ``keep`` (a copy's targets) leaving a slot's targets as they are, legal or not (707.10c);
+    ``None`` when a slot can't be filled (the ability is removed from the stack)."""
     ability = obj.ability
     slots = used_slots(ability.effects, obj.modes)
     if not slots:
@@ -197,16 +202,43 @@ def choose_targets(game: Game, obj: StackObject, key: str) -> tuple[tuple[tuple[
         legal = candidates(game, spec, obj.controller, source, obj.source)
         sizes = range(0 if spec.up_to else spec.count, spec.count + 1)
         ways = [c for k in sizes for c in itertools.combinations(legal, k)]
+        kept = tuple(t for t, _ in keep[slot]) if keep is not None and slot < len(keep) else None
+        if kept is not None and kept not in ways:
+            ways.insert(0, kept)
         if not ways:
             return None
         per_slot.append(ways)
-    options = list(itertools.product(*per_slot))
+    options = [o for o in itertools.product(*per_slot) if _distinct(ability.targets, slots, o)]
+    if not options:
+        return None
     labels = [";".join(",".join(ids) for ids in option) for option in options]
     chosen = options[game.choose(key, labels)]
     out: list[tuple[tuple[str, int], ...]] = [() for _ in range(max(slots) + 1)]
     for slot, ids in zip(slots, chosen):
         out[slot] = tuple((t, game.generation.get(t, 0)) for t in ids)
     return tuple(out)
+
+
+def _distinct(specs: Sequence[TargetSpec], slots: Sequence[int], chosen: Sequence[Sequence[str]]) -> bool:
+    """115.3: a slot's targets are none of the targets of the slots it is ``distinct_from``."""
+    by_slot = dict(zip(slots, chosen))
+    return not any(set(by_slot[s]) & set(by_slot.get(d, ())) for s in slots for d in specs[s].distinct_from)
+
+
+def distinct_problem(specs: Sequence[TargetSpec], chosen: dict[int, Sequence[str]]) -> str | None:
+    """Why targets chosen per slot break 115.3 ("another target creature"), or ``None``."""
+    slots = sorted(chosen)
+    if _distinct(specs, slots, [chosen[s] for s in slots]):
+        return None
+    return "\"another target\" can't be an object chosen for the target before it (115.3)"
+
+
+def became_targets(game: Game, targets: Sequence[Sequence[tuple[str, int]]]) -> None:
+    """Each object chosen as a target "becomes the target of a spell or ability" (115.1, 603.2)."""
+    for slot in targets:
+        for tid, _ in slot:
+            if game.on_battlefield(tid):
+                game.emit("becomes_target", tid, player=game.perms[tid].controller)
 
 
 def warded(game: Game, targets: Sequence[str], controller: str) -> str | None:

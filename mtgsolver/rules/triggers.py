@@ -1,12 +1,16 @@
 """Triggered abilities (603): which abilities an event triggers, and putting them on the stack.
 
-- 603.2: an ability triggers when its event happens; 603.2h: "only once each turn" (the
-  board's ``turn.triggered_once``); 603.4: an intervening "if" clause must hold as it
-  triggers (and again as it resolves, :mod:`mtgsolver.rules.resolution`).
+- 603.2: an ability triggers when its event happens (or one of its events: "enters the
+  battlefield or attacks"); 603.2c: "one or more" triggers once for the objects of one event;
+  603.2h: "only once each turn" (the board's ``turn.triggered_once``); 603.4: an intervening
+  "if" clause must hold as it triggers (and again as it resolves,
+  :mod:`mtgsolver.rules.resolution`), "if it was kicked" of the spell it was (702.33d).
+- A player's own action (casting a spell, drawing, discarding, gaining life) triggers the
+  abilities of the player the event names: "you", "an opponent", "a player".
 - 603.6a: enters-the-battlefield abilities trigger on the board as it is after the event
   (the entering permanent's own ability included); 603.10a: leaves-the-battlefield abilities
-  ("dies", "leaves") look back in time, to the board just before the event, so a creature
-  dying with others sees them die.
+  ("dies", "leaves", "is put into a graveyard", "when you sacrifice ~") look back in time, to
+  the board just before the event, so a creature dying with others sees them die.
 - 603.3a: the controller of a triggered ability is the player who controlled its source when
   it triggered; 603.3b: they are put on the stack in APNAP order, each player ordering their
   own (a choice, ``order:PLAYER``, when they are not all alike); 603.3c-d: modes and targets
@@ -21,14 +25,14 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from mtgsolver.model.board import Board
-from mtgsolver.model.effects import Modal, TriggeredAbility
+from mtgsolver.model.effects import Modal, TriggerEvent, TriggeredAbility
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.zones import TurnInfo
 from mtgsolver.rules.game import Event, Game, StackObject, Undecided
-from mtgsolver.rules.targets import choose_targets, warded
+from mtgsolver.rules.targets import became_targets, choose_targets, warded
 from mtgsolver.rules.layers import Query
 
-__all__ = ["MAX_ORDERED", "Pending", "mode_sets", "put_triggers", "triggered"]
+__all__ = ["MAX_ORDERED", "Pending", "intervening_if", "mode_sets", "put_triggers", "triggered"]
 
 #: The most triggers of one player ordered by trying every order (603.3b); more is undecided.
 MAX_ORDERED = 5
@@ -54,19 +58,60 @@ class Pending:
         return f"{self.source}:{n}"
 
 
+#: Events that look back in time (603.10a): the board just before them.
+_LOOK_BACK = ("dies", "leaves", "sacrificed", "put_into_graveyard")
+#: Events of a player's own action: the trigger's ``whose`` names the player.
+_PLAYER_EVENTS = ("cast", "draws", "discards", "gains_life")
+
+
 def triggered(game: Game, events: Iterable[Event]) -> list[Pending]:
     """The abilities ``events`` trigger: on the board as it is (603.6a), or for leaving the
-    battlefield as it was just before (603.10a)."""
+    battlefield as it was just before (603.10a); an ability of "one or more" once per batch
+    (603.2c).
+
+    :raises Undecided: a card's own ability that triggers as it is put into a graveyard from a
+        zone other than the battlefield (it triggers from there, not modelled)."""
     out: list[Pending] = []
     queries: dict[int, Query] = {}
+    batches: set[tuple[str, int, int]] = set()
     for event in events:
-        if event.kind in ("dies", "leaves") and event.before is not None:
+        if event.kind in _LOOK_BACK and event.before is not None:
             board = event.before
             query = queries.setdefault(id(board), Query(board))
         else:
             board, query = game.view(), game.query()
-        out += _triggered(game, event, board, query)
+            if event.kind == "put_into_graveyard":
+                _from_another_zone(game, event)
+        for p in _triggered(game, event, board, query):
+            key = (p.source, p.index, event.batch)
+            if p.ability.event.one_or_more and key in batches:
+                continue
+            batches.add(key)
+            out.append(p)
     return out
+
+
+def _from_another_zone(game: Game, event: Event) -> None:
+    """A card put into a graveyard from a hand, library or the stack whose own ability would
+    trigger on it (603.6c-d: from the zone it is put into): not modelled."""
+    card = event.lki.card if event.lki is not None else None
+    if card is None:
+        return
+    own = game.reader.permanent(card, event.object or "", event.player or "", event.player or "") if card.is_permanent \
+        else None
+    if own is not None and any(isinstance(a, TriggeredAbility) and a.event.kind == "put_into_graveyard"
+                               and a.event.subject is None for a in own.abilities):
+        raise Undecided("603.6c", f"{card.name} is put into a graveyard and its own ability triggers on that: not "
+                                  "modelled")
+
+
+def intervening_if(game: Game, ability: TriggeredAbility, source: str, controller: str,
+                   query: Query | None = None) -> bool:
+    """Whether a triggered ability's intervening "if" holds (603.4): its conditions, and "if it
+    was kicked" of the spell its source was (702.33d)."""
+    if ability.kicked and source not in game.kicked:
+        return False
+    return not ability.condition or (query or game.query()).holds(ability.condition, source, controller)
 
 
 def _triggered(game: Game, event: Event, board: Board, query: Query) -> list[Pending]:
@@ -74,11 +119,10 @@ def _triggered(game: Game, event: Event, board: Board, query: Query) -> list[Pen
     subject_obj = _subject(game, event, board)
     for perm in board.permanents:
         for index, ability in enumerate(perm.abilities):
-            if not isinstance(ability, TriggeredAbility) or ability.event.kind != event.kind:
+            if not isinstance(ability, TriggeredAbility) or not any(
+                    _fits(t, perm, event, subject_obj, query) for t in (ability.event, *ability.also)):
                 continue
-            if not _fits(ability, perm, event, subject_obj, query):
-                continue
-            if ability.condition and not query.holds(ability.condition, perm.id, perm.controller):
+            if not intervening_if(game, ability, perm.id, perm.controller, query):
                 game.step("603.4", f"{perm.name} ({perm.id}): {_text(ability)} does not trigger: its \"if\" "
                                    "clause doesn't hold")
                 continue
@@ -102,10 +146,19 @@ def _subject(game: Game, event: Event, board: Board) -> Permanent | None:
     return None
 
 
-def _fits(ability: TriggeredAbility, perm: Permanent, event: Event, obj: Permanent | None, query: Query) -> bool:
-    """Whether ``event`` is this ability's event: about the source itself, or about an object
-    matching its filter (``other``: not the source)."""
-    trigger = ability.event
+def _fits(trigger: TriggerEvent, perm: Permanent, event: Event, obj: Permanent | None, query: Query) -> bool:
+    """Whether ``event`` is the trigger event ``trigger`` of the permanent ``perm``: a player's
+    action by the player it names; about the source itself, or about an object matching its
+    filter (``other``: not the source)."""
+    if trigger.kind != event.kind:
+        return False
+    if trigger.kind in _PLAYER_EVENTS:
+        player = {"you": perm.controller}.get(trigger.whose)
+        if player is not None and event.player != player or trigger.whose == "opponent" and (
+                event.player == perm.controller or event.player is None):
+            return False
+        if trigger.subject is None and trigger.kind != "cast":
+            return True
     if trigger.subject is None:
         return event.object == perm.id
     if trigger.other and event.object == perm.id:
@@ -149,6 +202,7 @@ def put_triggers(game: Game, pending: list[Pending]) -> None:
                                            "ability from being countered is not modelled")
             obj.targets = targets
             game.stack.append(obj)
+            became_targets(game, targets)
             game.step("603.3", f"{p.lki.name} ({p.source})'s ability goes on the stack"
                                + (f" targeting {', '.join(t for slot in targets for t, _ in slot)}" if targets else ""))
 

@@ -200,16 +200,16 @@ def _untappers(board: Board, player: str) -> tuple[list[Untapper], list[tuple[st
     return out, modal
 
 
-def _untap_candidates(board: Board, player: str) -> list[str]:
-    """Permanents an untap effect could usefully untap: {T} mana sources, one per class of
-    identical permanents (same card, abilities, counters, tapped or not; any one of a class
-    serves as well as another)."""
+def _untap_candidates(board: Board, player: str, unique: bool = True) -> list[str]:
+    """Permanents an untap effect could usefully untap: {T} mana sources, with ``unique`` one
+    per class of identical permanents (same card, abilities, counters, tapped or not; any one of
+    a class serves as well as another)."""
     seen: dict[tuple[Any, ...], str] = {}
     for p in sorted(board.controlled_by(player), key=lambda p: p.id):
         if any(a.taps for a in p.mana_abilities) and not any(a.untaps for a in p.mana_abilities) \
                 and p.can_use_tap_abilities():
             key = (p.name, p.tapped, p.is_snow, tuple(a.text for a in p.mana_abilities),
-                   tuple(sorted(p.counters.items())), p.chosen_color)
+                   tuple(sorted(p.counters.items())), p.chosen_color) if unique else (p.id,)
             seen.setdefault(key, p.id)
     return sorted(seen.values())
 
@@ -274,6 +274,10 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
     candidates = _untap_candidates(board, player) if untappers else []
     tapped = {pid for pid in candidates if board.permanent(pid).tapped}
     aug, made = _entering_board(_printed(board), player, wanted, candidates)
+    if untappers:  # a mana source a spell puts onto the battlefield can be untapped too (608.3)
+        entered = {pid for ids in made.values() for pid in ids}
+        candidates += [pid for pid in _untap_candidates(aug, player, unique=False)
+                       if pid in entered and not aug.permanent(pid).tapped]
     steps = []
     upper = 0
     cast = frozenset(w.id for w in wanted if w.kind == "spell")  # 601.2a: no cost discards them

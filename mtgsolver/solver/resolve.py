@@ -39,6 +39,7 @@ from typing import Any, Sequence
 from mtgsolver.load import prepare
 from mtgsolver.model.board import Board, PoolMana
 from mtgsolver.model.cards import Card, CardLibrary
+from mtgsolver.model.effects import SpellAbility
 from mtgsolver.model.errors import BoardError, OptionError
 from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.permanent import Permanent
@@ -48,7 +49,8 @@ from mtgsolver.read.board_file import card_permanent, graveyard_statics
 from mtgsolver.read.board_writer import board_data
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.spell_text import enters_with
-from mtgsolver.rules.casting import Activate, Cast, Payment, activate, cast, needs, pay as pay_costs
+from mtgsolver.rules.casting import Activate, Cast, Payment, activate, cast, needs, spell_ability
+from mtgsolver.rules.casting import pay as pay_costs
 from mtgsolver.rules.game import Game, Illegal, Step, Undecided
 from mtgsolver.rules.resolution import resolve_stack, settle
 from mtgsolver.solver.payment import PaymentResult, pay
@@ -249,7 +251,7 @@ def resolve(board: Board, actions: Sequence[str], x: Sequence[int] = (), mode: S
     def play(game: Game) -> None:
         _play(game, actions, list(x), list(mode_sets), free, payments, time_limit)
 
-    runs, points, complete = _explore(board, reader, flags, play)
+    runs, points, complete = _explore(board, reader, flags, play, _Payer(time_limit))
     first = runs[0]
     choices = tuple(OpenChoice(k, o) for k, o in points.items())
     if not complete:
@@ -266,8 +268,8 @@ def resolve(board: Board, actions: Sequence[str], x: Sequence[int] = (), mode: S
     return ResolveResult(True, after, board_data(after, library), tuple(first.game.log), runs=len(runs))
 
 
-def _explore(board: Board, reader: _Reader, flags: dict[str, str],
-             play: Any) -> tuple[list[_Run], dict[str, tuple[str, ...]], bool]:
+def _explore(board: Board, reader: _Reader, flags: dict[str, str], play: Any,
+             payer: _Payer) -> tuple[list[_Run], dict[str, tuple[str, ...]], bool]:
     """Play every way through the choices no flag fixes (depth first, replaying from the
     start), up to :data:`MAX_RUNS`: the runs, each choice met with its options, and whether
     every way was played."""
@@ -279,7 +281,7 @@ def _explore(board: Board, reader: _Reader, flags: dict[str, str],
             return runs, points, False
         script = scripts.pop()
         chooser = _Chooser(flags, script)
-        game = Game(board, reader, chooser)
+        game = Game(board, reader, chooser, payer)
         try:
             play(game)
             runs.append(_Run(_signature(game), game))
@@ -340,7 +342,9 @@ def _play(game: Game, actions: Sequence[str], xs: list[int], modes: list[tuple[i
         action = dataclasses.replace(action, x=xs.pop(0) if needs_x and xs else None,
                                      modes=modes.pop(0) if modal and modes else None)
         if isinstance(action, Cast):
-            action = dataclasses.replace(action, free=free)
+            kicker = _spell(game, action.card).kicker
+            kicked = kicker is not None and game.choose(f"kicker:{action.card}", ["no", "yes"]) == 1  # 601.2b
+            action = dataclasses.replace(action, free=free, kicked=kicked)
         _pay(game, action, free, payments, time_limit)
         if isinstance(action, Cast):
             cast(game, action)
@@ -394,7 +398,7 @@ def _pay(game: Game, action: Cast | Activate, free: bool, payments: dict[tuple[A
         if free:
             return
         owner, _, zc = game.find_card(action.card)  # type: ignore[misc]
-        cost, player, card = zc.card.mana_cost, owner, zc.card
+        cost, player, card = _total_cost(game, action, zc), owner, zc.card
     else:
         perm = game.perm(action.permanent)
         abilities = perm.activated_abilities
@@ -405,8 +409,64 @@ def _pay(game: Game, action: Cast | Activate, free: bool, payments: dict[tuple[A
         return
     key = (_fingerprint(game), str(cost), player, action.x, card)
     if key not in payments:
-        payments[key] = _payment(game, cost, player, action.x, card, time_limit)
+        try:
+            payments[key] = _payment(game, cost, player, action.x, card, time_limit)
+        except Illegal as exc:
+            helper = sorted(_keyword_names(_spell(game, action.card)) & _PAYMENT_HELPERS) if isinstance(action, Cast) \
+                else []
+            if helper:  # 702.51 convoke, 702.66 delve, 702.126 improvise, 702.132 assist: other ways to pay
+                raise Undecided("601.2h", f"{exc.message}; paying with {helper[0]} is not modelled") from None
+            raise
     pay_costs(game, payments[key])
+
+
+#: Keywords that let other things than mana pay part of a spell's cost.
+_PAYMENT_HELPERS = frozenset({"convoke", "delve", "improvise", "assist"})
+
+
+def _spell(game: Game, card_id: str) -> SpellAbility:
+    """The spell of a card in a hand, as read (nothing for a permanent spell or one not read)."""
+    found = game.find_card(card_id)
+    if found is None:
+        return SpellAbility(())
+    try:
+        return spell_ability(found[2])
+    except Undecided:
+        return SpellAbility(())
+
+
+def _keyword_names(spell: SpellAbility) -> set[str]:
+    return {k.split(" ")[0] for k in spell.keywords}
+
+
+def _total_cost(game: Game, action: Cast, zc: ZoneCard) -> ManaCost | None:
+    """601.2f: the mana cost plus the kicker paid (702.33a) and "{N} more for each target beyond
+    the first"."""
+    cost = zc.card.mana_cost
+    spell = _spell(game, action.card)
+    extra = [spell.kicker] if action.kicked and spell.kicker is not None else []
+    if spell.extra_target_cost is not None:
+        extra += [spell.extra_target_cost] * max(0, sum(len(group) for group in action.targets) - 1)
+    for more in extra:
+        cost = more if cost is None else cost + more
+    return cost
+
+
+class _Payer:
+    """Mana paid as an effect resolves (118.3), as :func:`pay` pays a cost."""
+
+    def __init__(self, time_limit: float) -> None:
+        self.time_limit = time_limit
+
+    def pay_mana(self, game: Game, cost: ManaCost, player: str) -> bool:
+        if not cost.symbols:
+            return True
+        try:
+            payment = _payment(game, cost, player, None, None, self.time_limit)
+        except Illegal:
+            return False
+        pay_costs(game, payment)
+        return True
 
 
 def _payment(game: Game, cost: ManaCost, player: str, x: int | None, card: Card | None,
