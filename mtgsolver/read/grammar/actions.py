@@ -149,7 +149,7 @@ def tag(low: str) -> tuple[str, tuple[str, ...]]:
     low = _LIST.sub(lambda m: " or ".join([m.group(1), *re.findall(r"\w+", m.group(2)), m.group(4)]), low)
     low = _PLURAL_AND.sub(r"\1 &and \2", low)
     low = _AND_DAMAGE.sub(r"and_damage \1 damage to", low)
-    low = re.sub(r"\b(attacks|attack|blocks|block) this turn if able\b", r"\1 if able this turn", low)
+    low = re.sub(r"\b(attacks|attack|blocks|block|be blocked) this turn if able\b", r"\1 if able this turn", low)
     low = low.replace(" at random", " at_random").replace(", where x is ", " where_x_is ").replace("each creature and each player", "each_creature_and_each_player").replace(" until end of turn for each ", " until_end_of_turn_for_each ")
     words = _TOKEN.findall(low)
     phrases = _keyword_phrases()
@@ -176,7 +176,7 @@ def tag(low: str) -> tuple[str, tuple[str, ...]]:
             out.append("sub:" + w)
         else:
             out.append(w)
-    return " ".join(out), tuple(quotes)
+    return re.sub(r"(kw:[a-z_+]+) and (q:\d+)", r"\1 &and \2", " ".join(out)), tuple(quotes)
 
 
 def _keyword_at(words: list[str], i: int, phrases: dict[tuple[str, ...], str]) -> tuple[list[str], int] | None:
@@ -271,12 +271,17 @@ def _fresh(value: Any, seen: dict[int, int]) -> Any:
 
 
 def sentences(low: str) -> list[str]:
-    """``low`` cut into sentences at each period followed by a blank, outside quotes."""
+    """``low`` cut into sentences at each period followed by a blank, outside quotes or closing
+    them ('gains "... ." Draw a card.')."""
     out, start, quoted = [], 0, False
     for i, ch in enumerate(low):
+        end = i + 1 == len(low) or low[i + 1] == " "
         if ch == '"':
             quoted = not quoted
-        elif ch == "." and not quoted and (i + 1 == len(low) or low[i + 1] == " "):
+            if not quoted and low[i - 1] == "." and end:  # a quoted ability's period ends the sentence too
+                out.append(low[start:i + 1].strip())
+                start = i + 1
+        elif ch == "." and not quoted and end:
             out.append(low[start:i + 1].strip())
             start = i + 1
     rest = low[start:].strip()
@@ -330,7 +335,7 @@ def effect_text(low: str) -> list[str]:
 
     :raises Refused: a sentence without one."""
     out = sentences(low)
-    if not out or not all(s.endswith(".") for s in out):
+    if not out or not all(s.endswith((".", '."')) for s in out):
         raise Refused("a sentence without a period")
     return out
 
@@ -350,9 +355,19 @@ def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
     :raises Refused: a sentence not read, or a reference with no antecedent.
     """
     effects: list[Any] = []
+    start = 0  # where the effects of the sentence before begin
     for text in _together(list(texts)):
         if isinstance(text, list):  # sentences read together
+            start = len(effects)
             effects.extend(text)
+            continue
+        if text in _NEW_TARGETS:
+            if not (effects and "copy_spell" in effects[-1]):
+                raise Refused("new targets for no copy")
+            continue  # the copy's controller may choose new targets (707.10c): what CopySpell means
+        instead = _instead(text, effects[start:], links.kind)
+        if instead is not None:
+            effects.append(instead)
             continue
         if text in _NO_REGENERATION:
             last = effects[-1] if effects else None
@@ -368,8 +383,90 @@ def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
                 effects[-1:] = [_after(effects[-1] if effects else None, key, sentence(text[len(opening):]))]
                 break
         else:
+            start = len(effects)
             effects.extend(sentence(text))
-    return [links.effect(e) for e in effects]
+    linked: list[Any] = []
+    for effect in effects:
+        if isinstance(effect, _Instead):
+            linked[-effect.replaces:] = [effect.link(links, linked[-effect.replaces:])]
+        else:
+            linked.append(links.effect(effect))
+    return linked
+
+
+#: "You may choose new targets for the copy." after a copy (707.10c: CopySpell says so).
+_NEW_TARGETS = ("you may choose new targets for the copy.", "you may choose new targets for the copies.")
+
+
+def _target_words(value: Any) -> bool:
+    """Whether unlinked effects name a target word of their own ("target creature")."""
+    if isinstance(value, dict):
+        return set(value) == {"target"} and isinstance(value["target"], dict) or any(
+            _target_words(v) for v in value.values())
+    return isinstance(value, list) and any(_target_words(v) for v in value)
+
+
+class _Instead:
+    """"If [condition], [effect] instead." (608.2c, 614.1a): ``effects`` replace the effects of
+    the sentence before (the last ``replaces``) when the condition holds as the ability resolves."""
+
+    def __init__(self, condition: Any, effects: list[Any], replaces: int) -> None:
+        self.condition, self.effects, self.replaces = condition, effects, replaces
+
+    def link(self, links: "Links", before: list[Any]) -> dict[str, Any]:
+        """The :class:`Conditional` of the effects (linked after those they replace, whose words
+        "that creature" and "it" name) with the replaced ones as ``otherwise``; "it" after it
+        names what both name, or nothing."""
+        named = links.object
+        effects = [links.effect(e) for e in self.effects]
+        if links.object != named:
+            links.object = links.that = None
+        fields: dict[str, Any] = {"condition": [] if self.condition == "kicked" else [self.condition],
+                                  "effects": effects, "otherwise": before}
+        if self.condition == "kicked":
+            fields["kicked"] = True
+        return {"conditional": fields}
+
+
+_INSTEAD = re.compile(r"^if (.+), (.+) instead\.$")
+_DAMAGE_INSTEAD = re.compile(r"^(?:it|~) deals (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) damage$")
+
+
+def _instead(text: str, before: list[Any], kind: str) -> "_Instead | None":
+    """The :class:`_Instead` of an "if ..., ... instead." sentence, or ``None`` for another
+    sentence. "It deals 4 damage instead" (the spell, of the damage before) keeps the damage's
+    recipient.
+
+    :raises Refused: the sentence before is not one to replace, or the words are not read."""
+    m = _INSTEAD.match(text)
+    if m is None:
+        return None
+    words = m.group(0)[3:-len(" instead.")]
+    for cut in [i for i, ch in enumerate(words) if ch == ","]:
+        try:
+            cond = condition(words[:cut].strip())[0]
+        except Refused:
+            continue
+        rest = words[cut + 1:].strip()
+        break
+    else:
+        raise Refused("an 'instead' condition not read")
+    if cond == "kicked" and kind != "spell":
+        raise Refused("'kicked' in an ability's 'instead'")
+    if not before or any(isinstance(e, _Instead) for e in before):
+        raise Refused("'instead' after nothing to replace")
+    damage = _DAMAGE_INSTEAD.match(rest)
+    if rest.startswith(("it deals ", "~ deals ")):  # "it": what dealt the damage before, the source
+        if len(before) != 1 or "damage" not in before[0] or "source" in before[0]["damage"]:
+            raise Refused("'it deals ... instead' after no damage of the source")
+        rest = "~" + rest[2:] if rest.startswith("it ") else rest
+    if damage is not None:
+        effects = [{"damage": {**copy.deepcopy(before[0]["damage"]), "amount": _amount_word(damage.group(1))}}]
+    else:
+        effects = sentence(rest + ".")
+        if _target_words(effects):
+            raise Refused("targets named only in an 'instead' effect")  # chosen or not as cast (601.2c): unsaid
+    return _Instead(cond, effects, len(before))
 
 
 def _after(last: Any, key: str, effects: list[Any]) -> dict[str, Any]:
@@ -551,6 +648,7 @@ class Links:
     """
 
     def __init__(self, kind: str, subject: Any = None, player: Any = None, that: Any = "it") -> None:
+        self.kind = kind
         self.slots: list[dict[str, Any]] = []
         self.ids: dict[int, int] = {}
         self.object: Any = "source" if kind == "activated" else subject
@@ -605,7 +703,10 @@ class Links:
         if set(value) == {"target"} and isinstance(value["target"], dict):
             return self.target(value["target"])
         if set(value) == {"it"}:
-            found = {"player": self.player, "object": self.object, "that": self.that}.get(value["it"])
+            found = {"player": self.player, "object": self.object, "that": self.that, "objects": self.object,
+                     "those": self.that}.get(value["it"])
+            if value["it"] in ("objects", "those") and found is not None and not self.plural(found):
+                raise Refused("'them' or 'those creatures' after one object")
             if value["it"] == "they":  # a player or objects: whichever was named
                 if (self.player is None) == (self.object is None):
                     raise Refused("'they' with no antecedent, or two")
@@ -615,6 +716,15 @@ class Links:
                               "anything was named")
             return copy.deepcopy(found)
         return {k: self.ref(v) for k, v in value.items()}
+
+    def plural(self, ref: Any) -> bool:
+        """Whether ``ref`` may name several objects ("them", "those creatures"): a group, a slot
+        of several targets, objects chosen or created, or what a trigger was about."""
+        if isinstance(ref, dict) and "target" in ref:
+            return self.slots[ref["target"]].get("count", 1) != 1
+        if isinstance(ref, dict) and "chosen" in ref:
+            return ref["chosen"].get("count", 1) != 1
+        return ref == "created" or isinstance(ref, dict) and ("each" in ref or "subject" in ref)
 
     def target(self, spec: dict[str, Any]) -> dict[str, Any]:
         word = spec.pop("id")
@@ -1067,6 +1177,11 @@ class _Compile(ConstantRules, constants=CONSTANTS):
             raise Refused("'unless' an object does something")
         done = _clauses([clause])
         (kind, fields), = effects[-1].items()
+        if who.ref == {"it": "they"}:  # "that player loses 2 life unless they pay {2}": the sentence's player
+            if kind not in _PLAYER_VERBS or "who" not in fields or "players" in fields["who"]:
+                raise Refused("'unless they' after no player's verb, or after several players'")
+            done = _swap(done, who.ref, fields["who"])
+            who = _NP(fields["who"], "player")
         main = fields.get(_OBJECT_FIELDS.get(kind, "what"))
         if main is not None and main not in ("you",) and "it" not in (main if isinstance(main, dict) else {}):
             # "its" and "it" name the sentence's own object: "counter target spell unless its controller
@@ -1089,6 +1204,12 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         if chooser.ref != "you":
             optional["who"] = chooser.ref
         return _Clause(None, False, _Predicate({"optional": optional}, None, None), None)
+
+    def lure(self, children: list[Any]) -> _Clause:
+        """"All creatures able to block target creature this turn do so" (509.1c): the board
+        vocabulary's ``lure`` rule on it for the duration."""
+        np, duration = children
+        return _Clause(np, False, _modify({"rules": ["lure"]}), duration)
 
     def clauses(self, children: list[Any]) -> list[Any]:
         return _clauses([c for c in children if isinstance(c, _Clause)])
@@ -1301,6 +1422,19 @@ class _Compile(ConstantRules, constants=CONSTANTS):
             raise Refused("for each of a plural noun")
         return _PerEach(_count(desc))
 
+    def until_end_of_turn_first(self, children: list[Any]) -> list[Any]:
+        """"Until end of turn, A and B": every change of the sentence lasts until end of turn."""
+        effects = children[0]
+        for effect in effects:
+            (kind, fields), = effect.items()
+            if kind == "gain_control" and "duration" not in fields:
+                fields["duration"] = "end_of_turn"
+            elif kind == "modify" and fields.get("duration", "end_of_turn") in ("permanent", "end_of_turn"):
+                fields.pop("duration", None)  # end_of_turn, the default
+            else:
+                raise Refused("'until end of turn, ...' of something other than changes without a duration")
+        return effects
+
     def where_x(self, children: list[Any]) -> list[Any]:
         effects, amount = children
         if amount == "x":
@@ -1322,15 +1456,31 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         raise Refused("two amounts of damage in one event")
 
     def damage_divided(self, children: list[Any]) -> _Predicate:
-        amount, count = children
-        spec = {"kinds": list(ANY_TARGET), "count": count, "up_to": True}  # at least one each (601.2d)
+        amount, (count, spec) = children
+        if count == "any":  # at least 1 damage each (601.2d): no more targets than damage
+            if not isinstance(amount, int):
+                raise Refused("X damage divided among any number of targets")
+            count = amount
+        spec = {**spec, "count": count, "up_to": True}  # at least one each (601.2d)
         return _pred("damage", {"amount": amount, "to": self._target(spec), "divided": True}, "source", False)
+
+    def divided(self, children: list[Any]) -> tuple[Any, dict[str, Any]]:
+        return children[0], {"kinds": list(ANY_TARGET)}
+
+    def divided_described(self, children: list[Any]) -> tuple[Any, dict[str, Any]]:
+        count, desc = children
+        if not desc.plural:
+            raise Refused("'target' with a singular noun among several")
+        return count, desc.target()
 
     def divided_up_to_two(self, children: list[Any]) -> int:
         return 2
 
     def divided_up_to_three(self, children: list[Any]) -> int:
         return 3
+
+    def divided_any_number(self, children: list[Any]) -> str:
+        return "any"
 
     # -- changes ----------------------------------------------------------------------
     def change(self, children: list[Any]) -> Any:
@@ -1356,6 +1506,21 @@ class _Compile(ConstantRules, constants=CONSTANTS):
 
     def gains(self, children: list[Any]) -> _Predicate:
         return _modify({"gains": _keywords(children[-1])})
+
+    def gains_quoted(self, children: list[Any]) -> _Predicate:
+        return _modify({"gains": [self._granted(children[-1])]})
+
+    def gains_both(self, children: list[Any]) -> _Predicate:
+        return _modify({"gains": [*_keywords(children[-2]), self._granted(children[-1])]})
+
+    def _granted(self, token: Any) -> dict[str, str]:
+        """A quoted ability granted (613.1f), kept as its text: an ability no family reads on
+        the objects that have it (unread there); "~" in it is the object that has it."""
+        return {"text": _ability_text(self._quotes[int(str(token).split(":")[1])], "this permanent")}
+
+    def base_pt(self, children: list[Any]) -> _Predicate:
+        power, toughness = (int(v) for v in str(children[-1]).split("/"))
+        return _modify({"set_pt": [power, toughness]})  # 613.4b
 
     def loses(self, children: list[Any]) -> _Predicate:
         keywords = _keywords(children[-1])
@@ -1446,8 +1611,7 @@ class _Compile(ConstantRules, constants=CONSTANTS):
             token["supertypes"] = supertypes
         lines = [", ".join(_keyword_text(k) for k in keywords)] if keywords else []
         if quoted is not None:  # an ability of the token's own, as its text (111.4); "~" was "this creature"
-            text = quoted.text.replace("~", "this creature")
-            lines.append(text[:1].upper() + text[1:])
+            lines.append(_ability_text(quoted.text, "this creature"))
         if lines:
             token["text"] = "\n".join(lines)
         return token
@@ -1480,6 +1644,12 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def that(self, children: list[Any]) -> _NP:
         return _NP({"it": "that"}, "object")
 
+    def them(self, children: list[Any]) -> _NP:
+        return _NP({"it": "objects"}, "object")
+
+    def those(self, children: list[Any]) -> _NP:
+        return _NP({"it": "those"}, "object")
+
     def that_player(self, children: list[Any]) -> _NP:
         return _NP({"it": "player"}, "player")
 
@@ -1494,6 +1664,9 @@ class _Compile(ConstantRules, constants=CONSTANTS):
 
     def its_controller(self, children: list[Any]) -> _NP:
         return _NP({"controller_of": {"it": "object"}}, "player")
+
+    def that_controller(self, children: list[Any]) -> _NP:
+        return _NP({"controller_of": {"it": "that"}}, "player")
 
     def its_owner(self, children: list[Any]) -> _NP:
         return _NP({"owner_of": {"it": "object"}}, "player")
@@ -1516,6 +1689,12 @@ class _Compile(ConstantRules, constants=CONSTANTS):
             raise Refused("up to a number of targets")
         return _NP(self._target({**desc.target(), "count": n, "up_to": True}), _np_kind(desc))
 
+    def target_up_to_other(self, children: list[Any]) -> _NP:
+        """"Up to one other target creature": another target (115.3), up to that many."""
+        found = self.target_up_to(children)
+        found.ref["target"]["another"] = True
+        return found
+
     def another_target(self, children: list[Any]) -> _NP:
         desc = children[0]
         return _NP(self._target({**desc.target(), "another": True}), _np_kind(desc))
@@ -1533,6 +1712,14 @@ class _Compile(ConstantRules, constants=CONSTANTS):
                 raise Refused("a filter on players")
             return _NP({"players": "opponents" if desc.opponent else "each"}, "player")
         return _NP({"each": desc.affected()}, "object")
+
+    def each_of(self, children: list[Any]) -> _NP:
+        """"Each of up to two target creatures", "each of them": every object the phrase names."""
+        np = children[0]
+        ref = np.ref
+        if not (isinstance(ref, dict) and ("it" in ref or "target" in ref and ref["target"].get("count", 1) != 1)):
+            raise Refused("'each of' something not several targets or a pronoun")
+        return np
 
     def each_other(self, children: list[Any]) -> _NP:
         return _NP({"each": children[0].affected(), "other": True}, "object")
@@ -1625,6 +1812,16 @@ class _Compile(ConstantRules, constants=CONSTANTS):
 
     def its_toughness(self, children: list[Any]) -> dict[str, Any]:
         return {"toughness_of": {"it": "object"}}
+
+    def that_power(self, children: list[Any]) -> dict[str, Any]:
+        return {"power_of": {"it": "that"}}
+
+    def that_toughness(self, children: list[Any]) -> dict[str, Any]:
+        return {"toughness_of": {"it": "that"}}
+
+    def switch_target(self, children: list[Any]) -> _Predicate:
+        """"Switch target creature's power and toughness" (613.4d, layer 7d)."""
+        return _pred("modify", {"spec": {"switch_pt": True}, "what": self._target({"kinds": ["creature"]})})
 
 
 
@@ -1847,6 +2044,22 @@ def _count(desc: Desc) -> dict[str, Any]:
     return {"permanents": desc.affected()}
 
 
+#: Effects whose ``who`` is the player who does them (a player's verb).
+_PLAYER_VERBS = ("draw", "discard", "mill", "gain_life", "lose_life", "sacrifice", "scry", "surveil", "pay",
+                 "gain_control", "extra_turn")
+
+
+def _swap(value: Any, old: Any, new: Any) -> Any:
+    """``value`` with every ``old`` reference written ``new``."""
+    if value == old:
+        return copy.deepcopy(new)
+    if isinstance(value, list):
+        return [_swap(v, old, new) for v in value]
+    if isinstance(value, dict):
+        return {k: _swap(v, old, new) for k, v in value.items()}
+    return value
+
+
 def _resolve_it(value: Any, antecedent: Any) -> Any:
     """``value`` with "it" (an object) as ``antecedent``: "its" naming the sentence's own object."""
     if value == {"it": "object"}:
@@ -1923,6 +2136,18 @@ def _keyword_text(keyword: Any) -> str:
 def _predefined(sub: str) -> dict[str, Any]:
     """A predefined token (111.10): a colorless artifact of that subtype with its text."""
     return {"name": f"{sub.title()} Token", "types": ["artifact"], "subtypes": [sub], "colors": [], "text": PREDEFINED[sub]}
+
+
+def _ability_text(low: str, itself: str) -> str:
+    """A quoted ability's text from its normal form: "~" written ``itself``, symbols in capitals,
+    each sentence and the effect after a cost begun with a capital.
+
+    :raises Refused: "named ~": the card's name, which the normal form no longer tells from "this
+        creature"."""
+    if "named ~" in low:
+        raise Refused("a quoted ability naming the card")
+    text = re.sub(r"\{[^}]+\}", lambda m: m.group(0).upper(), low.replace("~", itself))
+    return re.sub(r"(^|[.:] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
 
 
 def _mana_text(token: Any) -> str:

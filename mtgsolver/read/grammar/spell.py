@@ -26,13 +26,17 @@ __all__ = ["read_spell", "remembered_spell"]
 
 _KICKER = re.compile(r"^kicker ((?:\{[0-9wubrgcx/]+\})+)$")
 #: A keyword line of a spell (702): the keyword and its cost or number.
-_KEYWORD_LINE = re.compile(r"^([a-z][a-z' -]*?)(?: (?:(?:\{[0-9wubrgcx/]+\})+|\d+|for artifacts|onto arcane "
-                           r"(?:\{[0-9wubrgcx/]+\})+|\d+—(?:\{[0-9wubrgcx/]+\})+))?$")
+_KEYWORD_LINE = re.compile(r"^([a-z][a-z' -]*?)(?: (?:(?:\{[0-9wubrgcx/]+\})+|\d+|for artifacts|onto (?:arcane|instant "
+                           r"or sorcery) (?:\{[0-9wubrgcx/]+\})+|\d+—(?:\{[0-9wubrgcx/]+\})+))?$")
+#: A keyword line with a cost other than mana after a dash ("Flashback—{1}{G}, Pay 3 life.",
+#: "Buyback—Sacrifice a land.", 702.21a, 118.9): the cost must be one the mana family reads.
+_KEYWORD_COST = re.compile(r"^([a-z][a-z ]*?)—(.+?)\.?$")
 #: Keywords that act on their own whenever the spell is cast from a hand, with no choice
 #: (702.40 storm, 702.85 cascade, 702.88 rebound, 702.50 epic, 702.69 gravestorm, 702.60
-#: ripple), and the split-card ones read elsewhere (702.102 fuse, 702.127 aftermath): a spell
-#: with one is not read.
-_ACTING = frozenset({"storm", "cascade", "rebound", "epic", "gravestorm", "ripple", "fuse", "aftermath"})
+#: ripple), and aftermath (702.127a: the half can't be cast from a hand, and is exiled if cast
+#: from a graveyard): a spell with one is not read. Fuse (702.102a) only adds a way to cast a
+#: split card's halves together from a hand, as flashback adds one from a graveyard: kept.
+_ACTING = frozenset({"storm", "cascade", "rebound", "epic", "gravestorm", "ripple", "aftermath"})
 _ADDITIONAL = "as an additional cost to cast this spell, "
 _UNCOUNTERABLE = "this spell can't be countered."
 #: "Cast this spell only during ..." (601.3) by its words.
@@ -107,6 +111,15 @@ def _keyword_line(low: str) -> str | None:
     """A keyword line of a spell as printed (normal form), or ``None``; one of :data:`_ACTING`
     is refused."""
     m = _KEYWORD_LINE.match(low)
+    dashed = _KEYWORD_COST.match(low) if m is None else None
+    if dashed is not None:
+        if dashed.group(1) in ("kicker", "multikicker"):
+            return None  # a kicker cost other than mana (the spell's ``kicker`` is mana, 702.33a)
+        try:
+            _costs(dashed.group(2), mana=True)
+        except Refused:
+            return None
+        m = dashed
     if m is None:
         return None
     word = m.group(1)
@@ -118,7 +131,7 @@ def _keyword_line(low: str) -> str | None:
         return None
     if keyword in _ACTING:
         raise Refused(f"{keyword}: it acts on its own as the spell is cast")
-    return low
+    return low.rstrip(".")
 
 
 def _once(out: dict[str, Any], key: str, value: Any) -> None:
@@ -127,14 +140,16 @@ def _once(out: dict[str, Any], key: str, value: Any) -> None:
     out[key] = value
 
 
-def _costs(cost: str) -> list[dict[str, Any]]:
-    """An additional cost (601.2f) as the mana family reads a cost (no mana, no {T})."""
+def _costs(cost: str, mana: bool = False) -> list[dict[str, Any]]:
+    """An additional cost (601.2f) as the mana family reads a cost (no {T}; no mana unless
+    ``mana``)."""
     from mtgsolver.read.grammar.activated import cost_parts
 
     parts = cost_parts(cost)
-    if set(parts) != {"costs"} or any(p["kind"] in ("tap", "untap") for p in parts["costs"]):
+    if set(parts) - {"costs", "mana"} or not mana and "mana" in parts or any(
+            p["kind"] in ("tap", "untap") for p in parts.get("costs", [])):
         raise Refused("an additional cost of mana or tapping")
-    return parts["costs"]
+    return parts.get("costs", [])
 
 
 def _mentions_kicked(value: Any) -> bool:

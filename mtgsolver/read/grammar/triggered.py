@@ -99,8 +99,8 @@ def _antecedents(event: dict[str, Any]) -> tuple[Any, ...]:
     player = {"subject": "player"} if whose != "you" else None
     if kind in _STEPS:
         return None, player
-    if kind in _DAMAGED_PLAYER:
-        return "source", {"subject": "player"}
+    if kind in _DAMAGED_PLAYER:  # "it", "that creature": the one that dealt the damage
+        return ({"subject": "object"} if "subject" in event else "source"), {"subject": "player"}
     if kind in _OTHER_CREATURE:
         return "source", None, {"subject": "object"}  # "it": the source; "that creature": the other one
     if kind == "exploits":
