@@ -49,7 +49,7 @@ _HERE = Path(__file__).parent
 
 #: Keywords an effect grants or a filter names (702): one word each once tagged ("kw:first_strike").
 GRANTABLE: frozenset[str] = COMBAT_KEYWORDS | frozenset(
-    "hexproof indestructible shroud infect wither prowess persist undying changeling flash "
+    "hexproof indestructible shroud infect wither prowess persist undying changeling flash decayed banding exalted "
     "islandwalk swampwalk forestwalk mountainwalk plainswalk".split())
 #: Predefined tokens (111.10) by subtype: the token's text, as the reminder of a card that makes it.
 PREDEFINED: dict[str, str] = {
@@ -120,6 +120,9 @@ def _keyword_phrases() -> dict[tuple[str, ...], str]:
 _LIST_WORDS = ("artifact creature enchantment land planeswalker battle instant sorcery permanent "
                "artifacts creatures enchantments lands planeswalkers permanents white blue black red green").split()
 _LIST = re.compile(r"\b({w})((?:, (?:{w}))*),? (or|and/or) ({w})\b".format(w="|".join(_LIST_WORDS)))
+_PLURAL_LIST = re.compile(r"\b(artifacts|creatures|enchantments|lands|planeswalkers|battles)((?:, (?:artifacts|"
+                          r"creatures|enchantments|lands|planeswalkers|battles))+),? and (artifacts|creatures|"
+                          r"enchantments|lands|planeswalkers|battles)\b")
 _PLURAL_AND = re.compile(r"\b(artifacts|creatures|enchantments|lands|planeswalkers|instant|sorcery) and "
                          r"(artifacts|creatures|enchantments|lands|planeswalkers|instant|sorcery)\b")
 _NUMBERS = "a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\\d+"
@@ -147,10 +150,15 @@ def tag(low: str) -> tuple[str, tuple[str, ...]]:
     low = re.sub(r'"([^"]*)"', quote, low)
     low = re.sub(r"protection from (\w+) and from (\w+)", r"protection from \1 and protection from \2", low)
     low = _LIST.sub(lambda m: " or ".join([m.group(1), *re.findall(r"\w+", m.group(2)), m.group(4)]), low)
+    low = _PLURAL_LIST.sub(lambda m: " &and ".join([m.group(1), *re.findall(r"\w+", m.group(2)), m.group(3)]), low)
     low = _PLURAL_AND.sub(r"\1 &and \2", low)
     low = _AND_DAMAGE.sub(r"and_damage \1 damage to", low)
     low = re.sub(r"\b(attacks|attack|blocks|block|be blocked) this turn if able\b", r"\1 if able this turn", low)
-    low = low.replace(" at random", " at_random").replace(", where x is ", " where_x_is ").replace("each creature and each player", "each_creature_and_each_player").replace(" until end of turn for each ", " until_end_of_turn_for_each ")
+    low = low.replace(" at random", " at_random").replace(", where x is ", " where_x_is ").replace(
+        " until end of turn for each ", " until_end_of_turn_for_each ")
+    low = re.sub(r"\b(each [a-z ]+?) and each (?=(?:other )?(?:player|opponent|planeswalker|creature)s?"
+                 r"(?: you control| your opponents control)?(?: ?[.,]|$))", r"\1 and_each ", low)
+    low = re.sub(r"\b(non[a-z-]+), (?=non[a-z-]+ )", r"\1 ", low)
     words = _TOKEN.findall(low)
     phrases = _keyword_phrases()
     out: list[str] = []
@@ -245,6 +253,8 @@ def sentence(low: str) -> list[Any]:
 
     :raises Refused: the grammar doesn't read it whole, or its meaning can't be held.
     """
+    if low.startswith("then "):  # "Then ...": the next instruction (608.2c: in order anyway)
+        low = low[len("then "):]
     tagged, quotes = tag(low)
     if re.search(r"q:\d+$", tagged):
         tagged += " ."  # the sentence's period is the quoted text's ('... with "...: draw a card."')
@@ -258,16 +268,34 @@ _IDS = itertools.count()
 
 
 def _fresh(value: Any, seen: dict[int, int]) -> Any:
-    """``value`` with each target's ``id`` (one per "target" word of the sentence, 115.3)
-    replaced by one unique in this process, so that :func:`link` gives every word its slot."""
+    """``value`` with each target's ``id`` (one per "target" word of the sentence, numbered in
+    text order, 115.3) replaced by one unique in this process, in the same order, so that
+    :func:`link` gives every word its slot in text order (601.2c)."""
+    if not seen:
+        seen.update((i, next(_IDS)) for i in sorted({s["id"] for s in _target_specs(value)}))
     if isinstance(value, dict):
         out = {k: _fresh(v, seen) for k, v in value.items()}
         if "id" in out and "kinds" in out:
-            out["id"] = seen.setdefault(out["id"], next(_IDS))
+            out["id"] = seen[out["id"]]
         return out
     if isinstance(value, list):
         return [_fresh(v, seen) for v in value]
     return value
+
+
+def _target_specs(value: Any, structures: bool = True) -> list[dict[str, Any]]:
+    """The unlinked target specs (``{"kinds": ..., "id": ...}``) in ``value``; with
+    ``structures`` false, not those inside the branches of an option, attempt, condition, delay
+    or modes (linked branch by branch)."""
+    if isinstance(value, dict):
+        if "id" in value and "kinds" in value:
+            return [value]
+        if not structures and set(value) & {"optional", "conditional", "delayed", "attempt", "modal"}:
+            return []
+        return [s for v in value.values() for s in _target_specs(v, structures)]
+    if isinstance(value, list):
+        return [s for v in value for s in _target_specs(v, structures)]
+    return []
 
 
 def sentences(low: str) -> list[str]:
@@ -665,6 +693,8 @@ class Links:
             return {kind: self.branches(kind, fields)}
         if kind == "modal":
             raise Refused("a modal effect inside another ability's effects")
+        for spec in sorted(_target_specs(fields, structures=False), key=lambda s: s["id"]):
+            self.target(copy.deepcopy(spec))  # slots in the text's order (601.2c), not the fields'
         linked = {k: self.ref(v) for k, v in fields.items()}
         if kind == "damage" and linked.get("source") == "source":
             del linked["source"]  # the default: the source deals it
@@ -992,6 +1022,10 @@ def _clauses(clauses: list[_Clause]) -> list[Any]:
                 raise Refused(f"{kind} of a player")
             if not (pred.role == "source" and who.ref == "source"):  # the default: the source deals it
                 fields[pred.role] = copy.deepcopy(who.ref)
+            if kind == "damage" and not (isinstance(who.ref, dict) and "each" in who.ref):
+                # "target creature deals damage to itself equal to its power": both name what deals it
+                fields["to"] = _swap(fields["to"], {"it": "itself"}, who.ref)
+                fields["amount"] = _resolve_it(fields["amount"], who.ref)
         if isinstance(clause.duration, dict):  # a delayed triggered ability (603.7)
             effect = {"delayed": {"at": clause.duration, "effects": [effect]}}
         elif kind == "modify":
@@ -1001,11 +1035,13 @@ def _clauses(clauses: list[_Clause]) -> list[Any]:
             raise Refused(f"a duration on {kind}")
         elif clause.duration:
             fields["duration"] = clause.duration
-        if kind == "damage" and fields["to"] == "each_creature_and_each_player":  # one event, two groups (120.2)
-            out.extend({"damage": {**fields, "to": to}} for to in ({"each": {"types": ["creature"]}}, {"players": "each"}))
+        if kind == "damage" and isinstance(fields["to"], dict) and "both" in fields["to"]:  # one event (120.2)
+            out.extend({"damage": {**fields, "to": to}} for to in fields["to"]["both"])
             continue
-        if "each_creature_and_each_player" in fields.values():
-            raise Refused("each creature and each player, other than as damage")
+        if "both" in repr(fields):
+            raise Refused("'each A and each B' other than as what damage is dealt to")
+        if kind == "damage" and {"it": "itself"} in (fields["to"], fields.get("source")):
+            raise Refused("'itself' of no object")
         if clause.may:
             effect = {"optional": {"effects": [effect], **({"who": who.ref} if who.ref != "you" else {})}}
         out.append(effect)
@@ -1235,6 +1271,10 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def discard(self, children: list[Any]) -> _Predicate:
         return _player("discard", {"amount": _qty(children, 1)})
 
+    def discard_hand(self, children: list[Any]) -> _Predicate:
+        """"Discard your hand": as many cards as are in it (701.9)."""
+        return _pred("discard", {"amount": {"count": {"cards_in_hand": True}}})
+
     def discard_random(self, children: list[Any]) -> _Predicate:
         return _player("discard", {"amount": _qty(children, 1), "random": True})
 
@@ -1356,6 +1396,14 @@ class _Compile(ConstantRules, constants=CONSTANTS):
                                              or "chosen" in what and what["chosen"].get("zone") in ("graveyard", "hand"))):
             raise Refused("put onto the battlefield something not a card in a graveyard or hand")
         return _pred("put_onto_battlefield", {"what": what, **onto})
+
+    def put_on_top_of_yours(self, children: list[Any]) -> _Predicate:
+        """"Put target card from your graveyard on top of your library": your own card (its owner's
+        library, 400.3)."""
+        what = children[0].ref
+        if not (_graveyard_target(what) and what["target"].get("whose") == "you"):
+            raise Refused("'on top of your library' of something not a card of your graveyard")
+        return _pred("put_in_library", {"what": what})
 
     def put_on_bottom(self, children: list[Any]) -> _Predicate:
         return _pred("put_in_library", {"what": _object(children[0], cards=True), "bottom": True})
@@ -1518,6 +1566,10 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         the objects that have it (unread there); "~" in it is the object that has it."""
         return {"text": _ability_text(self._quotes[int(str(token).split(":")[1])], "this permanent")}
 
+    def becomes_color(self, children: list[Any]) -> _Predicate:
+        """"Becomes black": that color only (105.3, 613.1e)."""
+        return _modify({"set_colors": [str(children[0])]})
+
     def base_pt(self, children: list[Any]) -> _Predicate:
         power, toughness = (int(v) for v in str(children[-1]).split("/"))
         return _modify({"set_pt": [power, toughness]})  # 613.4b
@@ -1556,6 +1608,14 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         if count != 1:
             raise Refused("a search for several cards")
         return _pred("search_library", {"filter": _card_filter(desc), **found})
+
+    def search_to_top(self, children: list[Any]) -> _Predicate:
+        """"..., then shuffle and put that card on top": the card found goes on top (701.23)."""
+        count, desc = children[:2]
+        if count != 1:
+            raise Refused("a search for several cards")
+        reveal = {"reveal": True} if len(children) > 2 else {}
+        return _pred("search_library", {"filter": _card_filter(desc), "to": "top", **reveal})
 
     def search_up_to(self, children: list[Any]) -> _Predicate:
         count, desc, found = children
@@ -1699,8 +1759,12 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         desc = children[0]
         return _NP(self._target({**desc.target(), "another": True}), _np_kind(desc))
 
-    def each_creature_and_each_player(self, children: list[Any]) -> _NP:
-        return _NP("each_creature_and_each_player", "either")
+    def each_and_each(self, children: list[Any]) -> _NP:
+        """"Each creature and each player": two groups (120.2: dealt damage at once)."""
+        return _NP({"both": [self.each([children[0]]).ref, self.each([children[1]]).ref]}, "either")
+
+    def itself(self, children: list[Any]) -> _NP:
+        return _NP({"it": "itself"}, "object")
 
     def any_target(self, children: list[Any]) -> _NP:
         return _NP(self._target({"kinds": list(ANY_TARGET)}), "either")
