@@ -120,6 +120,15 @@ def _keyword_phrases() -> dict[tuple[str, ...], str]:
 _LIST_WORDS = ("artifact creature enchantment land planeswalker battle instant sorcery permanent "
                "artifacts creatures enchantments lands planeswalkers permanents white blue black red green").split()
 _LIST = re.compile(r"\b({w})((?:, (?:{w}))*),? (or|and/or) ({w})\b".format(w="|".join(_LIST_WORDS)))
+
+
+@functools.lru_cache(maxsize=1)
+def _subtype_list() -> re.Pattern[str]:
+    """A list of card types and one-word subtypes "A, B, or C" ("an instant, sorcery, or Wizard
+    spell"), at least one a subtype: each of them (205.3)."""
+    words = sorted((w for w in [*_LIST_WORDS, *subtypes()] if " " not in w and "'" not in w), key=len, reverse=True)
+    w = "|".join(re.escape(x) for x in words)
+    return re.compile(rf"\b({w}), ({w})((?:, (?:{w}))*),? or ({w})\b")
 _PLURAL_LIST = re.compile(r"\b(artifacts|creatures|enchantments|lands|planeswalkers|battles)((?:, (?:artifacts|"
                           r"creatures|enchantments|lands|planeswalkers|battles))+),? and (artifacts|creatures|"
                           r"enchantments|lands|planeswalkers|battles)\b")
@@ -150,6 +159,8 @@ def tag(low: str) -> tuple[str, tuple[str, ...]]:
     low = re.sub(r'"([^"]*)"', quote, low)
     low = re.sub(r"protection from (\w+) and from (\w+)", r"protection from \1 and protection from \2", low)
     low = _LIST.sub(lambda m: " or ".join([m.group(1), *re.findall(r"\w+", m.group(2)), m.group(4)]), low)
+    low = _subtype_list().sub(lambda m: " or ".join([m.group(1), m.group(2), *re.findall(r"[\w-]+", m.group(3)),
+                                                      m.group(4)]), low)
     low = _PLURAL_LIST.sub(lambda m: " &and ".join([m.group(1), *re.findall(r"\w+", m.group(2)), m.group(3)]), low)
     low = _PLURAL_AND.sub(r"\1 &and \2", low)
     low = _AND_DAMAGE.sub(r"and_damage \1 damage to", low)
@@ -1148,6 +1159,11 @@ CONSTANTS: dict[str, Any] = {
     "each_end_step": {"kind": "end_step", "whose": "each"},
     "opponent_end_step": {"kind": "end_step", "whose": "opponent"},
     "your_combat": {"kind": "beginning_of_combat"},
+    "opponent_combat": {"kind": "beginning_of_combat", "whose": "opponent"},
+    "attached_end_step": {"kind": "end_step", "whose": "attached"},
+    "in_graveyard": {"in_graveyard": True},  # the ability works from there (113.6b)
+    "no_cards_in_hand": {"hand_at_most": 0},
+    "attacks_or_blocks": "attacks_or_blocks", "becomes_target": "becomes_target",
     "each_combat": {"kind": "beginning_of_combat", "whose": "each"},
     "your_draw_step": {"kind": "draw_step"},
     "each_draw_step": {"kind": "draw_step", "whose": "each"},
@@ -1158,7 +1174,7 @@ CONSTANTS: dict[str, Any] = {
     "deals_damage_to_opponent": "deals_damage_to_opponent",
     "deals_combat_damage_to_creature": "deals_combat_damage_to_creature",
     "put_into_graveyard": "put_into_graveyard",
-    "becomes_target": "becomes_target", "blocks_each": "blocks_each", "blocked_by_each": "blocked_by_each",
+    "blocks_each": "blocks_each", "blocked_by_each": "blocked_by_each",
     "exploits": "exploits", "mutates": "mutates", "sacrificed": {"kind": "sacrificed"},
     "enters_or_leaves": {"kind": "enters", "also": [{"kind": "leaves"}]},
     "enters_theirs": "enters_theirs",
@@ -1169,7 +1185,8 @@ CONSTANTS: dict[str, Any] = {
 #: Trigger events of the source named by their verbs ("enters the battlefield or attacks").
 _SELF_VERBS = {"enters the battlefield": "enters", "attacks": "attacks", "blocks": "blocks", "dies": "dies",
                "leaves the battlefield": "leaves", "becomes blocked": "becomes_blocked",
-               "deals combat damage to a player": "deals_combat_damage_to_player"}
+               "deals combat damage to a player": "deals_combat_damage_to_player", "is turned face up": "turned_face_up",
+               "is put into a graveyard from the battlefield": "dies"}
 
 
 def _pred(kind: str, fields: dict[str, Any], role: str | None = None, player: bool | None = None) -> _Predicate:
@@ -1909,6 +1926,20 @@ class _Compile(ConstantRules, constants=CONSTANTS):
             raise Refused("'an opponent controls two ...' without 'or more'")
         return {"opponent_controls": desc.affected()}
 
+    def none_on_battlefield(self, children: list[Any]) -> dict[str, Any]:
+        return {"on_battlefield": children[0].affected(), "not": True}
+
+    def hand_at_least(self, children: list[Any]) -> dict[str, Any]:
+        """"You have N or more cards in hand": not N - 1 or fewer."""
+        return {"hand_at_most": _number(children[0]) - 1, "not": True}
+
+    def opponent_controls_at_least(self, children: list[Any]) -> dict[str, Any]:
+        n, desc = children
+        return {"opponent_controls": desc.affected(), "at_least": _number(n)}
+
+    def with_counter(self, children: list[Any]) -> dict[str, Any]:
+        return {"counter": children[0]}
+
     def life_at_most(self, children: list[Any]) -> dict[str, Any]:
         return {"life_at_most": _number(children[0])}
 
@@ -1955,15 +1986,15 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         _, desc, event = children
         if not desc.plural:
             raise Refused("one or more of a singular noun")
-        return {**_group_event(event, desc.affected()), "one_or_more": True}
+        return {**_one_event(event, desc.affected()), "one_or_more": True}
 
     def another_trigger(self, children: list[Any]) -> dict[str, Any]:
         _, desc, event = children
-        return {**_group_event(event, desc.affected()), "other": True}
+        return {**_one_event(event, desc.affected()), "other": True}
 
     def self_or_another_trigger(self, children: list[Any]) -> dict[str, Any]:
         _, desc, event = children
-        found = _group_event(event, {**desc.affected(), "other": True})
+        found = _one_event(event, {**desc.affected(), "other": True})
         subject = found["subject"]
         controller = subject.pop("controller", None)
         found["subject"] = {"any_of": [{"self": True}, subject], **({"controller": controller} if controller else {})}
@@ -1975,7 +2006,19 @@ class _Compile(ConstantRules, constants=CONSTANTS):
             raise Refused("an attached object with more words")
         if event in ("enters", "enters_yours", "enters_theirs", "turned_face_up", "exploits", "mutates"):
             raise Refused("an attached object entering or changing")
-        return {"kind": event, "subject": {"attached": True}}
+        return _group_event(event, {"attached": True})
+
+    def blocks_or_blocked_by(self, children: list[Any]) -> dict[str, Any]:
+        """"Whenever ~ blocks or becomes blocked by a creature": once for each creature it blocks
+        or is blocked by (509.3c-d)."""
+        if children[1] != "blocks":
+            raise Refused("'or becomes blocked by a creature' after another event")
+        return {"kind": "blocks_each", "also": [{"kind": "blocked_by_each"}]}
+
+    def self_or_attached_trigger(self, children: list[Any]) -> dict[str, Any]:
+        """"Whenever ~ or enchanted creature attacks": either of them (303.4, 301.5)."""
+        found = self.attached_trigger(children)
+        return _group_event(_event_name(found), {"any_of": [{"self": True}, {"attached": True}]})
 
     def you_trigger(self, children: list[Any]) -> dict[str, Any]:
         return children[1]
@@ -1999,7 +2042,20 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         return children[0]
 
 
+def _one_event(event: str, subject: dict[str, Any]) -> dict[str, Any]:
+    """:func:`_group_event` of a single event (one a trigger's further words complete)."""
+    if event == "attacks_or_blocks":
+        raise Refused("two events with more words")
+    return _group_event(event, subject)
+
+
+def _event_name(event: dict[str, Any]) -> str:
+    return "attacks_or_blocks" if event.get("also") else event["kind"]
+
+
 def _group_event(event: str, subject: dict[str, Any]) -> dict[str, Any]:
+    if event == "attacks_or_blocks":  # two events of one trigger condition
+        return {"kind": "attacks", "subject": subject, "also": [{"kind": "blocks", "subject": copy.deepcopy(subject)}]}
     if event in ("enters_yours", "enters_theirs"):
         controller = "you" if event == "enters_yours" else "opponents"
         return {"kind": "enters", "subject": _merge(subject, {"controller": controller})}

@@ -99,6 +99,8 @@ def _antecedents(event: dict[str, Any]) -> tuple[Any, ...]:
     player = {"subject": "player"} if whose != "you" else None
     if kind in _STEPS:
         return None, player
+    if {"self": True} in event.get("subject", {}).get("any_of", []) and {"attached": True} in event["subject"]["any_of"]:
+        return None, None  # "~ or equipped creature ...": "it" may be either (Ogre-Head Helm's is the Equipment)
     if kind in _DAMAGED_PLAYER:  # "it", "that creature": the one that dealt the damage
         return ({"subject": "object"} if "subject" in event else "source"), {"subject": "player"}
     if kind in _OTHER_CREATURE:
