@@ -170,6 +170,7 @@ def tag(low: str) -> tuple[str, tuple[str, ...]]:
     low = re.sub(r"\b(each [a-z ]+?) and each (?=(?:other )?(?:player|opponent|planeswalker|creature)s?"
                  r"(?: you control| your opponents control)?(?: ?[.,]|$))", r"\1 and_each ", low)
     low = re.sub(r"\b(non[a-z-]+), (?=non[a-z-]+ )", r"\1 ", low)
+    low = re.sub(r"\bon the battlefield\b", "on_the_battlefield", low).replace("basic land type", "basic_land_type")
     words = _TOKEN.findall(low)
     phrases = _keyword_phrases()
     out: list[str] = []
@@ -743,6 +744,10 @@ class Links:
             return value
         if set(value) == {"target"} and isinstance(value["target"], dict):
             return self.target(value["target"])
+        if set(value) == {"counters_on_ref", "ref"}:  # "for each +1/+1 counter on ~" (or on "it", the source)
+            if self.ref(value["ref"]) != "source":
+                raise Refused("counters counted on something other than the source")
+            return {"counters_on_source": value["counters_on_ref"]}
         if set(value) == {"it"}:
             found = {"player": self.player, "object": self.object, "that": self.that, "objects": self.object,
                      "those": self.that}.get(value["it"])
@@ -802,6 +807,7 @@ _STATUS: dict[str, dict[str, Any]] = {
     "legendary": {"supertypes": ["legendary"]}, "basic": {"supertypes": ["basic"]}, "snow": {"supertypes": ["snow"]},
     "nonbasic": {"not_supertypes": ["basic"]}, "nonlegendary": {"not_supertypes": ["legendary"]},
     "nontoken": {"token": False}, "token": {"token": True}, "attacking": {"attacking": True},
+    "nonattacking": {"not_attacking": True}, "nonsnow": {"not_supertypes": ["snow"]},
     "blocking": {"blocking": True}, "tapped": {"tapped": True}, "untapped": {"tapped": False},
     "multicolored": {"multicolored": True}, "colorless": {"colorless": True}, "arcane": {"subtypes": ["arcane"]},
     "historic": {"any_of": [{"types": ["artifact"]}, {"supertypes": ["legendary"]}, {"subtypes": ["saga"]}]},  # 700.6
@@ -817,6 +823,7 @@ class Desc:
     def __init__(self, kinds: list[str], plural: bool, filt: dict[str, Any], zone: tuple[str, str] | None,
                  opponent: bool) -> None:
         self.kinds, self.plural, self.filter, self.zone, self.opponent = kinds, plural, filt, zone, opponent
+        self.party = False  # "creature in your party" (700.8): counted only
 
     @property
     def players(self) -> bool:
@@ -824,7 +831,7 @@ class Desc:
 
     def affected(self) -> dict[str, Any]:
         """The permanents it describes, as an affected-set mapping (kinds become types)."""
-        if self.zone or set(self.kinds) & {"spell", "card", "ability", "player"}:
+        if self.zone or self.party or set(self.kinds) & {"spell", "card", "ability", "player"}:
             raise Refused("not a description of permanents")
         types = [k for k in self.kinds if k != "permanent"]
         if len(types) <= 1:
@@ -835,6 +842,8 @@ class Desc:
 
     def target(self) -> dict[str, Any]:
         """A target slot (115.1) for what it describes."""
+        if self.party:
+            raise Refused("a target in your party")
         kinds = sorted(set(self.kinds))
         spec: dict[str, Any] = {"kinds": kinds}
         if self.opponent:
@@ -907,7 +916,9 @@ def _desc(alternatives: list[list[Any]], posts: list[Any]) -> Desc:
 
 def _with_posts(desc: Desc, posts: list[Any]) -> Desc:
     for post in posts:
-        if isinstance(post, tuple):  # ("zone", where, whose)
+        if post == ("party",):
+            desc.party = True
+        elif isinstance(post, tuple):  # ("zone", where, whose)
             if desc.zone is not None:
                 raise Refused("two zones")
             desc.zone = (post[1], post[2])
@@ -999,6 +1010,7 @@ class _Predicate:
 
     def __init__(self, effect: dict[str, Any], role: str | None, player: bool | None) -> None:
         self.effect, self.role, self.player = effect, role, player
+        self.library: str | None = None  # a search: "your library" ("you") or "their library" ("they")
 
 
 class _NP:
@@ -1031,12 +1043,17 @@ def _clauses(clauses: list[_Clause]) -> list[Any]:
                 raise Refused(f"{kind} by an object")
             if pred.player is False and who.kind not in ("object", "either"):
                 raise Refused(f"{kind} of a player")
-            if not (pred.role == "source" and who.ref == "source"):  # the default: the source deals it
-                fields[pred.role] = copy.deepcopy(who.ref)
+            if pred.library is not None and (pred.library == "you") != (who.ref == "you"):
+                raise Refused("'your library' searched by another, or 'their library' by you")
+            if not (pred.role == "source" and who.ref == "source" or kind == "search_library" and who.ref == "you"):
+                fields[pred.role] = copy.deepcopy(who.ref)  # the source deals it, you search: the defaults
             if kind == "damage" and not (isinstance(who.ref, dict) and "each" in who.ref):
                 # "target creature deals damage to itself equal to its power": both name what deals it
                 fields["to"] = _swap(fields["to"], {"it": "itself"}, who.ref)
                 fields["amount"] = _resolve_it(fields["amount"], who.ref)
+        if kind == "modify" and isinstance(fields.get("times"), dict) and fields["times"].get("count", {}).get(
+                "permanents", {}).get("other") and isinstance(fields["what"], dict) and "each" in fields["what"]:
+            raise Refused("'for each other' counted for each of a group")  # other than which: one count each
         if isinstance(clause.duration, dict):  # a delayed triggered ability (603.7)
             effect = {"delayed": {"at": clause.duration, "effects": [effect]}}
         elif kind == "modify":
@@ -1125,6 +1142,8 @@ CONSTANTS: dict[str, Any] = {
     "from_an_opponents_graveyard": ("zone", "graveyard", "opponents"),
     # post-modifiers of a description (611.3a)
     "yours": {"controller": "you"},
+    "on_battlefield": {},  # permanents: on the battlefield, any controller (110.1)
+    "in_party": ("party",),  # "creature in your party" (700.8)
     "theirs": {"controller": "opponents"},
     # searches (701.23) and prevention (615)
     "found_to_hand": {},
@@ -1191,6 +1210,13 @@ _SELF_VERBS = {"enters the battlefield": "enters", "attacks": "attacks", "blocks
 
 def _pred(kind: str, fields: dict[str, Any], role: str | None = None, player: bool | None = None) -> _Predicate:
     return _Predicate({kind: fields}, role, player)
+
+
+def _searcher(whose: str, fields: dict[str, Any]) -> _Predicate:
+    """A search of "your library" (yours) or "their library" (its subject's, 701.23)."""
+    predicate = _player("search_library", fields)
+    predicate.library = whose
+    return predicate
 
 
 def _player(kind: str, fields: dict[str, Any]) -> _Predicate:
@@ -1319,6 +1345,11 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         if count != 1:
             fields["count"] = count
         return _pred("create_tokens", fields, "controller", True)
+
+    def create_tapped(self, children: list[Any]) -> _Predicate:
+        predicate = self.create(children)
+        predicate.effect["create_tokens"]["tapped"] = True
+        return predicate
 
     def scry(self, children: list[Any]) -> _Predicate:
         return _player("scry", {"amount": children[0]})
@@ -1481,7 +1512,18 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         amount, to = children[:2]
         return _pred("damage", {"amount": _times(amount, children), "to": _recipient(to)}, "source", False)
 
+    def per_counter(self, children: list[Any]) -> "_PerEach":
+        """"For each +1/+1 counter on ~" (or "on it", when "it" is the source)."""
+        kind, np = children
+        return _PerEach({"counters_on_ref": kind, "ref": np.ref})
+
+    def per_basic_land_type(self, children: list[Any]) -> "_PerEach":
+        return _PerEach({"basic_land_types_among": children[0].affected()})  # 305.6: domain
+
     def per_each(self, children: list[Any]) -> "_PerEach":
+        return children[0]
+
+    def per_desc(self, children: list[Any]) -> "_PerEach":
         desc = children[0]
         if desc.plural:
             raise Refused("for each of a plural noun")
@@ -1559,10 +1601,23 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         gets, times = _pt_times(str(children[1]))
         if times != 1:
             raise Refused("+X/+X for each")
-        desc = children[2]
-        if desc.plural:
-            raise Refused("for each of a plural noun")
-        return _modify({"gets": gets}, {"count": _count(desc)})  # 608.2h: counted as it resolves
+        per = children[2]
+        if isinstance(per, Desc):  # "for each other ...": its words
+            if per.plural:
+                raise Refused("for each of a plural noun")
+            per = _PerEach(_count(per))
+        return _modify({"gets": gets}, {"count": per.count})  # 608.2h: counted as it resolves
+
+    def gets_each_other(self, children: list[Any]) -> _Predicate:
+        """"+1/+0 for each other attacking Aurochs": other than the creature that gets it (613.4c)."""
+        predicate = self.gets_each(children)
+        predicate.effect["modify"]["times"]["count"]["permanents"]["other"] = True
+        return predicate
+
+    def gets_each_other_until_end_of_turn(self, children: list[Any]) -> _Predicate:
+        predicate = self.gets_each_other(children)
+        predicate.effect["modify"]["duration"] = "end_of_turn"
+        return predicate
 
     def gets_each_until_end_of_turn(self, children: list[Any]) -> _Predicate:
         predicate = self.gets_each(children)
@@ -1621,24 +1676,30 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         return {"life": _number(children[0])}
 
     def search(self, children: list[Any]) -> _Predicate:
-        count, desc, found = children
+        whose, count, desc, found = children
         if count != 1:
             raise Refused("a search for several cards")
-        return _pred("search_library", {"filter": _card_filter(desc), **found})
+        return _searcher(whose, {"filter": _card_filter(desc), **found})
 
     def search_to_top(self, children: list[Any]) -> _Predicate:
         """"..., then shuffle and put that card on top": the card found goes on top (701.23)."""
-        count, desc = children[:2]
+        whose, count, desc = children[:3]
         if count != 1:
             raise Refused("a search for several cards")
-        reveal = {"reveal": True} if len(children) > 2 else {}
-        return _pred("search_library", {"filter": _card_filter(desc), "to": "top", **reveal})
+        reveal = {"reveal": True} if len(children) > 3 else {}
+        return _searcher(whose, {"filter": _card_filter(desc), "to": "top", **reveal})
+
+    def library_yours(self, children: list[Any]) -> str:
+        return "you"
+
+    def library_theirs(self, children: list[Any]) -> str:
+        return "they"
 
     def search_up_to(self, children: list[Any]) -> _Predicate:
-        count, desc, found = children
+        whose, count, desc, found = children
         if count == "x":
             raise Refused("a search for up to X cards")
-        return _pred("search_library", {"filter": _card_filter(desc), "count": count, **found})
+        return _searcher(whose, {"filter": _card_filter(desc), "count": count, **found})
 
     def prevent_all_combat(self, children: list[Any]) -> _Predicate:
         return _pred("prevent_damage", {"combat": True})
@@ -1782,6 +1843,10 @@ class _Compile(ConstantRules, constants=CONSTANTS):
 
     def itself(self, children: list[Any]) -> _NP:
         return _NP({"it": "itself"}, "object")
+
+    def any_other_target(self, children: list[Any]) -> _NP:
+        """"Any other target": another target (115.3) of any target's kinds (115.4)."""
+        return _NP(self._target({"kinds": list(ANY_TARGET), "another": True}), "either")
 
     def any_target(self, children: list[Any]) -> _NP:
         return _NP(self._target({"kinds": list(ANY_TARGET)}), "either")
@@ -2105,7 +2170,7 @@ def _object(np: _NP, cards: bool = False) -> Any:
 
 def _chosen(desc: Desc, count: Any) -> dict[str, Any]:
     """What a player chooses without targeting (115.10): permanents, or cards in a graveyard."""
-    if desc.players or desc.opponent:
+    if desc.players or desc.opponent or desc.party:
         raise Refused("players chosen")
     if desc.kinds == ["card"]:
         if desc.zone is None:
@@ -2140,14 +2205,18 @@ def _graveyard_target(ref: Any) -> bool:
 
 def _card_filter(desc: Desc) -> dict[str, Any]:
     """What a card a search looks for is (its words before "card")."""
-    if desc.kinds != ["card"] or desc.zone or desc.opponent or desc.players:
+    if desc.kinds != ["card"] or desc.zone or desc.opponent or desc.players or desc.party:
         raise Refused("a search for something that is not cards")
     return desc.filter
 
 
 def _count(desc: Desc) -> dict[str, Any]:
-    """What a count counts (:class:`~mtgsolver.model.continuous.ForEach` mapping): permanents, or
-    cards in graveyards (404) by their card types."""
+    """What a count counts (:class:`~mtgsolver.model.continuous.ForEach` mapping): permanents, the
+    creatures in your party (700.8), or cards in graveyards (404) by their card types."""
+    if desc.party:
+        if desc.kinds != ["creature"] or desc.filter or desc.zone:
+            raise Refused("a party of more words")
+        return {"party": True}
     if desc.kinds == ["card"] and desc.zone is not None:
         filt = dict(desc.filter)
         types = filt.pop("types", [])
