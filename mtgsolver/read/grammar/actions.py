@@ -171,6 +171,7 @@ def tag(low: str) -> tuple[str, tuple[str, ...]]:
                  r"(?: you control| your opponents control)?(?: ?[.,]|$))", r"\1 and_each ", low)
     low = re.sub(r"\b(non[a-z-]+), (?=non[a-z-]+ )", r"\1 ", low)
     low = re.sub(r"\bon the battlefield\b", "on_the_battlefield", low).replace("basic land type", "basic_land_type")
+    low = re.sub(r"\bthat (much|many)\b", "that_much", low)
     words = _TOKEN.findall(low)
     phrases = _keyword_phrases()
     out: list[str] = []
@@ -380,6 +381,12 @@ def effect_text(low: str) -> list[str]:
     return out
 
 
+#: Where a spell countered by the effect before goes instead of its owner's graveyard (614.1a).
+_COUNTERED_INSTEAD = {
+    "if that spell is countered this way, exile it instead of putting it into its owner's graveyard.": "exile",
+    "if that spell is countered this way, put it on top of its owner's library instead of into that player's "
+    "graveyard.": "library_top"}
+
 #: Sentences that change the one before them: "It can't be regenerated." (701.19c)
 _NO_REGENERATION = ("it can't be regenerated.", "they can't be regenerated.")
 
@@ -408,6 +415,13 @@ def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
         instead = _instead(text, effects[start:], links.kind)
         if instead is not None:
             effects.append(instead)
+            continue
+        if text in _COUNTERED_INSTEAD:
+            last = effects[-1] if effects else None
+            what = last["counter_spell"]["what"] if isinstance(last, dict) and "counter_spell" in last else None
+            if not (_stack_target(what) and what["target"]["kinds"] == ["spell"] and "instead" not in last["counter_spell"]):
+                raise Refused("'countered this way' after no spell countered")
+            last["counter_spell"]["instead"] = _COUNTERED_INSTEAD[text]
             continue
         if text in _NO_REGENERATION:
             last = effects[-1] if effects else None
@@ -689,6 +703,8 @@ class Links:
 
     def __init__(self, kind: str, subject: Any = None, player: Any = None, that: Any = "it") -> None:
         self.kind = kind
+        self.event_amount = False  # "that much" names the amount of the triggered ability's event
+        self.linked = 0  # effects linked so far
         self.slots: list[dict[str, Any]] = []
         self.ids: dict[int, int] = {}
         self.object: Any = "source" if kind == "activated" else subject
@@ -707,6 +723,9 @@ class Links:
             raise Refused("a modal effect inside another ability's effects")
         for spec in sorted(_target_specs(fields, structures=False), key=lambda s: s["id"]):
             self.target(copy.deepcopy(spec))  # slots in the text's order (601.2c), not the fields'
+        if "that_much" in fields.values() and (not self.event_amount or self.linked):
+            raise Refused("'that much' of no event amount, or after another effect's amount")
+        self.linked += 1
         linked = {k: self.ref(v) for k, v in fields.items()}
         if kind == "damage" and linked.get("source") == "source":
             del linked["source"]  # the default: the source deals it
@@ -767,7 +786,8 @@ class Links:
         """Whether ``ref`` may name several objects ("them", "those creatures"): a group, a slot
         of several targets, objects chosen or created, or what a trigger was about."""
         if isinstance(ref, dict) and "target" in ref:
-            return self.slots[ref["target"]].get("count", 1) != 1
+            slot = self.slots[ref["target"]]
+            return slot.get("count", 1) != 1 or bool(slot.get("any_number"))
         if isinstance(ref, dict) and "chosen" in ref:
             return ref["chosen"].get("count", 1) != 1
         return ref == "created" or isinstance(ref, dict) and ("each" in ref or "subject" in ref)
@@ -1565,8 +1585,8 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def damage_divided(self, children: list[Any]) -> _Predicate:
         amount, (count, spec) = children
         if count == "any":  # at least 1 damage each (601.2d): no more targets than damage
-            if not isinstance(amount, int):
-                raise Refused("X damage divided among any number of targets")
+            if not isinstance(amount, int) and amount != "x":
+                raise Refused("damage divided among any number of targets of an amount not fixed as cast")
             count = amount
         spec = {**spec, "count": count, "up_to": True}  # at least one each (601.2d)
         return _pred("damage", {"amount": amount, "to": self._target(spec), "divided": True}, "source", False)
@@ -1816,14 +1836,28 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         return _NP(self._target(desc.target()), _np_kind(desc))
 
     def target_n(self, children: list[Any]) -> _NP:
+        """"Two target creatures", "X target creatures" (601.2c, 107.3a)."""
         n, desc = children
-        if n == "x" or n == 1 or not desc.plural:
+        if n == 1 or not desc.plural:
             raise Refused("a number of targets")
         return _NP(self._target({**desc.target(), "count": n}), _np_kind(desc))
 
+    def targets_n(self, children: list[Any]) -> _NP:
+        """"Each of X targets": as many of any target's kinds (115.4)."""
+        if children[0] == 1:
+            raise Refused("'one targets'")
+        return _NP(self._target({"kinds": list(ANY_TARGET), "count": children[0]}), "either")
+
+    def target_any_number(self, children: list[Any]) -> _NP:
+        """"Any number of target creatures" (601.2c): none to all."""
+        desc = children[0]
+        if not desc.plural:
+            raise Refused("any number of a singular noun")
+        return _NP(self._target({**desc.target(), "any_number": True}), _np_kind(desc))
+
     def target_up_to(self, children: list[Any]) -> _NP:
         n, desc = children
-        if n == "x" or desc.plural != (n != 1):
+        if desc.plural != (n != 1):
             raise Refused("up to a number of targets")
         return _NP(self._target({**desc.target(), "count": n, "up_to": True}), _np_kind(desc))
 
@@ -1863,7 +1897,8 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         """"Each of up to two target creatures", "each of them": every object the phrase names."""
         np = children[0]
         ref = np.ref
-        if not (isinstance(ref, dict) and ("it" in ref or "target" in ref and ref["target"].get("count", 1) != 1)):
+        if not (isinstance(ref, dict) and ("it" in ref or "target" in ref and (
+                ref["target"].get("count", 1) != 1 or ref["target"].get("any_number")))):
             raise Refused("'each of' something not several targets or a pronoun")
         return np
 
@@ -1941,6 +1976,9 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         return {"mana_value_at_most": _number(children[0])}
 
     # -- amounts ----------------------------------------------------------------------
+    def event_qty(self, children: list[Any]) -> str:
+        return "that_much"
+
     def qty(self, children: list[Any]) -> Any:
         word = str(children[0])
         if word == "x":
@@ -2272,7 +2310,7 @@ def _times(amount: Any, children: list[Any]) -> Any:
 
 def _amount_in(children: list[Any]) -> Any:
     """The amount among a verb's children (a number, X or an amount mapping)."""
-    return next(c for c in children if isinstance(c, int) or c == "x" or isinstance(c, dict))
+    return next(c for c in children if isinstance(c, int) or c in ("x", "that_much") or isinstance(c, dict))
 
 
 def _replace_x(value: Any, amount: Any) -> tuple[Any, bool]:
@@ -2289,7 +2327,7 @@ def _replace_x(value: Any, amount: Any) -> tuple[Any, bool]:
 
 
 def _qty(children: list[Any], default: int) -> Any:
-    return next((c for c in children if isinstance(c, int) or c == "x"), default)
+    return next((c for c in children if isinstance(c, int) or c in ("x", "that_much")), default)
 
 
 def _number(value: Any) -> int:

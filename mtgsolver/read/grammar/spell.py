@@ -19,7 +19,17 @@ from typing import Any
 
 from mtgsolver.model.errors import VocabularyError
 from mtgsolver.model.keywords import canonical_keyword
-from mtgsolver.read.grammar.actions import Links, Refused, ability_effects, effect_text, is_modal, modal_effects, normal
+from mtgsolver.read.grammar.actions import (
+    Links,
+    Refused,
+    ability_effects,
+    condition,
+    effect_text,
+    is_modal,
+    modal_effects,
+    normal,
+    sentence,
+)
 from mtgsolver.read.oracle import ability_units
 
 __all__ = ["read_spell", "remembered_spell"]
@@ -48,6 +58,8 @@ _ONLY_DURING = {"cast this spell only during combat.": "combat",
                 "step.": "declare_attackers_step_attacked",
                 "cast this spell only during your turn.": "your_turn"}
 _EXTRA_TARGET = re.compile(r"^this spell costs ((?:\{[0-9wubrgc/]+\})+) more to cast for each target beyond the first\.$")
+#: "This spell costs {2} less to cast if ... / for each ... / if it targets ..." (601.2f), one or two of them.
+_LESS = re.compile(r"^this spell costs (\{\d+\}) less to cast (.+?)(?: and (\{\d+\}) less to cast (.+?))?\.$")
 
 
 def read_spell(text: str, name: str) -> dict[str, Any] | None:
@@ -93,6 +105,9 @@ def _spell(text: str, name: str) -> dict[str, Any]:
                 _once(out, "only_during", _ONLY_DURING[sentence])
             elif m := _EXTRA_TARGET.match(sentence):
                 _once(out, "extra_target_cost", m.group(1).upper())
+            elif m := _LESS.match(sentence):
+                _once(out, "cost_reductions", [_reduction(m.group(1), m.group(2))]
+                      + ([_reduction(m.group(3), m.group(4))] if m.group(3) else []))
             elif sentence.startswith(_ADDITIONAL):
                 _once(out, "additional_costs", _costs(sentence[len(_ADDITIONAL):].rstrip(".")))
             else:
@@ -105,6 +120,42 @@ def _spell(text: str, name: str) -> dict[str, Any]:
     if "kicker" not in out and _mentions_kicked(effects):
         raise Refused("'kicked' without kicker")
     return {"effects": effects, **({"targets": links.slots} if links.slots else {}), **out, "text": text.strip()}
+
+
+def _reduction(mana: str, when: str) -> dict[str, Any]:
+    """A :class:`~mtgsolver.model.effects.CostReduction` mapping of "{N} less to cast [when]":
+    "if [condition]" (611.3b), "for each [description]" (counted as the cost is determined),
+    "if it targets [description]" (115.1).
+
+    :raises Refused: other words."""
+    out: dict[str, Any] = {"mana": mana.upper()}
+    if m := re.match(r"if it targets an? (.+)$", when):
+        out["targets"] = _targeted(m.group(1))
+    elif when.startswith("if "):
+        out["condition"] = condition(when[len("if "):])
+    elif when.startswith("for each "):
+        amount = sentence(f"you gain 1 life {when}.")[0]["gain_life"]["amount"]
+        if not isinstance(amount, dict) or set(amount) != {"count"}:
+            raise Refused("a count the effect language can't hold")
+        out["per"] = amount["count"]
+    else:
+        raise Refused(f"a cost reduction {when!r}")
+    return out
+
+
+def _targeted(words: str) -> dict[str, Any]:
+    """The permanents "it targets a blue permanent" describes, as an affected-set mapping."""
+    spec = sentence(f"destroy target {words}.")[0]["destroy"]["what"]["target"]
+    kinds = spec["kinds"]
+    if set(spec) - {"kinds", "filter", "id"} or set(kinds) & {"spell", "ability", "card", "player"}:
+        raise Refused("a target that is no permanent")
+    types = [k for k in kinds if k != "permanent"]
+    filt = dict(spec.get("filter", {}))
+    if len(types) > 1:
+        if "any_of" in filt or "types" in filt:
+            raise Refused("several kinds with another union")
+        return {**filt, "any_of": [{"types": [t]} for t in types]}
+    return {**filt, "types": sorted({*filt.get("types", []), *types})} if types else filt
 
 
 def _keyword_line(low: str) -> str | None:
