@@ -62,7 +62,7 @@ UNREAD = [
     pytest.param("spell", "Spell", "Target creature you control gains protection from the color of your choice until "
                  "end of turn.", id="a color chosen as it resolves"),
     pytest.param("spell", "Spell", "Create a token that's a copy of target creature you control.", id="707 copies"),
-    pytest.param("spell", "Spell", "Destroy X target artifacts.", id="X targets"),
+    pytest.param("spell", "Spell", "Destroy target artifact with mana value X.", id="a filter with X"),
     pytest.param("spell", "Lightning Strike", "Lightning Strike deals 3 damage to target opponent or planeswalker.",
                  id="an opponent or a planeswalker: whose planeswalker is not said"),
     pytest.param("spell", "Spell", "Storm\nDraw a card.", id="702.40 storm copies on its own"),

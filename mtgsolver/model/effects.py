@@ -14,8 +14,9 @@ order:
   (:class:`Chosen`), the tokens just created (:class:`Created`) and the objects and players a
   delayed triggered ability names, fixed as it was made (:class:`Objects`).
 - **how many** (:data:`Amount`): a number, X (:class:`X`, 107.3), a count
-  (:class:`Count` over a :class:`~mtgsolver.model.continuous.ForEach`, "for each"), or a
-  characteristic of an object (:class:`PowerOf`, :class:`ToughnessOf`).
+  (:class:`Count` over a :class:`~mtgsolver.model.continuous.ForEach`, "for each"), a
+  characteristic of an object (:class:`PowerOf`, :class:`ToughnessOf`), or the amount of a
+  triggered ability's event ("that much", :class:`EventAmount`).
 - **targets** (:class:`TargetSpec`): what each target slot may be, how many, chosen as the
   spell or ability is put on the stack (601.2c, 602.2b, 603.3d) and checked again as it
   resolves (608.2b).
@@ -58,8 +59,9 @@ from mtgsolver.model.mana_abilities import CostPart, ManaAbility
 
 __all__ = [
     "KEYWORD_ACTIONS", "Ability", "ActivatedAbility", "Adapt", "AddMana", "Amount", "Attach", "Attached", "Attempt",
-    "Bounce", "Chosen", "Conditional", "Created", "ControllerOf", "CopySpell", "Count", "CounterSpell", "CreateTokens",
-    "Damage", "Delayed", "Destroy", "Discard", "Draw", "Duration", "Each", "Effect", "Exile", "ExileIfDies",
+    "Bounce", "Chosen", "Conditional", "Created", "ControllerOf", "CopySpell", "CostReduction", "Count", "CounterSpell",
+    "CreateTokens", "Damage", "Delayed", "Destroy", "Discard", "Draw", "Duration", "Each", "Effect", "EventAmount",
+    "Exile", "ExileIfDies",
     "ExtraTurn", "Fight", "GainControl", "GainLife", "KeywordAction", "LookAtTop", "LoseLife", "Mill", "Modal",
     "Modify", "Monstrosity", "Objects", "Optional", "OwnerOf", "Pay", "Players", "PowerOf", "PreventDamage", "Proliferate",
     "PutCounters", "PutInLibrary", "PutOntoBattlefield", "Ref", "Regenerate", "RemoveCounters",
@@ -200,7 +202,18 @@ class ToughnessOf:
     of: Ref
 
 
-Amount = Union[int, X, Count, PowerOf, ToughnessOf]
+@dataclass(frozen=True)
+class EventAmount:
+    """"That much", "that many" in a triggered ability: the amount of the event it triggered on
+    (603.2, 603.7c): the damage dealt in it ("Whenever enchanted creature deals damage, you gain
+    that much life": the damage that creature dealt; "Whenever ~ is dealt damage, it deals that
+    much damage to any target": the damage dealt to it) or the life gained in it. Read only in a
+    triggered ability whose event is damage dealt or dealt (``deals_damage``,
+    ``deals_combat_damage``, ``deals_damage_to_player``, ``deals_combat_damage_to_player``,
+    ``deals_damage_to_opponent``, ``dealt_damage``) or life gained (``gains_life``)."""
+
+
+Amount = Union[int, X, Count, PowerOf, ToughnessOf, EventAmount]
 
 #: How long a lasting effect lasts (611.2a-b, 514.2): until the cleanup step ("until end of
 #: turn", "this turn"), for as long as the source stays (``while_source``), for the game, or
@@ -221,8 +234,11 @@ class TargetSpec:
     your graveyard"). "Any target" is creature, planeswalker, battle and player (115.4).
     ``filter`` restricts the objects further ("you control", "nonblack", "with flying",
     "attacking"; for a spell or a card its characteristics, 115.2); ``count`` targets, or up to
-    ``count`` with ``up_to`` (601.2c); one target word can't choose the same object twice
-    (115.3). ``whose``: for a card in a zone, whose zone it is ("from your graveyard":
+    ``count`` with ``up_to`` (601.2c); ``count`` :class:`X`: as many targets as the value of X
+    chosen as the spell is cast or the ability activated ("Destroy X target artifacts", 107.3a,
+    601.2b-c), with ``up_to`` up to that many; ``any_number``: any number of targets, none
+    included ("any number of target creatures", 601.2c; ``count`` is then unused); one target
+    word can't choose the same object twice (115.3). ``whose``: for a card in a zone, whose zone it is ("from your graveyard":
     ``you``; "from a graveyard": ``any``). ``distinct_from``: earlier slots whose chosen
     objects this one can't be ("another target creature" after "target creature", 115.3);
     "another target" with no earlier slot of its kind is ``filter.other`` (not the source).
@@ -230,12 +246,13 @@ class TargetSpec:
 
     kinds: frozenset[str]
     filter: Affected = field(default_factory=Affected)
-    count: int = 1
+    count: int | X = 1
     up_to: bool = False
     zone: Literal["battlefield", "stack", "graveyard", "exile", "hand"] = "battlefield"
     opponent: bool = False
     whose: Literal["any", "you", "opponents"] = "any"
     distinct_from: tuple[int, ...] = ()
+    any_number: bool = False
 
 
 # --------------------------------------------------------------------------- one-shot effects
@@ -430,9 +447,14 @@ class Fight:
 @dataclass(frozen=True)
 class CounterSpell:
     """Counter ``what``, a spell or ability on the stack (701.6a); "unless its controller pays
-    {N}" is an :class:`Optional` :class:`Pay` of that player with this as ``otherwise``."""
+    {N}" is an :class:`Optional` :class:`Pay` of that player with this as ``otherwise``.
+    ``instead``: where a spell countered this way goes instead of its owner's graveyard (614.1a):
+    ``exile`` ("If that spell is countered this way, exile it instead of putting it into its
+    owner's graveyard"), ``library_top`` ("... put it on top of its owner's library instead of
+    into that player's graveyard")."""
 
     what: Ref
+    instead: Literal["exile", "library_top"] | None = None
 
 
 @dataclass(frozen=True)
@@ -719,6 +741,21 @@ Effect = Union[Damage, Destroy, Exile, Bounce, Sacrifice, PutCounters, RemoveCou
 
 # --------------------------------------------------------------------------- abilities
 @dataclass(frozen=True)
+class CostReduction:
+    """"This spell costs {1} less to cast [if ... | for each ...]" (601.2f): the generic mana of
+    ``mana`` (its generic part only: a reduction never reduces colored requirements, 118.7c) is
+    taken from the total cost, once, or once for each object the ``per`` count counts as the
+    total cost is determined; only if every ``condition`` holds then (the board conditions of
+    611.3b, for the spell's controller) and, with ``targets``, only if the spell has a target
+    matching that filter ("if it targets a blue permanent")."""
+
+    mana: ManaCost
+    condition: tuple[Condition, ...] = ()
+    per: ForEach | None = None
+    targets: Affected | None = None
+
+
+@dataclass(frozen=True)
 class SpellAbility:
     """What an instant or sorcery does as it resolves (608.2), read from its whole text.
     ``targets`` are its target slots in order; ``kicker``: its kicker cost (702.33a, an optional
@@ -732,12 +769,14 @@ class SpellAbility:
     (601.2f); ``keywords``: its other keyword abilities as printed, canonical name first ("cycling {2}",
     "flashback {1}{r}", "convoke", "storm"), each defined by its rule of 702: how else it may be
     cast, what it does from another zone, how it is paid or copied. A rule that doesn't apply
-    one of them must not answer as though it were absent."""
+    one of them must not answer as though it were absent. ``cost_reductions``: "This spell costs
+    {N} less to cast ..." (601.2f), each applied as the total cost is determined."""
 
     effects: tuple[Effect, ...]
     targets: tuple[TargetSpec, ...] = ()
     text: str = ""
     kicker: ManaCost | None = None
+    cost_reductions: tuple["CostReduction", ...] = ()
     additional_costs: tuple[CostPart, ...] = ()
     uncounterable: bool = False
     keywords: tuple[str, ...] = ()

@@ -13,7 +13,7 @@ the model one to one:
   ``{"controller_of": REF}``, ``{"owner_of": REF}``, ``{"chosen": {filter, count, ...}}``,
   ``{"objects": [ID, ...]}``;
 - an amount: an integer, ``"x"``, ``{"count": FOR_EACH, "times": N}``, ``{"power_of": REF}``,
-  ``{"toughness_of": REF}``;
+  ``{"toughness_of": REF}``, ``"that_much"`` (the amount of a triggered ability's event);
 - an affected set, a condition and a count are the continuous vocabulary's
   (:func:`~mtgsolver.read.vocabulary.parse_affected`, :func:`~.parse_condition`,
   :func:`~.parse_for_each`), a lasting change a ``continuous`` mapping without ``affects``;
@@ -96,6 +96,8 @@ def parse_amount(data: Any, path: str = "amount") -> fx.Amount:
         return data
     if data == "x":
         return fx.X()
+    if data == "that_much":
+        return fx.EventAmount()
     if isinstance(data, dict) and "count" in data and set(data) <= {"count", "times"}:
         times = data.get("times", 1)
         if not isinstance(times, int) or isinstance(times, bool) or times < 1:
@@ -105,17 +107,26 @@ def parse_amount(data: Any, path: str = "amount") -> fx.Amount:
         key, value = next(iter(data.items()))
         ref = parse_ref(value, f"{path}.{key}")
         return fx.PowerOf(ref) if key == "power_of" else fx.ToughnessOf(ref)
-    raise VocabularyError(f"{path}: {data!r} is not an amount (a number, x, count, power_of, toughness_of)")
+    raise VocabularyError(f"{path}: {data!r} is not an amount (a number, x, count, power_of, toughness_of, that_much)")
 
 
 def parse_target(data: Any, path: str = "target") -> fx.TargetSpec:
-    """One target slot, from ``{kinds: [creature], filter: {...}, count, up_to, zone, ...}``.
+    """One target slot, from ``{kinds: [creature], filter: {...}, count, up_to, zone, ...}``
+    (``count`` a positive integer or ``x``).
 
     :raises VocabularyError: naming the key that is wrong."""
-    values = _fields(fx.TargetSpec, data, path, {"filter": parse_affected})
+    values = _fields(fx.TargetSpec, data, path, {"filter": parse_affected, "count": _target_count})
     if "kinds" not in values or not values["kinds"]:
         raise VocabularyError(f"{path}.kinds: a target slot names what it may be")
     return fx.TargetSpec(**values)
+
+
+def _target_count(data: Any, path: str) -> int | fx.X:
+    if data == "x":
+        return fx.X()
+    if not isinstance(data, int) or isinstance(data, bool) or data < 1:
+        raise VocabularyError(f"{path} expects a positive integer or x, got {data!r}")
+    return data
 
 
 def parse_token(data: Any, path: str = "token") -> fx.Token:
@@ -293,6 +304,10 @@ def parse_event(value: Any, path: str = "event") -> fx.TriggerEvent:
     return fx.TriggerEvent(**_fields(fx.TriggerEvent, value, path, {"subject": _affected}))
 
 
+def _cost_reduction(value: Any, path: str) -> fx.CostReduction:
+    return fx.CostReduction(**_fields(fx.CostReduction, value, path, {"mana": _mana, "per": parse_for_each}))
+
+
 def _affected(value: Any, path: str) -> Any:
     return None if value is None else parse_affected(value, path)
 
@@ -307,6 +322,7 @@ _READERS: dict[Any, Callable[[Any, str], Any]] = {
     fx.ContinuousSpec: _continuous,
     ManaCost: _mana,
     CostPart: _cost_part,
+    fx.CostReduction: _cost_reduction,
 }
 
 

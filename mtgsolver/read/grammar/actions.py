@@ -49,7 +49,7 @@ _HERE = Path(__file__).parent
 
 #: Keywords an effect grants or a filter names (702): one word each once tagged ("kw:first_strike").
 GRANTABLE: frozenset[str] = COMBAT_KEYWORDS | frozenset(
-    "hexproof indestructible shroud infect wither prowess persist undying changeling flash "
+    "hexproof indestructible shroud infect wither prowess persist undying changeling flash decayed banding exalted "
     "islandwalk swampwalk forestwalk mountainwalk plainswalk".split())
 #: Predefined tokens (111.10) by subtype: the token's text, as the reminder of a card that makes it.
 PREDEFINED: dict[str, str] = {
@@ -120,6 +120,18 @@ def _keyword_phrases() -> dict[tuple[str, ...], str]:
 _LIST_WORDS = ("artifact creature enchantment land planeswalker battle instant sorcery permanent "
                "artifacts creatures enchantments lands planeswalkers permanents white blue black red green").split()
 _LIST = re.compile(r"\b({w})((?:, (?:{w}))*),? (or|and/or) ({w})\b".format(w="|".join(_LIST_WORDS)))
+
+
+@functools.lru_cache(maxsize=1)
+def _subtype_list() -> re.Pattern[str]:
+    """A list of card types and one-word subtypes "A, B, or C" ("an instant, sorcery, or Wizard
+    spell"), at least one a subtype: each of them (205.3)."""
+    words = sorted((w for w in [*_LIST_WORDS, *subtypes()] if " " not in w and "'" not in w), key=len, reverse=True)
+    w = "|".join(re.escape(x) for x in words)
+    return re.compile(rf"\b({w}), ({w})((?:, (?:{w}))*),? or ({w})\b")
+_PLURAL_LIST = re.compile(r"\b(artifacts|creatures|enchantments|lands|planeswalkers|battles)((?:, (?:artifacts|"
+                          r"creatures|enchantments|lands|planeswalkers|battles))+),? and (artifacts|creatures|"
+                          r"enchantments|lands|planeswalkers|battles)\b")
 _PLURAL_AND = re.compile(r"\b(artifacts|creatures|enchantments|lands|planeswalkers|instant|sorcery) and "
                          r"(artifacts|creatures|enchantments|lands|planeswalkers|instant|sorcery)\b")
 _NUMBERS = "a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\\d+"
@@ -134,7 +146,7 @@ def tag(low: str) -> tuple[str, tuple[str, ...]]:
     and "and_damage" before a second amount of damage.
 
     >>> tag('target creature gains first strike and "{t}: add {g}." until end of turn.')
-    ('target creature gains kw:first_strike and q:0 until end of turn .', ('{t}: add {g}.',))
+    ('target creature gains kw:first_strike &and q:0 until end of turn .', ('{t}: add {g}.',))
     >>> tag("destroy target artifact, creature, or enchantment. ~ deals 2 damage to it and 1 damage to you.")[0]
     'destroy target artifact or creature or enchantment . ~ deals 2 damage to it and_damage 1 damage to you .'
     """
@@ -147,10 +159,19 @@ def tag(low: str) -> tuple[str, tuple[str, ...]]:
     low = re.sub(r'"([^"]*)"', quote, low)
     low = re.sub(r"protection from (\w+) and from (\w+)", r"protection from \1 and protection from \2", low)
     low = _LIST.sub(lambda m: " or ".join([m.group(1), *re.findall(r"\w+", m.group(2)), m.group(4)]), low)
+    low = _subtype_list().sub(lambda m: " or ".join([m.group(1), m.group(2), *re.findall(r"[\w-]+", m.group(3)),
+                                                      m.group(4)]), low)
+    low = _PLURAL_LIST.sub(lambda m: " &and ".join([m.group(1), *re.findall(r"\w+", m.group(2)), m.group(3)]), low)
     low = _PLURAL_AND.sub(r"\1 &and \2", low)
     low = _AND_DAMAGE.sub(r"and_damage \1 damage to", low)
-    low = re.sub(r"\b(attacks|attack|blocks|block|blocked) this turn if able\b", r"\1 if able this turn", low)
-    low = low.replace(" at random", " at_random").replace(", where x is ", " where_x_is ").replace("each creature and each player", "each_creature_and_each_player").replace(" until end of turn for each ", " until_end_of_turn_for_each ")
+    low = re.sub(r"\b(attacks|attack|blocks|block|be blocked|blocked) this turn if able\b", r"\1 if able this turn", low)
+    low = low.replace(" at random", " at_random").replace(", where x is ", " where_x_is ").replace(
+        " until end of turn for each ", " until_end_of_turn_for_each ")
+    low = re.sub(r"\b(each [a-z ]+?) and each (?=(?:other )?(?:player|opponent|planeswalker|creature)s?"
+                 r"(?: you control| your opponents control)?(?: ?[.,]|$))", r"\1 and_each ", low)
+    low = re.sub(r"\b(non[a-z-]+), (?=non[a-z-]+ )", r"\1 ", low)
+    low = re.sub(r"\bon the battlefield\b", "on_the_battlefield", low).replace("basic land type", "basic_land_type")
+    low = re.sub(r"\bthat (much|many)\b", "that_much", low)
     words = _TOKEN.findall(low)
     phrases = _keyword_phrases()
     out: list[str] = []
@@ -176,7 +197,7 @@ def tag(low: str) -> tuple[str, tuple[str, ...]]:
             out.append("sub:" + w)
         else:
             out.append(w)
-    return " ".join(out), tuple(quotes)
+    return re.sub(r"(kw:[a-z_+]+) and (q:\d+)", r"\1 &and \2", " ".join(out)), tuple(quotes)
 
 
 def _keyword_at(words: list[str], i: int, phrases: dict[tuple[str, ...], str]) -> tuple[list[str], int] | None:
@@ -245,6 +266,8 @@ def sentence(low: str) -> list[Any]:
 
     :raises Refused: the grammar doesn't read it whole, or its meaning can't be held.
     """
+    if low.startswith("then "):  # "Then ...": the next instruction (608.2c: in order anyway)
+        low = low[len("then "):]
     tagged, quotes = tag(low)
     if re.search(r"q:\d+$", tagged):
         tagged += " ."  # the sentence's period is the quoted text's ('... with "...: draw a card."')
@@ -258,25 +281,48 @@ _IDS = itertools.count()
 
 
 def _fresh(value: Any, seen: dict[int, int]) -> Any:
-    """``value`` with each target's ``id`` (one per "target" word of the sentence, 115.3)
-    replaced by one unique in this process, so that :func:`link` gives every word its slot."""
+    """``value`` with each target's ``id`` (one per "target" word of the sentence, numbered in
+    text order, 115.3) replaced by one unique in this process, in the same order, so that
+    :func:`link` gives every word its slot in text order (601.2c)."""
+    if not seen:
+        seen.update((i, next(_IDS)) for i in sorted({s["id"] for s in _target_specs(value)}))
     if isinstance(value, dict):
         out = {k: _fresh(v, seen) for k, v in value.items()}
         if "id" in out and "kinds" in out:
-            out["id"] = seen.setdefault(out["id"], next(_IDS))
+            out["id"] = seen[out["id"]]
         return out
     if isinstance(value, list):
         return [_fresh(v, seen) for v in value]
     return value
 
 
+def _target_specs(value: Any, structures: bool = True) -> list[dict[str, Any]]:
+    """The unlinked target specs (``{"kinds": ..., "id": ...}``) in ``value``; with
+    ``structures`` false, not those inside the branches of an option, attempt, condition, delay
+    or modes (linked branch by branch)."""
+    if isinstance(value, dict):
+        if "id" in value and "kinds" in value:
+            return [value]
+        if not structures and set(value) & {"optional", "conditional", "delayed", "attempt", "modal"}:
+            return []
+        return [s for v in value.values() for s in _target_specs(v, structures)]
+    if isinstance(value, list):
+        return [s for v in value for s in _target_specs(v, structures)]
+    return []
+
+
 def sentences(low: str) -> list[str]:
-    """``low`` cut into sentences at each period followed by a blank, outside quotes."""
+    """``low`` cut into sentences at each period followed by a blank, outside quotes or closing
+    them ('gains "... ." Draw a card.')."""
     out, start, quoted = [], 0, False
     for i, ch in enumerate(low):
+        end = i + 1 == len(low) or low[i + 1] == " "
         if ch == '"':
             quoted = not quoted
-        elif ch == "." and not quoted and (i + 1 == len(low) or low[i + 1] == " "):
+            if not quoted and low[i - 1] == "." and end:  # a quoted ability's period ends the sentence too
+                out.append(low[start:i + 1].strip())
+                start = i + 1
+        elif ch == "." and not quoted and end:
             out.append(low[start:i + 1].strip())
             start = i + 1
     rest = low[start:].strip()
@@ -330,15 +376,21 @@ def effect_text(low: str) -> list[str]:
 
     :raises Refused: a sentence without one."""
     out = sentences(low)
-    if not out or not all(s.endswith(".") for s in out):
+    if not out or not all(s.endswith((".", '."')) for s in out):
         raise Refused("a sentence without a period")
     return out
 
 
+#: Where a spell countered by the effect before goes instead of its owner's graveyard (614.1a).
+_COUNTERED_INSTEAD = {
+    "if that spell is countered this way, exile it instead of putting it into its owner's graveyard.": "exile",
+    "if that spell is countered this way, put it on top of its owner's library instead of into that player's "
+    "graveyard.": "library_top"}
+
 #: Sentences that change the one before them: "It can't be regenerated." (701.19c)
 _NO_REGENERATION = ("it can't be regenerated.", "they can't be regenerated.")
 #: "You may choose new targets for the copy." after a copy (707.10c)
-_NEW_TARGETS = "you may choose new targets for the copy."
+_NEW_TARGETS = ("you may choose new targets for the copy.", "you may choose new targets for the copies.")
 
 
 def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
@@ -352,9 +404,22 @@ def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
     :raises Refused: a sentence not read, or a reference with no antecedent.
     """
     effects: list[Any] = []
+    start = 0  # where the effects of the sentence before begin
     for text in _together(list(texts)):
         if isinstance(text, list):  # sentences read together
+            start = len(effects)
             effects.extend(text)
+            continue
+        instead = _instead(text, effects[start:], links.kind)
+        if instead is not None:
+            effects.append(instead)
+            continue
+        if text in _COUNTERED_INSTEAD:
+            last = effects[-1] if effects else None
+            what = last["counter_spell"]["what"] if isinstance(last, dict) and "counter_spell" in last else None
+            if not (_stack_target(what) and what["target"]["kinds"] == ["spell"] and "instead" not in last["counter_spell"]):
+                raise Refused("'countered this way' after no spell countered")
+            last["counter_spell"]["instead"] = _COUNTERED_INSTEAD[text]
             continue
         if text in _NO_REGENERATION:
             last = effects[-1] if effects else None
@@ -362,7 +427,7 @@ def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
                 raise Refused("'can't be regenerated' after no destruction")
             last["destroy"]["no_regeneration"] = True
             continue
-        if text == _NEW_TARGETS:
+        if text in _NEW_TARGETS:
             last = effects[-1] if effects else None
             if not (isinstance(last, dict) and "copy_spell" in last):
                 raise Refused("new targets after no copy")
@@ -376,8 +441,86 @@ def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
                 effects[-1:] = [_after(effects[-1] if effects else None, key, sentence(text[len(opening):]))]
                 break
         else:
+            start = len(effects)
             effects.extend(sentence(text))
-    return [links.effect(e) for e in effects]
+    linked: list[Any] = []
+    for effect in effects:
+        if isinstance(effect, _Instead):
+            linked[-effect.replaces:] = [effect.link(links, linked[-effect.replaces:])]
+        else:
+            linked.append(links.effect(effect))
+    return linked
+
+
+def _target_words(value: Any) -> bool:
+    """Whether unlinked effects name a target word of their own ("target creature")."""
+    if isinstance(value, dict):
+        return set(value) == {"target"} and isinstance(value["target"], dict) or any(
+            _target_words(v) for v in value.values())
+    return isinstance(value, list) and any(_target_words(v) for v in value)
+
+
+class _Instead:
+    """"If [condition], [effect] instead." (608.2c, 614.1a): ``effects`` replace the effects of
+    the sentence before (the last ``replaces``) when the condition holds as the ability resolves."""
+
+    def __init__(self, condition: Any, effects: list[Any], replaces: int) -> None:
+        self.condition, self.effects, self.replaces = condition, effects, replaces
+
+    def link(self, links: "Links", before: list[Any]) -> dict[str, Any]:
+        """The :class:`Conditional` of the effects (linked after those they replace, whose words
+        "that creature" and "it" name) with the replaced ones as ``otherwise``; "it" after it
+        names what both name, or nothing."""
+        named = links.object
+        effects = [links.effect(e) for e in self.effects]
+        if links.object != named:
+            links.object = links.that = None
+        fields: dict[str, Any] = {"condition": [] if self.condition == "kicked" else [self.condition],
+                                  "effects": effects, "otherwise": before}
+        if self.condition == "kicked":
+            fields["kicked"] = True
+        return {"conditional": fields}
+
+
+_INSTEAD = re.compile(r"^if (.+), (.+) instead\.$")
+_DAMAGE_INSTEAD = re.compile(r"^(?:it|~) deals (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) damage$")
+
+
+def _instead(text: str, before: list[Any], kind: str) -> "_Instead | None":
+    """The :class:`_Instead` of an "if ..., ... instead." sentence, or ``None`` for another
+    sentence. "It deals 4 damage instead" (the spell, of the damage before) keeps the damage's
+    recipient.
+
+    :raises Refused: the sentence before is not one to replace, or the words are not read."""
+    m = _INSTEAD.match(text)
+    if m is None:
+        return None
+    words = m.group(0)[3:-len(" instead.")]
+    for cut in [i for i, ch in enumerate(words) if ch == ","]:
+        try:
+            cond = condition(words[:cut].strip())[0]
+        except Refused:
+            continue
+        rest = words[cut + 1:].strip()
+        break
+    else:
+        raise Refused("an 'instead' condition not read")
+    if cond == "kicked" and kind != "spell":
+        raise Refused("'kicked' in an ability's 'instead'")
+    if not before or any(isinstance(e, _Instead) for e in before):
+        raise Refused("'instead' after nothing to replace")
+    damage = _DAMAGE_INSTEAD.match(rest)
+    if rest.startswith(("it deals ", "~ deals ")):  # "it": what dealt the damage before, the source
+        if len(before) != 1 or "damage" not in before[0] or "source" in before[0]["damage"]:
+            raise Refused("'it deals ... instead' after no damage of the source")
+        rest = "~" + rest[2:] if rest.startswith("it ") else rest
+    if damage is not None:
+        effects = [{"damage": {**copy.deepcopy(before[0]["damage"]), "amount": _amount_word(damage.group(1))}}]
+    else:
+        effects = sentence(rest + ".")
+        if _target_words(effects):
+            raise Refused("targets named only in an 'instead' effect")  # chosen or not as cast (601.2c): unsaid
+    return _Instead(cond, effects, len(before))
 
 
 def _after(last: Any, key: str, effects: list[Any]) -> dict[str, Any]:
@@ -559,6 +702,9 @@ class Links:
     """
 
     def __init__(self, kind: str, subject: Any = None, player: Any = None, that: Any = "it") -> None:
+        self.kind = kind
+        self.event_amount = False  # "that much" names the amount of the triggered ability's event
+        self.linked = 0  # effects linked so far
         self.slots: list[dict[str, Any]] = []
         self.ids: dict[int, int] = {}
         self.object: Any = "source" if kind == "activated" else subject
@@ -575,6 +721,11 @@ class Links:
             return {kind: self.branches(kind, fields)}
         if kind == "modal":
             raise Refused("a modal effect inside another ability's effects")
+        for spec in sorted(_target_specs(fields, structures=False), key=lambda s: s["id"]):
+            self.target(copy.deepcopy(spec))  # slots in the text's order (601.2c), not the fields'
+        if "that_much" in fields.values() and (not self.event_amount or self.linked):
+            raise Refused("'that much' of no event amount, or after another effect's amount")
+        self.linked += 1
         linked = {k: self.ref(v) for k, v in fields.items()}
         if kind == "damage" and linked.get("source") == "source":
             del linked["source"]  # the default: the source deals it
@@ -612,8 +763,15 @@ class Links:
             return value
         if set(value) == {"target"} and isinstance(value["target"], dict):
             return self.target(value["target"])
+        if set(value) == {"counters_on_ref", "ref"}:  # "for each +1/+1 counter on ~" (or on "it", the source)
+            if self.ref(value["ref"]) != "source":
+                raise Refused("counters counted on something other than the source")
+            return {"counters_on_source": value["counters_on_ref"]}
         if set(value) == {"it"}:
-            found = {"player": self.player, "object": self.object, "that": self.that}.get(value["it"])
+            found = {"player": self.player, "object": self.object, "that": self.that, "objects": self.object,
+                     "those": self.that}.get(value["it"])
+            if value["it"] in ("objects", "those") and found is not None and not self.plural(found):
+                raise Refused("'them' or 'those creatures' after one object")
             if value["it"] == "they":  # a player or objects: whichever was named
                 if (self.player is None) == (self.object is None):
                     raise Refused("'they' with no antecedent, or two")
@@ -623,6 +781,16 @@ class Links:
                               "anything was named")
             return copy.deepcopy(found)
         return {k: self.ref(v) for k, v in value.items()}
+
+    def plural(self, ref: Any) -> bool:
+        """Whether ``ref`` may name several objects ("them", "those creatures"): a group, a slot
+        of several targets, objects chosen or created, or what a trigger was about."""
+        if isinstance(ref, dict) and "target" in ref:
+            slot = self.slots[ref["target"]]
+            return slot.get("count", 1) != 1 or bool(slot.get("any_number"))
+        if isinstance(ref, dict) and "chosen" in ref:
+            return ref["chosen"].get("count", 1) != 1
+        return ref == "created" or isinstance(ref, dict) and ("each" in ref or "subject" in ref)
 
     def target(self, spec: dict[str, Any]) -> dict[str, Any]:
         word = spec.pop("id")
@@ -659,6 +827,7 @@ _STATUS: dict[str, dict[str, Any]] = {
     "legendary": {"supertypes": ["legendary"]}, "basic": {"supertypes": ["basic"]}, "snow": {"supertypes": ["snow"]},
     "nonbasic": {"not_supertypes": ["basic"]}, "nonlegendary": {"not_supertypes": ["legendary"]},
     "nontoken": {"token": False}, "token": {"token": True}, "attacking": {"attacking": True},
+    "nonattacking": {"not_attacking": True}, "nonsnow": {"not_supertypes": ["snow"]},
     "blocking": {"blocking": True}, "tapped": {"tapped": True}, "untapped": {"tapped": False},
     "multicolored": {"multicolored": True}, "colorless": {"colorless": True}, "arcane": {"subtypes": ["arcane"]},
     "historic": {"any_of": [{"types": ["artifact"]}, {"supertypes": ["legendary"]}, {"subtypes": ["saga"]}]},  # 700.6
@@ -674,6 +843,7 @@ class Desc:
     def __init__(self, kinds: list[str], plural: bool, filt: dict[str, Any], zone: tuple[str, str] | None,
                  opponent: bool) -> None:
         self.kinds, self.plural, self.filter, self.zone, self.opponent = kinds, plural, filt, zone, opponent
+        self.party = False  # "creature in your party" (700.8): counted only
 
     @property
     def players(self) -> bool:
@@ -681,7 +851,7 @@ class Desc:
 
     def affected(self) -> dict[str, Any]:
         """The permanents it describes, as an affected-set mapping (kinds become types)."""
-        if self.zone or set(self.kinds) & {"spell", "card", "ability", "player"}:
+        if self.zone or self.party or set(self.kinds) & {"spell", "card", "ability", "player"}:
             raise Refused("not a description of permanents")
         types = [k for k in self.kinds if k != "permanent"]
         if len(types) <= 1:
@@ -692,6 +862,8 @@ class Desc:
 
     def target(self) -> dict[str, Any]:
         """A target slot (115.1) for what it describes."""
+        if self.party:
+            raise Refused("a target in your party")
         kinds = sorted(set(self.kinds))
         spec: dict[str, Any] = {"kinds": kinds}
         if self.opponent:
@@ -764,7 +936,9 @@ def _desc(alternatives: list[list[Any]], posts: list[Any]) -> Desc:
 
 def _with_posts(desc: Desc, posts: list[Any]) -> Desc:
     for post in posts:
-        if isinstance(post, tuple):  # ("zone", where, whose)
+        if post == ("party",):
+            desc.party = True
+        elif isinstance(post, tuple):  # ("zone", where, whose)
             if desc.zone is not None:
                 raise Refused("two zones")
             desc.zone = (post[1], post[2])
@@ -856,6 +1030,7 @@ class _Predicate:
 
     def __init__(self, effect: dict[str, Any], role: str | None, player: bool | None) -> None:
         self.effect, self.role, self.player = effect, role, player
+        self.library: str | None = None  # a search: "your library" ("you") or "their library" ("they")
 
 
 class _NP:
@@ -888,11 +1063,17 @@ def _clauses(clauses: list[_Clause]) -> list[Any]:
                 raise Refused(f"{kind} by an object")
             if pred.player is False and who.kind not in ("object", "either"):
                 raise Refused(f"{kind} of a player")
-            if not (pred.role == "source" and who.ref == "source"):  # the default: the source deals it
-                fields[pred.role] = copy.deepcopy(who.ref)
-                if isinstance(who.ref, dict) and "target" in who.ref:  # named before the predicate's targets (601.2c)
-                    fields = {pred.role: fields.pop(pred.role), **fields}
-                    effect = {kind: fields}
+            if pred.library is not None and (pred.library == "you") != (who.ref == "you"):
+                raise Refused("'your library' searched by another, or 'their library' by you")
+            if not (pred.role == "source" and who.ref == "source" or kind == "search_library" and who.ref == "you"):
+                fields[pred.role] = copy.deepcopy(who.ref)  # the source deals it, you search: the defaults
+            if kind == "damage" and not (isinstance(who.ref, dict) and "each" in who.ref):
+                # "target creature deals damage to itself equal to its power": both name what deals it
+                fields["to"] = _swap(fields["to"], {"it": "itself"}, who.ref)
+                fields["amount"] = _resolve_it(fields["amount"], who.ref)
+        if kind == "modify" and isinstance(fields.get("times"), dict) and fields["times"].get("count", {}).get(
+                "permanents", {}).get("other") and isinstance(fields["what"], dict) and "each" in fields["what"]:
+            raise Refused("'for each other' counted for each of a group")  # other than which: one count each
         if isinstance(clause.duration, dict):  # a delayed triggered ability (603.7)
             effect = {"delayed": {"at": clause.duration, "effects": [effect]}}
         elif kind == "modify":
@@ -902,11 +1083,13 @@ def _clauses(clauses: list[_Clause]) -> list[Any]:
             raise Refused(f"a duration on {kind}")
         elif clause.duration:
             fields["duration"] = clause.duration
-        if kind == "damage" and fields["to"] == "each_creature_and_each_player":  # one event, two groups (120.2)
-            out.extend({"damage": {**fields, "to": to}} for to in ({"each": {"types": ["creature"]}}, {"players": "each"}))
+        if kind == "damage" and isinstance(fields["to"], dict) and "both" in fields["to"]:  # one event (120.2)
+            out.extend({"damage": {**fields, "to": to}} for to in fields["to"]["both"])
             continue
-        if "each_creature_and_each_player" in fields.values():
-            raise Refused("each creature and each player, other than as damage")
+        if "both" in repr(fields):
+            raise Refused("'each A and each B' other than as what damage is dealt to")
+        if kind == "damage" and {"it": "itself"} in (fields["to"], fields.get("source")):
+            raise Refused("'itself' of no object")
         if clause.may:
             effect = {"optional": {"effects": [effect], **({"who": who.ref} if who.ref != "you" else {})}}
         out.append(effect)
@@ -979,6 +1162,8 @@ CONSTANTS: dict[str, Any] = {
     "from_an_opponents_graveyard": ("zone", "graveyard", "opponents"),
     # post-modifiers of a description (611.3a)
     "yours": {"controller": "you"},
+    "on_battlefield": {},  # permanents: on the battlefield, any controller (110.1)
+    "in_party": ("party",),  # "creature in your party" (700.8)
     "theirs": {"controller": "opponents"},
     # searches (701.23) and prevention (615)
     "found_to_hand": {},
@@ -1013,6 +1198,11 @@ CONSTANTS: dict[str, Any] = {
     "each_end_step": {"kind": "end_step", "whose": "each"},
     "opponent_end_step": {"kind": "end_step", "whose": "opponent"},
     "your_combat": {"kind": "beginning_of_combat"},
+    "opponent_combat": {"kind": "beginning_of_combat", "whose": "opponent"},
+    "attached_end_step": {"kind": "end_step", "whose": "attached"},
+    "in_graveyard": {"in_graveyard": True},  # the ability works from there (113.6b)
+    "no_cards_in_hand": {"hand_at_most": 0},
+    "attacks_or_blocks": "attacks_or_blocks", "becomes_target": "becomes_target",
     "each_combat": {"kind": "beginning_of_combat", "whose": "each"},
     "your_draw_step": {"kind": "draw_step"},
     "each_draw_step": {"kind": "draw_step", "whose": "each"},
@@ -1023,7 +1213,7 @@ CONSTANTS: dict[str, Any] = {
     "deals_damage_to_opponent": "deals_damage_to_opponent",
     "deals_combat_damage_to_creature": "deals_combat_damage_to_creature",
     "put_into_graveyard": "put_into_graveyard",
-    "becomes_target": "becomes_target", "blocks_each": "blocks_each", "blocked_by_each": "blocked_by_each",
+    "blocks_each": "blocks_each", "blocked_by_each": "blocked_by_each",
     "exploits": "exploits", "mutates": "mutates", "sacrificed": {"kind": "sacrificed"},
     "enters_or_leaves": {"kind": "enters", "also": [{"kind": "leaves"}]},
     "enters_theirs": "enters_theirs",
@@ -1034,11 +1224,19 @@ CONSTANTS: dict[str, Any] = {
 #: Trigger events of the source named by their verbs ("enters the battlefield or attacks").
 _SELF_VERBS = {"enters the battlefield": "enters", "attacks": "attacks", "blocks": "blocks", "dies": "dies",
                "leaves the battlefield": "leaves", "becomes blocked": "becomes_blocked",
-               "deals combat damage to a player": "deals_combat_damage_to_player"}
+               "deals combat damage to a player": "deals_combat_damage_to_player", "is turned face up": "turned_face_up",
+               "is put into a graveyard from the battlefield": "dies"}
 
 
 def _pred(kind: str, fields: dict[str, Any], role: str | None = None, player: bool | None = None) -> _Predicate:
     return _Predicate({kind: fields}, role, player)
+
+
+def _searcher(whose: str, fields: dict[str, Any]) -> _Predicate:
+    """A search of "your library" (yours) or "their library" (its subject's, 701.23)."""
+    predicate = _player("search_library", fields)
+    predicate.library = whose
+    return predicate
 
 
 def _player(kind: str, fields: dict[str, Any]) -> _Predicate:
@@ -1078,6 +1276,11 @@ class _Compile(ConstantRules, constants=CONSTANTS):
             raise Refused("'unless' an object does something")
         done = _clauses([clause])
         (kind, fields), = effects[-1].items()
+        if who.ref == {"it": "they"}:  # "that player loses 2 life unless they pay {2}": the sentence's player
+            if kind not in _PLAYER_VERBS or "who" not in fields or "players" in fields["who"]:
+                raise Refused("'unless they' after no player's verb, or after several players'")
+            done = _swap(done, who.ref, fields["who"])
+            who = _NP(fields["who"], "player")
         main = fields.get(_OBJECT_FIELDS.get(kind, "what"))
         if main is not None and main not in ("you",) and "it" not in (main if isinstance(main, dict) else {}):
             # "its" and "it" name the sentence's own object: "counter target spell unless its controller
@@ -1100,6 +1303,12 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         if chooser.ref != "you":
             optional["who"] = chooser.ref
         return _Clause(None, False, _Predicate({"optional": optional}, None, None), None)
+
+    def lure(self, children: list[Any]) -> _Clause:
+        """"All creatures able to block target creature this turn do so" (509.1c): the board
+        vocabulary's ``lure`` rule on it for the duration."""
+        np, duration = children
+        return _Clause(np, False, _modify({"rules": ["lure"]}), duration)
 
     def clauses(self, children: list[Any]) -> list[Any]:
         return _clauses([c for c in children if isinstance(c, _Clause)])
@@ -1124,6 +1333,10 @@ class _Compile(ConstantRules, constants=CONSTANTS):
 
     def discard(self, children: list[Any]) -> _Predicate:
         return _player("discard", {"amount": _qty(children, 1)})
+
+    def discard_hand(self, children: list[Any]) -> _Predicate:
+        """"Discard your hand": as many cards as are in it (701.9)."""
+        return _pred("discard", {"amount": {"count": {"cards_in_hand": True}}})
 
     def discard_random(self, children: list[Any]) -> _Predicate:
         return _player("discard", {"amount": _qty(children, 1), "random": True})
@@ -1152,6 +1365,11 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         if count != 1:
             fields["count"] = count
         return _pred("create_tokens", fields, "controller", True)
+
+    def create_tapped(self, children: list[Any]) -> _Predicate:
+        predicate = self.create(children)
+        predicate.effect["create_tokens"]["tapped"] = True
+        return predicate
 
     def scry(self, children: list[Any]) -> _Predicate:
         return _player("scry", {"amount": children[0]})
@@ -1247,6 +1465,14 @@ class _Compile(ConstantRules, constants=CONSTANTS):
             raise Refused("put onto the battlefield something not a card in a graveyard or hand")
         return _pred("put_onto_battlefield", {"what": what, **onto})
 
+    def put_on_top_of_yours(self, children: list[Any]) -> _Predicate:
+        """"Put target card from your graveyard on top of your library": your own card (its owner's
+        library, 400.3)."""
+        what = children[0].ref
+        if not (_graveyard_target(what) and what["target"].get("whose") == "you"):
+            raise Refused("'on top of your library' of something not a card of your graveyard")
+        return _pred("put_in_library", {"what": what})
+
     def put_on_bottom(self, children: list[Any]) -> _Predicate:
         return _pred("put_in_library", {"what": _object(children[0], cards=True), "bottom": True})
 
@@ -1306,11 +1532,35 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         amount, to = children[:2]
         return _pred("damage", {"amount": _times(amount, children), "to": _recipient(to)}, "source", False)
 
+    def per_counter(self, children: list[Any]) -> "_PerEach":
+        """"For each +1/+1 counter on ~" (or "on it", when "it" is the source)."""
+        kind, np = children
+        return _PerEach({"counters_on_ref": kind, "ref": np.ref})
+
+    def per_basic_land_type(self, children: list[Any]) -> "_PerEach":
+        return _PerEach({"basic_land_types_among": children[0].affected()})  # 305.6: domain
+
     def per_each(self, children: list[Any]) -> "_PerEach":
+        return children[0]
+
+    def per_desc(self, children: list[Any]) -> "_PerEach":
         desc = children[0]
         if desc.plural:
             raise Refused("for each of a plural noun")
         return _PerEach(_count(desc))
+
+    def until_end_of_turn_first(self, children: list[Any]) -> list[Any]:
+        """"Until end of turn, A and B": every change of the sentence lasts until end of turn."""
+        effects = children[0]
+        for effect in effects:
+            (kind, fields), = effect.items()
+            if kind == "gain_control" and "duration" not in fields:
+                fields["duration"] = "end_of_turn"
+            elif kind == "modify" and fields.get("duration", "end_of_turn") in ("permanent", "end_of_turn"):
+                fields.pop("duration", None)  # end_of_turn, the default
+            else:
+                raise Refused("'until end of turn, ...' of something other than changes without a duration")
+        return effects
 
     def where_x(self, children: list[Any]) -> list[Any]:
         effects, amount = children
@@ -1333,15 +1583,31 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         raise Refused("two amounts of damage in one event")
 
     def damage_divided(self, children: list[Any]) -> _Predicate:
-        amount, count = children
-        spec = {"kinds": list(ANY_TARGET), "count": count, "up_to": True}  # at least one each (601.2d)
+        amount, (count, spec) = children
+        if count == "any":  # at least 1 damage each (601.2d): no more targets than damage
+            if not isinstance(amount, int) and amount != "x":
+                raise Refused("damage divided among any number of targets of an amount not fixed as cast")
+            count = amount
+        spec = {**spec, "count": count, "up_to": True}  # at least one each (601.2d)
         return _pred("damage", {"amount": amount, "to": self._target(spec), "divided": True}, "source", False)
+
+    def divided(self, children: list[Any]) -> tuple[Any, dict[str, Any]]:
+        return children[0], {"kinds": list(ANY_TARGET)}
+
+    def divided_described(self, children: list[Any]) -> tuple[Any, dict[str, Any]]:
+        count, desc = children
+        if not desc.plural:
+            raise Refused("'target' with a singular noun among several")
+        return count, desc.target()
 
     def divided_up_to_two(self, children: list[Any]) -> int:
         return 2
 
     def divided_up_to_three(self, children: list[Any]) -> int:
         return 3
+
+    def divided_any_number(self, children: list[Any]) -> str:
+        return "any"
 
     # -- changes ----------------------------------------------------------------------
     def change(self, children: list[Any]) -> Any:
@@ -1355,10 +1621,23 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         gets, times = _pt_times(str(children[1]))
         if times != 1:
             raise Refused("+X/+X for each")
-        desc = children[2]
-        if desc.plural:
-            raise Refused("for each of a plural noun")
-        return _modify({"gets": gets}, {"count": _count(desc)})  # 608.2h: counted as it resolves
+        per = children[2]
+        if isinstance(per, Desc):  # "for each other ...": its words
+            if per.plural:
+                raise Refused("for each of a plural noun")
+            per = _PerEach(_count(per))
+        return _modify({"gets": gets}, {"count": per.count})  # 608.2h: counted as it resolves
+
+    def gets_each_other(self, children: list[Any]) -> _Predicate:
+        """"+1/+0 for each other attacking Aurochs": other than the creature that gets it (613.4c)."""
+        predicate = self.gets_each(children)
+        predicate.effect["modify"]["times"]["count"]["permanents"]["other"] = True
+        return predicate
+
+    def gets_each_other_until_end_of_turn(self, children: list[Any]) -> _Predicate:
+        predicate = self.gets_each_other(children)
+        predicate.effect["modify"]["duration"] = "end_of_turn"
+        return predicate
 
     def gets_each_until_end_of_turn(self, children: list[Any]) -> _Predicate:
         predicate = self.gets_each(children)
@@ -1367,6 +1646,25 @@ class _Compile(ConstantRules, constants=CONSTANTS):
 
     def gains(self, children: list[Any]) -> _Predicate:
         return _modify({"gains": _keywords(children[-1])})
+
+    def gains_quoted(self, children: list[Any]) -> _Predicate:
+        return _modify({"gains": [self._granted(children[-1])]})
+
+    def gains_both(self, children: list[Any]) -> _Predicate:
+        return _modify({"gains": [*_keywords(children[-2]), self._granted(children[-1])]})
+
+    def _granted(self, token: Any) -> dict[str, str]:
+        """A quoted ability granted (613.1f), kept as its text: an ability no family reads on
+        the objects that have it (unread there); "~" in it is the object that has it."""
+        return {"text": _ability_text(self._quotes[int(str(token).split(":")[1])], "this permanent")}
+
+    def becomes_color(self, children: list[Any]) -> _Predicate:
+        """"Becomes black": that color only (105.3, 613.1e)."""
+        return _modify({"set_colors": [str(children[0])]})
+
+    def base_pt(self, children: list[Any]) -> _Predicate:
+        power, toughness = (int(v) for v in str(children[-1]).split("/"))
+        return _modify({"set_pt": [power, toughness]})  # 613.4b
 
     def loses(self, children: list[Any]) -> _Predicate:
         keywords = _keywords(children[-1])
@@ -1398,16 +1696,30 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         return {"life": _number(children[0])}
 
     def search(self, children: list[Any]) -> _Predicate:
-        count, desc, found = children
+        whose, count, desc, found = children
         if count != 1:
             raise Refused("a search for several cards")
-        return _pred("search_library", {"filter": _card_filter(desc), **found})
+        return _searcher(whose, {"filter": _card_filter(desc), **found})
+
+    def search_to_top(self, children: list[Any]) -> _Predicate:
+        """"..., then shuffle and put that card on top": the card found goes on top (701.23)."""
+        whose, count, desc = children[:3]
+        if count != 1:
+            raise Refused("a search for several cards")
+        reveal = {"reveal": True} if len(children) > 3 else {}
+        return _searcher(whose, {"filter": _card_filter(desc), "to": "top", **reveal})
+
+    def library_yours(self, children: list[Any]) -> str:
+        return "you"
+
+    def library_theirs(self, children: list[Any]) -> str:
+        return "they"
 
     def search_up_to(self, children: list[Any]) -> _Predicate:
-        count, desc, found = children
+        whose, count, desc, found = children
         if count == "x":
             raise Refused("a search for up to X cards")
-        return _pred("search_library", {"filter": _card_filter(desc), "count": count, **found})
+        return _searcher(whose, {"filter": _card_filter(desc), "count": count, **found})
 
     def prevent_all_combat(self, children: list[Any]) -> _Predicate:
         return _pred("prevent_damage", {"combat": True})
@@ -1457,8 +1769,7 @@ class _Compile(ConstantRules, constants=CONSTANTS):
             token["supertypes"] = supertypes
         lines = [", ".join(_keyword_text(k) for k in keywords)] if keywords else []
         if quoted is not None:  # an ability of the token's own, as its text (111.4); "~" was "this creature"
-            text = quoted.text.replace("~", "this creature")
-            lines.append(text[:1].upper() + text[1:])
+            lines.append(_ability_text(quoted.text, "this creature"))
         if lines:
             token["text"] = "\n".join(lines)
         return token
@@ -1491,6 +1802,12 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def that(self, children: list[Any]) -> _NP:
         return _NP({"it": "that"}, "object")
 
+    def them(self, children: list[Any]) -> _NP:
+        return _NP({"it": "objects"}, "object")
+
+    def those(self, children: list[Any]) -> _NP:
+        return _NP({"it": "those"}, "object")
+
     def that_player(self, children: list[Any]) -> _NP:
         return _NP({"it": "player"}, "player")
 
@@ -1506,6 +1823,9 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def its_controller(self, children: list[Any]) -> _NP:
         return _NP({"controller_of": {"it": "object"}}, "player")
 
+    def that_controller(self, children: list[Any]) -> _NP:
+        return _NP({"controller_of": {"it": "that"}}, "player")
+
     def its_owner(self, children: list[Any]) -> _NP:
         return _NP({"owner_of": {"it": "object"}}, "player")
 
@@ -1516,23 +1836,51 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         return _NP(self._target(desc.target()), _np_kind(desc))
 
     def target_n(self, children: list[Any]) -> _NP:
+        """"Two target creatures", "X target creatures" (601.2c, 107.3a)."""
         n, desc = children
-        if n == "x" or n == 1 or not desc.plural:
+        if n == 1 or not desc.plural:
             raise Refused("a number of targets")
         return _NP(self._target({**desc.target(), "count": n}), _np_kind(desc))
 
+    def targets_n(self, children: list[Any]) -> _NP:
+        """"Each of X targets": as many of any target's kinds (115.4)."""
+        if children[0] == 1:
+            raise Refused("'one targets'")
+        return _NP(self._target({"kinds": list(ANY_TARGET), "count": children[0]}), "either")
+
+    def target_any_number(self, children: list[Any]) -> _NP:
+        """"Any number of target creatures" (601.2c): none to all."""
+        desc = children[0]
+        if not desc.plural:
+            raise Refused("any number of a singular noun")
+        return _NP(self._target({**desc.target(), "any_number": True}), _np_kind(desc))
+
     def target_up_to(self, children: list[Any]) -> _NP:
         n, desc = children
-        if n == "x" or desc.plural != (n != 1):
+        if desc.plural != (n != 1):
             raise Refused("up to a number of targets")
         return _NP(self._target({**desc.target(), "count": n, "up_to": True}), _np_kind(desc))
+
+    def target_up_to_other(self, children: list[Any]) -> _NP:
+        """"Up to one other target creature": another target (115.3), up to that many."""
+        found = self.target_up_to(children)
+        found.ref["target"]["another"] = True
+        return found
 
     def another_target(self, children: list[Any]) -> _NP:
         desc = children[0]
         return _NP(self._target({**desc.target(), "another": True}), _np_kind(desc))
 
-    def each_creature_and_each_player(self, children: list[Any]) -> _NP:
-        return _NP("each_creature_and_each_player", "either")
+    def each_and_each(self, children: list[Any]) -> _NP:
+        """"Each creature and each player": two groups (120.2: dealt damage at once)."""
+        return _NP({"both": [self.each([children[0]]).ref, self.each([children[1]]).ref]}, "either")
+
+    def itself(self, children: list[Any]) -> _NP:
+        return _NP({"it": "itself"}, "object")
+
+    def any_other_target(self, children: list[Any]) -> _NP:
+        """"Any other target": another target (115.3) of any target's kinds (115.4)."""
+        return _NP(self._target({"kinds": list(ANY_TARGET), "another": True}), "either")
 
     def any_target(self, children: list[Any]) -> _NP:
         return _NP(self._target({"kinds": list(ANY_TARGET)}), "either")
@@ -1544,6 +1892,15 @@ class _Compile(ConstantRules, constants=CONSTANTS):
                 raise Refused("a filter on players")
             return _NP({"players": "opponents" if desc.opponent else "each"}, "player")
         return _NP({"each": desc.affected()}, "object")
+
+    def each_of(self, children: list[Any]) -> _NP:
+        """"Each of up to two target creatures", "each of them": every object the phrase names."""
+        np = children[0]
+        ref = np.ref
+        if not (isinstance(ref, dict) and ("it" in ref or "target" in ref and (
+                ref["target"].get("count", 1) != 1 or ref["target"].get("any_number")))):
+            raise Refused("'each of' something not several targets or a pronoun")
+        return np
 
     def each_other(self, children: list[Any]) -> _NP:
         return _NP({"each": children[0].affected(), "other": True}, "object")
@@ -1619,6 +1976,9 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         return {"mana_value_at_most": _number(children[0])}
 
     # -- amounts ----------------------------------------------------------------------
+    def event_qty(self, children: list[Any]) -> str:
+        return "that_much"
+
     def qty(self, children: list[Any]) -> Any:
         word = str(children[0])
         if word == "x":
@@ -1636,6 +1996,16 @@ class _Compile(ConstantRules, constants=CONSTANTS):
 
     def its_toughness(self, children: list[Any]) -> dict[str, Any]:
         return {"toughness_of": {"it": "object"}}
+
+    def that_power(self, children: list[Any]) -> dict[str, Any]:
+        return {"power_of": {"it": "that"}}
+
+    def that_toughness(self, children: list[Any]) -> dict[str, Any]:
+        return {"toughness_of": {"it": "that"}}
+
+    def switch_target(self, children: list[Any]) -> _Predicate:
+        """"Switch target creature's power and toughness" (613.4d, layer 7d)."""
+        return _pred("modify", {"spec": {"switch_pt": True}, "what": self._target({"kinds": ["creature"]})})
 
 
 
@@ -1658,6 +2028,20 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         if n != 1:
             raise Refused("'an opponent controls two ...' without 'or more'")
         return {"opponent_controls": desc.affected()}
+
+    def none_on_battlefield(self, children: list[Any]) -> dict[str, Any]:
+        return {"on_battlefield": children[0].affected(), "not": True}
+
+    def hand_at_least(self, children: list[Any]) -> dict[str, Any]:
+        """"You have N or more cards in hand": not N - 1 or fewer."""
+        return {"hand_at_most": _number(children[0]) - 1, "not": True}
+
+    def opponent_controls_at_least(self, children: list[Any]) -> dict[str, Any]:
+        n, desc = children
+        return {"opponent_controls": desc.affected(), "at_least": _number(n)}
+
+    def with_counter(self, children: list[Any]) -> dict[str, Any]:
+        return {"counter": children[0]}
 
     def life_at_most(self, children: list[Any]) -> dict[str, Any]:
         return {"life_at_most": _number(children[0])}
@@ -1705,15 +2089,15 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         _, desc, event = children
         if not desc.plural:
             raise Refused("one or more of a singular noun")
-        return {**_group_event(event, desc.affected()), "one_or_more": True}
+        return {**_one_event(event, desc.affected()), "one_or_more": True}
 
     def another_trigger(self, children: list[Any]) -> dict[str, Any]:
         _, desc, event = children
-        return {**_group_event(event, desc.affected()), "other": True}
+        return {**_one_event(event, desc.affected()), "other": True}
 
     def self_or_another_trigger(self, children: list[Any]) -> dict[str, Any]:
         _, desc, event = children
-        found = _group_event(event, {**desc.affected(), "other": True})
+        found = _one_event(event, {**desc.affected(), "other": True})
         subject = found["subject"]
         controller = subject.pop("controller", None)
         found["subject"] = {"any_of": [{"self": True}, subject], **({"controller": controller} if controller else {})}
@@ -1725,7 +2109,19 @@ class _Compile(ConstantRules, constants=CONSTANTS):
             raise Refused("an attached object with more words")
         if event in ("enters", "enters_yours", "enters_theirs", "turned_face_up", "exploits", "mutates"):
             raise Refused("an attached object entering or changing")
-        return {"kind": event, "subject": {"attached": True}}
+        return _group_event(event, {"attached": True})
+
+    def blocks_or_blocked_by(self, children: list[Any]) -> dict[str, Any]:
+        """"Whenever ~ blocks or becomes blocked by a creature": once for each creature it blocks
+        or is blocked by (509.3c-d)."""
+        if children[1] != "blocks":
+            raise Refused("'or becomes blocked by a creature' after another event")
+        return {"kind": "blocks_each", "also": [{"kind": "blocked_by_each"}]}
+
+    def self_or_attached_trigger(self, children: list[Any]) -> dict[str, Any]:
+        """"Whenever ~ or enchanted creature attacks": either of them (303.4, 301.5)."""
+        found = self.attached_trigger(children)
+        return _group_event(_event_name(found), {"any_of": [{"self": True}, {"attached": True}]})
 
     def you_trigger(self, children: list[Any]) -> dict[str, Any]:
         return children[1]
@@ -1746,7 +2142,20 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         return children[0]
 
 
+def _one_event(event: str, subject: dict[str, Any]) -> dict[str, Any]:
+    """:func:`_group_event` of a single event (one a trigger's further words complete)."""
+    if event == "attacks_or_blocks":
+        raise Refused("two events with more words")
+    return _group_event(event, subject)
+
+
+def _event_name(event: dict[str, Any]) -> str:
+    return "attacks_or_blocks" if event.get("also") else event["kind"]
+
+
 def _group_event(event: str, subject: dict[str, Any]) -> dict[str, Any]:
+    if event == "attacks_or_blocks":  # two events of one trigger condition
+        return {"kind": "attacks", "subject": subject, "also": [{"kind": "blocks", "subject": copy.deepcopy(subject)}]}
     if event in ("enters_yours", "enters_theirs"):
         controller = "you" if event == "enters_yours" else "opponents"
         return {"kind": "enters", "subject": _merge(subject, {"controller": controller})}
@@ -1796,7 +2205,7 @@ def _object(np: _NP, cards: bool = False) -> Any:
 
 def _chosen(desc: Desc, count: Any) -> dict[str, Any]:
     """What a player chooses without targeting (115.10): permanents, or cards in a graveyard."""
-    if desc.players or desc.opponent:
+    if desc.players or desc.opponent or desc.party:
         raise Refused("players chosen")
     if desc.kinds == ["card"]:
         if desc.zone is None:
@@ -1831,14 +2240,18 @@ def _graveyard_target(ref: Any) -> bool:
 
 def _card_filter(desc: Desc) -> dict[str, Any]:
     """What a card a search looks for is (its words before "card")."""
-    if desc.kinds != ["card"] or desc.zone or desc.opponent or desc.players:
+    if desc.kinds != ["card"] or desc.zone or desc.opponent or desc.players or desc.party:
         raise Refused("a search for something that is not cards")
     return desc.filter
 
 
 def _count(desc: Desc) -> dict[str, Any]:
-    """What a count counts (:class:`~mtgsolver.model.continuous.ForEach` mapping): permanents, or
-    cards in graveyards (404) by their card types."""
+    """What a count counts (:class:`~mtgsolver.model.continuous.ForEach` mapping): permanents, the
+    creatures in your party (700.8), or cards in graveyards (404) by their card types."""
+    if desc.party:
+        if desc.kinds != ["creature"] or desc.filter or desc.zone:
+            raise Refused("a party of more words")
+        return {"party": True}
     if desc.kinds == ["card"] and desc.zone is not None:
         filt = dict(desc.filter)
         types = filt.pop("types", [])
@@ -1853,6 +2266,22 @@ def _count(desc: Desc) -> dict[str, Any]:
             raise Refused("cards in an opponent's graveyard counted")
         return {"cards": {"zone": desc.zone[0], "whose": whose, **({"types": sorted(types)} if types else {})}}
     return {"permanents": desc.affected()}
+
+
+#: Effects whose ``who`` is the player who does them (a player's verb).
+_PLAYER_VERBS = ("draw", "discard", "mill", "gain_life", "lose_life", "sacrifice", "scry", "surveil", "pay",
+                 "gain_control", "extra_turn")
+
+
+def _swap(value: Any, old: Any, new: Any) -> Any:
+    """``value`` with every ``old`` reference written ``new``."""
+    if value == old:
+        return copy.deepcopy(new)
+    if isinstance(value, list):
+        return [_swap(v, old, new) for v in value]
+    if isinstance(value, dict):
+        return {k: _swap(v, old, new) for k, v in value.items()}
+    return value
 
 
 def _resolve_it(value: Any, antecedent: Any) -> Any:
@@ -1878,7 +2307,7 @@ def _times(amount: Any, children: list[Any]) -> Any:
 
 def _amount_in(children: list[Any]) -> Any:
     """The amount among a verb's children (a number, X or an amount mapping)."""
-    return next(c for c in children if isinstance(c, int) or c == "x" or isinstance(c, dict))
+    return next(c for c in children if isinstance(c, int) or c in ("x", "that_much") or isinstance(c, dict))
 
 
 def _replace_x(value: Any, amount: Any) -> tuple[Any, bool]:
@@ -1895,7 +2324,7 @@ def _replace_x(value: Any, amount: Any) -> tuple[Any, bool]:
 
 
 def _qty(children: list[Any], default: int) -> Any:
-    return next((c for c in children if isinstance(c, int) or c == "x"), default)
+    return next((c for c in children if isinstance(c, int) or c in ("x", "that_much")), default)
 
 
 def _number(value: Any) -> int:
@@ -1931,6 +2360,18 @@ def _keyword_text(keyword: Any) -> str:
 def _predefined(sub: str) -> dict[str, Any]:
     """A predefined token (111.10): a colorless artifact of that subtype with its text."""
     return {"name": f"{sub.title()} Token", "types": ["artifact"], "subtypes": [sub], "colors": [], "text": PREDEFINED[sub]}
+
+
+def _ability_text(low: str, itself: str) -> str:
+    """A quoted ability's text from its normal form: "~" written ``itself``, symbols in capitals,
+    each sentence and the effect after a cost begun with a capital.
+
+    :raises Refused: "named ~": the card's name, which the normal form no longer tells from "this
+        creature"."""
+    if "named ~" in low:
+        raise Refused("a quoted ability naming the card")
+    text = re.sub(r"\{[^}]+\}", lambda m: m.group(0).upper(), low.replace("~", itself))
+    return re.sub(r"(^|[.:] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
 
 
 def _mana_text(token: Any) -> str:

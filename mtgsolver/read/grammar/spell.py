@@ -19,20 +19,34 @@ from typing import Any
 
 from mtgsolver.model.errors import VocabularyError
 from mtgsolver.model.keywords import canonical_keyword
-from mtgsolver.read.grammar.actions import Links, Refused, ability_effects, effect_text, is_modal, modal_effects, normal
+from mtgsolver.read.grammar.actions import (
+    Links,
+    Refused,
+    ability_effects,
+    condition,
+    effect_text,
+    is_modal,
+    modal_effects,
+    normal,
+    sentence,
+)
 from mtgsolver.read.oracle import ability_units
 
 __all__ = ["read_spell", "remembered_spell"]
 
 _KICKER = re.compile(r"^kicker ((?:\{[0-9wubrgcx/]+\})+)$")
 #: A keyword line of a spell (702): the keyword and its cost or number.
-_KEYWORD_LINE = re.compile(r"^([a-z][a-z' -]*?)(?: (?:(?:\{[0-9wubrgcx/]+\})+|\d+|for artifacts|onto arcane "
-                           r"(?:\{[0-9wubrgcx/]+\})+|\d+—(?:\{[0-9wubrgcx/]+\})+))?$")
+_KEYWORD_LINE = re.compile(r"^([a-z][a-z' -]*?)(?: (?:(?:\{[0-9wubrgcx/]+\})+|\d+|for artifacts|onto (?:arcane|instant "
+                           r"or sorcery) (?:\{[0-9wubrgcx/]+\})+|\d+—(?:\{[0-9wubrgcx/]+\})+))?$")
+#: A keyword line with a cost other than mana after a dash ("Flashback—{1}{G}, Pay 3 life.",
+#: "Buyback—Sacrifice a land.", 702.21a, 118.9): the cost must be one the mana family reads.
+_KEYWORD_COST = re.compile(r"^([a-z][a-z ]*?)—(.+?)\.?$")
 #: Keywords that act on their own whenever the spell is cast from a hand, with no choice
 #: (702.40 storm, 702.85 cascade, 702.88 rebound, 702.50 epic, 702.69 gravestorm, 702.60
-#: ripple), and the split-card ones read elsewhere (702.102 fuse, 702.127 aftermath): a spell
-#: with one is not read.
-_ACTING = frozenset({"storm", "cascade", "rebound", "epic", "gravestorm", "ripple", "fuse", "aftermath"})
+#: ripple), and aftermath (702.127a: the half can't be cast from a hand, and is exiled if cast
+#: from a graveyard): a spell with one is not read. Fuse (702.102a) only adds a way to cast a
+#: split card's halves together from a hand, as flashback adds one from a graveyard: kept.
+_ACTING = frozenset({"storm", "cascade", "rebound", "epic", "gravestorm", "ripple", "aftermath"})
 _ADDITIONAL = "as an additional cost to cast this spell, "
 _UNCOUNTERABLE = "this spell can't be countered."
 #: "Cast this spell only during ..." (601.3) by its words.
@@ -44,6 +58,8 @@ _ONLY_DURING = {"cast this spell only during combat.": "combat",
                 "step.": "declare_attackers_step_attacked",
                 "cast this spell only during your turn.": "your_turn"}
 _EXTRA_TARGET = re.compile(r"^this spell costs ((?:\{[0-9wubrgc/]+\})+) more to cast for each target beyond the first\.$")
+#: "This spell costs {2} less to cast if ... / for each ... / if it targets ..." (601.2f), one or two of them.
+_LESS = re.compile(r"^this spell costs (\{\d+\}) less to cast (.+?)(?: and (\{\d+\}) less to cast (.+?))?\.$")
 
 
 def read_spell(text: str, name: str) -> dict[str, Any] | None:
@@ -89,6 +105,9 @@ def _spell(text: str, name: str) -> dict[str, Any]:
                 _once(out, "only_during", _ONLY_DURING[sentence])
             elif m := _EXTRA_TARGET.match(sentence):
                 _once(out, "extra_target_cost", m.group(1).upper())
+            elif m := _LESS.match(sentence):
+                _once(out, "cost_reductions", [_reduction(m.group(1), m.group(2))]
+                      + ([_reduction(m.group(3), m.group(4))] if m.group(3) else []))
             elif sentence.startswith(_ADDITIONAL):
                 _once(out, "additional_costs", _costs(sentence[len(_ADDITIONAL):].rstrip(".")))
             else:
@@ -103,10 +122,55 @@ def _spell(text: str, name: str) -> dict[str, Any]:
     return {"effects": effects, **({"targets": links.slots} if links.slots else {}), **out, "text": text.strip()}
 
 
+def _reduction(mana: str, when: str) -> dict[str, Any]:
+    """A :class:`~mtgsolver.model.effects.CostReduction` mapping of "{N} less to cast [when]":
+    "if [condition]" (611.3b), "for each [description]" (counted as the cost is determined),
+    "if it targets [description]" (115.1).
+
+    :raises Refused: other words."""
+    out: dict[str, Any] = {"mana": mana.upper()}
+    if m := re.match(r"if it targets an? (.+)$", when):
+        out["targets"] = _targeted(m.group(1))
+    elif when.startswith("if "):
+        out["condition"] = condition(when[len("if "):])
+    elif when.startswith("for each "):
+        amount = sentence(f"you gain 1 life {when}.")[0]["gain_life"]["amount"]
+        if not isinstance(amount, dict) or set(amount) != {"count"}:
+            raise Refused("a count the effect language can't hold")
+        out["per"] = amount["count"]
+    else:
+        raise Refused(f"a cost reduction {when!r}")
+    return out
+
+
+def _targeted(words: str) -> dict[str, Any]:
+    """The permanents "it targets a blue permanent" describes, as an affected-set mapping."""
+    spec = sentence(f"destroy target {words}.")[0]["destroy"]["what"]["target"]
+    kinds = spec["kinds"]
+    if set(spec) - {"kinds", "filter", "id"} or set(kinds) & {"spell", "ability", "card", "player"}:
+        raise Refused("a target that is no permanent")
+    types = [k for k in kinds if k != "permanent"]
+    filt = dict(spec.get("filter", {}))
+    if len(types) > 1:
+        if "any_of" in filt or "types" in filt:
+            raise Refused("several kinds with another union")
+        return {**filt, "any_of": [{"types": [t]} for t in types]}
+    return {**filt, "types": sorted({*filt.get("types", []), *types})} if types else filt
+
+
 def _keyword_line(low: str) -> str | None:
     """A keyword line of a spell as printed (normal form), or ``None``; one of :data:`_ACTING`
     is refused."""
     m = _KEYWORD_LINE.match(low)
+    dashed = _KEYWORD_COST.match(low) if m is None else None
+    if dashed is not None:
+        if dashed.group(1) in ("kicker", "multikicker"):
+            return None  # a kicker cost other than mana (the spell's ``kicker`` is mana, 702.33a)
+        try:
+            _costs(dashed.group(2), mana=True)
+        except Refused:
+            return None
+        m = dashed
     if m is None:
         return None
     word = m.group(1)
@@ -118,7 +182,7 @@ def _keyword_line(low: str) -> str | None:
         return None
     if keyword in _ACTING:
         raise Refused(f"{keyword}: it acts on its own as the spell is cast")
-    return low
+    return low.rstrip(".")
 
 
 def _once(out: dict[str, Any], key: str, value: Any) -> None:
@@ -127,14 +191,16 @@ def _once(out: dict[str, Any], key: str, value: Any) -> None:
     out[key] = value
 
 
-def _costs(cost: str) -> list[dict[str, Any]]:
-    """An additional cost (601.2f) as the mana family reads a cost (no mana, no {T})."""
+def _costs(cost: str, mana: bool = False) -> list[dict[str, Any]]:
+    """An additional cost (601.2f) as the mana family reads a cost (no {T}; no mana unless
+    ``mana``)."""
     from mtgsolver.read.grammar.activated import cost_parts
 
     parts = cost_parts(cost)
-    if set(parts) != {"costs"} or any(p["kind"] in ("tap", "untap") for p in parts["costs"]):
+    if set(parts) - {"costs", "mana"} or not mana and "mana" in parts or any(
+            p["kind"] in ("tap", "untap") for p in parts.get("costs", [])):
         raise Refused("an additional cost of mana or tapping")
-    return parts["costs"]
+    return parts.get("costs", [])
 
 
 def _mentions_kicked(value: Any) -> bool:

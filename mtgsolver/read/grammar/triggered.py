@@ -64,6 +64,7 @@ def triggered(line: str, name: str) -> dict[str, Any]:
         else:
             out["condition"] = cond
     links = Links("triggered", *_antecedents(event))
+    links.event_amount = event["kind"] in _AMOUNTS
     if is_modal(rest):
         effects = modal_effects(rest, links)
     else:
@@ -88,6 +89,9 @@ _DAMAGED_PLAYER = ("deals_combat_damage_to_player", "deals_damage_to_player", "d
 #: Events of the source and another creature: "that creature" is the other (the one blocked, blocking
 #: or dealt damage, :class:`~mtgsolver.model.effects.Subject`).
 _OTHER_CREATURE = ("blocks_each", "blocked_by_each", "deals_combat_damage_to_creature")
+#: Events with an amount "that much" names (603.7c): damage dealt, life gained.
+_AMOUNTS = ("deals_damage", "deals_combat_damage", "deals_damage_to_player", "deals_combat_damage_to_player",
+            "deals_damage_to_opponent", "dealt_damage", "gains_life")
 #: Events of a player's own action.
 _PLAYER_ACTIONS = ("cast", "draws", "discards", "gains_life")
 
@@ -99,8 +103,10 @@ def _antecedents(event: dict[str, Any]) -> tuple[Any, ...]:
     player = {"subject": "player"} if whose != "you" else None
     if kind in _STEPS:
         return None, player
-    if kind in _DAMAGED_PLAYER:
-        return "source", {"subject": "player"}
+    if {"self": True} in event.get("subject", {}).get("any_of", []) and {"attached": True} in event["subject"]["any_of"]:
+        return None, None  # "~ or equipped creature ...": "it" may be either (Ogre-Head Helm's is the Equipment)
+    if kind in _DAMAGED_PLAYER:  # "it", "that creature": the one that dealt the damage
+        return ({"subject": "object"} if "subject" in event else "source"), {"subject": "player"}
     if kind in _OTHER_CREATURE:
         return "source", None, {"subject": "object"}  # "it": the source; "that creature": the other one
     if kind == "exploits":
