@@ -174,21 +174,38 @@ def answer(command: str, board_path: Path, options: dict[str, Any], cards: Optio
 
 
 def print_unread(result: Any, verdicts: tuple[str, str] = ("yes", "no")) -> None:
-    """Say which unread lines bear on ``result`` and, if they made it undecided, why.
+    """Say which unread lines bear on ``result`` and, if they made it undecided, why; then the
+    unread lines that can't bear on it, each with its reason.
 
     ``verdicts`` names the verdict on the text read (``("legal", "illegal")``)."""
-    if not result.unread:
+    print_bearing(result.unread, result.as_read, verdicts)
+    print_not_relevant(getattr(result, "not_relevant", ()))
+
+
+def print_bearing(unread: Any, as_read: bool | None, verdicts: tuple[str, str]) -> None:
+    """The unread lines that bear on an answer (with what could make them act first, if said)."""
+    if not unread:
         return
-    if result.as_read is not None:
-        read = verdicts[0] if result.as_read else verdicts[1]
+    if as_read is not None:
+        read = verdicts[0] if as_read else verdicts[1]
         console.print(f"[bold yellow]undecided[/]: on the text this project reads the answer is {read}, but these "
                       "unread lines could change it (docs/unread.md):", soft_wrap=True)
     else:
         console.print("unread lines that could bear on this answer (they could not change the verdict, "
                       "docs/unread.md):", soft_wrap=True)
-    for u in result.unread:
-        console.print(f"  {escape(u.permanent)}: {escape(u.line)} [dim]({', '.join(sorted(u.kinds))})[/]",
+    for u in unread:
+        why = f"; {u.reason}" if u.reason else ""
+        console.print(f"  {escape(u.permanent)}: {escape(u.line)} [dim]({', '.join(sorted(u.kinds))}{escape(why)})[/]",
                       soft_wrap=True)
+
+
+def print_not_relevant(lines: Any) -> None:
+    """The unread lines that can't bear on an answer, each with the reason (docs/unread.md)."""
+    if not lines:
+        return
+    console.print("unread lines that can't bear on this answer (docs/unread.md):", soft_wrap=True)
+    for u in lines:
+        console.print(f"  {escape(u.permanent)}: {escape(u.line)} [dim]— {escape(u.reason)}[/]", soft_wrap=True)
 
 
 def table(*columns: str) -> Any:

@@ -66,3 +66,4 @@ def _print(board, result) -> None:  # type: ignore[no-untyped-def]
     for u in result.unread:
         line = u.to_dict() if hasattr(u, "to_dict") else u
         con.print(f"  [yellow]unread[/] {line['permanent']}: {line['line']}", highlight=False, soft_wrap=True)
+    common.print_not_relevant(result.not_relevant)

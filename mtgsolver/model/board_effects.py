@@ -3,7 +3,9 @@
 Each effect has a ``kind`` from :data:`EFFECT_FIELDS` and the fields that kind uses.
 Rules: 509.1c (must_block, blocks_this_turn), 509.1b (max_blockers_total),
 509.1d (block_cost), 508.1c-d (attacks; max_attackers_against: no more than n creatures can
-attack the defender, not their planeswalkers), 508.1d (attack_cost), 701.15 (goaded).
+attack the defender, not their planeswalkers), 508.1d (attack_cost), 701.15 (goaded), 613.1f
+(gains: abilities a resolved spell or ability gave a creature), 613.4c (gets: +N/+M it gave, as
+"gets +2/+2 until end of turn" does).
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ EFFECT_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "attack_cost": (("cost", "defender"), ("source",)),
     "all_attack_this_turn": (("controller",), ("source",)),
     "gains": (("creature", "abilities"), ("source",)),
+    "gets": (("creature", "pt"), ("source",)),
 }
 
 
@@ -37,7 +40,8 @@ class Effect:
     ``creature``/``attacker`` are permanent ids; ``target`` is a player, planeswalker or
     battle id; ``by``, ``controller`` and ``defender`` are player names; ``cost`` is per
     creature; ``abilities`` (``gains``) are what the creature gains, as
-    :attr:`~mtgsolver.model.continuous.ContinuousSpec.gains` holds them (``("keyword", "haste")``).
+    :attr:`~mtgsolver.model.continuous.ContinuousSpec.gains` holds them (``("keyword", "haste")``);
+    ``pt`` (``gets``) is the power and toughness it adds.
     """
 
     kind: str
@@ -51,3 +55,4 @@ class Effect:
     cost: ManaCost | None = None
     source: str | None = None
     abilities: tuple[object, ...] | None = None
+    pt: tuple[int, int] | None = None

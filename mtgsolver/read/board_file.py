@@ -143,6 +143,7 @@ class EffectSpec(_Strict):
     cost: str | None = None
     source: str | None = None
     abilities: list[Entry] | None = None
+    pt: list[int] | None = Field(None, min_length=2, max_length=2, description="gets: [power, toughness] added")
 
 
 class PoolEntrySpec(_Strict):
@@ -993,7 +994,8 @@ class _Builder:
             self.check_granted(g, f"{path}.abilities[{j}]")
         return Effect(kind=e.kind, creature=e.creature, attacker=e.attacker, target=e.target, by=e.by,
                       controller=e.controller, defender=e.defender, n=e.n, cost=cost, source=e.source,
-                      abilities=tuple(parse_granted(g) for g in e.abilities) if e.abilities is not None else None)
+                      abilities=tuple(parse_granted(g) for g in e.abilities) if e.abilities is not None else None,
+                      pt=(e.pt[0], e.pt[1]) if e.pt is not None else None)
 
     def pool(self, player: str, value: str | list[PoolEntrySpec]) -> tuple[PoolMana, ...]:
         self.need_player(player, f"mana_pool.{player}")

@@ -126,6 +126,14 @@ def spec_of(ability: Static) -> ContinuousSpec:
     return _lands_are_spec(ability.value)
 
 
+def _board_spec(effect: Effect) -> ContinuousSpec:
+    """The continuous effect of a board ``gains`` (613.1f) or ``gets`` (613.4c) effect: what a
+    resolved spell or ability gave one creature, timestamped when it resolved (613.7a)."""
+    if effect.kind == "gets":
+        return ContinuousSpec(affects=Affected(attached=True), gets=effect.pt)
+    return ContinuousSpec(affects=Affected(attached=True), gains=effect.abilities or ())
+
+
 def _lands_are_spec(land_type: str) -> ContinuousSpec:
     """Celestial Dawn's "Lands you control are Plains." (305.7, 613.1d)."""
     return ContinuousSpec(affects=Affected(controller="you", types=frozenset({"land"})),
@@ -157,9 +165,9 @@ class _Engine:
         last = max(self.timestamps.values(), default=0)
         self.board_effects = [
             _Eff(e.source or f"effects[{i}]", _name_of(self.state, e.source) or f"effects[{i}]", "", None,
-                 last + 1 + i, (len(printed) + i, 0), ContinuousSpec(affects=Affected(attached=True), gains=e.abilities or ()), None,
+                 last + 1 + i, (len(printed) + i, 0), _board_spec(e), None,
                  fixed=frozenset({e.creature}))  # type: ignore[arg-type]
-            for i, e in enumerate(effects) if e.kind == "gains" and e.creature in self.state]
+            for i, e in enumerate(effects) if e.kind in ("gains", "gets") and e.creature in self.state]
         self.graveyard: dict[str, str] = {}  # card id -> its owner, for cards whose statics work there
         self.zone_effects = self.graveyard_effects(last + 1 + len(effects))
 

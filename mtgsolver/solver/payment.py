@@ -101,6 +101,7 @@ class PaymentResult(JsonResult):
     objective: tuple[tuple[str, int], ...] = ()
     unread: tuple[UnreadLine, ...] = ()
     as_read: bool | None = None
+    not_relevant: tuple[UnreadLine, ...] = ()
     enters_with: EntersWith | None = None
 
     @property
