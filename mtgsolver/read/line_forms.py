@@ -47,7 +47,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["EVENTS", "LineForm", "effect_events", "level_range", "line_form", "parent_index", "reach", "self_text"]
+__all__ = ["EVENTS", "LineForm", "effect_events", "effect_reach", "level_range", "line_form", "parent_index", "reach",
+           "self_text"]
 
 #: What a triggered ability or a replacement effect can wait for.
 EVENTS = frozenset({
@@ -91,7 +92,7 @@ _EXERT = re.compile(r"^you may exert ~ as it attacks\.(?: when you do, (.*))?$",
 
 _SPELL = re.compile(
     r"\bthis spell\b|^~ can't be countered|~ costs? [^.]*\b(?:less|more) to cast\b|\bas an additional cost to cast\b|"
-    r"\brather than pay (?:this spell's|~'s) mana cost\b|^cast ~ only\b|\byou may cast ~ as though it had flash\b|"
+    r"\brather than pay (?:this spell's|~'s) mana cost\b|^cast ~ only\b|\bcast ~ without paying\b|\byou may cast ~ as though it had flash\b|"
     r"^~ can't be copied|^when you cast ~|^you can't cast ~|\bif ~ was (?:kicked|cast|bargained|foretold|evoked)\b"
     r"(?!.*\benters\b)|^(?:dash|blitz|evoke|spectacle|surge|prowl|emerge|overload|replicate|bestow|mutate|"
     r"cascade|casualty|squad|offspring|gift|impending|prototype|disguise|plot|warp|sneak|freerunning|"
@@ -109,13 +110,14 @@ _FROM_ZONE = re.compile(r"\b(?:return|put|cast|exile) ~ from your (?:graveyard|h
 _ZONE = re.compile(
     r"^you may (?:cast|play) ~ from\b|^as long as ~ is in your (?:graveyard|hand)|^while ~ is in your|"
     r"^if ~ is in a graveyard\b|\bfrom your opening hand\b|^before you shuffle your deck\b|"
+    r"\bfrom your deck before playing\b|^(?:friends forever|choose a background|partner with)\b|"
     r"^(?:ninjutsu|unearth|scavenge|embalm|eternalize|encore|"
     r"flashback|retrace|jump-start|escape|disturb|aftermath|dredge|madness|forecast|transmute|recover|"
     r"cycling|\w+cycling|channel|bloodrush|boast|foretell|suspend|plot|craft|companion|partner|"
     r"hidden agenda|conspire|haunt|soulshift|morph|megamorph|cipher|miracle|reinforce|transfigure|"
     r"aura swap|epic|cleave|decayed|daybound|nightbound)\b", re.I)
 _UNTAP_STEP = re.compile(r"\b(?:doesn't|don't|do not|does not) untap during\b|\bchoose not to untap\b", re.I)
-_REPLACEMENT = re.compile(r"^(?:if|prevent)\b|\bwould\b.*\binstead\b|\bthat would be dealt\b|"
+_REPLACEMENT = re.compile(r"^(?:if|prevent)\b|\bwould\b.*\binstead\b|\bthat would be dealt\b|\bas it moves to\b|"
                           r"\benters? (?:the battlefield )?(?:tapped|with)\b|\bprevent all\b|^damage that would\b", re.I)
 # a static part beside a replacement ("prevent all combat damage it would deal and it has defender")
 _STATIC_VERB = re.compile(r"\b(?:it|~|they|creatures?) (?:has|have|gets?|gains?|can't|can)\b", re.I)
@@ -141,9 +143,10 @@ _EVENT_WORDS: tuple[tuple[str, str], ...] = (
     (r"\bblocks?\b", "blocks"),
     (r"\bdeals? combat damage\b", "combat_damage"),
     (r"\bdamage\b", "damage"),
-    (r"\benters?\b|\bcome into play\b|\bcreates? (?:one or more )?(?:a )?tokens?\b|\bwould be created\b", "enters"),
+    (r"\benters?\b|\bcome into play\b|\bcreates? (?:one or more )?(?:a )?tokens?\b|\bwould be created\b|"
+     r"\bis championed\b", "enters"),
     (r"\bdies\b|\bdie\b|\bdestroyed\b|\bput into (?:a|your|an opponent's) graveyard from the battlefield\b", "dies"),
-    (r"\bleaves?\b|\bput into (?:a|your|an opponent's|its owner's) graveyard\b|\bexiled\b", "leaves"),
+    (r"\bleaves?\b|\bput into (?:a|your|an opponent's|its owner's) graveyard\b|\bexiled\b|\bmoves? to\b", "leaves"),
     (r"\bcasts?\b|\bcopy\b|\bcopies\b|\bcountered\b", "cast"),
     (r"\b(?:taps?|is tapped|becomes tapped) [^,]*\bfor mana\b|\bfor mana\b|\badds? mana\b", "mana"),
     (r"\bbecomes? tapped\b|\bis tapped\b|\btaps?\b", "tapped"),
@@ -436,18 +439,23 @@ _SUBJECT = (r"(?:^|(?<=[,.;:\"] )|(?<=\band )|(?<=\bthen )|(?<=\")|(?<=\bor ))"
             r"counter|fights?|loses?|can't|can|must|becomes?|is|are|gains?|has|have|gets?)\b)[\w~'/+ -]){0,70}?")
 # the rest of a clause, up to another verb phrase ("... and it has defender")
 _TAIL = r"(?:(?! and (?:it|~|they|that creature|has|have|gets?|gains?)\b)[^.;])*"
-_KW = (r"(?:first strike|double strike|protection from [\w ]+?|[a-z]+walk|" +
+_KW = (r"(?:first strike|double strike|protection from [\w ]+?|hexproof from [\w ]+?|[a-z]+walk|" +
        "|".join(sorted((
            "flying", "reach", "menace", "trample", "deathtouch", "lifelink", "vigilance", "haste", "defender",
            "indestructible", "hexproof", "shroud", "fear", "intimidate", "shadow", "horsemanship", "skulk",
            "infect", "wither", "flash", "prowess", "banding", "flanking", "ward", "toxic", "exalted",
-           "undying", "persist", "afflict", "bushido", "rampage", "provoke", "changeling", "devoid"),
+           "undying", "persist", "afflict", "bushido", "rampage", "provoke", "changeling", "devoid", "melee",
+           "dethrone", "training", "mentor", "battle cry", "myriad", "annihilator", "renown", "riot", "decayed",
+           "evolve", "frenzy"),
            key=len, reverse=True)) + r")(?: \d+| \{[^}]+\})?")
 _REACH: tuple[tuple[str, str], ...] = (
     ("activated_grant", rf"{_SUBJECT}\b(?:gains?|has|have|gain) \"(?:\{{[^}}\"]*\}}|[^\"]){{0,80}}?: [^\"]*\""),
     ("activated_grant", rf"{_SUBJECT}\b(?:gains?|has|have) all activated abilities of [^.;]*"),
-    ("life", rf"\b{_PLAYER} (?:each )?(?:gains?|loses?|gain|lose) (?:\d+|x|that much|half (?:their|your|his or her) "
-             rf"life,? rounded (?:up|down)|an amount of|life equal to[^.,;]*|\w+) ?(?:life)?(?: equal to [^.,;]*)?"),
+    ("late_trigger_grant", rf"{_SUBJECT}\b(?:gains?|has|have) \"(?:when|whenever|at) (?:[^\"]*?)(?:deals? (?:combat )?damage|"
+                           r"dies|the beginning of (?:your|each) (?:upkeep|end step|draw step)|is put into)[^\"]*\""),
+    ("life", rf"\b{_PLAYER} (?:each )?(?:gains?|loses?|gain|lose) (?:(?:\d+|x|that much|an amount of|\w+) life|half "
+             r"(?:their|your|his or her) life,? rounded (?:up|down)|life equal to [^.,;]*)(?: equal to [^.,;]*| for each "
+             r"[^.,;]*)?"),
     ("life", r"\b(?:gain|lose) (?:\d+|x|that much) life\b|\bpay (?:\d+|x) life\b"),
     ("life", rf"(?<![\w~])(?:~|it) deals (?:\d+|x|that much) damage to {_PLAYER}(?=\s*(?:[.;]|$|, | and you\b))"),
     ("life", rf"(?<![\w~])(?:~|it) deals damage equal to [^.,;]* to {_PLAYER}(?=\s*(?:[.;]|$|, ))"),
@@ -459,7 +467,10 @@ _REACH: tuple[tuple[str, str], ...] = (
     ("zones", r"[^.;]*\bfrom among (?:the )?cards (?:you )?exiled\b[^.;]*|\byou may look at cards exiled with\b[^.;]*"),
     ("zones", r"[^.;]*\bplay (?:lands?|an additional land|\w+ additional lands)\b[^.;]*|[^.;]*\bflashback cost\b[^.;]*"),
     ("turn_rules", r"[^.;]*\b(?:skip (?:your|each) \w+ step|can't transform|don't lose unspent|while voting|"
-                   r"crews? vehicles|assigns? (?:its )?combat damage|can't get poison counters)\b[^.;]*"),
+                   r"crews? vehicles|have crew \d+|assigns? (?:its )?combat damage|can't get poison counters)\b[^.;]*"),
+    ("control_enchanted", r"^you control enchanted (?:creature|permanent)\b"),
+    ("tap_own", r"\btap (?:any number of |up to \w+ )?(?:other )?(?:untapped )?(?:other )?creatures? you control\b"),
+    ("haste_as_though", rf"{_SUBJECT}\bcan attack as though it (?:had haste|didn't have defender)\b"),
     ("zones", r"\bplay with the top card of your library revealed\b|\byou may look at the top card of your library"
               r"(?: any time)?\b"),
     ("zones", r"[^.;]*\byou may (?:play|cast) [^.;]*\bfrom (?:your|the top of your) (?:graveyard|library|hand)\b[^.;]*"),
@@ -477,8 +488,11 @@ _REACH: tuple[tuple[str, str], ...] = (
               r"(?:card|\w+ cards) of (?:your|target player's|each player's) library\b"),
     ("pt_up", rf"{_SUBJECT}\bgets? \+(?:\d+|x)/\+(?:\d+|x)(?: until end of turn)?(?: for each [^.,;]*)?"),
     ("pt_up", r"\bput (?:a|an|one|two|three|four|five|x|that many|\w+) \+1/\+1 counters? on "
-              r"(?:~|it|that creature|target creature(?: you control)?|each (?:other )?creature you control|"
-              r"enchanted creature|equipped creature|each of them|up to one target creature)"),
+              r"(?:(?!\b(?:and|then)\b)[\w~' -]){1,60}?(?=[.,;]|$| and | then | for each )"),
+    ("pt_up", r"\b(?:support|bolster|adapt) (?:\d+|x)\b"),
+    ("pt_up", rf"{_SUBJECT}\bhas base power \d+(?! and)"),
+    ("cards", r"\bconnives?(?: x| \d+)?\b"),
+    ("life", r"[^.;]*\bcan't gain life\b[^.;]*"),
     ("attack_rule", rf"{_SUBJECT}\b(?:can't attack(?! or block| and block)|can attack){_TAIL}"),
     ("attack_rule", rf"{_SUBJECT}\battacks? each (?:combat|turn) if able{_TAIL}"),
     ("blocked_self", rf"^~ (?:can't be blocked|must be blocked){_TAIL}|[^.;]*\bable to block ~ do so{_TAIL}"),
@@ -491,7 +505,8 @@ _REACH: tuple[tuple[str, str], ...] = (
     ("spells", r"[^.;]*\bspells? (?:you cast |your opponents cast )?(?:has|have)\b[^.;]*"),
     ("spells", r"[^.;]*\bcan't be (?:equipped|enchanted)\b[^.;]*"),
     ("spells", r"[^.;]*\bspend [^.;]*\bmana\b[^.;]*"),
-    ("spells", r"[^.;]*\bcast (?:[^.;]*\bspells?\b|more than)[^.;]*|[^.;]*\bspells? as though [^.;]*"),
+    ("spells", r"[^.;]*\bcast (?:[^.;]*\bspells?\b|more than)[^.;]*|[^.;]*\bspells? as though [^.;]*|"
+               r"[^.;]*\bspells? [^.;]*can't be cast\b[^.;]*|[^.;]*\bforetell\w*[^.;]*"),
     ("spells", r"[^.;]*\bactivated abilities [^.;]*can't be activated\b[^.;]*"),
     ("delayed", r"[^.;]*\bat (?:end of combat|the beginning of the next end step)\b[^.;]*"),
     ("spells", r"[^.;]*\babilities\b[^.;]*\bcosts? [^.;]*\b(?:less|more) to activate\b[^.;]*"),
@@ -515,6 +530,17 @@ _CONNECTIVES = re.compile(
     r"if you do|if you don't|when you do|otherwise|this way|until end of turn|this turn|instead|also|both|any time)\b|"
     r"[.,;:—\"]", re.I)
 _KW_RE = re.compile(_KW, re.I)
+
+
+# a spell cast or a card played while the effect resolves: it could be anything (608.2g)
+_CAST_NOW = re.compile(r"\b(?:you )?may (?:cast|play) (?![^.]*\b(?:this turn|until end of turn|until your next|for as "
+                       r"long as)\b)[^.]*|\bcast (?:it|that card|the copy|them|those cards)\b", re.I)
+
+
+def effect_reach(effect: str) -> frozenset[str]:
+    """:func:`reach` of what a triggered or activated ability does: a spell cast while it
+    resolves ("you may cast the copy") could do anything, so it is ``other``."""
+    return reach(effect) | ({"other"} if _CAST_NOW.search(effect) else frozenset())
 
 
 def reach(text: str) -> frozenset[str]:
@@ -560,4 +586,6 @@ def _canonical(keyword: str) -> str:
     """``first strike`` -> ``first_strike``; ``protection from red`` -> ``protection``; a number
     or cost after the keyword goes."""
     words = re.sub(r" (?:\d+|\{[^}]+\})$", "", keyword.strip().lower())
-    return "protection" if words.startswith("protection") else words.replace(" ", "_")
+    if words.startswith(("protection", "hexproof")):
+        return words.split()[0]
+    return words.replace(" ", "_")
