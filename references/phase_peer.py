@@ -64,12 +64,13 @@ def load_pool(path: str | Path) -> dict[str, list[dict[str, Any]]]:
         return json.load(fh)["data"]
 
 
-def pool_cards(pool: dict[str, list[dict[str, Any]]]) -> tuple[list[str], list[str]]:
+def pool_cards(pool: dict[str, list[dict[str, Any]]]) -> tuple[list[str], list[str], frozenset[str]]:
     """Names of the pool's single-faced creature cards (creature their only card type, a
     number for power and toughness, toughness 1 or more: a 0/0 that "enters with counters"
     would die at once on a board that doesn't give them, 704.5f) and of its single-faced Auras
-    with "Enchant creature"."""
-    creatures, auras = [], []
+    with "Enchant creature", and those of these Auras that give control of the creature (613.1b:
+    its controller must then control the creature too)."""
+    creatures, auras, control = [], [], set()
     for name, faces in pool.items():
         if len(faces) != 1 or faces[0].get("layout") != "normal" or faces[0].get("isFunny"):
             continue
@@ -81,7 +82,9 @@ def pool_cards(pool: dict[str, list[dict[str, Any]]]) -> tuple[list[str], list[s
         elif face.get("types") == ["Enchantment"] and "Aura" in face.get("subtypes", []) \
                 and text.startswith("Enchant creature\n"):
             auras.append(name)
-    return sorted(creatures), sorted(auras)
+            if re.search(r"you control enchanted creature", text, re.I):
+                control.add(name)
+    return sorted(creatures), sorted(auras), frozenset(control)
 
 
 def card_data(pool: dict[str, list[dict[str, Any]]], names: Iterable[str]) -> str:
@@ -98,9 +101,11 @@ def card_data(pool: dict[str, list[dict[str, Any]]], names: Iterable[str]) -> st
 
 
 # --------------------------------------------------------------------------- boards
-def random_spec(rng: random.Random, creatures: list[str], auras: list[str]) -> dict[str, Any]:
+def random_spec(rng: random.Random, creatures: list[str], auras: list[str],
+                control: frozenset[str] = frozenset()) -> dict[str, Any]:
     """A board: 1-3 attackers of ``a`` attacking ``b``, 1-3 creatures of ``b`` (one in five
-    tapped), an Aura on one of them half the time, and a random declaration of blocks."""
+    tapped), an Aura on one of them half the time (its controller's, or in three cases of ten
+    the other player's, unless it is one of ``control``), and a random declaration of blocks."""
     perms: list[dict[str, Any]] = []
     for side, who in (("a", "a"), ("b", "b")):
         for i, name in enumerate(rng.sample(creatures, rng.randint(1, 3))):
@@ -108,8 +113,11 @@ def random_spec(rng: random.Random, creatures: list[str], auras: list[str]) -> d
             perms.append({"id": f"{side}{i}", "card": name, "controller": who, "tapped": tapped})
     if auras and rng.random() < 0.5:
         host = rng.choice(perms)
+        aura = rng.choice(auras)
         owner = host["controller"] if rng.random() < 0.7 else ("b" if host["controller"] == "a" else "a")
-        perms.append({"id": "aura", "card": rng.choice(auras), "controller": owner, "attached_to": host["id"]})
+        if aura in control:
+            owner = host["controller"]  # 613.1b: it controls the creature its controller gained
+        perms.append({"id": "aura", "card": aura, "controller": owner, "attached_to": host["id"]})
     attackers = [p["id"] for p in perms if p["id"].startswith("a") and p["id"] != "aura"]
     blockers = []
     for p in perms:

@@ -48,14 +48,14 @@ import re
 from dataclasses import dataclass
 
 __all__ = ["EVENTS", "LineForm", "effect_events", "effect_reach", "level_range", "line_form", "parent_index", "reach",
-           "self_text"]
+           "self_text", "static_condition"]
 
 #: What a triggered ability or a replacement effect can wait for.
 EVENTS = frozenset({
     "attacks", "unblocked", "blocks", "blocked", "combat_damage", "damage", "enters_self", "enters", "leaves",
     "dies", "cast", "tapped", "untapped", "life_gain", "life_loss", "draw", "discard", "counters", "sacrifice",
     "targeted", "cycle", "mill", "lore", "mana", "monstrous", "face_up", "mutate", "roll", "flip", "activate", "day_night",
-    "explore", "exploit",
+    "explore", "exploit", "investigate", "blink", "land_play", "search",
     "step:upkeep", "step:draw", "step:precombat_main", "step:beginning_of_combat", "step:end_of_combat",
     "step:postcombat_main", "step:end", "step:untap", "other",
 })
@@ -106,11 +106,14 @@ _ENTERS_WITH_ABILITY = re.compile(r"\bas a copy\b|\bwith (?:an? |your choice of 
                                   r"\bwith (?!(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|that many|"
                                   r"a number of|your choice of a \w+ counter or|it|them|~)\b)\w+(?: \w+)?[.,]", re.I)
 # the permanent itself in another zone: an ability that moves it from there (113.6m, 113.6k)
-_FROM_ZONE = re.compile(r"\b(?:return|put|cast|exile) ~ from your (?:graveyard|hand)\b", re.I)
+_FROM_ZONE = re.compile(r"\b(?:return|put|cast|exile) ~ from your (?:graveyard|hand)\b|\bif ~ is in your (?:graveyard|hand)\b",
+                        re.I)
 _ZONE = re.compile(
     r"^you may (?:cast|play) ~ from\b|^as long as ~ is in your (?:graveyard|hand)|^while ~ is in your|"
     r"^if ~ is in a graveyard\b|\bfrom your opening hand\b|^before you shuffle your deck\b|"
-    r"\bfrom your deck before playing\b|^(?:friends forever|choose a background|partner with)\b|"
+    r"\bfrom your deck before playing\b|^(?:friends forever|choose a background|partner with)\b|\bthe draft\b|"
+    r"\bas you draft\b|"
+    r"^draft ~ face up\b|"
     r"^(?:ninjutsu|unearth|scavenge|embalm|eternalize|encore|"
     r"flashback|retrace|jump-start|escape|disturb|aftermath|dredge|madness|forecast|transmute|recover|"
     r"cycling|\w+cycling|channel|bloodrush|boast|foretell|suspend|plot|craft|companion|partner|"
@@ -118,6 +121,7 @@ _ZONE = re.compile(
     r"aura swap|epic|cleave|decayed|daybound|nightbound)\b", re.I)
 _UNTAP_STEP = re.compile(r"\b(?:doesn't|don't|do not|does not) untap during\b|\bchoose not to untap\b", re.I)
 _REPLACEMENT = re.compile(r"^(?:if|prevent)\b|\bwould\b.*\binstead\b|\bthat would be dealt\b|\bas it moves to\b|"
+                          r"\bdon't cause abilities to trigger\b|"
                           r"\benters? (?:the battlefield )?(?:tapped|with)\b|\bprevent all\b|^damage that would\b", re.I)
 # a static part beside a replacement ("prevent all combat damage it would deal and it has defender")
 _STATIC_VERB = re.compile(r"\b(?:it|~|they|creatures?) (?:has|have|gets?|gains?|can't|can)\b", re.I)
@@ -143,10 +147,11 @@ _EVENT_WORDS: tuple[tuple[str, str], ...] = (
     (r"\bblocks?\b", "blocks"),
     (r"\bdeals? combat damage\b", "combat_damage"),
     (r"\bdamage\b", "damage"),
-    (r"\benters?\b|\bcome into play\b|\bcreates? (?:one or more )?(?:a )?tokens?\b|\bwould be created\b|"
+    (r"\benters?\b|\bentering\b|\bcome into play\b|\bcreates? (?:one or more )?(?:a )?tokens?\b|\bwould be created\b|"
      r"\bis championed\b", "enters"),
     (r"\bdies\b|\bdie\b|\bdestroyed\b|\bput into (?:a|your|an opponent's) graveyard from the battlefield\b", "dies"),
-    (r"\bleaves?\b|\bput into (?:a|your|an opponent's|its owner's) graveyard\b|\bexiled\b|\bmoves? to\b", "leaves"),
+    (r"\bleaves?\b|\bput into (?:a|your|an opponent's|its owner's) graveyard\b|\bexiled\b|\bmoves? to\b|"
+     r"\breturned to (?:its owner's |their owners' |your )?hand\b", "leaves"),
     (r"\bcasts?\b|\bcopy\b|\bcopies\b|\bcountered\b", "cast"),
     (r"\b(?:taps?|is tapped|becomes tapped) [^,]*\bfor mana\b|\bfor mana\b|\badds? mana\b", "mana"),
     (r"\bbecomes? tapped\b|\bis tapped\b|\btaps?\b", "tapped"),
@@ -159,6 +164,9 @@ _EVENT_WORDS: tuple[tuple[str, str], ...] = (
      r"\bput one or more\b", "counters"),
     (r"\bcounters? (?:a|target) spell\b", "cast"),
     (r"\bexplores?\b", "explore"),
+    (r"\binvestigates?\b", "investigate"),
+    (r"\bplays? a land\b", "land_play"),
+    (r"\bsearch(?:es)? (?:their|your|his or her) library\b", "search"),
     (r"\bexploits?\b", "exploit"),
     (r"\bsacrifices?\b", "sacrifice"),
     (r"\bbecomes? the target\b|\btargets?\b", "targeted"),
@@ -185,11 +193,15 @@ _EVENT_WORDS: tuple[tuple[str, str], ...] = (
 _EVENT_RES = tuple((re.compile(p, re.I), e) for p, e in _EVENT_WORDS)
 
 
-def self_text(line: str, name: str) -> str:
+def self_text(line: str, name: str, legendary: bool = False) -> str:
     """The line with the permanent's own name (and its short name before a comma, and "this
-    creature" and the like) written ``~``, as Oracle text means them (201.5)."""
+    creature" and the like) written ``~``, as Oracle text means them (201.5); a legendary
+    permanent's text may call it by its first name alone ("Haktos" for Haktos the Unscarred,
+    201.5a)."""
     text = line
     names = [name] + ([name.split(",")[0]] if "," in name else [])
+    if legendary:
+        names += [re.split(r",| the | of ", name)[0], name.split()[0]]
     for n in sorted({n for n in names if n.strip()}, key=len, reverse=True):
         text = re.sub(re.escape(n), "~", text)
     return _SELF.sub("~", text)
@@ -204,8 +216,9 @@ def level_range(line: str) -> tuple[int, int | None] | None:
     return int(m.group(1)), (None if m.group(3) else int(m.group(2)))
 
 
-def line_form(line: str, name: str = "") -> LineForm:
-    """The form of one unread line of the permanent called ``name`` (see the module docstring).
+def line_form(line: str, name: str = "", legendary: bool = False) -> LineForm:
+    """The form of one unread line of the permanent called ``name`` (``legendary``: it may be
+    called by its first name, :func:`self_text`; see the module docstring).
 
     Examples
     --------
@@ -217,7 +230,7 @@ def line_form(line: str, name: str = "") -> LineForm:
     >>> line_form("Skeleton Scavengers enters the battlefield with a +1/+1 counter on it.", "Skeleton Scavengers").form
     'enters'
     """
-    text = self_text(line.strip(), name)
+    text = self_text(line.strip(), name, legendary)
     if _ROW.match(text):
         return LineForm("row", text)
     if text.lower().startswith("companion"):  # 702.139a: it works outside the game
@@ -377,10 +390,13 @@ _CAUSES: tuple[tuple[str, frozenset[str]], ...] = (
     (r"\bdamage\b", frozenset({"damage", "combat_damage", "life_loss", "dies", "leaves", "counters"})),
     (r"\bfights?\b", frozenset({"damage", "dies", "leaves"})),
     (r"\bdestroy", frozenset({"dies", "leaves"})),
-    (r"\bexile", frozenset({"leaves"})),
+    (r"\bexile(?![^.]*\bcards? (?:from|in|of) )", frozenset({"leaves"})),
     (r"\breturn", frozenset({"leaves", "enters"})),
+    (r"\bexile [^.]*\breturns? [^.]*\bto the battlefield\b|\bthen return (?:it|them|that card|those cards) to the "
+     r"battlefield\b", frozenset({"blink"})),
     (r"\bsacrifice", frozenset({"sacrifice", "dies", "leaves"})),
-    (r"\bcreates?\b|\btokens?\b|\bonto the battlefield\b|\binvestigate\b|\bamass\b", frozenset({"enters"})),
+    (r"\bcreates?\b|\btokens?\b|\bonto the battlefield\b|\bamass\b", frozenset({"enters"})),
+    (r"\binvestigate\b", frozenset({"enters", "investigate"})),
     (r"\bcounters?\b|\bproliferate\b|\bbolster\b|\badapt\b|\bsupport\b", frozenset({"counters"})),
     (r"-\d+/-\d+|-x/-x|\bgets? -", frozenset({"dies", "leaves"})),
     (r"\bdraws?\b", frozenset({"draw"})),
@@ -434,25 +450,24 @@ _PLAYER = (r"(?:you|each player|each opponent|target player|target opponent|that
            r"enchanted creature's controller|its owner|your opponents|each of your opponents|an opponent|"
            r"any opponent|that opponent|that spell's controller)")
 # the subject of a clause: it starts the clause and has no verb of its own
-_SUBJECT = (r"(?:^|(?<=[,.;:\"] )|(?<=\band )|(?<=\bthen )|(?<=\")|(?<=\bor ))"
+_SUBJECT = (r"(?:^|(?<=[,.;:\"] )|(?<=\band )|(?<=\bthen )|(?<=\")|(?<=\bor )|(?<=\bhave ))"
             r"(?:(?!\b(?:then|destroy|exiles?|returns?|sacrifices?|taps?|untaps?|creates?|put|puts|deals?|"
-            r"counter|fights?|loses?|can't|can|must|becomes?|is|are|gains?|has|have|gets?)\b)[\w~'/+ -]){0,70}?")
+            r"fights?|loses?|can't|can|must|becomes?|is|are|gains?|has|have|gets?)\b)[\w~'/+ -]){0,70}?")
 # the rest of a clause, up to another verb phrase ("... and it has defender")
 _TAIL = r"(?:(?! and (?:it|~|they|that creature|has|have|gets?|gains?)\b)[^.;])*"
-_KW = (r"(?:first strike|double strike|protection from [\w ]+?|hexproof from [\w ]+?|[a-z]+walk|" +
+_KW = (r"(?:first strike|double strike|(?:protection|hexproof) from [^,.;:\"]+?(?=,|\.|;|$| and |\")|[a-z]+walk|" +
        "|".join(sorted((
            "flying", "reach", "menace", "trample", "deathtouch", "lifelink", "vigilance", "haste", "defender",
            "indestructible", "hexproof", "shroud", "fear", "intimidate", "shadow", "horsemanship", "skulk",
            "infect", "wither", "flash", "prowess", "banding", "flanking", "ward", "toxic", "exalted",
            "undying", "persist", "afflict", "bushido", "rampage", "provoke", "changeling", "devoid", "melee",
            "dethrone", "training", "mentor", "battle cry", "myriad", "annihilator", "renown", "riot", "decayed",
-           "evolve", "frenzy"),
-           key=len, reverse=True)) + r")(?: \d+| \{[^}]+\})?")
+           "evolve", "frenzy", "poisonous", "absorb"),
+           key=len, reverse=True)) + r")(?: \d+| \{[^}]+\})?(?![\w{])")
 _REACH: tuple[tuple[str, str], ...] = (
     ("activated_grant", rf"{_SUBJECT}\b(?:gains?|has|have|gain) \"(?:\{{[^}}\"]*\}}|[^\"]){{0,80}}?: [^\"]*\""),
     ("activated_grant", rf"{_SUBJECT}\b(?:gains?|has|have) all activated abilities of [^.;]*"),
-    ("late_trigger_grant", rf"{_SUBJECT}\b(?:gains?|has|have) \"(?:when|whenever|at) (?:[^\"]*?)(?:deals? (?:combat )?damage|"
-                           r"dies|the beginning of (?:your|each) (?:upkeep|end step|draw step)|is put into)[^\"]*\""),
+    ("granted", rf"{_SUBJECT}\b(?:gains?|has|have) (?:[\w ]+ and )?\"(?P<trigger>(?:when|whenever|at) [^\"]*)\""),
     ("life", rf"\b{_PLAYER} (?:each )?(?:gains?|loses?|gain|lose) (?:(?:\d+|x|that much|an amount of|\w+) life|half "
              r"(?:their|your|his or her) life,? rounded (?:up|down)|life equal to [^.,;]*)(?: equal to [^.,;]*| for each "
              r"[^.,;]*)?"),
@@ -467,10 +482,13 @@ _REACH: tuple[tuple[str, str], ...] = (
     ("zones", r"[^.;]*\bfrom among (?:the )?cards (?:you )?exiled\b[^.;]*|\byou may look at cards exiled with\b[^.;]*"),
     ("zones", r"[^.;]*\bplay (?:lands?|an additional land|\w+ additional lands)\b[^.;]*|[^.;]*\bflashback cost\b[^.;]*"),
     ("turn_rules", r"[^.;]*\b(?:skip (?:your|each) \w+ step|can't transform|don't lose unspent|while voting|"
-                   r"crews? vehicles|have crew \d+|assigns? (?:its )?combat damage|can't get poison counters)\b[^.;]*"),
+                   r"crews? vehicles|have crew \d+|can't get poison counters|cycling cost|venture into|"
+                   r"don't lose this mana|isn't legendary)\b[^.;]*"),
+    ("damage_rule", r"[^.;]*\b(?:assigns? (?:its |their )?combat damage|damage dealt by [^.;]* also|damage [^.;]*can't be "
+                    r"prevented|deals? double (?:that )?damage|can't be destroyed by lethal damage|legend rule)\b[^.;]*"),
     ("control_enchanted", r"^you control enchanted (?:creature|permanent)\b"),
     ("tap_own", r"\btap (?:any number of |up to \w+ )?(?:other )?(?:untapped )?(?:other )?creatures? you control\b"),
-    ("haste_as_though", rf"{_SUBJECT}\bcan attack as though it (?:had haste|didn't have defender)\b"),
+    ("haste_as_though", rf"{_SUBJECT}\bcan attack as though it had haste\b"),
     ("zones", r"\bplay with the top card of your library revealed\b|\byou may look at the top card of your library"
               r"(?: any time)?\b"),
     ("zones", r"[^.;]*\byou may (?:play|cast) [^.;]*\bfrom (?:your|the top of your) (?:graveyard|library|hand)\b[^.;]*"),
@@ -483,26 +501,42 @@ _REACH: tuple[tuple[str, str], ...] = (
     ("cards", r"[^.;]*\b(?:puts?|reveals?|returns?) [^.;]*\binto (?:your|their|his or her|that player's) hand\b[^.;]*|"
               r"\bput the rest (?:on the bottom of|into) (?:your|their) (?:library|graveyard)[^.;]*|"
               rf"\b{_PLAYER} reveals? the top (?:card|\w+ cards) of (?:your|their|his or her) library\b"),
-    ("cards", r"\bexile (?:up to (?:one|two|three|\w+) )?(?:target )?cards? (?:from|in) (?:a|target player's|your|an "
+    ("cards", r"\bexile (?:up to (?:one|two|three|\w+) )?(?:a |target )?cards? (?:from|in) (?:a|target player's|your|an "
               r"opponent's|each|that player's|defending player's|each opponent's) graveyards?\b|\bexile the top "
               r"(?:card|\w+ cards) of (?:your|target player's|each player's) library\b"),
-    ("pt_up", rf"{_SUBJECT}\bgets? \+(?:\d+|x)/\+(?:\d+|x)(?: until end of turn)?(?: for each [^.,;]*)?"),
+    ("pt_up", rf"{_SUBJECT}\bgets? (?:an additional )?(?:\+(?:\d+|x)/\+(?:\d+|[xy])|[+-](?:\d+|x)/-0)(?: until end of turn)?"
+              r"(?: for each [^.,;]*)?"),
     ("pt_up", r"\bput (?:a|an|one|two|three|four|five|x|that many|\w+) \+1/\+1 counters? on "
               r"(?:(?!\b(?:and|then)\b)[\w~' -]){1,60}?(?=[.,;]|$| and | then | for each )"),
     ("pt_up", r"\b(?:support|bolster|adapt) (?:\d+|x)\b"),
-    ("pt_up", rf"{_SUBJECT}\bhas base power \d+(?! and)"),
-    ("cards", r"\bconnives?(?: x| \d+)?\b"),
+    ("pt_up", rf"{_SUBJECT}\bhas base power \d+"),
+    ("cards", r"[^.;]*\bcan't draw (?:more than \w+ )?cards?\b[^.;]*|\bmills? half (?:their|your) library"
+              r"(?:, rounded (?:up|down))?"),
+    ("untap_rule", r"[^.;]*\b(?:(?:doesn't|don't) untap during|untap more than|untap ~ during)\b[^.;]*"),
+    ("cards", r"[^.;]*\bsearch (?:their |your )?librar(?:y|ies)\b[^.;]*|\breturn (?:up to \w+ )?target [\w ]*cards? "
+              r"[^.;]* to (?:your|its owner's) hand\b"),
+    ("spells", r"[^.;]*\byou may activate [^.;]*|[^.;]*\bspells?\b[^.;]*\bcost an additional\b[^.;]*"),
+    ("mana_add", r"\badd (?:that much|\w+|x) mana\b[^.;]*|\badd (?:\{[^}]+\})+"),
+    ("goad", r"\b(?:you may )?goad target creature(?: defending player controls| an opponent controls)?"),
+    ("roll", r"\broll (?:a|two) d\d+\b"),
+    ("pt_up", r"\bdouble (?:target creature's|its|~'s|the) power\b"),
+    ("cards", rf"{_SUBJECT}\bconnives?(?: x| \d+)?\b"),
+    ("own_lands", r"\bsearch your library for [^.;]*\blands? cards?[^.;]*|\bput (?:a|that|those|up to \w+) (?:basic )?"
+                  r"lands? cards?[^.;]*\bonto the battlefield(?: tapped)?|\bput (?:it|them) onto the battlefield tapped\b"),
+    ("trigger_doubling", r"[^.;]*\btriggers? an additional time\b[^.;]*"),
     ("life", r"[^.;]*\bcan't gain life\b[^.;]*"),
-    ("attack_rule", rf"{_SUBJECT}\b(?:can't attack(?! or block| and block)|can attack){_TAIL}"),
-    ("attack_rule", rf"{_SUBJECT}\battacks? each (?:combat|turn) if able{_TAIL}"),
+    ("attack_rule", rf"{_SUBJECT}\b(?:can't attack(?! or block| and block)|can attack(?! as though it had haste)){_TAIL}"),
+    ("attack_rule", rf"{_SUBJECT}\b(?:also )?attacks? (?:each (?:combat|turn) )?if able{_TAIL}"),
     ("blocked_self", rf"^~ (?:can't be blocked|must be blocked){_TAIL}|[^.;]*\bable to block ~ do so{_TAIL}"),
     ("blocking_rule", rf"{_SUBJECT}\b(?:can't block|can block|blocks? each combat if able){_TAIL}"),
     ("blocked_rule", rf"{_SUBJECT}\b(?:can't be blocked|able to block [^.;]* do so|must be blocked){_TAIL}"),
     ("prevention", rf"\bprevent (?:all|the next (?:\d+|x)) (?:combat )?damage\b{_TAIL}"),
     ("prevention", r"\bregenerate (?:~|it|target creature)\b"),
     ("spells", r"[^.;]*\bspells?\b[^.;]*\bcosts? [^.;]*\b(?:less|more) to cast\b[^.;]*"),
-    ("spells", r"[^.;]*\bcan't be countered\b[^.;]*"),
-    ("spells", r"[^.;]*\bspells? (?:you cast |your opponents cast )?(?:has|have)\b[^.;]*"),
+    ("spells", r"[^.;]*\bcan't be countered\b[^.;]*|[^.;]*\bthis effect can't reduce\b[^.;]*|"
+               r"[^.;]*\bmorph costs?\b[^.;]*|[^.;]*\brather than pay the mana cost\b[^.;]*"),
+    ("spells", r"[^.;]*\bspells? [^.;]*?\b(?:has|have)\b[^.;]*"),
+    ("counters_rule", r"[^.;]*\bcan't have [^.;]*counters put on\b[^.;]*"),
     ("spells", r"[^.;]*\bcan't be (?:equipped|enchanted)\b[^.;]*"),
     ("spells", r"[^.;]*\bspend [^.;]*\bmana\b[^.;]*"),
     ("spells", r"[^.;]*\bcast (?:[^.;]*\bspells?\b|more than)[^.;]*|[^.;]*\bspells? as though [^.;]*|"
@@ -517,6 +551,9 @@ _REACH: tuple[tuple[str, str], ...] = (
                         r"(?: (?:named [\w' ]+|with (?:flying|haste|first strike|vigilance|trample|deathtouch|lifelink|"
                         r"reach|menace|defender)(?:(?:,| and) (?:flying|haste|first strike|vigilance|trample|deathtouch|"
                         r"lifelink|reach|menace|defender))*))?(?! that's| attacking| tapped and attacking)"),
+    ("creature_tokens", r"\bcreate a token that's a copy of (?:that creature|~|it|enchanted creature|equipped creature)"
+                        r"(?! that's| attacking| tapped and attacking)(?: except [^.]*)?"),
+    ("self_sacrifice", r"\bsacrifice ~(?=[.,;]|$| and )"),
     ("mana_tokens", r"\bcreate (?:a|an|one|two|three|x|that many|\w+) (?:tapped )?(?:treasure|food|clue|blood|gold|"
                     r"powerstone|map) (?:artifact )?tokens?\b|\binvestigate\b"),
     ("targeting", r"[^.;]*\bcan't be the targets? of\b[^.;]*|\byou have (?:hexproof|shroud)\b|"
@@ -526,8 +563,9 @@ _REACH: tuple[tuple[str, str], ...] = (
 )
 _REACH_RES = tuple((a, re.compile(p, re.I)) for a, p in _REACH)
 _CONNECTIVES = re.compile(
-    r"^\s*if [^,]*, |\bas long as [^.,;]*|\bunless [^.,;]*|\bfor each [^.,;]*|\bwhere x is [^.;]*|\b(?:and|then|or|you may|may|"
-    r"if you do|if you don't|when you do|otherwise|this way|until end of turn|this turn|instead|also|both|any time)\b|"
+    r"\bif [^,.]*, |\bif [^,.;]*(?=[.;]|$)|\bas long as [^.,;]*|\bunless [^.,;]*|\bthis ability triggers only once each turn\b|\bfor each [^.,;]*|\bwhere x is [^.;]*|\b(?:and|then|or|you may|may|"
+    r"if you do|if you don't|when you do|otherwise|this way|until end of turn|this turn|instead|also|both|any time|"
+    r"choose one(?: or both| or more)?|choose one of them)\b|"
     r"[.,;:—\"]", re.I)
 _KW_RE = re.compile(_KW, re.I)
 
@@ -553,7 +591,11 @@ def reach(text: str) -> frozenset[str]:
     blocked), ``creature_tokens`` (plain creature tokens created), ``prevention``
     (damage prevented, regeneration), ``spells`` (spells, their costs, mana spending), ``zones``
     (playing from other zones, hand size), ``mana_tokens`` (Treasure, Food, Clue, ...),
-    ``payment`` (mana paid), ``targeting`` ("can't be the target"), ``delayed`` (something
+    ``payment`` (mana paid), ``own_lands`` (lands its controller puts onto the battlefield),
+    ``trigger_doubling`` (triggered abilities that trigger again), ``control_enchanted``,
+    ``tap_own``, ``haste_as_though``, ``self_sacrifice`` (it sacrifices itself), ``counters_rule``
+    (counters can't be put), ``granted:EVENT`` (a granted triggered ability that waits for EVENT),
+    ``targeting`` ("can't be the target"), ``delayed`` (something
     done at end of combat or later, 603.7), ``turn_rules`` (draw steps, land plays, voting,
     crewing, how combat damage is assigned) and ``other``: anything
     else, which could change anything (also a text of none of these shapes, "3/3").
@@ -573,6 +615,8 @@ def reach(text: str) -> frozenset[str]:
         def take(m: re.Match[str]) -> str:
             if aspect == "keywords":
                 out.update("kw:" + _canonical(k.group(0)) for k in _KW_RE.finditer(m.group("kws")))
+            elif aspect == "granted":  # a granted triggered ability: it bears when its event can happen
+                out.update("granted:" + e for e in _trigger_events(_split_unquoted(m.group("trigger"), ",")[0]))
             else:
                 out.add(aspect)
             return " "
@@ -589,3 +633,58 @@ def _canonical(keyword: str) -> str:
     if words.startswith(("protection", "hexproof")):
         return words.split()[0]
     return words.replace(" ", "_")
+
+
+# --------------------------------------------------------------------------- "as long as" conditions
+_ATOMS: tuple[tuple[str, str], ...] = (
+    (r"(?:~|it) is (equipped|enchanted)|it's (equipped|enchanted)", "attached"),
+    (r"(?:~|it) is attacking|it's attacking", "attacking"),
+    (r"(?:~|it) is (untapped|tapped)|it's (untapped|tapped)", "tapped"),
+    (r"(?:~|it) is monstrous|it's monstrous", "monstrous"),
+    (r"you have (\d+) or more life", "life_at_least"),
+    (r"you have (\d+) or less life", "life_at_most"),
+    (r"an opponent has (\d+) or less life", "opponent_life_at_most"),
+    (r"you control your commander", "commander"),
+    (r"it's your turn", "your_turn"),
+    (r"it's not your turn", "not_your_turn"),
+    (r"you control an? ([a-z]+(?: [a-z]+)?(?: or an? [a-z]+(?: [a-z]+)?| or [a-z]+)?)", "control"),
+    (r"(\w+) or more cards are in your graveyard", "graveyard_at_least"),
+    (r"the top card of your graveyard is an? [\w ]+ card", "graveyard_top"),
+    (r"you have (\w+) or more cards in (?:your )?hand", "hand_at_least"),
+    (r"there are (\w+) or more card types among cards in your graveyard", "graveyard_at_least"),
+    (r"(?:~|it|enchanted creature|equipped creature) is (white|blue|black|red|green)", "color"),
+    (r"(?:~|it) has an? ([\w+/-]+) counter on it", "counter"),
+    (r"(?:~|it) has no ([\w+/-]+?) counters on it", "no_counter"),
+)
+_ATOM_RES = tuple((re.compile("^" + p + "$"), k) for p, k in _ATOMS)
+#: number words of Oracle text
+NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+
+
+def static_condition(body: str) -> tuple[tuple[str, str | None], ...] | None:
+    """The atoms of a static ability's "as long as" condition (611.3b), or of a triggered
+    ability's intervening "if" clause leading its effect (603.4), when each is one this
+    sorting knows: ``("attached", "equipped")``, ``("attacking", None)``, ``("tapped",
+    "untapped")``, ``("monstrous", None)``, ``("life_at_least", "30")``, ``("life_at_most", n)``,
+    ``("opponent_life_at_most", n)``, ``("commander", None)``, ``("your_turn", None)``,
+    ``("not_your_turn", None)``, ``("control", "liliana planeswalker")``,
+    ``("graveyard_at_least", "7")``, ``("color", "blue")`` (of it or what it is attached to),
+    ``("counter", "slumber")``; ``None`` otherwise.
+
+    >>> static_condition("As long as ~ is equipped, it gets +1/+1 and has flying.")
+    (('attached', 'equipped'),)
+    """
+    low = body.lower().rstrip(".")
+    m = re.match(r"^(?:as long as|if) ([^,]*), ", low) or re.search(r" (?:as long as|if) ([^,.]*)$", low)
+    if m is None:
+        return None
+    atoms: list[tuple[str, str | None]] = []
+    for part in re.split(r" and ", m.group(1)):
+        found = next(((k, next((g for g in a.groups() if g), None)) for r, k in _ATOM_RES if (a := r.match(part.strip()))),
+                     None)
+        if found is not None and found[0] in ("graveyard_at_least", "hand_at_least"):
+            found = (found[0], str(NUMBERS.get(found[1] or "", found[1])))
+        if found is None:
+            return None
+        atoms.append(found)
+    return tuple(atoms)

@@ -19,16 +19,22 @@ bearing.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
 from mtgsolver.load import prepare
+from mtgsolver.model.abilities import Static
 from mtgsolver.model.board import Board
+from mtgsolver.model.mana import Color
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.model.zones import TURN_STEPS
-from mtgsolver.read.line_forms import EVENTS, LineForm, effect_events, level_range, line_form, parent_index, reach
+from mtgsolver.read.line_forms import (
+    EVENTS, NUMBERS, LineForm, effect_events, effect_reach, level_range, line_form, parent_index, reach,
+    static_condition,
+)
 from mtgsolver.read.line_kinds import is_activated, line_kinds
 from mtgsolver.rules.combat_triggers import (
     attack_triggers, caused_events, reads_power_or_toughness, resolved_on_board, trigger_events,
@@ -109,8 +115,13 @@ def _board_lines(board: Board) -> list[_Line]:
     out: list[_Line] = []
     for perm in board.permanents:
         lines = perm.unread
-        forms = [line_form(t, perm.name) for t in lines]
+        forms = [line_form(t, perm.name, "legendary" in perm.supertypes) for t in lines]
         section: tuple[int, int | None] | None = None
+        for i in range(len(lines)):  # a modal ability does what its modes do (700.2)
+            rows = [forms[j].body.lstrip("• ") for j in range(i + 1, len(lines)) if parent_index(lines, j) == i
+                    and forms[j].form == "row"]
+            if rows and forms[i].form != "row":
+                forms[i] = dataclasses.replace(forms[i], effect=(forms[i].effect + " " + " ".join(rows)).strip())
         for i, text in enumerate(lines):
             form = forms[i]
             if (levels := level_range(text)) is not None:
@@ -149,7 +160,8 @@ def _not_now(line: _Line, side: str) -> str | None:
     or ``None``. ``side``: the question (``"attacks"`` for attack declarations, where a card
     cast with dash or returned by unearth has haste the board can't show)."""
     f, name = line.form, line.perm.name
-    if f.form in ("spell", "zone") and side == "attacks" and "haste" in line.text.lower():
+    if f.form in ("spell", "zone") and side == "attacks" and "haste" in line.text.lower() \
+            and line.perm.summoning_sick and not line.perm.has_keyword("haste"):
         return None  # 702.109a dash, 702.152a blitz, 702.84a unearth: how it was cast decides whether it has haste
     if f.form == "spell":
         return (f"it is about casting {name} as a spell (113.6d-g); {name} is on the battlefield")
@@ -192,22 +204,41 @@ def _events_words(events: Iterable[str]) -> str:
 # --------------------------------------------------------------------------- declarations
 #: Keywords that can't change which blocks are legal (509.1) or which attacks (508.1): they act in
 #: combat damage, on targets, on casting, or only on the other declaration.
+#: Keywords of triggers on attacking, blocking or dealing damage: none acts before attackers are declared;
+#: before blockers, annihilator (702.86a, a sacrifice) and myriad (702.116a, attacking tokens) could change the
+#: blocks, and those that only raise power and toughness are ``pt_up`` (:data:`_RAISES`).
+_AFTER_ATTACKING = frozenset({"melee", "dethrone", "training", "mentor", "battle_cry", "myriad", "annihilator",
+                              "renown", "evolve", "exalted", "frenzy", "riot", "poisonous", "absorb", "bushido",
+                              "rampage", "afflict", "flanking"})
+_RAISES = frozenset({"melee", "dethrone", "training", "mentor", "battle_cry", "exalted"})
 _NOT_BLOCKS = frozenset({"deathtouch", "lifelink", "first_strike", "double_strike", "trample", "vigilance", "haste",
                          "indestructible", "hexproof", "shroud", "ward", "infect", "wither", "defender", "flash",
-                         "prowess", "toxic", "undying", "persist"})
+                         "prowess", "toxic", "undying", "persist"}) | (_AFTER_ATTACKING - {"annihilator", "myriad"}
+                                                                       - _RAISES)
 _NOT_ATTACKS = frozenset({"deathtouch", "lifelink", "first_strike", "double_strike", "trample", "vigilance",
                           "indestructible", "hexproof", "shroud", "ward", "infect", "wither", "flash", "prowess",
                           "toxic", "undying", "persist", "flying", "reach", "menace", "fear", "intimidate", "shadow",
-                          "horsemanship", "skulk", "protection", "flanking", "bushido", "rampage", "afflict"})
+                          "horsemanship", "skulk", "protection", "flanking", "bushido", "rampage", "afflict",
+                          "decayed"}) | _AFTER_ATTACKING
 _ASPECT_WORDS = {"life": "life totals", "cards": "cards in hands, libraries and graveyards", "pt_up": "power and "
                  "toughness, upwards, which nothing read on this board compares", "activated_grant": "activated "
                  "abilities, which do nothing until activated", "attack_rule": "what may attack", "blocking_rule":
                  "what may block", "blocked_rule": "what may be blocked", "blocked_self": "how it may be blocked",
                  "prevention": "damage prevention", "spells": "spells and their costs", "zones": "cards in other zones",
-                 "mana_tokens": "Treasure, Food or Clue tokens", "creature_tokens": "creature tokens of its "
+                 "mana_tokens": "Treasure, Food or Clue tokens", "mana_add": "mana in a pool, and no cost is paid", "creature_tokens": "creature tokens of its "
                  "controller, who is attacking", "targeting": "what may be targeted", "payment": "its controller's "
                  "mana", "delayed": "what happens at end of combat or later (603.7)", "turn_rules": "other moments "
-                 "of the turn (draw steps, land plays, crewing, combat damage assignment)"}
+                 "of the turn (draw steps, land plays, crewing, combat damage assignment)", "own_lands": "the lands "
+                 "of its controller, who is attacking", "trigger_doubling": "how often abilities trigger, and none "
+                 "that bears could trigger", "control_enchanted": "who controls what it enchants, who controls it "
+                 "already", "tap_own": "the creatures of its controller, who is attacking", "haste_as_though": "haste, "
+                 "which matters only to a creature that came under its controller's control this turn (302.6)",
+                 "counters_rule": "whether counters can be put on permanents, and none can be put before the "
+                 "declaration",
+                 "damage_rule": "how combat damage is assigned or dealt", "untap_rule": "what untaps in an "
+                 "untap step (502.3)", "roll": "a die roll itself (its results are its other lines)", "goad":
+                 "goading, which makes a creature attack on its controller's turn (701.15)", "self_sacrifice": "whether it stays "
+                 "on the battlefield, where it neither takes part nor grants anything"}
 #: Keywords and rules that don't matter on an attacker, on a creature that could block (509.1, 702)
 _NOT_ON_ATTACKER = frozenset({"kw:reach", "blocking_rule"})
 _NOT_ON_BLOCKER = frozenset({"kw:fear", "kw:intimidate", "kw:menace", "kw:skulk", "kw:protection", "blocked_rule",
@@ -219,7 +250,11 @@ _GROUP = re.compile(r"\b(?:creatures|permanents|players|opponents|each|all|other
 
 
 def _aspects_words(aspects: Iterable[str]) -> str:
-    return ", ".join(dict.fromkeys(_ASPECT_WORDS.get(a) or a.removeprefix("kw:").replace("_", " ") for a in sorted(aspects)))
+    def words(a: str) -> str:
+        if a.startswith("granted:"):
+            return f"a granted triggered ability that waits for {_events_words([a.removeprefix('granted:')])}"
+        return _ASPECT_WORDS.get(a) or a.removeprefix("kw:").replace("_", " ")
+    return ", ".join(dict.fromkeys(words(a) for a in sorted(aspects)))
 
 
 @dataclass
@@ -235,6 +270,8 @@ class _Declaration:
     attackers: frozenset[str] = frozenset()
     #: events only a trigger's effect could bring (not the declaration itself)
     caused: set[str] = field(default_factory=set)
+    #: whether a trigger that bears on the declaration could trigger (and so trigger twice)
+    live_triggers: bool = True
 
     @property
     def rule(self) -> str:
@@ -243,27 +280,56 @@ class _Declaration:
     @property
     def when(self) -> str:
         if self.side == "blocks":
-            return "between the declaration of attackers and that of blockers (508.2, 509.1, 603.2)"
-        return "before attackers are declared (507, 508.1, 603.2)"
+            return "between the declaration of attackers and that of blockers"
+        return "before attackers are declared"
+
+    @property
+    def rules(self) -> str:
+        return "508.2, 509.1" if self.side == "blocks" else "507, 508.1"
 
     def irrelevant(self, line: _Line) -> frozenset[str]:
         """The aspects (:func:`mtgsolver.read.line_forms.reach`) that can't change this declaration."""
-        out = {"life", "cards", "spells", "zones", "prevention", "activated_grant", "delayed", "turn_rules"}
-        out |= {"attack_rule"} if self.side == "blocks" else {"blocking_rule", "blocked_rule", "blocked_self"}
+        out = {"life", "cards", "spells", "zones", "prevention", "activated_grant", "delayed", "turn_rules",
+               "damage_rule", "untap_rule", "roll"}
+        out |= {"granted:" + e for e in EVENTS if e not in _possible(self.events)}
+        if "counters" not in self.events:
+            out.add("counters_rule")
+        out |= {"attack_rule", "haste_as_though"} if self.side == "blocks" else {"blocking_rule", "blocked_rule",
+                                                                                "blocked_self", "goad"}
+        if self.side == "attacks" and not self.sick:
+            out |= {"kw:haste", "haste_as_though"}  # 302.6: haste matters only to a creature that came this turn
         out |= {"kw:" + k for k in (_NOT_BLOCKS if self.side == "blocks" else _NOT_ATTACKS)}
         if not self.pt:
             out.add("pt_up")
         if "targeted" not in self.events:
             out.add("targeting")
         if not self.costs:
-            out.add("mana_tokens")
+            out |= {"mana_tokens", "mana_add"}
         if self.side == "blocks" and line.perm.controller == self.board.active_player:
-            out |= {"creature_tokens"}  # the attacking player's new creatures neither attack nor block (508.4)
-            if not self.costs:
-                out.add("payment")  # their mana abilities may tap their permanents, which can't block
+            # the attacking player's new, tapped or landed permanents neither attack nor block (508.4)
+            out |= {"creature_tokens", "tap_own", "own_lands"}
+        if not self.costs and (self.side == "blocks" and line.perm.controller == self.board.active_player
+                               or not _mana_creatures(self.board, line.perm.controller)):
+            out.add("payment")  # paying taps only what can't take part, or lands (106.4, 605)
+        if not self.live_triggers:
+            out.add("trigger_doubling")
         if self.side == "blocks" and line.perm.id not in self.attackers:
             out.add("blocked_self")
+        if line.perm.id not in self.attackers and not (line.perm.is_creature and line.perm.id in self.involved) \
+                and not any(
+                isinstance(a, Static) and a.name in ("continuous", "grants") for a in line.perm.abilities):
+            out.add("self_sacrifice")  # it takes no part, and nothing it grants goes with it
+        attached = line.perm.attached_to
+        if attached is not None and self.board.has_permanent(attached) \
+                and self.board.permanent(attached).controller == line.perm.controller:
+            out.add("control_enchanted")  # 613.1b: it gives control to whoever controls it already
         return frozenset(out)
+
+    @property
+    def sick(self) -> bool:
+        """Whether a creature of the active player has come under their control this turn
+        without haste (302.6): only then could haste change an attack."""
+        return any(p.summoning_sick and not p.has_keyword("haste") for p in self.board.creatures(self.board.active_player))
 
     def role(self, line: _Line, text: str) -> str | None:
         """``attacker`` or ``blocker`` when ``text`` is about the permanent itself ("~ has ...") or
@@ -277,9 +343,13 @@ class _Declaration:
             return "attacker"
         return "blocker" if who in self.involved else None
 
-    def can_bear(self, line: _Line, text: str) -> frozenset[str]:
-        """The aspects of ``text`` that could change the declaration (none: it can't bear)."""
-        aspects = reach(text) - self.irrelevant(line)
+    def can_bear(self, line: _Line, text: str, effect: bool = False) -> frozenset[str]:
+        """The aspects of ``text`` (an ``effect`` of an ability, or a static ability) that could
+        change the declaration (none: it can't bear)."""
+        aspects = effect_reach(text) if effect else reach(text)
+        if self.side == "blocks":  # a keyword that only raises power and toughness before blockers
+            aspects = frozenset("pt_up" if a.removeprefix("kw:") in _RAISES else a for a in aspects)
+        aspects -= self.irrelevant(line)
         role = self.role(line, text)
         if role == "attacker":
             aspects -= _NOT_ON_ATTACKER
@@ -338,13 +408,15 @@ def _possible(events: set[str]) -> set[str]:
     enter (a permanent in play enters only after leaving, 400.7) and ``other`` (an event the
     words don't name) always."""
     out = set(events) | {"other"}
-    if "enters" in events and "leaves" in events:
+    if "blink" in events:  # exiled and returned: it enters again (400.7)
         out.add("enters_self")
     return out
 
 
 _YOU_ATTACK = re.compile(r"\byou attack\b|\b(?:a|an|another|one or more) [\w ,-]*?you control (?:attacks?|becomes? tapped)\b|\b(?:another|other) [^,]*you control "
                          r"attacks?\b|\bone or more [^,]*you control attack\b|\battack with\b")
+# "Whenever a Dragon you control attacks", "an equipped creature you control attacks"
+_KIND_ATTACKS = re.compile(r"\b(?:a|an|another|one or more) ((?:equipped |enchanted )?)([a-z-]+?)s? (?:you control )?attacks?\b")
 _ATTACKED = re.compile(r"\battacks? you\b|\byou(?:'re| are) attacked\b|\battacks? (?:you or )?a planeswalker you "
                        r"control\b|\bis attacked\b|\ban opponent attacks\b|\bopponents? control attacks?\b")
 
@@ -352,15 +424,17 @@ _ATTACKED = re.compile(r"\battacks? you\b|\byou(?:'re| are) attacked\b|\battacks
 def _can_happen(moment: _Declaration, line: _Line, part: LineForm) -> str | None:
     """Why a triggered part can't trigger before the declaration, or ``None``."""
     possible = _possible(moment.events)
-    if (m := _STATE_TRIGGER.match(part.condition.lower())) and "leaves" not in moment.events \
-            and _controls(moment.board, line.perm.controller, m[1]):
-        return (f"it triggers only while {line.perm.controller} controls no {m[1]}s (603.8); they control one, and "
-                f"nothing before {'blockers' if moment.side == 'blocks' else 'attackers'} are declared removes it")
+    if (m := _STATE_TRIGGER.match(part.condition.lower())) and not {"leaves", "enters"} & moment.events \
+            and not _state_holds(moment.board, line.perm, m):
+        return (f"it is a state trigger (603.8) whose state, \"{m[0].split(' ', 1)[1]}\", doesn't hold on this board, "
+                f"and nothing before {'blockers' if moment.side == 'blocks' else 'attackers'} are declared changes that")
     if not part.events & possible:
         if part.events == {"enters_self"}:
             return (f"it triggered when {line.perm.name} entered the battlefield (603.6a); what it did is on the "
                     "board")
-        return f"it waits for {_events_words(part.events)}, which can't happen {moment.when}"
+        return f"it waits for {_events_words(part.events)}, which can't happen {moment.when} ({moment.rules}, 603.2)"
+    if part.effect.lower().startswith("if ") and (why := _condition_fails(moment, line.perm, part.effect)):
+        return why.replace("its condition", 'its intervening "if" clause').replace("(611.3b)", "(603.4)")
     if moment.side == "blocks" and part.events & possible <= {"attacks", "tapped"} - moment.caused:
         if resolved_on_board(moment.board, line.perm):
             return (f"the board's effects from {line.perm.name} are what it did: it resolved before blockers are "
@@ -369,12 +443,18 @@ def _can_happen(moment: _Declaration, line: _Line, part: LineForm) -> str | None
     return None
 
 
-_STATE_TRIGGER = re.compile(r"^when(?:ever)? you control no ([a-z]+?)s?$")
+_STATE_TRIGGER = re.compile(r"^when(?:ever)? you control (no|\w+ or more|no other) ([a-z]+?)s?$")
 
 
-def _controls(board: Board, player: str, kind: str) -> bool:
-    """Whether ``player`` controls a permanent of that type or subtype ("Island")."""
-    return any(kind in p.subtypes or kind in p.types for p in board.controlled_by(player))
+def _state_holds(board: Board, perm: Permanent, m: re.Match[str]) -> bool:
+    """Whether a state trigger's "you control no Islands" / "seven or more Thrulls" / "no other
+    creatures" holds for ``perm``'s controller (603.8)."""
+    how, kind = m[1], m[2]
+    count = sum(1 for p in board.controlled_by(perm.controller) if (kind in p.subtypes or kind in p.types)
+                and not (how == "no other" and p.id == perm.id))
+    if how.startswith("no"):
+        return count == 0
+    return count >= NUMBERS.get(how.split()[0], 99)
 
 
 def _attack_trigger_fires(board: Board, perm: Permanent, condition: str) -> str | None:
@@ -395,6 +475,15 @@ def _attack_trigger_fires(board: Board, perm: Permanent, condition: str) -> str 
         return None
     if _YOU_ATTACK.search(condition) and perm.controller != board.active_player:
         return f"{perm.controller}, who controls {perm.name}, is not the attacking player (508.3c-d)"
+    if m := _KIND_ATTACKS.search(condition):
+        adjective, noun = m.group(1).strip(), m.group(2)
+        found = [board.permanent(a) for a in attackers if noun == "creature" or noun in board.permanent(a).subtypes
+                 or noun in board.permanent(a).types]
+        if adjective in ("equipped", "enchanted"):
+            kind = "equipment" if adjective == "equipped" else "aura"
+            found = [a for a in found if any(p.attached_to == a.id and kind in p.subtypes for p in board.permanents)]
+        if not found:
+            return f"no {(adjective + ' ' + noun).strip()} is attacking (508.3a)"
     if _ATTACKED.search(condition) and perm.controller not in defenders:
         return f"{perm.controller}, who controls {perm.name}, is not attacked (508.3b)"
     return None
@@ -414,27 +503,98 @@ def _part_reason(moment: _Declaration, line: _Line, part: LineForm) -> str | Non
     if (why := _not_now(whole, moment.side)) is not None:
         return why
     if part.form == "activated":
-        if moment.costs and "mana" in line.kinds:
+        if moment.costs and re.search(r"\badds?\b", part.effect, re.I):
             return None  # a mana ability could pay a cost of the declaration (508.1i, 509.1e)
         return ("an activated ability does nothing until a player activates it (602.1); the declaration is judged "
                 "on the board as it is, with what has resolved on it")
     if part.form == "triggered":
         if (why := _can_happen(moment, line, part)) is not None:
             return why
-        if not moment.can_bear(line, part.effect):
-            aspects = reach(part.effect)
+        if not moment.can_bear(line, part.effect, effect=True):
+            aspects = effect_reach(part.effect)
             return f"its effect can't change which {moment.side} are legal: it changes only {_aspects_words(aspects)} ({moment.rule})"
         return None
     if part.form == "replacement":
         if not part.events & _possible(moment.events):
-            return f"it changes {_events_words(part.events)}, which can't happen {moment.when} (614.1)"
+            return f"it changes {_events_words(part.events)}, which can't happen {moment.when} ({moment.rules}, 614.1)"
+        if not moment.can_bear(line, part.body):
+            return f"it can't change which {moment.side} are legal: it changes only {_aspects_words(reach(part.body))} ({moment.rule})"
         return None
     body = part.body
+    if (why := _condition_fails(moment, line.perm, body)) is not None:
+        return why
     if line.perm.id not in moment.involved and _SELF_STATIC.match(body) and not _GROUP.search(body[2:]):
         return (f"it speaks only of {name}, which neither attacks nor could block" if moment.side == "blocks" else
                 f"it speaks only of {name}, which can't attack and isn't attacked")
     if not moment.can_bear(line, body):
         return f"it can't change which {moment.side} are legal: it changes only {_aspects_words(reach(body))} ({moment.rule})"
+    return None
+
+
+def _mana_creatures(board: Board, player: str) -> bool:
+    """Whether ``player`` controls a creature with a mana ability, read or not (paying mana
+    could tap it, 605)."""
+    return any(p.mana_abilities or any("mana" in line_kinds(t) for t in p.unread) for p in board.creatures(player))
+
+
+def _described(perm: Permanent, words: str) -> bool:
+    """Whether ``perm`` is "an untapped land", "a Liliana planeswalker", "an artifact"."""
+    for w in words.split():
+        w = w.rstrip("s") if w.endswith("s") and len(w) > 3 else w
+        if w in ("untapped", "tapped"):
+            if perm.tapped != (w == "tapped"):
+                return False
+        elif w not in perm.subtypes | perm.types | perm.supertypes:
+            return False
+    return True
+
+
+def _condition_fails(moment: _Declaration, perm: Permanent, body: str) -> str | None:
+    """Why a static ability's "as long as" condition (611.3b) is false on the board and stays
+    false until the declaration, or ``None`` (it holds, might come to hold, or isn't known)."""
+    atoms = static_condition(body)
+    if atoms is None:
+        return None
+    board, events = moment.board, moment.events
+    player = board.player(perm.controller)
+    for kind, value in atoms:
+        holds: bool | None = None
+        if kind == "attached" and "enters" not in events:
+            sub = "equipment" if value == "equipped" else "aura"
+            holds = any(p.attached_to == perm.id and sub in p.subtypes for p in board.permanents)
+        elif kind == "attacking" and moment.side == "blocks":
+            holds = perm.id in moment.attackers
+        elif kind == "tapped" and moment.side == "blocks" and not {"tapped", "untapped"} & moment.caused:
+            tapped = perm.tapped or (perm.id in moment.attackers and not perm.has_keyword("vigilance"))  # 508.1f
+            holds = tapped == (value == "tapped")
+        elif kind == "monstrous":
+            holds = perm.monstrous
+        elif kind.endswith("life_at_least") or kind.endswith("life_at_most"):
+            if {"life_gain", "life_loss", "damage"} & events:
+                continue
+            lives = [player.life] if not kind.startswith("opponent") else \
+                [board.player(o).life for o in board.opponents(perm.controller)]
+            n = int(value or 0)
+            holds = any(life >= n if kind.endswith("at_least") else life <= n for life in lives)
+        elif kind == "commander":
+            holds = any(p.is_commander and p.controller == perm.controller for p in board.permanents)
+        elif kind in ("your_turn", "not_your_turn"):
+            holds = (board.active_player == perm.controller) == (kind == "your_turn")
+        elif kind == "control" and not {"enters", "leaves", "tapped", "untapped"} & events:
+            holds = any(_described(p, kind_words) for kind_words in (value or "").split(" or ")
+                        for p in board.controlled_by(perm.controller))
+        elif kind in ("graveyard_at_least", "graveyard_top") and not {"mill", "dies", "leaves", "discard"} & events:
+            holds = len(board.zones[perm.controller].graveyard) >= int(value or 1)
+        elif kind == "hand_at_least" and not {"draw", "discard"} & events:
+            holds = len(board.zones[perm.controller].hand) >= int(value or 0)
+        elif kind == "color" and "other" not in moment.caused:
+            of = board.permanent(perm.attached_to) if body.lower().startswith(("as long as enchanted", "as long as equipped")) \
+                and perm.attached_to and board.has_permanent(perm.attached_to) else perm
+            holds = Color.parse(value or "") in of.colors
+        elif kind in ("counter", "no_counter") and "counters" not in events:
+            holds = (perm.counters.get(value or "", 0) > 0) == (kind == "counter")
+        if holds is False:
+            return f"its condition doesn't hold on this board and can't come to before the declaration (611.3b): {kind.replace('_', ' ')}" + (f" {value}" if value else "")
     return None
 
 
@@ -451,6 +611,9 @@ def combat_bearing(board: Board, side: str, costs: bool = False, legal: bool | N
     board = prepare(board)
     lines = _board_lines(board)
     moment = _declaration(board, side, costs, lines)
+    moment.live_triggers = bool(attack_triggers(board).applied) if side == "blocks" else False
+    moment.live_triggers |= any(_declaration_reason(moment, ln) is None for ln in lines
+                                if any(p.form == "triggered" for p in (ln.form.parts or (ln.form,))))
     bearing = _split(lines, lambda ln: _declaration_reason(moment, ln))
     read = _read_triggers(moment)
     decisive = tuple(u for u in bearing.lines if not (legal and unread_mana_ability(u))) + read
@@ -478,7 +641,8 @@ def _read_triggers(moment: _Declaration) -> tuple[UnreadLine, ...]:
             if "attacks" in trigger_events(ability) and moment.side == "blocks":
                 continue  # it did not trigger on this attack (attack_triggers found the ones that did)
             out.append(UnreadLine(perm.id, ability.text, line_kinds(ability.text),
-                                  f"read, but {moment.side} checks don't apply it: it could trigger {moment.when}"))
+                                  f"read, but {moment.side} checks don't apply it: it could trigger {moment.when} "
+                                  f"({moment.rules}, 603.2)"))
     return merge(out)
 
 
