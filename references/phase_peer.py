@@ -18,6 +18,9 @@ whether the engine accepts the declaration.
 - :func:`random_spec` makes the boards: attackers and possible blockers drawn from the pool's
   creature cards, sometimes an Aura of the pool on one of them, an attack by every attacker and
   a random declaration of blocks; :func:`board_text` writes the same board as a board file.
+- :func:`differential` judges seeded boards with both (mtgsolver's ``check_attacks`` and
+  ``check_blocks``, phase's :meth:`Phase.judge`): the rows ``tests/test_phase_differential.py``
+  and ``benchmarks/differential.py`` read.
 
 phase skips the declare blockers step when it finds no creature able to block: then only the
 empty declaration is legal in its eyes (:meth:`Phase.judge`). A board it can't set up (a card
@@ -29,10 +32,12 @@ import gzip
 import json
 import random
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
-__all__ = ["Phase", "PhaseSetupError", "board_text", "card_data", "load_pool", "pool_cards", "random_spec"]
+__all__ = ["Phase", "PhaseSetupError", "Row", "board_text", "card_data", "differential", "load_pool", "pool_cards",
+           "random_spec"]
 
 #: What phase's card reader requires and the 2022 pool leaves out when empty.
 REQUIRED = {"identifiers": {}, "colors": [], "colorIdentity": [], "manaValue": 0.0, "subtypes": [],
@@ -161,6 +166,7 @@ class Phase:
             return not spec["attackers"], None
         try:
             game.apply(0, self._attack_action(spec, ids))
+            self._pay_tax(game)
         except ValueError:
             return False, None
         try:
@@ -172,9 +178,18 @@ class Phase:
         assignments = [[ids[b["creature"]], ids[a]] for b in spec["blockers"] for a in b["blocks"]]
         try:
             game.apply(prompt["data"]["player"], {"type": "DeclareBlockers", "data": {"assignments": assignments}})
+            self._pay_tax(game)
         except ValueError:
             return True, False
         return True, True
+
+    @staticmethod
+    def _pay_tax(game: Any) -> None:
+        """A declaration with costs (508.1d, 509.1d) waits for their payment: pay them, or raise
+        ``ValueError`` when phase offers only to decline (the declaration is then not made)."""
+        prompt = game.waiting_for()
+        if prompt["type"] == "CombatTaxPayment":
+            game.apply(prompt["data"]["player"], {"type": "PayCombatTax", "data": {"accept": True}})
 
     def _board(self, spec: dict[str, Any]) -> tuple[Any, dict[str, int]]:
         """A game at the precombat main phase of ``a``'s turn with the board on the battlefield;
@@ -257,6 +272,65 @@ class Phase:
         return {"type": "DeclareAttackers", "data": {"attacks": attacks, "bands": []}}
 
 
-def has_text(pool: dict[str, list[dict[str, Any]]], name: str, pattern: str) -> bool:
-    """Whether a card's Oracle text matches ``pattern`` (for judging disagreements)."""
-    return re.search(pattern, pool[name][0].get("text", ""), re.I) is not None
+
+# --------------------------------------------------------------------------- the comparison
+@dataclass(frozen=True)
+class Row:
+    """One board of a differential run: mtgsolver's verdicts (``None``: undecided), phase's
+    (``None``: not set up), and the unread lines on the board and those that bore on each
+    answer."""
+
+    spec: dict[str, Any]
+    ours_attack: bool | None
+    phase_attack: bool | None
+    ours_blocks: bool | None
+    phase_blocks: bool | None
+    unread: int
+    bearing_attack: tuple[str, ...]
+    bearing_blocks: tuple[str, ...]
+
+    def cards(self) -> set[str]:
+        return {p["card"] for p in self.spec["permanents"]}
+
+    def disagreements(self) -> list[tuple[str, bool, bool]]:
+        """``(question, ours, phase)`` where both answered and differ; the blocks only after an
+        attack both accepted."""
+        out = []
+        if None not in (self.ours_attack, self.phase_attack) and self.ours_attack != self.phase_attack:
+            out.append(("attacks", bool(self.ours_attack), bool(self.phase_attack)))
+        if self.ours_attack and self.phase_attack and None not in (self.ours_blocks, self.phase_blocks) \
+                and self.ours_blocks != self.phase_blocks:
+            out.append(("blocks", bool(self.ours_blocks), bool(self.phase_blocks)))
+        return out
+
+
+def differential(pool_path: str | Path, seed: int, boards: int) -> tuple[list[Row], int]:
+    """``boards`` boards of :func:`random_spec` (seeded) that mtgsolver can load, judged by
+    both; also how many boards were drawn to find them (a card a board file needs a choice
+    for, such as a chosen color, is skipped)."""
+    from mtgsolver import check_attacks, check_blocks, load_board
+    from mtgsolver.model.errors import BoardError
+    from mtgsolver.read.card_files import library_from_card_file
+
+    pool = load_pool(pool_path)
+    creatures, auras, control = pool_cards(pool)
+    library = library_from_card_file(pool_path)
+    rng = random.Random(seed)
+    loaded: list[tuple[dict[str, Any], Any]] = []
+    drawn = 0
+    while len(loaded) < boards and drawn < 3 * boards:
+        drawn += 1
+        spec = random_spec(rng, creatures, auras, control)
+        try:
+            loaded.append((spec, load_board(board_text(spec), library=library)))
+        except BoardError:
+            continue
+    engine = Phase(card_data(pool, {p["card"] for spec, _ in loaded for p in spec["permanents"]}))
+    rows = []
+    for spec, board in loaded:
+        attack, blocks = check_attacks(board), check_blocks(board)
+        theirs = engine.judge(spec)
+        rows.append(Row(spec, attack.legal, theirs[0], blocks.legal, theirs[1],
+                        sum(len(p.unread) for p in board.permanents),
+                        tuple(u.line for u in attack.unread), tuple(u.line for u in blocks.unread)))
+    return rows, drawn

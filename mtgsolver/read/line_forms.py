@@ -55,7 +55,7 @@ EVENTS = frozenset({
     "attacks", "unblocked", "blocks", "blocked", "combat_damage", "damage", "enters_self", "enters", "leaves",
     "dies", "cast", "tapped", "untapped", "life_gain", "life_loss", "draw", "discard", "counters", "sacrifice",
     "targeted", "cycle", "mill", "lore", "mana", "monstrous", "face_up", "mutate", "roll", "flip", "activate", "day_night",
-    "explore", "exploit", "investigate", "blink", "land_play", "search",
+    "explore", "exploit", "investigate", "blink", "land_play", "search", "assemble", "attach",
     "step:upkeep", "step:draw", "step:precombat_main", "step:beginning_of_combat", "step:end_of_combat",
     "step:postcombat_main", "step:end", "step:untap", "other",
 })
@@ -121,6 +121,7 @@ _ZONE = re.compile(
     r"aura swap|epic|cleave|decayed|daybound|nightbound)\b", re.I)
 _UNTAP_STEP = re.compile(r"\b(?:doesn't|don't|do not|does not) untap during\b|\bchoose not to untap\b", re.I)
 _REPLACEMENT = re.compile(r"^(?:if|prevent)\b|\bwould\b.*\binstead\b|\bthat would be dealt\b|\bas it moves to\b|"
+                          r"\benter (?:the battlefield )?as a copy\b|"
                           r"\bdon't cause abilities to trigger\b|"
                           r"\benters? (?:the battlefield )?(?:tapped|with)\b|\bprevent all\b|^damage that would\b", re.I)
 # a static part beside a replacement ("prevent all combat damage it would deal and it has defender")
@@ -147,7 +148,8 @@ _EVENT_WORDS: tuple[tuple[str, str], ...] = (
     (r"\bblocks?\b", "blocks"),
     (r"\bdeals? combat damage\b", "combat_damage"),
     (r"\bdamage\b", "damage"),
-    (r"\benters?\b|\bentering\b|\bcome into play\b|\bcreates? (?:one or more )?(?:a )?tokens?\b|\bwould be created\b|"
+    (r"\benters?\b|\bentering\b|\bcome into play\b|\bcreates? (?:one or more |a |an )?(?:[\w-]+ )?tokens?\b|"
+     r"\bwould be created\b|"
      r"\bis championed\b", "enters"),
     (r"\bdies\b|\bdie\b|\bdestroyed\b|\bput into (?:a|your|an opponent's) graveyard from the battlefield\b", "dies"),
     (r"\bleaves?\b|\bput into (?:a|your|an opponent's|its owner's) graveyard\b|\bexiled\b|\bmoves? to\b|"
@@ -166,6 +168,8 @@ _EVENT_WORDS: tuple[tuple[str, str], ...] = (
     (r"\bexplores?\b", "explore"),
     (r"\binvestigates?\b", "investigate"),
     (r"\bplays? a land\b", "land_play"),
+    (r"\bassembles?\b", "assemble"),
+    (r"\bbecomes? attached\b", "attach"),
     (r"\bsearch(?:es)? (?:their|your|his or her) library\b", "search"),
     (r"\bexploits?\b", "exploit"),
     (r"\bsacrifices?\b", "sacrifice"),
@@ -199,6 +203,7 @@ def self_text(line: str, name: str, legendary: bool = False) -> str:
     permanent's text may call it by its first name alone ("Haktos" for Haktos the Unscarred,
     201.5a)."""
     text = line
+    name = re.sub(r"^A-", "", name)  # an Alchemy rebalanced card keeps its name in its text
     names = [name] + ([name.split(",")[0]] if "," in name else [])
     if legendary:
         names += [re.split(r",| the | of ", name)[0], name.split()[0]]
@@ -311,7 +316,8 @@ def _form_of(body: str) -> LineForm:
         return LineForm("spell", body, frozenset({"cast"}))
     if _ZONE.search(low):
         return LineForm("zone", body)
-    if _REPLACEMENT.search(low) and not ("enter" in low and _ENTERS_WITH_ABILITY.search(low)) \
+    itself = re.search(r"(?:^|\bhave |\bif )~ (?:would )?enters?\b|\bit enters\b", low)  # not others entering
+    if _REPLACEMENT.search(low) and not (itself and _ENTERS_WITH_ABILITY.search(low)) \
             and not _STATIC_VERB.search(low):
         return LineForm("replacement", body, _replacement_events(low))
     return LineForm("static", body)
@@ -378,7 +384,7 @@ def _replacement_events(low: str) -> frozenset[str]:
     """The events a replacement or prevention effect applies to (614.1, 615.1)."""
     out = {e for r, e in _EVENT_RES if not e.startswith("step:") and e not in ("targeted", "attacks", "blocks")
            and r.search(low)}
-    if re.search(r"\benters? (?:the battlefield )?(?:tapped|with)\b", low):
+    if re.search(r"\benters? (?:the battlefield )?(?:tapped|with|as)\b", low):
         out.add("enters")
     return frozenset(out or {"other"})
 
@@ -467,15 +473,16 @@ _KW = (r"(?:first strike|double strike|(?:protection|hexproof) from [^,.;:\"]+?(
 _REACH: tuple[tuple[str, str], ...] = (
     ("activated_grant", rf"{_SUBJECT}\b(?:gains?|has|have|gain) \"(?:\{{[^}}\"]*\}}|[^\"]){{0,80}}?: [^\"]*\""),
     ("activated_grant", rf"{_SUBJECT}\b(?:gains?|has|have) all activated abilities of [^.;]*"),
+    ("activated_grant", r"\band \"(?:\{[^}\"]*\}|[^\"]){0,80}?: [^\"]*\""),
     ("granted", rf"{_SUBJECT}\b(?:gains?|has|have) (?:[\w ]+ and )?\"(?P<trigger>(?:when|whenever|at) [^\"]*)\""),
-    ("life", rf"\b{_PLAYER} (?:each )?(?:gains?|loses?|gain|lose) (?:(?:\d+|x|that much|an amount of|\w+) life|half "
+    ("life", rf"\b{_PLAYER}(?: who [^.,;]*?)? (?:each )?(?:gains?|loses?|gain|lose) (?:(?:\d+|x|that much|an amount of|\w+) life|half "
              r"(?:their|your|his or her) life,? rounded (?:up|down)|life equal to [^.,;]*)(?: equal to [^.,;]*| for each "
              r"[^.,;]*)?"),
     ("life", r"\b(?:gain|lose) (?:\d+|x|that much) life\b|\bpay (?:\d+|x) life\b"),
     ("life", rf"(?<![\w~])(?:~|it) deals (?:\d+|x|that much) damage to {_PLAYER}(?=\s*(?:[.;]|$|, | and you\b))"),
     ("life", rf"(?<![\w~])(?:~|it) deals damage equal to [^.,;]* to {_PLAYER}(?=\s*(?:[.;]|$|, ))"),
     ("life", rf"\b{_PLAYER} get (?:\{{[a-z]\}})+|\byou get (?:\{{e\}})+"),
-    ("payment", r"\b(?:you may )?pay (?:\{[^}]+\})+"),
+    ("payment", r"\b(?:you may )?pay (?:\{[^}]+\})+(?![{]| rather than)"),
     ("zones", r"[^.;]*\bmaximum hand size\b[^.;]*"),
     ("zones", r"[^.;]*\bcards? in (?:your|a|each player's|their|an opponent's) (?:graveyards?|hand) (?:has|have)\b"
               r"[^.;]*"),
@@ -484,7 +491,7 @@ _REACH: tuple[tuple[str, str], ...] = (
     ("turn_rules", r"[^.;]*\b(?:skip (?:your|each) \w+ step|can't transform|don't lose unspent|while voting|"
                    r"crews? vehicles|have crew \d+|can't get poison counters|cycling cost|venture into|"
                    r"don't lose this mana|isn't legendary)\b[^.;]*"),
-    ("damage_rule", r"[^.;]*\b(?:assigns? (?:its |their )?combat damage|damage dealt by [^.;]* also|damage [^.;]*can't be "
+    ("damage_rule", r"[^.;]*\b(?:assigns? (?:its |their |~'s )?combat damage|damage dealt by [^.;]* also|damage [^.;]*can't be "
                     r"prevented|deals? double (?:that )?damage|can't be destroyed by lethal damage|legend rule)\b[^.;]*"),
     ("control_enchanted", r"^you control enchanted (?:creature|permanent)\b"),
     ("tap_own", r"\btap (?:any number of |up to \w+ )?(?:other )?(?:untapped )?(?:other )?creatures? you control\b"),
@@ -509,10 +516,13 @@ _REACH: tuple[tuple[str, str], ...] = (
     ("pt_up", r"\bput (?:a|an|one|two|three|four|five|x|that many|\w+) \+1/\+1 counters? on "
               r"(?:(?!\b(?:and|then)\b)[\w~' -]){1,60}?(?=[.,;]|$| and | then | for each )"),
     ("pt_up", r"\b(?:support|bolster|adapt) (?:\d+|x)\b"),
+    ("pt_down", rf"{_SUBJECT}\bgets? -(?P<down>\d+)/-(?P<down2>\d+)(?= and |[.,;]|$| until end of turn)"),
     ("pt_up", rf"{_SUBJECT}\bhas base power \d+"),
     ("cards", r"[^.;]*\bcan't draw (?:more than \w+ )?cards?\b[^.;]*|\bmills? half (?:their|your) library"
               r"(?:, rounded (?:up|down))?"),
-    ("untap_rule", r"[^.;]*\b(?:(?:doesn't|don't) untap during|untap more than|untap ~ during)\b[^.;]*"),
+    ("untap_rule", r"[^.;]*\b(?:(?:doesn't|don't) untap during|untap more than|untap ~ during|untap all [^.;]* during)"
+                   r"\b[^.;]*"),
+    ("multiplayer", r"[^.;]*\battack only the nearest opponent\b[^.;]*"),
     ("cards", r"[^.;]*\bsearch (?:their |your )?librar(?:y|ies)\b[^.;]*|\breturn (?:up to \w+ )?target [\w ]*cards? "
               r"[^.;]* to (?:your|its owner's) hand\b"),
     ("spells", r"[^.;]*\byou may activate [^.;]*|[^.;]*\bspells?\b[^.;]*\bcost an additional\b[^.;]*"),
@@ -591,6 +601,7 @@ def reach(text: str) -> frozenset[str]:
     blocked), ``creature_tokens`` (plain creature tokens created), ``prevention``
     (damage prevented, regeneration), ``spells`` (spells, their costs, mana spending), ``zones``
     (playing from other zones, hand size), ``mana_tokens`` (Treasure, Food, Clue, ...),
+    ``pt_down:N`` (toughness lowered by N), ``multiplayer`` (rules for more than two players),
     ``payment`` (mana paid), ``own_lands`` (lands its controller puts onto the battlefield),
     ``trigger_doubling`` (triggered abilities that trigger again), ``control_enchanted``,
     ``tap_own``, ``haste_as_though``, ``self_sacrifice`` (it sacrifices itself), ``counters_rule``
@@ -615,6 +626,8 @@ def reach(text: str) -> frozenset[str]:
         def take(m: re.Match[str]) -> str:
             if aspect == "keywords":
                 out.update("kw:" + _canonical(k.group(0)) for k in _KW_RE.finditer(m.group("kws")))
+            elif aspect == "pt_down":  # toughness lowered by a number: it bears if that kills (704.5f)
+                out.add(f"pt_down:{m.group('down2')}")
             elif aspect == "granted":  # a granted triggered ability: it bears when its event can happen
                 out.update("granted:" + e for e in _trigger_events(_split_unquoted(m.group("trigger"), ",")[0]))
             else:

@@ -192,7 +192,8 @@ _EVENT_WORDS = {
     "sacrifice", "targeted": "something becoming a target", "cycle": "cycling", "mill": "cards being milled", "lore":
     "lore counters (714.2b)", "mana": "mana being added", "monstrous": "a creature becoming monstrous", "face_up":
     "a permanent being turned face up", "mutate": "a mutation", "roll": "a die roll", "flip": "a coin flip",
-    "activate": "an ability being activated", "day_night": "day becoming night or night day", "other": "an event",
+    "activate": "an ability being activated", "day_night": "day becoming night or night day", "assemble":
+    "a Contraption being assembled", "attach": "an Aura or Equipment becoming attached", "other": "an event",
 }
 
 
@@ -237,7 +238,8 @@ _ASPECT_WORDS = {"life": "life totals", "cards": "cards in hands, libraries and 
                  "declaration",
                  "damage_rule": "how combat damage is assigned or dealt", "untap_rule": "what untaps in an "
                  "untap step (502.3)", "roll": "a die roll itself (its results are its other lines)", "goad":
-                 "goading, which makes a creature attack on its controller's turn (701.15)", "self_sacrifice": "whether it stays "
+                 "goading, which makes a creature attack on its controller's turn (701.15)", "multiplayer": "games of "
+                 "more than two players", "self_sacrifice": "whether it stays "
                  "on the battlefield, where it neither takes part nor grants anything"}
 #: Keywords and rules that don't matter on an attacker, on a creature that could block (509.1, 702)
 _NOT_ON_ATTACKER = frozenset({"kw:reach", "blocking_rule"})
@@ -251,6 +253,8 @@ _GROUP = re.compile(r"\b(?:creatures|permanents|players|opponents|each|all|other
 
 def _aspects_words(aspects: Iterable[str]) -> str:
     def words(a: str) -> str:
+        if a.startswith("pt_down:"):
+            return f"toughness, lowered by {a.split(':')[1]} without reaching 0"
         if a.startswith("granted:"):
             return f"a granted triggered ability that waits for {_events_words([a.removeprefix('granted:')])}"
         return _ASPECT_WORDS.get(a) or a.removeprefix("kw:").replace("_", " ")
@@ -291,6 +295,8 @@ class _Declaration:
         """The aspects (:func:`mtgsolver.read.line_forms.reach`) that can't change this declaration."""
         out = {"life", "cards", "spells", "zones", "prevention", "activated_grant", "delayed", "turn_rules",
                "damage_rule", "untap_rule", "roll"}
+        if len(self.board.players) == 2:
+            out.add("multiplayer")
         out |= {"granted:" + e for e in EVENTS if e not in _possible(self.events)}
         if "counters" not in self.events:
             out.add("counters_rule")
@@ -343,6 +349,19 @@ class _Declaration:
             return "attacker"
         return "blocker" if who in self.involved else None
 
+    def survives(self, line: _Line, text: str, aspect: str) -> bool:
+        """Whether toughness lowered by the number of ``aspect`` (``pt_down:N``) leaves the
+        creature ``text`` is about alive (704.5f), and nothing compares power and toughness."""
+        if self.pt:
+            return False
+        low = text.lower()
+        who = line.perm.id if low.startswith(("~ ", "it ")) else \
+            line.perm.attached_to if low.startswith(("enchanted creature ", "equipped creature ")) else None
+        if who is None or not self.board.has_permanent(who):
+            return False
+        toughness = self.board.permanent(who).toughness
+        return toughness is not None and toughness - int(aspect.split(":")[1]) > 0
+
     def can_bear(self, line: _Line, text: str, effect: bool = False) -> frozenset[str]:
         """The aspects of ``text`` (an ``effect`` of an ability, or a static ability) that could
         change the declaration (none: it can't bear)."""
@@ -350,6 +369,7 @@ class _Declaration:
         if self.side == "blocks":  # a keyword that only raises power and toughness before blockers
             aspects = frozenset("pt_up" if a.removeprefix("kw:") in _RAISES else a for a in aspects)
         aspects -= self.irrelevant(line)
+        aspects = frozenset(a for a in aspects if not (a.startswith("pt_down:") and self.survives(line, text, a)))
         role = self.role(line, text)
         if role == "attacker":
             aspects -= _NOT_ON_ATTACKER
