@@ -106,7 +106,7 @@ _ENTERS_WITH_ABILITY = re.compile(r"\bas a copy\b|\bwith (?:an? |your choice of 
                                   r"\bwith (?!(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|that many|"
                                   r"a number of|your choice of a \w+ counter or|it|them|~)\b)\w+(?: \w+)?[.,]", re.I)
 # the permanent itself in another zone: an ability that moves it from there (113.6m, 113.6k)
-_FROM_ZONE = re.compile(r"\b(?:return|put|cast|exile) ~ from your (?:graveyard|hand)\b|\bif ~ is in your (?:graveyard|hand)\b",
+_FROM_ZONE = re.compile(r"\b(?:return|put|cast|exile|reveal) ~ from your (?:graveyard|hand)\b|\bif ~ is in your (?:graveyard|hand)\b",
                         re.I)
 _ZONE = re.compile(
     r"^you may (?:cast|play) ~ from\b|^as long as ~ is in your (?:graveyard|hand)|^while ~ is in your|"
@@ -240,6 +240,8 @@ def line_form(line: str, name: str = "", legendary: bool = False) -> LineForm:
         return LineForm("row", text)
     if text.lower().startswith("companion"):  # 702.139a: it works outside the game
         return LineForm("zone", text)
+    if re.match(r"^ward\b", text, re.I):  # 702.21a: a triggered ability, of becoming a target
+        return LineForm("triggered", text, frozenset({"targeted"}), effect=re.sub(r"^ward\s*—?\s*", "", text, flags=re.I))
     reminders = _REMINDER.findall(text)
     body = _ABILITY_WORD.sub("", _REMINDER.sub("", text).strip() or text)
     if _CHAPTER.match(body):  # 714.2b: a chapter ability triggers as lore counters are put on the Saga
@@ -501,7 +503,7 @@ _REACH: tuple[tuple[str, str], ...] = (
     ("zones", r"[^.;]*\byou may (?:play|cast) [^.;]*\bfrom (?:your|the top of your) (?:graveyard|library|hand)\b[^.;]*"),
     ("cards", rf"\b(?:{_PLAYER} )?(?:may )?(?:draws?|discards?|mills?) (?:a card|an additional card|(?:\d+|x|\w+) "
               r"cards?|that many cards|cards equal to [^.,;]*|(?:their|your) hand)(?: at random)?"),
-    ("cards", r"\b(?:scry|surveil) (?:\d+|x)\b"),
+    ("cards", rf"\b(?:{_PLAYER} )?(?:scry|surveil)s? (?:\d+|x)\b"),
     ("cards", r"\blook at the top (?:card|\w+ cards|x cards) of (?:your|target player's|that player's|target "
               r"opponent's|each player's|his or her|their) library\b"),
     ("cards", r"\breveal the top card of your library\b|\bshuffle (?:your|their) library\b|\bthen shuffle\b"),
@@ -523,7 +525,7 @@ _REACH: tuple[tuple[str, str], ...] = (
     ("untap_rule", r"[^.;]*\b(?:(?:doesn't|don't) untap during|untap more than|untap ~ during|untap all [^.;]* during)"
                    r"\b[^.;]*"),
     ("multiplayer", r"[^.;]*\battack only the nearest opponent\b[^.;]*"),
-    ("cards", r"[^.;]*\bsearch (?:their |your )?librar(?:y|ies)\b[^.;]*|\breturn (?:up to \w+ )?target [\w ]*cards? "
+    ("cards", r"[^.;,]*\bsearch (?:their |your )?librar(?:y|ies)\b[^.;,]*|\breturn (?:up to \w+ )?target [\w ]*cards? "
               r"[^.;]* to (?:your|its owner's) hand\b"),
     ("spells", r"[^.;]*\byou may activate [^.;]*|[^.;]*\bspells?\b[^.;]*\bcost an additional\b[^.;]*"),
     ("mana_add", r"\badd (?:that much|\w+|x) mana\b[^.;]*|\badd (?:\{[^}]+\})+"),

@@ -337,29 +337,38 @@ class _Declaration:
         without haste (302.6): only then could haste change an attack."""
         return any(p.summoning_sick and not p.has_keyword("haste") for p in self.board.creatures(self.board.active_player))
 
-    def role(self, line: _Line, text: str) -> str | None:
-        """``attacker`` or ``blocker`` when ``text`` is about the permanent itself ("~ has ...") or
-        what it is attached to ("Enchanted creature ..."), and that one attacks or could block."""
+    def subject(self, line: _Line, text: str) -> Permanent | None:
+        """The creature ``text`` is about, when it is the permanent itself ("~ has ...", "it
+        gets ...") or what an Aura or Equipment is attached to ("Enchanted creature ...", and
+        "it" in its text); ``None`` otherwise."""
         low = re.sub(r"^(?:as long as|if|during|while) [^,]*, ", "", text.lower())
-        who = line.perm.id if low.startswith(("~ ", "it ")) else \
-            line.perm.attached_to if low.startswith(("enchanted creature ", "equipped creature ")) else None
+        perm, board = line.perm, self.board
+        if low.startswith(("enchanted creature ", "equipped creature ")) or (low.startswith("it ") and not perm.is_creature):
+            who = perm.attached_to
+        elif low.startswith(("~ ", "it ")) and perm.is_creature:
+            who = perm.id
+        else:
+            return None
+        return board.permanent(who) if who is not None and board.has_permanent(who) \
+            and board.permanent(who).is_creature else None
+
+    def role(self, line: _Line, text: str) -> str | None:
+        """``attacker`` or ``blocker`` when ``text`` is about one creature (:meth:`subject`) that
+        attacks or could block."""
+        who = self.subject(line, text)
         if who is None or self.side != "blocks":
             return None
-        if who in self.attackers:
+        if who.id in self.attackers:
             return "attacker"
-        return "blocker" if who in self.involved else None
+        return "blocker" if who.controller != self.board.active_player else None
 
     def survives(self, line: _Line, text: str, aspect: str) -> bool:
         """Whether toughness lowered by the number of ``aspect`` (``pt_down:N``) leaves the
         creature ``text`` is about alive (704.5f), and nothing compares power and toughness."""
-        if self.pt:
+        who = self.subject(line, text)
+        if self.pt or who is None:
             return False
-        low = text.lower()
-        who = line.perm.id if low.startswith(("~ ", "it ")) else \
-            line.perm.attached_to if low.startswith(("enchanted creature ", "equipped creature ")) else None
-        if who is None or not self.board.has_permanent(who):
-            return False
-        toughness = self.board.permanent(who).toughness
+        toughness = who.toughness
         return toughness is not None and toughness - int(aspect.split(":")[1]) > 0
 
     def can_bear(self, line: _Line, text: str, effect: bool = False) -> frozenset[str]:
@@ -635,9 +644,24 @@ def combat_bearing(board: Board, side: str, costs: bool = False, legal: bool | N
     moment.live_triggers |= any(_declaration_reason(moment, ln) is None for ln in lines
                                 if any(p.form == "triggered" for p in (ln.form.parts or (ln.form,))))
     bearing = _split(lines, lambda ln: _declaration_reason(moment, ln))
+    forms = {(ln.perm.id, ln.text): ln.form for ln in lines}
+    lines_ = tuple(dataclasses.replace(u, reason=_why_it_bears(moment, forms[(u.permanent, u.line)]))
+                   for u in bearing.lines)
     read = _read_triggers(moment)
-    decisive = tuple(u for u in bearing.lines if not (legal and unread_mana_ability(u))) + read
-    return Bearing(bearing.lines + read, decisive, bearing.not_relevant)
+    decisive = tuple(u for u in lines_ if not (legal and unread_mana_ability(u))) + read
+    return Bearing(lines_ + read, decisive, bearing.not_relevant)
+
+
+def _why_it_bears(moment: _Declaration, form: LineForm) -> str:
+    """What makes a triggered or replacement line bear on the declaration (a static says it
+    itself)."""
+    forms = {p.form for p in (form.parts or (form,))}
+    if "triggered" in forms:
+        return (f"it can trigger {moment.when} and its effect could change which {moment.side} are legal "
+                f"({moment.rules}, 603.2)")
+    if "replacement" in forms:
+        return f"it applies to events that can happen {moment.when} ({moment.rules}, 614.1)"
+    return ""
 
 
 def _read_triggers(moment: _Declaration) -> tuple[UnreadLine, ...]:
@@ -732,10 +756,12 @@ def mana_bearing(board: Board, player: str, decided: bool | None, lower_bound: b
     selected = {(u.permanent, u.line) for u in produce_bearing(board, [p.id for p in board.controlled_by(player)])}
 
     def reason(line: _Line) -> str | None:
+        if (why := _payment_reason(line)) is not None:
+            return why
         if (line.perm.id, line.text) not in selected:
             return (f"it is not about mana, tapping or what permanents can do: it can't change what {player} can "
                     "pay (106, 601.2g-h, 605)")
-        return _payment_reason(line)
+        return None
 
     bearing = _split(lines, reason)
     if decided is True and not lower_bound:
