@@ -726,6 +726,8 @@ def _damage_reason(line: _Line, part: LineForm, possible: set[str]) -> str | Non
     if (why := _not_now(whole, "damage")) is not None:
         return why
     if part.form in ("triggered", "replacement") and not part.events & possible:
+        if part.events == {"enters_self"}:
+            return f"it triggered when {line.perm.name} entered the battlefield (603.6a); what it did is on the board"
         return f"it waits for {_events_words(part.events)}, which can't happen in this combat (603.2)"
     if part.form == "static" and reach(part.body) <= {"spells", "zones", "cards"}:
         return f"it changes only {_aspects_words(reach(part.body))}"
