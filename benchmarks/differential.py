@@ -79,7 +79,8 @@ def main() -> None:
             if ours is not None and theirs[question] is not None:
                 counts[question + " compared"] += 1
                 if ours != theirs[question]:
-                    disagreements.append((question, ours, theirs[question], sorted(p["card"] for p in spec["permanents"])))
+                    cards = sorted(p["card"] for p in spec["permanents"])
+                    disagreements.append((question, ours, theirs[question], cards))
     total = counts["attacks"] + counts["blocks"]
     print(f"{len(loaded)} boards (seed {seed}), {total} answers")
     for question in ("attacks", "blocks"):

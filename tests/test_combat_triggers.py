@@ -9,11 +9,9 @@ import pytest
 
 from mtgsolver import check_attacks, check_blocks, load_board, suggest_blocks
 from mtgsolver.load import prepare
-from mtgsolver.model import CardLibrary
 from mtgsolver.model.board import Board
 from mtgsolver.model.continuous import Affected, ContinuousSpec
-from mtgsolver.model.effects import Modify, Optional, Source, Subject, TargetSpec, TriggeredAbility, TriggerEvent
-from mtgsolver.read.card_files import bundled_library, library_from_card_file
+from mtgsolver.model.effects import Modify, Source, Subject, TargetSpec, TriggeredAbility, TriggerEvent
 
 HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nbattlefield:\n"
 LONE = """  - {id: w, name: Warmonger, types: [creature], power: 4, toughness: 4, controller: a}
@@ -58,7 +56,8 @@ def test_508_2_an_attack_trigger_that_grants_menace_makes_a_lone_block_illegal()
 def test_508_2_an_attack_trigger_of_plus_two_power_lets_a_blocker_past_skulk() -> None:
     """702.118b: a creature with greater power can't block a skulk creature. "Whenever ~
     attacks, it gets +2/+0" makes the 1/1 a 3/1 before blockers: the 2/2 may block it."""
-    board = load_board(HEAD + """  - {id: w, name: Sneak, types: [creature], power: 1, toughness: 1, keywords: [skulk], controller: a}
+    board = load_board(HEAD + """  - {id: w, name: Sneak, types: [creature], power: 1, toughness: 1, keywords: [skulk],
+     controller: a}
   - {id: ox, card: Grizzly Bears, controller: b}
 combat:
   attackers: [{creature: w, target: b}]
@@ -99,11 +98,6 @@ def test_an_attack_trigger_of_a_creature_that_does_not_attack_does_nothing() -> 
     """508.3a: "Whenever ~ attacks" of a creature that is not attacking doesn't trigger."""
     board = _with(load_board(HEAD + LONE), "ox2", _attack_trigger(Modify(Source(), MENACE)))
     assert check_blocks(board).legal is True
-
-
-@pytest.fixture(scope="module")
-def real_cards(atomic_cards) -> CardLibrary:
-    return bundled_library().merged(library_from_card_file(atomic_cards))
 
 
 def test_frontier_warmonger_unread_makes_a_lone_block_undecided_never_legal(real_cards) -> None:

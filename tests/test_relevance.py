@@ -6,24 +6,17 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
 from typer.testing import CliRunner
 
 from mtgsolver import check_attacks, check_blocks, combat_damage, load_board, pay
 from mtgsolver.cli import app
 from mtgsolver.model import CardLibrary
 from mtgsolver.model.errors import BoardError
-from mtgsolver.read.card_files import bundled_library, library_from_card_file
 from mtgsolver.read.line_forms import line_form
 
 from .support import runs
 
 HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nbattlefield:\n"
-
-
-@pytest.fixture(scope="module")
-def real_cards(atomic_cards) -> CardLibrary:
-    return bundled_library().merged(library_from_card_file(atomic_cards))
 
 
 def _board(text: str, library: CardLibrary | None = None):
@@ -61,10 +54,12 @@ combat:
     reasons = _reasons(result)
     assert "603.6a" in reasons["When Cloudkin Seer enters the battlefield, draw a card."]
     assert "614.1c" in reasons["Scoured Barrens enters the battlefield tapped."]
-    assert "614.1c" in reasons["Clifftop Retreat enters the battlefield tapped unless you control a Mountain or a Plains."]
+    assert "614.1c" in reasons["Clifftop Retreat enters the battlefield tapped unless you control a Mountain or a "
+                               "Plains."]
     assert "602.1" in reasons["{2}{R}, {T}: Destroy target nonbasic land."]
     assert "cards in hands" in reasons["Whenever World Shaper attacks, you may mill three cards."]
-    assert "dying" in reasons["When World Shaper dies, return all land cards from your graveyard to the battlefield tapped."]
+    assert "dying" in reasons["When World Shaper dies, return all land cards from your graveyard to the battlefield "
+                              "tapped."]
 
 
 #: forms of a line that can't bear on a block declaration whatever it says
@@ -207,8 +202,9 @@ def test_not_relevant_lines_are_in_the_json_and_the_human_answer(board_file) -> 
     runner = CliRunner()
     data = json.loads(runner.invoke(app, ["blocks", "check", str(path), "--json"]).output)
     assert data["legal"] is True and data["unread"] == []
-    assert data["not_relevant"] == [{"permanent": "blocker", "line": "When Odd Wall enters the battlefield, you gain 2 life.",
-                                     "kinds": ["other"], "reason": data["not_relevant"][0]["reason"]}]
+    line = "When Odd Wall enters the battlefield, you gain 2 life."
+    assert data["not_relevant"] == [{"permanent": "blocker", "line": line, "kinds": ["other"],
+                                     "reason": data["not_relevant"][0]["reason"]}]
     assert "603.6a" in data["not_relevant"][0]["reason"]
     human = runner.invoke(app, ["blocks", "check", str(path)])
     assert human.exit_code == 0 and "can't bear on this answer" in human.output and "603.6a" in human.output

@@ -4,23 +4,16 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from typer.testing import CliRunner
 
 from mtgsolver import check_attacks, check_blocks, could_produce, load_board, pay, suggest_blocks
 from mtgsolver.cli import app
 from mtgsolver.model import CardLibrary
-from mtgsolver.read.card_files import bundled_library, library_from_card_file
 
 runner = CliRunner()
 HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nbattlefield:\n"
 # a mana line no grammar family reads (the color of a hidden card is not on the board)
 COMMANDER_LINE = "{T}: Add one mana of the color of the top card of your library."
-
-
-@pytest.fixture(scope="module")
-def real_cards(atomic_cards) -> CardLibrary:
-    return bundled_library().merged(library_from_card_file(atomic_cards))
 
 
 def test_goblin_war_drums_menace_makes_a_lone_block_undecided_or_illegal(real_cards: CardLibrary) -> None:
@@ -140,7 +133,8 @@ def test_an_attack_trigger_of_power_only_and_an_activated_ability_are_not_releva
     change which blocks are legal when nothing compares power; an activated ability changes
     nothing until activated (602.1). Both are listed as not relevant, with their reasons."""
     bears = ('  - {id: bears, name: Bear, types: [creature], power: 2, toughness: 2, controller: a, '
-             'text: "Whenever Bear attacks, it gets +1/+0 until end of turn.\\n{R}: Bear gets +1/+0 until end of turn."}\n'
+             'text: "Whenever Bear attacks, it gets +1/+0 until end of turn.\\n'
+             '{R}: Bear gets +1/+0 until end of turn."}\n'
              '  - {id: ox, card: Pillarfield Ox, controller: b}\n')
     result = check_blocks(_board(bears, combat=LONE_BLOCK))
     assert result.legal is True and result.as_read is None and not result.unread

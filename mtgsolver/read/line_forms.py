@@ -54,7 +54,8 @@ __all__ = ["EVENTS", "LineForm", "effect_events", "effect_reach", "level_range",
 EVENTS = frozenset({
     "attacks", "unblocked", "blocks", "blocked", "combat_damage", "damage", "enters_self", "enters", "leaves",
     "dies", "cast", "tapped", "untapped", "life_gain", "life_loss", "draw", "discard", "counters", "sacrifice",
-    "targeted", "cycle", "mill", "lore", "mana", "monstrous", "face_up", "mutate", "roll", "flip", "activate", "day_night",
+    "targeted", "cycle", "mill", "lore", "mana", "monstrous", "face_up", "mutate", "roll", "flip", "activate",
+    "day_night",
     "explore", "exploit", "investigate", "blink", "land_play", "search", "assemble", "attach",
     "step:upkeep", "step:draw", "step:precombat_main", "step:beginning_of_combat", "step:end_of_combat",
     "step:postcombat_main", "step:end", "step:untap", "other",
@@ -92,7 +93,8 @@ _EXERT = re.compile(r"^you may exert ~ as it attacks\.(?: when you do, (.*))?$",
 
 _SPELL = re.compile(
     r"\bthis spell\b|^~ can't be countered|~ costs? [^.]*\b(?:less|more) to cast\b|\bas an additional cost to cast\b|"
-    r"\brather than pay (?:this spell's|~'s) mana cost\b|^cast ~ only\b|\bcast ~ without paying\b|\byou may cast ~ as though it had flash\b|"
+    r"\brather than pay (?:this spell's|~'s) mana cost\b|^cast ~ only\b|\bcast ~ without paying\b|"
+    r"\byou may cast ~ as though it had flash\b|"
     r"^~ can't be copied|^when you cast ~|^you can't cast ~|\bif ~ was (?:kicked|cast|bargained|foretold|evoked)\b"
     r"(?!.*\benters\b)|^(?:dash|blitz|evoke|spectacle|surge|prowl|emerge|overload|replicate|bestow|mutate|"
     r"cascade|casualty|squad|offspring|gift|impending|prototype|disguise|plot|warp|sneak|freerunning|"
@@ -106,8 +108,8 @@ _ENTERS_WITH_ABILITY = re.compile(r"\bas a copy\b|\bwith (?:an? |your choice of 
                                   r"\bwith (?!(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|that many|"
                                   r"a number of|your choice of a \w+ counter or|it|them|~)\b)\w+(?: \w+)?[.,]", re.I)
 # the permanent itself in another zone: an ability that moves it from there (113.6m, 113.6k)
-_FROM_ZONE = re.compile(r"\b(?:return|put|cast|exile|reveal) ~ from your (?:graveyard|hand)\b|\bif ~ is in your (?:graveyard|hand)\b",
-                        re.I)
+_FROM_ZONE = re.compile(r"\b(?:return|put|cast|exile|reveal) ~ from your (?:graveyard|hand)\b|"
+                        r"\bif ~ is in your (?:graveyard|hand)\b", re.I)
 _ZONE = re.compile(
     r"^you may (?:cast|play) ~ from\b|^as long as ~ is in your (?:graveyard|hand)|^while ~ is in your|"
     r"^if ~ is in a graveyard\b|\bfrom your opening hand\b|^before you shuffle your deck\b|"
@@ -123,7 +125,8 @@ _UNTAP_STEP = re.compile(r"\b(?:doesn't|don't|do not|does not) untap during\b|\b
 _REPLACEMENT = re.compile(r"^(?:if|prevent)\b|\bwould\b.*\binstead\b|\bthat would be dealt\b|\bas it moves to\b|"
                           r"\benter (?:the battlefield )?as a copy\b|"
                           r"\bdon't cause abilities to trigger\b|"
-                          r"\benters? (?:the battlefield )?(?:tapped|with)\b|\bprevent all\b|^damage that would\b", re.I)
+                          r"\benters? (?:the battlefield )?(?:tapped|with)\b|\bprevent all\b|^damage that would\b",
+                          re.I)
 # a static part beside a replacement ("prevent all combat damage it would deal and it has defender")
 _STATIC_VERB = re.compile(r"\b(?:it|~|they|creatures?) (?:has|have|gets?|gains?|can't|can)\b", re.I)
 
@@ -241,7 +244,8 @@ def line_form(line: str, name: str = "", legendary: bool = False) -> LineForm:
     if text.lower().startswith("companion"):  # 702.139a: it works outside the game
         return LineForm("zone", text)
     if re.match(r"^ward\b", text, re.I):  # 702.21a: a triggered ability, of becoming a target
-        return LineForm("triggered", text, frozenset({"targeted"}), effect=re.sub(r"^ward\s*—?\s*", "", text, flags=re.I))
+        effect = re.sub(r"^ward\s*—?\s*", "", text, flags=re.I)
+        return LineForm("triggered", text, frozenset({"targeted"}), effect=effect)
     reminders = _REMINDER.findall(text)
     body = _ABILITY_WORD.sub("", _REMINDER.sub("", text).strip() or text)
     if _CHAPTER.match(body):  # 714.2b: a chapter ability triggers as lore counters are put on the Saga
@@ -289,8 +293,8 @@ def _segments(text: str) -> list[str]:
 def _keyword_like(body: str) -> bool:
     """A keyword line ("Bushido 1", "Afflict 2"): few words, no sentence verb."""
     words = body.rstrip(".").split()
-    return 0 < len(words) <= 5 and not _TRIGGER.match(body) and ", " not in body and not re.search(r"\b(?:gets?|has|have|gains?|can't|can|may|is|are|deals?)\b",
-                                                 body, re.I)
+    verbs = re.search(r"\b(?:gets?|has|have|gains?|can't|can|may|is|are|deals?)\b", body, re.I)
+    return 0 < len(words) <= 5 and not _TRIGGER.match(body) and ", " not in body and not verbs
 
 
 def _form_of(body: str) -> LineForm:
@@ -472,14 +476,16 @@ _KW = (r"(?:first strike|double strike|(?:protection|hexproof) from [^,.;:\"]+?(
            "dethrone", "training", "mentor", "battle cry", "myriad", "annihilator", "renown", "riot", "decayed",
            "evolve", "frenzy", "poisonous", "absorb"),
            key=len, reverse=True)) + r")(?: \d+| \{[^}]+\})?(?![\w{])")
+# keywords a plain creature token may have
+_TOKEN_KW = r"(?:flying|haste|first strike|vigilance|trample|deathtouch|lifelink|reach|menace|defender)"
 _REACH: tuple[tuple[str, str], ...] = (
     ("activated_grant", rf"{_SUBJECT}\b(?:gains?|has|have|gain) \"(?:\{{[^}}\"]*\}}|[^\"]){{0,80}}?: [^\"]*\""),
     ("activated_grant", rf"{_SUBJECT}\b(?:gains?|has|have) all activated abilities of [^.;]*"),
     ("activated_grant", r"\band \"(?:\{[^}\"]*\}|[^\"]){0,80}?: [^\"]*\""),
     ("granted", rf"{_SUBJECT}\b(?:gains?|has|have) (?:[\w ]+ and )?\"(?P<trigger>(?:when|whenever|at) [^\"]*)\""),
-    ("life", rf"\b{_PLAYER}(?: who [^.,;]*?)? (?:each )?(?:gains?|loses?|gain|lose) (?:(?:\d+|x|that much|an amount of|\w+) life|half "
-             r"(?:their|your|his or her) life,? rounded (?:up|down)|life equal to [^.,;]*)(?: equal to [^.,;]*| for each "
-             r"[^.,;]*)?"),
+    ("life", rf"\b{_PLAYER}(?: who [^.,;]*?)? (?:each )?(?:gains?|loses?|gain|lose) (?:(?:\d+|x|that much|an amount "
+             r"of|\w+) life|half (?:their|your|his or her) life,? rounded (?:up|down)|life equal to [^.,;]*)(?: equal "
+             r"to [^.,;]*| for each [^.,;]*)?"),
     ("life", r"\b(?:gain|lose) (?:\d+|x|that much) life\b|\bpay (?:\d+|x) life\b"),
     ("life", rf"(?<![\w~])(?:~|it) deals (?:\d+|x|that much) damage to {_PLAYER}(?=\s*(?:[.;]|$|, | and you\b))"),
     ("life", rf"(?<![\w~])(?:~|it) deals damage equal to [^.,;]* to {_PLAYER}(?=\s*(?:[.;]|$|, ))"),
@@ -489,18 +495,21 @@ _REACH: tuple[tuple[str, str], ...] = (
     ("zones", r"[^.;]*\bcards? in (?:your|a|each player's|their|an opponent's) (?:graveyards?|hand) (?:has|have)\b"
               r"[^.;]*"),
     ("zones", r"[^.;]*\bfrom among (?:the )?cards (?:you )?exiled\b[^.;]*|\byou may look at cards exiled with\b[^.;]*"),
-    ("zones", r"[^.;]*\bplay (?:lands?|an additional land|\w+ additional lands)\b[^.;]*|[^.;]*\bflashback cost\b[^.;]*"),
+    ("zones", r"[^.;]*\bplay (?:lands?|an additional land|\w+ additional lands)\b[^.;]*|"
+              r"[^.;]*\bflashback cost\b[^.;]*"),
     ("turn_rules", r"[^.;]*\b(?:skip (?:your|each) \w+ step|can't transform|don't lose unspent|while voting|"
                    r"crews? vehicles|have crew \d+|can't get poison counters|cycling cost|venture into|"
                    r"don't lose this mana|isn't legendary)\b[^.;]*"),
-    ("damage_rule", r"[^.;]*\b(?:assigns? (?:its |their |~'s )?combat damage|damage dealt by [^.;]* also|damage [^.;]*can't be "
-                    r"prevented|deals? double (?:that )?damage|can't be destroyed by lethal damage|legend rule)\b[^.;]*"),
+    ("damage_rule", r"[^.;]*\b(?:assigns? (?:its |their |~'s )?combat damage|damage dealt by [^.;]* also|"
+                    r"damage [^.;]*can't be prevented|deals? double (?:that )?damage|can't be destroyed by lethal "
+                    r"damage|legend rule)\b[^.;]*"),
     ("control_enchanted", r"^you control enchanted (?:creature|permanent)\b"),
     ("tap_own", r"\btap (?:any number of |up to \w+ )?(?:other )?(?:untapped )?(?:other )?creatures? you control\b"),
     ("haste_as_though", rf"{_SUBJECT}\bcan attack as though it had haste\b"),
     ("zones", r"\bplay with the top card of your library revealed\b|\byou may look at the top card of your library"
               r"(?: any time)?\b"),
-    ("zones", r"[^.;]*\byou may (?:play|cast) [^.;]*\bfrom (?:your|the top of your) (?:graveyard|library|hand)\b[^.;]*"),
+    ("zones", r"[^.;]*\byou may (?:play|cast) [^.;]*\bfrom (?:your|the top of your) (?:graveyard|library|hand)\b"
+              r"[^.;]*"),
     ("cards", rf"\b(?:{_PLAYER} )?(?:may )?(?:draws?|discards?|mills?) (?:a card|an additional card|(?:\d+|x|\w+) "
               r"cards?|that many cards|cards equal to [^.,;]*|(?:their|your) hand)(?: at random)?"),
     ("cards", rf"\b(?:{_PLAYER} )?(?:scry|surveil)s? (?:\d+|x)\b"),
@@ -510,11 +519,12 @@ _REACH: tuple[tuple[str, str], ...] = (
     ("cards", r"[^.;]*\b(?:puts?|reveals?|returns?) [^.;]*\binto (?:your|their|his or her|that player's) hand\b[^.;]*|"
               r"\bput the rest (?:on the bottom of|into) (?:your|their) (?:library|graveyard)[^.;]*|"
               rf"\b{_PLAYER} reveals? the top (?:card|\w+ cards) of (?:your|their|his or her) library\b"),
-    ("cards", r"\bexile (?:up to (?:one|two|three|\w+) )?(?:a |target )?cards? (?:from|in) (?:a|target player's|your|an "
-              r"opponent's|each|that player's|defending player's|each opponent's) graveyards?\b|\bexile the top "
+    ("cards", r"\bexile (?:up to (?:one|two|three|\w+) )?(?:a |target )?cards? (?:from|in) (?:a|target player's|"
+              r"your|an opponent's|each|that player's|defending player's|each opponent's) graveyards?\b|"
+              r"\bexile the top "
               r"(?:card|\w+ cards) of (?:your|target player's|each player's) library\b"),
-    ("pt_up", rf"{_SUBJECT}\bgets? (?:an additional )?(?:\+(?:\d+|x)/\+(?:\d+|[xy])|[+-](?:\d+|x)/-0)(?: until end of turn)?"
-              r"(?: for each [^.,;]*)?"),
+    ("pt_up", rf"{_SUBJECT}\bgets? (?:an additional )?(?:\+(?:\d+|x)/\+(?:\d+|[xy])|[+-](?:\d+|x)/-0)"
+              r"(?: until end of turn)?(?: for each [^.,;]*)?"),
     ("pt_up", r"\bput (?:a|an|one|two|three|four|five|x|that many|\w+) \+1/\+1 counters? on "
               r"(?:(?!\b(?:and|then)\b)[\w~' -]){1,60}?(?=[.,;]|$| and | then | for each )"),
     ("pt_up", r"\b(?:support|bolster|adapt) (?:\d+|x)\b"),
@@ -533,11 +543,13 @@ _REACH: tuple[tuple[str, str], ...] = (
     ("roll", r"\broll (?:a|two) d\d+\b"),
     ("pt_up", r"\bdouble (?:target creature's|its|~'s|the) power\b"),
     ("cards", rf"{_SUBJECT}\bconnives?(?: x| \d+)?\b"),
-    ("own_lands", r"\bsearch your library for [^.;]*\blands? cards?[^.;]*|\bput (?:a|that|those|up to \w+) (?:basic )?"
-                  r"lands? cards?[^.;]*\bonto the battlefield(?: tapped)?|\bput (?:it|them) onto the battlefield tapped\b"),
+    ("own_lands", r"\bsearch your library for [^.;]*\blands? cards?[^.;]*|\bput (?:a|that|those|up to \w+) "
+                  r"(?:basic )?lands? cards?[^.;]*\bonto the battlefield(?: tapped)?|"
+                  r"\bput (?:it|them) onto the battlefield tapped\b"),
     ("trigger_doubling", r"[^.;]*\btriggers? an additional time\b[^.;]*"),
     ("life", r"[^.;]*\bcan't gain life\b[^.;]*"),
-    ("attack_rule", rf"{_SUBJECT}\b(?:can't attack(?! or block| and block)|can attack(?! as though it had haste)){_TAIL}"),
+    ("attack_rule", rf"{_SUBJECT}\b(?:can't attack(?! or block| and block)|can attack(?! as though it had haste))"
+                    rf"{_TAIL}"),
     ("attack_rule", rf"{_SUBJECT}\b(?:also )?attacks? (?:each (?:combat|turn) )?if able{_TAIL}"),
     ("blocked_self", rf"^~ (?:can't be blocked|must be blocked){_TAIL}|[^.;]*\bable to block ~ do so{_TAIL}"),
     ("blocking_rule", rf"{_SUBJECT}\b(?:can't block|can block|blocks? each combat if able){_TAIL}"),
@@ -560,9 +572,8 @@ _REACH: tuple[tuple[str, str], ...] = (
                r"ability)\b[^.;]*"),
     ("creature_tokens", r"\bcreate (?:a|an|one|two|three|four|five|x|that many|\w+) (?:tapped )?(?:\d+/\d+|x/x) "
                         r"(?:(?!\b(?:attacking|copy|that's|that are|with)\b)[\w -])*? (?:artifact )?creature tokens?"
-                        r"(?: (?:named [\w' ]+|with (?:flying|haste|first strike|vigilance|trample|deathtouch|lifelink|"
-                        r"reach|menace|defender)(?:(?:,| and) (?:flying|haste|first strike|vigilance|trample|deathtouch|"
-                        r"lifelink|reach|menace|defender))*))?(?! that's| attacking| tapped and attacking)"),
+                        rf"(?: (?:named [\w' ]+|with {_TOKEN_KW}(?:(?:,| and) {_TOKEN_KW})*))?"
+                        r"(?! that's| attacking| tapped and attacking)"),
     ("creature_tokens", r"\bcreate a token that's a copy of (?:that creature|~|it|enchanted creature|equipped creature)"
                         r"(?! that's| attacking| tapped and attacking)(?: except [^.]*)?"),
     ("self_sacrifice", r"\bsacrifice ~(?=[.,;]|$| and )"),
@@ -575,7 +586,9 @@ _REACH: tuple[tuple[str, str], ...] = (
 )
 _REACH_RES = tuple((a, re.compile(p, re.I)) for a, p in _REACH)
 _CONNECTIVES = re.compile(
-    r"\bif [^,.]*, |\bif [^,.;]*(?=[.;]|$)|\bas long as [^.,;]*|\bunless [^.,;]*|\bthis ability triggers only once each turn\b|\bfor each [^.,;]*|\bwhere x is [^.;]*|\b(?:and|then|or|you may|may|"
+    r"\bif [^,.]*, |\bif [^,.;]*(?=[.;]|$)|\bas long as [^.,;]*|\bunless [^.,;]*|"
+    r"\bthis ability triggers only once each turn\b|\bfor each [^.,;]*|\bwhere x is [^.;]*|"
+    r"\b(?:and|then|or|you may|may|"
     r"if you do|if you don't|when you do|otherwise|this way|until end of turn|this turn|instead|also|both|any time|"
     r"choose one(?: or both| or more)?|choose one of them)\b|"
     r"[.,;:—\"]", re.I)
@@ -695,8 +708,8 @@ def static_condition(body: str) -> tuple[tuple[str, str | None], ...] | None:
         return None
     atoms: list[tuple[str, str | None]] = []
     for part in re.split(r" and ", m.group(1)):
-        found = next(((k, next((g for g in a.groups() if g), None)) for r, k in _ATOM_RES if (a := r.match(part.strip()))),
-                     None)
+        found = next(((k, next((g for g in a.groups() if g), None))
+                      for r, k in _ATOM_RES if (a := r.match(part.strip()))), None)
         if found is not None and found[0] in ("graveyard_at_least", "hand_at_least"):
             found = (found[0], str(NUMBERS.get(found[1] or "", found[1])))
         if found is None:

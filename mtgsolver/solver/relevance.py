@@ -176,8 +176,9 @@ def _not_now(line: _Line, side: str) -> str | None:
     if f.form == "level" and f.levels is not None:
         low, high = f.levels
         if not _in_section(line.perm, f.levels):
-            return (f"it applies with {low}{'+' if high is None else '-' + str(high)} level counters on {name} (711.2); "
-                    f"it has {line.perm.counters.get('level', 0)}")
+            levels = f"{low}+" if high is None else f"{low}-{high}"
+            return (f"it applies with {levels} level counters on {name} (711.2); it has "
+                    f"{line.perm.counters.get('level', 0)}")
         return "the header of the level section that applies (711.2): the section's lines are judged one by one"
     return None
 
@@ -198,13 +199,12 @@ _EVENT_WORDS = {
 
 
 def _events_words(events: Iterable[str]) -> str:
-    words = [_EVENT_WORDS.get(e) or "the " + e.removeprefix("step:").replace("_", " ") + " step" for e in sorted(events)]
+    words = [_EVENT_WORDS.get(e) or "the " + e.removeprefix("step:").replace("_", " ") + " step"
+             for e in sorted(events)]
     return " or ".join(dict.fromkeys(words))
 
 
 # --------------------------------------------------------------------------- declarations
-#: Keywords that can't change which blocks are legal (509.1) or which attacks (508.1): they act in
-#: combat damage, on targets, on casting, or only on the other declaration.
 #: Keywords of triggers on attacking, blocking or dealing damage: none acts before attackers are declared;
 #: before blockers, annihilator (702.86a, a sacrifice) and myriad (702.116a, attacking tokens) could change the
 #: blocks, and those that only raise power and toughness are ``pt_up`` (:data:`_RAISES`).
@@ -212,6 +212,8 @@ _AFTER_ATTACKING = frozenset({"melee", "dethrone", "training", "mentor", "battle
                               "renown", "evolve", "exalted", "frenzy", "riot", "poisonous", "absorb", "bushido",
                               "rampage", "afflict", "flanking"})
 _RAISES = frozenset({"melee", "dethrone", "training", "mentor", "battle_cry", "exalted"})
+#: Keywords that can't change which blocks are legal (509.1) or which attacks (508.1): they act in
+#: combat damage, on targets, on casting, or only on the other declaration.
 _NOT_BLOCKS = frozenset({"deathtouch", "lifelink", "first_strike", "double_strike", "trample", "vigilance", "haste",
                          "indestructible", "hexproof", "shroud", "ward", "infect", "wither", "defender", "flash",
                          "prowess", "toxic", "undying", "persist"}) | (_AFTER_ATTACKING - {"annihilator", "myriad"}
@@ -221,26 +223,39 @@ _NOT_ATTACKS = frozenset({"deathtouch", "lifelink", "first_strike", "double_stri
                           "toxic", "undying", "persist", "flying", "reach", "menace", "fear", "intimidate", "shadow",
                           "horsemanship", "skulk", "protection", "flanking", "bushido", "rampage", "afflict",
                           "decayed"}) | _AFTER_ATTACKING
-_ASPECT_WORDS = {"life": "life totals", "cards": "cards in hands, libraries and graveyards", "pt_up": "power and "
-                 "toughness, upwards, which nothing read on this board compares", "activated_grant": "activated "
-                 "abilities, which do nothing until activated", "attack_rule": "what may attack", "blocking_rule":
-                 "what may block", "blocked_rule": "what may be blocked", "blocked_self": "how it may be blocked",
-                 "prevention": "damage prevention", "spells": "spells and their costs", "zones": "cards in other zones",
-                 "mana_tokens": "Treasure, Food or Clue tokens", "mana_add": "mana in a pool, and no cost is paid", "creature_tokens": "creature tokens of its "
-                 "controller, who is attacking", "targeting": "what may be targeted", "payment": "its controller's "
-                 "mana", "delayed": "what happens at end of combat or later (603.7)", "turn_rules": "other moments "
-                 "of the turn (draw steps, land plays, crewing, combat damage assignment)", "own_lands": "the lands "
-                 "of its controller, who is attacking", "trigger_doubling": "how often abilities trigger, and none "
-                 "that bears could trigger", "control_enchanted": "who controls what it enchants, who controls it "
-                 "already", "tap_own": "the creatures of its controller, who is attacking", "haste_as_though": "haste, "
-                 "which matters only to a creature that came under its controller's control this turn (302.6)",
-                 "counters_rule": "whether counters can be put on permanents, and none can be put before the "
-                 "declaration",
-                 "damage_rule": "how combat damage is assigned or dealt", "untap_rule": "what untaps in an "
-                 "untap step (502.3)", "roll": "a die roll itself (its results are its other lines)", "goad":
-                 "goading, which makes a creature attack on its controller's turn (701.15)", "multiplayer": "games of "
-                 "more than two players", "self_sacrifice": "whether it stays "
-                 "on the battlefield, where it neither takes part nor grants anything"}
+_ASPECT_WORDS = {
+    "life": "life totals",
+    "cards": "cards in hands, libraries and graveyards",
+    "pt_up": "power and toughness, upwards, which nothing read on this board compares",
+    "activated_grant": "activated abilities, which do nothing until activated",
+    "attack_rule": "what may attack",
+    "blocking_rule": "what may block",
+    "blocked_rule": "what may be blocked",
+    "blocked_self": "how it may be blocked",
+    "prevention": "damage prevention",
+    "spells": "spells and their costs",
+    "zones": "cards in other zones",
+    "mana_tokens": "Treasure, Food or Clue tokens",
+    "mana_add": "mana in a pool, and no cost is paid",
+    "creature_tokens": "creature tokens of its controller, who is attacking",
+    "targeting": "what may be targeted",
+    "payment": "its controller's mana",
+    "delayed": "what happens at end of combat or later (603.7)",
+    "turn_rules": "other moments of the turn (draw steps, land plays, crewing, combat damage assignment)",
+    "own_lands": "the lands of its controller, who is attacking",
+    "trigger_doubling": "how often abilities trigger, and none that bears could trigger",
+    "control_enchanted": "who controls what it enchants, who controls it already",
+    "tap_own": "the creatures of its controller, who is attacking",
+    "haste_as_though": "haste, which matters only to a creature that came under its controller's control this "
+                       "turn (302.6)",
+    "counters_rule": "whether counters can be put on permanents, and none can be put before the declaration",
+    "damage_rule": "how combat damage is assigned or dealt",
+    "untap_rule": "what untaps in an untap step (502.3)",
+    "roll": "a die roll itself (its results are its other lines)",
+    "goad": "goading, which makes a creature attack on its controller's turn (701.15)",
+    "multiplayer": "games of more than two players",
+    "self_sacrifice": "whether it stays on the battlefield, where it neither takes part nor grants anything",
+}
 #: Keywords and rules that don't matter on an attacker, on a creature that could block (509.1, 702)
 _NOT_ON_ATTACKER = frozenset({"kw:reach", "blocking_rule"})
 _NOT_ON_BLOCKER = frozenset({"kw:fear", "kw:intimidate", "kw:menace", "kw:skulk", "kw:protection", "blocked_rule",
@@ -253,12 +268,19 @@ _GROUP = re.compile(r"\b(?:creatures|permanents|players|opponents|each|all|other
 
 def _aspects_words(aspects: Iterable[str]) -> str:
     def words(a: str) -> str:
+        """The words of one aspect."""
         if a.startswith("pt_down:"):
             return f"toughness, lowered by {a.split(':')[1]} without reaching 0"
         if a.startswith("granted:"):
             return f"a granted triggered ability that waits for {_events_words([a.removeprefix('granted:')])}"
         return _ASPECT_WORDS.get(a) or a.removeprefix("kw:").replace("_", " ")
     return ", ".join(dict.fromkeys(words(a) for a in sorted(aspects)))
+
+
+def _cant_change(moment: "_Declaration", aspects: Iterable[str], what: str = "it") -> str:
+    """The reason of a line whose words can't change the declaration."""
+    return (f"{what} can't change which {moment.side} are legal: it changes only {_aspects_words(aspects)} "
+            f"({moment.rule})")
 
 
 @dataclass
@@ -300,8 +322,10 @@ class _Declaration:
         out |= {"granted:" + e for e in EVENTS if e not in _possible(self.events)}
         if "counters" not in self.events:
             out.add("counters_rule")
-        out |= {"attack_rule", "haste_as_though"} if self.side == "blocks" else {"blocking_rule", "blocked_rule",
-                                                                                "blocked_self", "goad"}
+        if self.side == "blocks":
+            out |= {"attack_rule", "haste_as_though"}
+        else:
+            out |= {"blocking_rule", "blocked_rule", "blocked_self", "goad"}
         if self.side == "attacks" and not self.sick:
             out |= {"kw:haste", "haste_as_though"}  # 302.6: haste matters only to a creature that came this turn
         out |= {"kw:" + k for k in (_NOT_BLOCKS if self.side == "blocks" else _NOT_ATTACKS)}
@@ -321,9 +345,9 @@ class _Declaration:
             out.add("trigger_doubling")
         if self.side == "blocks" and line.perm.id not in self.attackers:
             out.add("blocked_self")
-        if line.perm.id not in self.attackers and not (line.perm.is_creature and line.perm.id in self.involved) \
-                and not any(
-                isinstance(a, Static) and a.name in ("continuous", "grants") for a in line.perm.abilities):
+        takes_part = line.perm.id in self.attackers or (line.perm.is_creature and line.perm.id in self.involved)
+        grants = any(isinstance(a, Static) and a.name in ("continuous", "grants") for a in line.perm.abilities)
+        if not takes_part and not grants:
             out.add("self_sacrifice")  # it takes no part, and nothing it grants goes with it
         attached = line.perm.attached_to
         if attached is not None and self.board.has_permanent(attached) \
@@ -335,7 +359,8 @@ class _Declaration:
     def sick(self) -> bool:
         """Whether a creature of the active player has come under their control this turn
         without haste (302.6): only then could haste change an attack."""
-        return any(p.summoning_sick and not p.has_keyword("haste") for p in self.board.creatures(self.board.active_player))
+        return any(p.summoning_sick and not p.has_keyword("haste")
+                   for p in self.board.creatures(self.board.active_player))
 
     def subject(self, line: _Line, text: str) -> Permanent | None:
         """The creature ``text`` is about, when it is the permanent itself ("~ has ...", "it
@@ -343,7 +368,8 @@ class _Declaration:
         "it" in its text); ``None`` otherwise."""
         low = re.sub(r"^(?:as long as|if|during|while) [^,]*, ", "", text.lower())
         perm, board = line.perm, self.board
-        if low.startswith(("enchanted creature ", "equipped creature ")) or (low.startswith("it ") and not perm.is_creature):
+        attached = low.startswith(("enchanted creature ", "equipped creature "))
+        if attached or (low.startswith("it ") and not perm.is_creature):
             who = perm.attached_to
         elif low.startswith(("~ ", "it ")) and perm.is_creature:
             who = perm.id
@@ -383,7 +409,8 @@ class _Declaration:
         if role == "attacker":
             aspects -= _NOT_ON_ATTACKER
         elif role == "blocker":
-            aspects = frozenset(a for a in aspects - _NOT_ON_BLOCKER if not (a.startswith("kw:") and a.endswith("walk")))
+            aspects = frozenset(a for a in aspects - _NOT_ON_BLOCKER
+                                if not (a.startswith("kw:") and a.endswith("walk")))
         return aspects
 
 
@@ -395,7 +422,8 @@ def _declaration(board: Board, side: str, costs: bool, lines: list[_Line]) -> _D
         involved = [p.id for p in board.controlled_by(board.active_player) if p.is_creature] + targets
         start = TURN_STEPS.index(board.turn.step) if board.turn.step in TURN_STEPS else 0
         end = TURN_STEPS.index("declare_attackers")
-        steps = [s for i, s in enumerate(TURN_STEPS) if start < i < end or (i == start and s == "beginning_of_combat")]
+        steps = [s for i, s in enumerate(TURN_STEPS)
+                 if start < i < end or (i == start and s == "beginning_of_combat")]
         initial = {"step:" + s for s in steps}
     else:
         defenders = {board.defending_player_of(t) for t in targets if board.is_player(t) or board.has_permanent(t)}
@@ -407,7 +435,8 @@ def _declaration(board: Board, side: str, costs: bool, lines: list[_Line]) -> _D
     # a change of power or toughness bears only where something compares them (skulk, 702.118b; "creatures
     # with power 2 or less can't block"): something read, or an unread line that bears anyway
     moment.pt = reads_power_or_toughness(board) or any(
-        re.search(r"\b(?:power|toughness)\b", ln.text, re.I) and _declaration_reason(moment, ln) is None for ln in lines)
+        re.search(r"\b(?:power|toughness)\b", ln.text, re.I) and _declaration_reason(moment, ln) is None
+        for ln in lines)
     return moment
 
 
@@ -442,10 +471,12 @@ def _possible(events: set[str]) -> set[str]:
     return out
 
 
-_YOU_ATTACK = re.compile(r"\byou attack\b|\b(?:a|an|another|one or more) [\w ,-]*?you control (?:attacks?|becomes? tapped)\b|\b(?:another|other) [^,]*you control "
-                         r"attacks?\b|\bone or more [^,]*you control attack\b|\battack with\b")
+_YOU_ATTACK = re.compile(r"\byou attack\b|\b(?:a|an|another|one or more) [\w ,-]*?you control (?:attacks?|becomes? "
+                         r"tapped)\b|\b(?:another|other) [^,]*you control attacks?\b|\bone or more [^,]*you control "
+                         r"attack\b|\battack with\b")
 # "Whenever a Dragon you control attacks", "an equipped creature you control attacks"
-_KIND_ATTACKS = re.compile(r"\b(?:a|an|another|one or more) ((?:equipped |enchanted )?)([a-z-]+?)s? (?:you control )?attacks?\b")
+_KIND_ATTACKS = re.compile(r"\b(?:a|an|another|one or more) ((?:equipped |enchanted )?)([a-z-]+?)s? (?:you control )?"
+                           r"attacks?\b")
 _ATTACKED = re.compile(r"\battacks? you\b|\byou(?:'re| are) attacked\b|\battacks? (?:you or )?a planeswalker you "
                        r"control\b|\bis attacked\b|\ban opponent attacks\b|\bopponents? control attacks?\b")
 
@@ -455,8 +486,9 @@ def _can_happen(moment: _Declaration, line: _Line, part: LineForm) -> str | None
     possible = _possible(moment.events)
     if (m := _STATE_TRIGGER.match(part.condition.lower())) and not {"leaves", "enters"} & moment.events \
             and not _state_holds(moment.board, line.perm, m):
-        return (f"it is a state trigger (603.8) whose state, \"{m[0].split(' ', 1)[1]}\", doesn't hold on this board, "
-                f"and nothing before {'blockers' if moment.side == 'blocks' else 'attackers'} are declared changes that")
+        declared = "blockers" if moment.side == "blocks" else "attackers"
+        return (f"it is a state trigger (603.8) whose state, \"{m[0].split(' ', 1)[1]}\", doesn't hold on this "
+                f"board, and nothing before {declared} are declared changes that")
     if not part.events & possible:
         if part.events == {"enters_self"}:
             return (f"it triggered when {line.perm.name} entered the battlefield (603.6a); what it did is on the "
@@ -493,8 +525,8 @@ def _attack_trigger_fires(board: Board, perm: Permanent, condition: str) -> str 
     attackers = {a.creature for a in combat.attackers} if combat else set()
     defenders = {board.defending_player_of(a.target) for a in combat.attackers} if combat else set()
     condition = re.sub(r"^(?:when|whenever|at)\s+", "", condition)
-    if re.match(r"^(?:~|enchanted creature|equipped creature) ", condition) \
-            and not re.search(r"\b(?:another|other|a|an|one or more|each)\b[^,]*\b(?:attack|becomes? tapped)", condition):
+    others = re.search(r"\b(?:another|other|a|an|one or more|each)\b[^,]*\b(?:attack|becomes? tapped)", condition)
+    if re.match(r"^(?:~|enchanted creature|equipped creature) ", condition) and not others:
         who = perm.attached_to if condition.startswith(("enchanted", "equipped")) else perm.id
         subject = perm.name if who == perm.id else f"what {perm.name} is attached to"
         if who not in attackers:
@@ -540,14 +572,13 @@ def _part_reason(moment: _Declaration, line: _Line, part: LineForm) -> str | Non
         if (why := _can_happen(moment, line, part)) is not None:
             return why
         if not moment.can_bear(line, part.effect, effect=True):
-            aspects = effect_reach(part.effect)
-            return f"its effect can't change which {moment.side} are legal: it changes only {_aspects_words(aspects)} ({moment.rule})"
+            return _cant_change(moment, effect_reach(part.effect), "its effect")
         return None
     if part.form == "replacement":
         if not part.events & _possible(moment.events):
             return f"it changes {_events_words(part.events)}, which can't happen {moment.when} ({moment.rules}, 614.1)"
         if not moment.can_bear(line, part.body):
-            return f"it can't change which {moment.side} are legal: it changes only {_aspects_words(reach(part.body))} ({moment.rule})"
+            return _cant_change(moment, reach(part.body))
         return None
     body = part.body
     if (why := _condition_fails(moment, line.perm, body)) is not None:
@@ -556,7 +587,7 @@ def _part_reason(moment: _Declaration, line: _Line, part: LineForm) -> str | Non
         return (f"it speaks only of {name}, which neither attacks nor could block" if moment.side == "blocks" else
                 f"it speaks only of {name}, which can't attack and isn't attacked")
     if not moment.can_bear(line, body):
-        return f"it can't change which {moment.side} are legal: it changes only {_aspects_words(reach(body))} ({moment.rule})"
+        return _cant_change(moment, reach(body))
     return None
 
 
@@ -617,13 +648,15 @@ def _condition_fails(moment: _Declaration, perm: Permanent, body: str) -> str | 
         elif kind == "hand_at_least" and not {"draw", "discard"} & events:
             holds = len(board.zones[perm.controller].hand) >= int(value or 0)
         elif kind == "color" and "other" not in moment.caused:
-            of = board.permanent(perm.attached_to) if body.lower().startswith(("as long as enchanted", "as long as equipped")) \
-                and perm.attached_to and board.has_permanent(perm.attached_to) else perm
+            of_attached = body.lower().startswith(("as long as enchanted", "as long as equipped"))
+            of = board.permanent(perm.attached_to) if of_attached and perm.attached_to \
+                and board.has_permanent(perm.attached_to) else perm
             holds = Color.parse(value or "") in of.colors
         elif kind in ("counter", "no_counter") and "counters" not in events:
             holds = (perm.counters.get(value or "", 0) > 0) == (kind == "counter")
         if holds is False:
-            return f"its condition doesn't hold on this board and can't come to before the declaration (611.3b): {kind.replace('_', ' ')}" + (f" {value}" if value else "")
+            atom = kind.replace("_", " ") + (f" {value}" if value else "")
+            return f"its condition doesn't hold on this board and can't come to before the declaration (611.3b): {atom}"
     return None
 
 
