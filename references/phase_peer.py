@@ -304,17 +304,16 @@ class Row:
         return out
 
 
-def differential(pool_path: str | Path, seed: int, boards: int) -> tuple[list[Row], int]:
-    """``boards`` boards of :func:`random_spec` (seeded) that mtgsolver can load, judged by
-    both; also how many boards were drawn to find them (a card a board file needs a choice
-    for, such as a chosen color, is skipped)."""
+def differential(pool: dict[str, list[dict[str, Any]]], library: Any, seed: int,
+                 boards: int) -> tuple[list[Row], int]:
+    """``boards`` boards of :func:`random_spec` (seeded) that mtgsolver can load with
+    ``library`` (the same pool as a card library), judged by both; also how many boards were
+    drawn to find them (a card a board file needs a choice for, such as a chosen color, is
+    skipped)."""
     from mtgsolver import check_attacks, check_blocks, load_board
     from mtgsolver.model.errors import BoardError
-    from mtgsolver.read.card_files import library_from_card_file
 
-    pool = load_pool(pool_path)
     creatures, auras, control = pool_cards(pool)
-    library = library_from_card_file(pool_path)
     rng = random.Random(seed)
     loaded: list[tuple[dict[str, Any], Any]] = []
     drawn = 0

@@ -41,8 +41,13 @@ PHASE_WRONG: dict[str, tuple[str, bool, str]] = {
 
 
 @pytest.fixture(scope="module")
-def rows(atomic_cards):
-    return differential(atomic_cards, SEED, BOARDS)
+def pool(atomic_cards):
+    return load_pool(atomic_cards)
+
+
+@pytest.fixture(scope="module")
+def rows(pool, real_cards):
+    return differential(pool, real_cards, SEED, BOARDS)
 
 
 def _judged(row, question: str, ours: bool) -> str | None:
@@ -80,17 +85,14 @@ def test_undecided_answers_are_rare_on_the_differential_boards(rows) -> None:
 
 # --------------------------------------------------------------------------- each judged card
 @pytest.fixture(scope="module")
-def judge(atomic_cards):
+def judge(pool, real_cards):
     """``judge(permanents, attackers, blockers)``: ((our attack verdict, our blocks verdict),
     (phase's)) on one board spec."""
     from mtgsolver import check_attacks, check_blocks, load_board
-    from mtgsolver.read.card_files import library_from_card_file
-
-    pool, library = load_pool(atomic_cards), library_from_card_file(atomic_cards)
 
     def run(permanents: list[dict], attackers: list[str], blockers: list[dict]):
         spec = {"permanents": permanents, "attackers": attackers, "blockers": blockers}
-        board = load_board(board_text(spec), library=library)
+        board = load_board(board_text(spec), library=real_cards)
         return (check_attacks(board).legal, check_blocks(board).legal), \
             Phase(card_data(pool, {p["card"] for p in permanents})).judge(spec)
 
