@@ -147,3 +147,18 @@ combat:
     assert [v.rule for v in check_blocks(board).violations] == [rule]
     attacking = load_board(HEAD + "  - " + base % "a" + "\ncombat:\n  attackers: [{creature: c, target: b}]\n")
     assert [v.rule for v in check_attacks(attacking).violations] == [rule]
+
+
+def test_an_attack_trigger_that_changes_only_life_and_cards_leaves_the_block_check_decided() -> None:
+    """A read "Whenever ~ attacks, you gain 1 life and draw a card" changes no permanent (119.3,
+    121): the lone block stays legal and decided; a read trigger that could change combat makes
+    combat damage undecided (it isn't applied there)."""
+    from mtgsolver import combat_damage
+    from mtgsolver.model.effects import Draw, GainLife
+
+    board = _with(load_board(HEAD + LONE), "w", _attack_trigger(GainLife(1), Draw()))
+    result = check_blocks(board)
+    assert result.legal is True and not result.unread and not result.notes
+    pumped = _with(load_board(HEAD + LONE), "w", _attack_trigger(Modify(Source(), ContinuousSpec(gets=(2, 0)))))
+    damage = combat_damage(pumped)
+    assert damage.decided is None and [u.permanent for u in damage.unread] == ["w"]

@@ -34,8 +34,8 @@ from mtgsolver.model.filters import Comparison
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.rules.layers import apply_layers
 
-__all__ = ["AttackTriggers", "Fired", "attack_triggers", "caused_events", "reads_power_or_toughness",
-           "resolved_on_board", "trigger_events"]
+__all__ = ["PLAYERS_ONLY", "AttackTriggers", "Fired", "attack_triggers", "caused_events", "changes_only",
+           "reads_power_or_toughness", "resolved_on_board", "trigger_events"]
 
 #: Most optional triggers whose choices are tried one by one (2**n boards).
 MAX_CHOICES = 4
@@ -72,7 +72,7 @@ class AttackTriggers:
     def notes(self) -> tuple[str, ...]:
         return tuple(f"508.2: {f.source}'s \"{f.text}\" triggered on the attack and resolved before blockers "
                      "were declared (509.1)" + (" (optional: each choice is judged)" if f in self.choices else "")
-                     for f in self.applied)
+                     for f in self.applied if not changes_only(f.ability))
 
 
 def attack_triggers(board: Board) -> AttackTriggers:
@@ -160,9 +160,29 @@ def _only_optional(ability: TriggeredAbility) -> bool:
     return len(ability.effects) == 1 and isinstance(ability.effects[0], Optional)
 
 
+#: Effects on players and their cards only: they change no permanent (119.3, 121, 701.9, 701.17).
+PLAYERS_ONLY: tuple[type, ...] = (GainLife, LoseLife, Draw, Discard, Mill)
+
+
+def changes_only(ability: TriggeredAbility, kinds: tuple[type, ...] = PLAYERS_ONLY) -> bool:
+    """Whether every effect of ``ability`` (inside "you may", "if", modes) is one of ``kinds``."""
+    pending: list[Any] = list(ability.effects)
+    while pending:
+        e = pending.pop()
+        if isinstance(e, (Optional, Conditional)):
+            pending += list(e.effects) + list(getattr(e, "otherwise", ()))
+        elif isinstance(e, Modal):
+            pending += [x for mode in e.modes for x in mode]
+        elif not isinstance(e, kinds):
+            return False
+    return True
+
+
 def _effects_of(board: Board, fired: Fired) -> tuple[list[Effect], str | None]:
     """The board effects of one trigger's effects, or the reason they can't be applied."""
     ability = fired.ability
+    if changes_only(ability):
+        return [], None  # life, cards: no permanent changes, whatever was chosen or targeted
     if ability.condition:
         return [], "its intervening \"if\" clause (603.4) is not checked by block checks"
     if ability.targets:

@@ -36,8 +36,9 @@ from mtgsolver.read.line_forms import (
     static_condition,
 )
 from mtgsolver.read.line_kinds import is_activated, line_kinds
+from mtgsolver.model.effects import Discard, Draw, Mill
 from mtgsolver.rules.combat_triggers import (
-    attack_triggers, caused_events, reads_power_or_toughness, resolved_on_board, trigger_events,
+    attack_triggers, caused_events, changes_only, reads_power_or_toughness, resolved_on_board, trigger_events,
 )
 
 __all__ = ["Bearing", "combat_bearing", "damage_bearing", "mana_bearing", "merge", "produce_bearing", "unread_lines",
@@ -713,7 +714,7 @@ def _read_triggers(moment: _Declaration) -> tuple[UnreadLine, ...]:
     possible = _possible(moment.events)
     for perm in board.permanents:
         for ability in perm.triggered_abilities:
-            if id(ability) in applied or not trigger_events(ability) & possible:
+            if id(ability) in applied or not trigger_events(ability) & possible or changes_only(ability):
                 continue
             if "attacks" in trigger_events(ability) and moment.side == "blocks":
                 continue  # it did not trigger on this attack (attack_triggers found the ones that did)
@@ -751,7 +752,12 @@ def damage_bearing(board: Board, creatures: Iterable[str]) -> Bearing:
             return "it is neither about a creature in combat nor a static that could change one"
         return "; ".join(dict.fromkeys(r for r in reasons if r))
 
-    return _split(lines, reason)
+    bearing = _split(lines, reason)
+    read = merge(UnreadLine(p.id, a.text, line_kinds(a.text), "read, but combat damage doesn't apply it: it could "
+                            "trigger in this combat (603.2)")
+                 for p in board.permanents for a in p.triggered_abilities
+                 if trigger_events(a) & possible and not changes_only(a, (Draw, Discard, Mill)))
+    return Bearing(bearing.lines + read, bearing.decisive + read, bearing.not_relevant)
 
 
 def _damage_reason(line: _Line, part: LineForm, possible: set[str]) -> str | None:
