@@ -47,6 +47,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from mtgsolver.read.line_kinds import is_triggered
+
 __all__ = ["EVENTS", "LineForm", "effect_events", "effect_reach", "level_range", "line_form", "parent_index", "reach",
            "self_text", "static_condition"]
 
@@ -88,7 +90,6 @@ _SELF = re.compile(r"\bthis (?:creature|permanent|enchantment|artifact|land|aura
 _ROW = re.compile(r"^(?:•|\d+(?:\s*[—–-]\s*\d+)?\s*\||\d+\+?\s*\|)")
 _CHAPTER = re.compile(r"^(?:I|II|III|IV|V|VI)(?:\s*,\s*(?:I|II|III|IV|V|VI))*\s*—")
 _LEVEL = re.compile(r"^LEVEL (\d+)(?:\s*[-–—]\s*(\d+)|(\+))$", re.I)
-_TRIGGER = re.compile(r"^(?:when|whenever|at)\b", re.I)
 _EXERT = re.compile(r"^you may exert ~ as it attacks\.(?: when you do, (.*))?$", re.I)
 
 _SPELL = re.compile(
@@ -294,7 +295,7 @@ def _keyword_like(body: str) -> bool:
     """A keyword line ("Bushido 1", "Afflict 2"): few words, no sentence verb."""
     words = body.rstrip(".").split()
     verbs = re.search(r"\b(?:gets?|has|have|gains?|can't|can|may|is|are|deals?)\b", body, re.I)
-    return 0 < len(words) <= 5 and not _TRIGGER.match(body) and ", " not in body and not verbs
+    return 0 < len(words) <= 5 and not is_triggered(body) and ", " not in body and not verbs
 
 
 def _form_of(body: str) -> LineForm:
@@ -303,7 +304,7 @@ def _form_of(body: str) -> LineForm:
         return LineForm("zone", body)
     if _keyword_list(low):  # "Flying, ward {3}": keywords of the permanent itself
         return LineForm("static", "~ has " + body)
-    if _TRIGGER.match(body):
+    if is_triggered(body):
         condition, effect = _split_unquoted(body, ",")
         effect_low = re.sub(r"^if [^,]*, ", "", effect.strip().lower())  # an intervening "if" (603.4)
         optional = bool(re.match(r"^(?:you may|[^.]{0,40}\bmay\b)", effect_low))
