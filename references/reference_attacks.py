@@ -16,7 +16,7 @@ from typing import Iterator
 
 from mtgsolver.model import Board, ManaCost, ManaSymbol, Permanent
 
-from .reference_blocks import fits
+from .reference_blocks import alive, fits
 from .reference_payment import best_payment
 
 Declaration = dict[str, str]
@@ -52,7 +52,7 @@ def may_attack_at_all(board: Board, cid: str) -> bool:
         return False
     c = board.permanent(cid)
     return (c.controller == board.active_player and "creature" in c.types and "battle" not in c.types
-            and not c.tapped and (not c.summoning_sick or "haste" in c.keywords)
+            and not c.tapped and alive(c) and (not c.summoning_sick or "haste" in c.keywords)
             and ("defender" not in c.keywords or c.has("can_attack_despite_defender"))
             and None not in c.values("cant_attack"))
 

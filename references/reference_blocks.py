@@ -72,9 +72,16 @@ def _cost(board: Board, c: Permanent) -> bool:
         e.controller == c.controller for e in board.effects_of("block_cost"))
 
 
+def alive(c: Permanent) -> bool:
+    """704.5f-h: a creature with toughness 0 or less, lethal damage or deathtouch damage is gone
+    before anyone declares anything (704.3)."""
+    t = c.toughness
+    return t is None or (t > 0 and c.damage < t and not (c.deathtouch_damage and c.damage > 0))
+
+
 def _able(board: Board, c: Permanent, defender: str, paid: frozenset[str]) -> bool:
     """509.1a-b, 509.1d: may this permanent block at all in ``defender``'s declaration?"""
-    return (c.is_creature and not c.is_battle and c.controller == defender and not c.tapped
+    return (c.is_creature and not c.is_battle and c.controller == defender and not c.tapped and alive(c)
             and not c.has("cant_block") and (not _cost(board, c) or c.id in paid)
             and all(_more(board, defender, board.active_player, kind) for kind in c.values("cant_block_unless_more")))
 

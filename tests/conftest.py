@@ -29,6 +29,14 @@ def atomic_cards() -> Path:
     return ATOMIC_CARDS
 
 
+@pytest.fixture(scope="session")
+def real_cards(atomic_cards):
+    """The bundled cards and the real pool together (the pool wins on a clash)."""
+    from mtgsolver.read.card_files import bundled_library, library_from_card_file
+
+    return bundled_library().merged(library_from_card_file(atomic_cards))
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every test that reads the real card pool (through :func:`atomic_cards`) carries the
     ``corpus`` marker: ``-m corpus`` runs them, ``-m "not corpus"`` leaves them out."""

@@ -246,8 +246,11 @@ def test_restrictions_each_cite_their_rule() -> None:
 
 
 def test_sea_serpent_and_cant_attack_player_in_multiplayer() -> None:
+    """Sea Serpent attacks only a player who controls an Island (508.1c); its controller keeps
+    one too, or its "When you control no Islands, sacrifice ~" would trigger first (603.8)."""
     board = make([{"id": "serpent", "card": "Sea Serpent", "controller": "alice"},
                   {"id": "island", "card": "Island", "controller": "carol"},
+                  {"id": "own_island", "card": "Island", "controller": "alice"},
                   creature("shy", abilities=[{"cant_attack": "bob"}, {"cant_attack": "planeswalkers"}]),
                   {"id": "walker", "name": "Walker", "controller": "dan", "types": ["planeswalker"], "loyalty": 3}],
                  players=PLAYERS4)

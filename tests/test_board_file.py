@@ -45,7 +45,7 @@ def test_every_canonical_name_is_accepted(examples: Path) -> None:
     assert "double_strike" in flyer.keywords and board.permanent("elf").has_keyword("flying")
     assert any(isinstance(a, ManaAbility) for a in flyer.abilities)
     elf = board.permanent("elf")
-    assert (elf.power, elf.toughness, elf.summoning_sick) == (2, 2, True)  # +1/+1 counter
+    assert (elf.power, elf.toughness, elf.summoning_sick) == (3, 2, True)  # +1/+1 counter, gets +1/+0
     assert [(m.type, m.amount) for m in board.pool("alice")] == [("G", 2)]  # amounts, not one object a mana
     assert [(m.type, m.snow, m.spend_only, m.amount) for m in board.pool("bob")] == [
         ("U", True, None, 1), ("C", False, frozenset({"artifact"}), 2)]

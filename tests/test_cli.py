@@ -30,7 +30,7 @@ def test_show_json(examples: Path) -> None:
     assert result.exit_code == 0
     data = json.loads(result.output)
     elf = next(p for p in data["battlefield"] if p["id"] == "elf")
-    assert (elf["power"], elf["summoning_sick"], elf["counters"]) == (2, True, {"+1/+1": 1})
+    assert (elf["power"], elf["summoning_sick"], elf["counters"]) == (3, True, {"+1/+1": 1})
     assert data["mana_pool"]["alice"] == "{G}{G}"
     assert data["combat"]["attackers"][0] == {"creature": "flyer", "target": "bob"}
 

@@ -521,9 +521,10 @@ def test_508_1d_a_cost_named_for_a_creature_that_does_not_pay_it_is_not_demanded
 
 def test_must_attack_a_player_it_cannot_attack_does_nothing() -> None:
     """Seed ruling: a creature prevented from attacking (Sea Serpent: carol controls no
-    Island) doesn't; the requirement to attack carol does nothing, others still apply."""
+    Island) doesn't; the requirement to attack carol does nothing, others still apply. Alice
+    keeps an Island, or the Serpent's "When you control no Islands" would trigger first (603.8)."""
     board = board_of([{"id": "serpent", "card": "Sea Serpent", "controller": "alice"},
-                      land("i", "bob", "Island")],
+                      land("i", "bob", "Island"), land("own", "alice", "Island")],
                      [{"kind": "must_attack", "creature": "serpent", "target": "carol"},
                       {"kind": "attacks_this_turn", "creature": "serpent"}], players=("alice", "bob", "carol"))
     result = attacks(board, {"serpent": "bob"})

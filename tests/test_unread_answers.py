@@ -4,23 +4,16 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from typer.testing import CliRunner
 
 from mtgsolver import check_attacks, check_blocks, could_produce, load_board, pay, suggest_blocks
 from mtgsolver.cli import app
 from mtgsolver.model import CardLibrary
-from mtgsolver.read.card_files import bundled_library, library_from_card_file
 
 runner = CliRunner()
 HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nbattlefield:\n"
 # a mana line no grammar family reads (the color of a hidden card is not on the board)
 COMMANDER_LINE = "{T}: Add one mana of the color of the top card of your library."
-
-
-@pytest.fixture(scope="module")
-def real_cards(atomic_cards) -> CardLibrary:
-    return bundled_library().merged(library_from_card_file(atomic_cards))
 
 
 def test_goblin_war_drums_menace_makes_a_lone_block_undecided_or_illegal(real_cards: CardLibrary) -> None:
@@ -122,25 +115,31 @@ ATTACK = "  - {id: bears, card: Grizzly Bears, controller: a}\n  - {id: ox, card
 LONE_BLOCK = "combat:\n  attackers: [{creature: bears, target: b}]\n  blockers: [{creature: ox, blocks: [bears]}]\n"
 
 
-def test_a_static_that_could_change_combat_makes_blocks_and_attacks_undecided() -> None:
+def test_a_static_that_could_change_combat_makes_blocks_undecided_but_not_attacks() -> None:
+    """Menace (702.111b) restricts blocks: unread, it makes the block check undecided; it can't
+    change which attacks are legal (508.1), so the attack check lists it as not relevant."""
     board = _board(DRUMS, ATTACK, combat=LONE_BLOCK)
     blocks, attacks = check_blocks(board), check_attacks(board)
-    assert (blocks.legal, blocks.as_read) == (None, True) and (attacks.legal, attacks.as_read) == (None, True)
+    assert (blocks.legal, blocks.as_read) == (None, True) and (attacks.legal, attacks.as_read) == (True, None)
     assert [u.permanent for u in blocks.unread] == ["drums"]
     assert blocks.to_dict()["unread"] == [{"permanent": "drums", "line": DRUMS_LINE,
                                            "kinds": ["combat", "effects"]}]
+    assert not attacks.unread and [u.permanent for u in attacks.not_relevant] == ["drums"]
+    assert "menace" in attacks.to_dict()["not_relevant"][0]["reason"]
 
 
-def test_triggered_and_activated_lines_are_reported_but_do_not_decide_a_declaration() -> None:
-    """508.2, 509.2, 603.2: triggers of the step trigger after the declaration; an activated
-    ability changes nothing until activated (602)."""
+def test_an_attack_trigger_of_power_only_and_an_activated_ability_are_not_relevant_to_blocks() -> None:
+    """508.2, 509.1: the attack trigger resolves before blockers are declared, but +1/+0 can't
+    change which blocks are legal when nothing compares power; an activated ability changes
+    nothing until activated (602.1). Both are listed as not relevant, with their reasons."""
     bears = ('  - {id: bears, name: Bear, types: [creature], power: 2, toughness: 2, controller: a, '
              'text: "Whenever Bear attacks, exchange control of Bear and target creature.\\n'
              '{R}: Target creature can\'t block Bear this turn."}\n'
              '  - {id: ox, card: Pillarfield Ox, controller: b}\n')
     result = check_blocks(_board(bears, combat=LONE_BLOCK))
-    assert result.legal is True and result.as_read is None
-    assert len(result.unread) == 2
+    assert result.legal is True and result.as_read is None and not result.unread
+    reasons = {u.line.split(",")[0].split(":")[0]: u.reason for u in result.not_relevant}
+    assert "power and toughness" in reasons["Whenever Bear attacks"] and "602.1" in reasons["{R}"]
 
 
 def test_cli_undecided_exits_3_and_says_which_lines_and_why(board_file) -> None:

@@ -174,14 +174,20 @@ def answer(command: str, board_path: Path, options: dict[str, Any], cards: Optio
 
 
 def print_unread(result: Any, verdicts: tuple[str, str] = ("yes", "no"), undecided: bool = False) -> None:
-    """Say which unread lines bear on ``result`` and, if they made it undecided, why.
+    """Say which unread lines bear on ``result`` and, if they made it undecided, why; then the
+    unread lines that can't bear on it, each with its reason.
 
     ``verdicts`` names the verdict on the text read (``("legal", "illegal")``); ``undecided``
     says the answer is undecided for a result without a verdict on the text read (``damage``,
     ``solve``)."""
-    if not result.unread:
+    print_bearing(result.unread, getattr(result, "as_read", None), verdicts, undecided)
+    print_not_relevant(getattr(result, "not_relevant", ()))
+
+
+def print_bearing(unread: Any, as_read: bool | None, verdicts: tuple[str, str], undecided: bool = False) -> None:
+    """The unread lines that bear on an answer (with what could make them act first, if said)."""
+    if not unread:
         return
-    as_read = getattr(result, "as_read", None)
     if as_read is not None:
         read = verdicts[0] if as_read else verdicts[1]
         console.print(f"[bold yellow]undecided[/]: on the text this project reads the answer is {read}, but these "
@@ -192,10 +198,11 @@ def print_unread(result: Any, verdicts: tuple[str, str] = ("yes", "no"), undecid
     else:
         console.print("unread lines that could bear on this answer (they could not change the verdict, "
                       "docs/unread.md):", soft_wrap=True)
-    for u in result.unread:
+    for u in unread:
         u = u.to_dict() if hasattr(u, "to_dict") else u
-        console.print(f"  {escape(u['permanent'])}: {escape(u['line'])} [dim]({', '.join(sorted(u['kinds']))})[/]",
-                      soft_wrap=True)
+        why = f"; {u['reason']}" if u.get("reason") else ""
+        console.print(f"  {escape(u['permanent'])}: {escape(u['line'])} [dim]({', '.join(sorted(u['kinds']))}"
+                      f"{escape(why)})[/]", soft_wrap=True)
 
 
 def named(board: "Board", ident: str) -> str:
@@ -203,6 +210,15 @@ def named(board: "Board", ident: str) -> str:
     if board.has_permanent(ident):
         return f"{board.permanent(ident).name} ({ident})"
     return ident
+
+
+def print_not_relevant(lines: Any) -> None:
+    """The unread lines that can't bear on an answer, each with the reason (docs/unread.md)."""
+    if not lines:
+        return
+    console.print("unread lines that can't bear on this answer (docs/unread.md):", soft_wrap=True)
+    for u in lines:
+        console.print(f"  {escape(u.permanent)}: {escape(u.line)} [dim]— {escape(u.reason)}[/]", soft_wrap=True)
 
 
 def table(*columns: str) -> Any:

@@ -3,7 +3,9 @@
 Each effect has a ``kind`` from :data:`EFFECT_FIELDS` and the fields that kind uses.
 Rules: 509.1c (must_block, blocks_this_turn), 509.1b (max_blockers_total),
 509.1d (block_cost), 508.1c-d (attacks; max_attackers_against: no more than n creatures can
-attack the defender, not their planeswalkers), 508.1d (attack_cost), 701.15 (goaded),
+attack the defender, not their planeswalkers), 508.1d (attack_cost), 701.15 (goaded), 613.1f
+(gains: abilities a resolved spell or ability gave a creature), 613.4c (gets: +N/+M it gave, as
+"gets +2/+2 until end of turn" does),
 611.2 and 613 (continuous: what a resolved spell or ability changes for a while; control:
 who controls what, layer 2, 613.1b), 701.19 (regeneration: a shield), 615 (prevention: a
 shield), 614.1a (exile_if_dies: a replacement), 603.7 (delayed_trigger: a delayed triggered
@@ -38,6 +40,7 @@ EFFECT_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "attack_cost": (("cost", "defender"), ("source",)),
     "all_attack_this_turn": (("controller",), ("source",)),
     "gains": (("creature", "abilities"), ("source",)),
+    "gets": (("creature", "pt"), ("source",)),
     "continuous": (("spec",), ("objects", "controller", "source", "duration", "timestamp")),
     "control": (("objects", "controller"), ("source", "duration", "timestamp")),
     "regeneration": (("creature",), ("source", "duration", "timestamp")),
@@ -55,7 +58,8 @@ class Effect:
     ``creature``/``attacker`` are permanent ids; ``target`` is a player, planeswalker or
     battle id; ``by``, ``controller`` and ``defender`` are player names; ``cost`` is per
     creature; ``abilities`` (``gains``) are what the creature gains, as
-    :attr:`~mtgsolver.model.continuous.ContinuousSpec.gains` holds them (``("keyword", "haste")``).
+    :attr:`~mtgsolver.model.continuous.ContinuousSpec.gains` holds them (``("keyword", "haste")``);
+    ``pt`` (``gets``) is the power and toughness it adds.
 
     ``continuous``: ``spec`` applied by the layers (613) to ``objects``, the permanents it
     found as it began (611.2c), or, without ``objects``, to every permanent matching
@@ -98,3 +102,4 @@ class Effect:
     combat: bool | None = None
     at: TriggerEvent | None = None
     effects: tuple[EffectValue, ...] | None = None
+    pt: tuple[int, int] | None = None

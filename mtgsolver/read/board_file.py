@@ -255,6 +255,7 @@ class EffectSpec(_Strict):
         None, description="delayed_trigger: its event, {kind: end_step, whose: each} (603.7)")
     effects: list[dict[str, Any]] | None = Field(
         None, description="delayed_trigger: what it does, in the effect language (docs/resolve.md)")
+    pt: list[int] | None = Field(None, min_length=2, max_length=2, description="gets: [power, toughness] added")
 
 
 class PoolEntrySpec(_Strict):
@@ -1200,7 +1201,8 @@ class _Builder:
                       spec=spec, objects=tuple(e.objects) if e.objects is not None else None, duration=e.duration,
                       timestamp=e.timestamp, players=tuple(e.players) if e.players is not None else None,
                       sources=tuple(e.sources) if e.sources is not None else None, combat=e.combat, at=at,
-                      effects=effects)
+                      effects=effects,
+                      pt=(e.pt[0], e.pt[1]) if e.pt is not None else None)
 
     def pool(self, player: str, value: str | list[PoolEntrySpec]) -> tuple[PoolMana, ...]:
         """A player's pool (106.4) as amounts of each kind of mana, at most

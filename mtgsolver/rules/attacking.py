@@ -34,6 +34,7 @@ from mtgsolver.model.attack_tax import DOMAIN, AttackTax
 from mtgsolver.model.mana import ManaSymbol
 from mtgsolver.rules.filters import creature_matches, player_matches
 from mtgsolver.rules.layers import source_note
+from mtgsolver.rules.state_based import dies_before_declaring, why_it_dies
 
 __all__ = [
     "AttackProblem",
@@ -198,6 +199,8 @@ def _unable(perm: Permanent, active: str) -> Reason | None:
         return Reason("508.1a", perm.id, f"{who} is a battle; battles can't attack.")
     if perm.tapped:
         return Reason("508.1a", perm.id, f"{who} is tapped; attacking creatures must be untapped.")
+    if (rule := dies_before_declaring(perm)) is not None:
+        return Reason(rule, perm.id, why_it_dies(perm, rule) + ".")
     if perm.summoning_sick and not perm.has_keyword("haste"):
         return Reason("302.6", perm.id, f"{who} has not been controlled continuously since the turn began and has no haste.")
     if perm.has_keyword("defender") and not perm.has("can_attack_despite_defender"):  # High Alert

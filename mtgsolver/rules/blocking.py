@@ -16,6 +16,7 @@ from mtgsolver.model.errors import VocabularyError
 from mtgsolver.model.keywords import is_landwalk, landwalk_type
 from mtgsolver.rules.filters import creature_matches, player_matches, stat
 from mtgsolver.rules.layers import source_note
+from mtgsolver.rules.state_based import dies_before_declaring, why_it_dies
 
 __all__ = [
     "BlockOptions", "Declaration", "Finding", "Requirement",
@@ -88,6 +89,8 @@ def blocker_obstacles(board: Board, blocker: Permanent, defender: str, paid: fro
                            f"{who} is controlled by {blocker.controller}, not by the defending player {defender}"))
     if blocker.is_battle:
         out.append(Finding("509.1a", blocker.id, f"{who} is a battle; battles can't block"))
+    if (rule := dies_before_declaring(blocker)) is not None:
+        out.append(Finding(rule, blocker.id, why_it_dies(blocker, rule)))
     if blocker.tapped:
         out.append(Finding("509.1a", blocker.id, f"{who} is tapped; blocking creatures must be untapped"))
     if blocker.has("cant_block"):

@@ -128,6 +128,14 @@ def spec_of(ability: Static) -> ContinuousSpec:
     return _lands_are_spec(ability.value)
 
 
+def _board_spec(effect: Effect) -> ContinuousSpec:
+    """The continuous effect of a board ``gains`` (613.1f) or ``gets`` (613.4c) effect: what a
+    resolved spell or ability gave one creature, timestamped when it resolved (613.7a)."""
+    if effect.kind == "gets":
+        return ContinuousSpec(affects=Affected(attached=True), gets=effect.pt)
+    return ContinuousSpec(affects=Affected(attached=True), gains=effect.abilities or ())
+
+
 def _lands_are_spec(land_type: str) -> ContinuousSpec:
     """Celestial Dawn's "Lands you control are Plains." (305.7, 613.1d)."""
     return ContinuousSpec(affects=Affected(controller="you", types=frozenset({"land"})),
@@ -159,17 +167,17 @@ class _Engine:
         self.by_type: dict[str, list[_Obj]] | None = None  # after layer 4, types no longer change
         last = max(self.timestamps.values(), default=0)
         self.board_effects = [self.board_effect(i, e, last, len(printed)) for i, e in enumerate(effects)
-                              if (e.kind == "gains" and e.creature in self.state) or e.kind == "continuous"]
+                              if (e.kind in ("gains", "gets") and e.creature in self.state) or e.kind == "continuous"]
         self.graveyard: dict[str, str] = {}  # card id -> its owner, for cards whose statics work there
         self.zone_effects = self.graveyard_effects(last + 1 + len(effects))
 
     def board_effect(self, i: int, e: Effect, last: int, n: int) -> _Eff:
-        """A ``gains`` or ``continuous`` board effect (611.2c): on the objects it names that are
+        """A ``gains``, ``gets`` or ``continuous`` board effect (611.2c): on the objects it names that are
         still here, or on what its spec's ``affects`` matches when it names none."""
         source = e.source or f"effects[{i}]"
         timestamp = e.timestamp if e.timestamp is not None else last + 1 + i
-        if e.kind == "gains":
-            spec, fixed = ContinuousSpec(affects=Affected(attached=True), gains=e.abilities or ()), frozenset({e.creature})
+        if e.kind in ("gains", "gets"):
+            spec, fixed = _board_spec(e), frozenset({e.creature})
         else:
             spec = e.spec  # type: ignore[assignment]
             fixed = None if e.objects is None else frozenset(o for o in e.objects if o in self.state)

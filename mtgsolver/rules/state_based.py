@@ -5,7 +5,9 @@ The actions of 704.5 on a board this project models: 704.5a life 0, 704.5b a dra
 empty library, 704.5c ten poison counters, 903.10a 21 combat damage from one commander
 (players lose); 704.5d tokens off the battlefield (they cease to exist as they leave:
 :meth:`~mtgsolver.rules.game.Game.leave`); 704.5f toughness 0 or less, 704.5g lethal damage,
-704.5h deathtouch damage (creatures), 704.5i loyalty 0 (planeswalkers), 704.5v defense 0
+704.5h deathtouch damage (creatures; :func:`dies_before_declaring` for a board as stated, whose
+creature neither attacks nor blocks: players receive priority before each declaration, 507.2,
+508.2), 704.5i loyalty 0 (planeswalkers), 704.5v defense 0
 (battles), a destruction a regeneration shield replaces (701.19a); 704.5j the legend rule (a
 choice); 704.5m an Aura attached to nothing or to an
 object no longer on the battlefield, 704.5n an Equipment attached to something that isn't a
@@ -15,10 +17,11 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from mtgsolver.model.permanent import Permanent
 from mtgsolver.rules.game import Game
 from mtgsolver.rules.replacement import regenerate
 
-__all__ = ["LETHAL_COMMANDER_DAMAGE", "LETHAL_POISON", "check_state"]
+__all__ = ["LETHAL_COMMANDER_DAMAGE", "LETHAL_POISON", "check_state", "dies_before_declaring", "why_it_dies"]
 
 #: 704.5c, 903.10a
 LETHAL_POISON, LETHAL_COMMANDER_DAMAGE = 10, 21
@@ -40,12 +43,13 @@ def _once(game: Game) -> bool:
     to_graveyard: dict[str, tuple[str, str]] = {}  # id -> (how, rule)
     destroyed: dict[str, tuple[str, str]] = {}
     for p in view.permanents:
-        if p.is_creature and p.toughness is not None and p.toughness <= 0:
-            to_graveyard[p.id] = (f"has toughness {p.toughness}", "704.5f")
-        elif p.is_creature and p.toughness is not None and p.damage >= p.toughness:
-            destroyed[p.id] = (f"has lethal damage marked on it ({p.damage})", "704.5g")
-        elif p.is_creature and p.deathtouch_damage and p.damage > 0:
-            destroyed[p.id] = ("was dealt damage by a source with deathtouch", "704.5h")
+        dies = dies_before_declaring(p)
+        if dies == "704.5f":
+            to_graveyard[p.id] = (f"has toughness {p.toughness}", dies)
+        elif dies == "704.5g":
+            destroyed[p.id] = (f"has lethal damage marked on it ({p.damage})", dies)
+        elif dies == "704.5h":
+            destroyed[p.id] = ("was dealt damage by a source with deathtouch", dies)
         if p.is_planeswalker and (p.loyalty or 0) <= 0:
             to_graveyard.setdefault(p.id, ("has no loyalty", "704.5i"))
         if p.is_battle and p.defense is not None and p.defense <= 0:
@@ -143,3 +147,25 @@ def _annihilate(game: Game) -> bool:
             done = True
     return done
 
+
+def dies_before_declaring(perm: Permanent) -> str | None:
+    """The rule (``"704.5f"``, ``"704.5g"`` or ``"704.5h"``) that puts the creature into its
+    owner's graveyard at the next check of state-based actions, or ``None``."""
+    if not perm.is_creature or perm.toughness is None:
+        return None
+    if perm.toughness <= 0:
+        return "704.5f"
+    if perm.damage >= perm.toughness:
+        return "704.5g"
+    if perm.deathtouch_damage and perm.damage > 0:
+        return "704.5h"
+    return None
+
+
+def why_it_dies(perm: Permanent, rule: str) -> str:
+    """A sentence for :func:`dies_before_declaring`'s rule."""
+    what = {"704.5f": f"its toughness is {perm.toughness}",
+            "704.5g": f"it has {perm.damage} damage marked and toughness {perm.toughness}",
+            "704.5h": "it was dealt damage by a source with deathtouch"}[rule]
+    return (f"{perm.name} ({perm.id}) is put into its owner's graveyard by a state-based action before the "
+            f"declaration: {what} (704.3)")

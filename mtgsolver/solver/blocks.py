@@ -10,7 +10,8 @@ unsat cores over guarded restrictions explain requirements that could not be obe
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Callable
 
 from mtgsolver.encodings.blocks import BlockModel, build_block_model
 from mtgsolver.encodings.cpsat import Deadline, Solve, core_of, solve
@@ -30,6 +31,7 @@ from mtgsolver.rules.blocking import (
     requirements,
     restriction_findings,
 )
+from mtgsolver.rules.combat_triggers import attack_triggers
 from mtgsolver.solver.combat_mana import Payer, describe_payment
 from mtgsolver.solver.result import CombatResult, Violation, combat_unread
 
@@ -308,6 +310,28 @@ def check_blocks(board: Board, time_limit: float = 10.0, explain: bool = True) -
     if board.combat.blockers is None:
         raise board.error("combat.blockers", "no block declaration to check (give blockers: [] for no blocks, "
                           "or ask `blocks suggest` for one)")
+    return _after_attack_triggers(board, lambda b, seconds: _check(b, seconds, explain), time_limit)
+
+
+def _after_attack_triggers(board: Board, judge: Callable[[Board, float], CombatResult],
+                           time_limit: float) -> CombatResult:
+    """``judge`` the declaration on the board after the triggers of the declared attack
+    (508.2, 509.1: they resolve before blockers are declared): one board, or one per choice of
+    an optional trigger, the verdict undecided where the choices disagree (603.5). Triggers
+    whose effects can't be applied are the bearing lines of :func:`combat_bearing`."""
+    triggers = attack_triggers(board)
+    results = [judge(b, time_limit / len(triggers.boards)) for b in triggers.boards]
+    first = results[0]
+    notes = first.notes + triggers.notes()
+    if any((r.legal, r.witness) != (first.legal, first.witness) for r in results[1:]):
+        who = ", ".join(f"{f.source}'s \"{f.text}\"" for f in triggers.choices)
+        return replace(first, legal=None, optimal=first.optimal, notes=notes + (
+            f"603.5: the answer depends on what was chosen for {who} as it resolved; the board doesn't say",))
+    return replace(first, notes=notes)
+
+
+def _check(board: Board, time_limit: float, explain: bool) -> CombatResult:
+    """The verdict on ``board``'s declared blocks (:func:`check_blocks`)."""
     deadline = Deadline(time_limit)
     declared = declared_blocks(board)
     # 509.1c-d: a cost is paid only for a creature that blocks; naming a creature that doesn't
@@ -337,6 +361,11 @@ def suggest_blocks(board: Board, objective: str = "fewest-blockers", time_limit:
         raise OptionError("objective", f"unknown objective {objective!r}; expected one of {', '.join(OBJECTIVES)}")
     if board.combat is None or not board.combat.attackers:
         return _no_attackers(objective)
+    return _after_attack_triggers(board, lambda b, seconds: _suggest(b, objective, seconds), time_limit)
+
+
+def _suggest(board: Board, objective: str, time_limit: float) -> CombatResult:
+    """A legal declaration on ``board`` (:func:`suggest_blocks`)."""
     deadline = Deadline(time_limit)
     paid = board.combat.paid_costs
     declared = declared_blocks(board)

@@ -18,6 +18,7 @@ from mtgsolver.model import Board
 from mtgsolver.model.errors import OptionError
 from mtgsolver.rules.damage import choice_notes, unsupported_keywords
 from mtgsolver.solver.blocks import check_blocks
+from mtgsolver.solver.relevance import Bearing, damage_bearing
 from mtgsolver.solver.result import JsonResult
 
 __all__ = ["ATTACKER_OBJECTIVES", "DEFENDER_OBJECTIVES", "DamageResult", "combat_damage", "combat_unread"]
@@ -63,6 +64,7 @@ class DamageResult(JsonResult):
     notes: tuple[str, ...] = ()
     unread: tuple[Any, ...] = ()
     objectives: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    not_relevant: tuple[Any, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -75,22 +77,21 @@ class DamageResult(JsonResult):
             "reasons": list(self.reasons),
             "notes": list(self.notes),
             "unread": [u.to_dict() if hasattr(u, "to_dict") else u for u in self.unread],
+            "not_relevant": [u.to_dict() for u in self.not_relevant],
             "objectives": {k: list(v) for k, v in self.objectives.items()},
         }
 
 
-def combat_unread(board: Board, creatures: Sequence[str]) -> tuple[tuple[Any, ...], list[str]]:
-    """Unread text of the creatures in combat and keywords the model can't account for."""
-    from mtgsolver.solver.relevance import unread_lines
-
-    own = unread_lines(board, list(creatures), {"combat", "effects"})
-    others = unread_lines(board, None, {"effects"})  # statics that could change the creatures in combat
-    unread = tuple(dict.fromkeys(own + others))
+def combat_unread(board: Board, creatures: Sequence[str]) -> tuple[Bearing, list[str]]:
+    """Unread text that could bear on combat among ``creatures`` (the rest with the reason it
+    can't, :func:`mtgsolver.solver.relevance.damage_bearing`) and keywords the model can't
+    account for."""
+    bearing = damage_bearing(board, creatures)
     notes = [f"{board.permanent(c).name} ({c}) has {k.replace('_', ' ')}, which the damage model doesn't "
              "account for" + (" without its number, e.g. {" + k + ": 2}" if k in ("bushido", "rampage", "frenzy",
                                                                                    "afflict", "toxic") else "")
              for c in creatures for k in unsupported_keywords(board.permanent(c))]
-    return unread, notes
+    return bearing, notes
 
 
 def _declaration(board: Board) -> tuple[dict[str, dict[str, int]], dict[str, tuple[str, ...]]]:
@@ -155,13 +156,16 @@ def combat_damage(board: Board, attacker_objectives: Sequence[str] = ATTACKER_OB
     steps += [objective(dm, o, defenders[0]) for o in defender_objectives]
     loses = {p.name: dm.loses(p.name) for p in board.players}
     result, proved = optimise(model, steps, deadline)
-    unread, notes = combat_unread(board, dm.creatures)
+    bearing, notes = combat_unread(board, dm.creatures)
+    unread = bearing.lines
     notes += choice_notes(board, list(x), blocks)
     objectives = {"attacker": tuple(attacker_objectives), "defender": tuple(defender_objectives)}
     if result is None:
         return DamageResult(None, (), (), (), (), (), ("the time limit stopped the solver before it found an "
-                                                       "assignment",), tuple(notes), unread, objectives)
+                                                       "assignment",), tuple(notes), unread, objectives,
+                            bearing.not_relevant)
     outcome = read_outcome(board, dm, result.value, loses, proved and not unread and not notes, notes, unread, objectives)
+    outcome = replace(outcome, not_relevant=bearing.not_relevant)
     banded = [f"702.22j: {board.defending_player_of(next(iter(x[a])))} divides the combat damage of {_name(board, a)}, "
               "blocked by a creature with banding, losing the least value" for a in dm.divided_by_defender()]
     return replace(outcome, reasons=tuple(banded) + outcome.reasons) if banded else outcome

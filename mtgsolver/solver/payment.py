@@ -108,6 +108,7 @@ class PaymentResult(JsonResult):
     objective: tuple[tuple[str, int], ...] = ()
     unread: tuple[UnreadLine, ...] = ()
     as_read: bool | None = None
+    not_relevant: tuple[UnreadLine, ...] = ()
     enters_with: EntersWith | None = None
     unmodelled: tuple[Exclusion, ...] = ()
 

@@ -87,6 +87,7 @@ class PlanResult(JsonResult):
     optimal: bool = True
     unread: tuple[UnreadLine, ...] = ()
     as_read: bool | None = None
+    not_relevant: tuple[UnreadLine, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {"castable": self.castable, "player": self.player, "x": self.x,
@@ -228,7 +229,10 @@ def _plan_bearing(args: Any, result: PlanResult) -> Bearing:
     def unread(u: UnreadLine) -> bool:
         return u.permanent not in modal or not (u.line.startswith("•") or "hasn't been chosen" in u.line)
 
-    return Bearing(tuple(filter(unread, bearing.lines)), tuple(filter(unread, bearing.decisive)))
+    read = tuple(UnreadLine(u.permanent, u.line, u.kinds, "the plan reads this mode (700.2)")
+                 for u in bearing.lines if not unread(u))
+    return Bearing(tuple(filter(unread, bearing.lines)), tuple(filter(unread, bearing.decisive)),
+                   bearing.not_relevant + read)
 
 
 @reports_unread(_plan_bearing, "castable")

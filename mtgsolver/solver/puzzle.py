@@ -48,6 +48,7 @@ class SolveResult(JsonResult):
     iterations: int = 0
     unread: tuple[Any, ...] = ()
     payments: dict[str, tuple[str, ...]] | None = None
+    not_relevant: tuple[Any, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {"goal": self.goal, "solved": self.solved,
@@ -55,7 +56,8 @@ class SolveResult(JsonResult):
                 "blocks": [{"creature": b, "blocks": list(a)} for b, a in self.blocks],
                 "value": self.value, "reasons": list(self.reasons), "solution": self.solution,
                 "iterations": self.iterations, "payments": {p: list(v) for p, v in (self.payments or {}).items()},
-                "unread": [u.to_dict() if hasattr(u, "to_dict") else u for u in self.unread]}
+                "unread": [u.to_dict() if hasattr(u, "to_dict") else u for u in self.unread],
+                "not_relevant": [u.to_dict() for u in self.not_relevant]}
 
 
 #: the defender's outcome (``SolveResult.value``) in words: each key and its label, with the unit
@@ -111,10 +113,10 @@ def solve_goal(board: Board, goal: str | None = None, order: Sequence[str] = BLO
                                "follow another order")
     deadline = Deadline(time_limit)
     creatures = [p.id for p in board.permanents if p.is_creature]
-    unread, notes = combat_unread(board, creatures)
-    if unread or notes:
+    bearing, notes = combat_unread(board, creatures)
+    if bearing.lines or notes:
         return SolveResult(goal, None, reasons=tuple(notes) + ("text not read could change the answer",),
-                           unread=unread)
+                           unread=bearing.lines, not_relevant=bearing.not_relevant)
     try:
         if goal in ("lethal", "best-attack"):
             return _attack_goal(board, goal, order, deadline)

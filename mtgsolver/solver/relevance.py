@@ -1,22 +1,47 @@
-"""Which unread lines bear on an answer, and which of them could change its verdict.
+"""Which unread lines bear on an answer, which could change its verdict, and why the others can't.
 
 Nothing is dropped in silence (``docs/unread.md``): a line of a permanent's Oracle text that the
 project does not read stays on the permanent (:attr:`~mtgsolver.model.permanent.Permanent.unread`),
-and every answer lists the unread lines that could bear on it, chosen by their kinds
-(:func:`mtgsolver.read.line_kinds.line_kinds`); the part that could change the verdict
-(``decisive``) makes the answer undecided.
+and every answer lists every unread line of the board once: in ``unread`` when it could bear on
+the answer (``decisive`` ones make it undecided) or in ``not_relevant`` with the reason it can't.
+A line's bearing depends on the moment the question is about:
+
+- a **declaration** (508.1, 509.1) is judged on the board as it is plus what must happen before
+  it: the triggers of the attack declaration resolve before blockers are declared (508.2, 509.1;
+  :mod:`mtgsolver.rules.combat_triggers` applies those it reads), beginning-of-combat triggers
+  before attackers are declared (507, 508.1); activated abilities do nothing until activated;
+- a **payment** (601.2g-h, 605) is made with mana abilities and what triggers from them;
+- **combat damage** (510) follows the blocks on the board.
+
+What a line waits for comes from its form (:func:`mtgsolver.read.line_forms.line_form`), what it
+could change from its words (:func:`mtgsolver.read.line_forms.reach`); both err on the side of
+bearing.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
+from mtgsolver.load import prepare
+from mtgsolver.model.abilities import Static
 from mtgsolver.model.board import Board
+from mtgsolver.model.mana import Color
+from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.unread import UnreadLine
-from mtgsolver.read.line_kinds import is_activated, is_triggered, line_kinds
+from mtgsolver.model.zones import TURN_STEPS
+from mtgsolver.read.line_forms import (
+    EVENTS, NUMBERS, LineForm, effect_events, effect_reach, level_range, line_form, parent_index, reach,
+    static_condition,
+)
+from mtgsolver.read.line_kinds import is_activated, line_kinds
+from mtgsolver.model.effects import Discard, Draw, Mill
+from mtgsolver.rules.combat_triggers import (
+    attack_triggers, caused_events, changes_only, reads_power_or_toughness, resolved_on_board, trigger_events,
+)
 
-__all__ = ["Bearing", "combat_bearing", "mana_bearing", "merge", "produce_bearing", "resolve_bearing", "unread_lines",
+__all__ = ["Bearing", "combat_bearing", "damage_bearing", "mana_bearing", "merge", "produce_bearing", "resolve_bearing", "unread_lines",
            "unread_mana_ability"]
 
 
@@ -53,56 +78,707 @@ def unread_lines(board: Board, permanents: Iterable[str] | None, kinds: Iterable
 
 
 def merge(*groups: Iterable[UnreadLine]) -> tuple[UnreadLine, ...]:
-    """Several selections as one, each line once, in first-seen order."""
-    return tuple(dict.fromkeys(u for g in groups for u in g))
-
-
-# --------------------------------------------------------------------------- per answer
-# Which unread lines could bear on which answer (docs/unread.md). ``unread`` of an answer is
-# every line that could bear on it; ``decisive`` the part that could change its verdict.
-_OTHER_ZONES = re.compile(r"\b(?:spells?|cast|graveyards?|library|libraries|hands?|draws?|discard)\b", re.I)
-_PERMANENTS = re.compile(r"\b(?:lands?|permanents?|artifacts?|creatures?|abilit(?:y|ies)|tap\w*|untap\w*|"
-                         r"activate\w*|life|damage)\b", re.I)
+    """Several selections as one, each (permanent, line) once, in first-seen order."""
+    seen: dict[tuple[str, str], UnreadLine] = {}
+    for g in groups:
+        for u in g:
+            seen.setdefault((u.permanent, u.line), u)
+    return tuple(seen.values())
 
 
 @dataclass(frozen=True)
 class Bearing:
-    """The unread lines that could bear on an answer (``lines``) and the part of them that
-    could change its verdict (``decisive``; the verdict is then undecided)."""
+    """The unread lines that could bear on an answer (``lines``), the part of them that could
+    change its verdict (``decisive``; the verdict is then undecided), and every other unread
+    line of the board with the reason it can't bear on it (``not_relevant``)."""
 
     lines: tuple[UnreadLine, ...] = ()
     decisive: tuple[UnreadLine, ...] = ()
+    not_relevant: tuple[UnreadLine, ...] = ()
 
 
-def _battlefield_static(u: UnreadLine) -> bool:
-    """An "effects" line that is not only about spells and cards in other zones."""
-    return "effects" in u.kinds and ("combat" in u.kinds or "mana" in u.kinds or not _OTHER_ZONES.search(u.line))
+# --------------------------------------------------------------------------- the lines of a board
+@dataclass(frozen=True)
+class _Line:
+    """One unread line of a permanent with its kinds and form (a mode or die row has its
+    ability's form, 700.2, 706.2)."""
+
+    perm: Permanent
+    text: str
+    kinds: frozenset[str]
+    form: LineForm
+
+    def unread(self, reason: str = "") -> UnreadLine:
+        return UnreadLine(self.perm.id, self.text, self.kinds, reason)
 
 
-def combat_bearing(board: Board, side: str) -> Bearing:
-    """Lines that could bear on declaring ``side`` (``"attacks"`` or ``"blocks"``, 508.1, 509.1).
+def _board_lines(board: Board) -> list[_Line]:
+    out: list[_Line] = []
+    for perm in board.permanents:
+        lines = perm.unread
+        forms = [line_form(t, perm.name, "legendary" in perm.supertypes) for t in lines]
+        section: tuple[int, int | None] | None = None
+        for i in range(len(lines)):  # a modal ability does what its modes do (700.2)
+            rows = [forms[j].body.lstrip("• ") for j in range(i + 1, len(lines)) if parent_index(lines, j) == i
+                    and forms[j].form == "row"]
+            if rows and forms[i].form != "row":
+                forms[i] = dataclasses.replace(forms[i], effect=(forms[i].effect + " " + " ".join(rows)).strip())
+        for i, text in enumerate(lines):
+            form = forms[i]
+            if (levels := level_range(text)) is not None:
+                section = levels
+            if section is not None and (levels is not None or not _in_section(perm, section)):
+                form = LineForm("level", form.body, levels=section)  # 711.2: a section and its lines
+            elif form.form == "row":
+                j = parent_index(lines, i)
+                parent = forms[j] if j is not None else LineForm("triggered", form.body, frozenset({"other"}))
+                form = LineForm(parent.form, form.body, parent.events, effect=form.body, condition=parent.condition,
+                                optional=parent.optional, parts=parent.parts)
+            out.append(_Line(perm, text, line_kinds(text), form))
+    return out
 
-    The combat and static lines of the creatures that could take part (the active player's
-    creatures for attacks; the attackers and the defending players' creatures for blocks) and
-    of what is attacked, and every static of any permanent that could change other permanents
-    (types, colors, abilities). Triggered and activated abilities are reported but are not
-    decisive: a trigger of this step triggers after the declaration is made (508.2, 509.2,
-    603.2), and an activated ability changes nothing until someone activates it (602; what
-    has resolved is on the board as an effect).
-    """
+
+def _in_section(perm: Permanent, levels: tuple[int, int | None]) -> bool:
+    """Whether the permanent's level counters put it in that level section (711.2)."""
+    n = perm.counters.get("level", 0)
+    return levels[0] <= n and (levels[1] is None or n <= levels[1])
+
+
+def _split(lines: list[_Line], reason_of) -> Bearing:  # type: ignore[no-untyped-def]
+    """Lines whose ``reason_of`` is ``None`` bear on the answer (all decisive); the others are
+    not relevant, with that reason."""
+    bearing: list[UnreadLine] = []
+    not_relevant: list[UnreadLine] = []
+    for line in lines:
+        reason = reason_of(line)
+        (bearing.append(line.unread()) if reason is None else not_relevant.append(line.unread(reason)))
+    return Bearing(merge(bearing), merge(bearing), merge(not_relevant))
+
+
+# --------------------------------------------------------------------------- when a line works
+def _not_now(line: _Line, side: str) -> str | None:
+    """Why a line of a permanent on the battlefield does not work at this moment at all (113.6),
+    or ``None``. ``side``: the question (``"attacks"`` for attack declarations, where a card
+    cast with dash or returned by unearth has haste the board can't show)."""
+    f, name = line.form, line.perm.name
+    if f.form in ("spell", "zone") and side == "attacks" and "haste" in line.text.lower() \
+            and line.perm.summoning_sick and not line.perm.has_keyword("haste"):
+        return None  # 702.109a dash, 702.152a blitz, 702.84a unearth: how it was cast decides whether it has haste
+    if f.form == "spell":
+        return (f"it is about casting {name} as a spell (113.6d-g); {name} is on the battlefield")
+    if f.form == "zone":
+        return f"it works only while {name} is in another zone (113.6b, 113.6m); {name} is on the battlefield"
+    if f.form == "enters":
+        return f"it applies as {name} enters the battlefield (113.6h, 614.1c); {name} is already on the battlefield"
+    if f.form == "untap_step":
+        return "it applies only in an untap step (502.3)"
+    if f.form == "attachment":
+        return f"it says what {name} may be attached to (303.4a, 702.5); the board says what it is attached to"
+    if f.form == "level" and f.levels is not None:
+        low, high = f.levels
+        if not _in_section(line.perm, f.levels):
+            levels = f"{low}+" if high is None else f"{low}-{high}"
+            return (f"it applies with {levels} level counters on {name} (711.2); it has "
+                    f"{line.perm.counters.get('level', 0)}")
+        return "the header of the level section that applies (711.2): the section's lines are judged one by one"
+    return None
+
+
+_EVENT_WORDS = {
+    "attacks": "an attack", "unblocked": "an unblocked attacker", "blocks": "a block", "blocked": "a creature "
+    "becoming blocked", "combat_damage": "combat damage", "damage": "damage", "enters_self": "its own entering the "
+    "battlefield", "enters": "a permanent entering the battlefield", "leaves": "a permanent leaving the battlefield",
+    "dies": "a creature dying", "cast": "a spell being cast", "tapped": "a permanent becoming tapped", "untapped":
+    "a permanent becoming untapped", "life_gain": "life being gained", "life_loss": "life being lost", "draw": "a "
+    "card being drawn", "discard": "a discard", "counters": "counters being put or removed", "sacrifice": "a "
+    "sacrifice", "targeted": "something becoming a target", "cycle": "cycling", "mill": "cards being milled", "lore":
+    "lore counters (714.2b)", "mana": "mana being added", "monstrous": "a creature becoming monstrous", "face_up":
+    "a permanent being turned face up", "mutate": "a mutation", "roll": "a die roll", "flip": "a coin flip",
+    "activate": "an ability being activated", "day_night": "day becoming night or night day", "assemble":
+    "a Contraption being assembled", "attach": "an Aura or Equipment becoming attached", "other": "an event",
+}
+
+
+def _events_words(events: Iterable[str]) -> str:
+    words = [_EVENT_WORDS.get(e) or "the " + e.removeprefix("step:").replace("_", " ") + " step"
+             for e in sorted(events)]
+    return " or ".join(dict.fromkeys(words))
+
+
+# --------------------------------------------------------------------------- declarations
+#: Keywords of triggers on attacking, blocking or dealing damage: none acts before attackers are declared;
+#: before blockers, annihilator (702.86a, a sacrifice) and myriad (702.116a, attacking tokens) could change the
+#: blocks, and those that only raise power and toughness are ``pt_up`` (:data:`_RAISES`).
+_AFTER_ATTACKING = frozenset({"melee", "dethrone", "training", "mentor", "battle_cry", "myriad", "annihilator",
+                              "renown", "evolve", "exalted", "frenzy", "riot", "poisonous", "absorb", "bushido",
+                              "rampage", "afflict", "flanking"})
+_RAISES = frozenset({"melee", "dethrone", "training", "mentor", "battle_cry", "exalted"})
+#: Keywords that can't change which blocks are legal (509.1) or which attacks (508.1): they act in
+#: combat damage, on targets, on casting, or only on the other declaration.
+_NOT_BLOCKS = frozenset({"deathtouch", "lifelink", "first_strike", "double_strike", "trample", "vigilance", "haste",
+                         "indestructible", "hexproof", "shroud", "ward", "infect", "wither", "defender", "flash",
+                         "prowess", "toxic", "undying", "persist"}) | (_AFTER_ATTACKING - {"annihilator", "myriad"}
+                                                                       - _RAISES)
+_NOT_ATTACKS = frozenset({"deathtouch", "lifelink", "first_strike", "double_strike", "trample", "vigilance",
+                          "indestructible", "hexproof", "shroud", "ward", "infect", "wither", "flash", "prowess",
+                          "toxic", "undying", "persist", "flying", "reach", "menace", "fear", "intimidate", "shadow",
+                          "horsemanship", "skulk", "protection", "flanking", "bushido", "rampage", "afflict",
+                          "decayed"}) | _AFTER_ATTACKING
+_ASPECT_WORDS = {
+    "life": "life totals",
+    "cards": "cards in hands, libraries and graveyards",
+    "pt_up": "power and toughness, upwards, which nothing read on this board compares",
+    "activated_grant": "activated abilities, which do nothing until activated",
+    "attack_rule": "what may attack",
+    "blocking_rule": "what may block",
+    "blocked_rule": "what may be blocked",
+    "blocked_self": "how it may be blocked",
+    "prevention": "damage prevention",
+    "spells": "spells and their costs",
+    "zones": "cards in other zones",
+    "mana_tokens": "Treasure, Food or Clue tokens",
+    "mana_add": "mana in a pool, and no cost is paid",
+    "creature_tokens": "creature tokens of its controller, who is attacking",
+    "targeting": "what may be targeted",
+    "payment": "its controller's mana",
+    "delayed": "what happens at end of combat or later (603.7)",
+    "turn_rules": "other moments of the turn (draw steps, land plays, crewing, combat damage assignment)",
+    "own_lands": "the lands of its controller, who is attacking",
+    "trigger_doubling": "how often abilities trigger, and none that bears could trigger",
+    "control_enchanted": "who controls what it enchants, who controls it already",
+    "tap_own": "the creatures of its controller, who is attacking",
+    "haste_as_though": "haste, which matters only to a creature that came under its controller's control this "
+                       "turn (302.6)",
+    "counters_rule": "whether counters can be put on permanents, and none can be put before the declaration",
+    "damage_rule": "how combat damage is assigned or dealt",
+    "untap_rule": "what untaps in an untap step (502.3)",
+    "roll": "a die roll itself (its results are its other lines)",
+    "goad": "goading, which makes a creature attack on its controller's turn (701.15)",
+    "multiplayer": "games of more than two players",
+    "self_sacrifice": "whether it stays on the battlefield, where it neither takes part nor grants anything",
+}
+#: Keywords and rules that don't matter on an attacker, on a creature that could block (509.1, 702)
+_NOT_ON_ATTACKER = frozenset({"kw:reach", "blocking_rule"})
+_NOT_ON_BLOCKER = frozenset({"kw:fear", "kw:intimidate", "kw:menace", "kw:skulk", "kw:protection", "blocked_rule",
+                             "blocked_self"})
+# a static of the permanent itself: "~ has ...", "~ can't block ..." (nothing about other objects)
+_SELF_STATIC = re.compile(r"^~ (?:has|have|gets?|can't|can|attacks?|blocks?|must|doesn't|does not)\b")
+_GROUP = re.compile(r"\b(?:creatures|permanents|players|opponents|each|all|other|another)\b[^.]*"
+                    r"\b(?:get|gets|have|has|gain|gains|can't|can)\b")
+
+
+def _aspects_words(aspects: Iterable[str]) -> str:
+    def words(a: str) -> str:
+        """The words of one aspect."""
+        if a.startswith("pt_down:"):
+            return f"toughness, lowered by {a.split(':')[1]} without reaching 0"
+        if a.startswith("granted:"):
+            return f"a granted triggered ability that waits for {_events_words([a.removeprefix('granted:')])}"
+        return _ASPECT_WORDS.get(a) or a.removeprefix("kw:").replace("_", " ")
+    return ", ".join(dict.fromkeys(words(a) for a in sorted(aspects)))
+
+
+def _cant_change(moment: "_Declaration", aspects: Iterable[str], what: str = "it") -> str:
+    """The reason of a line whose words can't change the declaration."""
+    return (f"{what} can't change which {moment.side} are legal: it changes only {_aspects_words(aspects)} "
+            f"({moment.rule})")
+
+
+@dataclass
+class _Declaration:
+    """What can happen before a declaration of ``side`` (``"attacks"`` or ``"blocks"``)."""
+
+    board: Board
+    side: str
+    involved: frozenset[str]
+    costs: bool
+    events: set[str] = field(default_factory=set)
+    pt: bool = False
+    attackers: frozenset[str] = frozenset()
+    #: events only a trigger's effect could bring (not the declaration itself)
+    caused: set[str] = field(default_factory=set)
+    #: whether a trigger that bears on the declaration could trigger (and so trigger twice)
+    live_triggers: bool = True
+
+    @property
+    def rule(self) -> str:
+        return "509.1" if self.side == "blocks" else "508.1"
+
+    @property
+    def when(self) -> str:
+        if self.side == "blocks":
+            return "between the declaration of attackers and that of blockers"
+        return "before attackers are declared"
+
+    @property
+    def rules(self) -> str:
+        return "508.2, 509.1" if self.side == "blocks" else "507, 508.1"
+
+    def irrelevant(self, line: _Line) -> frozenset[str]:
+        """The aspects (:func:`mtgsolver.read.line_forms.reach`) that can't change this declaration."""
+        out = {"life", "cards", "spells", "zones", "prevention", "activated_grant", "delayed", "turn_rules",
+               "damage_rule", "untap_rule", "roll"}
+        if len(self.board.players) == 2:
+            out.add("multiplayer")
+        out |= {"granted:" + e for e in EVENTS if e not in _possible(self.events)}
+        if "counters" not in self.events:
+            out.add("counters_rule")
+        if self.side == "blocks":
+            out |= {"attack_rule", "haste_as_though"}
+        else:
+            out |= {"blocking_rule", "blocked_rule", "blocked_self", "goad"}
+        if self.side == "attacks" and not self.sick:
+            out |= {"kw:haste", "haste_as_though"}  # 302.6: haste matters only to a creature that came this turn
+        out |= {"kw:" + k for k in (_NOT_BLOCKS if self.side == "blocks" else _NOT_ATTACKS)}
+        if not self.pt:
+            out.add("pt_up")
+        if "targeted" not in self.events:
+            out.add("targeting")
+        if not self.costs:
+            out |= {"mana_tokens", "mana_add"}
+        if self.side == "blocks" and line.perm.controller == self.board.active_player:
+            # the attacking player's new, tapped or landed permanents neither attack nor block (508.4)
+            out |= {"creature_tokens", "tap_own", "own_lands"}
+        if not self.costs and (self.side == "blocks" and line.perm.controller == self.board.active_player
+                               or not _mana_creatures(self.board, line.perm.controller)):
+            out.add("payment")  # paying taps only what can't take part, or lands (106.4, 605)
+        if not self.live_triggers:
+            out.add("trigger_doubling")
+        if self.side == "blocks" and line.perm.id not in self.attackers:
+            out.add("blocked_self")
+        takes_part = line.perm.id in self.attackers or (line.perm.is_creature and line.perm.id in self.involved)
+        grants = any(isinstance(a, Static) and a.name in ("continuous", "grants") for a in line.perm.abilities)
+        if not takes_part and not grants:
+            out.add("self_sacrifice")  # it takes no part, and nothing it grants goes with it
+        attached = line.perm.attached_to
+        if attached is not None and self.board.has_permanent(attached) \
+                and self.board.permanent(attached).controller == line.perm.controller:
+            out.add("control_enchanted")  # 613.1b: it gives control to whoever controls it already
+        return frozenset(out)
+
+    @property
+    def sick(self) -> bool:
+        """Whether a creature of the active player has come under their control this turn
+        without haste (302.6): only then could haste change an attack."""
+        return any(p.summoning_sick and not p.has_keyword("haste")
+                   for p in self.board.creatures(self.board.active_player))
+
+    def subject(self, line: _Line, text: str) -> Permanent | None:
+        """The creature ``text`` is about, when it is the permanent itself ("~ has ...", "it
+        gets ...") or what an Aura or Equipment is attached to ("Enchanted creature ...", and
+        "it" in its text); ``None`` otherwise."""
+        low = re.sub(r"^(?:as long as|if|during|while) [^,]*, ", "", text.lower())
+        perm, board = line.perm, self.board
+        attached = low.startswith(("enchanted creature ", "equipped creature "))
+        if attached or (low.startswith("it ") and not perm.is_creature):
+            who = perm.attached_to
+        elif low.startswith(("~ ", "it ")) and perm.is_creature:
+            who = perm.id
+        else:
+            return None
+        return board.permanent(who) if who is not None and board.has_permanent(who) \
+            and board.permanent(who).is_creature else None
+
+    def role(self, line: _Line, text: str) -> str | None:
+        """``attacker`` or ``blocker`` when ``text`` is about one creature (:meth:`subject`) that
+        attacks or could block."""
+        who = self.subject(line, text)
+        if who is None or self.side != "blocks":
+            return None
+        if who.id in self.attackers:
+            return "attacker"
+        return "blocker" if who.controller != self.board.active_player else None
+
+    def survives(self, line: _Line, text: str, aspect: str) -> bool:
+        """Whether toughness lowered by the number of ``aspect`` (``pt_down:N``) leaves the
+        creature ``text`` is about alive (704.5f), and nothing compares power and toughness."""
+        who = self.subject(line, text)
+        if self.pt or who is None:
+            return False
+        toughness = who.toughness
+        return toughness is not None and toughness - int(aspect.split(":")[1]) > 0
+
+    def can_bear(self, line: _Line, text: str, effect: bool = False) -> frozenset[str]:
+        """The aspects of ``text`` (an ``effect`` of an ability, or a static ability) that could
+        change the declaration (none: it can't bear)."""
+        aspects = effect_reach(text) if effect else reach(text)
+        if self.side == "blocks":  # a keyword that only raises power and toughness before blockers
+            aspects = frozenset("pt_up" if a.removeprefix("kw:") in _RAISES else a for a in aspects)
+        aspects -= self.irrelevant(line)
+        aspects = frozenset(a for a in aspects if not (a.startswith("pt_down:") and self.survives(line, text, a)))
+        role = self.role(line, text)
+        if role == "attacker":
+            aspects -= _NOT_ON_ATTACKER
+        elif role == "blocker":
+            aspects = frozenset(a for a in aspects - _NOT_ON_BLOCKER
+                                if not (a.startswith("kw:") and a.endswith("walk")))
+        return aspects
+
+
+def _declaration(board: Board, side: str, costs: bool, lines: list[_Line]) -> _Declaration:
     combat = board.combat
     attackers = [a.creature for a in combat.attackers] if combat else []
     targets = [a.target for a in combat.attackers] if combat else []
     if side == "attacks":
         involved = [p.id for p in board.controlled_by(board.active_player) if p.is_creature] + targets
+        start = TURN_STEPS.index(board.turn.step) if board.turn.step in TURN_STEPS else 0
+        end = TURN_STEPS.index("declare_attackers")
+        steps = [s for i, s in enumerate(TURN_STEPS)
+                 if start < i < end or (i == start and s == "beginning_of_combat")]
+        initial = {"step:" + s for s in steps}
     else:
         defenders = {board.defending_player_of(t) for t in targets if board.is_player(t) or board.has_permanent(t)}
         involved = attackers + [p.id for p in board.permanents if p.is_creature and p.controller in defenders]
+        initial = {"attacks", "tapped"} if attackers else set()
     involved += [p.id for p in board.permanents if p.attached_to in set(involved)]
-    own = unread_lines(board, involved, {"combat", "effects"})
-    statics = tuple(u for u in unread_lines(board, None, {"effects"}) if _battlefield_static(u))
-    lines = merge(own, statics)
-    return Bearing(lines, tuple(u for u in lines if not is_triggered(u.line) and not is_activated(u.line)))
+    moment = _Declaration(board, side, frozenset(involved), costs, set(initial), attackers=frozenset(attackers))
+    _follow_chains(moment, lines)
+    # a change of power or toughness bears only where something compares them (skulk, 702.118b; "creatures
+    # with power 2 or less can't block"): something read, or an unread line that bears anyway
+    moment.pt = reads_power_or_toughness(board) or any(
+        re.search(r"\b(?:power|toughness)\b", ln.text, re.I) and _declaration_reason(moment, ln) is None
+        for ln in lines)
+    return moment
+
+
+def _follow_chains(moment: _Declaration, lines: list[_Line]) -> None:
+    """Add to ``moment.events`` what the triggers that could happen before the declaration
+    could cause in turn (603.2: a trigger's effect is an event other triggers see)."""
+    while True:
+        before = set(moment.events)
+        for line in lines:
+            for part in (line.form.parts or (line.form,)):
+                if part.form == "triggered" and _can_happen(moment, line, part) is None:
+                    caused = effect_events(part.effect)
+                    moment.caused |= set(EVENTS) - {"attacks"} if caused is None else caused
+        for perm in moment.board.permanents:
+            for ability in perm.triggered_abilities:
+                if trigger_events(ability) & _possible(moment.events):
+                    caused = caused_events(ability)
+                    moment.caused |= set(EVENTS) - {"attacks"} if caused is None else caused
+        moment.caused -= {"attacks"}  # a creature put onto the battlefield attacking never "attacks" (508.3a)
+        moment.events |= moment.caused
+        if moment.events == before:
+            return
+
+
+def _possible(events: set[str]) -> set[str]:
+    """Events that could happen: ``events``, with a permanent entering again once anything can
+    enter (a permanent in play enters only after leaving, 400.7) and ``other`` (an event the
+    words don't name) always."""
+    out = set(events) | {"other"}
+    if "blink" in events:  # exiled and returned: it enters again (400.7)
+        out.add("enters_self")
+    return out
+
+
+_YOU_ATTACK = re.compile(r"\byou attack\b|\b(?:a|an|another|one or more) [\w ,-]*?you control (?:attacks?|becomes? "
+                         r"tapped)\b|\b(?:another|other) [^,]*you control attacks?\b|\bone or more [^,]*you control "
+                         r"attack\b|\battack with\b")
+# "Whenever a Dragon you control attacks", "an equipped creature you control attacks"
+_KIND_ATTACKS = re.compile(r"\b(?:a|an|another|one or more) ((?:equipped |enchanted )?)([a-z-]+?)s? (?:you control )?"
+                           r"attacks?\b")
+_ATTACKED = re.compile(r"\battacks? you\b|\byou(?:'re| are) attacked\b|\battacks? (?:you or )?a planeswalker you "
+                       r"control\b|\bis attacked\b|\ban opponent attacks\b|\bopponents? control attacks?\b")
+
+
+def _can_happen(moment: _Declaration, line: _Line, part: LineForm) -> str | None:
+    """Why a triggered part can't trigger before the declaration, or ``None``."""
+    possible = _possible(moment.events)
+    if (m := _STATE_TRIGGER.match(part.condition.lower())) and not {"leaves", "enters"} & moment.events \
+            and not _state_holds(moment.board, line.perm, m):
+        declared = "blockers" if moment.side == "blocks" else "attackers"
+        return (f"it is a state trigger (603.8) whose state, \"{m[0].split(' ', 1)[1]}\", doesn't hold on this "
+                f"board, and nothing before {declared} are declared changes that")
+    if not part.events & possible:
+        if part.events == {"enters_self"}:
+            return (f"it triggered when {line.perm.name} entered the battlefield (603.6a); what it did is on the "
+                    "board")
+        return f"it waits for {_events_words(part.events)}, which can't happen {moment.when} ({moment.rules}, 603.2)"
+    if part.effect.lower().startswith("if ") and (why := _condition_fails(moment, line.perm, part.effect)):
+        return why.replace("its condition", 'its intervening "if" clause').replace("(611.3b)", "(603.4)")
+    if moment.side == "blocks" and part.events & possible <= {"attacks", "tapped"} - moment.caused:
+        if resolved_on_board(moment.board, line.perm):
+            return (f"the board's effects from {line.perm.name} are what it did: it resolved before blockers are "
+                    "declared (508.2, 509.1)")
+        return _attack_trigger_fires(moment.board, line.perm, part.condition.lower())
+    return None
+
+
+_STATE_TRIGGER = re.compile(r"^when(?:ever)? you control (no|\w+ or more|no other) ([a-z]+?)s?$")
+
+
+def _state_holds(board: Board, perm: Permanent, m: re.Match[str]) -> bool:
+    """Whether a state trigger's "you control no Islands" / "seven or more Thrulls" / "no other
+    creatures" holds for ``perm``'s controller (603.8)."""
+    how, kind = m[1], m[2]
+    count = sum(1 for p in board.controlled_by(perm.controller) if (kind in p.subtypes or kind in p.types)
+                and not (how == "no other" and p.id == perm.id))
+    if how.startswith("no"):
+        return count == 0
+    return count >= NUMBERS.get(how.split()[0], 99)
+
+
+def _attack_trigger_fires(board: Board, perm: Permanent, condition: str) -> str | None:
+    """Why an attack trigger (508.3) of ``perm`` does not trigger on the board's declared
+    attack, or ``None`` when it could."""
+    combat = board.combat
+    attackers = {a.creature for a in combat.attackers} if combat else set()
+    defenders = {board.defending_player_of(a.target) for a in combat.attackers} if combat else set()
+    condition = re.sub(r"^(?:when|whenever|at)\s+", "", condition)
+    others = re.search(r"\b(?:another|other|a|an|one or more|each)\b[^,]*\b(?:attack|becomes? tapped)", condition)
+    if re.match(r"^(?:~|enchanted creature|equipped creature) ", condition) and not others:
+        who = perm.attached_to if condition.startswith(("enchanted", "equipped")) else perm.id
+        subject = perm.name if who == perm.id else f"what {perm.name} is attached to"
+        if who not in attackers:
+            return f"{subject} is not attacking (508.3a, 508.1f)"
+        if "attack" not in condition and board.permanent(who).has_keyword("vigilance"):
+            return f"{subject} attacks with vigilance and doesn't become tapped (702.20b)"
+        return None
+    if _YOU_ATTACK.search(condition) and perm.controller != board.active_player:
+        return f"{perm.controller}, who controls {perm.name}, is not the attacking player (508.3c-d)"
+    if m := _KIND_ATTACKS.search(condition):
+        adjective, noun = m.group(1).strip(), m.group(2)
+        found = [board.permanent(a) for a in attackers if noun == "creature" or noun in board.permanent(a).subtypes
+                 or noun in board.permanent(a).types]
+        if adjective in ("equipped", "enchanted"):
+            kind = "equipment" if adjective == "equipped" else "aura"
+            found = [a for a in found if any(p.attached_to == a.id and kind in p.subtypes for p in board.permanents)]
+        if not found:
+            return f"no {(adjective + ' ' + noun).strip()} is attacking (508.3a)"
+    if _ATTACKED.search(condition) and perm.controller not in defenders:
+        return f"{perm.controller}, who controls {perm.name}, is not attacked (508.3b)"
+    return None
+
+
+def _declaration_reason(moment: _Declaration, line: _Line) -> str | None:
+    """Why ``line`` can't bear on the declaration, or ``None`` when it could."""
+    if line.form.form == "compound":
+        reasons = [_part_reason(moment, line, p) for p in line.form.parts]
+        return None if any(r is None for r in reasons) else "; ".join(dict.fromkeys(r for r in reasons if r))
+    return _part_reason(moment, line, line.form)
+
+
+def _part_reason(moment: _Declaration, line: _Line, part: LineForm) -> str | None:
+    name = line.perm.name
+    whole = _Line(line.perm, line.text, line.kinds, part)
+    if (why := _not_now(whole, moment.side)) is not None:
+        return why
+    if part.form == "activated":
+        if moment.costs and re.search(r"\badds?\b", part.effect, re.I):
+            return None  # a mana ability could pay a cost of the declaration (508.1i, 509.1e)
+        return ("an activated ability does nothing until a player activates it (602.1); the declaration is judged "
+                "on the board as it is, with what has resolved on it")
+    if part.form == "triggered":
+        if (why := _can_happen(moment, line, part)) is not None:
+            return why
+        if not moment.can_bear(line, part.effect, effect=True):
+            return _cant_change(moment, effect_reach(part.effect), "its effect")
+        return None
+    if part.form == "replacement":
+        if not part.events & _possible(moment.events):
+            return f"it changes {_events_words(part.events)}, which can't happen {moment.when} ({moment.rules}, 614.1)"
+        if not moment.can_bear(line, part.body):
+            return _cant_change(moment, reach(part.body))
+        return None
+    body = part.body
+    if (why := _condition_fails(moment, line.perm, body)) is not None:
+        return why
+    if line.perm.id not in moment.involved and _SELF_STATIC.match(body) and not _GROUP.search(body[2:]):
+        return (f"it speaks only of {name}, which neither attacks nor could block" if moment.side == "blocks" else
+                f"it speaks only of {name}, which can't attack and isn't attacked")
+    if not moment.can_bear(line, body):
+        return _cant_change(moment, reach(body))
+    return None
+
+
+def _mana_creatures(board: Board, player: str) -> bool:
+    """Whether ``player`` controls a creature with a mana ability, read or not (paying mana
+    could tap it, 605)."""
+    return any(p.mana_abilities or any("mana" in line_kinds(t) for t in p.unread) for p in board.creatures(player))
+
+
+def _described(perm: Permanent, words: str) -> bool:
+    """Whether ``perm`` is "an untapped land", "a Liliana planeswalker", "an artifact"."""
+    for w in words.split():
+        w = w.rstrip("s") if w.endswith("s") and len(w) > 3 else w
+        if w in ("untapped", "tapped"):
+            if perm.tapped != (w == "tapped"):
+                return False
+        elif w not in perm.subtypes | perm.types | perm.supertypes:
+            return False
+    return True
+
+
+def _condition_fails(moment: _Declaration, perm: Permanent, body: str) -> str | None:
+    """Why a static ability's "as long as" condition (611.3b) is false on the board and stays
+    false until the declaration, or ``None`` (it holds, might come to hold, or isn't known)."""
+    atoms = static_condition(body)
+    if atoms is None:
+        return None
+    board, events = moment.board, moment.events
+    player = board.player(perm.controller)
+    for kind, value in atoms:
+        holds: bool | None = None
+        if kind == "attached" and "enters" not in events:
+            sub = "equipment" if value == "equipped" else "aura"
+            holds = any(p.attached_to == perm.id and sub in p.subtypes for p in board.permanents)
+        elif kind == "attacking" and moment.side == "blocks":
+            holds = perm.id in moment.attackers
+        elif kind == "tapped" and moment.side == "blocks" and not {"tapped", "untapped"} & moment.caused:
+            tapped = perm.tapped or (perm.id in moment.attackers and not perm.has_keyword("vigilance"))  # 508.1f
+            holds = tapped == (value == "tapped")
+        elif kind == "monstrous":
+            holds = perm.monstrous
+        elif kind.endswith("life_at_least") or kind.endswith("life_at_most"):
+            if {"life_gain", "life_loss", "damage"} & events:
+                continue
+            lives = [player.life] if not kind.startswith("opponent") else \
+                [board.player(o).life for o in board.opponents(perm.controller)]
+            n = int(value or 0)
+            holds = any(life >= n if kind.endswith("at_least") else life <= n for life in lives)
+        elif kind == "commander":
+            holds = any(p.is_commander and p.controller == perm.controller for p in board.permanents)
+        elif kind in ("your_turn", "not_your_turn"):
+            holds = (board.active_player == perm.controller) == (kind == "your_turn")
+        elif kind == "control" and not {"enters", "leaves", "tapped", "untapped"} & events:
+            holds = any(_described(p, kind_words) for kind_words in (value or "").split(" or ")
+                        for p in board.controlled_by(perm.controller))
+        elif kind in ("graveyard_at_least", "graveyard_top") and not {"mill", "dies", "leaves", "discard"} & events:
+            holds = len(board.zones[perm.controller].graveyard) >= int(value or 1)
+        elif kind == "hand_at_least" and not {"draw", "discard"} & events:
+            holds = len(board.zones[perm.controller].hand) >= int(value or 0)
+        elif kind == "color" and "other" not in moment.caused:
+            of_attached = body.lower().startswith(("as long as enchanted", "as long as equipped"))
+            of = board.permanent(perm.attached_to) if of_attached and perm.attached_to \
+                and board.has_permanent(perm.attached_to) else perm
+            holds = Color.parse(value or "") in of.colors
+        elif kind in ("counter", "no_counter") and "counters" not in events:
+            holds = (perm.counters.get(value or "", 0) > 0) == (kind == "counter")
+        if holds is False:
+            atom = kind.replace("_", " ") + (f" {value}" if value else "")
+            return f"its condition doesn't hold on this board and can't come to before the declaration (611.3b): {atom}"
+    return None
+
+
+def combat_bearing(board: Board, side: str, costs: bool = False, legal: bool | None = None) -> Bearing:
+    """Lines that could bear on declaring ``side`` (``"attacks"`` or ``"blocks"``, 508.1, 509.1).
+
+    A line bears when it works on the battlefield now or on an event that can happen before
+    the declaration (the attack triggers before blockers are declared, 508.2, 509.1;
+    beginning-of-combat triggers before attackers, 507.2, 508.1; the triggers those could cause),
+    and its words could change what may attack or block (:func:`_declaration_reason`).
+    ``costs``: the declaration has costs to pay (508.1d, 509.1d), so mana abilities bear on it;
+    with a ``legal`` verdict they are not decisive (another mana ability never takes a payment away).
+    """
+    board = prepare(board)
+    lines = _board_lines(board)
+    moment = _declaration(board, side, costs, lines)
+    moment.live_triggers = bool(attack_triggers(board).applied) if side == "blocks" else False
+    moment.live_triggers |= any(_declaration_reason(moment, ln) is None for ln in lines
+                                if any(p.form == "triggered" for p in (ln.form.parts or (ln.form,))))
+    bearing = _split(lines, lambda ln: _declaration_reason(moment, ln))
+    forms = {(ln.perm.id, ln.text): ln.form for ln in lines}
+    lines_ = tuple(dataclasses.replace(u, reason=_why_it_bears(moment, forms[(u.permanent, u.line)]))
+                   for u in bearing.lines)
+    read = _read_triggers(moment)
+    decisive = tuple(u for u in lines_ if not (legal and unread_mana_ability(u))) + read
+    return Bearing(lines_ + read, decisive, bearing.not_relevant)
+
+
+def _why_it_bears(moment: _Declaration, form: LineForm) -> str:
+    """What makes a triggered or replacement line bear on the declaration (a static says it
+    itself)."""
+    forms = {p.form for p in (form.parts or (form,))}
+    if "triggered" in forms:
+        return (f"it can trigger {moment.when} and its effect could change which {moment.side} are legal "
+                f"({moment.rules}, 603.2)")
+    if "replacement" in forms:
+        return f"it applies to events that can happen {moment.when} ({moment.rules}, 614.1)"
+    return ""
+
+
+def _read_triggers(moment: _Declaration) -> tuple[UnreadLine, ...]:
+    """Read triggered abilities that could act before the declaration but are not applied:
+    for blocks, the attack triggers :func:`mtgsolver.rules.combat_triggers.attack_triggers`
+    can't apply, and any other that the events before the declaration could trigger."""
+    board = moment.board
+    out: list[UnreadLine] = []
+    applied: set[int] = set()
+    if moment.side == "blocks":
+        triggers = attack_triggers(board)
+        applied = {id(f.ability) for f in triggers.applied}
+        for f, why in triggers.unapplied:
+            out.append(UnreadLine(f.source, f.text, line_kinds(f.text), f"read, but not applied: {why}"))
+        applied |= {id(f.ability) for f, _ in triggers.unapplied}
+    possible = _possible(moment.events)
+    for perm in board.permanents:
+        for ability in perm.triggered_abilities:
+            if id(ability) in applied or not trigger_events(ability) & possible or changes_only(ability):
+                continue
+            if "attacks" in trigger_events(ability) and moment.side == "blocks":
+                continue  # it did not trigger on this attack (attack_triggers found the ones that did)
+            out.append(UnreadLine(perm.id, ability.text, line_kinds(ability.text),
+                                  f"read, but {moment.side} checks don't apply it: it could trigger {moment.when} "
+                                  f"({moment.rules}, 603.2)"))
+    return merge(out)
+
+
+# --------------------------------------------------------------------------- combat damage
+#: What can happen from the declaration of blockers to the end of combat damage (509-510),
+#: besides the attack triggers (which resolved before blockers were chosen).
+_COMBAT_EVENTS = frozenset({"attacks", "tapped", "blocks", "blocked", "unblocked", "combat_damage", "damage", "dies",
+                            "leaves", "life_gain", "life_loss", "counters"})
+
+
+def damage_bearing(board: Board, creatures: Iterable[str]) -> Bearing:
+    """Lines that could bear on combat damage among ``creatures`` (510): their combat and static
+    lines and every static that could change them, unless the line works only at another
+    moment (113.6), waits for an event combat can't bring (603.2), or changes only spells,
+    cards in other zones or what may be targeted."""
+    board = prepare(board)
+    lines = _board_lines(board)
+    ids = set(creatures)
+    moment = _Declaration(board, "damage", frozenset(ids), False, set(_COMBAT_EVENTS))
+    _follow_chains(moment, lines)
+    possible = _possible(moment.events)
+
+    def reason(line: _Line) -> str | None:
+        parts = line.form.parts or (line.form,)
+        reasons = [_damage_reason(line, p, possible) for p in parts]
+        if any(r is None for r in reasons):
+            if line.perm.id in ids and line.kinds & {"combat", "effects"} or "effects" in line.kinds:
+                return None
+            return "it is neither about a creature in combat nor a static that could change one"
+        return "; ".join(dict.fromkeys(r for r in reasons if r))
+
+    bearing = _split(lines, reason)
+    read = merge(UnreadLine(p.id, a.text, line_kinds(a.text), "read, but combat damage doesn't apply it: it could "
+                            "trigger in this combat (603.2)")
+                 for p in board.permanents for a in p.triggered_abilities
+                 if trigger_events(a) & possible and not changes_only(a, (Draw, Discard, Mill)))
+    return Bearing(bearing.lines + read, bearing.decisive + read, bearing.not_relevant)
+
+
+def _damage_reason(line: _Line, part: LineForm, possible: set[str]) -> str | None:
+    whole = _Line(line.perm, line.text, line.kinds, part)
+    if (why := _not_now(whole, "damage")) is not None:
+        return why
+    if part.form in ("triggered", "replacement") and not part.events & possible:
+        if part.events == {"enters_self"}:
+            return f"it triggered when {line.perm.name} entered the battlefield (603.6a); what it did is on the board"
+        return f"it waits for {_events_words(part.events)}, which can't happen in this combat (603.2)"
+    if part.form == "static" and reach(part.body) <= {"spells", "zones", "cards"}:
+        return f"it changes only {_aspects_words(reach(part.body))}"
+    return None
+
+
+# --------------------------------------------------------------------------- payments
+_OTHER_ZONES = re.compile(r"\b(?:spells?|cast|graveyards?|library|libraries|hands?|draws?|discard)\b", re.I)
+_PERMANENTS = re.compile(r"\b(?:lands?|permanents?|artifacts?|creatures?|abilit(?:y|ies)|tap\w*|untap\w*|"
+                         r"activate\w*|life|damage)\b", re.I)
+#: what happens during a payment: mana abilities activated, and their costs paid (605, 601.2g-h)
+_PAYMENT_EVENTS = frozenset({"tapped", "mana"})
 
 
 def mana_bearing(board: Board, player: str, decided: bool | None, lower_bound: bool = False) -> Bearing:
@@ -110,26 +786,62 @@ def mana_bearing(board: Board, player: str, decided: bool | None, lower_bound: b
 
     The mana and mana-trigger lines of the player's permanents, every mana trigger on the
     board (Mana Flare-like text, 106.12a), and every static that could change permanents or
-    their abilities. ``decided`` is the verdict on the lines read: ``True`` (payable) stays
-    true unless a line could forbid, tax or harm the payment, i.e. anything but an unread
-    mana ability (more abilities never take a payment away); ``False`` (unpayable) and
-    ``lower_bound`` answers (the largest X, a kept cost found unpayable) could change with any.
+    their abilities (:func:`produce_bearing`). ``decided`` is the verdict on the lines read:
+    ``True`` (payable) stays true unless a line could forbid, tax or harm the payment, i.e.
+    anything but an unread mana ability (more abilities never take a payment away); ``False``
+    (unpayable) and ``lower_bound`` answers (the largest X, a kept cost found unpayable) could
+    change with any.
     """
-    lines = produce_bearing(board, [p.id for p in board.controlled_by(player)])
+    board = prepare(board)
+    lines = _board_lines(board)
+    selected = {(u.permanent, u.line) for u in produce_bearing(board, [p.id for p in board.controlled_by(player)])}
+
+    def reason(line: _Line) -> str | None:
+        if (why := _payment_reason(line)) is not None:
+            return why
+        if (line.perm.id, line.text) not in selected:
+            return (f"it is not about mana, tapping or what permanents can do: it can't change what {player} can "
+                    "pay (106, 601.2g-h, 605)")
+        return None
+
+    bearing = _split(lines, reason)
     if decided is True and not lower_bound:
-        return Bearing(lines, tuple(u for u in lines if not unread_mana_ability(u)))
-    return Bearing(lines, lines)
+        return Bearing(bearing.lines, tuple(u for u in bearing.lines if not unread_mana_ability(u)),
+                       bearing.not_relevant)
+    return bearing
+
+
+def _payment_reason(line: _Line) -> str | None:
+    """Why a line selected by its kinds can't bear on a payment after all, or ``None``."""
+    parts = line.form.parts or (line.form,)
+    reasons: list[str | None] = []
+    for part in parts:
+        whole = _Line(line.perm, line.text, line.kinds, part)
+        why = _not_now(whole, "payment")
+        if why is None and part.form == "activated" and not re.search(r"\badds?\b", part.effect, re.I):
+            why = "it is not a mana ability: only mana abilities are activated while paying (601.2g, 605.3a)"
+        if why is None and part.form == "triggered" and not part.events & (_PAYMENT_EVENTS | {"other"}):
+            why = (f"it waits for {_events_words(part.events)}; only triggers of mana abilities act during a "
+                   "payment (605.1b, 603.3)")
+        reasons.append(why)
+    if any(r is None for r in reasons):
+        return None
+    return "; ".join(dict.fromkeys(r for r in reasons if r))
 
 
 def produce_bearing(board: Board, permanents: Iterable[str]) -> tuple[UnreadLine, ...]:
     """Lines that could bear on the mana ``permanents`` make (106.7): their own mana and
     mana-trigger lines, every mana trigger on the board (106.12a), and every static that could
-    change permanents or their abilities (305.7, 614)."""
+    change permanents or their abilities (305.7, 614); not those that work only at another
+    moment (an enters-tapped line of a land in play, a mana ability usable only from a hand)."""
     own = unread_lines(board, permanents, {"mana", "mana_trigger"})
     triggers = unread_lines(board, None, {"mana_trigger"})
     statics = tuple(u for u in unread_lines(board, None, {"effects"})
                     if "mana" in u.kinds or (_PERMANENTS.search(u.line) and not _OTHER_ZONES.search(u.line)))
-    return merge(own, triggers, statics)
+    lines = merge(own, triggers, statics)
+    forms = {(line.perm.id, line.text): line for line in _board_lines(board)}
+    return tuple(u for u in lines if (u.permanent, u.line) not in forms
+                 or _payment_reason(forms[(u.permanent, u.line)]) is None)
 
 
 def unread_mana_ability(u: UnreadLine) -> bool:

@@ -37,18 +37,22 @@ class JsonResult:
 
 
 def unread_dict(result: Any) -> dict[str, Any]:
-    """The ``unread`` and ``as_read`` entries of a result's ``to_dict()``."""
-    out: dict[str, Any] = {"unread": [u.to_dict() for u in result.unread]}
+    """The ``unread``, ``not_relevant`` and ``as_read`` entries of a result's ``to_dict()``."""
+    out: dict[str, Any] = {"unread": [u.to_dict() for u in result.unread],
+                           "not_relevant": [u.to_dict() for u in getattr(result, "not_relevant", ())]}
     if result.as_read is not None:
         out["as_read"] = result.as_read
     return out
 
 
 def with_unread(result: R, bearing: Bearing, verdict: str) -> R:
-    """``result`` carrying the unread lines of ``bearing``; when some of them are decisive
-    and the verdict (the field named ``verdict``) was decided, it becomes ``None`` (undecided)
-    and ``as_read`` keeps the verdict on the text read."""
+    """``result`` carrying the unread lines of ``bearing`` (and, in ``not_relevant``, those that
+    can't bear on it, with their reasons); when some of them are decisive and the verdict (the
+    field named ``verdict``) was decided, it becomes ``None`` (undecided) and ``as_read`` keeps
+    the verdict on the text read."""
     changes: dict[str, Any] = {"unread": bearing.lines}
+    if hasattr(result, "not_relevant"):
+        changes["not_relevant"] = bearing.not_relevant
     decided = getattr(result, verdict)
     if bearing.decisive and decided is not None:
         changes.update({verdict: None, "as_read": decided})
@@ -75,8 +79,10 @@ def reports_unread(select: Callable[[inspect.BoundArguments, Any], Bearing], ver
 
 
 def combat_unread(side: str) -> Callable[[R], R]:
-    """:func:`reports_unread` for declaring attackers or blockers (508.1, 509.1)."""
-    return reports_unread(lambda args, _: combat_bearing(args.arguments["board"], side), "legal")
+    """:func:`reports_unread` for declaring attackers or blockers (508.1, 509.1): a declaration
+    with costs to pay also reads its player's mana abilities (508.1i, 509.1e)."""
+    return reports_unread(lambda args, result: combat_bearing(args.arguments["board"], side, bool(result.costs),
+                                                              result.legal), "legal")
 
 
 @dataclass(frozen=True)
@@ -101,7 +107,8 @@ class CombatResult(JsonResult):
     solver before it proved the maximum (the answer then says so). ``costs`` totals the costs
     the declaration makes its controller pay (508.1h, 509.1e) as ``{player: "{4}"}``.
     ``legal`` is ``None`` when undecided: a time limit, or ``unread`` lines that could change
-    it (``as_read`` is then the verdict on the text read).
+    it (``as_read`` is then the verdict on the text read); ``not_relevant`` lists the board's
+    other unread lines, each with the reason it can't bear on the declaration.
     """
 
     kind: str
@@ -116,6 +123,7 @@ class CombatResult(JsonResult):
     objective: str | None = None
     unread: tuple[UnreadLine, ...] = ()
     as_read: bool | None = None
+    not_relevant: tuple[UnreadLine, ...] = ()
     #: player -> the mana abilities (and life) that pay ``costs`` (508.1i, 509.1e): the declared
     #: declaration's for a check (none when it can't be paid), the suggestion's for suggest
     payments: dict[str, tuple[str, ...]] = field(default_factory=dict)

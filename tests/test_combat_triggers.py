@@ -1,0 +1,164 @@
+"""Triggers of the declared attack resolve before blockers are declared (508.2, 509.1): a block
+check judges the board after them (``mtgsolver.rules.combat_triggers``), or is undecided with the
+reason. And a creature that state-based actions remove (704.5f-h) neither attacks nor blocks."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from mtgsolver import check_attacks, check_blocks, load_board, suggest_blocks
+from mtgsolver.load import prepare
+from mtgsolver.model.board import Board
+from mtgsolver.model.continuous import Affected, ContinuousSpec
+from mtgsolver.model.effects import Modify, Source, Subject, TargetSpec, TriggeredAbility, TriggerEvent
+
+HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nbattlefield:\n"
+LONE = """  - {id: w, name: Warmonger, types: [creature], power: 4, toughness: 4, controller: a}
+  - {id: ox, card: Pillarfield Ox, controller: b}
+  - {id: ox2, card: Pillarfield Ox, controller: b}
+combat:
+  attackers: [{creature: w, target: b}]
+  blockers: [{creature: ox, blocks: [w]}]
+"""
+MENACE = ContinuousSpec(gains=(("keyword", "menace"),))
+
+
+def _with(board: Board, pid: str, *abilities) -> Board:
+    """The board with read abilities added to a permanent as printed (as the Oracle readers
+    would make them), prepared again."""
+    printed = tuple(dataclasses.replace(p, abilities=p.abilities + abilities) if p.id == pid else p
+                    for p in board.layers.printed)
+    return prepare(board.replace(permanents=printed, effects=board.layers.effects, layers=None))
+
+
+def _attack_trigger(*effects, optional: bool = False, subject: Affected | None = None, targets=()) -> TriggeredAbility:
+    return TriggeredAbility(TriggerEvent("attacks", subject), tuple(effects), targets=tuple(targets), optional=optional,
+                            text="Whenever this attacks, it changes.")
+
+
+def test_508_2_an_attack_trigger_that_grants_menace_makes_a_lone_block_illegal() -> None:
+    """Frontier Warmonger's "those creatures gain menace until end of turn", read: it resolved
+    before blockers were declared (508.2, 509.1), so one Ox blocking is illegal (702.111b), two are
+    legal, and a suggestion never offers one alone."""
+    board = _with(load_board(HEAD + LONE), "w",
+                  _attack_trigger(Modify(Subject(), MENACE), subject=Affected(types=frozenset({"creature"}))))
+    result = check_blocks(board)
+    assert result.legal is False and any(v.rule == "702.111b" for v in result.violations)
+    assert any(n.startswith("508.2") for n in result.notes)
+    both = board.replace(combat=dataclasses.replace(board.combat, blockers=(
+        *board.combat.blockers, dataclasses.replace(board.combat.blockers[0], creature="ox2"))))
+    assert check_blocks(both).legal is True
+    witness = suggest_blocks(board, objective="most-blockers").witness
+    assert len([b for b, attackers in witness if "w" in attackers]) != 1
+
+
+def test_508_2_an_attack_trigger_of_plus_two_power_lets_a_blocker_past_skulk() -> None:
+    """702.118b: a creature with greater power can't block a skulk creature. "Whenever ~
+    attacks, it gets +2/+0" makes the 1/1 a 3/1 before blockers: the 2/2 may block it."""
+    board = load_board(HEAD + """  - {id: w, name: Sneak, types: [creature], power: 1, toughness: 1, keywords: [skulk],
+     controller: a}
+  - {id: ox, card: Grizzly Bears, controller: b}
+combat:
+  attackers: [{creature: w, target: b}]
+  blockers: [{creature: ox, blocks: [w]}]
+""")
+    assert check_blocks(board).legal is False
+    pumped = _with(board, "w", _attack_trigger(Modify(Source(), ContinuousSpec(gets=(2, 0)))))
+    assert check_blocks(pumped).legal is True
+
+
+def test_603_5_an_optional_attack_trigger_leaves_the_block_undecided_when_the_choice_matters() -> None:
+    """"You may" is chosen as it resolves (603.5); the board doesn't say what was chosen: the lone
+    block is legal if declined and illegal if not, so it is undecided, and the note says why."""
+    board = _with(load_board(HEAD + LONE), "w", _attack_trigger(Modify(Source(), MENACE), optional=True))
+    result = check_blocks(board)
+    assert result.legal is None and any("603.5" in n for n in result.notes)
+
+
+def test_an_attack_trigger_with_a_target_is_not_applied_and_leaves_the_block_undecided() -> None:
+    """603.3d: its controller chose a target as it was put on the stack; block checks don't try
+    the choices: undecided, the read ability listed with the reason."""
+    board = _with(load_board(HEAD + LONE), "w",
+                  _attack_trigger(Modify(Source(), MENACE), targets=[TargetSpec(frozenset({"creature"}))]))
+    result = check_blocks(board)
+    assert result.legal is None and result.as_read is True
+    assert [u.permanent for u in result.unread] == ["w"] and "not applied" in result.unread[0].reason
+
+
+def test_an_attack_trigger_whose_effect_is_on_the_board_is_not_applied_twice() -> None:
+    """A board whose effects come from the permanent shows what its trigger did: +2/+0 given as a
+    ``gets`` effect is not added again."""
+    board = load_board(HEAD + LONE + "effects:\n  - {kind: gets, creature: w, pt: [2, 0], source: w}\n")
+    pumped = _with(board, "w", _attack_trigger(Modify(Source(), ContinuousSpec(gets=(2, 0)))))
+    assert pumped.permanent("w").power == 6 and check_blocks(pumped).legal is True
+
+
+def test_an_attack_trigger_of_a_creature_that_does_not_attack_does_nothing() -> None:
+    """508.3a: "Whenever ~ attacks" of a creature that is not attacking doesn't trigger."""
+    board = _with(load_board(HEAD + LONE), "ox2", _attack_trigger(Modify(Source(), MENACE)))
+    assert check_blocks(board).legal is True
+
+
+def test_frontier_warmonger_unread_makes_a_lone_block_undecided_never_legal(real_cards) -> None:
+    """Frontier Warmonger gives attackers menace before blockers are declared (508.2, 509.1):
+    while its line is unread, a lone block is undecided and the line is listed; read, it is illegal."""
+    board = load_board(HEAD + """  - {id: w, card: Frontier Warmonger, controller: a}
+  - {id: ox, card: Pillarfield Ox, controller: b}
+combat:
+  attackers: [{creature: w, target: b}]
+  blockers: [{creature: ox, blocks: [w]}]
+""", library=real_cards)
+    result = check_blocks(board)
+    assert result.legal is not True
+    if result.legal is None:
+        assert [u.permanent for u in result.unread] == ["w"]
+        assert "508.2" in result.unread[0].reason
+
+
+# --------------------------------------------------------------------------- 704.5f-h
+def test_704_5f_a_creature_with_toughness_0_neither_blocks_nor_attacks(real_cards) -> None:
+    """Weight of the Underworld (-3/-2) on Topan Ascetic (2/2): toughness 0, so the Ascetic is
+    put into its owner's graveyard before blockers are declared (704.3, 704.5f): its block is
+    illegal (phase.rs agrees)."""
+    board = load_board(HEAD + """  - {id: bears, card: Grizzly Bears, controller: a}
+  - {id: topan, card: Topan Ascetic, controller: b}
+  - {id: weight, card: Weight of the Underworld, controller: a, attached_to: topan}
+combat:
+  attackers: [{creature: bears, target: b}]
+  blockers: [{creature: topan, blocks: [bears]}]
+""", library=real_cards)
+    result = check_blocks(board)
+    assert result.legal is False and [v.rule for v in result.violations] == ["704.5f"]
+
+
+@pytest.mark.parametrize("fields, rule", [("damage: 2", "704.5g"), ("damage: 1, deathtouch_damage: true", "704.5h"),
+                                          ("power: 2, toughness: 0", "704.5f")])
+def test_704_5g_h_lethal_damage_marked_and_deathtouch_damage(fields: str, rule: str) -> None:
+    """A creature with lethal damage marked (704.5g) or dealt damage by deathtouch (704.5h)
+    would be gone before anyone declares: it neither blocks nor attacks."""
+    base = "{id: c, name: C, types: [creature], power: 2, toughness: 2, controller: %s, " + fields + "}"
+    board = load_board(HEAD + "  - " + base % "b" + """
+  - {id: bears, card: Grizzly Bears, controller: a}
+combat:
+  attackers: [{creature: bears, target: b}]
+  blockers: [{creature: c, blocks: [bears]}]
+""")
+    assert [v.rule for v in check_blocks(board).violations] == [rule]
+    attacking = load_board(HEAD + "  - " + base % "a" + "\ncombat:\n  attackers: [{creature: c, target: b}]\n")
+    assert [v.rule for v in check_attacks(attacking).violations] == [rule]
+
+
+def test_an_attack_trigger_that_changes_only_life_and_cards_leaves_the_block_check_decided() -> None:
+    """A read "Whenever ~ attacks, you gain 1 life and draw a card" changes no permanent (119.3,
+    121): the lone block stays legal and decided; a read trigger that could change combat makes
+    combat damage undecided (it isn't applied there)."""
+    from mtgsolver import combat_damage
+    from mtgsolver.model.effects import Draw, GainLife
+
+    board = _with(load_board(HEAD + LONE), "w", _attack_trigger(GainLife(1), Draw()))
+    result = check_blocks(board)
+    assert result.legal is True and not result.unread and not result.notes
+    pumped = _with(load_board(HEAD + LONE), "w", _attack_trigger(Modify(Source(), ContinuousSpec(gets=(2, 0)))))
+    damage = combat_damage(pumped)
+    assert damage.decided is None and [u.permanent for u in damage.unread] == ["w"]

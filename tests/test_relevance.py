@@ -1,0 +1,210 @@
+"""Undecided only when it could matter (docs/unread.md): every unread line of the board is in an
+answer's ``unread`` (it could change it) or in ``not_relevant`` with the reason it can't, judged
+by when the line works (113.6, 603.2) and what it could change (509.1, 508.1, 601.2g)."""
+from __future__ import annotations
+
+import json
+import re
+
+from typer.testing import CliRunner
+
+from mtgsolver import check_attacks, check_blocks, combat_damage, load_board, pay
+from mtgsolver.cli import app
+from mtgsolver.model import CardLibrary
+from mtgsolver.model.errors import BoardError
+from mtgsolver.read.line_forms import line_form
+
+from .support import runs
+
+HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nbattlefield:\n"
+
+
+def _board(text: str, library: CardLibrary | None = None):
+    return load_board(HEAD + text, library=library)
+
+
+def _reasons(result) -> dict[str, str]:
+    return {u.line: u.reason for u in result.not_relevant}
+
+
+BLOCK = """combat:
+  attackers: [{creature: bears, target: b}]
+  blockers: [{creature: blocker, blocks: [bears]}]
+"""
+
+
+def test_enters_lines_activated_abilities_and_a_declinable_attack_trigger_leave_a_block_check_decided(
+        real_cards) -> None:
+    """An enters trigger of a permanent in play (603.6a), "enters the battlefield tapped" on a
+    land in play (614.1c), an activated ability (602.1) and an attack trigger that only mills
+    (508.2: it resolves before blockers, but changes no permanent) can't change which blocks are
+    legal: the check is decided and lists each with its reason."""
+    board = _board("""  - {id: bears, card: Grizzly Bears, controller: a}
+  - {id: shaper, card: World Shaper, controller: a}
+  - {id: seer, card: Cloudkin Seer, controller: b}
+  - {id: blocker, card: Dwarven Miner, controller: b}
+  - {id: barrens, card: Scoured Barrens, controller: b}
+  - {id: retreat, card: Clifftop Retreat, controller: b}
+combat:
+  attackers: [{creature: bears, target: b}, {creature: shaper, target: b}]
+  blockers: [{creature: blocker, blocks: [bears]}]
+""", real_cards)
+    result = check_blocks(board)
+    assert result.legal is True and result.as_read is None and not result.unread
+    reasons = _reasons(result)
+    assert "603.6a" in reasons["When Cloudkin Seer enters the battlefield, draw a card."]
+    assert "614.1c" in reasons["Scoured Barrens enters the battlefield tapped."]
+    assert "614.1c" in reasons["Clifftop Retreat enters the battlefield tapped unless you control a Mountain or a "
+                               "Plains."]
+    assert "602.1" in reasons["{2}{R}, {T}: Destroy target nonbasic land."]
+    assert "cards in hands" in reasons["Whenever World Shaper attacks, you may mill three cards."]
+    assert "dying" in reasons["When World Shaper dies, return all land cards from your graveyard to the battlefield "
+                              "tapped."]
+
+
+#: forms of a line that can't bear on a block declaration whatever it says
+_NEVER = ("enters", "activated", "spell", "zone", "untap_step", "attachment")
+
+
+def _harmless(line: str, name: str) -> bool:
+    """An enters trigger, an enters replacement, an activated ability, or an attack trigger
+    whose effect changes only life totals or cards."""
+    form = line_form(line, name)
+    if form.form in _NEVER or form.events == frozenset({"enters_self"}):
+        return True
+    return form.form == "triggered" and form.events == frozenset({"attacks"}) and re.fullmatch(
+        r"(?:you may )?(?:draw a card|draw two cards|scry \d|you gain \d+ life|mill \w+ cards?|surveil \d)\.",
+        form.effect.lower()) is not None
+
+
+def test_pool_creatures_whose_unread_lines_are_only_enters_activated_or_harmless_attack_triggers_are_decided(
+        real_cards) -> None:
+    """On the pool's creature cards: a block check whose only unread lines are enters triggers,
+    "enters tapped", activated abilities or attack triggers that change no permanent is decided,
+    with the card attacking and with the card blocking."""
+    names = []
+    for card in real_cards.cards():
+        if "creature" not in card.types or card.power is None or not card.toughness:
+            continue
+        try:
+            perm = _board(f"  - {{id: x, card: {json.dumps(card.name)}, controller: a}}\n", real_cards).permanent("x")
+        except BoardError:  # a card whose board entry needs a choice made as it entered (chosen_type)
+            continue
+        if perm.unread and all(_harmless(line, card.name) for line in perm.unread):
+            names.append(card.name)
+        if len(names) >= runs(400, 40):
+            break
+    assert len(names) >= runs(400, 40)
+    for name in names:
+        for attacker, blocker in ((name, "Grizzly Bears"), ("Grizzly Bears", name)):
+            board = _board(f"""  - {{id: bears, card: {json.dumps(attacker)}, controller: a}}
+  - {{id: blocker, card: {json.dumps(blocker)}, controller: b}}
+""" + BLOCK, real_cards)
+            result = check_blocks(board)
+            assert result.legal is not None and not result.unread, (name, result.unread)
+
+
+def test_an_attack_trigger_of_an_aura_is_listed_and_makes_the_block_check_undecided(real_cards) -> None:
+    """508.2, 509.1: Writ of Passage's "Whenever enchanted creature attacks, if its power is 2
+    or less, it can't be blocked this turn" resolves before blockers are declared: on the
+    attacking Grizzly Bears it is listed and the lone block is undecided (it is in fact illegal)."""
+    board = _board("""  - {id: bears, card: Grizzly Bears, controller: a}
+  - {id: writ, card: Writ of Passage, controller: a, attached_to: bears}
+  - {id: blocker, card: Pillarfield Ox, controller: b}
+""" + BLOCK, real_cards)
+    result = check_blocks(board)
+    assert result.legal is None and result.as_read is True
+    assert [u.permanent for u in result.unread] == ["writ"] and result.unread[0].line.startswith("Whenever enchanted")
+
+
+def test_an_auras_attack_trigger_on_a_creature_that_does_not_attack_is_not_relevant(real_cards) -> None:
+    """508.3a: the same trigger on the blocking Ox can't trigger on this attack; a scry on the
+    attacker changes no permanent; Celestial Mantle waits for combat damage."""
+    board = _board("""  - {id: bears, card: Grizzly Bears, controller: a}
+  - {id: impetus, card: Psychic Impetus, controller: a, attached_to: bears}
+  - {id: mantle, card: Celestial Mantle, controller: a, attached_to: bears}
+  - {id: blocker, card: Pillarfield Ox, controller: b}
+  - {id: writ, card: Writ of Passage, controller: b, attached_to: blocker}
+""" + BLOCK, real_cards)
+    result = check_blocks(board)
+    assert result.legal is True and not result.unread
+    reasons = {u.permanent: u.reason for u in result.not_relevant if u.line.startswith("Whenever enchanted creature")}
+    assert "not attacking (508.3a" in reasons["writ"]
+    assert "cards in hands" in reasons["impetus"]
+    assert "combat damage" in reasons["mantle"]
+
+
+def test_a_static_whose_condition_is_false_on_the_board_is_not_relevant(real_cards) -> None:
+    """611.3b: Armory Veteran "has menace as long as it's equipped"; unequipped, the lone block
+    is legal; equipped (Bonesplitter), the line could change the answer."""
+    plain = """  - {id: bears, card: Armory Veteran, controller: a}
+  - {id: blocker, card: Pillarfield Ox, controller: b}
+"""
+    result = check_blocks(_board(plain + BLOCK, real_cards))
+    assert result.legal is True and "611.3b" in _reasons(result)[
+        "As long as Armory Veteran is equipped, it has menace. (It can't be blocked except by two or more creatures.)"]
+    equipped = plain + "  - {id: sword, card: Bonesplitter, controller: a, attached_to: bears}\n"
+    assert check_blocks(_board(equipped + BLOCK, real_cards)).legal is None
+
+
+def test_a_level_section_applies_only_at_its_levels(real_cards) -> None:
+    """711.2: Skywatcher Adept's LEVEL 1-2 section doesn't apply with no level counter (not
+    relevant); with one, its "2/2" is a line that could change the answer."""
+    for level, decided in ((0, True), (1, False)):
+        board = _board(f"""  - {{id: bears, card: Grizzly Bears, controller: a}}
+  - {{id: blocker, card: Skywatcher Adept, controller: b, counters: {{level: {level}}}}}
+""" + BLOCK, real_cards)
+        result = check_blocks(board)
+        assert (result.legal is not None) is decided
+        if decided:
+            assert "711.2" in _reasons(result)["2/2"]
+
+
+def test_a_state_trigger_whose_state_doesnt_hold_is_not_relevant(real_cards) -> None:
+    """603.8: Sea Serpent's "When you control no Islands, sacrifice ~" triggers at once when its
+    controller has no Island: then the attack check is undecided; with an Island it is decided."""
+    serpent = """  - {id: serpent, card: Sea Serpent, controller: a}
+  - {id: island, card: Island, controller: b}
+combat:
+  attackers: [{creature: serpent, target: b}]
+"""
+    assert check_attacks(_board(serpent, real_cards)).legal is None
+    kept = check_attacks(_board("  - {id: own, card: Island, controller: a}\n" + serpent, real_cards))
+    assert kept.legal is True and "603.8" in _reasons(kept)["When you control no Islands, sacrifice Sea Serpent."]
+
+
+def test_lands_that_enter_tapped_leave_a_payment_decided(real_cards) -> None:
+    """614.1c: "enters the battlefield tapped" of a land in play and its enters trigger can't
+    change what can be paid: {W} from Scoured Barrens or Clifftop Retreat is payable, decided."""
+    board = _board("""  - {id: barrens, card: Scoured Barrens, controller: a}
+  - {id: retreat, card: Clifftop Retreat, controller: a}
+""", real_cards)
+    result = pay(board, "{W}")
+    assert result.payable is True and not result.unread
+    assert "614.1c" in _reasons(result)["Scoured Barrens enters the battlefield tapped."]
+
+
+def test_an_enters_trigger_doesnt_make_combat_damage_undecided(real_cards) -> None:
+    """603.6a: Cloudkin Seer's enters trigger can't act in this combat: the damage is decided."""
+    board = _board("""  - {id: bears, card: Grizzly Bears, controller: a}
+  - {id: blocker, card: Cloudkin Seer, controller: b}
+""" + BLOCK, real_cards)
+    result = combat_damage(board)
+    assert result.decided is True and not result.unread and result.not_relevant
+
+
+def test_not_relevant_lines_are_in_the_json_and_the_human_answer(board_file) -> None:
+    """Both outputs list every unread line that can't bear on the answer, with its reason."""
+    path = board_file(HEAD + """  - {id: bears, card: Grizzly Bears, controller: a}
+  - {id: blocker, name: Odd Wall, types: [creature], power: 0, toughness: 4, controller: b,
+     text: "When Odd Wall enters the battlefield, you gain 2 life."}
+""" + BLOCK)
+    runner = CliRunner()
+    data = json.loads(runner.invoke(app, ["blocks", "check", str(path), "--json"]).output)
+    assert data["legal"] is True and data["unread"] == []
+    line = "When Odd Wall enters the battlefield, you gain 2 life."
+    assert data["not_relevant"] == [{"permanent": "blocker", "line": line, "kinds": ["other"],
+                                     "reason": data["not_relevant"][0]["reason"]}]
+    assert "603.6a" in data["not_relevant"][0]["reason"]
+    human = runner.invoke(app, ["blocks", "check", str(path)])
+    assert human.exit_code == 0 and "can't bear on this answer" in human.output and "603.6a" in human.output
