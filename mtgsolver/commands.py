@@ -91,10 +91,10 @@ class ProduceOptions(_Options):
 
 class DamageOptions(_Options):
     attacker_objectives: Optional[list[str]] = Field(
-        None, description="The attacking player's assignment objectives, in order: damage, destroy, preserve "
-                          "(default: damage, destroy).")
+        None, description="The attacking player's assignment objectives, in order: win, life, damage, destroy, "
+                          "preserve (default: win, life, destroy).")
     defender_objectives: Optional[list[str]] = Field(
-        None, description="The defending player's assignment objectives, in order (default: destroy).")
+        None, description="The defending player's assignment objectives, in order (default: win, life, destroy).")
     time_limit: float = TimeLimit
 
 

@@ -29,6 +29,15 @@ def atomic_cards() -> Path:
     return ATOMIC_CARDS
 
 
+@pytest.fixture(scope="session")
+def pool(atomic_cards: Path):
+    """The real card pool beside the bundled cards, read once per test process (a
+    :class:`~mtgsolver.model.cards.CardLibrary` for ``load_board(..., library=pool)``)."""
+    from mtgsolver.read.card_files import bundled_library, library_from_card_file
+
+    return bundled_library().merged(library_from_card_file(atomic_cards))
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every test that reads the real card pool (through :func:`atomic_cards`) carries the
     ``corpus`` marker: ``-m corpus`` runs them, ``-m "not corpus"`` leaves them out."""

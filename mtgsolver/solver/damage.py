@@ -21,17 +21,24 @@ from mtgsolver.solver.result import JsonResult
 
 __all__ = ["ATTACKER_OBJECTIVES", "DEFENDER_OBJECTIVES", "DamageResult", "combat_damage", "combat_unread"]
 
-#: Objectives a player's damage assignment may follow, in lexicographic order:
-#: ``damage`` (damage dealt to the opposing players, maximised), ``destroy`` (value of the
-#: opposing creatures destroyed, maximised), ``preserve`` (value of own creatures lost, minimised).
-ATTACKER_OBJECTIVES = ("damage", "destroy")
-DEFENDER_OBJECTIVES = ("destroy",)
-OBJECTIVE_NAMES = ("damage", "destroy", "preserve")
+#: Objectives a player's damage assignment may follow, in lexicographic order: ``win``
+#: (the opposing players lose and the player doesn't, 104.2a, 704.5a, c), ``life`` (net life:
+#: what the opposing players lose less what lifelink gains them, less the player's own net
+#: loss, 702.15b), ``damage`` (damage dealt to the opposing players), ``destroy`` (value of the
+#: opposing creatures destroyed), all maximised; ``preserve`` (value of own creatures lost,
+#: minimised).
+ATTACKER_OBJECTIVES = ("win", "life", "destroy")
+DEFENDER_OBJECTIVES = ("win", "life", "destroy")
+OBJECTIVE_NAMES = ("win", "life", "damage", "destroy", "preserve")
 
 
 def objective(dm: DamageModel, name: str, player: str) -> tuple[int, cp_model.LinearExprT]:
     """(sense, expression) of one objective for ``player``: 1 maximises, -1 minimises."""
     others = dm.board.opponents(player)
+    if name == "win":
+        return 1, sum(dm.loses(o) for o in others) - dm.loses(player)
+    if name == "life":
+        return 1, sum(dm.life_loss(o) - dm.life_gain(o) for o in others) - dm.life_loss(player) + dm.life_gain(player)
     if name == "damage":
         return 1, dm.damage_to_players(others)
     if name == "destroy":
@@ -125,9 +132,11 @@ def combat_damage(board: Board, attacker_objectives: Sequence[str] = ATTACKER_OB
                   defender_objectives: Sequence[str] = DEFENDER_OBJECTIVES, time_limit: float = 10.0) -> DamageResult:
     """The outcome of ``board.combat`` (attackers and blockers as declared).
 
-    The attacking player's assignment follows ``attacker_objectives`` (default: most damage
-    to players, then the most value destroyed), then the defending player's assignment of
-    blockers that block several creatures follows ``defender_objectives`` (510.1, 510.1d).
+    The attacking player's assignment follows ``attacker_objectives`` (default: the defending
+    player loses, then the most net life lost, then the most value destroyed), then the
+    defending player's assignment of blockers that block several creatures follows
+    ``defender_objectives`` (510.1, 510.1d; default: not losing, net life, value). Once the
+    game is over (a check leaves one player, 104.2a) no later step happens.
 
     :raises OptionError: an objective not in :data:`OBJECTIVE_NAMES`.
     :raises BoardError: the board declares no attack.
@@ -142,7 +151,7 @@ def combat_damage(board: Board, attacker_objectives: Sequence[str] = ATTACKER_OB
     deadline = Deadline(time_limit)
     x, blocks = _declaration(board)
     model = cp_model.CpModel()
-    dm = DamageModel(board, model, x, blocks)
+    dm = DamageModel(board, model, x, blocks, game_ends=True)
     active = board.active_player
     defenders = sorted({board.defending_player_of(t) for ts in x.values() for t in ts}) or board.opponents(active)
     steps = dm.banding_steps()  # 702.22j: the defending player's division, announced with theirs but fixed first
@@ -156,10 +165,24 @@ def combat_damage(board: Board, attacker_objectives: Sequence[str] = ATTACKER_OB
     if result is None:
         return DamageResult(None, (), (), (), (), (), ("the time limit stopped the solver before it found an "
                                                        "assignment",), tuple(notes), unread, objectives)
+    notes += _players_leaving(board, dm, result.value)
     outcome = read_outcome(board, dm, result.value, loses, proved and not unread and not notes, notes, unread, objectives)
     banded = [f"702.22j: {board.defending_player_of(next(iter(x[a])))} divides the combat damage of {_name(board, a)}, "
               "blocked by a creature with banding, losing the least value" for a in dm.divided_by_defender()]
     return replace(outcome, reasons=tuple(banded) + outcome.reasons) if banded else outcome
+
+
+def _players_leaving(board: Board, dm: DamageModel, read: Callable[[Any], int]) -> list[str]:
+    """800.4a: a player who loses before the last damage step while the game goes on (three or
+    more players) leaves it, with what they own; what that does to combat is not modelled."""
+    out = []
+    for s, ended in enumerate(dm.ended[1:], 2):
+        if read(ended):
+            break
+        gone = [p.name for p in board.players if read(dm.lost_by(p.name, s - 1))]
+        out += [f"800.4a: {who} loses the game before the regular combat damage step and leaves it; what leaves "
+                "with them is not modelled" for who in gone]
+    return out
 
 
 def read_outcome(board: Board, dm: DamageModel, read: Callable[[Any], int], loses: dict[str, Any], decided: bool,
@@ -195,6 +218,13 @@ def read_outcome(board: Board, dm: DamageModel, read: Callable[[Any], int], lose
         if lost:
             reasons.append(f"704.5a, 704.5c, 704.6c: {p.name} loses the game (life {after}, poison "
                            f"{p.poison + poison})")
+    for s, ended in enumerate(dm.ended, 1):
+        if read(ended):
+            after = "the afflict triggers (702.130a)" if s == 1 else "the first-strike combat damage step"
+            reasons.append(f"104.2a: the game is over at the check after {after}; "
+                           + ("no combat damage step happens" if s == 1 else "the regular combat damage step never "
+                              "happens"))
+            break
     permanents = []
     for t, lin in dm.lost_counters.items():
         perm = board.permanent(t)
