@@ -116,6 +116,9 @@ class PermanentSpec(CardSpec):
     chosen_color: str | None = Field(None, description='"the chosen color" of its abilities: white, blue, ... or W, U, ...')
     chosen_type: str | None = Field(None, description='"the chosen type" of its abilities, chosen as it entered: a creature or land type (elf, forest, ...)')
     timestamp: int | None = Field(None, ge=0, description="its timestamp (613.7); default: its position in battlefield, from 1")
+    counters_timestamp: int | None = Field(
+        None, ge=0, description="when its power/toughness counters were last put on it (613.7c: they apply in layer 7c in "
+        "timestamp order with the effects there); default: its own timestamp")
     monstrous: bool = Field(False, description="it has become monstrous (702.94)")
     paired_with: str | None = Field(
         None, description="the id of the creature it is paired with by soulbond (702.95): both creatures, same "
@@ -636,7 +639,7 @@ class _Builder:
             defense=p.defense if p.defense is not None else (card.defense if card else None),
             protector=protector, chosen_color=chosen, chosen_type=chosen_type, x=p.x, chosen_modes=modes,
             damage=p.damage, deathtouch_damage=p.deathtouch_damage, is_commander=p.commander, token=p.token,
-            timestamp=p.timestamp, monstrous=p.monstrous,
+            timestamp=p.timestamp, counters_timestamp=p.counters_timestamp, monstrous=p.monstrous,
         )
 
     def pairs(self, perms: list[Permanent]) -> list[Permanent]:
