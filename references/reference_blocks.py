@@ -265,6 +265,8 @@ def requirement_checks(board: Board, d: str, atts: list[str], paid: frozenset[st
         att = board.permanent(a)
         if att.has("lure"):
             reqs += [blocks(c.id, a) for c in mine if can[c.id, a]]
+        for f in att.values("lure_by"):  # the lure of the creatures matching the filter only
+            reqs += [blocks(c.id, a) for c in mine if can[c.id, a] and fits(f, c, att)]
         if att.has("must_be_blocked"):
             reqs.append(blocked_by(a, 1))
         reqs += [blocked_by(a, n) for n in att.values("must_be_blocked_by") if n >= 1]

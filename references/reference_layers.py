@@ -157,7 +157,7 @@ def count(eff: dict, obj: dict, objs: dict[str, dict]) -> int:
     each = eff["spec"]["for_each"]
     more = count_more(each, eff, obj, objs)
     if more is not None:
-        return more + each.get("plus", 0)
+        return each["plus"] - more if each.get("subtracted") else more + each.get("plus", 0)
     if "cards_in_hand" in each:
         return HAND.get(eff["controller"], 0) + each.get("plus", 0)
     flt = dict(each["permanents"])
@@ -198,6 +198,8 @@ def count_more(each: dict, eff: dict, obj: dict, objs: dict[str, dict]) -> int |
         return sum(1 for s in cost if letter in s.replace("2/", "").split("/"))
     if each.get("bushido_of_it"):
         return obj.get("bushido", 0)
+    if each.get("highest_life_total"):
+        return max(p["life"] for p in PLAYERS.values())
     if each.get("party"):
         return party([o for o in objs.values() if o["controller"] == eff["controller"] and "creature" in o["types"]])
     if "cards" in each:

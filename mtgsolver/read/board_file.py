@@ -625,7 +625,11 @@ class _Builder:
         chosen_type = self.chosen_type(p, abilities, name, chosen, path)
         power, toughness = _defined_pt(abilities, power, toughness)
         if "creature" in types and (power is None or toughness is None):
-            raise self.fail(f"{path}.power", "a creature needs power and toughness")
+            if not any(isinstance(a, TextAbility) and _DEFINES_PT.search(a.text) for a in abilities):
+                raise self.fail(f"{path}.power", "a creature needs power and toughness")
+            # 208.2a: its text defines a "*" the grammars don't read: 0 until then, and the line
+            # stays unread, so every answer its power and toughness bear on is undecided
+            power, toughness = (0 if power is None else power), (0 if toughness is None else toughness)
         self._types[p.id] = set(types)
         modes = self.chosen_modes(p.chosen_modes, abilities, name, f"{path}.chosen_modes")
         return Permanent(
@@ -1185,6 +1189,9 @@ def _defined_pt(abilities: list[Any], power: int | None, toughness: int | None) 
 
 
 _FROM_GRAVEYARD = re.compile(r"\bis in your graveyard\b", re.I)
+#: A characteristic-defining ability of power or toughness (208.2a, 604.3): "[its] power and
+#: toughness are each equal to ...", "power is equal to ...".
+_DEFINES_PT = re.compile(r"\b(?:power|toughness)\b[^.]*\b(?:is|are(?: each)?) equal to\b", re.I)
 
 
 @functools.lru_cache(maxsize=1024)

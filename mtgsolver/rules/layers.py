@@ -515,7 +515,8 @@ class _Engine:
         (305.6); "other" in "for each other creature" is other than ``obj``."""
         each = eff.spec.for_each
         assert each is not None
-        return self._counted(each, eff, obj) + each.plus
+        n = self._counted(each, eff, obj)
+        return each.plus - n if each.subtracted else each.plus + n
 
     def _counted(self, each: ForEach, eff: _Eff, obj: _Obj) -> int:
         if each.counters_on_source is not None or each.counters_on_it is not None:
@@ -532,6 +533,8 @@ class _Engine:
             return sum(1 for s in cost.symbols if any(c.word == each.mana_symbols_of_it for c in s.colors))
         if each.bushido_of_it:  # 702.45b: every instance counts
             return sum(a.value for a in obj.abilities if isinstance(a, Static) and a.name == "bushido")
+        if each.highest_life_total:  # 119: "the highest life total among players"
+            return max((p.life for p in self.board.players), default=0)
         if each.party:
             return _party([o for o in self.state.values() if o.controller == eff.controller and "creature" in o.types])
         if each.card_count is not None:
