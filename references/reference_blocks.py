@@ -120,6 +120,8 @@ def _pair(board: Board, b: Permanent, a: Permanent, defender: str) -> bool:
             return False
         if q in {c.word for c in b.colors} or q in b.types or q == b.controller:
             return False
+        if q == "mana value 3 or greater" and b.mana_cost is not None and b.mana_cost.mana_value >= 3:
+            return False
     if any(fits(f, b, a) for f in a.values("cant_be_blocked_by")):
         return False
     if any(not any(fits(f, b, a) for f in filters) for filters in a.values("can_be_blocked_only_by")):
