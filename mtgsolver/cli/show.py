@@ -62,7 +62,8 @@ def board_json(b: "Board") -> dict[str, Any]:
     }
     if b.combat:
         out["combat"] = {
-            "attackers": [{"creature": a.creature, "target": a.target} for a in b.combat.attackers],
+            "attackers": [{"creature": a.creature, "target": a.target, **({"defender": a.defender} if a.defender else {})}
+                          for a in b.combat.attackers],
             "blockers": None if b.combat.blockers is None else
             [{"creature": x.creature, "blocks": list(x.blocks)} for x in b.combat.blockers],
             "paid_costs": sorted(b.combat.paid_costs),
@@ -131,7 +132,8 @@ def show(
     if b.combat:
         con.print("[bold]combat[/]")
         for a in b.combat.attackers:
-            con.print(f"  {a.creature} attacks {a.target}")
+            con.print(f"  {a.creature} attacks {a.target}" if a.target is not None else
+                      f"  {a.creature} attacks nothing ({a.defender} defending; 506.4c)")
         for x in b.combat.blockers or ():
             con.print(f"  {x.creature} blocks {', '.join(x.blocks)}")
 

@@ -85,17 +85,25 @@ class DamageModel:
         Whether the game ending at a check stops the steps after it (104.2a); without it every
         step is played out, which the search's per-attacker shares need (a loss at any check
         is a loss either way).
+    nothing:
+        Attacking creatures that attack nothing, what they attacked having left combat (506.4c),
+        each with its defending player (802.2a); ``x`` gives them no target. They may be blocked
+        and, unblocked, deal no combat damage.
     """
 
     def __init__(self, board: Board, model: cp_model.CpModel, x: Mapping[str, Mapping[str, Lit | int]],
                  blocks: Mapping[str, tuple[str, ...]], name: str = "d", active: str | None = None,
-                 focus: frozenset[str] | None = None, game_ends: bool = False) -> None:
+                 focus: frozenset[str] | None = None, game_ends: bool = False,
+                 nothing: Mapping[str, str] | None = None) -> None:
         self.board, self.m, self.name, self.game_ends = board, model, name, game_ends
         self.checks: dict[tuple[str, int], Lit] = {}  # (player, k) -> loses at check k (-1 - k: by check k)
         self.ended: list[Lit] = []  # per step: the game ended before it (104.2a)
         self.L = Lits(model)
         self.active = active or board.active_player
         self.x = {c: dict(ts) for c, ts in x.items()}
+        self.nothing = dict(nothing or {})
+        for c in self.nothing:
+            self.x.setdefault(c, {})
         self.blocks = {b: tuple(a) for b, a in blocks.items() if a}
         self.blockers_of: dict[str, list[str]] = {a: [] for a in self.x}
         for b, atts in self.blocks.items():
@@ -104,7 +112,8 @@ class DamageModel:
         self.fighting = [a for a in self.x if focus is None or a in focus]
         self.creatures = self.fighting + [b for b in self.blocks if b not in self.x]
         self.perm = {c: board.permanent(c) for c in list(self.x) + self.creatures}
-        self.attacking = {c: self.L.any_of(list(ts.values()), f"{name}_att_{c}") for c, ts in self.x.items()}
+        self.attacking = {c: self.L.true() if c in self.nothing else self.L.any_of(list(ts.values()), f"{name}_att_{c}")
+                          for c, ts in self.x.items()}
         self.in_combat: dict[str, Lit] = {a: self.attacking[a] for a in self.fighting}
         for b, atts in self.blocks.items():  # a blocker of creatures that don't attack doesn't block
             self.in_combat.setdefault(b, self.L.any_of([self.attacking[a] for a in atts], f"{name}_blk_{b}"))
@@ -194,6 +203,8 @@ class DamageModel:
                 for t, lit in ts.items():
                     d = self.board.defending_player_of(t)
                     out[d] = out.get(d, Lin()).add_term(n, lit)
+                if a in self.nothing:  # 802.2a: the player it was attacking
+                    out[self.nothing[a]] = out.get(self.nothing[a], Lin()).plus(n)
         return out
 
     # ------------------------------------------------------------------ damage

@@ -97,6 +97,11 @@ class Board:
     def pool(self, player: str) -> tuple[PoolMana, ...]:
         return self.mana_pools.get(player, ())
 
+    def defender_of(self, attack: Attack) -> str:
+        """The defending player of one attacking creature (506.2, 802.2a): of what it attacks,
+        or, attacking nothing (506.4c), the player it was attacking."""
+        return self.defending_player_of(attack.target) if attack.target is not None else attack.defender  # type: ignore[return-value]
+
     def defending_player_of(self, target: str) -> str:
         """The player an attack on ``target`` is against (506.2): the player, a
         planeswalker's controller, or a battle's protector (310.8)."""

@@ -3,7 +3,8 @@
 Each effect has a ``kind`` from :data:`EFFECT_FIELDS` and the fields that kind uses.
 Rules: 509.1c (must_block, blocks_this_turn), 509.1b (max_blockers_total),
 509.1d (block_cost), 508.1c-d (attacks; max_attackers_against: no more than n creatures can
-attack the defender, not their planeswalkers), 508.1d (attack_cost), 701.15 (goaded).
+attack the defender, not their planeswalkers), 508.1d (attack_cost), 701.15 (goaded), 613.1f
+(gains), 305.7 (land_type: a resolved ability made a land a basic land type, Cyclopean Tomb).
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ EFFECT_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "attack_cost": (("cost", "defender"), ("source",)),
     "all_attack_this_turn": (("controller",), ("source",)),
     "gains": (("creature", "abilities"), ("source",)),
+    "land_type": (("permanent", "land_type"), ("source",)),
 }
 
 
@@ -37,7 +39,8 @@ class Effect:
     ``creature``/``attacker`` are permanent ids; ``target`` is a player, planeswalker or
     battle id; ``by``, ``controller`` and ``defender`` are player names; ``cost`` is per
     creature; ``abilities`` (``gains``) are what the creature gains, as
-    :attr:`~mtgsolver.model.continuous.ContinuousSpec.gains` holds them (``("keyword", "haste")``).
+    :attr:`~mtgsolver.model.continuous.ContinuousSpec.gains` holds them (``("keyword", "haste")``);
+    ``permanent`` is the land whose subtype ``land_type`` (a basic land type) sets (305.7).
     """
 
     kind: str
@@ -51,3 +54,5 @@ class Effect:
     cost: ManaCost | None = None
     source: str | None = None
     abilities: tuple[object, ...] | None = None
+    permanent: str | None = None
+    land_type: str | None = None

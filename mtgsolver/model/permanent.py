@@ -85,7 +85,7 @@ class Permanent:
     abilities: tuple[Ability, ...] = ()
     tapped: bool = False
     summoning_sick: bool = False
-    attached_to: str | None = None
+    attached_to: str | None = None  # the permanent it is attached to, or the player an Aura enchants (303.4)
     loyalty: int | None = None
     defense: int | None = None
     protector: str | None = None

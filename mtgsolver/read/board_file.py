@@ -110,7 +110,8 @@ class PermanentSpec(CardSpec):
     tapped: bool = False
     summoning_sick: bool = Field(False, description="not controlled continuously since the turn began (302.6)")
     counters: dict[str, int] = Field(default_factory=dict)
-    attached_to: str | None = None
+    attached_to: str | None = Field(None, description="the permanent an Aura or Equipment is attached to, or the "
+                                                      "player an Aura enchants (303.4)")
     snow: bool | None = None
     token: bool = False
     chosen_color: str | None = Field(None, description='"the chosen color" of its abilities: white, blue, ... or W, U, ...')
@@ -145,6 +146,9 @@ class EffectSpec(_Strict):
     cost: str | None = None
     source: str | None = None
     abilities: list[Entry] | None = None
+    permanent: str | None = Field(None, description="land_type: the land a resolved ability changed")
+    land_type: str | None = Field(None, description="land_type: the basic land type it is (305.7): plains, island, "
+                                                    "swamp, mountain or forest")
 
 
 class PoolEntrySpec(_Strict):
@@ -157,7 +161,10 @@ class PoolEntrySpec(_Strict):
 
 class AttackSpec(_Strict):
     creature: str
-    target: str
+    target: str | None = Field(description="a player, planeswalker or battle id; null: it attacks nothing, what it "
+                                           "attacked having left combat (506.4c)")
+    defender: str | None = Field(None, description="with target null: the defending player it was attacking "
+                                                   "(802.2a); default: the one opponent of a two-player game")
 
 
 class BlockSpec(_Strict):
@@ -616,7 +623,12 @@ class _Builder:
                 if not any(isinstance(a, ManaAbility) and a.text == ability.text for a in abilities):
                     abilities.insert(0, ability)
         attached = None
-        if p.attached_to is not None:
+        if p.attached_to in self.player_names:  # 303.4: an Aura with enchant player (a Curse)
+            if "aura" not in subtypes:
+                raise self.fail(f"{path}.attached_to", f"{p.attached_to!r} is a player; only an Aura can be attached "
+                                f"to a player (303.4, 301.5), and {name} is not an Aura")
+            attached = p.attached_to
+        elif p.attached_to is not None:
             attached = self.need_permanent(p.attached_to, f"{path}.attached_to")
             if attached == p.id:
                 raise self.fail(f"{path}.attached_to", "a permanent can't be attached to itself")
@@ -997,9 +1009,19 @@ class _Builder:
                 raise self.fail(f"{path}.cost", str(exc)) from None
         for j, g in enumerate(e.abilities or []):
             self.check_granted(g, f"{path}.abilities[{j}]")
+        land_type = None
+        if e.kind == "land_type":
+            self.need_permanent(e.permanent, f"{path}.permanent")
+            if "land" not in self._types[e.permanent]:  # type: ignore[index]
+                raise self.fail(f"{path}.permanent", f"{e.permanent!r} is not a land")
+            land_type = e.land_type.strip().lower()  # type: ignore[union-attr]
+            if land_type not in BASIC_LAND_MANA:
+                raise self.fail(f"{path}.land_type", f"{e.land_type!r} is not a basic land type (305.6): plains, "
+                                "island, swamp, mountain or forest")
         return Effect(kind=e.kind, creature=e.creature, attacker=e.attacker, target=e.target, by=e.by,
                       controller=e.controller, defender=e.defender, n=e.n, cost=cost, source=e.source,
-                      abilities=tuple(parse_granted(g) for g in e.abilities) if e.abilities is not None else None)
+                      abilities=tuple(parse_granted(g) for g in e.abilities) if e.abilities is not None else None,
+                      permanent=e.permanent, land_type=land_type)
 
     def pool(self, player: str, value: str | list[PoolEntrySpec]) -> tuple[PoolMana, ...]:
         self.need_player(player, f"mana_pool.{player}")
@@ -1027,14 +1049,31 @@ class _Builder:
             raise self.fail(f"{path}.creature", f"{creature!r} is declared twice (also {seen[creature]})")
         seen[creature] = path
 
+    def attack(self, a: AttackSpec, path: str) -> Attack:
+        """What one creature attacks; ``target: null`` attacks nothing (506.4c), against
+        ``defender`` or the active player's one opponent."""
+        if a.target is not None:
+            self.need_target(a.target, f"{path}.target")
+            if a.defender is not None:
+                raise self.fail(f"{path}.defender", "only for a creature attacking nothing (target: null); the "
+                                "defending player of a target is its own (506.2)")
+            return Attack(a.creature, a.target)
+        opponents = sorted(self.player_names - {self.spec.active_player})
+        if a.defender is None and len(opponents) != 1:
+            raise self.fail(f"{path}.defender", "required with target: null and more than two players: the "
+                            "defending player the creature was attacking (802.2a)")
+        defender = self.need_player(a.defender, f"{path}.defender") if a.defender is not None else opponents[0]
+        if defender == self.spec.active_player:
+            raise self.fail(f"{path}.defender", f"{defender!r} is the attacking player (506.2)")
+        return Attack(a.creature, None, defender)
+
     def combat(self, c: CombatSpec) -> CombatDeclaration:
         attackers: list[Attack] = []
         seen: dict[str, str] = {}
         for i, a in enumerate(c.attackers):
             path = f"combat.attackers[{i}]"
             self.declare_once(a.creature, path, seen)
-            self.need_target(a.target, f"{path}.target")
-            attackers.append(Attack(a.creature, a.target))
+            attackers.append(self.attack(a, path))
         blockers: list[Block] | None = None
         if c.blockers is not None:
             blockers = []
@@ -1079,6 +1118,9 @@ class _Builder:
                 attackers = []
                 for i, a in enumerate(p.solution.attackers):
                     self.need_permanent(a.creature, f"puzzle.solution.attackers[{i}].creature")
+                    if a.target is None or a.defender is not None:
+                        raise self.fail(f"puzzle.solution.attackers[{i}].target", "a declared attack names the "
+                                        "player, planeswalker or battle each creature attacks (508.1b)")
                     self.need_target(a.target, f"puzzle.solution.attackers[{i}].target")
                     attackers.append(Attack(a.creature, a.target))
             if p.solution.blockers is not None:

@@ -48,7 +48,7 @@ def attackers_by_defender(board: Board) -> dict[str, list[str]]:
     they protect (506.2, 802.2a), in declaration order; players in the board's order."""
     out: dict[str, list[str]] = {p.name: [] for p in board.players}
     for attack in board.combat.attackers if board.combat else ():
-        out[board.defending_player_of(attack.target)].append(attack.creature)
+        out[board.defender_of(attack)].append(attack.creature)  # attacking nothing, it may be blocked (506.4c)
     return {player: attackers for player, attackers in out.items() if attackers}
 
 

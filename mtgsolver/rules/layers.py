@@ -127,6 +127,14 @@ def spec_of(ability: Static) -> ContinuousSpec:
     return _lands_are_spec(ability.value)
 
 
+def _board_effect_spec(e: Effect) -> ContinuousSpec:
+    """A board effect of the layers: ``gains`` (613.1f) or ``land_type`` (Cyclopean Tomb's "That
+    land is a Swamp": sets its land type, 305.7, 613.1d)."""
+    if e.kind == "land_type":
+        return ContinuousSpec(affects=Affected(attached=True), set_land_types=frozenset({e.land_type}))  # type: ignore[arg-type]
+    return ContinuousSpec(affects=Affected(attached=True), gains=e.abilities or ())  # type: ignore[arg-type]
+
+
 def _lands_are_spec(land_type: str) -> ContinuousSpec:
     """Celestial Dawn's "Lands you control are Plains." (305.7, 613.1d)."""
     return ContinuousSpec(affects=Affected(controller="you", types=frozenset({"land"})),
@@ -156,11 +164,11 @@ class _Engine:
         self.started: dict[tuple[str, int], _Eff] = {}
         self.by_type: dict[str, list[_Obj]] | None = None  # after layer 4, types no longer change
         last = max(self.timestamps.values(), default=0)
-        self.board_effects = [
+        self.board_effects = [  # 613.7b: created as the spell or ability resolved, after every permanent
             _Eff(e.source or f"effects[{i}]", _name_of(self.state, e.source) or f"effects[{i}]", "", None,
-                 last + 1 + i, (len(printed) + i, 0), ContinuousSpec(affects=Affected(attached=True), gains=e.abilities or ()), None,
-                 fixed=frozenset({e.creature}))  # type: ignore[arg-type]
-            for i, e in enumerate(effects) if e.kind == "gains" and e.creature in self.state]
+                 last + 1 + i, (len(printed) + i, 0), _board_effect_spec(e), None,
+                 fixed=frozenset({e.creature or e.permanent}))  # type: ignore[arg-type]
+            for i, e in enumerate(effects) if e.kind in ("gains", "land_type") and (e.creature or e.permanent) in self.state]
         self.graveyard: dict[str, str] = {}  # card id -> its owner, for cards whose statics work there
         self.zone_effects = self.graveyard_effects(last + 1 + len(effects))
 

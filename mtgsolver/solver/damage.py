@@ -99,11 +99,14 @@ def combat_unread(board: Board, creatures: Sequence[str]) -> tuple[tuple[Any, ..
     return unread, notes
 
 
-def _declaration(board: Board) -> tuple[dict[str, dict[str, int]], dict[str, tuple[str, ...]]]:
-    combat = board.combat
-    x = {a.creature: {a.target: 1} for a in (combat.attackers if combat else ())}
-    blocks = {b.creature: b.blocks for b in ((combat.blockers or ()) if combat else ())}
-    return x, blocks
+def _declaration(board: Board) -> tuple[dict[str, dict[str, int]], dict[str, tuple[str, ...]], dict[str, str]]:
+    """The attack (creature -> its target), the blocks, and the creatures attacking nothing
+    (506.4c) with their defending players."""
+    attackers = board.combat.attackers if board.combat else ()
+    x = {a.creature: {a.target: 1} for a in attackers if a.target is not None}
+    nothing = {a.creature: a.defender for a in attackers if a.target is None}
+    blocks = {b.creature: b.blocks for b in ((board.combat.blockers or ()) if board.combat else ())}
+    return x, blocks, nothing  # type: ignore[return-value]
 
 
 def optimise(model: cp_model.CpModel, steps: list[tuple[int, cp_model.LinearExprT]], deadline: Deadline
@@ -149,25 +152,26 @@ def combat_damage(board: Board, attacker_objectives: Sequence[str] = ATTACKER_OB
         raise board.error("combat.attackers", "declare the attack to judge its damage")
     board = prepare(board)  # the board as it is now (613), once
     deadline = Deadline(time_limit)
-    x, blocks = _declaration(board)
+    x, blocks, nothing = _declaration(board)
     model = cp_model.CpModel()
-    dm = DamageModel(board, model, x, blocks, game_ends=True)
+    dm = DamageModel(board, model, x, blocks, game_ends=True, nothing=nothing)
     active = board.active_player
-    defenders = sorted({board.defending_player_of(t) for ts in x.values() for t in ts}) or board.opponents(active)
+    defenders = sorted({board.defender_of(a) for a in board.combat.attackers}) or board.opponents(active)
     steps = dm.banding_steps()  # 702.22j: the defending player's division, announced with theirs but fixed first
     steps += [objective(dm, o, active) for o in attacker_objectives]
     steps += [objective(dm, o, defenders[0]) for o in defender_objectives]
     loses = {p.name: dm.loses(p.name) for p in board.players}
     result, proved = optimise(model, steps, deadline)
     unread, notes = combat_unread(board, dm.creatures)
-    notes += choice_notes(board, list(x), blocks)
+    notes += choice_notes(board, list(dm.x), blocks)
     objectives = {"attacker": tuple(attacker_objectives), "defender": tuple(defender_objectives)}
     if result is None:
         return DamageResult(None, (), (), (), (), (), ("the time limit stopped the solver before it found an "
                                                        "assignment",), tuple(notes), unread, objectives)
     notes += _players_leaving(board, dm, result.value)
     outcome = read_outcome(board, dm, result.value, loses, proved and not unread and not notes, notes, unread, objectives)
-    banded = [f"702.22j: {board.defending_player_of(next(iter(x[a])))} divides the combat damage of {_name(board, a)}, "
+    defender_of = {a.creature: board.defender_of(a) for a in board.combat.attackers}
+    banded = [f"702.22j: {defender_of[a]} divides the combat damage of {_name(board, a)}, "
               "blocked by a creature with banding, losing the least value" for a in dm.divided_by_defender()]
     return replace(outcome, reasons=tuple(banded) + outcome.reasons) if banded else outcome
 

@@ -89,13 +89,14 @@ def combat_bearing(board: Board, side: str) -> Bearing:
     603.2), and an activated ability changes nothing until someone activates it (602; what
     has resolved is on the board as an effect).
     """
-    combat = board.combat
-    attackers = [a.creature for a in combat.attackers] if combat else []
-    targets = [a.target for a in combat.attackers] if combat else []
+    attacks = board.combat.attackers if board.combat else ()
+    attackers = [a.creature for a in attacks]
+    targets = [a.target for a in attacks if a.target is not None]
     if side == "attacks":
         involved = [p.id for p in board.controlled_by(board.active_player) if p.is_creature] + targets
     else:
-        defenders = {board.defending_player_of(t) for t in targets if board.is_player(t) or board.has_permanent(t)}
+        defenders = {board.defender_of(a) for a in attacks
+                     if a.target is None or board.is_player(a.target) or board.has_permanent(a.target)}
         involved = attackers + [p.id for p in board.permanents if p.is_creature and p.controller in defenders]
     involved += [p.id for p in board.permanents if p.attached_to in set(involved)]
     own = unread_lines(board, involved, {"combat", "effects"})
