@@ -43,9 +43,12 @@ def _swamped(board) -> None:
 
 
 def test_305_7_land_type_effect_inline() -> None:
-    _swamped(_board([{"id": "tomb", "name": "Tomb", "controller": "alice", "types": ["artifact"]},
-                     {"id": "trop", "name": "Trop", "controller": "bob", "types": ["land"],
-                      "subtypes": ["forest", "island"]}], SWAMPED))
+    lands = [{"id": "tomb", "name": "Tomb", "controller": "alice", "types": ["artifact"]},
+             {"id": "trop", "name": "Trop", "controller": "bob", "types": ["land"], "subtypes": ["forest", "island"]}]
+    _swamped(_board(lands, SWAMPED))
+    unsourced = _board(lands, [{"kind": "land_type", "permanent": "trop", "land_type": "swamp"}])
+    _swamped(unsourced)  # an effect whose source has left: named by its place in effects
+    assert "because of effects[0]" in could_produce(unsourced, "trop").permanents["trop"].why[0]
 
 
 def test_305_7_cyclopean_tomb_with_real_cards(pool) -> None:

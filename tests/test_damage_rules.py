@@ -292,3 +292,15 @@ def test_702_12b_deathtouch_and_indestructible_with_real_cards(pool) -> None:
     _, dead, _ = real(pool, [{"id": "a_rats", "card": "Typhoid Rats"}, {"id": "d_myr", "card": "Darksteel Myr"}],
                       {"a_rats": "d"}, {"d_myr": ["a_rats"]})
     assert dead == set()
+
+
+def test_104_2a_with_three_players_the_game_goes_on() -> None:
+    """104.2a, 800.4a: with three players, one losing at the check after the first-strike step
+    leaves the game while it goes on; what leaves with them is not modelled, so the answer is
+    undecided with the reason."""
+    text = ("version: 1\nactive_player: a\nplayers: [{name: a}, {name: d, life: 2}, {name: e, life: 20}]\n"
+            "battlefield:\n" + c("x", "a", 2, 2, "first_strike") + c("y", "a", 3, 3)
+            + "combat:\n  attackers: [{creature: x, target: d}, {creature: y, target: e}]\n")
+    result = combat_damage(parse_board_text(text, "t.yaml"))
+    assert result.decided is None and any(n.startswith("800.4a: d loses") for n in result.notes)
+    assert [p["life_after"] for p in result.players] == [20, 0, 17]
