@@ -104,3 +104,39 @@ def test_702_12b_deathtouch_and_indestructible_with_real_cards(pool) -> None:
     """Typhoid Rats (deathtouch) against Darksteel Myr (indestructible)."""
     _wall_holds(_board([{"id": "a_rats", "card": "Typhoid Rats"}, {"id": "b_myr", "card": "Darksteel Myr"}],
                        library=pool))
+
+
+# -- 510.1a: damage by toughness; a 0-power attacker ------------------------------------------------
+def _wall_kills(board, lost: int) -> None:
+    """A wall assigning combat damage equal to its toughness (510.1a) kills the 3/3 it blocks
+    (and the wall is ``lost``, or survives at 0)."""
+    best = _best(board, ["a_giant"])
+    assert best.blocks == {"b_wall": ("a_giant",)} and (best.life, best.own_lost, best.killed) == (0, lost, 7)
+
+
+def test_510_1a_a_blocker_assigning_damage_by_toughness_inline() -> None:
+    _wall_kills(_board([_creature("a_giant", 3, 3), _creature("b_wall", 0, 4, "defender",
+                                                                abilities=["assigns_damage_by_toughness"])]), 0)
+
+
+def test_510_1a_damage_by_toughness_with_real_cards(pool) -> None:
+    """Belligerent Brontodon makes Bob's Wall of Wood (0/3) assign 3 to Hill Giant; both die."""
+    _wall_kills(_board([{"id": "a_giant", "card": "Hill Giant"}, {"id": "b_wall", "card": "Wall of Wood"},
+                        {"id": "b_bronto", "card": "Belligerent Brontodon", "tapped": True}], library=pool), 4)
+
+
+def _harmless(board) -> None:
+    """A 0-power attacker deals no damage (510.1a): blocking it with a 2/1 costs nothing and
+    kills it."""
+    best = _best(board, ["a_zero"])
+    assert best.blocks == {"b_flyer": ("a_zero",)} and (best.own_lost, best.killed) == (0, 3)
+
+
+def test_510_1a_a_zero_power_attacker_kills_nothing_inline() -> None:
+    _harmless(_board([_creature("a_zero", 0, 2, "flying"), _creature("b_flyer", 2, 1, "flying")]))
+
+
+def test_510_1a_a_zero_power_attacker_with_real_cards(pool) -> None:
+    """Ornithopter attacks; Stormfront Pegasus (2/1, flying) blocks and kills it."""
+    _harmless(_board([{"id": "a_zero", "card": "Ornithopter"}, {"id": "b_flyer", "card": "Stormfront Pegasus"}],
+                     library=pool))
