@@ -262,8 +262,8 @@ def test_702_15b_the_default_objective_wins_with_real_cards(pool) -> None:
 def test_104_2a_no_regular_step_with_real_cards(pool) -> None:
     """Skyhunter Skirmisher's first-strike damage leaves d at 0: Child of Night's lifelink in the
     regular step never happens."""
-    result, _, d = real(pool, [{"id": "a_flyer", "card": "Skyhunter Skirmisher"}, {"id": "a_bears", "card": "Grizzly Bears"},
-                               {"id": "d_child", "card": "Child of Night"}],
+    result, _, d = real(pool, [{"id": "a_flyer", "card": "Skyhunter Skirmisher"},
+                               {"id": "a_bears", "card": "Grizzly Bears"}, {"id": "d_child", "card": "Child of Night"}],
                         {"a_flyer": "d", "a_bears": "d"}, {"d_child": ["a_bears"]}, life=1)
     assert d["loses"] and d["life_after"] == 0
     assert {a["step"] for a in result.assignment} == {"first strike"}
@@ -272,7 +272,8 @@ def test_104_2a_no_regular_step_with_real_cards(pool) -> None:
 def test_702_16e_lifelink_and_protection_with_real_cards(pool) -> None:
     """Child of Night (black, lifelink) blocked by Llanowar Knight (protection from black): its
     damage is prevented and a gains nothing; the Knight kills it."""
-    result, dead, _ = real(pool, [{"id": "a_child", "card": "Child of Night"}, {"id": "d_knight", "card": "Llanowar Knight"}],
+    result, dead, _ = real(pool, [{"id": "a_child", "card": "Child of Night"},
+                                  {"id": "d_knight", "card": "Llanowar Knight"}],
                            {"a_child": "d"}, {"d_knight": ["a_child"]})
     assert result.players[0]["life_after"] == 20 and dead == {"a_child"}
 
@@ -281,7 +282,8 @@ def test_704_5i_planeswalker_gone_with_real_cards(pool) -> None:
     """Black Knight and White Knight (first strike) take Garruk Wildspeaker's 3 loyalty in the
     first-strike step; Hill Giant, attacking Garruk too, deals no damage in the regular step."""
     result, _, d = real(pool, [{"id": "a_black", "card": "Black Knight"}, {"id": "a_white", "card": "White Knight"},
-                               {"id": "a_giant", "card": "Hill Giant"}, {"id": "d_garruk", "card": "Garruk Wildspeaker"}],
+                               {"id": "a_giant", "card": "Hill Giant"},
+                               {"id": "d_garruk", "card": "Garruk Wildspeaker"}],
                         {"a_black": "d_garruk", "a_white": "d_garruk", "a_giant": "d_garruk"})
     assert result.permanents[0]["destroyed"] and d["life_after"] == 20
     assert {a["source"] for a in result.assignment} == {"a_black", "a_white"}

@@ -164,7 +164,8 @@ def test_509_1c_talruum_piper_and_marble_priest_with_real_cards(pool) -> None:
                     library=pool)
     result = check_blocks(priest)  # undecided only by its unread prevention line
     assert result.as_read is True and result.maximum == 1 and result.obeyed == 1
-    assert [u.line for u in result.unread] == ["Prevent all combat damage that would be dealt to Marble Priest by Walls."]
+    assert [u.line for u in result.unread] == [
+        "Prevent all combat damage that would be dealt to Marble Priest by Walls."]
 
 
 # -- 702.130a: a numbered keyword on its own line --------------------------------------------------

@@ -245,7 +245,8 @@ def test_choice_notes_name_each_open_choice() -> None:
         "a_m (a_m) has mentor (702.134a) with 2 possible targets (a_x, a_y): the attacking player's choice is not "
         "searched"]
     beside = board([creature("a_m", 3, 3, "mentor"), creature("a_x", 1, 1),
-                    creature("a_b", 3, 3, abilities=[{"battalion": {"gets": [1, 1]}}]), creature("a_c", 4, 4, "battle_cry")])
+                    creature("a_b", 3, 3, abilities=[{"battalion": {"gets": [1, 1]}}]),
+                    creature("a_c", 4, 4, "battle_cry")])
     assert choice_notes(beside, ["a_m", "a_x", "a_b", "a_c"]) == [
         "a_m (a_m) has mentor (702.134a) beside other attack triggers that change power (a_b, a_c): their order "
         "decides its target (608.2b); not modelled"]

@@ -169,10 +169,12 @@ def test_613_7a_a_granted_ability_has_the_granting_effects_later_timestamp() -> 
     rune = ("- {id: rune, name: Rune, controller: alice, types: [enchantment], subtypes: [aura], attached_to: hammer, "
             "abilities: [{continuous: {affects: {attached: true}, gains: [{continuous: {affects: {attached: true}, "
             "set_pt: [4, 4]}}]}}]}\n")
-    hammer = "- {id: hammer, name: Hammer, controller: alice, types: [artifact], subtypes: [equipment], attached_to: c}\n"
+    hammer = ("- {id: hammer, name: Hammer, controller: alice, types: [artifact], subtypes: [equipment], "
+              "attached_to: c}\n")
     assert pt(board(creature("c") + hammer + aura("shrink", "c", "set_pt: [1, 1]") + rune), "c") == (4, 4)
     assert pt(board(creature("c") + hammer + rune + aura("shrink", "c", "set_pt: [1, 1]")), "c") == (1, 1)
-    gains = "effects:\n  - {kind: gains, creature: c, abilities: [{continuous: {affects: {self: true}, set_pt: [4, 4]}}]}\n"
+    gains = ("effects:\n  - {kind: gains, creature: c, abilities: [{continuous: {affects: {self: true}, "
+             "set_pt: [4, 4]}}]}\n")
     assert pt(board(creature("c") + aura("shrink", "c", "set_pt: [1, 1]"), gains), "c") == (4, 4)
 
 

@@ -10,8 +10,8 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from mtgsolver import load_board
-from mtgsolver.encodings.damage import DamageModel
 from mtgsolver.encodings.cpsat import Deadline
+from mtgsolver.encodings.damage import DamageModel
 from mtgsolver.solver.search import best_response, block_value, search_attack
 
 
@@ -82,8 +82,8 @@ def test_510_4_a_double_striking_blocker_hits_twice() -> None:
 
 def test_704_5g_and_510_4_with_real_cards(pool) -> None:
     """Hill Giant, damaged, against Grizzly Bears; undamaged against Mirran Crusader (double strike)."""
-    _giant_dies(_board([{"id": "a_giant", "card": "Hill Giant", "damage": 1}, {"id": "b_bears", "card": "Grizzly Bears"}],
-                       library=pool), "b_bears")
+    _giant_dies(_board([{"id": "a_giant", "card": "Hill Giant", "damage": 1},
+                        {"id": "b_bears", "card": "Grizzly Bears"}], library=pool), "b_bears")
     _giant_dies(_board([{"id": "a_giant", "card": "Hill Giant"}, {"id": "b_crusader", "card": "Mirran Crusader"}],
                        library=pool), "b_crusader")
 

@@ -100,7 +100,9 @@ class Board:
     def defender_of(self, attack: Attack) -> str:
         """The defending player of one attacking creature (506.2, 802.2a): of what it attacks,
         or, attacking nothing (506.4c), the player it was attacking."""
-        return self.defending_player_of(attack.target) if attack.target is not None else attack.defender  # type: ignore[return-value]
+        if attack.target is None:
+            return attack.defender  # type: ignore[return-value]
+        return self.defending_player_of(attack.target)
 
     def defending_player_of(self, target: str) -> str:
         """The player an attack on ``target`` is against (506.2): the player, a

@@ -623,8 +623,9 @@ class ContinuousSpec:
             parts.append("has " + ", ".join(atom_text(g) for g in self.gains))
         if self.defines_pt is not None:
             what = {"both": "power and toughness", "power": "power", "toughness": "toughness"}[self.defines_pt]
-            count = self.for_each.describe()  # type: ignore[union-attr]
-            parts.append(f"{what} equal to {count if self.for_each.subtracted else 'the number of ' + count}")  # type: ignore[union-attr]
+            each: ForEach = self.for_each  # type: ignore[assignment]
+            count = each.describe() if each.subtracted else "the number of " + each.describe()
+            parts.append(f"{what} equal to {count}")
         if self.set_pt is not None:
             parts.append(f"is {self.set_pt[0]}/{self.set_pt[1]}")
         if self.base_pt_mana_value:

@@ -118,8 +118,8 @@ class PermanentSpec(CardSpec):
     chosen_type: str | None = Field(None, description='"the chosen type" of its abilities, chosen as it entered: a creature or land type (elf, forest, ...)')
     timestamp: int | None = Field(None, ge=0, description="its timestamp (613.7); default: its position in battlefield, from 1")
     counters_timestamp: int | None = Field(
-        None, ge=0, description="when its power/toughness counters were last put on it (613.7c: they apply in layer 7c in "
-        "timestamp order with the effects there); default: its own timestamp")
+        None, ge=0, description="when its power/toughness counters were last put on it (613.7c: they apply in "
+        "layer 7c in timestamp order with the effects there); default: its own timestamp")
     monstrous: bool = Field(False, description="it has become monstrous (702.94)")
     paired_with: str | None = Field(
         None, description="the id of the creature it is paired with by soulbond (702.95): both creatures, same "

@@ -127,7 +127,8 @@ def has_quality(blocker: Permanent, quality: str) -> bool:
     if q == "colorless":
         return not blocker.colors
     if m := re.fullmatch(r"mana value (\d+) or (greater|less)", q):  # Mistmeadow Skulk (202.3)
-        return blocker.mana_value >= int(m.group(1)) if m.group(2) == "greater" else blocker.mana_value <= int(m.group(1))
+        bound = int(m.group(1))
+        return blocker.mana_value >= bound if m.group(2) == "greater" else blocker.mana_value <= bound
     singular = q[:-1] if q.endswith("s") else q
     traits = blocker.types | blocker.subtypes | blocker.supertypes
     return q in traits or singular in traits or q == blocker.controller

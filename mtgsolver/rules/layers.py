@@ -131,7 +131,8 @@ def _board_effect_spec(e: Effect) -> ContinuousSpec:
     """A board effect of the layers: ``gains`` (613.1f) or ``land_type`` (Cyclopean Tomb's "That
     land is a Swamp": sets its land type, 305.7, 613.1d)."""
     if e.kind == "land_type":
-        return ContinuousSpec(affects=Affected(attached=True), set_land_types=frozenset({e.land_type}))  # type: ignore[arg-type]
+        return ContinuousSpec(affects=Affected(attached=True),
+                              set_land_types=frozenset({e.land_type}))  # type: ignore[arg-type]
     return ContinuousSpec(affects=Affected(attached=True), gains=e.abilities or ())  # type: ignore[arg-type]
 
 
@@ -168,7 +169,8 @@ class _Engine:
             _Eff(e.source or f"effects[{i}]", _name_of(self.state, e.source) or f"effects[{i}]", "", None,
                  last + 1 + i, (len(printed) + i, 0), _board_effect_spec(e), None,
                  fixed=frozenset({e.creature or e.permanent}))  # type: ignore[arg-type]
-            for i, e in enumerate(effects) if e.kind in ("gains", "land_type") and (e.creature or e.permanent) in self.state]
+            for i, e in enumerate(effects)
+            if e.kind in ("gains", "land_type") and (e.creature or e.permanent) in self.state]
         self.graveyard: dict[str, str] = {}  # card id -> its owner, for cards whose statics work there
         self.zone_effects = self.graveyard_effects(last + 1 + len(effects))
 
