@@ -94,10 +94,12 @@ class ProduceOptions(_Options):
 
 class DamageOptions(_Options):
     attacker_objectives: Optional[list[str]] = Field(
-        None, max_length=len(("damage", "destroy", "preserve")), description="The attacking player's assignment objectives, in order: damage, destroy, preserve "
-                          "(default: damage, destroy).")
+        None, max_length=len(("win", "life", "damage", "destroy", "preserve")),
+        description="The attacking player's assignment objectives, in order: win, life, damage, destroy, "
+                    "preserve (default: win, life, destroy).")
     defender_objectives: Optional[list[str]] = Field(
-        None, max_length=len(("damage", "destroy", "preserve")), description="The defending player's assignment objectives, in order (default: destroy).")
+        None, max_length=len(("win", "life", "damage", "destroy", "preserve")),
+        description="The defending player's assignment objectives, in order (default: win, life, destroy).")
     time_limit: float = TimeLimit
 
 

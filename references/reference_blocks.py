@@ -127,6 +127,8 @@ def _pair(board: Board, b: Permanent, a: Permanent, defender: str) -> bool:
             return False
         if q in {c.word for c in b.colors} or q in b.types or q == b.controller:
             return False
+        if q == "mana value 3 or greater" and b.mana_cost is not None and b.mana_cost.mana_value >= 3:
+            return False
     if any(fits(f, b, a) for f in a.values("cant_be_blocked_by")):
         return False
     if any(not any(fits(f, b, a) for f in filters) for filters in a.values("can_be_blocked_only_by")):
@@ -272,6 +274,8 @@ def requirement_checks(board: Board, d: str, atts: list[str], paid: frozenset[st
         att = board.permanent(a)
         if att.has("lure"):
             reqs += [blocks(c.id, a) for c in mine if can[c.id, a]]
+        for f in att.values("lure_by"):  # the lure of the creatures matching the filter only
+            reqs += [blocks(c.id, a) for c in mine if can[c.id, a] and fits(f, c, att)]
         if att.has("must_be_blocked"):
             reqs.append(blocked_by(a, 1))
         reqs += [blocked_by(a, n) for n in att.values("must_be_blocked_by") if n >= 1]

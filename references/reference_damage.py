@@ -79,6 +79,8 @@ class Tally:
     poison: int = 0
     dealt_player: int = 0  # all combat damage dealt to the player
     gains: list[int] = field(default_factory=lambda: [0, 0])  # defender's lifelink gains, per step
+    own_gains: list[int] = field(default_factory=lambda: [0, 0])  # the attacker's lifelink gains, per step
+    poisons: list[int] = field(default_factory=lambda: [0, 0])  # poison counters given, per step
 
 
 def stats(board: Board, attack: tuple[str, ...], blocks: dict[str, str]):
@@ -190,9 +192,10 @@ def fights(board: Board, attack: tuple[str, ...], a: str, group: tuple[str, ...]
 
     outcomes = []
 
-    def run(step: int, fs: dict[str, Fighter], tally: Tally) -> None:
+    def run(step: int, fs: dict[str, Fighter], tally: Tally, seen: tuple = ()) -> None:
+        seen = seen + (fs,)  # the fighters at each check: before damage, after each step
         if step == 2:
-            outcomes.append((tally, fs))
+            outcomes.append((tally, fs, seen))
             return
         att = fs[a]
         options: list[dict[str, int]] = []
@@ -224,21 +227,23 @@ def fights(board: Board, attack: tuple[str, ...], a: str, group: tuple[str, ...]
                 options = [{}]
         for opt in options:
             nfs = {c: Fighter(**vars(f)) for c, f in fs.items()}
-            t = Tally(list(tally.to_player), tally.poison, tally.dealt_player, list(tally.gains))
+            t = Tally(list(tally.to_player), tally.poison, tally.dealt_player, list(tally.gains),
+                      list(tally.own_gains), list(tally.poisons))
             src = nfs[a]
             for who, n in opt.items():
                 if n == 0:
                     continue
                 if who == "player":
                     t.dealt_player += n
-                    if kw(src.p, "infect"):
-                        t.poison += n
-                    else:
+                    given = (n if kw(src.p, "infect") else 0) + num(src.p, "toxic")
+                    t.poison += given
+                    t.poisons[step] += given
+                    if not kw(src.p, "infect"):
                         t.to_player[step] += n
-                    if num(src.p, "toxic"):
-                        t.poison += num(src.p, "toxic")
-                else:
-                    hit(src, nfs[who], n)
+                    if kw(src.p, "lifelink"):
+                        t.own_gains[step] += n
+                elif hit(src, nfs[who], n) and kw(src.p, "lifelink"):
+                    t.own_gains[step] += n
             for b in group:
                 f = fs[b]  # damage is dealt simultaneously: who deals is decided before
                 if f.alive and deals_in(f.p, step) and fs[a].alive and f.power > 0:
@@ -246,12 +251,31 @@ def fights(board: Board, attack: tuple[str, ...], a: str, group: tuple[str, ...]
                     if kw(f.p, "lifelink"):
                         t.gains[step] += done
             sba(list(nfs.values()))
-            run(step + 1, nfs, t)
+            run(step + 1, nfs, t, seen)
 
     start = fresh()
     sba(list(start.values()))
     run(0, start, Tally())
     return outcomes
+
+
+@dataclass(frozen=True)
+class Point:
+    """One attacker's share at a state-based check, counted from the start of combat."""
+
+    loss: int  # life the defending player lost
+    gain: int  # life the defending player gained (its blockers' lifelink)
+    poison: int
+    own_gain: int  # life the attacking player gained (the attacker's lifelink)
+    own: int  # value of the defending player's creatures lost
+
+
+def checkpoints(tally: Tally, seen: tuple, a: str, group: tuple[str, ...]) -> tuple[Point, Point, Point]:
+    """The share at the check before damage and after each damage step."""
+    def at(k: int) -> Point:
+        return Point(sum(tally.to_player[:k]), sum(tally.gains[:k]), sum(tally.poisons[:k]), sum(tally.own_gains[:k]),
+                     sum(worth(seen[k][b].p) for b in group if lost(seen[k][b])))
+    return at(0), at(1), at(2)
 
 
 def lost(f: Fighter) -> bool:
@@ -279,17 +303,33 @@ def outcome(tally: Tally, fs: dict[str, Fighter], a: str, group: tuple[str, ...]
                  sum(worth(fs[b].p) for b in group if lost(fs[b])), worth(fs[a].p) if lost(fs[a]) else 0)
 
 
-def best_damage(board: Board, attack: tuple[str, ...], blocks: dict[str, str]) -> tuple[int, int]:
-    """The ``damage`` command's default objective: most damage dealt to players, then the most
-    value destroyed (each attacker's choices touch only its own blockers)."""
-    dmg = val = 0
+def best_damage(board: Board, attack: tuple[str, ...], blocks: dict[str, str]) -> tuple[int, int, int]:
+    """The ``damage`` command's default objective, over every combination of the attackers'
+    assignments: the defending player loses (704.5a, c), then the most net life (their loss less
+    their lifelink gains, plus the attacking player's lifelink gains, 702.15b), then the most
+    value destroyed. The game ends at the first check where the defending player has lost: no
+    later step happens (104.2a)."""
+    foe = [p for p in board.players if p.name != board.active_player][0]
+    _, afflict = stats(board, attack, blocks)
+    options = []
     for a in attack:
         group = tuple(b for b, x in blocks.items() if x == a)
-        outs = divided(board, a, group, [outcome(t, fs, a, group) for t, fs in fights(board, attack, a, group, blocks)])
-        best = max((o.dealt, o.own) for o in outs)
-        dmg += best[0]
-        val += best[1]
-    return dmg, val
+        runs = fights(board, attack, a, group, blocks)
+        if any(kw({p.id: p for p in board.permanents}[b], "banding") for b in group):
+            least = min(outcome(t, fs, a, group).own for t, fs, _ in runs)
+            runs = [r for r in runs if outcome(r[0], r[1], a, group).own == least]
+        options.append({checkpoints(t, seen, a, group) for t, _, seen in runs})
+    best = None
+    for combo in itertools.product(*options):
+        for k in range(3):
+            point = [sum(getattr(c[k], f) for c in combo) for f in ("loss", "gain", "poison", "own_gain", "own")]
+            loss, gain, poison, own_gain, own = point
+            loses = foe.life - afflict - loss + gain <= 0 or foe.poison + poison >= 10
+            if loses or k == 2:
+                break
+        value = (int(loses), afflict + loss - gain + own_gain, own)
+        best = value if best is None or value > best else best
+    return best  # type: ignore[return-value]
 
 
 def divided(board: Board, a: str, group: tuple[str, ...], outs: list[Share]) -> list[Share]:
@@ -305,7 +345,7 @@ def divided(board: Board, a: str, group: tuple[str, ...], outs: list[Share]) -> 
 def policy_share(board: Board, attack: tuple[str, ...], a: str, group: tuple[str, ...], blocks: dict[str, str]) -> Share:
     """The search's attacker policy: most net damage (dealt to the player less its blockers'
     lifelink gains), then most value destroyed, then least value lost."""
-    outs = divided(board, a, group, [outcome(t, fs, a, group) for t, fs in fights(board, attack, a, group, blocks)])
+    outs = divided(board, a, group, [outcome(t, fs, a, group) for t, fs, _ in fights(board, attack, a, group, blocks)])
     return max(outs, key=lambda o: (o.dealt - sum(o.gain), o.own, -o.killed))
 
 

@@ -157,7 +157,7 @@ def count(eff: dict, obj: dict, objs: dict[str, dict]) -> int:
     each = eff["spec"]["for_each"]
     more = count_more(each, eff, obj, objs)
     if more is not None:
-        return more + each.get("plus", 0)
+        return each["plus"] - more if each.get("subtracted") else more + each.get("plus", 0)
     if "cards_in_hand" in each:
         return HAND.get(eff["controller"], 0) + each.get("plus", 0)
     flt = dict(each["permanents"])
@@ -198,6 +198,8 @@ def count_more(each: dict, eff: dict, obj: dict, objs: dict[str, dict]) -> int |
         return sum(1 for s in cost if letter in s.replace("2/", "").split("/"))
     if each.get("bushido_of_it"):
         return obj.get("bushido", 0)
+    if each.get("highest_life_total"):
+        return max(p["life"] for p in PLAYERS.values())
     if each.get("party"):
         return party([o for o in objs.values() if o["controller"] == eff["controller"] and "creature" in o["types"]])
     if "cards" in each:
@@ -446,7 +448,15 @@ def waits_for(e: dict, o: dict, objs: dict[str, dict], layer: str) -> bool:
 
 def allowed_next(e: dict, rest: list[dict], objs: dict[str, dict], layer: str) -> bool:
     """``e`` may go next if every effect it waits for (transitively) waits for it too (a
-    loop, 613.8b) and no other such effect has an earlier timestamp (613.7)."""
+    loop, 613.8b) and no other such effect has an earlier timestamp (613.7). Counters (7c)
+    go in timestamp order too (613.7c), before effects of the same timestamp; no effect waits
+    for them and they wait for nothing (613.8a is about effects)."""
+    counters = [x for x in rest if "counters_of" in x]
+    rest = [x for x in rest if "counters_of" not in x]
+    if "counters_of" in e:
+        return all(x["ts"] >= e["ts"] for x in rest)
+    if any(c["ts"] <= e["ts"] for c in counters):
+        return False
     waits = {x["id"]: {o["id"] for o in rest if o is not x and waits_for(x, o, objs, layer)} for x in rest}
 
     def closure(xid: str) -> set[str]:
@@ -503,7 +513,12 @@ def run_layer(objs: dict[str, dict], layer: str) -> list[dict[str, dict]]:
             nxt = copy.deepcopy(state)
             now = dict(started)
             others = [x for x in rest if x is not e]
-            if alive(e, nxt):
+            if "counters_of" in e:  # 613.4c: +1/+1 counters
+                o = nxt[e["counters_of"]]
+                if o["p"] is not None:
+                    o["p"] += o["plus_counters"]
+                    o["t"] += o["plus_counters"]
+            elif alive(e, nxt):
                 if e["id"] not in now:
                     now[e["id"]] = targets(e, nxt)
                 STARTED.clear()
@@ -511,7 +526,9 @@ def run_layer(objs: dict[str, dict], layer: str) -> list[dict[str, dict]]:
                 apply(e, nxt, layer)
             go(nxt, others, now)
 
-    go(objs, effects_on(objs, layer, set()), dict(STARTED))
+    counters = [{"id": f"counters:{o['id']}", "counters_of": o["id"], "ts": o["counters_ts"]}
+                for o in objs.values() if layer == "7c" and o["plus_counters"]]
+    go(objs, effects_on(objs, layer, set()) + counters, dict(STARTED))
     return outcomes
 
 
@@ -522,7 +539,8 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
     cant_attack, goaded_by}}``. ``objects``: dicts with id, controller, types, subtypes, supertypes,
     colors, keywords, p, t, plus_counters, attached_to, effects (ids), and optionally token,
     tapped, counters (any counter on it), charges (charge counters), chosen_type, paired_with, mv
-    (mana value);
+    (mana value), counters_ts (the +1/+1 counters' timestamp; default: the object's, its place
+    in ``objects`` from 1);
     ``effects``: dicts with id, source, spec (a ``continuous`` mapping) and ts; ``hand``: cards
     in each player's hand; ``players``: each player's life, starting (life), dungeon, blessing
     and graveyard (a list of each card's types); ``active``: whose turn it is; ``graveyard``:
@@ -539,8 +557,9 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
     EFFECTS_BY_SOURCE_CHOSEN.clear()
     EFFECTS_BY_SOURCE_CHOSEN.update({o["id"]: o.get("chosen_type") for o in objects})
     objs = {}
-    for o in objects:
+    for i, o in enumerate(objects, 1):
         x = copy.deepcopy(o)
+        x["counters_ts"] = o.get("counters_ts") or i  # 613.7c: when they were put on it, else its own (613.7d)
         for key in ("types", "subtypes", "supertypes", "colors", "keywords"):
             x[key] = set(x[key])
         x["mana"] = {BASIC[s] for s in x["subtypes"] if s in BASIC} if "land" in x["types"] else set()
@@ -561,11 +580,6 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
         src = objs[e["source"]]
         EFFECTS[e["id"]] = {**e, "controller": src["controller"], "attached_to": src["attached_to"], "graveyard": False}
     for layer in LAYER_ORDER:
-        if layer == "7c":
-            for o in objs.values():
-                if o["p"] is not None:
-                    o["p"] += o["plus_counters"]
-                    o["t"] += o["plus_counters"]
         outcomes = run_layer(objs, layer)
         firsts = [_key(s) for s, _ in outcomes]
         assert all(f == firsts[0] for f in firsts), f"orders disagree in layer {layer}"

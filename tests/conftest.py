@@ -30,8 +30,9 @@ def atomic_cards() -> Path:
 
 
 @pytest.fixture(scope="session")
-def real_cards(atomic_cards):
-    """The bundled cards and the real pool together (the pool wins on a clash)."""
+def real_cards(atomic_cards: Path):
+    """The real card pool beside the bundled cards (the pool wins on a clash), read once per test
+    process (a :class:`~mtgsolver.model.cards.CardLibrary` for ``load_board(..., library=...)``)."""
     from mtgsolver.read.card_files import bundled_library, library_from_card_file
 
     return bundled_library().merged(library_from_card_file(atomic_cards))

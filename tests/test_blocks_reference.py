@@ -43,7 +43,8 @@ COLORS = (Color.B, Color.R, Color.G)
 _COLOR_SETS = st.sets(st.sampled_from(COLORS), max_size=2)
 _ATTACKER_KWS = st.sets(st.sampled_from(ATTACKER_KEYWORDS), max_size=2)
 _BLOCKER_KWS = st.sets(st.sampled_from(BLOCKER_KEYWORDS), max_size=2)
-_PROTECTIONS = st.sets(st.sampled_from(("red", "creatures", "artifact", "everything")), max_size=1)
+_PROTECTIONS = st.sets(st.sampled_from(("red", "creatures", "artifact", "everything", "mana value 3 or greater")),
+                       max_size=1)
 _INTS = {n: st.integers(0, n) for n in range(20)}
 _TOUGH = st.integers(1, 4)
 _SUBTYPES = st.sampled_from((frozenset(), frozenset(), frozenset({"human"}), frozenset({"eldrazi"})))
@@ -97,6 +98,9 @@ def boards(draw: st.DrawFn) -> Board:
                 abilities.append(Static(name))
         if _rare(draw, 6):
             abilities.append(Static("must_be_blocked_by", draw(st.integers(1, 3))))
+        if _rare(draw, 6):  # Talruum Piper, Marble Priest
+            abilities.append(Static("lure_by", draw(st.sampled_from((CreatureFilter(keyword="flying"),
+                                                                     CreatureFilter(power_at_least=2))))))
         if _rare(draw, 8):
             abilities.append(Static("min_blockers", 3))
         if _rare(draw, 6):

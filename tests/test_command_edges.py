@@ -50,8 +50,8 @@ REFUSED = [
     ("pay", FORGE, {}, [], "cost", "missing; give the cost to pay, or `card` NAME of a card with a mana cost"),
     ("produce", FORGE, {"permanent": "nobody"}, ["--permanent", "nobody"], "permanent", None),
     ("damage", "puzzles/dotp2012-lust-for-blood-1-block.yaml", {"attacker_objectives": ["glory"]},
-     ["--attacker", "glory"], "attacker_objectives", "unknown objective 'glory'; expected one of damage, destroy, "
-     "preserve"),
+     ["--attacker", "glory"], "attacker_objectives", "unknown objective 'glory'; expected one of win, life, "
+     "damage, destroy, preserve"),
     ("solve", "puzzles/dotp2009-wings-of-light.yaml", {"goal": "conquer"}, ["--goal", "conquer"], "goal",
      "'conquer' is not a goal solve answers; expected one of lethal, survive, best-blocks, best-attack, win"),
     ("plan", FORGE, {"cast": ["Nothing"]}, ["--cast", "Nothing"], "cast[0]", None),

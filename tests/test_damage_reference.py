@@ -88,8 +88,9 @@ def _declared(board: Board) -> tuple[tuple[str, ...], dict[str, str]]:
 @settings(max_examples=runs(2000, 12), deadline=None, derandomize=True)
 @given(boards())
 def test_damage_matches_reference(board: Board) -> None:
-    """510.1c-d, 510.4, 702.19b: the chosen assignment reaches the reference's optimum
-    (most damage to players, then most value destroyed)."""
+    """510.1c-d, 510.4, 702.19b, 104.2a: the chosen assignment reaches the reference's optimum
+    (the defending player loses, then net life, then most value destroyed; no step after the
+    check where the defending player loses)."""
     _damage_agrees(board)
 
 
@@ -100,9 +101,10 @@ def _damage_agrees(board: Board) -> None:
         assert result.decided is None  # a choice the board doesn't fix (702.134a, 702.22j)
         return
     assert result.decided
-    dealt = sum(a["dealt"] for a in result.assignment if a["recipient"] == "bob")
+    alice, bob = result.players
+    net = bob["life"] - bob["life_after"] + alice["life_after"] - alice["life"]
     value = sum(d["value"] for d in result.destroyed if d["controller"] == "bob" and not d["returns"])
-    assert (dealt, value) == ref.best_damage(board, attack, blocks)
+    assert (int(bob["loses"]), net, value) == ref.best_damage(board, attack, blocks)
 
 
 @settings(max_examples=runs(2000, 4), deadline=None, derandomize=True)

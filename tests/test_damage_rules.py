@@ -168,3 +168,141 @@ def test_commander_damage_must_name_a_commander() -> None:
     text = (HEAD % (20, 0)).replace("poison: 0}", "poison: 0, commander_damage: {x: 3}}") + c("x", "a", 1, 1)
     with pytest.raises(BoardError, match=r"players\[1\]\.commander_damage\.x"):
         parse_board_text(text, "t.yaml")
+
+
+def test_104_2a_the_regular_step_never_happens_once_the_defender_lost() -> None:
+    """510.4, 704.5a, 104.2a: the first-strike step leaves the defending player at 0; they lose
+    at the check after it, the game is over, and the lifelinker's regular damage (which would
+    have brought them back to 1) is never dealt."""
+    result, _, d = outcome(c("x", "a", 2, 2, "double_strike") + c("y", "a", 2, 2) + c("l", "d", 3, 3, "lifelink"),
+                           "[{creature: x, target: d}, {creature: y, target: d}]", "[{creature: l, blocks: [y]}]",
+                           life=2)
+    assert d["loses"] and d["life_after"] == 0
+    assert [(a["step"], a["source"]) for a in result.assignment] == [("first strike", "x")]
+    assert any(r.startswith("104.2a") for r in result.reasons)
+
+
+def test_104_2a_afflict_ends_the_game_before_any_damage() -> None:
+    """702.130a: the afflict trigger resolves in the declare blockers step; at 2 life the
+    defending player loses at the next check and no combat damage step happens."""
+    result, dead, d = outcome(c("x", "a", 1, 3, "", ", abilities: [{afflict: 2}]") + c("b", "d", 2, 2),
+                              "[{creature: x, target: d}]", "[{creature: b, blocks: [x]}]", life=2)
+    assert d["loses"] and result.assignment == () and not dead
+
+
+def test_702_15b_the_default_objective_wins_through_a_lifelinker() -> None:
+    """704.5a before damage dealt: a 4/2 double strike trampler blocked by a 3/3 lifelinker and a
+    0/2, the defending player at 2. Killing the lifelinker in the first-strike step lets 3 trample
+    over in the regular step: the defending player loses and the attacker survives."""
+    result, dead, d = outcome(c("x", "a", 4, 2, "double_strike, trample") + c("l", "d", 3, 3, "lifelink")
+                              + c("w", "d", 0, 2), "[{creature: x, target: d}]",
+                              "[{creature: l, blocks: [x]}, {creature: w, blocks: [x]}]", life=2)
+    assert d["loses"] and d["life_after"] == -1
+    assert dead == {"l", "w"}
+    assert ("l", "first strike") in {(x["creature"], x["step"]) for x in result.destroyed}
+
+
+def test_702_16e_lifelink_gains_nothing_for_prevented_damage() -> None:
+    """702.16e, 702.15b: damage protection prevents is not dealt, so lifelink gains nothing for it."""
+    result, dead, _ = outcome(c("x", "a", 2, 1, "lifelink", ", colors: [black]")
+                              + c("k", "d", 2, 2, "{protection: black}"), "[{creature: x, target: d}]",
+                              "[{creature: k, blocks: [x]}]")
+    alice = next(p for p in result.players if p["name"] == "a")
+    assert alice["life_after"] == 20 and dead == {"x"}
+    assert [a["dealt"] for a in result.assignment if a["source"] == "x"] == [0]
+
+
+def test_704_5i_a_planeswalker_gone_after_first_strike_takes_no_regular_damage() -> None:
+    """704.5i after the first-strike step: the planeswalker with 0 loyalty is put into the
+    graveyard; the creature still attacking it deals no combat damage (510.1b, 506.4)."""
+    text = HEAD % (20, 0) + c("f", "a", 3, 3, "first_strike") + c("x", "a", 4, 4) + (
+        "  - {id: pw, name: Walker, controller: d, types: [planeswalker], loyalty: 3}\n"
+        "combat:\n  attackers: [{creature: f, target: pw}, {creature: x, target: pw}]\n")
+    result = combat_damage(parse_board_text(text, "t.yaml"))
+    assert result.permanents == ({"id": "pw", "loyalty": 3, "loyalty_after": 0, "destroyed": True},)
+    assert [(a["step"], a["source"], a["assigned"]) for a in result.assignment] == [("first strike", "f", 3)]
+
+
+def test_702_12b_indestructible_survives_deathtouch() -> None:
+    """702.12b, 704.5h: deathtouch damage destroys; an indestructible creature isn't destroyed."""
+    _, dead, _ = outcome(c("x", "a", 1, 1, "deathtouch") + c("g", "d", 0, 1, "indestructible"),
+                         "[{creature: x, target: d}]", "[{creature: g, blocks: [x]}]")
+    assert dead == set()
+    _, dead, _ = outcome(c("x", "a", 1, 1) + c("g", "d", 0, 1, "indestructible", ", deathtouch_damage: true"),
+                         "[{creature: x, target: d}]", "[{creature: g, blocks: [x]}]")
+    assert dead == set()
+
+
+def real(real_cards, perms: list[dict], attackers: dict[str, str], blocks: dict[str, list[str]] | None = None,
+         life: int = 20):
+    """``damage`` on real cards: alice's ids start with ``a``, d's with ``d``."""
+    from mtgsolver import load_board
+
+    data = {"version": 1, "active_player": "a", "players": [{"name": "a"}, {"name": "d", "life": life}],
+            "battlefield": [dict(p, controller="a" if p["id"].startswith("a") else "d") for p in perms],
+            "combat": {"attackers": [{"creature": c, "target": t} for c, t in attackers.items()],
+                       "blockers": [{"creature": b, "blocks": a} for b, a in (blocks or {}).items()]}}
+    result = combat_damage(load_board(data, library=real_cards))
+    assert result.decided
+    return result, {d["creature"] for d in result.destroyed if not d["returns"]}, result.players[1]
+
+
+def test_702_15b_the_default_objective_wins_with_real_cards(real_cards) -> None:
+    """Swiftblade Vindicator (double strike, trample) with three +1/+1 counters, blocked by
+    Champion of Arashin (3/2 lifelink) and Wall of Wood (0/3) with Bob at 2: the Champion dies in
+    the first-strike step and 3 damage tramples over in the regular step (704.5a)."""
+    result, dead, d = real(real_cards, [{"id": "a_blade", "card": "Swiftblade Vindicator", "counters": {"+1/+1": 3}},
+                                  {"id": "d_champion", "card": "Champion of Arashin"},
+                                  {"id": "d_wall", "card": "Wall of Wood"}],
+                           {"a_blade": "d"}, {"d_champion": ["a_blade"], "d_wall": ["a_blade"]}, life=2)
+    assert d["loses"] and dead == {"d_champion", "d_wall"}
+    assert ("d_champion", "first strike") in {(x["creature"], x["step"]) for x in result.destroyed}
+
+
+def test_104_2a_no_regular_step_with_real_cards(real_cards) -> None:
+    """Skyhunter Skirmisher's first-strike damage leaves d at 0: Child of Night's lifelink in the
+    regular step never happens."""
+    result, _, d = real(real_cards, [{"id": "a_flyer", "card": "Skyhunter Skirmisher"},
+                               {"id": "a_bears", "card": "Grizzly Bears"}, {"id": "d_child", "card": "Child of Night"}],
+                        {"a_flyer": "d", "a_bears": "d"}, {"d_child": ["a_bears"]}, life=1)
+    assert d["loses"] and d["life_after"] == 0
+    assert {a["step"] for a in result.assignment} == {"first strike"}
+
+
+def test_702_16e_lifelink_and_protection_with_real_cards(real_cards) -> None:
+    """Child of Night (black, lifelink) blocked by Llanowar Knight (protection from black): its
+    damage is prevented and a gains nothing; the Knight kills it."""
+    result, dead, _ = real(real_cards, [{"id": "a_child", "card": "Child of Night"},
+                                  {"id": "d_knight", "card": "Llanowar Knight"}],
+                           {"a_child": "d"}, {"d_knight": ["a_child"]})
+    assert result.players[0]["life_after"] == 20 and dead == {"a_child"}
+
+
+def test_704_5i_planeswalker_gone_with_real_cards(real_cards) -> None:
+    """Black Knight and White Knight (first strike) take Garruk Wildspeaker's 3 loyalty in the
+    first-strike step; Hill Giant, attacking Garruk too, deals no damage in the regular step."""
+    result, _, d = real(real_cards, [{"id": "a_black", "card": "Black Knight"}, {"id": "a_white", "card": "White Knight"},
+                               {"id": "a_giant", "card": "Hill Giant"},
+                               {"id": "d_garruk", "card": "Garruk Wildspeaker"}],
+                        {"a_black": "d_garruk", "a_white": "d_garruk", "a_giant": "d_garruk"})
+    assert result.permanents[0]["destroyed"] and d["life_after"] == 20
+    assert {a["source"] for a in result.assignment} == {"a_black", "a_white"}
+
+
+def test_702_12b_deathtouch_and_indestructible_with_real_cards(real_cards) -> None:
+    """Typhoid Rats' deathtouch damage doesn't destroy Darksteel Myr."""
+    _, dead, _ = real(real_cards, [{"id": "a_rats", "card": "Typhoid Rats"}, {"id": "d_myr", "card": "Darksteel Myr"}],
+                      {"a_rats": "d"}, {"d_myr": ["a_rats"]})
+    assert dead == set()
+
+
+def test_104_2a_with_three_players_the_game_goes_on() -> None:
+    """104.2a, 800.4a: with three players, one losing at the check after the first-strike step
+    leaves the game while it goes on; what leaves with them is not modelled, so the answer is
+    undecided with the reason."""
+    text = ("version: 1\nactive_player: a\nplayers: [{name: a}, {name: d, life: 2}, {name: e, life: 20}]\n"
+            "battlefield:\n" + c("x", "a", 2, 2, "first_strike") + c("y", "a", 3, 3)
+            + "combat:\n  attackers: [{creature: x, target: d}, {creature: y, target: e}]\n")
+    result = combat_damage(parse_board_text(text, "t.yaml"))
+    assert result.decided is None and any(n.startswith("800.4a: d loses") for n in result.notes)
+    assert [p["life_after"] for p in result.players] == [20, 0, 17]

@@ -80,8 +80,9 @@ def test_every_card_name_is_in_the_pool_but_in_three_puzzles(pool) -> None:
 
 
 def test_saved_puzzles_load_with_the_pool(pool) -> None:
-    """Every puzzle loads with the real cards, but those with cards the pool lacks and those with
-    a creature whose "*" power and toughness (208.2a) its text defines in words no grammar reads."""
+    """Every puzzle loads with the real cards, but those with cards the pool lacks; a creature
+    whose "*" power and toughness (208.2a) its text defines in words no grammar reads loads with
+    that line unread."""
     step = max(1, len(PUZZLES) // runs(len(PUZZLES), 16))
     loaded = 0
     for path in PUZZLES[::step]:
@@ -89,16 +90,11 @@ def test_saved_puzzles_load_with_the_pool(pool) -> None:
         try:
             board = read_board_data(data, path.name, pool)
         except BoardError as exc:
-            if "unknown card" in str(exc):
-                assert path.name in MISSING_FROM_POOL
-            else:
-                assert "a creature needs power and toughness" in str(exc), exc
-                index = int(exc.path.split("[")[1].split("]")[0])
-                assert pool.get(data["battlefield"][index]["card"]).power is None
+            assert "unknown card" in str(exc) and path.name in MISSING_FROM_POOL, exc
             continue
         loaded += 1
         assert board.notes == tuple(data["notes"])
-    assert loaded >= (144 if step == 1 else len(PUZZLES[::step]) // 2)
+    assert loaded >= (150 if step == 1 else len(PUZZLES[::step]) * 9 // 10)
 
 
 # -------------------------------------------------------------------- puzzles checked by hand

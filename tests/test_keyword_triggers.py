@@ -16,6 +16,7 @@ from mtgsolver import load_board
 from mtgsolver.load import parse_board_text
 from mtgsolver.model import BoardError
 from mtgsolver.read.oracle import parse_oracle_text
+from mtgsolver.rules.damage import choice_notes, mentor_target
 from mtgsolver.solver.damage import combat_damage
 from mtgsolver.solver.puzzle import solve_goal
 
@@ -219,3 +220,69 @@ def test_702_116a_myriad_with_two_players_makes_no_token() -> None:
                         "combat": {"attackers": [{"creature": "a_m", "target": "bob"}]}})
     result = combat_damage(three)
     assert result.decided is None and any("702.116a" in n for n in result.notes)
+
+
+# ------------------------------------------------------------------ the notes of open choices
+def test_702_134a_mentor_targets_less_power_even_none() -> None:
+    """702.134a: "target attacking creature with lesser power": a 0-power creature is a target
+    of a 1-power mentor; a 0-power mentor has none; the mentor itself never is."""
+    b = load_board({"version": 1, "active_player": "alice", "players": [{"name": "alice"}, {"name": "bob"}],
+                    "battlefield": [dict(c, controller="alice") for c in (
+                        creature("a_m", 1, 1, "mentor"), creature("a_z", 0, 3), creature("a_w", 0, 1, "mentor"))]})
+    m, z, w = (b.permanent(x) for x in ("a_m", "a_z", "a_w"))
+    assert mentor_target(m, [m, z, w]) == ["a_z", "a_w"]
+    assert mentor_target(w, [m, z, w]) == []
+
+
+def test_choice_notes_name_each_open_choice() -> None:
+    """The notes that make ``damage`` and ``solve`` undecided name the rule, the creatures and the
+    choice: a mentor's two targets (702.134a), a mentor beside another power trigger (608.2b),
+    myriad with three players (702.116a), an attacking creature with banding (702.22c), and,
+    blocks unknown, a banding blocker in a fight with first strike or "as though it weren't
+    blocked" (702.22j); another player's creature in the list is not the attacking player's."""
+    two = board([creature("a_m", 3, 3, "mentor"), creature("a_x", 1, 1), creature("a_y", 2, 2)])
+    assert choice_notes(two, ["a_m", "a_x", "a_y"]) == [
+        "a_m (a_m) has mentor (702.134a) with 2 possible targets (a_x, a_y): the attacking player's choice is not "
+        "searched"]
+    beside = board([creature("a_m", 3, 3, "mentor"), creature("a_x", 1, 1),
+                    creature("a_b", 3, 3, abilities=[{"battalion": {"gets": [1, 1]}}]),
+                    creature("a_c", 4, 4, "battle_cry")])
+    assert choice_notes(beside, ["a_m", "a_x", "a_b", "a_c"]) == [
+        "a_m (a_m) has mentor (702.134a) beside other attack triggers that change power (a_b, a_c): their order "
+        "decides its target (608.2b); not modelled"]
+    three = load_board({"version": 1, "active_player": "alice",
+                        "players": [{"name": "alice"}, {"name": "bob"}, {"name": "carol"}],
+                        "battlefield": [dict(c, controller="alice") for c in (
+                            creature("a_m", 3, 3, "mentor", "myriad"), creature("a_x", 1, 1), creature("a_y", 2, 2))]})
+    assert choice_notes(three, ["a_m", "a_x", "a_y"])[1:] == [
+        "a_m (a_m) has myriad (702.116a): its token copies attacking the other opponents are not modelled"]
+    bands = board([creature("a_band", 1, 1, "banding"), creature("a_x", 2, 2)])
+    assert choice_notes(bands, ["a_band", "a_x"]) == [
+        "a_band (a_band) has banding: attacking bands (702.22c, 508.1e) are not declared or searched"]
+    fight = board([creature("a_f", 2, 2, "first_strike"), creature("a_u", 2, 2, abilities=["may_assign_as_unblocked"]),
+                   creature("a_x", 2, 2), creature("b_band", 1, 1, "banding"),
+                   creature("b_u", 1, 1, abilities=["may_assign_as_unblocked"])])
+    assert choice_notes(fight, ["a_f", "a_u", "a_x"]) == [
+        "a creature with banding may block (702.22j) in a fight with first strike, double strike, trample or \"as "
+        "though it weren't blocked\" (a_f (a_f), a_u (a_u)): not modelled"]
+    assert choice_notes(board([creature("a_f", 2, 2, "first_strike"), creature("b_x", 1, 1)]), ["a_f"]) == []
+    mine = board([creature("a_f", 2, 2, "first_strike"), creature("a_band", 1, 1, "banding")])
+    assert choice_notes(mine, ["a_f"]) == []  # the banding creature is the attacking player's
+    theirs = board([creature("a_x", 1, 1), creature("b_m", 3, 3, "mentor"), creature("b_y", 1, 1),
+                    creature("b_z", 2, 2)])
+    assert choice_notes(theirs, ["a_x", "b_m", "b_y", "b_z"]) == []  # Bob's mentor is not attacking for Alice
+
+
+def test_702_22j_choice_notes_for_declared_blocks() -> None:
+    """702.22j with the blocks declared: the defending player's division is not modelled when
+    the attacker may assign its damage as though it weren't blocked, or when the banding
+    creature blocks several attackers; a plain fight beside them needs no note."""
+    b = board([creature("a_x", 2, 2), creature("a_u", 3, 3, abilities=["may_assign_as_unblocked"]),
+               creature("a_y", 2, 2), creature("a_z", 2, 2), creature("b_band", 1, 1, "banding"),
+               creature("b_duo", 1, 3, "banding", abilities=[{"can_block_additional": 1}]), creature("b_w", 0, 4)])
+    blocks = {"b_w": ("a_x",), "b_band": ("a_u",), "b_duo": ("a_y", "a_z")}
+    note = ("{} ({}) is blocked by a creature with banding (702.22j) in a fight with first strike, double strike, "
+            "trample, \"as though it weren't blocked\" or a blocker of several creatures: not modelled")
+    assert choice_notes(b, ["a_x", "a_u", "a_y", "a_z"], blocks) == [
+        note.format("a_u", "a_u"), note.format("a_y", "a_y"), note.format("a_z", "a_z")]
+    assert choice_notes(b, ["a_x", "a_y"], {"b_w": ("a_x",), "b_band": ("a_y",)}) == []

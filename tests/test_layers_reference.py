@@ -149,6 +149,10 @@ FAMILIES = [
     [*COUNTED, {"set_colors": ["white"]}, {"set_land_types": ["mountain"]}, {"add_subtypes": ["swamp"]},
      {"set_pt": [1, 1]}],
     TYPE_SETTING + [{"add_subtypes": ["elf"]}, {"set_pt": [2, 2]}],
+    # 7c effects whose affected set depends on power and toughness, beside +1/+1 counters (613.7c)
+    [{"affects": {"types": ["creature"], "power_at_least": 2}, "gets": [1, 1]},
+     {"affects": {"types": ["creature"], "toughness_at_most": 2}, "gets": [-1, 1]}, {"gets": [1, 0]},
+     {"set_pt": [1, 1]}],
 ]
 KINDS = st.sampled_from(["creature", "creature", "land", "creature", "land", "basic_land", "artifact", "enchantment", "artifact_creature"])
 
@@ -183,6 +187,7 @@ def boards(draw, filters=None):
             "bushido": draw(st.integers(0, 2)) if creature else 0,
             "p": draw(st.integers(0, 4)) if creature else None, "t": draw(st.integers(1, 4)) if creature else None,
             "plus_counters": draw(st.integers(0, 1)) if creature else 0,
+            "counters_ts": draw(st.sampled_from([None, None, 1, 3, 5, 7])),  # 613.7c
             "attached_to": None, "effects": [],
             "token": draw(st.booleans()), "tapped": draw(st.booleans()), "charges": draw(st.integers(0, 2)),
             "chosen_type": draw(st.sampled_from([None, "elf", "goblin"])),
@@ -254,7 +259,7 @@ def engine_board(objects: list[dict], effects: list[dict], hand: dict[str, int] 
             counters={k: n for k, n in (("+1/+1", o["plus_counters"]), ("charge", o.get("charges", 0))) if n},
             keywords=frozenset(o["keywords"]), abilities=tuple(abilities), attached_to=o["attached_to"],
             token=o.get("token", False), tapped=o.get("tapped", False), chosen_type=o.get("chosen_type"),
-            paired_with=o.get("paired_with")))
+            paired_with=o.get("paired_with"), counters_timestamp=o.get("counters_ts")))
     players = players or {}
     cards = {name: (owner, Card(name, ("creature",), text=text)) for name, (owner, text) in (graveyard or {}).items()}
     statics = {p: tuple(ZoneCard(name, card, statics=graveyard_statics(card)) for name, (owner, card) in cards.items()

@@ -161,6 +161,39 @@ def test_613_7a_example_rune_of_flight_on_colossus_hammer() -> None:
     assert "flying" in early.permanent("c").keywords
 
 
+def test_613_7a_a_granted_ability_has_the_granting_effects_later_timestamp() -> None:
+    """613.7a: an Equipment (timestamp 2) given "Equipped creature has base power and toughness
+    4/4" by a Rune-like Aura (timestamp 4): the granted ability has the Aura's timestamp, later
+    than the 1/1-setting Aura (timestamp 3), so the creature is 4/4 (7b, 613.4b). A resolved
+    effect granting the same ability (a board ``gains``, after every permanent) also wins."""
+    rune = ("- {id: rune, name: Rune, controller: alice, types: [enchantment], subtypes: [aura], attached_to: hammer, "
+            "abilities: [{continuous: {affects: {attached: true}, gains: [{continuous: {affects: {attached: true}, "
+            "set_pt: [4, 4]}}]}}]}\n")
+    hammer = ("- {id: hammer, name: Hammer, controller: alice, types: [artifact], subtypes: [equipment], "
+              "attached_to: c}\n")
+    assert pt(board(creature("c") + hammer + aura("shrink", "c", "set_pt: [1, 1]") + rune), "c") == (4, 4)
+    assert pt(board(creature("c") + hammer + rune + aura("shrink", "c", "set_pt: [1, 1]")), "c") == (1, 1)
+    gains = ("effects:\n  - {kind: gains, creature: c, abilities: [{continuous: {affects: {self: true}, "
+             "set_pt: [4, 4]}}]}\n")
+    assert pt(board(creature("c") + aura("shrink", "c", "set_pt: [1, 1]"), gains), "c") == (4, 4)
+
+
+def test_613_7a_granted_ability_with_a_real_card(real_cards) -> None:
+    """Godhead of Awe's "Other creatures have base power and toughness 1/1" (timestamp 2) and
+    an effect that gave Grizzly Bears (timestamp 1) "~ has base power and toughness 4/4" after
+    both entered: the granted ability has the effect's timestamp, so the Bears are 4/4."""
+    from mtgsolver import load_board
+
+    text = ("version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\nbattlefield:\n"
+            "  - {id: bears, card: Grizzly Bears, controller: alice}\n"
+            "  - {id: godhead, card: Godhead of Awe, controller: bob}\n"
+            "effects:\n  - {kind: gains, creature: bears, abilities: [{continuous: {affects: {self: true}, "
+            "set_pt: [4, 4]}}]}\n")
+    b = load_board(text, library=real_cards)
+    assert (b.permanent("bears").power, b.permanent("bears").toughness) == (4, 4)
+    assert [c.source for c in changes_of(b, "bears") if c.layer == "7b"] == ["godhead", "bears"]
+
+
 @pytest.mark.parametrize("order, flying", [(("gain", "lose"), False), (("lose", "gain"), True)])
 def test_613_9_example_has_flying_and_loses_flying_timestamp_order(order: tuple[str, str], flying: bool) -> None:
     """613.9 example: "has flying" and "loses flying" don't depend on each other; the later
@@ -191,6 +224,41 @@ def test_613_7_timestamp_field_overrides_battlefield_order() -> None:
     assert [x.timestamp for x in changes_of(b, "c")] == [2, 5]
 
 
+# --------------------------------------------------------------------------- 613.7c counters
+STRONG = ("- {id: strong, name: Strong Anthem, controller: alice, types: [enchantment], abilities: "
+          "[{continuous: {affects: {types: [creature], power_at_least: 2}, gets: [1, 1]}}]}\n")
+
+
+def test_613_7c_counters_and_7c_effects_apply_in_timestamp_order() -> None:
+    """613.4c, 613.7c: +1/+1 counters and the effects of layer 7c apply in timestamp order, a
+    counter's being when it was put on. "Creatures with power 2 or greater get +1/+1" sees a 1/1
+    a counter made 2/2 only if the counter is older than the effect: the creature entered with
+    it before the anthem (3/3); the creature entered after the anthem (2/2); or the counter was
+    put on after the anthem entered (``counters_timestamp``, 2/2)."""
+    elf = creature("elf", "1/1", extra=", counters: {+1/+1: 1}")
+    assert pt(board(elf + STRONG), "elf") == (3, 3)
+    assert pt(board(STRONG + elf), "elf") == (2, 2)
+    assert pt(board(creature("elf", "1/1", extra=", counters: {+1/+1: 1}, counters_timestamp: 5") + STRONG), "elf") \
+        == (2, 2)
+    assert [c.layer for c in changes_of(board(elf + STRONG), "elf")] == ["7c"]
+
+
+def test_613_7c_counters_with_a_real_card(real_cards) -> None:
+    """Llanowar Elves (1/1) with a +1/+1 counter beside "creatures with power 2 or greater get
+    +1/+1": 3/3 when the counter is older than the anthem, 2/2 when it is newer."""
+    from mtgsolver import load_board
+
+    def elves(extra: str) -> tuple[int, int]:
+        text = ("version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\nbattlefield:\n"
+                f"  - {{id: elves, card: Llanowar Elves, controller: alice, counters: {{+1/+1: 1}}{extra}}}\n  "
+                + STRONG)
+        perm = load_board(text, library=real_cards).permanent("elves")
+        return perm.power, perm.toughness
+
+    assert elves("") == (3, 3)
+    assert elves(", counters_timestamp: 3") == (2, 2)
+
+
 # --------------------------------------------------------------------------- 613.8 dependency
 BLOOD_MOON = ("- {id: moon, name: Blood Moon, controller: bob, types: [enchantment], abilities: "
               "[{continuous: {affects: {types: [land], not_supertypes: [basic]}, set_land_types: [mountain]}}]}\n")
@@ -215,6 +283,33 @@ def test_613_8_urborg_alone_makes_every_land_a_swamp() -> None:
     assert b.permanent("f").subtypes == {"forest", "swamp"}
     assert sorted(a.text for a in b.permanent("f").mana_abilities) == ["{T}: Add {B}.", "{T}: Add {G}."]
     assert b.permanent("urborg").subtypes == {"swamp"}
+
+
+@pytest.mark.parametrize("grant_first", [True, False])
+def test_613_8a_a_keyword_filter_depends_on_the_effect_granting_the_keyword(grant_first: bool) -> None:
+    """613.8a: "Creatures with flying have lifelink" depends on "Enchanted creature has flying"
+    (applying that changes what it applies to), whatever their timestamps: the creature has
+    both."""
+    lifelink = ("- {id: sky, name: Sky Blessing, controller: alice, types: [enchantment], abilities: [{continuous: "
+                "{affects: {types: [creature], keywords: [flying]}, gains: [lifelink]}}]}\n")
+    flight = aura("flight", "c", "gains: [flying]")
+    c = board(creature("c") + (flight + lifelink if grant_first else lifelink + flight)).permanent("c")
+    assert {"flying", "lifelink"} <= c.keywords
+
+
+def test_613_8a_keyword_filter_with_real_cards(real_cards) -> None:
+    """Sephara, Sky's Blade ("Other creatures you control with flying have indestructible") and
+    Flight ("Enchanted creature has flying") put on the Grizzly Bears after Sephara entered: the
+    Bears have flying and indestructible."""
+    from mtgsolver import load_board
+
+    text = ("version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\nbattlefield:\n"
+            "  - {id: bears, card: Grizzly Bears, controller: alice}\n"
+            "  - {id: sephara, card: \"Sephara, Sky's Blade\", controller: alice}\n"
+            "  - {id: flight, card: Flight, controller: alice, attached_to: bears}\n")
+    bears = load_board(text, library=real_cards).permanent("bears")
+    assert {"flying", "indestructible"} <= bears.keywords
+    assert bears.granted_by["indestructible"] == "sephara"
 
 
 def test_613_8b_dependency_loop_applies_in_timestamp_order() -> None:

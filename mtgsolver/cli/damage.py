@@ -29,18 +29,20 @@ def register(app: typer.Typer) -> None:
     @app.command("damage")
     def damage(
         board_path: Path = common.BoardArg,
-        attacker: str = typer.Option("damage,destroy", "--attacker",
-                                     help="The attacking player's assignment objectives, in order: damage, destroy, preserve."),
-        defender: str = typer.Option("destroy", "--defender",
-                                     help="The defending player's assignment objectives, in order."),
+        attacker: Optional[str] = typer.Option(
+            None, "--attacker", help="The attacking player's assignment objectives, in order: win, life, damage, "
+                                     "destroy, preserve (default: win,life,destroy)."),
+        defender: Optional[str] = typer.Option(
+            None, "--defender", help="The defending player's assignment objectives, in order (default: "
+                                     "win,life,destroy)."),
         cards: Optional[Path] = common.CardsOpt,
         json_out: bool = common.JsonOpt,
         time_limit: float = common.TimeOpt,
     ) -> None:
         """The outcome of the board's declared attack and blocks: life, poison, loyalty, defense,
         commander damage and creatures destroyed, with the rules behind each (510, 704.5)."""
-        options = {"attacker_objectives": _split(attacker), "defender_objectives": _split(defender),
-                   "time_limit": time_limit}
+        options = {"attacker_objectives": _split(attacker) if attacker is not None else None,
+                   "defender_objectives": _split(defender) if defender is not None else None, "time_limit": time_limit}
         common.answer("damage", board_path, options, cards, json_out, _print, flags=FLAGS)
 
 

@@ -79,7 +79,8 @@ def show(
     if b.combat:
         con.print("[bold]combat[/]")
         for a in b.combat.attackers:
-            con.print(f"  {a.creature} attacks {a.target}")
+            con.print(f"  {a.creature} attacks {a.target}" if a.target is not None else
+                      f"  {a.creature} attacks nothing ({a.defender} defending; 506.4c)")
         for x in b.combat.blockers or ():
             con.print(f"  {x.creature} blocks {', '.join(x.blocks)}")
 

@@ -24,7 +24,10 @@ counterexample of the search). On top of them:
 - damage dealt (510.2) after protection (702.16e), as marked damage, -1/-1 counters (wither
   702.80, infect 702.90), poison (infect, toxic 702.164c), loyalty and defense loss (120.3c-d,
   h), life gain (lifelink 702.15b), commander damage (903.10a); then state-based actions after
-  each step (704.5a, c, f, g, h, i, v; 704.6c), undying and persist returns (702.93, 702.79).
+  each step (704.5a, c, f, g, h, i, v; 704.6c), undying and persist returns (702.93, 702.79);
+- with ``game_ends``, the end of the game: once the check after afflict or after the first
+  combat damage step leaves one player (104.2a; 104.4a: none, a draw), the later steps never
+  happen.
 """
 from __future__ import annotations
 
@@ -78,15 +81,29 @@ class DamageModel:
     focus:
         If given, only these attackers (and the blockers) deal and take damage; the others
         count only for the triggers that look at the whole attack (exalted, battle cry, ...).
+    game_ends:
+        Whether the game ending at a check stops the steps after it (104.2a); without it every
+        step is played out, which the search's per-attacker shares need (a loss at any check
+        is a loss either way).
+    nothing:
+        Attacking creatures that attack nothing, what they attacked having left combat (506.4c),
+        each with its defending player (802.2a); ``x`` gives them no target. They may be blocked
+        and, unblocked, deal no combat damage.
     """
 
     def __init__(self, board: Board, model: cp_model.CpModel, x: Mapping[str, Mapping[str, Lit | int]],
                  blocks: Mapping[str, tuple[str, ...]], name: str = "d", active: str | None = None,
-                 focus: frozenset[str] | None = None) -> None:
-        self.board, self.m, self.name = board, model, name
+                 focus: frozenset[str] | None = None, game_ends: bool = False,
+                 nothing: Mapping[str, str] | None = None) -> None:
+        self.board, self.m, self.name, self.game_ends = board, model, name, game_ends
+        self.checks: dict[tuple[str, int], Lit] = {}  # (player, k) -> loses at check k (-1 - k: by check k)
+        self.ended: list[Lit] = []  # per step: the game ended before it (104.2a)
         self.L = Lits(model)
         self.active = active or board.active_player
         self.x = {c: dict(ts) for c, ts in x.items()}
+        self.nothing = dict(nothing or {})
+        for c in self.nothing:
+            self.x.setdefault(c, {})
         self.blocks = {b: tuple(a) for b, a in blocks.items() if a}
         self.blockers_of: dict[str, list[str]] = {a: [] for a in self.x}
         for b, atts in self.blocks.items():
@@ -95,7 +112,8 @@ class DamageModel:
         self.fighting = [a for a in self.x if focus is None or a in focus]
         self.creatures = self.fighting + [b for b in self.blocks if b not in self.x]
         self.perm = {c: board.permanent(c) for c in list(self.x) + self.creatures}
-        self.attacking = {c: self.L.any_of(list(ts.values()), f"{name}_att_{c}") for c, ts in self.x.items()}
+        self.attacking = {c: self.L.true() if c in self.nothing else self.L.any_of(list(ts.values()), f"{name}_att_{c}")
+                          for c, ts in self.x.items()}
         self.in_combat: dict[str, Lit] = {a: self.attacking[a] for a in self.fighting}
         for b, atts in self.blocks.items():  # a blocker of creatures that don't attack doesn't block
             self.in_combat.setdefault(b, self.L.any_of([self.attacking[a] for a in atts], f"{name}_blk_{b}"))
@@ -185,6 +203,8 @@ class DamageModel:
                 for t, lit in ts.items():
                     d = self.board.defending_player_of(t)
                     out[d] = out.get(d, Lin()).add_term(n, lit)
+                if a in self.nothing:  # 802.2a: the player it was attacking
+                    out[self.nothing[a]] = out.get(self.nothing[a], Lin()).plus(n)
         return out
 
     # ------------------------------------------------------------------ damage
@@ -211,6 +231,7 @@ class DamageModel:
         marked: dict[str, Lin] = {c: Lin(self.perm[c].damage) for c in self.creatures}
         counters: dict[str, Lin] = {c: Lin(0) for c in self.creatures}
         self.pre_died: dict[str, Lit] = {}
+        self.toxic_hits: dict[tuple[int, str, str], Lit] = {}  # (step, source, player): toxic damage dealt
         for c in self.creatures:
             dt = L.const(self.perm[c].deathtouch_damage)
             d0 = self._dies(c, self.in_combat[c], marked[c], counters[c], dt, f"{n}_d0_{c}")
@@ -225,6 +246,7 @@ class DamageModel:
                     standing[t] = L.true()
         for s in (1, 2):
             st = _Step(alive=dict(alive))
+            self.ended.append(self._ended_before(s))
             self.steps.append(st)
             for c in self.creatures:
                 st.amount[c] = self._amount(s, st, c)
@@ -253,6 +275,8 @@ class DamageModel:
                         dt_in[dst].append(L.at_least(q, 1, 0, ub, f"{n}_dt{s}_{src}_{dst}"))
                 elif dst in lost:  # 120.3c, 120.3h
                     lost[dst] = lost[dst].add_var(1, q, 0, ub)
+            self.toxic_hits |= {(s, src, dst): L.at_least(q, 1, 0, 10 ** 6, f"{n}_tox{s}_{src}_{dst}")
+                                for src, dst, q in st.dealt if number(self.perm[src], "toxic") and board.is_player(dst)}
             nxt: dict[str, Lit] = {}
             for c in self.creatures:
                 marked[c] = marked[c].plus(dmg_in[c])
@@ -268,15 +292,51 @@ class DamageModel:
         self.marked, self.counters_received, self.lost_counters = marked, counters, lost
         self.alive_end, self.standing = alive, standing
         self.gone = {c: L.all_of([self.in_combat[c], alive[c].Not()], f"{n}_gone_{c}") for c in self.creatures}
-        self.toxic_hits = {(s, src, dst): L.at_least(q, 1, 0, 10 ** 6, f"{n}_tox{s}_{src}_{dst}")
-                           for s, st in enumerate(self.steps, 1) for src, dst, q in st.dealt
-                           if number(self.perm[src], "toxic") and board.is_player(dst)}
         self._lost = {c: self._lost_lit(c) for c in self.creatures}
         self._returns = {c: L.all_of([self.gone[c], self._lost[c].Not()], f"{n}_ret_{c}") for c in self.creatures}
 
+    def _ended_before(self, s: int) -> Lit:
+        """104.2a, 104.4a: the game is over before damage step ``s``: the check after afflict
+        (``s`` 1) or after the first step too (``s`` 2) leaves at most one player."""
+        if not self.game_ends:
+            return self.L.const(False)
+        players = [p.name for p in self.board.players]
+        out = [self.L.all_of([self.lost_by(p, s - 1) for p in players if p != keep], f"{self.name}_end{s}_{keep}")
+               for keep in players]
+        return self.L.any_of(out, f"{self.name}_ended{s}")
+
+    def lost_by(self, player: str, upto: int) -> Lit:
+        """``player`` has lost at one of the checks 0 (after afflict) to ``upto`` (after that
+        damage step): 704.5a, 704.5c, 704.6c."""
+        key = (player, -1 - upto)
+        if key not in self.checks:
+            self.checks[key] = self.L.any_of([self.check(player, k) for k in range(upto + 1)],
+                                             f"{self.name}_by{upto}_{player}")
+        return self.checks[key]
+
+    def check(self, player: str, upto: int) -> Lit:
+        """``player`` loses at the state-based check after step ``upto`` (0: after the afflict
+        triggers; 510.3, 704.3): life 0 or less (704.5a), ten poison counters (704.5c), 21
+        combat damage from one commander (704.6c)."""
+        key = (player, upto)
+        if key in self.checks:
+            return self.checks[key]
+        n, p = self.name, self.board.player(player)
+        life = p.life - self.life_loss(player, upto) + self.life_gain(player, upto)
+        reasons = [self._le(life, 0, f"{n}_dead{upto}_{player}")]
+        if upto:
+            reasons.append(self._ge(p.poison + self.poison(player, upto), LETHAL_POISON, f"{n}_psn{upto}_{player}"))
+            for c in (c for c in self.fighting if self.perm[c].is_commander):
+                prior = p.commander_damage.get(c, 0)
+                reasons.append(self._ge(prior + self.commander_damage(c, player, upto), LETHAL_COMMANDER,
+                                        f"{n}_cmd{upto}_{player}_{c}"))
+        self.checks[key] = self.L.any_of(reasons, f"{n}_check{upto}_{player}")
+        return self.checks[key]
+
     def _amount(self, s: int, st: _Step, c: str) -> cp_model.IntVar:
         """510.1a, 510.4: the combat damage ``c`` assigns in step ``s`` (power, or toughness for
-        "assigns combat damage equal to its toughness"; nothing if 0 or less)."""
+        "assigns combat damage equal to its toughness"; nothing if 0 or less, or once the game
+        has ended, 104.2a)."""
         p = self.perm[c]
         first = p.has_keyword("first_strike") or p.has_keyword("double_strike")
         deals_now = first if s == 1 else (p.has_keyword("double_strike") or not first)
@@ -286,15 +346,16 @@ class DamageModel:
         if not deals_now or ub == 0:
             self.m.add(amt == 0)
             return amt
+        deals = self.L.all_of([st.alive[c], self.ended[s - 1].Not()], f"{self.name}_deals{s}_{c}")
         if val.lb < 0:
             ev = self._int(val.lb, val.ub, f"pv{s}_{c}")
             self.m.add(ev == val.expr())
             pos = self._int(0, ub, f"pp{s}_{c}")
             self.m.add_max_equality(pos, [ev, 0])
-            self.m.add(amt == pos).only_enforce_if(st.alive[c])
+            self.m.add(amt == pos).only_enforce_if(deals)
         else:
-            self.m.add(amt == val.expr()).only_enforce_if(st.alive[c])
-        self.m.add(amt == 0).only_enforce_if(st.alive[c].Not())
+            self.m.add(amt == val.expr()).only_enforce_if(deals)
+        self.m.add(amt == 0).only_enforce_if(deals.Not())
         return amt
 
     def _assign_attacker(self, s: int, st: _Step, a: str, marked: dict[str, Lin], counters: dict[str, Lin],
@@ -456,20 +517,7 @@ class DamageModel:
     def loses(self, player: str) -> Lit:
         """704.5a, 704.5c, 704.6c: ``player`` loses after the afflict triggers or after either
         damage step (state-based actions are checked after each, 510.3, 704.3)."""
-        L, n = self.L, self.name
-        p = self.board.player(player)
-        checks: list[Lit] = []
-        commanders = [c for c in self.fighting if self.perm[c].is_commander]
-        for upto in (0, 1, 2):
-            life = p.life - self.life_loss(player, upto) + self.life_gain(player, upto)
-            checks.append(self._le(life, 0, f"{n}_dead{upto}_{player}"))
-            if upto:
-                checks.append(self._ge(p.poison + self.poison(player, upto), LETHAL_POISON, f"{n}_psn{upto}_{player}"))
-                for c in commanders:
-                    prior = p.commander_damage.get(c, 0)
-                    checks.append(self._ge(prior + self.commander_damage(c, player, upto), LETHAL_COMMANDER,
-                                           f"{n}_cmd{upto}_{player}_{c}"))
-        return L.any_of(checks, f"{n}_loses_{player}")
+        return self.lost_by(player, 2)
 
     def _ge(self, expr: cp_model.LinearExprT, k: int, label: str) -> Lit:
         y = self.m.new_bool_var(label)

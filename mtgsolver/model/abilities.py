@@ -102,6 +102,9 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     # blocking requirements (509.1c)
     "blocks_each_combat": None,
     "lure": None,
+    # "All creatures with flying able to block ~ do so" (Talruum Piper), "All Walls able to block
+    # ~ do so" (Marble Priest): a lure for the creatures matching the filter only
+    "lure_by": "filter",
     "must_be_blocked": None,
     "must_be_blocked_by": "int",
     # "must be blocked by an Eldrazi if able" (Slayer's Cleaver): one requirement, obeyed when a

@@ -109,6 +109,13 @@ class Board:
     def pool(self, player: str) -> tuple[PoolMana, ...]:
         return self.mana_pools.get(player, ())
 
+    def defender_of(self, attack: Attack) -> str:
+        """The defending player of one attacking creature (506.2, 802.2a): of what it attacks,
+        or, attacking nothing (506.4c), the player it was attacking."""
+        if attack.target is None:
+            return attack.defender  # type: ignore[return-value]
+        return self.defending_player_of(attack.target)
+
     def defending_player_of(self, target: str) -> str:
         """The player an attack on ``target`` is against (506.2): the player, a
         planeswalker's controller, or a battle's protector (310.8)."""

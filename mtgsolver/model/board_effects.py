@@ -9,7 +9,8 @@ attack the defender, not their planeswalkers), 508.1d (attack_cost), 701.15 (goa
 611.2 and 613 (continuous: what a resolved spell or ability changes for a while; control:
 who controls what, layer 2, 613.1b), 701.19 (regeneration: a shield), 615 (prevention: a
 shield), 614.1a (exile_if_dies: a replacement), 603.7 (delayed_trigger: a delayed triggered
-ability waiting for its event).
+ability waiting for its event), 305.7 (land_type: a resolved ability made a land a basic land
+type, Cyclopean Tomb).
 """
 from __future__ import annotations
 
@@ -48,6 +49,7 @@ EFFECT_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                         "timestamp")),
     "exile_if_dies": (("objects",), ("source", "duration", "timestamp")),
     "delayed_trigger": (("at", "effects", "controller"), ("objects", "source", "timestamp")),
+    "land_type": (("permanent", "land_type"), ("source",)),
 }
 
 
@@ -80,6 +82,8 @@ class Effect:
     references fixed: :class:`~mtgsolver.model.effects.Objects`) happen, controlled by
     ``controller``, the next time ``at`` happens (603.7); ``objects``: the objects they name
     still where they were (603.7c).
+
+    ``permanent`` is the land whose subtype ``land_type`` (a basic land type) sets (305.7).
     """
 
     kind: str
@@ -103,3 +107,5 @@ class Effect:
     at: TriggerEvent | None = None
     effects: tuple[EffectValue, ...] | None = None
     pt: tuple[int, int] | None = None
+    permanent: str | None = None
+    land_type: str | None = None

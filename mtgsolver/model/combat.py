@@ -8,10 +8,16 @@ __all__ = ["Attack", "Block", "CombatDeclaration"]
 
 @dataclass(frozen=True)
 class Attack:
-    """One attacking creature and what it attacks: a player, planeswalker or battle (506.3)."""
+    """One attacking creature and what it attacks: a player, planeswalker or battle (506.3).
+
+    ``target`` is ``None`` for a creature attacking nothing: the planeswalker or battle it
+    attacked has left combat, and it is still an attacking creature that may be blocked and,
+    unblocked, deals no combat damage (506.4c); ``defender`` is then the defending player it
+    was attacking (802.2a)."""
 
     creature: str
-    target: str
+    target: str | None
+    defender: str | None = None
 
 
 @dataclass(frozen=True)

@@ -322,7 +322,7 @@ class Condition:
 
 FOR_EACH_KEYS = ("permanents", "cards_in_hand", "counters_on_source", "creature_cards_in_graveyard",
                   "counters_on_it", "colors_of_it", "colors_among", "basic_land_types_among", "cards", "party",
-                  "mana_value_of_it", "mana_symbols_of_it", "bushido_of_it")
+                  "mana_value_of_it", "mana_symbols_of_it", "bushido_of_it", "highest_life_total")
 #: What may go with ``permanents``: ``attached_to`` (``it``: the object the effect applies to;
 #: ``source``; ``creature``: any creature), ``counters`` (sum the counters of that kind on them),
 #: ``shares_creature_type`` and ``same_name`` (with the object the effect applies to).
@@ -371,7 +371,9 @@ class ForEach:
     N it has after layer 6, 702.45b), ``mana_value_of_it`` (202.3), ``mana_symbols_of_it``
     (a color: its mana symbols of that color, hybrid included), ``party`` (700.8). Among permanents matching a filter:
     ``colors_among`` (105.2), ``basic_land_types_among`` (305.6: domain). ``cards``: a
-    :class:`CardCount` of a graveyard or hand."""
+    :class:`CardCount` of a graveyard or hand. ``highest_life_total``: the highest life total
+    among players (119). ``subtracted``: the count is taken from ``plus`` rather than added
+    ("20 minus the highest life total among players", Scourge of the Skyclaves)."""
 
     permanents: Affected | None = None
     cards_in_hand: bool = False
@@ -392,6 +394,8 @@ class ForEach:
     mana_value_of_it: bool = False
     mana_symbols_of_it: str | None = None
     bushido_of_it: bool = False
+    highest_life_total: bool = False
+    subtracted: bool = False
 
     @property
     def card_count(self) -> CardCount | None:
@@ -420,12 +424,14 @@ class ForEach:
             out = {"basic_land_types_among": self.basic_land_types_among.to_mapping()}
         elif self.cards is not None:
             out = {"cards": self.cards.to_mapping()}
-        elif self.colors_of_it or self.party or self.mana_value_of_it or self.bushido_of_it:
-            out = {k: True for k in ("colors_of_it", "party", "mana_value_of_it", "bushido_of_it") if getattr(self, k)}
+        elif self.colors_of_it or self.party or self.mana_value_of_it or self.bushido_of_it or self.highest_life_total:
+            out = {k: True for k in ("colors_of_it", "party", "mana_value_of_it", "bushido_of_it", "highest_life_total")
+                   if getattr(self, k)}
         elif self.mana_symbols_of_it is not None:
             out = {"mana_symbols_of_it": self.mana_symbols_of_it}
         else:
             out = {"cards_in_hand": True} if self.cards_in_hand else {"creature_cards_in_graveyard": True}
+        out = {**out, "subtracted": True} if self.subtracted else out
         return {**out, "plus": self.plus} if self.plus else out
 
     def describe(self) -> str:
@@ -455,8 +461,12 @@ class ForEach:
             text = "point of bushido it has"
         elif self.mana_symbols_of_it is not None:
             text = f"{self.mana_symbols_of_it} mana symbol in its mana cost"
+        elif self.highest_life_total:
+            text = "the highest life total among players"
         else:
             text = "card in your hand" if self.cards_in_hand else "creature card in your graveyard"
+        if self.subtracted:
+            return f"{self.plus} minus {text}"
         return f"{self.plus} plus {text}" if self.plus else text
 
 
@@ -619,7 +629,9 @@ class ContinuousSpec:
             parts.append("has " + ", ".join(atom_text(g) for g in self.gains))
         if self.defines_pt is not None:
             what = {"both": "power and toughness", "power": "power", "toughness": "toughness"}[self.defines_pt]
-            parts.append(f"{what} equal to the number of {self.for_each.describe()}")  # type: ignore[union-attr]
+            each: ForEach = self.for_each  # type: ignore[assignment]
+            count = each.describe() if each.subtracted else "the number of " + each.describe()
+            parts.append(f"{what} equal to {count}")
         if self.set_pt is not None:
             parts.append(f"is {self.set_pt[0]}/{self.set_pt[1]}")
         if self.base_pt_mana_value:

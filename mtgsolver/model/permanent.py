@@ -79,7 +79,7 @@ class Permanent:
     abilities: tuple[Ability, ...] = ()
     tapped: bool = False
     summoning_sick: bool = False
-    attached_to: str | None = None
+    attached_to: str | None = None  # the permanent it is attached to, or the player an Aura enchants (303.4)
     loyalty: int | None = None
     defense: int | None = None
     protector: str | None = None
@@ -92,9 +92,11 @@ class Permanent:
     damage: int = 0  # damage marked on it this turn (120.3e, 704.5g)
     deathtouch_damage: bool = False  # dealt damage by a deathtouch source since SBA were last checked (704.5h)
     is_commander: bool = False  # a commander, whose combat damage to players is counted (903.10a)
-    # layers (613): the timestamp (613.7d; the board's order unless given), flags conditions
-    # read, and power/toughness after layer 7 (``None``: not layered, base plus counters)
+    # layers (613): the timestamp (613.7d; the board's order unless given), that of its
+    # power/toughness counters (613.7c; its own unless given), flags conditions read, and
+    # power/toughness after layer 7 (``None``: not layered, base plus counters)
     timestamp: int | None = None
+    counters_timestamp: int | None = None
     monstrous: bool = False
     paired_with: str | None = None  # the creature it is paired with by soulbond (702.95b)
     layered_pt: tuple[int, int] | None = None

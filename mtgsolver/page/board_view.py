@@ -66,7 +66,8 @@ def board_json(b: Board) -> dict[str, Any]:
     }
     if b.combat:
         out["combat"] = {
-            "attackers": [{"creature": a.creature, "target": a.target} for a in b.combat.attackers],
+            "attackers": [{"creature": a.creature, "target": a.target,
+                           **({"defender": a.defender} if a.defender else {})} for a in b.combat.attackers],
             "blockers": None if b.combat.blockers is None else
             [{"creature": x.creature, "blocks": list(x.blocks)} for x in b.combat.blockers],
             "paid_costs": sorted(b.combat.paid_costs),

@@ -209,12 +209,16 @@ class PermanentSpec(CardSpec):
     tapped: bool = False
     summoning_sick: bool = Field(False, description="not controlled continuously since the turn began (302.6)")
     counters: dict[str, Bounded] = Field(default_factory=dict)
-    attached_to: str | None = None
+    attached_to: str | None = Field(None, description="the permanent an Aura or Equipment is attached to, or the "
+                                                      "player an Aura enchants (303.4)")
     snow: bool | None = None
     token: bool = False
     chosen_color: str | None = Field(None, description='"the chosen color" of its abilities: white, blue, ... or W, U, ...')
     chosen_type: str | None = Field(None, description='"the chosen type" of its abilities, chosen as it entered: a creature or land type (elf, forest, ...)')
     timestamp: int | None = Field(None, ge=0, le=NUMBER_LIMIT, description="its timestamp (613.7); default: its position in battlefield, from 1")
+    counters_timestamp: int | None = Field(
+        None, ge=0, le=NUMBER_LIMIT, description="when its power/toughness counters were last put on it (613.7c: "
+        "they apply in layer 7c in timestamp order with the effects there); default: its own timestamp")
     monstrous: bool = Field(False, description="it has become monstrous (702.94)")
     paired_with: str | None = Field(
         None, description="the id of the creature it is paired with by soulbond (702.95): both creatures, same "
@@ -256,6 +260,9 @@ class EffectSpec(_Strict):
     effects: list[dict[str, Any]] | None = Field(
         None, description="delayed_trigger: what it does, in the effect language (docs/resolve.md)")
     pt: list[int] | None = Field(None, min_length=2, max_length=2, description="gets: [power, toughness] added")
+    permanent: str | None = Field(None, description="land_type: the land a resolved ability changed")
+    land_type: str | None = Field(None, description="land_type: the basic land type it is (305.7): plains, island, "
+                                                    "swamp, mountain or forest")
 
 
 class PoolEntrySpec(_Strict):
@@ -268,7 +275,10 @@ class PoolEntrySpec(_Strict):
 
 class AttackSpec(_Strict):
     creature: str
-    target: str
+    target: str | None = Field(description="a player, planeswalker or battle id; null: it attacks nothing, what it "
+                                           "attacked having left combat (506.4c)")
+    defender: str | None = Field(None, description="with target null: the defending player it was attacking "
+                                                   "(802.2a); default: the one opponent of a two-player game")
 
 
 class BlockSpec(_Strict):
@@ -751,7 +761,12 @@ class _Builder:
                 if not any(isinstance(a, ManaAbility) and a.text == ability.text for a in abilities):
                     abilities.insert(0, ability)
         attached = None
-        if p.attached_to is not None:
+        if p.attached_to in self.player_names:  # 303.4: an Aura with enchant player (a Curse)
+            if "aura" not in subtypes:
+                raise self.fail(f"{path}.attached_to", f"{p.attached_to!r} is a player; only an Aura can be attached "
+                                f"to a player (303.4, 301.5), and {name} is not an Aura")
+            attached = p.attached_to
+        elif p.attached_to is not None:
             attached = self.need_permanent(p.attached_to, f"{path}.attached_to")
             if attached == p.id:
                 raise self.fail(f"{path}.attached_to", "a permanent can't be attached to itself")
@@ -760,7 +775,11 @@ class _Builder:
         chosen_type = self.chosen_type(p, abilities, name, chosen, path)
         power, toughness = _defined_pt(abilities, power, toughness)
         if "creature" in types and (power is None or toughness is None):
-            raise self.fail(f"{path}.power", "a creature needs power and toughness")
+            if not any(isinstance(a, TextAbility) and _DEFINES_PT.search(a.text) for a in abilities):
+                raise self.fail(f"{path}.power", "a creature needs power and toughness")
+            # 208.2a: its text defines a "*" the grammars don't read: 0 until then, and the line
+            # stays unread, so every answer its power and toughness bear on is undecided
+            power, toughness = (0 if power is None else power), (0 if toughness is None else toughness)
         self._types[p.id] = set(types)
         modes = self.chosen_modes(p.chosen_modes, abilities, name, f"{path}.chosen_modes")
         return Permanent(
@@ -774,7 +793,7 @@ class _Builder:
             defense=p.defense if p.defense is not None else (card.defense if card else None),
             protector=protector, chosen_color=chosen, chosen_type=chosen_type, x=p.x, chosen_modes=modes,
             damage=p.damage, deathtouch_damage=p.deathtouch_damage, is_commander=p.commander, token=p.token,
-            timestamp=p.timestamp, monstrous=p.monstrous,
+            timestamp=p.timestamp, counters_timestamp=p.counters_timestamp, monstrous=p.monstrous,
             card=None if p.token else card or Card(name, tuple(types), tuple(sorted(supertypes)), tuple(subtypes),
                                                    tuple(colors) if p.colors is not None else None, cost,
                                                    power, toughness, text=p.text or ""),
@@ -1195,6 +1214,15 @@ class _Builder:
                 spec = parse_continuous(e.spec)
             except UserError as exc:  # VocabularyError, ManaCostError, ManaAbilityError
                 raise self.fail(f"{path}.spec", str(exc)) from None
+        land_type = None
+        if e.kind == "land_type":
+            self.need_permanent(e.permanent, f"{path}.permanent")
+            if "land" not in self._types[e.permanent]:  # type: ignore[index]
+                raise self.fail(f"{path}.permanent", f"{e.permanent!r} is not a land")
+            land_type = e.land_type.strip().lower()  # type: ignore[union-attr]
+            if land_type not in BASIC_LAND_MANA:
+                raise self.fail(f"{path}.land_type", f"{e.land_type!r} is not a basic land type (305.6): plains, "
+                                "island, swamp, mountain or forest")
         return Effect(kind=e.kind, creature=e.creature, attacker=e.attacker, target=e.target, by=e.by,
                       controller=e.controller, defender=e.defender, n=e.n, cost=cost, source=e.source,
                       abilities=tuple(parse_granted(g) for g in e.abilities) if e.abilities is not None else None,
@@ -1202,7 +1230,8 @@ class _Builder:
                       timestamp=e.timestamp, players=tuple(e.players) if e.players is not None else None,
                       sources=tuple(e.sources) if e.sources is not None else None, combat=e.combat, at=at,
                       effects=effects,
-                      pt=(e.pt[0], e.pt[1]) if e.pt is not None else None)
+                      pt=(e.pt[0], e.pt[1]) if e.pt is not None else None,
+                      permanent=e.permanent, land_type=land_type)
 
     def pool(self, player: str, value: str | list[PoolEntrySpec]) -> tuple[PoolMana, ...]:
         """A player's pool (106.4) as amounts of each kind of mana, at most
@@ -1237,14 +1266,31 @@ class _Builder:
             raise self.fail(f"{path}.creature", f"{creature!r} is declared twice (also {seen[creature]})")
         seen[creature] = path
 
+    def attack(self, a: AttackSpec, path: str) -> Attack:
+        """What one creature attacks; ``target: null`` attacks nothing (506.4c), against
+        ``defender`` or the active player's one opponent."""
+        if a.target is not None:
+            self.need_target(a.target, f"{path}.target")
+            if a.defender is not None:
+                raise self.fail(f"{path}.defender", "only for a creature attacking nothing (target: null); the "
+                                "defending player of a target is its own (506.2)")
+            return Attack(a.creature, a.target)
+        opponents = sorted(self.player_names - {self.spec.active_player})
+        if a.defender is None and len(opponents) != 1:
+            raise self.fail(f"{path}.defender", "required with target: null and more than two players: the "
+                            "defending player the creature was attacking (802.2a)")
+        defender = self.need_player(a.defender, f"{path}.defender") if a.defender is not None else opponents[0]
+        if defender == self.spec.active_player:
+            raise self.fail(f"{path}.defender", f"{defender!r} is the attacking player (506.2)")
+        return Attack(a.creature, None, defender)
+
     def combat(self, c: CombatSpec) -> CombatDeclaration:
         attackers: list[Attack] = []
         seen: dict[str, str] = {}
         for i, a in enumerate(c.attackers):
             path = f"combat.attackers[{i}]"
             self.declare_once(a.creature, path, seen)
-            self.need_target(a.target, f"{path}.target")
-            attackers.append(Attack(a.creature, a.target))
+            attackers.append(self.attack(a, path))
         blockers: list[Block] | None = None
         if c.blockers is not None:
             blockers = []
@@ -1289,6 +1335,9 @@ class _Builder:
                 attackers = []
                 for i, a in enumerate(p.solution.attackers):
                     self.need_permanent(a.creature, f"puzzle.solution.attackers[{i}].creature")
+                    if a.target is None or a.defender is not None:
+                        raise self.fail(f"puzzle.solution.attackers[{i}].target", "a declared attack names the "
+                                        "player, planeswalker or battle each creature attacks (508.1b)")
                     self.need_target(a.target, f"puzzle.solution.attackers[{i}].target")
                     attackers.append(Attack(a.creature, a.target))
             if p.solution.blockers is not None:
@@ -1452,6 +1501,9 @@ def _defined_pt(abilities: list[Any], power: int | None, toughness: int | None) 
 
 
 _FROM_GRAVEYARD = re.compile(r"\bis in your graveyard\b", re.I)
+#: A characteristic-defining ability of power or toughness (208.2a, 604.3): "[its] power and
+#: toughness are each equal to ...", "power is equal to ...".
+_DEFINES_PT = re.compile(r"\b(?:power|toughness)\b[^.]*\b(?:is|are(?: each)?) equal to\b", re.I)
 
 
 @functools.lru_cache(maxsize=1024)

@@ -43,13 +43,31 @@ _PHRASES: list[tuple[str, Any]] = [
 _COMPILED = [(re.compile("^" + p + "$"), build) for p, build in _PHRASES]
 
 
+#: A quality protection is from (702.16a): one word (a color, ``everything``, a card type or
+#: subtype), ``all colors`` or a mana value bound.
+_QUALITY = r"(?:all colors|mana value \d+ or (?:greater|less)|[\w'-]+)"
+_COLORS = ("white", "blue", "black", "red", "green")
+#: Keywords with a number or a cost the board vocabulary holds (``{afflict: 2}``, ``{ward: "{2}"}``).
+_NUMBERED = re.compile(r"(afflict|annihilator|bushido|frenzy|rampage|toxic) (\d+)|(ward) ((?:\{[\dwubrgcx/]+\})+)")
+
+
 def _keyword_line(line: str) -> list[Any] | None:
     """``Flying, first strike``; ``Protection from black and from red`` is two protection
-    abilities (702.16g)."""
+    abilities (702.16g), ``protection from all colors`` one per color (702.16h).
+
+    >>> _keyword_line("Flying, protection from all colors")[:2]
+    ['flying', {'protection': 'white'}]
+    >>> _keyword_line("Lifelink, protection from mana value 3 or greater")
+    ['lifelink', {'protection': 'mana value 3 or greater'}]
+    """
     out: list[Any] = []
     for part in (p.strip() for p in re.split(r"[,;]", line)):
-        if m := re.fullmatch(r"protection from (\w+)((?: and from \w+)*)", part.lower()):
-            out.extend({"protection": q} for q in [m.group(1), *re.findall(r"and from (\w+)", m.group(2))])
+        if m := _NUMBERED.fullmatch(part.lower()):  # Afflict 2, Bushido 1 (702.130a, 702.45a), Ward {2}
+            out.append({m.group(1): int(m.group(2))} if m.group(1) else {"ward": m.group(4).upper()})
+            continue
+        if m := re.fullmatch(rf"protection from ({_QUALITY})((?: and from {_QUALITY})*)", part.lower()):
+            for q in [m.group(1), *re.findall(rf"and from ({_QUALITY})", m.group(2))]:
+                out.extend({"protection": c} for c in (_COLORS if q == "all colors" else (q,)))
             continue
         try:
             out.append(canonical_keyword(part))
@@ -111,7 +129,9 @@ def _line(raw: str, name: str) -> list[Any] | None:
     kw = _keyword_line(line)
     if kw is not None:
         return kw
-    low = re.sub(rf"(?<!\w){re.escape(name.lower())}(?!\w)", "~", line.lower())
+    from mtgsolver.read.grammar.text import own_name  # the grammars only for lines of more than keywords
+
+    low = own_name(line, name).lower()
     found = _table(low)
     if found is None:
         found = _grammar(line, name)

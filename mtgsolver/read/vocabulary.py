@@ -17,7 +17,7 @@ that is wrong (the board reader adds the file and the field path). The data's
 """
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Any
 
 from mtgsolver.model.abilities import STATIC_VOCABULARY, Static
@@ -474,10 +474,13 @@ def parse_for_each(data: Any, path: str = "for_each") -> ForEach:
     :raises VocabularyError: naming the key that is wrong.
     """
     keys = [k for k in (data if isinstance(data, dict) else ()) if k in FOR_EACH_KEYS]
-    allowed = {keys[0], "plus"} | (set(PERMANENT_MODIFIERS) if keys == ["permanents"] else set()) if keys else set()
+    allowed = {keys[0], "plus", "subtracted"} | (set(PERMANENT_MODIFIERS) if keys == ["permanents"] else set()) \
+        if keys else set()
     if not isinstance(data, dict) or len(keys) != 1 or set(data) - allowed:
-        raise VocabularyError(f"{path} expects one of {', '.join(FOR_EACH_KEYS)} (with plus; permanents with "
-                              f"{', '.join(PERMANENT_MODIFIERS)})")
+        raise VocabularyError(f"{path} expects one of {', '.join(FOR_EACH_KEYS)} (with plus and subtracted; "
+                              f"permanents with {', '.join(PERMANENT_MODIFIERS)})")
+    if data.get("subtracted"):  # "20 minus the highest life total among players"
+        return replace(parse_for_each({k: v for k, v in data.items() if k != "subtracted"}, path), subtracted=True)
     key, value = keys[0], data[keys[0]]
     plus = _int(data.get("plus", 0), f"{path}.plus")
     if key == "permanents":

@@ -8,6 +8,7 @@ A declaration is a mapping ``{blocker id: (attacker id, ...)}``.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
@@ -48,7 +49,7 @@ def attackers_by_defender(board: Board) -> dict[str, list[str]]:
     they protect (506.2, 802.2a), in declaration order; players in the board's order."""
     out: dict[str, list[str]] = {p.name: [] for p in board.players}
     for attack in board.combat.attackers if board.combat else ():
-        out[board.defending_player_of(attack.target)].append(attack.creature)
+        out[board.defender_of(attack)].append(attack.creature)  # attacking nothing, it may be blocked (506.4c)
     return {player: attackers for player, attackers in out.items() if attackers}
 
 
@@ -128,6 +129,9 @@ def has_quality(blocker: Permanent, quality: str) -> bool:
         return len(blocker.colors) == 1
     if q == "colorless":
         return not blocker.colors
+    if m := re.fullmatch(r"mana value (\d+) or (greater|less)", q):  # Mistmeadow Skulk (202.3)
+        bound = int(m.group(1))
+        return blocker.mana_value >= bound if m.group(2) == "greater" else blocker.mana_value <= bound
     singular = q[:-1] if q.endswith("s") else q
     traits = blocker.types | blocker.subtypes | blocker.supertypes
     return q in traits or singular in traits or q == blocker.controller
@@ -378,6 +382,13 @@ def _group_findings(board: Board, defender: str, attackers: list[str], decl: dic
     return out
 
 
+def _creatures(f: CreatureFilter) -> str:
+    """"creatures with flying", "creatures with power 3 or greater", "wall creatures"."""
+    what = f.describe()
+    return f"creatures {what}" if what.startswith("with ") else f"creatures with {what}" \
+        if what.startswith(("power", "toughness")) else f"{what} creatures"
+
+
 def _any(filters: tuple[CreatureFilter, ...]) -> str:
     return " or ".join(f.describe() for f in filters)
 
@@ -387,7 +398,8 @@ def _any(filters: tuple[CreatureFilter, ...]) -> str:
 class Requirement:
     """One requirement as 509.1c counts it.
 
-    ``kind``: ``lure`` and ``must_block`` (``creature`` blocks ``attacker``),
+    ``kind``: ``lure`` (``what``: the creatures it is for, when not all) and ``must_block``
+    (``creature`` blocks ``attacker``),
     ``blocks_each_combat`` and ``blocks_this_turn`` (``creature`` blocks),
     ``must_be_blocked`` and ``must_be_blocked_by`` (``attacker`` is blocked by ``n`` or more),
     ``must_be_blocked_by_a`` (``attacker`` is blocked by one of ``by``, the creatures matching
@@ -420,7 +432,7 @@ class Requirement:
         c = label(board.permanent(self.creature)) if self.creature else ""
         a = label(board.permanent(self.attacker)) if self.attacker else ""
         return {
-            "lure": f"{c} must block {a} (all creatures able to block it do so)",
+            "lure": f"{c} must block {a} (all {self.what or 'creatures'} able to block it do so)",
             "must_block": f"{c} must block {a} this turn if able",
             "blocks_each_combat": f"{c} blocks each combat if able",
             "blocks_this_turn": f"{c} blocks this turn if able",
@@ -449,10 +461,13 @@ def requirements(board: Board, defender: str, attackers: list[str], paid: frozen
     attacking_me = set(attackers)
     for aid in attackers:
         attacker = board.permanent(aid)
-        if attacker.has("lure"):
-            # 509.1c: each creature able to block the lure creature gets one requirement
+        lures = [None] * attacker.has("lure") + attacker.values("lure_by")
+        for f in lures:
+            # 509.1c: each creature (matching the filter) able to block it gets one requirement
             for c in mine:
-                req = Requirement("lure", c.id, aid)
+                if f is not None and not creature_matches(f, c, own=attacker):
+                    continue
+                req = Requirement("lure", c.id, aid, what=_creatures(f) if f is not None else "")
                 if can(c.id, aid):
                     reqs.append(req)
                 else:

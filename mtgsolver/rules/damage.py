@@ -60,10 +60,7 @@ def unsupported_keywords(p: Permanent) -> list[str]:
 
 def prevents(source: Permanent, receiver: Permanent) -> bool:
     """702.16e: damage from a source with a quality the receiver has protection from is prevented."""
-    for q in receiver.protections:
-        if q == "everything" or q == source.controller or has_quality(source, q):
-            return True
-    return False
+    return any(q == source.controller or has_quality(source, q) for q in receiver.protections)
 
 
 def mentor_target(mentor: Permanent, attackers: list[Permanent]) -> list[str]:

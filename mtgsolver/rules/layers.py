@@ -56,8 +56,8 @@ class _Obj:
     """A permanent's characteristics while the layers are applied (mutable)."""
 
     __slots__ = ("perm", "id", "controller", "types", "supertypes", "subtypes", "colors", "keywords", "protections", "abilities",
-                 "power", "toughness", "granted_by", "changes", "touched", "retyped", "in_combat", "attachments",
-                 "graveyard", "barred")
+                 "power", "toughness", "granted_by", "granted_at", "changes", "touched", "retyped", "in_combat",
+                 "attachments", "graveyard", "barred")
 
     def __init__(self, perm: Permanent) -> None:
         self.perm, self.id, self.controller = perm, perm.id, perm.controller
@@ -66,6 +66,7 @@ class _Obj:
         self.abilities = list(perm.abilities)
         self.power, self.toughness = perm.base_power, perm.base_toughness
         self.granted_by = dict(perm.granted_by)
+        self.granted_at: dict[str, int] = {}  # a granted ability -> the granting effect's timestamp (613.7a)
         self.changes: list[Change] = []
         self.touched = self.retyped = False
         self.in_combat = ""  # "attacking" or "blocking" in the board's combat (506.4)
@@ -129,10 +130,14 @@ def spec_of(ability: Static) -> ContinuousSpec:
 
 
 def _board_spec(effect: Effect) -> ContinuousSpec:
-    """The continuous effect of a board ``gains`` (613.1f) or ``gets`` (613.4c) effect: what a
-    resolved spell or ability gave one creature, timestamped when it resolved (613.7a)."""
+    """The continuous effect of a board ``gains`` (613.1f), ``gets`` (613.4c) or ``land_type``
+    effect (Cyclopean Tomb's "That land is a Swamp": sets its land type, 305.7, 613.1d): what a
+    resolved spell or ability did to one permanent, timestamped when it resolved (613.7a)."""
     if effect.kind == "gets":
         return ContinuousSpec(affects=Affected(attached=True), gets=effect.pt)
+    if effect.kind == "land_type":
+        return ContinuousSpec(affects=Affected(attached=True),
+                              set_land_types=frozenset({effect.land_type}))  # type: ignore[arg-type]
     return ContinuousSpec(affects=Affected(attached=True), gains=effect.abilities or ())
 
 
@@ -167,17 +172,18 @@ class _Engine:
         self.by_type: dict[str, list[_Obj]] | None = None  # after layer 4, types no longer change
         last = max(self.timestamps.values(), default=0)
         self.board_effects = [self.board_effect(i, e, last, len(printed)) for i, e in enumerate(effects)
-                              if (e.kind in ("gains", "gets") and e.creature in self.state) or e.kind == "continuous"]
+                              if (e.kind in ("gains", "gets", "land_type") and (e.creature or e.permanent) in self.state)
+                              or e.kind == "continuous"]
         self.graveyard: dict[str, str] = {}  # card id -> its owner, for cards whose statics work there
         self.zone_effects = self.graveyard_effects(last + 1 + len(effects))
 
     def board_effect(self, i: int, e: Effect, last: int, n: int) -> _Eff:
-        """A ``gains``, ``gets`` or ``continuous`` board effect (611.2c): on the objects it names that are
+        """A ``gains``, ``gets``, ``land_type`` or ``continuous`` board effect (611.2c): on the objects it names that are
         still here, or on what its spec's ``affects`` matches when it names none."""
         source = e.source or f"effects[{i}]"
         timestamp = e.timestamp if e.timestamp is not None else last + 1 + i
-        if e.kind in ("gains", "gets"):
-            spec, fixed = _board_spec(e), frozenset({e.creature})
+        if e.kind in ("gains", "gets", "land_type"):  # 613.7b: after every permanent
+            spec, fixed = _board_spec(e), frozenset({e.creature or e.permanent})
         else:
             spec = e.spec  # type: ignore[assignment]
             fixed = None if e.objects is None else frozenset(o for o in e.objects if o in self.state)
@@ -238,10 +244,9 @@ class _Engine:
         return sorted(effs, key=lambda e: e.key)
 
     def timestamp_of(self, obj: _Obj, ability: Static) -> int:
-        """613.7a: the object's timestamp, or the granting effect's if that is later."""
-        ts = self.timestamps[obj.id]
-        granter = obj.granted_by.get(str(ability))
-        return max(ts, self.timestamps.get(granter, 0)) if granter else ts
+        """613.7a: the object's timestamp, or the granting effect's if that is later (an
+        Aura's, or a board effect's, which comes after every permanent)."""
+        return max(self.timestamps[obj.id], obj.granted_at.get(str(ability), 0))
 
     def exists(self, eff: _Eff, state: Mapping[str, _Obj]) -> bool:
         """An effect applies if it has started (613.6) or its ability is still on its source
@@ -362,13 +367,14 @@ class _Engine:
     # -- applying -------------------------------------------------------------------------
     def run(self) -> None:
         for layer in ("4", "5", "6", "7a", "7b", "7c", "7d"):
-            if layer == "7c":
-                self.counters()
+            counted = self.counter_order() if layer == "7c" else []
             pending = self.collect(layer)
             seen = {_ident(e) for e in pending}
             candidates = self.candidates(pending, layer)
             while pending:
                 eff = self.order(pending, layer, candidates)
+                while counted and counted[0][0] < eff.key:
+                    self.counters(counted.pop(0)[1])
                 pending.remove(eff)
                 if not self.exists(eff, self.state):
                     continue
@@ -385,6 +391,8 @@ class _Engine:
                     seen |= {_ident(e) for e in new}
                     pending = sorted(pending + new, key=lambda e: e.key)
                     candidates = self.candidates(pending, layer)
+            for _, obj in counted:
+                self.counters(obj)
             if layer == "4":
                 self.land_abilities()
                 self.by_type = {}
@@ -392,14 +400,26 @@ class _Engine:
                     for t in obj.types:
                         self.by_type.setdefault(t, []).append(obj)
 
-    def counters(self) -> None:
-        """613.4c: counters that modify power and toughness (+1/+1, -1/-1, +1/+0 ..., 122.1a)
-        apply in layer 7c."""
+    def counter_order(self) -> list[tuple[tuple[int, tuple[int, int]], _Obj]]:
+        """613.4c, 613.7c: the objects with counters that modify power and toughness (+1/+1,
+        -1/-1, +1/+0 ..., 122.1a), by the counters' timestamp: when they were put on it
+        (``counters_timestamp``), else its own (613.7d: it entered with them, or got them before
+        anything newer entered), before its own effects at the same timestamp. Effects never
+        wait for counters (613.8a is about effects)."""
+        out = []
         for obj in self.state.values():
-            dp, dt = counter_pt(obj.perm.counters)
-            if (dp or dt) and obj.power is not None and obj.toughness is not None:
-                obj.power += dp
-                obj.toughness += dt
+            if any(counter_pt(obj.perm.counters)):
+                ts = obj.perm.counters_timestamp if obj.perm.counters_timestamp is not None else self.timestamps[obj.id]
+                out.append(((ts, (self.index[obj.id], -1)), obj))
+        return sorted(out, key=lambda item: item[0])
+
+    @staticmethod
+    def counters(obj: _Obj) -> None:
+        """613.4c: its counters that modify power and toughness apply (layer 7c)."""
+        dp, dt = counter_pt(obj.perm.counters)
+        if obj.power is not None and obj.toughness is not None:
+            obj.power += dp
+            obj.toughness += dt
 
     def land_abilities(self) -> None:
         """305.6: a land has "{T}: Add [mana]" for each basic land type it has, and only for
@@ -424,7 +444,7 @@ class _Engine:
                 what.append(_set_types(s, obj, eff.chosen[0]))
             if s.set_land_types is not None and "land" in obj.types:
                 obj.subtypes = (obj.subtypes - LAND_SUBTYPES) | set(s.set_land_types)
-                obj.abilities, obj.keywords, obj.protections, obj.granted_by = [], set(), set(), {}
+                obj.abilities, obj.keywords, obj.protections, obj.granted_by, obj.granted_at = [], set(), set(), {}, {}
                 what.append(f"is {' '.join(sorted(s.set_land_types))} and loses its rules-text abilities (305.7)")
             if s.add_types:
                 obj.types |= s.add_types
@@ -447,7 +467,7 @@ class _Engine:
             what.append(_part(s, ("set_colors", "add_colors")))
         elif layer == "6":
             if s.loses_all_abilities:
-                obj.abilities, obj.keywords, obj.protections, obj.granted_by = [], set(), set(), {}
+                obj.abilities, obj.keywords, obj.protections, obj.granted_by, obj.granted_at = [], set(), set(), {}, {}
                 what.append("loses all abilities")
             for kind, value in s.gains:
                 if kind == "keyword" and value in obj.barred:
@@ -461,7 +481,8 @@ class _Engine:
                         obj.granted_by[f"protection from {quality}"] = eff.source
                 else:
                     obj.abilities.append(value)
-                    obj.granted_by[value.text if kind in ("mana", "text") else str(value)] = eff.source
+                    key = value.text if kind in ("mana", "text") else str(value)
+                    obj.granted_by[key], obj.granted_at[key] = eff.source, eff.timestamp
             if s.gains:
                 what.append(_part(s, ("gains",)))
             if s.loses:
@@ -536,7 +557,8 @@ class _Engine:
         (305.6); "other" in "for each other creature" is other than ``obj``."""
         each = eff.spec.for_each
         assert each is not None
-        return self._counted(each, eff, obj) + each.plus
+        n = self._counted(each, eff, obj)
+        return each.plus - n if each.subtracted else each.plus + n
 
     def _counted(self, each: ForEach, eff: _Eff, obj: _Obj) -> int:
         if each.counters_on_source is not None or each.counters_on_it is not None:
@@ -553,6 +575,8 @@ class _Engine:
             return sum(1 for s in cost.symbols if any(c.word == each.mana_symbols_of_it for c in s.colors))
         if each.bushido_of_it:  # 702.45b: every instance counts
             return sum(a.value for a in obj.abilities if isinstance(a, Static) and a.name == "bushido")
+        if each.highest_life_total:  # 119: "the highest life total among players"
+            return max((p.life for p in self.board.players), default=0)
         if each.party:
             return _party([o for o in self.state.values() if o.controller == eff.controller and "creature" in o.types])
         if each.card_count is not None:

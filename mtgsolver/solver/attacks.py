@@ -58,11 +58,17 @@ def check_attacks(board: Board, time_limit: float = 10.0) -> CombatResult:
         ``violations`` citing rules, a ``witness`` (the declaration itself when legal,
         otherwise the legal declaration closest to it) and the total ``costs`` (508.1h).
 
-    :raises BoardError: the board has no combat section, or a ``cant_attack`` value names nothing.
+    :raises BoardError: the board has no combat section, a creature attacks nothing (506.4c),
+        or a ``cant_attack`` value names nothing.
     """
     board = prepare(board)  # the board as it is now (613), once
     if board.combat is None:
         raise board.error("combat", "no combat section with attackers to check")
+    for i, a in enumerate(board.combat.attackers):
+        if a.target is None:
+            raise board.error(f"combat.attackers[{i}].target", "attacks check judges a declaration (508.1), which "
+                              "names what each creature attacks; null (attacking nothing after its planeswalker or "
+                              "battle left combat, 506.4c) is for blocks and damage")
     problem = attack_problem(board)
     declared = {a.creature: a.target for a in board.combat.attackers}
     # 508.1d, 508.1h: a cost is paid only for a creature whose declared attack needs one; a

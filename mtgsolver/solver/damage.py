@@ -23,17 +23,24 @@ from mtgsolver.solver.result import JsonResult
 
 __all__ = ["ATTACKER_OBJECTIVES", "DEFENDER_OBJECTIVES", "DamageResult", "combat_damage", "combat_unread"]
 
-#: Objectives a player's damage assignment may follow, in lexicographic order:
-#: ``damage`` (damage dealt to the opposing players, maximised), ``destroy`` (value of the
-#: opposing creatures destroyed, maximised), ``preserve`` (value of own creatures lost, minimised).
-ATTACKER_OBJECTIVES = ("damage", "destroy")
-DEFENDER_OBJECTIVES = ("destroy",)
-OBJECTIVE_NAMES = ("damage", "destroy", "preserve")
+#: Objectives a player's damage assignment may follow, in lexicographic order: ``win``
+#: (the opposing players lose and the player doesn't, 104.2a, 704.5a, c), ``life`` (net life:
+#: what the opposing players lose less what lifelink gains them, less the player's own net
+#: loss, 702.15b), ``damage`` (damage dealt to the opposing players), ``destroy`` (value of the
+#: opposing creatures destroyed), all maximised; ``preserve`` (value of own creatures lost,
+#: minimised).
+ATTACKER_OBJECTIVES = ("win", "life", "destroy")
+DEFENDER_OBJECTIVES = ("win", "life", "destroy")
+OBJECTIVE_NAMES = ("win", "life", "damage", "destroy", "preserve")
 
 
 def objective(dm: DamageModel, name: str, player: str) -> tuple[int, cp_model.LinearExprT]:
     """(sense, expression) of one objective for ``player``: 1 maximises, -1 minimises."""
     others = dm.board.opponents(player)
+    if name == "win":
+        return 1, sum(dm.loses(o) for o in others) - dm.loses(player)
+    if name == "life":
+        return 1, sum(dm.life_loss(o) - dm.life_gain(o) for o in others) - dm.life_loss(player) + dm.life_gain(player)
     if name == "damage":
         return 1, dm.damage_to_players(others)
     if name == "destroy":
@@ -94,11 +101,14 @@ def combat_unread(board: Board, creatures: Sequence[str]) -> tuple[Bearing, list
     return bearing, notes
 
 
-def _declaration(board: Board) -> tuple[dict[str, dict[str, int]], dict[str, tuple[str, ...]]]:
-    combat = board.combat
-    x = {a.creature: {a.target: 1} for a in (combat.attackers if combat else ())}
-    blocks = {b.creature: b.blocks for b in ((combat.blockers or ()) if combat else ())}
-    return x, blocks
+def _declaration(board: Board) -> tuple[dict[str, dict[str, int]], dict[str, tuple[str, ...]], dict[str, str]]:
+    """The attack (creature -> its target), the blocks, and the creatures attacking nothing
+    (506.4c) with their defending players."""
+    attackers = board.combat.attackers if board.combat else ()
+    x = {a.creature: {a.target: 1} for a in attackers if a.target is not None}
+    nothing = {a.creature: a.defender for a in attackers if a.target is None}
+    blocks = {b.creature: b.blocks for b in ((board.combat.blockers or ()) if board.combat else ())}
+    return x, blocks, nothing  # type: ignore[return-value]
 
 
 def optimise(model: cp_model.CpModel, steps: list[tuple[int, cp_model.LinearExprT]], deadline: Deadline
@@ -127,9 +137,11 @@ def combat_damage(board: Board, attacker_objectives: Sequence[str] = ATTACKER_OB
                   defender_objectives: Sequence[str] = DEFENDER_OBJECTIVES, time_limit: float = 10.0) -> DamageResult:
     """The outcome of ``board.combat`` (attackers and blockers as declared).
 
-    The attacking player's assignment follows ``attacker_objectives`` (default: most damage
-    to players, then the most value destroyed), then the defending player's assignment of
-    blockers that block several creatures follows ``defender_objectives`` (510.1, 510.1d).
+    The attacking player's assignment follows ``attacker_objectives`` (default: the defending
+    player loses, then the most net life lost, then the most value destroyed), then the
+    defending player's assignment of blockers that block several creatures follows
+    ``defender_objectives`` (510.1, 510.1d; default: not losing, net life, value). Once the
+    game is over (a check leaves one player, 104.2a) no later step happens.
 
     A declared block that is illegal (509.1: a restriction broken, or fewer requirements
     obeyed than possible) is refused, not played out: ``blocks check`` says why.
@@ -146,11 +158,11 @@ def combat_damage(board: Board, attacker_objectives: Sequence[str] = ATTACKER_OB
     board = prepare(board)  # the board as it is now (613), once
     deadline = Deadline(time_limit)
     _legal_blocks(board, deadline)
-    x, blocks = _declaration(board)
+    x, blocks, nothing = _declaration(board)
     model = cp_model.CpModel()
-    dm = DamageModel(board, model, x, blocks)
+    dm = DamageModel(board, model, x, blocks, game_ends=True, nothing=nothing)
     active = board.active_player
-    defenders = sorted({board.defending_player_of(t) for ts in x.values() for t in ts}) or board.opponents(active)
+    defenders = sorted({board.defender_of(a) for a in board.combat.attackers}) or board.opponents(active)
     steps = dm.banding_steps()  # 702.22j: the defending player's division, announced with theirs but fixed first
     steps += [objective(dm, o, active) for o in attacker_objectives]
     steps += [objective(dm, o, defenders[0]) for o in defender_objectives]
@@ -158,15 +170,17 @@ def combat_damage(board: Board, attacker_objectives: Sequence[str] = ATTACKER_OB
     result, proved = optimise(model, steps, deadline)
     bearing, notes = combat_unread(board, dm.creatures)
     unread = bearing.lines
-    notes += choice_notes(board, list(x), blocks)
+    notes += choice_notes(board, list(dm.x), blocks)
     objectives = {"attacker": tuple(attacker_objectives), "defender": tuple(defender_objectives)}
     if result is None:
         return DamageResult(None, (), (), (), (), (), ("the time limit stopped the solver before it found an "
                                                        "assignment",), tuple(notes), unread, objectives,
                             bearing.not_relevant)
+    notes += _players_leaving(board, dm, result.value)
     outcome = read_outcome(board, dm, result.value, loses, proved and not unread and not notes, notes, unread, objectives)
     outcome = replace(outcome, not_relevant=bearing.not_relevant)
-    banded = [f"702.22j: {board.defending_player_of(next(iter(x[a])))} divides the combat damage of {_name(board, a)}, "
+    defender_of = {a.creature: board.defender_of(a) for a in board.combat.attackers}
+    banded = [f"702.22j: {defender_of[a]} divides the combat damage of {_name(board, a)}, "
               "blocked by a creature with banding, losing the least value" for a in dm.divided_by_defender()]
     return replace(outcome, reasons=tuple(banded) + outcome.reasons) if banded else outcome
 
@@ -181,6 +195,19 @@ def _legal_blocks(board: Board, deadline: Deadline) -> None:
         why = "; ".join(f"{v.message} ({v.rule})" for v in verdict.violations)
         raise board.error("combat.blockers", f"the declared block is illegal (509.1): {why}; damage plays out legal "
                           "blocks only (`blocks check` explains)")
+
+
+def _players_leaving(board: Board, dm: DamageModel, read: Callable[[Any], int]) -> list[str]:
+    """800.4a: a player who loses before the last damage step while the game goes on (three or
+    more players) leaves it, with what they own; what that does to combat is not modelled."""
+    out = []
+    for s, ended in enumerate(dm.ended[1:], 2):
+        if read(ended):
+            break
+        gone = [p.name for p in board.players if read(dm.lost_by(p.name, s - 1))]
+        out += [f"800.4a: {who} loses the game before the regular combat damage step and leaves it; what leaves "
+                "with them is not modelled" for who in gone]
+    return out
 
 
 def read_outcome(board: Board, dm: DamageModel, read: Callable[[Any], int], loses: dict[str, Any], decided: bool,
@@ -216,6 +243,13 @@ def read_outcome(board: Board, dm: DamageModel, read: Callable[[Any], int], lose
         if lost:
             reasons.append(f"704.5a, 704.5c, 704.6c: {p.name} loses the game (life {after}, poison "
                            f"{p.poison + poison})")
+    for s, ended in enumerate(dm.ended, 1):
+        if read(ended):
+            after = "the afflict triggers (702.130a)" if s == 1 else "the first-strike combat damage step"
+            reasons.append(f"104.2a: the game is over at the check after {after}; "
+                           + ("no combat damage step happens" if s == 1 else "the regular combat damage step never "
+                              "happens"))
+            break
     permanents = []
     for t, lin in dm.lost_counters.items():
         perm = board.permanent(t)

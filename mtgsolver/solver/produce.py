@@ -130,9 +130,10 @@ class _Explainer:
         perm = prod.effective.permanent(pid)
         out: list[str] = []
         if pid in prod.type_changed:
-            src = prod.board.permanent(prod.type_changed[pid])
+            src = prod.type_changed[pid]  # a permanent's id, or a board effect's (effects[i], 613.7b)
+            by = f"{src} ({prod.board.permanent(src).name})" if prod.board.has_permanent(src) else src
             kind = next(iter(perm.subtypes))
-            out.append(f"{pid} is a {kind.capitalize()} because of {src.id} ({src.name}): it loses its other "
+            out.append(f"{pid} is a {kind.capitalize()} because of {by}: it loses its other "
                        f"land types and rules-text abilities and has only {perm.mana_abilities[0].text} (305.7)")
         abilities = perm.mana_abilities
         if not abilities:

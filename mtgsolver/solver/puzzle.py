@@ -89,7 +89,7 @@ def solve_goal(board: Board, goal: str | None = None, order: Sequence[str] = BLO
     :raises OptionError: no goal, a goal that is not a combat goal, an unknown value in ``order``.
     :raises BoardError: a block goal without an attack.
     :raises UnsupportedError: the puzzle's goal is not a combat goal; an attack goal with an
-        ``order`` not led by loses, then life.
+        ``order`` not led by loses, then life; a block goal with a creature attacking nothing (506.4c).
     """
     board = prepare(board)  # the board as it is now (613), once
     from mtgsolver.solver.damage import combat_unread
@@ -171,6 +171,9 @@ def _attack_payments(board: Board, attack: dict[str, str], deadline: Deadline) -
 def _block_goal(board: Board, goal: str, order: Sequence[str], deadline: Deadline) -> SolveResult:
     if board.combat is None or not board.combat.attackers:
         raise board.error("combat.attackers", f"{goal} needs the attack: declare it")
+    if any(a.target is None for a in board.combat.attackers):
+        raise UnsupportedError(f"{goal}: a creature attacking nothing (506.4c) is not searched; `damage` and "
+                               "`blocks` answer on such a board")
     attack = {a.creature: a.target for a in board.combat.attackers}
     r = best_response(board, attack, deadline, order)
     solved = not r.loses if goal == "survive" else True

@@ -416,9 +416,9 @@ class _Declaration:
 
 
 def _declaration(board: Board, side: str, costs: bool, lines: list[_Line]) -> _Declaration:
-    combat = board.combat
-    attackers = [a.creature for a in combat.attackers] if combat else []
-    targets = [a.target for a in combat.attackers] if combat else []
+    attacks = board.combat.attackers if board.combat else ()
+    attackers = [a.creature for a in attacks]
+    targets = [a.target for a in attacks if a.target is not None]
     if side == "attacks":
         involved = [p.id for p in board.controlled_by(board.active_player) if p.is_creature] + targets
         start = TURN_STEPS.index(board.turn.step) if board.turn.step in TURN_STEPS else 0
@@ -427,7 +427,8 @@ def _declaration(board: Board, side: str, costs: bool, lines: list[_Line]) -> _D
                  if start < i < end or (i == start and s == "beginning_of_combat")]
         initial = {"step:" + s for s in steps}
     else:
-        defenders = {board.defending_player_of(t) for t in targets if board.is_player(t) or board.has_permanent(t)}
+        defenders = {board.defender_of(a) for a in attacks
+                     if a.target is None or board.is_player(a.target) or board.has_permanent(a.target)}
         involved = attackers + [p.id for p in board.permanents if p.is_creature and p.controller in defenders]
         initial = {"attacks", "tapped"} if attackers else set()
     involved += [p.id for p in board.permanents if p.attached_to in set(involved)]
@@ -524,7 +525,7 @@ def _attack_trigger_fires(board: Board, perm: Permanent, condition: str) -> str 
     attack, or ``None`` when it could."""
     combat = board.combat
     attackers = {a.creature for a in combat.attackers} if combat else set()
-    defenders = {board.defending_player_of(a.target) for a in combat.attackers} if combat else set()
+    defenders = {board.defender_of(a) for a in combat.attackers} if combat else set()
     condition = re.sub(r"^(?:when|whenever|at)\s+", "", condition)
     others = re.search(r"\b(?:another|other|a|an|one or more|each)\b[^,]*\b(?:attack|becomes? tapped)", condition)
     if re.match(r"^(?:~|enchanted creature|equipped creature) ", condition) and not others:

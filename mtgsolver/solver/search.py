@@ -518,7 +518,8 @@ def _requirements_vary(board: Board, defender: str) -> bool:
     if board.effects_of("must_block") or board.effects_of("blocks_this_turn"):
         return True
     for p in board.permanents:
-        if p.is_creature and (p.has("lure") or p.has("must_be_blocked") or p.values("must_be_blocked_by")
+        if p.is_creature and (p.has("lure") or p.values("lure_by") or p.has("must_be_blocked")
+                              or p.values("must_be_blocked_by")
                               or p.values("must_be_blocked_by_a") or p.has("blocks_each_combat")):
             return True
     return False

@@ -433,6 +433,12 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def lure_line(self, granted: bool) -> list[Any]:
         return [{"grants": ["lure"]}] if granted else ["lure"]
 
+    def lure_by_line(self, group: Any, granted: bool) -> list[Any]:
+        if not isinstance(group, dict):
+            raise _Refused("a lure for several groups")
+        entry = {"lure_by": group}
+        return [{"grants": [entry]}] if granted else [entry]
+
     def x_count(self, plural: Token) -> str:
         return str(plural)[:-1]
 

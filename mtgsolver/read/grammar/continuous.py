@@ -511,6 +511,12 @@ class _Build(ConstantRules, constants=CONSTANTS):
         return {"affects": {"self": True}, "defines_pt": {"power and toughness": "both"}.get(str(part), str(part)),
                 "for_each": each}
 
+    def cda_life(self, part: Token, _be: Token, *rest: Any) -> dict:
+        """"~'s power and toughness are each equal to 20 minus the highest life total among
+        players" (Scourge of the Skyclaves; 604.3, 613.4a, 119)."""
+        cda = self.cda(part, _be, *rest[:-1], None, {"highest_life_total": True})
+        return {**cda, "for_each": {"highest_life_total": True, "plus": number(rest[-1]), "subtracted": True}}
+
     def has(self, _h: Token, grants: list) -> dict:
         return {"gains": grants}
 

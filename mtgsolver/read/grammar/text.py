@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any
-
-from lark import Token
+from typing import TYPE_CHECKING, Any
 
 from mtgsolver.model.subtypes import subtypes
 
-__all__ = ["BASIC_LAND_TYPES", "COLORS", "creature_types", "normalise", "number", "player_words",
+if TYPE_CHECKING:
+    from lark import Token
+
+__all__ = ["BASIC_LAND_TYPES", "COLORS", "creature_types", "normalise", "number", "own_name", "player_words",
            "plural_subtypes", "singular", "singular_type", "untag"]
 
 _ABILITY_WORD = re.compile(r"^[A-Z][A-Za-z' ]* — ")
@@ -35,12 +36,24 @@ def normalise(line: str, name: str) -> str:
         text = text[1:-1].strip()  # a whole-line reminder of a basic land's ability (305.6)
     text = re.sub(r"\s*\([^)]*\)", "", text)
     text = _ABILITY_WORD.sub("", text)
-    # the card's name, or the part of a legendary name before its comma (Ramos, Dragon Engine)
-    # an Alchemy rebalanced card (A-Spell Satchel) speaks of itself by its printed name
+    return re.sub(r"\s+", " ", own_name(text, name).lower()).strip()
+
+
+def own_name(text: str, name: str) -> str:
+    """The card's name written ``~`` (201.5), or the part of a legendary name before its comma
+    (Ramos, Dragon Engine); an Alchemy rebalanced card (A-Spell Satchel) speaks of itself by its
+    printed name. Oracle text writes the name as printed: a lower-case match of a capitalised
+    name is a word of the text (the Aura named Fear: "Enchanted creature has fear.").
+
+    >>> own_name("Enchanted creature has fear. Fear can't be countered.", "Fear")
+    "Enchanted creature has fear. ~ can't be countered."
+    """
     base = name[2:] if name.startswith("A-") else name
     for own in dict.fromkeys(n for n in (name, base, base.split(",")[0]) if n):
-        text = re.sub(rf"(?<![\w']){re.escape(own)}(?!\w)", "~", text, flags=re.IGNORECASE)
-    return re.sub(r"\s+", " ", text.lower()).strip()
+        text = re.sub(rf"(?<![\w']){re.escape(own)}(?!\w)",
+                      lambda m, own=own: m.group(0) if m.group(0)[0].islower() and own[0].isupper() else "~",
+                      text, flags=re.IGNORECASE)
+    return text
 
 
 def number(tok: Token | str) -> int:

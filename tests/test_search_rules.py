@@ -1,0 +1,142 @@
+"""The combat search (``solve``: best blocks, survive, lethal) on hand-worked boards whose
+answer rests on one rule the search's checks or bounds must keep: the check between the
+damage steps (510.4, 704.5a), damage already marked and a double-striking blocker's second
+hit in the bound on the attacker's death (704.5g, 510.4), deathtouch and indestructible
+(702.2b, 702.12b). Each rule with inline creatures and with real cards of the real_cards."""
+from __future__ import annotations
+
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from mtgsolver import load_board
+from mtgsolver.encodings.cpsat import Deadline
+from mtgsolver.encodings.damage import DamageModel
+from mtgsolver.solver.search import best_response, block_value, search_attack
+
+
+def _board(creatures: list[dict[str, Any]], life: int = 20, library: Any = None):
+    """Alice (``a...`` ids) attacks Bob (``b...`` ids), who has ``life``."""
+    perms = [dict(c, controller="alice" if c["id"].startswith("a") else "bob") for c in creatures]
+    return load_board({"version": 1, "active_player": "alice",
+                       "players": [{"name": "alice"}, {"name": "bob", "life": life}], "battlefield": perms},
+                      library=library)
+
+
+def _creature(cid: str, power: int, toughness: int, *keywords: str, **extra: Any) -> dict[str, Any]:
+    return {"id": cid, "name": cid, "types": ["creature"], "power": power, "toughness": toughness,
+            "keywords": list(keywords), **extra}
+
+
+def _best(board, attackers: list[str]):
+    return best_response(board, {a: "bob" for a in attackers}, Deadline(30))
+
+
+# -- 510.4, 704.5a: the check after the first-strike damage step --------------------------------
+def _lifelink_too_late(board) -> None:
+    """A double-striking flyer leaves Bob at 0 after the first-strike step; blocking the other
+    attacker with a lifelinker gains life only in the regular step: too late (704.5a is checked
+    between the steps), so every block loses and the attack is lethal."""
+    best = _best(board, ["a_flyer", "a_bears"])
+    assert best.loses
+    assert block_value(board, {"a_flyer": "bob", "a_bears": "bob"}, {"b_link": ("a_bears",)}, Deadline(30)).loses
+    lethal = search_attack(board, "lethal", Deadline(30))
+    assert lethal.response.loses and lethal.attack == {"a_flyer": "bob", "a_bears": "bob"}
+    # the attack search's cuts play both steps out (no game end): the loss is still the check's
+    model = cp_model.CpModel()
+    dm = DamageModel(board, model, {"a_flyer": {"bob": 1}, "a_bears": {"bob": 1}}, {"b_link": ("a_bears",)})
+    model.add(dm.loses("bob") == 0)
+    assert cp_model.CpSolver().solve(model) == cp_model.INFEASIBLE
+
+
+def test_510_4_lifelink_in_the_regular_step_comes_after_the_loss() -> None:
+    _lifelink_too_late(_board([_creature("a_flyer", 1, 1, "flying", "double_strike"), _creature("a_bears", 2, 2),
+                               _creature("b_link", 2, 1, "lifelink")], life=1))
+
+
+def test_510_4_lifelink_too_late_with_real_cards(real_cards) -> None:
+    """Skyhunter Skirmisher (flying, double strike), Grizzly Bears, Child of Night (lifelink)."""
+    _lifelink_too_late(_board([{"id": "a_flyer", "card": "Skyhunter Skirmisher"},
+                               {"id": "a_bears", "card": "Grizzly Bears"},
+                               {"id": "b_link", "card": "Child of Night"}], life=1, library=real_cards))
+
+
+# -- 704.5g, 510.4: the bound on the attacker's death -----------------------------------------------
+def _giant_dies(board, blocker: str) -> None:
+    """Bob blocks the 3/3 to save 3 life (his 2/2 dies either way); the block that also kills
+    the attacker (its value, 1 + 3 + 3 = 7) is best at the ``kills`` level."""
+    best = _best(board, ["a_giant"])
+    assert best.blocks == {blocker: ("a_giant",)}
+    assert (best.life, best.killed) == (0, 7)
+
+
+def test_704_5g_marked_damage_counts_toward_the_attackers_death() -> None:
+    """A 3/3 with 1 damage marked dies to a 2/2's 2 damage."""
+    _giant_dies(_board([_creature("a_giant", 3, 3, damage=1), _creature("b_bears", 2, 2)]), "b_bears")
+
+
+def test_510_4_a_double_striking_blocker_hits_twice() -> None:
+    """A 2/2 double striker deals 2 in each step: 4 to a 3/3."""
+    _giant_dies(_board([_creature("a_giant", 3, 3), _creature("b_ace", 2, 2, "double_strike")]), "b_ace")
+
+
+def test_704_5g_and_510_4_with_real_cards(real_cards) -> None:
+    """Hill Giant, damaged, against Grizzly Bears; undamaged against Mirran Crusader (double strike)."""
+    _giant_dies(_board([{"id": "a_giant", "card": "Hill Giant", "damage": 1},
+                        {"id": "b_bears", "card": "Grizzly Bears"}], library=real_cards), "b_bears")
+    _giant_dies(_board([{"id": "a_giant", "card": "Hill Giant"}, {"id": "b_crusader", "card": "Mirran Crusader"}],
+                       library=real_cards), "b_crusader")
+
+
+# -- 702.2b, 702.12b: deathtouch against indestructible ----------------------------------------------
+def _wall_holds(board) -> None:
+    """The indestructible 0/1 blocks the deathtouch 1/1 and survives: nothing is lost."""
+    best = _best(board, ["a_rats"])
+    assert best.blocks == {"b_myr": ("a_rats",)}
+    assert (best.loses, best.life, best.own_lost, best.killed) == (False, 0, 0, 0)
+
+
+def test_702_12b_deathtouch_does_not_destroy_an_indestructible_blocker() -> None:
+    _wall_holds(_board([_creature("a_rats", 1, 1, "deathtouch"), _creature("b_myr", 0, 1, "indestructible")]))
+
+
+def test_702_12b_deathtouch_and_indestructible_with_real_cards(real_cards) -> None:
+    """Typhoid Rats (deathtouch) against Darksteel Myr (indestructible)."""
+    _wall_holds(_board([{"id": "a_rats", "card": "Typhoid Rats"}, {"id": "b_myr", "card": "Darksteel Myr"}],
+                       library=real_cards))
+
+
+# -- 510.1a: damage by toughness; a 0-power attacker ------------------------------------------------
+def _wall_kills(board, lost: int) -> None:
+    """A wall assigning combat damage equal to its toughness (510.1a) kills the 3/3 it blocks
+    (and the wall is ``lost``, or survives at 0)."""
+    best = _best(board, ["a_giant"])
+    assert best.blocks == {"b_wall": ("a_giant",)} and (best.life, best.own_lost, best.killed) == (0, lost, 7)
+
+
+def test_510_1a_a_blocker_assigning_damage_by_toughness_inline() -> None:
+    _wall_kills(_board([_creature("a_giant", 3, 3), _creature("b_wall", 0, 4, "defender",
+                                                                abilities=["assigns_damage_by_toughness"])]), 0)
+
+
+def test_510_1a_damage_by_toughness_with_real_cards(real_cards) -> None:
+    """Belligerent Brontodon makes Bob's Wall of Wood (0/3) assign 3 to Hill Giant; both die."""
+    _wall_kills(_board([{"id": "a_giant", "card": "Hill Giant"}, {"id": "b_wall", "card": "Wall of Wood"},
+                        {"id": "b_bronto", "card": "Belligerent Brontodon", "tapped": True}], library=real_cards), 4)
+
+
+def _harmless(board) -> None:
+    """A 0-power attacker deals no damage (510.1a): blocking it with a 2/1 costs nothing and
+    kills it."""
+    best = _best(board, ["a_zero"])
+    assert best.blocks == {"b_flyer": ("a_zero",)} and (best.own_lost, best.killed) == (0, 3)
+
+
+def test_510_1a_a_zero_power_attacker_kills_nothing_inline() -> None:
+    _harmless(_board([_creature("a_zero", 0, 2, "flying"), _creature("b_flyer", 2, 1, "flying")]))
+
+
+def test_510_1a_a_zero_power_attacker_with_real_cards(real_cards) -> None:
+    """Ornithopter attacks; Stormfront Pegasus (2/1, flying) blocks and kills it."""
+    _harmless(_board([{"id": "a_zero", "card": "Ornithopter"}, {"id": "b_flyer", "card": "Stormfront Pegasus"}],
+                     library=real_cards))
