@@ -97,13 +97,16 @@ class Step:
 class Event:
     """Something triggered abilities wait for (603.2): ``kind`` as a
     :data:`~mtgsolver.model.effects.TriggerKind`, the object it is about (its id and as it
-    last existed, 603.10a) and the player who did it (a spell's caster)."""
+    last existed, 603.10a), the player who did it (a spell's caster; whose step begins; the
+    player dealt combat damage) and, for an event of two creatures (one blocking another, one
+    dealing combat damage to another), the other creature."""
 
     kind: str
     object: str | None = None
     lki: Permanent | None = None
     player: str | None = None
     before: Board | None = None  # the board just before it (603.10a)
+    other: str | None = None
 
 
 @dataclass
