@@ -417,6 +417,8 @@ class TurnSearch:
             return None
         except Undecided as why:
             return _no(f"{why.message} ({why.rule})")
+        except (KeyError, AssertionError) as gap:  # an effect or reference resolution doesn't carry out yet
+            return _no(f"resolving is not modelled here: {type(gap).__name__} {_short(gap)}")
         done = self.over(game)
         if done is None:
             done = cont(game)
@@ -558,6 +560,12 @@ class TurnSearch:
             if won is not None:
                 return won
         return node.result()
+
+
+def _short(error: BaseException) -> str:
+    """The kind of what resolution met, without its fields (``SearchLibrary``, ``Chosen``)."""
+    text = str(error.args[0]) if error.args else ""
+    return re.sub(r"\(.*", "", text.replace("<class 'mtgsolver.model.effects.", "").replace("'>", ""))
 
 
 def _abilities(game: Game, source: str) -> Iterable[Any]:

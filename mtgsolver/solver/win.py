@@ -31,7 +31,8 @@ from mtgsolver.solver.relevance import entered_bearing, merge, turn_bearing
 from mtgsolver.solver.resolve import LibraryReader
 from mtgsolver.solver.turn import Line, LineStep, Stats, Timeout, TurnSearch, opponent_can_act, perform
 
-__all__ = ["HARMLESS_NOTES", "WinAnswer", "check_line", "replay", "win_turn"]
+__all__ = ["HARMLESS_NOTES", "Check", "Played", "WinAnswer", "board_summary", "check_line", "explained", "replay",
+           "win_turn"]
 
 #: Import notes that can't change a turn (no rules meaning, or saying how a token is made).
 HARMLESS_NOTES = ("kept out, without rules meaning", "no Color:", "HumanControl")
@@ -281,3 +282,41 @@ def _same(a: Board | None, b: Board) -> bool:
                 sorted((p.id, tuple(sorted(p.counters.items())), p.damage, p.power, p.toughness)
                        for p in x.permanents))
     return sig(a) == sig(b)
+
+
+def explained(board: Board, line: Line, library: CardLibrary | None = None) -> tuple[dict[str, Any], ...]:
+    """``line`` replayed (:func:`check_line`): each step with the branch it is on, the operation
+    that judged it, whether it passed, and the board after it in a few lines."""
+    return tuple({"when": list(c.path), "step": c.step.text, "checked_by": c.operation, "ok": c.ok,
+                  "detail": c.detail, "board": board_summary(c.board)} for c in check_line(board, line, library))
+
+
+def board_summary(board: Board) -> list[str]:
+    """A board in a few lines: each player's life (and poison), their permanents (power and
+    toughness, tapped, counters, damage), hand and graveyard sizes, the combat."""
+    out = []
+    for p in board.players:
+        z = board.zones.get(p.name)
+        head = f"{p.name}: {p.life} life" + (f", {p.poison} poison" if p.poison else "") + (" (lost)" if p.lost else "")
+        if z is not None:
+            head += f", {z.hand_count} in hand, {len(z.graveyard)} in graveyard"
+        out.append(head)
+        perms = []
+        for q in board.controlled_by(p.name):
+            bits = [f"{q.name} ({q.id})"]
+            if q.is_creature:
+                bits.append(f"{q.power}/{q.toughness}")
+            if q.tapped:
+                bits.append("tapped")
+            if q.counters:
+                bits.append(", ".join(f"{n} {k}" for k, n in sorted(q.counters.items())))
+            if q.damage:
+                bits.append(f"{q.damage} damage")
+            perms.append(" ".join(bits))
+        if perms:
+            out.append("  " + "; ".join(perms))
+    if board.combat is not None and board.combat.attackers:
+        out.append("combat: " + ", ".join(f"{a.creature} -> {a.target}" for a in board.combat.attackers)
+                   + ("; blocks: " + ", ".join(f"{b.creature} blocks {', '.join(b.blocks)}"
+                                                for b in board.combat.blockers or ()) if board.combat.blockers else ""))
+    return out
