@@ -104,12 +104,16 @@ class DamageOptions(_Options):
 
 
 class SolveOptions(_Options):
-    goal: Optional[str] = Field(None, description="lethal, survive, best-blocks or best-attack (default: the "
+    goal: Optional[str] = Field(None, description="lethal, survive, best-blocks, best-attack or win (default: the "
                                                   "puzzle's).")
     order: Optional[list[str]] = Field(None, max_length=len(("loses", "life", "poison", "creatures", "kills")),
                                        description="The defender's value order for blocks (default: loses, "
                                                          "life, poison, creatures, kills).")
     time_limit: float = TimeLimit
+    max_moves: int = Field(12, ge=0, le=40, description="The goal win: the most moves (lands, spells, abilities) a "
+                                                        "line may make.")
+    explain: bool = Field(False, description="The goal win: replay the line found step by step, each step checked "
+                                             "and the board after it.")
 
 
 class PlanOptions(_Options):
@@ -223,6 +227,12 @@ def _resolve_arguments(board: Board, o: ResolveOptions, library: CardLibrary | N
     return {**_given(board, o, library), "library": library}
 
 
+def _solve_arguments(board: Board, o: SolveOptions, library: CardLibrary | None) -> dict[str, Any]:
+    """``solve``: the options and the library the board was read with (the goal ``win`` plays
+    cards onto the battlefield)."""
+    return {**_given(board, o, library), "library": library}
+
+
 def _given(board: Board, o: BaseModel, library: CardLibrary | None) -> dict[str, Any]:
     """The options as they are, without ``strict`` and without those left to the solver's default."""
     return {k: v for k, v in o.model_dump().items() if k != "strict" and v is not None}
@@ -324,7 +334,7 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
             summary="The types of mana each permanent could produce, and why (106.7)."),
     Command("damage", "mtgsolver.solver.damage:combat_damage", _decided, DamageOptions, _given,
             summary="What the declared combat does: life, poison, creatures destroyed (510, 704.5)."),
-    Command("solve", "mtgsolver.solver.puzzle:solve_goal", _solved, SolveOptions, _given,
+    Command("solve", "mtgsolver.solver.puzzle:solve_goal", _solved, SolveOptions, _solve_arguments,
             summary="Answer the board's puzzle goal and check a stated solution."),
     Command("plan", "mtgsolver.solver.plan:plan", "castable", PlanOptions, _plan_arguments,
             summary="Plan casting cards or activating abilities this turn: which mana pays each (601.2, 605).",

@@ -21,7 +21,7 @@ from typing import Any, Iterable
 
 from mtgsolver.model import Board
 
-__all__ = ["ARROW", "MANA_COLORS", "VIOLATION", "combat_svg", "declaration_svg", "payment_svg"]
+__all__ = ["ARROW", "MANA_COLORS", "VIOLATION", "combat_svg", "declaration_svg", "line_svg", "payment_svg"]
 
 #: Arrow colours: the declaration on the board, and the witness or suggestion.
 ARROW = {"declared": "#1f5fbf", "witness": "#1a9641"}
@@ -236,6 +236,26 @@ def declaration_svg(board: Board, heading: str, attack: Iterable[tuple[str, str]
             svg.line(bx[blocker] + CARD_W / 2, by, _spread(tx[attacker] + CARD_W / 2, i, n), ty + CARD_H + 4,
                      ARROW["witness"], ident=f"step-{blocker}-{attacker}")
     return svg.render()
+
+
+def line_svg(board: Board, answer: dict[str, Any]) -> str:
+    """The combat of a winning line (``solve --goal win``): its attack and the opponent's first
+    block answered, drawn on the board the line starts from (508.1, 509.1)."""
+    line = answer.get("line") or {"steps": [], "branches": []}
+    attack: list[tuple[str, str]] = []
+    blocks: list[tuple[str, str]] = []
+    while True:
+        for step in line["steps"]:
+            if step["kind"] == "attack" and not attack:
+                attack = [(a["creature"], a["target"]) for a in step["attack"]]
+            if step["kind"] == "block" and not blocks:
+                blocks = [(b["creature"], a) for b in step["blocks"] for a in b["blocks"]]
+        if not line["branches"]:
+            break
+        line = line["branches"][0]["line"]
+    verdict = {True: "a winning line", False: "no winning line", None: "undecided"}[answer.get("solved")]
+    heading = f"{verdict}: " + ("the attack and the first block answered" if attack else "no attack")
+    return declaration_svg(board, heading, attack, blocks)
 
 
 def _meeting(arrows: list[tuple[str, str]]) -> list[tuple[str, str, int, int]]:

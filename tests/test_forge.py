@@ -360,16 +360,21 @@ def test_import_with_names_the_bundled_cards_lack_still_writes_the_board(tmp_pat
     assert "does not load with these cards yet" in out.stderr and "--cards" in out.stderr
 
 
-def test_solve_answers_win_undecided(tmp_path: Path) -> None:
-    pzl = tmp_path / "t.pzl"
-    pzl.write_text(HEAD + "humanbattlefield=Grizzly Bears\n")
-    for path in (pzl, tmp_path / "t.yaml"):
-        if path.suffix == ".yaml":
-            path.write_text(runner.invoke(app, ["import", "forge", str(pzl)]).stdout)
-        out = runner.invoke(app, ["solve", str(path), "--json"])
-        assert out.exit_code == 3
-        answer = json.loads(out.stdout)
-        assert answer["solved"] is None and answer["reasons"] == ["the whole-turn search (goal win) is not available"]
+def test_solve_answers_win_from_a_puzzle_file(tmp_path: Path) -> None:
+    """Grizzly Bears attacks for 2: not enough against 5 life (exit 1), enough against 2 (exit 0),
+    read from the .pzl and from the board file it imports to alike."""
+    for life, status in ((5, 1), (2, 0)):
+        pzl = tmp_path / "t.pzl"
+        pzl.write_text(HEAD.replace("ailife=5", f"ailife={life}") + "humanbattlefield=Grizzly Bears\n")
+        for path in (pzl, tmp_path / "t.yaml"):
+            if path.suffix == ".yaml":
+                path.write_text(runner.invoke(app, ["import", "forge", str(pzl)]).stdout)
+            out = runner.invoke(app, ["solve", str(path), "--json"])
+            assert out.exit_code == status, out.stdout
+            answer = json.loads(out.stdout)
+            assert answer["solved"] is (status == 0) and answer["goal"] == "win"
+            if status == 0:
+                assert answer["steps"][-1] == "4. combat damage: grizzly_bears deals 2 to opponent"
 
 
 # -------------------------------------------------------------------- the examples

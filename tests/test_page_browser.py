@@ -236,7 +236,7 @@ def test_a_pasted_forge_puzzle_file(page: Any) -> None:
     click(page, "#load")
     assert page.locator("#command").input_value() == "solve"
     assert page.locator(".card b", has_text="Hill Giant").count() == 2
-    assert verdict(page) == "undecided" and "whole-turn search" in page.inner_text("#reasons")
+    assert verdict(page) == "not solved" and "no line of play" in page.inner_text("#reasons")
 
 
 def test_the_page_fits_a_phone(browser: Any, url: str, shots: Path) -> None:

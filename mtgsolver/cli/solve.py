@@ -1,8 +1,10 @@
-"""``mtgsolver solve BOARD [--goal G]``: exact combat goals against an adversary, and puzzles.
+"""``mtgsolver solve BOARD [--goal G]``: exact combat goals against an adversary, whole turns
+(``--goal win``: the line, ``--explain`` it replayed step by step) and puzzles.
 
-Exit status: 0 solved (lethal found, the defender survives, a best block or attack found,
-and a stated solution is right), 1 not (no lethal attack, no surviving block, or the stated
-solution is wrong), 2 bad input, 3 undecided (time limit, or something the search doesn't model).
+Exit status: 0 solved (lethal found, the defender survives, a best block or attack found, a
+winning line found, and a stated solution is right), 1 not (no lethal attack, no surviving
+block, no winning line, or the stated solution is wrong), 2 bad input, 3 undecided (time limit,
+unread card text, or something the search doesn't model).
 """
 from __future__ import annotations
 
@@ -27,14 +29,21 @@ def register(app: typer.Typer) -> None:
                                            help="lethal, survive, best-blocks, best-attack or win (default: the puzzle's)."),
         order: str = typer.Option("loses,life,poison,creatures,kills", "--order",
                                   help="The defender's value order for blocks (minimised in order; kills maximised)."),
+        max_moves: int = typer.Option(12, "--max-moves", help="Goal win: the most moves a line may make."),
+        explain: bool = typer.Option(False, "--explain", help="Goal win: replay the line step by step, each step "
+                                                              "checked, with the board after it."),
         cards: Optional[Path] = common.CardsOpt,
         json_out: bool = common.JsonOpt,
         time_limit: float = common.TimeOpt,
+        picture: Optional[Path] = common.SvgOpt,
     ) -> None:
         """Search against an adversary (508.1 x 509.1 x 510): an attack that wins whatever the
-        defender blocks, the block that survives, the best block or the best attack."""
-        options = {"goal": goal, "order": [o.strip() for o in order.split(",") if o.strip()], "time_limit": time_limit}
-        common.answer("solve", board_path, options, cards, json_out, _print)
+        defender blocks, the block that survives, the best block or the best attack; or, with
+        --goal win, a line of play this turn (spells, abilities, combat) that wins whatever
+        the opponent does."""
+        options = {"goal": goal, "order": [o.strip() for o in order.split(",") if o.strip()], "time_limit": time_limit,
+                   "max_moves": max_moves, "explain": explain}
+        common.answer("solve", board_path, options, cards, json_out, _print, [common.picture(picture, "line_svg")])
 
 
 def _defender(board: "Board") -> str:
@@ -51,6 +60,8 @@ def _print(board: "Board", result: "SolveResult") -> None:
     con.print(f"{result.goal} ({GOAL_QUESTIONS[result.goal]}): {verdict[result.solved]}", soft_wrap=True)
     for reason in result.reasons:
         con.print(f"  {escape(reason)}", soft_wrap=True)
+    if result.goal == "win":
+        _print_line(result)
     if result.attack:
         con.print("the attack (508.1)")
         table = common.table("attacker", "attacks")
@@ -71,6 +82,27 @@ def _print(board: "Board", result: "SolveResult") -> None:
         mark = "[green]right[/]" if result.solution["correct"] else "[red]wrong[/]"
         con.print(f"the puzzle's stated solution is {mark}: {escape(result.solution['why'])}", soft_wrap=True)
     common.print_unread(result, undecided=result.solved is None)
+
+
+def _print_line(result: "SolveResult") -> None:
+    """The line found (on the text read, when unread text made the answer undecided), the
+    search's figures, and the line replayed with ``--explain``."""
+    con = common.console
+    if result.line is not None:
+        con.print("the line" + (" on the text read" if result.as_read else "") + ":")
+        for text in result.line.numbered():
+            con.print(f"  {escape(text)}", soft_wrap=True)
+    if result.search:
+        figures = ", ".join(f"{k} {v}" for k, v in result.search.items())
+        con.print(f"[dim]search: {escape(figures)}{'' if result.optimal else ' (stopped by a limit)'}[/]",
+                  soft_wrap=True)
+    for step in result.explanation:
+        where = f" [dim](if {escape('; '.join(step['when']))})[/]" if step["when"] else ""
+        mark = "[green]ok[/]" if step["ok"] else "[red]FAILED[/]"
+        con.print(f"{escape(step['step'])}{where}: {escape(step['checked_by'])} {mark}"
+                  + (f" [dim]{escape(step['detail'])}[/]" if step["detail"] else ""), soft_wrap=True)
+        for text in step["board"]:
+            con.print(f"    {escape(text)}", soft_wrap=True)
 
 
 def _outcome(title: str, value: dict[str, Any]) -> None:

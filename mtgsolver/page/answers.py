@@ -169,6 +169,11 @@ def _solve(board: Board, done: Answer, shown: dict[str, Any], library: CardLibra
     if not attack and board.combat is not None:
         attack = [(x.creature, x.target) for x in board.combat.attackers]
     blocks = [(b["creature"], tuple(b["blocks"])) for b in a["blocks"]]
+    if a["goal"] == "win" and a.get("steps"):
+        title = "the line" + (" on the text read" if a.get("as_read") else "") + ": each step in order, with what to do "\
+            "for each choice of the opponent"
+        shown["line"] = [{"title": title, "lines": a["steps"], "picture": pictures.line_svg(board, a)}]
+        shown["picture"] = shown["line"][0]["picture"]
     if attack and a["value"] is not None:
         shown["line"] = _combat_line(board, attack, blocks, library, max_time)
         shown["picture"] = shown["line"][1]["picture"]

@@ -120,8 +120,9 @@ class Step:
 class Event:
     """Something triggered abilities wait for (603.2): ``kind`` as a
     :data:`~mtgsolver.model.effects.TriggerKind`, the object it is about (its id and as it
-    last existed, 603.10a) and the player who did it (a spell's caster, who drew, discarded or
-    gained life, the player dealt damage)."""
+    last existed, 603.10a), the player who did it (a spell's caster, who drew, discarded or
+    gained life, whose step begins, the player dealt damage) and, for an event of two creatures
+    (one blocking another, one dealing combat damage to another), the other creature."""
 
     kind: str
     object: str | None = None
@@ -129,6 +130,7 @@ class Event:
     player: str | None = None
     before: Board | None = None  # the board just before it (603.10a)
     batch: int = 0  # events of one batch happened at once ("one or more", 603.2c)
+    other: str | None = None
 
 
 @dataclass

@@ -132,7 +132,11 @@ def _triggered(game: Game, event: Event, board: Board, query: Query) -> list[Pen
                     continue
                 game.turn = _once(game, perm.id)
             player = event.player or (subject_obj.controller if subject_obj is not None else None)
-            out.append(Pending(perm.id, perm, index, ability, perm.controller, event.object, subject_obj, player))
+            subject, lki = event.object, subject_obj
+            if event.other is not None:  # "that creature": the other one (509.3c-d, 510.3a)
+                subject = event.other
+                lki = board.permanent(event.other) if board.has_permanent(event.other) else None
+            out.append(Pending(perm.id, perm, index, ability, perm.controller, subject, lki, player))
             game.step("603.2", f"{perm.name} ({perm.id}) triggers: {_text(ability)}")
     return out
 
@@ -152,6 +156,8 @@ def _fits(trigger: TriggerEvent, perm: Permanent, event: Event, obj: Permanent |
     filter (``other``: not the source)."""
     if trigger.kind != event.kind:
         return False
+    if trigger.kind in STEP_KINDS:  # a step or phase beginning: whose it is
+        return _whose(trigger.whose, event.player, perm, query.board)
     if trigger.kind in _PLAYER_EVENTS:
         player = {"you": perm.controller}.get(trigger.whose)
         if player is not None and event.player != player or trigger.whose == "opponent" and (
@@ -166,6 +172,25 @@ def _fits(trigger: TriggerEvent, perm: Permanent, event: Event, obj: Permanent |
     if obj is None:
         return False
     return query.matches(trigger.subject, event.object or "", perm.id, perm.controller, obj=obj)
+
+
+#: The events of a step or phase beginning (503.1, 504.2, 505.4, 507.1, 511.1, 513.1): about a
+#: player (whose step it is), no object.
+STEP_KINDS = frozenset({"upkeep", "draw_step", "precombat_main", "beginning_of_combat", "end_of_combat", "end_step"})
+
+
+def _whose(whose: str, player: str | None, perm: Permanent, board: Board) -> bool:
+    """Whether a step of ``player`` is the one the ability waits for: its controller's
+    (``you``), each player's, an opponent's, or that of the controller of what it is attached
+    to (``attached``, 303.4)."""
+    if whose == "each":
+        return True
+    if whose == "opponent":
+        return player is not None and player != perm.controller
+    if whose == "attached":
+        host = board.permanent(perm.attached_to) if perm.attached_to and board.has_permanent(perm.attached_to) else None
+        return host is not None and host.controller == player
+    return player == perm.controller
 
 
 def _once(game: Game, pid: str) -> TurnInfo:

@@ -4,7 +4,8 @@ Goals: ``lethal`` (an attack that wins against every legal block, 508.1, 509.1, 
 ``best-attack`` (the most guaranteed, a win counting above any damage), ``survive`` (a legal
 block that keeps the defending player in the game) and ``best-blocks`` (the best legal block
 by a value order). Answers come from :mod:`mtgsolver.solver.search`: exact, or undecided.
-The goal ``win`` (a whole turn: spells, abilities and combat) is answered by :func:`whole_turn`.
+The goal ``win`` (a whole turn: spells, abilities and combat) is answered by :func:`whole_turn`
+(:mod:`mtgsolver.solver.win`).
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from mtgsolver.encodings.cpsat import Deadline
 from mtgsolver.load import prepare
 from mtgsolver.model import Board
 from mtgsolver.model.board import Attack, Block, CombatDeclaration
+from mtgsolver.model.cards import CardLibrary
 from mtgsolver.model.errors import OptionError, UnsupportedError
 from mtgsolver.solver.result import JsonResult
 from mtgsolver.solver.search import BLOCK_ORDER, Response, Undecided, best_response, block_value, search_attack
@@ -50,14 +52,30 @@ class SolveResult(JsonResult):
     payments: dict[str, tuple[str, ...]] | None = None
     not_relevant: tuple[Any, ...] = ()
 
+    #: the goal ``win``: the line (:class:`~mtgsolver.solver.turn.Line`), the search's figures,
+    #: whether no limit cut it short, the verdict on the text read, and the line replayed step
+    #: by step (``explain``)
+    line: Any = None
+    search: dict[str, Any] | None = None
+    optimal: bool = True
+    as_read: bool | None = None
+    explanation: tuple[dict[str, Any], ...] = ()
+
     def to_dict(self) -> dict[str, Any]:
-        return {"goal": self.goal, "solved": self.solved,
-                "attack": [{"creature": c, "target": t} for c, t in self.attack],
-                "blocks": [{"creature": b, "blocks": list(a)} for b, a in self.blocks],
-                "value": self.value, "reasons": list(self.reasons), "solution": self.solution,
-                "iterations": self.iterations, "payments": {p: list(v) for p, v in (self.payments or {}).items()},
-                "unread": [u.to_dict() if hasattr(u, "to_dict") else u for u in self.unread],
-                "not_relevant": [u.to_dict() for u in self.not_relevant]}
+        out = {"goal": self.goal, "solved": self.solved,
+               "attack": [{"creature": c, "target": t} for c, t in self.attack],
+               "blocks": [{"creature": b, "blocks": list(a)} for b, a in self.blocks],
+               "value": self.value, "reasons": list(self.reasons), "solution": self.solution,
+               "iterations": self.iterations, "payments": {p: list(v) for p, v in (self.payments or {}).items()},
+               "unread": [u.to_dict() if hasattr(u, "to_dict") else u for u in self.unread],
+               "not_relevant": [u.to_dict() for u in self.not_relevant]}
+        if self.goal == "win":
+            out.update({"line": self.line.to_dict() if self.line is not None else None,
+                        "steps": self.line.numbered() if self.line is not None else [],
+                        "search": self.search, "optimal": self.optimal, "explanation": list(self.explanation)})
+            if self.as_read is not None:
+                out["as_read"] = self.as_read
+        return out
 
 
 #: the defender's outcome (``SolveResult.value``) in words: each key and its label, with the unit
@@ -83,8 +101,13 @@ def _blocks(r: Response) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 
 def solve_goal(board: Board, goal: str | None = None, order: Sequence[str] = BLOCK_ORDER,
-               time_limit: float = 10.0) -> SolveResult:
+               time_limit: float = 10.0, max_moves: int = 12, explain: bool = False,
+               library: CardLibrary | None = None) -> SolveResult:
     """Answer ``goal`` (default: the board's puzzle goal) and check a stated solution.
+
+    The goal ``win`` searches lines of at most ``max_moves`` moves; ``explain`` replays the
+    line found step by step; ``library``: the cards the board was read with (what cards are as
+    they enter the battlefield).
 
     :raises OptionError: no goal, a goal that is not a combat goal, an unknown value in ``order``.
     :raises BoardError: a block goal without an attack.
@@ -102,7 +125,7 @@ def solve_goal(board: Board, goal: str | None = None, order: Sequence[str] = BLO
     if goal is None:
         raise OptionError("goal", "missing; give one, or a puzzle: section with a goal")
     if goal == "win":
-        return whole_turn(board)
+        return whole_turn(board, time_limit, max_moves, explain, library)
     if goal not in GOALS:
         raise OptionError("goal", f"{goal!r} is not a goal solve answers; expected one of {', '.join((*GOALS, 'win'))}")
     unknown = [o for o in order if o not in BLOCK_ORDER]
@@ -125,10 +148,22 @@ def solve_goal(board: Board, goal: str | None = None, order: Sequence[str] = BLO
         return SolveResult(goal, None, reasons=(f"undecided: {why}",))
 
 
-def whole_turn(board: Board) -> SolveResult:
-    """The goal ``win``: win within the puzzle's turns by spells, abilities and combat. The
-    search over whole turns is not built yet, so the answer is undecided."""
-    return SolveResult("win", None, reasons=("the whole-turn search (goal win) is not available",))
+def whole_turn(board: Board, time_limit: float = 10.0, max_moves: int = 12, explain: bool = False,
+               library: CardLibrary | None = None) -> SolveResult:
+    """The goal ``win``: a line of play this turn after which the opponent has lost whatever
+    they do (:func:`mtgsolver.solver.win.win_turn`); ``explain`` adds the line replayed step by
+    step, each step checked by the operation that judges it and the board after it."""
+    from mtgsolver.solver.win import explained, win_turn
+
+    answer = win_turn(board, library, time_limit, max_moves)
+    search = {"positions": answer.stats.positions, "transpositions": answer.stats.hits, "steps": answer.stats.steps,
+              "depth": answer.stats.depth, "seconds": round(answer.seconds, 3)}
+    if answer.line is not None:
+        search["moves"] = answer.line.moves()
+    steps = explained(board, answer.line, library) if explain and answer.line is not None else ()
+    return SolveResult("win", answer.solved, reasons=answer.reasons, unread=answer.unread, line=answer.line,
+                       search=search, optimal=answer.optimal, as_read=True if answer.as_read else None,
+                       explanation=steps)
 
 
 def _attack_goal(board: Board, goal: str, order: Sequence[str], deadline: Deadline) -> SolveResult:

@@ -41,8 +41,8 @@ from mtgsolver.rules.combat_triggers import (
     attack_triggers, caused_events, changes_only, reads_power_or_toughness, resolved_on_board, trigger_events,
 )
 
-__all__ = ["Bearing", "combat_bearing", "damage_bearing", "mana_bearing", "merge", "produce_bearing", "resolve_bearing", "unread_lines",
-           "unread_mana_ability"]
+__all__ = ["Bearing", "combat_bearing", "damage_bearing", "entered_bearing", "mana_bearing", "merge", "produce_bearing",
+           "resolve_bearing", "turn_bearing", "unread_lines", "unread_mana_ability"]
 
 
 def unread_lines(board: Board, permanents: Iterable[str] | None, kinds: Iterable[str]) -> tuple[UnreadLine, ...]:
@@ -874,3 +874,86 @@ def resolve_bearing(before: Board, after: Board | None) -> Bearing:
                 lines.append(UnreadLine(perm.id, line, line_kinds(line)))
     out = merge(lines)
     return Bearing(out, out)
+
+
+# --------------------------------------------------------------------------- a whole turn
+_ETB = re.compile(r"^(?:(?:When|Whenever|As) [^.,]*? enters\b|[^.]*? enters(?: the battlefield)?(?: tapped| with\b)"
+                  r"|[^.]*? enters(?: the battlefield)? as a copy\b|You may have [^.]*? enter\b)", re.I)
+# keywords that work only as a card is cast or from a hand or graveyard (702.29, 702.33, 702.34, ...)
+_CARD_ONLY = re.compile(r"^(?:\w*cycling|kicker|multikicker|flashback|buyback|madness|morph|megamorph|affinity for|"
+                        r"convoke|delve|dash|evoke|emerge|escape|foretell|suspend|unearth|mutate|bestow|offering|"
+                        r"ninjutsu|disturb|retrace|jump-start|aftermath|splice onto|embalm|eternalize|encore|"
+                        r"enchant|casualty|blitz|spectacle|surge|prowl|overload|replicate|entwine|"
+                        r"escalate|spree|plot|prototype|squad|channel|transmute|companion|"
+                        r"as an additional cost to cast)\b", re.I)
+_ABILITY_WORD = re.compile(r"^[A-Z][\w' ,-]*? — ")
+_SORCERY_ACTIVATED = re.compile(r"^(?:equip|fortify|reconfigure|level up|outlast|\[[+−-]?\d+\]:)|"
+                                r"activate (?:this ability )?only (?:as a sorcery|during your turn)", re.I)
+_INSTANT_KEYWORD = re.compile(r"^(?:crew|ninjutsu|scavenge)\b", re.I)
+_EARLY_STEP = re.compile(r"^At the beginning of (?:your |each |each player's |each opponent's |that player's )?"
+                         r"(?:upkeep|draw step)\b", re.I)
+_YOUR_MAY = re.compile(r"^(?:When|Whenever|At)\b[^,]*,\s*(?:if [^,]*,\s*)?you may\b", re.I)
+
+
+def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...], tuple[UnreadLine, ...]]:
+    """Unread lines that could bear on the goal ``win`` from ``board`` (docs/unread.md): those
+    that could change a win the search finds (``against_win``: the opponent's abilities and
+    statics, the searching player's statics and triggers that aren't theirs to decline) and
+    those that could change a proof that there is none (``against_no``: those, and every line
+    the searching player could use: their activated abilities, cards in hand). A line about
+    entering the battlefield, or a keyword that works only as a card is cast or from another zone,
+    doesn't bear on a permanent already on the battlefield (the win's line is checked again for
+    permanents that enter, :func:`entered_bearing`); an upkeep or draw step trigger doesn't
+    bear once those steps are over (``early_steps`` False)."""
+    active = board.active_player
+    against_win: list[UnreadLine] = []
+    against_no: list[UnreadLine] = []
+    for perm in board.permanents:
+        mine = perm.controller == active
+        for line in perm.unread:
+            u = UnreadLine(perm.id, line, line_kinds(line))
+            where = _bearing(line, mine, on_battlefield=True, early_steps=early_steps)
+            if "win" in where:
+                against_win.append(u)
+            if "no" in where:
+                against_no.append(u)
+    for zc in board.zones[active].hand:
+        if zc.spell is None and not zc.card.is_permanent and (zc.card.text or "").strip() \
+                and "land" not in {t.lower() for t in zc.card.types}:
+            against_no.append(UnreadLine(zc.id, zc.card.text or "", frozenset({"other"})))
+        for line in zc.permanent.unread if zc.permanent is not None else ():
+            against_no.append(UnreadLine(zc.id, line, line_kinds(line)))
+    return merge(against_win), merge(against_no)
+
+
+def entered_bearing(permanents: Iterable[Permanent], active: str) -> tuple[UnreadLine, ...]:
+    """Unread lines of permanents that entered the battlefield during a winning line that could
+    change it: all but the searching player's activated abilities and triggers they may decline."""
+    out = []
+    for perm in permanents:
+        for line in perm.unread:
+            if "win" in _bearing(line, perm.controller == active, on_battlefield=False, early_steps=False):
+                out.append(UnreadLine(perm.id, line, line_kinds(line)))
+    return merge(out)
+
+
+def _bearing(line: str, mine: bool, on_battlefield: bool, early_steps: bool) -> set[str]:
+    """Which answers of the goal ``win`` the unread ``line`` bears on: ``win``, ``no``, both, none."""
+    body = re.sub(r"\s*\([^)]*\)", "", line).strip() or line.strip()
+    body = _ABILITY_WORD.sub("", body)  # 207.2c: an ability word has no rules meaning
+    if on_battlefield and (_ETB.match(body) or _CARD_ONLY.match(body)):
+        return set()
+    if _SORCERY_ACTIVATED.search(body):
+        return {"no"} if mine else set()
+    if is_activated(body) or _INSTANT_KEYWORD.match(body):
+        return {"no"} if mine else {"win", "no"}
+    if is_triggered(body):
+        if not early_steps and _EARLY_STEP.match(body):
+            return set()
+        if mine and _YOUR_MAY.match(body):
+            return {"no"}
+    elif mine and re.match(r"^(?:If [^,]*,\s*)?you may\b", body, re.I):
+        return {"no"}  # a choice of the searching player's ("you may exert it as it attacks")
+    if re.search(r"maximum hand size", body, re.I):
+        return set()
+    return {"win", "no"}

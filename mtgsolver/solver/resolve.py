@@ -57,7 +57,8 @@ from mtgsolver.solver.payment import PaymentResult, pay
 from mtgsolver.solver.relevance import Bearing, resolve_bearing
 from mtgsolver.solver.result import JsonResult, reports_unread, unread_dict
 
-__all__ = ["MAX_RUNS", "OpenChoice", "ResolveResult", "entering", "parse_action", "resolve"]
+__all__ = ["MAX_RUNS", "LibraryReader", "OpenChoice", "ResolveResult", "entering", "paid_by_solver", "parse_action",
+           "resolve"]
 
 #: The most ways of making the choices tried before the answer is undecided.
 MAX_RUNS = 64
@@ -158,7 +159,7 @@ def _same_option(key: str, option: str, wanted: str) -> bool:
     return norm(option) == norm(wanted)
 
 
-class _Reader:
+class LibraryReader:
     """The cards' readings the rules ask for (110.4, 113.6b, 614.1c)."""
 
     def __init__(self, library: CardLibrary) -> None:
@@ -189,7 +190,7 @@ def entering(zc: ZoneCard, pid: str, controller: str, x: int | None = None,
 
     :raises Undecided: a card whose permanent needs a choice made as it enters.
     """
-    reader = _Reader(library or bundled_library())
+    reader = LibraryReader(library or bundled_library())
     owner = controller
     template = dataclasses.replace(zc.permanent, id=pid, controller=controller, owner=owner) \
         if zc.permanent is not None else reader.permanent(zc.card, pid, controller, owner)
@@ -245,7 +246,7 @@ def resolve(board: Board, actions: Sequence[str], x: Sequence[int] = (), mode: S
         raise OptionError("actions", "nothing to resolve: give at least one action to cast or activate")
     flags = _flags(choose)
     mode_sets = [_mode_set(m, f"mode[{i}]") for i, m in enumerate(mode)]
-    reader = _Reader(library)
+    reader = LibraryReader(library)
     payments: dict[tuple[Any, ...], Payment] = {}
 
     def play(game: Game) -> None:
@@ -268,7 +269,7 @@ def resolve(board: Board, actions: Sequence[str], x: Sequence[int] = (), mode: S
     return ResolveResult(True, after, board_data(after, library), tuple(first.game.log), runs=len(runs))
 
 
-def _explore(board: Board, reader: _Reader, flags: dict[str, str], play: Any,
+def _explore(board: Board, reader: LibraryReader, flags: dict[str, str], play: Any,
              payer: _Payer) -> tuple[list[_Run], dict[str, tuple[str, ...]], bool]:
     """Play every way through the choices no flag fixes (depth first, replaying from the
     start), up to :data:`MAX_RUNS`: the runs, each choice met with its options, and whether
@@ -410,7 +411,7 @@ def _pay(game: Game, action: Cast | Activate, free: bool, payments: dict[tuple[A
     key = (_fingerprint(game), str(cost), player, action.x, card)
     if key not in payments:
         try:
-            payments[key] = _payment(game, cost, player, action.x, card, time_limit)
+            payments[key] = paid_by_solver(game, cost, player, action.x, card, time_limit)
         except Illegal as exc:
             helper = sorted(_keyword_names(_spell(game, action.card)) & _PAYMENT_HELPERS) if isinstance(action, Cast) \
                 else []
@@ -462,15 +463,15 @@ class _Payer:
         if not cost.symbols:
             return True
         try:
-            payment = _payment(game, cost, player, None, None, self.time_limit)
+            payment = paid_by_solver(game, cost, player, None, None, self.time_limit)
         except Illegal:
             return False
         pay_costs(game, payment)
         return True
 
 
-def _payment(game: Game, cost: ManaCost, player: str, x: int | None, card: Card | None,
-             time_limit: float) -> Payment:
+def paid_by_solver(game: Game, cost: ManaCost, player: str, x: int | None, card: Card | None,
+                   time_limit: float) -> Payment:
     """What paying ``cost`` does to the board.
 
     :raises Illegal: it can't be paid (601.2h).

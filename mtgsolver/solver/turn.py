@@ -1,0 +1,751 @@
+"""The goal ``win``: is there a line of play this turn after which the opponent has lost,
+whatever the opponent does (704.5a-c, 903.10a, 104.2a)?
+
+The turn is a game tree played with the rules of :mod:`mtgsolver.rules` (casting 601,
+activating 602, resolving 608 with its triggers 603 and state-based actions 704, the steps of
+:mod:`mtgsolver.rules.turn`). The searching player's choices are OR nodes, the opponent's AND
+nodes:
+
+- **moves** at each priority window (:mod:`mtgsolver.solver.turn_moves`): lands, spells and
+  abilities, each with its modes, X, targets and payment; or passing on to the next step;
+- **choices inside a resolution** (a trigger's target, "you may", what is sacrificed, the
+  order of triggers): each is the choosing player's node, found by replaying the step with a
+  script of choices (:class:`_Script`);
+- **combat**: every legal attack (508.1: restrictions, the most requirements obeyed), every
+  legal block (509.1, the opponent's), each attacking creature's damage assignment (510.1c,
+  702.19b; the attacker's, then the defending player's for blockers of several creatures).
+
+Windows where the searching player acts: the main phases (anything), the upkeep and draw steps
+when the turn starts there, the declare attackers and declare blockers steps and the step after
+first-strike damage (instants and abilities), and the end step after "at the beginning of the
+end step" triggers. Acting in the beginning of combat step is acting in the main phase before
+it, and acting in the end of combat step, or in an end step where nothing triggered, is acting
+in the main phase after it: nobody chooses anything in between (an opponent who could act is
+refused as undecided, :func:`opponent_can_act`), so those windows add no line.
+
+The search is iterative deepening on the number of moves, with a transposition table on the
+board state (:func:`state_key`) and symmetry (twin permanents, copies of a card in hand). A
+result is a win with its :class:`Line`, or no win: proven when no branch was cut by the depth
+bound and nothing on the way was left unsearched (``notes``).
+"""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import re
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Sequence
+
+from mtgsolver.model.board import Board
+from mtgsolver.model.cards import CardLibrary
+from mtgsolver.model.effects import ActivatedAbility, Optional as OptionalEffect, You
+from mtgsolver.rules.attacking import attack_problem, declaration_reasons, obeyed
+from mtgsolver.rules.blocking import block_cost, block_options, blocker_capacity, requirements, restriction_findings
+from mtgsolver.rules.game import Game, Illegal, Undecided
+from mtgsolver.rules.resolution import resolve_stack, settle
+from mtgsolver.rules.turn import (assignment_options, begin_step, blocked_attackers, declare_attackers,
+                                  declare_blockers, deal_combat_damage, end_combat, first_strike_step, strikers)
+from mtgsolver.solver.resolve import LibraryReader
+from mtgsolver.solver.turn_moves import Move, might_move, moves, twin_keys
+
+__all__ = ["Line", "LineStep", "Stats", "TurnSearch", "Timeout", "legal_attacks", "legal_blocks", "opponent_can_act",
+           "perform", "state_key"]
+
+#: Windows where only instant-speed moves are made (117.1a), by step.
+_INSTANT_WINDOWS = ("upkeep", "draw", "beginning_of_combat", "declare_attackers", "declare_blockers",
+                    "combat_damage", "end")
+_LABEL = re.compile(r"^(.+):(\d+)$")
+#: What a window in combat carries besides the board: the attackers that became blocked (509.1h)
+#: and the creatures that dealt first-strike damage (510.4).
+Combat = tuple[frozenset[str], frozenset[str]] | None
+
+
+class Timeout(Exception):
+    """The time limit ran out."""
+
+
+class _Choice(BaseException):
+    """A choice the script doesn't fix yet (a BaseException: nothing in the rules catches it)."""
+
+    def __init__(self, key: str, options: Sequence[str], player: str) -> None:
+        super().__init__(key)
+        self.key, self.options, self.player = key, tuple(options), player
+
+
+# --------------------------------------------------------------------------- the line
+@dataclass(frozen=True)
+class LineStep:
+    """One step of a line. ``op`` is what is done, replayable with :func:`perform`:
+    ``("move", Move)``, ``("step", STEP)`` (a step begins and what it triggers resolves),
+    ``("attack", ((creature, target), ...))``, ``("block", ((blocker, (attackers...)), ...))``,
+    ``("damage", ((source, recipient, n), ...))``, ``("end_combat",)``; ``script`` the options
+    taken at the choices met on the way (each player's), ``choices`` them in words (``player:
+    key = option``); ``text`` the step in words, ``log`` what happened, each with its rule."""
+
+    op: tuple[Any, ...]
+    text: str
+    script: tuple[int, ...] = ()
+    choices: tuple[str, ...] = ()
+    log: tuple[str, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        return self.op[0]
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "text": self.text}
+        if self.kind == "move":
+            m: Move = self.op[1]
+            out["action"] = m.action()
+            if m.x is not None:
+                out["x"] = m.x
+            if m.modes:
+                out["modes"] = [i + 1 for i in m.modes]
+            if m.payment is not None:
+                out["paid_with"] = list(m.payment.activations)
+        elif self.kind == "attack":
+            out["attack"] = [{"creature": c, "target": t} for c, t in self.op[1]]
+        elif self.kind == "block":
+            out["blocks"] = [{"creature": b, "blocks": list(a)} for b, a in self.op[1]]
+        elif self.kind == "damage":
+            out["assignment"] = [{"source": s, "recipient": r, "amount": n} for s, r, n in self.op[1]]
+        elif self.kind == "step":
+            out["step"] = self.op[1]
+        if self.choices:
+            out["choices"] = list(self.choices)
+        if self.log:
+            out["log"] = list(self.log)
+        return out
+
+
+@dataclass(frozen=True)
+class Line:
+    """A winning line: its steps, then, where the opponent chooses (blocks, a choice while
+    something resolves, a damage assignment), one continuation for each option
+    (``branches``: what they choose in words, and the line from there, whose first step makes
+    that choice)."""
+
+    steps: tuple[LineStep, ...] = ()
+    branches: tuple[tuple[str, "Line"], ...] = ()
+
+    def then(self, step: LineStep) -> "Line":
+        return Line((step, *self.steps), self.branches)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"steps": [s.to_dict() for s in self.steps],
+                "branches": [{"when": w, "line": line.to_dict()} for w, line in self.branches]}
+
+    def moves(self) -> int:
+        """The most moves on any path through it."""
+        return sum(1 for s in self.steps if s.kind == "move") + max((b.moves() for _, b in self.branches), default=0)
+
+    def paths(self) -> int:
+        """How many ways the opponent's choices lead through it."""
+        return max(1, sum(b.paths() for _, b in self.branches)) if self.branches else 1
+
+    def numbered(self, start: int = 1, indent: str = "") -> list[str]:
+        """The line as numbered steps a player can follow; ``if ...:`` for each opponent option."""
+        out, n = [], start
+        for s in self.steps:
+            out.append(f"{indent}{n}. {s.text}")
+            n += 1
+            if s.choices:
+                out.append(f"{indent}   (" + "; ".join(s.choices) + ")")
+        for when, line in self.branches:
+            out.append(f"{indent}if {when}:")
+            out += line.numbered(n, indent + "   ")
+        return out
+
+
+# --------------------------------------------------------------------------- results
+@dataclass(frozen=True)
+class _Res:
+    """A node's value: a win with its line, or no win; ``cut``: the depth bound stopped some
+    branch; ``notes``: what was not searched or not decided below it."""
+
+    win: bool
+    line: Line | None = None
+    cut: bool = False
+    notes: frozenset[str] = frozenset()
+
+    @property
+    def proven(self) -> bool:
+        return self.win or (not self.cut and not self.notes)
+
+
+_NOWIN = _Res(False)
+
+
+def _no(note: str) -> _Res:
+    return _Res(False, notes=frozenset({note}))
+
+
+class _Or:
+    """The searching player's node: a win if any option wins."""
+
+    def __init__(self) -> None:
+        self.cut, self.notes = False, set()
+
+    def add(self, r: _Res | None) -> _Res | None:
+        """The winning result once one wins, else ``None``."""
+        if r is None:
+            return None
+        if r.win:
+            return r
+        self.cut |= r.cut
+        self.notes |= r.notes
+        return None
+
+    def result(self) -> _Res:
+        return _Res(False, cut=self.cut, notes=frozenset(self.notes))
+
+
+class _And:
+    """The opponent's node: a win only if every option wins; a proven refutation ends it."""
+
+    def __init__(self) -> None:
+        self.branches: list[tuple[str, Line]] = []
+        self.failed: _Res | None = None
+        self.cut, self.notes = False, set()
+
+    def add(self, label: str, r: _Res | None) -> bool:
+        """Record option ``label``; whether a proven refutation ends the node."""
+        if r is None:
+            return False
+        if r.win:
+            self.branches.append((label, r.line or Line()))
+            return False
+        self.failed = r
+        self.cut |= r.cut
+        self.notes |= r.notes
+        return r.proven
+
+    def result(self) -> _Res:
+        if self.failed is None:
+            if len(self.branches) == 1:
+                return _Res(True, self.branches[0][1])
+            return _Res(True, Line((), tuple(self.branches)))
+        if self.failed.proven:
+            return self.failed
+        return _Res(False, cut=self.cut, notes=frozenset(self.notes))
+
+
+# --------------------------------------------------------------------------- choices inside the rules
+class _Script:
+    """A chooser that follows a script of option indices and stops at the first choice past it,
+    naming the player who makes it."""
+
+    def __init__(self, prefix: tuple[int, ...], owner: Callable[[Game, str], str]) -> None:
+        self.prefix, self.owner = prefix, owner
+        self.i = 0
+        self.game: Game | None = None
+        self.made: list[str] = []
+
+    def choose(self, key: str, options: Sequence[str]) -> int:
+        assert self.game is not None
+        player = self.owner(self.game, key)
+        if self.i < len(self.prefix):
+            v = self.prefix[self.i]
+            self.i += 1
+            self.made.append(f"{player}: {key} = {options[v]}")
+            return v
+        raise _Choice(key, options, player)
+
+
+def perform(game: Game, op: tuple[Any, ...]) -> None:
+    """Do one step of a line on ``game`` (see :class:`LineStep`), with all it triggers resolved.
+
+    :raises Illegal: it can't be done.
+    :raises Undecided: something it does is not modelled.
+    """
+    kind = op[0]
+    if kind == "move":
+        op[1].apply(game)
+        return
+    if kind == "step":
+        begin_step(game, op[1])
+    elif kind == "attack":
+        begin_step(game, "declare_attackers")
+        declare_attackers(game, dict(op[1]))
+    elif kind == "no_attack":  # 508.8: the declare blockers and combat damage steps are skipped
+        begin_step(game, "declare_attackers")
+        _end_of_combat(game)
+        return
+    elif kind == "block":
+        begin_step(game, "declare_blockers")
+        declare_blockers(game, dict(op[1]))
+    elif kind == "damage":
+        begin_step(game, "combat_damage")
+        deal_combat_damage(game, op[1])
+    elif kind == "end_combat":
+        _end_of_combat(game)
+        return
+    settle(game)
+    resolve_stack(game, 0)
+
+
+def _end_of_combat(game: Game) -> None:
+    """511: the end of combat step (its triggers), then 511.3 and the postcombat main phase."""
+    begin_step(game, "end_of_combat")
+    settle(game)
+    resolve_stack(game, 0)
+    end_combat(game)
+    begin_step(game, "postcombat_main")
+    settle(game)
+    resolve_stack(game, 0)
+
+
+# --------------------------------------------------------------------------- the search
+@dataclass
+class Stats:
+    """What the search did: positions (priority windows) searched, transposition-table hits,
+    steps done (moves and turn steps, each choice replayed), the depth reached."""
+
+    positions: int = 0
+    hits: int = 0
+    steps: int = 0
+    depth: int = 0
+
+
+class TurnSearch:
+    """The whole-turn search from ``board`` for its active player against the one opponent."""
+
+    def __init__(self, board: Board, library: CardLibrary, deadline: float, max_depth: int = 12) -> None:
+        self.root = board
+        self.reader = LibraryReader(library)
+        self.me = board.active_player
+        others = board.opponents(self.me)
+        if len(others) != 1:
+            raise Undecided("104.2a", "the whole-turn search plays two-player games")
+        self.opp = others[0]
+        self.deadline = deadline
+        self.max_depth = max_depth
+        self.table: dict[Any, tuple[_Res, int]] = {}
+        self.payments: dict[Any, Any] = {}
+        self.stats = Stats()
+        self.foreign_spells = any(_foreign(zc.spell.effects) for z in board.zones.values() for zc in z.cards()
+                                  if zc.spell is not None)
+
+    # -- entry ---------------------------------------------------------------------------
+    def run(self) -> _Res:
+        """Iterative deepening on the number of moves, until a win, a proof, or a result no
+        deeper search changes.
+
+        :raises Timeout: the time limit ran out.
+        """
+        result = _NOWIN
+        for depth in range(self.max_depth + 1):
+            self.stats.depth = depth
+            result = self.start(self.root, depth)
+            if result.win or not result.cut:
+                return result
+        return _Res(False, cut=True, notes=result.notes)
+
+    def start(self, board: Board, budget: int) -> _Res:
+        step = board.turn.step
+        if step == "beginning_of_combat" or step == "declare_attackers" and (
+                board.combat is None or not board.combat.attackers):
+            return self.attacks(board, budget)
+        if step == "declare_blockers" and board.combat is not None and board.combat.blockers is None:
+            return self.blocks(board, budget)
+        if step in ("end_of_combat", "cleanup", "untap"):
+            return _no(f"a turn starting in the {step.replace('_', ' ')} step is not searched")
+        return self.window(board, step, budget)
+
+    # -- who chooses -----------------------------------------------------------------------
+    def owner(self, game: Game, key: str) -> str:
+        """The player who makes the choice ``key`` (the keys :mod:`mtgsolver.solver.resolve`
+        names); an unclear one is the opponent's, which can only take a win away."""
+        kind, _, rest = key.partition(":")
+        if kind in ("order", "sacrifice", "discard"):
+            return rest
+        if kind == "legend":
+            return rest.split(":")[0]
+        if kind == "attacks":
+            return self._controller(game, rest) or self.opp
+        label = ":".join(rest.split(":")[:2]) if kind == "cost" else rest
+        m = _LABEL.match(label)
+        source = m.group(1) if m else label
+        controller = self._controller(game, source)
+        if controller is not None:
+            if kind == "may" and _foreign(a for a in _abilities(game, source)):
+                return self.opp  # 608.2d: a "may" of another player
+            return controller
+        item = game.stack_object(label)
+        if item is not None:
+            return item.controller
+        if kind in ("may", "targets", "modes", "mana", "copy-targets") and not m:
+            # a spell of the searching player's (they alone cast spells here)
+            return self.opp if kind == "may" and self.foreign_spells else self.me
+        return self.opp
+
+    @staticmethod
+    def _controller(game: Game, pid: str) -> str | None:
+        if game.on_battlefield(pid):
+            return game.perm(pid).controller
+        known = game.last_known.get(pid)
+        return known[1].controller if known is not None else None
+
+    # -- doing a step, each way through its choices ---------------------------------------
+    def then(self, board: Board, op: tuple[Any, ...], text: str, cont: Callable[[Game], _Res],
+             prefix: tuple[int, ...] = ()) -> _Res | None:
+        """Do ``op`` on ``board`` and go on with ``cont``; each choice met on the way is its
+        chooser's node (replaying ``op`` with a longer script). ``None``: ``op`` is illegal."""
+        if time.monotonic() > self.deadline:
+            raise Timeout()
+        self.stats.steps += 1
+        script = _Script(prefix, self.owner)
+        game = Game(board, self.reader, script)
+        script.game = game
+        try:
+            perform(game, op)
+        except _Choice as c:
+            if c.player == self.me:
+                node = _Or()
+                for i in range(len(c.options)):
+                    won = node.add(self.then(board, op, text, cont, prefix + (i,)))
+                    if won is not None:
+                        return won
+                return node.result()
+            anode = _And()
+            for i, label in enumerate(c.options):
+                if anode.add(f"{c.player} chooses {label} ({c.key})", self.then(board, op, text, cont, prefix + (i,))):
+                    break
+            return anode.result()
+        except Illegal:
+            return None
+        except Undecided as why:
+            return _no(f"{why.message} ({why.rule})")
+        except (KeyError, AssertionError) as gap:  # an effect or reference resolution doesn't carry out yet
+            return _no(f"resolving is not modelled here: {type(gap).__name__} {_short(gap)}")
+        done = self.over(game)
+        if done is None:
+            done = cont(game)
+        if done.win and done.line is not None:
+            step = LineStep(op, text, prefix, tuple(script.made), tuple(f"[{s.rule}] {s.message}" for s in game.log))
+            return dataclasses.replace(done, line=done.line.then(step))
+        return done
+
+    def over(self, game: Game) -> _Res | None:
+        """A win once the opponent has lost and the searching player hasn't (104.2a); no win
+        once the searching player has lost (a draw is no win, 104.4a)."""
+        if game.players[self.me].lost:
+            return _NOWIN
+        if game.players[self.opp].lost:
+            return _Res(True, Line())
+        return None
+
+    # -- priority windows ------------------------------------------------------------------
+    def window(self, board: Board, step: str, budget: int, combat: Combat = None) -> _Res:
+        """The searching player has priority in ``step`` with an empty stack: a move, or on."""
+        key = (state_key(board), step, combat)
+        known = self.table.get(key)
+        if known is not None and (not known[0].cut or known[1] >= budget):
+            self.stats.hits += 1
+            return known[0]
+        self.stats.positions += 1
+        node = _Or()
+        won = node.add(self.advance(board, step, budget, combat))
+        if won is None and budget == 0:
+            game = Game(board, self.reader, _Script((), self.owner))
+            node.cut |= might_move(game, self.me, step in _INSTANT_WINDOWS)
+        elif won is None:
+            game = Game(board, self.reader, _Script((), self.owner))
+            found = moves(game, self.me, step in _INSTANT_WINDOWS, cache=self.payments)
+            node.notes |= set(found.notes)
+            for m in found.moves:
+                won = node.add(self.then(board, ("move", m), m.describe(),
+                                         lambda g: self.window(g.board(), step, budget - 1, combat)))
+                if won is not None:
+                    break
+        out = won if won is not None else node.result()
+        self.table[key] = (out, budget)
+        return out
+
+    def advance(self, board: Board, step: str, budget: int, combat: Combat) -> _Res:
+        """Pass with an empty stack: the next step begins (500.2)."""
+        def on(nxt: str, text: str, cont: Callable[[Game], _Res]) -> _Res:
+            return self.then(board, ("step", nxt), text, cont) or _NOWIN
+
+        if step == "upkeep":
+            return on("draw", "on to the draw step", lambda g: self.window(g.board(), "draw", budget))
+        if step == "draw":
+            return on("precombat_main", "on to the main phase",
+                      lambda g: self.window(g.board(), "precombat_main", budget))
+        if step == "precombat_main":
+            return on("beginning_of_combat", "on to combat", lambda g: self.attacks(g.board(), budget))
+        if step == "beginning_of_combat":
+            return self.attacks(board, budget)
+        if step == "declare_attackers":
+            return self.blocks(board, budget)
+        if step in ("declare_blockers", "combat_damage"):
+            return self.damage(board, budget, step == "declare_blockers", combat)
+        if step == "postcombat_main":
+            return on("end", "on to the end step", lambda g: self._end_step(g, budget))
+        return _NOWIN  # the end step passes: the turn ends (514)
+
+    def _end_step(self, game: Game, budget: int) -> _Res:
+        """513: a window in the end step only after something triggered at its beginning."""
+        if any(s.rule == "603.2" for s in game.log):
+            return self.window(game.board(), "end", budget)
+        return _NOWIN
+
+    # -- combat ----------------------------------------------------------------------------
+    def attacks(self, board: Board, budget: int) -> _Res:
+        """508.1: each legal attack of the searching player, or none (508.8)."""
+        view = Game(board, self.reader, _Script((), self.owner)).view()
+        declarations, notes = legal_attacks(view)
+        node = _Or()
+        node.notes |= set(notes)
+        for attack in declarations:
+            if attack:
+                text = "attack: " + ", ".join(f"{view.permanent(c).name} ({c}) -> {t}" for c, t in attack.items())
+                r = self.then(board, ("attack", tuple(attack.items())), text,
+                              lambda g: self.window(g.board(), "declare_attackers", budget))
+            else:
+                r = self.then(board, ("no_attack",), "no attack",
+                              lambda g: self.window(g.board(), "postcombat_main", budget))
+            won = node.add(r)
+            if won is not None:
+                return won
+        return node.result()
+
+    def blocks(self, board: Board, budget: int) -> _Res:
+        """509.1: every legal block of the opponent; a win only if it wins against each."""
+        view = Game(board, self.reader, _Script((), self.owner)).view()
+        if view.combat is None or not view.combat.attackers:
+            return self.then(board, ("end_combat",), "combat ends",
+                             lambda g: self.window(g.board(), "postcombat_main", budget)) or _NOWIN
+        declarations, note = legal_blocks(view, self.opp)
+        if note:
+            return _no(note)
+        node = _And()
+        for decl in declarations:
+            label = _blocks_text(view, self.opp, decl)
+            blocked = frozenset(a for atts in decl.values() for a in atts)
+            r = self.then(board, ("block", tuple(sorted(decl.items()))), label,
+                          lambda g, b=blocked: self.window(g.board(), "declare_blockers", budget, (b, frozenset())))
+            if node.add(label, r):
+                break
+        return node.result()
+
+    def damage(self, board: Board, budget: int, first: bool, combat: Combat) -> _Res:
+        """510: combat damage, in a first-strike step first when a creature in combat has first
+        or double strike (510.4); the attacker's assignment, then the defending player's."""
+        game = Game(board, self.reader, _Script((), self.owner))
+        blocked, struck = combat if combat is not None else (blocked_attackers(game), frozenset())
+        if first and not first_strike_step(game):
+            first = False
+        dealing = strikers(game, first, struck)
+        mine = [c for c in dealing if game.perm(c).controller == self.me]
+        theirs = [c for c in dealing if game.perm(c).controller != self.me]
+        my_options = [assignment_options(game, c, blocked) for c in mine]
+        their_options = [assignment_options(game, c, blocked) for c in theirs]
+        after: Combat = (blocked, frozenset(dealing))
+        node = _Or()
+        for choice in itertools.product(*my_options):
+            anode = _And()
+            for answer in itertools.product(*their_options):
+                assignment = tuple(t for part in (*choice, *answer) for t in part)
+                text = ("first-strike " if first else "") + "combat damage: " + _assignment_text(assignment)
+                r = self.then(board, ("damage", assignment), text,
+                              lambda g: self.window(g.board(), "combat_damage", budget, after) if first
+                              else self.then(g.board(), ("end_combat",), "combat ends",
+                                             lambda h: self.window(h.board(), "postcombat_main", budget)) or _NOWIN)
+                theirs_text = _assignment_text(tuple(t for part in answer for t in part))
+                if anode.add(f"{self.opp} assigns {theirs_text}", r):
+                    break
+            won = node.add(anode.result())
+            if won is not None:
+                return won
+        return node.result()
+
+
+def _short(error: BaseException) -> str:
+    """The kind of what resolution met, without its fields (``SearchLibrary``, ``Chosen``)."""
+    text = str(error.args[0]) if error.args else ""
+    return re.sub(r"\(.*", "", text.replace("<class 'mtgsolver.model.effects.", "").replace("'>", ""))
+
+
+def _abilities(game: Game, source: str) -> Iterable[Any]:
+    perm = game.perm(source) if game.on_battlefield(source) else None
+    return [getattr(a, "effects", ()) for a in perm.abilities] if perm is not None else []
+
+
+def _foreign(effects: Iterable[Any]) -> bool:
+    """Whether ``effects`` hold a "you may" that a player other than the controller chooses."""
+    for e in effects:
+        if isinstance(e, (tuple, list)):
+            if _foreign(e):
+                return True
+            continue
+        if isinstance(e, OptionalEffect) and not isinstance(e.who, You):
+            return True
+        for f in ("effects", "otherwise", "then"):
+            if _foreign(getattr(e, f, ()) or ()):
+                return True
+        if any(_foreign(mode) for mode in getattr(e, "modes", ()) or ()):
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------- the opponent
+def opponent_can_act(board: Board, opponent: str) -> list[str]:
+    """What the opponent could do on the searching player's turn that the search doesn't play
+    (the opponent's priority, 117.3): cards in their hand (an unknown one could be an instant),
+    activated abilities of their permanents other than mana abilities (602.1; loyalty abilities
+    and "activate only as a sorcery" are on their own turn only, 606.3, 602.5d)."""
+    out = []
+    z = board.zones.get(opponent)
+    if z is not None and z.hand_count:
+        known = [c for c in z.hand if not _sorcery_speed_card(c.card)]
+        unknown = z.hand_count - len(z.hand)
+        if unknown or known:
+            out.append(f"{opponent} has {z.hand_count} card{'s' if z.hand_count != 1 else ''} in hand that could be "
+                       "cast in response" + (f" ({', '.join(c.name for c in known)})" if known else ""))
+    for p in board.controlled_by(opponent):
+        for a in p.activated_abilities:
+            if a.loyalty is not None or a.timing == "sorcery" or a.during in ("your_turn", "your_upkeep",
+                                                                                "your_turn_before_attackers"):
+                continue
+            if _cannot_pay(board, p, a):
+                continue
+            out.append(f"{opponent} could activate {p.name} ({p.id}): \"{a.text}\"")
+    return out
+
+
+def _sorcery_speed_card(card: Any) -> bool:
+    types = {t.lower() for t in card.types}
+    return "land" in types or ("instant" not in types and "flash" not in {k.lower() for k in card.keywords})
+
+
+def _cannot_pay(board: Board, perm: Any, ability: ActivatedAbility) -> bool:
+    """An activation plainly out of reach: a {T} cost of a tapped permanent, or a mana cost
+    with no untapped permanent and no pool mana to pay it."""
+    if any(c.kind == "tap" for c in ability.costs) and (perm.tapped or not perm.can_use_tap_abilities()):
+        return True
+    if ability.mana is not None and ability.mana.mana_value > 0:
+        sources = [p for p in board.controlled_by(perm.controller) if not p.tapped and p.mana_abilities]
+        return not sources and not board.pool(perm.controller)
+    return False
+
+
+# --------------------------------------------------------------------------- combat declarations
+def legal_attacks(view: Board) -> tuple[list[dict[str, str]], list[str]]:
+    """Every legal attack (508.1: each creature attacks one thing it can or stays home, no
+    restriction broken, the most requirements obeyed, 508.1c-d) up to twins, larger attacks on
+    the player first; notes for attacks not searched (costs to attack, 508.1h)."""
+    problem = attack_problem(view)
+    keys = twin_keys(view)
+    notes = []
+    choices: list[list[str | None]] = []
+    creatures = sorted(problem.options, key=lambda c: (-(view.permanent(c).power or 0), c))
+    for c in creatures:
+        targets = [t for t, cost in problem.options[c].items() if cost is None]
+        if len(targets) < len(problem.options[c]):
+            notes.append(f"{c}: attacking with a cost (508.1h) is not searched")
+        players = [t for t in targets if view.is_player(t)]
+        choices.append([*players, *(t for t in targets if t not in players), None])
+    seen: set[Any] = set()
+    found: list[tuple[int, dict[str, str]]] = []
+    for combo in itertools.product(*choices):
+        attack = {c: t for c, t in zip(creatures, combo) if t is not None}
+        sig = tuple(sorted((keys.get(c), t) for c, t in attack.items()))
+        if sig in seen:
+            continue
+        seen.add(sig)
+        if declaration_reasons(problem, attack, frozenset()):
+            continue
+        found.append((sum(obeyed(problem, attack)), attack))
+    top = max((n for n, _ in found), default=0)
+    return [a for n, a in found if n == top], notes
+
+
+def legal_blocks(view: Board, defender: str, limit: int = 20000) -> tuple[list[dict[str, tuple[str, ...]]], str | None]:
+    """Every legal block by ``defender`` (509.1: pairs 509.1a, restrictions 509.1b, the most
+    requirements obeyed 509.1c) up to twins, those stopping the most power first; a note
+    instead when blocking has a cost (509.1d) or there are more than ``limit`` to try."""
+    combat = view.combat
+    assert combat is not None
+    attackers = [a.creature for a in combat.attackers if view.defending_player_of(a.target) == defender]
+    if any(block_cost(view, b) is not None for b in view.creatures(defender)):
+        return [], "costs to block (509.1d) are not searched"
+    options = block_options(view, defender, attackers, frozenset())
+    keys = twin_keys(view)
+    per_blocker: list[tuple[str, list[tuple[str, ...]]]] = []
+    for b in options.eligible:
+        able = [a for a in attackers if options.possible(b, a)]
+        cap = blocker_capacity(view.permanent(b))
+        most = len(able) if cap is None else min(cap, len(able))
+        per_blocker.append((b, [(), *(g for k in range(1, most + 1) for g in itertools.combinations(able, k))]))
+    total = 1
+    for _, ways in per_blocker:
+        total *= len(ways)
+    if total > limit:
+        return [], f"{total} ways to block: more than the {limit} the search tries"
+    reqs, _ = requirements(view, defender, attackers, frozenset(), options)
+    seen: set[Any] = set()
+    found: list[tuple[int, int, dict[str, tuple[str, ...]]]] = []
+    names = [b for b, _ in per_blocker]
+    for combo in itertools.product(*(ways for _, ways in per_blocker)):
+        decl = {b: g for b, g in zip(names, combo) if g}
+        sig = tuple(sorted((keys.get(b), g) for b, g in decl.items()))
+        if sig in seen:
+            continue
+        seen.add(sig)
+        if restriction_findings(view, decl, frozenset()):
+            continue
+        stopped = sum(view.permanent(a).power or 0 for a in {a for g in decl.values() for a in g})
+        found.append((sum(r.obeyed(decl) for r in reqs), stopped, decl))
+    top = max((n for n, _, _ in found), default=0)
+    legal = sorted(((s, d) for n, s, d in found if n == top), key=lambda sd: (-sd[0], -len(sd[1])))
+    return [d for _, d in legal], None
+
+
+def _blocks_text(view: Board, defender: str, decl: dict[str, tuple[str, ...]]) -> str:
+    if not decl:
+        return f"{defender} doesn't block"
+    return f"{defender} blocks " + "; ".join(
+        f"{', '.join(view.permanent(a).name + f' ({a})' for a in atts)} with {view.permanent(b).name} ({b})"
+        for b, atts in sorted(decl.items()))
+
+
+def _assignment_text(assignment: Sequence[tuple[str, str, int]]) -> str:
+    if not assignment:
+        return "no damage"
+    return ", ".join(f"{s} deals {n} to {r}" for s, r, n in assignment)
+
+
+# --------------------------------------------------------------------------- positions
+def _commutes(effect: Any) -> bool:
+    """An effect whose order with others can't matter (613.7): +N/+N (7c) and abilities gained
+    (6) only, or one that changes no characteristic."""
+    spec = effect.spec
+    if effect.kind != "continuous" or spec is None:
+        return True
+    return set(spec.layers()) <= {"6", "7c"} and not (spec.loses or spec.loses_all_abilities or spec.cant_have)
+
+
+def state_key(board: Board) -> Any:
+    """What the rest of the turn depends on, for the transposition table: the permanents'
+    printed state (timestamps aside), the effects in the order they began (613.7) or as a set
+    when their order can't matter, the zones (graveyards and exile as sets), players, pools,
+    combat and the turn."""
+    perms = tuple(sorted((p.id, p.name, p.controller, p.owner, p.tapped, p.summoning_sick,
+                          tuple(sorted(p.counters.items())), p.damage, p.deathtouch_damage, p.attached_to, p.loyalty,
+                          p.defense, p.token, p.x, p.monstrous, p.paired_with) for p in board.permanents))
+    effects = tuple(repr(dataclasses.replace(e, timestamp=None)) for e in sorted(board.effects,
+                                                                                key=lambda e: e.timestamp or 0))
+    if all(_commutes(e) for e in board.effects):
+        effects = tuple(sorted(effects))
+    zones = tuple((k, tuple(c.id for c in z.hand), z.hand_count, z.library_count, tuple(c.id for c in z.library_top),
+                   tuple(sorted(c.id for c in z.graveyard)), tuple(sorted(c.id for c in z.exile)))
+                  for k, z in sorted(board.zones.items()))
+    players = tuple((p.name, p.life, p.poison, tuple(sorted(p.commander_damage.items())), p.lost)
+                    for p in board.players)
+    pools = tuple(sorted((k, tuple(repr(m) for m in v)) for k, v in board.mana_pools.items()))
+    t = board.turn
+    turn = (t.step, tuple(sorted(t.lands_played.items())), tuple(sorted(t.spells_cast.items())),
+            tuple(sorted(t.activated_once)), tuple(sorted(t.triggered_once)))
+    return perms, effects, zones, players, pools, repr(board.combat), turn

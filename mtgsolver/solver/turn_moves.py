@@ -1,0 +1,573 @@
+"""What a player with priority can do in a whole-turn search: play a land (305), cast a spell
+(601) or activate an ability (602), each with its modes (700.2), X (107.3a), targets (115,
+601.2c), divided damage (601.2d) and a way of paying its mana cost (601.2g-h, 605.3).
+
+Every distinct choice is a :class:`Move`; choices that can't differ in outcome are made once
+(symmetry): permanents that are twins (:func:`twin_keys`: the same in every characteristic and
+status, named by nothing else) are interchangeable as targets and as mana sources.
+
+Payments (:func:`payments`): when every mana ability the player could activate is plain ({T}:
+add one mana of one of some types, no other cost, restriction or rider, no trigger or
+replacement on tapping for mana) the payments are enumerated exactly: every way to pick as
+many sources (and pool mana) as the cost has mana, as counts of twin classes, kept when the
+sources can be matched to the symbols (a bipartite matching, 601.2h). Otherwise the payment
+solver's one payment is used and the result says the payments were not all tried.
+"""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from mtgsolver.model.board import Board
+from mtgsolver.model.cards import Card
+from mtgsolver.model.effects import ActivatedAbility, Damage, Modal, SpellAbility, TargetSpec, X
+from mtgsolver.model.mana import MANA_TYPES, ManaCost
+from mtgsolver.model.permanent import Permanent
+from mtgsolver.model.zones import ZoneCard
+from mtgsolver.rules.casting import Activate, Cast, Payment, activate, cast, needs, pay as pay_costs, sorcery_timing
+from mtgsolver.rules.game import Game, Illegal, Undecided, card_object
+from mtgsolver.rules.mana_sources import Instance, SpellInfo, extract_sources
+from mtgsolver.rules.resolution import EFFECTS, resolve_stack, settle
+from mtgsolver.rules.targets import candidates, used_slots
+from mtgsolver.rules.triggers import mode_sets
+from mtgsolver.rules.turn import play_land
+
+__all__ = ["Move", "MoveList", "PaymentOptions", "might_move", "moves", "payments", "twin_keys"]
+
+#: Cost symbols the exact enumeration pays (others go to the payment solver).
+_PLAIN_SYMBOLS = frozenset({"generic", "variable", "colored", "colorless", "hybrid", "snow"})
+#: The mark of mana from a snow source among a supply's types: what pays {S} (107.4h).
+_SNOW = "S"
+
+
+@dataclass(frozen=True)
+class Move:
+    """One thing a player does with priority: ``land`` (play the card ``subject``), ``cast``
+    (the card ``subject``) or ``activate`` (ability ``index`` of permanent ``subject``), with
+    its targets (one group per target slot used), divided amounts, modes, X and payment."""
+
+    kind: str
+    subject: str
+    name: str
+    index: int = 0
+    targets: tuple[tuple[str, ...], ...] = ()
+    amounts: tuple[tuple[str, int], ...] = ()
+    modes: tuple[int, ...] | None = None
+    x: int | None = None
+    payment: Payment | None = None
+    text: str = field(default="", compare=False)
+
+    def describe(self) -> str:
+        """The move in words: ``cast Lightning Bolt targeting bob (pay mountain)``."""
+        verb = {"land": "play", "cast": "cast", "activate": "activate"}[self.kind]
+        what = f"{self.name} ({self.subject})" + (f": \"{self.text}\"" if self.kind == "activate" and self.text else "")
+        parts = []
+        flat = [t for group in self.targets for t in group]
+        if flat:
+            amounts = dict(self.amounts)
+            parts.append("targeting " + ", ".join(f"{t} ({amounts[t]})" if t in amounts else t for t in flat))
+        if self.modes:
+            parts.append("modes " + ",".join(str(m + 1) for m in self.modes))
+        if self.x is not None:
+            parts.append(f"X = {self.x}")
+        if self.payment is not None and (self.payment.activations or self.payment.pool is not None):
+            parts.append("paying with " + ("; ".join(self.payment.activations) or "mana in the pool"))
+        return f"{verb} {what}" + (" " + ", ".join(parts) if parts else "")
+
+    def action(self) -> str:
+        """The move as a ``resolve`` action (``cast ID>TARGETS``, ``activate ID:N>TARGETS``)."""
+        if self.kind == "land":
+            return f"play {self.subject}"
+        amounts = dict(self.amounts)
+        groups = ";".join(",".join(f"{t}:{amounts[t]}" if t in amounts else t for t in g) for g in self.targets)
+        head = self.subject if self.kind == "cast" else f"{self.subject}:{self.index + 1}"
+        return f"{self.kind} {head}" + (f">{groups}" if groups else "")
+
+    def apply(self, game: Game) -> None:
+        """Make the move and resolve it with everything it triggers (601, 602, 603, 608, 704).
+
+        :raises Illegal: the move can't be made now.
+        :raises Undecided: something it does is not modelled.
+        """
+        if self.kind == "land":
+            play_land(game, self.subject)
+        else:
+            if self.payment is not None:
+                pay_costs(game, self.payment)
+            if self.kind == "cast":
+                cast(game, Cast(self.subject, self.targets, dict(self.amounts), self.modes, self.x))
+            else:
+                activate(game, Activate(self.subject, self.index, self.targets, dict(self.amounts), self.modes,
+                                        self.x))
+        settle(game)
+        resolve_stack(game, 0)
+
+
+# --------------------------------------------------------------------------- symmetry
+def twin_keys(view: Board) -> dict[str, Any]:
+    """For each permanent, a key shared by its twins: permanents equal in every characteristic
+    and status (the layers applied), that nothing on the board names (an attachment, an effect
+    on listed objects, combat, a pairing); a permanent something names is its own class."""
+    named: set[str] = set()
+    for p in view.permanents:
+        if p.attached_to:
+            named |= {p.attached_to, p.id}
+        if p.paired_with:
+            named |= {p.paired_with, p.id}
+    printed = view.layers.effects if view.layers is not None else view.effects
+    for e in printed:
+        named |= set(e.objects or ()) | {x for x in (e.source, e.creature, e.attacker) if x}
+    if view.combat is not None:
+        named |= {a.creature for a in view.combat.attackers} | {a.target for a in view.combat.attackers}
+        named |= {b.creature for b in view.combat.blockers or ()}
+    out: dict[str, Any] = {}
+    for p in view.permanents:
+        if p.id in named:
+            out[p.id] = ("named", p.id)
+            continue
+        out[p.id] = (p.name, p.controller, p.owner, p.tapped, p.summoning_sick, tuple(sorted(p.counters.items())),
+                     p.damage, p.deathtouch_damage, p.token, p.x, p.power, p.toughness, p.loyalty, p.defense,
+                     tuple(sorted(p.keywords)), tuple(sorted(p.types)), tuple(sorted(p.subtypes)),
+                     tuple(sorted(c.value for c in p.colors)), p.chosen_color, p.chosen_type, p.monstrous,
+                     tuple(sorted(p.protections)), repr(p.abilities), p.is_commander)
+    return out
+
+
+def _representatives(ids: Sequence[str], keys: dict[str, Any], per_class: int) -> list[str]:
+    """``ids`` with at most ``per_class`` of each twin class (the first ones); players and cards
+    in zones are their own class."""
+    seen: dict[Any, int] = {}
+    out = []
+    for i in ids:
+        k = keys.get(i, ("own", i))
+        if seen.get(k, 0) < per_class:
+            seen[k] = seen.get(k, 0) + 1
+            out.append(i)
+    return out
+
+
+# --------------------------------------------------------------------------- payments
+@dataclass(frozen=True)
+class PaymentOptions:
+    """The ways to pay a cost: ``payments`` (each what it does to the board) and ``exact``:
+    whether they are every way that can differ (False: the payment solver's one way, with
+    ``why``)."""
+
+    payments: tuple[Payment, ...]
+    exact: bool = True
+    why: str = ""
+
+
+def _plain(i: Instance) -> bool:
+    """A mana ability whose activation only taps its source for one mana of some types."""
+    return (i.taps and not i.untaps and i.sacrificed is None and not i.life and not i.mana_cost.symbols
+            and not i.damage and not i.tap_others and i.zone is None and i.restricted is None and i.spell_ok
+            and i.copy == 0 and all(o.amount == 1 and not o.uses for o in i.options)
+            and not i.ability.extra and i.ability.timing is None and i.ability.per_turn is None)
+
+
+def _letters(i: Instance) -> frozenset[str]:
+    out: set[str] = {_SNOW} if i.snow else set()
+    for o in i.options:
+        out |= {t for t, n in zip(MANA_TYPES, o.fixed) if n} | (set(o.free_types) if o.free else set())
+    return frozenset(out)
+
+
+def _demand(cost: ManaCost, x: int) -> list[frozenset[str]] | None:
+    """One set of acceptable mana types per mana the cost takes ({S}: mana from a snow source),
+    or ``None`` when a symbol is not one the enumeration pays (Phyrexian, monocolored hybrid)."""
+    anything = frozenset(MANA_TYPES)
+    out: list[frozenset[str]] = []
+    for s in cost.symbols:
+        if s.kind not in _PLAIN_SYMBOLS:
+            return None
+        if s.snow:
+            out.append(frozenset({_SNOW}))
+        elif s.variable:
+            out += [anything] * x
+        elif not s.options:
+            out += [anything] * s.generic
+        else:
+            out.append(frozenset(s.options))
+    return out
+
+
+def _matches(demand: list[frozenset[str]], supply: list[frozenset[str]]) -> bool:
+    """Whether each demanded mana can be paid by a different supplied one (bipartite matching)."""
+    if len(demand) != len(supply):
+        return False
+    owner: dict[int, int] = {}
+
+    def augment(d: int, seen: set[int]) -> bool:
+        for s, letters in enumerate(supply):
+            if s in seen or not (letters & demand[d]):
+                continue
+            seen.add(s)
+            if s not in owner or augment(owner[s], seen):
+                owner[s] = d
+                return True
+        return False
+
+    return all(augment(d, set()) for d in range(len(demand)))
+
+
+def payments(game: Game, player: str, cost: ManaCost | None, x: int | None, card: Card | None,
+             cache: dict[Any, PaymentOptions] | None = None, limit: int = 64) -> PaymentOptions:
+    """The ways ``player`` can pay ``cost`` (with ``x``) for ``card`` now (601.2g-h, 605.3);
+    ``cache`` keeps those found by what they depend on.
+
+    :raises Illegal: it can't be paid.
+    :raises Undecided: the payment solver could not decide.
+    """
+    if cost is None or not cost.symbols:
+        return PaymentOptions((Payment(player, pool=tuple(game.pools.get(player, ()))),))
+    view = game.view()
+    spell = SpellInfo(frozenset(t.lower() for t in (*card.types, *card.supertypes, *card.subtypes)),
+                      frozenset(c.value for c in card.derived_colors)) if card is not None else None
+    demand = _demand(cost, x or 0)
+    instances, exclusions = extract_sources(view, player, spell, frozenset(c.value for c in cost.colors),
+                                            bool(cost.variables))
+    pool = tuple(game.pools.get(player, ()))
+    plain = (demand is not None and all(_plain(i) for i in instances) and all(e.modelled for e in exclusions)
+             and all(m.spend_only is None and m.amount == 1 for m in pool))
+    if not plain:
+        return _solver_payment(game, player, cost, x, card)
+    key = (_mana_fingerprint(game), str(cost), x, card.name if card is not None else None)
+    cached = cache.get(key) if cache is not None else None
+    if cached is not None:
+        return cached
+    keys = twin_keys(view)
+    by_source: dict[str, tuple[frozenset[str], str]] = {}
+    for i in sorted(instances, key=lambda i: i.source):  # a source's abilities all tap it: one mana from it
+        letters, text = by_source.get(i.source, (frozenset(), ""))
+        by_source[i.source] = (letters | _letters(i), " / ".join(t for t in (text, i.ability.text) if t))
+    classes: dict[Any, list[tuple[str, frozenset[str], str]]] = {}
+    for source, (letters, text) in by_source.items():
+        classes.setdefault(("source", keys.get(source), letters), []).append((source, letters, text))
+    for n, m in enumerate(pool):
+        classes.setdefault(("pool", m.type, m.snow), []).append(
+            (f"pool:{n}", frozenset({m.type, _SNOW} if m.snow else {m.type}), ""))
+    groups = list(classes.values())
+    need = len(demand)  # type: ignore[arg-type]
+    out: list[Payment] = []
+    for counts in _count_vectors([len(g) for g in groups], need):
+        chosen = [g[k] for g, n in zip(groups, counts) for k in range(n)]
+        if not _matches(demand, [letters for _, letters, _ in chosen]):  # type: ignore[arg-type]
+            continue
+        tapped = tuple(s for s, _, _ in chosen if not s.startswith("pool:"))
+        used_pool = {int(s.split(":")[1]) for s, _, _ in chosen if s.startswith("pool:")}
+        left = tuple(m for n, m in enumerate(pool) if n not in used_pool)
+        out.append(Payment(player, tapped, pool=left,
+                           activations=tuple(f"{s}: {text}" for s, _, text in chosen if not s.startswith("pool:"))
+                           + (("pool: " + "".join("{" + pool[n].type + "}" for n in sorted(used_pool)),)
+                              if used_pool else ())))
+        if len(out) >= limit:
+            return PaymentOptions(tuple(out), False, f"more than {limit} ways to pay {cost}: the first {limit} tried")
+    if not out:
+        raise Illegal("601.2h", f"{player} can't pay {cost}" + (f" (X = {x})" if x is not None else ""))
+    found = PaymentOptions(tuple(out))
+    if cache is not None:
+        cache[key] = found
+    return found
+
+
+def _mana_fingerprint(game: Game) -> Any:
+    """What the ways of paying depend on: the permanents and their state, effects, pools."""
+    perms = tuple((p.id, p.name, p.controller, p.tapped, p.summoning_sick, tuple(sorted(p.counters.items())),
+                   p.attached_to, p.damage) for p in game.perms.values())
+    return perms, tuple(repr(e) for e in game.effects), tuple(sorted((k, v) for k, v in game.pools.items()))
+
+
+def _count_vectors(sizes: list[int], total: int) -> Iterable[tuple[int, ...]]:
+    """Every vector of counts, each at most its size, summing to ``total``."""
+    if not sizes:
+        if total == 0:
+            yield ()
+        return
+    rest = sum(sizes[1:])
+    for n in range(min(sizes[0], total), max(0, total - rest) - 1, -1):
+        for tail in _count_vectors(sizes[1:], total - n):
+            yield (n, *tail)
+
+
+def _solver_payment(game: Game, player: str, cost: ManaCost, x: int | None, card: Card | None) -> PaymentOptions:
+    """The payment solver's one payment (not every way of paying is tried)."""
+    from mtgsolver.solver.resolve import paid_by_solver
+
+    payment = paid_by_solver(game, cost, player, x, card, 10.0)
+    return PaymentOptions((payment,), False, f"one way of paying {cost} was tried (mana abilities beyond "
+                                             "tapping for one mana)")
+
+
+def available_mana(game: Game, player: str) -> int:
+    """A bound on the mana ``player`` can pay with now: pool mana and each untapped source's
+    largest activation (107.3a: the largest X worth trying)."""
+    view = game.view()
+    instances, _ = extract_sources(view, player, None, frozenset(), True)
+    return sum(m.amount for m in game.pools.get(player, ())) + sum(i.max_amount for i in instances)
+
+
+# --------------------------------------------------------------------------- moves
+@dataclass
+class MoveList:
+    """The moves found and why the list may be short of every move (unread or unmodelled
+    cards, payments not all tried, limits)."""
+
+    moves: list[Move] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def moves(game: Game, player: str, instant_only: bool, lands: int = 1, max_x: int = 20,
+          cache: dict[Any, PaymentOptions] | None = None) -> MoveList:
+    """Every move of ``player`` now, up to symmetry: lands (if ``lands`` plays are allowed this
+    turn and not ``instant_only``), spells from their hand, activated abilities of their
+    permanents (mana abilities aside: they are part of paying, 605.3). ``cache``: payments
+    found before (:func:`payments`)."""
+    out = MoveList()
+    view = game.view()
+    keys = twin_keys(view)
+    z = game.zones_of(player)
+    seen_cards: set[Any] = set()
+    for zc in list(z.hand):
+        sig = (zc.card.name, zc.spell is None)
+        if sig in seen_cards:
+            continue  # two copies of a card in hand: casting either is the same (symmetry)
+        seen_cards.add(sig)
+        types = {t.lower() for t in zc.card.types}
+        if "land" in types:
+            if not instant_only and game.turn.lands_played.get(player, 0) < lands and not sorcery_timing(game, player):
+                out.moves.append(Move("land", zc.id, zc.name))
+            continue
+        _casts(game, player, zc, instant_only, keys, max_x, out, cache)
+    for perm in view.controlled_by(player):
+        for index, ability in enumerate(perm.activated_abilities):
+            _activations(game, player, perm, index, ability, instant_only, keys, max_x, out, cache)
+    return out
+
+
+def might_move(game: Game, player: str, instant_only: bool, lands: int = 1) -> bool:
+    """A quick over-estimate of :func:`moves`: whether ``player`` has a card in hand or an
+    ability they might use now (costs and targets aside)."""
+    sorcery_ok = not instant_only and not sorcery_timing(game, player)
+    for zc in game.zones_of(player).hand:
+        types = {t.lower() for t in zc.card.types}
+        if "land" in types:
+            if sorcery_ok and game.turn.lands_played.get(player, 0) < lands:
+                return True
+        elif zc.card.mana_cost is not None and (sorcery_ok or "instant" in types
+                                                or "flash" in {k.lower() for k in zc.card.keywords}):
+            return True
+    for perm in game.view().controlled_by(player):
+        for a in perm.activated_abilities:
+            if sorcery_ok or (a.timing != "sorcery" and a.loyalty is None):
+                return True
+    return False
+
+
+def _unmodelled_effects(effects: Sequence[object]) -> list[str]:
+    """Effect kinds in ``effects`` that resolution doesn't carry out."""
+    out: list[str] = []
+
+    def walk(value: object) -> None:
+        if isinstance(value, (tuple, list)):
+            for v in value:
+                walk(v)
+            return
+        if not dataclasses.is_dataclass(value) or isinstance(value, type):
+            return
+        if type(value).__module__.endswith("model.effects") and type(value).__name__ in _EFFECT_NAMES \
+                and type(value) not in EFFECTS:
+            out.append(type(value).__name__)
+        for f in ("effects", "otherwise", "then", "modes"):
+            if hasattr(value, f):
+                walk(getattr(value, f))
+
+    walk(tuple(effects))
+    return out
+
+
+_EFFECT_NAMES = frozenset(
+    "Damage Destroy Exile Bounce Sacrifice PutCounters RemoveCounters Tap Untap CreateTokens Draw Discard Mill "
+    "GainLife LoseLife AddMana ReturnFromGraveyard PutOntoBattlefield Fight CounterSpell CopySpell Scry Surveil "
+    "Regenerate Attach Proliferate Pay PreventDamage PutInLibrary SearchLibrary LookAtTop ExileIfDies Monstrosity "
+    "Adapt Transform ExtraTurn KeywordAction Modify GainControl Delayed Attempt Optional Conditional Modal".split())
+
+
+def _casts(game: Game, player: str, zc: ZoneCard, instant_only: bool, keys: dict[str, Any], max_x: int,
+           out: MoveList, cache: dict[Any, PaymentOptions] | None) -> None:
+    card = zc.card
+    instant = "instant" in {t.lower() for t in card.types} or "flash" in {k.lower() for k in card.keywords}
+    if instant_only and not instant:
+        return
+    if not instant and sorcery_timing(game, player):
+        return
+    if card.mana_cost is None:
+        return  # 118.6: it can't be cast but without paying its mana cost
+    if "aura" in {t.lower() for t in card.subtypes}:
+        out.notes.append(f"{card.name}: casting an Aura spell is not modelled (303.4a)")
+        return
+    if zc.spell is None and not card.is_permanent and (card.text or "").strip():
+        out.notes.append(f"{card.name}: what it does is not read")
+        return
+    ability = zc.spell if zc.spell is not None else SpellAbility(())
+    missing = _unmodelled_effects(ability.effects)
+    if missing:
+        out.notes.append(f"{card.name}: resolving {', '.join(sorted(set(missing)))} is not modelled")
+        return
+    if ability.additional_costs or ability.extra_target_cost is not None:
+        out.notes.append(f"{card.name}: its additional cost is not modelled (601.2f)")
+        return
+    if ability.kicker is not None or ability.keywords:
+        out.notes.append(f"{card.name}: {', '.join(ability.keywords) or 'kicker'} (casting it another way) is not "
+                         "searched")
+    if ability.only_during is not None:
+        out.notes.append(f"{card.name}: cast only during {ability.only_during.replace('_', ' ')}: not searched")
+        return
+    source = card_object(card, zc.id, player)
+    needs_x, modal = needs(game, Cast(zc.id))
+    for modes in _mode_choices(ability.effects) if modal else [None]:
+        for targets, amounts, x in _target_choices(game, ability, modes, player, source, zc.id, keys, needs_x,
+                                                    card.mana_cost, max_x, out):
+            try:
+                options = payments(game, player, card.mana_cost, x, card, cache)
+            except Illegal:
+                continue
+            except Undecided as why:
+                out.notes.append(f"{card.name}: {why.message}")
+                continue
+            if not options.exact:
+                out.notes.append(f"{card.name}: {options.why}")
+            for p in options.payments:
+                out.moves.append(Move("cast", zc.id, card.name, targets=targets, amounts=amounts, modes=modes, x=x,
+                                      payment=p))
+
+
+def _activations(game: Game, player: str, perm: Permanent, index: int, ability: ActivatedAbility, instant_only: bool,
+                 keys: dict[str, Any], max_x: int, out: MoveList, cache: dict[Any, PaymentOptions] | None) -> None:
+    if keys.get(perm.id) in {keys.get(o.id) for o in game.view().controlled_by(player) if o.id < perm.id}:
+        return  # a twin's ability is the same move (symmetry)
+    sorcery = ability.timing == "sorcery" or ability.loyalty is not None
+    if sorcery and (instant_only or sorcery_timing(game, player)):
+        return
+    if any(c.kind == "tap" for c in ability.costs) and (perm.tapped or not perm.can_use_tap_abilities()):
+        return
+    if ability.loyalty is not None and perm.id in game.turn.activated_once:
+        return
+    if ability.once_each_turn and f"{perm.id}:{index + 1}" in game.turn.activated_once:
+        return
+    missing = _unmodelled_effects(ability.effects)
+    if missing:
+        out.notes.append(f"{perm.name} ({perm.id}): resolving {', '.join(sorted(set(missing)))} is not modelled")
+        return
+    needs_x, modal = needs(game, Activate(perm.id, index))
+    for modes in _mode_choices(ability.effects) if modal else [None]:
+        for targets, amounts, x in _target_choices(game, ability, modes, player, perm, perm.id, keys, needs_x,
+                                                    ability.mana, max_x, out):
+            try:
+                options = payments(game, player, ability.mana, x, None, cache)
+            except Illegal:
+                continue
+            except Undecided as why:
+                out.notes.append(f"{perm.name} ({perm.id}): {why.message}")
+                continue
+            if not options.exact:
+                out.notes.append(f"{perm.name} ({perm.id}): {options.why}")
+            for p in options.payments:
+                out.moves.append(Move("activate", perm.id, perm.name, index, targets, amounts, modes, x, p,
+                                      text=ability.text))
+
+
+def _mode_choices(effects: Sequence[object]) -> list[tuple[int, ...]]:
+    modal = next(e for e in effects if isinstance(e, Modal))
+    return mode_sets(modal)
+
+
+def _target_choices(game: Game, ability: SpellAbility | ActivatedAbility, modes: tuple[int, ...] | None, player: str,
+                    source: Permanent, source_id: str, keys: dict[str, Any], needs_x: bool, cost: ManaCost | None,
+                    max_x: int, out: MoveList
+                    ) -> Iterable[tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, int], ...], int | None]]:
+    """Each choice of targets (one group per slot used, 601.2c), divided damage (601.2d) and X
+    (107.3a, the largest first), up to symmetry."""
+    if needs_x:
+        top = min(max_x, available_mana(game, player) - (cost.mana_value if cost is not None else 0))
+        if cost is None or not cost.variables:
+            out.notes.append(f"{source.name}: an X not in its cost is not searched")
+            return
+        xs: list[int | None] = list(range(max(top, 0), -1, -1))
+    else:
+        xs = [None]
+    slots = used_slots(ability.effects, modes or ())
+    per_slot: list[list[tuple[str, ...]]] = []
+    for slot in slots:
+        spec: TargetSpec = ability.targets[slot]
+        legal = candidates(game, spec, player, source, source_id)
+        legal = _representatives(_ordered(game, legal, player), keys, spec.count)
+        sizes = range(0 if spec.up_to else spec.count, spec.count + 1)
+        per_slot.append([c for k in sizes for c in itertools.combinations(legal, k)])
+    divided = next((e for e in _walk(ability.effects) if isinstance(e, Damage) and e.divided), None)
+    seen: set[Any] = set()
+    for combo in itertools.product(*per_slot):
+        if not _distinct(ability, slots, combo):
+            continue
+        sig = tuple(tuple(sorted(keys.get(t, ("own", t)) for t in group)) for group in combo)
+        if sig in seen:
+            continue
+        seen.add(sig)
+        flat = [t for g in combo for t in g]
+        for x in xs:
+            if divided is None:
+                yield tuple(combo), (), x
+                continue
+            total = x if isinstance(divided.amount, X) else divided.amount
+            if not isinstance(total, int) or total < len(flat):
+                continue
+            for split in _splits(total, len(flat)):
+                yield tuple(combo), tuple(zip(flat, split)), x
+
+
+def _ordered(game: Game, ids: list[str], player: str) -> list[str]:
+    """Targets in the order worth trying first: opponents, their permanents, then the rest."""
+    view = game.view()
+
+    def rank(t: str) -> int:
+        if t in game.players:
+            return 0 if t != player else 2
+        if view.has_permanent(t):
+            return 1 if view.permanent(t).controller != player else 3
+        return 4
+    return sorted(ids, key=rank)
+
+
+def _distinct(ability: SpellAbility | ActivatedAbility, slots: list[int], combo: tuple[tuple[str, ...], ...]) -> bool:
+    """115.3: a slot that names "another target" can't choose what an earlier slot chose."""
+    chosen = dict(zip(slots, combo))
+    for slot, group in chosen.items():
+        for other in ability.targets[slot].distinct_from:
+            if set(group) & set(chosen.get(other, ())):
+                return False
+    return True
+
+
+def _splits(total: int, parts: int) -> Iterable[tuple[int, ...]]:
+    """Ways to divide ``total`` among ``parts`` targets, at least 1 each (601.2d)."""
+    if parts == 0:
+        return
+    if parts == 1:
+        yield (total,)
+        return
+    for first in range(total - parts + 1, 0, -1):
+        for rest in _splits(total - first, parts - 1):
+            yield (first, *rest)
+
+
+def _walk(effects: Sequence[object]) -> list[object]:
+    out: list[object] = []
+    for e in effects:
+        out.append(e)
+        for f in ("effects", "otherwise", "then"):
+            out += _walk(getattr(e, f, ()) or ())
+        for mode in getattr(e, "modes", ()) or ():
+            out += _walk(mode)
+    return out

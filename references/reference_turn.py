@@ -1,0 +1,315 @@
+"""Brute-force reference for winning this turn (the goal ``win``: 104.2a, 704.5a), on small
+boards: plain enumeration of every sequence of actions, sharing no code with the product.
+
+The model, its own: the active player ``me`` has basic lands (a color each, tapped or not), a
+few creatures (power, toughness, keywords, summoning sick or not) and a hand of 3-4 cards; the
+opponent has a life total and creatures (keywords, tapped or not). Cards:
+
+- ``("land", color)``: a basic land, played once this turn in a main phase (305.2);
+- ``("bolt", cost, n)``: instant, ``n`` damage to any target (a creature or a player);
+- ``("pump", cost, p, t)``: instant, target creature gets +p/+t until end of turn;
+- ``("kill", cost)``: instant, destroy target creature;
+- ``("creature", cost, p, t, keywords)``: a creature spell (main phase, empty stack), summoning
+  sick unless it has haste.
+
+A cost is a string of letters (``"1R"``: one generic and one red), paid by tapping exactly that
+many lands whose colors match (every subset is tried). Keywords: flying and reach (702.9b,
+702.17b), menace (702.111b), trample (702.19b: lethal damage to every blocker first, deathtouch
+counting 1), first strike and double strike (510.4), deathtouch (702.2b), lifelink (702.15b: the
+opponent's blockers gain them life), haste (302.6), vigilance (702.20b).
+
+The turn: the precombat main phase (anything), attackers declared (any set of untapped
+creatures that aren't summoning sick), instants, every block the opponent can make (each
+untapped creature of theirs blocks one attacker it can, menace needing two or more), instants,
+combat damage (a first-strike step when a creature in combat has first or double strike, with
+instants after it; each blocked attacker divides its damage every way among its blockers, and
+the player if it tramples; a blocked attacker whose blockers are all gone deals none unless it
+tramples), the postcombat main phase. The opponent loses at 0 life (704.5a). The answer: is
+there a sequence that wins against every block.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any
+
+Card = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Unit:
+    id: str
+    mine: bool
+    power: int
+    toughness: int
+    keywords: frozenset[str] = frozenset()
+    sick: bool = False
+    tapped: bool = False
+    damage: int = 0
+    deadly: bool = False  # dealt damage by a deathtouch source
+    bonus: tuple[int, int] = (0, 0)
+
+    def p(self) -> int:
+        return self.power + self.bonus[0]
+
+    def t(self) -> int:
+        return self.toughness + self.bonus[1]
+
+
+@dataclass(frozen=True)
+class State:
+    units: tuple[Unit, ...]
+    lands: tuple[tuple[str, str, bool], ...]  # (id, color, tapped)
+    hand: tuple[tuple[str, Card], ...]
+    life: int
+    land_played: bool = False
+    attackers: tuple[str, ...] = ()
+    blocks: tuple[tuple[str, tuple[str, ...]], ...] = ()  # attacker -> its blockers (509.1h: blocked stays blocked)
+    struck: tuple[str, ...] = ()
+
+    def unit(self, uid: str) -> Unit | None:
+        return next((u for u in self.units if u.id == uid), None)
+
+
+def wins(state: State) -> bool:
+    """Whether the active player can make the opponent lose this turn."""
+    return _main(state, first=True)
+
+
+# --------------------------------------------------------------------------- actions
+def _instant(card: Card) -> bool:
+    return card[0] in ("bolt", "pump", "kill")
+
+
+def _payments(state: State, cost: str) -> list[tuple[str, ...]]:
+    """Every set of untapped lands that pays ``cost`` exactly."""
+    untapped = [(lid, color) for lid, color, tapped in state.lands if not tapped]
+    need = sum(int(c) if c.isdigit() else 1 for c in cost)
+    colored = [c for c in cost if not c.isdigit()]
+    out = []
+    for chosen in itertools.combinations(untapped, need):
+        colors = [c for _, c in chosen]
+        ok = True
+        for c in colored:
+            if c in colors:
+                colors.remove(c)
+            else:
+                ok = False
+                break
+        if ok:
+            out.append(tuple(lid for lid, _ in chosen))
+    return out
+
+
+def _actions(state: State, sorcery: bool) -> list[State]:
+    """Every state one action away (each card each way, each payment), state-based actions done."""
+    out = []
+    for i, (cid, card) in enumerate(state.hand):
+        rest = state.hand[:i] + state.hand[i + 1:]
+        if card[0] == "land":
+            if sorcery and not state.land_played:
+                out.append(replace(state, hand=rest, land_played=True,
+                                   lands=state.lands + ((cid, card[1], False),)))
+            continue
+        if not _instant(card) and not sorcery:
+            continue
+        for paid in _payments(state, card[1]):
+            lands = tuple((lid, c, t or lid in paid) for lid, c, t in state.lands)
+            base = replace(state, hand=rest, lands=lands)
+            for after in _effects(base, cid, card):
+                out.append(_sba(after))
+    return out
+
+
+def _effects(state: State, cid: str, card: Card) -> list[State]:
+    kind = card[0]
+    if kind == "creature":
+        _, _, p, t, kw = card
+        return [replace(state, units=state.units + (Unit(cid, True, p, t, frozenset(kw), sick="haste" not in kw),))]
+    out = []
+    if kind == "bolt":
+        out.append(replace(state, life=state.life - card[2]))
+    for u in state.units:
+        if kind == "bolt":
+            out.append(_with(state, replace(u, damage=u.damage + card[2])))
+        elif kind == "pump":
+            out.append(_with(state, replace(u, bonus=(u.bonus[0] + card[2], u.bonus[1] + card[3]))))
+        elif kind == "kill":
+            out.append(replace(state, units=tuple(v for v in state.units if v.id != u.id)))
+    return out
+
+
+def _with(state: State, unit: Unit) -> State:
+    return replace(state, units=tuple(unit if v.id == unit.id else v for v in state.units))
+
+
+def _sba(state: State) -> State:
+    """704.5f-h: creatures with toughness 0 or less, lethal damage or deathtouch damage die."""
+    alive = tuple(u for u in state.units if u.t() > 0 and u.damage < u.t() and not (u.deadly and u.damage > 0))
+    return replace(state, units=alive) if len(alive) != len(state.units) else state
+
+
+# --------------------------------------------------------------------------- the turn
+@lru_cache(maxsize=None)
+def _main(state: State, first: bool) -> bool:
+    if state.life <= 0:
+        return True
+    if first and _combat(state):
+        return True
+    return any(_main(s, first) for s in _actions(state, sorcery=True))
+
+
+def _combat(state: State) -> bool:
+    able = [u for u in state.units if u.mine and not u.tapped and not u.sick]
+    for k in range(len(able) + 1):
+        for group in itertools.combinations(able, k):
+            ids = tuple(u.id for u in group)
+            units = tuple(replace(u, tapped=True) if u.id in ids and "vigilance" not in u.keywords else u
+                          for u in state.units)
+            attacked = replace(state, units=units, attackers=ids)
+            if not ids:
+                if _main(replace(attacked, attackers=()), first=False):
+                    return True
+                continue
+            if _window(attacked, "attackers"):
+                return True
+    return False
+
+
+@lru_cache(maxsize=None)
+def _window(state: State, where: str) -> bool:
+    """Instants and on: after attackers are declared, after blockers, after first-strike damage."""
+    if state.life <= 0:
+        return True
+    if _on(state, where):
+        return True
+    return any(_window(s, where) for s in _actions(state, sorcery=False))
+
+
+def _on(state: State, where: str) -> bool:
+    if where == "attackers":
+        return all(_window(b, "blockers") for b in _blocks(state))
+    if where == "blockers":
+        if any(_first_striker(state.unit(c)) for c in _in_combat(state)):
+            return _damage(state, first=True)
+        return _damage(state, first=False)
+    return _damage(state, first=False)
+
+
+def _in_combat(state: State) -> list[str]:
+    ids = [a for a in state.attackers if state.unit(a)]
+    for _, blockers in state.blocks:
+        ids += [b for b in blockers if state.unit(b)]
+    return ids
+
+
+def _first_striker(u: Unit | None) -> bool:
+    return u is not None and bool({"first_strike", "double_strike"} & u.keywords)
+
+
+def _can_block(blocker: Unit, attacker: Unit) -> bool:
+    if blocker.tapped:
+        return False
+    if "flying" in attacker.keywords and not ({"flying", "reach"} & blocker.keywords):
+        return False
+    return True
+
+
+def _blocks(state: State) -> list[State]:
+    """Every legal block of the opponent (509.1)."""
+    theirs = [u for u in state.units if not u.mine]
+    attackers = [state.unit(a) for a in state.attackers if state.unit(a)]
+    choices = [[None] + [a.id for a in attackers if _can_block(b, a)] for b in theirs]  # type: ignore[union-attr]
+    out = []
+    for combo in itertools.product(*choices):
+        by: dict[str, list[str]] = {}
+        for b, a in zip(theirs, combo):
+            if a is not None:
+                by.setdefault(a, []).append(b.id)
+        if any("menace" in state.unit(a).keywords and len(bs) < 2 for a, bs in by.items()):  # type: ignore[union-attr]
+            continue
+        out.append(replace(state, blocks=tuple(sorted((a, tuple(bs)) for a, bs in by.items()))))
+    return out
+
+
+def _damage(state: State, first: bool) -> bool:
+    """510: each dealing creature's damage, every division; a win against every result the
+    opponent can't change (their blockers each block one creature: no choice of theirs)."""
+    blocks = dict(state.blocks)
+    dealers = []
+    for c in _in_combat(state):
+        u = state.unit(c)
+        if u is None or c in dealers:
+            continue
+        if first and not _first_striker(u):
+            continue
+        if not first and c in state.struck and "double_strike" not in u.keywords:
+            continue
+        dealers.append(c)
+    options: list[list[tuple[tuple[str, int], ...]]] = []
+    for c in dealers:
+        u = state.unit(c)
+        assert u is not None
+        power = max(0, u.p())
+        if u.mine:
+            if c not in blocks:
+                options.append([(("opponent", power),)])
+                continue
+            alive = [b for b in blocks[c] if state.unit(b)]
+            if not alive:
+                options.append([(("opponent", power),)] if "trample" in u.keywords else [()])
+                continue
+            options.append(_divisions(state, u, alive, power))
+        else:
+            target = next(a for a, bs in blocks.items() if c in bs)
+            options.append([((target, power),)] if state.unit(target) else [()])
+    for combo in itertools.product(*options):
+        after = _deal(state, dealers, combo)
+        if after.life <= 0:
+            return True
+        if first:
+            nxt = replace(after, struck=tuple(dealers))
+            if _window(nxt, "first_strike"):
+                return True
+        elif _main(replace(after, attackers=(), blocks=(), struck=()), first=False):
+            return True
+    return False
+
+
+def _divisions(state: State, u: Unit, blockers: list[str], power: int) -> list[tuple[tuple[str, int], ...]]:
+    """Every division of ``power`` among ``blockers`` (and the player with trample, once each
+    blocker has lethal damage)."""
+    out = []
+    for split in itertools.product(range(power + 1), repeat=len(blockers)):
+        rest = power - sum(split)
+        if rest < 0:
+            continue
+        if rest and "trample" not in u.keywords:
+            continue
+        if rest:
+            lethal = all(n >= (1 if "deathtouch" in u.keywords else max(1, state.unit(b).t() - state.unit(b).damage))
+                         for b, n in zip(blockers, split))  # type: ignore[union-attr]
+            if not lethal:
+                continue
+        out.append(tuple(zip(blockers, split)) + ((("opponent", rest),) if rest else ()))
+    return out
+
+
+def _deal(state: State, dealers: list[str], combo: tuple[tuple[tuple[str, int], ...], ...]) -> State:
+    """510.2: all at once; lifelink of the opponent's creatures gains them life."""
+    units = {u.id: u for u in state.units}
+    life = state.life
+    for c, parts in zip(dealers, combo):
+        src = units[c]
+        for target, n in parts:
+            if n <= 0:
+                continue
+            if target == "opponent":
+                life -= n
+            elif target in units:
+                t = units[target]
+                units[target] = replace(t, damage=t.damage + n, deadly=t.deadly or "deathtouch" in src.keywords)
+            if not src.mine and "lifelink" in src.keywords:
+                life += n
+    return _sba(replace(state, units=tuple(units.values()), life=life))
