@@ -88,16 +88,16 @@ def test_303_4_an_aura_enchants_a_player_inline() -> None:
 
 
 def test_303_4_curse_of_opulence_with_real_cards(real_cards) -> None:
-    """Curse of Opulence on Bob: the board loads; its "Whenever enchanted player is attacked"
-    trigger stays unread and is reported with the attack on Bob, not decisive (508.2: it
-    triggers after the declaration)."""
+    """Curse of Opulence on Bob: the board loads; its unread "Whenever enchanted player is
+    attacked" trigger can't bear on the attack (508.2: it triggers after the declaration): the
+    attack is legal, decided, the line listed as not relevant."""
     board = _board([{"id": "curse", "card": "Curse of Opulence", "controller": "alice", "attached_to": "bob"},
                     {"id": "bears", "card": "Grizzly Bears", "controller": "alice"}],
                    combat={"attackers": [{"creature": "bears", "target": "bob"}]}, library=real_cards)
     result = check_attacks(board)
-    assert result.legal is True
+    assert result.legal is True and not result.unread
     assert any(u.permanent == "curse" and u.line.startswith("Whenever enchanted player is attacked")
-               for u in result.unread)
+               for u in result.not_relevant)
 
 
 # -- 506.4c: attacking nothing ---------------------------------------------------------------------

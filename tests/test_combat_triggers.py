@@ -132,12 +132,13 @@ combat:
     assert result.legal is False and [v.rule for v in result.violations] == ["704.5f"]
 
 
-@pytest.mark.parametrize("fields, rule", [("damage: 2", "704.5g"), ("damage: 1, deathtouch_damage: true", "704.5h"),
-                                          ("power: 2, toughness: 0", "704.5f")])
+@pytest.mark.parametrize("fields, rule", [("toughness: 2, damage: 2", "704.5g"),
+                                          ("toughness: 2, damage: 1, deathtouch_damage: true", "704.5h"),
+                                          ("toughness: 0", "704.5f")])
 def test_704_5g_h_lethal_damage_marked_and_deathtouch_damage(fields: str, rule: str) -> None:
     """A creature with lethal damage marked (704.5g) or dealt damage by deathtouch (704.5h)
     would be gone before anyone declares: it neither blocks nor attacks."""
-    base = "{id: c, name: C, types: [creature], power: 2, toughness: 2, controller: %s, " + fields + "}"
+    base = "{id: c, name: C, types: [creature], power: 2, controller: %s, " + fields + "}"
     board = load_board(HEAD + "  - " + base % "b" + """
   - {id: bears, card: Grizzly Bears, controller: a}
 combat:

@@ -162,9 +162,9 @@ def test_509_1c_talruum_piper_and_marble_priest_with_real_cards(real_cards) -> N
     priest = _board([{"id": "a_priest", "card": "Marble Priest"}, {"id": "b_wall", "card": "Wall of Wood"},
                      {"id": "b_bears", "card": "Grizzly Bears"}], {"a_priest": "bob"}, {"b_wall": ["a_priest"]},
                     library=real_cards)
-    result = check_blocks(priest)  # undecided only by its unread prevention line
-    assert result.as_read is True and result.maximum == 1 and result.obeyed == 1
-    assert [u.line for u in result.unread] == [
+    result = check_blocks(priest)  # its unread prevention line can't change which blocks are legal
+    assert result.legal is True and result.maximum == 1 and result.obeyed == 1 and not result.unread
+    assert [u.line for u in result.not_relevant] == [
         "Prevent all combat damage that would be dealt to Marble Priest by Walls."]
 
 

@@ -146,6 +146,8 @@ def permanent_data(p: Permanent, index: int, library: CardLibrary) -> dict[str, 
         out["chosen_modes"] = list(p.chosen_modes)
     if p.timestamp is not None and p.timestamp != index + 1:
         out["timestamp"] = p.timestamp
+    if p.counters_timestamp is not None:
+        out["counters_timestamp"] = p.counters_timestamp
     return out
 
 
@@ -227,7 +229,7 @@ def effect_data(e: Effect) -> dict[str, Any]:
     """One ``effects`` entry."""
     out: dict[str, Any] = {"kind": e.kind}
     for f in ("creature", "attacker", "target", "by", "controller", "defender", "n", "source", "duration",
-              "timestamp"):
+              "timestamp", "permanent", "land_type"):
         if getattr(e, f) is not None:
             out[f] = getattr(e, f)
     if e.cost is not None:
@@ -243,6 +245,8 @@ def effect_data(e: Effect) -> dict[str, Any]:
             out[f] = list(getattr(e, f))
     if e.combat is not None:
         out["combat"] = e.combat
+    if e.pt is not None:
+        out["pt"] = list(e.pt)
     if e.at is not None:
         out["at"] = event_entry(e.at)
     if e.effects is not None:
