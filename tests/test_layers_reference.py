@@ -238,6 +238,10 @@ def boards(draw, filters=None):
     for e in effects:
         if e["source"] in graveyard:
             e["ts"] = n + 1 + order.index(e["source"])
+    stamps = {e["ts"] for e in effects}
+    for o in objects:  # a counter put on at the moment another object's effect began: a tie 613.7m breaks by choice
+        if o["counters_ts"] in stamps:
+            o["counters_ts"] += n + len(graveyard)
     return objects, effects, hand, players, draw(st.sampled_from(["alice", "bob"])), graveyard
 
 

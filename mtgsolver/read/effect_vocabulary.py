@@ -233,6 +233,10 @@ def _fields(cls: type, data: Any, path: str, special: dict[str, Callable[[Any, s
             raise VocabularyError(f"{path}: unknown key {key!r}; expected one of {', '.join(hints)}")
         read = (special or {}).get(key)
         out[key] = read(value, f"{path}.{key}") if read else _value(hints[key], value, f"{path}.{key}")
+    missing = [f.name for f in dataclasses.fields(cls) if f.name not in out and f.default is dataclasses.MISSING
+               and f.default_factory is dataclasses.MISSING]
+    if missing:
+        raise VocabularyError(f"{path}: {', '.join(missing)} required")
     return out
 
 

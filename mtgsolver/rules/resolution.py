@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from collections import Counter
 from types import MappingProxyType
-from typing import Any, Callable, Sequence, get_args
+from typing import Any, Callable, Iterable, Sequence, get_args
 
 from mtgsolver.model.board import PoolMana
 from mtgsolver.model.board_effects import Effect
@@ -106,6 +107,7 @@ from mtgsolver.rules.replacement import prevent, regenerate
 from mtgsolver.rules.state_based import check_state
 from mtgsolver.rules.targets import choose_targets, quality_of, target_problem
 from mtgsolver.rules.triggers import intervening_if, put_triggers, triggered
+from mtgsolver.rules.twins import twin_keys
 
 __all__ = ["EFFECTS", "Resolving", "create_token", "resolve_stack", "resolve_top", "settle"]
 
@@ -614,10 +616,24 @@ def _sacrifice(r: Resolving, e: Sacrifice) -> None:
             chosen = [p for p in r.permanents(e.what) if game.perm(p).controller == player]
         else:
             mine = _sacrificeable(r, e, player)
-            ways = list(itertools.combinations(mine, min(r.amount(e.count), len(mine))))
+            ways = _up_to_twins(game, itertools.combinations(mine, min(r.amount(e.count), len(mine))))
             chosen = list(ways[game.choose(f"sacrifice:{player}", [",".join(w) for w in ways])]) if ways else []
         for pid in chosen:
             sacrifice(game, pid, player, f"is sacrificed by {player}")
+
+
+def _up_to_twins(game: Game, ways: Iterable[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """One of each set of ways that differ only by twins (:func:`~mtgsolver.rules.twins.twin_keys`:
+    any one serves as well as another), the first in order."""
+    keys = twin_keys(game.view())
+    seen: set[frozenset[tuple[Any, int]]] = set()
+    out = []
+    for way in ways:
+        key = frozenset(Counter(keys[p] for p in way).items())
+        if key not in seen:
+            seen.add(key)
+            out.append(way)
+    return out
 
 
 def _sacrificeable(r: Resolving, e: Sacrifice, player: str) -> list[str]:

@@ -28,6 +28,7 @@ from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.zones import ZoneCard
 from mtgsolver.rules.casting import Activate, Cast, Payment, activate, cast, needs, pay as pay_costs, sorcery_timing
 from mtgsolver.rules.game import Game, Illegal, Undecided, card_object
+from mtgsolver.rules.twins import twin_keys
 from mtgsolver.rules.mana_sources import Instance, SpellInfo, extract_sources
 from mtgsolver.rules.resolution import EFFECTS, resolve_stack, settle
 from mtgsolver.rules.targets import candidates, used_slots
@@ -103,36 +104,6 @@ class Move:
                                         self.x))
         settle(game)
         resolve_stack(game, 0)
-
-
-# --------------------------------------------------------------------------- symmetry
-def twin_keys(view: Board) -> dict[str, Any]:
-    """For each permanent, a key shared by its twins: permanents equal in every characteristic
-    and status (the layers applied), that nothing on the board names (an attachment, an effect
-    on listed objects, combat, a pairing); a permanent something names is its own class."""
-    named: set[str] = set()
-    for p in view.permanents:
-        if p.attached_to:
-            named |= {p.attached_to, p.id}
-        if p.paired_with:
-            named |= {p.paired_with, p.id}
-    printed = view.layers.effects if view.layers is not None else view.effects
-    for e in printed:
-        named |= set(e.objects or ()) | {x for x in (e.source, e.creature, e.attacker) if x}
-    if view.combat is not None:
-        named |= {a.creature for a in view.combat.attackers} | {a.target for a in view.combat.attackers}
-        named |= {b.creature for b in view.combat.blockers or ()}
-    out: dict[str, Any] = {}
-    for p in view.permanents:
-        if p.id in named:
-            out[p.id] = ("named", p.id)
-            continue
-        out[p.id] = (p.name, p.controller, p.owner, p.tapped, p.summoning_sick, tuple(sorted(p.counters.items())),
-                     p.damage, p.deathtouch_damage, p.token, p.x, p.power, p.toughness, p.loyalty, p.defense,
-                     tuple(sorted(p.keywords)), tuple(sorted(p.types)), tuple(sorted(p.subtypes)),
-                     tuple(sorted(c.value for c in p.colors)), p.chosen_color, p.chosen_type, p.monstrous,
-                     tuple(sorted(p.protections)), repr(p.abilities), p.is_commander)
-    return out
 
 
 def _representatives(ids: Sequence[str], keys: dict[str, Any], per_class: int) -> list[str]:
