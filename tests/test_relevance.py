@@ -148,16 +148,20 @@ def test_a_static_whose_condition_is_false_on_the_board_is_not_relevant(real_car
 
 
 def test_a_level_section_applies_only_at_its_levels(real_cards) -> None:
-    """711.2: Skywatcher Adept's LEVEL 1-2 section doesn't apply with no level counter (not
-    relevant); with one, its "2/2" is a line that could change the answer."""
-    for level, decided in ((0, True), (1, False)):
-        board = _board(f"""  - {{id: bears, card: Grizzly Bears, controller: a}}
-  - {{id: blocker, card: Skywatcher Adept, controller: b, counters: {{level: {level}}}}}
+    """711.2: Lord of Shatterskull Pass's LEVEL 6+ section ("Whenever ~ attacks, it deals 6
+    damage to each creature defending player controls") doesn't apply with 5 level counters:
+    the permanent doesn't have it and the block check is decided; with 6, the attack trigger
+    resolves before blockers are declared (508.2, 509.1) and could destroy the blocker: the
+    check is undecided and names it."""
+    line = "Whenever Lord of Shatterskull Pass attacks, it deals 6 damage to each creature defending player controls."
+    for level, decided in ((5, True), (6, False)):
+        board = _board(f"""  - {{id: bears, card: Lord of Shatterskull Pass, controller: a, counters: {{level: {level}}}}}
+  - {{id: blocker, card: Pillarfield Ox, controller: b}}
 """ + BLOCK, real_cards)
         result = check_blocks(board)
         assert (result.legal is not None) is decided
-        if decided:
-            assert "711.2" in _reasons(result)["2/2"]
+        listed = [u.line for u in result.unread + result.not_relevant]
+        assert (line in listed) is not decided and (line in [u.line for u in result.unread]) is not decided
 
 
 def test_a_state_trigger_whose_state_doesnt_hold_is_not_relevant(real_cards) -> None:
