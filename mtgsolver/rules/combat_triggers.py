@@ -20,14 +20,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, is_dataclass
 from itertools import product
-from typing import Any
+from typing import Any, Iterator
 
 from mtgsolver.model.board import Board
 from mtgsolver.model.board_effects import Effect
 from mtgsolver.model.continuous import Affected, ContinuousSpec
 from mtgsolver.model.effects import (
-    Adapt, AddMana, Attach, Attached, Bounce, Conditional, CopySpell, CounterSpell, CreateTokens, Damage, Destroy,
-    Discard, Draw, Exile, ExileIfDies, Fight, GainControl, GainLife, LookAtTop, LoseLife, Mill, Modal, Modify,
+    Adapt, AddMana, Attach, Attached, Bounce, Conditional, CopySpell, CounterSpell, CreateTokens, Damage, Delayed,
+    Destroy, Discard, Draw, Exile, ExileIfDies, Fight, GainControl, GainLife, LookAtTop, LoseLife, Mill, Modal, Modify,
     Monstrosity, Optional, PreventDamage, Proliferate, PutCounters, PutInLibrary, PutOntoBattlefield, Regenerate,
     RemoveCounters, ReturnFromGraveyard, Sacrifice, Scry, SearchLibrary, Source, Subject, Surveil, Tap, TriggerEvent,
     TriggeredAbility, Untap,
@@ -37,7 +37,7 @@ from mtgsolver.model.permanent import Permanent
 from mtgsolver.rules.layers import apply_layers
 
 __all__ = ["CARDS_ONLY", "PLAYERS_ONLY", "AttackTriggers", "Fired", "attack_triggers", "caused_events", "changes_only",
-           "reads_power_or_toughness", "resolved_on_board", "trigger_events"]
+           "effect_leaves", "reads_power_or_toughness", "resolved_on_board", "trigger_events"]
 
 #: Most optional triggers whose choices are tried one by one (2**n boards).
 MAX_CHOICES = 4
@@ -169,18 +169,23 @@ PLAYERS_ONLY: tuple[type, ...] = (GainLife, LoseLife, Draw, Discard, Mill, Scry,
 CARDS_ONLY: tuple[type, ...] = (Draw, Discard, Mill, Scry, Surveil)
 
 
-def changes_only(ability: TriggeredAbility, kinds: tuple[type, ...] = PLAYERS_ONLY) -> bool:
-    """Whether every effect of ``ability`` (inside "you may", "if", modes) is one of ``kinds``."""
+def effect_leaves(ability: TriggeredAbility) -> Iterator[Any]:
+    """Every effect of ``ability``, inside "you may" (with "if you do" and "if you don't", 608.2c),
+    "if" (and "otherwise") and modes."""
     pending: list[Any] = list(ability.effects)
     while pending:
         e = pending.pop()
         if isinstance(e, (Optional, Conditional)):
-            pending += list(e.effects) + list(getattr(e, "otherwise", ()))
+            pending += [*e.effects, *getattr(e, "then", ()), *e.otherwise]
         elif isinstance(e, Modal):
             pending += [x for mode in e.modes for x in mode]
-        elif not isinstance(e, kinds):
-            return False
-    return True
+        else:
+            yield e
+
+
+def changes_only(ability: TriggeredAbility, kinds: tuple[type, ...] = PLAYERS_ONLY) -> bool:
+    """Whether every effect of ``ability`` (inside "you may", "if", modes) is one of ``kinds``."""
+    return all(isinstance(e, kinds) for e in effect_leaves(ability))
 
 
 def _effects_of(board: Board, fired: Fired) -> tuple[list[Effect], str | None]:
@@ -196,7 +201,7 @@ def _effects_of(board: Board, fired: Fired) -> tuple[list[Effect], str | None]:
     pending = list(ability.effects)
     while pending:
         e = pending.pop(0)
-        if isinstance(e, Optional) and len(ability.effects) == 1:
+        if isinstance(e, Optional) and len(ability.effects) == 1 and not e.then and not e.otherwise:
             pending = list(e.effects) + pending
             continue
         if not isinstance(e, Modify):
@@ -293,16 +298,12 @@ _CAUSES: tuple[tuple[type, frozenset[str]], ...] = (
 
 def caused_events(ability: TriggeredAbility) -> frozenset[str] | None:
     """What a read triggered ability's effects could cause, as events (``None``: an effect
-    kind this module doesn't know, so anything). A Modify could make a toughness 0 (704.5f)."""
+    kind this module doesn't know, so anything). A Modify could make a toughness 0 (704.5f); a
+    delayed trigger acts at the end of combat or later (603.7), after the declarations and
+    combat damage."""
     out: set[str] = {"targeted"} if ability.targets else set()
-    pending: list[Any] = list(ability.effects)
-    while pending:
-        e = pending.pop()
-        if isinstance(e, (Optional, Conditional)):
-            pending += list(e.effects) + list(getattr(e, "otherwise", ()))
-            continue
-        if isinstance(e, Modal):
-            pending += [x for mode in e.modes for x in mode]
+    for e in effect_leaves(ability):
+        if isinstance(e, Delayed):
             continue
         kind = next((events for t, events in _CAUSES if isinstance(e, t)), None)
         if kind is None:

@@ -27,6 +27,9 @@ from typing import Iterable
 from mtgsolver.load import prepare
 from mtgsolver.model.abilities import Static, TextAbility
 from mtgsolver.model.board import Board
+from mtgsolver.model.effects import (
+    ActivatedAbility, Damage, Delayed, GainLife, LookAtTop, LoseLife, Players, PutCounters, TriggeredAbility, You,
+)
 from mtgsolver.model.mana import Color
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.unread import UnreadLine
@@ -35,10 +38,9 @@ from mtgsolver.read.line_forms import (
     EVENTS, NUMBERS, LineForm, effect_events, effect_reach, level_range, line_form, parent_index, reach,
     static_condition,
 )
-from mtgsolver.read.line_kinds import is_activated, line_kinds
-from mtgsolver.model.effects import ActivatedAbility, TriggeredAbility
+from mtgsolver.read.line_kinds import is_activated, is_triggered, line_kinds
 from mtgsolver.rules.combat_triggers import (
-    CARDS_ONLY, AttackTriggers, Fired, attack_triggers, caused_events, changes_only, reads_power_or_toughness,
+    CARDS_ONLY, AttackTriggers, attack_triggers, caused_events, changes_only, effect_leaves, reads_power_or_toughness,
     resolved_on_board, trigger_events,
 )
 
@@ -315,6 +317,35 @@ def _aspects_words(aspects: Iterable[str]) -> str:
     return ", ".join(dict.fromkeys(words(a) for a in sorted(aspects)))
 
 
+def _line_reach(line: _Line, text: str, effect: bool) -> frozenset[str]:
+    """What a line's ``text`` could change (:func:`mtgsolver.read.line_forms.reach`); for the
+    effect of a read triggered ability, what its effects change where each is of a kind whose
+    reach is known (:func:`_effects_reach`)."""
+    if effect and isinstance(line.ability, TriggeredAbility) and (known := _effects_reach(line.ability)) is not None:
+        return known
+    return effect_reach(text) if effect else reach(text)
+
+
+def _effects_reach(ability: TriggeredAbility) -> frozenset[str] | None:
+    """The aspects a read trigger's effects could change: life totals (life gained or lost,
+    damage to players, 120.3a), cards (drawn, discarded, milled, looked at, 121, 701), power and
+    toughness raised by +1/+1 counters (122.1a), something done later (a delayed trigger, 603.7);
+    ``None`` when one effect is of another kind."""
+    out: set[str] = set()
+    for e in effect_leaves(ability):
+        if isinstance(e, (GainLife, LoseLife)) or isinstance(e, Damage) and isinstance(e.to, (You, Players)):
+            out.add("life")
+        elif isinstance(e, (*CARDS_ONLY, LookAtTop)):
+            out.add("cards")
+        elif isinstance(e, PutCounters) and e.kind == "+1/+1":
+            out.add("pt_up")
+        elif isinstance(e, Delayed):
+            out.add("delayed")
+        else:
+            return None
+    return frozenset(out)
+
+
 def _cant_change(moment: "_Declaration", aspects: Iterable[str], what: str = "it") -> str:
     """The reason of a line whose words can't change the declaration."""
     return (f"{what} can't change which {moment.side} are legal: it changes only {_aspects_words(aspects)} "
@@ -441,7 +472,7 @@ class _Declaration:
     def can_bear(self, line: _Line, text: str, effect: bool = False) -> frozenset[str]:
         """The aspects of ``text`` (an ``effect`` of an ability, or a static ability) that could
         change the declaration (none: it can't bear)."""
-        aspects = effect_reach(text) if effect else reach(text)
+        aspects = _line_reach(line, text, effect)
         if self.side == "blocks":  # a keyword that only raises power and toughness before blockers
             aspects = frozenset("pt_up" if a.removeprefix("kw:") in _RAISES else a for a in aspects)
         aspects -= self.irrelevant(line)
@@ -627,7 +658,7 @@ def _part_reason(moment: _Declaration, line: _Line, part: LineForm) -> str | Non
         if (why := _can_happen(moment, line, part)) is not None:
             return why
         if not moment.can_bear(line, part.effect, effect=True):
-            return _cant_change(moment, effect_reach(part.effect), "its effect")
+            return _cant_change(moment, _line_reach(line, part.effect, effect=True), "its effect")
         return None
     if part.form == "replacement":
         if not part.events & _possible(moment.events):
