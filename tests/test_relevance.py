@@ -212,3 +212,36 @@ def test_not_relevant_lines_are_in_the_json_and_the_human_answer(board_file) -> 
     assert "603.6a" in data["not_relevant"][0]["reason"]
     human = runner.invoke(app, ["blocks", "check", str(path)])
     assert human.exit_code == 0 and "can't bear on this answer" in human.output and "603.6a" in human.output
+
+
+def test_read_abilities_are_judged_as_the_lines_they_were_read_from(real_cards) -> None:
+    """A read triggered ability the check doesn't apply is judged as an unread line is: Acid-Spewer
+    Dragon's "When ~ is turned face up" can't trigger on a face-up Dragon before blockers are
+    declared (603.2, 702.37e); a read activated ability does nothing until activated (602.1)."""
+    board = _board("""  - {id: bears, card: Grizzly Bears, controller: a}
+  - {id: blocker, card: Acid-Spewer Dragon, controller: b}
+  - {id: miner, card: Dwarven Miner, controller: b}
+""" + BLOCK, real_cards)
+    assert board.permanent("blocker").triggered_abilities and board.permanent("miner").activated_abilities
+    result = check_blocks(board)
+    assert result.legal is True and not result.unread
+    reasons = _reasons(result)
+    assert "turned face up" in reasons["When Acid-Spewer Dragon is turned face up, put a +1/+1 counter on each other "
+                                       "Dragon creature you control."]
+    assert "602.1" in reasons["{2}{R}, {T}: Destroy target nonbasic land."]
+
+
+def test_combat_damage_lists_read_triggers_of_combat_and_not_activated_abilities() -> None:
+    """510: combat damage is dealt on the board as it is: "{R}: ~ gets +1/+0" does nothing unless
+    activated (602.1), but "Whenever ~ blocks, it gets +0/+2" triggers in this combat (603.2) and
+    combat damage doesn't apply it, so the damage is undecided and names it."""
+    board = _board("""  - {id: bears, name: Bear, types: [creature], power: 2, toughness: 2, controller: a,
+     text: "{R}: Bear gets +1/+0 until end of turn."}
+  - {id: blocker, name: Wall, types: [creature], power: 0, toughness: 2, controller: b,
+     text: "Whenever Wall blocks, it gets +0/+2 until end of turn."}
+""" + BLOCK)
+    assert board.permanent("bears").activated_abilities and board.permanent("blocker").triggered_abilities
+    result = combat_damage(board)
+    assert result.decided is None
+    assert [u.line for u in result.unread] == ["Whenever Wall blocks, it gets +0/+2 until end of turn."]
+    assert "602.1" in _reasons(result)["{R}: Bear gets +1/+0 until end of turn."]
