@@ -367,9 +367,10 @@ class _Declaration:
     caused: set[str] = field(default_factory=set)
     #: whether a trigger that bears on the declaration could trigger (and so trigger twice)
     live_triggers: bool = True
-    #: the read triggers of the declared attack (blocks only, :func:`attack_triggers`): ``None`` for
-    #: those applied before the declaration, the reason for those left unapplied
-    fired: dict[tuple[str, TriggeredAbility], str | None] = field(default_factory=dict)
+    #: the read triggers of the declared attack (blocks only, :func:`attack_triggers`) by source and
+    #: ability (:func:`_fired`): ``None`` for those applied before the declaration, the reason for
+    #: those left unapplied
+    fired: dict[tuple[str, int], str | None] = field(default_factory=dict)
 
     @property
     def rule(self) -> str:
@@ -515,13 +516,19 @@ def _declaration(board: Board, side: str, costs: bool, lines: list[_Line]) -> _D
     return moment
 
 
-def _fired(triggers: AttackTriggers) -> dict[tuple[str, TriggeredAbility], str | None]:
-    """Each read trigger of the attack by (source, ability): ``None`` when every time it
-    triggered it was applied, else why it was not."""
-    out: dict[tuple[str, TriggeredAbility], str | None] = {(f.source, f.ability): None for f in triggers.applied}
+def _fired(triggers: AttackTriggers) -> dict[tuple[str, int], str | None]:
+    """Each read trigger of the attack by its source and the identity of the ability object on
+    the prepared board (:func:`_key`): ``None`` when every time it triggered it was applied, else
+    why it was not."""
+    out: dict[tuple[str, int], str | None] = {(f.source, id(f.ability)): None for f in triggers.applied}
     for f, why in triggers.unapplied:
-        out[(f.source, f.ability)] = why
+        out[(f.source, id(f.ability))] = why
     return out
+
+
+def _key(line: _Line) -> tuple[str, int]:
+    """A read line's key in :attr:`_Declaration.fired`."""
+    return line.perm.id, id(line.ability)
 
 
 def _follow_chains(moment: _Declaration, lines: list[_Line]) -> None:
@@ -584,7 +591,7 @@ def _can_happen(moment: _Declaration, line: _Line, part: LineForm) -> str | None
                     "declared (508.2, 509.1)")
         why = _attack_trigger_fires(moment.board, line.perm, part.condition.lower())
         if why is None and isinstance(line.ability, TriggeredAbility) and trigger_events(line.ability) == {"attacks"} \
-                and (line.perm.id, line.ability) not in moment.fired:
+                and _key(line) not in moment.fired:
             why = "it did not trigger on the declared attack (508.3a, 603.2)"
         return why
     return None
@@ -775,7 +782,7 @@ def combat_bearing(board: Board, side: str, costs: bool = False, legal: bool | N
         elif isinstance(line.ability, ActivatedAbility):
             bearing.append(line.unread(f"read, but {moment.side} checks don't activate it: it could pay a cost of "
                                        f"the declaration ({'509.1e' if moment.side == 'blocks' else '508.1i'})"))
-        elif (key := (line.perm.id, line.ability)) not in moment.fired:
+        elif (key := _key(line)) not in moment.fired:
             bearing.append(line.unread(f"read, but {moment.side} checks don't apply it: it could trigger "
                                        f"{moment.when} ({moment.rules}, 603.2)"))
         elif (unapplied := moment.fired[key]) is not None:
