@@ -153,7 +153,8 @@ def test_a_level_section_applies_only_at_its_levels(real_cards) -> None:
     the permanent doesn't have it and the block check is decided; with 6, the attack trigger
     resolves before blockers are declared (508.2, 509.1) and could destroy the blocker: the
     check is undecided and names it."""
-    line = "Whenever Lord of Shatterskull Pass attacks, it deals 6 damage to each creature defending player controls."
+    line = ("Whenever Lord of Shatterskull Pass attacks, it deals 6 damage to each creature defending player "
+            "controls.")
     for level, decided in ((5, True), (6, False)):
         board = _board(f"""  - {{id: bears, card: Lord of Shatterskull Pass, controller: a, counters: {{level: {level}}}}}
   - {{id: blocker, card: Pillarfield Ox, controller: b}}

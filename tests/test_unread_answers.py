@@ -135,7 +135,8 @@ def test_an_attack_trigger_of_power_only_and_an_activated_ability_are_not_releva
     listed as not relevant, with their reasons. An attack trigger that exchanges control of the
     attacker (it leaves combat, 506.4) could change the blocks: it bears."""
     bears = ('  - {id: bears, name: Bear, types: [creature], power: 2, toughness: 2, controller: a, '
-             'text: "Whenever Bear attacks, it gets +1/+0 until end of turn.\\n{R}: Bear gets +1/+0 until end of turn."}\n'
+             'text: "Whenever Bear attacks, it gets +1/+0 until end of turn.\\n'
+             '{R}: Bear gets +1/+0 until end of turn."}\n'
              '  - {id: ox, card: Pillarfield Ox, controller: b}\n')
     board = _board(bears, combat=LONE_BLOCK)
     assert board.permanent("bears").triggered_abilities and board.permanent("bears").activated_abilities
