@@ -156,7 +156,8 @@ def test_a_level_section_applies_only_at_its_levels(real_cards) -> None:
     line = ("Whenever Lord of Shatterskull Pass attacks, it deals 6 damage to each creature defending player "
             "controls.")
     for level, decided in ((5, True), (6, False)):
-        board = _board(f"""  - {{id: bears, card: Lord of Shatterskull Pass, controller: a, counters: {{level: {level}}}}}
+        board = _board(f"""  - {{id: bears, card: Lord of Shatterskull Pass, controller: a,
+     counters: {{level: {level}}}}}
   - {{id: blocker, card: Pillarfield Ox, controller: b}}
 """ + BLOCK, real_cards)
         result = check_blocks(board)
