@@ -79,9 +79,12 @@ def _harmless(line: str, name: str) -> bool:
 
 def test_pool_creatures_whose_unread_lines_are_only_enters_activated_or_harmless_attack_triggers_are_decided(
         real_cards) -> None:
-    """On the pool's creature cards: a block check whose only unread lines are enters triggers,
-    "enters tapped", activated abilities or attack triggers that change no permanent is decided,
-    with the card attacking and with the card blocking."""
+    """On the pool's creature cards: a block check whose only lines not applied (unread, or read
+    as triggered and activated abilities) are enters triggers, "enters tapped", activated
+    abilities or attack triggers that change no permanent is decided, with the card attacking and
+    with the card blocking. (A read trigger that could change the blocks, Bloodhall Priest's
+    "Whenever ~ enters the battlefield or attacks, if you have no cards in hand, ~ deals 2 damage
+    to any target", keeps its card out.)"""
     names = []
     for card in real_cards.cards():
         if "creature" not in card.types or card.power is None or not card.toughness:
@@ -90,7 +93,7 @@ def test_pool_creatures_whose_unread_lines_are_only_enters_activated_or_harmless
             perm = _board(f"  - {{id: x, card: {json.dumps(card.name)}, controller: a}}\n", real_cards).permanent("x")
         except BoardError:  # a card whose board entry needs a choice made as it entered (chosen_type)
             continue
-        if perm.unread and all(_harmless(line, card.name) for line in perm.unread):
+        if perm.lines and all(_harmless(line, card.name) for line in perm.lines):
             names.append(card.name)
         if len(names) >= runs(400, 40):
             break
@@ -247,3 +250,17 @@ def test_combat_damage_lists_read_triggers_of_combat_and_not_activated_abilities
     assert result.decided is None
     assert [u.line for u in result.unread] == ["Whenever Wall blocks, it gets +0/+2 until end of turn."]
     assert "602.1" in _reasons(result)["{R}: Bear gets +1/+0 until end of turn."]
+
+
+def test_a_read_trigger_of_entering_or_attacking_bears_on_blocks(real_cards) -> None:
+    """603.2, 508.3a: Bloodhall Priest's "Whenever ~ enters the battlefield or attacks, if you
+    have no cards in hand, ~ deals 2 damage to any target" triggers on the attack and could
+    destroy the blocking Grizzly Bears before blockers are declared (508.2, 509.1): the block
+    check names it and is undecided."""
+    board = _board("""  - {id: bears, card: Bloodhall Priest, controller: a}
+  - {id: blocker, card: Grizzly Bears, controller: b}
+""" + BLOCK, real_cards)
+    result = check_blocks(board)
+    assert result.legal is None
+    assert [u.line for u in result.unread] == ["Whenever Bloodhall Priest enters the battlefield or attacks, if you "
+                                               "have no cards in hand, Bloodhall Priest deals 2 damage to any target."]
