@@ -35,7 +35,7 @@ from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.model.zones import TURN_STEPS
 from mtgsolver.read.line_forms import (
-    EVENTS, NUMBERS, LineForm, effect_events, effect_reach, level_range, line_form, parent_index, reach,
+    EVENTS, NUMBERS, LineForm, effect_events, effect_reach, line_form, parent_index, reach,
     static_condition,
 )
 from mtgsolver.read.line_kinds import is_activated, is_triggered, line_kinds
@@ -136,7 +136,6 @@ def _board_lines(board: Board, read: bool = False) -> list[_Line]:
                    or read and isinstance(a, (ActivatedAbility, TriggeredAbility)) and a.text]
         lines = [text for text, _ in entries]
         forms = [line_form(t, perm.name, "legendary" in perm.supertypes) for t in lines]
-        section: tuple[int, int | None] | None = None
         for i in range(len(lines)):  # a modal ability does what its modes do (700.2)
             rows = [forms[j].body.lstrip("• ") for j in range(i + 1, len(lines)) if parent_index(lines, j) == i
                     and forms[j].form == "row"]
@@ -144,11 +143,7 @@ def _board_lines(board: Board, read: bool = False) -> list[_Line]:
                 forms[i] = dataclasses.replace(forms[i], effect=(forms[i].effect + " " + " ".join(rows)).strip())
         for i, (text, ability) in enumerate(entries):
             form = forms[i]
-            if (levels := level_range(text)) is not None:
-                section = levels
-            if section is not None and (levels is not None or not _in_section(perm, section)):
-                form = LineForm("level", form.body, levels=section)  # 711.2: a section and its lines
-            elif form.form == "row":
+            if form.form == "row":
                 j = parent_index(lines, i)
                 parent = forms[j] if j is not None else LineForm("triggered", form.body, frozenset({"other"}))
                 form = LineForm(parent.form, form.body, parent.events, effect=form.body, condition=parent.condition,
@@ -163,9 +158,9 @@ def _read_form(ability: ReadAbility, form: LineForm) -> LineForm:
     """The form of a line read as ``ability``: an activated ability (602.1) or a triggered one
     (603.1) waiting for the events its structure names (:func:`trigger_events`; the words'
     events where the structure says only ``other``), unless the words say it works elsewhere
-    (113.6: another zone, a spell, a level section the permanent isn't at). A text whose words
+    (113.6: another zone, a spell). A text whose words
     don't part effect from event keeps its whole body as the effect, so all of it is reached."""
-    if form.form in ("zone", "spell", "level"):
+    if form.form in ("zone", "spell"):
         return form
     effect = form.effect if form.form in ("triggered", "activated") and form.effect else form.body
     if isinstance(ability, ActivatedAbility):
@@ -175,12 +170,6 @@ def _read_form(ability: ReadAbility, form: LineForm) -> LineForm:
         events = (events - {"other"}) | form.events
     return dataclasses.replace(form, form="triggered", events=events, effect=effect, parts=(),
                                optional=form.optional or ability.optional)
-
-
-def _in_section(perm: Permanent, levels: tuple[int, int | None]) -> bool:
-    """Whether the permanent's level counters put it in that level section (711.2)."""
-    n = perm.counters.get("level", 0)
-    return levels[0] <= n and (levels[1] is None or n <= levels[1])
 
 
 def _split(lines: list[_Line], reason_of) -> Bearing:  # type: ignore[no-untyped-def]
@@ -213,13 +202,6 @@ def _not_now(line: _Line, side: str) -> str | None:
         return "it applies only in an untap step (502.3)"
     if f.form == "attachment":
         return f"it says what {name} may be attached to (303.4a, 702.5); the board says what it is attached to"
-    if f.form == "level" and f.levels is not None:
-        low, high = f.levels
-        if not _in_section(line.perm, f.levels):
-            levels = f"{low}+" if high is None else f"{low}-{high}"
-            return (f"it applies with {levels} level counters on {name} (711.2); it has "
-                    f"{line.perm.counters.get('level', 0)}")
-        return "the header of the level section that applies (711.2): the section's lines are judged one by one"
     return None
 
 
