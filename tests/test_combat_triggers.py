@@ -163,3 +163,27 @@ def test_an_attack_trigger_that_changes_only_life_and_cards_leaves_the_block_che
     pumped = _with(load_board(HEAD + LONE), "w", _attack_trigger(Modify(Source(), ContinuousSpec(gets=(2, 0)))))
     damage = combat_damage(pumped)
     assert damage.decided is None and [u.permanent for u in damage.unread] == ["w"]
+
+
+def test_508_2_a_trigger_of_entering_or_attacking_resolves_before_blockers() -> None:
+    """603.2, 508.3a: "Whenever ~ enters the battlefield or attacks" triggers on the attack too:
+    the flying it gains resolves before blockers are declared, so Pillarfield Ox can't block it
+    (702.9b)."""
+    board = load_board(HEAD + LONE.replace(
+        "controller: a}", 'controller: a,\n     text: "Whenever Warmonger enters the battlefield or attacks, it gains '
+        'flying until end of turn."}', 1))
+    result = check_blocks(board)
+    assert result.legal is False and any(v.rule == "702.9b" for v in result.violations)
+
+
+def test_608_2c_an_if_you_do_effect_of_an_attack_trigger_is_part_of_what_it_does() -> None:
+    """"You may discard a card. If you do, destroy target creature." does more than discard
+    (608.2c): it could destroy the blocker before blockers are declared (508.2), so the block
+    check is undecided with the trigger named, never decided as if it only discarded."""
+    board = load_board(HEAD + LONE.replace(
+        "controller: a}", 'controller: a,\n     text: "Whenever Warmonger attacks, you may discard a card. If you do, '
+        'destroy target creature."}', 1))
+    assert board.permanent("w").triggered_abilities
+    result = check_blocks(board)
+    assert result.legal is None and [u.permanent for u in result.unread] == ["w"]
+    assert "read, but not applied" in result.unread[0].reason

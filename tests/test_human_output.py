@@ -104,7 +104,7 @@ def test_an_undecided_solve_names_the_lines_that_made_it_so(monkeypatch: pytest.
     result = CliRunner().invoke(app, ["solve", "examples/unread-undecided.yaml", "--goal", "best-blocks"])
     assert result.exit_code == 3
     assert "undecided because of these unread lines" in result.output
-    assert "sign: All creatures attacking you get -1/-0." in result.output
+    assert "sign: All creatures attacking you have fear." in result.output
 
 
 def test_solve_labels_each_amount_with_its_unit(monkeypatch: pytest.MonkeyPatch) -> None:

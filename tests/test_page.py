@@ -133,7 +133,7 @@ def test_an_undecided_answer_says_which_lines_and_why(client: TestClient) -> Non
     shown = client.post("/page/answer", json={"command": "blocks check", "board": board}).json()
     assert shown["verdict"] == "undecided" and shown["exit"] == 3
     [line] = shown["unread"]
-    assert line["permanent"] == "sign" and line["line"] == "All creatures attacking you get -1/-0."
+    assert line["permanent"] == "sign" and line["line"] == "All creatures attacking you have fear."
     assert "so the answer is undecided" in line["why"] and "speaks of attacking" in line["why"]
 
 

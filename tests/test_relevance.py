@@ -79,9 +79,12 @@ def _harmless(line: str, name: str) -> bool:
 
 def test_pool_creatures_whose_unread_lines_are_only_enters_activated_or_harmless_attack_triggers_are_decided(
         real_cards) -> None:
-    """On the pool's creature cards: a block check whose only unread lines are enters triggers,
-    "enters tapped", activated abilities or attack triggers that change no permanent is decided,
-    with the card attacking and with the card blocking."""
+    """On the pool's creature cards: a block check whose only lines not applied (unread, or read
+    as triggered and activated abilities) are enters triggers, "enters tapped", activated
+    abilities or attack triggers that change no permanent is decided, with the card attacking and
+    with the card blocking. (A read trigger that could change the blocks, Bloodhall Priest's
+    "Whenever ~ enters the battlefield or attacks, if you have no cards in hand, ~ deals 2 damage
+    to any target", keeps its card out.)"""
     names = []
     for card in real_cards.cards():
         if "creature" not in card.types or card.power is None or not card.toughness:
@@ -90,7 +93,7 @@ def test_pool_creatures_whose_unread_lines_are_only_enters_activated_or_harmless
             perm = _board(f"  - {{id: x, card: {json.dumps(card.name)}, controller: a}}\n", real_cards).permanent("x")
         except BoardError:  # a card whose board entry needs a choice made as it entered (chosen_type)
             continue
-        if perm.unread and all(_harmless(line, card.name) for line in perm.unread):
+        if perm.lines and all(_harmless(line, card.name) for line in perm.lines):
             names.append(card.name)
         if len(names) >= runs(400, 40):
             break
@@ -148,16 +151,22 @@ def test_a_static_whose_condition_is_false_on_the_board_is_not_relevant(real_car
 
 
 def test_a_level_section_applies_only_at_its_levels(real_cards) -> None:
-    """711.2: Skywatcher Adept's LEVEL 1-2 section doesn't apply with no level counter (not
-    relevant); with one, its "2/2" is a line that could change the answer."""
-    for level, decided in ((0, True), (1, False)):
-        board = _board(f"""  - {{id: bears, card: Grizzly Bears, controller: a}}
-  - {{id: blocker, card: Skywatcher Adept, controller: b, counters: {{level: {level}}}}}
+    """711.2: Lord of Shatterskull Pass's LEVEL 6+ section ("Whenever ~ attacks, it deals 6
+    damage to each creature defending player controls") doesn't apply with 5 level counters:
+    the permanent doesn't have it and the block check is decided; with 6, the attack trigger
+    resolves before blockers are declared (508.2, 509.1) and could destroy the blocker: the
+    check is undecided and names it."""
+    line = ("Whenever Lord of Shatterskull Pass attacks, it deals 6 damage to each creature defending player "
+            "controls.")
+    for level, decided in ((5, True), (6, False)):
+        board = _board(f"""  - {{id: bears, card: Lord of Shatterskull Pass, controller: a,
+     counters: {{level: {level}}}}}
+  - {{id: blocker, card: Pillarfield Ox, controller: b}}
 """ + BLOCK, real_cards)
         result = check_blocks(board)
         assert (result.legal is not None) is decided
-        if decided:
-            assert "711.2" in _reasons(result)["2/2"]
+        listed = [u.line for u in result.unread + result.not_relevant]
+        assert (line in listed) is not decided and (line in [u.line for u in result.unread]) is not decided
 
 
 def test_a_state_trigger_whose_state_doesnt_hold_is_not_relevant(real_cards) -> None:
@@ -208,3 +217,50 @@ def test_not_relevant_lines_are_in_the_json_and_the_human_answer(board_file) -> 
     assert "603.6a" in data["not_relevant"][0]["reason"]
     human = runner.invoke(app, ["blocks", "check", str(path)])
     assert human.exit_code == 0 and "can't bear on this answer" in human.output and "603.6a" in human.output
+
+
+def test_read_abilities_are_judged_as_the_lines_they_were_read_from(real_cards) -> None:
+    """A read triggered ability the check doesn't apply is judged as an unread line is: Acid-Spewer
+    Dragon's "When ~ is turned face up" can't trigger on a face-up Dragon before blockers are
+    declared (603.2, 702.37e); a read activated ability does nothing until activated (602.1)."""
+    board = _board("""  - {id: bears, card: Grizzly Bears, controller: a}
+  - {id: blocker, card: Acid-Spewer Dragon, controller: b}
+  - {id: miner, card: Dwarven Miner, controller: b}
+""" + BLOCK, real_cards)
+    assert board.permanent("blocker").triggered_abilities and board.permanent("miner").activated_abilities
+    result = check_blocks(board)
+    assert result.legal is True and not result.unread
+    reasons = _reasons(result)
+    assert "turned face up" in reasons["When Acid-Spewer Dragon is turned face up, put a +1/+1 counter on each other "
+                                       "Dragon creature you control."]
+    assert "602.1" in reasons["{2}{R}, {T}: Destroy target nonbasic land."]
+
+
+def test_combat_damage_lists_read_triggers_of_combat_and_not_activated_abilities() -> None:
+    """510: combat damage is dealt on the board as it is: "{R}: ~ gets +1/+0" does nothing unless
+    activated (602.1), but "Whenever ~ blocks, it gets +0/+2" triggers in this combat (603.2) and
+    combat damage doesn't apply it, so the damage is undecided and names it."""
+    board = _board("""  - {id: bears, name: Bear, types: [creature], power: 2, toughness: 2, controller: a,
+     text: "{R}: Bear gets +1/+0 until end of turn."}
+  - {id: blocker, name: Wall, types: [creature], power: 0, toughness: 2, controller: b,
+     text: "Whenever Wall blocks, it gets +0/+2 until end of turn."}
+""" + BLOCK)
+    assert board.permanent("bears").activated_abilities and board.permanent("blocker").triggered_abilities
+    result = combat_damage(board)
+    assert result.decided is None
+    assert [u.line for u in result.unread] == ["Whenever Wall blocks, it gets +0/+2 until end of turn."]
+    assert "602.1" in _reasons(result)["{R}: Bear gets +1/+0 until end of turn."]
+
+
+def test_a_read_trigger_of_entering_or_attacking_bears_on_blocks(real_cards) -> None:
+    """603.2, 508.3a: Bloodhall Priest's "Whenever ~ enters the battlefield or attacks, if you
+    have no cards in hand, ~ deals 2 damage to any target" triggers on the attack and could
+    destroy the blocking Grizzly Bears before blockers are declared (508.2, 509.1): the block
+    check names it and is undecided."""
+    board = _board("""  - {id: bears, card: Bloodhall Priest, controller: a}
+  - {id: blocker, card: Grizzly Bears, controller: b}
+""" + BLOCK, real_cards)
+    result = check_blocks(board)
+    assert result.legal is None
+    assert [u.line for u in result.unread] == ["Whenever Bloodhall Priest enters the battlefield or attacks, if you "
+                                               "have no cards in hand, Bloodhall Priest deals 2 damage to any target."]

@@ -131,15 +131,23 @@ def test_a_static_that_could_change_combat_makes_blocks_undecided_but_not_attack
 def test_an_attack_trigger_of_power_only_and_an_activated_ability_are_not_relevant_to_blocks() -> None:
     """508.2, 509.1: the attack trigger resolves before blockers are declared, but +1/+0 can't
     change which blocks are legal when nothing compares power; an activated ability changes
-    nothing until activated (602.1). Both are listed as not relevant, with their reasons."""
+    nothing until activated (602.1). Both are read (a triggered and an activated ability) and
+    listed as not relevant, with their reasons. An attack trigger that exchanges control of the
+    attacker (it leaves combat, 506.4) could change the blocks: it bears."""
     bears = ('  - {id: bears, name: Bear, types: [creature], power: 2, toughness: 2, controller: a, '
-             'text: "Whenever Bear attacks, exchange control of Bear and target creature.\\n'
-             '{R}: Target creature can\'t block Bear this turn."}\n'
+             'text: "Whenever Bear attacks, it gets +1/+0 until end of turn.\\n'
+             '{R}: Bear gets +1/+0 until end of turn."}\n'
              '  - {id: ox, card: Pillarfield Ox, controller: b}\n')
-    result = check_blocks(_board(bears, combat=LONE_BLOCK))
+    board = _board(bears, combat=LONE_BLOCK)
+    assert board.permanent("bears").triggered_abilities and board.permanent("bears").activated_abilities
+    result = check_blocks(board)
     assert result.legal is True and result.as_read is None and not result.unread
     reasons = {u.line.split(",")[0].split(":")[0]: u.reason for u in result.not_relevant}
     assert "power and toughness" in reasons["Whenever Bear attacks"] and "602.1" in reasons["{R}"]
+    exchange = check_blocks(_board(bears.replace("it gets +1/+0 until end of turn.",
+                                                 "exchange control of Bear and target creature."), combat=LONE_BLOCK))
+    assert exchange.legal is None and [u.line for u in exchange.unread] == [
+        "Whenever Bear attacks, exchange control of Bear and target creature."]
 
 
 def test_cli_undecided_exits_3_and_says_which_lines_and_why(board_file) -> None:

@@ -28,9 +28,6 @@ kinds), but whether it can bear on a question asked *now* depends on when it wor
     "~ doesn't untap during your untap step" and the like: it works in the untap step (502.3).
 ``"attachment"``
     "Enchant creature" (303.4a, 702.5): what the Aura may be attached to.
-``"level"``
-    a line of a level section ("LEVEL 2-6", "4/4" and the abilities under it, 711.2), with
-    the ``levels`` it applies at.
 ``"row"``
     a mode of a modal ability ("• ...", 700.2) or a result row of a die roll ("1—9 | ...",
     706.2): it is part of the ability on the line above (:func:`parent_index`).
@@ -49,7 +46,7 @@ from dataclasses import dataclass
 
 from mtgsolver.read.line_kinds import is_triggered
 
-__all__ = ["EVENTS", "LineForm", "effect_events", "effect_reach", "level_range", "line_form", "parent_index", "reach",
+__all__ = ["EVENTS", "LineForm", "effect_events", "effect_reach", "line_form", "parent_index", "reach",
            "self_text", "static_condition"]
 
 #: What a triggered ability or a replacement effect can wait for.
@@ -77,7 +74,6 @@ class LineForm:
     condition: str = ""
     optional: bool = False
     parts: tuple["LineForm", ...] = ()
-    levels: tuple[int, int | None] | None = None
 
 
 # --------------------------------------------------------------------------- the words
@@ -89,7 +85,6 @@ _SELF = re.compile(r"\bthis (?:creature|permanent|enchantment|artifact|land|aura
                    r"deals?|is|becomes?|gets|has|can't)\b)", re.I)
 _ROW = re.compile(r"^(?:•|\d+(?:\s*[—–-]\s*\d+)?\s*\||\d+\+?\s*\|)")
 _CHAPTER = re.compile(r"^(?:I|II|III|IV|V|VI)(?:\s*,\s*(?:I|II|III|IV|V|VI))*\s*—")
-_LEVEL = re.compile(r"^LEVEL (\d+)(?:\s*[-–—]\s*(\d+)|(\+))$", re.I)
 _EXERT = re.compile(r"^you may exert ~ as it attacks\.(?: when you do, (.*))?$", re.I)
 
 _SPELL = re.compile(
@@ -214,15 +209,6 @@ def self_text(line: str, name: str, legendary: bool = False) -> str:
     for n in sorted({n for n in names if n.strip()}, key=len, reverse=True):
         text = re.sub(re.escape(n), "~", text)
     return _SELF.sub("~", text)
-
-
-def level_range(line: str) -> tuple[int, int | None] | None:
-    """``(low, high)`` of a level section's header ("LEVEL 1-3" is ``(1, 3)``, "LEVEL 4+" is
-    ``(4, None)``, 711.2), or ``None`` for any other line."""
-    m = _LEVEL.match(line.strip())
-    if m is None:
-        return None
-    return int(m.group(1)), (None if m.group(3) else int(m.group(2)))
 
 
 def line_form(line: str, name: str = "", legendary: bool = False) -> LineForm:

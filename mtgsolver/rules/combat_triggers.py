@@ -20,22 +20,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, is_dataclass
 from itertools import product
-from typing import Any
+from typing import Any, Iterator
 
 from mtgsolver.model.board import Board
 from mtgsolver.model.board_effects import Effect
 from mtgsolver.model.continuous import Affected, ContinuousSpec
 from mtgsolver.model.effects import (
-    AddMana, Attached, Bounce, Conditional, CopySpell, CounterSpell, CreateTokens, Damage, Destroy, Discard, Draw,
-    Exile, Fight, GainControl, GainLife, LoseLife, Mill, Modal, Modify, Optional, PutCounters, PutOntoBattlefield,
-    RemoveCounters, ReturnFromGraveyard, Sacrifice, Source, Subject, Tap, TriggeredAbility, Untap,
+    Adapt, AddMana, Attach, Attached, Bounce, Conditional, CopySpell, CounterSpell, CreateTokens, Damage, Delayed,
+    Destroy, Discard, Draw, Exile, ExileIfDies, Fight, GainControl, GainLife, LookAtTop, LoseLife, Mill, Modal, Modify,
+    Monstrosity, Optional, PreventDamage, Proliferate, PutCounters, PutInLibrary, PutOntoBattlefield, Regenerate,
+    RemoveCounters, ReturnFromGraveyard, Sacrifice, Scry, SearchLibrary, Source, Subject, Surveil, Tap, TriggerEvent,
+    TriggeredAbility, Untap,
 )
 from mtgsolver.model.filters import Comparison
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.rules.layers import apply_layers
 
-__all__ = ["PLAYERS_ONLY", "AttackTriggers", "Fired", "attack_triggers", "caused_events", "changes_only",
-           "reads_power_or_toughness", "resolved_on_board", "trigger_events"]
+__all__ = ["CARDS_ONLY", "PLAYERS_ONLY", "AttackTriggers", "Fired", "attack_triggers", "caused_events", "changes_only",
+           "effect_leaves", "reads_power_or_toughness", "resolved_on_board", "trigger_events"]
 
 #: Most optional triggers whose choices are tried one by one (2**n boards).
 MAX_CHOICES = 4
@@ -116,8 +118,8 @@ def _fired(board: Board) -> list[Fired]:
     out: list[Fired] = []
     for perm in board.permanents:
         for ability in perm.triggered_abilities:
-            event = ability.event
-            if event.kind != "attacks" or (ability.once_each_turn and perm.id in board.turn.triggered_once) \
+            event = next((e for e in _events(ability) if e.kind == "attacks"), None)
+            if event is None or (ability.once_each_turn and perm.id in board.turn.triggered_once) \
                     or resolved_on_board(board, perm):
                 continue
             if event.subject is None:
@@ -160,22 +162,30 @@ def _only_optional(ability: TriggeredAbility) -> bool:
     return len(ability.effects) == 1 and isinstance(ability.effects[0], Optional)
 
 
-#: Effects on players and their cards only: they change no permanent (119.3, 121, 701.9, 701.17).
-PLAYERS_ONLY: tuple[type, ...] = (GainLife, LoseLife, Draw, Discard, Mill)
+#: Effects on players and their cards only: they change no permanent (119.3, 121, 701.9, 701.17,
+#: 701.22 scry, 701.25 surveil).
+PLAYERS_ONLY: tuple[type, ...] = (GainLife, LoseLife, Draw, Discard, Mill, Scry, Surveil)
+#: Effects on cards in hands, libraries and graveyards only.
+CARDS_ONLY: tuple[type, ...] = (Draw, Discard, Mill, Scry, Surveil)
 
 
-def changes_only(ability: TriggeredAbility, kinds: tuple[type, ...] = PLAYERS_ONLY) -> bool:
-    """Whether every effect of ``ability`` (inside "you may", "if", modes) is one of ``kinds``."""
+def effect_leaves(ability: TriggeredAbility) -> Iterator[Any]:
+    """Every effect of ``ability``, inside "you may" (with "if you do" and "if you don't", 608.2c),
+    "if" (and "otherwise") and modes."""
     pending: list[Any] = list(ability.effects)
     while pending:
         e = pending.pop()
         if isinstance(e, (Optional, Conditional)):
-            pending += list(e.effects) + list(getattr(e, "otherwise", ()))
+            pending += [*e.effects, *getattr(e, "then", ()), *e.otherwise]
         elif isinstance(e, Modal):
             pending += [x for mode in e.modes for x in mode]
-        elif not isinstance(e, kinds):
-            return False
-    return True
+        else:
+            yield e
+
+
+def changes_only(ability: TriggeredAbility, kinds: tuple[type, ...] = PLAYERS_ONLY) -> bool:
+    """Whether every effect of ``ability`` (inside "you may", "if", modes) is one of ``kinds``."""
+    return all(isinstance(e, kinds) for e in effect_leaves(ability))
 
 
 def _effects_of(board: Board, fired: Fired) -> tuple[list[Effect], str | None]:
@@ -191,7 +201,7 @@ def _effects_of(board: Board, fired: Fired) -> tuple[list[Effect], str | None]:
     pending = list(ability.effects)
     while pending:
         e = pending.pop(0)
-        if isinstance(e, Optional) and len(ability.effects) == 1:
+        if isinstance(e, Optional) and len(ability.effects) == 1 and not e.then and not e.otherwise:
             pending = list(e.effects) + pending
             continue
         if not isinstance(e, Modify):
@@ -245,17 +255,27 @@ _KIND_EVENTS = {
     "enters": "enters", "dies": "dies", "leaves": "leaves", "attacks": "attacks", "blocks": "blocks",
     "becomes_blocked": "blocked", "deals_combat_damage_to_player": "combat_damage", "deals_combat_damage":
     "combat_damage", "cast": "cast", "upkeep": "step:upkeep", "beginning_of_combat": "step:beginning_of_combat",
-    "end_step": "step:end", "becomes_tapped": "tapped",
+    "end_step": "step:end", "becomes_tapped": "tapped", "attacks_unblocked": "unblocked", "dealt_damage": "damage",
+    "deals_damage": "damage", "deals_damage_to_player": "damage", "deals_damage_to_opponent": "damage",
+    "deals_combat_damage_to_creature": "combat_damage", "turned_face_up": "face_up", "end_of_combat":
+    "step:end_of_combat", "draw_step": "step:draw", "precombat_main": "step:precombat_main", "gains_life":
+    "life_gain", "draws": "draw", "discards": "discard", "cycled": "cycle", "becomes_target": "targeted",
+    "blocks_each": "blocks", "blocked_by_each": "blocked", "exploits": "exploit", "mutates": "mutate",
+    "sacrificed": "sacrifice",
 }
 
 
+def _events(ability: TriggeredAbility) -> tuple[TriggerEvent, ...]:
+    """The ability's events: its first and those of "or" (``also``)."""
+    return (ability.event, *ability.also)
+
+
 def trigger_events(ability: TriggeredAbility) -> frozenset[str]:
-    """The event a read triggered ability waits for, named as for unread lines
-    (:data:`mtgsolver.read.line_forms.EVENTS`): its own entering is ``enters_self``."""
-    kind = ability.event.kind
-    if kind == "enters" and ability.event.subject is None:
-        return frozenset({"enters_self"})
-    return frozenset({_KIND_EVENTS.get(kind, "other")})
+    """The events a read triggered ability waits for, named as for unread lines
+    (:data:`mtgsolver.read.line_forms.EVENTS`): its own entering is ``enters_self``; a kind with
+    no such name (a card put into a graveyard from anywhere) is ``other``."""
+    return frozenset("enters_self" if e.kind == "enters" and e.subject is None else _KIND_EVENTS.get(e.kind, "other")
+                     for e in _events(ability))
 
 
 _CAUSES: tuple[tuple[type, frozenset[str]], ...] = (
@@ -268,22 +288,22 @@ _CAUSES: tuple[tuple[type, frozenset[str]], ...] = (
     (AddMana, frozenset({"mana"})), (ReturnFromGraveyard, frozenset({"enters"})),
     (PutOntoBattlefield, frozenset({"enters"})), (Fight, frozenset({"damage", "dies", "leaves"})),
     (CounterSpell, frozenset({"cast"})), (CopySpell, frozenset({"cast"})), (GainControl, frozenset()),
-    (Modify, frozenset({"dies", "leaves"})),
+    (Modify, frozenset({"dies", "leaves"})), (Scry, frozenset()), (Surveil, frozenset({"mill"})),
+    (LookAtTop, frozenset({"mill"})), (SearchLibrary, frozenset({"search", "enters"})), (PreventDamage, frozenset()),
+    (Regenerate, frozenset()), (ExileIfDies, frozenset()), (PutInLibrary, frozenset({"leaves"})),
+    (Proliferate, frozenset({"counters"})), (Monstrosity, frozenset({"counters", "monstrous"})),
+    (Adapt, frozenset({"counters"})), (Attach, frozenset({"attach"})),
 )
 
 
 def caused_events(ability: TriggeredAbility) -> frozenset[str] | None:
     """What a read triggered ability's effects could cause, as events (``None``: an effect
-    kind this module doesn't know, so anything). A Modify could make a toughness 0 (704.5f)."""
+    kind this module doesn't know, so anything). A Modify could make a toughness 0 (704.5f); a
+    delayed trigger acts at the end of combat or later (603.7), after the declarations and
+    combat damage."""
     out: set[str] = {"targeted"} if ability.targets else set()
-    pending: list[Any] = list(ability.effects)
-    while pending:
-        e = pending.pop()
-        if isinstance(e, (Optional, Conditional)):
-            pending += list(e.effects) + list(getattr(e, "otherwise", ()))
-            continue
-        if isinstance(e, Modal):
-            pending += [x for mode in e.modes for x in mode]
+    for e in effect_leaves(ability):
+        if isinstance(e, Delayed):
             continue
         kind = next((events for t, events in _CAUSES if isinstance(e, t)), None)
         if kind is None:

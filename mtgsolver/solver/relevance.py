@@ -25,20 +25,23 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from mtgsolver.load import prepare
-from mtgsolver.model.abilities import Static
+from mtgsolver.model.abilities import Static, TextAbility
 from mtgsolver.model.board import Board
+from mtgsolver.model.effects import (
+    ActivatedAbility, Damage, Delayed, GainLife, LookAtTop, LoseLife, Players, PutCounters, TriggeredAbility, You,
+)
 from mtgsolver.model.mana import Color
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.model.zones import TURN_STEPS
 from mtgsolver.read.line_forms import (
-    EVENTS, NUMBERS, LineForm, effect_events, effect_reach, level_range, line_form, parent_index, reach,
+    EVENTS, NUMBERS, LineForm, effect_events, effect_reach, line_form, parent_index, reach,
     static_condition,
 )
-from mtgsolver.read.line_kinds import is_activated, line_kinds
-from mtgsolver.model.effects import Discard, Draw, Mill
+from mtgsolver.read.line_kinds import is_activated, is_triggered, line_kinds
 from mtgsolver.rules.combat_triggers import (
-    attack_triggers, caused_events, changes_only, reads_power_or_toughness, resolved_on_board, trigger_events,
+    CARDS_ONLY, AttackTriggers, attack_triggers, caused_events, changes_only, effect_leaves, reads_power_or_toughness,
+    resolved_on_board, trigger_events,
 )
 
 __all__ = ["Bearing", "combat_bearing", "damage_bearing", "entered_bearing", "mana_bearing", "merge", "produce_bearing",
@@ -98,50 +101,75 @@ class Bearing:
 
 
 # --------------------------------------------------------------------------- the lines of a board
+#: A read ability a question may leave unapplied: judged as the line it was read from.
+ReadAbility = ActivatedAbility | TriggeredAbility
+
+
 @dataclass(frozen=True)
 class _Line:
-    """One unread line of a permanent with its kinds and form (a mode or die row has its
-    ability's form, 700.2, 706.2)."""
+    """One line of a permanent, unread or read as an activated or triggered ``ability`` that the
+    question doesn't apply, with its kinds and form (a mode or die row has its ability's form,
+    700.2, 706.2)."""
 
     perm: Permanent
     text: str
     kinds: frozenset[str]
     form: LineForm
+    ability: ReadAbility | None = None
 
     def unread(self, reason: str = "") -> UnreadLine:
         return UnreadLine(self.perm.id, self.text, self.kinds, reason)
 
+    def part(self, form: LineForm) -> "_Line":
+        """The line with one part of its form (a keyword holding several abilities)."""
+        return dataclasses.replace(self, form=form)
 
-def _board_lines(board: Board) -> list[_Line]:
+
+def _board_lines(board: Board, read: bool = False) -> list[_Line]:
+    """The unread lines of the board's permanents, in printed order; with ``read``, also the
+    lines read as activated and triggered abilities (the questions that don't apply them judge
+    them as lines, :func:`_read_form`)."""
     out: list[_Line] = []
     for perm in board.permanents:
-        lines = perm.unread
+        entries = [(a.text, a if isinstance(a, (ActivatedAbility, TriggeredAbility)) else None)
+                   for a in perm.abilities if isinstance(a, TextAbility)
+                   or read and isinstance(a, (ActivatedAbility, TriggeredAbility)) and a.text]
+        lines = [text for text, _ in entries]
         forms = [line_form(t, perm.name, "legendary" in perm.supertypes) for t in lines]
-        section: tuple[int, int | None] | None = None
         for i in range(len(lines)):  # a modal ability does what its modes do (700.2)
             rows = [forms[j].body.lstrip("• ") for j in range(i + 1, len(lines)) if parent_index(lines, j) == i
                     and forms[j].form == "row"]
             if rows and forms[i].form != "row":
                 forms[i] = dataclasses.replace(forms[i], effect=(forms[i].effect + " " + " ".join(rows)).strip())
-        for i, text in enumerate(lines):
+        for i, (text, ability) in enumerate(entries):
             form = forms[i]
-            if (levels := level_range(text)) is not None:
-                section = levels
-            if section is not None and (levels is not None or not _in_section(perm, section)):
-                form = LineForm("level", form.body, levels=section)  # 711.2: a section and its lines
-            elif form.form == "row":
+            if form.form == "row":
                 j = parent_index(lines, i)
                 parent = forms[j] if j is not None else LineForm("triggered", form.body, frozenset({"other"}))
                 form = LineForm(parent.form, form.body, parent.events, effect=form.body, condition=parent.condition,
                                 optional=parent.optional, parts=parent.parts)
-            out.append(_Line(perm, text, line_kinds(text), form))
+            if ability is not None:
+                form = _read_form(ability, form)
+            out.append(_Line(perm, text, line_kinds(text), form, ability))
     return out
 
 
-def _in_section(perm: Permanent, levels: tuple[int, int | None]) -> bool:
-    """Whether the permanent's level counters put it in that level section (711.2)."""
-    n = perm.counters.get("level", 0)
-    return levels[0] <= n and (levels[1] is None or n <= levels[1])
+def _read_form(ability: ReadAbility, form: LineForm) -> LineForm:
+    """The form of a line read as ``ability``: an activated ability (602.1) or a triggered one
+    (603.1) waiting for the events its structure names (:func:`trigger_events`; the words'
+    events where the structure says only ``other``), unless the words say it works elsewhere
+    (113.6: another zone, a spell). A text whose words
+    don't part effect from event keeps its whole body as the effect, so all of it is reached."""
+    if form.form in ("zone", "spell"):
+        return form
+    effect = form.effect if form.form in ("triggered", "activated") and form.effect else form.body
+    if isinstance(ability, ActivatedAbility):
+        return dataclasses.replace(form, form="activated", effect=effect, parts=())
+    events = trigger_events(ability)
+    if "other" in events and form.form == "triggered":
+        events = (events - {"other"}) | form.events
+    return dataclasses.replace(form, form="triggered", events=events, effect=effect, parts=(),
+                               optional=form.optional or ability.optional)
 
 
 def _split(lines: list[_Line], reason_of) -> Bearing:  # type: ignore[no-untyped-def]
@@ -174,13 +202,6 @@ def _not_now(line: _Line, side: str) -> str | None:
         return "it applies only in an untap step (502.3)"
     if f.form == "attachment":
         return f"it says what {name} may be attached to (303.4a, 702.5); the board says what it is attached to"
-    if f.form == "level" and f.levels is not None:
-        low, high = f.levels
-        if not _in_section(line.perm, f.levels):
-            levels = f"{low}+" if high is None else f"{low}-{high}"
-            return (f"it applies with {levels} level counters on {name} (711.2); it has "
-                    f"{line.perm.counters.get('level', 0)}")
-        return "the header of the level section that applies (711.2): the section's lines are judged one by one"
     return None
 
 
@@ -278,6 +299,35 @@ def _aspects_words(aspects: Iterable[str]) -> str:
     return ", ".join(dict.fromkeys(words(a) for a in sorted(aspects)))
 
 
+def _line_reach(line: _Line, text: str, effect: bool) -> frozenset[str]:
+    """What a line's ``text`` could change (:func:`mtgsolver.read.line_forms.reach`); for the
+    effect of a read triggered ability, what its effects change where each is of a kind whose
+    reach is known (:func:`_effects_reach`)."""
+    if effect and isinstance(line.ability, TriggeredAbility) and (known := _effects_reach(line.ability)) is not None:
+        return known
+    return effect_reach(text) if effect else reach(text)
+
+
+def _effects_reach(ability: TriggeredAbility) -> frozenset[str] | None:
+    """The aspects a read trigger's effects could change: life totals (life gained or lost,
+    damage to players, 120.3a), cards (drawn, discarded, milled, looked at, 121, 701), power and
+    toughness raised by +1/+1 counters (122.1a), something done later (a delayed trigger, 603.7);
+    ``None`` when one effect is of another kind."""
+    out: set[str] = set()
+    for e in effect_leaves(ability):
+        if isinstance(e, (GainLife, LoseLife)) or isinstance(e, Damage) and isinstance(e.to, (You, Players)):
+            out.add("life")
+        elif isinstance(e, (*CARDS_ONLY, LookAtTop)):
+            out.add("cards")
+        elif isinstance(e, PutCounters) and e.kind == "+1/+1":
+            out.add("pt_up")
+        elif isinstance(e, Delayed):
+            out.add("delayed")
+        else:
+            return None
+    return frozenset(out)
+
+
 def _cant_change(moment: "_Declaration", aspects: Iterable[str], what: str = "it") -> str:
     """The reason of a line whose words can't change the declaration."""
     return (f"{what} can't change which {moment.side} are legal: it changes only {_aspects_words(aspects)} "
@@ -299,6 +349,10 @@ class _Declaration:
     caused: set[str] = field(default_factory=set)
     #: whether a trigger that bears on the declaration could trigger (and so trigger twice)
     live_triggers: bool = True
+    #: the read triggers of the declared attack (blocks only, :func:`attack_triggers`) by source and
+    #: ability (:func:`_fired`): ``None`` for those applied before the declaration, the reason for
+    #: those left unapplied
+    fired: dict[tuple[str, int], str | None] = field(default_factory=dict)
 
     @property
     def rule(self) -> str:
@@ -401,7 +455,7 @@ class _Declaration:
     def can_bear(self, line: _Line, text: str, effect: bool = False) -> frozenset[str]:
         """The aspects of ``text`` (an ``effect`` of an ability, or a static ability) that could
         change the declaration (none: it can't bear)."""
-        aspects = effect_reach(text) if effect else reach(text)
+        aspects = _line_reach(line, text, effect)
         if self.side == "blocks":  # a keyword that only raises power and toughness before blockers
             aspects = frozenset("pt_up" if a.removeprefix("kw:") in _RAISES else a for a in aspects)
         aspects -= self.irrelevant(line)
@@ -433,6 +487,8 @@ def _declaration(board: Board, side: str, costs: bool, lines: list[_Line]) -> _D
         initial = {"attacks", "tapped"} if attackers else set()
     involved += [p.id for p in board.permanents if p.attached_to in set(involved)]
     moment = _Declaration(board, side, frozenset(involved), costs, set(initial), attackers=frozenset(attackers))
+    if side == "blocks":
+        moment.fired = _fired(attack_triggers(board))
     _follow_chains(moment, lines)
     # a change of power or toughness bears only where something compares them (skulk, 702.118b; "creatures
     # with power 2 or less can't block"): something read, or an unread line that bears anyway
@@ -442,20 +498,33 @@ def _declaration(board: Board, side: str, costs: bool, lines: list[_Line]) -> _D
     return moment
 
 
+def _fired(triggers: AttackTriggers) -> dict[tuple[str, int], str | None]:
+    """Each read trigger of the attack by its source and the identity of the ability object on
+    the prepared board (:func:`_key`): ``None`` when every time it triggered it was applied, else
+    why it was not."""
+    out: dict[tuple[str, int], str | None] = {(f.source, id(f.ability)): None for f in triggers.applied}
+    for f, why in triggers.unapplied:
+        out[(f.source, id(f.ability))] = why
+    return out
+
+
+def _key(line: _Line) -> tuple[str, int]:
+    """A read line's key in :attr:`_Declaration.fired`."""
+    return line.perm.id, id(line.ability)
+
+
 def _follow_chains(moment: _Declaration, lines: list[_Line]) -> None:
     """Add to ``moment.events`` what the triggers that could happen before the declaration
-    could cause in turn (603.2: a trigger's effect is an event other triggers see)."""
+    could cause in turn (603.2: a trigger's effect is an event other triggers see): a read
+    trigger by its effects (:func:`caused_events`), an unread one or one of effects not sorted
+    by its words (:func:`mtgsolver.read.line_forms.effect_events`)."""
     while True:
         before = set(moment.events)
         for line in lines:
             for part in (line.form.parts or (line.form,)):
                 if part.form == "triggered" and _can_happen(moment, line, part) is None:
-                    caused = effect_events(part.effect)
-                    moment.caused |= set(EVENTS) - {"attacks"} if caused is None else caused
-        for perm in moment.board.permanents:
-            for ability in perm.triggered_abilities:
-                if trigger_events(ability) & _possible(moment.events):
-                    caused = caused_events(ability)
+                    caused = caused_events(line.ability) if isinstance(line.ability, TriggeredAbility) else None
+                    caused = effect_events(part.effect) if caused is None else caused
                     moment.caused |= set(EVENTS) - {"attacks"} if caused is None else caused
         moment.caused -= {"attacks"}  # a creature put onto the battlefield attacking never "attacks" (508.3a)
         moment.events |= moment.caused
@@ -502,7 +571,11 @@ def _can_happen(moment: _Declaration, line: _Line, part: LineForm) -> str | None
         if resolved_on_board(moment.board, line.perm):
             return (f"the board's effects from {line.perm.name} are what it did: it resolved before blockers are "
                     "declared (508.2, 509.1)")
-        return _attack_trigger_fires(moment.board, line.perm, part.condition.lower())
+        why = _attack_trigger_fires(moment.board, line.perm, part.condition.lower())
+        if why is None and isinstance(line.ability, TriggeredAbility) and trigger_events(line.ability) == {"attacks"} \
+                and _key(line) not in moment.fired:
+            why = "it did not trigger on the declared attack (508.3a, 603.2)"
+        return why
     return None
 
 
@@ -562,7 +635,7 @@ def _declaration_reason(moment: _Declaration, line: _Line) -> str | None:
 
 def _part_reason(moment: _Declaration, line: _Line, part: LineForm) -> str | None:
     name = line.perm.name
-    whole = _Line(line.perm, line.text, line.kinds, part)
+    whole = line.part(part)
     if (why := _not_now(whole, moment.side)) is not None:
         return why
     if part.form == "activated":
@@ -574,7 +647,7 @@ def _part_reason(moment: _Declaration, line: _Line, part: LineForm) -> str | Non
         if (why := _can_happen(moment, line, part)) is not None:
             return why
         if not moment.can_bear(line, part.effect, effect=True):
-            return _cant_change(moment, effect_reach(part.effect), "its effect")
+            return _cant_change(moment, _line_reach(line, part.effect, effect=True), "its effect")
         return None
     if part.form == "replacement":
         if not part.events & _possible(moment.events):
@@ -665,26 +738,40 @@ def _condition_fails(moment: _Declaration, perm: Permanent, body: str) -> str | 
 def combat_bearing(board: Board, side: str, costs: bool = False, legal: bool | None = None) -> Bearing:
     """Lines that could bear on declaring ``side`` (``"attacks"`` or ``"blocks"``, 508.1, 509.1).
 
-    A line bears when it works on the battlefield now or on an event that can happen before
-    the declaration (the attack triggers before blockers are declared, 508.2, 509.1;
-    beginning-of-combat triggers before attackers, 507.2, 508.1; the triggers those could cause),
-    and its words could change what may attack or block (:func:`_declaration_reason`).
-    ``costs``: the declaration has costs to pay (508.1d, 509.1d), so mana abilities bear on it;
-    with a ``legal`` verdict they are not decisive (another mana ability never takes a payment away).
+    A line, unread or read as an ability the check doesn't apply, bears when it works on the
+    battlefield now or on an event that can happen before the declaration (the attack triggers
+    before blockers are declared, 508.2, 509.1; beginning-of-combat triggers before attackers,
+    507.2, 508.1; the triggers those could cause), and its words could change what may attack or
+    block (:func:`_declaration_reason`). A read trigger of the attack that
+    :func:`mtgsolver.rules.combat_triggers.attack_triggers` applied is on the judged board: it is
+    in neither list. ``costs``: the declaration has costs to pay (508.1d, 509.1d), so mana
+    abilities bear on it; with a ``legal`` verdict they are not decisive (another mana ability
+    never takes a payment away).
     """
     board = prepare(board)
-    lines = _board_lines(board)
+    lines = _board_lines(board, read=True)
     moment = _declaration(board, side, costs, lines)
-    moment.live_triggers = bool(attack_triggers(board).applied) if side == "blocks" else False
+    moment.live_triggers = None in moment.fired.values()
     moment.live_triggers |= any(_declaration_reason(moment, ln) is None for ln in lines
                                 if any(p.form == "triggered" for p in (ln.form.parts or (ln.form,))))
-    bearing = _split(lines, lambda ln: _declaration_reason(moment, ln))
-    forms = {(ln.perm.id, ln.text): ln.form for ln in lines}
-    lines_ = tuple(dataclasses.replace(u, reason=_why_it_bears(moment, forms[(u.permanent, u.line)]))
-                   for u in bearing.lines)
-    read = _read_triggers(moment)
-    decisive = tuple(u for u in lines_ if not (legal and unread_mana_ability(u))) + read
-    return Bearing(lines_ + read, decisive, bearing.not_relevant)
+    bearing: list[UnreadLine] = []
+    not_relevant: list[UnreadLine] = []
+    for line in lines:
+        if (why := _declaration_reason(moment, line)) is not None:
+            not_relevant.append(line.unread(why))
+        elif line.ability is None:
+            bearing.append(line.unread(_why_it_bears(moment, line.form)))
+        elif isinstance(line.ability, ActivatedAbility):
+            bearing.append(line.unread(f"read, but {moment.side} checks don't activate it: it could pay a cost of "
+                                       f"the declaration ({'509.1e' if moment.side == 'blocks' else '508.1i'})"))
+        elif (key := _key(line)) not in moment.fired:
+            bearing.append(line.unread(f"read, but {moment.side} checks don't apply it: it could trigger "
+                                       f"{moment.when} ({moment.rules}, 603.2)"))
+        elif (unapplied := moment.fired[key]) is not None:
+            bearing.append(line.unread(f"read, but not applied: {unapplied}"))
+    lines_ = merge(bearing)
+    decisive = tuple(u for u in lines_ if not (legal and unread_mana_ability(u)))
+    return Bearing(lines_, decisive, merge(not_relevant))
 
 
 def _why_it_bears(moment: _Declaration, form: LineForm) -> str:
@@ -699,32 +786,6 @@ def _why_it_bears(moment: _Declaration, form: LineForm) -> str:
     return ""
 
 
-def _read_triggers(moment: _Declaration) -> tuple[UnreadLine, ...]:
-    """Read triggered abilities that could act before the declaration but are not applied:
-    for blocks, the attack triggers :func:`mtgsolver.rules.combat_triggers.attack_triggers`
-    can't apply, and any other that the events before the declaration could trigger."""
-    board = moment.board
-    out: list[UnreadLine] = []
-    applied: set[int] = set()
-    if moment.side == "blocks":
-        triggers = attack_triggers(board)
-        applied = {id(f.ability) for f in triggers.applied}
-        for f, why in triggers.unapplied:
-            out.append(UnreadLine(f.source, f.text, line_kinds(f.text), f"read, but not applied: {why}"))
-        applied |= {id(f.ability) for f, _ in triggers.unapplied}
-    possible = _possible(moment.events)
-    for perm in board.permanents:
-        for ability in perm.triggered_abilities:
-            if id(ability) in applied or not trigger_events(ability) & possible or changes_only(ability):
-                continue
-            if "attacks" in trigger_events(ability) and moment.side == "blocks":
-                continue  # it did not trigger on this attack (attack_triggers found the ones that did)
-            out.append(UnreadLine(perm.id, ability.text, line_kinds(ability.text),
-                                  f"read, but {moment.side} checks don't apply it: it could trigger {moment.when} "
-                                  f"({moment.rules}, 603.2)"))
-    return merge(out)
-
-
 # --------------------------------------------------------------------------- combat damage
 #: What can happen from the declaration of blockers to the end of combat damage (509-510),
 #: besides the attack triggers (which resolved before blockers were chosen).
@@ -734,11 +795,12 @@ _COMBAT_EVENTS = frozenset({"attacks", "tapped", "blocks", "blocked", "unblocked
 
 def damage_bearing(board: Board, creatures: Iterable[str]) -> Bearing:
     """Lines that could bear on combat damage among ``creatures`` (510): their combat and static
-    lines and every static that could change them, unless the line works only at another
-    moment (113.6), waits for an event combat can't bring (603.2), or changes only spells,
-    cards in other zones or what may be targeted."""
+    lines, every static that could change them and every read trigger of this combat (combat
+    damage applies none), unless the line works only at another moment (113.6), waits for an
+    event combat can't bring (603.2), is an activated ability (602.1: the damage is dealt on the
+    board as it is), or changes only spells, cards in other zones or what may be targeted."""
     board = prepare(board)
-    lines = _board_lines(board)
+    lines = _board_lines(board, read=True)
     ids = set(creatures)
     moment = _Declaration(board, "damage", frozenset(ids), False, set(_COMBAT_EVENTS))
     _follow_chains(moment, lines)
@@ -748,23 +810,28 @@ def damage_bearing(board: Board, creatures: Iterable[str]) -> Bearing:
         parts = line.form.parts or (line.form,)
         reasons = [_damage_reason(line, p, possible) for p in parts]
         if any(r is None for r in reasons):
+            if isinstance(line.ability, TriggeredAbility):
+                return f"it changes only {_aspects_words({'cards'})}" if changes_only(line.ability, CARDS_ONLY) \
+                    else None
             if line.perm.id in ids and line.kinds & {"combat", "effects"} or "effects" in line.kinds:
                 return None
             return "it is neither about a creature in combat nor a static that could change one"
         return "; ".join(dict.fromkeys(r for r in reasons if r))
 
     bearing = _split(lines, reason)
-    read = merge(UnreadLine(p.id, a.text, line_kinds(a.text), "read, but combat damage doesn't apply it: it could "
-                            "trigger in this combat (603.2)")
-                 for p in board.permanents for a in p.triggered_abilities
-                 if trigger_events(a) & possible and not changes_only(a, (Draw, Discard, Mill)))
-    return Bearing(bearing.lines + read, bearing.decisive + read, bearing.not_relevant)
+    read = {(u.permanent, u.line) for u in bearing.lines} & {(ln.perm.id, ln.text) for ln in lines if ln.ability}
+    said = tuple(dataclasses.replace(u, reason="read, but combat damage doesn't apply it: it could trigger in this "
+                                     "combat (603.2)") if (u.permanent, u.line) in read else u for u in bearing.lines)
+    return Bearing(said, said, bearing.not_relevant)
 
 
 def _damage_reason(line: _Line, part: LineForm, possible: set[str]) -> str | None:
-    whole = _Line(line.perm, line.text, line.kinds, part)
+    whole = line.part(part)
     if (why := _not_now(whole, "damage")) is not None:
         return why
+    if part.form == "activated":
+        return ("an activated ability does nothing until a player activates it (602.1); combat damage is dealt on "
+                "the board as it is, with what has resolved on it")
     if part.form in ("triggered", "replacement") and not part.events & possible:
         if part.events == {"enters_self"}:
             return f"it triggered when {line.perm.name} entered the battlefield (603.6a); what it did is on the board"
@@ -817,7 +884,7 @@ def _payment_reason(line: _Line) -> str | None:
     parts = line.form.parts or (line.form,)
     reasons: list[str | None] = []
     for part in parts:
-        whole = _Line(line.perm, line.text, line.kinds, part)
+        whole = line.part(part)
         why = _not_now(whole, "payment")
         if why is None and part.form == "activated" and not re.search(r"\badds?\b", part.effect, re.I):
             why = "it is not a mana ability: only mana abilities are activated while paying (601.2g, 605.3a)"
