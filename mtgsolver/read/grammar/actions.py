@@ -410,10 +410,6 @@ def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
             start = len(effects)
             effects.extend(text)
             continue
-        instead = _instead(text, effects[start:], links.kind)
-        if instead is not None:
-            effects.append(instead)
-            continue
         if text in _COUNTERED_INSTEAD:
             last = effects[-1] if effects else None
             what = last["counter_spell"]["what"] if isinstance(last, dict) and "counter_spell" in last else None
@@ -434,7 +430,11 @@ def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
             last["copy_spell"]["new_targets"] = True
             continue
         if text in _EXILE_IF_DIES:
-            effects.append(_exile_if_dies(effects[-1] if effects else None, _EXILE_IF_DIES[text]))
+            effects.extend(_exile_if_dies(effects[start:], _EXILE_IF_DIES[text]))
+            continue
+        instead = _instead(text, effects[start:], links.kind)
+        if instead is not None:
+            effects.append(instead)
             continue
         for opening, key in (("if you do, ", "then"), ("if you don't, ", "otherwise"), ("otherwise, ", "otherwise")):
             if text.startswith(opening):
@@ -543,22 +543,47 @@ def _after(last: Any, key: str, effects: list[Any]) -> dict[str, Any]:
     raise Refused(f"'{key}' after an effect that always happens")
 
 
-#: "... would die this turn, exile it instead" (614.1a): whether it is about the damage before.
-_EXILE_IF_DIES = {"if that creature would die this turn, exile it instead.": False,
-                  "if a creature dealt damage this way would die this turn, exile it instead.": True}
+#: "... would die this turn, exile it instead" (614.1a): what it is about, "that creature" (the
+#: one target of the damage before) or the recipients of the damage before of a kind.
+_EXILE_IF_DIES = {"if that creature would die this turn, exile it instead.": ("that", {"creature"}),
+                  "if that creature or planeswalker would die this turn, exile it instead.":
+                      ("that", {"creature", "planeswalker"}),
+                  "if a creature dealt damage this way would die this turn, exile it instead.": ("dealt", {"creature"}),
+                  "if a permanent dealt damage this way would die this turn, exile it instead.": ("dealt", None)}
 
 
-def _exile_if_dies(last: Any, dealt: bool) -> dict[str, Any]:
-    """The replacement on what the damage before was dealt to ("that creature": its one target
-    creature; "a creature dealt damage this way": its recipients that were dealt damage)."""
-    if last is None or "damage" not in last:
+def _exile_if_dies(before: list[Any], which: tuple[str, set[str] | None]) -> list[dict[str, Any]]:
+    """The replacements on what the damage of the sentence before was dealt to: "that creature"
+    (its one target, of exactly the kinds named); "a creature dealt damage this way" (each
+    recipient of each damage, only creatures or players, who can't die) and "a permanent dealt
+    damage this way" (any recipient)."""
+    what, kinds = which
+    damages = [e["damage"]["to"] for e in before if isinstance(e, dict) and "damage" in e]
+    if not damages or len(damages) != len(before):
         raise Refused("'exile it instead' after no damage")
-    to = last["damage"]["to"]
-    if not dealt:
-        if not (isinstance(to, dict) and "target" in to and "creature" in to["target"]["kinds"]):
-            raise Refused("'that creature' after damage to no target creature")
-        return {"exile_if_dies": {"what": copy.deepcopy(to)}}
-    return {"exile_if_dies": {"what": copy.deepcopy(to), "dealt_damage": True}}
+    if what == "that":
+        to = damages[0]
+        if len(damages) != 1 or not (isinstance(to, dict) and "target" in to and set(to["target"]["kinds"]) == kinds):
+            raise Refused("'that creature' after damage to no target of those kinds")
+        return [{"exile_if_dies": {"what": copy.deepcopy(to)}}]
+    out = []
+    for to in damages:
+        if kinds is not None and not _creatures_or_players(to):
+            raise Refused("'a creature dealt damage' after damage to other permanents")
+        if not (isinstance(to, dict) and "players" in to):
+            out.append({"exile_if_dies": {"what": copy.deepcopy(to), "dealt_damage": True}})
+    return out
+
+
+def _creatures_or_players(to: Any) -> bool:
+    """Whether damage dealt to ``to`` can only be dealt to creatures or players."""
+    if not isinstance(to, dict):
+        return False
+    if "target" in to:
+        return set(to["target"]["kinds"]) <= {"creature", "player"} and not set(to["target"]) - {"kinds", "id", "filter"}
+    if "each" in to:
+        return to["each"].get("types") == ["creature"] and not to["each"].get("any_of")
+    return "players" in to
 
 
 #: Effects that name no object, so "it" after them is what it was before ("You may pay {1}. If
@@ -1402,7 +1427,8 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def return_from_graveyard(self, children: list[Any]) -> _Predicate:
         np, to = children
         what = np.ref
-        if not (what == "source" or isinstance(what, dict) and ("it" in what or _graveyard_target(what))):
+        if not (what == "source" or isinstance(what, dict) and ("it" in what or _graveyard_target(what)
+                                                               or "chosen" in what and what["chosen"].get("zone") == "graveyard")):
             raise Refused("a return of something not in a graveyard")
         return _pred("return_from_graveyard", {"what": what, **to})
 
