@@ -25,6 +25,9 @@ players: [{name: alice}, {name: bob}]
 ORACLE: dict[str, str] = {
     "Lightning Bolt": "Lightning Bolt deals 3 damage to any target.",
     "Shock": "Shock deals 2 damage to any target.",
+    "Lava Coil": "Lava Coil deals 4 damage to target creature. If that creature would die this turn, exile it instead.",
+    "Underworld Fires": "Underworld Fires deals 1 damage to each creature and each planeswalker. If a permanent dealt "
+                        "damage this way would die this turn, exile it instead.",
     "Electrolyze": "Electrolyze deals 2 damage divided as you choose among one or two targets.\nDraw a card.",
     "Murder": "Destroy target creature.",
     "Swords to Plowshares": "Exile target creature. Its controller gains life equal to its power.",

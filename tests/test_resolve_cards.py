@@ -71,6 +71,19 @@ def test_damage_to_each_creature(board) -> None:
     assert [p.id for p in r.board.permanents] == ["ox"] and r.board.permanent("ox").damage == 2
 
 
+def test_exiled_instead_of_dying(board) -> None:
+    """614.1a: Lava Coil's target, and a permanent Underworld Fires dealt damage to (its first of
+    two damage effects), would die this turn and is exiled instead; one that survives the damage stays."""
+    r = resolve(board("zones: {alice: {hand: [Lava Coil]}}\nbattlefield:\n" + BEARS), ["cast Lava Coil>bears"],
+                free=True)
+    assert [c.name for c in r.board.zones["bob"].exile] == ["Grizzly Bears"] and graveyard(r.board, "bob") == []
+    b = board("zones: {alice: {hand: [Underworld Fires]}}\nbattlefield:\n"
+              "  - {id: elf, card: Llanowar Elves, controller: bob}\n"
+              "  - {id: knight, card: White Knight, controller: bob}\n")
+    r = resolve(b, ["cast Underworld Fires"], free=True)
+    assert [c.name for c in r.board.zones["bob"].exile] == ["Llanowar Elves"] and r.board.has_permanent("knight")
+
+
 def test_destroy(board) -> None:
     r = resolve(board("zones: {alice: {hand: [Murder]}}\nbattlefield:\n" + BEARS), ["cast Murder>bears"], free=True)
     assert graveyard(r.board, "bob") == ["Grizzly Bears"]

@@ -619,8 +619,8 @@ class LookAtTop:
 class ExileIfDies:
     """If ``what`` would die this turn, exile it instead (a replacement effect, 614.1a, 700.4):
     "If that creature would die this turn, exile it instead."; with ``dealt_damage``, only those
-    of them the damage before was dealt to ("If a creature dealt damage this way would die this
-    turn, ...", 120.3)."""
+    of them the spell or ability has dealt damage to as it resolves ("If a creature dealt damage
+    this way would die this turn, ...", 120.3; one replacement for each damage effect before)."""
 
     what: Ref
     dealt_damage: bool = False

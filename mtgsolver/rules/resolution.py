@@ -154,7 +154,7 @@ class Resolving:
         self.legal: list[list[str]] = []
         self.created: list[str] = []  # the tokens the last CreateTokens made (111.1: "it")
         self.picked: dict[Chosen, list[str]] = {}  # what each Chosen reference chose, once (115.10)
-        self.damaged: list[str] = []  # what the last Damage dealt damage to ("a creature dealt damage this way")
+        self.damaged: list[str] = []  # what its Damage effects dealt damage to ("a creature dealt damage this way")
 
     # -- 608.2 ---------------------------------------------------------------------------
     def run(self) -> None:
@@ -494,7 +494,7 @@ def _damage(r: Resolving, e: Damage) -> None:
     else:
         n = r.amount(e.amount)
         amounts = {t: n for t in targets}
-    r.damaged = [t for t, n in amounts.items() if deal_damage(game, src, t, n)]
+    r.damaged += [t for t, n in amounts.items() if deal_damage(game, src, t, n)]
 
 
 def deal_damage(game: Game, src: Permanent, target: str, n: int) -> int:
@@ -1158,7 +1158,7 @@ def _prevent_damage(r: Resolving, e: PreventDamage) -> None:
 
 def _exile_if_dies(r: Resolving, e: ExileIfDies) -> None:
     """614.1a: a replacement this turn (a board ``exile_if_dies`` effect): of the objects named,
-    those dealt damage by the damage before with ``dealt_damage``."""
+    with ``dealt_damage``, those this spell or ability has dealt damage to."""
     game = r.game
     ids = tuple(t for t in r.refs(e.what) if game.on_battlefield(t) and (not e.dealt_damage or t in r.damaged))
     if ids:
