@@ -155,6 +155,23 @@ def test_drawing_from_an_empty_library_loses(board) -> None:
     assert r.board.player("alice").lost and any(s.rule == "704.5b" for s in r.steps)
 
 
+def test_each_player_discards_their_hand_then_draws(board) -> None:
+    """701.9: Wheel of Fortune: each player discards every card of their own hand, then draws seven."""
+    r = resolve(board("zones: {alice: {hand: [Wheel of Fortune, Opt], library: {count: 8}}, "
+                      "bob: {hand: [Shock, Opt, Opt], library: {count: 7}}}\n"), ["cast Wheel of Fortune"], free=True)
+    assert graveyard(r.board, "bob") == ["Shock", "Opt", "Opt"] and "Opt" in graveyard(r.board, "alice")
+    assert (r.board.zones["alice"].hand_count, r.board.zones["bob"].hand_count) == (7, 7)
+
+
+def test_damage_instead_on_a_line_of_its_own(board) -> None:
+    """608.2c: Galvanic Blast's metalcraft line replaces the damage of the line before when it holds."""
+    artifacts = "".join(f"  - {{id: a{i}, card: Ornithopter, controller: alice}}\n" for i in range(3))
+    hand = "zones: {alice: {hand: [Galvanic Blast]}}\n"
+    assert resolve(board(hand), ["cast Galvanic Blast>bob"], free=True).board.player("bob").life == 18
+    assert resolve(board(hand + "battlefield:\n" + artifacts), ["cast Galvanic Blast>bob"],
+                   free=True).board.player("bob").life == 16
+
+
 def test_discard_of_the_players_choice(board) -> None:
     """701.9: Mind Rot: two of two known cards are discarded; of three, it is bob's choice."""
     r = resolve(board("zones: {alice: {hand: [Mind Rot]}, bob: {hand: [Opt, Shock]}}\n"), ["cast Mind Rot>bob"],

@@ -371,11 +371,13 @@ class Discard:
     """``who`` discards ``amount`` cards of their choice, or at ``random`` (701.9); with
     ``chosen_by``, they reveal their hand and that player chooses the cards among those matching
     ``filter`` ("Target opponent reveals their hand. You choose a nonland card from it. That
-    player discards that card.", 701.20, 701.9b)."""
+    player discards that card.", 701.20, 701.9b); with ``all``, each of them discards every card
+    in their own hand, ``amount`` unused ("Each player discards their hand", 701.9)."""
 
     who: Ref = field(default_factory=You)
     amount: Amount = 1
     random: bool = False
+    all: bool = False
     filter: Affected = field(default_factory=Affected)
     chosen_by: Ref | None = None
 

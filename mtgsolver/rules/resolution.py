@@ -793,9 +793,11 @@ def _discard(r: Resolving, e: Discard) -> None:
     ``chosen_by``, the hand is revealed and that player chooses among the cards matching the
     filter (701.20, 701.9b)."""
     game = r.game
-    n = r.amount(e.amount)
+    n = 0 if e.all else r.amount(e.amount)
     for player in r.players(e.who):
         z = game.zones_of(player)
+        if e.all:
+            n = z.hand_count  # "discards their hand": every card of their own (701.9)
         if e.chosen_by is not None:
             if z.hand_count != len(z.hand):
                 raise Undecided("701.20", f"{player} reveals their hand, and not all of it is known (402.3)")

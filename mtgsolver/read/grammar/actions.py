@@ -483,6 +483,8 @@ class _Instead:
 
 
 _INSTEAD = re.compile(r"^if (.+), (.+) instead\.$")
+#: The condition after the effect: "[effect] instead if [condition]."
+_INSTEAD_IF = re.compile(r"^([^,]+) instead if ([^,]+)\.$")
 _DAMAGE_INSTEAD = re.compile(r"^(?:it|~) deals (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) damage$")
 
 
@@ -492,6 +494,8 @@ def _instead(text: str, before: list[Any], kind: str) -> "_Instead | None":
     recipient.
 
     :raises Refused: the sentence before is not one to replace, or the words are not read."""
+    if (late := _INSTEAD_IF.match(text)) is not None and not text.startswith("if "):
+        text = f"if {late.group(2)}, {late.group(1)} instead."  # "~ deals 5 damage instead if ..." (608.2c)
     m = _INSTEAD.match(text)
     if m is None:
         return None
@@ -1363,6 +1367,10 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         """"Discard your hand": as many cards as are in it (701.9)."""
         return _pred("discard", {"amount": {"count": {"cards_in_hand": True}}})
 
+    def discard_their_hand(self, children: list[Any]) -> _Predicate:
+        """"Each player discards their hand" (701.9): each discards all the cards in their own."""
+        return _player("discard", {"all": True})
+
     def discard_random(self, children: list[Any]) -> _Predicate:
         return _player("discard", {"amount": _qty(children, 1), "random": True})
 
@@ -1786,7 +1794,7 @@ class _Compile(ConstantRules, constants=CONSTANTS):
             rest.remove("and")
         supertypes = ["legendary"] if rest[:1] == ["legendary"] else []
         rest = rest[len(supertypes):]
-        if rest not in (["creature"], ["artifact", "creature"]) or not subs or len(colors) > 2:
+        if rest not in (["creature"], ["artifact", "creature"], ["enchantment", "creature"]) or not subs or len(colors) > 2:
             raise Refused("a token of another shape")
         power, toughness = (int(v) for v in str(pt).split("/"))
         token: dict[str, Any] = {"name": " ".join(s.title() for s in subs) + " Token", "types": rest,  # 111.4

@@ -81,6 +81,7 @@ def _spell(text: str, name: str) -> dict[str, Any]:
     links = Links("spell", None)
     out: dict[str, Any] = {}
     effects: list[Any] = []
+    bodies: list[list[str]] = []  # the effect sentences of each line not yet read
     keywords: list[str] = []
     for unit in ability_units(text):
         if unit.startswith("(") and unit.endswith(")"):
@@ -95,7 +96,7 @@ def _spell(text: str, name: str) -> dict[str, Any]:
             keywords.append(keyword)
             continue
         if is_modal(low):
-            effects += modal_effects(low, links)
+            effects += _read_bodies(bodies, links) + modal_effects(low, links)
             continue
         body = []
         for sentence in effect_text(low):
@@ -112,7 +113,11 @@ def _spell(text: str, name: str) -> dict[str, Any]:
                 _once(out, "additional_costs", _costs(sentence[len(_ADDITIONAL):].rstrip(".")))
             else:
                 body.append(sentence)
-        effects += ability_effects(body, links)
+        if body and bodies and _replaces(body[0]):
+            bodies[-1] += body  # "[effect] instead if ..." on a line of its own (an ability word's, 207.2c)
+        elif body:
+            bodies.append(body)
+    effects += _read_bodies(bodies, links)
     if not effects:
         raise Refused("no effect")
     if keywords:
@@ -120,6 +125,19 @@ def _spell(text: str, name: str) -> dict[str, Any]:
     if "kicker" not in out and _mentions_kicked(effects):
         raise Refused("'kicked' without kicker")
     return {"effects": effects, **({"targets": links.slots} if links.slots else {}), **out, "text": text.strip()}
+
+
+def _replaces(text: str) -> bool:
+    """Whether a sentence replaces the effects before it ("If ..., ... instead.", "... instead if
+    ....", 608.2c)."""
+    return text.startswith("if ") and text.endswith(" instead.") or " instead if " in text
+
+
+def _read_bodies(bodies: list[list[str]], links: Links) -> list[Any]:
+    """The effects of the lines' sentences in order (emptying ``bodies``)."""
+    out = [e for body in bodies for e in ability_effects(body, links)]
+    bodies.clear()
+    return out
 
 
 def _reduction(mana: str, when: str) -> dict[str, Any]:
