@@ -603,8 +603,9 @@ _ATTEMPTS = ("sacrifice", "remove_counters", "exile", "discard", "pay", "return_
 _N = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+)"
 _TOGETHER: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), kind) for p, kind in (
     # 701.20, 701.9b
-    (r"^(target opponent|target player|each opponent) reveals their hand\. you choose (a|an|two) ([a-z: -]*?)"
-     r"(?:card|cards) from it\. (?:that player|they) discards? (?:that card|those cards)\.$", "reveal_discard"),
+    (r"^(target opponent|target player|each opponent) reveals their hand\. you choose (a|an|two) ([a-z:, -]*?)"
+     r"(?:card|cards) from it( with mana value \d+ or (?:less|greater))?\. (?:that player|they) discards? "
+     r"(?:that card|those cards)\.$", "reveal_discard"),
     # 701.22a, 701.25a: scry and surveil in their long words
     (r"^look at the top card of your library\. you may put (?:that card|it) on the bottom of your library\.$", "scry_one"),
     (r"^look at the top card of your library\. you may put (?:that card|it) into your graveyard\.$", "surveil_one"),
@@ -648,19 +649,20 @@ def _amount_word(word: str) -> Any:
     return "x" if word == "x" else 1 if word in ("a", "an") else number(word)
 
 
-def _card_words(words: str) -> dict[str, Any]:
-    """The filter of a card described by ``words`` ("nonland", "creature or land")."""
+def _card_words(words: str, post: str = "") -> dict[str, Any]:
+    """The filter of a card described by ``words`` ("nonland", "creature or land") and ``post``
+    (" with mana value 3 or less")."""
     words = words.strip()
-    if not words:
+    if not words and not post:
         return {}
-    card = sentence(f"exile target {words} card from a graveyard.")[0]
+    card = sentence(f"exile target {words} card{post or ''} from a graveyard.")[0]
     return card["exile"]["what"]["target"].get("filter", {})
 
 
 def _read_together(m: re.Match[str], kind: str) -> dict[str, Any]:
     if kind == "reveal_discard":
         who = sentence(f"{m.group(1)} draws a card.")[0]["draw"]["who"]
-        filt = _card_words(m.group(3))
+        filt = _card_words(m.group(3), m.group(4))
         effect: dict[str, Any] = {"who": who, "chosen_by": "you", **({"filter": filt} if filt else {})}
         if m.group(2) == "two":
             effect["amount"] = 2
@@ -1013,12 +1015,13 @@ def _untag(token: Token | str) -> str:
 
 def _merge(*parts: dict[str, Any]) -> dict[str, Any]:
     """Filters joined (every condition holds); a key given twice is refused unless both give
-    lists of types (all of them, "artifact creature")."""
+    lists of types (all of them, "artifact creature") or of types, colors or subtypes it has
+    none of ("noncreature, nonland")."""
     out: dict[str, Any] = {}
     for part in parts:
         for key, value in part.items():
             if key in out and out[key] != value:
-                if key == "types":
+                if key in ("types", "not_types", "not_colors", "not_subtypes"):
                     out[key] = sorted({*out[key], *value})
                     continue
                 raise Refused(f"two values for {key}")
