@@ -601,6 +601,19 @@ _ATTEMPTS = ("sacrifice", "remove_counters", "exile", "discard", "pay", "return_
 
 #: Sentences read together (one effect of one or several sentences), with their effect.
 _N = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+)"
+#: 401.4: the top cards looked at or revealed, some taken (how many, which, whether they may be
+#: left) into the hand or graveyard, the rest put somewhere, in one sentence or two.
+_DIG_N = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+)"
+_DIG = (rf"^(?P<how>look at|reveal) the top (?P<count>{_DIG_N}) cards of your library\. (?:"
+        rf"put (?P<n1>(?:up to )?{_DIG_N}) of (?:them|those cards) into your (?P<to>hand|graveyard)"
+        rf"|(?P<may2>you may )?put (?P<n2>(?:up to )?{_DIG_N}|any number of) (?P<w2>[a-z:, /-]*?)cards? from among "
+        r"them into your hand"
+        rf"|you may reveal (?P<n3>(?:up to )?{_DIG_N}|any number of) (?P<w3>[a-z:, /-]*?)cards? from among them and put "
+        r"(?:it|them|the revealed cards) into your hand"
+        r"|put (?P<all>all) (?P<w4>[a-z:, /-]*?)cards revealed this way into your hand)"
+        r"(?: and|\. put|\. then put) the (?:rest|other)(?: of the revealed cards)? (?P<rest>on the bottom of your "
+        r"library in any order|on the bottom of your library in a random order|on the bottom of your library|into your "
+        r"graveyard|on top of your library in any order)\.$")
 _TOGETHER: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), kind) for p, kind in (
     # 701.20, 701.9b
     (r"^(target opponent|target player|each opponent) reveals their hand\. you choose (a|an|two) ([a-z:, -]*?)"
@@ -620,6 +633,7 @@ _TOGETHER: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), kind)
      r"on the bottom of your library|into your graveyard)\.$", "dig"),
     (rf"^look at the top {_N} cards of your library\. you may reveal (?:a|an) ([a-z: -]*?)card from among them "
      r"and put it into your hand\. put the rest on the bottom of your library in (any|a random) order\.$", "dig_reveal"),
+    (_DIG, "dig_any"),
 ))
 _REST = {"on the bottom of your library in any order": {"rest": "bottom"},
          "on the bottom of your library": {"rest": "bottom"},
@@ -669,6 +683,8 @@ def _read_together(m: re.Match[str], kind: str) -> dict[str, Any]:
         return {"discard": effect}
     if kind in ("scry_one", "surveil_one"):
         return {kind.split("_")[0]: {"amount": 1}}
+    if kind == "dig_any":
+        return _dig(m)
     count = _amount_word(m.group(1))
     if kind in ("scry", "surveil"):
         return {kind: {"amount": count}}
@@ -679,6 +695,25 @@ def _read_together(m: re.Match[str], kind: str) -> dict[str, Any]:
     filt = _card_words(m.group(2))
     return {"look_at_top": {"count": count, "take": 1, "up_to": True, "reveal": True, "rest": "bottom",
                             **({"filter": filt} if filt else {}), **({"rest_random": True} if m.group(3) != "any" else {})}}
+
+
+def _dig(m: re.Match[str]) -> dict[str, Any]:
+    """The :class:`~mtgsolver.model.effects.LookAtTop` mapping of a :data:`_DIG` match: "you may
+    put", "you may reveal" and "up to" take up to that many, "any number of" up to all; "put a
+    creature card from among them" takes one if there is one, "put all creature cards revealed
+    this way" every one there is (401.4)."""
+    n = m.group("n1") or m.group("n2") or m.group("n3") or m.group("all")
+    up_to = n.startswith("up to ") or n == "any number of" or bool(m.group("may2")) or bool(m.group("n3"))
+    count = _amount_word(m.group("count"))
+    every = n in ("all", "any number of")  # all of those matching (or any number of them)
+    take = count if every else _amount_word(n.removeprefix("up to "))
+    if take == "x" or not every and count != "x" and take >= count:
+        raise Refused("as many cards taken as looked at, or X of them")
+    filt = _card_words(m.group("w2") or m.group("w3") or m.group("w4") or "")
+    rest = {"on top of your library in any order": {}}.get(m.group("rest"), _REST.get(m.group("rest")))
+    return {"look_at_top": {"count": count, "take": take, **({"up_to": True} if up_to else {}),
+                            **({"filter": filt} if filt else {}), **({"to": "graveyard"} if m.group("to") == "graveyard" else {}),
+                            **({"reveal": True} if m.group("how") == "reveal" or m.group("n3") else {}), **rest}}
 
 
 def is_modal(low: str) -> bool:
