@@ -833,6 +833,12 @@ class Links:
             if self.ref(value["ref"]) != "source":
                 raise Refused("counters counted on something other than the source")
             return {"counters_on_source": value["counters_on_ref"]}
+        if set(value) == {"it"} and value["it"].startswith("that:"):  # "that land": a target of that kind only
+            found = self.that
+            if not (isinstance(found, dict) and set(found) == {"target"}
+                    and self.slots[found["target"]]["kinds"] == [value["it"][len("that:"):]]):
+                raise Refused(f"'that {value['it'][len('that:'):]}' after no target of that kind")
+            return copy.deepcopy(found)
         if set(value) == {"it"}:
             found = {"player": self.player, "object": self.object, "that": self.that, "objects": self.object,
                      "those": self.that}.get(value["it"])
@@ -1873,6 +1879,13 @@ class _Compile(ConstantRules, constants=CONSTANTS):
 
     def that(self, children: list[Any]) -> _NP:
         return _NP({"it": "that"}, "object")
+
+    def that_kind(self, children: list[Any]) -> _NP:
+        """"That land": the one target named before, a land (:meth:`Links.ref`)."""
+        return _NP({"it": f"that:{children[0]}"}, "object")
+
+    def that_noun(self, children: list[Any]) -> str:
+        return str(children[0])
 
     def them(self, children: list[Any]) -> _NP:
         return _NP({"it": "objects"}, "object")

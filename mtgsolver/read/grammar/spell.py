@@ -30,6 +30,7 @@ from mtgsolver.read.grammar.actions import (
     normal,
     sentence,
 )
+from mtgsolver.read.grammar.text import number
 from mtgsolver.read.oracle import ability_units
 
 __all__ = ["read_spell", "remembered_spell"]
@@ -214,6 +215,8 @@ def _costs(cost: str, mana: bool = False) -> list[dict[str, Any]]:
     ``mana``)."""
     from mtgsolver.read.grammar.activated import cost_parts
 
+    if m := re.fullmatch(r"discard (two|three|four|five) cards", cost):  # 701.9: cards of the player's choice
+        return [{"kind": "discard", "amount": number(m.group(1)), "what": "card"}]
     parts = cost_parts(cost)
     if set(parts) - {"costs", "mana"} or not mana and "mana" in parts or any(
             p["kind"] in ("tap", "untap") for p in parts.get("costs", [])):
