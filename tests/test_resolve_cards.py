@@ -163,6 +163,21 @@ def test_each_player_discards_their_hand_then_draws(board) -> None:
     assert (r.board.zones["alice"].hand_count, r.board.zones["bob"].hand_count) == (7, 7)
 
 
+def test_every_land_revealed_taken_and_the_rest_to_the_graveyard(board) -> None:
+    """401.4: Mulch: of the top four cards, the lands go to the hand, the others to the graveyard."""
+    b = board("zones: {alice: {hand: [Mulch], library: {count: 5, top: [Forest, Opt, Island, Shock]}}}\n")
+    r = resolve(b, ["cast Mulch"], free=True)
+    assert sorted(c.name for c in r.board.zones["alice"].hand) == ["Forest", "Island"]
+    assert sorted(graveyard(r.board, "alice")) == ["Mulch", "Opt", "Shock"] and r.board.zones["alice"].library_count == 1
+
+
+def test_a_revealed_hands_card_of_several_non_words(board) -> None:
+    """701.20, 701.9b: Duress: of a creature, a land and an instant, only the instant can be chosen."""
+    b = board("zones: {alice: {hand: [Duress]}, bob: {hand: [Grizzly Bears, Forest, Shock]}}\n")
+    r = resolve(b, ["cast Duress>bob"], free=True)
+    assert graveyard(r.board, "bob") == ["Shock"] and r.board.zones["bob"].hand_count == 2
+
+
 def test_damage_instead_on_a_line_of_its_own(board) -> None:
     """608.2c: Galvanic Blast's metalcraft line replaces the damage of the line before when it holds."""
     artifacts = "".join(f"  - {{id: a{i}, card: Ornithopter, controller: alice}}\n" for i in range(3))

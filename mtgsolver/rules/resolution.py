@@ -470,8 +470,8 @@ class Resolving:
             found = self.refs(e.what)
             need = self.amount(e.what.count) if isinstance(e.what, Chosen) else 1
             return len(found) >= need
-        if isinstance(e, Discard):
-            return all(game.zones_of(p).hand_count >= self.amount(e.amount) for p in self.players(e.who))
+        if isinstance(e, Discard):  # a whole hand can always be discarded, even an empty one
+            return e.all or all(game.zones_of(p).hand_count >= self.amount(e.amount) for p in self.players(e.who))
         if isinstance(e, Pay):
             return all(game.players[p].life >= e.life for p in self.players(e.who))
         return True
