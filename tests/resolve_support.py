@@ -25,6 +25,16 @@ players: [{name: alice}, {name: bob}]
 ORACLE: dict[str, str] = {
     "Lightning Bolt": "Lightning Bolt deals 3 damage to any target.",
     "Shock": "Shock deals 2 damage to any target.",
+    "Wheel of Fortune": "Each player discards their hand, then draws seven cards.",
+    "Mulch": "Reveal the top four cards of your library. Put all land cards revealed this way into your hand and the "
+             "rest into your graveyard.",
+    "Duress": "Target opponent reveals their hand. You choose a noncreature, nonland card from it. That player discards "
+              "that card.",
+    "Galvanic Blast": "Galvanic Blast deals 2 damage to any target.\nMetalcraft — Galvanic Blast deals 4 damage instead "
+                      "if you control three or more artifacts.",
+    "Lava Coil": "Lava Coil deals 4 damage to target creature. If that creature would die this turn, exile it instead.",
+    "Underworld Fires": "Underworld Fires deals 1 damage to each creature and each planeswalker. If a permanent dealt "
+                        "damage this way would die this turn, exile it instead.",
     "Electrolyze": "Electrolyze deals 2 damage divided as you choose among one or two targets.\nDraw a card.",
     "Murder": "Destroy target creature.",
     "Swords to Plowshares": "Exile target creature. Its controller gains life equal to its power.",

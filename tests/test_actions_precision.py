@@ -1,7 +1,12 @@
 """Precision of what the spell, activated and triggered families read, checked by hand.
 
 ``tests/data/actions_precision.jsonl``: 206 lines drawn with ``random.Random(20261201)`` (70 per
-category, 2026-12-01, from every line of the 2022 pool the families read then), each checked
+category, 2026-12-01, from every line of the 2022 pool the families read then), and the 20 lines
+the families came to read after (exiled instead of dying, 614.1a; a card chosen from a graveyard
+and returned, 115.10), then the 85 after those (the top cards looked at or revealed and taken,
+401.4; a revealed hand's card by several non-words or a mana value, 701.20; "discards their hand";
+"[effect] instead if [condition]" and its own line, 608.2c; enchantment creature tokens; "that
+land"), all of them, each batch in an order drawn with the same seed; each checked
 against its Oracle text and the Comprehensive Rules; ``rules`` names the rules the reading relies
 on (the effects', the targets' 115.1, the trigger's event, 608.2 / 602.1 / 603.1). Each must
 read to exactly this structure. The four lines of the draw now refused, and near variants of
@@ -78,6 +83,31 @@ UNREAD = [
                  "put a +1/+1 counter on Sengir Vampire.", id="damage dealt earlier this turn"),
     pytest.param("triggered", "Werewolf", "At the beginning of each upkeep, if no spells were cast last turn, transform "
                  "Werewolf.", id="what happened last turn"),
+    # near variants of the exile-instead-of-dying and chosen-card lines
+    pytest.param("spell", "Pillar of Flame", "Pillar of Flame deals 2 damage to any target. If a creature dealt damage "
+                 "this way would die this turn, exile it instead.", id="a planeswalker dealt damage is no creature"),
+    pytest.param("spell", "Spell", "Spell deals 3 damage to target creature or planeswalker. If that creature would die "
+                 "this turn, exile it instead.", id="'that creature' after a target that may be a planeswalker"),
+    pytest.param("spell", "Spell", "Spell deals 3 damage to target creature. If that creature or planeswalker would die "
+                 "this turn, exile it instead.", id="'that creature or planeswalker' after a target creature"),
+    pytest.param("spell", "Spell", "Destroy target creature. If that creature would die this turn, exile it instead.",
+                 id="exiled instead after no damage"),
+    pytest.param("spell", "Spell", "If that creature would die this turn, exile it instead.", id="exiled instead alone"),
+    pytest.param("spell", "Spell", "Return a creature card from your hand to the battlefield.",
+                 id="a card returned from a hand"),
+    # near variants of the top cards taken, a revealed hand, "that land" and "instead if"
+    pytest.param("spell", "Spell", "Reveal the top five cards of your library. You may put a creature card and/or a "
+                 "land card from among them into your hand. Put the rest into your graveyard.",
+                 id="two cards of two descriptions taken"),
+    pytest.param("spell", "Spell", "Reveal the top four cards of your library. Put all cards of the chosen type revealed "
+                 "this way into your hand and the rest into your graveyard.", id="a type chosen as it resolves"),
+    pytest.param("spell", "Spell", "Look at the top five cards of target player's library. Put one of them into your hand "
+                 "and the rest into your graveyard.", id="another player's library"),
+    pytest.param("spell", "Spell", "Target opponent reveals their hand. You choose a nonland card from it with mana value "
+                 "3 or less. Exile that card.", id="the chosen card exiled, not discarded"),
+    pytest.param("spell", "Spell", "Destroy target creature. Untap that land.", id="'that land' after a target creature"),
+    pytest.param("spell", "Spell", "Spell deals 2 damage to any target.\nThreshold — Spell deals 4 damage instead if a "
+                 "creature died this turn.", id="what happened earlier this turn, after the effect"),
 ]
 
 

@@ -71,6 +71,19 @@ def test_damage_to_each_creature(board) -> None:
     assert [p.id for p in r.board.permanents] == ["ox"] and r.board.permanent("ox").damage == 2
 
 
+def test_exiled_instead_of_dying(board) -> None:
+    """614.1a: Lava Coil's target, and a permanent Underworld Fires dealt damage to (its first of
+    two damage effects), would die this turn and is exiled instead; one that survives the damage stays."""
+    r = resolve(board("zones: {alice: {hand: [Lava Coil]}}\nbattlefield:\n" + BEARS), ["cast Lava Coil>bears"],
+                free=True)
+    assert [c.name for c in r.board.zones["bob"].exile] == ["Grizzly Bears"] and graveyard(r.board, "bob") == []
+    b = board("zones: {alice: {hand: [Underworld Fires]}}\nbattlefield:\n"
+              "  - {id: elf, card: Llanowar Elves, controller: bob}\n"
+              "  - {id: knight, card: White Knight, controller: bob}\n")
+    r = resolve(b, ["cast Underworld Fires"], free=True)
+    assert [c.name for c in r.board.zones["bob"].exile] == ["Llanowar Elves"] and r.board.has_permanent("knight")
+
+
 def test_destroy(board) -> None:
     r = resolve(board("zones: {alice: {hand: [Murder]}}\nbattlefield:\n" + BEARS), ["cast Murder>bears"], free=True)
     assert graveyard(r.board, "bob") == ["Grizzly Bears"]
@@ -140,6 +153,38 @@ def test_drawing_from_an_empty_library_loses(board) -> None:
     """704.5b."""
     r = resolve(board("zones: {alice: {hand: [Divination], library: {count: 1}}}\n"), ["cast Divination"], free=True)
     assert r.board.player("alice").lost and any(s.rule == "704.5b" for s in r.steps)
+
+
+def test_each_player_discards_their_hand_then_draws(board) -> None:
+    """701.9: Wheel of Fortune: each player discards every card of their own hand, then draws seven."""
+    r = resolve(board("zones: {alice: {hand: [Wheel of Fortune, Opt], library: {count: 8}}, "
+                      "bob: {hand: [Shock, Opt, Opt], library: {count: 7}}}\n"), ["cast Wheel of Fortune"], free=True)
+    assert graveyard(r.board, "bob") == ["Shock", "Opt", "Opt"] and "Opt" in graveyard(r.board, "alice")
+    assert (r.board.zones["alice"].hand_count, r.board.zones["bob"].hand_count) == (7, 7)
+
+
+def test_every_land_revealed_taken_and_the_rest_to_the_graveyard(board) -> None:
+    """401.4: Mulch: of the top four cards, the lands go to the hand, the others to the graveyard."""
+    b = board("zones: {alice: {hand: [Mulch], library: {count: 5, top: [Forest, Opt, Island, Shock]}}}\n")
+    r = resolve(b, ["cast Mulch"], free=True)
+    assert sorted(c.name for c in r.board.zones["alice"].hand) == ["Forest", "Island"]
+    assert sorted(graveyard(r.board, "alice")) == ["Mulch", "Opt", "Shock"] and r.board.zones["alice"].library_count == 1
+
+
+def test_a_revealed_hands_card_of_several_non_words(board) -> None:
+    """701.20, 701.9b: Duress: of a creature, a land and an instant, only the instant can be chosen."""
+    b = board("zones: {alice: {hand: [Duress]}, bob: {hand: [Grizzly Bears, Forest, Shock]}}\n")
+    r = resolve(b, ["cast Duress>bob"], free=True)
+    assert graveyard(r.board, "bob") == ["Shock"] and r.board.zones["bob"].hand_count == 2
+
+
+def test_damage_instead_on_a_line_of_its_own(board) -> None:
+    """608.2c: Galvanic Blast's metalcraft line replaces the damage of the line before when it holds."""
+    artifacts = "".join(f"  - {{id: a{i}, card: Ornithopter, controller: alice}}\n" for i in range(3))
+    hand = "zones: {alice: {hand: [Galvanic Blast]}}\n"
+    assert resolve(board(hand), ["cast Galvanic Blast>bob"], free=True).board.player("bob").life == 18
+    assert resolve(board(hand + "battlefield:\n" + artifacts), ["cast Galvanic Blast>bob"],
+                   free=True).board.player("bob").life == 16
 
 
 def test_discard_of_the_players_choice(board) -> None:

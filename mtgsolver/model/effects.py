@@ -371,11 +371,13 @@ class Discard:
     """``who`` discards ``amount`` cards of their choice, or at ``random`` (701.9); with
     ``chosen_by``, they reveal their hand and that player chooses the cards among those matching
     ``filter`` ("Target opponent reveals their hand. You choose a nonland card from it. That
-    player discards that card.", 701.20, 701.9b)."""
+    player discards that card.", 701.20, 701.9b); with ``all``, each of them discards every card
+    in their own hand, ``amount`` unused ("Each player discards their hand", 701.9)."""
 
     who: Ref = field(default_factory=You)
     amount: Amount = 1
     random: bool = False
+    all: bool = False
     filter: Affected = field(default_factory=Affected)
     chosen_by: Ref | None = None
 
@@ -619,8 +621,8 @@ class LookAtTop:
 class ExileIfDies:
     """If ``what`` would die this turn, exile it instead (a replacement effect, 614.1a, 700.4):
     "If that creature would die this turn, exile it instead."; with ``dealt_damage``, only those
-    of them the damage before was dealt to ("If a creature dealt damage this way would die this
-    turn, ...", 120.3)."""
+    of them the spell or ability has dealt damage to as it resolves ("If a creature dealt damage
+    this way would die this turn, ...", 120.3; one replacement for each damage effect before)."""
 
     what: Ref
     dealt_damage: bool = False

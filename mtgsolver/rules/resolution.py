@@ -156,7 +156,7 @@ class Resolving:
         self.legal: list[list[str]] = []
         self.created: list[str] = []  # the tokens the last CreateTokens made (111.1: "it")
         self.picked: dict[Chosen, list[str]] = {}  # what each Chosen reference chose, once (115.10)
-        self.damaged: list[str] = []  # what the last Damage dealt damage to ("a creature dealt damage this way")
+        self.damaged: list[str] = []  # what its Damage effects dealt damage to ("a creature dealt damage this way")
 
     # -- 608.2 ---------------------------------------------------------------------------
     def run(self) -> None:
@@ -472,8 +472,8 @@ class Resolving:
             found = self.refs(e.what)
             need = self.amount(e.what.count) if isinstance(e.what, Chosen) else 1
             return len(found) >= need
-        if isinstance(e, Discard):
-            return all(game.zones_of(p).hand_count >= self.amount(e.amount) for p in self.players(e.who))
+        if isinstance(e, Discard):  # a whole hand can always be discarded, even an empty one
+            return e.all or all(game.zones_of(p).hand_count >= self.amount(e.amount) for p in self.players(e.who))
         if isinstance(e, Pay):
             return all(game.players[p].life >= e.life for p in self.players(e.who))
         return True
@@ -496,7 +496,7 @@ def _damage(r: Resolving, e: Damage) -> None:
     else:
         n = r.amount(e.amount)
         amounts = {t: n for t in targets}
-    r.damaged = [t for t, n in amounts.items() if deal_damage(game, src, t, n)]
+    r.damaged += [t for t, n in amounts.items() if deal_damage(game, src, t, n)]
 
 
 def deal_damage(game: Game, src: Permanent, target: str, n: int) -> int:
@@ -809,9 +809,11 @@ def _discard(r: Resolving, e: Discard) -> None:
     ``chosen_by``, the hand is revealed and that player chooses among the cards matching the
     filter (701.20, 701.9b)."""
     game = r.game
-    n = r.amount(e.amount)
+    n = 0 if e.all else r.amount(e.amount)
     for player in r.players(e.who):
         z = game.zones_of(player)
+        if e.all:
+            n = z.hand_count  # "discards their hand": every card of their own (701.9)
         if e.chosen_by is not None:
             if z.hand_count != len(z.hand):
                 raise Undecided("701.20", f"{player} reveals their hand, and not all of it is known (402.3)")
@@ -1174,7 +1176,7 @@ def _prevent_damage(r: Resolving, e: PreventDamage) -> None:
 
 def _exile_if_dies(r: Resolving, e: ExileIfDies) -> None:
     """614.1a: a replacement this turn (a board ``exile_if_dies`` effect): of the objects named,
-    those dealt damage by the damage before with ``dealt_damage``."""
+    with ``dealt_damage``, those this spell or ability has dealt damage to."""
     game = r.game
     ids = tuple(t for t in r.refs(e.what) if game.on_battlefield(t) and (not e.dealt_damage or t in r.damaged))
     if ids:

@@ -410,10 +410,6 @@ def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
             start = len(effects)
             effects.extend(text)
             continue
-        instead = _instead(text, effects[start:], links.kind)
-        if instead is not None:
-            effects.append(instead)
-            continue
         if text in _COUNTERED_INSTEAD:
             last = effects[-1] if effects else None
             what = last["counter_spell"]["what"] if isinstance(last, dict) and "counter_spell" in last else None
@@ -434,7 +430,11 @@ def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
             last["copy_spell"]["new_targets"] = True
             continue
         if text in _EXILE_IF_DIES:
-            effects.append(_exile_if_dies(effects[-1] if effects else None, _EXILE_IF_DIES[text]))
+            effects.extend(_exile_if_dies(effects[start:], _EXILE_IF_DIES[text]))
+            continue
+        instead = _instead(text, effects[start:], links.kind)
+        if instead is not None:
+            effects.append(instead)
             continue
         for opening, key in (("if you do, ", "then"), ("if you don't, ", "otherwise"), ("otherwise, ", "otherwise")):
             if text.startswith(opening):
@@ -483,6 +483,8 @@ class _Instead:
 
 
 _INSTEAD = re.compile(r"^if (.+), (.+) instead\.$")
+#: The condition after the effect: "[effect] instead if [condition]."
+_INSTEAD_IF = re.compile(r"^([^,]+) instead if ([^,]+)\.$")
 _DAMAGE_INSTEAD = re.compile(r"^(?:it|~) deals (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) damage$")
 
 
@@ -492,6 +494,8 @@ def _instead(text: str, before: list[Any], kind: str) -> "_Instead | None":
     recipient.
 
     :raises Refused: the sentence before is not one to replace, or the words are not read."""
+    if (late := _INSTEAD_IF.match(text)) is not None and not text.startswith("if "):
+        text = f"if {late.group(2)}, {late.group(1)} instead."  # "~ deals 5 damage instead if ..." (608.2c)
     m = _INSTEAD.match(text)
     if m is None:
         return None
@@ -543,22 +547,47 @@ def _after(last: Any, key: str, effects: list[Any]) -> dict[str, Any]:
     raise Refused(f"'{key}' after an effect that always happens")
 
 
-#: "... would die this turn, exile it instead" (614.1a): whether it is about the damage before.
-_EXILE_IF_DIES = {"if that creature would die this turn, exile it instead.": False,
-                  "if a creature dealt damage this way would die this turn, exile it instead.": True}
+#: "... would die this turn, exile it instead" (614.1a): what it is about, "that creature" (the
+#: one target of the damage before) or the recipients of the damage before of a kind.
+_EXILE_IF_DIES = {"if that creature would die this turn, exile it instead.": ("that", {"creature"}),
+                  "if that creature or planeswalker would die this turn, exile it instead.":
+                      ("that", {"creature", "planeswalker"}),
+                  "if a creature dealt damage this way would die this turn, exile it instead.": ("dealt", {"creature"}),
+                  "if a permanent dealt damage this way would die this turn, exile it instead.": ("dealt", None)}
 
 
-def _exile_if_dies(last: Any, dealt: bool) -> dict[str, Any]:
-    """The replacement on what the damage before was dealt to ("that creature": its one target
-    creature; "a creature dealt damage this way": its recipients that were dealt damage)."""
-    if last is None or "damage" not in last:
+def _exile_if_dies(before: list[Any], which: tuple[str, set[str] | None]) -> list[dict[str, Any]]:
+    """The replacements on what the damage of the sentence before was dealt to: "that creature"
+    (its one target, of exactly the kinds named); "a creature dealt damage this way" (each
+    recipient of each damage, only creatures or players, who can't die) and "a permanent dealt
+    damage this way" (any recipient)."""
+    what, kinds = which
+    damages = [e["damage"]["to"] for e in before if isinstance(e, dict) and "damage" in e]
+    if not damages or len(damages) != len(before):
         raise Refused("'exile it instead' after no damage")
-    to = last["damage"]["to"]
-    if not dealt:
-        if not (isinstance(to, dict) and "target" in to and "creature" in to["target"]["kinds"]):
-            raise Refused("'that creature' after damage to no target creature")
-        return {"exile_if_dies": {"what": copy.deepcopy(to)}}
-    return {"exile_if_dies": {"what": copy.deepcopy(to), "dealt_damage": True}}
+    if what == "that":
+        to = damages[0]
+        if len(damages) != 1 or not (isinstance(to, dict) and "target" in to and set(to["target"]["kinds"]) == kinds):
+            raise Refused("'that creature' after damage to no target of those kinds")
+        return [{"exile_if_dies": {"what": copy.deepcopy(to)}}]
+    out = []
+    for to in damages:
+        if kinds is not None and not _creatures_or_players(to):
+            raise Refused("'a creature dealt damage' after damage to other permanents")
+        if not (isinstance(to, dict) and "players" in to):
+            out.append({"exile_if_dies": {"what": copy.deepcopy(to), "dealt_damage": True}})
+    return out
+
+
+def _creatures_or_players(to: Any) -> bool:
+    """Whether damage dealt to ``to`` can only be dealt to creatures or players."""
+    if not isinstance(to, dict):
+        return False
+    if "target" in to:
+        return set(to["target"]["kinds"]) <= {"creature", "player"} and not set(to["target"]) - {"kinds", "id", "filter"}
+    if "each" in to:
+        return to["each"].get("types") == ["creature"] and not to["each"].get("any_of")
+    return "players" in to
 
 
 #: Effects that name no object, so "it" after them is what it was before ("You may pay {1}. If
@@ -572,10 +601,24 @@ _ATTEMPTS = ("sacrifice", "remove_counters", "exile", "discard", "pay", "return_
 
 #: Sentences read together (one effect of one or several sentences), with their effect.
 _N = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+)"
+#: 401.4: the top cards looked at or revealed, some taken (how many, which, whether they may be
+#: left) into the hand or graveyard, the rest put somewhere, in one sentence or two.
+_DIG_N = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+)"
+_DIG = (rf"^(?P<how>look at|reveal) the top (?P<count>{_DIG_N}) cards of your library\. (?:"
+        rf"put (?P<n1>(?:up to )?{_DIG_N}) of (?:them|those cards) into your (?P<to>hand|graveyard)"
+        rf"|(?P<may2>you may )?put (?P<n2>(?:up to )?{_DIG_N}|any number of) (?P<w2>[a-z:, /-]*?)cards? from among "
+        r"them into your hand"
+        rf"|you may reveal (?P<n3>(?:up to )?{_DIG_N}|any number of) (?P<w3>[a-z:, /-]*?)cards? from among them and put "
+        r"(?:it|them|the revealed cards) into your hand"
+        r"|put (?P<all>all) (?P<w4>[a-z:, /-]*?)cards revealed this way into your hand)"
+        r"(?: and|\. put|\. then put) the (?:rest|other)(?: of the revealed cards)? (?P<rest>on the bottom of your "
+        r"library in any order|on the bottom of your library in a random order|on the bottom of your library|into your "
+        r"graveyard|on top of your library in any order)\.$")
 _TOGETHER: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), kind) for p, kind in (
     # 701.20, 701.9b
-    (r"^(target opponent|target player|each opponent) reveals their hand\. you choose (a|an|two) ([a-z: -]*?)"
-     r"(?:card|cards) from it\. (?:that player|they) discards? (?:that card|those cards)\.$", "reveal_discard"),
+    (r"^(target opponent|target player|each opponent) reveals their hand\. you choose (a|an|two) ([a-z:, -]*?)"
+     r"(?:card|cards) from it( with mana value \d+ or (?:less|greater))?\. (?:that player|they) discards? "
+     r"(?:that card|those cards)\.$", "reveal_discard"),
     # 701.22a, 701.25a: scry and surveil in their long words
     (r"^look at the top card of your library\. you may put (?:that card|it) on the bottom of your library\.$", "scry_one"),
     (r"^look at the top card of your library\. you may put (?:that card|it) into your graveyard\.$", "surveil_one"),
@@ -590,6 +633,7 @@ _TOGETHER: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), kind)
      r"on the bottom of your library|into your graveyard)\.$", "dig"),
     (rf"^look at the top {_N} cards of your library\. you may reveal (?:a|an) ([a-z: -]*?)card from among them "
      r"and put it into your hand\. put the rest on the bottom of your library in (any|a random) order\.$", "dig_reveal"),
+    (_DIG, "dig_any"),
 ))
 _REST = {"on the bottom of your library in any order": {"rest": "bottom"},
          "on the bottom of your library": {"rest": "bottom"},
@@ -619,25 +663,28 @@ def _amount_word(word: str) -> Any:
     return "x" if word == "x" else 1 if word in ("a", "an") else number(word)
 
 
-def _card_words(words: str) -> dict[str, Any]:
-    """The filter of a card described by ``words`` ("nonland", "creature or land")."""
+def _card_words(words: str, post: str = "") -> dict[str, Any]:
+    """The filter of a card described by ``words`` ("nonland", "creature or land") and ``post``
+    (" with mana value 3 or less")."""
     words = words.strip()
-    if not words:
+    if not words and not post:
         return {}
-    card = sentence(f"exile target {words} card from a graveyard.")[0]
+    card = sentence(f"exile target {words} card{post or ''} from a graveyard.")[0]
     return card["exile"]["what"]["target"].get("filter", {})
 
 
 def _read_together(m: re.Match[str], kind: str) -> dict[str, Any]:
     if kind == "reveal_discard":
         who = sentence(f"{m.group(1)} draws a card.")[0]["draw"]["who"]
-        filt = _card_words(m.group(3))
+        filt = _card_words(m.group(3), m.group(4))
         effect: dict[str, Any] = {"who": who, "chosen_by": "you", **({"filter": filt} if filt else {})}
         if m.group(2) == "two":
             effect["amount"] = 2
         return {"discard": effect}
     if kind in ("scry_one", "surveil_one"):
         return {kind.split("_")[0]: {"amount": 1}}
+    if kind == "dig_any":
+        return _dig(m)
     count = _amount_word(m.group(1))
     if kind in ("scry", "surveil"):
         return {kind: {"amount": count}}
@@ -648,6 +695,25 @@ def _read_together(m: re.Match[str], kind: str) -> dict[str, Any]:
     filt = _card_words(m.group(2))
     return {"look_at_top": {"count": count, "take": 1, "up_to": True, "reveal": True, "rest": "bottom",
                             **({"filter": filt} if filt else {}), **({"rest_random": True} if m.group(3) != "any" else {})}}
+
+
+def _dig(m: re.Match[str]) -> dict[str, Any]:
+    """The :class:`~mtgsolver.model.effects.LookAtTop` mapping of a :data:`_DIG` match: "you may
+    put", "you may reveal" and "up to" take up to that many, "any number of" up to all; "put a
+    creature card from among them" takes one if there is one, "put all creature cards revealed
+    this way" every one there is (401.4)."""
+    n = m.group("n1") or m.group("n2") or m.group("n3") or m.group("all")
+    up_to = n.startswith("up to ") or n == "any number of" or bool(m.group("may2")) or bool(m.group("n3"))
+    count = _amount_word(m.group("count"))
+    every = n in ("all", "any number of")  # all of those matching (or any number of them)
+    take = count if every else _amount_word(n.removeprefix("up to "))
+    if take == "x" or not every and count != "x" and take >= count:
+        raise Refused("as many cards taken as looked at, or X of them")
+    filt = _card_words(m.group("w2") or m.group("w3") or m.group("w4") or "")
+    rest = {"on top of your library in any order": {}}.get(m.group("rest"), _REST.get(m.group("rest")))
+    return {"look_at_top": {"count": count, "take": take, **({"up_to": True} if up_to else {}),
+                            **({"filter": filt} if filt else {}), **({"to": "graveyard"} if m.group("to") == "graveyard" else {}),
+                            **({"reveal": True} if m.group("how") == "reveal" or m.group("n3") else {}), **rest}}
 
 
 def is_modal(low: str) -> bool:
@@ -767,6 +833,12 @@ class Links:
             if self.ref(value["ref"]) != "source":
                 raise Refused("counters counted on something other than the source")
             return {"counters_on_source": value["counters_on_ref"]}
+        if set(value) == {"it"} and value["it"].startswith("that:"):  # "that land": a target of that kind only
+            found = self.that
+            if not (isinstance(found, dict) and set(found) == {"target"}
+                    and self.slots[found["target"]]["kinds"] == [value["it"][len("that:"):]]):
+                raise Refused(f"'that {value['it'][len('that:'):]}' after no target of that kind")
+            return copy.deepcopy(found)
         if set(value) == {"it"}:
             found = {"player": self.player, "object": self.object, "that": self.that, "objects": self.object,
                      "those": self.that}.get(value["it"])
@@ -984,12 +1056,13 @@ def _untag(token: Token | str) -> str:
 
 def _merge(*parts: dict[str, Any]) -> dict[str, Any]:
     """Filters joined (every condition holds); a key given twice is refused unless both give
-    lists of types (all of them, "artifact creature")."""
+    lists of types (all of them, "artifact creature") or of types, colors or subtypes it has
+    none of ("noncreature, nonland")."""
     out: dict[str, Any] = {}
     for part in parts:
         for key, value in part.items():
             if key in out and out[key] != value:
-                if key == "types":
+                if key in ("types", "not_types", "not_colors", "not_subtypes"):
                     out[key] = sorted({*out[key], *value})
                     continue
                 raise Refused(f"two values for {key}")
@@ -1338,6 +1411,10 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         """"Discard your hand": as many cards as are in it (701.9)."""
         return _pred("discard", {"amount": {"count": {"cards_in_hand": True}}})
 
+    def discard_their_hand(self, children: list[Any]) -> _Predicate:
+        """"Each player discards their hand" (701.9): each discards all the cards in their own."""
+        return _player("discard", {"all": True})
+
     def discard_random(self, children: list[Any]) -> _Predicate:
         return _player("discard", {"amount": _qty(children, 1), "random": True})
 
@@ -1402,7 +1479,8 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def return_from_graveyard(self, children: list[Any]) -> _Predicate:
         np, to = children
         what = np.ref
-        if not (what == "source" or isinstance(what, dict) and ("it" in what or _graveyard_target(what))):
+        if not (what == "source" or isinstance(what, dict) and ("it" in what or _graveyard_target(what)
+                                                               or "chosen" in what and what["chosen"].get("zone") == "graveyard")):
             raise Refused("a return of something not in a graveyard")
         return _pred("return_from_graveyard", {"what": what, **to})
 
@@ -1760,7 +1838,7 @@ class _Compile(ConstantRules, constants=CONSTANTS):
             rest.remove("and")
         supertypes = ["legendary"] if rest[:1] == ["legendary"] else []
         rest = rest[len(supertypes):]
-        if rest not in (["creature"], ["artifact", "creature"]) or not subs or len(colors) > 2:
+        if rest not in (["creature"], ["artifact", "creature"], ["enchantment", "creature"]) or not subs or len(colors) > 2:
             raise Refused("a token of another shape")
         power, toughness = (int(v) for v in str(pt).split("/"))
         token: dict[str, Any] = {"name": " ".join(s.title() for s in subs) + " Token", "types": rest,  # 111.4
@@ -1801,6 +1879,13 @@ class _Compile(ConstantRules, constants=CONSTANTS):
 
     def that(self, children: list[Any]) -> _NP:
         return _NP({"it": "that"}, "object")
+
+    def that_kind(self, children: list[Any]) -> _NP:
+        """"That land": the one target named before, a land (:meth:`Links.ref`)."""
+        return _NP({"it": f"that:{children[0]}"}, "object")
+
+    def that_noun(self, children: list[Any]) -> str:
+        return str(children[0])
 
     def them(self, children: list[Any]) -> _NP:
         return _NP({"it": "objects"}, "object")

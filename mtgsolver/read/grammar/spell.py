@@ -30,6 +30,7 @@ from mtgsolver.read.grammar.actions import (
     normal,
     sentence,
 )
+from mtgsolver.read.grammar.text import number
 from mtgsolver.read.oracle import ability_units
 
 __all__ = ["read_spell", "remembered_spell"]
@@ -81,6 +82,7 @@ def _spell(text: str, name: str) -> dict[str, Any]:
     links = Links("spell", None)
     out: dict[str, Any] = {}
     effects: list[Any] = []
+    bodies: list[list[str]] = []  # the effect sentences of each line not yet read
     keywords: list[str] = []
     for unit in ability_units(text):
         if unit.startswith("(") and unit.endswith(")"):
@@ -95,7 +97,7 @@ def _spell(text: str, name: str) -> dict[str, Any]:
             keywords.append(keyword)
             continue
         if is_modal(low):
-            effects += modal_effects(low, links)
+            effects += _read_bodies(bodies, links) + modal_effects(low, links)
             continue
         body = []
         for sentence in effect_text(low):
@@ -112,7 +114,11 @@ def _spell(text: str, name: str) -> dict[str, Any]:
                 _once(out, "additional_costs", _costs(sentence[len(_ADDITIONAL):].rstrip(".")))
             else:
                 body.append(sentence)
-        effects += ability_effects(body, links)
+        if body and bodies and _replaces(body[0]):
+            bodies[-1] += body  # "[effect] instead if ..." on a line of its own (an ability word's, 207.2c)
+        elif body:
+            bodies.append(body)
+    effects += _read_bodies(bodies, links)
     if not effects:
         raise Refused("no effect")
     if keywords:
@@ -120,6 +126,19 @@ def _spell(text: str, name: str) -> dict[str, Any]:
     if "kicker" not in out and _mentions_kicked(effects):
         raise Refused("'kicked' without kicker")
     return {"effects": effects, **({"targets": links.slots} if links.slots else {}), **out, "text": text.strip()}
+
+
+def _replaces(text: str) -> bool:
+    """Whether a sentence replaces the effects before it ("If ..., ... instead.", "... instead if
+    ....", 608.2c)."""
+    return text.startswith("if ") and text.endswith(" instead.") or " instead if " in text
+
+
+def _read_bodies(bodies: list[list[str]], links: Links) -> list[Any]:
+    """The effects of the lines' sentences in order (emptying ``bodies``)."""
+    out = [e for body in bodies for e in ability_effects(body, links)]
+    bodies.clear()
+    return out
 
 
 def _reduction(mana: str, when: str) -> dict[str, Any]:
@@ -196,6 +215,8 @@ def _costs(cost: str, mana: bool = False) -> list[dict[str, Any]]:
     ``mana``)."""
     from mtgsolver.read.grammar.activated import cost_parts
 
+    if m := re.fullmatch(r"discard (two|three|four|five) cards", cost):  # 701.9: cards of the player's choice
+        return [{"kind": "discard", "amount": number(m.group(1)), "what": "card"}]
     parts = cost_parts(cost)
     if set(parts) - {"costs", "mana"} or not mana and "mana" in parts or any(
             p["kind"] in ("tap", "untap") for p in parts.get("costs", [])):
