@@ -140,3 +140,30 @@ def test_510_1a_a_zero_power_attacker_with_real_cards(real_cards) -> None:
     """Ornithopter attacks; Stormfront Pegasus (2/1, flying) blocks and kills it."""
     _harmless(_board([{"id": "a_zero", "card": "Ornithopter"}, {"id": "b_flyer", "card": "Stormfront Pegasus"}],
                      library=real_cards))
+
+
+# -- 509.1b-c: a refuting block kept for another attack only where it stays legal -------------
+def _lethal_alone(board, attacker: str) -> None:
+    """The whole attack is answered, but ``attacker`` alone is lethal: a block of the whole
+    attack, its blocks of absent creatures dropped, is not a legal block of that smaller one."""
+    lethal = search_attack(board, "lethal", Deadline(30))
+    assert lethal.response.loses and lethal.attack == {attacker: "bob"}
+    best = search_attack(board, "best-attack", Deadline(30))
+    assert best.response.loses and best.attack == {attacker: "bob"}
+
+
+def test_509_1b_a_blocker_that_cant_block_alone() -> None:
+    """Against the 4/4 flyer and the 1/1, Bob's 5/5 reach "can't block alone" blocks the flyer
+    while his 1/1 blocks the 1/1; against the flyer alone his 1/1 can't block it, so the 5/5
+    can't block at all (509.1b) and 4 damage is lethal."""
+    _lethal_alone(_board([_creature("a_flyer", 4, 4, "flying"), _creature("a_bear", 1, 1),
+                          _creature("b_giant", 5, 5, "reach", abilities=["cant_block_alone"]),
+                          _creature("b_squire", 1, 1)], life=4), "a_flyer")
+
+
+def test_509_1c_a_blocker_that_blocks_each_combat_if_able() -> None:
+    """Bob's 2/2 "blocks each combat if able" blocks the 1/1 beside an afflict 3 attacker
+    (702.130a), which deals 1; against the afflict creature alone it must block it (509.1c) and
+    Bob at 3 loses 3 life when it becomes blocked."""
+    _lethal_alone(_board([_creature("a_bear", 1, 1), _creature("a_afflict", 1, 1, abilities=[{"afflict": 3}]),
+                          _creature("b_guard", 2, 2, abilities=["blocks_each_combat"])], life=3), "a_afflict")
