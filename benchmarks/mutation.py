@@ -9,6 +9,7 @@ copies them into ``.mutation/<module>/mutants/``, so a run never touches the wor
 
     python benchmarks/mutation.py rules/damage.py tests/test_damage_rules.py tests/test_damage_reference.py
     python benchmarks/mutation.py --results rules/damage.py     # the survivors of the last run
+    python benchmarks/mutation.py solver/search.py tests/test_search_rules.py --only 'mtgsolver.solver.search.x__bounds*'
 
 Each run prints killed, survived and total, and the run's wall time. Run it under ``nice -n 19``
 on a shared machine: mutmut runs one mutant at a time (``--max-children 1``).
@@ -64,6 +65,8 @@ def main() -> int:
     parser.add_argument("module", help="a path under mtgsolver/, e.g. rules/damage.py")
     parser.add_argument("tests", nargs="*", help="the test files that cover it")
     parser.add_argument("--results", action="store_true", help="list the survivors of the last run")
+    parser.add_argument("--only", action="append", default=[],
+                        help="run only these mutants (mutmut's names or globs, e.g. 'mtgsolver.solver.search.x__bounds*')")
     args = parser.parse_args()
     env = dict(os.environ, MTGSOLVER_SHARED=os.environ.get("MTGSOLVER_SHARED", str(ROOT.parent / "shared")))
     if args.results:
@@ -74,12 +77,12 @@ def main() -> int:
             parser.error("name the test files that cover the module")
         where = prepare(args.module, args.tests)
         start = time.monotonic()
-        subprocess.run(["mutmut", "run", "--max-children", "1"], cwd=where, env=env, check=False)
+        subprocess.run(["mutmut", "run", "--max-children", "1", *args.only], cwd=where, env=env, check=False)
         print(f"{args.module}: {time.monotonic() - start:.0f} s")
     tally = counts(where)
-    total = sum(tally.values())
     killed = tally.get("killed", 0) + tally.get("timeout", 0)
-    print(f"{args.module}: {killed} killed of {total}, " + ", ".join(f"{n} {s}" for s, n in sorted(tally.items())))
+    checked = killed + tally.get("survived", 0) + tally.get("suspicious", 0)
+    print(f"{args.module}: {killed} killed of {checked} checked; " + ", ".join(f"{n} {s}" for s, n in sorted(tally.items())))
     return 0
 
 
