@@ -112,7 +112,8 @@ def test_702_15b_a_cut_counts_the_life_a_lifelinker_gains() -> None:
 
 def test_the_weight_of_a_win_exceeds_any_net_life_with_small_or_tough_attackers() -> None:
     """best-attack ranks the defending player's loss above net life by a weight larger than any
-    net life loss: it stays so with three 1/1s against a player at 2 and with a 0/40."""
+    net life loss: it stays so with three 1/1s against a player at 2, with a 0/40 attacking, with
+    ten 0/1 blockers and with a 0/30 blocker."""
     ones = Board("alice", (Player("alice", 20), Player("bob", 2)),
                  tuple(_plain(f"a{i}", "alice", 1, 1) for i in range(3)) + (_plain("b0", "bob", 0, 1, "lifelink"),))
     _best_attack_agrees(ones)
@@ -120,3 +121,10 @@ def test_the_weight_of_a_win_exceeds_any_net_life_with_small_or_tough_attackers(
                   (_plain("a0", "alice", 0, 40), _plain("a1", "alice", 1, 1, "flying"),
                    _plain("b0", "bob", 0, 1, "lifelink")))
     _best_attack_agrees(tough)
+    blockers = Board("alice", (Player("alice", 20), Player("bob", 2)),
+                     (_plain("a0", "alice", 1, 1),) + tuple(_plain(f"b{i}", "bob", 0, 1) for i in range(9))
+                     + (_plain("b9", "bob", 0, 1, "lifelink"),))
+    _best_attack_agrees(blockers)
+    wall = Board("alice", (Player("alice", 20), Player("bob", 1)),
+                 (_plain("a0", "alice", 1, 1), _plain("b0", "bob", 0, 1, "lifelink"), _plain("b1", "bob", 0, 30)))
+    _best_attack_agrees(wall)
