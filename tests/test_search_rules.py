@@ -167,3 +167,16 @@ def test_509_1c_a_blocker_that_blocks_each_combat_if_able() -> None:
     Bob at 3 loses 3 life when it becomes blocked."""
     _lethal_alone(_board([_creature("a_bear", 1, 1), _creature("a_afflict", 1, 1, abilities=[{"afflict": 3}]),
                           _creature("b_guard", 2, 2, abilities=["blocks_each_combat"])], life=3), "a_afflict")
+
+
+# -- 510.4: a blocker that strikes first kills before the attacker deals damage ----------------
+def test_510_4_a_first_striking_blocker_survives_the_attacker_it_kills() -> None:
+    """Bob's 2/1 first striker (or double striker) blocks the 2/2 and kills it in the first-strike step: the 2/2
+    deals no damage (510.4), so Bob loses nothing and kills a creature (its value); a 2/2 with first
+    strike against it trades its blocker away instead."""
+    for strike in ("first_strike", "double_strike"):
+        best = _best(_board([_creature("a_bear", 2, 2), _creature("b_knight", 2, 1, strike)]), ["a_bear"])
+        assert best.blocks == {"b_knight": ("a_bear",)} and (best.life, best.own_lost) == (0, 0) and best.killed > 0
+    best = _best(_board([_creature("a_bear", 2, 2, "first_strike"), _creature("b_knight", 2, 1, "first_strike")]),
+                 ["a_bear"])
+    assert best.own_lost > 0 or best.blocks == {}
