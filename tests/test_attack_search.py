@@ -113,7 +113,7 @@ def test_702_15b_a_cut_counts_the_life_a_lifelinker_gains() -> None:
 def test_the_weight_of_a_win_exceeds_any_net_life_with_small_or_tough_attackers() -> None:
     """best-attack ranks the defending player's loss above net life by a weight larger than any
     net life loss: it stays so with three 1/1s against a player at 2, with a 0/40 attacking, with
-    ten 0/1 blockers and with a 0/30 blocker."""
+    ten 0/1 blockers, with a 0/30 blocker and against a player at 60."""
     ones = Board("alice", (Player("alice", 20), Player("bob", 2)),
                  tuple(_plain(f"a{i}", "alice", 1, 1) for i in range(3)) + (_plain("b0", "bob", 0, 1, "lifelink"),))
     _best_attack_agrees(ones)
@@ -128,3 +128,6 @@ def test_the_weight_of_a_win_exceeds_any_net_life_with_small_or_tough_attackers(
     wall = Board("alice", (Player("alice", 20), Player("bob", 1)),
                  (_plain("a0", "alice", 1, 1), _plain("b0", "bob", 0, 1, "lifelink"), _plain("b1", "bob", 0, 30)))
     _best_attack_agrees(wall)
+    high = Board("alice", (Player("alice", 20), Player("bob", 60)),
+                 (_plain("a0", "alice", 1, 1), _plain("b0", "bob", 0, 1, "lifelink")))
+    _best_attack_agrees(high)

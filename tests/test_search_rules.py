@@ -180,3 +180,11 @@ def test_510_4_a_first_striking_blocker_survives_the_attacker_it_kills() -> None
     best = _best(_board([_creature("a_bear", 2, 2, "first_strike"), _creature("b_knight", 2, 1, "first_strike")]),
                  ["a_bear"])
     assert best.own_lost > 0 or best.blocks == {}
+
+
+# -- 702.2b: one deathtouch damage is lethal, whatever the attacker's toughness ------------------
+def test_702_2b_a_deathtouch_blocker_kills_a_large_attacker() -> None:
+    """Bob's 1/1 deathtouch blocker (Typhoid Rats) kills the 5/5 it blocks: the bound on the
+    attacker's death counts deathtouch, not only the damage its blockers can deal."""
+    best = _best(_board([_creature("a_giant", 5, 5), _creature("b_rats", 1, 1, "deathtouch")]), ["a_giant"])
+    assert best.blocks == {"b_rats": ("a_giant",)} and best.killed > 0
