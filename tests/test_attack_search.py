@@ -81,3 +81,53 @@ def test_lifelink_blocker_or_exalted_refuse_the_dominance() -> None:
     # alone a0 is a 4/4 flier: lethal; with a1 both are unexalted and 2 damage is not
     answer = search_attack(exalted, "lethal", Deadline(60))
     assert not answer.dominance and answer.response.loses and answer.attack == {"a0": "bob"}
+
+
+def _best_attack_agrees(board: Board) -> None:
+    """best-attack (the refinement loop: a lifelink blocker refuses the dominance) is decided
+    and agrees with the reference's max-min."""
+    assert any("lifelink" in why for why in all_in_obstacles(board, attack_problem(board), "bob"))
+    answer = search_attack(board, "best-attack", Deadline(60))
+    assert (int(answer.response.loses), answer.response.life) == ref.best_attack(board)
+
+
+def test_702_15b_a_cut_counts_the_life_a_lifelinker_gains() -> None:
+    """Against the 3/3 flyer and the 1/1, Bob's 1/1 lifelinker blocks the 1/1: he loses 3 and
+    gains 1 (702.15b), net 2; against the flyer alone he loses 3. The cut of the whole attack
+    bounds it by its net loss exactly, so the flyer alone (one more) is found best."""
+    board = Board("alice", (Player("alice", 20), Player("bob", 20)),
+                  (_plain("a0", "alice", 3, 3, "flying"), _plain("a1", "alice", 1, 1),
+                   _plain("b0", "bob", 1, 1, "lifelink")))
+    _best_attack_agrees(board)
+    answer = search_attack(board, "best-attack", Deadline(60))
+    assert answer.attack == {"a0": "bob"} and answer.response.life == 3  # the net life loss
+    big = Board("alice", (Player("alice", 20), Player("bob", 20)),
+                (_plain("a0", "alice", 3, 3, "flying"), _plain("a1", "alice", 1, 1), _plain("b0", "bob", 4, 4, "lifelink")))
+    _best_attack_agrees(big)
+    trample = Board("alice", (Player("alice", 20), Player("bob", 20)),
+                    (_plain("a0", "alice", 3, 3, "flying"), _plain("a1", "alice", 4, 4, "trample"),
+                     _plain("b0", "bob", 1, 1, "lifelink")))
+    _best_attack_agrees(trample)  # the whole attack: 6 damage, 1 gained back
+
+
+def test_the_weight_of_a_win_exceeds_any_net_life_with_small_or_tough_attackers() -> None:
+    """best-attack ranks the defending player's loss above net life by a weight larger than any
+    net life loss: it stays so with three 1/1s against a player at 2, with a 0/40 attacking, with
+    ten 0/1 blockers, with a 0/30 blocker and against a player at 60."""
+    ones = Board("alice", (Player("alice", 20), Player("bob", 2)),
+                 tuple(_plain(f"a{i}", "alice", 1, 1) for i in range(3)) + (_plain("b0", "bob", 0, 1, "lifelink"),))
+    _best_attack_agrees(ones)
+    tough = Board("alice", (Player("alice", 20), Player("bob", 1)),
+                  (_plain("a0", "alice", 0, 40), _plain("a1", "alice", 1, 1, "flying"),
+                   _plain("b0", "bob", 0, 1, "lifelink")))
+    _best_attack_agrees(tough)
+    blockers = Board("alice", (Player("alice", 20), Player("bob", 2)),
+                     (_plain("a0", "alice", 1, 1),) + tuple(_plain(f"b{i}", "bob", 0, 1) for i in range(9))
+                     + (_plain("b9", "bob", 0, 1, "lifelink"),))
+    _best_attack_agrees(blockers)
+    wall = Board("alice", (Player("alice", 20), Player("bob", 1)),
+                 (_plain("a0", "alice", 1, 1), _plain("b0", "bob", 0, 1, "lifelink"), _plain("b1", "bob", 0, 30)))
+    _best_attack_agrees(wall)
+    high = Board("alice", (Player("alice", 20), Player("bob", 60)),
+                 (_plain("a0", "alice", 1, 1), _plain("b0", "bob", 0, 1, "lifelink")))
+    _best_attack_agrees(high)

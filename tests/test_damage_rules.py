@@ -306,3 +306,36 @@ def test_104_2a_with_three_players_the_game_goes_on() -> None:
     result = combat_damage(parse_board_text(text, "t.yaml"))
     assert result.decided is None and any(n.startswith("800.4a: d loses") for n in result.notes)
     assert [p["life_after"] for p in result.players] == [20, 0, 17]
+
+
+def test_510_1a_an_attacker_assigning_damage_by_toughness() -> None:
+    """510.1a (Doran, the Siege Tower): an unblocked 0/4 assigning combat damage by its
+    toughness deals 4; a 0/4 without the ability deals none."""
+    _, _, d = outcome(c("x", "a", 0, 4, "", ", abilities: [assigns_damage_by_toughness]"), "[{creature: x, target: d}]")
+    assert d["life_after"] == 16
+    _, _, d = outcome(c("x", "a", 0, 4), "[{creature: x, target: d}]")
+    assert d["life_after"] == 20
+
+
+def test_unmodelled_combat_keywords_are_named() -> None:
+    """Annihilator (702.86a: the sacrifices are the defending player's choice) and a numbered
+    keyword known without its number (a bare "bushido", 702.45a bushido N) are not modelled;
+    bushido with its number is."""
+    from dataclasses import replace
+
+    from mtgsolver.rules.damage import unsupported_keywords
+
+    text = HEAD % (20, 0) + c("y", "a", 2, 2, "", ", abilities: [{bushido: 1}, {annihilator: 2}]")
+    y = parse_board_text(text, "t.yaml").permanent("y")
+    assert unsupported_keywords(y) == ["annihilator"]
+    assert unsupported_keywords(replace(y, keywords=frozenset({"bushido"}))) == ["annihilator"]
+    bare = replace(y, keywords=frozenset({"bushido", "rampage"}), abilities=y.abilities[1:])
+    assert unsupported_keywords(bare) == ["annihilator", "bushido", "rampage"]
+
+
+def test_annihilator_makes_the_damage_undecided() -> None:
+    """Ulamog's Crusher's annihilator 2 (702.86a) in combat: the answer is undecided, with the note."""
+    text = HEAD % (20, 0) + c("x", "a", 8, 8, "", ", abilities: [{annihilator: 2}]") \
+        + "combat:\n  attackers: [{creature: x, target: d}]\n"
+    result = combat_damage(parse_board_text(text, "t.yaml"))
+    assert not result.decided and any("has annihilator" in n for n in result.notes)

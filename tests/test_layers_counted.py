@@ -336,6 +336,13 @@ def test_700_8_party_counted_the_way_that_gives_the_most(cards) -> None:
     b = board(cards, perms + """- {id: tazri, card: "Tazri, Beacon of Unity", controller: alice}
         - {id: wizard, card: Sea Gate Stormcaller, controller: alice}""")
     assert pt(b, "cleric") == (2 + 4, 2)
+    # the changeling first takes the Cleric role, then yields it to the Cleric for the Rogue role
+    b = board(cards, """
+        - {id: outcast, card: Changeling Outcast, controller: alice}
+        - {id: cleric, card: Cleric of the Forward Order, controller: alice}
+        - {id: mace, card: Ravager's Mace, controller: alice, attached_to: cleric}
+    """)
+    assert pt(b, "cleric") == (2 + 2, 2)
 
 
 def test_chroma_and_mana_value_light_from_within_and_hedron_matrix(cards) -> None:

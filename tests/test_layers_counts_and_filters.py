@@ -224,3 +224,14 @@ def test_lands_that_become_creatures_and_lands_of_every_type() -> None:
     assert {a.text for a in swamp.mana_abilities} == {f"{{T}}: Add {{{c}}}." for c in "WUBRG"}
     assert b.permanent("wastes").subtypes == {"island"}
     assert {a.text for a in b.permanent("wastes").mana_abilities} == {"{T}: Add {U}."}
+
+
+def test_protection_from_creatures_of_the_chosen_type() -> None:
+    """702.16, 700.2: Riders of Gavony's "Human creatures you control have protection from
+    creatures of the chosen type" gives its Humans protection from the type its board field
+    names (Zombie), not from the word "chosen_type"; a non-Human gains nothing. (Its line, on a
+    stand-in enchantment.)"""
+    riders = "Human creatures you control have protection from creatures of the chosen type."
+    b = board([bears("b1", extra=", subtypes: [human]"), bears("b2"),
+               card("riders", "Riders of Gavony", riders, ", chosen_type: zombie", types="enchantment")])
+    assert b.permanent("b1").protections == {"zombie"} and b.permanent("b2").protections == frozenset()

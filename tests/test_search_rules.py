@@ -140,3 +140,51 @@ def test_510_1a_a_zero_power_attacker_with_real_cards(real_cards) -> None:
     """Ornithopter attacks; Stormfront Pegasus (2/1, flying) blocks and kills it."""
     _harmless(_board([{"id": "a_zero", "card": "Ornithopter"}, {"id": "b_flyer", "card": "Stormfront Pegasus"}],
                      library=real_cards))
+
+
+# -- 509.1b-c: a refuting block kept for another attack only where it stays legal -------------
+def _lethal_alone(board, attacker: str) -> None:
+    """The whole attack is answered, but ``attacker`` alone is lethal: a block of the whole
+    attack, its blocks of absent creatures dropped, is not a legal block of that smaller one."""
+    lethal = search_attack(board, "lethal", Deadline(30))
+    assert lethal.response.loses and lethal.attack == {attacker: "bob"}
+    best = search_attack(board, "best-attack", Deadline(30))
+    assert best.response.loses and best.attack == {attacker: "bob"}
+
+
+def test_509_1b_a_blocker_that_cant_block_alone() -> None:
+    """Against the 4/4 flyer and the 1/1, Bob's 5/5 reach "can't block alone" blocks the flyer
+    while his 1/1 blocks the 1/1; against the flyer alone his 1/1 can't block it, so the 5/5
+    can't block at all (509.1b) and 4 damage is lethal."""
+    _lethal_alone(_board([_creature("a_flyer", 4, 4, "flying"), _creature("a_bear", 1, 1),
+                          _creature("b_giant", 5, 5, "reach", abilities=["cant_block_alone"]),
+                          _creature("b_squire", 1, 1)], life=4), "a_flyer")
+
+
+def test_509_1c_a_blocker_that_blocks_each_combat_if_able() -> None:
+    """Bob's 2/2 "blocks each combat if able" blocks the 1/1 beside an afflict 3 attacker
+    (702.130a), which deals 1; against the afflict creature alone it must block it (509.1c) and
+    Bob at 3 loses 3 life when it becomes blocked."""
+    _lethal_alone(_board([_creature("a_bear", 1, 1), _creature("a_afflict", 1, 1, abilities=[{"afflict": 3}]),
+                          _creature("b_guard", 2, 2, abilities=["blocks_each_combat"])], life=3), "a_afflict")
+
+
+# -- 510.4: a blocker that strikes first kills before the attacker deals damage ----------------
+def test_510_4_a_first_striking_blocker_survives_the_attacker_it_kills() -> None:
+    """Bob's 2/1 first striker (or double striker) blocks the 2/2 and kills it in the first-strike step: the 2/2
+    deals no damage (510.4), so Bob loses nothing and kills a creature (its value); a 2/2 with first
+    strike against it trades its blocker away instead."""
+    for strike in ("first_strike", "double_strike"):
+        best = _best(_board([_creature("a_bear", 2, 2), _creature("b_knight", 2, 1, strike)]), ["a_bear"])
+        assert best.blocks == {"b_knight": ("a_bear",)} and (best.life, best.own_lost) == (0, 0) and best.killed > 0
+    best = _best(_board([_creature("a_bear", 2, 2, "first_strike"), _creature("b_knight", 2, 1, "first_strike")]),
+                 ["a_bear"])
+    assert best.own_lost > 0 or best.blocks == {}
+
+
+# -- 702.2b: one deathtouch damage is lethal, whatever the attacker's toughness ------------------
+def test_702_2b_a_deathtouch_blocker_kills_a_large_attacker() -> None:
+    """Bob's 1/1 deathtouch blocker (Typhoid Rats) kills the 5/5 it blocks: the bound on the
+    attacker's death counts deathtouch, not only the damage its blockers can deal."""
+    best = _best(_board([_creature("a_giant", 5, 5), _creature("b_rats", 1, 1, "deathtouch")]), ["a_giant"])
+    assert best.blocks == {"b_rats": ("a_giant",)} and best.killed > 0
