@@ -35,7 +35,7 @@ from mtgsolver.read.line_forms import (
     EVENTS, NUMBERS, LineForm, effect_events, effect_reach, level_range, line_form, parent_index, reach,
     static_condition,
 )
-from mtgsolver.read.line_kinds import is_activated, line_kinds
+from mtgsolver.read.line_kinds import is_activated, is_triggered, line_kinds
 from mtgsolver.model.effects import Discard, Draw, Mill
 from mtgsolver.rules.combat_triggers import (
     attack_triggers, caused_events, changes_only, reads_power_or_toughness, resolved_on_board, trigger_events,
