@@ -397,3 +397,21 @@ battlefield:
     r = resolve(load(text), ["cast Grim Spell"])
     assert r.resolved is True, r.reason
     assert (r.board.player("alice").life, r.board.player("bob").life) == (18, 19)
+
+
+@pytest.mark.parametrize("keyword, rule", [("undying", "702.93a"), ("persist", "702.79a")])
+def test_a_creature_that_dies_with_undying_or_persist_is_undecided(keyword: str, rule: str) -> None:
+    """702.93a, 702.79a: the creature returns from its owner's graveyard, which resolution
+    doesn't carry out: undecided, never a board without it; with the counter that stops the
+    return, or as a token (111.7), it just dies."""
+    def text(extra: str = "", token: str = "") -> str:
+        return f"""zones: {{alice: {{hand: [Lightning Bolt]}}}}
+battlefield:
+  - {{id: wolf, name: Wolf, types: [creature], power: 1, toughness: 1, controller: bob, keywords: [{keyword}]{extra}{token}}}
+"""
+    r = resolve(load(text()), ["cast Lightning Bolt>wolf"], free=True)
+    assert r.resolved is None and r.reason.rule == rule
+    counter = "+1/+1" if keyword == "undying" else "-1/-1"
+    for board in (text(f", counters: {{'{counter}': 1}}"), text(token=", token: true")):
+        done = resolve(load(board), ["cast Lightning Bolt>wolf"], free=True)
+        assert done.resolved is True and not done.board.has_permanent("wolf")
