@@ -356,12 +356,6 @@ class Game:
         if to == "graveyard" and lki.is_creature and any(
                 e.kind == "exile_if_dies" and pid in (e.objects or ()) for e in self.effects):
             to, how, rule = "exile", f"{how}; it would die and is exiled instead", "614.1a"
-        printed = self.perms[pid]
-        if to == "graveyard" and lki.is_creature and not printed.token and printed.card is not None:
-            for keyword, counter, rule in (("undying", "+1/+1", "702.93a"), ("persist", "-1/-1", "702.79a")):
-                if lki.has_keyword(keyword) and not lki.counters.get(counter):
-                    raise Undecided(rule, f"{lki.name} ({pid}) dies with {keyword}: its return to the battlefield "
-                                          "is not modelled in resolution")
         self.last_known[pid] = (self.generation.get(pid, 0), lki)
         printed = self.perms.pop(pid)
         self.generation[pid] = self.generation.get(pid, 0) + 1
