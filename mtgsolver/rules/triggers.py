@@ -122,7 +122,8 @@ def _returning(game: Game, event: Event) -> list[Pending]:
         ability = TriggeredAbility(TriggerEvent("dies"), (ReturnFromGraveyard(
             Subject(), "battlefield", OwnerOf(Subject()), counters=((counter, 1),)),), text=text)
         out.append(Pending(lki.id, lki, len(lki.abilities), ability, lki.controller, lki.id, lki, None, keyword))
-        game.step("603.2", f"{lki.name} ({lki.id}) triggers: {keyword} ({'702.93a' if keyword == 'undying' else '702.79a'})")
+        rule = "702.93a" if keyword == "undying" else "702.79a"
+        game.step("603.2", f"{lki.name} ({lki.id}) triggers: {keyword} ({rule})")
     return out
 
 
