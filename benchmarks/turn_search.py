@@ -121,10 +121,40 @@ def puzzles(names: list[str], library: Any, time_limit: float) -> None:
         print(f"\nmedian {statistics.median(seconds):.2f} s, worst {max(seconds):.2f} s over {len(seconds)} puzzles")
 
 
+class _First:
+    """A chooser that takes the first option (the inner questions meet no choice)."""
+
+    @staticmethod
+    def choose(key: str, options: Any) -> int:
+        return 0
+
+
+def search_questions(board: Any, library: Any, repeat: int) -> list[tuple[str, float]]:
+    """The search's own inner questions on ``board``: the ways to pay {3}{R}{G} (the exact
+    enumeration with a bipartite matching, :func:`mtgsolver.solver.turn_moves.payments`, no
+    CP-SAT) and a Lightning Bolt on b0 cast with that payment and resolved on a game
+    (:meth:`mtgsolver.solver.turn_moves.Move.apply`), each on a fresh game."""
+    from mtgsolver.model.mana import ManaCost
+    from mtgsolver.rules.game import Game
+    from mtgsolver.solver.resolve import LibraryReader
+    from mtgsolver.solver.turn_moves import Move, payments
+
+    reader = LibraryReader(library)
+    cost = ManaCost.parse("{3}{R}{G}")
+    bolt = next(c for c in board.zones["a"].hand if c.name == "Lightning Bolt")
+    paid = payments(Game(board, reader, _First()), "a", bolt.card.mana_cost, None, bolt.card).payments[0]
+    move = Move("cast", bolt.id, bolt.name, targets=(("b0",),), payment=paid)
+    return [("payment {3}{R}{G}: the search's ways to pay (matching)",
+             median_seconds(lambda: payments(Game(board, reader, _First()), "a", cost, None, None), repeat)),
+            ("resolution: Lightning Bolt on b0 cast and resolved in the search (Move.apply)",
+             median_seconds(lambda: move.apply(Game(board, reader, _First())), repeat))]
+
+
 def inner(library: Any, repeat: int) -> None:
     board = inner_board(library)
     rows = [
-        ("payment {3}{R}{G} (pay)", median_seconds(lambda: pay(board, "{3}{R}{G}", player="a"), repeat)),
+        *search_questions(board, library, repeat),
+        ("payment {3}{R}{G} (pay: CP-SAT, its objective)", median_seconds(lambda: pay(board, "{3}{R}{G}", player="a"), repeat)),
         ("resolution: Lightning Bolt on b0, paid (resolve)",
          median_seconds(lambda: resolve(board, ["cast Lightning Bolt>b0"], library=library), repeat)),
         ("block check, no explanation (blocks check)",
