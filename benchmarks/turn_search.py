@@ -154,7 +154,8 @@ def inner(library: Any, repeat: int) -> None:
     board = inner_board(library)
     rows = [
         *search_questions(board, library, repeat),
-        ("payment {3}{R}{G} (pay: CP-SAT, its objective)", median_seconds(lambda: pay(board, "{3}{R}{G}", player="a"), repeat)),
+        ("payment {3}{R}{G} (pay: CP-SAT, its objective)",
+         median_seconds(lambda: pay(board, "{3}{R}{G}", player="a"), repeat)),
         ("resolution: Lightning Bolt on b0, paid (resolve)",
          median_seconds(lambda: resolve(board, ["cast Lightning Bolt>b0"], library=library), repeat)),
         ("block check, no explanation (blocks check)",
