@@ -17,7 +17,8 @@ from .support import CI
 
 ROOT = Path(__file__).parent.parent
 #: (puzzle file, seconds it takes on one core): the solved puzzles of benchmarks/README.md.
-SOLVED = [("examples/puzzles/forge/ps-akh4.yaml", 0.1), ("tests/data/forge/PS_AKH4.pzl", 0.1)]
+SOLVED = [("examples/puzzles/forge/ps-akh4.yaml", 0.1), ("tests/data/forge/PS_AKH4.pzl", 0.1),
+          ("tests/data/forge/PS_RIX6.pzl", 0.5)]
 #: The default suite's share: puzzles solved in under a second.
 QUICK = 1.0
 
@@ -34,3 +35,22 @@ def test_the_puzzle_is_won_and_its_line_replays(path: str, seconds: float, real_
     assert checks and all(c.ok for c in checks), [(c.step.text, c.operation, c.detail) for c in checks if not c.ok]
     leaves = [p for p in replay(board, answer.line, real_cards) if p.leaf]
     assert leaves and all(p.board.player(board.opponents(board.active_player)[0]).lost for p in leaves)
+
+
+def test_keywords_of_entering_and_of_the_upkeep_do_not_bear_on_a_main_phase_win() -> None:
+    """702.123a fabricate, 702.32a fading, 702.30a echo work as their permanent enters or in the
+    upkeep: unread on a permanent already on the battlefield in the main phase, they bear on no
+    answer; in the upkeep the upkeep keywords do; an unread activated ability of the opponent's
+    still bears on both."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.solver.relevance import turn_bearing
+
+    lines = ["Fabricate 2 (When this creature enters the battlefield, put two +1/+1 counters on it or create two "
+             "1/1 colorless Servo artifact creature tokens.)", "Fading 3", "Echo {2}{R}", "{T}: Frobnicate target creature."]
+    entries = "\n".join(f"  - {{id: c{i}, name: C{i}, types: [creature], power: 1, toughness: 1, controller: bob, "
+                        f"text: \"{line}\"}}" for i, line in enumerate(lines))
+    for step, bearing in (("precombat_main", ["c3"]), ("upkeep", ["c1", "c2", "c3"])):
+        board = parse_board_text("version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\n"
+                                 f"turn: {{step: {step}}}\nbattlefield:\n{entries}\n", "b.yaml")
+        against_win, against_no = turn_bearing(board, step == "upkeep")
+        assert sorted(u.permanent for u in against_win) == sorted(u.permanent for u in against_no) == bearing

@@ -886,6 +886,12 @@ _CARD_ONLY = re.compile(r"^(?:\w*cycling|kicker|multikicker|flashback|buyback|ma
                         r"enchant|casualty|blitz|spectacle|surge|prowl|overload|replicate|entwine|"
                         r"escalate|spree|plot|prototype|squad|channel|transmute|companion|"
                         r"as an additional cost to cast)\b", re.I)
+# keywords that work only as their permanent enters (702.123a fabricate, 702.136a riot, 702.38a
+# amplify, 702.54a bloodthirst, 702.82a devour, 702.104a tribute, 702.44a sunburst)
+_ENTERS_KEYWORD = re.compile(r"^(?:fabricate|riot|amplify|bloodthirst|devour|tribute|sunburst)\b", re.I)
+# keywords that work only in their controller's upkeep once the permanent is on the battlefield
+# (702.32a fading, 702.30a echo, 702.24a cumulative upkeep)
+_UPKEEP_KEYWORD = re.compile(r"^(?:fading|echo|cumulative upkeep)\b", re.I)
 _ABILITY_WORD = re.compile(r"^[A-Z][\w' ,-]*? — ")
 _SORCERY_ACTIVATED = re.compile(r"^(?:equip|fortify|reconfigure|level up|outlast|\[[+−-]?\d+\]:)|"
                                 r"activate (?:this ability )?only (?:as a sorcery|during your turn)", re.I)
@@ -901,10 +907,11 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
     statics, the searching player's statics and triggers that aren't theirs to decline) and
     those that could change a proof that there is none (``against_no``: those, and every line
     the searching player could use: their activated abilities, cards in hand). A line about
-    entering the battlefield, or a keyword that works only as a card is cast or from another zone,
-    doesn't bear on a permanent already on the battlefield (the win's line is checked again for
-    permanents that enter, :func:`entered_bearing`); an upkeep or draw step trigger doesn't
-    bear once those steps are over (``early_steps`` False)."""
+    entering the battlefield, or a keyword that works only as a card is cast, from another zone or
+    as its permanent enters (fabricate, riot ...), doesn't bear on a permanent already on the battlefield (the win's line is checked again for
+    permanents that enter, :func:`entered_bearing`); an upkeep or draw step trigger, or a keyword
+    that works only in the upkeep (fading, echo, cumulative upkeep), doesn't bear once those steps
+    are over (``early_steps`` False)."""
     active = board.active_player
     against_win: list[UnreadLine] = []
     against_no: list[UnreadLine] = []
@@ -941,7 +948,8 @@ def _bearing(line: str, mine: bool, on_battlefield: bool, early_steps: bool) -> 
     """Which answers of the goal ``win`` the unread ``line`` bears on: ``win``, ``no``, both, none."""
     body = re.sub(r"\s*\([^)]*\)", "", line).strip() or line.strip()
     body = _ABILITY_WORD.sub("", body)  # 207.2c: an ability word has no rules meaning
-    if on_battlefield and (_ETB.match(body) or _CARD_ONLY.match(body)):
+    if on_battlefield and (_ETB.match(body) or _CARD_ONLY.match(body) or _ENTERS_KEYWORD.match(body)
+                           or not early_steps and _UPKEEP_KEYWORD.match(body)):
         return set()
     if _SORCERY_ACTIVATED.search(body):
         return {"no"} if mine else set()
