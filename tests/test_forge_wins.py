@@ -46,7 +46,8 @@ def test_keywords_of_entering_and_of_the_upkeep_do_not_bear_on_a_main_phase_win(
     from mtgsolver.solver.relevance import turn_bearing
 
     lines = ["Fabricate 2 (When this creature enters the battlefield, put two +1/+1 counters on it or create two "
-             "1/1 colorless Servo artifact creature tokens.)", "Fading 3", "Echo {2}{R}", "{T}: Frobnicate target creature."]
+             "1/1 colorless Servo artifact creature tokens.)", "Fading 3", "Echo {2}{R}",
+             "{T}: Frobnicate target creature."]
     entries = "\n".join(f"  - {{id: c{i}, name: C{i}, types: [creature], power: 1, toughness: 1, controller: bob, "
                         f"text: \"{line}\"}}" for i, line in enumerate(lines))
     for step, bearing in (("precombat_main", ["c3"]), ("upkeep", ["c1", "c2", "c3"])):

@@ -908,8 +908,9 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
     those that could change a proof that there is none (``against_no``: those, and every line
     the searching player could use: their activated abilities, cards in hand). A line about
     entering the battlefield, or a keyword that works only as a card is cast, from another zone or
-    as its permanent enters (fabricate, riot ...), doesn't bear on a permanent already on the battlefield (the win's line is checked again for
-    permanents that enter, :func:`entered_bearing`); an upkeep or draw step trigger, or a keyword
+    as its permanent enters (fabricate, riot ...), doesn't bear on a permanent already on the
+    battlefield (the win's line is checked again for permanents that enter,
+    :func:`entered_bearing`); an upkeep or draw step trigger, or a keyword
     that works only in the upkeep (fading, echo, cumulative upkeep), doesn't bear once those steps
     are over (``early_steps`` False)."""
     active = board.active_player
