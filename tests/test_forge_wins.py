@@ -40,18 +40,21 @@ def test_the_puzzle_is_won_and_its_line_replays(path: str, seconds: float, real_
 def test_keywords_of_entering_and_of_the_upkeep_do_not_bear_on_a_main_phase_win() -> None:
     """702.123a fabricate, 702.32a fading, 702.30a echo work as their permanent enters or in the
     upkeep: unread on a permanent already on the battlefield in the main phase, they bear on no
-    answer; in the upkeep the upkeep keywords do; an unread activated ability of the opponent's
-    still bears on both."""
+    answer; in the upkeep the upkeep keywords do. Echo on a card in hand works from the next
+    upkeep, "doesn't untap during your untap step" in none this turn (502.3): neither bears. An
+    unread activated ability of the opponent's still bears on both answers."""
     from mtgsolver.load import parse_board_text
     from mtgsolver.solver.relevance import turn_bearing
 
     lines = ["Fabricate 2 (When this creature enters the battlefield, put two +1/+1 counters on it or create two "
              "1/1 colorless Servo artifact creature tokens.)", "Fading 3", "Echo {2}{R}",
-             "{T}: Frobnicate target creature."]
+             "{T}: Frobnicate target creature.", "C4 doesn't untap during your untap step."]
     entries = "\n".join(f"  - {{id: c{i}, name: C{i}, types: [creature], power: 1, toughness: 1, controller: bob, "
                         f"text: \"{line}\"}}" for i, line in enumerate(lines))
     for step, bearing in (("precombat_main", ["c3"]), ("upkeep", ["c1", "c2", "c3"])):
+        hand = "zones: {alice: {hand: [{name: H, types: [creature], mana_cost: '{R}', power: 1, toughness: 1, " \
+               "text: 'Echo {R}'}]}}\n"
         board = parse_board_text("version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\n"
-                                 f"turn: {{step: {step}}}\nbattlefield:\n{entries}\n", "b.yaml")
+                                 f"turn: {{step: {step}}}\n{hand}battlefield:\n{entries}\n", "b.yaml")
         against_win, against_no = turn_bearing(board, step == "upkeep")
         assert sorted(u.permanent for u in against_win) == sorted(u.permanent for u in against_no) == bearing

@@ -892,6 +892,11 @@ _ENTERS_KEYWORD = re.compile(r"^(?:fabricate|riot|amplify|bloodthirst|devour|tri
 # keywords that work only in their controller's upkeep once the permanent is on the battlefield
 # (702.32a fading, 702.30a echo, 702.24a cumulative upkeep)
 _UPKEEP_KEYWORD = re.compile(r"^(?:fading|echo|cumulative upkeep)\b", re.I)
+# what works only in an untap step (502.3): the whole-turn search plays none
+_UNTAP_STEP = re.compile(r"^[^.]*\bdoesn't untap during (?:your|its controller's) untap step\.?$", re.I)
+# what a permanent that enters this turn does only from the next upkeep on (702.30a echo,
+# 702.24a cumulative upkeep)
+_NEXT_UPKEEP = re.compile(r"^(?:echo|cumulative upkeep)\b", re.I)
 _ABILITY_WORD = re.compile(r"^[A-Z][\w' ,-]*? — ")
 _SORCERY_ACTIVATED = re.compile(r"^(?:equip|fortify|reconfigure|level up|outlast|\[[+−-]?\d+\]:)|"
                                 r"activate (?:this ability )?only (?:as a sorcery|during your turn)", re.I)
@@ -930,7 +935,8 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
                 and "land" not in {t.lower() for t in zc.card.types}:
             against_no.append(UnreadLine(zc.id, zc.card.text or "", frozenset({"other"})))
         for line in zc.permanent.unread if zc.permanent is not None else ():
-            against_no.append(UnreadLine(zc.id, line, line_kinds(line)))
+            if not (_UNTAP_STEP.match(_body(line)) or _NEXT_UPKEEP.match(_body(line))):
+                against_no.append(UnreadLine(zc.id, line, line_kinds(line)))
     return merge(against_win), merge(against_no)
 
 
@@ -945,12 +951,18 @@ def entered_bearing(permanents: Iterable[Permanent], active: str) -> tuple[Unrea
     return merge(out)
 
 
+def _body(line: str) -> str:
+    """A line without its reminder text (an ability word taken off, 207.2c: it has no rules meaning)."""
+    body = re.sub(r"\s*\([^)]*\)", "", line).strip() or line.strip()
+    return _ABILITY_WORD.sub("", body)
+
+
 def _bearing(line: str, mine: bool, on_battlefield: bool, early_steps: bool) -> set[str]:
     """Which answers of the goal ``win`` the unread ``line`` bears on: ``win``, ``no``, both, none."""
-    body = re.sub(r"\s*\([^)]*\)", "", line).strip() or line.strip()
-    body = _ABILITY_WORD.sub("", body)  # 207.2c: an ability word has no rules meaning
-    if on_battlefield and (_ETB.match(body) or _CARD_ONLY.match(body) or _ENTERS_KEYWORD.match(body)
-                           or not early_steps and _UPKEEP_KEYWORD.match(body)):
+    body = _body(line)
+    if _UNTAP_STEP.match(body) or on_battlefield and (_ETB.match(body) or _CARD_ONLY.match(body)
+                                                       or _ENTERS_KEYWORD.match(body)
+                                                       or not early_steps and _UPKEEP_KEYWORD.match(body)):
         return set()
     if _SORCERY_ACTIVATED.search(body):
         return {"no"} if mine else set()
