@@ -515,6 +515,9 @@ def _target_choices(game: Game, ability: SpellAbility | ActivatedAbility, modes:
     else:
         xs = [None]
     slots = used_slots(ability.effects, modes or ())
+    if any(slot >= len(ability.targets) for slot in slots):
+        out.notes.append(f"{source.name}: an effect names a target its ability doesn't read (601.2c): not searched")
+        return
     per_slot: list[list[tuple[str, ...]]] = []
     for slot in slots:
         spec: TargetSpec = ability.targets[slot]
