@@ -58,3 +58,14 @@ def test_keywords_of_entering_and_of_the_upkeep_do_not_bear_on_a_main_phase_win(
                                  f"turn: {{step: {step}}}\n{hand}battlefield:\n{entries}\n", "b.yaml")
         against_win, against_no = turn_bearing(board, step == "upkeep")
         assert sorted(u.permanent for u in against_win) == sorted(u.permanent for u in against_no) == bearing
+
+
+def test_a_tokens_own_targets_are_not_the_ability_that_creates_it(real_cards) -> None:
+    """115.1: Ob Nixilis, the Adversary's [−2] creates a Devil whose dies trigger targets on its
+    own; the loyalty ability targets nothing (PS_SNC4 searched it as a target slot)."""
+    from mtgsolver.rules.targets import used_slots
+
+    board = load_board(ROOT / "tests/data/forge/PS_SNC4.pzl", real_cards)
+    ob = next(zc.permanent for z in board.zones.values() for zc in z.cards() if zc.name == "Ob Nixilis, the Adversary")
+    devil = next(a for a in ob.activated_abilities if "Devil" in a.text)
+    assert devil.targets == () and used_slots(devil.effects) == []
