@@ -377,6 +377,21 @@ def test_solve_answers_win_from_a_puzzle_file(tmp_path: Path) -> None:
                 assert answer["steps"][-1] == "4. combat damage: grizzly_bears deals 2 to opponent"
 
 
+def test_a_puzzle_on_the_opponents_turn_or_over_more_turns_is_never_no_win(tmp_path: Path) -> None:
+    """Grizzly Bears can't deal 5: "no win" this turn (exit 1) for a one-turn puzzle only. On the
+    AI's turn the puzzle is the human's, who acts only at instant speed (117.1a), and over two
+    turns the next turn could win: both undecided (exit 3)."""
+    cases = ((HEAD, 1), (HEAD.replace("Turns:1", "Turns:2"), 3),
+             (HEAD.replace("activeplayer=human", "activeplayer=ai"), 3))
+    for head, status in cases:
+        pzl = tmp_path / "t.pzl"
+        pzl.write_text(head + "humanbattlefield=Grizzly Bears\n")
+        out = runner.invoke(app, ["solve", str(pzl), "--json"])
+        assert out.exit_code == status, out.stdout
+        reasons = " ".join(json.loads(out.stdout)["reasons"])
+        assert status == 1 or "only this one is searched" in reasons or "117.1a" in reasons
+
+
 # -------------------------------------------------------------------- the examples
 def test_forge_examples_are_one_turn_win_puzzles_that_load(pool) -> None:
     assert len(EXAMPLES) >= 10

@@ -397,3 +397,22 @@ battlefield:
     r = resolve(load(text), ["cast Grim Spell"])
     assert r.resolved is True, r.reason
     assert (r.board.player("alice").life, r.board.player("bob").life) == (18, 19)
+
+
+@pytest.mark.parametrize("keyword, counter, pt", [("undying", "+1/+1", (4, 3)), ("persist", "-1/-1", (2, 1))])
+def test_undying_and_persist_return_the_creature_with_their_counter(keyword: str, counter: str, pt: tuple) -> None:
+    """702.93a, 702.79a: a 3/2 creature card killed by Lightning Bolt returns under its owner's
+    control with the counter; not when it had that counter as it died (603.10a, 603.4), nor as a
+    token (111.7)."""
+    def text(extra: str = "") -> str:
+        return f"""zones: {{alice: {{hand: [Lightning Bolt]}}}}
+battlefield:
+  - {{id: finks, name: Finks, types: [creature], power: 3, toughness: 2, controller: bob, keywords: [{keyword}]{extra}}}
+"""
+    r = resolve(load(text()), ["cast Lightning Bolt>finks"], free=True)
+    assert r.resolved is True
+    back = r.board.permanent("finks")
+    assert dict(back.counters) == {counter: 1} and (back.power, back.toughness) == pt and back.controller == "bob"
+    for board in (text(f", counters: {{'{counter}': 1}}"), text(", token: true")):
+        done = resolve(load(board), ["cast Lightning Bolt>finks"], free=True)
+        assert done.resolved is True and not done.board.has_permanent("finks")

@@ -115,12 +115,12 @@ def states(draw: st.DrawFn) -> ref.State:
     return ref.State(tuple(mine + theirs), lands, hand, draw(st.integers(1, 10)))
 
 
-@settings(max_examples=runs(1000, 40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=runs(1000, 20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(states())
 def test_win_agrees_with_the_reference(state: ref.State) -> None:
     expected = ref.wins(state)
     board = board_of(state)
-    answer = win_turn(board, bundled_library(), time_limit=60)
+    answer = win_turn(board, bundled_library(), time_limit=900)  # a bound against a hang: the search must end
     assert answer.solved is expected, (answer.reasons, answer.line.numbered() if answer.line else None)
     if answer.line is not None:
         leaves = [p for p in replay(board, answer.line) if p.leaf]

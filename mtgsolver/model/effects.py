@@ -419,12 +419,14 @@ class AddMana:
 @dataclass(frozen=True)
 class ReturnFromGraveyard:
     """Return ``what`` (a card in a graveyard) to its owner's hand or to the battlefield under
-    ``controller``'s control (400.7), ``tapped`` if said."""
+    ``controller``'s control (400.7), ``tapped`` if said, with ``counters`` on it (122.6:
+    undying's "+1/+1", persist's "-1/-1")."""
 
     what: Ref
     to: Literal["hand", "battlefield"] = "hand"
     controller: Ref = field(default_factory=You)
     tapped: bool = False
+    counters: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -912,7 +912,7 @@ def _return_from_graveyard(r: Resolving, e: ReturnFromGraveyard) -> None:
             move_object(game, cid, "hand", "returns to its owner's hand", "400.7")
         else:
             controller = (r.players(e.controller) or [r.you])[0]
-            put_onto_battlefield(game, cid, controller, e.tapped)
+            put_onto_battlefield(game, cid, controller, e.tapped, dict(e.counters))
 
 
 def _put_onto_battlefield(r: Resolving, e: PutOntoBattlefield) -> None:
@@ -922,14 +922,19 @@ def _put_onto_battlefield(r: Resolving, e: PutOntoBattlefield) -> None:
             put_onto_battlefield(r.game, cid, (r.players(e.controller) or [r.you])[0], e.tapped)
 
 
-def put_onto_battlefield(game: Game, cid: str, controller: str, tapped: bool) -> None:
+def put_onto_battlefield(game: Game, cid: str, controller: str, tapped: bool,
+                         counters: dict[str, int] | None = None) -> None:
+    """A card onto the battlefield from its zone, with ``counters`` on it (122.6)."""
     owner, zone, zc = game.take_card(cid)
     if not zc.card.is_permanent:
         game.put_card(owner, zone, zc)  # type: ignore[arg-type]
         game.step("110.4", f"{zc.name} is not a permanent card and stays in {owner}'s {zone}")
         return
-    game.enter(game.template(zc, controller, owner), controller, game.moved_id(cid, zc.name), owner=owner,
-               tapped=tapped, card=zc.card, cause=f"from {owner}'s {zone}")
+    template = game.template(zc, controller, owner)
+    if counters:
+        template = dataclasses.replace(template, counters=MappingProxyType({**template.counters, **counters}))
+    game.enter(template, controller, game.moved_id(cid, zc.name), owner=owner, tapped=tapped, card=zc.card,
+               cause=f"from {owner}'s {zone}" + (f" with {_counters(counters)} (122.6)" if counters else ""))
 
 
 def _fight(r: Resolving, e: Fight) -> None:

@@ -11,7 +11,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from mtgsolver.model.effects import Modal, Targeted, TargetSpec
+from mtgsolver.model.effects import ActivatedAbility, Modal, Targeted, TargetSpec, TriggeredAbility
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.zones import ZoneCard
 from mtgsolver.rules.blocking import has_quality
@@ -156,10 +156,13 @@ def _kinds(kinds: frozenset[str]) -> str:
 def used_slots(effects: Sequence[object], modes: Sequence[int] = ()) -> list[int]:
     """The target slots the effects name (:class:`~mtgsolver.model.effects.Targeted`), in
     order; of a modal effect only the chosen ``modes`` count (601.2c: targets are chosen for
-    the chosen modes)."""
+    the chosen modes); the abilities of a token the effects create (a Devil's "When this
+    creature dies, it deals 1 damage to any target") target on their own (115.1)."""
     found: list[int] = []
 
     def walk(value: object) -> None:
+        if isinstance(value, (ActivatedAbility, TriggeredAbility)):
+            return
         if isinstance(value, Targeted):
             if value.slot not in found:
                 found.append(value.slot)

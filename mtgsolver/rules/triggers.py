@@ -16,6 +16,9 @@
   own (a choice, ``order:PLAYER``, when they are not all alike); 603.3c-d: modes and targets
   are chosen as it is put on the stack, and an ability with a target slot and no legal target
   is removed from the stack.
+- 702.93a undying, 702.79a persist: as a creature card with one of them dies without the
+  counter it names (+1/+1, -1/-1), its ability triggers and returns it from its owner's
+  graveyard under its owner's control with that counter (a token ceases to exist, 111.7).
 """
 from __future__ import annotations
 
@@ -25,7 +28,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from mtgsolver.model.board import Board
-from mtgsolver.model.effects import Modal, TriggerEvent, TriggeredAbility
+from mtgsolver.model.effects import Modal, OwnerOf, ReturnFromGraveyard, Subject, TriggerEvent, TriggeredAbility
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.zones import TurnInfo
 from mtgsolver.rules.game import Event, Game, StackObject, Undecided
@@ -50,10 +53,14 @@ class Pending:
     subject: str | None
     subject_lki: Permanent | None
     subject_player: str | None
+    keyword: str = ""
 
     @property
     def label(self) -> str:
-        """``SOURCE:N``: its source and which of the source's triggered abilities it is (from 1)."""
+        """``SOURCE:N``: its source and which of the source's triggered abilities it is (from 1);
+        ``SOURCE:KEYWORD`` for a keyword's trigger (undying, persist)."""
+        if self.keyword:
+            return f"{self.source}:{self.keyword}"
         n = sum(1 for a in self.lki.abilities[:self.index + 1] if isinstance(a, TriggeredAbility))
         return f"{self.source}:{n}"
 
@@ -82,12 +89,41 @@ def triggered(game: Game, events: Iterable[Event]) -> list[Pending]:
             board, query = game.view(), game.query()
             if event.kind == "put_into_graveyard":
                 _from_another_zone(game, event)
-        for p in _triggered(game, event, board, query):
+        for p in [*_triggered(game, event, board, query), *_returning(game, event)]:
             key = (p.source, p.index, event.batch)
             if p.ability.event.one_or_more and key in batches:
                 continue
             batches.add(key)
             out.append(p)
+    return out
+
+
+#: Keywords that trigger as their creature dies and return it (702.93a, 702.79a): the counter
+#: that stops the return, which it returns with.
+_RETURNING = (("undying", "+1/+1"), ("persist", "-1/-1"))
+
+
+def _returning(game: Game, event: Event) -> list[Pending]:
+    """Undying and persist triggering as a creature card dies (702.93a, 702.79a): "When this
+    creature dies, if it had no +1/+1 [-1/-1] counters on it, return it to the battlefield under
+    its owner's control with a +1/+1 [-1/-1] counter on it" (as it last existed, 603.10a)."""
+    lki = event.lki
+    if event.kind != "dies" or lki is None or lki.token or lki.card is None:
+        return []
+    out = []
+    for keyword, counter in _RETURNING:
+        if not lki.has_keyword(keyword):
+            continue
+        if lki.counters.get(counter):
+            game.step("603.4", f"{lki.name} ({lki.id}): {keyword} does not trigger: it had a {counter} counter")
+            continue
+        text = (f"When this creature dies, if it had no {counter} counters on it, return it to the battlefield under "
+                f"its owner's control with a {counter} counter on it.")
+        ability = TriggeredAbility(TriggerEvent("dies"), (ReturnFromGraveyard(
+            Subject(), "battlefield", OwnerOf(Subject()), counters=((counter, 1),)),), text=text)
+        out.append(Pending(lki.id, lki, len(lki.abilities), ability, lki.controller, lki.id, lki, None, keyword))
+        rule = "702.93a" if keyword == "undying" else "702.79a"
+        game.step("603.2", f"{lki.name} ({lki.id}) triggers: {keyword} ({rule})")
     return out
 
 

@@ -953,6 +953,17 @@ _CARD_ONLY = re.compile(r"^(?:\w*cycling|kicker|multikicker|flashback|buyback|ma
                         r"enchant|casualty|blitz|spectacle|surge|prowl|overload|replicate|entwine|"
                         r"escalate|spree|plot|prototype|squad|channel|transmute|companion|"
                         r"as an additional cost to cast)\b", re.I)
+# keywords that work only as their permanent enters (702.123a fabricate, 702.136a riot, 702.38a
+# amplify, 702.54a bloodthirst, 702.82a devour, 702.104a tribute, 702.44a sunburst)
+_ENTERS_KEYWORD = re.compile(r"^(?:fabricate|riot|amplify|bloodthirst|devour|tribute|sunburst)\b", re.I)
+# keywords that work only in their controller's upkeep once the permanent is on the battlefield
+# (702.32a fading, 702.30a echo, 702.24a cumulative upkeep)
+_UPKEEP_KEYWORD = re.compile(r"^(?:fading|echo|cumulative upkeep)\b", re.I)
+# what works only in an untap step (502.3): the whole-turn search plays none
+_UNTAP_STEP = re.compile(r"^[^.]*\bdoesn't untap during (?:your|its controller's) untap step\.?$", re.I)
+# what a permanent that enters this turn does only from the next upkeep on (702.30a echo,
+# 702.24a cumulative upkeep)
+_NEXT_UPKEEP = re.compile(r"^(?:echo|cumulative upkeep)\b", re.I)
 _ABILITY_WORD = re.compile(r"^[A-Z][\w' ,-]*? — ")
 _SORCERY_ACTIVATED = re.compile(r"^(?:equip|fortify|reconfigure|level up|outlast|\[[+−-]?\d+\]:)|"
                                 r"activate (?:this ability )?only (?:as a sorcery|during your turn)", re.I)
@@ -968,10 +979,12 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
     statics, the searching player's statics and triggers that aren't theirs to decline) and
     those that could change a proof that there is none (``against_no``: those, and every line
     the searching player could use: their activated abilities, cards in hand). A line about
-    entering the battlefield, or a keyword that works only as a card is cast or from another zone,
-    doesn't bear on a permanent already on the battlefield (the win's line is checked again for
-    permanents that enter, :func:`entered_bearing`); an upkeep or draw step trigger doesn't
-    bear once those steps are over (``early_steps`` False)."""
+    entering the battlefield, or a keyword that works only as a card is cast, from another zone or
+    as its permanent enters (fabricate, riot ...), doesn't bear on a permanent already on the
+    battlefield (the win's line is checked again for permanents that enter,
+    :func:`entered_bearing`); an upkeep or draw step trigger, or a keyword
+    that works only in the upkeep (fading, echo, cumulative upkeep), doesn't bear once those steps
+    are over (``early_steps`` False)."""
     active = board.active_player
     against_win: list[UnreadLine] = []
     against_no: list[UnreadLine] = []
@@ -989,7 +1002,8 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
                 and "land" not in {t.lower() for t in zc.card.types}:
             against_no.append(UnreadLine(zc.id, zc.card.text or "", frozenset({"other"})))
         for line in zc.permanent.unread if zc.permanent is not None else ():
-            against_no.append(UnreadLine(zc.id, line, line_kinds(line)))
+            if not (_UNTAP_STEP.match(_body(line)) or _NEXT_UPKEEP.match(_body(line))):
+                against_no.append(UnreadLine(zc.id, line, line_kinds(line)))
     return merge(against_win), merge(against_no)
 
 
@@ -1004,11 +1018,18 @@ def entered_bearing(permanents: Iterable[Permanent], active: str) -> tuple[Unrea
     return merge(out)
 
 
+def _body(line: str) -> str:
+    """A line without its reminder text (an ability word taken off, 207.2c: it has no rules meaning)."""
+    body = re.sub(r"\s*\([^)]*\)", "", line).strip() or line.strip()
+    return _ABILITY_WORD.sub("", body)
+
+
 def _bearing(line: str, mine: bool, on_battlefield: bool, early_steps: bool) -> set[str]:
     """Which answers of the goal ``win`` the unread ``line`` bears on: ``win``, ``no``, both, none."""
-    body = re.sub(r"\s*\([^)]*\)", "", line).strip() or line.strip()
-    body = _ABILITY_WORD.sub("", body)  # 207.2c: an ability word has no rules meaning
-    if on_battlefield and (_ETB.match(body) or _CARD_ONLY.match(body)):
+    body = _body(line)
+    if _UNTAP_STEP.match(body) or on_battlefield and (_ETB.match(body) or _CARD_ONLY.match(body)
+                                                       or _ENTERS_KEYWORD.match(body)
+                                                       or not early_steps and _UPKEEP_KEYWORD.match(body)):
         return set()
     if _SORCERY_ACTIVATED.search(body):
         return {"no"} if mine else set()

@@ -185,15 +185,36 @@ def _matches(demand: list[frozenset[str]], supply: list[frozenset[str]]) -> bool
 
 
 def payments(game: Game, player: str, cost: ManaCost | None, x: int | None, card: Card | None,
-             cache: dict[Any, PaymentOptions] | None = None, limit: int = 64) -> PaymentOptions:
+             cache: dict[Any, Any] | None = None, limit: int = 64) -> PaymentOptions:
     """The ways ``player`` can pay ``cost`` (with ``x``) for ``card`` now (601.2g-h, 605.3);
-    ``cache`` keeps those found by what they depend on.
+    ``cache`` keeps those found, and the costs found unpayable, by what they depend on (the
+    permanents, effects and pools: :func:`_mana_fingerprint`).
 
     :raises Illegal: it can't be paid.
     :raises Undecided: the payment solver could not decide.
     """
     if cost is None or not cost.symbols:
         return PaymentOptions((Payment(player, pool=tuple(game.pools.get(player, ()))),))
+    key = (_mana_fingerprint(game), player, str(cost), x, card.name if card is not None else None)
+    cached = cache.get(key) if cache is not None else None
+    if isinstance(cached, Illegal):
+        raise cached
+    if cached is not None:
+        return cached
+    try:
+        found = _payments(game, player, cost, x, card, limit)
+    except Illegal as no:
+        if cache is not None:
+            cache[key] = no
+        raise
+    if cache is not None:
+        cache[key] = found
+    return found
+
+
+def _payments(game: Game, player: str, cost: ManaCost, x: int | None, card: Card | None,
+              limit: int) -> PaymentOptions:
+    """:func:`payments` without its cache."""
     view = game.view()
     spell = SpellInfo(frozenset(t.lower() for t in (*card.types, *card.supertypes, *card.subtypes)),
                       frozenset(c.value for c in card.derived_colors)) if card is not None else None
@@ -205,10 +226,6 @@ def payments(game: Game, player: str, cost: ManaCost | None, x: int | None, card
              and all(m.spend_only is None and m.amount == 1 for m in pool))
     if not plain:
         return _solver_payment(game, player, cost, x, card)
-    key = (_mana_fingerprint(game), str(cost), x, card.name if card is not None else None)
-    cached = cache.get(key) if cache is not None else None
-    if cached is not None:
-        return cached
     keys = twin_keys(view)
     by_source: dict[str, tuple[frozenset[str], str]] = {}
     for i in sorted(instances, key=lambda i: i.source):  # a source's abilities all tap it: one mana from it
@@ -238,17 +255,16 @@ def payments(game: Game, player: str, cost: ManaCost | None, x: int | None, card
             return PaymentOptions(tuple(out), False, f"more than {limit} ways to pay {cost}: the first {limit} tried")
     if not out:
         raise Illegal("601.2h", f"{player} can't pay {cost}" + (f" (X = {x})" if x is not None else ""))
-    found = PaymentOptions(tuple(out))
-    if cache is not None:
-        cache[key] = found
-    return found
+    return PaymentOptions(tuple(out))
 
 
 def _mana_fingerprint(game: Game) -> Any:
-    """What the ways of paying depend on: the permanents and their state, effects, pools."""
+    """What the ways of paying depend on: the permanents and their state, effects, pools, the
+    players' life (life paid, 119.4) and the turn (what was cast or activated)."""
     perms = tuple((p.id, p.name, p.controller, p.tapped, p.summoning_sick, tuple(sorted(p.counters.items())),
                    p.attached_to, p.damage) for p in game.perms.values())
-    return perms, tuple(repr(e) for e in game.effects), tuple(sorted((k, v) for k, v in game.pools.items()))
+    return (perms, tuple(repr(e) for e in game.effects), tuple(sorted((k, v) for k, v in game.pools.items())),
+            tuple(sorted((n, p.life) for n, p in game.players.items())), repr(game.turn))
 
 
 def _count_vectors(sizes: list[int], total: int) -> Iterable[tuple[int, ...]]:
@@ -470,6 +486,9 @@ def _target_choices(game: Game, ability: SpellAbility | ActivatedAbility, modes:
     else:
         xs = [None]
     slots = used_slots(ability.effects, modes or ())
+    if any(slot >= len(ability.targets) for slot in slots):
+        out.notes.append(f"{source.name}: an effect names a target its ability doesn't read (601.2c): not searched")
+        return
     per_slot: list[list[tuple[str, ...]]] = []
     for slot in slots:
         spec: TargetSpec = ability.targets[slot]

@@ -67,6 +67,11 @@ def win_turn(board: Board, library: CardLibrary | None = None, time_limit: float
     if len(others) != 1:
         return WinAnswer(None, None, ("the goal win is searched in two-player games (104.2a)",), (), Stats(), True, 0.0)
     opp = others[0]
+    puzzle = board.puzzle
+    if puzzle is not None and puzzle.goal == "win" and puzzle.side != me:
+        return WinAnswer(None, None, (f"the puzzle is {puzzle.side}'s to win on {me}'s turn, where {puzzle.side} acts "
+                                      "only at instant speed (117.1a): the search plays the active player's turn",),
+                         (), Stats(), True, time.monotonic() - started)
     against_win, against_no = turn_bearing(board, board.turn.step in ("upkeep", "draw"))
     notes = [n for n in board.notes if not any(h in n for h in HARMLESS_NOTES)]
     acts = opponent_can_act(board, opp)
@@ -100,6 +105,8 @@ def win_turn(board: Board, library: CardLibrary | None = None, time_limit: float
     reasons += doubts
     if against_no:
         reasons.append("text not read could give a line that wins")
+    if puzzle is not None and puzzle.turns > 1:
+        reasons.append(f"the puzzle gives {puzzle.turns} turns: only this one is searched")
     if reasons:
         return WinAnswer(None, None, tuple(reasons), against_no, search.stats, optimal, seconds)
     return WinAnswer(False, None, (f"no line of play this turn makes {opp} lose against every answer "
