@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from mtgsolver.model.board import Board
 from mtgsolver.model.cards import Card
@@ -414,21 +414,9 @@ def _casts(game: Game, player: str, zc: ZoneCard, instant_only: bool, keys: dict
         return
     source = card_object(card, zc.id, player)
     needs_x, modal = needs(game, Cast(zc.id))
-    for modes in _mode_choices(ability.effects) if modal else [None]:
-        for targets, amounts, x in _target_choices(game, ability, modes, player, source, zc.id, keys, needs_x,
-                                                    card.mana_cost, max_x, out):
-            try:
-                options = payments(game, player, card.mana_cost, x, card, cache)
-            except Illegal:
-                continue
-            except Undecided as why:
-                out.notes.append(f"{card.name}: {why.message}")
-                continue
-            if not options.exact:
-                out.notes.append(f"{card.name}: {options.why}")
-            for p in options.payments:
-                out.moves.append(Move("cast", zc.id, card.name, targets=targets, amounts=amounts, modes=modes, x=x,
-                                      payment=p))
+    _paid_moves(game, player, ability, source, zc.id, keys, (needs_x, modal), card.mana_cost, card, max_x, out, cache,
+                card.name, lambda t, a, m, x, p: Move("cast", zc.id, card.name, targets=t, amounts=a, modes=m, x=x,
+                                                      payment=p))
 
 
 def _activations(game: Game, player: str, perm: Permanent, index: int, ability: ActivatedAbility, instant_only: bool,
@@ -449,21 +437,32 @@ def _activations(game: Game, player: str, perm: Permanent, index: int, ability: 
         out.notes.append(f"{perm.name} ({perm.id}): resolving {', '.join(sorted(set(missing)))} is not modelled")
         return
     needs_x, modal = needs(game, Activate(perm.id, index))
+    _paid_moves(game, player, ability, perm, perm.id, keys, (needs_x, modal), ability.mana, None, max_x, out, cache,
+                f"{perm.name} ({perm.id})",
+                lambda t, a, m, x, p: Move("activate", perm.id, perm.name, index, t, a, m, x, p, text=ability.text))
+
+
+def _paid_moves(game: Game, player: str, ability: Any, source: Permanent, subject: str, keys: dict[str, Any],
+                needs: tuple[bool, bool], cost: ManaCost | None, card: Card | None, max_x: int, out: MoveList,
+                cache: dict[Any, PaymentOptions] | None, label: str, move: Callable[..., Move]) -> None:
+    """A move (``move(targets, amounts, modes, x, payment)``) for each choice of modes (700.2),
+    targets and X (601.2b-c) and each way to pay ``cost`` (601.2g-h); what can't be searched is
+    noted under ``label``."""
+    needs_x, modal = needs
     for modes in _mode_choices(ability.effects) if modal else [None]:
-        for targets, amounts, x in _target_choices(game, ability, modes, player, perm, perm.id, keys, needs_x,
-                                                    ability.mana, max_x, out):
+        for targets, amounts, x in _target_choices(game, ability, modes, player, source, subject, keys, needs_x,
+                                                    cost, max_x, out):
             try:
-                options = payments(game, player, ability.mana, x, None, cache)
+                options = payments(game, player, cost, x, card, cache)
             except Illegal:
                 continue
             except Undecided as why:
-                out.notes.append(f"{perm.name} ({perm.id}): {why.message}")
+                out.notes.append(f"{label}: {why.message}")
                 continue
             if not options.exact:
-                out.notes.append(f"{perm.name} ({perm.id}): {options.why}")
+                out.notes.append(f"{label}: {options.why}")
             for p in options.payments:
-                out.moves.append(Move("activate", perm.id, perm.name, index, targets, amounts, modes, x, p,
-                                      text=ability.text))
+                out.moves.append(move(targets, amounts, modes, x, p))
 
 
 def _mode_choices(effects: Sequence[object]) -> list[tuple[int, ...]]:
