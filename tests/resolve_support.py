@@ -25,6 +25,9 @@ players: [{name: alice}, {name: bob}]
 ORACLE: dict[str, str] = {
     "Lightning Bolt": "Lightning Bolt deals 3 damage to any target.",
     "Shock": "Shock deals 2 damage to any target.",
+    "Chandra's Outrage": "Chandra's Outrage deals 4 damage to target creature and 2 damage to that creature's "
+                         "controller.",
+    "Char": "Char deals 4 damage to any target and 2 damage to you.",
     "Wheel of Fortune": "Each player discards their hand, then draws seven cards.",
     "Mulch": "Reveal the top four cards of your library. Put all land cards revealed this way into your hand and the "
              "rest into your graveyard.",

@@ -63,6 +63,17 @@ def test_damage_and_lethal_damage(board) -> None:
     assert not r.board.has_permanent("bears") and r.board.player("bob").life == 18
 
 
+def test_two_amounts_of_damage_in_one_event(board) -> None:
+    """120.2: Chandra's Outrage deals 4 to its target and 2 to that creature's controller; Char 4 to
+    its target and 2 to its caster, both 6 when the target is the caster."""
+    r = resolve(board("zones: {alice: {hand: [Chandra's Outrage]}}\nbattlefield:\n" + BEARS),
+                ["cast Chandra's Outrage>bears"], free=True)
+    assert not r.board.has_permanent("bears") and r.board.player("bob").life == 18
+    assert r.board.player("alice").life == 20
+    r = resolve(board("zones: {alice: {hand: [Char, Char]}}\n"), ["cast Char>bob", "cast Char>alice"], free=True)
+    assert r.board.player("bob").life == 16 and r.board.player("alice").life == 12
+
+
 def test_damage_to_each_creature(board) -> None:
     """Pyroclasm: 2 damage to each creature (608.2h: each creature as it happens)."""
     b = board("zones: {alice: {hand: [Pyroclasm]}}\nbattlefield:\n" + BEARS

@@ -60,7 +60,7 @@ from mtgsolver.model.mana_abilities import CostPart, ManaAbility
 __all__ = [
     "KEYWORD_ACTIONS", "Ability", "ActivatedAbility", "Adapt", "AddMana", "Amount", "Attach", "Attached", "Attempt",
     "Bounce", "Chosen", "Conditional", "Created", "ControllerOf", "CopySpell", "CostReduction", "Count", "CounterSpell",
-    "CreateTokens", "Damage", "Delayed", "Destroy", "Discard", "Draw", "Duration", "Each", "Effect", "EventAmount",
+    "CreateTokens", "Damage", "DamagePart", "Delayed", "Destroy", "Discard", "Draw", "Duration", "Each", "Effect", "EventAmount",
     "Exile", "ExileIfDies",
     "ExtraTurn", "Fight", "GainControl", "GainLife", "KeywordAction", "LookAtTop", "LoseLife", "Mill", "Modal",
     "Modify", "Monstrosity", "Objects", "Optional", "OwnerOf", "Pay", "Players", "PowerOf", "PreventDamage", "Proliferate",
@@ -257,14 +257,25 @@ class TargetSpec:
 
 # --------------------------------------------------------------------------- one-shot effects
 @dataclass(frozen=True)
+class DamagePart:
+    """A second amount of damage of one :class:`Damage` event, to another recipient ("deals 4
+    damage to target creature and 2 damage to that creature's controller", 120.2)."""
+
+    amount: Amount
+    to: Ref
+
+
+@dataclass(frozen=True)
 class Damage:
     """``source`` deals ``amount`` damage to ``to`` (120; ``divided`` among the targets as
-    chosen when cast, 601.2d, at least 1 each)."""
+    chosen when cast, 601.2d, at least 1 each), and ``also`` other amounts to other recipients
+    at the same time (120.2)."""
 
     amount: Amount
     to: Ref
     divided: bool = False
     source: Ref = field(default_factory=Source)
+    also: tuple[DamagePart, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -313,6 +313,7 @@ def _affected(value: Any, path: str) -> Any:
 
 
 _READERS: dict[Any, Callable[[Any, str], Any]] = {
+    fx.DamagePart: lambda value, path: fx.DamagePart(**_fields(fx.DamagePart, value, path)),
     fx.Effect: parse_effect,
     fx.TargetSpec: parse_target,
     fx.Token: parse_token,
@@ -421,6 +422,8 @@ def _entry(value: Any, hint: Any) -> Any:
         return event_entry(value)
     if hint is fx.Token:
         return _token_entry(value)
+    if hint is fx.DamagePart:
+        return {"amount": _amount_entry(value.amount), "to": _ref_entry(value.to)}
     if hint is ManaCost:
         return str(value)
     if hint is CostPart:

@@ -482,7 +482,8 @@ def _damage(r: Resolving, e: Damage) -> None:
     """120: damage to players (life, or poison from infect, 120.3a-b), to creatures (marked, or
     -1/-1 counters from wither and infect, 120.3d-e), to planeswalkers (loyalty, 120.3c) and
     battles (defense, 120.3h); protection prevents it (702.16e); lifelink gains its controller
-    that much (702.15b); divided as chosen when cast (601.2d)."""
+    that much (702.15b); divided as chosen when cast (601.2d); a second amount to another
+    recipient dealt with the first (120.2)."""
     game = r.game
     sources = r.refs_or_gone(e.source)
     src = r.object(sources[0]) if sources else None
@@ -494,6 +495,10 @@ def _damage(r: Resolving, e: Damage) -> None:
     else:
         n = r.amount(e.amount)
         amounts = {t: n for t in targets}
+    for part in e.also:
+        n = r.amount(part.amount)
+        for t in r.refs(part.to):
+            amounts[t] = amounts.get(t, 0) + n
     r.damaged += [t for t, n in amounts.items() if deal_damage(game, src, t, n)]
 
 

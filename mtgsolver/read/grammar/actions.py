@@ -792,7 +792,10 @@ class Links:
         if "that_much" in fields.values() and (not self.event_amount or self.linked):
             raise Refused("'that much' of no event amount, or after another effect's amount")
         self.linked += 1
-        linked = {k: self.ref(v) for k, v in fields.items()}
+        linked = {k: self.ref(v) for k, v in fields.items() if k != "also"}
+        if "also" in fields:  # "... to target creature and 2 damage to that creature's controller" (120.2)
+            self.object = self.that = linked["to"]
+            linked["also"] = self.ref(fields["also"])
         if kind == "damage" and linked.get("source") == "source":
             del linked["source"]  # the default: the source deals it
         main = _OBJECT_FIELDS.get(kind)
@@ -1658,7 +1661,9 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         return _pred("damage", {"amount": amount, "to": _recipient(to)}, "source", False)
 
     def damage_two(self, children: list[Any]) -> _Predicate:
-        raise Refused("two amounts of damage in one event")
+        amount, to, second, other = children
+        return _pred("damage", {"amount": amount, "to": _recipient(to),
+                                "also": [{"amount": second, "to": _recipient(other)}]}, "source", False)
 
     def damage_divided(self, children: list[Any]) -> _Predicate:
         amount, (count, spec) = children
