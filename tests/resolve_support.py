@@ -28,6 +28,9 @@ ORACLE: dict[str, str] = {
     "Chandra's Outrage": "Chandra's Outrage deals 4 damage to target creature and 2 damage to that creature's "
                          "controller.",
     "Char": "Char deals 4 damage to any target and 2 damage to you.",
+    "Disembowel": "Destroy target creature with mana value X.",
+    "Forced March": "Destroy all creatures with mana value X or less.",
+    "Spell Snare": "Counter target spell with mana value 2.",
     "Wheel of Fortune": "Each player discards their hand, then draws seven cards.",
     "Mulch": "Reveal the top four cards of your library. Put all land cards revealed this way into your hand and the "
              "rest into your graveyard.",

@@ -67,7 +67,14 @@ UNREAD = [
     pytest.param("spell", "Spell", "Target creature you control gains protection from the color of your choice until "
                  "end of turn.", id="a color chosen as it resolves"),
     pytest.param("spell", "Spell", "Create a token that's a copy of target creature you control.", id="707 copies"),
-    pytest.param("spell", "Spell", "Destroy target artifact with mana value X.", id="a filter with X"),
+    pytest.param("triggered", "Spell", "When Spell enters the battlefield, destroy target artifact with mana value X.",
+                 id="107.3a a filter with X in a triggered ability: no X is chosen"),
+    pytest.param("spell", "Spell", "Destroy target creature with mana value X or less and power X or greater.",
+                 id="two bounds of X joined"),
+    pytest.param("spell", "Arc Trail", "Arc Trail deals 2 damage to any target and 1 damage to another target.",
+                 id="a second amount of damage to another target"),
+    pytest.param("spell", "Spell", "Spell deals 4 damage to target creature and 2 damage to that creature's controller "
+                 "and 1 damage to you.", id="three amounts of damage"),
     pytest.param("spell", "Lightning Strike", "Lightning Strike deals 3 damage to target opponent or planeswalker.",
                  id="an opponent or a planeswalker: whose planeswalker is not said"),
     pytest.param("spell", "Spell", "Storm\nDraw a card.", id="702.40 storm copies on its own"),

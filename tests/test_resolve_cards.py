@@ -260,6 +260,32 @@ def test_counter_a_spell(board) -> None:
     assert r.board.has_permanent("bears") and graveyard(r.board, "alice") == ["Lightning Bolt"]
 
 
+def test_a_filter_with_x(board) -> None:
+    """107.3a: X is chosen as the spell is cast, and its filter's bounds are that number: Disembowel
+    with X = 2 destroys Grizzly Bears (mana value 2) and can't target it with X = 1; Forced March
+    with X = 1 destroys Llanowar Elves and not the Bears."""
+    b = board("zones: {alice: {hand: [Disembowel]}}\nbattlefield:\n" + BEARS)
+    assert graveyard(resolve(b, ["cast Disembowel>bears"], x=[2], free=True).board, "bob") == ["Grizzly Bears"]
+    r = resolve(b, ["cast Disembowel>bears"], x=[1], free=True)
+    assert r.resolved is False and r.reason.rule == "601.2c"
+    b = board("zones: {alice: {hand: [Forced March]}}\nbattlefield:\n" + BEARS
+              + "  - {id: elf, card: Llanowar Elves, controller: bob}\n")
+    r = resolve(b, ["cast Forced March"], x=[1], free=True)
+    assert graveyard(r.board, "bob") == ["Llanowar Elves"] and r.board.has_permanent("bears")
+
+
+def test_counter_a_spell_of_one_mana_value(board) -> None:
+    """202.3: Spell Snare counters Grizzly Bears (mana value 2), not Lightning Bolt (1); a spell
+    with X on the stack counts X (202.3e), which is not modelled: undecided."""
+    b = board("zones: {alice: {hand: [Grizzly Bears, Lightning Bolt, Blaze]}, bob: {hand: [Spell Snare]}}\n")
+    r = resolve(b, ["cast Grizzly Bears", "respond cast Spell Snare>grizzly-bears"], free=True)
+    assert graveyard(r.board, "alice") == ["Grizzly Bears"]
+    r = resolve(b, ["cast Lightning Bolt>bob", "respond cast Spell Snare>lightning-bolt"], free=True)
+    assert r.resolved is False and r.reason.rule == "601.2c"
+    r = resolve(b, ["cast Blaze>bob", "respond cast Spell Snare>blaze"], x=[1], free=True)
+    assert r.resolved is None and r.reason.rule == "202.3e"
+
+
 def test_copy_a_spell_with_new_targets_a_choice(board) -> None:
     """707.10c: Twincast copies Lightning Bolt; the copy's target is its controller's choice."""
     b = board("zones: {alice: {hand: [Lightning Bolt, Twincast]}}\nbattlefield:\n" + BEARS)

@@ -36,6 +36,9 @@ CONTROLLERS = ("any", "you", "opponents")
 
 ATTACHMENTS = ("enchanted", "equipped", "enchanted_or_equipped", "modified")
 SHARES = ("color", "creature_type")
+#: The bounds of :class:`Affected` that may be a spell's or ability's X (107.3a).
+X_BOUNDS = ("power_at_least", "power_at_most", "toughness_at_least", "toughness_at_most", "mana_value_at_least",
+            "mana_value_at_most")
 
 
 @dataclass(frozen=True)
@@ -67,7 +70,9 @@ class Affected:
     counter); ``any_of``: the object also matches at least one of these sets (a union of
     groups, "Skeletons you control and other Zombies you control", "snow and Zombie
     creatures", "with power or toughness 1 or less"; one set: both, "Eldrazi Spawn
-    creatures"); ``highest_mana_value``: its mana value is the highest among the creatures on
+    creatures"); ``x_bounds``: the bounds among :data:`X_BOUNDS` whose number is the X of the spell
+    or ability (107.3a, "with mana value X or less"), set when it is cast or activated and X is
+    chosen (unset, the filter can't be asked); ``highest_mana_value``: its mana value is the highest among the creatures on
     the battlefield, ties included (Favor of the Mighty; 202.3e: X is 0); ``paired``: the
     source and the creature it is paired with (702.95b, "both creatures", "each of those
     creatures"), while the pair holds (702.95e).
@@ -112,6 +117,7 @@ class Affected:
     any_of: tuple["Affected", ...] = ()
     highest_mana_value: bool = False
     paired: bool = False
+    x_bounds: frozenset[str] = frozenset()
 
     def to_mapping(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -185,6 +191,8 @@ class Affected:
                   if n is not None]
         if self.counter:
             words.append(f"with a {self.counter} counter")
+        words += [f"with {b.rsplit('_at_', 1)[0].replace('_', ' ')} X or {'greater' if b.endswith('least') else 'less'}"
+                  for b in sorted(self.x_bounds)]
         words += [f"with mana value {n} or {w}" for w, n in (("greater", self.mana_value_at_least),
                                                               ("less", self.mana_value_at_most)) if n is not None]
         if self.keywords:

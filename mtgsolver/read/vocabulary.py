@@ -30,6 +30,7 @@ from mtgsolver.model.continuous import (
     CARD_ZONES,
     CONDITION_KEYS,
     CONTROLLERS,
+    X_BOUNDS,
     FILTER_KINDS,
     FOR_EACH_KEYS,
     NUMBER_KINDS,
@@ -394,6 +395,10 @@ def parse_affected(data: Any, path: str = "affects") -> Affected:
             if not isinstance(value, bool):
                 raise VocabularyError(f"{where} expects true or false, got {value!r}")
             values[key] = value
+        elif key == "x_bounds":
+            if not isinstance(value, list) or not set(value) <= set(X_BOUNDS):
+                raise VocabularyError(f"{where} expects a list of {', '.join(X_BOUNDS)}")
+            values[key] = frozenset(value)
         elif key == "shares_with_attached":
             if value not in SHARES:
                 raise VocabularyError(f"{where} expects one of {', '.join(SHARES)}, got {value!r}")

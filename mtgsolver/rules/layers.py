@@ -34,6 +34,7 @@ from typing import Any, Iterable, Mapping
 from mtgsolver.model.abilities import Static
 from mtgsolver.model.board import Board
 from mtgsolver.model.board_effects import Effect
+from mtgsolver.model.errors import UnsupportedError
 from mtgsolver.model.continuous import Affected, CardCount, Condition, ContinuousSpec, ForEach, atom_text, setting_words
 from mtgsolver.model.filters import CreatureFilter
 from mtgsolver.model.mana import Color
@@ -1026,6 +1027,8 @@ def _matches(aff: Affected, obj: _Obj, eff: _Eff, state: Mapping[str, _Obj] | No
         return False
     if aff.any_of and not any(_matches(m, obj, eff, state) for m in aff.any_of):
         return False  # a union of groups (611.3a: "Skeletons you control and other Zombies you control")
+    if aff.x_bounds:  # set as a spell or ability is cast or activated (107.3a), never in a static ability
+        raise UnsupportedError(f"a filter {aff.describe()} outside a spell or ability that chose X")
     mana_value = obj.perm.mana_value  # 202.3, X counts as 0 (107.3g)
     if (aff.mana_value_at_least is not None and mana_value < aff.mana_value_at_least
             or aff.mana_value_at_most is not None and mana_value > aff.mana_value_at_most):

@@ -791,6 +791,8 @@ class Links:
             self.target(copy.deepcopy(spec))  # slots in the text's order (601.2c), not the fields'
         if "that_much" in fields.values() and (not self.event_amount or self.linked):
             raise Refused("'that much' of no event amount, or after another effect's amount")
+        if self.kind == "triggered" and "x_bounds" in repr(effect):
+            raise Refused("a filter with X in a triggered ability (107.3a: X is chosen as it is cast or activated)")
         self.linked += 1
         linked = {k: self.ref(v) for k, v in fields.items() if k != "also"}
         if "also" in fields:  # "... to target creature and 2 damage to that creature's controller" (120.2)
@@ -2048,22 +2050,27 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         return {"not_keywords": _plain_keywords(children[0])}
 
     def power_at_least(self, children: list[Any]) -> dict[str, Any]:
-        return {"power_at_least": _number(children[0])}
+        return _bound("power_at_least", children[0])
 
     def power_at_most(self, children: list[Any]) -> dict[str, Any]:
-        return {"power_at_most": _number(children[0])}
+        return _bound("power_at_most", children[0])
 
     def toughness_at_least(self, children: list[Any]) -> dict[str, Any]:
-        return {"toughness_at_least": _number(children[0])}
+        return _bound("toughness_at_least", children[0])
 
     def toughness_at_most(self, children: list[Any]) -> dict[str, Any]:
-        return {"toughness_at_most": _number(children[0])}
+        return _bound("toughness_at_most", children[0])
 
     def mana_value_at_least(self, children: list[Any]) -> dict[str, Any]:
-        return {"mana_value_at_least": _number(children[0])}
+        return _bound("mana_value_at_least", children[0])
+
+    def mana_value_is(self, children: list[Any]) -> dict[str, Any]:
+        """"with mana value 2", "with mana value X": at least and at most it (202.3)."""
+        low, high = _bound("mana_value_at_least", children[0]), _bound("mana_value_at_most", children[0])
+        return {"x_bounds": low["x_bounds"] + high["x_bounds"]} if "x_bounds" in low else {**low, **high}
 
     def mana_value_at_most(self, children: list[Any]) -> dict[str, Any]:
-        return {"mana_value_at_most": _number(children[0])}
+        return _bound("mana_value_at_most", children[0])
 
     # -- amounts ----------------------------------------------------------------------
     def event_qty(self, children: list[Any]) -> str:
@@ -2415,6 +2422,11 @@ def _replace_x(value: Any, amount: Any) -> tuple[Any, bool]:
 
 def _qty(children: list[Any], default: int) -> Any:
     return next((c for c in children if isinstance(c, int) or c in ("x", "that_much")), default)
+
+
+def _bound(bound: str, value: Any) -> dict[str, Any]:
+    """A filter's bound: a number, or the spell's or ability's X (107.3a, ``x_bounds``)."""
+    return {"x_bounds": [bound]} if value == "x" else {bound: _number(value)}
 
 
 def _number(value: Any) -> int:
