@@ -71,6 +71,10 @@ UNREAD = [
                  id="107.3a a filter with X in a triggered ability: no X is chosen"),
     pytest.param("spell", "Spell", "Destroy target creature with mana value X or less and power X or greater.",
                  id="two bounds of X joined"),
+    pytest.param("spell", "Spell", "Draw a card. If there are two or more artifact creature cards in your graveyard, "
+                 "draw a card.", id="cards in a graveyard of all of several types"),
+    pytest.param("spell", "Spell", "Draw a card. If there are two or more nonland cards in your graveyard, draw a card.",
+                 id="cards in a graveyard described by more than a card type"),
     pytest.param("spell", "Arc Trail", "Arc Trail deals 2 damage to any target and 1 damage to another target.",
                  id="a second amount of damage to another target"),
     pytest.param("spell", "Spell", "Spell deals 4 damage to target creature and 2 damage to that creature's controller "

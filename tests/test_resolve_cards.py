@@ -274,6 +274,17 @@ def test_a_filter_with_x(board) -> None:
     assert graveyard(r.board, "bob") == ["Llanowar Elves"] and r.board.has_permanent("bears")
 
 
+def test_spell_mastery(board) -> None:
+    """207.2c: Fiery Impulse deals 3 damage to a Hill Giant with an instant and a sorcery, or two
+    instants and a creature card, in its caster's graveyard; 2 with one instant and a land."""
+    giant = "battlefield:\n  - {id: giant, card: Hill Giant, controller: bob}\n"
+    for graveyard_cards, damage in (("[Shock, Mind Rot]", 3), ("[Shock, Opt, Grizzly Bears]", 3),
+                                    ("[Shock, Forest]", 2)):
+        b = board(f"zones: {{alice: {{hand: [Fiery Impulse], graveyard: {graveyard_cards}}}}}\n" + giant)
+        r = resolve(b, ["cast Fiery Impulse>giant"], free=True)
+        assert r.board.has_permanent("giant") == (damage < 3) and r.resolved is True
+
+
 def test_counter_a_spell_of_one_mana_value(board) -> None:
     """202.3: Spell Snare counters Grizzly Bears (mana value 2), not Lightning Bolt (1); a spell
     with X on the stack counts X (202.3e), which is not modelled: undecided."""

@@ -215,7 +215,8 @@ CONDITION_KEYS = ("controls", "opponent_controls", "on_battlefield", "cards_in_g
                    "your_turn", "day_night", "monstrous", "source_untapped", "source_equipped", "counters_on_source",
                    "life_at_most", "paired", "in_graveyard", *("attached_controller_controls", "attached_matches", "attached_equipment",
                                      "source_enchanted", "completed_dungeon", "city_blessing", "hand_at_most",
-                                     "life_over_starting", "opponent_graveyard", "graveyard_types", "attached_to_yours"))
+                                     "life_over_starting", "opponent_graveyard", "graveyard_types", "attached_to_yours",
+                                     "graveyard_cards"))
 #: Conditions with a filter, and those whose value is a number.
 FILTER_KINDS = ("controls", "opponent_controls", "on_battlefield", "attached_controller_controls", "attached_matches",
                  "attached_to_yours")
@@ -258,7 +259,8 @@ class Condition:
     ``life_over_starting`` (life total at least the starting life total plus ``value``, 103.4),
     ``opponent_graveyard`` (an opponent has ``value`` or more cards in their graveyard),
     ``graveyard_types`` (``value`` or more card types among the cards in their graveyard,
-    205.2a: delirium).
+    205.2a: delirium), ``graveyard_cards`` (``at_least`` cards of one of the card types
+    ``value`` in their graveyard: "two or more instant and/or sorcery cards", spell mastery).
     """
 
     kind: str
@@ -275,6 +277,8 @@ class Condition:
                 out["at_least"] = self.at_least
         elif self.kind == "cards_in_graveyard":
             out = {self.kind: self.at_least}
+        elif self.kind == "graveyard_cards":
+            out = {self.kind: list(self.value), "at_least": self.at_least}
         elif self.kind == "counters_on_source":
             out = {self.kind: self.value, "at_least": self.at_least}
             if self.at_most is not None:
@@ -313,6 +317,8 @@ class Condition:
                     "graveyard_types": "{} or more card types among cards in your graveyard"}[self.kind].format(self.value)
         elif self.kind == "cards_in_graveyard":
             text = f"{self.at_least} or more cards in your graveyard"
+        elif self.kind == "graveyard_cards":
+            text = f"{self.at_least} or more {' and/or '.join(self.value)} cards in your graveyard"
         elif self.kind == "counters_on_source" and self.at_most is not None:
             text = f"{self.at_least} to {self.at_most} {self.value} counters on it"
         elif self.kind == "counters_on_source":

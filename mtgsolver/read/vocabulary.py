@@ -442,6 +442,8 @@ def parse_condition(data: Any, path: str = "condition") -> Condition:
         return Condition(kind, parse_affected(value, f"{path}.{kind}"), at_least, True, negate)
     if kind == "cards_in_graveyard":
         return Condition(kind, None, _int(value, f"{path}.{kind}"), True, negate)
+    if kind == "graveyard_cards":
+        return Condition(kind, None, at_least, tuple(sorted(_words(value, f"{path}.{kind}"))), negate)
     if kind == "counters_on_source":
         at_most = _int(data["at_most"], f"{path}.at_most") if "at_most" in data else None
         return Condition(kind, None, at_least, str(value), negate, at_most)

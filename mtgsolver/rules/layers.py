@@ -801,6 +801,14 @@ def _graveyard_types(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: 
     return len(kinds & _CARD_TYPES) >= c.value
 
 
+def _graveyard_cards(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
+    """Spell mastery (207.2c): ``at_least`` cards of one of the card types ``value`` in the
+    controller's graveyard."""
+    zones = board.zones.get(eff.controller)
+    wanted = set(c.value)
+    return sum(1 for z in (zones.graveyard if zones is not None else ()) if wanted & set(_card_types(z.card))) >= c.at_least
+
+
 #: 205.2a: the card types ("tribal" is kindred's name in older card files).
 _CARD_TYPES = frozenset("artifact battle conspiracy creature dungeon enchantment instant kindred land phenomenon plane "
                         "planeswalker scheme sorcery vanguard".split())
@@ -812,7 +820,7 @@ _BOARD_CONDITIONS = {
     "attached_to_yours": _attached_to_yours,
     "completed_dungeon": _completed_dungeon, "city_blessing": _city_blessing, "hand_at_most": _hand_at_most,
     "life_over_starting": _life_over_starting, "opponent_graveyard": _opponent_graveyard,
-    "graveyard_types": _graveyard_types,
+    "graveyard_types": _graveyard_types, "graveyard_cards": _graveyard_cards,
 }
 
 

@@ -2149,6 +2149,21 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def threshold(self, children: list[Any]) -> dict[str, Any]:
         return {"cards_in_graveyard": _number(children[0])}
 
+    def graveyard_cards(self, children: list[Any]) -> dict[str, Any]:
+        """"There are two or more instant and/or sorcery cards in your graveyard" (spell mastery):
+        cards of one of some card types only."""
+        n, desc = children
+        if desc.kinds != ["card"] or not desc.plural or desc.zone != ("graveyard", "you") or desc.party \
+                or set(desc.filter) - {"types", "any_of"}:
+            raise Refused("cards in a graveyard described by more than their card types")
+        union = desc.filter.get("any_of", [])
+        if "types" in desc.filter and union or any(set(u) != {"types"} or len(u["types"]) != 1 for u in union):
+            raise Refused("cards of all of several types")
+        types = desc.filter.get("types", []) or [u["types"][0] for u in union]
+        if len(desc.filter.get("types", [])) > 1:
+            raise Refused("cards of all of several types")
+        return {"graveyard_cards": sorted(types), "at_least": _number(n)}
+
     def hand_at_most(self, children: list[Any]) -> dict[str, Any]:
         return {"hand_at_most": _number(children[0])}
 
