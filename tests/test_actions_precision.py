@@ -75,6 +75,10 @@ UNREAD = [
                  "draw a card.", id="cards in a graveyard of all of several types"),
     pytest.param("spell", "Spell", "Draw a card. If there are two or more nonland cards in your graveyard, draw a card.",
                  id="cards in a graveyard described by more than a card type"),
+    pytest.param("spell", "Spell", "If you control a Swamp, you may pay 4 life rather than pay this spell's mana cost "
+                 "and draw a card.\nDraw a card.", id="118.9 an alternative cost with more words after it"),
+    pytest.param("spell", "Spell", "You may cast target instant card without paying its mana cost.",
+                 id="casting another card without paying its mana cost: an effect, not an alternative cost"),
     pytest.param("spell", "Arc Trail", "Arc Trail deals 2 damage to any target and 1 damage to another target.",
                  id="a second amount of damage to another target"),
     pytest.param("spell", "Spell", "Spell deals 4 damage to target creature and 2 damage to that creature's controller "

@@ -274,6 +274,20 @@ def test_a_filter_with_x(board) -> None:
     assert graveyard(r.board, "bob") == ["Llanowar Elves"] and r.board.has_permanent("bears")
 
 
+def test_an_alternative_cost_is_a_choice_and_taking_it_undecided(board) -> None:
+    """118.9: Snuff Out cast for its mana cost destroys Grizzly Bears; for its alternative cost
+    (4 life), not modelled, the answer is undecided."""
+    swamps = "".join(f"  - {{id: s{i}, card: Swamp, controller: alice}}\n" for i in range(4))
+    b = board("zones: {alice: {hand: [Snuff Out]}}\nbattlefield:\n" + BEARS + swamps)
+    r = resolve(b, ["cast Snuff Out>bears"])
+    assert r.resolved is None and r.choices[0].key == "alternative:alice.hand[0]"
+    r = resolve(b, ["cast Snuff Out>bears"], choose=["alternative:alice.hand[0]=mana cost"])
+    assert graveyard(r.board, "bob") == ["Grizzly Bears"]
+    r = resolve(b, ["cast Snuff Out>bears"], choose=["alternative:alice.hand[0]=if you control a swamp, you may pay "
+                                                     "4 life rather than pay this spell's mana cost."])
+    assert r.resolved is None and r.reason.rule == "118.9"
+
+
 def test_spell_mastery(board) -> None:
     """207.2c: Fiery Impulse deals 3 damage to a Hill Giant with an instant and a sorcery, or two
     instants and a creature card, in its caster's graveyard; 2 with one instant and a land."""

@@ -783,7 +783,11 @@ class SpellAbility:
     "flashback {1}{r}", "convoke", "storm"), each defined by its rule of 702: how else it may be
     cast, what it does from another zone, how it is paid or copied. A rule that doesn't apply
     one of them must not answer as though it were absent. ``cost_reductions``: "This spell costs
-    {N} less to cast ..." (601.2f), each applied as the total cost is determined."""
+    {N} less to cast ..." (601.2f), each applied as the total cost is determined.
+    ``alternative_costs``: the sentences offering an alternative cost (118.9: "If [condition], you
+    may [cost] rather than pay this spell's mana cost", "... cast this spell without paying its
+    mana cost"), in normal form (lower case, the card's name "~"): casting the spell for one is not modelled (an answer that takes one
+    is undecided), paying its mana cost is."""
 
     effects: tuple[Effect, ...]
     targets: tuple[TargetSpec, ...] = ()
@@ -796,6 +800,7 @@ class SpellAbility:
     only_during: Literal["combat", "combat_before_blockers", "combat_after_blockers", "declare_blockers_step",
                          "declare_attackers_step_attacked", "your_turn"] | None = None
     extra_target_cost: ManaCost | None = None
+    alternative_costs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

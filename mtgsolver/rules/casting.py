@@ -282,7 +282,8 @@ def _keyword_names(ability: object) -> set[str]:
 def _keyword_options(game: Game, cid: str, name: str, ability: SpellAbility, modes: tuple[int, ...],
                      free: bool) -> None:
     """The spell's keywords as it is cast from a hand: the options they offer (601.2b), tried
-    both ways; escalate's more than one mode; a mandatory cost reduction on a cost paid.
+    both ways; escalate's more than one mode; a mandatory cost reduction on a cost paid; an
+    alternative cost (118.9) or its mana cost.
 
     :raises Undecided: an option taken, or a reduction, that is not modelled."""
     names = _keyword_names(ability)
@@ -291,6 +292,9 @@ def _keyword_options(game: Game, cid: str, name: str, ability: SpellAbility, mod
             raise Undecided(_CAST_OPTIONS[word], f"{name} cast with its {word}: not modelled")
     if "escalate" in names and len(modes) > 1:
         raise Undecided("702.120a", f"{name} with {len(modes)} modes: its escalate cost is not modelled")
+    if ability.alternative_costs and not free and game.choose(
+            f"alternative:{cid}", ["mana cost", *ability.alternative_costs]) > 0:
+        raise Undecided("118.9", f"{name} cast for an alternative cost: not modelled")
     for word in sorted(names & set(_COST_REDUCTIONS)) if not free else ():
         raise Undecided(_COST_REDUCTIONS[word], f"{name} has {word}: the cost it lowers is not modelled")
 

@@ -50,6 +50,10 @@ _KEYWORD_COST = re.compile(r"^([a-z][a-z ]*?)—(.+?)\.?$")
 _ACTING = frozenset({"storm", "cascade", "rebound", "epic", "gravestorm", "ripple", "aftermath"})
 _ADDITIONAL = "as an additional cost to cast this spell, "
 _UNCOUNTERABLE = "this spell can't be countered."
+#: An alternative cost (118.9), after an optional condition: kept as printed, not modelled.
+_ALTERNATIVE = re.compile(r"^(?:if [^.]+?, )?(?:you may [^.]+? rather than pay this spell's mana cost"
+                          r"|you may cast (?:this spell|it) without paying its mana cost"
+                          r"|rather than pay this spell's mana cost, you may [^.]+?)\.$")
 #: "Cast this spell only during ..." (601.3) by its words.
 _ONLY_DURING = {"cast this spell only during combat.": "combat",
                 "cast this spell only during combat before blockers are declared.": "combat_before_blockers",
@@ -110,6 +114,8 @@ def _spell(text: str, name: str) -> dict[str, Any]:
             elif m := _LESS.match(sentence):
                 _once(out, "cost_reductions", [_reduction(m.group(1), m.group(2))]
                       + ([_reduction(m.group(3), m.group(4))] if m.group(3) else []))
+            elif _ALTERNATIVE.match(sentence):
+                out.setdefault("alternative_costs", []).append(sentence)
             elif sentence.startswith(_ADDITIONAL):
                 _once(out, "additional_costs", _costs(sentence[len(_ADDITIONAL):].rstrip(".")))
             else:
