@@ -29,6 +29,7 @@ ORACLE: dict[str, str] = {
                          "controller.",
     "Char": "Char deals 4 damage to any target and 2 damage to you.",
     "Disembowel": "Destroy target creature with mana value X.",
+    "Divine Offering": "Destroy target artifact. You gain life equal to its mana value.",
     "Snuff Out": "If you control a Swamp, you may pay 4 life rather than pay this spell's mana cost.\nDestroy target "
                  "nonblack creature. It can't be regenerated.",
     "Fiery Impulse": "Fiery Impulse deals 2 damage to target creature.\nSpell mastery — If there are two or more "

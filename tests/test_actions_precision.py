@@ -79,6 +79,7 @@ UNREAD = [
                  "and draw a card.\nDraw a card.", id="118.9 an alternative cost with more words after it"),
     pytest.param("spell", "Spell", "You may cast target instant card without paying its mana cost.",
                  id="casting another card without paying its mana cost: an effect, not an alternative cost"),
+    pytest.param("spell", "Spell", "You gain life equal to its mana value.", id="'its mana value' with nothing named"),
     pytest.param("spell", "Arc Trail", "Arc Trail deals 2 damage to any target and 1 damage to another target.",
                  id="a second amount of damage to another target"),
     pytest.param("spell", "Spell", "Spell deals 4 damage to target creature and 2 damage to that creature's controller "

@@ -288,6 +288,14 @@ def test_an_alternative_cost_is_a_choice_and_taking_it_undecided(board) -> None:
     assert r.resolved is None and r.reason.rule == "118.9"
 
 
+def test_life_equal_to_a_mana_value_as_it_last_existed(board) -> None:
+    """202.3, 608.2h: Divine Offering destroys Millstone and its caster gains 2 life, Millstone's
+    mana value as it last existed on the battlefield."""
+    b = board("zones: {alice: {hand: [Divine Offering]}}\nbattlefield:\n  - {id: stone, card: Millstone, controller: bob}\n")
+    r = resolve(b, ["cast Divine Offering>stone"], free=True)
+    assert graveyard(r.board, "bob") == ["Millstone"] and r.board.player("alice").life == 22
+
+
 def test_spell_mastery(board) -> None:
     """207.2c: Fiery Impulse deals 3 damage to a Hill Giant with an instant and a sorcery, or two
     instants and a creature card, in its caster's graveyard; 2 with one instant and a land."""

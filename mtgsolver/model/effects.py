@@ -62,7 +62,7 @@ __all__ = [
     "Bounce", "Chosen", "Conditional", "Created", "ControllerOf", "CopySpell", "CostReduction", "Count", "CounterSpell",
     "CreateTokens", "Damage", "DamagePart", "Delayed", "Destroy", "Discard", "Draw", "Duration", "Each", "Effect", "EventAmount",
     "Exile", "ExileIfDies",
-    "ExtraTurn", "Fight", "GainControl", "GainLife", "KeywordAction", "LookAtTop", "LoseLife", "Mill", "Modal",
+    "ExtraTurn", "Fight", "GainControl", "GainLife", "KeywordAction", "LookAtTop", "LoseLife", "ManaValueOf", "Mill", "Modal",
     "Modify", "Monstrosity", "Objects", "Optional", "OwnerOf", "Pay", "Players", "PowerOf", "PreventDamage", "Proliferate",
     "PutCounters", "PutInLibrary", "PutOntoBattlefield", "Ref", "Regenerate", "RemoveCounters",
     "ReturnFromGraveyard", "Sacrifice", "Scry", "SearchLibrary", "Source", "SpellAbility", "Subject", "Surveil",
@@ -203,6 +203,14 @@ class ToughnessOf:
 
 
 @dataclass(frozen=True)
+class ManaValueOf:
+    """The mana value of ``of`` (202.3) as the effect happens, or as it last existed (608.2h:
+    "life equal to its mana value")."""
+
+    of: Ref
+
+
+@dataclass(frozen=True)
 class EventAmount:
     """"That much", "that many" in a triggered ability: the amount of the event it triggered on
     (603.2, 603.7c): the damage dealt in it ("Whenever enchanted creature deals damage, you gain
@@ -213,7 +221,7 @@ class EventAmount:
     ``deals_damage_to_opponent``, ``dealt_damage``) or life gained (``gains_life``)."""
 
 
-Amount = Union[int, X, Count, PowerOf, ToughnessOf, EventAmount]
+Amount = Union[int, X, Count, PowerOf, ToughnessOf, ManaValueOf, EventAmount]
 
 #: How long a lasting effect lasts (611.2a-b, 514.2): until the cleanup step ("until end of
 #: turn", "this turn"), for as long as the source stays (``while_source``), for the game, or

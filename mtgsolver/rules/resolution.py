@@ -59,6 +59,7 @@ from mtgsolver.model.effects import (
     GainLife,
     KeywordAction,
     LookAtTop,
+    ManaValueOf,
     LoseLife,
     Mill,
     Modal,
@@ -425,6 +426,15 @@ class Resolving:
             p = self.object(ids[0]) if ids else None
             value = (p.power if isinstance(amount, PowerOf) else p.toughness) if p is not None else None
             return value or 0
+        if isinstance(amount, ManaValueOf):
+            ids = self.refs_or_gone(amount.of)
+            item = self.game.stack_object(ids[0]) if ids else None
+            if isinstance(item, StackObject) and item.x and item.card is not None and item.card.card.mana_cost \
+                    and item.card.card.mana_cost.variables:
+                raise Undecided("202.3e", f"the mana value of {item.card.card.name} on the stack counts its X, which "
+                                          "is not modelled")
+            p = self.object(ids[0]) if ids else None
+            return p.mana_value if p is not None else 0
         raise AssertionError(amount)
 
     def permanents(self, ref: Ref) -> list[str]:

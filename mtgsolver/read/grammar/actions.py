@@ -2094,6 +2094,12 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def its_toughness(self, children: list[Any]) -> dict[str, Any]:
         return {"toughness_of": {"it": "object"}}
 
+    def its_mana_value(self, children: list[Any]) -> dict[str, Any]:
+        return {"mana_value_of": {"it": "object"}}
+
+    def that_mana_value(self, children: list[Any]) -> dict[str, Any]:
+        return {"mana_value_of": {"it": "that"}}
+
     def that_power(self, children: list[Any]) -> dict[str, Any]:
         return {"power_of": {"it": "that"}}
 
