@@ -2157,8 +2157,12 @@ class _Compile(ConstantRules, constants=CONSTANTS):
 
     def graveyard_cards(self, children: list[Any]) -> dict[str, Any]:
         """"There are two or more instant and/or sorcery cards in your graveyard" (spell mastery):
-        cards of one of some card types only."""
+        cards of one of some card types only; "there are seven or more cards in your graveyard"
+        (threshold)."""
         n, desc = children
+        if desc.kinds == ["card"] and desc.plural and desc.zone == ("graveyard", "you") and not desc.filter \
+                and not desc.party:
+            return self.threshold([n])
         if desc.kinds != ["card"] or not desc.plural or desc.zone != ("graveyard", "you") or desc.party \
                 or set(desc.filter) - {"types", "any_of"}:
             raise Refused("cards in a graveyard described by more than their card types")
