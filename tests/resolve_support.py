@@ -29,6 +29,10 @@ ORACLE: dict[str, str] = {
                          "controller.",
     "Char": "Char deals 4 damage to any target and 2 damage to you.",
     "Disembowel": "Destroy target creature with mana value X.",
+    "Kindle": "Kindle deals X damage to any target, where X is 2 plus the number of cards named Kindle in all "
+              "graveyards.",
+    "Accumulated Knowledge": "Draw a card, then draw cards equal to the number of cards named Accumulated Knowledge "
+                             "in all graveyards.",
     "Divine Offering": "Destroy target artifact. You gain life equal to its mana value.",
     "Snuff Out": "If you control a Swamp, you may pay 4 life rather than pay this spell's mana cost.\nDestroy target "
                  "nonblack creature. It can't be regenerated.",

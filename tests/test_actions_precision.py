@@ -80,6 +80,12 @@ UNREAD = [
     pytest.param("spell", "Spell", "You may cast target instant card without paying its mana cost.",
                  id="casting another card without paying its mana cost: an effect, not an alternative cost"),
     pytest.param("spell", "Spell", "You gain life equal to its mana value.", id="'its mana value' with nothing named"),
+    pytest.param("activated", "Foo", "{T}: Draw cards equal to the number of cards named Foo in your graveyard.",
+                 id="'named ~' outside a spell's text"),
+    pytest.param("spell", "Fire // Ice", "Draw cards equal to the number of cards named Fire // Ice in your graveyard.",
+                 id="'named ~' on a face of a card of two names"),
+    pytest.param("spell", "Spell", "Draw cards equal to the number of cards named Spell in your hand.",
+                 id="402.3 cards of a name in a hand: hidden"),
     pytest.param("spell", "Arc Trail", "Arc Trail deals 2 damage to any target and 1 damage to another target.",
                  id="a second amount of damage to another target"),
     pytest.param("spell", "Spell", "Spell deals 4 damage to target creature and 2 damage to that creature's controller "

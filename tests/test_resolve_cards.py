@@ -296,6 +296,17 @@ def test_life_equal_to_a_mana_value_as_it_last_existed(board) -> None:
     assert graveyard(r.board, "bob") == ["Millstone"] and r.board.player("alice").life == 22
 
 
+def test_cards_named_like_the_spell_in_graveyards(board) -> None:
+    """201.2, 608.2h: Kindle with another Kindle in bob's graveyard deals 2 plus 1; Accumulated
+    Knowledge with one in each graveyard draws 1, then 2."""
+    b = board("zones: {alice: {hand: [Kindle], graveyard: [Shock]}, bob: {graveyard: [Kindle, Opt]}}\n")
+    assert resolve(b, ["cast Kindle>bob"], free=True).board.player("bob").life == 17
+    b = board("zones: {alice: {hand: [Accumulated Knowledge], graveyard: [Accumulated Knowledge], library: {count: 5}},"
+              " bob: {graveyard: [Accumulated Knowledge]}}\n")
+    r = resolve(b, ["cast Accumulated Knowledge"], free=True)
+    assert r.board.zones["alice"].hand_count == 3 and r.board.zones["alice"].library_count == 2
+
+
 def test_spell_mastery(board) -> None:
     """207.2c: Fiery Impulse deals 3 damage to a Hill Giant with an instant and a sorcery, or two
     instants and a creature card, in its caster's graveyard; 2 with one instant and a land."""

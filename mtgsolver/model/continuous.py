@@ -351,20 +351,23 @@ CARD_OWNERS = ("you", "its_controller", "all")
 @dataclass(frozen=True)
 class CardCount:
     """Cards in a zone (404 graveyards, 402 hands): ``zone``, ``whose`` and ``types`` (any of;
-    empty: every card). A hand's card types are hidden (402.3): only its size is counted."""
+    empty: every card), ``named``: only cards of that name (201.2, "cards named Kindle"). A
+    hand's cards are hidden (402.3): only its size is counted."""
 
     zone: str
     whose: str
     types: frozenset[str] = frozenset()
+    named: str | None = None
 
     def to_mapping(self) -> dict[str, Any]:
         out: dict[str, Any] = {"zone": self.zone, "whose": self.whose}
-        return {**out, "types": sorted(self.types)} if self.types else out
+        out |= {"types": sorted(self.types)} if self.types else {}
+        return out | ({"named": self.named} if self.named is not None else {})
 
     def describe(self) -> str:
         kinds = " or ".join(sorted(self.types)) + " " if self.types else ""
         where = {"you": "your", "its_controller": "its controller's", "all": "each player's"}[self.whose]
-        return f"{kinds}card in {where} {self.zone}"
+        return f"{kinds}card{f' named {self.named}' if self.named else ''} in {where} {self.zone}"
 
 
 @dataclass(frozen=True)

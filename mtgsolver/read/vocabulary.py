@@ -461,18 +461,19 @@ def parse_card_count(data: Any, path: str) -> CardCount:
 
     :raises VocabularyError: naming the key that is wrong.
     """
-    if not isinstance(data, dict) or set(data) - {"zone", "whose", "types"}:
+    if not isinstance(data, dict) or set(data) - {"zone", "whose", "types", "named"}:
         raise VocabularyError(f"{path} expects {{zone: graveyard | hand, whose: you | its_controller | all, "
-                              "types: [...]}")
+                              "types: [...], named: NAME}")
     zone, whose = data.get("zone"), data.get("whose", "you")
     if zone not in CARD_ZONES:
         raise VocabularyError(f"{path}.zone expects one of {', '.join(CARD_ZONES)}, got {zone!r}")
     if whose not in CARD_OWNERS:
         raise VocabularyError(f"{path}.whose expects one of {', '.join(CARD_OWNERS)}, got {whose!r}")
     types = _words(data.get("types", []), f"{path}.types")
-    if types and zone == "hand":
-        raise VocabularyError(f"{path}.types: the card types in a hand are hidden (402.3); count the cards only")
-    return CardCount(zone, whose, types)
+    named = str(data["named"]) if "named" in data else None
+    if (types or named) and zone == "hand":
+        raise VocabularyError(f"{path}: the cards in a hand are hidden (402.3); count the cards only")
+    return CardCount(zone, whose, types, named)
 
 
 def parse_for_each(data: Any, path: str = "for_each") -> ForEach:

@@ -867,7 +867,7 @@ def _counters(counters: Mapping[str, int], kind: str) -> int:
 
 def _cards(board: Board, what: CardCount, you: str, its_controller: str) -> int:
     """Cards in graveyards (404: public, listed on the board) or in a hand (402: its size,
-    ``hand_count``), of any of ``what.types``."""
+    ``hand_count``), of any of ``what.types``, of the name ``what.named``."""
     zones = getattr(board, "zones", None) or {}
     players = [p.name for p in board.players] if what.whose == "all" else [you if what.whose == "you" else its_controller]
     n = 0
@@ -877,7 +877,8 @@ def _cards(board: Board, what: CardCount, you: str, its_controller: str) -> int:
             n += int(getattr(z, "hand_count", 0) or 0)
         else:
             n += sum(1 for c in getattr(z, "graveyard", ()) or ()
-                     if not what.types or what.types & _card_types(c.card))
+                     if (not what.types or what.types & _card_types(c.card))
+                     and (what.named is None or c.card.name.lower() == what.named.lower()))
     return n
 
 

@@ -791,6 +791,8 @@ class Links:
             self.target(copy.deepcopy(spec))  # slots in the text's order (601.2c), not the fields'
         if "that_much" in fields.values() and (not self.event_amount or self.linked):
             raise Refused("'that much' of no event amount, or after another effect's amount")
+        if self.kind != "spell" and "'named': '~'" in repr(effect):
+            raise Refused("'named ~' outside a spell's text")
         if self.kind == "triggered" and "x_bounds" in repr(effect):
             raise Refused("a filter with X in a triggered ability (107.3a: X is chosen as it is cast or activated)")
         self.linked += 1
@@ -1408,6 +1410,10 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     # -- player verbs -----------------------------------------------------------------
     def draw(self, children: list[Any]) -> _Predicate:
         return _player("draw", {"amount": _times(_qty(children, 1), children)})
+
+    def draw_equal(self, children: list[Any]) -> _Predicate:
+        """"Draw cards equal to the number of ..." (608.2h)."""
+        return _player("draw", {"amount": _amount_in(children)})
 
     def discard(self, children: list[Any]) -> _Predicate:
         return _player("discard", {"amount": _qty(children, 1)})
@@ -2085,6 +2091,14 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def count(self, children: list[Any]) -> dict[str, Any]:
         return {"count": _count(children[0])}
 
+    def count_plus(self, children: list[Any]) -> dict[str, Any]:
+        """"2 plus the number of ...": the count and a number added (608.2h)."""
+        return {"count": {**_count(children[1]), "plus": _number(children[0])}}
+
+    def named_self(self, children: list[Any]) -> dict[str, Any]:
+        """"Named ~": the card's own name (201.2), written in by the spell family (``~`` kept)."""
+        return {"named": "~"}
+
     def source_power(self, children: list[Any]) -> dict[str, Any]:
         return {"power_of": "source"}
 
@@ -2379,14 +2393,16 @@ def _count(desc: Desc) -> dict[str, Any]:
         types = filt.pop("types", [])
         if "any_of" in filt and all(set(m) == {"types"} and len(m["types"]) == 1 for m in filt["any_of"]):
             types = [m["types"][0] for m in filt.pop("any_of")]
+        named = filt.pop("named", None)
         if filt or len(types) > 1 and "any_of" not in desc.filter:
             raise Refused("cards counted by more than their card types")
-        if desc.zone[0] == "hand" and types:
-            raise Refused("cards of a type in a hand: hidden (402.3)")
+        if desc.zone[0] == "hand" and (types or named):
+            raise Refused("cards of a type or a name in a hand: hidden (402.3)")
         whose = {"you": "you", "any": "all"}.get(desc.zone[1])
         if whose is None:
             raise Refused("cards in an opponent's graveyard counted")
-        return {"cards": {"zone": desc.zone[0], "whose": whose, **({"types": sorted(types)} if types else {})}}
+        return {"cards": {"zone": desc.zone[0], "whose": whose, **({"types": sorted(types)} if types else {}),
+                          **({"named": named} if named else {})}}
     return {"permanents": desc.affected()}
 
 

@@ -131,7 +131,20 @@ def _spell(text: str, name: str) -> dict[str, Any]:
         out["keywords"] = keywords
     if "kicker" not in out and _mentions_kicked(effects):
         raise Refused("'kicked' without kicker")
+    if "'named': '~'" in repr((effects, links.slots)):
+        if "//" in name:
+            raise Refused("'named ~' on a face of a card of two names")
+        effects, links.slots = _named(effects, name), _named(links.slots, name)
     return {"effects": effects, **({"targets": links.slots} if links.slots else {}), **out, "text": text.strip()}
+
+
+def _named(value: Any, name: str) -> Any:
+    """``value`` with "named ~" (``{"named": "~"}`` in a filter or a count) naming the card (201.2)."""
+    if isinstance(value, list):
+        return [_named(v, name) for v in value]
+    if isinstance(value, dict):
+        return {k: name if k == "named" and v == "~" else _named(v, name) for k, v in value.items()}
+    return value
 
 
 def _replaces(text: str) -> bool:
