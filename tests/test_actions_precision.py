@@ -86,6 +86,8 @@ UNREAD = [
                  id="'named ~' on a face of a card of two names"),
     pytest.param("spell", "Spell", "Draw cards equal to the number of cards named Spell in your hand.",
                  id="402.3 cards of a name in a hand: hidden"),
+    pytest.param("spell", "Spell", "Target creature doesn't untap during your next untap step.",
+                 id="502.3 your untap step for a creature that may be another player's"),
     pytest.param("spell", "Arc Trail", "Arc Trail deals 2 damage to any target and 1 damage to another target.",
                  id="a second amount of damage to another target"),
     pytest.param("spell", "Spell", "Spell deals 4 damage to target creature and 2 damage to that creature's controller "

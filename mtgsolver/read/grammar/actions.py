@@ -165,6 +165,8 @@ def tag(low: str) -> tuple[str, tuple[str, ...]]:
     low = _PLURAL_AND.sub(r"\1 &and \2", low)
     low = _AND_DAMAGE.sub(r"and_damage \1 damage to", low)
     low = re.sub(r"\b(attacks|attack|blocks|block|be blocked|blocked) this turn if able\b", r"\1 if able this turn", low)
+    low = re.sub(r"\byou control (don't|doesn't) untap during your next untap step\b",
+                 r"you control \1 untap during their controller's next untap step", low)  # 502.3: theirs is yours
     low = low.replace(" at random", " at_random").replace(", where x is ", " where_x_is ").replace(
         " until end of turn for each ", " until_end_of_turn_for_each ")
     low = re.sub(r"\b(each [a-z ]+?) and each (?=(?:other )?(?:player|opponent|planeswalker|creature)s?"
