@@ -88,6 +88,10 @@ UNREAD = [
                  id="402.3 cards of a name in a hand: hidden"),
     pytest.param("spell", "Spell", "Target creature doesn't untap during your next untap step.",
                  id="502.3 your untap step for a creature that may be another player's"),
+    pytest.param("spell", "Spell", "Counter target activated ability you control.",
+                 id="an ability described by more than its kind: its filter is not checked"),
+    pytest.param("spell", "Rust", "Counter target activated ability from an artifact source.",
+                 id="an ability by its source"),
     pytest.param("spell", "Arc Trail", "Arc Trail deals 2 damage to any target and 1 damage to another target.",
                  id="a second amount of damage to another target"),
     pytest.param("spell", "Spell", "Spell deals 4 damage to target creature and 2 damage to that creature's controller "

@@ -307,6 +307,17 @@ def test_cards_named_like_the_spell_in_graveyards(board) -> None:
     assert r.board.zones["alice"].hand_count == 3 and r.board.zones["alice"].library_count == 2
 
 
+def test_counter_an_activated_ability(board) -> None:
+    """701.6a, 113.3b: Squelch counters Prodigal Pyromancer's activated ability (no damage) and
+    draws; a spell is not an activated ability (601.2c)."""
+    b = board("zones: {alice: {hand: [Shock]}, bob: {hand: [Squelch], library: {count: 3}}}\nbattlefield:\n"
+              "  - {id: pyro, card: Prodigal Pyromancer, controller: alice}\n")
+    r = resolve(b, ["activate pyro>bob", "respond cast Squelch>pyro-ability"], free=True)
+    assert r.board.player("bob").life == 20 and r.board.zones["bob"].hand_count == 1
+    r = resolve(b, ["cast Shock>bob", "respond cast Squelch>shock"], free=True)
+    assert r.resolved is False and r.reason.rule == "601.2c"
+
+
 def test_spell_mastery(board) -> None:
     """207.2c: Fiery Impulse deals 3 damage to a Hill Giant with an instant and a sorcery, or two
     instants and a creature card, in its caster's graveyard; 2 with one instant and a land."""

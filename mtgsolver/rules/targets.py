@@ -11,7 +11,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from mtgsolver.model.effects import Modal, Targeted, TargetSpec
+from mtgsolver.model.effects import ActivatedAbility, Modal, Targeted, TargetSpec
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.zones import ZoneCard
 from mtgsolver.rules.blocking import has_quality
@@ -128,7 +128,8 @@ def target_problem(game: Game, spec: TargetSpec, tid: str, controller: str, sour
     item = game.stack_object(tid)
     if item is not None:
         kind = "spell" if item.kind == "spell" else "ability"
-        if kind not in kinds:
+        which = "activated_ability" if isinstance(item.ability, ActivatedAbility) else "triggered_ability"
+        if kind not in kinds and not (kind == "ability" and which in kinds):
             return f"{tid} is {'a spell' if kind == 'spell' else 'an ability'} on the stack; the target is {_kinds(kinds)}"
         card = item.card.card if isinstance(item.card, ZoneCard) else item.card
         if kind == "spell" and card is not None and card.mana_cost is not None and card.mana_cost.variables and (

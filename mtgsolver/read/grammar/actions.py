@@ -167,6 +167,9 @@ def tag(low: str) -> tuple[str, tuple[str, ...]]:
     low = re.sub(r"\b(attacks|attack|blocks|block|be blocked|blocked) this turn if able\b", r"\1 if able this turn", low)
     low = re.sub(r"\byou control (don't|doesn't) untap during your next untap step\b",
                  r"you control \1 untap during their controller's next untap step", low)  # 502.3: theirs is yours
+    low = re.sub(r"\bspell, activated ability, or triggered ability\b", "spell or ability", low)
+    low = re.sub(r"\bactivated or triggered abilit(y|ies)\b", r"abilit\1", low)  # 113.3: those on the stack
+    low = re.sub(r"\b(activated|triggered) ability\b", r"\1_ability", low)
     low = low.replace(" at random", " at_random").replace(", where x is ", " where_x_is ").replace(
         " until end of turn for each ", " until_end_of_turn_for_each ")
     low = re.sub(r"\b(each [a-z ]+?) and each (?=(?:other )?(?:player|opponent|planeswalker|creature)s?"
@@ -898,7 +901,10 @@ _HEADS: dict[str, tuple[str, dict[str, Any]]] = {
     "land": ("land", {}), "planeswalker": ("planeswalker", {}), "battle": ("battle", {}),
     "permanent": ("permanent", {}), "spell": ("spell", {}), "card": ("card", {}), "player": ("player", {}),
     "opponent": ("player", {"opponent": True}), "token": ("permanent", {"token": True}), "ability": ("ability", {}),
+    "activated_ability": ("activated_ability", {}), "triggered_ability": ("triggered_ability", {}),
 }
+#: The kinds of objects on the stack (405.1): spells, and abilities (activated or triggered, 113.3).
+_STACK_KINDS = frozenset({"spell", "ability", "activated_ability", "triggered_ability"})
 _PLURALS = {"creatures": "creature", "artifacts": "artifact", "enchantments": "enchantment", "lands": "land",
             "planeswalkers": "planeswalker", "battles": "battle", "permanents": "permanent", "spells": "spell",
             "cards": "card", "players": "player", "opponents": "opponent", "tokens": "token"}
@@ -932,7 +938,7 @@ class Desc:
 
     def affected(self) -> dict[str, Any]:
         """The permanents it describes, as an affected-set mapping (kinds become types)."""
-        if self.zone or self.party or set(self.kinds) & {"spell", "card", "ability", "player"}:
+        if self.zone or self.party or set(self.kinds) & {"card", "player", *_STACK_KINDS}:
             raise Refused("not a description of permanents")
         types = [k for k in self.kinds if k != "permanent"]
         if len(types) <= 1:
@@ -951,9 +957,11 @@ class Desc:
             if kinds != ["player"]:
                 raise Refused("an opponent or something else")
             spec["opponent"] = True
-        if set(kinds) & {"spell", "ability"}:
-            if len(kinds) > 1 or self.zone:
-                raise Refused("a spell and something else")
+        if set(kinds) & _STACK_KINDS:
+            if not set(kinds) <= _STACK_KINDS or len(kinds) > 1 and self.filter or self.zone:
+                raise Refused("a spell and something else, or a spell or an ability with a filter")
+            if set(kinds) - {"spell"} and self.filter:
+                raise Refused("an ability described by more than its kind")
             spec["zone"] = "stack"
         elif "card" in kinds:
             if kinds != ["card"] or self.zone is None:
@@ -2334,7 +2342,7 @@ def _object(np: _NP, cards: bool = False) -> Any:
         raise Refused("not objects")
     if isinstance(ref, dict) and "target" in ref:
         kinds = ref["target"]["kinds"]
-        if set(kinds) & {"spell", "ability", "player"} or ("card" in kinds and not cards):
+        if set(kinds) & {"player", *_STACK_KINDS} or ("card" in kinds and not cards):
             raise Refused("a target that is not a permanent")
     if isinstance(ref, dict) and "chosen" in ref and "zone" in ref["chosen"] and not cards:
         raise Refused("a chosen card where a permanent is meant")
@@ -2363,7 +2371,7 @@ def _chosen(desc: Desc, count: Any) -> dict[str, Any]:
 def _recipient(np: _NP) -> Any:
     """Something damage is dealt to: permanents or players (120.1)."""
     ref = np.ref
-    if isinstance(ref, dict) and ("chosen" in ref or "target" in ref and set(ref["target"]["kinds"]) & {"spell", "card", "ability"}):
+    if isinstance(ref, dict) and ("chosen" in ref or "target" in ref and set(ref["target"]["kinds"]) & {"card", *_STACK_KINDS}):
         raise Refused("damage to something that can't be dealt damage")
     return ref
 
