@@ -29,6 +29,7 @@ ORACLE: dict[str, str] = {
                          "controller.",
     "Char": "Char deals 4 damage to any target and 2 damage to you.",
     "Disembowel": "Destroy target creature with mana value X.",
+    "Spiteful Blow": "Destroy target creature and target land.",
     "Squelch": "Counter target activated ability. (Mana abilities can't be targeted.)\nDraw a card.",
     "Kindle": "Kindle deals X damage to any target, where X is 2 plus the number of cards named Kindle in all "
               "graveyards.",

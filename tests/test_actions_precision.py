@@ -92,6 +92,10 @@ UNREAD = [
                  id="an ability described by more than its kind: its filter is not checked"),
     pytest.param("spell", "Rust", "Counter target activated ability from an artifact source.",
                  id="an ability by its source"),
+    pytest.param("spell", "Spell", "Destroy target creature and target land. It can't be regenerated.",
+                 id="'it' after two targets of one verb"),
+    pytest.param("spell", "Spell", "Destroy target creature and target land. Its controller loses 2 life.",
+                 id="'its' after two targets of one verb"),
     pytest.param("spell", "Arc Trail", "Arc Trail deals 2 damage to any target and 1 damage to another target.",
                  id="a second amount of damage to another target"),
     pytest.param("spell", "Spell", "Spell deals 4 damage to target creature and 2 damage to that creature's controller "

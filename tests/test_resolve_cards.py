@@ -318,6 +318,17 @@ def test_counter_an_activated_ability(board) -> None:
     assert r.resolved is False and r.reason.rule == "601.2c"
 
 
+def test_two_targets_of_one_verb(board) -> None:
+    """608.2b, 701.8: Spiteful Blow destroys its creature and its land; with the creature gone
+    before it resolves, the land is still destroyed."""
+    b = board("zones: {alice: {hand: [Lightning Bolt, Spiteful Blow]}}\nbattlefield:\n" + BEARS
+              + "  - {id: forest, card: Forest, controller: bob}\n")
+    r = resolve(b, ["cast Spiteful Blow>bears;forest"], free=True)
+    assert sorted(graveyard(r.board, "bob")) == ["Forest", "Grizzly Bears"]
+    r = resolve(b, ["cast Spiteful Blow>bears;forest", "respond cast Lightning Bolt>bears"], free=True)
+    assert sorted(graveyard(r.board, "bob")) == ["Forest", "Grizzly Bears"] and not r.board.has_permanent("forest")
+
+
 def test_spell_mastery(board) -> None:
     """207.2c: Fiery Impulse deals 3 damage to a Hill Giant with an instant and a sorcery, or two
     instants and a creature card, in its caster's graveyard; 2 with one instant and a land."""

@@ -238,7 +238,8 @@ class TargetSpec:
     ``kinds`` are what the word "target" is attached to: card types of permanents
     (``creature``, ``planeswalker``, ``artifact``, ``enchantment``, ``land``, ``battle``,
     ``permanent``), ``player`` ("target player", "target opponent" with ``opponent``),
-    ``spell`` and ``ability`` on the stack, or ``card`` in ``zone`` ("target creature card in
+    ``spell`` and ``ability`` on the stack (``activated_ability``, ``triggered_ability``: only
+    those, 113.3b-c), or ``card`` in ``zone`` ("target creature card in
     your graveyard"). "Any target" is creature, planeswalker, battle and player (115.4).
     ``filter`` restricts the objects further ("you control", "nonblack", "with flying",
     "attacking"; for a spell or a card its characteristics, 115.2); ``count`` targets, or up to

@@ -170,6 +170,8 @@ def tag(low: str) -> tuple[str, tuple[str, ...]]:
     low = re.sub(r"\bspell, activated ability, or triggered ability\b", "spell or ability", low)
     low = re.sub(r"\bactivated or triggered abilit(y|ies)\b", r"abilit\1", low)  # 113.3: those on the stack
     low = re.sub(r"\b(activated|triggered) ability\b", r"\1_ability", low)
+    low = re.sub(r"^(destroy|return) (target [^.,]*?) and (?=target [^.,]*?(?: to their owners' hands)?\.$)",
+                 r"\1 \2 and_target ", low)
     low = low.replace(" at random", " at_random").replace(", where x is ", " where_x_is ").replace(
         " until end of turn for each ", " until_end_of_turn_for_each ")
     low = re.sub(r"\b(each [a-z ]+?) and each (?=(?:other )?(?:player|opponent|planeswalker|creature)s?"
@@ -394,6 +396,9 @@ _COUNTERED_INSTEAD = {
 
 #: Sentences that change the one before them: "It can't be regenerated." (701.19c)
 _NO_REGENERATION = ("it can't be regenerated.", "they can't be regenerated.")
+#: A sentence of two targets of one verb, and the words that refer back after one (refused).
+_BOTH = re.compile(r"^(?:destroy|return) target [^.,]*? and target ")
+_PRONOUN = re.compile(r"\b(?:it|its|they|them|their|those|that)\b")
 #: "You may choose new targets for the copy." after a copy (707.10c)
 _NEW_TARGETS = ("you may choose new targets for the copy.", "you may choose new targets for the copies.")
 
@@ -410,7 +415,9 @@ def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
     """
     effects: list[Any] = []
     start = 0  # where the effects of the sentence before begin
+    both = False  # whether a sentence before had two targets of one verb ("destroy target A and target B")
     for text in _together(list(texts)):
+        before, both = both, both or isinstance(text, str) and bool(_BOTH.match(text))
         if isinstance(text, list):  # sentences read together
             start = len(effects)
             effects.extend(text)
@@ -423,11 +430,14 @@ def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
             last["counter_spell"]["instead"] = _COUNTERED_INSTEAD[text]
             continue
         if text in _NO_REGENERATION:
-            last = effects[-1] if effects else None
-            if not (isinstance(last, dict) and "destroy" in last):
-                raise Refused("'can't be regenerated' after no destruction")
-            last["destroy"]["no_regeneration"] = True
+            last = effects[start:] if before and text.startswith("they") else effects[-1:]
+            if not last or not all(isinstance(e, dict) and "destroy" in e for e in last) or before and len(last) < 2:
+                raise Refused("'can't be regenerated' after no destruction, or 'it' after two")
+            for e in last:
+                e["destroy"]["no_regeneration"] = True
             continue
+        if before and _PRONOUN.search(text):
+            raise Refused("a pronoun after two targets of one verb")
         if text in _NEW_TARGETS:
             last = effects[-1] if effects else None
             if not (isinstance(last, dict) and "copy_spell" in last):
@@ -1401,7 +1411,16 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         return _Clause(np, False, _modify({"rules": ["lure"]}), duration)
 
     def clauses(self, children: list[Any]) -> list[Any]:
-        return _clauses([c for c in children if isinstance(c, _Clause)])
+        return _clauses([c for child in children for c in (child if isinstance(child, list) else [child])
+                         if isinstance(c, _Clause)])
+
+    def destroy_both(self, children: list[Any]) -> list[_Clause]:
+        """"Destroy target artifact and target enchantment": each destroyed (701.8), a clause each."""
+        return [_Clause(None, False, self.destroy([np]), None) for np in children]
+
+    def bounce_both(self, children: list[Any]) -> list[_Clause]:
+        """"Return target creature and target land to their owners' hands" (400.7), a clause each."""
+        return [_Clause(None, False, self.bounce([np]), None) for np in children[:2]]
 
     def clause(self, children: list[Any]) -> _Clause:
         subject = next((c for c in children if isinstance(c, _NP)), None)
