@@ -6,7 +6,11 @@ the families came to read after (exiled instead of dying, 614.1a; a card chosen 
 and returned, 115.10), then the 85 after those (the top cards looked at or revealed and taken,
 401.4; a revealed hand's card by several non-words or a mana value, 701.20; "discards their hand";
 "[effect] instead if [condition]" and its own line, 608.2c; enchantment creature tokens; "that
-land"), all of them, each batch in an order drawn with the same seed; each checked
+land"), all of them, each batch in an order drawn with the same seed; then 38 chosen by hand
+among the lines read after (two amounts of damage in one event, 120.2; a filter's bound that is
+X, 107.3a; spell mastery, 207.2c; alternative costs, 118.9; a mana value as an amount, 202.3;
+cards named like the spell, 201.2; "don't untap during your next untap step", 502.3; activated
+and triggered abilities as targets, 113.3; two targets of one verb); each checked
 against its Oracle text and the Comprehensive Rules; ``rules`` names the rules the reading relies
 on (the effects', the targets' 115.1, the trigger's event, 608.2 / 602.1 / 603.1). Each must
 read to exactly this structure. The four lines of the draw now refused, and near variants of
