@@ -77,8 +77,8 @@ UNREAD = [
                  id="two bounds of X joined"),
     pytest.param("spell", "Spell", "Draw a card. If there are two or more artifact creature cards in your graveyard, "
                  "draw a card.", id="cards in a graveyard of all of several types"),
-    pytest.param("spell", "Spell", "Draw a card. If there are two or more nonland cards in your graveyard, draw a card.",
-                 id="cards in a graveyard described by more than a card type"),
+    pytest.param("spell", "Spell", "Draw a card. If there are two or more nonland cards in your graveyard, draw a "
+                 "card.", id="cards in a graveyard described by more than a card type"),
     pytest.param("spell", "Spell", "If you control a Swamp, you may pay 4 life rather than pay this spell's mana cost "
                  "and draw a card.\nDraw a card.", id="118.9 an alternative cost with more words after it"),
     pytest.param("spell", "Spell", "You may cast target instant card without paying its mana cost.",

@@ -291,7 +291,8 @@ def test_an_alternative_cost_is_a_choice_and_taking_it_undecided(board) -> None:
 def test_life_equal_to_a_mana_value_as_it_last_existed(board) -> None:
     """202.3, 608.2h: Divine Offering destroys Millstone and its caster gains 2 life, Millstone's
     mana value as it last existed on the battlefield."""
-    b = board("zones: {alice: {hand: [Divine Offering]}}\nbattlefield:\n  - {id: stone, card: Millstone, controller: bob}\n")
+    b = board("zones: {alice: {hand: [Divine Offering]}}\nbattlefield:\n"
+              "  - {id: stone, card: Millstone, controller: bob}\n")
     r = resolve(b, ["cast Divine Offering>stone"], free=True)
     assert graveyard(r.board, "bob") == ["Millstone"] and r.board.player("alice").life == 22
 

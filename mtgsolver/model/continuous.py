@@ -72,7 +72,8 @@ class Affected:
     creatures", "with power or toughness 1 or less"; one set: both, "Eldrazi Spawn
     creatures"); ``x_bounds``: the bounds among :data:`X_BOUNDS` whose number is the X of the spell
     or ability (107.3a, "with mana value X or less"), set when it is cast or activated and X is
-    chosen (unset, the filter can't be asked); ``highest_mana_value``: its mana value is the highest among the creatures on
+    chosen (unset, the filter can't be asked); ``highest_mana_value``: its mana value is the
+    highest among the creatures on
     the battlefield, ties included (Favor of the Mighty; 202.3e: X is 0); ``paired``: the
     source and the creature it is paired with (702.95b, "both creatures", "each of those
     creatures"), while the pair holds (702.95e).

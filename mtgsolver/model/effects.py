@@ -59,15 +59,14 @@ from mtgsolver.model.mana_abilities import CostPart, ManaAbility
 
 __all__ = [
     "KEYWORD_ACTIONS", "Ability", "ActivatedAbility", "Adapt", "AddMana", "Amount", "Attach", "Attached", "Attempt",
-    "Bounce", "Chosen", "Conditional", "Created", "ControllerOf", "CopySpell", "CostReduction", "Count", "CounterSpell",
-    "CreateTokens", "Damage", "DamagePart", "Delayed", "Destroy", "Discard", "Draw", "Duration", "Each", "Effect", "EventAmount",
-    "Exile", "ExileIfDies",
-    "ExtraTurn", "Fight", "GainControl", "GainLife", "KeywordAction", "LookAtTop", "LoseLife", "ManaValueOf", "Mill", "Modal",
-    "Modify", "Monstrosity", "Objects", "Optional", "OwnerOf", "Pay", "Players", "PowerOf", "PreventDamage", "Proliferate",
-    "PutCounters", "PutInLibrary", "PutOntoBattlefield", "Ref", "Regenerate", "RemoveCounters",
-    "ReturnFromGraveyard", "Sacrifice", "Scry", "SearchLibrary", "Source", "SpellAbility", "Subject", "Surveil",
-    "Tap", "TargetSpec", "Targeted", "Token", "ToughnessOf", "Transform", "TriggerEvent", "TriggeredAbility",
-    "Untap", "X", "You"
+    "Bounce", "Chosen", "Conditional", "Created", "ControllerOf", "CopySpell", "CostReduction", "Count",
+    "CounterSpell", "CreateTokens", "Damage", "DamagePart", "Delayed", "Destroy", "Discard", "Draw", "Duration",
+    "Each", "Effect", "EventAmount", "Exile", "ExileIfDies", "ExtraTurn", "Fight", "GainControl", "GainLife",
+    "KeywordAction", "LookAtTop", "LoseLife", "ManaValueOf", "Mill", "Modal", "Modify", "Monstrosity", "Objects",
+    "Optional", "OwnerOf", "Pay", "Players", "PowerOf", "PreventDamage", "Proliferate", "PutCounters",
+    "PutInLibrary", "PutOntoBattlefield", "Ref", "Regenerate", "RemoveCounters", "ReturnFromGraveyard", "Sacrifice",
+    "Scry", "SearchLibrary", "Source", "SpellAbility", "Subject", "Surveil", "Tap", "TargetSpec", "Targeted",
+    "Token", "ToughnessOf", "Transform", "TriggerEvent", "TriggeredAbility", "Untap", "X", "You"
 ]
 
 
@@ -795,8 +794,8 @@ class SpellAbility:
     {N} less to cast ..." (601.2f), each applied as the total cost is determined.
     ``alternative_costs``: the sentences offering an alternative cost (118.9: "If [condition], you
     may [cost] rather than pay this spell's mana cost", "... cast this spell without paying its
-    mana cost"), in normal form (lower case, the card's name "~"): casting the spell for one is not modelled (an answer that takes one
-    is undecided), paying its mana cost is."""
+    mana cost"), in normal form (lower case, the card's name "~"): casting the spell for one is
+    not modelled (an answer that takes one is undecided), paying its mana cost is."""
 
     effects: tuple[Effect, ...]
     targets: tuple[TargetSpec, ...] = ()

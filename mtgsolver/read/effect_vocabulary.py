@@ -109,7 +109,8 @@ def parse_amount(data: Any, path: str = "amount") -> fx.Amount:
         key, value = next(iter(data.items()))
         ref = parse_ref(value, f"{path}.{key}")
         return fx.PowerOf(ref) if key == "power_of" else fx.ToughnessOf(ref)
-    raise VocabularyError(f"{path}: {data!r} is not an amount (a number, x, count, power_of, toughness_of, mana_value_of, that_much)")
+    raise VocabularyError(f"{path}: {data!r} is not an amount (a number, x, count, power_of, toughness_of, "
+                          "mana_value_of, that_much)")
 
 
 def parse_target(data: Any, path: str = "target") -> fx.TargetSpec:

@@ -34,8 +34,8 @@ from typing import Any, Iterable, Mapping
 from mtgsolver.model.abilities import Static
 from mtgsolver.model.board import Board
 from mtgsolver.model.board_effects import Effect
-from mtgsolver.model.errors import UnsupportedError
 from mtgsolver.model.continuous import Affected, CardCount, Condition, ContinuousSpec, ForEach, atom_text, setting_words
+from mtgsolver.model.errors import UnsupportedError
 from mtgsolver.model.filters import CreatureFilter
 from mtgsolver.model.mana import Color
 from mtgsolver.model.mana_abilities import BASIC_LAND_MANA, ManaAbility, basic_land_ability
@@ -806,7 +806,8 @@ def _graveyard_cards(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: 
     controller's graveyard."""
     zones = board.zones.get(eff.controller)
     wanted = set(c.value)
-    return sum(1 for z in (zones.graveyard if zones is not None else ()) if wanted & set(_card_types(z.card))) >= c.at_least
+    cards = zones.graveyard if zones is not None else ()
+    return sum(1 for z in cards if wanted & set(_card_types(z.card))) >= c.at_least
 
 
 #: 205.2a: the card types ("tribal" is kindred's name in older card files).

@@ -2390,7 +2390,8 @@ def _chosen(desc: Desc, count: Any) -> dict[str, Any]:
 def _recipient(np: _NP) -> Any:
     """Something damage is dealt to: permanents or players (120.1)."""
     ref = np.ref
-    if isinstance(ref, dict) and ("chosen" in ref or "target" in ref and set(ref["target"]["kinds"]) & {"card", *_STACK_KINDS}):
+    if isinstance(ref, dict) and ("chosen" in ref or "target" in ref
+                                  and set(ref["target"]["kinds"]) & {"card", *_STACK_KINDS}):
         raise Refused("damage to something that can't be dealt damage")
     return ref
 
