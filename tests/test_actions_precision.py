@@ -100,6 +100,8 @@ UNREAD = [
                  id="'it' after two targets of one verb"),
     pytest.param("spell", "Spell", "Destroy target creature and target land. Its controller loses 2 life.",
                  id="'its' after two targets of one verb"),
+    pytest.param("spell", "Spell", "Reveal the top card of your library. If it's an instant card, you may cast it "
+                 "without paying its mana cost.", id="'cast it' of another card: not an alternative cost"),
     pytest.param("spell", "Arc Trail", "Arc Trail deals 2 damage to any target and 1 damage to another target.",
                  id="a second amount of damage to another target"),
     pytest.param("spell", "Spell", "Spell deals 4 damage to target creature and 2 damage to that creature's controller "

@@ -114,7 +114,7 @@ def _spell(text: str, name: str) -> dict[str, Any]:
             elif m := _LESS.match(sentence):
                 _once(out, "cost_reductions", [_reduction(m.group(1), m.group(2))]
                       + ([_reduction(m.group(3), m.group(4))] if m.group(3) else []))
-            elif _ALTERNATIVE.match(sentence):
+            elif _ALTERNATIVE.match(sentence) and ("cast it " not in sentence or "this spell" in sentence):
                 out.setdefault("alternative_costs", []).append(sentence)
             elif sentence.startswith(_ADDITIONAL):
                 _once(out, "additional_costs", _costs(sentence[len(_ADDITIONAL):].rstrip(".")))
