@@ -25,6 +25,23 @@ players: [{name: alice}, {name: bob}]
 ORACLE: dict[str, str] = {
     "Lightning Bolt": "Lightning Bolt deals 3 damage to any target.",
     "Shock": "Shock deals 2 damage to any target.",
+    "Chandra's Outrage": "Chandra's Outrage deals 4 damage to target creature and 2 damage to that creature's "
+                         "controller.",
+    "Char": "Char deals 4 damage to any target and 2 damage to you.",
+    "Disembowel": "Destroy target creature with mana value X.",
+    "Spiteful Blow": "Destroy target creature and target land.",
+    "Squelch": "Counter target activated ability. (Mana abilities can't be targeted.)\nDraw a card.",
+    "Kindle": "Kindle deals X damage to any target, where X is 2 plus the number of cards named Kindle in all "
+              "graveyards.",
+    "Accumulated Knowledge": "Draw a card, then draw cards equal to the number of cards named Accumulated Knowledge "
+                             "in all graveyards.",
+    "Divine Offering": "Destroy target artifact. You gain life equal to its mana value.",
+    "Snuff Out": "If you control a Swamp, you may pay 4 life rather than pay this spell's mana cost.\nDestroy target "
+                 "nonblack creature. It can't be regenerated.",
+    "Fiery Impulse": "Fiery Impulse deals 2 damage to target creature.\nSpell mastery — If there are two or more "
+                     "instant and/or sorcery cards in your graveyard, Fiery Impulse deals 3 damage instead.",
+    "Forced March": "Destroy all creatures with mana value X or less.",
+    "Spell Snare": "Counter target spell with mana value 2.",
     "Wheel of Fortune": "Each player discards their hand, then draws seven cards.",
     "Mulch": "Reveal the top four cards of your library. Put all land cards revealed this way into your hand and the "
              "rest into your graveyard.",

@@ -6,7 +6,11 @@ the families came to read after (exiled instead of dying, 614.1a; a card chosen 
 and returned, 115.10), then the 85 after those (the top cards looked at or revealed and taken,
 401.4; a revealed hand's card by several non-words or a mana value, 701.20; "discards their hand";
 "[effect] instead if [condition]" and its own line, 608.2c; enchantment creature tokens; "that
-land"), all of them, each batch in an order drawn with the same seed; each checked
+land"), all of them, each batch in an order drawn with the same seed; then 38 chosen by hand
+among the lines read after (two amounts of damage in one event, 120.2; a filter's bound that is
+X, 107.3a; spell mastery, 207.2c; alternative costs, 118.9; a mana value as an amount, 202.3;
+cards named like the spell, 201.2; "don't untap during your next untap step", 502.3; activated
+and triggered abilities as targets, 113.3; two targets of one verb); each checked
 against its Oracle text and the Comprehensive Rules; ``rules`` names the rules the reading relies
 on (the effects', the targets' 115.1, the trigger's event, 608.2 / 602.1 / 603.1). Each must
 read to exactly this structure. The four lines of the draw now refused, and near variants of
@@ -67,7 +71,41 @@ UNREAD = [
     pytest.param("spell", "Spell", "Target creature you control gains protection from the color of your choice until "
                  "end of turn.", id="a color chosen as it resolves"),
     pytest.param("spell", "Spell", "Create a token that's a copy of target creature you control.", id="707 copies"),
-    pytest.param("spell", "Spell", "Destroy target artifact with mana value X.", id="a filter with X"),
+    pytest.param("triggered", "Spell", "When Spell enters the battlefield, destroy target artifact with mana value X.",
+                 id="107.3a a filter with X in a triggered ability: no X is chosen"),
+    pytest.param("spell", "Spell", "Destroy target creature with mana value X or less and power X or greater.",
+                 id="two bounds of X joined"),
+    pytest.param("spell", "Spell", "Draw a card. If there are two or more artifact creature cards in your graveyard, "
+                 "draw a card.", id="cards in a graveyard of all of several types"),
+    pytest.param("spell", "Spell", "Draw a card. If there are two or more nonland cards in your graveyard, draw a "
+                 "card.", id="cards in a graveyard described by more than a card type"),
+    pytest.param("spell", "Spell", "If you control a Swamp, you may pay 4 life rather than pay this spell's mana cost "
+                 "and draw a card.\nDraw a card.", id="118.9 an alternative cost with more words after it"),
+    pytest.param("spell", "Spell", "You may cast target instant card without paying its mana cost.",
+                 id="casting another card without paying its mana cost: an effect, not an alternative cost"),
+    pytest.param("spell", "Spell", "You gain life equal to its mana value.", id="'its mana value' with nothing named"),
+    pytest.param("activated", "Foo", "{T}: Draw cards equal to the number of cards named Foo in your graveyard.",
+                 id="'named ~' outside a spell's text"),
+    pytest.param("spell", "Fire // Ice", "Draw cards equal to the number of cards named Fire // Ice in your graveyard.",
+                 id="'named ~' on a face of a card of two names"),
+    pytest.param("spell", "Spell", "Draw cards equal to the number of cards named Spell in your hand.",
+                 id="402.3 cards of a name in a hand: hidden"),
+    pytest.param("spell", "Spell", "Target creature doesn't untap during your next untap step.",
+                 id="502.3 your untap step for a creature that may be another player's"),
+    pytest.param("spell", "Spell", "Counter target activated ability you control.",
+                 id="an ability described by more than its kind: its filter is not checked"),
+    pytest.param("spell", "Rust", "Counter target activated ability from an artifact source.",
+                 id="an ability by its source"),
+    pytest.param("spell", "Spell", "Destroy target creature and target land. It can't be regenerated.",
+                 id="'it' after two targets of one verb"),
+    pytest.param("spell", "Spell", "Destroy target creature and target land. Its controller loses 2 life.",
+                 id="'its' after two targets of one verb"),
+    pytest.param("spell", "Spell", "Reveal the top card of your library. If it's an instant card, you may cast it "
+                 "without paying its mana cost.", id="'cast it' of another card: not an alternative cost"),
+    pytest.param("spell", "Arc Trail", "Arc Trail deals 2 damage to any target and 1 damage to another target.",
+                 id="a second amount of damage to another target"),
+    pytest.param("spell", "Spell", "Spell deals 4 damage to target creature and 2 damage to that creature's controller "
+                 "and 1 damage to you.", id="three amounts of damage"),
     pytest.param("spell", "Lightning Strike", "Lightning Strike deals 3 damage to target opponent or planeswalker.",
                  id="an opponent or a planeswalker: whose planeswalker is not said"),
     pytest.param("spell", "Spell", "Storm\nDraw a card.", id="702.40 storm copies on its own"),

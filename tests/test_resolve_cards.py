@@ -63,6 +63,17 @@ def test_damage_and_lethal_damage(board) -> None:
     assert not r.board.has_permanent("bears") and r.board.player("bob").life == 18
 
 
+def test_two_amounts_of_damage_in_one_event(board) -> None:
+    """120.2: Chandra's Outrage deals 4 to its target and 2 to that creature's controller; Char 4 to
+    its target and 2 to its caster, both 6 when the target is the caster."""
+    r = resolve(board("zones: {alice: {hand: [Chandra's Outrage]}}\nbattlefield:\n" + BEARS),
+                ["cast Chandra's Outrage>bears"], free=True)
+    assert not r.board.has_permanent("bears") and r.board.player("bob").life == 18
+    assert r.board.player("alice").life == 20
+    r = resolve(board("zones: {alice: {hand: [Char, Char]}}\n"), ["cast Char>bob", "cast Char>alice"], free=True)
+    assert r.board.player("bob").life == 16 and r.board.player("alice").life == 12
+
+
 def test_damage_to_each_creature(board) -> None:
     """Pyroclasm: 2 damage to each creature (608.2h: each creature as it happens)."""
     b = board("zones: {alice: {hand: [Pyroclasm]}}\nbattlefield:\n" + BEARS
@@ -247,6 +258,99 @@ def test_counter_a_spell(board) -> None:
     b = board("zones: {alice: {hand: [Lightning Bolt]}, bob: {hand: [Counterspell]}}\nbattlefield:\n" + BEARS)
     r = resolve(b, ["cast Lightning Bolt>bears", "respond cast Counterspell>lightning-bolt"], free=True)
     assert r.board.has_permanent("bears") and graveyard(r.board, "alice") == ["Lightning Bolt"]
+
+
+def test_a_filter_with_x(board) -> None:
+    """107.3a: X is chosen as the spell is cast, and its filter's bounds are that number: Disembowel
+    with X = 2 destroys Grizzly Bears (mana value 2) and can't target it with X = 1; Forced March
+    with X = 1 destroys Llanowar Elves and not the Bears."""
+    b = board("zones: {alice: {hand: [Disembowel]}}\nbattlefield:\n" + BEARS)
+    assert graveyard(resolve(b, ["cast Disembowel>bears"], x=[2], free=True).board, "bob") == ["Grizzly Bears"]
+    r = resolve(b, ["cast Disembowel>bears"], x=[1], free=True)
+    assert r.resolved is False and r.reason.rule == "601.2c"
+    b = board("zones: {alice: {hand: [Forced March]}}\nbattlefield:\n" + BEARS
+              + "  - {id: elf, card: Llanowar Elves, controller: bob}\n")
+    r = resolve(b, ["cast Forced March"], x=[1], free=True)
+    assert graveyard(r.board, "bob") == ["Llanowar Elves"] and r.board.has_permanent("bears")
+
+
+def test_an_alternative_cost_is_a_choice_and_taking_it_undecided(board) -> None:
+    """118.9: Snuff Out cast for its mana cost destroys Grizzly Bears; for its alternative cost
+    (4 life), not modelled, the answer is undecided."""
+    swamps = "".join(f"  - {{id: s{i}, card: Swamp, controller: alice}}\n" for i in range(4))
+    b = board("zones: {alice: {hand: [Snuff Out]}}\nbattlefield:\n" + BEARS + swamps)
+    r = resolve(b, ["cast Snuff Out>bears"])
+    assert r.resolved is None and r.choices[0].key == "alternative:alice.hand[0]"
+    r = resolve(b, ["cast Snuff Out>bears"], choose=["alternative:alice.hand[0]=mana cost"])
+    assert graveyard(r.board, "bob") == ["Grizzly Bears"]
+    r = resolve(b, ["cast Snuff Out>bears"], choose=["alternative:alice.hand[0]=if you control a swamp, you may pay "
+                                                     "4 life rather than pay this spell's mana cost."])
+    assert r.resolved is None and r.reason.rule == "118.9"
+
+
+def test_life_equal_to_a_mana_value_as_it_last_existed(board) -> None:
+    """202.3, 608.2h: Divine Offering destroys Millstone and its caster gains 2 life, Millstone's
+    mana value as it last existed on the battlefield."""
+    b = board("zones: {alice: {hand: [Divine Offering]}}\nbattlefield:\n"
+              "  - {id: stone, card: Millstone, controller: bob}\n")
+    r = resolve(b, ["cast Divine Offering>stone"], free=True)
+    assert graveyard(r.board, "bob") == ["Millstone"] and r.board.player("alice").life == 22
+
+
+def test_cards_named_like_the_spell_in_graveyards(board) -> None:
+    """201.2, 608.2h: Kindle with another Kindle in bob's graveyard deals 2 plus 1; Accumulated
+    Knowledge with one in each graveyard draws 1, then 2."""
+    b = board("zones: {alice: {hand: [Kindle], graveyard: [Shock]}, bob: {graveyard: [Kindle, Opt]}}\n")
+    assert resolve(b, ["cast Kindle>bob"], free=True).board.player("bob").life == 17
+    b = board("zones: {alice: {hand: [Accumulated Knowledge], graveyard: [Accumulated Knowledge], library: {count: 5}},"
+              " bob: {graveyard: [Accumulated Knowledge]}}\n")
+    r = resolve(b, ["cast Accumulated Knowledge"], free=True)
+    assert r.board.zones["alice"].hand_count == 3 and r.board.zones["alice"].library_count == 2
+
+
+def test_counter_an_activated_ability(board) -> None:
+    """701.6a, 113.3b: Squelch counters Prodigal Pyromancer's activated ability (no damage) and
+    draws; a spell is not an activated ability (601.2c)."""
+    b = board("zones: {alice: {hand: [Shock]}, bob: {hand: [Squelch], library: {count: 3}}}\nbattlefield:\n"
+              "  - {id: pyro, card: Prodigal Pyromancer, controller: alice}\n")
+    r = resolve(b, ["activate pyro>bob", "respond cast Squelch>pyro-ability"], free=True)
+    assert r.board.player("bob").life == 20 and r.board.zones["bob"].hand_count == 1
+    r = resolve(b, ["cast Shock>bob", "respond cast Squelch>shock"], free=True)
+    assert r.resolved is False and r.reason.rule == "601.2c"
+
+
+def test_two_targets_of_one_verb(board) -> None:
+    """608.2b, 701.8: Spiteful Blow destroys its creature and its land; with the creature gone
+    before it resolves, the land is still destroyed."""
+    b = board("zones: {alice: {hand: [Lightning Bolt, Spiteful Blow]}}\nbattlefield:\n" + BEARS
+              + "  - {id: forest, card: Forest, controller: bob}\n")
+    r = resolve(b, ["cast Spiteful Blow>bears;forest"], free=True)
+    assert sorted(graveyard(r.board, "bob")) == ["Forest", "Grizzly Bears"]
+    r = resolve(b, ["cast Spiteful Blow>bears;forest", "respond cast Lightning Bolt>bears"], free=True)
+    assert sorted(graveyard(r.board, "bob")) == ["Forest", "Grizzly Bears"] and not r.board.has_permanent("forest")
+
+
+def test_spell_mastery(board) -> None:
+    """207.2c: Fiery Impulse deals 3 damage to a Hill Giant with an instant and a sorcery, or two
+    instants and a creature card, in its caster's graveyard; 2 with one instant and a land."""
+    giant = "battlefield:\n  - {id: giant, card: Hill Giant, controller: bob}\n"
+    for graveyard_cards, damage in (("[Shock, Mind Rot]", 3), ("[Shock, Opt, Grizzly Bears]", 3),
+                                    ("[Shock, Forest]", 2)):
+        b = board(f"zones: {{alice: {{hand: [Fiery Impulse], graveyard: {graveyard_cards}}}}}\n" + giant)
+        r = resolve(b, ["cast Fiery Impulse>giant"], free=True)
+        assert r.board.has_permanent("giant") == (damage < 3) and r.resolved is True
+
+
+def test_counter_a_spell_of_one_mana_value(board) -> None:
+    """202.3: Spell Snare counters Grizzly Bears (mana value 2), not Lightning Bolt (1); a spell
+    with X on the stack counts X (202.3e), which is not modelled: undecided."""
+    b = board("zones: {alice: {hand: [Grizzly Bears, Lightning Bolt, Blaze]}, bob: {hand: [Spell Snare]}}\n")
+    r = resolve(b, ["cast Grizzly Bears", "respond cast Spell Snare>grizzly-bears"], free=True)
+    assert graveyard(r.board, "alice") == ["Grizzly Bears"]
+    r = resolve(b, ["cast Lightning Bolt>bob", "respond cast Spell Snare>lightning-bolt"], free=True)
+    assert r.resolved is False and r.reason.rule == "601.2c"
+    r = resolve(b, ["cast Blaze>bob", "respond cast Spell Snare>blaze"], x=[1], free=True)
+    assert r.resolved is None and r.reason.rule == "202.3e"
 
 
 def test_copy_a_spell_with_new_targets_a_choice(board) -> None:

@@ -36,6 +36,9 @@ CONTROLLERS = ("any", "you", "opponents")
 
 ATTACHMENTS = ("enchanted", "equipped", "enchanted_or_equipped", "modified")
 SHARES = ("color", "creature_type")
+#: The bounds of :class:`Affected` that may be a spell's or ability's X (107.3a).
+X_BOUNDS = ("power_at_least", "power_at_most", "toughness_at_least", "toughness_at_most", "mana_value_at_least",
+            "mana_value_at_most")
 
 
 @dataclass(frozen=True)
@@ -67,7 +70,10 @@ class Affected:
     counter); ``any_of``: the object also matches at least one of these sets (a union of
     groups, "Skeletons you control and other Zombies you control", "snow and Zombie
     creatures", "with power or toughness 1 or less"; one set: both, "Eldrazi Spawn
-    creatures"); ``highest_mana_value``: its mana value is the highest among the creatures on
+    creatures"); ``x_bounds``: the bounds among :data:`X_BOUNDS` whose number is the X of the spell
+    or ability (107.3a, "with mana value X or less"), set when it is cast or activated and X is
+    chosen (unset, the filter can't be asked); ``highest_mana_value``: its mana value is the
+    highest among the creatures on
     the battlefield, ties included (Favor of the Mighty; 202.3e: X is 0); ``paired``: the
     source and the creature it is paired with (702.95b, "both creatures", "each of those
     creatures"), while the pair holds (702.95e).
@@ -112,6 +118,7 @@ class Affected:
     any_of: tuple["Affected", ...] = ()
     highest_mana_value: bool = False
     paired: bool = False
+    x_bounds: frozenset[str] = frozenset()
 
     def to_mapping(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -185,6 +192,8 @@ class Affected:
                   if n is not None]
         if self.counter:
             words.append(f"with a {self.counter} counter")
+        words += [f"with {b.rsplit('_at_', 1)[0].replace('_', ' ')} X or {'greater' if b.endswith('least') else 'less'}"
+                  for b in sorted(self.x_bounds)]
         words += [f"with mana value {n} or {w}" for w, n in (("greater", self.mana_value_at_least),
                                                               ("less", self.mana_value_at_most)) if n is not None]
         if self.keywords:
@@ -207,7 +216,8 @@ CONDITION_KEYS = ("controls", "opponent_controls", "on_battlefield", "cards_in_g
                    "your_turn", "day_night", "monstrous", "source_untapped", "source_equipped", "counters_on_source",
                    "life_at_most", "paired", "in_graveyard", *("attached_controller_controls", "attached_matches", "attached_equipment",
                                      "source_enchanted", "completed_dungeon", "city_blessing", "hand_at_most",
-                                     "life_over_starting", "opponent_graveyard", "graveyard_types", "attached_to_yours"))
+                                     "life_over_starting", "opponent_graveyard", "graveyard_types", "attached_to_yours",
+                                     "graveyard_cards"))
 #: Conditions with a filter, and those whose value is a number.
 FILTER_KINDS = ("controls", "opponent_controls", "on_battlefield", "attached_controller_controls", "attached_matches",
                  "attached_to_yours")
@@ -250,7 +260,8 @@ class Condition:
     ``life_over_starting`` (life total at least the starting life total plus ``value``, 103.4),
     ``opponent_graveyard`` (an opponent has ``value`` or more cards in their graveyard),
     ``graveyard_types`` (``value`` or more card types among the cards in their graveyard,
-    205.2a: delirium).
+    205.2a: delirium), ``graveyard_cards`` (``at_least`` cards of one of the card types
+    ``value`` in their graveyard: "two or more instant and/or sorcery cards", spell mastery).
     """
 
     kind: str
@@ -267,6 +278,8 @@ class Condition:
                 out["at_least"] = self.at_least
         elif self.kind == "cards_in_graveyard":
             out = {self.kind: self.at_least}
+        elif self.kind == "graveyard_cards":
+            out = {self.kind: list(self.value), "at_least": self.at_least}
         elif self.kind == "counters_on_source":
             out = {self.kind: self.value, "at_least": self.at_least}
             if self.at_most is not None:
@@ -305,6 +318,8 @@ class Condition:
                     "graveyard_types": "{} or more card types among cards in your graveyard"}[self.kind].format(self.value)
         elif self.kind == "cards_in_graveyard":
             text = f"{self.at_least} or more cards in your graveyard"
+        elif self.kind == "graveyard_cards":
+            text = f"{self.at_least} or more {' and/or '.join(self.value)} cards in your graveyard"
         elif self.kind == "counters_on_source" and self.at_most is not None:
             text = f"{self.at_least} to {self.at_most} {self.value} counters on it"
         elif self.kind == "counters_on_source":
@@ -337,20 +352,23 @@ CARD_OWNERS = ("you", "its_controller", "all")
 @dataclass(frozen=True)
 class CardCount:
     """Cards in a zone (404 graveyards, 402 hands): ``zone``, ``whose`` and ``types`` (any of;
-    empty: every card). A hand's card types are hidden (402.3): only its size is counted."""
+    empty: every card), ``named``: only cards of that name (201.2, "cards named Kindle"). A
+    hand's cards are hidden (402.3): only its size is counted."""
 
     zone: str
     whose: str
     types: frozenset[str] = frozenset()
+    named: str | None = None
 
     def to_mapping(self) -> dict[str, Any]:
         out: dict[str, Any] = {"zone": self.zone, "whose": self.whose}
-        return {**out, "types": sorted(self.types)} if self.types else out
+        out |= {"types": sorted(self.types)} if self.types else {}
+        return out | ({"named": self.named} if self.named is not None else {})
 
     def describe(self) -> str:
         kinds = " or ".join(sorted(self.types)) + " " if self.types else ""
         where = {"you": "your", "its_controller": "its controller's", "all": "each player's"}[self.whose]
-        return f"{kinds}card in {where} {self.zone}"
+        return f"{kinds}card{f' named {self.named}' if self.named else ''} in {where} {self.zone}"
 
 
 @dataclass(frozen=True)

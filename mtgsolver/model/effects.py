@@ -59,15 +59,14 @@ from mtgsolver.model.mana_abilities import CostPart, ManaAbility
 
 __all__ = [
     "KEYWORD_ACTIONS", "Ability", "ActivatedAbility", "Adapt", "AddMana", "Amount", "Attach", "Attached", "Attempt",
-    "Bounce", "Chosen", "Conditional", "Created", "ControllerOf", "CopySpell", "CostReduction", "Count", "CounterSpell",
-    "CreateTokens", "Damage", "Delayed", "Destroy", "Discard", "Draw", "Duration", "Each", "Effect", "EventAmount",
-    "Exile", "ExileIfDies",
-    "ExtraTurn", "Fight", "GainControl", "GainLife", "KeywordAction", "LookAtTop", "LoseLife", "Mill", "Modal",
-    "Modify", "Monstrosity", "Objects", "Optional", "OwnerOf", "Pay", "Players", "PowerOf", "PreventDamage", "Proliferate",
-    "PutCounters", "PutInLibrary", "PutOntoBattlefield", "Ref", "Regenerate", "RemoveCounters",
-    "ReturnFromGraveyard", "Sacrifice", "Scry", "SearchLibrary", "Source", "SpellAbility", "Subject", "Surveil",
-    "Tap", "TargetSpec", "Targeted", "Token", "ToughnessOf", "Transform", "TriggerEvent", "TriggeredAbility",
-    "Untap", "X", "You"
+    "Bounce", "Chosen", "Conditional", "Created", "ControllerOf", "CopySpell", "CostReduction", "Count",
+    "CounterSpell", "CreateTokens", "Damage", "DamagePart", "Delayed", "Destroy", "Discard", "Draw", "Duration",
+    "Each", "Effect", "EventAmount", "Exile", "ExileIfDies", "ExtraTurn", "Fight", "GainControl", "GainLife",
+    "KeywordAction", "LookAtTop", "LoseLife", "ManaValueOf", "Mill", "Modal", "Modify", "Monstrosity", "Objects",
+    "Optional", "OwnerOf", "Pay", "Players", "PowerOf", "PreventDamage", "Proliferate", "PutCounters",
+    "PutInLibrary", "PutOntoBattlefield", "Ref", "Regenerate", "RemoveCounters", "ReturnFromGraveyard", "Sacrifice",
+    "Scry", "SearchLibrary", "Source", "SpellAbility", "Subject", "Surveil", "Tap", "TargetSpec", "Targeted",
+    "Token", "ToughnessOf", "Transform", "TriggerEvent", "TriggeredAbility", "Untap", "X", "You"
 ]
 
 
@@ -203,6 +202,14 @@ class ToughnessOf:
 
 
 @dataclass(frozen=True)
+class ManaValueOf:
+    """The mana value of ``of`` (202.3) as the effect happens, or as it last existed (608.2h:
+    "life equal to its mana value")."""
+
+    of: Ref
+
+
+@dataclass(frozen=True)
 class EventAmount:
     """"That much", "that many" in a triggered ability: the amount of the event it triggered on
     (603.2, 603.7c): the damage dealt in it ("Whenever enchanted creature deals damage, you gain
@@ -213,7 +220,7 @@ class EventAmount:
     ``deals_damage_to_opponent``, ``dealt_damage``) or life gained (``gains_life``)."""
 
 
-Amount = Union[int, X, Count, PowerOf, ToughnessOf, EventAmount]
+Amount = Union[int, X, Count, PowerOf, ToughnessOf, ManaValueOf, EventAmount]
 
 #: How long a lasting effect lasts (611.2a-b, 514.2): until the cleanup step ("until end of
 #: turn", "this turn"), for as long as the source stays (``while_source``), for the game, or
@@ -230,7 +237,8 @@ class TargetSpec:
     ``kinds`` are what the word "target" is attached to: card types of permanents
     (``creature``, ``planeswalker``, ``artifact``, ``enchantment``, ``land``, ``battle``,
     ``permanent``), ``player`` ("target player", "target opponent" with ``opponent``),
-    ``spell`` and ``ability`` on the stack, or ``card`` in ``zone`` ("target creature card in
+    ``spell`` and ``ability`` on the stack (``activated_ability``, ``triggered_ability``: only
+    those, 113.3b-c), or ``card`` in ``zone`` ("target creature card in
     your graveyard"). "Any target" is creature, planeswalker, battle and player (115.4).
     ``filter`` restricts the objects further ("you control", "nonblack", "with flying",
     "attacking"; for a spell or a card its characteristics, 115.2); ``count`` targets, or up to
@@ -257,14 +265,25 @@ class TargetSpec:
 
 # --------------------------------------------------------------------------- one-shot effects
 @dataclass(frozen=True)
+class DamagePart:
+    """A second amount of damage of one :class:`Damage` event, to another recipient ("deals 4
+    damage to target creature and 2 damage to that creature's controller", 120.2)."""
+
+    amount: Amount
+    to: Ref
+
+
+@dataclass(frozen=True)
 class Damage:
     """``source`` deals ``amount`` damage to ``to`` (120; ``divided`` among the targets as
-    chosen when cast, 601.2d, at least 1 each)."""
+    chosen when cast, 601.2d, at least 1 each), and ``also`` other amounts to other recipients
+    at the same time (120.2)."""
 
     amount: Amount
     to: Ref
     divided: bool = False
     source: Ref = field(default_factory=Source)
+    also: tuple[DamagePart, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -774,7 +793,11 @@ class SpellAbility:
     "flashback {1}{r}", "convoke", "storm"), each defined by its rule of 702: how else it may be
     cast, what it does from another zone, how it is paid or copied. A rule that doesn't apply
     one of them must not answer as though it were absent. ``cost_reductions``: "This spell costs
-    {N} less to cast ..." (601.2f), each applied as the total cost is determined."""
+    {N} less to cast ..." (601.2f), each applied as the total cost is determined.
+    ``alternative_costs``: the sentences offering an alternative cost (118.9: "If [condition], you
+    may [cost] rather than pay this spell's mana cost", "... cast this spell without paying its
+    mana cost"), in normal form (lower case, the card's name "~"): casting the spell for one is
+    not modelled (an answer that takes one is undecided), paying its mana cost is."""
 
     effects: tuple[Effect, ...]
     targets: tuple[TargetSpec, ...] = ()
@@ -787,6 +810,7 @@ class SpellAbility:
     only_during: Literal["combat", "combat_before_blockers", "combat_after_blockers", "declare_blockers_step",
                          "declare_attackers_step_attacked", "your_turn"] | None = None
     extra_target_cost: ManaCost | None = None
+    alternative_costs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ the model one to one:
   ``{"controller_of": REF}``, ``{"owner_of": REF}``, ``{"chosen": {filter, count, ...}}``,
   ``{"objects": [ID, ...]}``;
 - an amount: an integer, ``"x"``, ``{"count": FOR_EACH, "times": N}``, ``{"power_of": REF}``,
-  ``{"toughness_of": REF}``, ``"that_much"`` (the amount of a triggered ability's event);
+  ``{"toughness_of": REF}``, ``{"mana_value_of": REF}``, ``"that_much"`` (the amount of a triggered ability's event);
 - an affected set, a condition and a count are the continuous vocabulary's
   (:func:`~mtgsolver.read.vocabulary.parse_affected`, :func:`~.parse_condition`,
   :func:`~.parse_for_each`), a lasting change a ``continuous`` mapping without ``affects``;
@@ -103,11 +103,14 @@ def parse_amount(data: Any, path: str = "amount") -> fx.Amount:
         if not isinstance(times, int) or isinstance(times, bool) or times < 1:
             raise VocabularyError(f"{path}.times expects a positive integer, got {times!r}")
         return fx.Count(parse_for_each(data["count"], f"{path}.count"), times)
+    if isinstance(data, dict) and len(data) == 1 and set(data) == {"mana_value_of"}:
+        return fx.ManaValueOf(parse_ref(data["mana_value_of"], f"{path}.mana_value_of"))
     if isinstance(data, dict) and len(data) == 1 and set(data) <= {"power_of", "toughness_of"}:
         key, value = next(iter(data.items()))
         ref = parse_ref(value, f"{path}.{key}")
         return fx.PowerOf(ref) if key == "power_of" else fx.ToughnessOf(ref)
-    raise VocabularyError(f"{path}: {data!r} is not an amount (a number, x, count, power_of, toughness_of, that_much)")
+    raise VocabularyError(f"{path}: {data!r} is not an amount (a number, x, count, power_of, toughness_of, "
+                          "mana_value_of, that_much)")
 
 
 def parse_target(data: Any, path: str = "target") -> fx.TargetSpec:
@@ -317,6 +320,7 @@ def _affected(value: Any, path: str) -> Any:
 
 
 _READERS: dict[Any, Callable[[Any, str], Any]] = {
+    fx.DamagePart: lambda value, path: fx.DamagePart(**_fields(fx.DamagePart, value, path)),
     fx.Effect: parse_effect,
     fx.TargetSpec: parse_target,
     fx.Token: parse_token,
@@ -382,6 +386,8 @@ def _amount_entry(amount: Any) -> Any:
         return "x"
     if isinstance(amount, fx.Count):
         return {"count": amount.of.to_mapping(), **({"times": amount.times} if amount.times != 1 else {})}
+    if isinstance(amount, fx.ManaValueOf):
+        return {"mana_value_of": _ref_entry(amount.of)}
     if isinstance(amount, (fx.PowerOf, fx.ToughnessOf)):
         return {"power_of" if isinstance(amount, fx.PowerOf) else "toughness_of": _ref_entry(amount.of)}
     raise AssertionError(amount)
@@ -425,6 +431,8 @@ def _entry(value: Any, hint: Any) -> Any:
         return event_entry(value)
     if hint is fx.Token:
         return _token_entry(value)
+    if hint is fx.DamagePart:
+        return {"amount": _amount_entry(value.amount), "to": _ref_entry(value.to)}
     if hint is ManaCost:
         return str(value)
     if hint is CostPart:

@@ -37,6 +37,7 @@ from mtgsolver.model.continuous import (
     SETTING_KEYS,
     SHARES,
     SPEC_KEYS,
+    X_BOUNDS,
     Affected,
     BoundRule,
     CardCount,
@@ -394,6 +395,10 @@ def parse_affected(data: Any, path: str = "affects") -> Affected:
             if not isinstance(value, bool):
                 raise VocabularyError(f"{where} expects true or false, got {value!r}")
             values[key] = value
+        elif key == "x_bounds":
+            if not isinstance(value, list) or not set(value) <= set(X_BOUNDS):
+                raise VocabularyError(f"{where} expects a list of {', '.join(X_BOUNDS)}")
+            values[key] = frozenset(value)
         elif key == "shares_with_attached":
             if value not in SHARES:
                 raise VocabularyError(f"{where} expects one of {', '.join(SHARES)}, got {value!r}")
@@ -437,6 +442,8 @@ def parse_condition(data: Any, path: str = "condition") -> Condition:
         return Condition(kind, parse_affected(value, f"{path}.{kind}"), at_least, True, negate)
     if kind == "cards_in_graveyard":
         return Condition(kind, None, _int(value, f"{path}.{kind}"), True, negate)
+    if kind == "graveyard_cards":
+        return Condition(kind, None, at_least, tuple(sorted(_words(value, f"{path}.{kind}"))), negate)
     if kind == "counters_on_source":
         at_most = _int(data["at_most"], f"{path}.at_most") if "at_most" in data else None
         return Condition(kind, None, at_least, str(value), negate, at_most)
@@ -454,18 +461,19 @@ def parse_card_count(data: Any, path: str) -> CardCount:
 
     :raises VocabularyError: naming the key that is wrong.
     """
-    if not isinstance(data, dict) or set(data) - {"zone", "whose", "types"}:
+    if not isinstance(data, dict) or set(data) - {"zone", "whose", "types", "named"}:
         raise VocabularyError(f"{path} expects {{zone: graveyard | hand, whose: you | its_controller | all, "
-                              "types: [...]}")
+                              "types: [...], named: NAME}")
     zone, whose = data.get("zone"), data.get("whose", "you")
     if zone not in CARD_ZONES:
         raise VocabularyError(f"{path}.zone expects one of {', '.join(CARD_ZONES)}, got {zone!r}")
     if whose not in CARD_OWNERS:
         raise VocabularyError(f"{path}.whose expects one of {', '.join(CARD_OWNERS)}, got {whose!r}")
     types = _words(data.get("types", []), f"{path}.types")
-    if types and zone == "hand":
-        raise VocabularyError(f"{path}.types: the card types in a hand are hidden (402.3); count the cards only")
-    return CardCount(zone, whose, types)
+    named = str(data["named"]) if "named" in data else None
+    if (types or named) and zone == "hand":
+        raise VocabularyError(f"{path}: the cards in a hand are hidden (402.3); count the cards only")
+    return CardCount(zone, whose, types, named)
 
 
 def parse_for_each(data: Any, path: str = "for_each") -> ForEach:

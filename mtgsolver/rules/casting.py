@@ -33,9 +33,10 @@ import dataclasses
 import itertools
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from mtgsolver.model.board import PoolMana
+from mtgsolver.model.continuous import Affected
 from mtgsolver.model.effects import ActivatedAbility, Damage, Modal, SpellAbility, X
 from mtgsolver.model.errors import OptionError
 from mtgsolver.model.mana_abilities import CostPart
@@ -150,7 +151,9 @@ def cast(game: Game, action: Cast) -> StackObject:
         raise Illegal("601.3", f"{card.name} can be cast only during {ability.only_during.replace('_', ' ')}")
     if action.kicked and ability.kicker is None:
         raise Illegal("702.33a", f"{card.name} has no kicker")
-    x = _x(card.mana_cost is not None and bool(card.mana_cost.variables), action.x, ability.effects, card.name)
+    x = _x(card.mana_cost is not None and bool(card.mana_cost.variables), action.x, (ability.effects, ability.targets),
+           card.name)
+    ability = with_x(ability, x, card.name)
     modes = _modes(ability.effects, action.modes, card.name)
     _keyword_options(game, zc.id, card.name, ability, modes, action.free)
     label = zc.id
@@ -208,7 +211,8 @@ def activate(game: Game, action: Activate) -> StackObject:
         raise Illegal("606.3", f"a loyalty ability of {perm.name} was already activated this turn")
     if ability.once_each_turn and key in game.turn.activated_once:
         raise Illegal("602.5b", f"\"{ability.text}\" was already activated this turn")
-    x = _x(bool(ability.mana and ability.mana.variables), action.x, ability.effects, perm.name)
+    x = _x(bool(ability.mana and ability.mana.variables), action.x, (ability.effects, ability.targets), perm.name)
+    ability = with_x(ability, x, perm.name)
     modes = _modes(ability.effects, action.modes, perm.name)
     obj = StackObject(game.new_id(f"{perm.id}-ability"), "ability", player, perm.id, ability, lki=perm, x=x,
                       modes=modes, label=key, source_generation=game.generation.get(perm.id, 0))
@@ -278,7 +282,8 @@ def _keyword_names(ability: object) -> set[str]:
 def _keyword_options(game: Game, cid: str, name: str, ability: SpellAbility, modes: tuple[int, ...],
                      free: bool) -> None:
     """The spell's keywords as it is cast from a hand: the options they offer (601.2b), tried
-    both ways; escalate's more than one mode; a mandatory cost reduction on a cost paid.
+    both ways; escalate's more than one mode; a mandatory cost reduction on a cost paid; an
+    alternative cost (118.9) or its mana cost.
 
     :raises Undecided: an option taken, or a reduction, that is not modelled."""
     names = _keyword_names(ability)
@@ -287,6 +292,9 @@ def _keyword_options(game: Game, cid: str, name: str, ability: SpellAbility, mod
             raise Undecided(_CAST_OPTIONS[word], f"{name} cast with its {word}: not modelled")
     if "escalate" in names and len(modes) > 1:
         raise Undecided("702.120a", f"{name} with {len(modes)} modes: its escalate cost is not modelled")
+    if ability.alternative_costs and not free and game.choose(
+            f"alternative:{cid}", ["mana cost", *ability.alternative_costs]) > 0:
+        raise Undecided("118.9", f"{name} cast for an alternative cost: not modelled")
     for word in sorted(names & set(_COST_REDUCTIONS)) if not free else ():
         raise Undecided(_COST_REDUCTIONS[word], f"{name} has {word}: the cost it lowers is not modelled")
 
@@ -347,13 +355,33 @@ def _x(in_cost: bool, x: int | None, effects: Sequence[object], name: str) -> in
 
 
 def _uses_x(value: object) -> bool:
-    if isinstance(value, X):
+    if isinstance(value, X) or isinstance(value, Affected) and value.x_bounds:
         return True
     if isinstance(value, (tuple, list)):
         return any(_uses_x(v) for v in value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return any(_uses_x(getattr(value, f.name)) for f in dataclasses.fields(value))
     return False
+
+
+def with_x(value: Any, x: int | None, name: str) -> Any:
+    """``value`` (an ability, its effects and targets) with each filter's bounds that are X set to
+    the value chosen as it is cast or activated (107.3a: "with mana value X or less").
+
+    :raises Undecided: a filter with X and no X chosen."""
+    if isinstance(value, Affected) and value.x_bounds:
+        if x is None:
+            raise Undecided("107.3", f"{name} has a filter with X and no value of X was chosen")
+        return dataclasses.replace(value, x_bounds=frozenset(), **dict.fromkeys(value.x_bounds, x),
+                                   any_of=tuple(with_x(a, x, name) for a in value.any_of))
+    if isinstance(value, tuple):
+        found = tuple(with_x(v, x, name) for v in value)
+        return found if any(a is not b for a, b in zip(found, value)) else value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        changed = {f.name: v for f in dataclasses.fields(value) if f.init
+                   for v in [with_x(getattr(value, f.name), x, name)] if v is not getattr(value, f.name)}
+        return dataclasses.replace(value, **changed) if changed else value
+    return value
 
 
 def _modes(effects: Sequence[object], modes: tuple[int, ...] | None, name: str) -> tuple[int, ...]:

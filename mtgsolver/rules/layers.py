@@ -35,6 +35,7 @@ from mtgsolver.model.abilities import Static
 from mtgsolver.model.board import Board
 from mtgsolver.model.board_effects import Effect
 from mtgsolver.model.continuous import Affected, CardCount, Condition, ContinuousSpec, ForEach, atom_text, setting_words
+from mtgsolver.model.errors import UnsupportedError
 from mtgsolver.model.filters import CreatureFilter
 from mtgsolver.model.mana import Color
 from mtgsolver.model.mana_abilities import BASIC_LAND_MANA, ManaAbility, basic_land_ability
@@ -800,6 +801,15 @@ def _graveyard_types(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: 
     return len(kinds & _CARD_TYPES) >= c.value
 
 
+def _graveyard_cards(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
+    """Spell mastery (207.2c): ``at_least`` cards of one of the card types ``value`` in the
+    controller's graveyard."""
+    zones = board.zones.get(eff.controller)
+    wanted = set(c.value)
+    cards = zones.graveyard if zones is not None else ()
+    return sum(1 for z in cards if wanted & set(_card_types(z.card))) >= c.at_least
+
+
 #: 205.2a: the card types ("tribal" is kindred's name in older card files).
 _CARD_TYPES = frozenset("artifact battle conspiracy creature dungeon enchantment instant kindred land phenomenon plane "
                         "planeswalker scheme sorcery vanguard".split())
@@ -811,7 +821,7 @@ _BOARD_CONDITIONS = {
     "attached_to_yours": _attached_to_yours,
     "completed_dungeon": _completed_dungeon, "city_blessing": _city_blessing, "hand_at_most": _hand_at_most,
     "life_over_starting": _life_over_starting, "opponent_graveyard": _opponent_graveyard,
-    "graveyard_types": _graveyard_types,
+    "graveyard_types": _graveyard_types, "graveyard_cards": _graveyard_cards,
 }
 
 
@@ -858,7 +868,7 @@ def _counters(counters: Mapping[str, int], kind: str) -> int:
 
 def _cards(board: Board, what: CardCount, you: str, its_controller: str) -> int:
     """Cards in graveyards (404: public, listed on the board) or in a hand (402: its size,
-    ``hand_count``), of any of ``what.types``."""
+    ``hand_count``), of any of ``what.types``, of the name ``what.named``."""
     zones = getattr(board, "zones", None) or {}
     players = [p.name for p in board.players] if what.whose == "all" else [you if what.whose == "you" else its_controller]
     n = 0
@@ -868,7 +878,8 @@ def _cards(board: Board, what: CardCount, you: str, its_controller: str) -> int:
             n += int(getattr(z, "hand_count", 0) or 0)
         else:
             n += sum(1 for c in getattr(z, "graveyard", ()) or ()
-                     if not what.types or what.types & _card_types(c.card))
+                     if (not what.types or what.types & _card_types(c.card))
+                     and (what.named is None or c.card.name.lower() == what.named.lower()))
     return n
 
 
@@ -1026,6 +1037,8 @@ def _matches(aff: Affected, obj: _Obj, eff: _Eff, state: Mapping[str, _Obj] | No
         return False
     if aff.any_of and not any(_matches(m, obj, eff, state) for m in aff.any_of):
         return False  # a union of groups (611.3a: "Skeletons you control and other Zombies you control")
+    if aff.x_bounds:  # set as a spell or ability is cast or activated (107.3a), never in a static ability
+        raise UnsupportedError(f"a filter {aff.describe()} outside a spell or ability that chose X")
     mana_value = obj.perm.mana_value  # 202.3, X counts as 0 (107.3g)
     if (aff.mana_value_at_least is not None and mana_value < aff.mana_value_at_least
             or aff.mana_value_at_most is not None and mana_value > aff.mana_value_at_most):

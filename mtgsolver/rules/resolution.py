@@ -60,6 +60,7 @@ from mtgsolver.model.effects import (
     GainLife,
     KeywordAction,
     LookAtTop,
+    ManaValueOf,
     LoseLife,
     Mill,
     Modal,
@@ -427,6 +428,15 @@ class Resolving:
             p = self.object(ids[0]) if ids else None
             value = (p.power if isinstance(amount, PowerOf) else p.toughness) if p is not None else None
             return value or 0
+        if isinstance(amount, ManaValueOf):
+            ids = self.refs_or_gone(amount.of)
+            item = self.game.stack_object(ids[0]) if ids else None
+            if isinstance(item, StackObject) and item.x and item.card is not None and item.card.card.mana_cost \
+                    and item.card.card.mana_cost.variables:
+                raise Undecided("202.3e", f"the mana value of {item.card.card.name} on the stack counts its X, which "
+                                          "is not modelled")
+            p = self.object(ids[0]) if ids else None
+            return p.mana_value if p is not None else 0
         raise AssertionError(amount)
 
     def permanents(self, ref: Ref) -> list[str]:
@@ -484,7 +494,8 @@ def _damage(r: Resolving, e: Damage) -> None:
     """120: damage to players (life, or poison from infect, 120.3a-b), to creatures (marked, or
     -1/-1 counters from wither and infect, 120.3d-e), to planeswalkers (loyalty, 120.3c) and
     battles (defense, 120.3h); protection prevents it (702.16e); lifelink gains its controller
-    that much (702.15b); divided as chosen when cast (601.2d)."""
+    that much (702.15b); divided as chosen when cast (601.2d); a second amount to another
+    recipient dealt with the first (120.2)."""
     game = r.game
     sources = r.refs_or_gone(e.source)
     src = r.object(sources[0]) if sources else None
@@ -496,6 +507,10 @@ def _damage(r: Resolving, e: Damage) -> None:
     else:
         n = r.amount(e.amount)
         amounts = {t: n for t in targets}
+    for part in e.also:
+        n = r.amount(part.amount)
+        for t in r.refs(part.to):
+            amounts[t] = amounts.get(t, 0) + n
     r.damaged += [t for t, n in amounts.items() if deal_damage(game, src, t, n)]
 
 

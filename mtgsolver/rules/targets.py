@@ -15,7 +15,7 @@ from mtgsolver.model.effects import ActivatedAbility, Modal, Targeted, TargetSpe
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.zones import ZoneCard
 from mtgsolver.rules.blocking import has_quality
-from mtgsolver.rules.game import Game, StackObject, card_object
+from mtgsolver.rules.game import Game, StackObject, Undecided, card_object
 
 __all__ = ["ANY_TARGET", "CardTarget", "PERMANENT_KINDS", "PermanentTarget", "PlayerTarget", "StackTarget", "Target",
            "became_targets", "candidates", "choose_targets", "distinct_problem", "quality_of", "resolves",
@@ -98,7 +98,9 @@ def target_problem(game: Game, spec: TargetSpec, tid: str, controller: str, sour
     """Why ``tid`` can't be chosen for the slot ``spec`` of a spell or ability controlled by
     ``controller`` whose source is ``source`` (as it is, or last was), now; ``None`` if it can
     (115.1, 601.2c, 608.2b). Hexproof (702.11b), shroud (702.18a) and protection (702.16b) keep
-    a permanent from being targeted."""
+    a permanent from being targeted.
+
+    :raises Undecided: a filter on the mana value of a spell with X (202.3e)."""
     kinds = spec.kinds
     if tid in game.players:
         if "player" not in kinds:
@@ -126,9 +128,14 @@ def target_problem(game: Game, spec: TargetSpec, tid: str, controller: str, sour
     item = game.stack_object(tid)
     if item is not None:
         kind = "spell" if item.kind == "spell" else "ability"
-        if kind not in kinds:
+        which = "activated_ability" if isinstance(item.ability, ActivatedAbility) else "triggered_ability"
+        if kind not in kinds and not (kind == "ability" and which in kinds):
             return f"{tid} is {'a spell' if kind == 'spell' else 'an ability'} on the stack; the target is {_kinds(kinds)}"
         card = item.card.card if isinstance(item.card, ZoneCard) else item.card
+        if kind == "spell" and card is not None and card.mana_cost is not None and card.mana_cost.variables and (
+                spec.filter.mana_value_at_least is not None or spec.filter.mana_value_at_most is not None):
+            raise Undecided("202.3e", f"the mana value of {card.name} ({tid}) on the stack counts its X, which is "
+                                      "not modelled")
         if kind == "spell" and card is not None and not game.query().matches(
                 spec.filter, tid, source_id, controller, obj=card_object(card, tid, item.controller)):
             return f"{tid} is not a {spec.filter.describe()} spell"

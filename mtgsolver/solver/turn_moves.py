@@ -406,6 +406,8 @@ def _casts(game: Game, player: str, zc: ZoneCard, instant_only: bool, keys: dict
     if ability.additional_costs or ability.extra_target_cost is not None:
         out.notes.append(f"{card.name}: its additional cost is not modelled (601.2f)")
         return
+    if ability.alternative_costs:
+        out.notes.append(f"{card.name}: casting it for an alternative cost (118.9) is not searched")
     if ability.kicker is not None or ability.keywords:
         out.notes.append(f"{card.name}: {', '.join(ability.keywords) or 'kicker'} (casting it another way) is not "
                          "searched")

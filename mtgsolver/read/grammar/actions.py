@@ -165,6 +165,13 @@ def tag(low: str) -> tuple[str, tuple[str, ...]]:
     low = _PLURAL_AND.sub(r"\1 &and \2", low)
     low = _AND_DAMAGE.sub(r"and_damage \1 damage to", low)
     low = re.sub(r"\b(attacks|attack|blocks|block|be blocked|blocked) this turn if able\b", r"\1 if able this turn", low)
+    low = re.sub(r"\byou control (don't|doesn't) untap during your next untap step\b",
+                 r"you control \1 untap during their controller's next untap step", low)  # 502.3: theirs is yours
+    low = re.sub(r"\bspell, activated ability, or triggered ability\b", "spell or ability", low)
+    low = re.sub(r"\bactivated or triggered abilit(y|ies)\b", r"abilit\1", low)  # 113.3: those on the stack
+    low = re.sub(r"\b(activated|triggered) ability\b", r"\1_ability", low)
+    low = re.sub(r"^(destroy|return) (target [^.,]*?) and (?=target [^.,]*?(?: to their owners' hands)?\.$)",
+                 r"\1 \2 and_target ", low)
     low = low.replace(" at random", " at_random").replace(", where x is ", " where_x_is ").replace(
         " until end of turn for each ", " until_end_of_turn_for_each ")
     low = re.sub(r"\b(each [a-z ]+?) and each (?=(?:other )?(?:player|opponent|planeswalker|creature)s?"
@@ -389,6 +396,9 @@ _COUNTERED_INSTEAD = {
 
 #: Sentences that change the one before them: "It can't be regenerated." (701.19c)
 _NO_REGENERATION = ("it can't be regenerated.", "they can't be regenerated.")
+#: A sentence of two targets of one verb, and the words that refer back after one (refused).
+_BOTH = re.compile(r"^(?:destroy|return) target [^.,]*? and target ")
+_PRONOUN = re.compile(r"\b(?:it|its|they|them|their|those|that)\b")
 #: "You may choose new targets for the copy." after a copy (707.10c)
 _NEW_TARGETS = ("you may choose new targets for the copy.", "you may choose new targets for the copies.")
 
@@ -405,7 +415,9 @@ def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
     """
     effects: list[Any] = []
     start = 0  # where the effects of the sentence before begin
+    both = False  # whether a sentence before had two targets of one verb ("destroy target A and target B")
     for text in _together(list(texts)):
+        before, both = both, both or isinstance(text, str) and bool(_BOTH.match(text))
         if isinstance(text, list):  # sentences read together
             start = len(effects)
             effects.extend(text)
@@ -418,11 +430,14 @@ def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
             last["counter_spell"]["instead"] = _COUNTERED_INSTEAD[text]
             continue
         if text in _NO_REGENERATION:
-            last = effects[-1] if effects else None
-            if not (isinstance(last, dict) and "destroy" in last):
-                raise Refused("'can't be regenerated' after no destruction")
-            last["destroy"]["no_regeneration"] = True
+            last = effects[start:] if before and text.startswith("they") else effects[-1:]
+            if not last or not all(isinstance(e, dict) and "destroy" in e for e in last) or before and len(last) < 2:
+                raise Refused("'can't be regenerated' after no destruction, or 'it' after two")
+            for e in last:
+                e["destroy"]["no_regeneration"] = True
             continue
+        if before and _PRONOUN.search(text):
+            raise Refused("a pronoun after two targets of one verb")
         if text in _NEW_TARGETS:
             last = effects[-1] if effects else None
             if not (isinstance(last, dict) and "copy_spell" in last):
@@ -791,8 +806,15 @@ class Links:
             self.target(copy.deepcopy(spec))  # slots in the text's order (601.2c), not the fields'
         if "that_much" in fields.values() and (not self.event_amount or self.linked):
             raise Refused("'that much' of no event amount, or after another effect's amount")
+        if self.kind != "spell" and "'named': '~'" in repr(effect):
+            raise Refused("'named ~' outside a spell's text")
+        if self.kind == "triggered" and "x_bounds" in repr(effect):
+            raise Refused("a filter with X in a triggered ability (107.3a: X is chosen as it is cast or activated)")
         self.linked += 1
-        linked = {k: self.ref(v) for k, v in fields.items()}
+        linked = {k: self.ref(v) for k, v in fields.items() if k != "also"}
+        if "also" in fields:  # "... to target creature and 2 damage to that creature's controller" (120.2)
+            self.object = self.that = linked["to"]
+            linked["also"] = self.ref(fields["also"])
         if kind == "damage" and linked.get("source") == "source":
             del linked["source"]  # the default: the source deals it
         main = _OBJECT_FIELDS.get(kind)
@@ -889,7 +911,10 @@ _HEADS: dict[str, tuple[str, dict[str, Any]]] = {
     "land": ("land", {}), "planeswalker": ("planeswalker", {}), "battle": ("battle", {}),
     "permanent": ("permanent", {}), "spell": ("spell", {}), "card": ("card", {}), "player": ("player", {}),
     "opponent": ("player", {"opponent": True}), "token": ("permanent", {"token": True}), "ability": ("ability", {}),
+    "activated_ability": ("activated_ability", {}), "triggered_ability": ("triggered_ability", {}),
 }
+#: The kinds of objects on the stack (405.1): spells, and abilities (activated or triggered, 113.3).
+_STACK_KINDS = frozenset({"spell", "ability", "activated_ability", "triggered_ability"})
 _PLURALS = {"creatures": "creature", "artifacts": "artifact", "enchantments": "enchantment", "lands": "land",
             "planeswalkers": "planeswalker", "battles": "battle", "permanents": "permanent", "spells": "spell",
             "cards": "card", "players": "player", "opponents": "opponent", "tokens": "token"}
@@ -923,7 +948,7 @@ class Desc:
 
     def affected(self) -> dict[str, Any]:
         """The permanents it describes, as an affected-set mapping (kinds become types)."""
-        if self.zone or self.party or set(self.kinds) & {"spell", "card", "ability", "player"}:
+        if self.zone or self.party or set(self.kinds) & {"card", "player", *_STACK_KINDS}:
             raise Refused("not a description of permanents")
         types = [k for k in self.kinds if k != "permanent"]
         if len(types) <= 1:
@@ -942,9 +967,11 @@ class Desc:
             if kinds != ["player"]:
                 raise Refused("an opponent or something else")
             spec["opponent"] = True
-        if set(kinds) & {"spell", "ability"}:
-            if len(kinds) > 1 or self.zone:
-                raise Refused("a spell and something else")
+        if set(kinds) & _STACK_KINDS:
+            if not set(kinds) <= _STACK_KINDS or len(kinds) > 1 and self.filter or self.zone:
+                raise Refused("a spell and something else, or a spell or an ability with a filter")
+            if set(kinds) - {"spell"} and self.filter:
+                raise Refused("an ability described by more than its kind")
             spec["zone"] = "stack"
         elif "card" in kinds:
             if kinds != ["card"] or self.zone is None:
@@ -1384,7 +1411,16 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         return _Clause(np, False, _modify({"rules": ["lure"]}), duration)
 
     def clauses(self, children: list[Any]) -> list[Any]:
-        return _clauses([c for c in children if isinstance(c, _Clause)])
+        return _clauses([c for child in children for c in (child if isinstance(child, list) else [child])
+                         if isinstance(c, _Clause)])
+
+    def destroy_both(self, children: list[Any]) -> list[_Clause]:
+        """"Destroy target artifact and target enchantment": each destroyed (701.8), a clause each."""
+        return [_Clause(None, False, self.destroy([np]), None) for np in children]
+
+    def bounce_both(self, children: list[Any]) -> list[_Clause]:
+        """"Return target creature and target land to their owners' hands" (400.7), a clause each."""
+        return [_Clause(None, False, self.bounce([np]), None) for np in children[:2]]
 
     def clause(self, children: list[Any]) -> _Clause:
         subject = next((c for c in children if isinstance(c, _NP)), None)
@@ -1403,6 +1439,10 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     # -- player verbs -----------------------------------------------------------------
     def draw(self, children: list[Any]) -> _Predicate:
         return _player("draw", {"amount": _times(_qty(children, 1), children)})
+
+    def draw_equal(self, children: list[Any]) -> _Predicate:
+        """"Draw cards equal to the number of ..." (608.2h)."""
+        return _player("draw", {"amount": _amount_in(children)})
 
     def discard(self, children: list[Any]) -> _Predicate:
         return _player("discard", {"amount": _qty(children, 1)})
@@ -1658,7 +1698,9 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         return _pred("damage", {"amount": amount, "to": _recipient(to)}, "source", False)
 
     def damage_two(self, children: list[Any]) -> _Predicate:
-        raise Refused("two amounts of damage in one event")
+        amount, to, second, other = children
+        return _pred("damage", {"amount": amount, "to": _recipient(to),
+                                "also": [{"amount": second, "to": _recipient(other)}]}, "source", False)
 
     def damage_divided(self, children: list[Any]) -> _Predicate:
         amount, (count, spec) = children
@@ -2043,22 +2085,27 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         return {"not_keywords": _plain_keywords(children[0])}
 
     def power_at_least(self, children: list[Any]) -> dict[str, Any]:
-        return {"power_at_least": _number(children[0])}
+        return _bound("power_at_least", children[0])
 
     def power_at_most(self, children: list[Any]) -> dict[str, Any]:
-        return {"power_at_most": _number(children[0])}
+        return _bound("power_at_most", children[0])
 
     def toughness_at_least(self, children: list[Any]) -> dict[str, Any]:
-        return {"toughness_at_least": _number(children[0])}
+        return _bound("toughness_at_least", children[0])
 
     def toughness_at_most(self, children: list[Any]) -> dict[str, Any]:
-        return {"toughness_at_most": _number(children[0])}
+        return _bound("toughness_at_most", children[0])
 
     def mana_value_at_least(self, children: list[Any]) -> dict[str, Any]:
-        return {"mana_value_at_least": _number(children[0])}
+        return _bound("mana_value_at_least", children[0])
+
+    def mana_value_is(self, children: list[Any]) -> dict[str, Any]:
+        """"with mana value 2", "with mana value X": at least and at most it (202.3)."""
+        low, high = _bound("mana_value_at_least", children[0]), _bound("mana_value_at_most", children[0])
+        return {"x_bounds": low["x_bounds"] + high["x_bounds"]} if "x_bounds" in low else {**low, **high}
 
     def mana_value_at_most(self, children: list[Any]) -> dict[str, Any]:
-        return {"mana_value_at_most": _number(children[0])}
+        return _bound("mana_value_at_most", children[0])
 
     # -- amounts ----------------------------------------------------------------------
     def event_qty(self, children: list[Any]) -> str:
@@ -2073,6 +2120,14 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def count(self, children: list[Any]) -> dict[str, Any]:
         return {"count": _count(children[0])}
 
+    def count_plus(self, children: list[Any]) -> dict[str, Any]:
+        """"2 plus the number of ...": the count and a number added (608.2h)."""
+        return {"count": {**_count(children[1]), "plus": _number(children[0])}}
+
+    def named_self(self, children: list[Any]) -> dict[str, Any]:
+        """"Named ~": the card's own name (201.2), written in by the spell family (``~`` kept)."""
+        return {"named": "~"}
+
     def source_power(self, children: list[Any]) -> dict[str, Any]:
         return {"power_of": "source"}
 
@@ -2081,6 +2136,12 @@ class _Compile(ConstantRules, constants=CONSTANTS):
 
     def its_toughness(self, children: list[Any]) -> dict[str, Any]:
         return {"toughness_of": {"it": "object"}}
+
+    def its_mana_value(self, children: list[Any]) -> dict[str, Any]:
+        return {"mana_value_of": {"it": "object"}}
+
+    def that_mana_value(self, children: list[Any]) -> dict[str, Any]:
+        return {"mana_value_of": {"it": "that"}}
 
     def that_power(self, children: list[Any]) -> dict[str, Any]:
         return {"power_of": {"it": "that"}}
@@ -2136,6 +2197,25 @@ class _Compile(ConstantRules, constants=CONSTANTS):
 
     def threshold(self, children: list[Any]) -> dict[str, Any]:
         return {"cards_in_graveyard": _number(children[0])}
+
+    def graveyard_cards(self, children: list[Any]) -> dict[str, Any]:
+        """"There are two or more instant and/or sorcery cards in your graveyard" (spell mastery):
+        cards of one of some card types only; "there are seven or more cards in your graveyard"
+        (threshold)."""
+        n, desc = children
+        if desc.kinds == ["card"] and desc.plural and desc.zone == ("graveyard", "you") and not desc.filter \
+                and not desc.party:
+            return self.threshold([n])
+        if desc.kinds != ["card"] or not desc.plural or desc.zone != ("graveyard", "you") or desc.party \
+                or set(desc.filter) - {"types", "any_of"}:
+            raise Refused("cards in a graveyard described by more than their card types")
+        union = desc.filter.get("any_of", [])
+        if "types" in desc.filter and union or any(set(u) != {"types"} or len(u["types"]) != 1 for u in union):
+            raise Refused("cards of all of several types")
+        types = desc.filter.get("types", []) or [u["types"][0] for u in union]
+        if len(desc.filter.get("types", [])) > 1:
+            raise Refused("cards of all of several types")
+        return {"graveyard_cards": sorted(types), "at_least": _number(n)}
 
     def hand_at_most(self, children: list[Any]) -> dict[str, Any]:
         return {"hand_at_most": _number(children[0])}
@@ -2281,7 +2361,7 @@ def _object(np: _NP, cards: bool = False) -> Any:
         raise Refused("not objects")
     if isinstance(ref, dict) and "target" in ref:
         kinds = ref["target"]["kinds"]
-        if set(kinds) & {"spell", "ability", "player"} or ("card" in kinds and not cards):
+        if set(kinds) & {"player", *_STACK_KINDS} or ("card" in kinds and not cards):
             raise Refused("a target that is not a permanent")
     if isinstance(ref, dict) and "chosen" in ref and "zone" in ref["chosen"] and not cards:
         raise Refused("a chosen card where a permanent is meant")
@@ -2310,7 +2390,8 @@ def _chosen(desc: Desc, count: Any) -> dict[str, Any]:
 def _recipient(np: _NP) -> Any:
     """Something damage is dealt to: permanents or players (120.1)."""
     ref = np.ref
-    if isinstance(ref, dict) and ("chosen" in ref or "target" in ref and set(ref["target"]["kinds"]) & {"spell", "card", "ability"}):
+    if isinstance(ref, dict) and ("chosen" in ref or "target" in ref
+                                  and set(ref["target"]["kinds"]) & {"card", *_STACK_KINDS}):
         raise Refused("damage to something that can't be dealt damage")
     return ref
 
@@ -2342,14 +2423,16 @@ def _count(desc: Desc) -> dict[str, Any]:
         types = filt.pop("types", [])
         if "any_of" in filt and all(set(m) == {"types"} and len(m["types"]) == 1 for m in filt["any_of"]):
             types = [m["types"][0] for m in filt.pop("any_of")]
+        named = filt.pop("named", None)
         if filt or len(types) > 1 and "any_of" not in desc.filter:
             raise Refused("cards counted by more than their card types")
-        if desc.zone[0] == "hand" and types:
-            raise Refused("cards of a type in a hand: hidden (402.3)")
+        if desc.zone[0] == "hand" and (types or named):
+            raise Refused("cards of a type or a name in a hand: hidden (402.3)")
         whose = {"you": "you", "any": "all"}.get(desc.zone[1])
         if whose is None:
             raise Refused("cards in an opponent's graveyard counted")
-        return {"cards": {"zone": desc.zone[0], "whose": whose, **({"types": sorted(types)} if types else {})}}
+        return {"cards": {"zone": desc.zone[0], "whose": whose, **({"types": sorted(types)} if types else {}),
+                          **({"named": named} if named else {})}}
     return {"permanents": desc.affected()}
 
 
@@ -2410,6 +2493,11 @@ def _replace_x(value: Any, amount: Any) -> tuple[Any, bool]:
 
 def _qty(children: list[Any], default: int) -> Any:
     return next((c for c in children if isinstance(c, int) or c in ("x", "that_much")), default)
+
+
+def _bound(bound: str, value: Any) -> dict[str, Any]:
+    """A filter's bound: a number, or the spell's or ability's X (107.3a, ``x_bounds``)."""
+    return {"x_bounds": [bound]} if value == "x" else {bound: _number(value)}
 
 
 def _number(value: Any) -> int:

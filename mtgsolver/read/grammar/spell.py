@@ -50,6 +50,10 @@ _KEYWORD_COST = re.compile(r"^([a-z][a-z ]*?)—(.+?)\.?$")
 _ACTING = frozenset({"storm", "cascade", "rebound", "epic", "gravestorm", "ripple", "aftermath"})
 _ADDITIONAL = "as an additional cost to cast this spell, "
 _UNCOUNTERABLE = "this spell can't be countered."
+#: An alternative cost (118.9), after an optional condition: kept as printed, not modelled.
+_ALTERNATIVE = re.compile(r"^(?:if [^.]+?, )?(?:you may [^.]+? rather than pay this spell's mana cost"
+                          r"|you may cast (?:this spell|it) without paying its mana cost"
+                          r"|rather than pay this spell's mana cost, you may [^.]+?)\.$")
 #: "Cast this spell only during ..." (601.3) by its words.
 _ONLY_DURING = {"cast this spell only during combat.": "combat",
                 "cast this spell only during combat before blockers are declared.": "combat_before_blockers",
@@ -110,6 +114,8 @@ def _spell(text: str, name: str) -> dict[str, Any]:
             elif m := _LESS.match(sentence):
                 _once(out, "cost_reductions", [_reduction(m.group(1), m.group(2))]
                       + ([_reduction(m.group(3), m.group(4))] if m.group(3) else []))
+            elif _ALTERNATIVE.match(sentence) and ("cast it " not in sentence or "this spell" in sentence):
+                out.setdefault("alternative_costs", []).append(sentence)
             elif sentence.startswith(_ADDITIONAL):
                 _once(out, "additional_costs", _costs(sentence[len(_ADDITIONAL):].rstrip(".")))
             else:
@@ -125,7 +131,20 @@ def _spell(text: str, name: str) -> dict[str, Any]:
         out["keywords"] = keywords
     if "kicker" not in out and _mentions_kicked(effects):
         raise Refused("'kicked' without kicker")
+    if "'named': '~'" in repr((effects, links.slots)):
+        if "//" in name:
+            raise Refused("'named ~' on a face of a card of two names")
+        effects, links.slots = _named(effects, name), _named(links.slots, name)
     return {"effects": effects, **({"targets": links.slots} if links.slots else {}), **out, "text": text.strip()}
+
+
+def _named(value: Any, name: str) -> Any:
+    """``value`` with "named ~" (``{"named": "~"}`` in a filter or a count) naming the card (201.2)."""
+    if isinstance(value, list):
+        return [_named(v, name) for v in value]
+    if isinstance(value, dict):
+        return {k: name if k == "named" and v == "~" else _named(v, name) for k, v in value.items()}
+    return value
 
 
 def _replaces(text: str) -> bool:
