@@ -161,7 +161,7 @@ def _main(state: State, first: bool) -> bool:
 
 
 def _combat(state: State) -> bool:
-    able = [u for u in state.units if u.mine and not u.tapped and not u.sick]
+    able = [u for u in state.units if u.mine and not u.tapped and (not u.sick or "haste" in u.keywords)]  # 302.6, 702.10b
     for k in range(len(able) + 1):
         for group in itertools.combinations(able, k):
             ids = tuple(u.id for u in group)
