@@ -96,7 +96,7 @@ def random_graphs(draw) -> nx.DiGraph:
     return g
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
+@settings(max_examples=runs(300), deadline=None, derandomize=True)
 @given(random_graphs())
 def test_scc_fixed_point_equals_naive_iteration(g: nx.DiGraph) -> None:
     # least_fixed_point relies on networkx emitting each component after those it reaches
