@@ -30,6 +30,8 @@ from mtgsolver.read.coverage import measure
 from mtgsolver.read.grammar.mana import parse_mana_ability
 from mtgsolver.read.oracle import parse_oracle_text
 
+from .support import CI
+
 # Entries of the file whose manaValue contradicts the rules. Indulge // Excess is an
 # aftermath card ({2}{R} // {1}{R}); 709.4d gives it mana value 5, the file says 3.
 KNOWN_DATA_ERRORS = {"Indulge // Excess"}
@@ -89,9 +91,10 @@ def test_mtgjson_importer_reads_the_real_file(atomic_cards: Path, tmp_path: Path
 
 
 def test_oracle_understanding_of_mana_abilities(cards: dict) -> None:
-    """How much of the pool's mana-ability text the grammar reads (a measurement with a floor)."""
+    """How much of the pool's mana-ability text the grammar reads (a measurement with a floor;
+    every card under CI's profile, one in :data:`EVERY` by default)."""
     seen = Counter()
-    for name, faces in cards.items():
+    for name, faces in list(cards.items())[::EVERY]:
         for face in faces:
             for line in (face.get("text") or "").splitlines():
                 if ": Add " not in line or line.startswith("("):
@@ -109,8 +112,13 @@ class _Face:
     text: str
 
 
+#: The pool's measures read every card under CI's profile, one card in eight by default.
+EVERY = 1 if CI else 8
+
+
 def _faces(cards: dict) -> list[_Face]:
-    return [_Face(face.get("faceName") or name, face.get("text") or "") for name, faces in cards.items()
+    """The faces of every :data:`EVERY`-th card."""
+    return [_Face(face.get("faceName") or name, face.get("text") or "") for name, faces in list(cards.items())[::EVERY]
             for face in faces]
 
 
@@ -136,10 +144,14 @@ def test_grammar_coverage_of_real_mana_abilities(cards: dict) -> None:
     result = measure(_faces(cards), ["mana", "mana_trigger"])
     print(f"\nmana ability lines: {result.total['mana']}, read: {result.read['mana']}; triggered mana lines: "
           f"{result.total['mana_trigger']}, read: {result.read['mana_trigger']}")
-    assert result.total["mana"] == 1370
-    assert result.read["mana"] >= 1336
-    assert result.total["mana_trigger"] == 193
-    assert result.read["mana_trigger"] >= 37
+    if EVERY == 1:
+        assert result.total["mana"] == 1370
+        assert result.read["mana"] >= 1336
+        assert result.total["mana_trigger"] == 193
+        assert result.read["mana_trigger"] >= 37
+    else:
+        assert result.read["mana"] >= 0.95 * result.total["mana"] > 100
+        assert result.read["mana_trigger"] >= 0.1 * result.total["mana_trigger"] > 1
 
 
 def test_oracle_understanding_of_static_combat_text(cards: dict) -> None:
@@ -152,8 +164,11 @@ def test_oracle_understanding_of_static_combat_text(cards: dict) -> None:
     mtgsolver/read/grammar/combat.lark and relative.lark) read 581 (92.8%; the floor is 90%)."""
     result = measure(_faces(cards), ["combat"])
     print(f"\nstatic combat lines: {result.total['combat']}, read: {result.read['combat']}")
-    assert result.total["combat"] == 626
-    assert result.read["combat"] >= 568
+    if EVERY == 1:
+        assert result.total["combat"] == 626
+        assert result.read["combat"] >= 568
+    else:
+        assert result.read["combat"] >= 0.85 * result.total["combat"] > 50
 
 
 # What the mana grammar reads, exactly, on named real cards (605.1a; costs 118, products 106).
