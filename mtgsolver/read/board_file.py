@@ -35,12 +35,12 @@ from mtgsolver.model.zones import TURN_STEPS, PlayerZones, StackItem, TurnInfo, 
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.forge import forge_board_data
 from mtgsolver.read.modes import mode_index, unchosen_modal_trigger
-from mtgsolver.read.effect_vocabulary import ABILITY_KEYS, parse_ability, parse_effect, parse_event, parse_spell
+from mtgsolver.read.effect_vocabulary import ABILITY_KEYS, card_entry, parse_ability, parse_effect, parse_event, parse_spell
 from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.read.vocabulary import parse_continuous, parse_granted, parse_static
 
 __all__ = ["BoardError", "BoardFile", "board_json_schema", "board_text_data", "build_board", "card_permanent",
-           "card_permanent_or_none", "check_numbers", "decode_board_bytes", "graveyard_statics", "inline_card", "loads_json", "read_board",
+           "card_permanent_or_none", "check_numbers", "decode_board_bytes", "graveyard_statics", "loads_json", "read_board",
            "read_board_data", "read_board_text", "spell_ability", "zones_data"]
 
 
@@ -1425,25 +1425,7 @@ def _card_data(card: Card, library: CardLibrary) -> str | dict[str, Any]:
     """A card as a board file writes it: its name if the library holds that very card."""
     if card.name in library and library.get(card.name) == card:
         return card.name
-    return inline_card(card)
-
-
-def inline_card(card: Card) -> dict[str, Any]:
-    """An inline card's entry: its printed characteristics, in the card's own order."""
-    out: dict[str, Any] = {"name": card.name, "types": list(card.types)}
-    for f in ("supertypes", "subtypes"):
-        if getattr(card, f):
-            out[f] = list(getattr(card, f))
-    if card.colors is not None:
-        out["colors"] = [c.value for c in card.colors]
-    if card.mana_cost is not None:
-        out["mana_cost"] = str(card.mana_cost)
-    for f in ("power", "toughness"):
-        if getattr(card, f) is not None:
-            out[f] = getattr(card, f)
-    if card.text:
-        out["text"] = card.text
-    return out
+    return card_entry(card)
 
 
 def _zone_entry(zc: ZoneCard, library: CardLibrary) -> dict[str, Any]:

@@ -25,8 +25,8 @@ from mtgsolver.model.continuous import atom_entry
 from mtgsolver.model.mana_abilities import ManaAbility, ManaTrigger, show_bundle
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.read.card_files import bundled_library
-from mtgsolver.read.effect_vocabulary import effect_entry, event_entry
-from mtgsolver.read.board_file import card_permanent_or_none, inline_card, zones_data
+from mtgsolver.read.effect_vocabulary import card_entry, effect_entry, event_entry
+from mtgsolver.read.board_file import card_permanent_or_none, zones_data
 
 __all__ = ["board_data", "effect_data", "permanent_data", "static_entry", "write_board"]
 
@@ -114,7 +114,7 @@ def permanent_data(p: Permanent, index: int, library: CardLibrary) -> dict[str, 
         if p.abilities != base.abilities:
             out.update(_abilities(p.abilities))
     elif base is not None:  # an inline card: its printed characteristics and text, and what it has besides
-        out.update(inline_card(p.card))  # type: ignore[arg-type]
+        out.update(card_entry(p.card))  # type: ignore[arg-type]
         if p.keywords or p.protections:
             out["keywords"] = _keywords(p)
         extra = _abilities(tuple(a for a in p.abilities if a not in base.abilities))

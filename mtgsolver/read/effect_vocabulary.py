@@ -47,7 +47,7 @@ from mtgsolver.model.mana_abilities import COST_KINDS, CostPart
 from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.read.vocabulary import parse_affected, parse_condition, parse_continuous, parse_for_each, parse_granted
 
-__all__ = ["ABILITY_KEYS", "EFFECT_KINDS", "effect_entry", "entry_ability", "event_entry", "parse_ability", "parse_amount", "parse_effect",
+__all__ = ["ABILITY_KEYS", "EFFECT_KINDS", "card_entry", "effect_entry", "entry_ability", "event_entry", "parse_ability", "parse_amount", "parse_effect",
            "parse_event", "parse_ref", "parse_spell", "parse_target", "parse_token", "text_abilities"]
 
 
@@ -393,14 +393,17 @@ def _amount_entry(amount: Any) -> Any:
     raise AssertionError(amount)
 
 
-def _token_entry(token: fx.Token) -> dict[str, Any]:
-    card = token.card
-    out: dict[str, Any] = {"name": card.name}
-    for f in ("types", "subtypes", "supertypes"):
+def card_entry(card: Card) -> dict[str, Any]:
+    """A card's entry as a board file writes it: its printed characteristics, in the card's own
+    order, the ones without a value left out (an inline card's, a token's)."""
+    out: dict[str, Any] = {"name": card.name, "types": list(card.types)}
+    for f in ("supertypes", "subtypes"):
         if getattr(card, f):
             out[f] = list(getattr(card, f))
     if card.colors is not None:
         out["colors"] = [c.value for c in card.colors]
+    if card.mana_cost is not None:
+        out["mana_cost"] = str(card.mana_cost)
     for f in ("power", "toughness"):
         if getattr(card, f) is not None:
             out[f] = getattr(card, f)
@@ -430,7 +433,7 @@ def _entry(value: Any, hint: Any) -> Any:
     if hint is fx.TriggerEvent:
         return event_entry(value)
     if hint is fx.Token:
-        return _token_entry(value)
+        return card_entry(value.card)
     if hint is fx.DamagePart:
         return {"amount": _amount_entry(value.amount), "to": _ref_entry(value.to)}
     if hint is ManaCost:
