@@ -115,7 +115,7 @@ def states(draw: st.DrawFn) -> ref.State:
     return ref.State(tuple(mine + theirs), lands, hand, draw(st.integers(1, 10)))
 
 
-@settings(max_examples=runs(40, 8), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=runs(1000, 8), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(states())
 def test_win_agrees_with_the_reference(state: ref.State) -> None:
     expected = ref.wins(state)
