@@ -115,7 +115,7 @@ def states(draw: st.DrawFn) -> ref.State:
     return ref.State(tuple(mine + theirs), lands, hand, draw(st.integers(1, 10)))
 
 
-@settings(max_examples=runs(40, 8), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=runs(1000, 8), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(states())
 def test_win_agrees_with_the_reference(state: ref.State) -> None:
     expected = ref.wins(state)
@@ -125,3 +125,15 @@ def test_win_agrees_with_the_reference(state: ref.State) -> None:
     if answer.line is not None:
         leaves = [p for p in replay(board, answer.line) if p.leaf]
         assert leaves and all(p.board.player("opponent").lost for p in leaves)
+
+
+def test_a_win_is_shortened_to_the_fewest_moves() -> None:
+    """The search to full depth meets the pump first (postcombat, it passes before it moves):
+    pump, then bolt. The line answered is the bolt alone (3 damage to a player at 3 life)."""
+    state = ref.State((ref.Unit("m0", True, 1, 1, tapped=True),), (("l0", "R", False), ("l1", "G", False)),
+                      (("h0", ("pump", "1", 0, 0)), ("h1", ("bolt", "R", 3))), 3)
+    assert ref.wins(state)
+    answer = win_turn(board_of(state), bundled_library())
+    assert answer.solved is True and answer.line is not None
+    assert answer.line.moves() == 1, answer.line.numbered()
+    assert answer.stats.depth == 1

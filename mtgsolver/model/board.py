@@ -56,8 +56,11 @@ class Board:
         object.__setattr__(self, "_players", {p.name: p for p in self.players})
         zones = {p.name: self.zones.get(p.name, PlayerZones()) for p in self.players}
         object.__setattr__(self, "zones", MappingProxyType(zones))
-        object.__setattr__(self, "_zone_cards", {
-            c.id: (player, z.zone_of(c.id), c) for player, z in zones.items() for c in z.cards()})
+        cards: dict[str, tuple[str, str, ZoneCard]] = {}
+        for player, z in zones.items():
+            for zone, held in reversed(z.by_zone()):  # the first zone holding an id names it
+                cards.update((c.id, (player, zone, c)) for c in held)
+        object.__setattr__(self, "_zone_cards", cards)
         object.__setattr__(self, "_memo", {})
 
     def memo(self, key: Hashable, make: Callable[[], T]) -> T:

@@ -84,7 +84,7 @@ def triggered(game: Game, events: Iterable[Event]) -> list[Pending]:
     for event in events:
         if event.kind in _LOOK_BACK and event.before is not None:
             board = event.before
-            query = queries.setdefault(id(board), Query(board))
+            query = queries.get(id(board)) or queries.setdefault(id(board), Query(board))
         else:
             board, query = game.view(), game.query()
             if event.kind == "put_into_graveyard":

@@ -23,10 +23,11 @@ it, and acting in the end of combat step, or in an end step where nothing trigge
 in the main phase after it: nobody chooses anything in between (an opponent who could act is
 refused as undecided, :func:`opponent_can_act`), so those windows add no line.
 
-The search is iterative deepening on the number of moves, with a transposition table on the
-board state (:func:`state_key`) and symmetry (twin permanents, copies of a card in hand). A
-result is a win with its :class:`Line`, or no win: proven when no branch was cut by the depth
-bound and nothing on the way was left unsearched (``notes``).
+The search goes to a bound on the number of moves, with a transposition table on the board
+state (:func:`state_key`) and symmetry (twin permanents, copies of a card in hand); a win found
+is then shortened by iterative deepening to a line with the fewest moves. A result is a win
+with its :class:`Line`, or no win: proven when no branch was cut by the depth bound and nothing
+on the way was left unsearched (``notes``).
 """
 from __future__ import annotations
 
@@ -329,18 +330,36 @@ class TurnSearch:
 
     # -- entry ---------------------------------------------------------------------------
     def run(self) -> _Res:
-        """Iterative deepening on the number of moves, until a win, a proof, or a result no
-        deeper search changes.
+        """The turn searched to ``max_depth`` moves, each position once (the verdict); a win
+        then shortened by iterative deepening below its number of moves (:meth:`shorten`).
+        Deepening from the start would search every position again at each depth: on a board
+        with no win, as many times as the moves the hand allows.
 
-        :raises Timeout: the time limit ran out.
+        :raises Timeout: the time limit ran out before the verdict.
         """
-        result = _NOWIN
-        for depth in range(self.max_depth + 1):
-            self.stats.depth = depth
-            result = self.start(self.root, depth)
-            if result.win or not result.cut:
-                return result
-        return _Res(False, cut=True, notes=result.notes)
+        self.stats.depth = self.max_depth
+        result = self.start(self.root, self.max_depth)
+        if not result.win:
+            return result
+        assert result.line is not None
+        return self.shorten(result)
+
+    def shorten(self, found: _Res) -> _Res:
+        """A win with the fewest moves: iterative deepening up to one move fewer than
+        ``found``'s line, the positions proven without a win kept from the search before; on a
+        timeout, ``found``."""
+        assert found.line is not None
+        self.table = {k: v for k, v in self.table.items() if not v[0].win and not v[0].cut}
+        try:
+            for depth in range(found.line.moves()):
+                result = self.start(self.root, depth)
+                if result.win:
+                    self.stats.depth = depth
+                    return result
+        except Timeout:
+            pass
+        self.stats.depth = found.line.moves()
+        return found
 
     def start(self, board: Board, budget: int) -> _Res:
         step = board.turn.step
