@@ -23,7 +23,7 @@ __all__ = [
     "BlockOptions", "Declaration", "Finding", "Requirement",
     "attackers_by_defender", "block_cost", "companions", "others_needed", "block_options", "blocker_capacity", "blocker_obstacles",
     "declared_blocks", "label", "max_blockers", "max_blockers_total", "min_blockers",
-    "pair_obstacles", "requirements", "restriction_findings",
+    "pair_obstacles", "requirement_bound", "requirements", "restriction_findings",
 ]
 
 Declaration = Mapping[str, tuple[str, ...]]
@@ -440,6 +440,25 @@ class Requirement:
             "must_be_blocked_by": f"{a} must be blocked by {self.n} or more creatures if able",
             "must_be_blocked_by_a": f"{a} must be blocked by a creature with {self.what} if able",
         }[self.kind]
+
+
+def requirement_bound(board: Board, reqs: list[Requirement]) -> int:
+    """The most of ``reqs`` any declaration could obey (509.1c), restrictions aside but for one:
+    a creature obeys its requirements to block particular attackers for no more attackers than
+    it can block (509.1a), those that name the most requirements at best."""
+    wanted: dict[str, dict[str, int]] = {}
+    bound = 0
+    for r in reqs:
+        if r.kind in ("lure", "must_block"):
+            row = wanted.setdefault(r.creature or "", {})
+            row[r.attacker or ""] = row.get(r.attacker or "", 0) + 1
+        else:
+            bound += 1
+    for blocker, row in wanted.items():
+        cap = blocker_capacity(board.permanent(blocker))
+        counts = sorted(row.values(), reverse=True)
+        bound += sum(counts if cap is None else counts[:cap])
+    return bound
 
 
 def requirements(board: Board, defender: str, attackers: list[str], paid: frozenset[str],
