@@ -64,7 +64,7 @@ def canonical_keyword(text: str) -> str:
     raise VocabularyError(f"unknown keyword {text!r}")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.lru_cache(maxsize=1024)
 def is_landwalk(key: str) -> bool:
     """``islandwalk``, ``nonbasic_landwalk``, ``snow_forestwalk`` ... (702.14)."""
     return key not in ("horsemanship", "landwalk") and bool(_LANDWALK.match(key)) and key.endswith("walk")
