@@ -173,7 +173,7 @@ def _matches(demand: list[frozenset[str]], supply: list[frozenset[str]]) -> bool
 
     def augment(d: int, seen: set[int]) -> bool:
         for s, letters in enumerate(supply):
-            if s in seen or not (letters & demand[d]):
+            if s in seen or letters.isdisjoint(demand[d]):
                 continue
             seen.add(s)
             if s not in owner or augment(owner[s], seen):
@@ -238,7 +238,8 @@ def _payments(game: Game, player: str, cost: ManaCost, x: int | None, card: Card
         classes.setdefault(("pool", m.type, m.snow), []).append(
             (f"pool:{n}", frozenset({m.type, _SNOW} if m.snow else {m.type}), ""))
     groups = list(classes.values())
-    need = len(demand)  # type: ignore[arg-type]
+    demand = sorted(demand, key=len)  # type: ignore[arg-type]  # the most particular mana first: few augmenting paths
+    need = len(demand)
     out: list[Payment] = []
     for counts in _count_vectors([len(g) for g in groups], need):
         chosen = [g[k] for g, n in zip(groups, counts) for k in range(n)]
