@@ -56,8 +56,9 @@ class Board:
         object.__setattr__(self, "_players", {p.name: p for p in self.players})
         zones = {p.name: self.zones.get(p.name, PlayerZones()) for p in self.players}
         object.__setattr__(self, "zones", MappingProxyType(zones))
+        where = {player: z.zones_of_cards() for player, z in zones.items()}
         object.__setattr__(self, "_zone_cards", {
-            c.id: (player, z.zone_of(c.id), c) for player, z in zones.items() for c in z.cards()})
+            c.id: (player, where[player][c.id], c) for player, z in zones.items() for c in z.cards()})
         object.__setattr__(self, "_memo", {})
 
     def memo(self, key: Hashable, make: Callable[[], T]) -> T:

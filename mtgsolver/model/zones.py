@@ -76,13 +76,22 @@ class PlayerZones:
         """Every known card in these zones."""
         return (*self.hand, *self.library_top, *self.graveyard, *self.exile)
 
+    def by_zone(self) -> tuple[tuple[str, tuple[ZoneCard, ...]], ...]:
+        """Each zone's name and its known cards: hand, library (its known top), graveyard, exile."""
+        return (("hand", self.hand), ("library", self.library_top), ("graveyard", self.graveyard),
+                ("exile", self.exile))
+
     def zone_of(self, card_id: str) -> str | None:
         """The zone holding the card with that id, or ``None``."""
-        for zone, cards in (("hand", self.hand), ("library", self.library_top),
-                            ("graveyard", self.graveyard), ("exile", self.exile)):
-            if any(c.id == card_id for c in cards):
-                return zone
-        return None
+        return next((zone for zone, cards in self.by_zone() if any(c.id == card_id for c in cards)), None)
+
+    def zones_of_cards(self) -> dict[str, str]:
+        """Each known card's id and the zone holding it (the first, as :meth:`zone_of`), in one pass."""
+        out: dict[str, str] = {}
+        for zone, cards in self.by_zone():
+            for c in cards:
+                out.setdefault(c.id, zone)
+        return out
 
 
 @dataclass(frozen=True)
