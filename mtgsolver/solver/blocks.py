@@ -161,21 +161,23 @@ def _explain_unmet(board: Board, options: BlockOptions, reqs: list[Requirement],
     A requirement that could be obeyed on its own, but only at the cost of others, gets no
     note: a declaration that obeys it and every restriction (:func:`_obeying`) shows it
     without a model, and the guarded model is built only for those that need a core. The
-    cores share a small time budget; the explanations not reached are not guessed.
+    cores share a small time budget, from the model's construction on; the explanations not
+    reached are not guessed.
     """
     defender = options.defender
-    gm: BlockModel | None = None
-    budget = Deadline(min(_EXPLAIN_SECONDS, deadline.remaining()))
+    guarded: tuple[BlockModel, Deadline] | None = None  # the model, and the budget from its construction on
     notes: list[str] = []
     for i in unmet:
-        if budget.expired():
+        if guarded is not None and guarded[1].expired():
             break
         req = reqs[i]
-        if any(not restriction_findings(board, d, paid) for d in _obeying(board, options, req, witness)):
+        if any(req.obeyed(d) and not restriction_findings(board, d, paid)
+               for d in _obeying(board, options, req, witness)):
             continue
-        if gm is None:
-            gm = build_block_model(board, defender, list(options.attackers), reqs, paid, guarded=True,
-                                   options=options)
+        if guarded is None:
+            guarded = (build_block_model(board, defender, list(options.attackers), reqs, paid, guarded=True,
+                                         options=options), Deadline(min(_EXPLAIN_SECONDS, deadline.remaining())))
+        gm, budget = guarded
         guards, lit = [g for g, _ in gm.guards], gm.req_lits[i]
         if lit is None:
             attacker = board.permanent(req.attacker)  # type: ignore[arg-type]
