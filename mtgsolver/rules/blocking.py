@@ -161,10 +161,8 @@ def pair_obstacles(board: Board, blocker: Permanent, attacker: Permanent, defend
 
 def _pair_obstacles(board: Board, blocker: Permanent, attacker: Permanent, defender: str) -> Iterator[Finding]:
     """:func:`pair_obstacles` one at a time (whether a pair is possible needs only the first)."""
-    b, a = label(blocker), label(attacker)
-
     def no(rule: str, why: str) -> Finding:
-        return Finding(rule, blocker.id, f"{b} can't block {a}: {why}")
+        return Finding(rule, blocker.id, f"{label(blocker)} can't block {label(attacker)}: {why}")
 
     if attacker.has("cant_be_blocked"):
         yield no("509.1b", f"{attacker.name} can't be blocked")
