@@ -5,8 +5,10 @@ and some with requirements; (b) seeded random 100 x 100 boards with mixed restri
 requirements; (c) 40-60 creatures where the maximum needs search (Lure and must-be-blocked
 attackers with menace or "three or more", blockers that block extra creatures or can't
 block alone, Tromokratis); (d) the brute-force reference of ``references/reference_blocks.py``
-beside the solver on boards small enough for it. Prints medians, the floors they are held to
-and the process's peak memory (resident set size).
+beside the solver on boards small enough for it; (e) the 66 tokens of (a), 3 of them with
+Lure, checked with explanations, beside the work the check did before it needed no search
+there (:func:`search_and_cores`), in wall and CPU seconds. Prints medians, the floors they are
+held to and the process's peak memory (resident set size).
 """
 from __future__ import annotations
 
@@ -19,13 +21,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from timing import median_seconds  # noqa: E402
+from timing import load_average, median_seconds, median_times  # noqa: E402
 
+from mtgsolver.encodings.blocks import build_block_model  # noqa: E402
+from mtgsolver.encodings.cpsat import Deadline, core_of, solve  # noqa: E402
+from mtgsolver.load import prepare  # noqa: E402
 from mtgsolver.model import Board, CreatureFilter, ManaCost  # noqa: E402
 from mtgsolver.model.abilities import Static  # noqa: E402
 from mtgsolver.model.board import Attack, Block, CombatDeclaration  # noqa: E402
 from mtgsolver.model.board_effects import Effect  # noqa: E402
 from mtgsolver.model.permanent import Permanent, Player  # noqa: E402
+from mtgsolver.rules.blocking import block_options, declared_blocks, requirements  # noqa: E402
 from mtgsolver.solver.blocks import check_blocks, suggest_blocks  # noqa: E402
 from references import reference_blocks  # noqa: E402
 
@@ -56,6 +62,42 @@ def scenario_a() -> Board:
     effects = tuple(Effect("must_block", creature=f"d{3 * i}", attacker=f"t{i}") for i in range(5))
     blocks = {f"d{3 * i}": (f"t{i}",) for i in range(22)}
     return board(tokens, defenders, blocks, effects)
+
+
+def scenario_e(lure_blocks: bool) -> Board:
+    """66 flying deathtouch tokens, the first 3 with Lure, against the 66 defenders of (a) (22
+    with reach). ``lure_blocks``: each creature with reach blocks a Lure token (legal: it obeys
+    one of its 3 Lure requirements, the most it can); else the i-th blocks token i (illegal:
+    19 block tokens without Lure)."""
+    tokens = [creature(f"t{i}", "alice", 1, ("flying", "deathtouch"), (Static("lure"),) if i < 3 else ())
+              for i in range(66)]
+    defenders = [creature(f"d{i}", "bob", 1 + i % 4, ("reach",) if i % 3 == 0 else (),
+                          (Static("blocks_each_combat"),) if i % 6 == 0 else ()) for i in range(66)]
+    blocks = {f"d{3 * i}": (f"t{i % 3 if lure_blocks else i}",) for i in range(22)}
+    return board(tokens, defenders, blocks)
+
+
+def search_and_cores(bd: Board) -> None:
+    """The check as it was before a declaration reaching the requirement bound needed no
+    search: the CP-SAT maximum of bob's requirements, then an unsat core over the guarded
+    restrictions for each requirement the declaration leaves unmet, within the same 0.2 s."""
+    bd = prepare(bd)
+    attackers = [a.creature for a in bd.combat.attackers]
+    declared = declared_blocks(bd)
+    options = block_options(bd, "bob", attackers, frozenset())
+    reqs, _ = requirements(bd, "bob", attackers, frozenset(), options)
+    bm = build_block_model(bd, "bob", attackers, reqs, frozenset(), options=options)
+    bm.hint(declared)
+    bm.model.maximize((len(bm.x) + 1) * bm.obeyed() - bm.distance(declared))
+    solve(bm.model, 10.0, linearization_level=2)
+    gm = build_block_model(bd, "bob", attackers, reqs, frozenset(), guarded=True, options=options)
+    guards = [g for g, _ in gm.guards]
+    budget = Deadline(0.2)
+    for req, lit in zip(reqs, gm.req_lits):
+        if budget.expired():
+            break
+        if lit is not None and not req.obeyed(declared):
+            core_of(gm.model, guards + [lit], budget.remaining(), linearization_level=2)
 
 
 def scenario_b(seed: int) -> Board:
@@ -168,6 +210,15 @@ def main() -> None:
         ref_t = time.perf_counter() - start
         agree = (check_blocks(bd).legal, check_blocks(bd).maximum) == (legal, maximum)
         ref_rows.append((f"{n} x {n}", solver_t, ref_t, agree))
+    lure_rows = []
+    for label, legal in (("Lure blocked: legal", True), ("19 block other tokens: illegal", False)):
+        bd = scenario_e(legal)
+        res = check_blocks(bd)
+        lure_rows.append((label, "check, explained", median_times(lambda b=bd: check_blocks(b), 7),
+                          f"legal={res.legal} {res.obeyed}/{res.maximum} notes={len(res.notes)}"))
+        lure_rows.append((label, "check, explain=False",
+                          median_times(lambda b=bd: check_blocks(b, explain=False), 7), ""))
+        lure_rows.append((label, "baseline: search + cores", median_times(lambda b=bd: search_and_cores(b), 7), ""))
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"{'scenario':34} {'op':8} {'median s':>9} {'floor s':>8} {'ok':>3}  detail")
     for name, op, t, floor, detail in rows:
@@ -177,6 +228,11 @@ def main() -> None:
     print(f"{'(d) reference vs solver (check)':34} {'solver s':>9} {'reference s':>12} {'ratio':>8} agree")
     for size, s_t, r_t, agree in ref_rows:
         print(f"{size:34} {s_t:9.4f} {r_t:12.4f} {r_t / s_t:8.1f}x {agree}")
+    print()
+    print(f"(e) 66 flying deathtouch, 3 with Lure, vs 66 (floor 0.1 s explained; load average {load_average():.1f})")
+    print(f"{'declaration':34} {'op':26} {'wall s':>8} {'CPU s':>8}  detail")
+    for name, op, (wall, cpu), detail in lure_rows:
+        print(f"{name:34} {op:26} {wall:8.4f} {cpu:8.4f}  {detail}")
     print()
     print(f"peak memory (max RSS of this process): {peak_mb:.0f} MB (floor 500 MB: {'yes' if peak_mb < 500 else 'NO'})")
 

@@ -10,9 +10,11 @@ Run: ``python benchmarks/turn_search.py [--time-limit S] [--repeat N] [--puzzles
    ``attacks check`` and ``blocks check`` (:func:`mtgsolver.solver.win.check_line`): the answer,
    the seconds, the positions searched; then the median and the worst.
 2. **Inner questions** on one 20-permanent board of real cards (:func:`inner_board`: 12 lands,
-   5 attacking creatures against 3 untapped blockers): a payment (``pay``), a resolution
-   (``resolve`` of Lightning Bolt on a blocker, paid), a block check with and without its
-   explanation, each the median of ``--repeat`` calls; beside them phase.rs's own check of the
+   5 attacking creatures against 3 untapped blockers): the search's own payment and resolution
+   (:func:`search_questions`), beside their baselines ``pay`` (CP-SAT) and ``resolve`` (paid
+   by the payment solver), a block check with and without its explanation, each the median of
+   ``--repeat`` calls in wall and CPU milliseconds (``time.process_time``: the shared
+   machine's load, printed with the table, inflates only the first); beside them phase.rs's own check of the
    same declaration of blockers on the same board (PyPI ``phase-python``, ``pip install -e
    '.[phase]'``: only its ``DeclareBlockers`` action is timed, on a copy of the game loaded
    before the clock starts), when it is installed.
@@ -30,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from peer_env import SHARED  # noqa: E402
-from timing import median_seconds  # noqa: E402
+from timing import load_average, median_times  # noqa: E402
 
 from mtgsolver.load import load_board, parse_board_text  # noqa: E402
 from mtgsolver.read.card_index import load_cards  # noqa: E402
@@ -101,22 +103,22 @@ def phase_block_check(spec: dict[str, Any], repeat: int) -> float | None:
 
 
 def puzzles(names: list[str], library: Any, time_limit: float) -> None:
-    print("| puzzle | answer | seconds | positions | line replayed |")
-    print("| --- | --- | --- | --- | --- |")
+    print("| puzzle | answer | seconds | CPU s | positions | line replayed |")
+    print("| --- | --- | --- | --- | --- | --- |")
     seconds = []
     for name in names:
         path = EXAMPLES / name if (EXAMPLES / name).exists() else FORGE / name
         board = load_board(path, library)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         answer = win_turn(board, library, time_limit=time_limit)
-        took = time.perf_counter() - start
+        took, cpu = time.perf_counter() - start, time.process_time() - cpu
         seconds.append(took)
         replayed = "-"
         if answer.line is not None:
             checks = check_line(board, answer.line, library)
             replayed = f"{sum(c.ok for c in checks)}/{len(checks)} steps pass"
         verdict = {True: "win", False: "no win", None: "undecided"}[answer.solved]
-        print(f"| {path.stem} | {verdict} | {took:.2f} | {answer.stats.positions} | {replayed} |")
+        print(f"| {path.stem} | {verdict} | {took:.2f} | {cpu:.3f} | {answer.stats.positions} | {replayed} |")
     if seconds:
         print(f"\nmedian {statistics.median(seconds):.2f} s, worst {max(seconds):.2f} s over {len(seconds)} puzzles")
 
@@ -129,7 +131,7 @@ class _First:
         return 0
 
 
-def search_questions(board: Any, library: Any, repeat: int) -> list[tuple[str, float]]:
+def search_questions(board: Any, library: Any, repeat: int) -> list[tuple[str, tuple[float, float]]]:
     """The search's own inner questions on ``board``: the ways to pay {3}{R}{G} (the exact
     enumeration with a bipartite matching, :func:`mtgsolver.solver.turn_moves.payments`, no
     CP-SAT) and a Lightning Bolt on b0 cast with that payment and resolved on a game
@@ -145,30 +147,32 @@ def search_questions(board: Any, library: Any, repeat: int) -> list[tuple[str, f
     paid = payments(Game(board, reader, _First()), "a", bolt.card.mana_cost, None, bolt.card).payments[0]
     move = Move("cast", bolt.id, bolt.name, targets=(("b0",),), payment=paid)
     return [("payment {3}{R}{G}: the search's ways to pay (matching)",
-             median_seconds(lambda: payments(Game(board, reader, _First()), "a", cost, None, None), repeat)),
+             median_times(lambda: payments(Game(board, reader, _First()), "a", cost, None, None), repeat)),
             ("resolution: Lightning Bolt on b0 cast and resolved in the search (Move.apply)",
-             median_seconds(lambda: move.apply(Game(board, reader, _First())), repeat))]
+             median_times(lambda: move.apply(Game(board, reader, _First())), repeat))]
 
 
 def inner(library: Any, repeat: int) -> None:
     board = inner_board(library)
     rows = [
         *search_questions(board, library, repeat),
-        ("payment {3}{R}{G} (pay: CP-SAT, its objective)",
-         median_seconds(lambda: pay(board, "{3}{R}{G}", player="a"), repeat)),
-        ("resolution: Lightning Bolt on b0, paid (resolve)",
-         median_seconds(lambda: resolve(board, ["cast Lightning Bolt>b0"], library=library), repeat)),
+        ("baseline: payment {3}{R}{G} (pay: CP-SAT, its objective)",
+         median_times(lambda: pay(board, "{3}{R}{G}", player="a"), repeat)),
+        ("baseline: resolution: Lightning Bolt on b0, paid (resolve)",
+         median_times(lambda: resolve(board, ["cast Lightning Bolt>b0"], library=library), repeat)),
         ("block check, no explanation (blocks check)",
-         median_seconds(lambda: check_blocks(board, explain=False), repeat)),
-        ("block check with explanation (blocks check)", median_seconds(lambda: check_blocks(board), repeat)),
+         median_times(lambda: check_blocks(board, explain=False), repeat)),
+        ("block check with explanation (blocks check)", median_times(lambda: check_blocks(board), repeat)),
     ]
     theirs = phase_block_check(inner_spec(), repeat)
-    rows.append(("phase.rs: the same declaration of blockers", theirs))
-    print(f"\ninner questions on a {len(board.permanents)}-permanent board, median of {repeat}")
-    print("| question | median ms |")
-    print("| --- | --- |")
-    for what, s in rows:
-        print(f"| {what} | {'not installed' if s is None else f'{s * 1000:.2f}'} |")
+    print(f"\ninner questions on a {len(board.permanents)}-permanent board, median of {repeat}, "
+          f"load average {load_average():.1f}")
+    print("| question | median ms | CPU ms |")
+    print("| --- | --- | --- |")
+    for what, (wall, cpu) in rows:
+        print(f"| {what} | {wall * 1000:.2f} | {cpu * 1000:.2f} |")
+    print(f"| phase.rs: the same declaration of blockers | "
+          f"{'not installed' if theirs is None else f'{theirs * 1000:.2f}'} | |")
 
 
 def main() -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mtgsolver.load import prepare
 from mtgsolver.model import Board, Color, CreatureFilter, ManaCost
 from mtgsolver.model.abilities import Static
 from mtgsolver.model.board import Attack, Block, CombatDeclaration
@@ -26,6 +27,7 @@ from mtgsolver.model.filters import PlayerFilter
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.read.grammar.mana import parse_mana_ability
 from mtgsolver.read.vocabulary import parse_creature_filter
+from mtgsolver.rules.blocking import attackers_by_defender, requirement_bound, requirements
 from mtgsolver.solver.blocks import OBJECTIVES, check_blocks, suggest_blocks
 from references import reference_blocks as ref
 
@@ -211,6 +213,10 @@ def test_solver_agrees_with_reference(board: Board, objective: str) -> None:
     # judged with the costs the declaration pays (509.1c-d), the witness's own maximum may
     # be lower: it pays for no more creatures than the declaration
     paid = board.combat.paid_costs & frozenset(b.creature for b in board.combat.blockers if b.blocks)
+    # the bound that spares a search is one: no declaration obeys more
+    laid = prepare(board)
+    assert maximum <= sum(requirement_bound(laid, requirements(laid, d, attackers, paid)[0])
+                          for d, attackers in attackers_by_defender(laid).items())
     w_legal, w_obeyed, w_max = ref.reference(board, _decl(result.witness), paid)
     assert w_legal and w_obeyed == w_max == maximum
     if legal:

@@ -10,6 +10,7 @@ import yaml
 
 from mtgsolver.load import load_board, parse_board_text
 from mtgsolver.model import Block, Board, BoardError, CombatDeclaration, Effect, ManaCost
+from mtgsolver.rules.blocking import Requirement, requirement_bound
 from mtgsolver.solver.blocks import check_blocks, suggest_blocks
 from mtgsolver.solver.result import CombatResult
 
@@ -385,6 +386,38 @@ def test_war_cadence_cost_is_per_blocking_creature() -> None:
     assert result.legal and result.costs == {"bob": "{0}{0}"} and result.maximum == 2
     x_two = board.replace(effects=(Effect("block_cost", cost=ManaCost.parse("{2}"), controller="bob"),))
     assert check_blocks(declare(x_two, {"ox": ["bears"]}, {"ox"})).costs == {"bob": "{2}"}
+
+
+# --------------------------------------------------------------------------- Lure on several attackers
+def test_509_1c_a_creature_obeys_lure_requirements_for_as_many_attackers_as_it_can_block() -> None:
+    """509.1a, 509.1c: three Lure attackers give each creature three requirements; blocking one
+    of them obeys the most a creature that blocks one attacker can, so the declaration is legal
+    and its own witness, and no note says a requirement can't be obeyed (each can, alone)."""
+    lures = [vanilla(x, "alice", abilities=["lure"]) for x in "abc"]
+    one = check_blocks(make(lures, [vanilla("ox")], {"ox": ["b"]}))
+    assert one.legal and (one.obeyed, one.maximum) == (1, 1) and witness(one) == {"ox": ["b"]}
+    assert not any("can't be obeyed" in n for n in one.notes)
+    extra = vanilla("extra", abilities=[{"can_block_additional": 1}])
+    assert check_blocks(make(lures, [extra], {"extra": ["a", "c"]})).legal
+    short = check_blocks(make(lures, [extra], {"extra": ["a"]}))
+    assert not short.legal and short.maximum == 2 and rules(short) == {"509.1c"}
+    guard = {"id": "guard", "card": "Palace Guard", "controller": "bob"}
+    assert check_blocks(make(lures, [guard], {"guard": ["a", "b", "c"]})).maximum == 3
+
+
+def test_requirement_bound_counts_what_each_creature_can_block() -> None:
+    """509.1a: a creature's requirements to block particular attackers count for as many
+    attackers as it can block, those naming the most first; other requirements count whole."""
+    lures = [vanilla(x, "alice") for x in "abc"]
+    extra = vanilla("extra", abilities=[{"can_block_additional": 1}])
+    guard = {"id": "guard", "card": "Palace Guard", "controller": "bob"}
+    board = make(lures, [vanilla("ox"), extra, guard], None)
+    ox = [Requirement("lure", "ox", a) for a in "abc"] + [Requirement("must_block", "ox", "c"),
+                                                          Requirement("blocks_each_combat", "ox")]
+    assert requirement_bound(board, ox) == 3  # c twice, and blocking at all
+    assert requirement_bound(board, [Requirement("lure", "extra", a) for a in "abc"]) == 2
+    assert requirement_bound(board, [Requirement("lure", "guard", a) for a in "abc"]) == 3
+    assert requirement_bound(board, [Requirement("must_be_blocked", None, "a")]) == 1
 
 
 # --------------------------------------------------------------------------- Lure + menace

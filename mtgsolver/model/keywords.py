@@ -5,6 +5,7 @@ Canonical names are lower case with underscores (``first_strike``). Landwalk is 
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from mtgsolver.model.errors import VocabularyError
@@ -63,6 +64,7 @@ def canonical_keyword(text: str) -> str:
     raise VocabularyError(f"unknown keyword {text!r}")
 
 
+@functools.lru_cache(maxsize=1024)
 def is_landwalk(key: str) -> bool:
     """``islandwalk``, ``nonbasic_landwalk``, ``snow_forestwalk`` ... (702.14)."""
     return key not in ("horsemanship", "landwalk") and bool(_LANDWALK.match(key)) and key.endswith("walk")

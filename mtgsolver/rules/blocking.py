@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import Iterable, Iterator, Mapping
 
 from mtgsolver.model import Board, Color, CreatureFilter, ManaCost, Permanent
 from mtgsolver.model.errors import VocabularyError
@@ -23,7 +23,7 @@ __all__ = [
     "BlockOptions", "Declaration", "Finding", "Requirement",
     "attackers_by_defender", "block_cost", "companions", "others_needed", "block_options", "blocker_capacity", "blocker_obstacles",
     "declared_blocks", "label", "max_blockers", "max_blockers_total", "min_blockers",
-    "pair_obstacles", "requirements", "restriction_findings",
+    "pair_obstacles", "requirement_bound", "requirements", "restriction_findings",
 ]
 
 Declaration = Mapping[str, tuple[str, ...]]
@@ -156,66 +156,67 @@ def _controls_land(board: Board, player: str, keyword: str) -> bool:
 def pair_obstacles(board: Board, blocker: Permanent, attacker: Permanent, defender: str) -> list[Finding]:
     """Why ``blocker`` can't block ``attacker`` whatever else blocks (evasion, 702; filters,
     509.1b). Empty when the pair is possible."""
-    b, a = label(blocker), label(attacker)
-    out: list[Finding] = []
+    return list(_pair_obstacles(board, blocker, attacker, defender))
 
-    def no(rule: str, why: str) -> None:
-        out.append(Finding(rule, blocker.id, f"{b} can't block {a}: {why}"))
+
+def _pair_obstacles(board: Board, blocker: Permanent, attacker: Permanent, defender: str) -> Iterator[Finding]:
+    """:func:`pair_obstacles` one at a time (whether a pair is possible needs only the first)."""
+    def no(rule: str, why: str) -> Finding:
+        return Finding(rule, blocker.id, f"{label(blocker)} can't block {label(attacker)}: {why}")
 
     if attacker.has("cant_be_blocked"):
-        no("509.1b", f"{attacker.name} can't be blocked")
+        yield no("509.1b", f"{attacker.name} can't be blocked")
     if attacker.has_keyword("flying") and not (blocker.has_keyword("flying") or blocker.has_keyword("reach")):
-        no("702.9b", f"{attacker.name} has flying{source_note(board, attacker, 'flying')} and {blocker.name} "
-                     "has neither flying nor reach")
+        yield no("702.9b", f"{attacker.name} has flying{source_note(board, attacker, 'flying')} and {blocker.name} "
+                           "has neither flying nor reach")
     if attacker.has_keyword("shadow") and not blocker.has_keyword("shadow") and not blocker.has("can_block_shadow"):
-        no("702.28b", f"{attacker.name} has shadow and {blocker.name} doesn't")
+        yield no("702.28b", f"{attacker.name} has shadow and {blocker.name} doesn't")
     if blocker.has_keyword("shadow") and not attacker.has_keyword("shadow"):
-        no("702.28b", f"{blocker.name} has shadow and {attacker.name} doesn't")
+        yield no("702.28b", f"{blocker.name} has shadow and {attacker.name} doesn't")
     if attacker.has_keyword("horsemanship") and not blocker.has_keyword("horsemanship"):
-        no("702.31b", f"{attacker.name} has horsemanship and {blocker.name} doesn't")
+        yield no("702.31b", f"{attacker.name} has horsemanship and {blocker.name} doesn't")
     if attacker.has_keyword("fear") and not ("artifact" in blocker.types or Color.B in blocker.colors):
-        no("702.36b", f"{attacker.name} has fear and {blocker.name} is neither an artifact creature nor black")
+        yield no("702.36b", f"{attacker.name} has fear and {blocker.name} is neither an artifact creature nor black")
     if attacker.has_keyword("intimidate") and not ("artifact" in blocker.types or attacker.colors & blocker.colors):
-        no("702.13b", f"{attacker.name} has intimidate and {blocker.name} is neither an artifact creature "
-                      "nor shares a color with it")
+        yield no("702.13b", f"{attacker.name} has intimidate and {blocker.name} is neither an artifact creature "
+                            "nor shares a color with it")
     ignored = set(attacker.values("can_be_blocked_despite"))  # "as though it didn't have forestwalk" (702.14)
     for kw in sorted(k for k in attacker.keywords if is_landwalk(k) and not blocker.has("can_block_landwalk")
                      and k not in ignored):
         if _controls_land(board, defender, kw):
-            no("702.14c", f"{attacker.name} has {kw.replace('_', ' ')}{source_note(board, attacker, kw)} and "
-                          f"{defender} controls such a land")
+            yield no("702.14c", f"{attacker.name} has {kw.replace('_', ' ')}{source_note(board, attacker, kw)} and "
+                                f"{defender} controls such a land")
     if attacker.has_keyword("skulk") and (blocker.power or 0) > (attacker.power or 0):
-        no("702.118b", f"{attacker.name} has skulk and {blocker.name} has greater power "
-                       f"({blocker.power} > {attacker.power})")
+        yield no("702.118b", f"{attacker.name} has skulk and {blocker.name} has greater power "
+                             f"({blocker.power} > {attacker.power})")
     for quality in sorted(attacker.protections):
         if quality == "everything":
-            no("702.16j", f"{attacker.name} has protection from everything")
+            yield no("702.16j", f"{attacker.name} has protection from everything")
         elif quality == blocker.controller:
-            no("702.16k", f"{attacker.name} has protection from {quality}, who controls {blocker.name}")
+            yield no("702.16k", f"{attacker.name} has protection from {quality}, who controls {blocker.name}")
         elif has_quality(blocker, quality):
-            no("702.16f", f"{attacker.name} has protection from {quality}"
-                          f"{source_note(board, attacker, f'protection from {quality}')}")
+            yield no("702.16f", f"{attacker.name} has protection from {quality}"
+                                f"{source_note(board, attacker, f'protection from {quality}')}")
     for st in attacker.statics("cant_be_blocked_by"):
         f = st.value
         if creature_matches(f, blocker, own=attacker):
-            no("509.1b", f"{attacker.name} can't be blocked by creatures with {f.describe()}{_values(f, blocker, attacker)}"
-                         f"{source_note(board, attacker, str(st))}")
+            yield no("509.1b", f"{attacker.name} can't be blocked by creatures with {f.describe()}{_values(f, blocker, attacker)}"
+                               f"{source_note(board, attacker, str(st))}")
     for filters in attacker.values("can_be_blocked_only_by"):
         if not any(creature_matches(f, blocker, own=attacker) for f in filters):
-            no("509.1b", f"{attacker.name} can't be blocked except by creatures with {_any(filters)}")
+            yield no("509.1b", f"{attacker.name} can't be blocked except by creatures with {_any(filters)}")
     for flt in attacker.values("cant_be_blocked_if_defender"):
         if player_matches(flt, board.player(defender).life, board.controlled_by(defender)):
-            no("509.1b", f"{attacker.name} can't be blocked as long as the defending player {flt.describe()}, "
-                         f"and {defender} does")
+            yield no("509.1b", f"{attacker.name} can't be blocked as long as the defending player {flt.describe()}, "
+                               f"and {defender} does")
     if attacker.has("cant_be_blocked_attacking_alone") and len(board.combat.attackers if board.combat else ()) == 1:
-        no("509.1b", f"{attacker.name} can't be blocked as long as it's attacking alone, and it is (506.5)")
+        yield no("509.1b", f"{attacker.name} can't be blocked as long as it's attacking alone, and it is (506.5)")
     for f in blocker.values("can_block_only"):
         if not creature_matches(f, attacker, own=blocker):
-            no("509.1b", f"{blocker.name} can block only creatures with {f.describe()}{_values(f, attacker, blocker)}")
+            yield no("509.1b", f"{blocker.name} can block only creatures with {f.describe()}{_values(f, attacker, blocker)}")
     for f in blocker.values("cant_block_creatures"):
         if creature_matches(f, attacker, own=blocker):
-            no("509.1b", f"{blocker.name} can't block creatures with {f.describe()}{_values(f, attacker, blocker)}")
-    return out
+            yield no("509.1b", f"{blocker.name} can't block creatures with {f.describe()}{_values(f, attacker, blocker)}")
 
 
 def _values(f: CreatureFilter, other: Permanent, own: Permanent) -> str:
@@ -240,8 +241,8 @@ class BlockOptions:
         """Whether ``blocker`` may block ``attacker``, whatever else blocks (509.1a-b, 702)."""
         key = (blocker, attacker)
         if key not in self._possible:
-            self._possible[key] = blocker in self._eligible and not pair_obstacles(
-                self.board, self.board.permanent(blocker), self.board.permanent(attacker), self.defender)
+            self._possible[key] = blocker in self._eligible and next(_pair_obstacles(
+                self.board, self.board.permanent(blocker), self.board.permanent(attacker), self.defender), None) is None
         return self._possible[key]
 
     @property
@@ -440,6 +441,25 @@ class Requirement:
             "must_be_blocked_by": f"{a} must be blocked by {self.n} or more creatures if able",
             "must_be_blocked_by_a": f"{a} must be blocked by a creature with {self.what} if able",
         }[self.kind]
+
+
+def requirement_bound(board: Board, reqs: list[Requirement]) -> int:
+    """The most of ``reqs`` any declaration could obey (509.1c), restrictions aside but for one:
+    a creature obeys its requirements to block particular attackers for no more attackers than
+    it can block (509.1a), those that name the most requirements at best."""
+    wanted: dict[str, dict[str, int]] = {}
+    bound = 0
+    for r in reqs:
+        if r.kind in ("lure", "must_block"):
+            row = wanted.setdefault(r.creature or "", {})
+            row[r.attacker or ""] = row.get(r.attacker or "", 0) + 1
+        else:
+            bound += 1
+    for blocker, row in wanted.items():
+        cap = blocker_capacity(board.permanent(blocker))
+        counts = sorted(row.values(), reverse=True)
+        bound += sum(counts if cap is None else counts[:cap])
+    return bound
 
 
 def requirements(board: Board, defender: str, attackers: list[str], paid: frozenset[str],

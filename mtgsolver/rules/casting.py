@@ -30,10 +30,11 @@ free cast): :class:`Payment` is what that payment did to the board.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from mtgsolver.model.board import PoolMana
 from mtgsolver.model.continuous import Affected
@@ -153,7 +154,7 @@ def cast(game: Game, action: Cast) -> StackObject:
         raise Illegal("702.33a", f"{card.name} has no kicker")
     x = _x(card.mana_cost is not None and bool(card.mana_cost.variables), action.x, (ability.effects, ability.targets),
            card.name)
-    ability = with_x(ability, x, card.name)
+    ability = _with_x_once(ability, x, card.name)
     modes = _modes(ability.effects, action.modes, card.name)
     _keyword_options(game, zc.id, card.name, ability, modes, action.free)
     label = zc.id
@@ -212,7 +213,7 @@ def activate(game: Game, action: Activate) -> StackObject:
     if ability.once_each_turn and key in game.turn.activated_once:
         raise Illegal("602.5b", f"\"{ability.text}\" was already activated this turn")
     x = _x(bool(ability.mana and ability.mana.variables), action.x, (ability.effects, ability.targets), perm.name)
-    ability = with_x(ability, x, perm.name)
+    ability = _with_x_once(ability, x, perm.name)
     modes = _modes(ability.effects, action.modes, perm.name)
     obj = StackObject(game.new_id(f"{perm.id}-ability"), "ability", player, perm.id, ability, lki=perm, x=x,
                       modes=modes, label=key, source_generation=game.generation.get(perm.id, 0))
@@ -349,7 +350,7 @@ def _x(in_cost: bool, x: int | None, effects: Sequence[object], name: str) -> in
     """107.3a: X is chosen as it is cast or activated; it must be when the cost or text has X."""
     if x is not None and x < 0:
         raise OptionError("x", f"{name}: X can't be negative (107.1b)")
-    if x is None and (in_cost or _uses_x(effects)):
+    if x is None and (in_cost or _uses_x_once(effects)):
         raise OptionError("x", f"{name} has X; choose its value with `x` (107.3a)")
     return x
 
@@ -362,6 +363,24 @@ def _uses_x(value: object) -> bool:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return any(_uses_x(getattr(value, f.name)) for f in dataclasses.fields(value))
     return False
+
+
+R = TypeVar("R")
+
+
+def _once(fn: Callable[..., R]) -> Callable[..., R]:
+    """``fn`` worked out once per (hashable) arguments: a search casts the same texts again and
+    again; unhashable arguments are worked out each time."""
+    cached = functools.lru_cache(maxsize=1024)(fn)
+
+    def call(*args: Any) -> R:
+        try:
+            hash(args)
+        except TypeError:
+            return fn(*args)
+        return cached(*args)
+
+    return call
 
 
 def with_x(value: Any, x: int | None, name: str) -> Any:
@@ -382,6 +401,10 @@ def with_x(value: Any, x: int | None, name: str) -> Any:
                    for v in [with_x(getattr(value, f.name), x, name)] if v is not getattr(value, f.name)}
         return dataclasses.replace(value, **changed) if changed else value
     return value
+
+
+_uses_x_once = _once(_uses_x)
+_with_x_once = _once(with_x)
 
 
 def _modes(effects: Sequence[object], modes: tuple[int, ...] | None, name: str) -> tuple[int, ...]:

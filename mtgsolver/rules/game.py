@@ -198,6 +198,14 @@ def card_object(card: Card, oid: str, controller: str, owner: str | None = None)
                      mana_cost=card.mana_cost, base_power=card.power, base_toughness=card.toughness, card=card)
 
 
+def _stamped(board: Board) -> dict[str, Permanent]:
+    """The board's printed permanents with explicit timestamps (613.7d: the board's order
+    where it gives none), made once per board (the search starts many games from one board)."""
+    printed = board.layers.printed if board.layers is not None else board.permanents
+    return {p.id: p if p.timestamp is not None else dataclasses.replace(p, timestamp=i + 1)
+            for i, p in enumerate(printed)}
+
+
 class Game:
     """A board's state while spells and abilities resolve (see the module docstring)."""
 
@@ -207,10 +215,7 @@ class Game:
         self.payer: Payer = payer or _NoPayer()
         self.batch = 0
         self.kicked: set[str] = set()  # permanents whose spell was kicked (702.33d)
-        printed = board.layers.printed if board.layers is not None else board.permanents
-        self.perms: dict[str, Permanent] = {}
-        for i, p in enumerate(printed):  # explicit timestamps from here on (613.7d)
-            self.perms[p.id] = p if p.timestamp is not None else dataclasses.replace(p, timestamp=i + 1)
+        self.perms: dict[str, Permanent] = dict(board.memo("stamped", lambda: _stamped(board)))
         self.effects: list[Effect] = list(board.layers.effects if board.layers is not None else board.effects)
         self.players: dict[str, Player] = {p.name: p for p in board.players}
         self.zones = {name: _Zones(list(z.hand), z.hand_count, z.library_count, list(z.library_top),

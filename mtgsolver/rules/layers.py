@@ -51,6 +51,9 @@ LAND_SUBTYPES = frozenset("plains island swamp mountain forest cave desert gate 
 
 #: Static abilities that generate continuous effects (the rest are read by the solvers).
 _GENERATING = ("continuous", "grants", "lands_are")
+#: Board effects the layers apply (613.1b control, 613.1d land types, 613.1f abilities,
+#: 613.4c power and toughness; ``continuous``: a resolved spell's or ability's effect).
+_LAYERED_EFFECTS = frozenset({"control", "gains", "gets", "land_type", "continuous"})
 
 
 class _Obj:
@@ -247,7 +250,8 @@ class _Engine:
     def timestamp_of(self, obj: _Obj, ability: Static) -> int:
         """613.7a: the object's timestamp, or the granting effect's if that is later (an
         Aura's, or a board effect's, which comes after every permanent)."""
-        return max(self.timestamps[obj.id], obj.granted_at.get(str(ability), 0))
+        own = self.timestamps[obj.id]
+        return max(own, obj.granted_at.get(str(ability), 0)) if obj.granted_at else own
 
     def exists(self, eff: _Eff, state: Mapping[str, _Obj]) -> bool:
         """An effect applies if it has started (613.6) or its ability is still on its source
@@ -1127,6 +1131,9 @@ def apply_layers(board: Board) -> Board:
         printed, effects = board.layers.printed, board.layers.effects
     else:
         printed, effects = board.permanents, board.effects
+    if not _has_continuous_effects(board, printed, effects):  # every permanent as printed
+        return board.replace(permanents=tuple(printed), effects=tuple(effects),
+                             layers=LayerResult(tuple(printed), tuple(effects), MappingProxyType({})))
     engine = _Engine(board, printed, effects)
     engine.run()
     extra = engine.rule_effects()
@@ -1134,6 +1141,17 @@ def apply_layers(board: Board) -> Board:
     changes = {pid: tuple(o.changes) for pid, o in engine.state.items() if o.changes}
     return board.replace(permanents=perms, effects=tuple(effects) + tuple(extra),
                          layers=LayerResult(tuple(printed), tuple(effects), MappingProxyType(changes)))
+
+
+def _has_continuous_effects(board: Board, printed: Iterable[Permanent], effects: Iterable[Effect]) -> bool:
+    """Whether anything on the board generates a continuous effect (611.3, 613.2): a board
+    effect the layers apply, a generating static of a permanent, a static of a graveyard card
+    (113.6b). Without one, the layers change nothing."""
+    if any(e.kind in _LAYERED_EFFECTS for e in effects):
+        return True
+    if any(zc.statics for z in board.zones.values() for zc in z.graveyard):
+        return True
+    return any(isinstance(a, Static) and a.name in _GENERATING for p in printed for a in p.abilities)
 
 
 def combat_dependent(board: Board) -> tuple[str, ...]:

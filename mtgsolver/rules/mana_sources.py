@@ -630,7 +630,8 @@ def _options(col: _Collector, perm: Permanent, ability: ManaAbility, sacrificed:
             if record:
                 col.exclude(perm.id, ability, opts, "106.7", modelled=False)
             return None
-        opts = tuple(replace(o, uses=tuple(uses)) for o in opts)
+        if uses:
+            opts = tuple(replace(o, uses=tuple(uses)) for o in opts)
     opts = tuple(o for o in opts if o.amount > 0)
     if not opts:
         if record:

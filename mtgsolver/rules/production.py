@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Iterable, Mapping
 
@@ -285,15 +285,24 @@ def bundles_to_product(bundles: Iterable[Bundle]) -> Product:
 @dataclass
 class Production:
     """Everything about mana production on one board: the type-changed board, the
-    replacement effects and triggers, the 106.7 graph and its least fixed point."""
+    replacement effects and triggers, the 106.7 graph and its least fixed point (built when
+    first asked: an ability that reflects nothing and meets no effect needs neither)."""
 
     board: Board
     effective: Board
     type_changed: Mapping[str, str]
     replacements: tuple[Replacement, ...]
     triggers: tuple[tuple[Permanent, ManaTrigger], ...]
-    graph: nx.DiGraph = field(repr=False)
-    fixed_point: FixedPoint = field(repr=False)
+
+    @functools.cached_property
+    def graph(self) -> nx.DiGraph:
+        """The 106.7 reference graph (:func:`mtgsolver.rules.mana_graph.build_graph`)."""
+        return build_graph(self.effective, _ability_table(self.effective, self.replacements))
+
+    @functools.cached_property
+    def fixed_point(self) -> FixedPoint:
+        """The types each node could produce (106.7): the graph's least fixed point."""
+        return least_fixed_point(self.graph)
 
     # -- could produce (106.7) ------------------------------------------------------
     def types(self, pid: str) -> frozenset[str]:
@@ -441,10 +450,7 @@ def _analysed(board: Board) -> Production:
         concrete = {t.on for t in own if t.mode != "chosen_color"}
         # a board that names Utopia Sprawl's chosen color overrides the card's "chosen color"
         triggers += [(p, t) for t in own if not (t.mode == "chosen_color" and t.on in concrete)]
-    reps = tuple(replacements)
-    graph = build_graph(effective, _ability_table(effective, reps))
-    return Production(board, effective, MappingProxyType(changed), reps, tuple(triggers), graph,
-                      least_fixed_point(graph))
+    return Production(board, effective, MappingProxyType(changed), tuple(replacements), tuple(triggers))
 
 
 def with_x(product: Product, x: int) -> Product:

@@ -2,17 +2,24 @@
 as well as another wherever a player chooses among them (a sacrifice, a payment, an attack)."""
 from __future__ import annotations
 
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Mapping
 
 from mtgsolver.model.board import Board
 
 __all__ = ["twin_keys"]
 
 
-def twin_keys(view: Board) -> dict[str, Any]:
+def twin_keys(view: Board) -> Mapping[str, Any]:
     """For each permanent, a key shared by its twins: permanents equal in every characteristic
     and status (the layers applied), that nothing on the board names (an attachment, an effect
-    on listed objects, combat, a pairing); a permanent something names is its own class."""
+    on listed objects, combat, a pairing); a permanent something names is its own class. Worked
+    out once per board (kept on it: the search asks for each move and each payment)."""
+    return view.memo("twin_keys", lambda: MappingProxyType(_twin_keys(view)))
+
+
+def _twin_keys(view: Board) -> dict[str, Any]:
+    """:func:`twin_keys` without the memo."""
     named: set[str] = set()
     for p in view.permanents:
         if p.attached_to:

@@ -28,6 +28,8 @@ from mtgsolver.rules.blocking import (
     block_options,
     declared_blocks,
     label,
+    min_blockers,
+    requirement_bound,
     requirements,
     restriction_findings,
 )
@@ -152,22 +154,31 @@ def _then(bm: BlockModel, mana: _Mana, objective, minimise: bool, start: Declara
 
 
 def _explain_unmet(board: Board, options: BlockOptions, reqs: list[Requirement], paid: frozenset[str],
-                   unmet: list[int], deadline: Deadline) -> list[str]:
+                   unmet: list[int], witness: Declaration, deadline: Deadline) -> list[str]:
     """Why requirements the witness leaves unmet can't be obeyed at all: an unsat core over
     the guarded group restrictions, assuming the requirement obeyed (CP-SAT assumptions).
 
     A requirement that could be obeyed on its own, but only at the cost of others, gets no
-    note. The explanations share a small time budget; those not reached are not guessed.
+    note: a declaration that obeys it and every restriction (:func:`_obeying`) shows it
+    without a model, and the guarded model is built only for those that need a core. The
+    cores share a small time budget, from the model's construction on; the explanations not
+    reached are not guessed.
     """
     defender = options.defender
-    gm = build_block_model(board, defender, list(options.attackers), reqs, paid, guarded=True, options=options)
-    guards = [g for g, _ in gm.guards]
-    budget = Deadline(min(_EXPLAIN_SECONDS, deadline.remaining()))
+    guarded: tuple[BlockModel, Deadline] | None = None  # the model, and the budget from its construction on
     notes: list[str] = []
     for i in unmet:
-        if budget.expired():
+        if guarded is not None and guarded[1].expired():
             break
-        req, lit = reqs[i], gm.req_lits[i]
+        req = reqs[i]
+        if any(req.obeyed(d) and not restriction_findings(board, d, paid)
+               for d in _obeying(board, options, req, witness)):
+            continue
+        if guarded is None:
+            guarded = (build_block_model(board, defender, list(options.attackers), reqs, paid, guarded=True,
+                                         options=options), Deadline(min(_EXPLAIN_SECONDS, deadline.remaining())))
+        gm, budget = guarded
+        guards, lit = [g for g, _ in gm.guards], gm.req_lits[i]
         if lit is None:
             attacker = board.permanent(req.attacker)  # type: ignore[arg-type]
             notes.append(f"509.1c: {req.describe(board)}: too few of {defender}'s creatures can block "
@@ -181,13 +192,33 @@ def _explain_unmet(board: Board, options: BlockOptions, reqs: list[Requirement],
     return notes
 
 
+def _obeying(board: Board, options: BlockOptions, req: Requirement, witness: Declaration) -> list[Declaration]:
+    """Declarations that obey ``req`` (509.1c), to be judged against the restrictions: the
+    blocks it asks for alone, and the witness with those blocks in place of the creatures'
+    own. Empty when the requirement's attacker has too few possible blockers."""
+    if req.creature is not None:
+        target = req.attacker or next((a for a in options.attackers if options.possible(req.creature, a)), None)
+        if target is None:
+            return []
+        blocks: dict[str, tuple[str, ...]] = {req.creature: (target,)}
+    else:
+        attacker = board.permanent(req.attacker)  # type: ignore[arg-type]
+        able = [b for b in options.eligible if options.possible(b, attacker.id)]
+        first = [b for b in req.by if b in able][:1] if req.kind == "must_be_blocked_by_a" else []
+        needed = max(req.n if req.kind == "must_be_blocked_by" else 1, min_blockers(attacker)[0])
+        chosen = first + [b for b in able if b not in first][:needed - len(first)]
+        if len(chosen) < needed:
+            return []
+        blocks = {b: (attacker.id,) for b in chosen}
+    return [blocks, {**witness, **blocks}]
+
+
 def _check_player(board: Board, defender: str, attackers: list[str], declared: Declaration,
                   paid: frozenset[str], deadline: Deadline, explain: bool) -> _Player:
-    """One defending player's verdict. A declaration that obeys every restriction and every
-    requirement is legal and its own witness without a search; otherwise one solve maximises
-    ``W * requirements - distance to the declaration`` (``W`` exceeds any distance): the
-    maximum first, then the closest witness, so a declaration that reaches the maximum is its
-    own witness."""
+    """One defending player's verdict. A declaration that obeys every restriction and as many
+    requirements as any declaration could (:func:`requirement_bound`) is legal and its own
+    witness without a search; otherwise :func:`_searched`. The explanations of the
+    requirements the witness leaves unmet are worked out only when asked."""
     options = block_options(board, defender, attackers, paid)
     reqs, exempt = requirements(board, defender, attackers, paid, options)
     mine = _own_part(board, declared, defender)
@@ -203,10 +234,25 @@ def _check_player(board: Board, defender: str, attackers: list[str], declared: D
                                                 + (f": {why}" if why else "")))
         clean = False
     obeyed = sum(r.obeyed(mine) for r in reqs)
-    if clean and can_pay and obeyed == len(reqs):  # 509.1c: no declaration obeys more; no search
-        return _Player(defender, obeyed, obeyed, True, True, mine, payment=mana.lines(mine),
-                       notes=[f"{f.rule}: {f.message}" for f in exempt])
-    bm = build_block_model(board, defender, attackers, reqs, paid, options=options)
+    if clean and can_pay and obeyed >= requirement_bound(board, reqs):  # 509.1c: no declaration obeys more
+        answer = _Player(defender, obeyed, obeyed, True, True, mine, payment=mana.lines(mine))
+    else:
+        answer = _searched(board, defender, attackers, options, reqs, mine, mana, clean, can_pay, obeyed, deadline)
+        answer.violations[:0] = unpaid
+    answer.notes += [f"{f.rule}: {f.message}" for f in exempt]
+    unmet = [i for i, r in enumerate(reqs) if not r.obeyed(answer.witness)]
+    if explain and unmet and answer.optimal:
+        answer.notes += _explain_unmet(board, options, reqs, paid, unmet, answer.witness, deadline)
+    return answer
+
+
+def _searched(board: Board, defender: str, attackers: list[str], options: BlockOptions, reqs: list[Requirement],
+              mine: dict[str, tuple[str, ...]], mana: _Mana, clean: bool, can_pay: bool | None, obeyed: int,
+              deadline: Deadline) -> _Player:
+    """The verdict by search: one solve maximises ``W * requirements - distance to the
+    declaration`` (``W`` exceeds any distance), the maximum first, then the closest witness,
+    so a declaration that reaches the maximum is its own witness."""
+    bm = build_block_model(board, defender, attackers, reqs, mana.paid, options=options)
     weight = len(bm.x) + 1
     bm.hint(mine)
     bm.model.maximize(weight * bm.obeyed() - bm.distance(mine))
@@ -223,7 +269,7 @@ def _check_player(board: Board, defender: str, attackers: list[str], declared: D
         witness, best = mine, obeyed
     legal = False if (not clean or obeyed < best) else (True if obeyed >= bound and can_pay else None)
     optimal = result is not None and result.optimal and not mana.unproved
-    answer = _Player(defender, obeyed, best, legal, optimal or legal is True, witness, violations=unpaid,
+    answer = _Player(defender, obeyed, best, legal, optimal or legal is True, witness,
                      payment=mana.lines(mine) if can_pay else ())
     if obeyed < best:
         answer.violations.append(Violation("509.1c", None, (
@@ -237,10 +283,6 @@ def _check_player(board: Board, defender: str, attackers: list[str], declared: D
     if legal is None:
         answer.notes.append(f"time limit reached: {defender}'s maximum is between {best} and {bound}; "
                             "legality is not proven")
-    answer.notes += [f"{f.rule}: {f.message}" for f in exempt]
-    unmet = [i for i, r in enumerate(reqs) if not r.obeyed(answer.witness)]
-    if explain and unmet and answer.optimal:
-        answer.notes += _explain_unmet(board, options, reqs, paid, unmet, deadline)
     return answer
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from mtgsolver.model.board import Board
 from mtgsolver.model.cards import Card
@@ -106,7 +106,7 @@ class Move:
         resolve_stack(game, 0)
 
 
-def _representatives(ids: Sequence[str], keys: dict[str, Any], per_class: int) -> list[str]:
+def _representatives(ids: Sequence[str], keys: Mapping[str, Any], per_class: int) -> list[str]:
     """``ids`` with at most ``per_class`` of each twin class (the first ones); players and cards
     in zones are their own class."""
     seen: dict[Any, int] = {}
@@ -173,7 +173,7 @@ def _matches(demand: list[frozenset[str]], supply: list[frozenset[str]]) -> bool
 
     def augment(d: int, seen: set[int]) -> bool:
         for s, letters in enumerate(supply):
-            if s in seen or not (letters & demand[d]):
+            if s in seen or letters.isdisjoint(demand[d]):
                 continue
             seen.add(s)
             if s not in owner or augment(owner[s], seen):
@@ -238,7 +238,8 @@ def _payments(game: Game, player: str, cost: ManaCost, x: int | None, card: Card
         classes.setdefault(("pool", m.type, m.snow), []).append(
             (f"pool:{n}", frozenset({m.type, _SNOW} if m.snow else {m.type}), ""))
     groups = list(classes.values())
-    need = len(demand)  # type: ignore[arg-type]
+    demand = sorted(demand, key=len)  # type: ignore[arg-type]  # the most particular mana first: few augmenting paths
+    need = len(demand)
     out: list[Payment] = []
     for counts in _count_vectors([len(g) for g in groups], need):
         chosen = [g[k] for g, n in zip(groups, counts) for k in range(n)]
@@ -382,7 +383,7 @@ _EFFECT_NAMES = frozenset(
     "Adapt Transform ExtraTurn KeywordAction Modify GainControl Delayed Attempt Optional Conditional Modal".split())
 
 
-def _casts(game: Game, player: str, zc: ZoneCard, instant_only: bool, keys: dict[str, Any], max_x: int,
+def _casts(game: Game, player: str, zc: ZoneCard, instant_only: bool, keys: Mapping[str, Any], max_x: int,
            out: MoveList, cache: dict[Any, PaymentOptions] | None) -> None:
     card = zc.card
     instant = "instant" in {t.lower() for t in card.types} or "flash" in {k.lower() for k in card.keywords}
@@ -422,7 +423,7 @@ def _casts(game: Game, player: str, zc: ZoneCard, instant_only: bool, keys: dict
 
 
 def _activations(game: Game, player: str, perm: Permanent, index: int, ability: ActivatedAbility, instant_only: bool,
-                 keys: dict[str, Any], max_x: int, out: MoveList, cache: dict[Any, PaymentOptions] | None) -> None:
+                 keys: Mapping[str, Any], max_x: int, out: MoveList, cache: dict[Any, PaymentOptions] | None) -> None:
     if keys.get(perm.id) in {keys.get(o.id) for o in game.view().controlled_by(player) if o.id < perm.id}:
         return  # a twin's ability is the same move (symmetry)
     sorcery = ability.timing == "sorcery" or ability.loyalty is not None
@@ -444,7 +445,7 @@ def _activations(game: Game, player: str, perm: Permanent, index: int, ability: 
                 lambda t, a, m, x, p: Move("activate", perm.id, perm.name, index, t, a, m, x, p, text=ability.text))
 
 
-def _paid_moves(game: Game, player: str, ability: Any, source: Permanent, subject: str, keys: dict[str, Any],
+def _paid_moves(game: Game, player: str, ability: Any, source: Permanent, subject: str, keys: Mapping[str, Any],
                 needs: tuple[bool, bool], cost: ManaCost | None, card: Card | None, max_x: int, out: MoveList,
                 cache: dict[Any, PaymentOptions] | None, label: str, move: Callable[..., Move]) -> None:
     """A move (``move(targets, amounts, modes, x, payment)``) for each choice of modes (700.2),
@@ -473,7 +474,7 @@ def _mode_choices(effects: Sequence[object]) -> list[tuple[int, ...]]:
 
 
 def _target_choices(game: Game, ability: SpellAbility | ActivatedAbility, modes: tuple[int, ...] | None, player: str,
-                    source: Permanent, source_id: str, keys: dict[str, Any], needs_x: bool, cost: ManaCost | None,
+                    source: Permanent, source_id: str, keys: Mapping[str, Any], needs_x: bool, cost: ManaCost | None,
                     max_x: int, out: MoveList
                     ) -> Iterable[tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, int], ...], int | None]]:
     """Each choice of targets (one group per slot used, 601.2c), divided damage (601.2d) and X
