@@ -232,6 +232,10 @@ class Phase:
             mine = zones.get(who, {})
             deck += [c for zone in ("hand", "library", "graveyard", "exile") for c in mine.get(zone, ())]
             deck += [FILLER] * mine.get("filler", 0)
+        # phase refuses an empty deck: one filler land, removed once the cards are in place
+        spare = {who: not deck for who, deck in decks.items()}
+        for who in decks:
+            decks[who] = decks[who] or [FILLER]
         game = self.engine.new_game(player=decks["a"], opponent=decks["b"], seed=1, first_player=0,
                                     format_config=FORMAT)
         while game.waiting_for()["type"] == "MulliganDecision":
@@ -277,6 +281,8 @@ class Phase:
             for kind, n in (p.get("counters") or {}).items():
                 self._debug(game, "ModifyCounters", {"object_id": ids[p["id"]], "counter_type": kind, "delta": n})
         self._zones(game, zones, take)
+        for who in (w for w, empty in spare.items() if empty):
+            self._debug(game, "RemoveObject", {"object_id": take(who, FILLER)})
         for who, life in (spec.get("life") or {}).items():
             self._debug(game, "SetLife", {"player_id": SEATS[who], "life": life})
         for who, n in (spec.get("poison") or {}).items():
