@@ -67,11 +67,13 @@ class PhaseAIResult:
 
 
 @functools.lru_cache(maxsize=1)
-def _pool() -> tuple[dict[str, list[dict[str, Any]]], dict[str, str]]:
-    """The MTGJSON pool, and each face name of its multi-face cards -> the card's name."""
-    pool = load_pool(POOL)
-    faces = {f["faceName"]: name for name, fs in pool.items() if len(fs) > 1 for f in fs if f.get("faceName")}
-    return pool, faces
+def _shared_pool() -> dict[str, list[dict[str, Any]]]:
+    return load_pool(POOL)
+
+
+def _face_names(pool: dict[str, list[dict[str, Any]]]) -> dict[str, str]:
+    """Each face name of the pool's multi-face cards -> the card's name."""
+    return {f["faceName"]: name for name, fs in pool.items() if len(fs) > 1 for f in fs if f.get("faceName")}
 
 
 def _keyword(name: str) -> str:
@@ -201,11 +203,12 @@ def _lost(game: Any, seat: int) -> bool:
     return bool(player.get("is_eliminated")) or (player.get("status") or {}).get("type") not in (None, "Active")
 
 
-def phase_ai_wins(board: Any, time_limit: float, difficulty: str = DIFFICULTY,
-                  max_actions: int = MAX_ACTIONS) -> PhaseAIResult:
-    """Whether phase's AI, deciding for both players, wins ``board``'s puzzle for its side
-    within the puzzle's turns (``board.puzzle.turns``, 1 without a puzzle), ``max_actions``
-    actions and ``time_limit`` seconds (the setup included)."""
+def phase_ai_wins(board: Any, time_limit: float, difficulty: str = DIFFICULTY, max_actions: int = MAX_ACTIONS,
+                  pool: dict[str, list[dict[str, Any]]] | None = None) -> PhaseAIResult:
+    """Whether phase's AI, deciding for both players, wins ``board``'s "win" puzzle for its side
+    within the puzzle's turns, ``max_actions`` actions and ``time_limit`` seconds (the setup
+    included); ``pool``: the MTGJSON cards phase's card data is built from (default: the shared
+    AtomicCards pool, read once)."""
     start = time.perf_counter()
     try:
         import phase  # noqa: F401
@@ -217,7 +220,8 @@ def phase_ai_wins(board: Any, time_limit: float, difficulty: str = DIFFICULTY,
         spec, seats, notes = board_spec(board)
     except PhaseSetupError as exc:
         return PhaseAIResult("not loaded", str(exc), time.perf_counter() - start)
-    pool, faces = _pool()
+    pool = pool if pool is not None else _shared_pool()
+    faces = _face_names(pool)
     _pool_names(spec, lambda n: n if n in pool else faces.get(n, n))
     names = {p["card"] for p in spec["permanents"] if "card" in p}
     names |= {c for z in spec["zones"].values() for k in ("hand", "library", "graveyard", "exile") for c in z.get(k, ())}

@@ -233,9 +233,9 @@ class Phase:
             deck += [c for zone in ("hand", "library", "graveyard", "exile") for c in mine.get(zone, ())]
             deck += [FILLER] * mine.get("filler", 0)
         # phase refuses an empty deck: one filler land, removed once the cards are in place
-        spare = {who: not deck for who, deck in decks.items()}
-        for who in decks:
-            decks[who] = decks[who] or [FILLER]
+        spare = [who for who, deck in decks.items() if not deck]
+        for who in spare:
+            decks[who].append(FILLER)
         game = self.engine.new_game(player=decks["a"], opponent=decks["b"], seed=1, first_player=0,
                                     format_config=FORMAT)
         while game.waiting_for()["type"] == "MulliganDecision":
@@ -281,7 +281,7 @@ class Phase:
             for kind, n in (p.get("counters") or {}).items():
                 self._debug(game, "ModifyCounters", {"object_id": ids[p["id"]], "counter_type": kind, "delta": n})
         self._zones(game, zones, take)
-        for who in (w for w, empty in spare.items() if empty):
+        for who in spare:
             self._debug(game, "RemoveObject", {"object_id": take(who, FILLER)})
         for who, life in (spec.get("life") or {}).items():
             self._debug(game, "SetLife", {"player_id": SEATS[who], "life": life})
