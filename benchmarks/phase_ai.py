@@ -51,12 +51,14 @@ COLORS = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green"}
 @dataclass(frozen=True)
 class PhaseAIResult:
     """``outcome``: ``"won"``, ``"not won"`` or ``"not loaded"``; ``why`` says how it ended (or
-    why the board could not be set up); ``notes`` what the setup left out; ``unimplemented``
-    the cards phase's parser read only in part."""
+    why the board could not be set up); the wall and CPU seconds it took, the actions taken;
+    ``notes`` what the setup left out; ``unimplemented`` the cards phase's parser read only in
+    part."""
 
     outcome: str
     why: str
     seconds: float = 0.0
+    cpu_seconds: float = 0.0
     actions: int = 0
     notes: tuple[str, ...] = ()
     unimplemented: tuple[str, ...] = field(default=())
@@ -136,6 +138,9 @@ def board_spec(board: Any) -> tuple[dict[str, Any], dict[str, str], list[str]]:
                       "filler": max(z.library_count - len(z.library_top), 0)}
     if any(board.mana_pools.values()):
         notes.append("mana in pools left out")
+    for what, counts in (("land(s) played", board.turn.lands_played), ("spell(s) cast", board.turn.spells_cast)):
+        if any(counts.values()):
+            notes.append(f"{what} this turn left out")
     if board.effects:
         notes.append(f"{len(board.effects)} effect(s) of earlier this turn left out")
     spec = {"permanents": perms, "zones": zones,
@@ -156,16 +161,20 @@ def _pool_names(spec: dict[str, Any], name: Any) -> None:
                 z[k] = [name(c) for c in z[k]]
 
 
-def _to_step(peer: Phase, game: Any, board: Any, active: int, seats: dict[str, str], ids: dict[str, int]) -> None:
-    """The game at the board's step with its active player; in a combat, the board's declared
-    attack (508.1) made in phase's declare attackers step first.
+def _to_step(peer: Phase, game: Any, board: Any, active: int, seats: dict[str, str], ids: dict[str, int]) -> Any:
+    """The game at the board's step with its active player, in the game's second turn (on the
+    first, phase skips the draw step, 103.8a); in a combat, the board's declared attack (508.1)
+    made in phase's declare attackers step first.
 
     :raises PhaseSetupError: for declared blocks, or an attack phase refuses.
     """
+    state = game.state()
+    state["state"]["turn_number"] = 2
+    game = peer.engine.load_game(state)
     combat = board.combat
     if combat is None or not combat.attackers:
         peer._debug(game, "SetPhase", {"phase": PHASES[board.turn.step], "active_player": active})
-        return
+        return game
     if combat.blockers:
         raise PhaseSetupError("declared blocks are not set up")
     peer._debug(game, "SetPhase", {"phase": "BeginCombat", "active_player": active})
@@ -188,6 +197,7 @@ def _to_step(peer: Phase, game: Any, board: Any, active: int, seats: dict[str, s
         peer._debug(game, "SetTapped", {"object_id": oid, "tapped": True})
     if board.turn.step != "declare_attackers" and peer._advance(game, "DeclareBlockers") is None:
         raise PhaseSetupError("phase skipped the declare blockers step")
+    return game
 
 
 def _actor(game: Any) -> int:
@@ -206,53 +216,56 @@ def _lost(game: Any, seat: int) -> bool:
 def phase_ai_wins(board: Any, time_limit: float, difficulty: str = DIFFICULTY, max_actions: int = MAX_ACTIONS,
                   pool: dict[str, list[dict[str, Any]]] | None = None) -> PhaseAIResult:
     """Whether phase's AI, deciding for both players, wins ``board``'s "win" puzzle for its side
-    within the puzzle's turns, ``max_actions`` actions and ``time_limit`` seconds (the setup
-    included); ``pool``: the MTGJSON cards phase's card data is built from (default: the shared
-    AtomicCards pool, read once)."""
-    start = time.perf_counter()
-    try:
-        import phase  # noqa: F401
-    except ImportError:
-        return PhaseAIResult("not loaded", "phase-python is not installed (pip install -e '.[phase]')")
-    if board.puzzle is None or board.puzzle.goal != "win":
-        return PhaseAIResult("not loaded", "the board states no puzzle to win (its goal has no mtgsolver goal)")
-    try:
-        spec, seats, notes = board_spec(board)
-    except PhaseSetupError as exc:
-        return PhaseAIResult("not loaded", str(exc), time.perf_counter() - start)
-    pool = pool if pool is not None else _shared_pool()
-    faces = _face_names(pool)
-    _pool_names(spec, lambda n: n if n in pool else faces.get(n, n))
-    names = {p["card"] for p in spec["permanents"] if "card" in p}
-    names |= {c for z in spec["zones"].values() for k in ("hand", "library", "graveyard", "exile") for c in z.get(k, ())}
-    missing = sorted(n for n in names if n not in pool)
-    if missing:
-        return PhaseAIResult("not loaded", "cards the pool lacks: " + ", ".join(missing), time.perf_counter() - start)
-    data = card_data(pool, names)
-    lacking = tuple(sorted(unimplemented(data)))
-    try:
-        peer = Phase(data)
-        game, ids = peer._board(spec)
-        active = 0 if seats.get(board.active_player) == "a" else 1
-        _to_step(peer, game, board, active, seats, ids)
-    except (PhaseSetupError, ValueError) as exc:
-        return PhaseAIResult("not loaded", str(exc), time.perf_counter() - start, 0, tuple(notes), lacking)
-    last_turn = game.turn + (board.puzzle.turns if board.puzzle else 1) - 1
+    within the puzzle's turns, ``max_actions`` actions and ``time_limit`` CPU seconds of this
+    process (the setup included: phase runs in this thread, and CPU seconds do not stretch with
+    the load of a shared machine); ``pool``: the MTGJSON cards phase's card data is built from
+    (default: the shared AtomicCards pool, read once)."""
+    start, cpu = time.perf_counter(), time.process_time()
+    notes: list[str] = []
+    lacking: tuple[str, ...] = ()
     actions = 0
 
     def result(outcome: str, why: str) -> PhaseAIResult:
-        return PhaseAIResult(outcome, why, time.perf_counter() - start, actions, tuple(notes), lacking)
+        return PhaseAIResult(outcome, why, time.perf_counter() - start, time.process_time() - cpu, actions,
+                             tuple(notes), lacking)
 
+    try:
+        import phase  # noqa: F401
+    except ImportError:
+        return result("not loaded", "phase-python is not installed (pip install -e '.[phase]')")
+    if board.puzzle is None or board.puzzle.goal != "win":
+        return result("not loaded", "the board states no puzzle to win (its goal has no mtgsolver goal)")
+    try:
+        spec, seats, notes = board_spec(board)
+        pool = pool if pool is not None else _shared_pool()
+        faces = _face_names(pool)
+        _pool_names(spec, lambda n: n if n in pool else faces.get(n, n))
+        names = {p["card"] for p in spec["permanents"] if "card" in p}
+        names |= {c for z in spec["zones"].values() for k in ("hand", "library", "graveyard", "exile")
+                  for c in z.get(k, ())}
+        missing = sorted(n for n in names if n not in pool)
+        if missing:
+            raise PhaseSetupError("cards the pool lacks: " + ", ".join(missing))
+        data = card_data(pool, names)
+        lacking = tuple(sorted(unimplemented(data)))
+        peer = Phase(data)
+        game, ids = peer._board(spec)
+        active = 0 if seats.get(board.active_player) == "a" else 1
+        game = _to_step(peer, game, board, active, seats, ids)
+    except (PhaseSetupError, ValueError) as exc:
+        return result("not loaded", str(exc))
+    first_turn = game.turn
+    last_turn = first_turn + board.puzzle.turns - 1
     while True:
         if _lost(game, 1):
-            return result("won", f"the opponent lost ({game.phase}, turn {game.turn})")
+            return result("won", f"the opponent lost ({game.phase}, turn {game.turn - first_turn + 1})")
         if _lost(game, 0) or game.waiting_for()["type"] == "GameOver":
             return result("not won", "the game ended without the opponent losing")
         if game.turn > last_turn:
             return result("not won", "the puzzle's turns ended")
         if actions >= max_actions:
             return result("not won", f"action cap ({max_actions})")
-        if time.perf_counter() - start > time_limit:
+        if time.process_time() - cpu > time_limit:
             return result("not won", "time limit")
         seat = _actor(game)
         try:

@@ -111,7 +111,7 @@ def puzzles(names: list[str], library: Any, time_limit: float, phase_time_limit:
     AI playing the same board in its own engine (:func:`phase_ai.phase_ai_wins`)."""
     head = "| puzzle | answer | seconds | positions | line replayed |"
     if phase_time_limit is not None:
-        head += " phase AI | phase seconds | phase actions | how phase's game ended |"
+        head += " phase AI | phase seconds (CPU) | phase actions | how phase's game ended |"
     print(head)
     print("|" + " --- |" * (head.count("|") - 1))
     seconds, tally = [], {}
@@ -140,7 +140,8 @@ def puzzles(names: list[str], library: Any, time_limit: float, phase_time_limit:
             tally[theirs.outcome] = tally.get(theirs.outcome, 0) + 1
             why = "; ".join([theirs.why, *theirs.notes,
                              *(["phase reads in part: " + ", ".join(theirs.unimplemented)] if theirs.unimplemented else [])])
-            row += f" {theirs.outcome} | {theirs.seconds:.2f} | {theirs.actions} | {why.replace('|', '/')} |"
+            row += (f" {theirs.outcome} | {theirs.seconds:.2f} ({theirs.cpu_seconds:.2f}) | {theirs.actions} |"
+                    f" {why.replace('|', '/')} |")
         print(row, flush=True)
     if seconds:
         print(f"\nmedian {statistics.median(seconds):.2f} s, worst {max(seconds):.2f} s over {len(seconds)} puzzles")
@@ -206,7 +207,7 @@ def main() -> None:
     parser.add_argument("--all-forge", action="store_true", help="every Forge puzzle file instead of --puzzles")
     parser.add_argument("--no-puzzles", action="store_true")
     parser.add_argument("--phase-ai", action="store_true", help="phase.rs's AI on each puzzle beside our answer")
-    parser.add_argument("--phase-time-limit", type=float, default=10.0, help="seconds for phase's AI per puzzle")
+    parser.add_argument("--phase-time-limit", type=float, default=5.0, help="CPU seconds for phase's AI per puzzle")
     parser.add_argument("--no-inner", action="store_true")
     args = parser.parse_args()
     library = load_cards(POOL)
