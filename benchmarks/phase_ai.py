@@ -20,7 +20,7 @@ import functools
 import re
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +53,7 @@ class PhaseAIResult:
     """``outcome``: ``"won"``, ``"not won"`` or ``"not loaded"``; ``why`` says how it ended (or
     why the board could not be set up); the wall and CPU seconds it took, the actions taken;
     ``notes`` what the setup left out; ``unimplemented`` the cards phase's parser read only in
-    part."""
+    part; ``line`` what the AI did."""
 
     outcome: str
     why: str
@@ -61,7 +61,9 @@ class PhaseAIResult:
     cpu_seconds: float = 0.0
     actions: int = 0
     notes: tuple[str, ...] = ()
-    unimplemented: tuple[str, ...] = field(default=())
+    unimplemented: tuple[str, ...] = ()
+    #: the actions taken other than passing priority, as ``seat: kind card``
+    line: tuple[str, ...] = ()
 
     @property
     def won(self) -> bool:
@@ -224,10 +226,11 @@ def phase_ai_wins(board: Any, time_limit: float, difficulty: str = DIFFICULTY, m
     notes: list[str] = []
     lacking: tuple[str, ...] = ()
     actions = 0
+    line: list[str] = []
 
     def result(outcome: str, why: str) -> PhaseAIResult:
         return PhaseAIResult(outcome, why, time.perf_counter() - start, time.process_time() - cpu, actions,
-                             tuple(notes), lacking)
+                             tuple(notes), lacking, tuple(line))
 
     try:
         import phase  # noqa: F401
@@ -278,6 +281,8 @@ def phase_ai_wins(board: Any, time_limit: float, difficulty: str = DIFFICULTY, m
             return result("not won", f"the AI failed at a {game.waiting_for()['type']} prompt: {_short(exc)}")
         if action is None:
             return result("not won", f"the AI chose no action at a {game.waiting_for()['type']} prompt")
+        if action.kind != "PassPriority":
+            line.append(_described(game, seat, action))
         try:
             game.apply(seat, action)
         except BaseException as exc:
@@ -285,6 +290,25 @@ def phase_ai_wins(board: Any, time_limit: float, difficulty: str = DIFFICULTY, m
                 raise
             return result("not won", f"the engine refused the AI's {action.kind}: {_short(exc)}")
         actions += 1
+
+
+def _described(game: Any, seat: int, action: Any) -> str:
+    """``seat: kind card`` for an action on a card (``a``: the puzzle's side, ``b``: the opponent)."""
+    data = action.data if isinstance(action.data, dict) else {}
+    oid = data.get("object_id", data.get("source_id"))
+    name = ""
+    if isinstance(oid, int):
+        obj = game.object(oid)
+        name = f" {obj['name']}" if obj else ""
+    elif isinstance(data.get("target"), dict):
+        target = data["target"]
+        name = f" player {'ab'[target['Player']]}" if "Player" in target else \
+            f" {(game.object(target['Object']) or {}).get('name', '?')}" if "Object" in target else ""
+    elif action.kind == "DeclareAttackers":
+        name = f" ({len(data.get('attacks', ()))})"
+    elif action.kind == "DeclareBlockers":
+        name = f" ({len(data.get('assignments', ()))})"
+    return f"{'ab'[seat]}: {action.kind}{name}"
 
 
 def _short(exc: BaseException) -> str:
