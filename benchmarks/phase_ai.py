@@ -46,6 +46,8 @@ PHASES = {"untap": "Untap", "upkeep": "Upkeep", "draw": "Draw", "precombat_main"
 #: Counter names of board files as phase names them.
 COUNTERS = {"+1/+1": "P1P1", "-1/-1": "M1M1"}
 COLORS = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green"}
+#: Mana in a pool (106.1) as phase's debug action adds it.
+MANA = {**COLORS, "C": "Colorless"}
 
 
 @dataclass(frozen=True)
@@ -138,14 +140,18 @@ def board_spec(board: Any) -> tuple[dict[str, Any], dict[str, str], list[str]]:
         zones[who] = {"hand": [c.card.name for c in z.hand], "library": [c.card.name for c in z.library_top],
                       "graveyard": [c.card.name for c in z.graveyard], "exile": [c.card.name for c in z.exile],
                       "filler": max(z.library_count - len(z.library_top), 0)}
-    if any(board.mana_pools.values()):
-        notes.append("mana in pools left out")
+    mana: dict[str, list[str]] = {}
+    for name, pool in board.mana_pools.items():
+        for m in pool:
+            mana.setdefault(seats[name], []).extend([MANA[m.type]] * m.amount)
+            if m.spend_only:
+                notes.append(f"{name}'s {m.type}: what it may be spent on left out")
     for what, counts in (("land(s) played", board.turn.lands_played), ("spell(s) cast", board.turn.spells_cast)):
         if any(counts.values()):
             notes.append(f"{what} this turn left out")
     if board.effects:
         notes.append(f"{len(board.effects)} effect(s) of earlier this turn left out")
-    spec = {"permanents": perms, "zones": zones,
+    spec = {"permanents": perms, "zones": zones, "mana": mana,
             "life": {seats[pl.name]: pl.life for pl in board.players},
             "poison": {seats[pl.name]: pl.poison for pl in board.players}}
     counted = {n: notes.count(n) for n in notes}
@@ -255,6 +261,8 @@ def phase_ai_wins(board: Any, time_limit: float, difficulty: str = DIFFICULTY, m
         game, ids = peer._board(spec)
         active = 0 if seats.get(board.active_player) == "a" else 1
         game = _to_step(peer, game, board, active, seats, ids)
+        for who, kinds in spec["mana"].items():  # after the step is set: mana empties between steps (500.4)
+            peer._debug(game, "AddMana", {"player_id": SEATS[who], "mana": kinds})
     except (PhaseSetupError, ValueError) as exc:
         return result("not loaded", str(exc))
     first_turn = game.turn

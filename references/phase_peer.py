@@ -217,7 +217,7 @@ class Phase:
         Besides ``card``, ``tapped`` and ``attached_to`` (a permanent's id, or ``"player:a"``), a
         permanent may give ``counters`` (phase's counter names: ``P1P1``, ``loyalty`` ...),
         ``sick`` (summoning sick, 302.6; else not) and, for a token, ``token``: phase's token
-        characteristics instead of ``card``. ``spec["zones"]`` gives each player's ``hand``,
+        characteristics instead of ``card`` (a 0/0 token keeps its counters). ``spec["zones"]`` gives each player's ``hand``,
         ``graveyard``, ``exile`` and ``library`` (top first) as card names and ``filler``, how
         many filler lands lie under the library; without it the hands are empty and each library
         holds 20 filler lands. ``spec["life"]`` and ``spec["poison"]`` give the players'.
@@ -259,9 +259,15 @@ class Phase:
             return pool.pop()
 
         ids: dict[str, int] = {}
+        # a 0/0 token made 0/1 until its counters are on (704.5f would take it at once), then 0/0
+        restore: list[tuple[int, dict[str, int]]] = []
         for p in spec["permanents"]:
             if "token" in p:
-                ids[p["id"]] = self._token(game, SEATS[p["controller"]], p["token"])
+                token = p["token"]
+                low = token.get("toughness") is not None and token["toughness"] < 1
+                ids[p["id"]] = self._token(game, SEATS[p["controller"]], {**token, "toughness": 1} if low else token)
+                if low:
+                    restore.append((ids[p["id"]], {"power": token["power"], "toughness": token["toughness"]}))
             else:
                 ids[p["id"]] = take(p["controller"], p["card"])
         for p in sorted(spec["permanents"], key=lambda p: bool(p.get("attached_to"))):
@@ -280,6 +286,8 @@ class Phase:
             self._debug(game, "SetSummoningSickness", {"object_id": ids[p["id"]], "sick": bool(p.get("sick"))})
             for kind, n in (p.get("counters") or {}).items():
                 self._debug(game, "ModifyCounters", {"object_id": ids[p["id"]], "counter_type": kind, "delta": n})
+        for oid, pt in restore:
+            self._debug(game, "SetBasePowerToughness", {"object_id": oid, **pt})
         self._zones(game, zones, take)
         for who in spare:
             self._debug(game, "RemoveObject", {"object_id": take(who, FILLER)})
