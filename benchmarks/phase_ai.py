@@ -270,7 +270,9 @@ def phase_ai_wins(board: Any, time_limit: float, difficulty: str = DIFFICULTY, m
     while True:
         if _lost(game, 1):
             return result("won", f"the opponent lost ({game.phase}, turn {game.turn - first_turn + 1})")
-        if _lost(game, 0) or game.waiting_for()["type"] == "GameOver":
+        if _lost(game, 0):
+            return result("not won", f"the puzzle's side lost ({game.phase}, turn {game.turn - first_turn + 1})")
+        if game.waiting_for()["type"] == "GameOver":
             return result("not won", "the game ended without the opponent losing")
         if game.turn > last_turn:
             return result("not won", "the puzzle's turns ended")
