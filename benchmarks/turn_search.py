@@ -1,8 +1,8 @@
 """The whole-turn search (``solve --goal win``) on Forge's one-turn puzzles, and the inner
 questions it asks, timed in process.
 
-Run: ``python benchmarks/turn_search.py [--time-limit S] [--repeat N] [--puzzles P ...]
-[--no-puzzles]``. Needs the card pool (``../shared/data/``, see :mod:`benchmarks.peer_env`).
+Run: ``python benchmarks/turn_search.py [--time-limit S] [--repeat N] [--puzzles P ... |
+--all-forge] [--phase-ai [--phase-time-limit S]] [--no-puzzles] [--no-inner]``. Needs the card pool (``../shared/data/``, see :mod:`benchmarks.peer_env`).
 
 1. **Puzzles**: each puzzle of :data:`SOLVED` (the Forge puzzles ``solve --goal win`` wins,
    measured over every saved puzzle in benchmarks/README.md) searched with
@@ -35,6 +35,7 @@ from peer_env import SHARED  # noqa: E402
 from timing import load_average, median_times  # noqa: E402
 
 from mtgsolver.load import load_board, parse_board_text  # noqa: E402
+from mtgsolver.model.errors import UserError  # noqa: E402
 from mtgsolver.read.card_index import load_cards  # noqa: E402
 from mtgsolver.solver.blocks import check_blocks  # noqa: E402
 from mtgsolver.solver.payment import pay  # noqa: E402
@@ -102,25 +103,52 @@ def phase_block_check(spec: dict[str, Any], repeat: int) -> float | None:
     return statistics.median(times)
 
 
-def puzzles(names: list[str], library: Any, time_limit: float) -> None:
-    print("| puzzle | answer | seconds | CPU s | positions | line replayed |")
-    print("| --- | --- | --- | --- | --- | --- |")
-    seconds = []
+def all_forge() -> list[str]:
+    """Every Forge puzzle file: the imported examples, then the saved ``.pzl`` files."""
+    return [p.name for p in sorted(EXAMPLES.glob("*.yaml"))] + [p.name for p in sorted(FORGE.glob("*.pzl"))]
+
+
+def puzzles(names: list[str], library: Any, time_limit: float, phase_time_limit: float | None = None) -> None:
+    """Each puzzle searched and its line replayed; with ``phase_time_limit``, beside it phase.rs's
+    AI playing the same board in its own engine (:func:`phase_ai.phase_ai_wins`)."""
+    head = "| puzzle | answer | seconds | CPU s | positions | line replayed |"
+    if phase_time_limit is not None:
+        head += " phase AI | phase seconds (CPU) | phase actions | how phase's game ended |"
+    print(head)
+    print("|" + " --- |" * (head.count("|") - 1))
+    seconds, tally = [], {}
     for name in names:
         path = EXAMPLES / name if (EXAMPLES / name).exists() else FORGE / name
-        board = load_board(path, library)
-        start, cpu = time.perf_counter(), time.process_time()
-        answer = win_turn(board, library, time_limit=time_limit)
-        took, cpu = time.perf_counter() - start, time.process_time() - cpu
-        seconds.append(took)
-        replayed = "-"
-        if answer.line is not None:
-            checks = check_line(board, answer.line, library)
-            replayed = f"{sum(c.ok for c in checks)}/{len(checks)} steps pass"
-        verdict = {True: "win", False: "no win", None: "undecided"}[answer.solved]
-        print(f"| {path.stem} | {verdict} | {took:.2f} | {cpu:.3f} | {answer.stats.positions} | {replayed} |")
+        try:
+            board = load_board(path, library)
+        except UserError as exc:
+            board, row = None, f"| {path.stem} | bad input | - | - | {str(exc).splitlines()[0][-90:]} |"
+        else:
+            start, cpu = time.perf_counter(), time.process_time()
+            answer = win_turn(board, library, time_limit=time_limit)
+            took, cpu = time.perf_counter() - start, time.process_time() - cpu
+            seconds.append(took)
+            replayed = "-"
+            if answer.line is not None:
+                checks = check_line(board, answer.line, library)
+                replayed = f"{sum(c.ok for c in checks)}/{len(checks)} steps pass"
+            verdict = {True: "win", False: "no win", None: "undecided"}[answer.solved]
+            row = f"| {path.stem} | {verdict} | {took:.2f} | {cpu:.3f} | {answer.stats.positions} | {replayed} |"
+        if phase_time_limit is not None:
+            from phase_ai import PhaseAIResult, phase_ai_wins
+
+            theirs = phase_ai_wins(board, phase_time_limit) if board is not None else \
+                PhaseAIResult("not loaded", "no board (bad input)")
+            tally[theirs.outcome] = tally.get(theirs.outcome, 0) + 1
+            why = "; ".join([theirs.why, *theirs.notes,
+                             *(["phase reads in part: " + ", ".join(theirs.unimplemented)] if theirs.unimplemented else [])])
+            row += (f" {theirs.outcome} | {theirs.seconds:.2f} ({theirs.cpu_seconds:.2f}) | {theirs.actions} |"
+                    f" {why.replace('|', '/')} |")
+        print(row, flush=True)
     if seconds:
         print(f"\nmedian {statistics.median(seconds):.2f} s, worst {max(seconds):.2f} s over {len(seconds)} puzzles")
+    if tally:
+        print("phase AI: " + ", ".join(f"{n} {outcome}" for outcome, n in sorted(tally.items())) + f" of {len(names)} files")
 
 
 class _First:
@@ -180,12 +208,18 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=30.0)
     parser.add_argument("--repeat", type=int, default=50)
     parser.add_argument("--puzzles", nargs="*", default=list(SOLVED))
+    parser.add_argument("--all-forge", action="store_true", help="every Forge puzzle file instead of --puzzles")
     parser.add_argument("--no-puzzles", action="store_true")
+    parser.add_argument("--phase-ai", action="store_true", help="phase.rs's AI on each puzzle beside our answer")
+    parser.add_argument("--phase-time-limit", type=float, default=5.0, help="CPU seconds for phase's AI per puzzle")
+    parser.add_argument("--no-inner", action="store_true")
     args = parser.parse_args()
     library = load_cards(POOL)
     if not args.no_puzzles:
-        puzzles(args.puzzles, library, args.time_limit)
-    inner(library, args.repeat)
+        puzzles(all_forge() if args.all_forge else args.puzzles, library, args.time_limit,
+                args.phase_time_limit if args.phase_ai else None)
+    if not args.no_inner:
+        inner(library, args.repeat)
 
 
 if __name__ == "__main__":

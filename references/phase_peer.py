@@ -62,6 +62,15 @@ class PhaseSetupError(RuntimeError):
     """The board could not be set up in phase (not a verdict)."""
 
 
+#: The players of a board spec and their seats in phase.
+SEATS = {"a": 0, "b": 1}
+
+
+def _front(name: str) -> str:
+    """The name phase gives a card's object: its first face's, lower case."""
+    return name.split(" // ")[0].lower()
+
+
 # --------------------------------------------------------------------------- cards
 def load_pool(path: str | Path) -> dict[str, list[dict[str, Any]]]:
     """The MTGJSON AtomicCards pool: name -> faces."""
@@ -93,16 +102,26 @@ def pool_cards(pool: dict[str, list[dict[str, Any]]]) -> tuple[list[str], list[s
 
 
 def card_data(pool: dict[str, list[dict[str, Any]]], names: Iterable[str]) -> str:
-    """phase's card export (JSON) for ``names`` and the filler, built by its own
-    ``build_oracle_face`` from the pool's faces with the missing fields filled."""
-    from phase import build_oracle_face
+    """phase's card export (JSON) for ``names`` and the filler, built by its own card-data
+    generator (``phase.gen.process_group``: one face, or both faces of a split, adventure or
+    double-faced card) from the pool's faces with the missing fields filled."""
+    from phase.gen import process_group
 
     out: dict[str, Any] = {}
     for name in sorted(set(names) | {FILLER}):
-        face = {**REQUIRED, **pool[name][0]}
-        built = build_oracle_face(face, None)
-        out[built["name"].lower()] = built
+        process_group([{**REQUIRED, **face} for face in pool[name]], out)
     return json.dumps(out)
+
+
+def unimplemented(data: str) -> dict[str, int]:
+    """The faces of a card export with parts phase's Oracle parser left ``Unimplemented``, and
+    how many."""
+    out = {}
+    for key, face in json.loads(data).items():
+        n = json.dumps(face).count('"type": "Unimplemented"')
+        if n:
+            out[face.get("name", key)] = n
+    return out
 
 
 # --------------------------------------------------------------------------- boards
@@ -192,13 +211,31 @@ class Phase:
             game.apply(prompt["data"]["player"], {"type": "PayCombatTax", "data": {"accept": True}})
 
     def _board(self, spec: dict[str, Any]) -> tuple[Any, dict[str, int]]:
-        """A game at the precombat main phase of ``a``'s turn with the board on the battlefield;
-        board ids -> phase's object ids."""
+        """A game at the upkeep of ``a``'s first turn with the board on the battlefield; board
+        ids -> phase's object ids.
+
+        Besides ``card``, ``tapped`` and ``attached_to`` (a permanent's id, or ``"player:a"``), a
+        permanent may give ``counters`` (phase's counter names: ``P1P1``, ``loyalty`` ...),
+        ``sick`` (summoning sick, 302.6; else not) and, for a token, ``token``: phase's token
+        characteristics instead of ``card`` (a 0/0 token keeps its counters). ``spec["zones"]`` gives each player's ``hand``,
+        ``graveyard``, ``exile`` and ``library`` (top first) as card names and ``filler``, how
+        many filler lands lie under the library; without it the hands are empty and each library
+        holds 20 filler lands. ``spec["life"]`` and ``spec["poison"]`` give the players'.
+        """
+        zones: dict[str, dict[str, Any]] = spec.get("zones") or {
+            "a": {"filler": 20}, "b": {"filler": 20}}
         decks: dict[str, list[str]] = {"a": [], "b": []}
         for p in spec["permanents"]:
-            decks[p["controller"]].append(p["card"])
-        for deck in decks.values():
-            deck += [FILLER] * 20
+            if "token" not in p:
+                decks[p["controller"]].append(p["card"])
+        for who, deck in decks.items():
+            mine = zones.get(who, {})
+            deck += [c for zone in ("hand", "library", "graveyard", "exile") for c in mine.get(zone, ())]
+            deck += [FILLER] * mine.get("filler", 0)
+        # phase refuses an empty deck: one filler land, removed once the cards are in place
+        spare = [who for who, deck in decks.items() if not deck]
+        for who in spare:
+            decks[who].append(FILLER)
         game = self.engine.new_game(player=decks["a"], opponent=decks["b"], seed=1, first_player=0,
                                     format_config=FORMAT)
         while game.waiting_for()["type"] == "MulliganDecision":
@@ -213,31 +250,80 @@ class Phase:
         for seat in (0, 1):
             player = inner["players"][seat]
             for oid in player["hand"] + player["library"]:
-                free.setdefault((seat, inner["objects"][str(oid)]["name"].lower()), []).append(oid)
-        ids: dict[str, int] = {}
-        for p in spec["permanents"]:
-            pool = free.get((0 if p["controller"] == "a" else 1, p["card"].lower()))
+                free.setdefault((seat, _front(inner["objects"][str(oid)]["name"])), []).append(oid)
+
+        def take(who: str, card: str) -> int:
+            pool = free.get((SEATS[who], _front(card)))
             if not pool:
-                raise PhaseSetupError(f"phase doesn't know {p['card']!r}")
-            ids[p["id"]] = pool.pop()
+                raise PhaseSetupError(f"phase doesn't know {card!r}")
+            return pool.pop()
+
+        ids: dict[str, int] = {}
+        # a 0/0 token made 0/1 until its counters are on (704.5f would take it at once), then 0/0
+        restore: list[tuple[int, dict[str, int]]] = []
+        for p in spec["permanents"]:
+            if "token" in p:
+                token = p["token"]
+                low = token.get("toughness") is not None and token["toughness"] < 1
+                ids[p["id"]] = self._token(game, SEATS[p["controller"]], {**token, "toughness": 1} if low else token)
+                if low:
+                    restore.append((ids[p["id"]], {"power": token["power"], "toughness": token["toughness"]}))
+            else:
+                ids[p["id"]] = take(p["controller"], p["card"])
         for p in sorted(spec["permanents"], key=lambda p: bool(p.get("attached_to"))):
-            self._debug(game, "MoveToZone", {"object_id": ids[p["id"]], "to_zone": "Battlefield"})
-            if p.get("attached_to"):
-                self._debug(game, "Attach", {"object_id": ids[p["id"]],
-                                             "target": {"type": "Object", "data": ids[p["attached_to"]]}})
+            if "token" not in p:
+                self._debug(game, "MoveToZone", {"object_id": ids[p["id"]], "to_zone": "Battlefield"})
+            host = p.get("attached_to")
+            if host:
+                target = {"type": "Player", "data": SEATS[host[7:]]} if host.startswith("player:") \
+                    else {"type": "Object", "data": ids[host]}
+                self._debug(game, "Attach", {"object_id": ids[p["id"]], "target": target})
             if game.waiting_for()["type"] != "Priority":
                 raise PhaseSetupError(f"a prompt while setting up: {game.waiting_for()['type']}")
         for p in spec["permanents"]:
             if p.get("tapped"):
                 self._debug(game, "SetTapped", {"object_id": ids[p["id"]], "tapped": True})
-            self._debug(game, "SetSummoningSickness", {"object_id": ids[p["id"]], "sick": False})
-        for seat in (0, 1):
-            for oid in list(game.player(seat)["hand"]):
-                self._debug(game, "MoveToZone", {"object_id": oid, "to_zone": "Library"})
+            self._debug(game, "SetSummoningSickness", {"object_id": ids[p["id"]], "sick": bool(p.get("sick"))})
+            for kind, n in (p.get("counters") or {}).items():
+                self._debug(game, "ModifyCounters", {"object_id": ids[p["id"]], "counter_type": kind, "delta": n})
+        for oid, pt in restore:
+            self._debug(game, "SetBasePowerToughness", {"object_id": oid, **pt})
+        self._zones(game, zones, take)
+        for who in spare:
+            self._debug(game, "RemoveObject", {"object_id": take(who, FILLER)})
+        for who, life in (spec.get("life") or {}).items():
+            self._debug(game, "SetLife", {"player_id": SEATS[who], "life": life})
+        for who, n in (spec.get("poison") or {}).items():
+            if n:
+                self._debug(game, "ModifyPlayerCounters", {"player_id": SEATS[who], "counter_kind": "Poison", "delta": n})
         on_battlefield = {o["id"] for o in game.battlefield()}
         if any(oid not in on_battlefield for oid in ids.values()):
             raise PhaseSetupError("a permanent left the battlefield while setting up")
         return game, ids
+
+    def _zones(self, game: Any, zones: dict[str, dict[str, Any]], take: Any) -> None:
+        """Every card of a player's hand in their library, then the cards of ``zones`` moved
+        where they belong, the library's named cards last, bottom first, so that the first is
+        on top."""
+        for seat in (0, 1):
+            for oid in list(game.player(seat)["hand"]):
+                self._debug(game, "MoveToZone", {"object_id": oid, "to_zone": "Library"})
+        for who, mine in zones.items():
+            for zone, to_zone in (("hand", "Hand"), ("graveyard", "Graveyard"), ("exile", "Exile")):
+                for card in mine.get(zone, ()):
+                    self._debug(game, "MoveToZone", {"object_id": take(who, card), "to_zone": to_zone})
+            for card in reversed(mine.get("library", ())):
+                self._debug(game, "MoveToZone", {"object_id": take(who, card), "to_zone": "Library"})
+
+    def _token(self, game: Any, seat: int, characteristics: dict[str, Any]) -> int:
+        """A token of ``characteristics`` created on the battlefield under ``seat``: its id."""
+        before = {o["id"] for o in game.battlefield()}
+        self._debug(game, "CreateToken", {"request": {"type": "Custom", "data": {
+            "owner": seat, "characteristics": characteristics}}})
+        made = [o["id"] for o in game.battlefield() if o["id"] not in before]
+        if len(made) != 1:
+            raise PhaseSetupError(f"the token {characteristics.get('display_name')!r} was not made")
+        return made[0]
 
     @staticmethod
     def _debug(game: Any, kind: str, data: dict[str, Any]) -> None:
