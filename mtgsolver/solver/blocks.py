@@ -165,19 +165,19 @@ def _explain_unmet(board: Board, options: BlockOptions, reqs: list[Requirement],
     reached are not guessed.
     """
     defender = options.defender
-    guarded: tuple[BlockModel, Deadline] | None = None  # the model, and the budget from its construction on
+    for_cores: tuple[BlockModel, Deadline] | None = None  # the guarded model, and the budget from its construction on
     notes: list[str] = []
     for i in unmet:
-        if guarded is not None and guarded[1].expired():
+        if for_cores is not None and for_cores[1].expired():
             break
         req = reqs[i]
         if any(req.obeyed(d) and not restriction_findings(board, d, paid)
                for d in _obeying(board, options, req, witness)):
             continue
-        if guarded is None:
-            guarded = (build_block_model(board, defender, list(options.attackers), reqs, paid, guarded=True,
-                                         options=options), Deadline(min(_EXPLAIN_SECONDS, deadline.remaining())))
-        gm, budget = guarded
+        if for_cores is None:
+            for_cores = (build_block_model(board, defender, list(options.attackers), reqs, paid, guarded=True,
+                                           options=options), Deadline(min(_EXPLAIN_SECONDS, deadline.remaining())))
+        gm, budget = for_cores
         guards, lit = [g for g, _ in gm.guards], gm.req_lits[i]
         if lit is None:
             attacker = board.permanent(req.attacker)  # type: ignore[arg-type]
