@@ -327,14 +327,15 @@ class Game:
     # -- the battlefield -------------------------------------------------------------
     def enter(self, template: Permanent, controller: str, pid: str, *, owner: str | None = None,
               tapped: bool = False, x: int | None = None, token: bool = False, card: Card | None = None,
-              cause: str = "") -> str:
+              cause: str = "", attached_to: str | None = None) -> str:
         """Put a permanent onto the battlefield under ``controller`` (302.6: summoning sick;
-        613.7d: a new timestamp; 107.3m: the spell's X) and note the "enters" event (603.6a)."""
+        613.7d: a new timestamp; 107.3m: the spell's X; 608.3c: an Aura attached to
+        ``attached_to``) and note the "enters" event (603.6a)."""
         perm = dataclasses.replace(
             template, id=pid, controller=controller, owner=owner or template.owner or controller, tapped=tapped,
             summoning_sick=True, x=x, token=token, card=None if token else (card or template.card),
             timestamp=self.timestamp(), counters=MappingProxyType(dict(template.counters)), damage=0,
-            deathtouch_damage=False, attached_to=None, layered_pt=None, granted_by=MappingProxyType({}))
+            deathtouch_damage=False, attached_to=attached_to, layered_pt=None, granted_by=MappingProxyType({}))
         self.perms[pid] = perm
         self.taken.add(pid)
         self.changed()
@@ -342,6 +343,7 @@ class Game:
         what = "token" if token else "permanent"
         self.step("302.6", f"{perm.name} ({pid}) enters the battlefield under {controller}'s control as a {what}"
                   + (" tapped" if tapped else "") + (f" with X = {x} (107.3m)" if x is not None else "")
+                  + (f" attached to {attached_to}" if attached_to is not None else "")
                   + (f" {cause}" if cause else ""))
         return pid
 

@@ -967,6 +967,7 @@ _NEXT_UPKEEP = re.compile(r"^(?:echo|cumulative upkeep)\b", re.I)
 _ABILITY_WORD = re.compile(r"^[A-Z][\w' ,-]*? — ")
 _SORCERY_ACTIVATED = re.compile(r"^(?:equip|fortify|reconfigure|level up|outlast|\[[+−-]?\d+\]:)|"
                                 r"activate (?:this ability )?only (?:as a sorcery|during your turn)", re.I)
+_ENCHANT = re.compile(r"^Enchant\b", re.I)
 _INSTANT_KEYWORD = re.compile(r"^(?:crew|ninjutsu|scavenge)\b", re.I)
 _EARLY_STEP = re.compile(r"^At the beginning of (?:your |each |each player's |each opponent's |that player's )?"
                          r"(?:upkeep|draw step)\b", re.I)
@@ -1002,6 +1003,8 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
                 and "land" not in {t.lower() for t in zc.card.types}:
             against_no.append(UnreadLine(zc.id, zc.card.text or "", frozenset({"other"})))
         for line in zc.permanent.unread if zc.permanent is not None else ():
+            if zc.spell is not None and _ENCHANT.match(_body(line)):
+                continue  # the Aura spell's target, read as its spell (303.4a, 702.5a)
             if not (_UNTAP_STEP.match(_body(line)) or _NEXT_UPKEEP.match(_body(line))):
                 against_no.append(UnreadLine(zc.id, line, line_kinds(line)))
     return merge(against_win), merge(against_no)
@@ -1027,6 +1030,8 @@ def _body(line: str) -> str:
 def _bearing(line: str, mine: bool, on_battlefield: bool, early_steps: bool) -> set[str]:
     """Which answers of the goal ``win`` the unread ``line`` bears on: ``win``, ``no``, both, none."""
     body = _body(line)
+    if _ENCHANT.match(body):
+        return set()  # what the Aura may be attached to (303.4a, 702.5a): it entered attached to its target
     if _UNTAP_STEP.match(body) or on_battlefield and (_ETB.match(body) or _CARD_ONLY.match(body)
                                                        or _ENTERS_KEYWORD.match(body)
                                                        or not early_steps and _UPKEEP_KEYWORD.match(body)):
