@@ -1,0 +1,119 @@
+"""Casting an Aura spell (303.4a: it targets what its enchant ability names, 702.5a; 608.3b-c: it
+resolves attached to its target, or goes to the graveyard when the target is gone) and equipping
+(702.6a: "Equip [cost]" is "[Cost]: Attach this permanent to target creature you control. Activate
+only as a sorcery."), with real cards of the pool read by the grammars as the loader reads them."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from mtgsolver.load import parse_board_text
+from mtgsolver.model.effects import Attach, Targeted
+from mtgsolver.read.board_file import spell_ability
+from mtgsolver.read.grammar.activated import read as read_activated
+from mtgsolver.read.grammar.spell import read_aura
+from mtgsolver.solver.relevance import turn_bearing
+from mtgsolver.solver.resolve import resolve
+
+HEAD = "version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\n"
+
+
+def board(text: str, real_cards):
+    return parse_board_text(HEAD + text, "b.yaml", library=real_cards)
+
+
+@pytest.mark.parametrize("name, kinds, controller", [
+    ("Armadillo Cloak", ["creature"], None),        # Enchant creature
+    ("Journey to Eternity", ["creature"], "you"),   # Enchant creature you control
+    ("Abundant Growth", ["land"], None),            # Enchant land
+    ("Rune of Might", ["permanent"], None),         # Enchant permanent
+])
+def test_an_aura_spell_targets_what_its_enchant_ability_names(real_cards, name, kinds, controller) -> None:
+    """303.4a, 702.5a: the Aura spell's one target slot; its one effect attaches it (608.3c)."""
+    card = real_cards.get(name)
+    spell = spell_ability(card)
+    assert spell is not None and len(spell.targets) == 1
+    assert sorted(spell.targets[0].kinds) == kinds
+    assert (spell.targets[0].filter.controller if controller else None) == controller
+    (attach,) = spell.effects
+    assert isinstance(attach, Attach) and isinstance(attach.to, Targeted) and attach.to.slot == 0
+
+
+def test_an_aura_enchanting_a_player_or_with_two_enchant_lines_is_not_read(real_cards) -> None:
+    """702.5d: an Aura that enchants a player targets a player (Curse of the Pierced Heart): not read
+    as a spell; 702.5c: two enchant abilities both restrict the target: not read."""
+    assert spell_ability(real_cards.get("Curse of the Pierced Heart")) is None
+    assert read_aura("Enchant creature\nEnchant artifact\nEnchanted creature gets +1/+1.", "Double") is None
+    assert read_aura("Enchanted creature gets +1/+1.", "No Enchant") is None
+
+
+def test_equip_is_the_activated_ability_it_means() -> None:
+    """702.6a: Bonesplitter's "Equip {1}"; 702.6c "Equip legendary creature {3}" is not read."""
+    (entry,) = read_activated("Equip {1}", "Bonesplitter")
+    ability = entry["activated"]
+    assert ability["mana"] == "{1}" and ability["timing"] == "sorcery" and ability["text"] == "Equip {1}"
+    assert ability["targets"] == [{"kinds": ["creature"], "filter": {"controller": "you"}}]
+    assert ability["effects"] == [{"attach": {"to": {"target": 0}}}]
+    assert read_activated("Equip legendary creature {3}", "Blade of Selves") is None
+
+
+CLOAK = """zones: {alice: {hand: [Armadillo Cloak]}}
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: alice}
+  - {id: ox, card: Pillarfield Ox, controller: bob}
+"""
+
+
+def test_the_aura_enters_attached_to_its_target(real_cards) -> None:
+    """608.3c: Armadillo Cloak resolves attached to the Grizzly Bears it targeted; its static
+    ability then applies (613.4c: +2/+2; 613.1f: trample)."""
+    r = resolve(board(CLOAK, real_cards), ["cast Armadillo Cloak>bears"], free=True)
+    cloak = next(p for p in r.board.permanents if p.name == "Armadillo Cloak")
+    assert cloak.attached_to == "bears"
+    bears = r.board.permanent("bears")
+    assert (bears.power, bears.toughness) == (4, 4) and bears.has_keyword("trample")
+    r = resolve(board(CLOAK, real_cards), ["cast Armadillo Cloak>ox"], free=True)
+    assert next(p for p in r.board.permanents if p.name == "Armadillo Cloak").attached_to == "ox"
+
+
+def test_an_aura_spell_needs_a_legal_target(real_cards) -> None:
+    """303.4a, 601.2c: Journey to Eternity ("Enchant creature you control") can't target the
+    opponent's creature; 608.3b: an Aura spell whose target is gone goes to the graveyard."""
+    text = CLOAK.replace("Armadillo Cloak", "Journey to Eternity")
+    r = resolve(board(text, real_cards), ["cast Journey to Eternity>ox"], free=True)
+    assert r.resolved is False and r.reason.rule == "601.2c"
+    r = resolve(board(CLOAK.replace("[Armadillo Cloak]", "[Armadillo Cloak, Murder]"), real_cards),
+                ["cast Armadillo Cloak>bears", "respond cast Murder>bears"], free=True)
+    assert [c.name for c in r.board.zones["alice"].graveyard] == ["Grizzly Bears", "Murder", "Armadillo Cloak"]
+
+
+EQUIPPED = """battlefield:
+  - {id: bears, card: Grizzly Bears, controller: alice}
+  - {id: ox, card: Pillarfield Ox, controller: bob}
+  - {id: splitter, card: Bonesplitter, controller: alice}
+  - {id: mountain, card: Mountain, controller: alice}
+"""
+
+
+def test_equip_attaches_the_equipment_at_sorcery_speed(real_cards) -> None:
+    """702.6a: Bonesplitter's equip attaches it to a creature its controller controls (301.5a:
+    "Equipped creature gets +2/+0"), only as a sorcery (602.5d), never to the opponent's creature."""
+    b = board(EQUIPPED, real_cards)
+    r = resolve(b, ["activate splitter>bears"])
+    assert r.resolved, r.reason
+    assert r.board.permanent("splitter").attached_to == "bears" and r.board.permanent("bears").power == 4
+    r = resolve(b, ["activate splitter>ox"])
+    assert r.resolved is False and r.reason.rule == "601.2c"
+    r = resolve(dataclasses.replace(b, turn=dataclasses.replace(b.turn, step="beginning_of_combat")),
+                ["activate splitter>bears"])
+    assert r.resolved is False and r.reason.rule == "602.5d"
+
+
+def test_a_read_enchant_line_in_hand_does_not_bear_on_the_win(real_cards) -> None:
+    """The enchant line of an Aura in hand is read as its spell's target: it bears on no answer of
+    the goal win; an Aura whose enchant ability is not read (a player's Curse) still bears."""
+    text = "zones: {alice: {hand: [Armadillo Cloak, Curse of the Pierced Heart]}}\nbattlefield: []\n"
+    _, against_no = turn_bearing(board(text, real_cards), False)
+    assert "Enchant player" in [u.line for u in against_no]
+    assert "Enchant creature" not in [u.line for u in against_no]
