@@ -117,3 +117,23 @@ def test_a_read_enchant_line_in_hand_does_not_bear_on_the_win(real_cards) -> Non
     _, against_no = turn_bearing(board(text, real_cards), False)
     assert "Enchant player" in [u.line for u in against_no]
     assert "Enchant creature" not in [u.line for u in against_no]
+
+
+def test_a_land_that_enters_tapped_is_played_tapped(real_cards) -> None:
+    """305.2, 614.1c: Jungle Hollow "enters the battlefield tapped", played from a hand; its
+    enters trigger gains 1 life (603.6a); a basic Swamp enters untapped."""
+    from mtgsolver.rules.game import Game
+    from mtgsolver.rules.turn import play_land
+    from mtgsolver.solver.resolve import LibraryReader
+    from mtgsolver.solver.turn_moves import Move
+
+    b = board("turn: {step: precombat_main}\nzones: {alice: {hand: [Jungle Hollow, Swamp]}}\nbattlefield: []\n",
+              real_cards)
+    assert "enters_tapped" in {s.name for s in b.zones["alice"].hand[0].permanent.statics("enters_tapped")}
+    game = Game(b, LibraryReader(real_cards), None)  # type: ignore[arg-type]
+    Move("land", b.zones["alice"].hand[0].id, "Jungle Hollow").apply(game)
+    hollow = next(p for p in game.perms.values() if p.name == "Jungle Hollow")
+    assert hollow.tapped and game.players["alice"].life == 21
+    game.turn = dataclasses.replace(game.turn, lands_played={})
+    swamp = game.perm(play_land(game, b.zones["alice"].hand[1].id))
+    assert not swamp.tapped

@@ -331,6 +331,7 @@ class Game:
         """Put a permanent onto the battlefield under ``controller`` (302.6: summoning sick;
         613.7d: a new timestamp; 107.3m: the spell's X; 608.3c: an Aura attached to
         ``attached_to``) and note the "enters" event (603.6a)."""
+        tapped = tapped or template.has("enters_tapped")  # 614.1c: "~ enters the battlefield tapped"
         perm = dataclasses.replace(
             template, id=pid, controller=controller, owner=owner or template.owner or controller, tapped=tapped,
             summoning_sick=True, x=x, token=token, card=None if token else (card or template.card),

@@ -196,7 +196,7 @@ def entering(zc: ZoneCard, pid: str, controller: str, x: int | None = None,
         if zc.permanent is not None else reader.permanent(zc.card, pid, controller, owner)
     counters = {**template.counters, **(reader.enters_with(zc.card, x) if x else {})}
     return dataclasses.replace(template, summoning_sick=True, x=x, counters=MappingProxyType(counters),
-                               card=zc.card)
+                               card=zc.card, tapped=template.has("enters_tapped"))  # 614.1c
 
 
 def _resolve_bearing(args: Any, result: ResolveResult) -> Bearing:

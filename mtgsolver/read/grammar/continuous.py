@@ -871,6 +871,12 @@ class _Build(ConstantRules, constants=CONSTANTS):
     def static(self, subject: dict, preds: dict) -> dict:
         return _settle({"affects": subject, **preds})
 
+    def attached_it(self, _a: Token, _be: Token, _art: Token, kind: Token, preds: dict) -> Any:
+        """"As long as enchanted permanent is a creature (an Equipment), it ...": the attached
+        object, while it has that card type (subtype)."""
+        filt = {"subtypes": [_sub(kind)]} if kind.type == "SUBTYPE" else {"types": [str(kind)]}
+        return self.line(self.static({"attached": True}, preds), {"attached_matches": filt})
+
     def two_sentences(self, subject: dict, first: dict, it: Token, second: dict) -> dict:
         """"Enchanted creature can't attack or block. It loses all abilities and has ...": "it"
         is the same object (Heliod's Punishment)."""
