@@ -871,9 +871,10 @@ class _Build(ConstantRules, constants=CONSTANTS):
     def static(self, subject: dict, preds: dict) -> dict:
         return _settle({"affects": subject, **preds})
 
-    def attached_it(self, _a: Token, _be: Token, _art: Token, kind: Token, preds: dict) -> Any:
+    def attached_it(self, _a: Token, _be: Token, _art: Token, kind: Token, it: Token, preds: dict) -> Any:
         """"As long as enchanted permanent is a creature (an Equipment), it ...": the attached
         object, while it has that card type (subtype)."""
+        _need(it, "it")
         filt = {"subtypes": [_sub(kind)]} if kind.type == "SUBTYPE" else {"types": [str(kind)]}
         return self.line(self.static({"attached": True}, preds), {"attached_matches": filt})
 
@@ -1078,12 +1079,17 @@ def _settle(mapping: dict) -> dict:
 
 
 def _quoted(text: str) -> Any:
-    """A granted quoted ability: mana abilities must parse (605.1a); others are kept as text."""
+    """A granted quoted ability: mana abilities must parse (605.1a); a static of what its bearer
+    is attached to ("Equipped creature has deathtouch.", 301.5a) is read whole by this family
+    (613.1f, 613.7a: the layers apply the effect it generates); others are kept as text."""
     from mtgsolver.model.errors import ManaAbilityError
     from mtgsolver.read.grammar.mana import parse_mana_ability
 
     original = _ORIGINAL.get(text, text)
     if ": add " not in text:
+        found = read(original, "") if text.startswith(("equipped creature ", "enchanted creature ")) else None
+        if found is not None and len(found) == 1 and found[0]["continuous"]["affects"] == {"attached": True}:
+            return found[0]
         return {"text": original}
     if not original.endswith("."):  # "has "{T}: Add {C}" and ..." (Lithoform Blight)
         original += "."
