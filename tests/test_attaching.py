@@ -137,3 +137,39 @@ def test_a_land_that_enters_tapped_is_played_tapped(real_cards) -> None:
     game.turn = dataclasses.replace(game.turn, lands_played={})
     swamp = game.perm(play_land(game, b.zones["alice"].hand[1].id))
     assert not swamp.tapped
+
+
+RUNES = """battlefield:
+  - {id: golem, card: Grizzly Bears, controller: alice}
+  - {id: crown, card: Runed Crown, controller: alice, attached_to: golem}
+  - {id: mortality, card: Rune of Mortality, controller: alice, attached_to: crown}
+  - {id: bears, card: Grizzly Bears, controller: alice}
+  - {id: might, card: Rune of Might, controller: alice, attached_to: bears}
+"""
+
+
+def test_a_rune_on_a_creature_or_on_an_equipment(real_cards) -> None:
+    """611.3b, 303.4m: Rune of Might on a creature gives it +1/+1 and trample; Rune of Mortality on
+    Runed Crown gives the Crown "Equipped creature has deathtouch." (613.1f), which the creature
+    it equips then has (613.7a); neither Rune's other condition holds."""
+    b = board(RUNES, real_cards)
+    bears, golem = b.permanent("bears"), b.permanent("golem")
+    assert (bears.power, bears.toughness) == (3, 3) and bears.has_keyword("trample")
+    assert not bears.has_keyword("deathtouch")
+    assert (golem.power, golem.toughness) == (3, 3) and golem.has_keyword("deathtouch")
+    assert not golem.has_keyword("trample")
+    assert [line for line in b.permanent("crown").unread if "deathtouch" in line] == []
+
+
+def test_relic_golem_attacks_only_when_an_opponent_has_eight_cards_in_their_graveyard(real_cards) -> None:
+    """508.1c, 509.1a, 611.3b: "Relic Golem can't attack or block unless an opponent has eight or
+    more cards in their graveyard"."""
+    from mtgsolver import check_attacks
+
+    for cards, legal in ((7, False), (8, True)):
+        graveyard = ", ".join(["Opt"] * cards)
+        b = board(f"zones: {{bob: {{graveyard: [{graveyard}]}}}}\nbattlefield:\n"
+                  "  - {id: golem, card: Relic Golem, controller: alice}\n"
+                  "combat: {attackers: [{creature: golem, target: bob}]}\n", real_cards)
+        assert not b.permanent("golem").unread
+        assert check_attacks(b).legal is legal

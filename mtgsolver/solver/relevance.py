@@ -925,16 +925,19 @@ def resolve_bearing(before: Board, after: Board | None) -> Bearing:
     """Lines that could bear on a resolution (608, 603, 704): every unread line of a permanent
     on the board before or after it, but activated abilities (602: nothing happens unless one is
     activated; an action naming one unread is refused), the "enters" triggers of a permanent
-    there throughout (603.6a: it didn't enter) and the "enters with X +1/+1 counters" line of a
-    permanent that entered from a spell with X (107.3m: the resolution read and carried it out).
-    Each could change the board after, so each is decisive."""
+    there throughout (603.6a: it didn't enter), the "enters with X +1/+1 counters" line of a
+    permanent that entered from a spell with X (107.3m: the resolution read and carried it out)
+    and an Aura's enchant line (303.4a, 702.5a: an Aura spell's target is read as its spell;
+    the board says what an Aura is attached to). Each could change the board after, so each is
+    decisive."""
     was = {p.id for p in before.permanents}
     stayed = was & ({p.id for p in after.permanents} if after is not None else set())
     lines: list[UnreadLine] = []
     for board in (before, after) if after is not None else (before,):
         for perm in board.permanents:
             for line in perm.unread:
-                if is_activated(line) or (perm.id in stayed and _ENTERS_TRIGGER.match(line)):
+                if is_activated(line) or (perm.id in stayed and _ENTERS_TRIGGER.match(line)) \
+                        or _ENCHANT.match(_body(line)):
                     continue
                 if perm.id not in was and perm.x is not None and _ENTERS_WITH_X.search(line):
                     continue
