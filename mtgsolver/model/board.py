@@ -56,8 +56,13 @@ class Board:
         object.__setattr__(self, "_players", {p.name: p for p in self.players})
         zones = {p.name: self.zones.get(p.name, PlayerZones()) for p in self.players}
         object.__setattr__(self, "zones", MappingProxyType(zones))
-        object.__setattr__(self, "_zone_cards", {
-            c.id: (player, z.zone_of(c.id), c) for player, z in zones.items() for c in z.cards()})
+        zone_cards: dict[str, tuple[str, str, ZoneCard]] = {}
+        for player, z in zones.items():
+            for zone, cards in (("hand", z.hand), ("library", z.library_top), ("graveyard", z.graveyard),
+                                ("exile", z.exile)):
+                for c in cards:
+                    zone_cards.setdefault(c.id, (player, zone, c))
+        object.__setattr__(self, "_zone_cards", zone_cards)
         object.__setattr__(self, "_memo", {})
 
     def memo(self, key: Hashable, make: Callable[[], T]) -> T:

@@ -247,7 +247,7 @@ class _Engine:
     def timestamp_of(self, obj: _Obj, ability: Static) -> int:
         """613.7a: the object's timestamp, or the granting effect's if that is later (an
         Aura's, or a board effect's, which comes after every permanent)."""
-        return max(self.timestamps[obj.id], obj.granted_at.get(str(ability), 0))
+        return max(self.timestamps[obj.id], obj.granted_at.get(str(ability), 0) if obj.granted_at else 0)
 
     def exists(self, eff: _Eff, state: Mapping[str, _Obj]) -> bool:
         """An effect applies if it has started (613.6) or its ability is still on its source
