@@ -173,3 +173,22 @@ def test_relic_golem_attacks_only_when_an_opponent_has_eight_cards_in_their_grav
                   "combat: {attackers: [{creature: golem, target: bob}]}\n", real_cards)
         assert not b.permanent("golem").unread
         assert check_attacks(b).legal is legal
+
+
+def test_an_aura_on_what_it_can_no_longer_enchant_is_put_into_the_graveyard(real_cards) -> None:
+    """303.4c, 704.5m: Journey to Eternity ("Enchant creature you control") on a creature that
+    changes control; 702.16c: Armadillo Cloak (green and white) on a creature that gains
+    protection from green; Cho-Manno's Blessing's own protection doesn't remove it."""
+    b = board("battlefield:\n  - {id: bears, card: Grizzly Bears, controller: bob}\n"
+              "  - {id: journey, card: Journey to Eternity, controller: alice, attached_to: bears}\n"
+              "  - {id: cloak, card: Armadillo Cloak, controller: alice, attached_to: bears}\n"
+              "  - {id: blessing, card: Cho-Manno's Blessing, controller: alice, attached_to: bears, "
+              "chosen_color: green}\n", real_cards)
+    from mtgsolver.rules.game import Game
+    from mtgsolver.rules.state_based import check_state
+    from mtgsolver.solver.resolve import LibraryReader
+
+    game = Game(b, LibraryReader(real_cards), None)  # type: ignore[arg-type]
+    assert check_state(game)
+    assert sorted(game.perms) == ["bears", "blessing"]
+    assert {s.rule for s in game.log} >= {"704.5m"}

@@ -37,7 +37,7 @@ from mtgsolver.model.board import Board, PoolMana
 from mtgsolver.model.board_effects import Effect
 from mtgsolver.model.cards import Card
 from mtgsolver.model.combat import Attack, Block, CombatDeclaration
-from mtgsolver.model.effects import ActivatedAbility, SpellAbility, TriggeredAbility
+from mtgsolver.model.effects import ActivatedAbility, SpellAbility, TargetSpec, TriggeredAbility
 from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.model.zones import PlayerZones, StackItem, ZoneCard
@@ -95,14 +95,17 @@ class _NoPayer:
 class CardReader(Protocol):
     """What a card is as a permanent and in a graveyard, its text read (the readers supply it;
     the rules never read text): ``permanent(card, id, controller, owner)`` (110.4),
-    ``graveyard_statics(card)`` (113.6b) and ``enters_with(card, x)``: the counters its
-    permanent enters with when its spell had X (614.1c, 107.3m)."""
+    ``graveyard_statics(card)`` (113.6b), ``enters_with(card, x)``: the counters its
+    permanent enters with when its spell had X (614.1c, 107.3m), and ``enchant(card)``: what an
+    Aura card may enchant (702.5a), ``None`` when its enchant ability is not read."""
 
     def permanent(self, card: Card, pid: str, controller: str, owner: str) -> Permanent: ...
 
     def graveyard_statics(self, card: Card) -> tuple[Static, ...]: ...
 
     def enters_with(self, card: Card, x: int) -> dict[str, int]: ...
+
+    def enchant(self, card: Card) -> TargetSpec | None: ...
 
 
 @dataclass(frozen=True)

@@ -39,13 +39,14 @@ from typing import Any, Sequence
 from mtgsolver.load import prepare
 from mtgsolver.model.board import Board, PoolMana
 from mtgsolver.model.cards import Card, CardLibrary
-from mtgsolver.model.effects import SpellAbility
+from mtgsolver.model.effects import SpellAbility, TargetSpec
 from mtgsolver.model.errors import BoardError, OptionError
 from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.model.zones import ZoneCard
 from mtgsolver.read.board_file import card_permanent, graveyard_statics
+from mtgsolver.read.board_file import spell_ability as spell_ability_of
 from mtgsolver.read.board_writer import board_data
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.spell_text import enters_with
@@ -181,6 +182,11 @@ class LibraryReader:
 
     def enters_with(self, card: Card, x: int) -> dict[str, int]:
         return {"+1/+1": x} if enters_with(card, x) is not None and x else {}
+
+    @functools.lru_cache(maxsize=512)  # noqa: B019 - one reader per call
+    def enchant(self, card: Card) -> TargetSpec | None:
+        spell = spell_ability_of(card)
+        return spell.targets[0] if spell is not None and spell.targets else None
 
 
 def entering(zc: ZoneCard, pid: str, controller: str, x: int | None = None,
