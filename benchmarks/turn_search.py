@@ -173,7 +173,7 @@ def inner(library: Any, repeat: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--time-limit", type=float, default=30.0)
+    parser.add_argument("--time-limit", type=float, default=120.0)
     parser.add_argument("--repeat", type=int, default=50)
     parser.add_argument("--puzzles", nargs="*", default=list(SOLVED))
     parser.add_argument("--no-puzzles", action="store_true")
