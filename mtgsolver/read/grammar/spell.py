@@ -86,7 +86,7 @@ def read_aura(text: str, name: str) -> dict[str, Any] | None:
     a player (702.5d), or words the effect grammar doesn't read as a target. The Aura's other
     lines are its permanent's abilities, read with the permanent.
 
-    >>> read_aura("Enchant creature you control\nEnchanted creature gets +2/+2.", "Aura")["targets"]
+    >>> read_aura("Enchant creature you control\\nEnchanted creature gets +2/+2.", "Aura")["targets"]
     [{'kinds': ['creature'], 'filter': {'controller': 'you'}}]
     """
     found = [(unit, m.group(1)) for unit in ability_units(text) if (m := _ENCHANT.match(normal(unit, name)))]
