@@ -192,3 +192,16 @@ def test_an_aura_on_what_it_can_no_longer_enchant_is_put_into_the_graveyard(real
     assert check_state(game)
     assert sorted(game.perms) == ["bears", "blessing"]
     assert {s.rule for s in game.log} >= {"704.5m"}
+
+
+def test_aura_gnarlid_counts_the_auras_on_the_battlefield(real_cards) -> None:
+    """613.4c: "Aura Gnarlid gets +1/+1 for each Aura on the battlefield", each player's Auras
+    counted; an Aura cast onto the battlefield counts at once."""
+    text = ("zones: {alice: {hand: [Armadillo Cloak]}}\nbattlefield:\n"
+            "  - {id: gnarlid, card: Aura Gnarlid, controller: alice}\n"
+            "  - {id: bears, card: Grizzly Bears, controller: bob}\n"
+            "  - {id: might, card: Rune of Might, controller: bob, attached_to: bears}\n")
+    b = board(text, real_cards)
+    assert not b.permanent("gnarlid").unread and b.permanent("gnarlid").power == 3
+    r = resolve(b, ["cast Armadillo Cloak>bears"], free=True)
+    assert (r.board.permanent("gnarlid").power, r.board.permanent("gnarlid").toughness) == (4, 4)

@@ -1220,12 +1220,13 @@ _CHOICE = re.compile(r"as ~ enters(?: the battlefield)?, choose a (?:basic land|
 
 
 def _sound(mapping: dict) -> bool:
-    """Refuse readings the model would get wrong: "~" needs a condition (the phrase table
-    reads the unconditional ones), "each"/"all" lines about lands with P/T, effects without
-    a change."""
+    """Refuse readings the model would get wrong: "~" needs a condition or a count ("gets +1/+1
+    for each Aura on the battlefield", 613.4c; the phrase table reads the other unconditional
+    ones), "each"/"all" lines about lands with P/T, effects without a change."""
     affects = mapping.get("affects", {})
     bound = any(isinstance(r, dict) and "cant_be_blocked_by" in r for r in mapping.get("rules", []))
-    if affects.get("self") and not mapping.get("condition") and "defines_pt" not in mapping and not bound:
+    if affects.get("self") and not mapping.get("condition") and not set(mapping) & {"defines_pt", "for_each"} \
+            and not bound:
         return False
     if affects.get("paired") and {"paired": True} not in mapping.get("condition", []):
         return False  # "both creatures" names the pair only after "as long as ~ is paired" (702.95b)
