@@ -205,3 +205,23 @@ def test_aura_gnarlid_counts_the_auras_on_the_battlefield(real_cards) -> None:
     assert not b.permanent("gnarlid").unread and b.permanent("gnarlid").power == 3
     r = resolve(b, ["cast Armadillo Cloak>bears"], free=True)
     assert (r.board.permanent("gnarlid").power, r.board.permanent("gnarlid").toughness) == (4, 4)
+
+
+def test_a_line_that_gives_back_an_unread_ability_is_undecided(real_cards) -> None:
+    """613.1f: Sludge Monster's slime takes the Cub's abilities, its unread line among them;
+    Arachnoform makes the Cub every creature type, a Horror, and the line is back. The only win
+    casts Arachnoform, so the unread line could change it: undecided, the line on the text read."""
+    from mtgsolver.solver.win import win_turn
+
+    b = parse_board_text("version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob, life: 5}]\n"
+                         "turn: {step: precombat_main}\n"
+                         "zones: {alice: {hand: [Arachnoform]}}\nbattlefield:\n"
+                         "  - {id: cub, name: Cub, types: [creature], subtypes: [bear], power: 3, toughness: 3, "
+                         "controller: alice, counters: {slime: 1}, text: 'Whenever Cub attacks, frobnicate.'}\n"
+                         "  - {id: sludge, card: Sludge Monster, controller: bob, tapped: true}\n"
+                         "  - {id: f1, card: Forest, controller: alice}\n"
+                         "  - {id: f2, card: Forest, controller: alice}\n", "b.yaml", library=real_cards)
+    assert b.permanent("cub").unread == () and b.permanent("cub").power == 2
+    answer = win_turn(b, real_cards, time_limit=60)
+    assert answer.solved is None and answer.line is not None
+    assert [u.permanent for u in answer.unread] == ["cub"]
