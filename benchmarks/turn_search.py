@@ -46,7 +46,7 @@ POOL = SHARED / "data" / "AtomicCards-2022-04-25.json.gz"
 FORGE = ROOT / "tests" / "data" / "forge"
 EXAMPLES = ROOT / "examples" / "puzzles" / "forge"
 #: The puzzles ``solve --goal win`` wins (benchmarks/README.md, "Forge puzzles").
-SOLVED = ("ps-akh4.yaml", "PS_AKH4.pzl", "PS_RIX6.pzl")
+SOLVED = ("ps-akh4.yaml", "PS_AKH4.pzl", "PS_RIX6.pzl", "PS_MID2.pzl")
 
 #: The inner questions' board: the attacking player's lands and creatures, the defender's.
 ATTACKERS = ("Grizzly Bears", "Centaur Courser", "Hill Giant", "Boggart Brute", "Serra Angel")
@@ -205,7 +205,7 @@ def inner(library: Any, repeat: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--time-limit", type=float, default=30.0)
+    parser.add_argument("--time-limit", type=float, default=120.0)
     parser.add_argument("--repeat", type=int, default=50)
     parser.add_argument("--puzzles", nargs="*", default=list(SOLVED))
     parser.add_argument("--all-forge", action="store_true", help="every Forge puzzle file instead of --puzzles")

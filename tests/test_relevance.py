@@ -53,7 +53,7 @@ combat:
     assert result.legal is True and result.as_read is None and not result.unread
     reasons = _reasons(result)
     assert "603.6a" in reasons["When Cloudkin Seer enters the battlefield, draw a card."]
-    assert "614.1c" in reasons["Scoured Barrens enters the battlefield tapped."]
+    assert "Scoured Barrens enters the battlefield tapped." not in reasons  # read: enters_tapped
     assert "614.1c" in reasons["Clifftop Retreat enters the battlefield tapped unless you control a Mountain or a "
                                "Plains."]
     assert "602.1" in reasons["{2}{R}, {T}: Destroy target nonbasic land."]
@@ -190,7 +190,8 @@ def test_lands_that_enter_tapped_leave_a_payment_decided(real_cards) -> None:
 """, real_cards)
     result = pay(board, "{W}")
     assert result.payable is True and not result.unread
-    assert "614.1c" in _reasons(result)["Scoured Barrens enters the battlefield tapped."]
+    assert "614.1c" in _reasons(result)["Clifftop Retreat enters the battlefield tapped unless you control a Mountain "
+                                        "or a Plains."]
 
 
 def test_an_enters_trigger_doesnt_make_combat_damage_undecided(real_cards) -> None:

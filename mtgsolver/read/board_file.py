@@ -1411,8 +1411,14 @@ def card_permanent_or_none(card: Card, pid: str, controller: str, owner: str | N
 
 
 def spell_ability(card: Card) -> SpellAbility | None:
-    """What an instant or sorcery card does (608.2), when its whole text is read; else ``None``
-    (its text is then unread, ``docs/unread.md``)."""
+    """What an instant or sorcery card does (608.2), when its whole text is read; an Aura card's
+    spell, its target from its enchant ability (303.4a, 702.5a); else ``None`` (its text is then
+    unread, ``docs/unread.md``)."""
+    if "aura" in {t.lower() for t in card.subtypes}:
+        from mtgsolver.read.grammar.spell import read_aura
+
+        aura = read_aura(card.text or "", card.name)
+        return parse_spell(aura) if aura is not None else None
     if not {"instant", "sorcery"} & set(card.types):
         return None
     from mtgsolver.read.grammar.spell import remembered_spell

@@ -39,6 +39,8 @@ _PHRASES: list[tuple[str, Any]] = [
     (r"you may spend white mana as though it were mana of any color\. you may spend other mana only as though it "
      r"were colorless mana\.", lambda m: ["spend_white_as_any_color"]),
     # "tapped for mana" triggers (106.12a) are the mana grammar family's (grammar/mana.lark)
+    # 614.1c: the permanent's own replacement of how it enters (Jungle Hollow)
+    (r"~ enters(?: the battlefield)? tapped\.", lambda m: ["enters_tapped"]),
 ]
 _COMPILED = [(re.compile("^" + p + "$"), build) for p, build in _PHRASES]
 

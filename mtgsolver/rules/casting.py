@@ -128,7 +128,8 @@ def cast(game: Game, action: Cast) -> StackObject:
 
     :raises Illegal: the card can't be cast now or so.
     :raises OptionError: modes, X or targets missing (``mode``, ``x``, ``targets``).
-    :raises Undecided: what it does is not read, or an Aura (303.4a) or ward (702.21).
+    :raises Undecided: what it does is not read, an Aura whose enchant ability is not read (303.4a),
+        or ward (702.21).
     """
     found = game.find_card(action.card)
     if found is None or found[1] != "hand":
@@ -145,9 +146,10 @@ def cast(game: Game, action: Cast) -> StackObject:
         why = sorcery_timing(game, owner)
         if why:
             raise Illegal("117.1a", f"{card.name} can be cast only in its owner's main phase with an empty stack: {why}")
-    if "aura" in {t.lower() for t in card.subtypes}:
-        raise Undecided("303.4a", f"{card.name} is an Aura spell: its target and attaching are not modelled")
     ability = spell_ability(zc)
+    if "aura" in {t.lower() for t in card.subtypes} and not ability.targets:
+        raise Undecided("303.4a", f"{card.name} is an Aura spell whose enchant ability is not read: its target is "
+                                  "not known")
     if ability.only_during is not None and not _during(game, owner, ability.only_during):
         raise Illegal("601.3", f"{card.name} can be cast only during {ability.only_during.replace('_', ' ')}")
     if action.kicked and ability.kicker is None:

@@ -37,7 +37,7 @@ from mtgsolver.model.board import Board, PoolMana
 from mtgsolver.model.board_effects import Effect
 from mtgsolver.model.cards import Card
 from mtgsolver.model.combat import Attack, Block, CombatDeclaration
-from mtgsolver.model.effects import ActivatedAbility, SpellAbility, TriggeredAbility
+from mtgsolver.model.effects import ActivatedAbility, SpellAbility, TargetSpec, TriggeredAbility
 from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.model.zones import PlayerZones, StackItem, ZoneCard
@@ -95,14 +95,17 @@ class _NoPayer:
 class CardReader(Protocol):
     """What a card is as a permanent and in a graveyard, its text read (the readers supply it;
     the rules never read text): ``permanent(card, id, controller, owner)`` (110.4),
-    ``graveyard_statics(card)`` (113.6b) and ``enters_with(card, x)``: the counters its
-    permanent enters with when its spell had X (614.1c, 107.3m)."""
+    ``graveyard_statics(card)`` (113.6b), ``enters_with(card, x)``: the counters its
+    permanent enters with when its spell had X (614.1c, 107.3m), and ``enchant(card)``: what an
+    Aura card may enchant (702.5a), ``None`` when its enchant ability is not read."""
 
     def permanent(self, card: Card, pid: str, controller: str, owner: str) -> Permanent: ...
 
     def graveyard_statics(self, card: Card) -> tuple[Static, ...]: ...
 
     def enters_with(self, card: Card, x: int) -> dict[str, int]: ...
+
+    def enchant(self, card: Card) -> TargetSpec | None: ...
 
 
 @dataclass(frozen=True)
@@ -332,14 +335,16 @@ class Game:
     # -- the battlefield -------------------------------------------------------------
     def enter(self, template: Permanent, controller: str, pid: str, *, owner: str | None = None,
               tapped: bool = False, x: int | None = None, token: bool = False, card: Card | None = None,
-              cause: str = "") -> str:
+              cause: str = "", attached_to: str | None = None) -> str:
         """Put a permanent onto the battlefield under ``controller`` (302.6: summoning sick;
-        613.7d: a new timestamp; 107.3m: the spell's X) and note the "enters" event (603.6a)."""
+        613.7d: a new timestamp; 107.3m: the spell's X; 608.3c: an Aura attached to
+        ``attached_to``) and note the "enters" event (603.6a)."""
+        tapped = tapped or template.has("enters_tapped")  # 614.1c: "~ enters the battlefield tapped"
         perm = dataclasses.replace(
             template, id=pid, controller=controller, owner=owner or template.owner or controller, tapped=tapped,
             summoning_sick=True, x=x, token=token, card=None if token else (card or template.card),
             timestamp=self.timestamp(), counters=MappingProxyType(dict(template.counters)), damage=0,
-            deathtouch_damage=False, attached_to=None, layered_pt=None, granted_by=MappingProxyType({}))
+            deathtouch_damage=False, attached_to=attached_to, layered_pt=None, granted_by=MappingProxyType({}))
         self.perms[pid] = perm
         self.taken.add(pid)
         self.changed()
@@ -347,6 +352,7 @@ class Game:
         what = "token" if token else "permanent"
         self.step("302.6", f"{perm.name} ({pid}) enters the battlefield under {controller}'s control as a {what}"
                   + (" tapped" if tapped else "") + (f" with X = {x} (107.3m)" if x is not None else "")
+                  + (f" attached to {attached_to}" if attached_to is not None else "")
                   + (f" {cause}" if cause else ""))
         return pid
 

@@ -12,7 +12,7 @@ abilities put on the stack (603.3). :func:`resolve_top` resolves one object:
 - 608.2h: numbers ("for each", "its power") are found as the effect happens, from the object
   as it last existed when it is gone;
 - 608.2n: an instant or sorcery goes to its owner's graveyard; 608.3: a permanent spell
-  becomes a permanent (302.6, 107.3m); 707.10: a copy of a spell ceases to exist, a copy of a
+  becomes a permanent (302.6, 107.3m), an Aura spell attached to its target (608.3c); 707.10: a copy of a spell ceases to exist, a copy of a
   permanent spell becomes a token (111.12).
 
 Each effect kind of :mod:`mtgsolver.model.effects` has one function here, named for it in
@@ -176,8 +176,21 @@ class Resolving:
             if game.choose(f"may:{obj.label}", ["yes", "no"]) == 1:  # 603.5: "you may" chosen as it resolves
                 game.step("603.5", f"{self.you} chooses not to")
                 return
-        self.apply_all(ability.effects)
+        if not self.permanent_spell():
+            self.apply_all(ability.effects)  # 608.3c: an Aura spell's attaching is its entering
         self.finish(countered=False)
+
+    def permanent_spell(self) -> bool:
+        """Whether a permanent spell is resolving (608.3)."""
+        obj = self.obj
+        return obj.kind == "spell" and obj.card is not None and obj.card.card.is_permanent
+
+    def enchanting(self) -> str | None:
+        """608.3c: what an Aura spell enters attached to, its target (checked again, 608.3b)."""
+        obj = self.obj
+        if obj.card is None or "aura" not in {t.lower() for t in obj.card.card.subtypes}:
+            return None
+        return self.legal[0][0] if self.legal and self.legal[0] else None
 
     def name(self) -> str:
         obj = self.obj
@@ -223,7 +236,7 @@ class Resolving:
                 return
             template = game.template(zc, obj.controller, obj.controller)
             game.enter(template, obj.controller, game.new_id(zc.card.name), token=True, x=obj.x,
-                       cause="(a copy of a permanent spell becomes a token, 111.12)")
+                       cause="(a copy of a permanent spell becomes a token, 111.12)", attached_to=self.enchanting())
             return
         if countered or not zc.card.is_permanent:
             if not countered and "cipher" in _keywords(obj.ability) and game.choose(f"cipher:{obj.id}", ["no", "yes"]):
@@ -239,7 +252,8 @@ class Resolving:
         if obj.kicked:
             game.kicked.add(pid)  # 702.33d: "if it was kicked"
         game.enter(template, obj.controller, pid, owner=owner, x=obj.x, card=zc.card,
-                   cause="(608.3)" + (f" with {_counters(counters)} (107.3m, 614.1c)" if counters else ""))
+                   cause="(608.3)" + (f" with {_counters(counters)} (107.3m, 614.1c)" if counters else ""),
+                   attached_to=self.enchanting())
 
     # -- who and what --------------------------------------------------------------------
     def source_id(self) -> str:

@@ -9,8 +9,8 @@ empty library, 704.5c ten poison counters, 903.10a 21 combat damage from one com
 creature neither attacks nor blocks: players receive priority before each declaration, 507.2,
 508.2), 704.5i loyalty 0 (planeswalkers), 704.5v defense 0
 (battles), a destruction a regeneration shield replaces (701.19a); 704.5j the legend rule (a
-choice); 704.5m an Aura attached to nothing or to an
-object no longer on the battlefield, 704.5n an Equipment attached to something that isn't a
+choice); 704.5m an Aura attached to nothing, to an
+object no longer on the battlefield, or to one its enchant ability or protection forbids (303.4c), 704.5n an Equipment attached to something that isn't a
 creature, 704.5p a creature attached to something; 704.5q +1/+1 and -1/-1 counters annihilate.
 """
 from __future__ import annotations
@@ -18,13 +18,39 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from mtgsolver.model.permanent import Permanent
-from mtgsolver.rules.game import Game
+from mtgsolver.rules.game import Game, Undecided
 from mtgsolver.rules.replacement import regenerate
 
 __all__ = ["LETHAL_COMMANDER_DAMAGE", "LETHAL_POISON", "check_state", "dies_before_declaring", "why_it_dies"]
 
 #: 704.5c, 903.10a
 LETHAL_POISON, LETHAL_COMMANDER_DAMAGE = 10, 21
+
+
+def _enchant_problem(game: Game, aura: Permanent, host: Permanent) -> str | None:
+    """Why ``aura`` can't enchant ``host`` now (303.4c-d, 702.5a: its enchant ability; 702.16c:
+    protection from a color the Aura has, unless the Aura grants it), or ``None``; nothing is
+    said of an Aura whose enchant ability is not read.
+
+    :raises Undecided: protection from a quality other than a color or everything."""
+    spec = game.reader.enchant(aura.card) if aura.card is not None else None
+    if spec is None:
+        return None
+    if host.id == aura.id:
+        return "it can't enchant itself (303.4d)"
+    wanted = spec.kinds & {"artifact", "battle", "creature", "enchantment", "land", "planeswalker", "permanent"}
+    if not ("permanent" in wanted or wanted & host.types) or not game.query().matches(
+            spec.filter, host.id, aura.id, aura.controller):
+        return f"{host.name} ({host.id}) is not what it may enchant (702.5a)"
+    for q in host.protections:
+        if host.granted_by.get(f"protection from {q}") == aura.id:
+            continue  # "This effect doesn't remove ~": the Aura's own grant
+        if q == "everything" or q in {c.word for c in aura.colors}:
+            return f"{host.name} ({host.id}) has protection from {q} (702.16c)"
+        if q not in ("white", "blue", "black", "red", "green"):
+            raise Undecided("702.16c", f"whether {host.name}'s protection from {q} lets {aura.name} stay attached "
+                                       "is not modelled")
+    return None
 
 
 def check_state(game: Game) -> bool:
@@ -56,6 +82,10 @@ def _once(game: Game) -> bool:
             to_graveyard.setdefault(p.id, ("has defense 0", "704.5v"))
         if "aura" in p.subtypes and (p.attached_to is None or not game.on_battlefield(p.attached_to)):
             to_graveyard.setdefault(p.id, ("is an Aura attached to nothing", "704.5m"))
+        elif "aura" in p.subtypes and p.card is not None and p.attached_to not in game.players:
+            problem = _enchant_problem(game, p, view.permanent(p.attached_to))
+            if problem is not None:
+                to_graveyard.setdefault(p.id, (f"is an Aura attached to an illegal object: {problem}", "704.5m"))
     to_graveyard.update(_legend_rule(game))
     for pid, (how, rule) in destroyed.items():
         if pid in to_graveyard:

@@ -925,16 +925,19 @@ def resolve_bearing(before: Board, after: Board | None) -> Bearing:
     """Lines that could bear on a resolution (608, 603, 704): every unread line of a permanent
     on the board before or after it, but activated abilities (602: nothing happens unless one is
     activated; an action naming one unread is refused), the "enters" triggers of a permanent
-    there throughout (603.6a: it didn't enter) and the "enters with X +1/+1 counters" line of a
-    permanent that entered from a spell with X (107.3m: the resolution read and carried it out).
-    Each could change the board after, so each is decisive."""
+    there throughout (603.6a: it didn't enter), the "enters with X +1/+1 counters" line of a
+    permanent that entered from a spell with X (107.3m: the resolution read and carried it out)
+    and an Aura's enchant line (303.4a, 702.5a: an Aura spell's target is read as its spell;
+    the board says what an Aura is attached to). Each could change the board after, so each is
+    decisive."""
     was = {p.id for p in before.permanents}
     stayed = was & ({p.id for p in after.permanents} if after is not None else set())
     lines: list[UnreadLine] = []
     for board in (before, after) if after is not None else (before,):
         for perm in board.permanents:
             for line in perm.unread:
-                if is_activated(line) or (perm.id in stayed and _ENTERS_TRIGGER.match(line)):
+                if is_activated(line) or (perm.id in stayed and _ENTERS_TRIGGER.match(line)) \
+                        or _ENCHANT.match(_body(line)):
                     continue
                 if perm.id not in was and perm.x is not None and _ENTERS_WITH_X.search(line):
                     continue
@@ -967,6 +970,7 @@ _NEXT_UPKEEP = re.compile(r"^(?:echo|cumulative upkeep)\b", re.I)
 _ABILITY_WORD = re.compile(r"^[A-Z][\w' ,-]*? — ")
 _SORCERY_ACTIVATED = re.compile(r"^(?:equip|fortify|reconfigure|level up|outlast|\[[+−-]?\d+\]:)|"
                                 r"activate (?:this ability )?only (?:as a sorcery|during your turn)", re.I)
+_ENCHANT = re.compile(r"^Enchant\b", re.I)
 _INSTANT_KEYWORD = re.compile(r"^(?:crew|ninjutsu|scavenge)\b", re.I)
 _EARLY_STEP = re.compile(r"^At the beginning of (?:your |each |each player's |each opponent's |that player's )?"
                          r"(?:upkeep|draw step)\b", re.I)
@@ -1002,6 +1006,8 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
                 and "land" not in {t.lower() for t in zc.card.types}:
             against_no.append(UnreadLine(zc.id, zc.card.text or "", frozenset({"other"})))
         for line in zc.permanent.unread if zc.permanent is not None else ():
+            if zc.spell is not None and _ENCHANT.match(_body(line)):
+                continue  # the Aura spell's target, read as its spell (303.4a, 702.5a)
             if not (_UNTAP_STEP.match(_body(line)) or _NEXT_UPKEEP.match(_body(line))):
                 against_no.append(UnreadLine(zc.id, line, line_kinds(line)))
     return merge(against_win), merge(against_no)
@@ -1027,6 +1033,8 @@ def _body(line: str) -> str:
 def _bearing(line: str, mine: bool, on_battlefield: bool, early_steps: bool) -> set[str]:
     """Which answers of the goal ``win`` the unread ``line`` bears on: ``win``, ``no``, both, none."""
     body = _body(line)
+    if _ENCHANT.match(body):
+        return set()  # what the Aura may be attached to (303.4a, 702.5a): it entered attached to its target
     if _UNTAP_STEP.match(body) or on_battlefield and (_ETB.match(body) or _CARD_ONLY.match(body)
                                                        or _ENTERS_KEYWORD.match(body)
                                                        or not early_steps and _UPKEEP_KEYWORD.match(body)):

@@ -39,13 +39,14 @@ from typing import Any, Sequence
 from mtgsolver.load import prepare
 from mtgsolver.model.board import Board, PoolMana
 from mtgsolver.model.cards import Card, CardLibrary
-from mtgsolver.model.effects import SpellAbility
+from mtgsolver.model.effects import SpellAbility, TargetSpec
 from mtgsolver.model.errors import BoardError, OptionError
 from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.model.zones import ZoneCard
 from mtgsolver.read.board_file import card_permanent, graveyard_statics
+from mtgsolver.read.board_file import spell_ability as spell_ability_of
 from mtgsolver.read.board_writer import board_data
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.spell_text import enters_with
@@ -182,6 +183,11 @@ class LibraryReader:
     def enters_with(self, card: Card, x: int) -> dict[str, int]:
         return {"+1/+1": x} if enters_with(card, x) is not None and x else {}
 
+    @functools.lru_cache(maxsize=512)  # noqa: B019 - one reader per call
+    def enchant(self, card: Card) -> TargetSpec | None:
+        spell = spell_ability_of(card)
+        return spell.targets[0] if spell is not None and spell.targets else None
+
 
 def entering(zc: ZoneCard, pid: str, controller: str, x: int | None = None,
              library: CardLibrary | None = None) -> Permanent:
@@ -196,7 +202,7 @@ def entering(zc: ZoneCard, pid: str, controller: str, x: int | None = None,
         if zc.permanent is not None else reader.permanent(zc.card, pid, controller, owner)
     counters = {**template.counters, **(reader.enters_with(zc.card, x) if x else {})}
     return dataclasses.replace(template, summoning_sick=True, x=x, counters=MappingProxyType(counters),
-                               card=zc.card)
+                               card=zc.card, tapped=template.has("enters_tapped"))  # 614.1c
 
 
 def _resolve_bearing(args: Any, result: ResolveResult) -> Bearing:

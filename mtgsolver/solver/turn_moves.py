@@ -393,8 +393,8 @@ def _casts(game: Game, player: str, zc: ZoneCard, instant_only: bool, keys: Mapp
         return
     if card.mana_cost is None:
         return  # 118.6: it can't be cast but without paying its mana cost
-    if "aura" in {t.lower() for t in card.subtypes}:
-        out.notes.append(f"{card.name}: casting an Aura spell is not modelled (303.4a)")
+    if "aura" in {t.lower() for t in card.subtypes} and zc.spell is None:
+        out.notes.append(f"{card.name}: its enchant ability is not read: the Aura spell's target is not known (303.4a)")
         return
     if zc.spell is None and not card.is_permanent and (card.text or "").strip():
         out.notes.append(f"{card.name}: what it does is not read")

@@ -160,12 +160,15 @@ class _Replay:
 
 
 def _entered(board: Board, line: Line, library: CardLibrary) -> list[Any]:
-    """The permanents that entered the battlefield on some path of ``line`` (a new timestamp)."""
+    """The permanents that entered the battlefield on some path of ``line`` (a new timestamp),
+    and those with an unread line they didn't have at the start (an ability no longer removed,
+    613.1f: "lose all abilities" stops applying to a creature that becomes a Horror)."""
     start = Game(board, LibraryReader(library), _Replay(())).clock
+    before = {p.id: set(p.unread) for p in board.permanents}
     out: dict[str, Any] = {}
     for played in replay(board, line, library):
-        for p in played.board.permanents:
-            if (p.timestamp or 0) > start:
+        for p in prepare(played.board).permanents:
+            if (p.timestamp or 0) > start or not set(p.unread) <= before.get(p.id, set()):
                 out.setdefault(p.id, p)
     return list(out.values())
 

@@ -8,7 +8,8 @@ mana ability's cost (118, 602.1), or a loyalty cost "[+1]" (606.4); the effect s
 (602.5b). A mana ability (605.1a: no target, could add mana) is the ``mana`` family's and
 refused here; so is any line about mana (its relevance to payment is judged on the text).
 "Activate only during your turn" (or your upkeep, or your turn before attackers are declared),
-"Activate only if [condition]" (602.5b) and "Any player may activate this ability" are read too.
+"Activate only if [condition]" (602.5b) and "Any player may activate this ability" are read too;
+"Equip [cost]" is the ability 702.6a says it means.
 
 Examples
 --------
@@ -49,6 +50,11 @@ _TIMING = {"activate only as a sorcery.": ("timing", "sorcery"),
            "any player may activate this ability.": ("any_player", True)}
 
 
+#: "Equip [cost]" with a mana cost (702.6a), in normal form; "Equip [quality]" (702.6c) and
+#: "Equip planeswalker" (702.6e) are not it.
+_EQUIP = re.compile(r"^equip ((?:\{[0-9wubrgcx/]+\})+)$")
+
+
 def read(line: str, name: str) -> list[Any] | None:
     """``[{"activated": mapping}]``, or ``None`` when the line is not read whole."""
     try:
@@ -57,12 +63,29 @@ def read(line: str, name: str) -> list[Any] | None:
         return None
 
 
+def equip(line: str, name: str) -> dict[str, Any]:
+    """702.6a: "Equip [cost]" means "[Cost]: Attach this permanent to target creature you control.
+    Activate only as a sorcery."; the mapping of that ability, its text the line as printed.
+
+    >>> equip("Equip {1}", "Bonesplitter")["effects"]
+    [{'attach': {'to': {'target': 0}}}]
+
+    :raises Refused: not an equip line with a mana cost."""
+    m = _EQUIP.match(normal(line, name))
+    if m is None:
+        raise Refused("not equip with a mana cost")
+    meaning = activated(f"{m.group(1)}: attach ~ to target creature you control. activate only as a sorcery.", name)
+    return {**meaning, "text": line.strip()}
+
+
 def activated(line: str, name: str) -> dict[str, Any]:
     """The mapping of one activated ability.
 
     :raises Refused: not an activated ability read whole, or a mana ability (605.1a).
     """
     low = normal(line, name)
+    if _EQUIP.match(low):
+        return equip(line, name)
     if about_mana(line) or about_mana(low):
         raise Refused("a line about mana")
     keyword_cost(line)

@@ -360,6 +360,9 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def unless_graveyard(self, n: Token) -> tuple[str, dict]:
         return "layers", {"cards_in_graveyard": number(n), "not": True}
 
+    def unless_opponent_graveyard(self, n: Token) -> tuple[str, dict]:
+        return "layers", {"opponent_graveyard": number(n), "not": True}
+
     def unless_on_battlefield(self, n: Token, g: dict) -> tuple[str, dict]:
         return "layers", _cond("on_battlefield", g, number(n), True)
 

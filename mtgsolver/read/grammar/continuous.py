@@ -871,6 +871,13 @@ class _Build(ConstantRules, constants=CONSTANTS):
     def static(self, subject: dict, preds: dict) -> dict:
         return _settle({"affects": subject, **preds})
 
+    def attached_it(self, _a: Token, _be: Token, _art: Token, kind: Token, it: Token, preds: dict) -> Any:
+        """"As long as enchanted permanent is a creature (an Equipment), it ...": the attached
+        object, while it has that card type (subtype)."""
+        _need(it, "it")
+        filt = {"subtypes": [_sub(kind)]} if kind.type == "SUBTYPE" else {"types": [str(kind)]}
+        return self.line(self.static({"attached": True}, preds), {"attached_matches": filt})
+
     def two_sentences(self, subject: dict, first: dict, it: Token, second: dict) -> dict:
         """"Enchanted creature can't attack or block. It loses all abilities and has ...": "it"
         is the same object (Heliod's Punishment)."""
@@ -1072,12 +1079,17 @@ def _settle(mapping: dict) -> dict:
 
 
 def _quoted(text: str) -> Any:
-    """A granted quoted ability: mana abilities must parse (605.1a); others are kept as text."""
+    """A granted quoted ability: mana abilities must parse (605.1a); a static of what its bearer
+    is attached to ("Equipped creature has deathtouch.", 301.5a) is read whole by this family
+    (613.1f, 613.7a: the layers apply the effect it generates); others are kept as text."""
     from mtgsolver.model.errors import ManaAbilityError
     from mtgsolver.read.grammar.mana import parse_mana_ability
 
     original = _ORIGINAL.get(text, text)
     if ": add " not in text:
+        found = read(original, "") if text.startswith(("equipped creature ", "enchanted creature ")) else None
+        if found is not None and len(found) == 1 and found[0]["continuous"]["affects"] == {"attached": True}:
+            return found[0]
         return {"text": original}
     if not original.endswith("."):  # "has "{T}: Add {C}" and ..." (Lithoform Blight)
         original += "."
@@ -1208,12 +1220,13 @@ _CHOICE = re.compile(r"as ~ enters(?: the battlefield)?, choose a (?:basic land|
 
 
 def _sound(mapping: dict) -> bool:
-    """Refuse readings the model would get wrong: "~" needs a condition (the phrase table
-    reads the unconditional ones), "each"/"all" lines about lands with P/T, effects without
-    a change."""
+    """Refuse readings the model would get wrong: "~" needs a condition or a count ("gets +1/+1
+    for each Aura on the battlefield", 613.4c; the phrase table reads the other unconditional
+    ones), "each"/"all" lines about lands with P/T, effects without a change."""
     affects = mapping.get("affects", {})
     bound = any(isinstance(r, dict) and "cant_be_blocked_by" in r for r in mapping.get("rules", []))
-    if affects.get("self") and not mapping.get("condition") and "defines_pt" not in mapping and not bound:
+    if affects.get("self") and not mapping.get("condition") and not set(mapping) & {"defines_pt", "for_each"} \
+            and not bound:
         return False
     if affects.get("paired") and {"paired": True} not in mapping.get("condition", []):
         return False  # "both creatures" names the pair only after "as long as ~ is paired" (702.95b)

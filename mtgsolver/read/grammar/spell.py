@@ -33,7 +33,7 @@ from mtgsolver.read.grammar.actions import (
 from mtgsolver.read.grammar.text import number
 from mtgsolver.read.oracle import ability_units
 
-__all__ = ["read_spell", "remembered_spell"]
+__all__ = ["read_aura", "read_spell", "remembered_spell"]
 
 _KICKER = re.compile(r"^kicker ((?:\{[0-9wubrgcx/]+\})+)$")
 #: A keyword line of a spell (702): the keyword and its cost or number.
@@ -73,6 +73,30 @@ def read_spell(text: str, name: str) -> dict[str, Any] | None:
         return _spell(text, name)
     except Refused:
         return None
+
+
+#: "Enchant [object]" (702.5a) in normal form.
+_ENCHANT = re.compile(r"^enchant ([a-z][a-z' -]*)$")
+
+
+def read_aura(text: str, name: str) -> dict[str, Any] | None:
+    """The spell mapping of an Aura card (303.4a: the spell targets what its enchant ability names,
+    702.5a, "Enchant creature you control" as "target creature you control"; 608.3c: it resolves
+    attached to that target, an ``attach`` effect), or ``None``: no enchant line, several (702.5c),
+    a player (702.5d), or words the effect grammar doesn't read as a target. The Aura's other
+    lines are its permanent's abilities, read with the permanent.
+
+    >>> read_aura("Enchant creature you control\\nEnchanted creature gets +2/+2.", "Aura")["targets"]
+    [{'kinds': ['creature'], 'filter': {'controller': 'you'}}]
+    """
+    found = [(unit, m.group(1)) for unit in ability_units(text) if (m := _ENCHANT.match(normal(unit, name)))]
+    if len(found) != 1 or re.match(r"(?:player|opponent)\b", found[0][1]):
+        return None
+    try:
+        spell = _spell(f"attach ~ to target {found[0][1]}.", name)
+    except Refused:
+        return None
+    return {**spell, "text": found[0][0].strip()}
 
 
 def remembered_spell(text: str, name: str) -> dict[str, Any] | None:
