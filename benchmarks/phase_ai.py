@@ -2,17 +2,19 @@
 
 phase.rs (PyPI ``phase-python``, MIT; ``pip install -e '.[phase]'``) is a rules engine with an
 AI (``Game.choose_action``). :func:`phase_ai_wins` sets a board of mtgsolver up as a phase game
-(:class:`references.phase_peer.Phase`: every card in its owner's deck, moved to its zone by
-debug actions; tokens made from their characteristics; counters, tapped and summoning-sick
-status, life and poison; the board's step with its active player), then lets the AI take every
-decision of both players, at :data:`DIFFICULTY`, until the puzzle's last turn ends, the puzzle's
-opponent loses, an action cap or the time limit. The AI plays the opponent too: its blocks and
-its answers at instant speed come from the same AI.
+(:class:`references.phase_peer.Phase`: every card in its controller's deck, moved to its zone
+by debug actions; tokens made from their characteristics; counters, tapped and summoning-sick
+status, Auras attached, life and poison; the board's step with its active player, in phase's
+second turn, a declared attack made again, then the mana in pools), then lets the AI take every
+decision of both players, at :data:`DIFFICULTY`, until the puzzle's last turn ends, either
+player loses, an action cap or the time limit. The AI plays the opponent too: its blocks and its
+answers at instant speed come from the same AI.
 
 What the setup leaves out is said in the result's notes (a token's abilities other than its
-keywords, damage marked, the unknown cards of a hand); a board it cannot set up at all (a card
-phase's pool lacks, a spell on the stack, a prompt during the setup) is "not loaded" with the
-reason. Cards whose text phase's own Oracle parser left partly ``Unimplemented`` are listed.
+keywords, damage marked, the unknown cards of a hand, a card controlled by a player who doesn't
+own it); a board it cannot set up at all (a card phase's pool lacks, a spell on the stack,
+declared blocks, a prompt during the setup) is "not loaded" with the reason. Cards whose text
+phase's own Oracle parser left partly ``Unimplemented`` are listed.
 """
 from __future__ import annotations
 
@@ -29,6 +31,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from peer_env import SHARED  # noqa: E402
 
+from mtgsolver.model.board import Board  # noqa: E402
+from mtgsolver.model.permanent import Permanent  # noqa: E402
 from references.phase_peer import SEATS, Phase, PhaseSetupError, card_data, load_pool, unimplemented  # noqa: E402
 
 __all__ = ["DIFFICULTY", "PhaseAIResult", "board_spec", "phase_ai_wins"]
@@ -67,10 +71,6 @@ class PhaseAIResult:
     #: the actions taken other than passing priority, as ``seat: kind card``
     line: tuple[str, ...] = ()
 
-    @property
-    def won(self) -> bool:
-        return self.outcome == "won"
-
 
 @functools.lru_cache(maxsize=1)
 def _shared_pool() -> dict[str, list[dict[str, Any]]]:
@@ -87,7 +87,7 @@ def _keyword(name: str) -> str:
     return "".join(w.capitalize() for w in re.split(r"[_ ]", name))
 
 
-def _token(p: Any, notes: list[str]) -> dict[str, Any]:
+def _token(p: Permanent, notes: list[str]) -> dict[str, Any]:
     """phase's token characteristics of the token ``p`` (111.1): its name, types, colors,
     keywords and power and toughness."""
     if p.abilities:
@@ -101,7 +101,7 @@ def _token(p: Any, notes: list[str]) -> dict[str, Any]:
     return out
 
 
-def board_spec(board: Any) -> tuple[dict[str, Any], dict[str, str], list[str]]:
+def board_spec(board: Board) -> tuple[dict[str, Any], dict[str, str], list[str]]:
     """The board as a :class:`~references.phase_peer.Phase` spec; our player names -> the
     spec's (``a``: the puzzle's side, or the active player), and what the spec leaves out.
 
@@ -128,6 +128,8 @@ def board_spec(board: Any) -> tuple[dict[str, Any], dict[str, str], list[str]]:
             entry["attached_to"] = f"player:{seats[p.attached_to]}" if p.attached_to in seats else p.attached_to
         if p.damage:
             notes.append(f"{p.name}: {p.damage} damage marked left out")
+        if p.owner != p.controller:
+            notes.append(f"{p.name}: set up as its controller's own card")
         perms.append(entry)
     zones = {}
     for name, who in seats.items():
@@ -169,7 +171,7 @@ def _pool_names(spec: dict[str, Any], name: Any) -> None:
                 z[k] = [name(c) for c in z[k]]
 
 
-def _to_step(peer: Phase, game: Any, board: Any, active: int, seats: dict[str, str], ids: dict[str, int]) -> Any:
+def _to_step(peer: Phase, game: Any, board: Board, active: int, seats: dict[str, str], ids: dict[str, int]) -> Any:
     """The game at the board's step with its active player, in the game's second turn (on the
     first, phase skips the draw step, 103.8a); in a combat, the board's declared attack (508.1)
     made in phase's declare attackers step first.
@@ -221,7 +223,7 @@ def _lost(game: Any, seat: int) -> bool:
     return bool(player.get("is_eliminated")) or (player.get("status") or {}).get("type") not in (None, "Active")
 
 
-def phase_ai_wins(board: Any, time_limit: float, difficulty: str = DIFFICULTY, max_actions: int = MAX_ACTIONS,
+def phase_ai_wins(board: Board, time_limit: float, difficulty: str = DIFFICULTY, max_actions: int = MAX_ACTIONS,
                   pool: dict[str, list[dict[str, Any]]] | None = None) -> PhaseAIResult:
     """Whether phase's AI, deciding for both players, wins ``board``'s "win" puzzle for its side
     within the puzzle's turns, ``max_actions`` actions and ``time_limit`` CPU seconds of this

@@ -14,7 +14,8 @@ whether the engine accepts the declaration.
   the battlefield, attach Auras, tap, clear summoning sickness and empty the hands (a board
   file without zones has none); then the game goes to combat, declares the attack and, at the
   declare blockers prompt, the blocks. phase resolves the attack's triggers itself before
-  blockers (508.2).
+  blockers (508.2). A spec may also give the zones, counters, tokens, summoning sickness, life
+  and poison (:meth:`Phase._board`): ``benchmarks/phase_ai.py`` sets whole puzzle boards up so.
 - :func:`random_spec` makes the boards: attackers and possible blockers drawn from the pool's
   creature cards, sometimes an Aura of the pool on one of them, an attack by every attacker and
   a random declaration of blocks; :func:`board_text` writes the same board as a board file.
