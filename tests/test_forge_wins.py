@@ -18,7 +18,7 @@ from .support import CI
 ROOT = Path(__file__).parent.parent
 #: (puzzle file, seconds it takes on one core): the solved puzzles of benchmarks/README.md.
 SOLVED = [("examples/puzzles/forge/ps-akh4.yaml", 0.1), ("tests/data/forge/PS_AKH4.pzl", 0.1),
-          ("tests/data/forge/PS_RIX6.pzl", 0.5)]
+          ("tests/data/forge/PS_RIX6.pzl", 0.5), ("tests/data/forge/PP00.pzl", 9.0)]
 #: The default suite's share: puzzles solved in under a second.
 QUICK = 1.0
 
@@ -69,3 +69,25 @@ def test_a_tokens_own_targets_are_not_the_ability_that_creates_it(real_cards) ->
     ob = next(zc.permanent for z in board.zones.values() for zc in z.cards() if zc.name == "Ob Nixilis, the Adversary")
     devil = next(a for a in ob.activated_abilities if "Devil" in a.text)
     assert devil.targets == () and used_slots(devil.effects) == []
+
+
+def test_an_ability_activated_again_in_response_pays_x_in_parts(real_cards) -> None:
+    """117.3c, 602.2: Crypt Rats dies to its own first resolution, so X = 1 and X = 2 are paid as
+    two activations, the second made while the first is on the stack: Young Wolf dies, returns
+    by undying (702.93a) and dies again, and Gurmag Angler attacks unblocked. X = 3 at once leaves
+    a 2/2 Wolf to block."""
+    from mtgsolver.load import parse_board_text
+
+    def board():
+        lands = "".join(f"  - {{id: s{i}, card: Swamp, controller: a}}\n" for i in range(3))
+        return parse_board_text("version: 1\nactive_player: a\nplayers: [{name: a, life: 10}, {name: b, life: 5}]\n"
+                                "turn: {step: precombat_main}\nbattlefield:\n" + lands +
+                                "  - {id: rats, card: Crypt Rats, controller: a}\n"
+                                "  - {id: angler, card: Gurmag Angler, controller: a}\n"
+                                "  - {id: wolf, card: Young Wolf, controller: b}\n", "rats.yaml", real_cards)
+
+    answer = win_turn(board(), real_cards, time_limit=60)
+    assert answer.solved is True, answer.reasons
+    held = [s.op[1] for s in answer.line.steps if s.kind == "move" and s.op[1].response is not None]
+    assert [(m.x, m.response.x) for m in held] == [(2, 1)]
+    assert all(c.ok for c in check_line(board(), answer.line, real_cards))

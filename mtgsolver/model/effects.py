@@ -54,7 +54,7 @@ from typing import Literal, Union
 from mtgsolver.model.abilities import Static, TextAbility
 from mtgsolver.model.cards import Card
 from mtgsolver.model.continuous import Affected, Condition, ContinuousSpec, ForEach
-from mtgsolver.model.mana import ManaCost
+from mtgsolver.model.mana import MANA_TYPES, ManaCost, parse_mana_type
 from mtgsolver.model.mana_abilities import CostPart, ManaAbility
 
 __all__ = [
@@ -825,7 +825,8 @@ class ActivatedAbility:
     board conditions all of which must hold; ``any_player``: "Any player may activate this
     ability" (602.1: its activator is its controller). A cost that exiles the source from a graveyard (a
     :class:`CostPart` ``exile_self`` from ``graveyard``) is paid from there: the ability works
-    from that zone (113.6k)."""
+    from that zone (113.6k). ``spend_on_x``: "Spend only black mana on X" (107.3), the mana
+    types that may pay X; they restrict the variable symbols of ``mana``."""
 
     effects: tuple[Effect, ...]
     mana: ManaCost | None = None
@@ -838,6 +839,14 @@ class ActivatedAbility:
     during: Literal["your_turn", "your_upkeep", "your_turn_before_attackers"] | None = None
     condition: tuple[Condition, ...] = ()
     any_player: bool = False
+    spend_on_x: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.spend_on_x:
+            types = tuple(sorted({parse_mana_type(t) for t in self.spend_on_x}, key=MANA_TYPES.index))
+            object.__setattr__(self, "spend_on_x", types)
+            if self.mana is not None:
+                object.__setattr__(self, "mana", self.mana.spending_on_x(types))
 
 
 #: What a triggered ability waits for (603.2, 603.6, 603.10, 510.3, 508.2, 509.2):

@@ -35,7 +35,7 @@ import itertools
 import re
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from mtgsolver.model.board import Board
 from mtgsolver.model.cards import CardLibrary
@@ -47,7 +47,7 @@ from mtgsolver.rules.resolution import resolve_stack, settle
 from mtgsolver.rules.turn import (assignment_options, begin_step, blocked_attackers, declare_attackers,
                                   declare_blockers, deal_combat_damage, end_combat, first_strike_step, strikers)
 from mtgsolver.solver.resolve import LibraryReader
-from mtgsolver.solver.turn_moves import Move, might_move, moves, twin_keys
+from mtgsolver.solver.turn_moves import Move, might_move, moves, responses, twin_keys
 
 __all__ = ["Line", "LineStep", "Stats", "TurnSearch", "Timeout", "legal_attacks", "legal_blocks", "opponent_can_act",
            "perform", "state_key"]
@@ -104,6 +104,8 @@ class LineStep:
                 out["modes"] = [i + 1 for i in m.modes]
             if m.payment is not None:
                 out["paid_with"] = list(m.payment.activations)
+            if m.response is not None:
+                out["response"] = LineStep(("move", m.response), m.response.describe()).to_dict()
         elif self.kind == "attack":
             out["attack"] = [{"creature": c, "target": t} for c, t in self.op[1]]
         elif self.kind == "block":
@@ -454,14 +456,44 @@ class TurnSearch:
             game = Game(board, self.reader, _Script((), self.owner))
             found = moves(game, self.me, step in _INSTANT_WINDOWS, cache=self.payments)
             node.notes |= set(found.notes)
-            for m in found.moves:
+            for m in self.with_held(board, step, found.moves, budget, node):
                 won = node.add(self.then(board, ("move", m), m.describe(),
-                                         lambda g: self.window(g.board(), step, budget - 1, combat)))
+                                         lambda g: self.window(g.board(), step, budget - m.size, combat)))
                 if won is not None:
                     break
         out = won if won is not None else node.result()
         self.table[key] = (out, budget)
         return out
+
+    def with_held(self, board: Board, step: str, found: list[Move], budget: int, node: _Or) -> Iterator[Move]:
+        """``found``, then each with its ability activated again in response (:meth:`held`):
+        two moves, beyond a ``budget`` of one (the depth bound cuts them)."""
+        yield from found
+        for m in found:
+            for r in self.held(board, m):
+                if budget == 1:
+                    node.cut = True
+                    return
+                yield r
+
+    def held(self, board: Board, move: Move) -> list[Move]:
+        """``move`` with its ability activated again while it is on the stack (117.3c,
+        :func:`responses`), when its source doesn't survive its resolution (Crypt Rats paying X
+        in parts); a source that survives can activate it again after, in either order."""
+        if move.kind != "activate":
+            return []
+        try:
+            game = Game(board, self.reader, _Script((), self.owner))
+            if any(c.kind == "tap" for c in game.view().permanent(move.subject).activated_abilities[move.index].costs):
+                return []
+            move.apply(game)
+            if game.on_battlefield(move.subject):
+                return []
+            game = Game(board, self.reader, _Script((), self.owner))
+            move.put(game)
+            return responses(game, self.me, move, self.payments).moves
+        except (_Choice, Illegal, Undecided, KeyError, IndexError, AssertionError):
+            return []
 
     def advance(self, board: Board, step: str, budget: int, combat: Combat) -> _Res:
         """Pass with an empty stack: the next step begins (500.2)."""

@@ -211,8 +211,12 @@ def check_line(board: Board, line: Line, library: CardLibrary | None = None) -> 
                     detail = f"pay {cost}: {'payable' if paid.payable else paid.payable}"
             if move.kind != "land":  # a cast is paid as the line pays, then resolved without paying again
                 start = _paid(prev, move, library) if move.kind == "cast" else prev
-                res = resolve(start, [move.action()], x=[move.x] if move.x is not None else [],
-                              mode=[",".join(str(i + 1) for i in move.modes)] if move.modes else [],
+                held = [move]
+                while held[-1].response is not None:  # made while the one before is on the stack (117.3c)
+                    held.append(held[-1].response)
+                res = resolve(start, [move.action(), *("respond " + r.action() for r in held[1:])],
+                              x=[m.x for m in held if m.x is not None],
+                              mode=[",".join(str(i + 1) for i in m.modes) for m in held if m.modes],
                               free=move.kind == "cast", choose=_choices(step), library=library)
                 ok = ok and res.resolved is True and _same(res.board, after)
                 detail += ("; " if detail else "") + f"resolve: {res.resolved}" + (
