@@ -25,6 +25,7 @@ order:
   :class:`RemoveCounters`, :class:`Tap`, :class:`Untap`, :class:`CreateTokens` (111),
   :class:`Draw`, :class:`Discard`, :class:`Mill`, :class:`GainLife`, :class:`LoseLife`,
   :class:`AddMana` (rituals, 106.3), :class:`ReturnFromGraveyard`, :class:`PutOntoBattlefield`,
+  :class:`ReturnExiled` (the card a linked ability exiled, 607.2a),
   :class:`Fight` (701.14), :class:`CounterSpell` (701.6), :class:`CopySpell` (707.10),
   :class:`Scry` (701.22), :class:`Surveil` (701.25), :class:`Regenerate` (701.19),
   :class:`Attach` (701.3), :class:`Proliferate` (701.34), :class:`Pay` (118.3, a choice),
@@ -64,7 +65,7 @@ __all__ = [
     "Each", "Effect", "EventAmount", "Exile", "ExileIfDies", "ExtraTurn", "Fight", "GainControl", "GainLife",
     "KeywordAction", "LookAtTop", "LoseLife", "ManaValueOf", "Mill", "Modal", "Modify", "Monstrosity", "Objects",
     "Optional", "OwnerOf", "Pay", "Players", "PowerOf", "PreventDamage", "Proliferate", "PutCounters",
-    "PutInLibrary", "PutOntoBattlefield", "Ref", "Regenerate", "RemoveCounters", "ReturnFromGraveyard", "Sacrifice",
+    "PutInLibrary", "PutOntoBattlefield", "Ref", "Regenerate", "RemoveCounters", "ReturnExiled", "ReturnFromGraveyard", "Sacrifice",
     "Scry", "SearchLibrary", "Source", "SpellAbility", "Subject", "Surveil", "Tap", "TargetSpec", "Targeted",
     "Token", "ToughnessOf", "Transform", "TriggerEvent", "TriggeredAbility", "Untap", "X", "You"
 ]
@@ -299,6 +300,12 @@ class Exile:
     """Exile ``what`` (701.13), from the battlefield, a graveyard or the stack."""
 
     what: Ref
+
+
+@dataclass(frozen=True)
+class ReturnExiled:
+    """Return the cards exiled with the source ("the exiled card", 607.2a: the card its linked
+    ability exiled) to the battlefield under their owners' control."""
 
 
 @dataclass(frozen=True)
@@ -755,7 +762,7 @@ class Modal:
     any_number: bool = False
 
 
-Effect = Union[Damage, Destroy, Exile, Bounce, Sacrifice, PutCounters, RemoveCounters, Tap, Untap, CreateTokens,
+Effect = Union[Damage, Destroy, Exile, ReturnExiled, Bounce, Sacrifice, PutCounters, RemoveCounters, Tap, Untap, CreateTokens,
                Draw, Discard, Mill, GainLife, LoseLife, AddMana, ReturnFromGraveyard, PutOntoBattlefield, Fight,
                CounterSpell, CopySpell, Scry, Surveil, Regenerate, Attach, Proliferate, Pay, PreventDamage, PutInLibrary,
                SearchLibrary, LookAtTop, ExileIfDies, Monstrosity, Adapt, Transform, ExtraTurn, KeywordAction, Modify, GainControl, Delayed,
