@@ -27,7 +27,7 @@ from mtgsolver.model.combat import Attack, Block, CombatDeclaration
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.rules.game import Game, Illegal, Undecided
-from mtgsolver.solver.relevance import entered_bearing, merge, turn_bearing
+from mtgsolver.solver.relevance import entered_bearing, line_bearing, merge, turn_bearing
 from mtgsolver.solver.resolve import LibraryReader
 from mtgsolver.solver.turn import Line, LineStep, Stats, Timeout, TurnSearch, opponent_can_act, perform
 
@@ -88,8 +88,9 @@ def win_turn(board: Board, library: CardLibrary | None = None, time_limit: float
     doubts = [*acts, *(f"the import note could matter: {n}" for n in notes)]
     if result is not None and result.win:
         assert result.line is not None
-        entered = entered_bearing(_entered(board, result.line, library), me)
-        unread = merge(against_win, entered)
+        boards = [p.board for p in replay(board, result.line, library)]
+        entered = entered_bearing(_entered(board, boards, library), me)
+        unread = line_bearing(merge(against_win, entered), board, boards)
         if doubts or unread:
             why = doubts + (["text not read could change the line's outcome"] if unread else [])
             return WinAnswer(None, result.line, tuple(why), unread, search.stats, optimal, seconds, as_read=True)
@@ -159,12 +160,13 @@ class _Replay:
         return self.script[self.i - 1]
 
 
-def _entered(board: Board, line: Line, library: CardLibrary) -> list[Any]:
-    """The permanents that entered the battlefield on some path of ``line`` (a new timestamp)."""
+def _entered(board: Board, boards: list[Board], library: CardLibrary) -> list[Any]:
+    """The permanents that entered the battlefield on some path of a line (a new timestamp),
+    ``boards`` the boards after its steps."""
     start = Game(board, LibraryReader(library), _Replay(())).clock
     out: dict[str, Any] = {}
-    for played in replay(board, line, library):
-        for p in played.board.permanents:
+    for after in boards:
+        for p in after.permanents:
             if (p.timestamp or 0) > start:
                 out.setdefault(p.id, p)
     return list(out.values())
