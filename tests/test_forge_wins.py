@@ -92,3 +92,34 @@ def test_an_ability_activated_again_in_response_pays_x_in_parts(real_cards) -> N
     held = [s.op[1] for s in answer.line.steps if s.kind == "move" and s.op[1].response is not None]
     assert [(m.x, m.response.x) for m in held] == [(2, 1)]
     assert all(c.ok for c in check_line(board(), answer.line, real_cards))
+
+
+def test_a_line_sets_off_a_leaves_trigger_or_vanishing_only_when_it_happens() -> None:
+    """603.10a: "When ~ leaves the battlefield" works only if the permanent left on some path of
+    the line; 702.63a: vanishing, after the upkeep, only if a time counter was removed (its last
+    removed makes it sacrificed); 614.1a: "If ~ would be put into a graveyard from anywhere" only
+    if it left. The same lines of a permanent there throughout don't bear on a resolution."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.model.unread import UnreadLine
+    from mtgsolver.solver.relevance import line_bearing, resolve_bearing
+
+    lines = {"v": "Vanishing 3 (This creature enters the battlefield with three time counters on it. At the beginning "
+                  "of your upkeep, remove a time counter from it. When the last is removed, sacrifice it.)",
+             "j": "When J leaves the battlefield, return the exiled card to the battlefield under its owner's control.",
+             "w": "If W would be put into a graveyard from anywhere, reveal W and shuffle it into its owner's library "
+                  "instead."}
+
+    def board(time: int = 2, present: str = "vjw"):
+        perms = "".join(f"  - {{id: {i}, name: {i.upper()}, types: [creature], power: 1, toughness: 1, controller: b, "
+                        f"counters: {{time: {time if i == 'v' else 0}}}, text: \"{lines[i]}\"}}\n"
+                        for i in present)
+        return parse_board_text("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\n"
+                                "turn: {step: precombat_main}\nbattlefield:\n" + perms, "l.yaml")
+
+    start = board()
+    unread = [UnreadLine(i, line, frozenset({"other"})) for i, line in lines.items()]
+    assert line_bearing(unread, start, [board(), board()]) == ()
+    assert [u.permanent for u in line_bearing(unread, start, [board(1)])] == ["v"]
+    assert [u.permanent for u in line_bearing(unread, start, [board(present="v"), board()])] == ["j", "w"]
+    assert resolve_bearing(start, board()).decisive == ()
+    assert [u.permanent for u in resolve_bearing(start, board(1)).decisive] == ["v"]
