@@ -123,3 +123,26 @@ def test_a_line_sets_off_a_leaves_trigger_or_vanishing_only_when_it_happens() ->
     assert [u.permanent for u in line_bearing(unread, start, [board(present="v"), board()])] == ["j", "w"]
     assert resolve_bearing(start, board()).decisive == ()
     assert [u.permanent for u in resolve_bearing(start, board(1)).decisive] == ["v"]
+
+
+def test_the_opponent_can_cast_only_what_their_mana_pays_for(real_cards) -> None:
+    """117.1a, 601.2g-h: a known instant in the opponent's hand is a doubt only if their mana
+    could pay for it now or on a board the line passes through: with no lands, Counterspell and
+    Lightning Bolt can't be cast; Force of Will's alternative cost (118.9) can be paid without
+    mana, so it stays; two Mountains cast the Bolt, not Counterspell (the Island is tapped), and
+    two untapped Islands on a later board make Counterspell castable."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.solver.turn import opponent_can_act
+
+    def board(lands: str):
+        return parse_board_text("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nzones: {b: {hand: "
+                                "[Counterspell, Lightning Bolt, Force of Will]}}\nbattlefield:\n"
+                                "  - {id: x, card: Grizzly Bears, controller: a}\n" + lands, "hand.yaml", real_cards)
+
+    assert opponent_can_act(board(""), "b") == ["b has 1 card in hand that could be cast in response (Force of Will)"]
+    mountains = ("  - {id: i, card: Island, controller: b, tapped: true}\n  - {id: m, card: Mountain, controller: b}\n"
+                 "  - {id: m2, card: Mountain, controller: b}\n")
+    assert opponent_can_act(board(mountains), "b") == [
+        "b has 2 cards in hand that could be cast in response (Lightning Bolt, Force of Will)"]
+    later = board(mountains.replace(", tapped: true", "") + "  - {id: i2, card: Island, controller: b}\n")
+    assert "Counterspell" in opponent_can_act(board(mountains), "b", [later])[0]

@@ -623,18 +623,22 @@ def _foreign(effects: Iterable[Any]) -> bool:
 
 
 # --------------------------------------------------------------------------- the opponent
-def opponent_can_act(board: Board, opponent: str) -> list[str]:
+def opponent_can_act(board: Board, opponent: str, boards: Sequence[Board] = ()) -> list[str]:
     """What the opponent could do on the searching player's turn that the search doesn't play
-    (the opponent's priority, 117.3): cards in their hand (an unknown one could be an instant),
-    activated abilities of their permanents other than mana abilities (602.1; loyalty abilities
-    and "activate only as a sorcery" are on their own turn only, 606.3, 602.5d)."""
+    (the opponent's priority, 117.3): cards in their hand (an unknown one could be an instant; a
+    known one only if they could pay for it on ``board`` or one of ``boards``, those a line
+    passes through: 117.1a, 601.2f-h), activated abilities of their permanents other than mana
+    abilities (602.1; loyalty abilities and "activate only as a sorcery" are on their own turn
+    only, 606.3, 602.5d)."""
     out = []
     z = board.zones.get(opponent)
     if z is not None and z.hand_count:
-        known = [c for c in z.hand if not _sorcery_speed_card(c.card)]
+        known = [c for c in z.hand if not _sorcery_speed_card(c.card)
+                 and not all(_cannot_cast(b, opponent, c.card) for b in (board, *boards))]
         unknown = z.hand_count - len(z.hand)
         if unknown or known:
-            out.append(f"{opponent} has {z.hand_count} card{'s' if z.hand_count != 1 else ''} in hand that could be "
+            n = unknown + len(known)
+            out.append(f"{opponent} has {n} card{'s' if n != 1 else ''} in hand that could be "
                        "cast in response" + (f" ({', '.join(c.name for c in known)})" if known else ""))
     for p in board.controlled_by(opponent):
         for a in p.activated_abilities:
@@ -645,6 +649,27 @@ def opponent_can_act(board: Board, opponent: str) -> list[str]:
                 continue
             out.append(f"{opponent} could activate {p.name} ({p.id}): \"{a.text}\"")
     return out
+
+
+#: Words of a card or a permanent that let a spell be cast for less or other than its mana cost
+#: (118.9 alternative costs, 601.2f cost reductions, 702.51 convoke, 702.66 delve ...).
+_OTHER_COSTS = re.compile(r"rather than pay|without paying|\bcosts? .*\bless\b|\bconvoke\b|\bdelve\b|\bimprovise\b|"
+                          r"\baffinity\b|\bevoke\b|\bdash\b|\bsurge\b|\bspectacle\b|\bmadness\b|\bemerge\b|"
+                          r"\bninjutsu\b|\bprowl\b|\bmiracle\b", re.I)
+
+
+def _cannot_cast(board: Board, player: str, card: Any) -> bool:
+    """Whether ``player`` plainly can't cast ``card`` from their hand on ``board``: its mana
+    cost (X as 0) is proved unpayable with their mana (601.2g-h), and neither the card nor a
+    permanent on the board speaks of another way to pay for a spell (118.9, 601.2f)."""
+    from mtgsolver.solver.payment import pay
+
+    if card.mana_cost is None or _OTHER_COSTS.search(card.text or ""):
+        return False
+    if any(_OTHER_COSTS.search(p.card.text or "" if p.card is not None else " ".join(
+            getattr(a, "text", "") for a in p.abilities)) for p in board.permanents):
+        return False
+    return pay(board, card.mana_cost, player=player, card=card).payable is False
 
 
 def _sorcery_speed_card(card: Any) -> bool:

@@ -91,6 +91,7 @@ def win_turn(board: Board, library: CardLibrary | None = None, time_limit: float
         boards = [p.board for p in replay(board, result.line, library)]
         entered = entered_bearing(_entered(board, boards, library), me)
         unread = line_bearing(merge(against_win, entered), board, boards)
+        doubts = [*opponent_can_act(board, opp, boards), *(f"the import note could matter: {n}" for n in notes)]
         if doubts or unread:
             why = doubts + (["text not read could change the line's outcome"] if unread else [])
             return WinAnswer(None, result.line, tuple(why), unread, search.stats, optimal, seconds, as_read=True)
