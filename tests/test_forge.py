@@ -49,7 +49,7 @@ def card_names(data: dict) -> set[str]:
     names = {p["card"] for p in data.get("battlefield", []) if "card" in p}
     for zones in data.get("zones", {}).values():
         for zone, cards in zones.items():
-            names.update(cards["top"] if zone == "library" else cards)
+            names.update(c["card"] if isinstance(c, dict) else c for c in (cards["top"] if zone == "library" else cards))
     return names
 
 
@@ -180,14 +180,15 @@ def test_pp18_colorless_token_spec_and_counters() -> None:
 
 def test_inq01_opponents_cleanup_and_what_is_not_translated() -> None:
     """INQ01 starts in the AI's cleanup; its goal (play Broodstar) has no mtgsolver goal; the
-    Isochron Scepter's imprint and the exile link are reported."""
+    Isochron Scepter's imprint is reported; the card exiled with it is linked (607.2a)."""
     data = imported("INQ01.pzl")
     assert data["active_player"] == "opponent" and data["turn"]["step"] == "cleanup"
     assert "puzzle" not in data
     assert notes_about(data, "Goal:Play the Specified Permanent has no mtgsolver goal") and \
         notes_about(data, "2 turn(s)")  # Turns:1 from the opponent's cleanup: this turn and the next
     assert notes_about(data, "Isochron Scepter: Imprinting:8 not translated")
-    assert notes_about(data, "Accumulated Knowledge: ExiledWith:9 not translated")
+    assert not notes_about(data, "ExiledWith")
+    assert data["zones"]["you"]["exile"] == [{"card": "Accumulated Knowledge", "exiled_with": "isochron_scepter"}]
     assert notes_about(data, "Targets:Card.YouCtrl+namedBroodstar not translated")
     assert data["zones"]["you"]["library"]["top"][:4] == ["Ancient Tomb", "Voltaic Key", "Channel", "Welding Jar"]
 

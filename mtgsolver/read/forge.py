@@ -304,6 +304,7 @@ class _Translation:
         self.day_night: str | None = None
         self.attacking: list[tuple[_Entry, dict[str, Any], str]] = []  # (entry, permanent, argument)
         self.attachments: list[tuple[_Entry, dict[str, Any], str]] = []
+        self.exiled_with: list[tuple[_Entry, dict[str, Any], str]] = []
         self.no_sickness = False
 
     def run(self, text: str) -> dict[str, Any]:
@@ -469,12 +470,16 @@ class _Translation:
         if entry.name[:2].lower() == "t:":
             r.note(entry.where, f"not translated: a token in {_WHOSE[player]} {zone} (it would cease to exist, 111.7)")
             return
+        linked = mods.pop("exiledwith", []) if zone == "exile" else []
         for k, found in mods.items():
             if k != "id":
                 for key, arg in found:
                     r.note(entry.where, f"{entry.name}: {key}{':' + arg if arg else ''} not translated (a card in "
                            f"{_WHOSE[player]} {zone} carries no such state on a board)")
-        name = r.card_name(entry.name)
+        name: str | dict[str, Any] = r.card_name(entry.name)
+        if linked:  # 607.2a: exiled with a permanent, for its linked ability's "the exiled card"
+            name = {"card": name}
+            self.exiled_with.append((entry, name, linked[0][1]))
         z = self.zones[player]
         if zone == "library":
             lib = z.setdefault("library", {"count": 0, "top": []})
@@ -643,6 +648,12 @@ class _Translation:
                 self.r.note(entry.where, f"AttachedTo:{arg}: {target.name} is not on the battlefield; not attached")
             else:
                 perm["attached_to"] = pid
+        for entry, card, arg in self.exiled_with:
+            target, pid = self.forge_id(entry, arg, "ExiledWith")
+            if pid is None:
+                self.r.note(entry.where, f"ExiledWith:{arg}: {target.name} is not on the battlefield; not linked")
+            else:
+                card["exiled_with"] = pid
         if self.no_sickness:
             for perm in self.battlefield:
                 perm.pop("summoning_sick", None)
