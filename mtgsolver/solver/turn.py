@@ -325,6 +325,8 @@ class TurnSearch:
         self.max_depth = max_depth
         self.table: dict[Any, tuple[_Res, int]] = {}
         self.payments: dict[Any, Any] = {}
+        self.responses: dict[Any, list[Move]] = {}
+        self.views: dict[int, tuple[Board, Board]] = {}  # id(board): (board, its layered view)
         self.stats = Stats()
         self.foreign_spells = any(_foreign(zc.spell.effects) for z in board.zones.values() for zc in z.cards()
                                   if zc.spell is not None)
@@ -398,7 +400,7 @@ class TurnSearch:
             raise Timeout()
         self.stats.steps += 1
         script = _Script(prefix, self.owner)
-        game = Game(board, self.reader, script)
+        game = self.game(board, script)
         script.game = game
         try:
             perform(game, op)
@@ -429,6 +431,17 @@ class TurnSearch:
             return dataclasses.replace(done, line=done.line.then(step))
         return done
 
+    def game(self, board: Board, script: _Script) -> Game:
+        """A game from ``board``, its layered view computed once for every step from it."""
+        known = self.views.get(id(board))
+        if known is not None and known[0] is board:
+            return Game(board, self.reader, script, view=known[1])
+        game = Game(board, self.reader, script)
+        if len(self.views) > 4096:
+            self.views.clear()
+        self.views[id(board)] = (board, game.view())
+        return game
+
     def over(self, game: Game) -> _Res | None:
         """A win once the opponent has lost and the searching player hasn't (104.2a); no win
         once the searching player has lost (a draw is no win, 104.4a)."""
@@ -450,10 +463,10 @@ class TurnSearch:
         node = _Or()
         won = node.add(self.advance(board, step, budget, combat))
         if won is None and budget == 0:
-            game = Game(board, self.reader, _Script((), self.owner))
+            game = self.game(board, _Script((), self.owner))
             node.cut |= might_move(game, self.me, step in _INSTANT_WINDOWS)
         elif won is None:
-            game = Game(board, self.reader, _Script((), self.owner))
+            game = self.game(board, _Script((), self.owner))
             found = moves(game, self.me, step in _INSTANT_WINDOWS, cache=self.payments)
             node.notes |= set(found.notes)
             for m in self.with_held(board, step, found.moves, budget, node):
@@ -482,14 +495,20 @@ class TurnSearch:
         in parts); a source that survives can activate it again after, in either order."""
         if move.kind != "activate":
             return []
+        key = (state_key(board), move)
+        if key not in self.responses:  # the same window comes again at each depth
+            self.responses[key] = self._held(board, move)
+        return self.responses[key]
+
+    def _held(self, board: Board, move: Move) -> list[Move]:
         try:
-            game = Game(board, self.reader, _Script((), self.owner))
+            game = self.game(board, _Script((), self.owner))
             if any(c.kind == "tap" for c in game.view().permanent(move.subject).activated_abilities[move.index].costs):
                 return []
             move.apply(game)
             if game.on_battlefield(move.subject):
                 return []
-            game = Game(board, self.reader, _Script((), self.owner))
+            game = self.game(board, _Script((), self.owner))
             move.put(game)
             return responses(game, self.me, move, self.payments).moves
         except (_Choice, Illegal, Undecided, KeyError, IndexError, AssertionError):
@@ -526,7 +545,7 @@ class TurnSearch:
     # -- combat ----------------------------------------------------------------------------
     def attacks(self, board: Board, budget: int) -> _Res:
         """508.1: each legal attack of the searching player, or none (508.8)."""
-        view = Game(board, self.reader, _Script((), self.owner)).view()
+        view = self.game(board, _Script((), self.owner)).view()
         declarations, notes = legal_attacks(view)
         node = _Or()
         node.notes |= set(notes)
@@ -545,7 +564,7 @@ class TurnSearch:
 
     def blocks(self, board: Board, budget: int) -> _Res:
         """509.1: every legal block of the opponent; a win only if it wins against each."""
-        view = Game(board, self.reader, _Script((), self.owner)).view()
+        view = self.game(board, _Script((), self.owner)).view()
         if view.combat is None or not view.combat.attackers:
             return self.then(board, ("end_combat",), "combat ends",
                              lambda g: self.window(g.board(), "postcombat_main", budget)) or _NOWIN
@@ -565,7 +584,7 @@ class TurnSearch:
     def damage(self, board: Board, budget: int, first: bool, combat: Combat) -> _Res:
         """510: combat damage, in a first-strike step first when a creature in combat has first
         or double strike (510.4); the attacker's assignment, then the defending player's."""
-        game = Game(board, self.reader, _Script((), self.owner))
+        game = self.game(board, _Script((), self.owner))
         blocked, struck = combat if combat is not None else (blocked_attackers(game), frozenset())
         if first and not first_strike_step(game):
             first = False
