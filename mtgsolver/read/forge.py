@@ -640,20 +640,16 @@ class _Translation:
         return self.r.by_forge_id[arg]
 
     def resolve_references(self) -> None:
-        """``AttachedTo:N`` names a permanent by its ``Id:N``, before or after it (Forge
-        resolves them once every zone is read)."""
-        for entry, perm, arg in self.attachments:
-            target, pid = self.forge_id(entry, arg, "AttachedTo")
-            if pid is None:
-                self.r.note(entry.where, f"AttachedTo:{arg}: {target.name} is not on the battlefield; not attached")
-            else:
-                perm["attached_to"] = pid
-        for entry, card, arg in self.exiled_with:
-            target, pid = self.forge_id(entry, arg, "ExiledWith")
-            if pid is None:
-                self.r.note(entry.where, f"ExiledWith:{arg}: {target.name} is not on the battlefield; not linked")
-            else:
-                card["exiled_with"] = pid
+        """``AttachedTo:N`` and ``ExiledWith:N`` name a permanent by its ``Id:N``, before or
+        after it (Forge resolves them once every zone is read)."""
+        for modifier, links, key, missing in (("AttachedTo", self.attachments, "attached_to", "not attached"),
+                                              ("ExiledWith", self.exiled_with, "exiled_with", "not linked")):
+            for entry, data, arg in links:
+                target, pid = self.forge_id(entry, arg, modifier)
+                if pid is None:
+                    self.r.note(entry.where, f"{modifier}:{arg}: {target.name} is not on the battlefield; {missing}")
+                else:
+                    data[key] = pid
         if self.no_sickness:
             for perm in self.battlefield:
                 perm.pop("summoning_sick", None)
