@@ -402,3 +402,20 @@ def test_forge_examples_are_one_turn_win_puzzles_that_load(pool) -> None:
         source = board.puzzle.source.rsplit("Forge puzzle file ", 1)[1]
         assert (FORGE / source).exists() and "# source: Card-Forge/forge" in path.read_text()
         assert yaml.safe_load(path.read_text()) == imported(source, pool)
+
+
+def test_a_precast_of_a_cards_token_ability_makes_its_tokens(pool) -> None:
+    """Forge's ``Card:TrigToken`` precast resolves the card's token ability during setup: with the
+    pool, the card's Oracle text names the token (111.4: "Knight Token", 111.2), made as many
+    times as the file says, summoning sick but for ``removesummoningsickness``; a card whose
+    lines create different tokens (Battle for Bretagard) stays a note."""
+    eld1 = imported("PS_ELD1.pzl", pool)
+    knights = [p for p in eld1["battlefield"] if p.get("name") == "Knight Token"]
+    assert len(knights) == 6 and not notes_about(eld1, "The Circle of Loyalty")
+    assert {(p["controller"], p["power"], p["toughness"], tuple(p["keywords"]), tuple(p["colors"]), p["token"])
+            for p in knights} == {("opponent", 2, 2, ("vigilance",), ("W",), True)}
+    assert not any("summoning_sick" in p for p in knights)  # removesummoningsickness=true
+    pests = [p for p in imported("PS_SNC4.pzl", pool)["battlefield"] if p.get("name") == "Pest Token"]
+    assert pests and all(p["text"] == "When this creature dies, you gain 1 life." for p in pests)
+    assert notes_about(imported("PS_NEO2.pzl", pool), "Battle for Bretagard:TrigToken1")
+    assert notes_about(imported("PS_ELD1.pzl"), "The Circle of Loyalty:TrigToken")  # no pool: no Oracle text

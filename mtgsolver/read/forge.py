@@ -196,6 +196,42 @@ class _Reader:
         back = self._faces.get(name_key(name))
         return self.card_name(back) if back else None
 
+    def card_tokens(self, name: str) -> tuple[dict[str, Any], int] | None:
+        """The tokens a precast of card ``name``'s token ability makes (Forge's ``Card:TrigToken``,
+        ``Card:DBToken``, ``Card:DBTreasure``): an inline token and how many, when every line of
+        its Oracle text is read and all of them that create tokens create the same number of the
+        same token (111.2, 111.10); ``None`` otherwise."""
+        from mtgsolver.model.effects import CreateTokens
+        from mtgsolver.read.board_file import card_permanent
+
+        card = self.library.find(name) if self.library is not None else None
+        if card is None or not card.is_permanent:
+            return None
+        try:
+            perm = card_permanent(card, "precast", "you", "you", self.library)
+        except BoardError:
+            return None
+        if any("create" in line.lower() for line in perm.unread):
+            return None
+        made = {(e.token, e.count) for a in perm.abilities for e in _walk(getattr(a, "effects", ()))
+                if isinstance(e, CreateTokens)}
+        if len(made) != 1:
+            return None
+        token, count = made.pop()
+        if not isinstance(count, int) or token.abilities and not token.card.text:
+            return None
+        out: dict[str, Any] = {"name": token.card.name, "types": list(token.card.types)}
+        for f in ("supertypes", "subtypes"):
+            if getattr(token.card, f):
+                out[f] = list(getattr(token.card, f))
+        out["colors"] = [c.value for c in token.card.colors or ()]
+        for f in ("power", "toughness", "text"):
+            if getattr(token.card, f) not in (None, ""):
+                out[f] = getattr(token.card, f)
+        if token.keywords:
+            out["keywords"] = sorted(token.keywords)
+        return out, count
+
     def new_id(self, name: str) -> str:
         base = re.sub(r"[^a-z0-9]+", "_", name_key(name.split(" // ")[0].split(",")[0])).strip("_") or "card"
         pid, n = base, 1
@@ -250,6 +286,18 @@ def _keyword_fields(words: list[str]) -> tuple[list[str], list[str]]:
         except ValueError:
             lines.append(w.replace(":", " "))
     return keywords, lines
+
+
+def _walk(effects: Any) -> list[Any]:
+    """Effects and the effects inside them (conditional, optional, modal)."""
+    out: list[Any] = []
+    for e in effects:
+        out.append(e)
+        for f in ("effects", "otherwise", "then"):
+            out += _walk(getattr(e, f, ()) or ())
+        for mode in getattr(e, "modes", ()) or ():
+            out += _walk(mode)
+    return out
 
 
 def token_script_card(script: str) -> dict[str, Any] | None:
@@ -437,6 +485,14 @@ class _Translation:
                     self.battlefield.append({"id": self.r.new_id(card["name"]), **card, "controller": player,
                                              "token": True, "summoning_sick": True})
                 return
+        name, _, ability = spell.partition(":")
+        made = self.r.card_tokens(name) if key == "precast" and re.search(r"token|treasure", ability, re.I) else None
+        if made is not None:  # the card's one kind of token, by its Oracle text
+            card, amount = made
+            for _ in range(amount):
+                self.battlefield.append({"id": self.r.new_id(card["name"]), **card, "controller": player, "token": True,
+                                         "summoning_sick": True})
+            return
         what = "resolved during setup" if key == "precast" else "put on the stack after setup"
         self.r.note(where, f"not translated: {spell!r} ({what} by Forge's script of the card; what it makes or "
                     "does is not on the board)")
