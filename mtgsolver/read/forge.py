@@ -22,9 +22,12 @@ from pathlib import PurePath
 from typing import Any
 
 from mtgsolver.model.cards import CardLibrary, name_key
+from mtgsolver.model.effects import CreateTokens
 from mtgsolver.model.errors import BoardError
 from mtgsolver.model.keywords import canonical_keyword
 from mtgsolver.model.subtypes import subtypes
+from mtgsolver.read.effect_vocabulary import ABILITY_KEYS, parse_ability
+from mtgsolver.read.oracle import parse_oracle_text
 
 __all__ = ["FORGE_PHASES", "forge_board_data", "token_script_card"]
 
@@ -201,20 +204,14 @@ class _Reader:
         ``Card:DBToken``, ``Card:DBTreasure``): an inline token and how many, when every line of
         its Oracle text is read and all of them that create tokens create the same number of the
         same token (111.2, 111.10); ``None`` otherwise."""
-        from mtgsolver.model.effects import CreateTokens
-        from mtgsolver.read.board_file import card_permanent
-
         card = self.library.find(name) if self.library is not None else None
-        if card is None or not card.is_permanent:
+        if card is None:
             return None
-        try:
-            perm = card_permanent(card, "precast", "you", "you", self.library)
-        except BoardError:
+        entries, unread = parse_oracle_text(card.text or "", card.name)
+        if any("create" in line.lower() for line in unread):
             return None
-        if any("create" in line.lower() for line in perm.unread):
-            return None
-        made = {(e.token, e.count) for a in perm.abilities for e in _walk(getattr(a, "effects", ()))
-                if isinstance(e, CreateTokens)}
+        abilities = [parse_ability(e) for e in entries if isinstance(e, dict) and set(e) <= set(ABILITY_KEYS)]
+        made = {(e.token, e.count) for a in abilities for e in _walk(a.effects) if isinstance(e, CreateTokens)}
         if len(made) != 1:
             return None
         token, count = made.pop()
