@@ -98,7 +98,8 @@ def test_a_line_sets_off_a_leaves_trigger_or_vanishing_only_when_it_happens() ->
     """603.10a: "When ~ leaves the battlefield" works only if the permanent left on some path of
     the line; 702.63a: vanishing, after the upkeep, only if a time counter was removed (its last
     removed makes it sacrificed); 614.1a: "If ~ would be put into a graveyard from anywhere" only
-    if it left. The same lines of a permanent there throughout don't bear on a resolution."""
+    if it left; City of Traitors' "When you play another land" only if its controller played a
+    land (305.1). The same lines of a permanent there throughout don't bear on a resolution."""
     from mtgsolver.load import parse_board_text
     from mtgsolver.model.unread import UnreadLine
     from mtgsolver.solver.relevance import line_bearing, resolve_bearing
@@ -107,20 +108,23 @@ def test_a_line_sets_off_a_leaves_trigger_or_vanishing_only_when_it_happens() ->
                   "of your upkeep, remove a time counter from it. When the last is removed, sacrifice it.)",
              "j": "When J leaves the battlefield, return the exiled card to the battlefield under its owner's control.",
              "w": "If W would be put into a graveyard from anywhere, reveal W and shuffle it into its owner's library "
-                  "instead."}
+                  "instead.",
+             "c": "When you play another land, sacrifice C."}
 
-    def board(time: int = 2, present: str = "vjw"):
-        perms = "".join(f"  - {{id: {i}, name: {i.upper()}, types: [creature], power: 1, toughness: 1, controller: b, "
-                        f"counters: {{time: {time if i == 'v' else 0}}}, text: \"{lines[i]}\"}}\n"
-                        for i in present)
+    def board(time: int = 2, present: str = "vjwc", played: int = 0):
+        perms = "".join(f"  - {{id: {i}, name: {i.upper()}, types: [creature], power: 1, toughness: 1, "
+                        f"controller: {'a' if i == 'c' else 'b'}, counters: {{time: {time if i == 'v' else 0}}}, "
+                        f"text: \"{lines[i]}\"}}\n" for i in present)
         return parse_board_text("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\n"
-                                "turn: {step: precombat_main}\nbattlefield:\n" + perms, "l.yaml")
+                                f"turn: {{step: precombat_main, lands_played: {{a: {played}}}}}\nbattlefield:\n" + perms,
+                                "l.yaml")
 
     start = board()
     unread = [UnreadLine(i, line, frozenset({"other"})) for i, line in lines.items()]
     assert line_bearing(unread, start, [board(), board()]) == ()
     assert [u.permanent for u in line_bearing(unread, start, [board(1)])] == ["v"]
-    assert [u.permanent for u in line_bearing(unread, start, [board(present="v"), board()])] == ["j", "w"]
+    assert [u.permanent for u in line_bearing(unread, start, [board(present="vc"), board()])] == ["j", "w"]
+    assert [u.permanent for u in line_bearing(unread, start, [board(played=1)])] == ["c"]
     assert resolve_bearing(start, board()).decisive == ()
     assert [u.permanent for u in resolve_bearing(start, board(1)).decisive] == ["v"]
 

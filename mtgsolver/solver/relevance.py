@@ -929,7 +929,8 @@ def resolve_bearing(before: Board, after: Board | None) -> Bearing:
     permanent that entered from a spell with X (107.3m: the resolution read and carried it out).
     Of a permanent there throughout, neither what works as it enters ("enters tapped", 614.1c)
     or from another zone (cycling ...), nor what works as it leaves, nor its vanishing when no
-    time counter was removed from it (702.63a). Each other could change the board after, so each
+    time counter was removed from it (702.63a), nor "when you play a land" (a resolution plays
+    none: playing a land is a special action, 305.1, 116.2a). Each other could change the board after, so each
     is decisive."""
     was = {p.id for p in before.permanents}
     stayed = was & ({p.id for p in after.permanents} if after is not None else set())
@@ -951,7 +952,7 @@ def _stays_idle(line: str, perm: Permanent, before: Board, after: Board | None) 
     """Whether ``line`` of ``perm``, on the battlefield before and after, did nothing between
     (see :func:`resolve_bearing`)."""
     body = _body(line)
-    if _ETB.match(body) or _CARD_ONLY.match(body) or _ENTERS_KEYWORD.match(body) \
+    if _ETB.match(body) or _CARD_ONLY.match(body) or _ENTERS_KEYWORD.match(body) or _PLAY_LAND.match(body) \
             or _LEAVES_OR_GRAVEYARD.match(body.replace(perm.name, "~")):
         return True
     if _VANISHING.match(body) and after is not None:
@@ -1041,7 +1042,8 @@ def line_bearing(lines: Iterable[UnreadLine], start: Board, boards: Iterable[Boa
     graveyard from anywhere" replacement (614.1a) only if it left the battlefield on some path;
     its vanishing (702.63a: the counters it enters with, an upkeep trigger, and "when the last
     time counter is removed, sacrifice it") after the upkeep only if a time counter was removed
-    from it."""
+    from it; "When you play another land" (City of Traitors, 305.1) only if its controller played
+    a land on some path."""
     boards = list(boards)
     out = []
     for u in lines:
@@ -1052,6 +1054,10 @@ def line_bearing(lines: Iterable[UnreadLine], start: Board, boards: Iterable[Boa
             not present[0] and any(present) and not all(present[present.index(True):]))
         if name is not None and _LEAVES_OR_GRAVEYARD.match(body.replace(name, "~")):
             if not left:
+                continue
+        elif _PLAY_LAND.match(body) and start.has_permanent(u.permanent):
+            who = start.permanent(u.permanent).controller
+            if all(b.turn.lands_played.get(who, 0) <= start.turn.lands_played.get(who, 0) for b in boards):
                 continue
         elif _VANISHING.match(body) and start.has_permanent(u.permanent) and start.turn.step not in ("untap", "upkeep"):
             had = start.permanent(u.permanent).counters.get("time", 0)
@@ -1066,6 +1072,7 @@ def line_bearing(lines: Iterable[UnreadLine], start: Board, boards: Iterable[Boa
 _LEAVES_OR_GRAVEYARD = re.compile(r"^(?:When ~ leaves the battlefield, |If ~ would be put into a graveyard from "
                                   r"anywhere, )", re.I)
 _VANISHING = re.compile(r"^Vanishing \d+$", re.I)
+_PLAY_LAND = re.compile(r"^When(?:ever)? you play (?:a|another) land, ", re.I)
 
 
 def _body(line: str) -> str:
