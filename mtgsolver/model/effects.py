@@ -50,7 +50,7 @@ Everything here is frozen data; nothing reads text or applies a rule.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Any, Literal, Sequence, Union
 
 from mtgsolver.model.abilities import Static, TextAbility
 from mtgsolver.model.cards import Card
@@ -65,9 +65,9 @@ __all__ = [
     "Each", "Effect", "EventAmount", "Exile", "ExileIfDies", "ExtraTurn", "Fight", "GainControl", "GainLife",
     "KeywordAction", "LookAtTop", "LoseLife", "ManaValueOf", "Mill", "Modal", "Modify", "Monstrosity", "Objects",
     "Optional", "OwnerOf", "Pay", "Players", "PowerOf", "PreventDamage", "Proliferate", "PutCounters",
-    "PutInLibrary", "PutOntoBattlefield", "Ref", "Regenerate", "RemoveCounters", "ReturnExiled", "ReturnFromGraveyard", "Sacrifice",
-    "Scry", "SearchLibrary", "Source", "SpellAbility", "Subject", "Surveil", "Tap", "TargetSpec", "Targeted",
-    "Token", "ToughnessOf", "Transform", "TriggerEvent", "TriggeredAbility", "Untap", "X", "You"
+    "PutInLibrary", "PutOntoBattlefield", "Ref", "Regenerate", "RemoveCounters", "ReturnExiled", "ReturnFromGraveyard",
+    "Sacrifice", "Scry", "SearchLibrary", "Source", "SpellAbility", "Subject", "Surveil", "Tap", "TargetSpec", "Targeted",
+    "Token", "ToughnessOf", "Transform", "TriggerEvent", "TriggeredAbility", "Untap", "X", "You", "nested_effects"
 ]
 
 
@@ -921,3 +921,16 @@ class TriggeredAbility:
 #: What a permanent's abilities may be (113): a static ability of the board vocabulary, a mana
 #: ability (605), an activated or triggered ability, or a line no grammar reads (unread).
 Ability = Union[Static, ManaAbility, ActivatedAbility, TriggeredAbility, TextAbility]
+
+
+def nested_effects(effects: Sequence[Any]) -> list[Any]:
+    """``effects`` and, after each, the effects inside it ("you may", "if ... instead", the
+    modes of a modal effect, 700.2), depth first."""
+    out: list[Any] = []
+    for e in effects:
+        out.append(e)
+        for f in ("effects", "otherwise", "then"):
+            out += nested_effects(getattr(e, f, ()) or ())
+        for mode in getattr(e, "modes", ()) or ():
+            out += nested_effects(mode)
+    return out

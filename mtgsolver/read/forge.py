@@ -22,7 +22,7 @@ from pathlib import PurePath
 from typing import Any
 
 from mtgsolver.model.cards import CardLibrary, name_key
-from mtgsolver.model.effects import CreateTokens
+from mtgsolver.model.effects import CreateTokens, nested_effects
 from mtgsolver.model.errors import BoardError
 from mtgsolver.model.keywords import canonical_keyword
 from mtgsolver.model.subtypes import subtypes
@@ -211,7 +211,7 @@ class _Reader:
         if any("create" in line.lower() for line in unread):
             return None
         abilities = [parse_ability(e) for e in entries if isinstance(e, dict) and set(e) <= set(ABILITY_KEYS)]
-        made = {(e.token, e.count) for a in abilities for e in _walk(a.effects) if isinstance(e, CreateTokens)}
+        made = {(e.token, e.count) for a in abilities for e in nested_effects(a.effects) if isinstance(e, CreateTokens)}
         if len(made) != 1:
             return None
         token, count = made.pop()
@@ -283,18 +283,6 @@ def _keyword_fields(words: list[str]) -> tuple[list[str], list[str]]:
         except ValueError:
             lines.append(w.replace(":", " "))
     return keywords, lines
-
-
-def _walk(effects: Any) -> list[Any]:
-    """Effects and the effects inside them (conditional, optional, modal)."""
-    out: list[Any] = []
-    for e in effects:
-        out.append(e)
-        for f in ("effects", "otherwise", "then"):
-            out += _walk(getattr(e, f, ()) or ())
-        for mode in getattr(e, "modes", ()) or ():
-            out += _walk(mode)
-    return out
 
 
 def token_script_card(script: str) -> dict[str, Any] | None:

@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from mtgsolver.model.board import Board
 from mtgsolver.model.cards import Card
-from mtgsolver.model.effects import ActivatedAbility, Damage, Modal, SpellAbility, TargetSpec, X
+from mtgsolver.model.effects import ActivatedAbility, Damage, Modal, SpellAbility, TargetSpec, X, nested_effects
 from mtgsolver.model.mana import MANA_TYPES, ManaCost
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.zones import ZoneCard
@@ -533,7 +533,7 @@ def _target_choices(game: Game, ability: SpellAbility | ActivatedAbility, modes:
         legal = _representatives(_ordered(game, legal, player), keys, spec.count)
         sizes = range(0 if spec.up_to else spec.count, spec.count + 1)
         per_slot.append([c for k in sizes for c in itertools.combinations(legal, k)])
-    divided = next((e for e in _walk(ability.effects) if isinstance(e, Damage) and e.divided), None)
+    divided = next((e for e in nested_effects(ability.effects) if isinstance(e, Damage) and e.divided), None)
     seen: set[Any] = set()
     for combo in itertools.product(*per_slot):
         if not _distinct(ability, slots, combo):
@@ -595,14 +595,3 @@ def _splits(total: int, parts: int) -> Iterable[tuple[int, ...]]:
     for first in range(total - parts + 1, 0, -1):
         for rest in _splits(total - first, parts - 1):
             yield (first, *rest)
-
-
-def _walk(effects: Sequence[object]) -> list[object]:
-    out: list[object] = []
-    for e in effects:
-        out.append(e)
-        for f in ("effects", "otherwise", "then"):
-            out += _walk(getattr(e, f, ()) or ())
-        for mode in getattr(e, "modes", ()) or ():
-            out += _walk(mode)
-    return out
