@@ -108,6 +108,12 @@ ORACLE: dict[str, str] = {
     "Liliana of the Veil": "[+1]: Each player discards a card.\n[\u22122]: Target player sacrifices a creature.\n"
                            "[\u22126]: Separate all permanents target player controls into two piles. That player "
                            "sacrifices all permanents in the pile of their choice.",
+    "Journey to Nowhere": "When Journey to Nowhere enters the battlefield, exile target creature.\nWhen Journey to "
+                          "Nowhere leaves the battlefield, return the exiled card to the battlefield under its owner's "
+                          "control.",
+    "Oblivion Ring": "When Oblivion Ring enters the battlefield, exile another target nonland permanent.\nWhen "
+                     "Oblivion Ring leaves the battlefield, return the exiled card to the battlefield under its "
+                     "owner's control.",
 }
 #: The lines of those cards no grammar reads (docs/unread.md): "enters with X counters" is read by
 #: the loader's own reading of X (107.3m); the piles are not modelled.

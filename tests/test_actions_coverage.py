@@ -33,27 +33,28 @@ def _faces(path: Path, names: set[str] | None = None) -> list[_Face]:
 
 def test_pool_coverage_of_what_cards_do(atomic_cards: Path) -> None:
     """2026-12-01 on the whole pool: instant and sorcery cards read whole 2,761 of 5,512 (50.1%),
-    activated abilities 3,963 of 6,506 (60.9%), triggered abilities 4,299 of 8,297 (51.8%); a
-    twentieth: 118 of 237, 197 of 343, 225 of 453."""
+    activated abilities 3,966 of 6,506 (61.0%), triggered abilities 4,488 of 8,778 (51.1%, those
+    after an ability word counted, 207.2c); a twentieth: 118 of 237, 197 of 343, 232 of 475."""
     faces = _faces(atomic_cards)
     result = measure(faces if CI else faces[::20], ACTION_CATEGORIES)
     for c in ACTION_CATEGORIES:
         print(f"{c}: {result.read[c]} of {result.total[c]}")
     assert result.total["spell"] > (5000 if CI else 200)
     floors = {"spell": 0.50, "activated": 0.60, "triggered": 0.51} if CI else \
-        {"spell": 0.48, "activated": 0.56, "triggered": 0.49}
+        {"spell": 0.48, "activated": 0.56, "triggered": 0.48}
     for c, floor in floors.items():
         assert result.read[c] / result.total[c] >= floor, c
 
 
 def test_coverage_of_the_forge_puzzle_cards(atomic_cards: Path) -> None:
     """The cards of the saved Forge puzzles (tests/data/forge: 1,391 faces), read first: 2026-12-01,
-    spells 173 of 299, activated 215 of 391, triggered 345 of 573."""
+    spells 173 of 299, activated 216 of 391, triggered 363 of 610 (triggered abilities after an
+    ability word, 207.2c, counted)."""
     names: set[str] = set()
     for path in PUZZLES.glob("*.pzl"):
         for line in path.read_text(encoding="utf-8").splitlines():
             m = re.match(r"^(?:human|ai)(?:hand|battlefield|graveyard|library|exile)=(.*)$", line.strip())
             names |= {p.split("|")[0].strip() for p in m.group(1).split(";")} if m else set()
     result = measure(_faces(atomic_cards, {n for n in names if n and not n.startswith("t:")}), ACTION_CATEGORIES)
-    for c, floor in {"spell": 0.57, "activated": 0.54, "triggered": 0.60}.items():
+    for c, floor in {"spell": 0.57, "activated": 0.54, "triggered": 0.59}.items():
         assert result.read[c] / result.total[c] >= floor, c

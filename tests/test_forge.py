@@ -49,7 +49,7 @@ def card_names(data: dict) -> set[str]:
     names = {p["card"] for p in data.get("battlefield", []) if "card" in p}
     for zones in data.get("zones", {}).values():
         for zone, cards in zones.items():
-            names.update(cards["top"] if zone == "library" else cards)
+            names.update(c["card"] if isinstance(c, dict) else c for c in (cards["top"] if zone == "library" else cards))
     return names
 
 
@@ -180,14 +180,15 @@ def test_pp18_colorless_token_spec_and_counters() -> None:
 
 def test_inq01_opponents_cleanup_and_what_is_not_translated() -> None:
     """INQ01 starts in the AI's cleanup; its goal (play Broodstar) has no mtgsolver goal; the
-    Isochron Scepter's imprint and the exile link are reported."""
+    Isochron Scepter's imprint is reported; the card exiled with it is linked (607.2a)."""
     data = imported("INQ01.pzl")
     assert data["active_player"] == "opponent" and data["turn"]["step"] == "cleanup"
     assert "puzzle" not in data
     assert notes_about(data, "Goal:Play the Specified Permanent has no mtgsolver goal") and \
         notes_about(data, "2 turn(s)")  # Turns:1 from the opponent's cleanup: this turn and the next
     assert notes_about(data, "Isochron Scepter: Imprinting:8 not translated")
-    assert notes_about(data, "Accumulated Knowledge: ExiledWith:9 not translated")
+    assert not notes_about(data, "ExiledWith")
+    assert data["zones"]["you"]["exile"] == [{"card": "Accumulated Knowledge", "exiled_with": "isochron_scepter"}]
     assert notes_about(data, "Targets:Card.YouCtrl+namedBroodstar not translated")
     assert data["zones"]["you"]["library"]["top"][:4] == ["Ancient Tomb", "Voltaic Key", "Channel", "Welding Jar"]
 
@@ -401,3 +402,20 @@ def test_forge_examples_are_one_turn_win_puzzles_that_load(pool) -> None:
         source = board.puzzle.source.rsplit("Forge puzzle file ", 1)[1]
         assert (FORGE / source).exists() and "# source: Card-Forge/forge" in path.read_text()
         assert yaml.safe_load(path.read_text()) == imported(source, pool)
+
+
+def test_a_precast_of_a_cards_token_ability_makes_its_tokens(pool) -> None:
+    """Forge's ``Card:TrigToken`` precast resolves the card's token ability during setup: with the
+    pool, the card's Oracle text names the token (111.4: "Knight Token", 111.2), made as many
+    times as the file says, summoning sick but for ``removesummoningsickness``; a card whose
+    lines create different tokens (Battle for Bretagard) stays a note."""
+    eld1 = imported("PS_ELD1.pzl", pool)
+    knights = [p for p in eld1["battlefield"] if p.get("name") == "Knight Token"]
+    assert len(knights) == 6 and not notes_about(eld1, "The Circle of Loyalty")
+    assert {(p["controller"], p["power"], p["toughness"], tuple(p["keywords"]), tuple(p["colors"]), p["token"])
+            for p in knights} == {("opponent", 2, 2, ("vigilance",), ("W",), True)}
+    assert not any("summoning_sick" in p for p in knights)  # removesummoningsickness=true
+    pests = [p for p in imported("PS_SNC4.pzl", pool)["battlefield"] if p.get("name") == "Pest Token"]
+    assert pests and all(p["text"] == "When this creature dies, you gain 1 life." for p in pests)
+    assert notes_about(imported("PS_NEO2.pzl", pool), "Battle for Bretagard:TrigToken1")
+    assert notes_about(imported("PS_ELD1.pzl"), "The Circle of Loyalty:TrigToken")  # no pool: no Oracle text

@@ -19,7 +19,8 @@ ROOT = Path(__file__).parent.parent
 #: (puzzle file, seconds it takes on one core): the solved puzzles of benchmarks/README.md.
 SOLVED = [("examples/puzzles/forge/ps-akh4.yaml", 0.1), ("tests/data/forge/PS_AKH4.pzl", 0.1),
           ("tests/data/forge/PS_RIX6.pzl", 0.5), ("tests/data/forge/PS_MID2.pzl", 30.0),
-          ("examples/puzzles/forge/ps-mid2.yaml", 30.0)]
+          ("examples/puzzles/forge/ps-mid2.yaml", 30.0), ("tests/data/forge/PP00.pzl", 9.0),
+          ("examples/puzzles/forge/pp00.yaml", 9.0), ("tests/data/forge/PP01.pzl", 28.0)]
 #: The default suite's share: puzzles solved in under a second.
 QUICK = 1.0
 
@@ -29,7 +30,7 @@ def test_the_puzzle_is_won_and_its_line_replays(path: str, seconds: float, real_
     if seconds > QUICK and not CI:
         pytest.skip("a slow puzzle: run under MTGSOLVER_PROFILE=ci")
     board = load_board(ROOT / path, real_cards)
-    answer = win_turn(board, real_cards, time_limit=max(60.0, 10 * seconds))
+    answer = win_turn(board, real_cards, time_limit=max(60.0, 10 * seconds))  # room for a loaded machine
     assert answer.solved is True, answer.reasons
     assert answer.line is not None and answer.unread == ()
     checks = check_line(board, answer.line, real_cards)
@@ -70,3 +71,83 @@ def test_a_tokens_own_targets_are_not_the_ability_that_creates_it(real_cards) ->
     ob = next(zc.permanent for z in board.zones.values() for zc in z.cards() if zc.name == "Ob Nixilis, the Adversary")
     devil = next(a for a in ob.activated_abilities if "Devil" in a.text)
     assert devil.targets == () and used_slots(devil.effects) == []
+
+
+def test_an_ability_activated_again_in_response_pays_x_in_parts(real_cards) -> None:
+    """117.3c, 602.2: Crypt Rats dies to its own first resolution, so X = 1 and X = 2 are paid as
+    two activations, the second made while the first is on the stack: Young Wolf dies, returns
+    by undying (702.93a) and dies again, and Gurmag Angler attacks unblocked. X = 3 at once leaves
+    a 2/2 Wolf to block."""
+    from mtgsolver.load import parse_board_text
+
+    def board():
+        lands = "".join(f"  - {{id: s{i}, card: Swamp, controller: a}}\n" for i in range(3))
+        return parse_board_text("version: 1\nactive_player: a\nplayers: [{name: a, life: 10}, {name: b, life: 5}]\n"
+                                "turn: {step: precombat_main}\nbattlefield:\n" + lands +
+                                "  - {id: rats, card: Crypt Rats, controller: a}\n"
+                                "  - {id: angler, card: Gurmag Angler, controller: a}\n"
+                                "  - {id: wolf, card: Young Wolf, controller: b}\n", "rats.yaml", real_cards)
+
+    answer = win_turn(board(), real_cards, time_limit=60)
+    assert answer.solved is True, answer.reasons
+    held = [s.op[1] for s in answer.line.steps if s.kind == "move" and s.op[1].response is not None]
+    assert [(m.x, m.response.x) for m in held] == [(2, 1)]
+    assert all(c.ok for c in check_line(board(), answer.line, real_cards))
+
+
+def test_a_line_sets_off_a_leaves_trigger_or_vanishing_only_when_it_happens() -> None:
+    """603.10a: "When ~ leaves the battlefield" works only if the permanent left on some path of
+    the line; 702.63a: vanishing, after the upkeep, only if a time counter was removed (its last
+    removed makes it sacrificed); 614.1a: "If ~ would be put into a graveyard from anywhere" only
+    if it left; City of Traitors' "When you play another land" only if its controller played a
+    land (305.1). The same lines of a permanent there throughout don't bear on a resolution."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.model.unread import UnreadLine
+    from mtgsolver.solver.relevance import line_bearing, resolve_bearing
+
+    lines = {"v": "Vanishing 3 (This creature enters the battlefield with three time counters on it. At the beginning "
+                  "of your upkeep, remove a time counter from it. When the last is removed, sacrifice it.)",
+             "j": "When J leaves the battlefield, return the exiled card to the battlefield under its owner's control.",
+             "w": "If W would be put into a graveyard from anywhere, reveal W and shuffle it into its owner's library "
+                  "instead.",
+             "c": "When you play another land, sacrifice C."}
+
+    def board(time: int = 2, present: str = "vjwc", played: int = 0):
+        perms = "".join(f"  - {{id: {i}, name: {i.upper()}, types: [creature], power: 1, toughness: 1, "
+                        f"controller: {'a' if i == 'c' else 'b'}, counters: {{time: {time if i == 'v' else 0}}}, "
+                        f"text: \"{lines[i]}\"}}\n" for i in present)
+        return parse_board_text("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\n"
+                                f"turn: {{step: precombat_main, lands_played: {{a: {played}}}}}\nbattlefield:\n" + perms,
+                                "l.yaml")
+
+    start = board()
+    unread = [UnreadLine(i, line, frozenset({"other"})) for i, line in lines.items()]
+    assert line_bearing(unread, start, [board(), board()]) == ()
+    assert [u.permanent for u in line_bearing(unread, start, [board(1)])] == ["v"]
+    assert [u.permanent for u in line_bearing(unread, start, [board(present="vc"), board()])] == ["j", "w"]
+    assert [u.permanent for u in line_bearing(unread, start, [board(played=1)])] == ["c"]
+    assert resolve_bearing(start, board()).decisive == ()
+    assert [u.permanent for u in resolve_bearing(start, board(1)).decisive] == ["v"]
+
+
+def test_the_opponent_can_cast_only_what_their_mana_pays_for(real_cards) -> None:
+    """117.1a, 601.2g-h: a known instant in the opponent's hand is a doubt only if their mana
+    could pay for it now or on a board the line passes through: with no lands, Counterspell and
+    Lightning Bolt can't be cast; Force of Will's alternative cost (118.9) can be paid without
+    mana, so it stays; two Mountains cast the Bolt, not Counterspell (the Island is tapped), and
+    two untapped Islands on a later board make Counterspell castable."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.solver.turn import opponent_can_act
+
+    def board(lands: str):
+        return parse_board_text("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nzones: {b: {hand: "
+                                "[Counterspell, Lightning Bolt, Force of Will]}}\nbattlefield:\n"
+                                "  - {id: x, card: Grizzly Bears, controller: a}\n" + lands, "hand.yaml", real_cards)
+
+    assert opponent_can_act(board(""), "b") == ["b has 1 card in hand that could be cast in response (Force of Will)"]
+    mountains = ("  - {id: i, card: Island, controller: b, tapped: true}\n  - {id: m, card: Mountain, controller: b}\n"
+                 "  - {id: m2, card: Mountain, controller: b}\n")
+    assert opponent_can_act(board(mountains), "b") == [
+        "b has 2 cards in hand that could be cast in response (Lightning Bolt, Force of Will)"]
+    later = board(mountains.replace(", tapped: true", "") + "  - {id: i2, card: Island, controller: b}\n")
+    assert "Counterspell" in opponent_can_act(board(mountains), "b", [later])[0]

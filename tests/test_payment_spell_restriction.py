@@ -4,7 +4,8 @@ produced by creatures to cast this spell", Imperiosaur's "... produced by basic 
 read from the card passed with ``--card`` and applied; "produced by creatures" means creature
 permanents (109.2), so a Spirit Guide exiled from the hand is not one. Mana barred from the
 spell still pays activation costs. Other "Spend only" lines of the card are unread: a payment
-they could forbid is undecided. Checked against the brute-force reference."""
+they could forbid is undecided. An activated ability's "Spend only black mana on X" (107.3) is
+read: X is paid as X symbols of those types. Checked against the brute-force reference."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -124,3 +125,23 @@ def test_a_turn_plan_reads_the_restriction_of_each_card_cast(pool) -> None:
     swamps = board(pool, *(f"id: s{i}, card: Swamp" for i in range(3)), tail=hand)
     r = plan(swamps, ["Consume Spirit"], x=1)
     assert r.castable is None and r.as_read is True and "black mana on X" in r.reasons[0].message
+
+
+def test_the_mana_spent_on_an_abilitys_x_is_restricted(pool) -> None:
+    """107.3: Crypt Rats' "{X}: ... Spend only black mana on X." and Crimson Hellkite's "{X},
+    {T}: ... Spend only red mana on X." are read whole; X = 2 is paid with two Swamps, not with
+    an Island and a Swamp, as the reference pays {B}{B}."""
+    b = board(pool, "id: s1, card: Swamp", "id: i1, card: Island", "id: i2, card: Island", "id: r, card: Crypt Rats",
+              "id: h, card: Crimson Hellkite")
+    rats, hellkite = b.permanent("r"), b.permanent("h")
+    assert rats.unread == () and hellkite.unread == ()
+    assert rats.activated_abilities[0].spend_on_x == ("B",) and hellkite.activated_abilities[0].spend_on_x == ("R",)
+    cost = rats.activated_abilities[0].mana
+    assert str(cost.with_x(2)) == "{B}{B}" and cost.with_x(2).mana_value == 2
+    for lands, x in ((("id: s1, card: Swamp", "id: i1, card: Island"), 2), (("id: s1, card: Swamp",), 1),
+                     (("id: s1, card: Swamp", "id: s2, card: Swamp", "id: i1, card: Island"), 2)):
+        b = board(pool, *lands)
+        r = pay(b, cost, x=x)
+        want = best_payment(b, "a", ManaCost.parse("{B}" * x))
+        assert r.payable is (want is not None), (lands, x)
+        assert r.payable is False or r.x == x

@@ -533,3 +533,34 @@ def test_loyalty_abilities_once_each_turn_as_a_sorcery(board) -> None:
     assert r.resolved is False and r.reason.rule == "606.3"
     r = resolve(b.replace(turn=dataclasses.replace(b.turn, step="declare_attackers")), ["activate lili:1"])
     assert r.resolved is False and r.reason.rule == "606.3"
+
+
+def test_the_exiled_card_of_a_linked_ability_returns(board, pool) -> None:
+    """607.2a: Journey to Nowhere's enters ability exiles the Bears with it; when Journey leaves
+    (Kor Skyfisher returns it to its owner's hand, or it is destroyed) its linked ability returns
+    that card under its owner's control; a card exiled by another source stays. The link is a
+    board-file key (``exiled_with``), written back and read again."""
+    from mtgsolver.read.board_file import zones_data
+
+    b = board("zones: {alice: {hand: [{id: j, card: Journey to Nowhere}, {id: k, card: Kor Skyfisher}]},\n"
+              "        bob: {exile: [{id: elk, card: Grizzly Bears}]}}\nbattlefield:\n" + BEARS)
+    r = resolve(b, ["cast j"], free=True, library=pool)
+    assert r.resolved is True and [p.id for p in r.board.permanents] == ["j"]
+    assert sorted((c.id, c.exiled_with) for c in r.board.zones["bob"].exile) == [("bears", "j"), ("elk", None)]
+    assert {e["id"]: e.get("exiled_with") for e in zones_data(r.board, pool)["zones"]["bob"]["exile"]} == {
+        "bears": "j", "elk": None}
+    back = resolve(r.board, ["cast k"], free=True, choose=["choose:k:1=j"], library=pool)
+    assert back.resolved is True
+    assert {p.id: p.controller for p in back.board.permanents} == {"k": "alice", "bears": "bob"}
+    assert [c.id for c in back.board.zones["bob"].exile] == ["elk"]
+    ring = board("zones: {alice: {hand: [{id: o, card: Oblivion Ring}, {id: d, card: Disenchant}]}}\n"
+                 "battlefield:\n" + BEARS)
+    r = resolve(ring, ["cast o", "cast d>o"], free=True, library=pool)
+    assert r.resolved is True and [p.id for p in r.board.permanents] == ["bears"]
+
+
+def test_exiled_with_is_only_for_a_card_in_exile(board) -> None:
+    from mtgsolver.model.errors import BoardError
+
+    with pytest.raises(BoardError, match="exiled_with"):
+        board("zones: {alice: {hand: [{id: j, card: Journey to Nowhere, exiled_with: x}]}}\n")

@@ -25,6 +25,7 @@ order:
   :class:`RemoveCounters`, :class:`Tap`, :class:`Untap`, :class:`CreateTokens` (111),
   :class:`Draw`, :class:`Discard`, :class:`Mill`, :class:`GainLife`, :class:`LoseLife`,
   :class:`AddMana` (rituals, 106.3), :class:`ReturnFromGraveyard`, :class:`PutOntoBattlefield`,
+  :class:`ReturnExiled` (the card a linked ability exiled, 607.2a),
   :class:`Fight` (701.14), :class:`CounterSpell` (701.6), :class:`CopySpell` (707.10),
   :class:`Scry` (701.22), :class:`Surveil` (701.25), :class:`Regenerate` (701.19),
   :class:`Attach` (701.3), :class:`Proliferate` (701.34), :class:`Pay` (118.3, a choice),
@@ -49,12 +50,12 @@ Everything here is frozen data; nothing reads text or applies a rule.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Any, Literal, Sequence, Union
 
 from mtgsolver.model.abilities import Static, TextAbility
 from mtgsolver.model.cards import Card
 from mtgsolver.model.continuous import Affected, Condition, ContinuousSpec, ForEach
-from mtgsolver.model.mana import ManaCost
+from mtgsolver.model.mana import MANA_TYPES, ManaCost, parse_mana_type
 from mtgsolver.model.mana_abilities import CostPart, ManaAbility
 
 __all__ = [
@@ -64,9 +65,9 @@ __all__ = [
     "Each", "Effect", "EventAmount", "Exile", "ExileIfDies", "ExtraTurn", "Fight", "GainControl", "GainLife",
     "KeywordAction", "LookAtTop", "LoseLife", "ManaValueOf", "Mill", "Modal", "Modify", "Monstrosity", "Objects",
     "Optional", "OwnerOf", "Pay", "Players", "PowerOf", "PreventDamage", "Proliferate", "PutCounters",
-    "PutInLibrary", "PutOntoBattlefield", "Ref", "Regenerate", "RemoveCounters", "ReturnFromGraveyard", "Sacrifice",
-    "Scry", "SearchLibrary", "Source", "SpellAbility", "Subject", "Surveil", "Tap", "TargetSpec", "Targeted",
-    "Token", "ToughnessOf", "Transform", "TriggerEvent", "TriggeredAbility", "Untap", "X", "You"
+    "PutInLibrary", "PutOntoBattlefield", "Ref", "Regenerate", "RemoveCounters", "ReturnExiled", "ReturnFromGraveyard",
+    "Sacrifice", "Scry", "SearchLibrary", "Source", "SpellAbility", "Subject", "Surveil", "Tap", "TargetSpec", "Targeted",
+    "Token", "ToughnessOf", "Transform", "TriggerEvent", "TriggeredAbility", "Untap", "X", "You", "nested_effects"
 ]
 
 
@@ -299,6 +300,12 @@ class Exile:
     """Exile ``what`` (701.13), from the battlefield, a graveyard or the stack."""
 
     what: Ref
+
+
+@dataclass(frozen=True)
+class ReturnExiled:
+    """Return the cards exiled with the source ("the exiled card", 607.2a: the card its linked
+    ability exiled) to the battlefield under their owners' control."""
 
 
 @dataclass(frozen=True)
@@ -755,7 +762,7 @@ class Modal:
     any_number: bool = False
 
 
-Effect = Union[Damage, Destroy, Exile, Bounce, Sacrifice, PutCounters, RemoveCounters, Tap, Untap, CreateTokens,
+Effect = Union[Damage, Destroy, Exile, ReturnExiled, Bounce, Sacrifice, PutCounters, RemoveCounters, Tap, Untap, CreateTokens,
                Draw, Discard, Mill, GainLife, LoseLife, AddMana, ReturnFromGraveyard, PutOntoBattlefield, Fight,
                CounterSpell, CopySpell, Scry, Surveil, Regenerate, Attach, Proliferate, Pay, PreventDamage, PutInLibrary,
                SearchLibrary, LookAtTop, ExileIfDies, Monstrosity, Adapt, Transform, ExtraTurn, KeywordAction, Modify, GainControl, Delayed,
@@ -825,7 +832,8 @@ class ActivatedAbility:
     board conditions all of which must hold; ``any_player``: "Any player may activate this
     ability" (602.1: its activator is its controller). A cost that exiles the source from a graveyard (a
     :class:`CostPart` ``exile_self`` from ``graveyard``) is paid from there: the ability works
-    from that zone (113.6k)."""
+    from that zone (113.6k). ``spend_on_x``: "Spend only black mana on X" (107.3), the mana
+    types that may pay X; they restrict the variable symbols of ``mana``."""
 
     effects: tuple[Effect, ...]
     mana: ManaCost | None = None
@@ -838,6 +846,14 @@ class ActivatedAbility:
     during: Literal["your_turn", "your_upkeep", "your_turn_before_attackers"] | None = None
     condition: tuple[Condition, ...] = ()
     any_player: bool = False
+    spend_on_x: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.spend_on_x:
+            types = tuple(sorted({parse_mana_type(t) for t in self.spend_on_x}, key=MANA_TYPES.index))
+            object.__setattr__(self, "spend_on_x", types)
+            if self.mana is not None:
+                object.__setattr__(self, "mana", self.mana.spending_on_x(types))
 
 
 #: What a triggered ability waits for (603.2, 603.6, 603.10, 510.3, 508.2, 509.2):
@@ -905,3 +921,16 @@ class TriggeredAbility:
 #: What a permanent's abilities may be (113): a static ability of the board vocabulary, a mana
 #: ability (605), an activated or triggered ability, or a line no grammar reads (unread).
 Ability = Union[Static, ManaAbility, ActivatedAbility, TriggeredAbility, TextAbility]
+
+
+def nested_effects(effects: Sequence[Any]) -> list[Any]:
+    """``effects`` and, after each, the effects inside it ("you may", "if ... instead", the
+    modes of a modal effect, 700.2), depth first."""
+    out: list[Any] = []
+    for e in effects:
+        out.append(e)
+        for f in ("effects", "otherwise", "then"):
+            out += nested_effects(getattr(e, f, ()) or ())
+        for mode in getattr(e, "modes", ()) or ():
+            out += nested_effects(mode)
+    return out

@@ -16,7 +16,7 @@ Examples
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from mtgsolver.model.errors import ManaCostError, VocabularyError
@@ -99,6 +99,9 @@ class ManaSymbol:
         Payable with 2 life instead (107.4f, 119.4).
     snow:
         ``{S}``: one mana of any type from a snow source (107.4h).
+    spend:
+        For a variable symbol, the mana types that may pay it ("Spend only black mana on X",
+        107.3); empty: any type.
     """
 
     generic: int = 0
@@ -107,6 +110,7 @@ class ManaSymbol:
     alt_generic: int = 0
     phyrexian: bool = False
     snow: bool = False
+    spend: tuple[str, ...] = ()
 
     @property
     def kind(self) -> str:
@@ -142,8 +146,9 @@ class ManaSymbol:
 
     @property
     def is_generic(self) -> bool:
-        """Payable by any type of mana, one per point (107.4b); ``{X}`` included."""
-        return not self.options and not self.snow
+        """Payable by any type of mana, one per point (107.4b); ``{X}`` included unless the
+        mana spent on it is restricted."""
+        return not self.options and not self.snow and not self.spend
 
     def __str__(self) -> str:
         if self.snow:
@@ -260,11 +265,19 @@ class ManaCost:
         """Variable symbols in order of appearance, repeated as printed (``{X}{X}`` gives 2)."""
         return tuple(s.variable for s in self.symbols if s.variable)
 
+    def spending_on_x(self, types: tuple[str, ...]) -> "ManaCost":
+        """The cost with the mana paying its variable symbols restricted to ``types`` (107.3)."""
+        return ManaCost(tuple(replace(s, spend=types) if s.variable else s for s in self.symbols))
+
     def with_x(self, x: int) -> "ManaCost":
-        """The cost with every variable symbol replaced by ``{x}`` (107.3a)."""
+        """The cost with every variable symbol replaced by ``{x}`` (107.3a); a variable symbol
+        whose mana is restricted to some types by ``x`` symbols of those types (``{B}``, or a
+        hybrid of them)."""
         out = []
         for s in self.symbols:
-            if s.variable:
+            if s.variable and s.spend:
+                out += [ManaSymbol(options=s.spend)] * x
+            elif s.variable:
                 if x:
                     out.append(ManaSymbol(generic=x))
             else:

@@ -44,6 +44,9 @@ class ZoneCard:
     permanent: Permanent | None = field(default=None, compare=False)
     #: its mana abilities that function in its zone (113.6m: "Exile ~ from your hand: Add {G}.")
     mana_abilities: tuple[ManaAbility, ...] = ()
+    #: in exile, the permanent whose ability exiled it: "the exiled card" of that permanent's
+    #: linked ability (607.2a, Journey to Nowhere)
+    exiled_with: str | None = None
 
     @property
     def name(self) -> str:

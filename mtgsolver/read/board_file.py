@@ -296,6 +296,9 @@ class ZoneCardSpec(CardSpec):
     """A card in a zone: ``card`` (library look-up, inline fields override) or ``name``
     (an inline card); ``id`` is optional (default ``PLAYER.ZONE[INDEX]``)."""
 
+    exiled_with: str | None = Field(None, min_length=1, description="in exile: the permanent whose ability exiled "
+                                    "it, for its linked ability's \"the exiled card\" (607.2a)")
+
 
 ZoneEntry = Union[str, ZoneCardSpec]
 
@@ -1091,7 +1094,11 @@ class _Builder:
             given = entry.id if isinstance(entry, ZoneCardSpec) else None
             oid = self.new_id(given or f"{player}.{zone}[{j}]", f"{path}[{j}]" + (".id" if given else ""))
             card = self.card_of(entry, f"{path}[{j}]")
-            out.append(ZoneCard(oid, card, spell=spell_ability(card), permanent=card_permanent_or_none(card, oid, player, player, self.library)))
+            exiled_with = entry.exiled_with if isinstance(entry, ZoneCardSpec) else None
+            if exiled_with is not None and zone != "exile":
+                raise self.fail(f"{path}[{j}].exiled_with", "only a card in exile is exiled with a permanent (607.2a)")
+            out.append(ZoneCard(oid, card, spell=spell_ability(card), permanent=card_permanent_or_none(card, oid, player, player, self.library),
+                                exiled_with=exiled_with))
         return tuple(out)
 
     def zones(self, player: str, z: PlayerZonesSpec) -> PlayerZones:
@@ -1436,7 +1443,8 @@ def _card_data(card: Card, library: CardLibrary) -> str | dict[str, Any]:
 
 def _zone_entry(zc: ZoneCard, library: CardLibrary) -> dict[str, Any]:
     data = _card_data(zc.card, library)
-    return {"id": zc.id, **({"card": data} if isinstance(data, str) else data)}
+    return {"id": zc.id, **({"card": data} if isinstance(data, str) else data),
+            **({"exiled_with": zc.exiled_with} if zc.exiled_with is not None else {})}
 
 
 def zones_data(board: Board, library: CardLibrary | None = None) -> dict[str, Any]:

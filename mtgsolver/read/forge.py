@@ -22,9 +22,12 @@ from pathlib import PurePath
 from typing import Any
 
 from mtgsolver.model.cards import CardLibrary, name_key
+from mtgsolver.model.effects import CreateTokens, nested_effects
 from mtgsolver.model.errors import BoardError
 from mtgsolver.model.keywords import canonical_keyword
 from mtgsolver.model.subtypes import subtypes
+from mtgsolver.read.effect_vocabulary import ABILITY_KEYS, parse_ability
+from mtgsolver.read.oracle import parse_oracle_text
 
 __all__ = ["FORGE_PHASES", "forge_board_data", "token_script_card"]
 
@@ -196,6 +199,36 @@ class _Reader:
         back = self._faces.get(name_key(name))
         return self.card_name(back) if back else None
 
+    def card_tokens(self, name: str) -> tuple[dict[str, Any], int] | None:
+        """The tokens a precast of card ``name``'s token ability makes (Forge's ``Card:TrigToken``,
+        ``Card:DBToken``, ``Card:DBTreasure``): an inline token and how many, when every line of
+        its Oracle text is read and all of them that create tokens create the same number of the
+        same token (111.2, 111.10); ``None`` otherwise."""
+        card = self.library.find(name) if self.library is not None else None
+        if card is None:
+            return None
+        entries, unread = parse_oracle_text(card.text or "", card.name)
+        if any("create" in line.lower() for line in unread):
+            return None
+        abilities = [parse_ability(e) for e in entries if isinstance(e, dict) and set(e) <= set(ABILITY_KEYS)]
+        made = {(e.token, e.count) for a in abilities for e in nested_effects(a.effects) if isinstance(e, CreateTokens)}
+        if len(made) != 1:
+            return None
+        token, count = made.pop()
+        if not isinstance(count, int) or token.abilities and not token.card.text:
+            return None
+        out: dict[str, Any] = {"name": token.card.name, "types": list(token.card.types)}
+        for f in ("supertypes", "subtypes"):
+            if getattr(token.card, f):
+                out[f] = list(getattr(token.card, f))
+        out["colors"] = [c.value for c in token.card.colors or ()]
+        for f in ("power", "toughness", "text"):
+            if getattr(token.card, f) not in (None, ""):
+                out[f] = getattr(token.card, f)
+        if token.keywords:
+            out["keywords"] = sorted(token.keywords)
+        return out, count
+
     def new_id(self, name: str) -> str:
         base = re.sub(r"[^a-z0-9]+", "_", name_key(name.split(" // ")[0].split(",")[0])).strip("_") or "card"
         pid, n = base, 1
@@ -304,6 +337,7 @@ class _Translation:
         self.day_night: str | None = None
         self.attacking: list[tuple[_Entry, dict[str, Any], str]] = []  # (entry, permanent, argument)
         self.attachments: list[tuple[_Entry, dict[str, Any], str]] = []
+        self.exiled_with: list[tuple[_Entry, dict[str, Any], str]] = []
         self.no_sickness = False
 
     def run(self, text: str) -> dict[str, Any]:
@@ -436,6 +470,14 @@ class _Translation:
                     self.battlefield.append({"id": self.r.new_id(card["name"]), **card, "controller": player,
                                              "token": True, "summoning_sick": True})
                 return
+        name, _, ability = spell.partition(":")
+        made = self.r.card_tokens(name) if key == "precast" and re.search(r"token|treasure", ability, re.I) else None
+        if made is not None:  # the card's one kind of token, by its Oracle text
+            card, amount = made
+            for _ in range(amount):
+                self.battlefield.append({"id": self.r.new_id(card["name"]), **card, "controller": player, "token": True,
+                                         "summoning_sick": True})
+            return
         what = "resolved during setup" if key == "precast" else "put on the stack after setup"
         self.r.note(where, f"not translated: {spell!r} ({what} by Forge's script of the card; what it makes or "
                     "does is not on the board)")
@@ -469,12 +511,16 @@ class _Translation:
         if entry.name[:2].lower() == "t:":
             r.note(entry.where, f"not translated: a token in {_WHOSE[player]} {zone} (it would cease to exist, 111.7)")
             return
+        linked = mods.pop("exiledwith", []) if zone == "exile" else []
         for k, found in mods.items():
             if k != "id":
                 for key, arg in found:
                     r.note(entry.where, f"{entry.name}: {key}{':' + arg if arg else ''} not translated (a card in "
                            f"{_WHOSE[player]} {zone} carries no such state on a board)")
-        name = r.card_name(entry.name)
+        name: str | dict[str, Any] = r.card_name(entry.name)
+        if linked:  # 607.2a: exiled with a permanent, for its linked ability's "the exiled card"
+            name = {"card": name}
+            self.exiled_with.append((entry, name, linked[0][1]))
         z = self.zones[player]
         if zone == "library":
             lib = z.setdefault("library", {"count": 0, "top": []})
@@ -635,14 +681,16 @@ class _Translation:
         return self.r.by_forge_id[arg]
 
     def resolve_references(self) -> None:
-        """``AttachedTo:N`` names a permanent by its ``Id:N``, before or after it (Forge
-        resolves them once every zone is read)."""
-        for entry, perm, arg in self.attachments:
-            target, pid = self.forge_id(entry, arg, "AttachedTo")
-            if pid is None:
-                self.r.note(entry.where, f"AttachedTo:{arg}: {target.name} is not on the battlefield; not attached")
-            else:
-                perm["attached_to"] = pid
+        """``AttachedTo:N`` and ``ExiledWith:N`` name a permanent by its ``Id:N``, before or
+        after it (Forge resolves them once every zone is read)."""
+        for modifier, links, key, missing in (("AttachedTo", self.attachments, "attached_to", "not attached"),
+                                              ("ExiledWith", self.exiled_with, "exiled_with", "not linked")):
+            for entry, data, arg in links:
+                target, pid = self.forge_id(entry, arg, modifier)
+                if pid is None:
+                    self.r.note(entry.where, f"{modifier}:{arg}: {target.name} is not on the battlefield; {missing}")
+                else:
+                    data[key] = pid
         if self.no_sickness:
             for perm in self.battlefield:
                 perm.pop("summoning_sick", None)

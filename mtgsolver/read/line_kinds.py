@@ -37,6 +37,8 @@ _SELF_KEYWORD = re.compile(r"^(?:enchant|equip|fortify|reconfigure|affinity for|
                            r"flashback|buyback|ward|splice onto|offering|champion an?|crew|bestow|mutate|"
                            r"convoke|delve|emerge|escape|foretell|madness|morph|megamorph|suspend|unearth)\b", re.I)
 _TRIGGER = re.compile(r"^(?:when|whenever|at)\b", re.I)
+#: An ability word before an em dash (207.2c): it has no rules meaning.
+_ABILITY_WORD = re.compile(r"^[A-Z][\w'!,-]*(?: [\w'!,-]+){0,4} — ")
 _MANA = re.compile(r"\badd(?:s)?\b.*(?:\{[wubrgcsx0-9]\}|mana)|\bmana\b|\bproduces?\b|\bspend\b", re.I)
 _TAPPED = re.compile(r"\b(?:becomes? tapped|is tapped|taps?\b.*\bfor mana|tapped for mana)", re.I)
 _COMBAT = re.compile(
@@ -53,8 +55,9 @@ _OTHERS = re.compile(
 
 
 def is_triggered(line: str) -> bool:
-    """A triggered ability (603.1): it begins with "When", "Whenever" or "At"."""
-    return bool(_TRIGGER.match(_body(line)))
+    """A triggered ability (603.1): it begins with "When", "Whenever" or "At", after an ability
+    word if any (207.2c: "Metalcraft — When ...")."""
+    return bool(_TRIGGER.match(_ABILITY_WORD.sub("", _body(line))))
 
 
 def is_activated(line: str) -> bool:

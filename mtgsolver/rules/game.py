@@ -212,7 +212,9 @@ def _stamped(board: Board) -> dict[str, Permanent]:
 class Game:
     """A board's state while spells and abilities resolve (see the module docstring)."""
 
-    def __init__(self, board: Board, reader: CardReader, chooser: Chooser, payer: Payer | None = None) -> None:
+    def __init__(self, board: Board, reader: CardReader, chooser: Chooser, payer: Payer | None = None,
+                 view: Board | None = None) -> None:
+        """``view``: the board as the layers make it, when the caller has it already (613)."""
         self.source = board
         self.reader, self.chooser = reader, chooser
         self.payer: Payer = payer or _NoPayer()
@@ -238,7 +240,7 @@ class Game:
         self.clock = max(stamps, default=0) + len(self.effects) + 1
         self.taken = set(self.perms) | set(self.players) | {s.id for s in self.stack} | {
             c.id for z in self.zones.values() for c in (*z.hand, *z.library_top, *z.graveyard, *z.exile)}
-        self._view: Board | None = None
+        self._view: Board | None = view
         self._query: Query | None = None
 
     # -- the board -------------------------------------------------------------------

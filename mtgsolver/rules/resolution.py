@@ -80,6 +80,7 @@ from mtgsolver.model.effects import (
     Ref,
     Regenerate,
     RemoveCounters,
+    ReturnExiled,
     ReturnFromGraveyard,
     Sacrifice,
     Scry,
@@ -592,9 +593,26 @@ def _destroy(r: Resolving, e: Destroy) -> None:
 
 
 def _exile(r: Resolving, e: Exile) -> None:
-    """701.13: exile a permanent, a card in a graveyard or hand, or a spell."""
+    """701.13: exile a permanent, a card in a graveyard or hand, or a spell; a card a
+    permanent's ability exiles is exiled with it, for its linked ability (607.2a)."""
+    game = r.game
     for oid in r.refs(e.what):
-        move_object(r.game, oid, "exile", "is exiled", "701.13")
+        move_object(game, oid, "exile", "is exiled", "701.13")
+        found = game.find_card(oid)
+        if r.obj.kind == "ability" and game.on_battlefield(r.obj.source) and found is not None \
+                and found[1] == "exile":
+            owner, _, zc = game.take_card(oid)
+            game.put_card(owner, "exile", dataclasses.replace(zc, exiled_with=r.obj.source))
+
+
+def _return_exiled(r: Resolving, e: ReturnExiled) -> None:
+    """607.2a: "return the exiled card to the battlefield under its owner's control": the cards
+    exiled with the source (as it last existed) come back."""
+    game = r.game
+    for owner in list(game.players):
+        for zc in list(game.zones_of(owner).exile):
+            if zc.exiled_with == r.obj.source:
+                put_onto_battlefield(game, zc.id, owner, False)
 
 
 def _bounce(r: Resolving, e: Bounce) -> None:
@@ -1433,7 +1451,7 @@ def _connive(r: Resolving, pid: str) -> None:
 
 #: Each effect kind's function; one that returns ``False`` was not done whole ("If you do", 608.2c).
 EFFECTS: dict[type, Callable[[Resolving, Any], bool | None]] = {
-    Damage: _damage, Destroy: _destroy, Exile: _exile, Bounce: _bounce, Sacrifice: _sacrifice,
+    Damage: _damage, Destroy: _destroy, Exile: _exile, ReturnExiled: _return_exiled, Bounce: _bounce, Sacrifice: _sacrifice,
     PutCounters: _put_counters, RemoveCounters: _remove_counters, Tap: _tap, Untap: _untap,
     CreateTokens: _create_tokens, Draw: _draw, Discard: _discard, Mill: _mill, GainLife: _gain_life,
     LoseLife: _lose_life, AddMana: _add_mana, ReturnFromGraveyard: _return_from_graveyard,

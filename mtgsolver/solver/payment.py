@@ -216,7 +216,8 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
     :raises OptionError: an unknown player or objective level, a kept cost with X, X negative
         or given together with ``maximize_x``.
     :raises ManaCostError: a cost that is not a mana cost.
-    :raises UnsupportedError: a cost with {Y} or {Z}.
+    :raises UnsupportedError: a cost with {Y} or {Z}; ``maximize_x`` when the mana spent on X is
+        restricted (107.3).
     """
     board = prepare(board)  # the board as it is now (613), once
     player = _player(board, player)
@@ -242,6 +243,12 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
     mana_from, spend_unread = spending_restriction(card) if card is not None else (None, ())
     if mana_from is not None:  # 113.6e: "Spend only mana produced by creatures to cast this spell"
         spell = replace(spell or SpellInfo(), mana_from=mana_from)
+    restricted_x = None
+    if any(s.spend for s in parsed.symbols):  # 107.3: the mana spent on X is restricted: X symbols of those types
+        if maximize_x:
+            raise UnsupportedError(f"cost {parsed}: the largest X is not searched when the mana spent on X is "
+                                   "restricted (107.3)")
+        parsed, restricted_x, x = parsed.with_x(x or 0), x or 0, None
     deadline = Deadline(time_limit)
     x_count = sum(1 for s in parsed.symbols if s.variable)
     symbols = tuple(s for s in parsed.symbols if not s.variable)
@@ -274,7 +281,7 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
         return PaymentResult(payable=None, optimal=False, reasons=(
             Reason("601.2h", "the time limit ran out before a payment was found or ruled out"),), **base)
     value = result.value
-    x_value = value(pm.x) if x_count else None
+    x_value = value(pm.x) if x_count else restricted_x
     activations, assignment, floating = read_plan(pm, value, x_value or 0, x_count)
     used_tap = {a.source for a in activations if a.taps} | {pid for a in activations for pid in a.tapped}
     used_untap = {a.source for a in activations if a.untaps}

@@ -44,8 +44,8 @@ from mtgsolver.rules.combat_triggers import (
     resolved_on_board, trigger_events,
 )
 
-__all__ = ["Bearing", "combat_bearing", "damage_bearing", "entered_bearing", "mana_bearing", "merge", "produce_bearing",
-           "resolve_bearing", "turn_bearing", "unread_lines", "unread_mana_ability"]
+__all__ = ["Bearing", "combat_bearing", "damage_bearing", "entered_bearing", "line_bearing", "mana_bearing", "merge",
+           "produce_bearing", "resolve_bearing", "turn_bearing", "unread_lines", "unread_mana_ability"]
 
 
 def unread_lines(board: Board, permanents: Iterable[str] | None, kinds: Iterable[str]) -> tuple[UnreadLine, ...]:
@@ -928,22 +928,37 @@ def resolve_bearing(before: Board, after: Board | None) -> Bearing:
     there throughout (603.6a: it didn't enter), the "enters with X +1/+1 counters" line of a
     permanent that entered from a spell with X (107.3m: the resolution read and carried it out)
     and an Aura's enchant line (303.4a, 702.5a: an Aura spell's target is read as its spell;
-    the board says what an Aura is attached to). Each could change the board after, so each is
-    decisive."""
+    the board says what an Aura is attached to). Of a permanent there throughout, neither what
+    works as it enters ("enters tapped", 614.1c) or from another zone (cycling ...), nor what
+    works as it leaves, nor its vanishing when no time counter was removed from it (702.63a),
+    nor "when you play a land" (a resolution plays none: playing a land is a special action,
+    305.1, 116.2a). Each other could change the board after, so each is decisive."""
     was = {p.id for p in before.permanents}
     stayed = was & ({p.id for p in after.permanents} if after is not None else set())
     lines: list[UnreadLine] = []
     for board in (before, after) if after is not None else (before,):
         for perm in board.permanents:
             for line in perm.unread:
-                if is_activated(line) or (perm.id in stayed and _ENTERS_TRIGGER.match(line)) \
-                        or _ENCHANT.match(_body(line)):
+                if is_activated(line) or _ENCHANT.match(_body(line)) or (perm.id in stayed and (
+                        _ENTERS_TRIGGER.match(line) or _stays_idle(line, perm, before, after))):
                     continue
                 if perm.id not in was and perm.x is not None and _ENTERS_WITH_X.search(line):
                     continue
                 lines.append(UnreadLine(perm.id, line, line_kinds(line)))
     out = merge(lines)
     return Bearing(out, out)
+
+
+def _stays_idle(line: str, perm: Permanent, before: Board, after: Board | None) -> bool:
+    """Whether ``line`` of ``perm``, on the battlefield before and after, did nothing between
+    (see :func:`resolve_bearing`)."""
+    body = _body(line)
+    if _ETB.match(body) or _CARD_ONLY.match(body) or _ENTERS_KEYWORD.match(body) or _PLAY_LAND.match(body) \
+            or _LEAVES_OR_GRAVEYARD.match(body.replace(perm.name, "~")):
+        return True
+    if _VANISHING.match(body) and after is not None:
+        return after.permanent(perm.id).counters.get("time", 0) >= before.permanent(perm.id).counters.get("time", 0)
+    return False
 
 
 # --------------------------------------------------------------------------- a whole turn
@@ -1022,6 +1037,46 @@ def entered_bearing(permanents: Iterable[Permanent], active: str) -> tuple[Unrea
             if "win" in _bearing(line, perm.controller == active, on_battlefield=False, early_steps=False):
                 out.append(UnreadLine(perm.id, line, line_kinds(line)))
     return merge(out)
+
+
+def line_bearing(lines: Iterable[UnreadLine], start: Board, boards: Iterable[Board]) -> tuple[UnreadLine, ...]:
+    """Of ``lines`` (those that bear on a win found), the ones the winning line can have made
+    work, ``boards`` being the boards after each of its steps on every path: a permanent's
+    "When ~ leaves the battlefield" trigger (603.6c, 603.10a) and "If ~ would be put into a
+    graveyard from anywhere" replacement (614.1a) only if it left the battlefield on some path;
+    its vanishing (702.63a: the counters it enters with, an upkeep trigger, and "when the last
+    time counter is removed, sacrifice it") after the upkeep only if a time counter was removed
+    from it; "When you play another land" (City of Traitors, 305.1) only if its controller played
+    a land on some path."""
+    boards = list(boards)
+    out = []
+    for u in lines:
+        name = next((p.name for b in (start, *boards) for p in b.permanents if p.id == u.permanent), None)
+        body = _body(u.line)
+        present = [b.has_permanent(u.permanent) for b in (start, *boards)]
+        left = any(was and not now for was, now in zip(present, present[1:])) or (
+            not present[0] and any(present) and not all(present[present.index(True):]))
+        if name is not None and _LEAVES_OR_GRAVEYARD.match(body.replace(name, "~")):
+            if not left:
+                continue
+        elif _PLAY_LAND.match(body) and start.has_permanent(u.permanent):
+            who = start.permanent(u.permanent).controller
+            if all(b.turn.lands_played.get(who, 0) <= start.turn.lands_played.get(who, 0) for b in boards):
+                continue
+        elif _VANISHING.match(body) and start.has_permanent(u.permanent) and start.turn.step not in ("untap", "upkeep"):
+            had = start.permanent(u.permanent).counters.get("time", 0)
+            if not any(b.has_permanent(u.permanent) and b.permanent(u.permanent).counters.get("time", 0) < had
+                       for b in boards):
+                continue
+        out.append(u)
+    return tuple(out)
+
+
+#: What works only as the permanent leaves the battlefield or would go to a graveyard.
+_LEAVES_OR_GRAVEYARD = re.compile(r"^(?:When ~ leaves the battlefield, |If ~ would be put into a graveyard from "
+                                  r"anywhere, )", re.I)
+_VANISHING = re.compile(r"^Vanishing \d+$", re.I)
+_PLAY_LAND = re.compile(r"^When(?:ever)? you play (?:a|another) land, ", re.I)
 
 
 def _body(line: str) -> str:

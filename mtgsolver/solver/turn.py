@@ -36,7 +36,7 @@ import itertools
 import re
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from mtgsolver.model.board import Board
 from mtgsolver.model.cards import CardLibrary
@@ -48,7 +48,7 @@ from mtgsolver.rules.resolution import resolve_stack, settle
 from mtgsolver.rules.turn import (assignment_options, begin_step, blocked_attackers, declare_attackers,
                                   declare_blockers, deal_combat_damage, end_combat, first_strike_step, strikers)
 from mtgsolver.solver.resolve import LibraryReader
-from mtgsolver.solver.turn_moves import Move, might_move, moves, twin_keys
+from mtgsolver.solver.turn_moves import Move, might_move, moves, responses, twin_keys
 
 __all__ = ["Line", "LineStep", "Stats", "TurnSearch", "Timeout", "legal_attacks", "legal_blocks", "opponent_can_act",
            "perform", "state_key"]
@@ -105,6 +105,8 @@ class LineStep:
                 out["modes"] = [i + 1 for i in m.modes]
             if m.payment is not None:
                 out["paid_with"] = list(m.payment.activations)
+            if m.response is not None:
+                out["response"] = LineStep(("move", m.response), m.response.describe()).to_dict()
         elif self.kind == "attack":
             out["attack"] = [{"creature": c, "target": t} for c, t in self.op[1]]
         elif self.kind == "block":
@@ -324,6 +326,8 @@ class TurnSearch:
         self.max_depth = max_depth
         self.table: dict[Any, tuple[_Res, int]] = {}
         self.payments: dict[Any, Any] = {}
+        self.responses: dict[Any, list[Move]] = {}
+        self.views: dict[int, tuple[Board, Board]] = {}  # id(board): (board, its layered view)
         self.stats = Stats()
         self.foreign_spells = any(_foreign(zc.spell.effects) for z in board.zones.values() for zc in z.cards()
                                   if zc.spell is not None)
@@ -415,7 +419,7 @@ class TurnSearch:
             raise Timeout()
         self.stats.steps += 1
         script = _Script(prefix, self.owner)
-        game = Game(board, self.reader, script)
+        game = self.game(board, script)
         script.game = game
         try:
             perform(game, op)
@@ -446,6 +450,17 @@ class TurnSearch:
             return dataclasses.replace(done, line=done.line.then(step))
         return done
 
+    def game(self, board: Board, script: _Script) -> Game:
+        """A game from ``board``, its layered view computed once for every step from it."""
+        known = self.views.get(id(board))
+        if known is not None and known[0] is board:
+            return Game(board, self.reader, script, view=known[1])
+        game = Game(board, self.reader, script)
+        if len(self.views) > 4096:
+            self.views.clear()
+        self.views[id(board)] = (board, game.view())
+        return game
+
     def over(self, game: Game) -> _Res | None:
         """A win once the opponent has lost and the searching player hasn't (104.2a); no win
         once the searching player has lost (a draw is no win, 104.4a)."""
@@ -467,20 +482,56 @@ class TurnSearch:
         node = _Or()
         won = node.add(self.advance(board, step, budget, combat))
         if won is None and budget == 0:
-            game = Game(board, self.reader, _Script((), self.owner))
+            game = self.game(board, _Script((), self.owner))
             node.cut |= might_move(game, self.me, step in _INSTANT_WINDOWS)
         elif won is None:
-            game = Game(board, self.reader, _Script((), self.owner))
+            game = self.game(board, _Script((), self.owner))
             found = moves(game, self.me, step in _INSTANT_WINDOWS, cache=self.payments)
             node.notes |= set(found.notes)
-            for m in found.moves:
+            for m in self.with_held(board, step, found.moves, budget, node):
                 won = node.add(self.then(board, ("move", m), m.describe(),
-                                         lambda g: self.window(g.board(), step, budget - 1, combat)))
+                                         lambda g: self.window(g.board(), step, budget - m.size, combat)))
                 if won is not None:
                     break
         out = won if won is not None else node.result()
         self.table[key] = (out, budget)
         return out
+
+    def with_held(self, board: Board, step: str, found: list[Move], budget: int, node: _Or) -> Iterator[Move]:
+        """``found``, then each with its ability activated again in response (:meth:`held`):
+        two moves, beyond a ``budget`` of one (the depth bound cuts them)."""
+        yield from found
+        for m in found:
+            for r in self.held(board, m):
+                if budget == 1:
+                    node.cut = True
+                    return
+                yield r
+
+    def held(self, board: Board, move: Move) -> list[Move]:
+        """``move`` with its ability activated again while it is on the stack (117.3c,
+        :func:`responses`), when its source doesn't survive its resolution (Crypt Rats paying X
+        in parts); a source that survives can activate it again after, in either order."""
+        if move.kind != "activate":
+            return []
+        key = (state_key(board), move)
+        if key not in self.responses:  # the same window comes again at each depth
+            self.responses[key] = self._held(board, move)
+        return self.responses[key]
+
+    def _held(self, board: Board, move: Move) -> list[Move]:
+        try:
+            game = self.game(board, _Script((), self.owner))
+            if any(c.kind == "tap" for c in game.view().permanent(move.subject).activated_abilities[move.index].costs):
+                return []
+            move.apply(game)
+            if game.on_battlefield(move.subject):
+                return []
+            game = self.game(board, _Script((), self.owner))
+            move.put(game)
+            return responses(game, self.me, move, self.payments).moves
+        except (_Choice, Illegal, Undecided, KeyError, IndexError, AssertionError):
+            return []
 
     def advance(self, board: Board, step: str, budget: int, combat: Combat) -> _Res:
         """Pass with an empty stack: the next step begins (500.2)."""
@@ -513,7 +564,7 @@ class TurnSearch:
     # -- combat ----------------------------------------------------------------------------
     def attacks(self, board: Board, budget: int) -> _Res:
         """508.1: each legal attack of the searching player, or none (508.8)."""
-        view = Game(board, self.reader, _Script((), self.owner)).view()
+        view = self.game(board, _Script((), self.owner)).view()
         declarations, notes = legal_attacks(view)
         node = _Or()
         node.notes |= set(notes)
@@ -532,7 +583,7 @@ class TurnSearch:
 
     def blocks(self, board: Board, budget: int) -> _Res:
         """509.1: every legal block of the opponent; a win only if it wins against each."""
-        view = Game(board, self.reader, _Script((), self.owner)).view()
+        view = self.game(board, _Script((), self.owner)).view()
         if view.combat is None or not view.combat.attackers:
             return self.then(board, ("end_combat",), "combat ends",
                              lambda g: self.window(g.board(), "postcombat_main", budget)) or _NOWIN
@@ -552,7 +603,7 @@ class TurnSearch:
     def damage(self, board: Board, budget: int, first: bool, combat: Combat) -> _Res:
         """510: combat damage, in a first-strike step first when a creature in combat has first
         or double strike (510.4); the attacker's assignment, then the defending player's."""
-        game = Game(board, self.reader, _Script((), self.owner))
+        game = self.game(board, _Script((), self.owner))
         blocked, struck = combat if combat is not None else (blocked_attackers(game), frozenset())
         if first and not first_strike_step(game):
             first = False
@@ -610,18 +661,22 @@ def _foreign(effects: Iterable[Any]) -> bool:
 
 
 # --------------------------------------------------------------------------- the opponent
-def opponent_can_act(board: Board, opponent: str) -> list[str]:
+def opponent_can_act(board: Board, opponent: str, boards: Sequence[Board] = ()) -> list[str]:
     """What the opponent could do on the searching player's turn that the search doesn't play
-    (the opponent's priority, 117.3): cards in their hand (an unknown one could be an instant),
-    activated abilities of their permanents other than mana abilities (602.1; loyalty abilities
-    and "activate only as a sorcery" are on their own turn only, 606.3, 602.5d)."""
+    (the opponent's priority, 117.3): cards in their hand (an unknown one could be an instant; a
+    known one only if they could pay for it on ``board`` or one of ``boards``, those a line
+    passes through: 117.1a, 601.2f-h), activated abilities of their permanents other than mana
+    abilities (602.1; loyalty abilities and "activate only as a sorcery" are on their own turn
+    only, 606.3, 602.5d)."""
     out = []
     z = board.zones.get(opponent)
     if z is not None and z.hand_count:
-        known = [c for c in z.hand if not _sorcery_speed_card(c.card)]
+        known = [c for c in z.hand if not _sorcery_speed_card(c.card)
+                 and not all(_cannot_cast(b, opponent, c.card) for b in (board, *boards))]
         unknown = z.hand_count - len(z.hand)
         if unknown or known:
-            out.append(f"{opponent} has {z.hand_count} card{'s' if z.hand_count != 1 else ''} in hand that could be "
+            n = unknown + len(known)
+            out.append(f"{opponent} has {n} card{'s' if n != 1 else ''} in hand that could be "
                        "cast in response" + (f" ({', '.join(c.name for c in known)})" if known else ""))
     for p in board.controlled_by(opponent):
         for a in p.activated_abilities:
@@ -632,6 +687,27 @@ def opponent_can_act(board: Board, opponent: str) -> list[str]:
                 continue
             out.append(f"{opponent} could activate {p.name} ({p.id}): \"{a.text}\"")
     return out
+
+
+#: Words of a card or a permanent that let a spell be cast for less or other than its mana cost
+#: (118.9 alternative costs, 601.2f cost reductions, 702.51 convoke, 702.66 delve ...).
+_OTHER_COSTS = re.compile(r"rather than pay|without paying|\bcosts? .*\bless\b|\bconvoke\b|\bdelve\b|\bimprovise\b|"
+                          r"\baffinity\b|\bevoke\b|\bdash\b|\bsurge\b|\bspectacle\b|\bmadness\b|\bemerge\b|"
+                          r"\bninjutsu\b|\bprowl\b|\bmiracle\b", re.I)
+
+
+def _cannot_cast(board: Board, player: str, card: Any) -> bool:
+    """Whether ``player`` plainly can't cast ``card`` from their hand on ``board``: its mana
+    cost (X as 0) is proved unpayable with their mana (601.2g-h), and neither the card nor a
+    permanent on the board speaks of another way to pay for a spell (118.9, 601.2f)."""
+    from mtgsolver.solver.payment import pay
+
+    if card.mana_cost is None or _OTHER_COSTS.search(card.text or ""):
+        return False
+    if any(_OTHER_COSTS.search(p.card.text or "" if p.card is not None else " ".join(
+            getattr(a, "text", "") for a in p.abilities)) for p in board.permanents):
+        return False
+    return pay(board, card.mana_cost, player=player, card=card).payable is False
 
 
 def _sorcery_speed_card(card: Any) -> bool:

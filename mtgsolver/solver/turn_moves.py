@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from mtgsolver.model.board import Board
 from mtgsolver.model.cards import Card
-from mtgsolver.model.effects import ActivatedAbility, Damage, Modal, SpellAbility, TargetSpec, X
+from mtgsolver.model.effects import ActivatedAbility, Damage, Modal, SpellAbility, TargetSpec, X, nested_effects
 from mtgsolver.model.mana import MANA_TYPES, ManaCost
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.zones import ZoneCard
@@ -35,7 +35,7 @@ from mtgsolver.rules.targets import candidates, used_slots
 from mtgsolver.rules.triggers import mode_sets
 from mtgsolver.rules.turn import play_land
 
-__all__ = ["Move", "MoveList", "PaymentOptions", "might_move", "moves", "payments", "twin_keys"]
+__all__ = ["Move", "MoveList", "PaymentOptions", "might_move", "moves", "payments", "responses", "twin_keys"]
 
 #: Cost symbols the exact enumeration pays (others go to the payment solver).
 _PLAIN_SYMBOLS = frozenset({"generic", "variable", "colored", "colorless", "hybrid", "snow"})
@@ -47,7 +47,9 @@ _SNOW = "S"
 class Move:
     """One thing a player does with priority: ``land`` (play the card ``subject``), ``cast``
     (the card ``subject``) or ``activate`` (ability ``index`` of permanent ``subject``), with
-    its targets (one group per target slot used), divided amounts, modes, X and payment."""
+    its targets (one group per target slot used), divided amounts, modes, X and payment;
+    ``response``: a move made while this one is still on the stack (117.3c), which resolves
+    first."""
 
     kind: str
     subject: str
@@ -59,6 +61,12 @@ class Move:
     x: int | None = None
     payment: Payment | None = None
     text: str = field(default="", compare=False)
+    response: "Move | None" = None
+
+    @property
+    def size(self) -> int:
+        """The moves made: this one and its responses."""
+        return 1 + (self.response.size if self.response is not None else 0)
 
     def describe(self) -> str:
         """The move in words: ``cast Lightning Bolt targeting bob (pay mountain)``."""
@@ -75,7 +83,8 @@ class Move:
             parts.append(f"X = {self.x}")
         if self.payment is not None and (self.payment.activations or self.payment.pool is not None):
             parts.append("paying with " + ("; ".join(self.payment.activations) or "mana in the pool"))
-        return f"{verb} {what}" + (" " + ", ".join(parts) if parts else "")
+        text = f"{verb} {what}" + (" " + ", ".join(parts) if parts else "")
+        return text + (f"; holding priority (117.3c), {self.response.describe()}" if self.response else "")
 
     def action(self) -> str:
         """The move as a ``resolve`` action (``cast ID>TARGETS``, ``activate ID:N>TARGETS``)."""
@@ -92,6 +101,16 @@ class Move:
         :raises Illegal: the move can't be made now.
         :raises Undecided: something it does is not modelled.
         """
+        self.put(game)
+        resolve_stack(game, 0)
+
+    def put(self, game: Game) -> None:
+        """Make the move and its responses, leaving them on the stack (601.2, 602.2), the
+        abilities they trigger put on it too (603.3).
+
+        :raises Illegal: the move can't be made now.
+        :raises Undecided: something it does is not modelled.
+        """
         if self.kind == "land":
             play_land(game, self.subject)
         else:
@@ -103,7 +122,8 @@ class Move:
                 activate(game, Activate(self.subject, self.index, self.targets, dict(self.amounts), self.modes,
                                         self.x))
         settle(game)
-        resolve_stack(game, 0)
+        if self.response is not None:
+            self.response.put(game)
 
 
 def _representatives(ids: Sequence[str], keys: Mapping[str, Any], per_class: int) -> list[str]:
@@ -157,7 +177,7 @@ def _demand(cost: ManaCost, x: int) -> list[frozenset[str]] | None:
         if s.snow:
             out.append(frozenset({_SNOW}))
         elif s.variable:
-            out += [anything] * x
+            out += [frozenset(s.spend) if s.spend else anything] * x
         elif not s.options:
             out += [anything] * s.generic
         else:
@@ -335,6 +355,22 @@ def moves(game: Game, player: str, instant_only: bool, lands: int = 1, max_x: in
     return out
 
 
+def responses(game: Game, player: str, move: Move, cache: dict[Any, PaymentOptions] | None = None,
+              max_x: int = 20) -> MoveList:
+    """The activations of ``move``'s ability again while ``move`` is on the stack (117.3c,
+    602.2), ``game`` being the game after :meth:`Move.put`: an ability whose source doesn't
+    survive its resolution, activated again in response, pays an X in parts."""
+    out = MoveList()
+    if move.kind != "activate" or move.response is not None or not game.on_battlefield(move.subject):
+        return out
+    perm = game.view().permanent(move.subject)
+    if move.index < len(perm.activated_abilities):
+        _activations(game, player, perm, move.index, perm.activated_abilities[move.index], True,
+                     twin_keys(game.view()), max_x, out, cache)
+    out.moves = [dataclasses.replace(move, response=r) for r in out.moves]
+    return out
+
+
 def might_move(game: Game, player: str, instant_only: bool, lands: int = 1) -> bool:
     """A quick over-estimate of :func:`moves`: whether ``player`` has a card in hand or an
     ability they might use now (costs and targets aside)."""
@@ -484,7 +520,7 @@ def _target_choices(game: Game, ability: SpellAbility | ActivatedAbility, modes:
         if cost is None or not cost.variables:
             out.notes.append(f"{source.name}: an X not in its cost is not searched")
             return
-        xs: list[int | None] = list(range(max(top, 0), -1, -1))
+        xs: list[int | None] = list(range(max(top, 0), 0 if _idle_at_zero(ability, cost) else -1, -1))
     else:
         xs = [None]
     slots = used_slots(ability.effects, modes or ())
@@ -498,7 +534,7 @@ def _target_choices(game: Game, ability: SpellAbility | ActivatedAbility, modes:
         legal = _representatives(_ordered(game, legal, player), keys, spec.count)
         sizes = range(0 if spec.up_to else spec.count, spec.count + 1)
         per_slot.append([c for k in sizes for c in itertools.combinations(legal, k)])
-    divided = next((e for e in _walk(ability.effects) if isinstance(e, Damage) and e.divided), None)
+    divided = next((e for e in nested_effects(ability.effects) if isinstance(e, Damage) and e.divided), None)
     seen: set[Any] = set()
     for combo in itertools.product(*per_slot):
         if not _distinct(ability, slots, combo):
@@ -517,6 +553,14 @@ def _target_choices(game: Game, ability: SpellAbility | ActivatedAbility, modes:
                 continue
             for split in _splits(total, len(flat)):
                 yield tuple(combo), tuple(zip(flat, split)), x
+
+
+def _idle_at_zero(ability: SpellAbility | ActivatedAbility, cost: ManaCost) -> bool:
+    """An ability that does nothing with X = 0: it costs only {X}, targets nothing and only deals
+    X damage (120.8: 0 damage is not dealt), so activating it so changes nothing."""
+    return (isinstance(ability, ActivatedAbility) and not ability.costs and not ability.targets
+            and all(s.variable for s in cost.symbols)
+            and all(isinstance(e, Damage) and isinstance(e.amount, X) for e in ability.effects))
 
 
 def _ordered(game: Game, ids: list[str], player: str) -> list[str]:
@@ -552,14 +596,3 @@ def _splits(total: int, parts: int) -> Iterable[tuple[int, ...]]:
     for first in range(total - parts + 1, 0, -1):
         for rest in _splits(total - first, parts - 1):
             yield (first, *rest)
-
-
-def _walk(effects: Sequence[object]) -> list[object]:
-    out: list[object] = []
-    for e in effects:
-        out.append(e)
-        for f in ("effects", "otherwise", "then"):
-            out += _walk(getattr(e, f, ()) or ())
-        for mode in getattr(e, "modes", ()) or ():
-            out += _walk(mode)
-    return out

@@ -27,7 +27,7 @@ from mtgsolver.model.combat import Attack, Block, CombatDeclaration
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.rules.game import Game, Illegal, Undecided
-from mtgsolver.solver.relevance import entered_bearing, merge, turn_bearing
+from mtgsolver.solver.relevance import entered_bearing, line_bearing, merge, turn_bearing
 from mtgsolver.solver.resolve import LibraryReader
 from mtgsolver.solver.turn import Line, LineStep, Stats, Timeout, TurnSearch, opponent_can_act, perform
 
@@ -88,8 +88,10 @@ def win_turn(board: Board, library: CardLibrary | None = None, time_limit: float
     doubts = [*acts, *(f"the import note could matter: {n}" for n in notes)]
     if result is not None and result.win:
         assert result.line is not None
-        entered = entered_bearing(_entered(board, result.line, library), me)
-        unread = merge(against_win, entered)
+        boards = [p.board for p in replay(board, result.line, library)]
+        entered = entered_bearing(_entered(board, boards, library), me)
+        unread = line_bearing(merge(against_win, entered), board, boards)
+        doubts = [*opponent_can_act(board, opp, boards), *(f"the import note could matter: {n}" for n in notes)]
         if doubts or unread:
             why = doubts + (["text not read could change the line's outcome"] if unread else [])
             return WinAnswer(None, result.line, tuple(why), unread, search.stats, optimal, seconds, as_read=True)
@@ -159,15 +161,16 @@ class _Replay:
         return self.script[self.i - 1]
 
 
-def _entered(board: Board, line: Line, library: CardLibrary) -> list[Any]:
-    """The permanents that entered the battlefield on some path of ``line`` (a new timestamp),
+def _entered(board: Board, boards: list[Board], library: CardLibrary) -> list[Any]:
+    """The permanents that entered the battlefield on some path of a line (a new timestamp),
     and those with an unread line they didn't have at the start (an ability no longer removed,
-    613.1f: "lose all abilities" stops applying to a creature that becomes a Horror)."""
+    613.1f: "lose all abilities" stops applying to a creature that becomes a Horror); ``boards``
+    the boards after its steps."""
     start = Game(board, LibraryReader(library), _Replay(())).clock
     before = {p.id: set(p.unread) for p in board.permanents}
     out: dict[str, Any] = {}
-    for played in replay(board, line, library):
-        for p in prepare(played.board).permanents:
+    for after in boards:
+        for p in prepare(after).permanents:
             if (p.timestamp or 0) > start or not set(p.unread) <= before.get(p.id, set()):
                 out.setdefault(p.id, p)
     return list(out.values())
@@ -214,8 +217,12 @@ def check_line(board: Board, line: Line, library: CardLibrary | None = None) -> 
                     detail = f"pay {cost}: {'payable' if paid.payable else paid.payable}"
             if move.kind != "land":  # a cast is paid as the line pays, then resolved without paying again
                 start = _paid(prev, move, library) if move.kind == "cast" else prev
-                res = resolve(start, [move.action()], x=[move.x] if move.x is not None else [],
-                              mode=[",".join(str(i + 1) for i in move.modes)] if move.modes else [],
+                held = [move]
+                while held[-1].response is not None:  # made while the one before is on the stack (117.3c)
+                    held.append(held[-1].response)
+                res = resolve(start, [move.action(), *("respond " + r.action() for r in held[1:])],
+                              x=[m.x for m in held if m.x is not None],
+                              mode=[",".join(str(i + 1) for i in m.modes) for m in held if m.modes],
                               free=move.kind == "cast", choose=_choices(step), library=library)
                 ok = ok and res.resolved is True and _same(res.board, after)
                 detail += ("; " if detail else "") + f"resolve: {res.resolved}" + (

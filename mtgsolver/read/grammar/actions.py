@@ -1524,6 +1524,9 @@ class _Compile(ConstantRules, constants=CONSTANTS):
             raise Refused("a return of something not in a graveyard")
         return _pred("return_from_graveyard", {"what": what, **to})
 
+    def return_exiled(self, children: list[Any]) -> _Predicate:
+        return _pred("return_exiled", {})
+
     def tap(self, children: list[Any]) -> _Predicate:
         return _pred("tap", {"what": _object(children[0])})
 

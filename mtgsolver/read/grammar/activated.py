@@ -23,6 +23,7 @@ import re
 from typing import Any
 
 from mtgsolver.model.errors import ManaAbilityError
+from mtgsolver.model.mana import parse_mana_type
 from mtgsolver.read.grammar.actions import (
     Links,
     Refused,
@@ -54,6 +55,10 @@ _TIMING = {"activate only as a sorcery.": ("timing", "sorcery"),
 #: "Equip planeswalker" (702.6e) are not it.
 _EQUIP = re.compile(r"^equip ((?:\{[0-9wubrgcx/]+\})+)$")
 
+#: "Spend only black mana on X." (107.3), the last sentence of an ability with {X} in its cost.
+_SPEND_ON_X = re.compile(r"\s+Spend only ((?:white|blue|black|red|green)(?:(?:,|,? and/or|,? or) "
+                         r"(?:white|blue|black|red|green))*) mana on X\.$", re.I)
+
 
 def read(line: str, name: str) -> list[Any] | None:
     """``[{"activated": mapping}]``, or ``None`` when the line is not read whole."""
@@ -83,6 +88,8 @@ def activated(line: str, name: str) -> dict[str, Any]:
 
     :raises Refused: not an activated ability read whole, or a mana ability (605.1a).
     """
+    whole = line
+    line, spend = _spend_on_x(line)
     low = normal(line, name)
     if _EQUIP.match(low):
         return equip(line, name)
@@ -115,7 +122,21 @@ def activated(line: str, name: str) -> dict[str, Any]:
     targets = links.slots
     if "loyalty" in out and fields.get("timing"):
         raise Refused("a loyalty ability's own timing sentence")
-    return {**out, "effects": effects, **({"targets": targets} if targets else {}), **fields, "text": line.strip()}
+    if spend:
+        if "x" not in out.get("mana", "").lower():
+            raise Refused("a restriction on the mana spent on X without {X} in the cost")
+        fields["spend_on_x"] = spend
+    return {**out, "effects": effects, **({"targets": targets} if targets else {}), **fields, "text": whole.strip()}
+
+
+def _spend_on_x(line: str) -> tuple[str, list[str]]:
+    """The line without its "Spend only [colors] mana on X." sentence, and those colors'
+    mana types (107.3)."""
+    m = _SPEND_ON_X.search(line.strip())
+    if m is None:
+        return line, []
+    words = re.findall(r"white|blue|black|red|green", m.group(1).lower())
+    return line.strip()[:m.start()], [parse_mana_type(w) for w in words]
 
 
 def _loyalty(cost: str) -> dict[str, Any]:
