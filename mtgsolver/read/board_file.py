@@ -733,7 +733,7 @@ class _Builder:
             colors = card.derived_colors
         else:
             colors = cost.colors if cost else frozenset()
-        if "creature" in types:
+        if "creature" in types or "vehicle" in subtypes:  # 301.7a: a Vehicle's printed P/T, for when it is a creature
             power = p.power if p.power is not None else (card.power if card else None)
             toughness = p.toughness if p.toughness is not None else (card.toughness if card else None)
         else:

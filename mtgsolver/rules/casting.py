@@ -22,7 +22,9 @@
   at sorcery speed; 606.6: a negative loyalty cost needs that much loyalty; 602.5 (a static
   "can't be activated"); 602.5b: "Activate only during your turn / your upkeep / before
   attackers are declared", "Activate only if ..."; 602.1: "Any player may activate this
-  ability" (the permanent's controller does, in a resolution).
+  ability" (the permanent's controller does, in a resolution); 702.122a: crew N taps any other
+  untapped creatures of the player with total power N or greater (not a {T} cost: a creature
+  that came this turn may crew, 302.6).
 
 The mana part of a cost is paid by the caller (the payment solver, or not at all with a
 free cast): :class:`Payment` is what that payment did to the board.
@@ -45,6 +47,7 @@ from mtgsolver.rules.game import Game, Illegal, StackObject, Undecided, card_obj
 from mtgsolver.rules.resolution import add_counters, discard, move_object, sacrifice, tap
 from mtgsolver.rules.targets import became_targets, distinct_problem, target_problem, used_slots, warded
 from mtgsolver.rules.triggers import mode_sets
+from mtgsolver.rules.twins import twin_keys
 
 __all__ = ["Activate", "Cast", "Payment", "activate", "cast", "needs", "pay", "sorcery_timing", "spell_ability"]
 
@@ -515,6 +518,9 @@ def _cost(game: Game, pid: str, name: str, player: str, c: CostPart, key: str) -
     elif c.kind == "tap_untapped":
         for t in _chosen(game, player, c, pid, f"cost:{key}:tap", untapped=True):
             tap(game, t)
+    elif c.kind == "crew":
+        for t in _crew(game, player, pid, c.amount, f"cost:{key}:crew"):
+            tap(game, t)
     elif c.kind in ("remove_counters", "put_counter"):
         if c.variable:
             raise Undecided("107.3", f"{name}: a cost removing any number of counters is not modelled")
@@ -576,6 +582,28 @@ def _chosen(game: Game, player: str, c: CostPart, source: str, key: str, untappe
         raise Illegal("602.2", f"{player} controls {len(mine)} {c.what or 'permanents'} to pay the cost; it takes {n}")
     ways = list(itertools.combinations(mine, n))
     return ways[game.choose(key, [",".join(w) for w in ways])]
+
+
+def _crew(game: Game, player: str, source: str, power: int, key: str) -> tuple[str, ...]:
+    """702.122a: the creatures tapped to crew: the player's choice among the sets of their other
+    untapped creatures with total power ``power`` or greater (any such set, not only the
+    smallest: tapping a creature may trigger, 603.2), twins counted once (their sets are alike).
+
+    :raises Illegal: no such set."""
+    view = game.view()
+    crew = [p for p in view.controlled_by(player) if p.id != source and p.is_creature and not p.tapped]
+    keys = twin_keys(view)
+    ways: list[tuple[str, ...]] = []
+    seen: set[tuple[Any, ...]] = set()
+    for n in range(len(crew) + 1):
+        for combo in itertools.combinations(crew, n):
+            sig = tuple(sorted(repr(keys.get(p.id, p.id)) for p in combo))
+            if sum(p.power or 0 for p in combo) >= power and sig not in seen:
+                seen.add(sig)
+                ways.append(tuple(p.id for p in combo))
+    if not ways:
+        raise Illegal("702.122a", f"{player}'s other untapped creatures have less than {power} total power to crew")
+    return ways[game.choose(key, [",".join(w) or "none" for w in ways])]
 
 
 def _describe(obj: StackObject) -> str:

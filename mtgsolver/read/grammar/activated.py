@@ -9,6 +9,8 @@ mana ability's cost (118, 602.1), or a loyalty cost "[+1]" (606.4); the effect s
 refused here; so is any line about mana (its relevance to payment is judged on the text).
 "Activate only during your turn" (or your upkeep, or your turn before attackers are declared),
 "Activate only if [condition]" (602.5b) and "Any player may activate this ability" are read too.
+"Crew N" is the activated ability 702.122a defines: a ``crew`` cost and "This permanent becomes
+an artifact creature until end of turn."
 
 Examples
 --------
@@ -36,9 +38,10 @@ from mtgsolver.read.grammar.actions import (
     unquoted_split,
 )
 
-__all__ = ["activated", "cost_parts", "read"]
+__all__ = ["activated", "cost_parts", "crew", "read"]
 
 _LOYALTY = re.compile(r"^\[([+-]?)(\d+)\]$")
+_CREW = re.compile(r"^crew (\d+)$")
 #: Sentences about when and by whom the ability may be activated (602.5b, 602.5d, 602.1), by
 #: their words.
 _TIMING = {"activate only as a sorcery.": ("timing", "sorcery"),
@@ -63,6 +66,8 @@ def activated(line: str, name: str) -> dict[str, Any]:
     :raises Refused: not an activated ability read whole, or a mana ability (605.1a).
     """
     low = normal(line, name)
+    if m := _CREW.match(low):
+        return crew(int(m.group(1)), line)
     if about_mana(line) or about_mana(low):
         raise Refused("a line about mana")
     keyword_cost(line)
@@ -93,6 +98,18 @@ def activated(line: str, name: str) -> dict[str, Any]:
     if "loyalty" in out and fields.get("timing"):
         raise Refused("a loyalty ability's own timing sentence")
     return {**out, "effects": effects, **({"targets": targets} if targets else {}), **fields, "text": line.strip()}
+
+
+def crew(power: int, line: str) -> dict[str, Any]:
+    """702.122a: "Crew N" means "Tap any number of other untapped creatures you control with
+    total power N or greater: This permanent becomes an artifact creature until end of turn."
+
+    >>> crew(2, "Crew 2")["costs"], crew(2, "Crew 2")["effects"]
+    ([{'kind': 'crew', 'amount': 2}], [{'modify': {'spec': {'add_types': ['artifact', 'creature']}, 'what': 'source'}}])
+    """
+    return {"costs": [{"kind": "crew", "amount": power}],
+            "effects": [{"modify": {"spec": {"add_types": ["artifact", "creature"]}, "what": "source"}}],
+            "text": line.strip()}
 
 
 def _loyalty(cost: str) -> dict[str, Any]:
