@@ -49,7 +49,7 @@ from mtgsolver.read.board_file import card_permanent, graveyard_statics
 from mtgsolver.read.board_writer import board_data
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.spell_text import enters_with
-from mtgsolver.rules.casting import Activate, Cast, Payment, activate, cast, needs, spell_ability
+from mtgsolver.rules.casting import Activate, Cast, Payment, activate, cast, needs, spell_ability, total_cost
 from mtgsolver.rules.casting import pay as pay_costs
 from mtgsolver.rules.game import Game, Illegal, Step, Undecided
 from mtgsolver.rules.resolution import resolve_stack, settle
@@ -441,16 +441,9 @@ def _keyword_names(spell: SpellAbility) -> set[str]:
 
 
 def _total_cost(game: Game, action: Cast, zc: ZoneCard) -> ManaCost | None:
-    """601.2f: the mana cost plus the kicker paid (702.33a) and "{N} more for each target beyond
-    the first"."""
-    cost = zc.card.mana_cost
-    spell = _spell(game, action.card)
-    extra = [spell.kicker] if action.kicked and spell.kicker is not None else []
-    if spell.extra_target_cost is not None:
-        extra += [spell.extra_target_cost] * max(0, sum(len(group) for group in action.targets) - 1)
-    for more in extra:
-        cost = more if cost is None else cost + more
-    return cost
+    """601.2f: the total cost (:func:`~mtgsolver.rules.casting.total_cost`)."""
+    owner = game.find_card(action.card)[0]  # type: ignore[index]
+    return total_cost(game, owner, zc, _spell(game, action.card), action.targets, action.kicked, action.x)
 
 
 class _Payer:
