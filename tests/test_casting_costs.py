@@ -78,3 +78,25 @@ def test_a_cost_reduction_with_a_condition_in_the_search_and_in_resolve(board, r
     assert resolve(b, ["cast Wizard's Lightning>bob"]).board.player("bob").life == 0
     bears = board(board_text("Wizard's Lightning", mountains(1) + "  - {id: g, card: Grizzly Bears, controller: alice}\n", 3))
     assert win_turn(bears, real_cards, time_limit=30).solved is False
+
+
+def test_a_permanent_spell_kicked_in_the_search(board, real_cards) -> None:
+    """Goblin Bushwhacker's "Kicker {R}" is read as its spell's (702.33a), its enters trigger "if it
+    was kicked" (702.33d) gives haste and +1/+0: with two Mountains it and Grizzly Bears attack for
+    5; with one it can't be kicked and the Bears' 2 don't win (no line left unsearched)."""
+    bears = "  - {id: bears, card: Grizzly Bears, controller: alice}\n"
+    b = board(board_text("Goblin Bushwhacker", mountains(2) + bears, 5))
+    assert b.zones["alice"].hand[0].spell.kicker is not None
+    answer = win_turn(b, real_cards, time_limit=60)
+    assert answer.solved is True and answer.unread == (), answer.reasons
+    assert [s.op[1].kicked for s in answer.line.steps if s.kind == "move"] == [True]
+    assert all(c.ok for c in check_line(b, answer.line, real_cards))
+    assert win_turn(board(board_text("Goblin Bushwhacker", mountains(1) + bears, 5)), real_cards,
+                    time_limit=60).solved is False
+
+
+def test_702_41a_affinity_of_a_permanent_spell(board, real_cards) -> None:
+    """Myr Enforcer {7}, affinity for artifacts: {3} with four Ornithoppers; "Affinity for artifacts"
+    is its spell's, read (601.2f)."""
+    birds = "".join(f"  - {{id: o{i}, card: Ornithopter, controller: alice}}\n" for i in range(4))
+    assert _cost(board(board_text("Myr Enforcer", birds, 20)), real_cards, "Myr Enforcer") == "{3}"

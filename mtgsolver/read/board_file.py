@@ -1412,9 +1412,16 @@ def card_permanent_or_none(card: Card, pid: str, controller: str, owner: str | N
 
 def spell_ability(card: Card) -> SpellAbility | None:
     """What an instant or sorcery card does (608.2), when its whole text is read; else ``None``
-    (its text is then unread, ``docs/unread.md``)."""
+    (its text is then unread, ``docs/unread.md``). A permanent card's is what its lines about
+    casting it make of its cost (kicker, affinity, "costs {N} less", 601.2f), with no effect;
+    ``None`` without such lines."""
     if not {"instant", "sorcery"} & set(card.types):
-        return None
+        if not card.is_permanent:
+            return None
+        from mtgsolver.read.grammar.spell import permanent_spell
+
+        found = permanent_spell(card.text or "", card.name)
+        return parse_spell(found) if found is not None else None
     from mtgsolver.read.grammar.spell import remembered_spell
 
     found = remembered_spell(card.text or "", card.name)

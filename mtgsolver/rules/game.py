@@ -95,12 +95,15 @@ class _NoPayer:
 class CardReader(Protocol):
     """What a card is as a permanent and in a graveyard, its text read (the readers supply it;
     the rules never read text): ``permanent(card, id, controller, owner)`` (110.4),
-    ``graveyard_statics(card)`` (113.6b) and ``enters_with(card, x)``: the counters its
+    ``graveyard_statics(card)`` (113.6b), ``spell(card)``: what it does as a spell, or what
+    its lines make of its cost (601.2f), and ``enters_with(card, x)``: the counters its
     permanent enters with when its spell had X (614.1c, 107.3m)."""
 
     def permanent(self, card: Card, pid: str, controller: str, owner: str) -> Permanent: ...
 
     def graveyard_statics(self, card: Card) -> tuple[Static, ...]: ...
+
+    def spell(self, card: Card) -> SpellAbility | None: ...
 
     def enters_with(self, card: Card, x: int) -> dict[str, int]: ...
 
@@ -372,7 +375,8 @@ class Game:
                             "(111.7, 704.5d)")
             return None
         card_id = pid
-        zc = ZoneCard(card_id, printed.card, self.reader.graveyard_statics(printed.card) if to == "graveyard" else ())
+        zc = ZoneCard(card_id, printed.card, self.reader.graveyard_statics(printed.card) if to == "graveyard" else (),
+                      spell=self.reader.spell(printed.card))
         self._put_card(owner, to, zc, bottom)
         self.step(rule, f"{lki.name} ({pid}) {how}: it goes to {owner}'s {to} (400.3, 400.7)")
         return card_id

@@ -28,12 +28,14 @@ from mtgsolver.load import prepare
 from mtgsolver.model.abilities import Static, TextAbility
 from mtgsolver.model.board import Board
 from mtgsolver.model.effects import (
-    ActivatedAbility, Damage, Delayed, GainLife, LookAtTop, LoseLife, Players, PutCounters, TriggeredAbility, You,
+    ActivatedAbility, Damage, Delayed, GainLife, LookAtTop, LoseLife, Players, PutCounters, SpellAbility,
+    TriggeredAbility, You,
 )
 from mtgsolver.model.mana import Color
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.model.zones import TURN_STEPS
+from mtgsolver.read.board_file import spell_ability as board_spell_ability
 from mtgsolver.read.line_forms import (
     EVENTS, NUMBERS, LineForm, effect_events, effect_reach, line_form, parent_index, reach,
     static_condition,
@@ -926,15 +928,18 @@ def resolve_bearing(before: Board, after: Board | None) -> Bearing:
     on the board before or after it, but activated abilities (602: nothing happens unless one is
     activated; an action naming one unread is refused), the "enters" triggers of a permanent
     there throughout (603.6a: it didn't enter) and the "enters with X +1/+1 counters" line of a
-    permanent that entered from a spell with X (107.3m: the resolution read and carried it out).
-    Each could change the board after, so each is decisive."""
+    permanent that entered from a spell with X (107.3m: the resolution read and carried it out),
+    and the lines about casting it its spell reads (kicker, affinity, "costs {N} less": they work
+    only while it is a spell, 702.33a, 702.41a, 601.2f, and casting it pays them). Each could
+    change the board after, so each is decisive."""
     was = {p.id for p in before.permanents}
     stayed = was & ({p.id for p in after.permanents} if after is not None else set())
     lines: list[UnreadLine] = []
     for board in (before, after) if after is not None else (before,):
         for perm in board.permanents:
+            cast_lines = _cast_lines(board_spell_ability(perm.card) if perm.card is not None and perm.unread else None)
             for line in perm.unread:
-                if is_activated(line) or (perm.id in stayed and _ENTERS_TRIGGER.match(line)):
+                if is_activated(line) or (perm.id in stayed and _ENTERS_TRIGGER.match(line)) or line in cast_lines:
                     continue
                 if perm.id not in was and perm.x is not None and _ENTERS_WITH_X.search(line):
                     continue
@@ -1001,7 +1006,10 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
         if zc.spell is None and not zc.card.is_permanent and (zc.card.text or "").strip() \
                 and "land" not in {t.lower() for t in zc.card.types}:
             against_no.append(UnreadLine(zc.id, zc.card.text or "", frozenset({"other"})))
+        cast_lines = _cast_lines(zc.spell) if zc.card.is_permanent else set()
         for line in zc.permanent.unread if zc.permanent is not None else ():
+            if line in cast_lines:
+                continue  # read as its spell's cost (kicker, affinity, "costs {N} less": 601.2f)
             if not (_UNTAP_STEP.match(_body(line)) or _NEXT_UPKEEP.match(_body(line))):
                 against_no.append(UnreadLine(zc.id, line, line_kinds(line)))
     return merge(against_win), merge(against_no)
@@ -1012,10 +1020,19 @@ def entered_bearing(permanents: Iterable[Permanent], active: str) -> tuple[Unrea
     change it: all but the searching player's activated abilities and triggers they may decline."""
     out = []
     for perm in permanents:
+        cast_lines = _cast_lines(board_spell_ability(perm.card) if perm.card is not None and perm.unread else None)
         for line in perm.unread:
+            if line in cast_lines:
+                continue  # its spell's cost, as the search paid it (601.2f)
             if "win" in _bearing(line, perm.controller == active, on_battlefield=False, early_steps=False):
                 out.append(UnreadLine(perm.id, line, line_kinds(line)))
     return merge(out)
+
+
+def _cast_lines(spell: SpellAbility | None) -> set[str]:
+    """The lines of a permanent card its spell reads (kicker, affinity, "costs {N} less": what
+    the search pays, 601.2f)."""
+    return set(spell.text.split("\n")) if spell is not None and spell.text else set()
 
 
 def _body(line: str) -> str:

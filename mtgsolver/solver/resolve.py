@@ -46,6 +46,7 @@ from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.model.zones import ZoneCard
 from mtgsolver.read.board_file import card_permanent, graveyard_statics
+from mtgsolver.read.board_file import spell_ability as board_spell_ability
 from mtgsolver.read.board_writer import board_data
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.spell_text import enters_with
@@ -178,6 +179,10 @@ class LibraryReader:
 
     def graveyard_statics(self, card: Card) -> tuple[Any, ...]:
         return graveyard_statics(card)
+
+    @functools.lru_cache(maxsize=512)  # noqa: B019 - one reader per call
+    def spell(self, card: Card) -> SpellAbility | None:
+        return board_spell_ability(card)
 
     def enters_with(self, card: Card, x: int) -> dict[str, int]:
         return {"+1/+1": x} if enters_with(card, x) is not None and x else {}
