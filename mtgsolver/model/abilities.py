@@ -197,6 +197,9 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     # "doesn't untap during its controller's untap step" (Dance of the Dead; 502.3): no solver
     # plays an untap step (each answers about this turn), so it is shown and changes no answer
     "doesnt_untap": None,
+    # "~ enters tapped." / "~ enters the battlefield tapped." (Izzet Boilerworks, Scarwood
+    # Treefolk; 603.6d: a static ability applied as the permanent enters, however it enters)
+    "enters_tapped": None,
     # 702.86a annihilator N: its trigger makes the defending player sacrifice permanents; the
     # combat solvers answer undecided when an attacker has it (mtgsolver.encodings.damage)
     "annihilator": "int",

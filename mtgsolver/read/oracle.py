@@ -27,6 +27,9 @@ _PHRASES: list[tuple[str, Any]] = [
     # battalion, an ability word (207.2c): a declare-attackers trigger (Boros Elite)
     (r"battalion — whenever (?:~|this creature) and at least two other creatures attack, (?:~|this creature) gets "
      r"\+(\d+)/\+(\d+) until end of turn\.", lambda m: [{"battalion": {"gets": [int(m.group(1)), int(m.group(2))]}}]),
+    # 603.6d: "[This permanent] enters tapped." (Izzet Boilerworks, Scarwood Treefolk)
+    (r"(?:~|this (?:land|creature|artifact|enchantment|permanent)) enters(?: the battlefield)? tapped\.",
+     lambda m: ["enters_tapped"]),
     # mana production (mtgsolver.rules.production; 106.12, 305.7, 614)
     (r"if a land is tapped for mana, it produces \{([wubrgc])\} instead of any other type and amount\.",
      lambda m: [{"lands_tap_for": m.group(1).upper()}]),

@@ -332,7 +332,9 @@ class Game:
               tapped: bool = False, x: int | None = None, token: bool = False, card: Card | None = None,
               cause: str = "") -> str:
         """Put a permanent onto the battlefield under ``controller`` (302.6: summoning sick;
-        613.7d: a new timestamp; 107.3m: the spell's X) and note the "enters" event (603.6a)."""
+        613.7d: a new timestamp; 107.3m: the spell's X; 603.6d: tapped when it "enters tapped")
+        and note the "enters" event (603.6a)."""
+        tapped = tapped or template.has("enters_tapped")
         perm = dataclasses.replace(
             template, id=pid, controller=controller, owner=owner or template.owner or controller, tapped=tapped,
             summoning_sick=True, x=x, token=token, card=None if token else (card or template.card),
