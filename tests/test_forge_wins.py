@@ -69,3 +69,21 @@ def test_a_tokens_own_targets_are_not_the_ability_that_creates_it(real_cards) ->
     ob = next(zc.permanent for z in board.zones.values() for zc in z.cards() if zc.name == "Ob Nixilis, the Adversary")
     devil = next(a for a in ob.activated_abilities if "Devil" in a.text)
     assert devil.targets == () and used_slots(devil.effects) == []
+
+
+def test_attack_triggers_of_the_opponents_creatures_do_not_bear_on_this_turn() -> None:
+    """508.1: only the active player attacks, so "Whenever ~ attacks" and "You may exert ~ as it
+    attacks" (Champion of Rhonas, PS_AKH6) of the opponent's creature do nothing this turn; the
+    same lines of the searching player's creature, and "attacks or blocks", still bear."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.solver.relevance import turn_bearing
+
+    lines = ["You may exert C0 as it attacks. When you do, frobnicate.", "Whenever C1 attacks, frobnicate target creature.",
+             "Whenever C2 attacks or blocks, frobnicate.", "Whenever a creature you control attacks, frobnicate."]
+    for owner, bearing in (("bob", ["c2"]), ("alice", ["c0", "c1", "c2", "c3"])):
+        entries = "\n".join(f"  - {{id: c{i}, name: C{i}, types: [creature], power: 1, toughness: 1, "
+                            f"controller: {owner}, text: \"{line}\"}}" for i, line in enumerate(lines))
+        board = parse_board_text("version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\n"
+                                 f"turn: {{step: precombat_main}}\nbattlefield:\n{entries}\n", "b.yaml")
+        against_win, against_no = turn_bearing(board, False)
+        assert sorted({u.permanent for u in against_win} | {u.permanent for u in against_no}) == bearing, owner

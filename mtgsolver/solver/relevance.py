@@ -975,6 +975,9 @@ _SORCERY_ACTIVATED = re.compile(r"^(?:equip|fortify|reconfigure|level up|outlast
 _INSTANT_KEYWORD = re.compile(r"^(?:crew|ninjutsu|scavenge)\b", re.I)
 _EARLY_STEP = re.compile(r"^At the beginning of (?:your |each |each player's |each opponent's |that player's )?"
                          r"(?:upkeep|draw step)\b", re.I)
+_THEIR_ATTACKS = re.compile(r"^(?:(?:When|Whenever) (?:~|this creature|(?:another|a) creature you control|one or more "
+                            r"(?:other )?creatures you control) attacks?(?: alone)?, "
+                            r"|You may exert ~ as it attacks\.)", re.I)
 _YOUR_MAY = re.compile(r"^(?:When|Whenever|At)\b[^,]*,\s*(?:if [^,]*,\s*)?you may\b", re.I)
 
 
@@ -997,7 +1000,8 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
         mine = perm.controller == active
         for line in perm.unread:
             u = UnreadLine(perm.id, line, line_kinds(line))
-            where = _bearing(line, mine, on_battlefield=True, early_steps=early_steps)
+            where = set() if not mine and _attacks_of_theirs(line, perm.name) else \
+                _bearing(line, mine, on_battlefield=True, early_steps=early_steps)
             if "win" in where:
                 against_win.append(u)
             if "no" in where:
@@ -1027,6 +1031,15 @@ def entered_bearing(permanents: Iterable[Permanent], active: str) -> tuple[Unrea
             if "win" in _bearing(line, perm.controller == active, on_battlefield=False, early_steps=False):
                 out.append(UnreadLine(perm.id, line, line_kinds(line)))
     return merge(out)
+
+
+def _attacks_of_theirs(line: str, name: str) -> bool:
+    """A line about the permanent's own creatures attacking ("Whenever Champion of Rhonas attacks",
+    "You may exert Champion of Rhonas as it attacks", "Whenever a creature you control attacks"):
+    only the active player attacks (508.1), so on a permanent of the opponent's it does nothing
+    in the searching player's turn (blocking, "attacks or blocks", is another matter)."""
+    body = _body(line).replace(name, "~")
+    return bool(_THEIR_ATTACKS.match(body))
 
 
 def _cast_lines(spell: SpellAbility | None) -> set[str]:

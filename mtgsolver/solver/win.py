@@ -161,12 +161,14 @@ class _Replay:
 
 
 def _entered(board: Board, line: Line, library: CardLibrary) -> list[Any]:
-    """The permanents that entered the battlefield on some path of ``line`` (a new timestamp)."""
+    """The permanents that entered the battlefield on some path of ``line`` (a new timestamp), or
+    changed controller on it (613.1b: the lines of a creature taken bear as its new controller's)."""
     start = Game(board, LibraryReader(library), _Replay(())).clock
+    controllers = {p.id: p.controller for p in board.permanents}
     out: dict[str, Any] = {}
     for played in replay(board, line, library):
-        for p in played.board.permanents:
-            if (p.timestamp or 0) > start:
+        for p in prepare(played.board).permanents:
+            if (p.timestamp or 0) > start or controllers.get(p.id, p.controller) != p.controller:
                 out.setdefault(p.id, p)
     return list(out.values())
 
