@@ -108,6 +108,7 @@ ORACLE: dict[str, str] = {
     "Liliana of the Veil": "[+1]: Each player discards a card.\n[\u22122]: Target player sacrifices a creature.\n"
                            "[\u22126]: Separate all permanents target player controls into two piles. That player "
                            "sacrifices all permanents in the pile of their choice.",
+    "Snap": "Return target creature to its owner's hand. Untap up to two lands.",
 }
 #: The lines of those cards no grammar reads (docs/unread.md): "enters with X counters" is read by
 #: the loader's own reading of X (107.3m); the piles are not modelled.
