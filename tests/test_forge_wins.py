@@ -87,3 +87,19 @@ def test_attack_triggers_of_the_opponents_creatures_do_not_bear_on_this_turn() -
                                  f"turn: {{step: precombat_main}}\nbattlefield:\n{entries}\n", "b.yaml")
         against_win, against_no = turn_bearing(board, False)
         assert sorted({u.permanent for u in against_win} | {u.permanent for u in against_no}) == bearing, owner
+
+
+def test_a_cast_trigger_of_a_permanent_in_play_does_not_bear() -> None:
+    """113.6k: "When you cast this spell, ..." (Scourge of the Skyclaves, PS_ZNR1) can't trigger from
+    the battlefield; on a card in hand it still bears on a proof of no win."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.solver.relevance import turn_bearing
+
+    text = "When you cast this spell, frobnicate."
+    board = parse_board_text(
+        "version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\nturn: {step: precombat_main}\n"
+        f"zones: {{alice: {{hand: [{{name: H, types: [creature], mana_cost: '{{R}}', power: 1, toughness: 1, "
+        f"text: '{text}'}}]}}}}\nbattlefield:\n  - {{id: c, name: C, types: [creature], power: 1, toughness: 1, "
+        f"controller: alice, text: '{text}'}}\n", "b.yaml")
+    against_win, against_no = turn_bearing(board, False)
+    assert against_win == () and [u.permanent for u in against_no] == ["alice.hand[0]"]

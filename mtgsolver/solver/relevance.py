@@ -951,8 +951,9 @@ def resolve_bearing(before: Board, after: Board | None) -> Bearing:
 # --------------------------------------------------------------------------- a whole turn
 _ETB = re.compile(r"^(?:(?:When|Whenever|As) [^.,]*? enters\b|[^.]*? enters(?: the battlefield)?(?: tapped| with\b)"
                   r"|[^.]*? enters(?: the battlefield)? as a copy\b|You may have [^.]*? enter\b)", re.I)
-# keywords that work only as a card is cast or from a hand or graveyard (702.29, 702.33, 702.34, ...)
-_CARD_ONLY = re.compile(r"^(?:\w*cycling|kicker|multikicker|flashback|buyback|madness|morph|megamorph|affinity for|"
+# keywords that work only as a card is cast or from a hand or graveyard (702.29, 702.33, 702.34, ...),
+# and a trigger on casting the spell itself, which can't trigger from the battlefield (113.6k)
+_CARD_ONLY = re.compile(r"^(?:when you cast this spell|\w*cycling|kicker|multikicker|flashback|buyback|madness|morph|megamorph|affinity for|"
                         r"convoke|delve|dash|evoke|emerge|escape|foretell|suspend|unearth|mutate|bestow|offering|"
                         r"ninjutsu|disturb|retrace|jump-start|aftermath|splice onto|embalm|eternalize|encore|"
                         r"enchant|casualty|blitz|spectacle|surge|prowl|overload|replicate|entwine|"
