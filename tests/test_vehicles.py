@@ -97,3 +97,20 @@ def test_603_2_a_mana_ability_whose_tapping_triggers_is_not_paid_with(board) -> 
               "\\nWhenever Odd Land becomes tapped, target creature can't block this turn.\"}\n")
     instances, exclusions = extract_sources(b, "alice", None)
     assert instances == [] and [(e.source, e.modelled) for e in exclusions] == [("land", False)]
+
+
+def test_crewing_on_the_puzzle_board_is_decided(real_cards) -> None:
+    """MTGP_03's board (examples/puzzles/forge/mtgp-03.yaml): Knotvine Paladin crews Mobile Garrison;
+    the Temple Gardens' "As Temple Garden enters" line can't bear on it (113.6h: they are in play
+    throughout)."""
+    from pathlib import Path
+
+    from mtgsolver.load import load_board
+
+    b = load_board(Path(__file__).parent.parent / "examples/puzzles/forge/mtgp-03.yaml", real_cards)
+    r = resolve(b, ["activate mobile_garrison:1"], choose=["cost:mobile_garrison:1:crew=knotvine_paladin"],
+                library=real_cards)
+    assert r.resolved is True and r.unread == (), (r.reason, r.unread)
+    garrison = r.board.permanent("mobile_garrison")
+    assert garrison.is_creature and (garrison.power, garrison.toughness) == (3, 4)
+    assert r.board.permanent("knotvine_paladin").tapped

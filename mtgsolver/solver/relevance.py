@@ -926,8 +926,9 @@ _ENTERS_WITH_X = re.compile(r"\benters(?: the battlefield)? with X \+1/\+1 count
 def resolve_bearing(before: Board, after: Board | None) -> Bearing:
     """Lines that could bear on a resolution (608, 603, 704): every unread line of a permanent
     on the board before or after it, but activated abilities (602: nothing happens unless one is
-    activated; an action naming one unread is refused), the "enters" triggers of a permanent
-    there throughout (603.6a: it didn't enter) and the "enters with X +1/+1 counters" line of a
+    activated; an action naming one unread is refused), the "enters" triggers and the "as it
+    enters", "enters tapped" and "enters with" lines of a permanent there throughout (603.6a,
+    113.6h: it didn't enter) and the "enters with X +1/+1 counters" line of a
     permanent that entered from a spell with X (107.3m: the resolution read and carried it out),
     and the lines about casting it its spell reads (kicker, affinity, "costs {N} less": they work
     only while it is a spell, 702.33a, 702.41a, 601.2f, and casting it pays them). Each could
@@ -939,7 +940,8 @@ def resolve_bearing(before: Board, after: Board | None) -> Bearing:
         for perm in board.permanents:
             cast_lines = _cast_lines(board_spell_ability(perm.card) if perm.card is not None and perm.unread else None)
             for line in perm.unread:
-                if is_activated(line) or (perm.id in stayed and _ENTERS_TRIGGER.match(line)) or line in cast_lines:
+                if is_activated(line) or line in cast_lines or perm.id in stayed and (
+                        _ENTERS_TRIGGER.match(line) or _ETB.match(_body(line))):
                     continue
                 if perm.id not in was and perm.x is not None and _ENTERS_WITH_X.search(line):
                     continue
