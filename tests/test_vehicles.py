@@ -114,3 +114,20 @@ def test_crewing_on_the_puzzle_board_is_decided(real_cards) -> None:
     garrison = r.board.permanent("mobile_garrison")
     assert garrison.is_creature and (garrison.power, garrison.toughness) == (3, 4)
     assert r.board.permanent("knotvine_paladin").tapped
+
+
+def test_a_vehicle_crewed_twice_is_the_same_position_as_crewed_once(board) -> None:
+    """205.1b: "becomes an artifact creature" only adds types, so a second crew's effect changes
+    nothing: the whole-turn search's positions (state_key) are the same, in any order with others."""
+    import dataclasses
+
+    from mtgsolver.solver.turn import state_key
+
+    b = board(GARRISON)
+    once = resolve(b, ["activate garrison:1"], choose=["cost:garrison:1:crew=bears"]).board
+    [crewed] = [e for e in once.effects if e.spec is not None and e.spec.add_types]
+    twice = once.replace(effects=once.effects + (dataclasses.replace(crewed, timestamp=(crewed.timestamp or 0) + 9),))
+    assert state_key(twice) == state_key(once)
+    pumped = dataclasses.replace(crewed, spec=dataclasses.replace(crewed.spec, add_types=frozenset(), gets=(1, 1)))
+    assert state_key(once.replace(effects=once.effects + (pumped, pumped))) != state_key(
+        once.replace(effects=once.effects + (pumped,)))
