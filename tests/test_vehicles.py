@@ -131,3 +131,13 @@ def test_a_vehicle_crewed_twice_is_the_same_position_as_crewed_once(board) -> No
     pumped = dataclasses.replace(crewed, spec=dataclasses.replace(crewed.spec, add_types=frozenset(), gets=(1, 1)))
     assert state_key(once.replace(effects=once.effects + (pumped, pumped))) != state_key(
         once.replace(effects=once.effects + (pumped,)))
+
+
+def test_702_122c_a_creature_that_cant_crew_is_not_tapped_to_crew(board, real_cards) -> None:
+    """Revoke Privileges: "Enchanted creature can't attack, block, or crew Vehicles": the Bears can't
+    crew, and the Elves' power 1 alone is not enough."""
+    b = board(GARRISON + "  - {id: aura, name: Revoke Copy, types: [enchantment], subtypes: [aura], controller: bob, "
+                         "attached_to: bears, text: \"Enchanted creature can't attack, block, or crew Vehicles.\"}\n")
+    assert b.permanent("bears").has("cant_crew")
+    r = resolve(b, ["activate garrison:1"])
+    assert r.resolved is False and r.reason is not None and r.reason.rule == "702.122a"

@@ -200,6 +200,9 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     # "~ enters tapped." / "~ enters the battlefield tapped." (Izzet Boilerworks, Scarwood
     # Treefolk; 603.6d: a static ability applied as the permanent enters, however it enters)
     "enters_tapped": None,
+    # "can't crew Vehicles" (Bound in Gold's "can't attack, block, or crew Vehicles"; 702.122c):
+    # it can't be tapped to pay a crew cost
+    "cant_crew": None,
     # 702.86a annihilator N: its trigger makes the defending player sacrifice permanents; the
     # combat solvers answer undecided when an attacker has it (mtgsolver.encodings.damage)
     "annihilator": "int",

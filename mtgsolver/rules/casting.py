@@ -656,7 +656,8 @@ def _crew(game: Game, player: str, source: str, power: int, key: str) -> tuple[s
 
     :raises Illegal: no such set."""
     view = game.view()
-    crew = [p for p in view.controlled_by(player) if p.id != source and p.is_creature and not p.tapped]
+    crew = [p for p in view.controlled_by(player)
+            if p.id != source and p.is_creature and not p.tapped and not p.has("cant_crew")]  # 702.122c
     keys = twin_keys(view)
     ways: list[tuple[str, ...]] = []
     seen: set[tuple[Any, ...]] = set()
