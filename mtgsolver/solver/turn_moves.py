@@ -38,8 +38,8 @@ from mtgsolver.rules.turn import play_land
 
 __all__ = ["Move", "MoveList", "PaymentOptions", "might_move", "moves", "payments", "twin_keys"]
 
-#: A spell's keywords the search casts it with: kicker (both ways, 702.33a), and the cost
-#: reductions of 601.2f that apply without a choice (702.41a affinity).
+#: A spell's keywords the search casts it with: the cost reductions of 601.2f that apply without
+#: a choice (702.41a affinity). Kicker, a field of its own, is tried both ways (702.33a).
 _SEARCHED_KEYWORDS = frozenset({"affinity"})
 #: Cost symbols the exact enumeration pays (others go to the payment solver).
 _PLAIN_SYMBOLS = frozenset({"generic", "variable", "colored", "colorless", "hybrid", "snow"})
