@@ -591,9 +591,11 @@ def reference(objects: list[dict], effects: list[dict], hand: dict[str, int] | N
                 if o["retyped"]:
                     kept = o["mana"] - {BASIC[s] for s in BASIC}
                     o["mana"] = kept | ({BASIC[s] for s in o["subtypes"] if s in BASIC} if "land" in o["types"] else set())
-    # rules effects after the layers (613.11)
+    # rules effects after the layers (613.11); a noncreature has no power or toughness (208.3)
+    creature = {oid: "creature" in o["types"] for oid, o in objs.items()}
     out = {oid: {"types": o["types"], "subtypes": o["subtypes"], "colors": o["colors"], "keywords": o["keywords"],
-                 "p": o["p"], "t": o["t"], "mana": o["mana"], "cant_attack": False, "blocked_only_above": [],
+                 "p": o["p"] if creature[oid] else None, "t": o["t"] if creature[oid] else None, "mana": o["mana"],
+                 "cant_attack": False, "blocked_only_above": [],
                  "goaded_by": set(),
                  "protections": o["protections"]}
            for oid, o in objs.items()}

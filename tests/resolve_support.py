@@ -114,6 +114,7 @@ ORACLE: dict[str, str] = {
     "Oblivion Ring": "When Oblivion Ring enters the battlefield, exile another target nonland permanent.\nWhen "
                      "Oblivion Ring leaves the battlefield, return the exiled card to the battlefield under its "
                      "owner's control.",
+    "Snap": "Return target creature to its owner's hand. Untap up to two lands.",
 }
 #: The lines of those cards no grammar reads (docs/unread.md): "enters with X counters" is read by
 #: the loader's own reading of X (107.3m); the piles are not modelled.

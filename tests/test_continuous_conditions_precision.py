@@ -54,9 +54,9 @@ READ = [
      {"affects": {"other": True, "types": ["creature"], "controller": "you"}, "gains": [{"ward": "{3}"}]}),
     ("Thresher Lizard", "Thresher Lizard gets +1/+2 as long as you have one or fewer cards in hand.",
      {"affects": SELF, "gets": [1, 2], "condition": [{"hand_at_most": 1}]}),
-    # 702.122: the crewing part restricts nothing the model does (docs/layers.md)
+    # 702.122c: it can't be tapped to pay a crew cost
     ("Revoke Privileges", "Enchanted creature can't attack, block, or crew Vehicles.",
-     {"affects": {"attached": True}, "rules": ["cant_attack", "cant_block"]}),
+     {"affects": {"attached": True}, "rules": ["cant_attack", "cant_block", "cant_crew"]}),
     ("Zangief, the Red Cyclone", "Iron Muscle \u2014 As long as it's your turn, Zangief has indestructible.",
      {"affects": SELF, "gains": ["indestructible"], "condition": [{"your_turn": True}]}),
 ]

@@ -151,3 +151,37 @@ def test_the_opponent_can_cast_only_what_their_mana_pays_for(real_cards) -> None
         "b has 2 cards in hand that could be cast in response (Lightning Bolt, Force of Will)"]
     later = board(mountains.replace(", tapped: true", "") + "  - {id: i2, card: Island, controller: b}\n")
     assert "Counterspell" in opponent_can_act(board(mountains), "b", [later])[0]
+
+
+def test_attack_triggers_of_the_opponents_creatures_do_not_bear_on_this_turn() -> None:
+    """508.1: only the active player attacks, so "Whenever ~ attacks" and "You may exert ~ as it
+    attacks" (Champion of Rhonas, PS_AKH6) of the opponent's creature do nothing this turn; the
+    same lines of the searching player's creature, and "attacks or blocks", still bear."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.solver.relevance import turn_bearing
+
+    lines = ["You may exert C0 as it attacks. When you do, frobnicate.", "Whenever C1 attacks, frobnicate target creature.",
+             "Whenever C2 attacks or blocks, frobnicate.", "Whenever a creature you control attacks, frobnicate."]
+    for owner, bearing in (("bob", ["c2"]), ("alice", ["c0", "c1", "c2", "c3"])):
+        entries = "\n".join(f"  - {{id: c{i}, name: C{i}, types: [creature], power: 1, toughness: 1, "
+                            f"controller: {owner}, text: \"{line}\"}}" for i, line in enumerate(lines))
+        board = parse_board_text("version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\n"
+                                 f"turn: {{step: precombat_main}}\nbattlefield:\n{entries}\n", "b.yaml")
+        against_win, against_no = turn_bearing(board, False)
+        assert sorted({u.permanent for u in against_win} | {u.permanent for u in against_no}) == bearing, owner
+
+
+def test_a_cast_trigger_of_a_permanent_in_play_does_not_bear() -> None:
+    """113.6k: "When you cast this spell, ..." (Scourge of the Skyclaves, PS_ZNR1) can't trigger from
+    the battlefield; on a card in hand it still bears on a proof of no win."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.solver.relevance import turn_bearing
+
+    text = "When you cast this spell, frobnicate."
+    board = parse_board_text(
+        "version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\nturn: {step: precombat_main}\n"
+        f"zones: {{alice: {{hand: [{{name: H, types: [creature], mana_cost: '{{R}}', power: 1, toughness: 1, "
+        f"text: '{text}'}}]}}}}\nbattlefield:\n  - {{id: c, name: C, types: [creature], power: 1, toughness: 1, "
+        f"controller: alice, text: '{text}'}}\n", "b.yaml")
+    against_win, against_no = turn_bearing(board, False)
+    assert against_win == () and [u.permanent for u in against_no] == ["alice.hand[0]"]

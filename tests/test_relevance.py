@@ -35,8 +35,8 @@ BLOCK = """combat:
 
 def test_enters_lines_activated_abilities_and_a_declinable_attack_trigger_leave_a_block_check_decided(
         real_cards) -> None:
-    """An enters trigger of a permanent in play (603.6a), "enters the battlefield tapped" on a
-    land in play (614.1c), an activated ability (602.1) and an attack trigger that only mills
+    """An enters trigger of a permanent in play (603.6a), "enters the battlefield tapped unless"
+    on a land in play (614.1c), an activated ability (602.1) and an attack trigger that only mills
     (508.2: it resolves before blockers, but changes no permanent) can't change which blocks are
     legal: the check is decided and lists each with its reason."""
     board = _board("""  - {id: bears, card: Grizzly Bears, controller: a}
@@ -54,6 +54,7 @@ combat:
     reasons = _reasons(result)
     assert "603.6a" in reasons["When Cloudkin Seer enters the battlefield, draw a card."]
     assert "Scoured Barrens enters the battlefield tapped." not in reasons  # read: enters_tapped
+    assert board.permanent("barrens").has("enters_tapped")  # read (603.6d): no longer a line not read
     assert "614.1c" in reasons["Clifftop Retreat enters the battlefield tapped unless you control a Mountain or a "
                                "Plains."]
     assert "602.1" in reasons["{2}{R}, {T}: Destroy target nonbasic land."]
@@ -192,6 +193,7 @@ def test_lands_that_enter_tapped_leave_a_payment_decided(real_cards) -> None:
     assert result.payable is True and not result.unread
     assert "614.1c" in _reasons(result)["Clifftop Retreat enters the battlefield tapped unless you control a Mountain "
                                         "or a Plains."]
+    assert "Scoured Barrens enters the battlefield tapped." not in _reasons(result)  # read: enters_tapped (603.6d)
 
 
 def test_an_enters_trigger_doesnt_make_combat_damage_undecided(real_cards) -> None:

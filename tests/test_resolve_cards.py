@@ -147,6 +147,17 @@ def test_untap_each_creature_you_control(board) -> None:
     assert not r.board.permanent("e1").tapped and r.board.permanent("e2").tapped
 
 
+def test_untap_up_to_two_lands_chosen_as_it_resolves(board) -> None:
+    """Snap: "Untap up to two lands" chooses as it resolves (115.10, not targets), none to two."""
+    b = board("zones: {alice: {hand: [Snap]}}\nbattlefield:\n" + BEARS
+              + "".join(f"  - {{id: i{n}, card: Island, controller: alice, tapped: true}}\n" for n in range(3)))
+    r = resolve(b, ["cast Snap>bears"], free=True)
+    [choice] = r.choices
+    assert choice.options[0] == "i0,i1" and choice.options[-1] == "none" and "i2" in choice.options
+    r = resolve(b, ["cast Snap>bears"], free=True, choose=[f"{choice.key}=i0,i2"])
+    assert not r.board.has_permanent("bears") and [p.tapped for p in r.board.permanents] == [False, True, False]
+
+
 def test_creature_tokens(board) -> None:
     """111.2: two 1/1 white Soldier tokens, summoning sick (302.6), named "Soldier Token" (111.4)."""
     r = resolve(board("zones: {alice: {hand: [Raise the Alarm]}}\n"), ["cast Raise the Alarm"], free=True)

@@ -197,9 +197,12 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     # "doesn't untap during its controller's untap step" (Dance of the Dead; 502.3): no solver
     # plays an untap step (each answers about this turn), so it is shown and changes no answer
     "doesnt_untap": None,
-    # "~ enters the battlefield tapped." (Jungle Hollow; 614.1c): the permanent enters tapped,
-    # however it enters (played as a land, 305.2, or resolving as a spell, 608.3)
+    # "~ enters tapped." / "~ enters the battlefield tapped." (Izzet Boilerworks, Scarwood
+    # Treefolk; 603.6d: a static ability applied as the permanent enters, however it enters)
     "enters_tapped": None,
+    # "can't crew Vehicles" (Bound in Gold's "can't attack, block, or crew Vehicles"; 702.122c):
+    # it can't be tapped to pay a crew cost
+    "cant_crew": None,
     # 702.86a annihilator N: its trigger makes the defending player sacrifice permanents; the
     # combat solvers answer undecided when an attacker has it (mtgsolver.encodings.damage)
     "annihilator": "int",

@@ -149,13 +149,15 @@ class Chosen:
     """``count`` objects matching ``filter`` that ``who`` chooses as the effect happens, not
     targeted (115.10: "return a land you control to its owner's hand", "exile a card from a
     graveyard"): permanents on the battlefield, or cards in ``zone`` (``whose``: whose zone,
-    as :class:`TargetSpec`'s). Fewer when fewer exist."""
+    as :class:`TargetSpec`'s). Fewer when fewer exist; ``up_to``: "up to N" ("untap up to two
+    lands"), any number from none to ``count``, as the chooser likes."""
 
     filter: Affected = field(default_factory=Affected)
     count: "Amount" = 1
     who: "Ref" = field(default_factory=You)
     zone: Literal["battlefield", "graveyard", "hand"] = "battlefield"
     whose: Literal["any", "you", "opponents"] = "any"
+    up_to: bool = False
 
 
 @dataclass(frozen=True)

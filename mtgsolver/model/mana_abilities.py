@@ -213,7 +213,9 @@ class CostPart:
     kind (``remove_counters``, ``put_counter``) or the zone (``exile_self``, ``exile_card``:
     ``graveyard``/``hand``; ``discard``: ``card``/``hand``). ``named``: the permanent's
     name (201.2); ``token``: only a token (111.1); ``another``: not the source itself;
-    ``variable``: the player chooses the amount (``X``, "any number of", 107.3).
+    ``variable``: the player chooses the amount (``X``, "any number of", 107.3). ``crew``:
+    tap any number of other untapped creatures you control with total power ``amount`` or
+    greater (702.122a).
     """
 
     kind: str
@@ -234,7 +236,7 @@ class CostPart:
 #: X permanents are read but not modelled: an answer they could change is undecided.
 COST_KINDS: frozenset[str] = frozenset(
     "tap untap mana life energy sacrifice_self sacrifice remove_counters put_counter tap_untapped discard "
-    "mill exile_self exile_card exert return_self".split())
+    "mill exile_self exile_card exert return_self crew".split())
 PAYABLE_COSTS: frozenset[str] = frozenset(
     "tap untap mana life sacrifice_self sacrifice remove_counters put_counter tap_untapped discard mill "
     "exile_self exile_card exert".split())

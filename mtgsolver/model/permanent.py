@@ -106,7 +106,10 @@ class Permanent:
     @property
     def power(self) -> int | None:
         """Power after layer 7 (613.4), or with its +X/+Y counters applied (613.4c, 122.1a) on a
-        permanent no layer engine has seen."""
+        permanent no layer engine has seen; none on a noncreature permanent, whatever is printed
+        (208.3, 301.7a: a Vehicle has its printed power and toughness only as a creature)."""
+        if "creature" not in self.types:
+            return None
         if self.layered_pt is not None:
             return self.layered_pt[0]
         if self.base_power is None:
@@ -115,6 +118,8 @@ class Permanent:
 
     @property
     def toughness(self) -> int | None:
+        if "creature" not in self.types:
+            return None
         if self.layered_pt is not None:
             return self.layered_pt[1]
         if self.base_toughness is None:

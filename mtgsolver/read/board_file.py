@@ -736,7 +736,7 @@ class _Builder:
             colors = card.derived_colors
         else:
             colors = cost.colors if cost else frozenset()
-        if "creature" in types:
+        if "creature" in types or "vehicle" in subtypes:  # 301.7a: a Vehicle's printed P/T, for when it is a creature
             power = p.power if p.power is not None else (card.power if card else None)
             toughness = p.toughness if p.toughness is not None else (card.toughness if card else None)
         else:
@@ -1420,14 +1420,21 @@ def card_permanent_or_none(card: Card, pid: str, controller: str, owner: str | N
 def spell_ability(card: Card) -> SpellAbility | None:
     """What an instant or sorcery card does (608.2), when its whole text is read; an Aura card's
     spell, its target from its enchant ability (303.4a, 702.5a); else ``None`` (its text is then
-    unread, ``docs/unread.md``)."""
+    unread, ``docs/unread.md``). Another permanent card's is what its lines about casting it make
+    of its cost (kicker, affinity, "costs {N} less", 601.2f), with no effect; ``None`` without
+    such lines."""
     if "aura" in {t.lower() for t in card.subtypes}:
         from mtgsolver.read.grammar.spell import read_aura
 
         aura = read_aura(card.text or "", card.name)
         return parse_spell(aura) if aura is not None else None
     if not {"instant", "sorcery"} & set(card.types):
-        return None
+        if not card.is_permanent:
+            return None
+        from mtgsolver.read.grammar.spell import permanent_spell
+
+        found = permanent_spell(card.text or "", card.name)
+        return parse_spell(found) if found is not None else None
     from mtgsolver.read.grammar.spell import remembered_spell
 
     found = remembered_spell(card.text or "", card.name)

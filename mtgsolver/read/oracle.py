@@ -27,6 +27,9 @@ _PHRASES: list[tuple[str, Any]] = [
     # battalion, an ability word (207.2c): a declare-attackers trigger (Boros Elite)
     (r"battalion — whenever (?:~|this creature) and at least two other creatures attack, (?:~|this creature) gets "
      r"\+(\d+)/\+(\d+) until end of turn\.", lambda m: [{"battalion": {"gets": [int(m.group(1)), int(m.group(2))]}}]),
+    # 603.6d, 614.1d: "[This permanent] enters tapped." (Izzet Boilerworks, Jungle Hollow, Scarwood Treefolk)
+    (r"(?:~|this (?:land|creature|artifact|enchantment|permanent)) enters(?: the battlefield)? tapped\.",
+     lambda m: ["enters_tapped"]),
     # mana production (mtgsolver.rules.production; 106.12, 305.7, 614)
     (r"if a land is tapped for mana, it produces \{([wubrgc])\} instead of any other type and amount\.",
      lambda m: [{"lands_tap_for": m.group(1).upper()}]),
@@ -39,8 +42,6 @@ _PHRASES: list[tuple[str, Any]] = [
     (r"you may spend white mana as though it were mana of any color\. you may spend other mana only as though it "
      r"were colorless mana\.", lambda m: ["spend_white_as_any_color"]),
     # "tapped for mana" triggers (106.12a) are the mana grammar family's (grammar/mana.lark)
-    # 614.1c: the permanent's own replacement of how it enters (Jungle Hollow)
-    (r"~ enters(?: the battlefield)? tapped\.", lambda m: ["enters_tapped"]),
 ]
 _COMPILED = [(re.compile("^" + p + "$"), build) for p, build in _PHRASES]
 

@@ -22,7 +22,9 @@
   at sorcery speed; 606.6: a negative loyalty cost needs that much loyalty; 602.5 (a static
   "can't be activated"); 602.5b: "Activate only during your turn / your upkeep / before
   attackers are declared", "Activate only if ..."; 602.1: "Any player may activate this
-  ability" (the permanent's controller does, in a resolution).
+  ability" (the permanent's controller does, in a resolution); 702.122a: crew N taps any other
+  untapped creatures of the player with total power N or greater (not a {T} cost: a creature
+  that came this turn may crew, 302.6).
 
 The mana part of a cost is paid by the caller (the payment solver, or not at all with a
 free cast): :class:`Payment` is what that payment did to the board.
@@ -40,14 +42,17 @@ from mtgsolver.model.board import PoolMana
 from mtgsolver.model.continuous import Affected
 from mtgsolver.model.effects import ActivatedAbility, Damage, Modal, SpellAbility, X
 from mtgsolver.model.errors import OptionError
+from mtgsolver.model.mana import ManaCost, ManaSymbol
 from mtgsolver.model.mana_abilities import CostPart
 from mtgsolver.model.zones import ZoneCard
 from mtgsolver.rules.game import Game, Illegal, StackObject, Undecided, card_object
 from mtgsolver.rules.resolution import add_counters, discard, move_object, sacrifice, tap
 from mtgsolver.rules.targets import became_targets, distinct_problem, target_problem, used_slots, warded
 from mtgsolver.rules.triggers import mode_sets
+from mtgsolver.rules.twins import twin_keys
 
-__all__ = ["Activate", "Cast", "Payment", "activate", "cast", "needs", "pay", "sorcery_timing", "spell_ability"]
+__all__ = ["Activate", "Cast", "Payment", "activate", "cast", "needs", "pay", "sorcery_timing", "spell_ability",
+           "total_cost"]
 
 MAIN_PHASES = ("precombat_main", "postcombat_main")
 
@@ -299,7 +304,70 @@ def _keyword_options(game: Game, cid: str, name: str, ability: SpellAbility, mod
             f"alternative:{cid}", ["mana cost", *ability.alternative_costs]) > 0:
         raise Undecided("118.9", f"{name} cast for an alternative cost: not modelled")
     for word in sorted(names & set(_COST_REDUCTIONS)) if not free else ():
-        raise Undecided(_COST_REDUCTIONS[word], f"{name} has {word}: the cost it lowers is not modelled")
+        if word != "affinity" or any(_affinity_type(k) is None for k in ability.keywords if k.startswith("affinity")):
+            raise Undecided(_COST_REDUCTIONS[word], f"{name} has {word}: the cost it lowers is not modelled")
+
+
+def _affinity_type(keyword: str) -> str | None:
+    """The card type an "affinity for [type]s" counts (702.41a), or ``None`` for another quality."""
+    words = keyword.split()
+    if len(words) == 3 and words[1] == "for" and words[2] in ("artifacts", "creatures", "enchantments", "lands"):
+        return words[2][:-1]
+    return None
+
+
+def total_cost(game: Game, player: str, zc: ZoneCard, spell: SpellAbility, targets: Sequence[Sequence[str]] = (),
+               kicked: bool = False, x: int | None = None) -> ManaCost | None:
+    """601.2f: the total cost of casting ``zc`` (``None``: it has no mana cost, 118.6): its mana cost
+    with X fixed (107.3a, when ``x`` is given), plus the kicker paid (702.33a) and "{N} more for each
+    target beyond the first", less the reductions (118.7c: of generic mana only): "This spell costs
+    {N} less to cast [if ... | for each ... | if it targets ...]" and affinity for a card type
+    (702.41a: {1} less for each one ``player`` controls; 702.41b: each instance applies).
+
+    :raises Undecided: a reduction not modelled (affinity for another quality, undaunted)."""
+    cost = zc.card.mana_cost
+    if cost is None:
+        return None
+    if x is not None:
+        cost = cost.with_x(x)
+    extra = [spell.kicker] if kicked and spell.kicker is not None else []
+    if spell.extra_target_cost is not None:
+        extra += [spell.extra_target_cost] * max(0, sum(len(group) for group in targets) - 1)
+    for more in extra:
+        cost = cost + more
+    less = 0
+    query = game.query()
+    for r in spell.cost_reductions:
+        if r.condition and not query.holds(r.condition, zc.id, player):
+            continue
+        if r.targets is not None and not any(game.on_battlefield(t) and query.matches(r.targets, t, zc.id, player)
+                                             for group in targets for t in group):
+            continue
+        less += r.mana.generic * (query.count(r.per, zc.id, player) if r.per is not None else 1)
+    for keyword in spell.keywords:
+        if keyword.startswith("affinity"):
+            kind = _affinity_type(keyword)
+            if kind is None:
+                raise Undecided("702.41a", f"{zc.card.name}: {keyword}: the cost it lowers is not modelled")
+            less += sum(1 for p in game.view().controlled_by(player) if kind in p.types)
+        elif keyword.startswith("undaunted"):
+            raise Undecided("702.125a", f"{zc.card.name}: undaunted: the cost it lowers is not modelled")
+    return _reduced(cost, less) if less > 0 else cost
+
+
+def _reduced(cost: ManaCost, less: int) -> ManaCost:
+    """``cost`` with up to ``less`` generic mana taken off (118.7c: colored requirements stay;
+    an {X} not yet fixed stays whole)."""
+    out = []
+    for s in cost.symbols:
+        if s.kind == "generic" and less > 0:
+            take = min(s.generic, less)
+            less -= take
+            if s.generic > take:
+                out.append(ManaSymbol(generic=s.generic - take))
+        else:
+            out.append(s)
+    return ManaCost(tuple(out))
 
 
 def pay(game: Game, payment: Payment) -> None:
@@ -540,6 +608,9 @@ def _cost(game: Game, pid: str, name: str, player: str, c: CostPart, key: str) -
     elif c.kind == "tap_untapped":
         for t in _chosen(game, player, c, pid, f"cost:{key}:tap", untapped=True):
             tap(game, t)
+    elif c.kind == "crew":
+        for t in _crew(game, player, pid, c.amount, f"cost:{key}:crew"):
+            tap(game, t)
     elif c.kind in ("remove_counters", "put_counter"):
         if c.variable:
             raise Undecided("107.3", f"{name}: a cost removing any number of counters is not modelled")
@@ -601,6 +672,29 @@ def _chosen(game: Game, player: str, c: CostPart, source: str, key: str, untappe
         raise Illegal("602.2", f"{player} controls {len(mine)} {c.what or 'permanents'} to pay the cost; it takes {n}")
     ways = list(itertools.combinations(mine, n))
     return ways[game.choose(key, [",".join(w) for w in ways])]
+
+
+def _crew(game: Game, player: str, source: str, power: int, key: str) -> tuple[str, ...]:
+    """702.122a: the creatures tapped to crew: the player's choice among the sets of their other
+    untapped creatures with total power ``power`` or greater (any such set, not only the
+    smallest: tapping a creature may trigger, 603.2), twins counted once (their sets are alike).
+
+    :raises Illegal: no such set."""
+    view = game.view()
+    crew = [p for p in view.controlled_by(player)
+            if p.id != source and p.is_creature and not p.tapped and not p.has("cant_crew")]  # 702.122c
+    keys = twin_keys(view)
+    ways: list[tuple[str, ...]] = []
+    seen: set[tuple[Any, ...]] = set()
+    for n in range(len(crew) + 1):
+        for combo in itertools.combinations(crew, n):
+            sig = tuple(sorted(repr(keys.get(p.id, p.id)) for p in combo))
+            if sum(p.power or 0 for p in combo) >= power and sig not in seen:
+                seen.add(sig)
+                ways.append(tuple(p.id for p in combo))
+    if not ways:
+        raise Illegal("702.122a", f"{player}'s other untapped creatures have less than {power} total power to crew")
+    return ways[game.choose(key, [",".join(w) or "none" for w in ways])]
 
 
 def _describe(obj: StackObject) -> str:

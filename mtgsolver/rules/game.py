@@ -95,13 +95,16 @@ class _NoPayer:
 class CardReader(Protocol):
     """What a card is as a permanent and in a graveyard, its text read (the readers supply it;
     the rules never read text): ``permanent(card, id, controller, owner)`` (110.4),
-    ``graveyard_statics(card)`` (113.6b), ``enters_with(card, x)``: the counters its
-    permanent enters with when its spell had X (614.1c, 107.3m), and ``enchant(card)``: what an
-    Aura card may enchant (702.5a), ``None`` when its enchant ability is not read."""
+    ``graveyard_statics(card)`` (113.6b), ``spell(card)``: what it does as a spell, or what
+    its lines make of its cost (601.2f), ``enters_with(card, x)``: the counters its permanent
+    enters with when its spell had X (614.1c, 107.3m), and ``enchant(card)``: what an Aura card
+    may enchant (702.5a), ``None`` when its enchant ability is not read."""
 
     def permanent(self, card: Card, pid: str, controller: str, owner: str) -> Permanent: ...
 
     def graveyard_statics(self, card: Card) -> tuple[Static, ...]: ...
+
+    def spell(self, card: Card) -> SpellAbility | None: ...
 
     def enters_with(self, card: Card, x: int) -> dict[str, int]: ...
 
@@ -340,8 +343,9 @@ class Game:
               cause: str = "", attached_to: str | None = None) -> str:
         """Put a permanent onto the battlefield under ``controller`` (302.6: summoning sick;
         613.7d: a new timestamp; 107.3m: the spell's X; 608.3c: an Aura attached to
-        ``attached_to``) and note the "enters" event (603.6a)."""
-        tapped = tapped or template.has("enters_tapped")  # 614.1c: "~ enters the battlefield tapped"
+        ``attached_to``; 603.6d, 614.1d: tapped when it "enters tapped") and note the "enters"
+        event (603.6a)."""
+        tapped = tapped or template.has("enters_tapped")
         perm = dataclasses.replace(
             template, id=pid, controller=controller, owner=owner or template.owner or controller, tapped=tapped,
             summoning_sick=True, x=x, token=token, card=None if token else (card or template.card),
@@ -385,7 +389,8 @@ class Game:
                             "(111.7, 704.5d)")
             return None
         card_id = pid
-        zc = ZoneCard(card_id, printed.card, self.reader.graveyard_statics(printed.card) if to == "graveyard" else ())
+        zc = ZoneCard(card_id, printed.card, self.reader.graveyard_statics(printed.card) if to == "graveyard" else (),
+                      spell=self.reader.spell(printed.card))
         self._put_card(owner, to, zc, bottom)
         self.step(rule, f"{lki.name} ({pid}) {how}: it goes to {owner}'s {to} (400.3, 400.7)")
         return card_id

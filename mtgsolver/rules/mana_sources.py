@@ -534,6 +534,14 @@ def _usable(col: _Collector, perm: Permanent, ability: ManaAbility, life: int, r
         col.exclude(perm.id, ability, "its cost exiles it from a hand or graveyard: on the battlefield it can't "
                     "be paid", "113.6m")
         return False
+    tapping = [perm] if ability.taps else []
+    for part in (c for c in ability.costs if c.kind == "tap_untapped"):
+        tapping += [col.board.permanent(t) for t in _tap_candidates(col.board, perm.controller, part)]
+    if any(t.kind == "becomes_tapped" and t.subject is None for p in tapping for t in
+           (a.event for a in p.triggered_abilities)):
+        col.exclude(perm.id, ability, "tapping it for mana triggers an ability (603.2) payment does not model",
+                    "603.2", modelled=False)
+        return False
     unpaid = [c for c in ability.costs if not modelled_cost(c)]
     if unpaid and not relax:
         col.exclude(perm.id, ability, f"its cost '{_describe(unpaid[0])}' is read but payment does not model it",

@@ -340,7 +340,8 @@ class Resolving:
 
     def choose_objects(self, ref: Chosen) -> list[str]:
         """115.10: objects a player chooses as the effect happens, not targeted: ``count`` of
-        those matching (fewer when fewer exist), permanents or cards in the zone named.
+        those matching (fewer when fewer exist; "up to": any number to ``count``), permanents or
+        cards in the zone named.
 
         :raises Undecided: cards chosen from a hand not all known (402.3)."""
         game = self.game
@@ -357,9 +358,10 @@ class Resolving:
                     raise Undecided("402.3", f"{who} chooses a card from {owner}'s hand, and not all of it is known")
                 pool += [c.id for c in (z.hand if ref.zone == "hand" else z.graveyard) if game.query().matches(
                     ref.filter, c.id, source, self.you, obj=card_object(c.card, c.id, owner))]
-        ways = list(itertools.combinations(pool, min(self.amount(ref.count), len(pool))))
+        most = min(self.amount(ref.count), len(pool))
+        ways = [w for n in (range(most, -1, -1) if ref.up_to else (most,)) for w in itertools.combinations(pool, n)]
         key = f"choose:{self.obj.label or self.obj.id}" + (f":{len(self.picked) + 1}" if self.picked else "")
-        picked = list(ways[game.choose(key, [",".join(w) for w in ways])]) if ways else []
+        picked = list(ways[game.choose(key, [",".join(w) or "none" for w in ways])]) if ways else []
         if picked:
             game.step("115.10", f"{who} chooses {', '.join(picked)}")
         return picked
@@ -495,7 +497,7 @@ class Resolving:
             return bool(found) and all(counters_on(game, t, e.kind) >= self.amount(e.amount) for t in found)
         if isinstance(e, (Exile, ReturnFromGraveyard)):
             found = self.refs(e.what)
-            need = self.amount(e.what.count) if isinstance(e.what, Chosen) else 1
+            need = (0 if e.what.up_to else self.amount(e.what.count)) if isinstance(e.what, Chosen) else 1
             return len(found) >= need
         if isinstance(e, Discard):  # a whole hand can always be discarded, even an empty one
             return e.all or all(game.zones_of(p).hand_count >= self.amount(e.amount) for p in self.players(e.who))

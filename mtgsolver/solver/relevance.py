@@ -28,12 +28,14 @@ from mtgsolver.load import prepare
 from mtgsolver.model.abilities import Static, TextAbility
 from mtgsolver.model.board import Board
 from mtgsolver.model.effects import (
-    ActivatedAbility, Damage, Delayed, GainLife, LookAtTop, LoseLife, Players, PutCounters, TriggeredAbility, You,
+    ActivatedAbility, Damage, Delayed, GainLife, LookAtTop, LoseLife, Players, PutCounters, SpellAbility,
+    TriggeredAbility, You,
 )
 from mtgsolver.model.mana import Color
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.model.zones import TURN_STEPS
+from mtgsolver.read.board_file import spell_ability as board_spell_ability
 from mtgsolver.read.line_forms import (
     EVENTS, NUMBERS, LineForm, effect_events, effect_reach, line_form, parent_index, reach,
     static_condition,
@@ -924,23 +926,27 @@ _ENTERS_WITH_X = re.compile(r"\benters(?: the battlefield)? with X \+1/\+1 count
 def resolve_bearing(before: Board, after: Board | None) -> Bearing:
     """Lines that could bear on a resolution (608, 603, 704): every unread line of a permanent
     on the board before or after it, but activated abilities (602: nothing happens unless one is
-    activated; an action naming one unread is refused), the "enters" triggers of a permanent
-    there throughout (603.6a: it didn't enter), the "enters with X +1/+1 counters" line of a
-    permanent that entered from a spell with X (107.3m: the resolution read and carried it out)
-    and an Aura's enchant line (303.4a, 702.5a: an Aura spell's target is read as its spell;
-    the board says what an Aura is attached to). Of a permanent there throughout, neither what
-    works as it enters ("enters tapped", 614.1c) or from another zone (cycling ...), nor what
-    works as it leaves, nor its vanishing when no time counter was removed from it (702.63a),
-    nor "when you play a land" (a resolution plays none: playing a land is a special action,
-    305.1, 116.2a). Each other could change the board after, so each is decisive."""
+    activated; an action naming one unread is refused), the "enters" triggers and the "as it
+    enters", "enters tapped" and "enters with" lines of a permanent there throughout (603.6a,
+    113.6h: it didn't enter), the "enters with X +1/+1 counters" line of a permanent that entered
+    from a spell with X (107.3m: the resolution read and carried it out), the lines about casting
+    it its spell reads (kicker, affinity, "costs {N} less": they work only while it is a spell,
+    702.33a, 702.41a, 601.2f, and casting it pays them) and an Aura's enchant line (303.4a,
+    702.5a: an Aura spell's target is read as its spell; the board says what an Aura is attached
+    to). Of a permanent there throughout, neither what works from another zone (cycling ...),
+    nor what works as it leaves, nor its vanishing when no time counter was removed from it
+    (702.63a), nor "when you play a land" (a resolution plays none: playing a land is a special
+    action, 305.1, 116.2a). Each other could change the board after, so each is decisive."""
     was = {p.id for p in before.permanents}
     stayed = was & ({p.id for p in after.permanents} if after is not None else set())
     lines: list[UnreadLine] = []
     for board in (before, after) if after is not None else (before,):
         for perm in board.permanents:
+            cast_lines = _cast_lines(board_spell_ability(perm.card) if perm.card is not None and perm.unread else None)
             for line in perm.unread:
-                if is_activated(line) or _ENCHANT.match(_body(line)) or (perm.id in stayed and (
-                        _ENTERS_TRIGGER.match(line) or _stays_idle(line, perm, before, after))):
+                if is_activated(line) or line in cast_lines or _ENCHANT.match(_body(line)) or (
+                        perm.id in stayed and (_ENTERS_TRIGGER.match(line) or _ETB.match(_body(line))
+                                               or _stays_idle(line, perm, before, after))):
                     continue
                 if perm.id not in was and perm.x is not None and _ENTERS_WITH_X.search(line):
                     continue
@@ -964,8 +970,9 @@ def _stays_idle(line: str, perm: Permanent, before: Board, after: Board | None) 
 # --------------------------------------------------------------------------- a whole turn
 _ETB = re.compile(r"^(?:(?:When|Whenever|As) [^.,]*? enters\b|[^.]*? enters(?: the battlefield)?(?: tapped| with\b)"
                   r"|[^.]*? enters(?: the battlefield)? as a copy\b|You may have [^.]*? enter\b)", re.I)
-# keywords that work only as a card is cast or from a hand or graveyard (702.29, 702.33, 702.34, ...)
-_CARD_ONLY = re.compile(r"^(?:\w*cycling|kicker|multikicker|flashback|buyback|madness|morph|megamorph|affinity for|"
+# keywords that work only as a card is cast or from a hand or graveyard (702.29, 702.33, 702.34, ...),
+# and a trigger on casting the spell itself, which can't trigger from the battlefield (113.6k)
+_CARD_ONLY = re.compile(r"^(?:when you cast this spell|\w*cycling|kicker|multikicker|flashback|buyback|madness|morph|megamorph|affinity for|"
                         r"convoke|delve|dash|evoke|emerge|escape|foretell|suspend|unearth|mutate|bestow|offering|"
                         r"ninjutsu|disturb|retrace|jump-start|aftermath|splice onto|embalm|eternalize|encore|"
                         r"enchant|casualty|blitz|spectacle|surge|prowl|overload|replicate|entwine|"
@@ -989,6 +996,9 @@ _ENCHANT = re.compile(r"^Enchant\b", re.I)
 _INSTANT_KEYWORD = re.compile(r"^(?:crew|ninjutsu|scavenge)\b", re.I)
 _EARLY_STEP = re.compile(r"^At the beginning of (?:your |each |each player's |each opponent's |that player's )?"
                          r"(?:upkeep|draw step)\b", re.I)
+_THEIR_ATTACKS = re.compile(r"^(?:(?:When|Whenever) (?:~|this creature|(?:another|a) creature you control|one or more "
+                            r"(?:other )?creatures you control) attacks?(?: alone)?, "
+                            r"|You may exert ~ as it attacks\.)", re.I)
 _YOUR_MAY = re.compile(r"^(?:When|Whenever|At)\b[^,]*,\s*(?:if [^,]*,\s*)?you may\b", re.I)
 
 
@@ -1011,7 +1021,8 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
         mine = perm.controller == active
         for line in perm.unread:
             u = UnreadLine(perm.id, line, line_kinds(line))
-            where = _bearing(line, mine, on_battlefield=True, early_steps=early_steps)
+            where = set() if not mine and _attacks_of_theirs(line, perm.name) else \
+                _bearing(line, mine, on_battlefield=True, early_steps=early_steps)
             if "win" in where:
                 against_win.append(u)
             if "no" in where:
@@ -1020,9 +1031,10 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
         if zc.spell is None and not zc.card.is_permanent and (zc.card.text or "").strip() \
                 and "land" not in {t.lower() for t in zc.card.types}:
             against_no.append(UnreadLine(zc.id, zc.card.text or "", frozenset({"other"})))
+        cast_lines = _cast_lines(zc.spell) if zc.card.is_permanent else set()
         for line in zc.permanent.unread if zc.permanent is not None else ():
-            if zc.spell is not None and _ENCHANT.match(_body(line)):
-                continue  # the Aura spell's target, read as its spell (303.4a, 702.5a)
+            if line in cast_lines or zc.spell is not None and _ENCHANT.match(_body(line)):
+                continue  # read as its spell: its cost (601.2f) or its target (303.4a, 702.5a)
             if not (_UNTAP_STEP.match(_body(line)) or _NEXT_UPKEEP.match(_body(line))):
                 against_no.append(UnreadLine(zc.id, line, line_kinds(line)))
     return merge(against_win), merge(against_no)
@@ -1033,7 +1045,10 @@ def entered_bearing(permanents: Iterable[Permanent], active: str) -> tuple[Unrea
     change it: all but the searching player's activated abilities and triggers they may decline."""
     out = []
     for perm in permanents:
+        cast_lines = _cast_lines(board_spell_ability(perm.card) if perm.card is not None and perm.unread else None)
         for line in perm.unread:
+            if line in cast_lines:
+                continue  # its spell's cost, as the search paid it (601.2f)
             if "win" in _bearing(line, perm.controller == active, on_battlefield=False, early_steps=False):
                 out.append(UnreadLine(perm.id, line, line_kinds(line)))
     return merge(out)
@@ -1077,6 +1092,21 @@ _LEAVES_OR_GRAVEYARD = re.compile(r"^(?:When ~ leaves the battlefield, |If ~ wou
                                   r"anywhere, )", re.I)
 _VANISHING = re.compile(r"^Vanishing \d+$", re.I)
 _PLAY_LAND = re.compile(r"^When(?:ever)? you play (?:a|another) land, ", re.I)
+
+
+def _attacks_of_theirs(line: str, name: str) -> bool:
+    """A line about the permanent's own creatures attacking ("Whenever Champion of Rhonas attacks",
+    "You may exert Champion of Rhonas as it attacks", "Whenever a creature you control attacks"):
+    only the active player attacks (508.1), so on a permanent of the opponent's it does nothing
+    in the searching player's turn (blocking, "attacks or blocks", is another matter)."""
+    body = _body(line).replace(name, "~")
+    return bool(_THEIR_ATTACKS.match(body))
+
+
+def _cast_lines(spell: SpellAbility | None) -> set[str]:
+    """The lines of a permanent card its spell reads (kicker, affinity, "costs {N} less": what
+    the search pays, 601.2f)."""
+    return set(spell.text.split("\n")) if spell is not None and spell.text else set()
 
 
 def _body(line: str) -> str:

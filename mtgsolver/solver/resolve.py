@@ -46,11 +46,11 @@ from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.model.zones import ZoneCard
 from mtgsolver.read.board_file import card_permanent, graveyard_statics
-from mtgsolver.read.board_file import spell_ability as spell_ability_of
+from mtgsolver.read.board_file import spell_ability as board_spell_ability
 from mtgsolver.read.board_writer import board_data
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.spell_text import enters_with
-from mtgsolver.rules.casting import Activate, Cast, Payment, activate, cast, needs, spell_ability
+from mtgsolver.rules.casting import Activate, Cast, Payment, activate, cast, needs, spell_ability, total_cost
 from mtgsolver.rules.casting import pay as pay_costs
 from mtgsolver.rules.game import Game, Illegal, Step, Undecided
 from mtgsolver.rules.resolution import resolve_stack, settle
@@ -180,12 +180,16 @@ class LibraryReader:
     def graveyard_statics(self, card: Card) -> tuple[Any, ...]:
         return graveyard_statics(card)
 
+    @functools.lru_cache(maxsize=512)  # noqa: B019 - one reader per call
+    def spell(self, card: Card) -> SpellAbility | None:
+        return board_spell_ability(card)
+
     def enters_with(self, card: Card, x: int) -> dict[str, int]:
         return {"+1/+1": x} if enters_with(card, x) is not None and x else {}
 
     @functools.lru_cache(maxsize=512)  # noqa: B019 - one reader per call
     def enchant(self, card: Card) -> TargetSpec | None:
-        spell = spell_ability_of(card)
+        spell = self.spell(card)
         return spell.targets[0] if spell is not None and spell.targets else None
 
 
@@ -202,7 +206,7 @@ def entering(zc: ZoneCard, pid: str, controller: str, x: int | None = None,
         if zc.permanent is not None else reader.permanent(zc.card, pid, controller, owner)
     counters = {**template.counters, **(reader.enters_with(zc.card, x) if x else {})}
     return dataclasses.replace(template, summoning_sick=True, x=x, counters=MappingProxyType(counters),
-                               card=zc.card, tapped=template.has("enters_tapped"))  # 614.1c
+                               card=zc.card, tapped=template.has("enters_tapped"))  # 603.6d, 614.1d
 
 
 def _resolve_bearing(args: Any, result: ResolveResult) -> Bearing:
@@ -447,16 +451,9 @@ def _keyword_names(spell: SpellAbility) -> set[str]:
 
 
 def _total_cost(game: Game, action: Cast, zc: ZoneCard) -> ManaCost | None:
-    """601.2f: the mana cost plus the kicker paid (702.33a) and "{N} more for each target beyond
-    the first"."""
-    cost = zc.card.mana_cost
-    spell = _spell(game, action.card)
-    extra = [spell.kicker] if action.kicked and spell.kicker is not None else []
-    if spell.extra_target_cost is not None:
-        extra += [spell.extra_target_cost] * max(0, sum(len(group) for group in action.targets) - 1)
-    for more in extra:
-        cost = more if cost is None else cost + more
-    return cost
+    """601.2f: the total cost (:func:`~mtgsolver.rules.casting.total_cost`)."""
+    owner = game.find_card(action.card)[0]  # type: ignore[index]
+    return total_cost(game, owner, zc, _spell(game, action.card), action.targets, action.kicked, action.x)
 
 
 class _Payer:

@@ -40,6 +40,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from mtgsolver.model.board import Board
 from mtgsolver.model.cards import CardLibrary
+from mtgsolver.model.continuous import ContinuousSpec
 from mtgsolver.model.effects import ActivatedAbility, Optional as OptionalEffect, You
 from mtgsolver.rules.attacking import attack_problem, declaration_reasons, obeyed
 from mtgsolver.rules.blocking import block_cost, block_options, blocker_capacity, requirements, restriction_findings
@@ -814,12 +815,21 @@ def _assignment_text(assignment: Sequence[tuple[str, str, int]]) -> str:
 
 # --------------------------------------------------------------------------- positions
 def _commutes(effect: Any) -> bool:
-    """An effect whose order with others can't matter (613.7): +N/+N (7c) and abilities gained
-    (6) only, or one that changes no characteristic."""
+    """An effect whose order with others can't matter (613.7): +N/+N (7c), abilities gained (6)
+    and types added (4, a crewed Vehicle's "becomes an artifact creature") only, or one that
+    changes no characteristic."""
     spec = effect.spec
     if effect.kind != "continuous" or spec is None:
         return True
-    return set(spec.layers()) <= {"6", "7c"} and not (spec.loses or spec.loses_all_abilities or spec.cant_have)
+    return _adds_types(spec) or set(spec.layers()) <= {"6", "7c"} and not (
+        spec.loses or spec.loses_all_abilities or spec.cant_have)
+
+
+def _adds_types(spec: ContinuousSpec) -> bool:
+    """A spec that only adds types, subtypes or supertypes (205.1b): applying it twice is applying
+    it once."""
+    bare = dataclasses.replace(spec, add_types=frozenset(), add_subtypes=frozenset(), add_supertypes=frozenset())
+    return bare == ContinuousSpec(affects=spec.affects, condition=spec.condition, text=spec.text)
 
 
 def state_key(board: Board) -> Any:
@@ -832,8 +842,11 @@ def state_key(board: Board) -> Any:
                           p.defense, p.token, p.x, p.monstrous, p.paired_with) for p in board.permanents))
     effects = tuple(repr(dataclasses.replace(e, timestamp=None)) for e in sorted(board.effects,
                                                                                 key=lambda e: e.timestamp or 0))
-    if all(_commutes(e) for e in board.effects):
-        effects = tuple(sorted(effects))
+    if all(_commutes(e) for e in board.effects):  # a set of effects; one that only adds types counts once
+        once = [e.kind == "continuous" and e.spec is not None and _adds_types(e.spec) for e in
+                sorted(board.effects, key=lambda e: e.timestamp or 0)]
+        effects = tuple(sorted({r for r, o in zip(effects, once) if o})) + tuple(sorted(
+            r for r, o in zip(effects, once) if not o))
     zones = tuple((k, tuple(c.id for c in z.hand), z.hand_count, z.library_count, tuple(c.id for c in z.library_top),
                    tuple(sorted(c.id for c in z.graveyard)), tuple(sorted(c.id for c in z.exile)))
                   for k, z in sorted(board.zones.items()))

@@ -26,7 +26,8 @@ from mtgsolver.model.effects import ActivatedAbility, Damage, Modal, SpellAbilit
 from mtgsolver.model.mana import MANA_TYPES, ManaCost
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.zones import ZoneCard
-from mtgsolver.rules.casting import Activate, Cast, Payment, activate, cast, needs, pay as pay_costs, sorcery_timing
+from mtgsolver.rules.casting import (Activate, Cast, Payment, activate, cast, needs, pay as pay_costs, sorcery_timing,
+                                     total_cost)
 from mtgsolver.rules.game import Game, Illegal, Undecided, card_object
 from mtgsolver.rules.twins import twin_keys
 from mtgsolver.rules.mana_sources import Instance, SpellInfo, extract_sources
@@ -37,6 +38,9 @@ from mtgsolver.rules.turn import play_land
 
 __all__ = ["Move", "MoveList", "PaymentOptions", "might_move", "moves", "payments", "responses", "twin_keys"]
 
+#: A spell's keywords the search casts it with: the cost reductions of 601.2f that apply without
+#: a choice (702.41a affinity). Kicker, a field of its own, is tried both ways (702.33a).
+_SEARCHED_KEYWORDS = frozenset({"affinity"})
 #: Cost symbols the exact enumeration pays (others go to the payment solver).
 _PLAIN_SYMBOLS = frozenset({"generic", "variable", "colored", "colorless", "hybrid", "snow"})
 #: The mark of mana from a snow source among a supply's types: what pays {S} (107.4h).
@@ -46,10 +50,10 @@ _SNOW = "S"
 @dataclass(frozen=True)
 class Move:
     """One thing a player does with priority: ``land`` (play the card ``subject``), ``cast``
-    (the card ``subject``) or ``activate`` (ability ``index`` of permanent ``subject``), with
-    its targets (one group per target slot used), divided amounts, modes, X and payment;
-    ``response``: a move made while this one is still on the stack (117.3c), which resolves
-    first."""
+    (the card ``subject``, ``kicked``: its kicker paid, 702.33a) or ``activate`` (ability
+    ``index`` of permanent ``subject``), with its targets (one group per target slot used),
+    divided amounts, modes, X and payment; ``response``: a move made while this one is still on
+    the stack (117.3c), which resolves first."""
 
     kind: str
     subject: str
@@ -61,6 +65,7 @@ class Move:
     x: int | None = None
     payment: Payment | None = None
     text: str = field(default="", compare=False)
+    kicked: bool = False
     response: "Move | None" = None
 
     @property
@@ -81,6 +86,8 @@ class Move:
             parts.append("modes " + ",".join(str(m + 1) for m in self.modes))
         if self.x is not None:
             parts.append(f"X = {self.x}")
+        if self.kicked:
+            parts.append("kicked")
         if self.payment is not None and (self.payment.activations or self.payment.pool is not None):
             parts.append("paying with " + ("; ".join(self.payment.activations) or "mana in the pool"))
         text = f"{verb} {what}" + (" " + ", ".join(parts) if parts else "")
@@ -117,7 +124,7 @@ class Move:
             if self.payment is not None:
                 pay_costs(game, self.payment)
             if self.kind == "cast":
-                cast(game, Cast(self.subject, self.targets, dict(self.amounts), self.modes, self.x))
+                cast(game, Cast(self.subject, self.targets, dict(self.amounts), self.modes, self.x, kicked=self.kicked))
             else:
                 activate(game, Activate(self.subject, self.index, self.targets, dict(self.amounts), self.modes,
                                         self.x))
@@ -445,17 +452,23 @@ def _casts(game: Game, player: str, zc: ZoneCard, instant_only: bool, keys: Mapp
         return
     if ability.alternative_costs:
         out.notes.append(f"{card.name}: casting it for an alternative cost (118.9) is not searched")
-    if ability.kicker is not None or ability.keywords:
-        out.notes.append(f"{card.name}: {', '.join(ability.keywords) or 'kicker'} (casting it another way) is not "
-                         "searched")
+    options = [k for k in ability.keywords if k.split(" ")[0] not in _SEARCHED_KEYWORDS]
+    if options:
+        out.notes.append(f"{card.name}: {', '.join(options)} (casting it another way) is not searched")
     if ability.only_during is not None:
         out.notes.append(f"{card.name}: cast only during {ability.only_during.replace('_', ' ')}: not searched")
         return
     source = card_object(card, zc.id, player)
     needs_x, modal = needs(game, Cast(zc.id))
-    _paid_moves(game, player, ability, source, zc.id, keys, (needs_x, modal), card.mana_cost, card, max_x, out, cache,
-                card.name, lambda t, a, m, x, p: Move("cast", zc.id, card.name, targets=t, amounts=a, modes=m, x=x,
-                                                      payment=p))
+    reduced = bool(ability.cost_reductions) or any(k.startswith("affinity") for k in ability.keywords)
+    for kicked in (False, True) if ability.kicker is not None else (False,):
+        def cost(targets: tuple[tuple[str, ...], ...], x: int | None, kicked: bool = kicked) -> ManaCost | None:
+            return total_cost(game, player, zc, ability, targets, kicked, x)  # 601.2f
+
+        _paid_moves(game, player, ability, source, zc.id, keys, (needs_x, modal), (card.mana_cost, cost, reduced),
+                    card, max_x, out, cache, card.name,
+                    lambda t, a, m, x, p, k=kicked: Move("cast", zc.id, card.name, targets=t, amounts=a, modes=m, x=x,
+                                                         payment=p, kicked=k))
 
 
 def _activations(game: Game, player: str, perm: Permanent, index: int, ability: ActivatedAbility, instant_only: bool,
@@ -476,23 +489,26 @@ def _activations(game: Game, player: str, perm: Permanent, index: int, ability: 
         out.notes.append(f"{perm.name} ({perm.id}): resolving {', '.join(sorted(set(missing)))} is not modelled")
         return
     needs_x, modal = needs(game, Activate(perm.id, index))
-    _paid_moves(game, player, ability, perm, perm.id, keys, (needs_x, modal), ability.mana, None, max_x, out, cache,
-                f"{perm.name} ({perm.id})",
+    _paid_moves(game, player, ability, perm, perm.id, keys, (needs_x, modal),
+                (ability.mana, lambda targets, x: ability.mana, False), None, max_x, out, cache, f"{perm.name} ({perm.id})",
                 lambda t, a, m, x, p: Move("activate", perm.id, perm.name, index, t, a, m, x, p, text=ability.text))
 
 
 def _paid_moves(game: Game, player: str, ability: Any, source: Permanent, subject: str, keys: Mapping[str, Any],
-                needs: tuple[bool, bool], cost: ManaCost | None, card: Card | None, max_x: int, out: MoveList,
-                cache: dict[Any, PaymentOptions] | None, label: str, move: Callable[..., Move]) -> None:
+                needs: tuple[bool, bool], costs: tuple[ManaCost | None, Callable[..., ManaCost | None], bool],
+                card: Card | None, max_x: int, out: MoveList, cache: dict[Any, PaymentOptions] | None, label: str,
+                move: Callable[..., Move]) -> None:
     """A move (``move(targets, amounts, modes, x, payment)``) for each choice of modes (700.2),
-    targets and X (601.2b-c) and each way to pay ``cost`` (601.2g-h); what can't be searched is
-    noted under ``label``."""
+    targets and X (601.2b-c) and each way to pay the total cost (601.2f-h); ``costs``: the mana
+    cost, the total cost of a choice of targets and X, and whether reductions may lower it; what
+    can't be searched is noted under ``label``."""
     needs_x, modal = needs
+    cost, total, reduced = costs
     for modes in _mode_choices(ability.effects) if modal else [None]:
         for targets, amounts, x in _target_choices(game, ability, modes, player, source, subject, keys, needs_x,
-                                                    cost, max_x, out):
+                                                    cost, max_x, out, reduced):
             try:
-                options = payments(game, player, cost, x, card, cache)
+                options = payments(game, player, total(targets, x), x, card, cache)
             except Illegal:
                 continue
             except Undecided as why:
@@ -511,12 +527,14 @@ def _mode_choices(effects: Sequence[object]) -> list[tuple[int, ...]]:
 
 def _target_choices(game: Game, ability: SpellAbility | ActivatedAbility, modes: tuple[int, ...] | None, player: str,
                     source: Permanent, source_id: str, keys: Mapping[str, Any], needs_x: bool, cost: ManaCost | None,
-                    max_x: int, out: MoveList
+                    max_x: int, out: MoveList, reduced: bool = False
                     ) -> Iterable[tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, int], ...], int | None]]:
     """Each choice of targets (one group per slot used, 601.2c), divided damage (601.2d) and X
-    (107.3a, the largest first), up to symmetry."""
+    (107.3a, the largest first), up to symmetry; with a cost reduction (``reduced``) X is bounded
+    by the mana available alone."""
     if needs_x:
-        top = min(max_x, available_mana(game, player) - (cost.mana_value if cost is not None else 0))
+        paid = cost.mana_value if cost is not None and not reduced else 0
+        top = min(max_x, available_mana(game, player) - paid)
         if cost is None or not cost.variables:
             out.notes.append(f"{source.name}: an X not in its cost is not searched")
             return

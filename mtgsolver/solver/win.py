@@ -26,6 +26,7 @@ from mtgsolver.model.cards import CardLibrary
 from mtgsolver.model.combat import Attack, Block, CombatDeclaration
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.read.card_files import bundled_library
+from mtgsolver.rules.casting import spell_ability, total_cost
 from mtgsolver.rules.game import Game, Illegal, Undecided
 from mtgsolver.solver.relevance import entered_bearing, line_bearing, merge, turn_bearing
 from mtgsolver.solver.resolve import LibraryReader
@@ -163,15 +164,18 @@ class _Replay:
 
 def _entered(board: Board, boards: list[Board], library: CardLibrary) -> list[Any]:
     """The permanents that entered the battlefield on some path of a line (a new timestamp),
-    and those with an unread line they didn't have at the start (an ability no longer removed,
-    613.1f: "lose all abilities" stops applying to a creature that becomes a Horror); ``boards``
-    the boards after its steps."""
+    those that changed controller on it (613.1b: the lines of a creature taken bear as its new
+    controller's) and those with an unread line they didn't have at the start (an ability no
+    longer removed, 613.1f: "lose all abilities" stops applying to a creature that becomes a
+    Horror); ``boards`` the boards after its steps."""
     start = Game(board, LibraryReader(library), _Replay(())).clock
     before = {p.id: set(p.unread) for p in board.permanents}
+    controllers = {p.id: p.controller for p in board.permanents}
     out: dict[str, Any] = {}
     for after in boards:
         for p in prepare(after).permanents:
-            if (p.timestamp or 0) > start or not set(p.unread) <= before.get(p.id, set()):
+            if (p.timestamp or 0) > start or not set(p.unread) <= before.get(p.id, set()) \
+                    or controllers.get(p.id, p.controller) != p.controller:
                 out.setdefault(p.id, p)
     return list(out.values())
 
@@ -210,7 +214,7 @@ def check_line(board: Board, line: Line, library: CardLibrary | None = None) -> 
             move = step.op[1]
             ok, detail = True, ""
             if move.payment is not None and move.payment.activations and move.kind != "land":
-                cost = _cost_of(prev, move)
+                cost = _cost_of(prev, move, library)
                 if cost is not None:
                     paid = pay(prev, cost, player=prev.active_player, x=move.x)
                     ok = paid.payable is not False
@@ -223,7 +227,7 @@ def check_line(board: Board, line: Line, library: CardLibrary | None = None) -> 
                 res = resolve(start, [move.action(), *("respond " + r.action() for r in held[1:])],
                               x=[m.x for m in held if m.x is not None],
                               mode=[",".join(str(i + 1) for i in m.modes) for m in held if m.modes],
-                              free=move.kind == "cast", choose=_choices(step), library=library)
+                              free=move.kind == "cast", choose=_choices(step) + _kicker(prev, move), library=library)
                 ok = ok and res.resolved is True and _same(res.board, after)
                 detail += ("; " if detail else "") + f"resolve: {res.resolved}" + (
                     "" if res.resolved else f" ({res.reason.message if res.reason else ''})")
@@ -270,12 +274,24 @@ def _choices(step: LineStep) -> list[str]:
     return out
 
 
-def _cost_of(board: Board, move: Any) -> Any:
+def _cost_of(board: Board, move: Any, library: CardLibrary) -> Any:
+    """The total cost the move paid (601.2f), or an ability's mana cost."""
     if move.kind == "cast":
-        found = board.zone_card(move.subject)
-        return found[2].card.mana_cost if found is not None else None
+        game = Game(board, LibraryReader(library), _Replay(()))
+        found = game.find_card(move.subject)
+        if found is None:
+            return None
+        return total_cost(game, found[0], found[2], spell_ability(found[2]), move.targets, move.kicked, move.x)
     perm = board.permanent(move.subject)
     return perm.activated_abilities[move.index].mana
+
+
+def _kicker(board: Board, move: Any) -> list[str]:
+    """The kicker choice of a cast (``kicker:ID=yes``, 601.2b) as ``resolve`` names it."""
+    found = board.zone_card(move.subject) if move.kind == "cast" else None
+    if found is None or found[2].spell is None or found[2].spell.kicker is None:
+        return []
+    return [f"kicker:{move.subject}={'yes' if move.kicked else 'no'}"]
 
 
 def _paid(board: Board, move: Any, library: CardLibrary) -> Board:

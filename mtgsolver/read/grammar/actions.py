@@ -1471,7 +1471,8 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         what = children[-1].ref
         if what in ("source",) or isinstance(what, dict) and "it" in what:
             return _player("sacrifice", {"what": what})
-        if isinstance(what, dict) and "chosen" in what and "zone" not in what["chosen"]:
+        if isinstance(what, dict) and "chosen" in what and "zone" not in what["chosen"] \
+                and not what["chosen"].get("up_to"):
             return _player("sacrifice", what["chosen"])  # the sacrificing player chooses (701.21)
         raise Refused("a sacrifice of something that is not the source, it, or some permanents")
 
@@ -2044,6 +2045,11 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def some(self, children: list[Any]) -> _NP:
         n, desc = children
         return _NP({"chosen": _chosen(desc, n)}, "object")
+
+    def some_up_to(self, children: list[Any]) -> _NP:
+        """"untap up to two lands" (Snap): chosen, not targeted (115.10), none to N."""
+        n, desc = children
+        return _NP({"chosen": {**_chosen(desc, n), "up_to": True}}, "object")
 
     def another(self, children: list[Any]) -> _NP:
         chosen = _chosen(children[0], 1)

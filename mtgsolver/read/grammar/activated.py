@@ -9,7 +9,8 @@ mana ability's cost (118, 602.1), or a loyalty cost "[+1]" (606.4); the effect s
 refused here; so is any line about mana (its relevance to payment is judged on the text).
 "Activate only during your turn" (or your upkeep, or your turn before attackers are declared),
 "Activate only if [condition]" (602.5b) and "Any player may activate this ability" are read too;
-"Equip [cost]" is the ability 702.6a says it means.
+"Equip [cost]" is the ability 702.6a says it means. "Crew N" is the activated ability 702.122a
+defines: a ``crew`` cost and "This permanent becomes an artifact creature until end of turn."
 
 Examples
 --------
@@ -38,9 +39,10 @@ from mtgsolver.read.grammar.actions import (
     unquoted_split,
 )
 
-__all__ = ["activated", "cost_parts", "read"]
+__all__ = ["activated", "cost_parts", "crew", "read"]
 
 _LOYALTY = re.compile(r"^\[([+-]?)(\d+)\]$")
+_CREW = re.compile(r"^crew (\d+)$")
 #: Sentences about when and by whom the ability may be activated (602.5b, 602.5d, 602.1), by
 #: their words.
 _TIMING = {"activate only as a sorcery.": ("timing", "sorcery"),
@@ -93,6 +95,8 @@ def activated(line: str, name: str) -> dict[str, Any]:
     low = normal(line, name)
     if _EQUIP.match(low):
         return equip(line, name)
+    if m := _CREW.match(low):
+        return crew(int(m.group(1)), line)
     if about_mana(line) or about_mana(low):
         raise Refused("a line about mana")
     keyword_cost(line)
@@ -137,6 +141,18 @@ def _spend_on_x(line: str) -> tuple[str, list[str]]:
         return line, []
     words = re.findall(r"white|blue|black|red|green", m.group(1).lower())
     return line.strip()[:m.start()], [parse_mana_type(w) for w in words]
+
+
+def crew(power: int, line: str) -> dict[str, Any]:
+    """702.122a: "Crew N" means "Tap any number of other untapped creatures you control with
+    total power N or greater: This permanent becomes an artifact creature until end of turn."
+
+    >>> crew(2, "Crew 2")["costs"], crew(2, "Crew 2")["effects"]
+    ([{'kind': 'crew', 'amount': 2}], [{'modify': {'spec': {'add_types': ['artifact', 'creature']}, 'what': 'source'}}])
+    """
+    return {"costs": [{"kind": "crew", "amount": power}],
+            "effects": [{"modify": {"spec": {"add_types": ["artifact", "creature"]}, "what": "source"}}],
+            "text": line.strip()}
 
 
 def _loyalty(cost: str) -> dict[str, Any]:

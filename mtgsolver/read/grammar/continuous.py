@@ -595,11 +595,11 @@ class _Build(ConstantRules, constants=CONSTANTS):
         return {"rules": [{"cant_activate": "tap" if tap is not None else "non_mana" if unless is not None else "all"}]}
 
     def cant_attack_block_crew(self, block: Token, vehicles: Token) -> dict:
-        """"can't attack, block, or crew Vehicles": no solver crews a Vehicle (702.122), so the
-        crewing part restricts nothing the model does."""
+        """"can't attack, block, or crew Vehicles" (702.122c: it can't be tapped to pay a crew
+        cost)."""
         if str(block) != "block" or _sub(vehicles) != "vehicle":
             raise ValueError("crew Vehicles")
-        return self._constant("cant_attack_or_block")
+        return {"rules": ["cant_attack", "cant_block", "cant_crew"]}
 
     def second_sentence(self, first: dict, second: dict) -> dict:
         """"Enchanted permanent can't attack, block, or crew Vehicles. Its activated abilities

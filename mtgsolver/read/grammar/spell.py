@@ -33,7 +33,7 @@ from mtgsolver.read.grammar.actions import (
 from mtgsolver.read.grammar.text import number
 from mtgsolver.read.oracle import ability_units
 
-__all__ = ["read_aura", "read_spell", "remembered_spell"]
+__all__ = ["permanent_spell", "read_aura", "read_spell", "remembered_spell"]
 
 _KICKER = re.compile(r"^kicker ((?:\{[0-9wubrgcx/]+\})+)$")
 #: A keyword line of a spell (702): the keyword and its cost or number.
@@ -97,6 +97,37 @@ def read_aura(text: str, name: str) -> dict[str, Any] | None:
     except Refused:
         return None
     return {**spell, "text": found[0][0].strip()}
+
+
+def permanent_spell(text: str, name: str) -> dict[str, Any] | None:
+    """What a permanent card's lines that work while it is a spell on the stack make of its
+    casting, as a spell mapping with no effect (the permanent's abilities are its own): "Kicker
+    [mana]" (702.33a), affinity for a card type (702.41a) and "This spell costs {N} less to cast
+    ..." (601.2f); ``text`` holds the lines read. ``None`` when it has no such line, or one of
+    them is not read whole.
+
+    >>> permanent_spell("Affinity for artifacts (This spell costs {1} less to cast for each artifact you "
+    ...                 "control.)", "Frogmite")["keywords"]
+    ['affinity for artifacts']
+    """
+    out: dict[str, Any] = {}
+    lines = []
+    try:
+        for unit in ability_units(text):
+            low = normal(unit, name)
+            if m := _KICKER.match(low):
+                _once(out, "kicker", m.group(1).upper())
+            elif re.fullmatch(r"affinity for (?:artifacts|creatures|enchantments|lands)", low):
+                out.setdefault("keywords", []).append(low)
+            elif m := _LESS.match(low):
+                _once(out, "cost_reductions", [_reduction(m.group(1), m.group(2))]
+                      + ([_reduction(m.group(3), m.group(4))] if m.group(3) else []))
+            else:
+                continue
+            lines.append(unit.strip())
+    except Refused:
+        return None
+    return {"effects": [], **out, "text": "\n".join(lines)} if lines else None
 
 
 def remembered_spell(text: str, name: str) -> dict[str, Any] | None:

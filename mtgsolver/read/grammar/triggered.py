@@ -5,7 +5,8 @@
 makes a :class:`~mtgsolver.model.effects.TriggeredAbility` of: the event (603.1, the trigger
 conditions of ``actions.lark``), an intervening "if" clause (603.4), "you may" before the whole
 effect (603.5) and "This ability triggers only once each turn." (603.2h). A line about mana
-(106.12a, 605.1b: tapping for mana, adding mana) is the ``mana`` family's or stays unread.
+(106.12a, 605.1b: tapping for mana, adding mana) is the ``mana`` family's or stays unread, but
+for "Whenever ~ becomes tapped, [an effect not about mana]" (603.2).
 
 Examples
 --------
@@ -34,6 +35,10 @@ from mtgsolver.read.line_kinds import is_triggered
 __all__ = ["read"]
 
 _ONCE = "this ability triggers only once each turn."
+#: The source's own becoming tapped (603.2, 701.26a), read when what it does is not about mana
+#: ("Whenever Renegade Wheelsmith becomes tapped, target creature can't block this turn."); a
+#: mana ability whose payment would trigger it is left out of payments as not modelled.
+_TAPPED = "whenever ~ becomes tapped,"
 
 
 def read(line: str, name: str) -> list[Any] | None:
@@ -49,11 +54,14 @@ def triggered(line: str, name: str) -> dict[str, Any]:
 
     :raises Refused: not a triggered ability read whole, or one about mana.
     """
-    if not is_triggered(line) or about_mana(line):
-        raise Refused("not a triggered ability, or one about mana")
     low = normal(line, name)
+    tapped = low.startswith(_TAPPED) and not about_mana(low[len(_TAPPED):])
+    if not is_triggered(line) or about_mana(line) and not tapped:
+        raise Refused("not a triggered ability, or one about mana")
     keyword_cost(line)
     event, rest = _clause(low, trigger)
+    if tapped and event != {"kind": "becomes_tapped"}:
+        raise Refused("a trigger on tapping other than its own")
     out: dict[str, Any] = {"event": event}
     if "also" in event:
         out["also"] = event.pop("also")

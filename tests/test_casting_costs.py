@@ -1,0 +1,102 @@
+"""The total cost of a spell (601.2f) in the whole-turn search and in ``resolve``: kicker paid or
+not (702.33a, a choice of 601.2b), "This spell costs {N} less to cast" (118.7c: generic mana
+only) and affinity for artifacts (702.41a), with real cards of the 2022 pool."""
+from __future__ import annotations
+
+import pytest
+
+from mtgsolver.load import load_board
+from mtgsolver.rules.casting import total_cost
+from mtgsolver.rules.game import Game
+from mtgsolver.solver.resolve import LibraryReader, resolve
+from mtgsolver.solver.win import check_line, win_turn
+
+
+def board_text(hand: str, battlefield: str, life: int) -> str:
+    return ("version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob, life: %d}]\n"
+            "turn: {step: precombat_main}\nzones: {alice: {hand: [%s]}}\nbattlefield:\n%s" % (life, hand, battlefield))
+
+
+def mountains(n: int) -> str:
+    return "".join(f"  - {{id: m{i}, card: Mountain, controller: alice}}\n" for i in range(n))
+
+
+@pytest.fixture
+def board(real_cards, tmp_path):
+    def make(text: str):
+        path = tmp_path / "b.yaml"
+        path.write_text(text)
+        return load_board(path, real_cards)
+    return make
+
+
+class _First:
+    def choose(self, key: str, options) -> int:
+        return 0
+
+
+def _cost(b, real_cards, name: str, kicked: bool = False) -> str:
+    game = Game(b, LibraryReader(real_cards), _First())
+    zc = next(zc for zc in b.zones["alice"].hand if zc.name == name)
+    return str(total_cost(game, "alice", zc, zc.spell, (), kicked))
+
+
+def test_702_41a_affinity_for_artifacts_lowers_generic_mana_only(board, real_cards) -> None:
+    """Thoughtcast {4}{U}: {1} less for each artifact you control; never its {U} (118.7c)."""
+    def ornithopters(n: int) -> str:
+        return "".join(f"  - {{id: o{i}, card: Ornithopter, controller: alice}}\n" for i in range(n))
+    assert _cost(board(board_text("Thoughtcast", ornithopters(3), 20)), real_cards, "Thoughtcast") == "{1}{U}"
+    assert _cost(board(board_text("Thoughtcast", ornithopters(5), 20)), real_cards, "Thoughtcast") == "{U}"
+    assert _cost(board(board_text("Thoughtcast", "  - {id: bob_o, card: Ornithopter, controller: bob}\n", 20)),
+                 real_cards, "Thoughtcast") == "{4}{U}"
+
+
+def test_702_33a_kicker_adds_to_the_total_cost(board, real_cards) -> None:
+    b = board(board_text("Burst Lightning", mountains(1), 20))
+    assert _cost(b, real_cards, "Burst Lightning") == "{R}"
+    assert _cost(b, real_cards, "Burst Lightning", kicked=True) == "{R}{4}"
+
+
+def test_the_search_kicks_burst_lightning_to_win(board, real_cards) -> None:
+    """Burst Lightning kicked deals 4 (702.33d): with five Mountains it wins against 4 life, and the
+    line replays through ``pay`` and ``resolve`` with the kicker paid; with four it can't."""
+    b = board(board_text("Burst Lightning", mountains(5), 4))
+    answer = win_turn(b, real_cards, time_limit=30)
+    assert answer.solved is True, answer.reasons
+    assert [s.op[1].kicked for s in answer.line.steps if s.kind == "move"] == [True]
+    assert all(c.ok for c in check_line(b, answer.line, real_cards))
+    assert win_turn(board(board_text("Burst Lightning", mountains(4), 4)), real_cards, time_limit=30).solved is False
+
+
+def test_a_cost_reduction_with_a_condition_in_the_search_and_in_resolve(board, real_cards) -> None:
+    """Wizard's Lightning costs {2} less if you control a Wizard: with Prodigal Sorcerer (a Wizard)
+    one Mountain casts it and wins against 3 life; with Grizzly Bears it can't."""
+    b = board(board_text("Wizard's Lightning", mountains(1) + "  - {id: w, card: Prodigal Sorcerer, controller: alice}\n", 3))
+    assert _cost(b, real_cards, "Wizard's Lightning") == "{R}"
+    answer = win_turn(b, real_cards, time_limit=30)
+    assert answer.solved is True and all(c.ok for c in check_line(b, answer.line, real_cards))
+    assert resolve(b, ["cast Wizard's Lightning>bob"]).board.player("bob").life == 0
+    bears = board(board_text("Wizard's Lightning", mountains(1) + "  - {id: g, card: Grizzly Bears, controller: alice}\n", 3))
+    assert win_turn(bears, real_cards, time_limit=30).solved is False
+
+
+def test_a_permanent_spell_kicked_in_the_search(board, real_cards) -> None:
+    """Goblin Bushwhacker's "Kicker {R}" is read as its spell's (702.33a), its enters trigger "if it
+    was kicked" (702.33d) gives haste and +1/+0: with two Mountains it and Grizzly Bears attack for
+    5; with one it can't be kicked and the Bears' 2 don't win (no line left unsearched)."""
+    bears = "  - {id: bears, card: Grizzly Bears, controller: alice}\n"
+    b = board(board_text("Goblin Bushwhacker", mountains(2) + bears, 5))
+    assert b.zones["alice"].hand[0].spell.kicker is not None
+    answer = win_turn(b, real_cards, time_limit=60)
+    assert answer.solved is True and answer.unread == (), answer.reasons
+    assert [s.op[1].kicked for s in answer.line.steps if s.kind == "move"] == [True]
+    assert all(c.ok for c in check_line(b, answer.line, real_cards))
+    assert win_turn(board(board_text("Goblin Bushwhacker", mountains(1) + bears, 5)), real_cards,
+                    time_limit=60).solved is False
+
+
+def test_702_41a_affinity_of_a_permanent_spell(board, real_cards) -> None:
+    """Myr Enforcer {7}, affinity for artifacts: {3} with four Ornithoppers; "Affinity for artifacts"
+    is its spell's, read (601.2f)."""
+    birds = "".join(f"  - {{id: o{i}, card: Ornithopter, controller: alice}}\n" for i in range(4))
+    assert _cost(board(board_text("Myr Enforcer", birds, 20)), real_cards, "Myr Enforcer") == "{3}"
