@@ -73,8 +73,13 @@ class State:
 
 
 def wins(state: State) -> bool:
-    """Whether the active player can make the opponent lose this turn."""
-    return _main(state, first=True)
+    """Whether the active player can make the opponent lose this turn (the memo of positions
+    lives for one board: kept across boards it only grows, and every garbage collection walks it)."""
+    try:
+        return _main(state, first=True)
+    finally:
+        _main.cache_clear()
+        _window.cache_clear()
 
 
 # --------------------------------------------------------------------------- actions

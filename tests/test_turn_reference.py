@@ -115,6 +115,9 @@ def states(draw: st.DrawFn) -> ref.State:
     return ref.State(tuple(mine + theirs), lands, hand, draw(st.integers(1, 10)))
 
 
+# 1,000 boards under CI's profile: about 16 minutes of one core's time (300 took 5 minutes of one
+# core, 9 to 15 on the shared 2-core machine at load 5 to 9); the search takes from milliseconds to
+# 12 s a board (up to a few thousand positions).
 @settings(max_examples=runs(1000, 8), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(states())
 def test_win_agrees_with_the_reference(state: ref.State) -> None:

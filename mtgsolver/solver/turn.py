@@ -181,6 +181,15 @@ class _Res:
 _NOWIN = _Res(False)
 
 
+def _reusable(known: _Res, searched: int, budget: int) -> bool:
+    """Whether a position's result found with ``searched`` moves left answers it with
+    ``budget`` left: a win whose line fits in ``budget`` moves; no win found with as many
+    moves or more, or where no bound cut the search (no win whatever the budget)."""
+    if known.win:
+        return known.line is not None and known.line.moves() <= budget
+    return searched >= budget or not known.cut
+
+
 def _no(note: str) -> _Res:
     return _Res(False, notes=frozenset({note}))
 
@@ -351,8 +360,8 @@ class TurnSearch:
 
     def shorten(self, found: _Res) -> _Res:
         """A win with the fewest moves: iterative deepening up to one move fewer than
-        ``found``'s line, the positions proven without a win kept from the search before; on a
-        timeout, ``found``."""
+        ``found``'s line (a position's win is reused only within the moves left), the positions
+        proven without a win kept from the search before; on a timeout, ``found``."""
         assert found.line is not None
         self.table = {k: v for k, v in self.table.items() if not v[0].win and not v[0].cut}
         try:
@@ -476,7 +485,7 @@ class TurnSearch:
         """The searching player has priority in ``step`` with an empty stack: a move, or on."""
         key = (state_key(board), step, combat)
         known = self.table.get(key)
-        if known is not None and (not known[0].cut or known[1] >= budget):
+        if known is not None and _reusable(known[0], known[1], budget):
             self.stats.hits += 1
             return known[0]
         self.stats.positions += 1
