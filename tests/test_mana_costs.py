@@ -196,8 +196,11 @@ def test_a_turn_plan_pays_with_the_same_costs(pool) -> None:
     assert plan(board(pool, apprentice, zones="hand: [Duress, Duress]"), ["Duress", "Duress"]).castable is False
     guide = board(pool, "id: m, card: Mountain", zones="hand: [Elvish Spirit Guide, Elvish Spirit Guide, Giant Growth]")
     assert plan(guide, ["Giant Growth"]).castable is True
-    r = plan(board(pool, "id: x, card: Aether Hub", zones="hand: [Duress]"), ["Duress"])
-    assert r.castable is None and r.as_read is False and "undecided" in r.reasons[0].message
+    r = plan(board(pool, "id: x, card: Aether Hub", "id: y, card: Aether Hub", zones="hand: [Duress]"), ["Duress"])
+    assert r.castable is None and r.as_read is False and r.reasons[0].rule == "118.3"
+    hub = "{T}, Pay {E}: Add one mana of any color."
+    assert r.reasons[0].message == ("undecided: mana abilities whose costs the payment does not model could pay "
+                                    f"more: x ({hub}); y ({hub})")
 
 
 ISSUE_BOARD = """version: 1

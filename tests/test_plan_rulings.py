@@ -225,6 +225,25 @@ battlefield:
     assert other["kind"] == "ability" and other["cost"] == "{3}{B}"
 
 
+def test_plan_reads_every_target_of_a_spell(board_file) -> None:
+    """601.2c, 601.2f: Fireball aimed at alice's Bears and bob's costs {1} more for the second
+    target, so two Mountains pay X = 0 only; the second target alone makes the cast a crime
+    (700.13) and triggers Blood Hustler. With one target X is 1 and no crime is committed."""
+    board = """zones: {alice: {hand: [Fireball]}}
+battlefield:
+  - {id: m, card: Mountain, controller: alice}
+  - {id: m2, card: Mountain, controller: alice}
+  - {id: hustler, card: Blood Hustler, controller: alice}
+  - {id: bears, card: Grizzly Bears, controller: bob}
+  - {id: mine, card: Grizzly Bears, controller: alice}
+"""
+    code, out = run(board_file, board, "plan", "--cast", "Fireball>mine, bears", "--max-x")
+    assert code == 0 and out["x"] == 0 and out["steps"][0]["cost"] == "{X}{R}{1}"
+    assert any("crime" in e for e in events(out)) and any(e.startswith("hustler triggers") for e in events(out))
+    code, out = run(board_file, board, "plan", "--cast", "Fireball>mine", "--max-x")
+    assert code == 0 and out["x"] == 1 and not any("crime" in e for e in events(out))
+
+
 # -- the turn plan --------------------------------------------------------------------------
 def test_treasure_from_an_earlier_spell_and_mana_left_in_the_pool(board_file) -> None:
     """111.10a: Strike It Rich's Treasure pays a later spell; 106.4: Sol Ring's spare {C}

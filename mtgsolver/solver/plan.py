@@ -35,7 +35,8 @@ from mtgsolver.model.unread import UnreadLine
 from mtgsolver.model.zones import ZoneCard
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.modes import mode_index, unchosen_modal_trigger
-from mtgsolver.read.spell_text import enters_with_x_counters, mana_added, spending_restriction, treasures_created
+from mtgsolver.read.spell_text import (enters_with_x_counters, extra_target_cost, mana_added, spending_restriction,
+                                       treasures_created)
 from mtgsolver.rules.crimes import board_target, crime_triggers, is_crime
 from mtgsolver.rules.mana_sources import SpellInfo, extract_sources
 from mtgsolver.rules.production import spends_white_as_any_color
@@ -134,7 +135,10 @@ def _find(board: Board, player: str, request: str, taken: set[str], path: str) -
                 raise OptionError(path, f"{request!r}: {zc.card.name} has no mana cost, so it can't be cast (202.1b)")
             if "land" in zc.card.types:
                 raise OptionError(path, f"{request!r}: a land is played, not cast (305.1)")
-            return _Wanted(zc.id, zc.card.name, "spell", zc.card.mana_cost, zc.card, targets, zone_card=zc)
+            cost, extra = zc.card.mana_cost, extra_target_cost(zc.card)
+            for _ in range(len(targets) - 1 if extra is not None else 0):  # 601.2f: Fireball's targets
+                cost = cost + extra
+            return _Wanted(zc.id, zc.card.name, "spell", cost, zc.card, targets, zone_card=zc)
     if board.has_permanent(name):
         perm = board.permanent(name)
         if perm.controller != player:
