@@ -203,6 +203,18 @@ def test_a_turn_plan_pays_with_the_same_costs(pool) -> None:
                                     f"more: x ({hub}); y ({hub})")
 
 
+
+def test_a_turn_plan_is_undecided_on_a_cost_the_card_cast_changes(pool) -> None:
+    """601.2f: Blasphemous Act costs {1} less for each creature on the battlefield, a line the plan
+    does not read: one Mountain and eight Bears cast it, so "not castable" would be wrong."""
+    from mtgsolver.solver.plan import plan
+
+    bears = [f"id: b{i}, card: Grizzly Bears" for i in range(8)]
+    r = plan(board(pool, "id: m, card: Mountain", *bears, zones="hand: [Blasphemous Act]"), ["Blasphemous Act"])
+    assert r.castable is None and r.reasons[0].rule == "601.2f" and "less to cast" in r.reasons[0].message
+    assert plan(board(pool, "id: m, card: Mountain", *bears, zones="hand: [Earthquake]"), ["Earthquake"]).castable is True
+    assert plan(board(pool, "id: m, card: Mountain", zones="hand: [Lava Axe]"), ["Lava Axe"]).castable is False
+
 ISSUE_BOARD = """version: 1
 active_player: alice
 players: [{name: alice}, {name: bob}]
