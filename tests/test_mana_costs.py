@@ -210,8 +210,11 @@ def test_a_turn_plan_is_undecided_on_a_cost_the_card_cast_changes(pool) -> None:
     from mtgsolver.solver.plan import plan
 
     bears = [f"id: b{i}, card: Grizzly Bears" for i in range(8)]
-    r = plan(board(pool, "id: m, card: Mountain", *bears, zones="hand: [Blasphemous Act]"), ["Blasphemous Act"])
-    assert r.castable is None and r.reasons[0].rule == "601.2f" and "less to cast" in r.reasons[0].message
+    r = plan(board(pool, "id: m, card: Mountain", *bears, zones="hand: [Blasphemous Act, Blasphemous Act]"),
+             ["Blasphemous Act", "Blasphemous Act"])
+    act = "This spell costs {1} less to cast for each creature on the battlefield."
+    assert r.castable is None and r.reasons[0].rule == "601.2f"
+    assert r.reasons[0].message == f"undecided: a card cast changes its own cost by text the plan does not read: {act} {act}"
     assert plan(board(pool, "id: m, card: Mountain", *bears, zones="hand: [Earthquake]"), ["Earthquake"]).castable is True
     assert plan(board(pool, "id: m, card: Mountain", zones="hand: [Lava Axe]"), ["Lava Axe"]).castable is False
 
