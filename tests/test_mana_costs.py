@@ -196,9 +196,27 @@ def test_a_turn_plan_pays_with_the_same_costs(pool) -> None:
     assert plan(board(pool, apprentice, zones="hand: [Duress, Duress]"), ["Duress", "Duress"]).castable is False
     guide = board(pool, "id: m, card: Mountain", zones="hand: [Elvish Spirit Guide, Elvish Spirit Guide, Giant Growth]")
     assert plan(guide, ["Giant Growth"]).castable is True
-    r = plan(board(pool, "id: x, card: Aether Hub", zones="hand: [Duress]"), ["Duress"])
-    assert r.castable is None and r.as_read is False and "undecided" in r.reasons[0].message
+    r = plan(board(pool, "id: x, card: Aether Hub", "id: y, card: Aether Hub", zones="hand: [Duress]"), ["Duress"])
+    assert r.castable is None and r.as_read is False and r.reasons[0].rule == "118.3"
+    hub = "{T}, Pay {E}: Add one mana of any color."
+    assert r.reasons[0].message == ("undecided: mana abilities whose costs the payment does not model could pay "
+                                    f"more: x ({hub}); y ({hub})")
 
+
+
+def test_a_turn_plan_is_undecided_on_a_cost_the_card_cast_changes(pool) -> None:
+    """601.2f: Blasphemous Act costs {1} less for each creature on the battlefield, a line the plan
+    does not read: one Mountain and eight Bears cast it, so "not castable" would be wrong."""
+    from mtgsolver.solver.plan import plan
+
+    bears = [f"id: b{i}, card: Grizzly Bears" for i in range(8)]
+    r = plan(board(pool, "id: m, card: Mountain", *bears, zones="hand: [Blasphemous Act, Blasphemous Act]"),
+             ["Blasphemous Act", "Blasphemous Act"])
+    act = "This spell costs {1} less to cast for each creature on the battlefield."
+    assert r.castable is None and r.reasons[0].rule == "601.2f"
+    assert r.reasons[0].message == f"undecided: a card cast changes its own cost by text the plan does not read: {act} {act}"
+    assert plan(board(pool, "id: m, card: Mountain", *bears, zones="hand: [Earthquake]"), ["Earthquake"]).castable is True
+    assert plan(board(pool, "id: m, card: Mountain", zones="hand: [Lava Axe]"), ["Lava Axe"]).castable is False
 
 ISSUE_BOARD = """version: 1
 active_player: alice

@@ -88,9 +88,10 @@ def test_gandalf_untap_mode_lets_one_land_pay_two_spells(board_file) -> None:
 
 
 def test_a_chosen_mode_stays_chosen_even_if_that_instance_did_not_resolve(board_file) -> None:
-    """Ruling: a mode chosen for an instance that didn't resolve still counts as chosen."""
-    code, _ = run(board_file, GANDALF % ", chosen_modes: [untap]", "plan", "--cast", "Lightning Bolt", "--cast", "Shock")
-    assert code == 1
+    """Ruling: a mode chosen for an instance that didn't resolve still counts as chosen. The
+    trigger's lines wait for a spell being cast (603.3): "not castable" stays decided."""
+    code, out = run(board_file, GANDALF % ", chosen_modes: [untap]", "plan", "--cast", "Lightning Bolt", "--cast", "Shock")
+    assert code == 1 and out["unread"] == [] and {u["permanent"] for u in out["not_relevant"]} == {"gandalf"}
 
 
 def test_who_chose_the_modes_does_not_matter(board_file) -> None:
@@ -225,6 +226,25 @@ battlefield:
     assert other["kind"] == "ability" and other["cost"] == "{3}{B}"
 
 
+def test_plan_reads_every_target_of_a_spell(board_file) -> None:
+    """601.2c, 601.2f: Fireball aimed at alice's Bears and bob's costs {1} more for the second
+    target, so two Mountains pay X = 0 only; the second target alone makes the cast a crime
+    (700.13) and triggers Blood Hustler. With one target X is 1 and no crime is committed."""
+    board = """zones: {alice: {hand: [Fireball]}}
+battlefield:
+  - {id: m, card: Mountain, controller: alice}
+  - {id: m2, card: Mountain, controller: alice}
+  - {id: hustler, card: Blood Hustler, controller: alice}
+  - {id: bears, card: Grizzly Bears, controller: bob}
+  - {id: mine, card: Grizzly Bears, controller: alice}
+"""
+    code, out = run(board_file, board, "plan", "--cast", "Fireball>mine, bears", "--max-x")
+    assert code == 0 and out["x"] == 0 and out["steps"][0]["cost"] == "{X}{R}{1}"
+    assert any("crime" in e for e in events(out)) and any(e.startswith("hustler triggers") for e in events(out))
+    code, out = run(board_file, board, "plan", "--cast", "Fireball>mine", "--max-x")
+    assert code == 0 and out["x"] == 1 and not any("crime" in e for e in events(out))
+
+
 # -- the turn plan --------------------------------------------------------------------------
 def test_treasure_from_an_earlier_spell_and_mana_left_in_the_pool(board_file) -> None:
     """111.10a: Strike It Rich's Treasure pays a later spell; 106.4: Sol Ring's spare {C}
@@ -241,6 +261,23 @@ battlefield:
     assert any(a["source"].endswith("treasure1") for s in out["steps"] for a in s["activations"])
     code, out = run(board_file, board.replace("Opt, ", ""), "plan", "--cast", "Grizzly Bears", "--cast", "Sol Ring")
     assert code == 0 and any(s["carried_in"] for s in out["steps"])
+
+
+def test_an_unread_mana_line_bears_only_on_a_kept_cost_found_unpayable(board_file) -> None:
+    """More mana (the unread "Add X mana" line) can't make a payable kept cost unpayable: the plan
+    keeping {U} is decided; keeping {U}{U}, found unpayable, is undecided (106.7, 605.1a)."""
+    board = """zones: {alice: {hand: [Opt]}}
+battlefield:
+  - {id: i, card: Island, controller: alice}
+  - {id: j, card: Island, controller: alice}
+  - {id: tower, name: Tower, types: [land], controller: alice,
+     text: "{T}: Add X mana of any one color, where X is the amount of life you gained this turn."}
+"""
+    code, out = run(board_file, board, "plan", "--cast", "Opt", "--keep", "{U}")
+    assert code == 0 and out["kept"] == [{"cost": "{U}", "payable": True}]
+    code, out = run(board_file, board, "plan", "--cast", "Opt", "--keep", "{U}{U}")
+    assert code == 3 and out["kept"] == [{"cost": "{U}{U}", "payable": False}]
+    assert [u["permanent"] for u in out["unread"]] == ["tower"]
 
 
 def test_keep_and_bad_requests(board_file) -> None:

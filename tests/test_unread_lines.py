@@ -24,6 +24,28 @@ def test_line_kinds(line: str, kinds: set[str]) -> None:
     assert line_kinds(line) == kinds
 
 
+@pytest.mark.parametrize("line, kinds", [
+    # keyword abilities about the card itself (702.5 Enchant, 702.122 Crew) change no other object...
+    ("Enchant land", {"other"}),  # Find the Path
+    ("Crew 3", {"other"}),  # Ballista Charger
+    # ...unless the line says more than the keyword: a combat word anywhere, not only its first word
+    ("Enchant creature without flying", {"combat", "effects"}),  # Roots
+    ("Escape Artist can't be blocked.", {"combat"}),  # Escape Artist: a name, not 702.138 Escape
+    # reminder text is not read (207.2a); a basic land's whole text is its reminder (305.6)
+    ("({T}: Add {G}.)", {"mana"}),  # Forest
+    ("Changeling (This card is every creature type.)", {"other"}),  # Avian Changeling
+    # an ability granted in quotes is an effect on other objects, whatever else the line says
+    ('Enchanted land has "{T}: Add {G}{G}."', {"mana", "effects"}),  # Find the Path
+    ("The \"legend rule\" doesn't apply.", {"effects"}),  # Mirror Gallery
+    # a static's trailing condition only says when (Tromokratis, Basandra); a trigger's condition is read
+    ("Tromokratis has hexproof unless it's attacking or blocking.", {"other"}),
+    ("Players can't cast spells during combat.", {"effects"}),  # Basandra, Battle Seraph
+    ("When Fyndhorn Druid dies, if it was blocked this turn, you gain 4 life.", {"combat"}),
+])
+def test_line_kinds_of_real_cards(line: str, kinds: set[str]) -> None:
+    assert line_kinds(line) == kinds
+
+
 def test_triggered_abilities_603_1() -> None:
     assert is_triggered("Whenever ~ attacks, draw a card.") and is_triggered("At the beginning of your upkeep, ...")
     assert not is_triggered("{T}: Add {C}.") and not is_triggered("Attacking creatures get +1/+0.")

@@ -5,7 +5,7 @@ Each reader understands a line WHOLE or returns nothing; a spell whose text says
 still cast, only these effects are read (a plan never guesses from a line it can't read).
 Rules: 111.10a (Treasure), 106.3 and 608.2 (a spell that adds mana as it resolves),
 107.3m and 614.1c ("enters with X +1/+1 counters" uses the spell's X), 113.6e (the spell's own
-restriction on the mana that pays for it).
+restriction on the mana that pays for it), 601.2f (its cost for each target beyond the first).
 """
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from mtgsolver.model.cards import Card
+from mtgsolver.model.mana import ManaCost
 
-__all__ = ["EntersWith", "enters_with", "enters_with_x_counters", "mana_added", "spending_restriction",
-           "treasures_created"]
+__all__ = ["EntersWith", "cost_changes", "enters_with", "enters_with_x_counters", "extra_target_cost", "mana_added",
+           "spending_restriction", "treasures_created"]
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _REMINDER = re.compile(r"\s*\([^)]*\)")
@@ -27,6 +28,8 @@ _ENTERS_X = re.compile(r"^(?:.+?) enters(?: the battlefield)? with X \+1/\+1 cou
 
 _SPEND_FROM = re.compile(r"^Spend only mana produced by (creatures|basic lands|artifacts|lands) to cast this spell\.$")
 _SPEND = re.compile(r"\bspend only\b", re.I)
+_COST_CHANGE = re.compile(r"^(?:this spell costs\b|(?:affinity for|convoke|delve|improvise|undaunted)\b)", re.I)
+_EXTRA_TARGET = re.compile(r"^This spell costs ((?:\{[0-9WUBRGC/]+\})+) more to cast for each target beyond the first\.$")
 
 
 def spending_restriction(card: Card) -> tuple[frozenset[str] | None, tuple[str, ...]]:
@@ -43,6 +46,20 @@ def spending_restriction(card: Card) -> tuple[frozenset[str] | None, tuple[str, 
         elif _SPEND.search(line) and "this mana" not in line.lower():
             unread.append(line)
     return found, tuple(unread)
+
+
+def extra_target_cost(card: Card) -> ManaCost | None:
+    """"This spell costs {1} more to cast for each target beyond the first." (601.2f, Fireball):
+    the cost added for each target beyond the first, or ``None``."""
+    found = next((m for m in map(_EXTRA_TARGET.match, _lines(card)) if m), None)
+    return ManaCost.parse(found.group(1)) if found else None
+
+
+def cost_changes(card: Card) -> tuple[str, ...]:
+    """The lines of the card that change its own total cost (601.2f: "This spell costs {1} less to
+    cast for each creature on the battlefield.", Blasphemous Act; affinity, convoke, delve,
+    improvise, undaunted) other than the one :func:`extra_target_cost` reads."""
+    return tuple(line for line in _lines(card) if _COST_CHANGE.match(line) and not _EXTRA_TARGET.match(line))
 
 
 def _lines(card: Card) -> list[str]:

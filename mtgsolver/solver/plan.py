@@ -35,7 +35,8 @@ from mtgsolver.model.unread import UnreadLine
 from mtgsolver.model.zones import ZoneCard
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.modes import mode_index, unchosen_modal_trigger
-from mtgsolver.read.spell_text import enters_with_x_counters, mana_added, spending_restriction, treasures_created
+from mtgsolver.read.spell_text import (cost_changes, enters_with_x_counters, extra_target_cost, mana_added, spending_restriction,
+                                       treasures_created)
 from mtgsolver.rules.crimes import board_target, crime_triggers, is_crime
 from mtgsolver.rules.mana_sources import SpellInfo, extract_sources
 from mtgsolver.rules.production import spends_white_as_any_color
@@ -134,7 +135,10 @@ def _find(board: Board, player: str, request: str, taken: set[str], path: str) -
                 raise OptionError(path, f"{request!r}: {zc.card.name} has no mana cost, so it can't be cast (202.1b)")
             if "land" in zc.card.types:
                 raise OptionError(path, f"{request!r}: a land is played, not cast (305.1)")
-            return _Wanted(zc.id, zc.card.name, "spell", zc.card.mana_cost, zc.card, targets, zone_card=zc)
+            cost, extra = zc.card.mana_cost, extra_target_cost(zc.card)
+            for _ in range(len(targets) - 1 if extra is not None else 0):  # 601.2f: Fireball's targets
+                cost = cost + extra
+            return _Wanted(zc.id, zc.card.name, "spell", cost, zc.card, targets, zone_card=zc)
     if board.has_permanent(name):
         perm = board.permanent(name)
         if perm.controller != player:
@@ -321,7 +325,8 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
                        x or 0, untappers, candidates, tapped, keep_instances, kept, white, carry_early=not makers,
                        restricted_pool=restricted)
     result, optimal = _solve(tm, maximize_x and bool(with_x), upper, deadline)
-    undecided = _unmodelled(unmodelled)
+    changes = tuple(line for w in wanted if w.card for line in cost_changes(w.card))
+    undecided = _cost_changed(changes) or _unmodelled(unmodelled)
     if makers and undecided is None:  # mana carried between steps (106.4) keeps no record of its maker
         undecided = Reason("113.6e", "undecided: a card cast may be paid only with mana some sources made, and "
                            "mana carried from step to step is not told apart by its maker")
@@ -361,11 +366,21 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
     if spend_unread:  # a restriction not read could forbid the payments found
         undecided = Reason("106.6", "undecided: a restriction on the mana that pays a card cast is not read: "
                            + " ".join(spend_unread))
+    elif changes:  # a cost not read could be more than the one paid
+        undecided = _cost_changed(changes)
     elif undecided is not None and not (x_value is not None and maximize_x or not all(ok for _, ok in kept_ok)):
         undecided = None
     if undecided is not None:
         return PlanResult(None, player, result_steps, x_value, kept_ok, (undecided, *reasons), optimal, as_read=True)
     return PlanResult(True, player, result_steps, x_value, kept_ok, tuple(reasons), optimal)
+
+
+def _cost_changed(lines: tuple[str, ...]) -> Reason | None:
+    """Why a plan is undecided: a card cast changes its own cost by lines not read (601.2f)."""
+    if not lines:
+        return None
+    return Reason("601.2f", "undecided: a card cast changes its own cost by text the plan does not read: "
+                  + " ".join(lines))
 
 
 def _unmodelled(abilities: set[tuple[str, str]]) -> Reason | None:
