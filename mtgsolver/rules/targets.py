@@ -165,6 +165,25 @@ def used_slots(effects: Sequence[object], modes: Sequence[int] = ()) -> list[int
     order; of a modal effect only the chosen ``modes`` count (601.2c: targets are chosen for
     the chosen modes); the abilities of a token the effects create (a Devil's "When this
     creature dies, it deals 1 damage to any target") target on their own (115.1)."""
+    if not isinstance(effects, tuple):
+        return _used_slots(effects, modes)
+    key = (id(effects), tuple(modes))
+    known = _SLOTS.get(key)
+    if known is not None and known[0] is effects:
+        return list(known[1])
+    slots = _used_slots(effects, modes)
+    if len(_SLOTS) > 4096:
+        _SLOTS.clear()
+    _SLOTS[key] = (effects, tuple(slots))
+    return slots
+
+
+#: :func:`used_slots` by the identity of a tuple of effects (kept alive beside the answer) and the
+#: modes: an ability's effects are frozen, and the same ones are walked at every cast and activation.
+_SLOTS: dict[tuple[int, tuple[int, ...]], tuple[Sequence[object], tuple[int, ...]]] = {}
+
+
+def _used_slots(effects: Sequence[object], modes: Sequence[int]) -> list[int]:
     found: list[int] = []
 
     def walk(value: object) -> None:
