@@ -2,6 +2,7 @@
 effects, mana pools, combat)."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Callable, Hashable, Iterator, Mapping, TypeVar
@@ -52,16 +53,26 @@ class Board:
     layers: LayerResult | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_by_id", {p.id: p for p in self.permanents})
-        object.__setattr__(self, "_players", {p.name: p for p in self.players})
         zones = {p.name: self.zones.get(p.name, PlayerZones()) for p in self.players}
         object.__setattr__(self, "zones", MappingProxyType(zones))
+        object.__setattr__(self, "_memo", {})
+
+    # the look-up tables, each made on first use (a search makes many boards it asks little of)
+    @functools.cached_property
+    def _by_id(self) -> dict[str, Permanent]:
+        return {p.id: p for p in self.permanents}
+
+    @functools.cached_property
+    def _players(self) -> dict[str, Player]:
+        return {p.name: p for p in self.players}
+
+    @functools.cached_property
+    def _zone_cards(self) -> dict[str, tuple[str, str, ZoneCard]]:
         cards: dict[str, tuple[str, str, ZoneCard]] = {}
-        for player, z in zones.items():
+        for player, z in self.zones.items():
             for zone, held in reversed(z.by_zone()):  # the first zone holding an id names it
                 cards.update((c.id, (player, zone, c)) for c in held)
-        object.__setattr__(self, "_zone_cards", cards)
-        object.__setattr__(self, "_memo", {})
+        return cards
 
     def memo(self, key: Hashable, make: Callable[[], T]) -> T:
         """``make()``, computed once per board and ``key``: what the rules work out from a
@@ -73,16 +84,16 @@ class Board:
 
     # -- look-ups --------------------------------------------------------------------
     def permanent(self, pid: str) -> Permanent:
-        return self._by_id[pid]  # type: ignore[attr-defined]
+        return self._by_id[pid]
 
     def has_permanent(self, pid: str) -> bool:
-        return pid in self._by_id  # type: ignore[attr-defined]
+        return pid in self._by_id
 
     def player(self, name: str) -> Player:
-        return self._players[name]  # type: ignore[attr-defined]
+        return self._players[name]
 
     def is_player(self, name: str) -> bool:
-        return name in self._players  # type: ignore[attr-defined]
+        return name in self._players
 
     def error(self, path: str, message: str) -> BoardError:
         """A :class:`BoardError` at field ``path`` of this board's file (``board`` if none)."""
@@ -91,7 +102,7 @@ class Board:
     def zone_card(self, card_id: str) -> tuple[str, str, ZoneCard] | None:
         """``(owner, zone, card)`` of the card with that id in a hand, library, graveyard or
         exile, or ``None``."""
-        return self._zone_cards.get(card_id)  # type: ignore[attr-defined]
+        return self._zone_cards.get(card_id)
 
     def stack_item(self, item_id: str) -> StackItem | None:
         return next((s for s in self.stack if s.id == item_id), None)
