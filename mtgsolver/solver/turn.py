@@ -483,7 +483,8 @@ class TurnSearch:
     # -- priority windows ------------------------------------------------------------------
     def window(self, board: Board, step: str, budget: int, combat: Combat = None) -> _Res:
         """The searching player has priority in ``step`` with an empty stack: a move, or on."""
-        key = (state_key(board), step, combat)
+        state = state_key(board)
+        key = (state, step, combat)
         known = self.table.get(key)
         if known is not None and _reusable(known[0], known[1], budget):
             self.stats.hits += 1
@@ -498,7 +499,7 @@ class TurnSearch:
             game = self.game(board, _Script((), self.owner))
             found = moves(game, self.me, step in _INSTANT_WINDOWS, cache=self.payments)
             node.notes |= set(found.notes)
-            for m in self.with_held(board, step, found.moves, budget, node):
+            for m in self.with_held(board, state, found.moves, budget, node):
                 won = node.add(self.then(board, ("move", m), m.describe(),
                                          lambda g: self.window(g.board(), step, budget - m.size, combat)))
                 if won is not None:
@@ -507,24 +508,26 @@ class TurnSearch:
         self.table[key] = (out, budget)
         return out
 
-    def with_held(self, board: Board, step: str, found: list[Move], budget: int, node: _Or) -> Iterator[Move]:
+    def with_held(self, board: Board, state: Any, found: list[Move], budget: int, node: _Or) -> Iterator[Move]:
         """``found``, then each with its ability activated again in response (:meth:`held`):
-        two moves, beyond a ``budget`` of one (the depth bound cuts them)."""
+        two moves, beyond a ``budget`` of one (the depth bound cuts them). ``state``: the
+        board's :func:`state_key`."""
         yield from found
         for m in found:
-            for r in self.held(board, m):
+            for r in self.held(board, state, m):
                 if budget == 1:
                     node.cut = True
                     return
                 yield r
 
-    def held(self, board: Board, move: Move) -> list[Move]:
+    def held(self, board: Board, state: Any, move: Move) -> list[Move]:
         """``move`` with its ability activated again while it is on the stack (117.3c,
         :func:`responses`), when its source doesn't survive its resolution (Crypt Rats paying X
-        in parts); a source that survives can activate it again after, in either order."""
+        in parts); a source that survives can activate it again after, in either order.
+        ``state``: the board's :func:`state_key`, worked out once for its window."""
         if move.kind != "activate":
             return []
-        key = (state_key(board), move)
+        key = (state, move)
         if key not in self.responses:  # the same window comes again at each depth
             self.responses[key] = self._held(board, move)
         return self.responses[key]
