@@ -499,21 +499,29 @@ class TurnSearch:
             game = self.game(board, _Script((), self.owner))
             found = moves(game, self.me, step in _INSTANT_WINDOWS, cache=self.payments)
             node.notes |= set(found.notes)
-            for m in self.with_held(board, state, found.moves, budget, node):
-                won = node.add(self.then(board, ("move", m), m.describe(),
-                                         lambda g: self.window(g.board(), step, budget - m.size, combat)))
+            illegal: set[Move] = set()
+            for m in self.with_held(board, state, found.moves, budget, node, illegal):
+                r = self.then(board, ("move", m), m.describe(),
+                              lambda g: self.window(g.board(), step, budget - m.size, combat))
+                if r is None:
+                    illegal.add(m)
+                won = node.add(r)
                 if won is not None:
                     break
         out = won if won is not None else node.result()
         self.table[key] = (out, budget)
         return out
 
-    def with_held(self, board: Board, state: Any, found: list[Move], budget: int, node: _Or) -> Iterator[Move]:
+    def with_held(self, board: Board, state: Any, found: list[Move], budget: int, node: _Or,
+                  illegal: set[Move]) -> Iterator[Move]:
         """``found``, then each with its ability activated again in response (:meth:`held`):
         two moves, beyond a ``budget`` of one (the depth bound cuts them). ``state``: the
-        board's :func:`state_key`."""
+        board's :func:`state_key`; ``illegal``: the moves of ``found`` that proved illegal as
+        they were tried (filled by the caller), which can't be held either."""
         yield from found
         for m in found:
+            if m in illegal:
+                continue
             for r in self.held(board, state, m):
                 if budget == 1:
                     node.cut = True
