@@ -112,6 +112,39 @@ def test_a_trigger_with_no_mode_left_is_removed_from_the_stack(board_file) -> No
     assert code == 0 and any("removed from the stack (700.2b)" in e for e in events(out))
 
 
+def test_the_plan_names_the_mode_it_chooses_and_the_modes_left_after_it(board_file) -> None:
+    """700.2: Gandalf's untap mode, once chosen for Lightning Bolt, is no longer left for Opt
+    nor Shock; the plan names the land it untaps (the Mountain, not the Island listed first)."""
+    board = """zones: {alice: {hand: [Lightning Bolt, Shock, Opt]}}
+battlefield:
+  - {id: i, card: Island, controller: alice}
+  - {id: m, card: Mountain, controller: alice}
+  - {id: gandalf, card: Gandalf the Grey, controller: alice}
+"""
+    code, out = run(board_file, board, "plan", "--cast", "Lightning Bolt", "--cast", "Shock", "--cast", "Opt")
+    assert code == 0
+    said = [e for e in events(out) if e.startswith("gandalf")]
+    assert said[0] == "gandalf triggers (603.2): chooses untap (700.2) and untaps m"
+    assert said[1] == "gandalf triggers (603.2): modes left damage, copy, library; this plan chooses damage (700.2)"
+    assert said[2] == "gandalf triggers (603.2): modes left copy, library; this plan chooses copy (700.2)"
+
+
+@pytest.mark.parametrize("chosen, said", [
+    ("[]", "modes left untap, damage, copy, library; this plan chooses damage (700.2)"),
+    ("[damage, copy, library]", "modes left untap; this plan chooses untap (700.2)"),
+])
+def test_a_plan_paid_from_the_pool_untaps_nothing(board_file, chosen: str, said: str) -> None:
+    """700.2: with no land to untap the plan chooses another mode while one is left, and
+    untap (with nothing the plan needs untapped) when it is the only one."""
+    board = f"""zones: {{alice: {{hand: [Lightning Bolt]}}}}
+mana_pool: {{alice: [{{mana: "{{R}}"}}]}}
+battlefield:
+  - {{id: gandalf, card: Gandalf the Grey, controller: alice, chosen_modes: {chosen}}}
+"""
+    code, out = run(board_file, board, "plan", "--cast", "Lightning Bolt")
+    assert code == 0 and events(out) == [f"gandalf triggers (603.2): {said}"]
+
+
 def test_a_returned_gandalf_is_a_new_object_with_no_memory(board_file) -> None:
     """400.7: a card in a zone has no chosen modes; written back on the battlefield without
     them, it may choose every mode again."""
@@ -226,6 +259,21 @@ battlefield:
     assert other["kind"] == "ability" and other["cost"] == "{3}{B}"
 
 
+def test_a_crime_trigger_that_already_triggered_does_not_stop_another(board_file) -> None:
+    """603.2h: the first Blood Hustler already triggered this turn; the second still triggers."""
+    board = """zones: {alice: {hand: [Lightning Bolt]}}
+battlefield:
+  - {id: m, card: Mountain, controller: alice}
+  - {id: h1, card: Blood Hustler, controller: alice}
+  - {id: h2, card: Blood Hustler, controller: alice}
+turn: {triggered_once: [h1]}
+"""
+    code, out = run(board_file, board, "plan", "--cast", "Lightning Bolt>bob")
+    assert code == 0
+    assert [e.split(":")[0] for e in events(out) if e.startswith("h")] == [
+        "h1 does not trigger", "h2 triggers (700.13)"]
+
+
 def test_plan_reads_every_target_of_a_spell(board_file) -> None:
     """601.2c, 601.2f: Fireball aimed at alice's Bears and bob's costs {1} more for the second
     target, so two Mountains pay X = 0 only; the second target alone makes the cast a crime
@@ -240,7 +288,8 @@ battlefield:
 """
     code, out = run(board_file, board, "plan", "--cast", "Fireball>mine, bears", "--max-x")
     assert code == 0 and out["x"] == 0 and out["steps"][0]["cost"] == "{X}{R}{1}"
-    assert any("crime" in e for e in events(out)) and any(e.startswith("hustler triggers") for e in events(out))
+    assert "alice commits a crime (700.13): it targets mine, bears" in events(out)
+    assert any(e.startswith("hustler triggers") for e in events(out))
     code, out = run(board_file, board, "plan", "--cast", "Fireball>mine", "--max-x")
     assert code == 0 and out["x"] == 1 and not any("crime" in e for e in events(out))
 
