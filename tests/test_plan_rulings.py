@@ -43,7 +43,8 @@ battlefield:
   - {id: f, card: Forest, controller: alice}
 """, "plan", "--cast", "Walking Ballista", "--max-x")
     assert code == 0 and out["x"] == 1  # {X}{X} from three mana: X = 1
-    assert any("enters with 1 +1/+1 counters" in e and "107.3m" in e for e in events(out))
+    assert ("enters with 1 +1/+1 counters: its enters ability uses the spell's X (107.3m); "
+            "on the battlefield its X is 0 (107.3g)") in events(out)
 
 
 # -- {T} and {Q} (107.5, 107.6, 302.6) -------------------------------------------------------
@@ -289,12 +290,23 @@ battlefield:
     code, out = run(board_file, board, "plan", "--cast", "Fireball>mine, bears", "--max-x")
     assert code == 0 and out["x"] == 0 and out["steps"][0]["cost"] == "{X}{R}{1}"
     assert "alice commits a crime (700.13): it targets mine, bears" in events(out)
+    assert not any(e.startswith("enters with") for e in events(out))  # 107.3m: a sorcery has no counters
     assert any(e.startswith("hustler triggers") for e in events(out))
     code, out = run(board_file, board, "plan", "--cast", "Fireball>mine", "--max-x")
     assert code == 0 and out["x"] == 1 and not any("crime" in e for e in events(out))
 
 
 # -- the turn plan --------------------------------------------------------------------------
+def test_a_ritual_adds_its_mana_as_it_resolves(board_file) -> None:
+    """106.3, 608.2: Dark Ritual's {B}{B}{B}, added as it resolves, pays Severed Legion."""
+    board = """zones: {alice: {hand: [Dark Ritual, Severed Legion]}}
+battlefield: [{id: s, card: Swamp, controller: alice}]
+"""
+    code, out = run(board_file, board, "plan", "--cast", "Dark Ritual", "--cast", "Severed Legion")
+    assert code == 0 and [s["name"] for s in out["steps"]] == ["Dark Ritual", "Severed Legion"]
+    assert out["steps"][0]["events"] == ["adds {B}{B}{B} as it resolves (106.3)"]
+
+
 def test_treasure_from_an_earlier_spell_and_mana_left_in_the_pool(board_file) -> None:
     """111.10a: Strike It Rich's Treasure pays a later spell; 106.4: Sol Ring's spare {C}
     stays in the pool for the next spell."""
