@@ -320,8 +320,15 @@ battlefield:
     names = [s["name"] for s in out["steps"]]
     assert code == 0 and names.index("Strike It Rich") < names.index("Opt")
     assert any(a["source"].endswith("treasure1") for s in out["steps"] for a in s["activations"])
+    bears = ("Grizzly Bears enters the battlefield (608.3), summoning sick: its {T} abilities and attacks wait "
+             "for the next turn (302.6)")
+    assert {s["name"]: s["events"] for s in out["steps"]} == {
+        "Strike It Rich": ["creates alice.hand[0].treasure1 (111.10a)"], "Opt": [], "Grizzly Bears": [bears]}
     code, out = run(board_file, board.replace("Opt, ", ""), "plan", "--cast", "Grizzly Bears", "--cast", "Sol Ring")
     assert code == 0 and any(s["carried_in"] for s in out["steps"])
+    assert {s["name"]: s["events"] for s in out["steps"]} == {
+        "Sol Ring": ["Sol Ring enters the battlefield (608.3), its mana abilities pay later steps"],
+        "Grizzly Bears": [bears]}
 
 
 def test_an_unread_mana_line_bears_only_on_a_kept_cost_found_unpayable(board_file) -> None:
