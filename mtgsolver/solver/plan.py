@@ -131,10 +131,10 @@ def _find(board: Board, player: str, request: str, taken: set[str], path: str) -
     zones = board.zones[player]
     for zc in zones.hand:
         if zc.id not in taken and name.lower() in (zc.id.lower(), zc.card.name.lower()):
-            if zc.card.mana_cost is None:
-                raise OptionError(path, f"{request!r}: {zc.card.name} has no mana cost, so it can't be cast (202.1b)")
             if "land" in zc.card.types:
                 raise OptionError(path, f"{request!r}: a land is played, not cast (305.1)")
+            if zc.card.mana_cost is None:
+                raise OptionError(path, f"{request!r}: {zc.card.name} has no mana cost, so it can't be cast (202.1b)")
             cost, extra = zc.card.mana_cost, extra_target_cost(zc.card)
             for _ in range(len(targets) - 1 if extra is not None else 0):  # 601.2f: Fireball's targets
                 cost = cost + extra

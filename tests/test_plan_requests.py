@@ -1,0 +1,54 @@
+"""What a plan's ``cast`` request names (601.2, 602.2): a card in the player's hand by id or
+name, each card once, or a permanent's activated ability with a mana cost; each request it
+can't cast or activate is an :class:`OptionError` at its own ``cast[i]``, naming the rule."""
+from __future__ import annotations
+
+import pytest
+
+from mtgsolver.load import parse_board_text
+from mtgsolver.model.errors import OptionError
+from mtgsolver.solver.plan import plan
+
+BOARD = parse_board_text("""active_player: alice
+players: [{name: alice}, {name: bob}]
+zones: {alice: {hand: {count: 6, cards: [Lightning Bolt, Forest, Treasure, {id: x, card: Lightning Bolt}]}}}
+battlefield:
+  - {id: m, card: Mountain, controller: alice}
+  - {id: s, card: Swamp, controller: alice}
+  - {id: s2, card: Swamp, controller: alice}
+  - {id: s3, card: Swamp, controller: alice}
+  - {id: h, card: Blood Hustler, controller: alice}
+  - {id: bears, card: Grizzly Bears, controller: alice}
+  - {id: hb, card: Blood Hustler, controller: bob}
+""", "b.yaml")
+KNOWN = "known: Lightning Bolt, Forest, Treasure, Lightning Bolt (2 unknown cards)"
+
+
+@pytest.mark.parametrize("cast, path, message", [
+    (["Lightning Bolt>nobody"], "cast[0]",
+     "'Lightning Bolt>nobody': 'nobody' is not a player, permanent, stack item or card in a zone"),
+    (["Forest"], "cast[0]", "'Forest': a land is played, not cast (305.1)"),
+    (["Treasure"], "cast[0]", "'Treasure': Treasure has no mana cost, so it can't be cast (202.1b)"),
+    (["Shock"], "cast[0]", f"'Shock': not in alice's hand ({KNOWN}) nor a permanent id"),
+    (["lightning bolt", "x", "Lightning Bolt"], "cast[2]", f"'Lightning Bolt': not in alice's hand ({KNOWN}) nor a permanent id"),
+    (["Lightning Bolt", "hb"], "cast[1]", "'hb': hb is controlled by bob (602.2)"),
+    (["bears"], "cast[0]", "'bears': bears has no activated ability with only a mana cost"),
+])
+def test_a_request_that_names_nothing_castable_is_an_error_at_its_path(cast, path, message) -> None:
+    with pytest.raises(OptionError) as err:
+        plan(BOARD, cast)
+    assert (err.value.path, err.value.message) == (path, message)
+
+
+def test_a_card_is_named_by_id_or_name_in_any_case_and_cast_once() -> None:
+    """601.2a: each card of the hand is cast once; two Lightning Bolts, one by id, one by name."""
+    r = plan(BOARD, ["x"])
+    assert r.castable is True and [(s.id, s.name) for s in r.steps] == [("x", "Lightning Bolt")]
+    r = plan(BOARD, ["x", "LIGHTNING BOLT"])
+    assert r.castable is False and r.reasons[0].rule == "601.2h"  # one Mountain pays one {R} (107.5)
+
+
+def test_a_permanent_names_its_activated_ability_with_a_mana_cost() -> None:
+    """602.2: Blood Hustler's {3}{B} ability, paid by a Mountain and three Swamps."""
+    r = plan(BOARD, ["h"])
+    assert r.castable is True and [(s.name.split(":")[0], s.cost) for s in r.steps] == [("Blood Hustler", "{3}{B}")]
