@@ -52,3 +52,19 @@ def test_a_permanent_names_its_activated_ability_with_a_mana_cost() -> None:
     """602.2: Blood Hustler's {3}{B} ability, paid by a Mountain and three Swamps."""
     r = plan(BOARD, ["h"])
     assert r.castable is True and [(s.name.split(":")[0], s.cost) for s in r.steps] == [("Blood Hustler", "{3}{B}")]
+
+
+def test_a_second_target_adds_no_cost_without_a_rule_that_says_so(real_cards) -> None:
+    """601.2c, 601.2f: Electrolyze divides its damage among one or two targets; only a text like
+    Fireball's makes each target beyond the first cost more, so it costs {1}{U}{R} either way."""
+    board = parse_board_text("""active_player: alice
+players: [{name: alice}, {name: bob}]
+zones: {alice: {hand: [Electrolyze]}}
+battlefield:
+  - {id: i, card: Island, controller: alice}
+  - {id: m, card: Mountain, controller: alice}
+  - {id: m2, card: Mountain, controller: alice}
+  - {id: bears, card: Grizzly Bears, controller: bob}
+""", "b.yaml", real_cards)
+    r = plan(board, ["Electrolyze>bob, bears"])
+    assert r.castable is True and r.steps[0].cost == "{1}{U}{R}"
