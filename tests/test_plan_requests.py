@@ -51,7 +51,8 @@ def test_a_card_is_named_by_id_or_name_in_any_case_and_cast_once() -> None:
 def test_a_permanent_names_its_activated_ability_with_a_mana_cost() -> None:
     """602.2: Blood Hustler's {3}{B} ability, paid by a Mountain and three Swamps."""
     r = plan(BOARD, ["h"])
-    assert r.castable is True and [(s.name.split(":")[0], s.cost) for s in r.steps] == [("Blood Hustler", "{3}{B}")]
+    assert r.castable is True and [(s.id, s.name.split(":")[0], s.cost) for s in r.steps] == [
+        ("h:ability", "Blood Hustler", "{3}{B}")]
 
 
 def test_a_second_target_adds_no_cost_without_a_rule_that_says_so(real_cards) -> None:
@@ -68,3 +69,15 @@ battlefield:
 """, "b.yaml", real_cards)
     r = plan(board, ["Electrolyze>bob, bears"])
     assert r.castable is True and r.steps[0].cost == "{1}{U}{R}"
+
+
+def test_an_ability_with_a_mana_cost_is_found_after_a_tap_ability(real_cards) -> None:
+    """602.2: Mishra's Factory's "{1}: becomes a 2/2" follows its "{T}: Add {C}." line."""
+    board = parse_board_text("""active_player: alice
+players: [{name: alice}, {name: bob}]
+battlefield:
+  - {id: factory, card: Mishra's Factory, controller: alice}
+  - {id: m, card: Mountain, controller: alice}
+""", "b.yaml", real_cards)
+    r = plan(board, ["factory"])
+    assert r.castable is True and [(s.id, s.cost) for s in r.steps] == [("factory:ability", "{1}")]
