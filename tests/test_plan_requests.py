@@ -81,3 +81,10 @@ battlefield:
 """, "b.yaml", real_cards)
     r = plan(board, ["factory"])
     assert r.castable is True and [(s.id, s.cost) for s in r.steps] == [("factory:ability", "{1}")]
+
+
+def test_an_empty_hand_is_named_as_such() -> None:
+    board = parse_board_text("active_player: alice\nplayers: [{name: alice}, {name: bob}]\n", "b.yaml")
+    with pytest.raises(OptionError) as err:
+        plan(board, ["Shock"])
+    assert err.value.message == "'Shock': not in alice's hand (known: nothing) nor a permanent id"
