@@ -229,11 +229,16 @@ def test_crimes_on_the_stack(board_file) -> None:
     assert [c["crime"] for c in out] == [True, False, False, True, True, True]
     assert out[0]["triggered"] == []  # bob controls no crime abilities
     assert out[3]["triggered"] == ["hustler"] and out[4]["not_triggered"] == ["hustler"]
+    assert [(c["item"], c["controller"]) for c in out] == [
+        ("s0", "bob"), ("s1", "alice"), ("s2", "alice"), ("s3", "alice"), ("s4", "alice"), ("s5", "alice")]
 
 
 def test_hustler_already_triggered_this_turn(board_file) -> None:
     code, out = run(board_file, CRIMES + "turn: {triggered_once: [hustler]}\n", "crimes")
     assert out[3]["triggered"] == [] and out[3]["not_triggered"] == ["hustler"]
+    second = CRIMES.replace("  - {id: bears", "  - {id: h2, card: Blood Hustler, controller: alice}\n  - {id: bears")
+    code, out = run(board_file, second + "turn: {triggered_once: [hustler]}\n", "crimes")
+    assert out[3]["triggered"] == ["h2"] and out[3]["not_triggered"] == ["hustler"]  # 603.2h: each its own
 
 
 def test_plan_reports_crimes_and_triggers_that_happen_together(board_file) -> None:
