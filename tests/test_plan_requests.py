@@ -88,3 +88,23 @@ def test_an_empty_hand_is_named_as_such() -> None:
     with pytest.raises(OptionError) as err:
         plan(board, ["Shock"])
     assert err.value.message == "'Shock': not in alice's hand (known: nothing) nor a permanent id"
+
+
+@pytest.mark.parametrize("battlefield, cast", [
+    ("", "Raging Goblin"),
+    ("  - {id: fires, card: Fires of Yavimaya, controller: alice}\n", "Grizzly Bears"),
+])
+def test_a_creature_with_haste_enters_ready_to_tap(real_cards, battlefield: str, cast: str) -> None:
+    """702.10, 302.6: Raging Goblin's own haste, or Fires of Yavimaya's "Creatures you control
+    have haste" given to the Grizzly Bears its controller casts."""
+    board = parse_board_text(f"""active_player: alice
+players: [{{name: alice}}, {{name: bob}}]
+zones: {{alice: {{hand: [{cast}]}}}}
+battlefield:
+  - {{id: f, card: Forest, controller: alice}}
+  - {{id: m, card: Mountain, controller: alice}}
+{battlefield}""", "b.yaml", real_cards)
+    r = plan(board, [cast])
+    assert r.castable is True and r.steps[0].events == (
+        f"{cast} enters the battlefield (608.3), with haste: it can attack, and its mana abilities pay later "
+        "steps (702.10, 302.6)",)
