@@ -53,6 +53,7 @@ def test_a_permanent_names_its_activated_ability_with_a_mana_cost() -> None:
     r = plan(BOARD, ["h"])
     assert r.castable is True and [(s.id, s.name.split(":")[0], s.cost) for s in r.steps] == [
         ("h:ability", "Blood Hustler", "{3}{B}")]
+    assert r.steps[0].events == ()  # an ability creates no Treasure
 
 
 def test_a_second_target_adds_no_cost_without_a_rule_that_says_so(real_cards) -> None:

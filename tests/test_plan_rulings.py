@@ -323,6 +323,10 @@ battlefield:
 """
     code, out = run(board_file, board, "plan", "--cast", "Strike It Rich", "--cast", "Opt", "--cast", "Grizzly Bears")
     names = [s["name"] for s in out["steps"]]
+    assert out["player"] == "alice" and out["optimal"] is True and out["x"] is None
+    assert [sorted(s) for s in out["steps"]] == [
+        ["activations", "assignment", "carried_in", "cost", "events", "id", "kind", "name", "x"]] * 3
+    assert all(s["x"] is None and s["assignment"] for s in out["steps"])
     assert code == 0 and names.index("Strike It Rich") < names.index("Opt")
     assert any(a["source"].endswith("treasure1") for s in out["steps"] for a in s["activations"])
     bears = ("Grizzly Bears enters the battlefield (608.3), summoning sick: its {T} abilities and attacks wait "
