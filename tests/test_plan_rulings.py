@@ -146,6 +146,21 @@ battlefield:
     assert code == 0 and events(out) == [f"gandalf triggers (603.2): {said}"]
 
 
+def test_gandalf_untaps_a_source_tapped_before_the_plan(board_file) -> None:
+    """700.2, 107.5: the Sol Ring tapped at the start pays Azorius Signet once Gandalf's trigger
+    for Lightning Bolt untaps it; without the untap nothing pays {2}."""
+    board = """zones: {alice: {hand: [Lightning Bolt, Azorius Signet]}}
+battlefield:
+  - {id: m, card: Mountain, controller: alice}
+  - {id: ring, card: Sol Ring, controller: alice, tapped: true}
+  - {id: gandalf, card: Gandalf the Grey, controller: alice%s}
+"""
+    code, out = run(board_file, board % "", "plan", "--cast", "Lightning Bolt", "--cast", "Azorius Signet")
+    assert code == 0 and "gandalf triggers (603.2): chooses untap (700.2) and untaps ring" in events(out)
+    code, _ = run(board_file, board % ", chosen_modes: [untap]", "plan", "--cast", "Lightning Bolt", "--cast", "Azorius Signet")
+    assert code == 1
+
+
 def test_a_returned_gandalf_is_a_new_object_with_no_memory(board_file) -> None:
     """400.7: a card in a zone has no chosen modes; written back on the battlefield without
     them, it may choose every mode again."""
