@@ -109,3 +109,21 @@ battlefield:
     assert r.castable is True and r.steps[0].events == (
         f"{cast} enters the battlefield (608.3), with haste: it can attack, and its mana abilities pay later "
         "steps (702.10, 302.6)",)
+
+
+def test_a_treasure_the_caster_creates_pays_a_later_spell(real_cards) -> None:
+    """111.10a: Hornswoggle counters Grizzly Bears and "You create a Treasure token": three
+    Islands pay Hornswoggle, its Treasure pays Lightning Bolt's {R}."""
+    board = parse_board_text("""active_player: alice
+players: [{name: alice}, {name: bob}]
+zones: {alice: {hand: [Hornswoggle, Lightning Bolt]}}
+battlefield:
+  - {id: i1, card: Island, controller: alice}
+  - {id: i2, card: Island, controller: alice}
+  - {id: i3, card: Island, controller: alice}
+stack:
+  - {id: s0, spell: Grizzly Bears, controller: bob}
+""", "b.yaml", real_cards)
+    r = plan(board, ["Hornswoggle>s0", "Lightning Bolt>bob"])
+    assert r.castable is True and [s.name for s in r.steps] == ["Hornswoggle", "Lightning Bolt"]
+    assert "creates alice.hand[0].treasure1 (111.10a)" in r.steps[0].events
