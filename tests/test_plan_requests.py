@@ -127,3 +127,19 @@ stack:
     r = plan(board, ["Hornswoggle>s0", "Lightning Bolt>bob"])
     assert r.castable is True and [s.name for s in r.steps] == ["Hornswoggle", "Lightning Bolt"]
     assert "creates alice.hand[0].treasure1 (111.10a)" in r.steps[0].events
+
+
+def test_treasures_the_plan_does_not_count_make_a_no_undecided(real_cards) -> None:
+    """111.10a: Brass's Bounty's "For each land you control, create a Treasure token." is not
+    counted; seven Mountains pay it and its seven Treasures would pay Lightning Bolt, so the plan
+    is undecided, never "no"."""
+    mountains = "".join(f"  - {{id: m{k}, card: Mountain, controller: alice}}\n" for k in range(7))
+    board = parse_board_text(f"""active_player: alice
+players: [{{name: alice}}, {{name: bob}}]
+zones: {{alice: {{hand: [Brass's Bounty, Lightning Bolt]}}}}
+battlefield:
+{mountains}""", "b.yaml", real_cards)
+    r = plan(board, ["Brass's Bounty", "Lightning Bolt>bob"])
+    assert r.castable is None and r.reasons[0].rule == "111.10a"
+    assert r.reasons[0].message.endswith(": For each land you control, create a Treasure token.")
+    assert plan(board, ["Brass's Bounty"]).castable is True  # a "yes" found without them stays "yes"
