@@ -12,11 +12,13 @@ import pytest
 
 from mtgsolver import load_board
 from mtgsolver.model import BoardError
+from mtgsolver.model.errors import OptionError
 from mtgsolver.read.grammar.continuous import read
 from mtgsolver.solver.attacks import check_attacks
 from mtgsolver.solver.blocks import check_blocks
 from mtgsolver.solver.damage import combat_damage
 from mtgsolver.solver.payment import pay
+from mtgsolver.solver.plan import plan
 from mtgsolver.solver.produce import could_produce
 
 REAL = ("Deadfall", "Lord Magnus", "High Alert", "Rolling Stones", "Gauntlets of Light", "Arcades, the Strategist",
@@ -25,7 +27,7 @@ REAL = ("Deadfall", "Lord Magnus", "High Alert", "Rolling Stones", "Gauntlets of
         "Archetype of Imagination", "Archetype of Courage", "Serra Angel", "Spectra Ward", "Akroma's Memorial",
         "Earnest Fellowship", "Sanctuary Blade", "Pledge of Loyalty", "Vectis Gloves", "Traveler's Cloak",
         "Commander's Plate", "Shivan Dragon", "Faith's Fetters", "Llanowar Elves", "Katabatic Winds",
-        "Birds of Paradise", "Viper's Kiss", "Detention Vortex", "Vulshok Gauntlets", "Seat of the Synod")
+        "Birds of Paradise", "Viper's Kiss", "Detention Vortex", "Vulshok Gauntlets", "Seat of the Synod", "Mountain")
 
 
 @pytest.fixture(scope="module")
@@ -327,6 +329,22 @@ def test_602_5_faiths_fetters_allows_mana_abilities(real: Path) -> None:
                      {"id": "ff", "card": "Faith's Fetters", "controller": "bob", "attached_to": "a_elves"}])
     assert b.permanent("a_elves").values("cant_activate") == ["non_mana"]
     assert pay(b, "{G}").payable is True
+
+
+@pytest.mark.parametrize("aura, refused", [
+    ("Detention Vortex", True), ("Faith's Fetters", True), ("Katabatic Winds", False)])
+def test_602_5_a_plan_refuses_an_ability_that_cant_be_activated(real: Path, aura: str, refused: bool) -> None:
+    """Shivan Dragon's "{R}: +1/+0" can't be activated under Detention Vortex, nor under Faith's
+    Fetters (not a mana ability); Katabatic Winds stops only {T} abilities, so a Mountain pays it."""
+    perms = [{"id": "a_dragon", "card": "Shivan Dragon"}, {"id": "a_m", "card": "Mountain"},
+             {"id": "aura", "card": aura, "controller": "bob"} | ({} if aura == "Katabatic Winds" else {"attached_to": "a_dragon"})]
+    if not refused:
+        assert plan(board(real, perms), ["a_dragon"]).castable is True
+        return
+    with pytest.raises(OptionError) as err:
+        plan(board(real, perms), ["a_dragon"])
+    assert (err.value.path, err.value.message) == (
+        "cast[0]", "'a_dragon': a_dragon's activated abilities can't be activated (602.5)")
 
 
 def test_602_5_katabatic_winds_tap_abilities_of_flyers(real: Path) -> None:

@@ -63,3 +63,11 @@ def test_a_spell_is_not_paid_by_the_treasure_it_creates() -> None:
     assert [a.source for a in strike.activations] == ["m"]
     assert [a.source for a in bolt.activations] == [f"{strike.id}.treasure1"]
     assert plan(board("Strike It Rich, Lightning Bolt"), ["Strike It Rich", "Lightning Bolt"]).castable is False
+
+
+def test_a_plan_taps_no_source_it_does_not_need() -> None:
+    """601.2g: a Mountain pays Lightning Bolt; the plan activates nothing else (fewest sources)."""
+    b = board("Lightning Bolt", "[{id: m, card: Mountain, controller: a}, {id: ring, card: Sol Ring, controller: a}, "
+              "{id: f, card: Forest, controller: a}]")
+    r = plan(b, ["Lightning Bolt"])
+    assert r.castable is True and [a.source for s in r.steps for a in s.activations] == ["m"]

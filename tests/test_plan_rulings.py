@@ -43,7 +43,8 @@ battlefield:
   - {id: f, card: Forest, controller: alice}
 """, "plan", "--cast", "Walking Ballista", "--max-x")
     assert code == 0 and out["x"] == 1  # {X}{X} from three mana: X = 1
-    assert any("enters with 1 +1/+1 counters" in e and "107.3m" in e for e in events(out))
+    assert ("enters with 1 +1/+1 counters: its enters ability uses the spell's X (107.3m); "
+            "on the battlefield its X is 0 (107.3g)") in events(out)
 
 
 # -- {T} and {Q} (107.5, 107.6, 302.6) -------------------------------------------------------
@@ -110,6 +111,54 @@ def test_a_trigger_with_no_mode_left_is_removed_from_the_stack(board_file) -> No
     code, out = run(board_file, GANDALF % ", chosen_modes: [untap, damage, copy, library]",
                     "plan", "--cast", "Lightning Bolt")
     assert code == 0 and any("removed from the stack (700.2b)" in e for e in events(out))
+
+
+def test_the_plan_names_the_mode_it_chooses_and_the_modes_left_after_it(board_file) -> None:
+    """700.2: Gandalf's untap mode, once chosen for Lightning Bolt, is no longer left for Opt
+    nor Shock; the plan names the land it untaps (the Mountain, not the Island listed first)."""
+    board = """zones: {alice: {hand: [Lightning Bolt, Shock, Opt]}}
+battlefield:
+  - {id: i, card: Island, controller: alice}
+  - {id: m, card: Mountain, controller: alice}
+  - {id: gandalf, card: Gandalf the Grey, controller: alice}
+"""
+    code, out = run(board_file, board, "plan", "--cast", "Lightning Bolt", "--cast", "Shock", "--cast", "Opt")
+    assert code == 0
+    said = [e for e in events(out) if e.startswith("gandalf")]
+    assert said[0] == "gandalf triggers (603.2): chooses untap (700.2) and untaps m"
+    assert said[1] == "gandalf triggers (603.2): modes left damage, copy, library; this plan chooses damage (700.2)"
+    assert said[2] == "gandalf triggers (603.2): modes left copy, library; this plan chooses copy (700.2)"
+
+
+@pytest.mark.parametrize("chosen, said", [
+    ("[]", "modes left untap, damage, copy, library; this plan chooses damage (700.2)"),
+    ("[damage, copy, library]", "modes left untap; this plan chooses untap (700.2)"),
+])
+def test_a_plan_paid_from_the_pool_untaps_nothing(board_file, chosen: str, said: str) -> None:
+    """700.2: with no land to untap the plan chooses another mode while one is left, and
+    untap (with nothing the plan needs untapped) when it is the only one."""
+    board = f"""zones: {{alice: {{hand: [Lightning Bolt]}}}}
+mana_pool: {{alice: [{{mana: "{{R}}"}}]}}
+battlefield:
+  - {{id: gandalf, card: Gandalf the Grey, controller: alice, chosen_modes: {chosen}}}
+"""
+    code, out = run(board_file, board, "plan", "--cast", "Lightning Bolt")
+    assert code == 0 and events(out) == [f"gandalf triggers (603.2): {said}"]
+
+
+def test_gandalf_untaps_a_source_tapped_before_the_plan(board_file) -> None:
+    """700.2, 107.5: the Sol Ring tapped at the start pays Azorius Signet once Gandalf's trigger
+    for Lightning Bolt untaps it; without the untap nothing pays {2}."""
+    board = """zones: {alice: {hand: [Lightning Bolt, Azorius Signet]}}
+battlefield:
+  - {id: m, card: Mountain, controller: alice}
+  - {id: ring, card: Sol Ring, controller: alice, tapped: true}
+  - {id: gandalf, card: Gandalf the Grey, controller: alice%s}
+"""
+    code, out = run(board_file, board % "", "plan", "--cast", "Lightning Bolt", "--cast", "Azorius Signet")
+    assert code == 0 and "gandalf triggers (603.2): chooses untap (700.2) and untaps ring" in events(out)
+    code, _ = run(board_file, board % ", chosen_modes: [untap]", "plan", "--cast", "Lightning Bolt", "--cast", "Azorius Signet")
+    assert code == 1
 
 
 def test_a_returned_gandalf_is_a_new_object_with_no_memory(board_file) -> None:
@@ -195,11 +244,16 @@ def test_crimes_on_the_stack(board_file) -> None:
     assert [c["crime"] for c in out] == [True, False, False, True, True, True]
     assert out[0]["triggered"] == []  # bob controls no crime abilities
     assert out[3]["triggered"] == ["hustler"] and out[4]["not_triggered"] == ["hustler"]
+    assert [(c["item"], c["controller"]) for c in out] == [
+        ("s0", "bob"), ("s1", "alice"), ("s2", "alice"), ("s3", "alice"), ("s4", "alice"), ("s5", "alice")]
 
 
 def test_hustler_already_triggered_this_turn(board_file) -> None:
     code, out = run(board_file, CRIMES + "turn: {triggered_once: [hustler]}\n", "crimes")
     assert out[3]["triggered"] == [] and out[3]["not_triggered"] == ["hustler"]
+    second = CRIMES.replace("  - {id: bears", "  - {id: h2, card: Blood Hustler, controller: alice}\n  - {id: bears")
+    code, out = run(board_file, second + "turn: {triggered_once: [hustler]}\n", "crimes")
+    assert out[3]["triggered"] == ["h2"] and out[3]["not_triggered"] == ["hustler"]  # 603.2h: each its own
 
 
 def test_plan_reports_crimes_and_triggers_that_happen_together(board_file) -> None:
@@ -226,6 +280,21 @@ battlefield:
     assert other["kind"] == "ability" and other["cost"] == "{3}{B}"
 
 
+def test_a_crime_trigger_that_already_triggered_does_not_stop_another(board_file) -> None:
+    """603.2h: the first Blood Hustler already triggered this turn; the second still triggers."""
+    board = """zones: {alice: {hand: [Lightning Bolt]}}
+battlefield:
+  - {id: m, card: Mountain, controller: alice}
+  - {id: h1, card: Blood Hustler, controller: alice}
+  - {id: h2, card: Blood Hustler, controller: alice}
+turn: {triggered_once: [h1]}
+"""
+    code, out = run(board_file, board, "plan", "--cast", "Lightning Bolt>bob")
+    assert code == 0
+    assert [e.split(":")[0] for e in events(out) if e.startswith("h")] == [
+        "h1 does not trigger", "h2 triggers (700.13)"]
+
+
 def test_plan_reads_every_target_of_a_spell(board_file) -> None:
     """601.2c, 601.2f: Fireball aimed at alice's Bears and bob's costs {1} more for the second
     target, so two Mountains pay X = 0 only; the second target alone makes the cast a crime
@@ -240,12 +309,24 @@ battlefield:
 """
     code, out = run(board_file, board, "plan", "--cast", "Fireball>mine, bears", "--max-x")
     assert code == 0 and out["x"] == 0 and out["steps"][0]["cost"] == "{X}{R}{1}"
-    assert any("crime" in e for e in events(out)) and any(e.startswith("hustler triggers") for e in events(out))
+    assert "alice commits a crime (700.13): it targets mine, bears" in events(out)
+    assert not any(e.startswith("enters with") for e in events(out))  # 107.3m: a sorcery has no counters
+    assert any(e.startswith("hustler triggers") for e in events(out))
     code, out = run(board_file, board, "plan", "--cast", "Fireball>mine", "--max-x")
     assert code == 0 and out["x"] == 1 and not any("crime" in e for e in events(out))
 
 
 # -- the turn plan --------------------------------------------------------------------------
+def test_a_ritual_adds_its_mana_as_it_resolves(board_file) -> None:
+    """106.3, 608.2: Dark Ritual's {B}{B}{B}, added as it resolves, pays Severed Legion."""
+    board = """zones: {alice: {hand: [Dark Ritual, Severed Legion]}}
+battlefield: [{id: s, card: Swamp, controller: alice}]
+"""
+    code, out = run(board_file, board, "plan", "--cast", "Dark Ritual", "--cast", "Severed Legion")
+    assert code == 0 and [s["name"] for s in out["steps"]] == ["Dark Ritual", "Severed Legion"]
+    assert out["steps"][0]["events"] == ["adds {B}{B}{B} as it resolves (106.3)"]
+
+
 def test_treasure_from_an_earlier_spell_and_mana_left_in_the_pool(board_file) -> None:
     """111.10a: Strike It Rich's Treasure pays a later spell; 106.4: Sol Ring's spare {C}
     stays in the pool for the next spell."""
@@ -257,10 +338,21 @@ battlefield:
 """
     code, out = run(board_file, board, "plan", "--cast", "Strike It Rich", "--cast", "Opt", "--cast", "Grizzly Bears")
     names = [s["name"] for s in out["steps"]]
+    assert out["player"] == "alice" and out["optimal"] is True and out["x"] is None
+    assert [sorted(s) for s in out["steps"]] == [
+        ["activations", "assignment", "carried_in", "cost", "events", "id", "kind", "name", "x"]] * 3
+    assert all(s["x"] is None and s["assignment"] for s in out["steps"])
     assert code == 0 and names.index("Strike It Rich") < names.index("Opt")
     assert any(a["source"].endswith("treasure1") for s in out["steps"] for a in s["activations"])
+    bears = ("Grizzly Bears enters the battlefield (608.3), summoning sick: its {T} abilities and attacks wait "
+             "for the next turn (302.6)")
+    assert {s["name"]: s["events"] for s in out["steps"]} == {
+        "Strike It Rich": ["creates alice.hand[0].treasure1 (111.10a)"], "Opt": [], "Grizzly Bears": [bears]}
     code, out = run(board_file, board.replace("Opt, ", ""), "plan", "--cast", "Grizzly Bears", "--cast", "Sol Ring")
     assert code == 0 and any(s["carried_in"] for s in out["steps"])
+    assert {s["name"]: s["events"] for s in out["steps"]} == {
+        "Sol Ring": ["Sol Ring enters the battlefield (608.3), its mana abilities pay later steps"],
+        "Grizzly Bears": [bears]}
 
 
 def test_an_unread_mana_line_bears_only_on_a_kept_cost_found_unpayable(board_file) -> None:

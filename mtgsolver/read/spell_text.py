@@ -21,7 +21,8 @@ __all__ = ["EntersWith", "cost_changes", "enters_with", "enters_with_x_counters"
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _REMINDER = re.compile(r"\s*\([^)]*\)")
-_TREASURE = re.compile(r"(?:^|\. )Create (a|an|one|two|three|four|five) Treasure tokens?\.", re.I)
+_TREASURE_WORD = re.compile(r"\bTreasures?\b", re.I)
+_TREASURE = re.compile(r"(?:^|\. )(?:You )?create (a|an|one|two|three|four|five) Treasure tokens?\.", re.I)
 _ADD = re.compile(r"^Add ((?:\{[WUBRGC]\})+)\.$")
 _ENTERS_X = re.compile(r"^(?:.+?) enters(?: the battlefield)? with X \+1/\+1 counters on it\.$")
 
@@ -67,9 +68,17 @@ def _lines(card: Card) -> list[str]:
 
 
 def treasures_created(card: Card) -> int:
-    """How many Treasure tokens the spell creates as it resolves (111.10a), from a sentence
-    "Create N Treasure token(s)." of its text; 0 if none is read."""
+    """How many Treasure tokens the spell creates for its caster as it resolves (111.10a), from a
+    sentence "Create N Treasure token(s)." or "You create N ..." (Hornswoggle) of its text; 0 if
+    none is read."""
     return sum(_NUMBERS[m.group(1).lower()] for line in _lines(card) for m in _TREASURE.finditer(line))
+
+
+def treasure_lines_unread(card: Card) -> tuple[str, ...]:
+    """The lines of the card that speak of Treasure tokens without a sentence
+    :func:`treasures_created` counts (Brass's Bounty's "For each land you control, create a
+    Treasure token.", a raid condition, an enters trigger)."""
+    return tuple(line for line in _lines(card) if _TREASURE_WORD.search(line) and not _TREASURE.search(line))
 
 
 def mana_added(card: Card) -> tuple[str, ...]:

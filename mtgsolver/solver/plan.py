@@ -36,7 +36,7 @@ from mtgsolver.model.zones import ZoneCard
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.modes import mode_index, unchosen_modal_trigger
 from mtgsolver.read.spell_text import (cost_changes, enters_with_x_counters, extra_target_cost, mana_added, spending_restriction,
-                                       treasures_created)
+                                       treasure_lines_unread, treasures_created)
 from mtgsolver.rules.crimes import board_target, crime_triggers, is_crime
 from mtgsolver.rules.mana_sources import SpellInfo, extract_sources
 from mtgsolver.rules.production import spends_white_as_any_color
@@ -131,10 +131,10 @@ def _find(board: Board, player: str, request: str, taken: set[str], path: str) -
     zones = board.zones[player]
     for zc in zones.hand:
         if zc.id not in taken and name.lower() in (zc.id.lower(), zc.card.name.lower()):
-            if zc.card.mana_cost is None:
-                raise OptionError(path, f"{request!r}: {zc.card.name} has no mana cost, so it can't be cast (202.1b)")
             if "land" in zc.card.types:
                 raise OptionError(path, f"{request!r}: a land is played, not cast (305.1)")
+            if zc.card.mana_cost is None:
+                raise OptionError(path, f"{request!r}: {zc.card.name} has no mana cost, so it can't be cast (202.1b)")
             cost, extra = zc.card.mana_cost, extra_target_cost(zc.card)
             for _ in range(len(targets) - 1 if extra is not None else 0):  # 601.2f: Fireball's targets
                 cost = cost + extra
@@ -326,7 +326,8 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
                        restricted_pool=restricted)
     result, optimal = _solve(tm, maximize_x and bool(with_x), upper, deadline)
     changes = tuple(line for w in wanted if w.card for line in cost_changes(w.card))
-    undecided = _cost_changed(changes) or _unmodelled(unmodelled)
+    treasures_unread = tuple(line for w in wanted if w.card for line in treasure_lines_unread(w.card))
+    undecided = _cost_changed(changes) or _treasures_unread(treasures_unread) or _unmodelled(unmodelled)
     if makers and undecided is None:  # mana carried between steps (106.4) keeps no record of its maker
         undecided = Reason("113.6e", "undecided: a card cast may be paid only with mana some sources made, and "
                            "mana carried from step to step is not told apart by its maker")
@@ -381,6 +382,15 @@ def _cost_changed(lines: tuple[str, ...]) -> Reason | None:
         return None
     return Reason("601.2f", "undecided: a card cast changes its own cost by text the plan does not read: "
                   + " ".join(lines))
+
+
+def _treasures_unread(lines: tuple[str, ...]) -> Reason | None:
+    """Why a "no" is undecided: a card cast creates Treasures the plan does not count, which could
+    pay later steps (111.10a)."""
+    if not lines:
+        return None
+    return Reason("111.10a", "undecided: a card cast creates Treasure tokens the plan does not count, "
+                  "which could pay later steps: " + " ".join(lines))
 
 
 def _unmodelled(abilities: set[tuple[str, str]]) -> Reason | None:

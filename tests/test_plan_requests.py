@@ -1,0 +1,145 @@
+"""What a plan's ``cast`` request names (601.2, 602.2): a card in the player's hand by id or
+name, each card once, or a permanent's activated ability with a mana cost; each request it
+can't cast or activate is an :class:`OptionError` at its own ``cast[i]``, naming the rule."""
+from __future__ import annotations
+
+import pytest
+
+from mtgsolver.load import parse_board_text
+from mtgsolver.model.errors import OptionError
+from mtgsolver.solver.plan import plan
+
+BOARD = parse_board_text("""active_player: alice
+players: [{name: alice}, {name: bob}]
+zones: {alice: {hand: {count: 6, cards: [Lightning Bolt, Forest, Treasure, {id: x, card: Lightning Bolt}]}}}
+battlefield:
+  - {id: m, card: Mountain, controller: alice}
+  - {id: s, card: Swamp, controller: alice}
+  - {id: s2, card: Swamp, controller: alice}
+  - {id: s3, card: Swamp, controller: alice}
+  - {id: h, card: Blood Hustler, controller: alice}
+  - {id: bears, card: Grizzly Bears, controller: alice}
+  - {id: hb, card: Blood Hustler, controller: bob}
+""", "b.yaml")
+KNOWN = "known: Lightning Bolt, Forest, Treasure, Lightning Bolt (2 unknown cards)"
+
+
+@pytest.mark.parametrize("cast, path, message", [
+    (["Lightning Bolt>nobody"], "cast[0]",
+     "'Lightning Bolt>nobody': 'nobody' is not a player, permanent, stack item or card in a zone"),
+    (["Forest"], "cast[0]", "'Forest': a land is played, not cast (305.1)"),
+    (["Treasure"], "cast[0]", "'Treasure': Treasure has no mana cost, so it can't be cast (202.1b)"),
+    (["Shock"], "cast[0]", f"'Shock': not in alice's hand ({KNOWN}) nor a permanent id"),
+    (["lightning bolt", "x", "Lightning Bolt"], "cast[2]", f"'Lightning Bolt': not in alice's hand ({KNOWN}) nor a permanent id"),
+    (["Lightning Bolt", "hb"], "cast[1]", "'hb': hb is controlled by bob (602.2)"),
+    (["bears"], "cast[0]", "'bears': bears has no activated ability with only a mana cost"),
+])
+def test_a_request_that_names_nothing_castable_is_an_error_at_its_path(cast, path, message) -> None:
+    with pytest.raises(OptionError) as err:
+        plan(BOARD, cast)
+    assert (err.value.path, err.value.message) == (path, message)
+
+
+def test_a_card_is_named_by_id_or_name_in_any_case_and_cast_once() -> None:
+    """601.2a: each card of the hand is cast once; two Lightning Bolts, one by id, one by name."""
+    r = plan(BOARD, ["x"])
+    assert r.castable is True and [(s.id, s.name) for s in r.steps] == [("x", "Lightning Bolt")]
+    r = plan(BOARD, ["x", "LIGHTNING BOLT"])
+    assert r.castable is False and r.reasons[0].rule == "601.2h"  # one Mountain pays one {R} (107.5)
+
+
+def test_a_permanent_names_its_activated_ability_with_a_mana_cost() -> None:
+    """602.2: Blood Hustler's {3}{B} ability, paid by a Mountain and three Swamps."""
+    r = plan(BOARD, ["h"])
+    assert r.castable is True and [(s.id, s.name.split(":")[0], s.cost) for s in r.steps] == [
+        ("h:ability", "Blood Hustler", "{3}{B}")]
+    assert r.steps[0].events == ()  # an ability creates no Treasure
+
+
+def test_a_second_target_adds_no_cost_without_a_rule_that_says_so(real_cards) -> None:
+    """601.2c, 601.2f: Electrolyze divides its damage among one or two targets; only a text like
+    Fireball's makes each target beyond the first cost more, so it costs {1}{U}{R} either way."""
+    board = parse_board_text("""active_player: alice
+players: [{name: alice}, {name: bob}]
+zones: {alice: {hand: [Electrolyze]}}
+battlefield:
+  - {id: i, card: Island, controller: alice}
+  - {id: m, card: Mountain, controller: alice}
+  - {id: m2, card: Mountain, controller: alice}
+  - {id: bears, card: Grizzly Bears, controller: bob}
+""", "b.yaml", real_cards)
+    r = plan(board, ["Electrolyze>bob, bears"])
+    assert r.castable is True and r.steps[0].cost == "{1}{U}{R}"
+
+
+def test_an_ability_with_a_mana_cost_is_found_after_a_tap_ability(real_cards) -> None:
+    """602.2: Mishra's Factory's "{1}: becomes a 2/2" follows its "{T}: Add {C}." line."""
+    board = parse_board_text("""active_player: alice
+players: [{name: alice}, {name: bob}]
+battlefield:
+  - {id: factory, card: Mishra's Factory, controller: alice}
+  - {id: m, card: Mountain, controller: alice}
+""", "b.yaml", real_cards)
+    r = plan(board, ["factory"])
+    assert r.castable is True and [(s.id, s.cost) for s in r.steps] == [("factory:ability", "{1}")]
+
+
+def test_an_empty_hand_is_named_as_such() -> None:
+    board = parse_board_text("active_player: alice\nplayers: [{name: alice}, {name: bob}]\n", "b.yaml")
+    with pytest.raises(OptionError) as err:
+        plan(board, ["Shock"])
+    assert err.value.message == "'Shock': not in alice's hand (known: nothing) nor a permanent id"
+
+
+@pytest.mark.parametrize("battlefield, cast", [
+    ("", "Raging Goblin"),
+    ("  - {id: fires, card: Fires of Yavimaya, controller: alice}\n", "Grizzly Bears"),
+])
+def test_a_creature_with_haste_enters_ready_to_tap(real_cards, battlefield: str, cast: str) -> None:
+    """702.10, 302.6: Raging Goblin's own haste, or Fires of Yavimaya's "Creatures you control
+    have haste" given to the Grizzly Bears its controller casts."""
+    board = parse_board_text(f"""active_player: alice
+players: [{{name: alice}}, {{name: bob}}]
+zones: {{alice: {{hand: [{cast}]}}}}
+battlefield:
+  - {{id: f, card: Forest, controller: alice}}
+  - {{id: m, card: Mountain, controller: alice}}
+{battlefield}""", "b.yaml", real_cards)
+    r = plan(board, [cast])
+    assert r.castable is True and r.steps[0].events == (
+        f"{cast} enters the battlefield (608.3), with haste: it can attack, and its mana abilities pay later "
+        "steps (702.10, 302.6)",)
+
+
+def test_a_treasure_the_caster_creates_pays_a_later_spell(real_cards) -> None:
+    """111.10a: Hornswoggle counters Grizzly Bears and "You create a Treasure token": three
+    Islands pay Hornswoggle, its Treasure pays Lightning Bolt's {R}."""
+    board = parse_board_text("""active_player: alice
+players: [{name: alice}, {name: bob}]
+zones: {alice: {hand: [Hornswoggle, Lightning Bolt]}}
+battlefield:
+  - {id: i1, card: Island, controller: alice}
+  - {id: i2, card: Island, controller: alice}
+  - {id: i3, card: Island, controller: alice}
+stack:
+  - {id: s0, spell: Grizzly Bears, controller: bob}
+""", "b.yaml", real_cards)
+    r = plan(board, ["Hornswoggle>s0", "Lightning Bolt>bob"])
+    assert r.castable is True and [s.name for s in r.steps] == ["Hornswoggle", "Lightning Bolt"]
+    assert "creates alice.hand[0].treasure1 (111.10a)" in r.steps[0].events
+
+
+def test_treasures_the_plan_does_not_count_make_a_no_undecided(real_cards) -> None:
+    """111.10a: Brass's Bounty's "For each land you control, create a Treasure token." is not
+    counted; seven Mountains pay it and its seven Treasures would pay Lightning Bolt, so the plan
+    is undecided, never "no"."""
+    mountains = "".join(f"  - {{id: m{k}, card: Mountain, controller: alice}}\n" for k in range(7))
+    board = parse_board_text(f"""active_player: alice
+players: [{{name: alice}}, {{name: bob}}]
+zones: {{alice: {{hand: [Brass's Bounty, Lightning Bolt]}}}}
+battlefield:
+{mountains}""", "b.yaml", real_cards)
+    r = plan(board, ["Brass's Bounty", "Lightning Bolt>bob"])
+    assert r.castable is None and r.reasons[0].rule == "111.10a"
+    assert r.reasons[0].message.endswith(": For each land you control, create a Treasure token.")
+    assert plan(board, ["Brass's Bounty"]).castable is True  # a "yes" found without them stays "yes"
