@@ -20,7 +20,6 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from mtgsolver.model.board import Board
 from mtgsolver.model.cards import Card
 from mtgsolver.model.effects import ActivatedAbility, Damage, Modal, SpellAbility, TargetSpec, X, nested_effects
 from mtgsolver.model.mana import MANA_TYPES, ManaCost
