@@ -131,7 +131,7 @@ def apply(s: State, spell: Spell, targets: tuple[str, ...], caster: str) -> list
         c = s.creatures[targets[0]]
         power, who = c.p(), c.controller
         leave(s, targets[0], to_graveyard=False)
-        s.life[who] += power
+        s.life[who] += max(0, power)  # 107.1b: a negative power gains no life
     elif kind == "bounce":
         c = s.creatures[targets[0]]
         leave(s, targets[0], to_graveyard=False)
