@@ -16,7 +16,7 @@ from typing import Any
 from mtgsolver.model.cards import Card
 from mtgsolver.model.mana import ManaCost
 
-__all__ = ["EntersWith", "cost_changes", "enters_with", "enters_with_x_counters", "extra_target_cost", "mana_added",
+__all__ = ["EXTRA_TARGET", "EntersWith", "cost_changes", "enters_with", "enters_with_x_counters", "extra_target_cost", "mana_added",
            "spending_restriction", "treasures_created"]
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -30,7 +30,10 @@ _ENTERS_X = re.compile(r"^(?:.+?) enters(?: the battlefield)? with X \+1/\+1 cou
 _SPEND_FROM = re.compile(r"^Spend only mana produced by (creatures|basic lands|artifacts|lands) to cast this spell\.$")
 _SPEND = re.compile(r"\bspend only\b", re.I)
 _COST_CHANGE = re.compile(r"^(?:this spell costs\b|(?:affinity for|convoke|delve|improvise|undaunted)\b)", re.I)
-_EXTRA_TARGET = re.compile(r"^This spell costs ((?:\{[0-9WUBRGC/]+\})+) more to cast for each target beyond the first\.$")
+#: "This spell costs {N} more to cast for each target beyond the first." (601.2f), in any case: the
+#: spell grammar reads the same sentence of a spell read whole.
+EXTRA_TARGET = re.compile(r"^This spell costs ((?:\{[0-9WUBRGC/]+\})+) more to cast for each target beyond the first\.$",
+                          re.I)
 
 
 def spending_restriction(card: Card) -> tuple[frozenset[str] | None, tuple[str, ...]]:
@@ -52,7 +55,7 @@ def spending_restriction(card: Card) -> tuple[frozenset[str] | None, tuple[str, 
 def extra_target_cost(card: Card) -> ManaCost | None:
     """"This spell costs {1} more to cast for each target beyond the first." (601.2f, Fireball):
     the cost added for each target beyond the first, or ``None``."""
-    found = next((m for m in map(_EXTRA_TARGET.match, _lines(card)) if m), None)
+    found = next((m for m in map(EXTRA_TARGET.match, _lines(card)) if m), None)
     return ManaCost.parse(found.group(1)) if found else None
 
 
@@ -60,7 +63,7 @@ def cost_changes(card: Card) -> tuple[str, ...]:
     """The lines of the card that change its own total cost (601.2f: "This spell costs {1} less to
     cast for each creature on the battlefield.", Blasphemous Act; affinity, convoke, delve,
     improvise, undaunted) other than the one :func:`extra_target_cost` reads."""
-    return tuple(line for line in _lines(card) if _COST_CHANGE.match(line) and not _EXTRA_TARGET.match(line))
+    return tuple(line for line in _lines(card) if _COST_CHANGE.match(line) and not EXTRA_TARGET.match(line))
 
 
 def _lines(card: Card) -> list[str]:

@@ -32,6 +32,7 @@ from mtgsolver.read.grammar.actions import (
 )
 from mtgsolver.read.grammar.text import number
 from mtgsolver.read.oracle import ability_units
+from mtgsolver.read.spell_text import EXTRA_TARGET
 
 __all__ = ["permanent_spell", "read_aura", "read_spell", "remembered_spell"]
 
@@ -62,7 +63,6 @@ _ONLY_DURING = {"cast this spell only during combat.": "combat",
                 "cast this spell only during the declare attackers step and only if you've been attacked this "
                 "step.": "declare_attackers_step_attacked",
                 "cast this spell only during your turn.": "your_turn"}
-_EXTRA_TARGET = re.compile(r"^this spell costs ((?:\{[0-9wubrgc/]+\})+) more to cast for each target beyond the first\.$")
 #: "This spell costs {2} less to cast if ... / for each ... / if it targets ..." (601.2f), one or two of them.
 _LESS = re.compile(r"^this spell costs (\{\d+\}) less to cast (.+?)(?: and (\{\d+\}) less to cast (.+?))?\.$")
 
@@ -164,7 +164,7 @@ def _spell(text: str, name: str) -> dict[str, Any]:
                 _once(out, "uncounterable", True)
             elif sentence in _ONLY_DURING:
                 _once(out, "only_during", _ONLY_DURING[sentence])
-            elif m := _EXTRA_TARGET.match(sentence):
+            elif m := EXTRA_TARGET.match(sentence):
                 _once(out, "extra_target_cost", m.group(1).upper())
             elif m := _LESS.match(sentence):
                 _once(out, "cost_reductions", [_reduction(m.group(1), m.group(2))]
