@@ -5,7 +5,8 @@ disobeys a restriction (509.1a-b, 509.1d, 702 evasion) or obeys fewer requiremen
 the most any restriction-obeying declaration obeys, paying no cost the player did not
 choose to pay (509.1c). The total cost to block (509.1d) must be payable with the player's mana
 abilities (509.1e-f, the payment solver); a declaration that can't be paid is cut from the
-search. The maximum comes from CP-SAT (:mod:`mtgsolver.encodings.blocks`);
+search. The maximum comes from CP-SAT (:mod:`mtgsolver.encodings.blocks`), or without a search
+where each blocker's choice stands alone (:mod:`mtgsolver.solver.separable_blocks`);
 unsat cores over guarded restrictions explain requirements that could not be obeyed.
 """
 from __future__ import annotations
@@ -36,6 +37,7 @@ from mtgsolver.rules.blocking import (
 from mtgsolver.rules.combat_triggers import attack_triggers
 from mtgsolver.solver.combat_mana import Payer, describe_payment
 from mtgsolver.solver.result import CombatResult, Violation, combat_unread
+from mtgsolver.solver.separable_blocks import closest_separable, separable
 
 __all__ = ["OBJECTIVES", "check_blocks", "suggest_blocks"]
 
@@ -217,8 +219,11 @@ def _check_player(board: Board, defender: str, attackers: list[str], declared: D
                   paid: frozenset[str], deadline: Deadline, explain: bool) -> _Player:
     """One defending player's verdict. A declaration that obeys every restriction and as many
     requirements as any declaration could (:func:`requirement_bound`) is legal and its own
-    witness without a search; otherwise :func:`_searched`. The explanations of the
-    requirements the witness leaves unmet are worked out only when asked."""
+    witness without a search; a :func:`separable` one is judged against its closest best
+    declaration (:func:`closest_separable`); otherwise :func:`_searched`. The explanations of
+    the requirements the witness leaves unmet are worked out only when asked; in a separable
+    declaration each requirement is obeyed by one block that obeys every restriction, so none
+    needs one."""
     options = block_options(board, defender, attackers, paid)
     reqs, exempt = requirements(board, defender, attackers, paid, options)
     mine = _own_part(board, declared, defender)
@@ -234,42 +239,66 @@ def _check_player(board: Board, defender: str, attackers: list[str], declared: D
                                                 + (f": {why}" if why else "")))
         clean = False
     obeyed = sum(r.obeyed(mine) for r in reqs)
+    alone = separable(board, options, reqs, paid)
     if clean and can_pay and obeyed >= requirement_bound(board, reqs):  # 509.1c: no declaration obeys more
         answer = _Player(defender, obeyed, obeyed, True, True, mine, payment=mana.lines(mine))
     else:
-        answer = _searched(board, defender, attackers, options, reqs, mine, mana, clean, can_pay, obeyed, deadline)
+        search = _Search.of(closest_separable(board, options, reqs, mine), reqs) if alone else \
+            _searched(board, defender, attackers, options, reqs, mine, mana, clean, obeyed, deadline)
+        answer = _verdict(board, defender, reqs, mine, mana, clean, can_pay, obeyed, search)
         answer.violations[:0] = unpaid
     answer.notes += [f"{f.rule}: {f.message}" for f in exempt]
     unmet = [i for i, r in enumerate(reqs) if not r.obeyed(answer.witness)]
-    if explain and unmet and answer.optimal:
+    if explain and unmet and answer.optimal and not alone:
         answer.notes += _explain_unmet(board, options, reqs, paid, unmet, answer.witness, deadline)
     return answer
 
 
+@dataclass(frozen=True)
+class _Search:
+    """What the search for the 509.1c maximum found: a declaration obeying every restriction
+    and ``best`` requirements, as close to the declared blocks as found; no declaration obeys
+    more than ``bound``; ``optimal``: the witness is proved best and closest."""
+
+    witness: dict[str, tuple[str, ...]]
+    best: int
+    bound: int
+    optimal: bool
+
+    @classmethod
+    def of(cls, witness: dict[str, tuple[str, ...]], reqs: list[Requirement]) -> _Search:
+        """A witness known to be best and closest."""
+        best = sum(r.obeyed(witness) for r in reqs)
+        return cls(witness, best, best, True)
+
+
 def _searched(board: Board, defender: str, attackers: list[str], options: BlockOptions, reqs: list[Requirement],
-              mine: dict[str, tuple[str, ...]], mana: _Mana, clean: bool, can_pay: bool | None, obeyed: int,
-              deadline: Deadline) -> _Player:
-    """The verdict by search: one solve maximises ``W * requirements - distance to the
-    declaration`` (``W`` exceeds any distance), the maximum first, then the closest witness,
-    so a declaration that reaches the maximum is its own witness."""
+              mine: dict[str, tuple[str, ...]], mana: _Mana, clean: bool, obeyed: int, deadline: Deadline) -> _Search:
+    """The search: one solve maximises ``W * requirements - distance to the declaration``
+    (``W`` exceeds any distance), the maximum first, then the closest witness, so a
+    declaration that reaches the maximum is its own witness."""
     bm = build_block_model(board, defender, attackers, reqs, mana.paid, options=options)
     weight = len(bm.x) + 1
     bm.hint(mine)
     bm.model.maximize(weight * bm.obeyed() - bm.distance(mine))
     result = mana.solve(bm, deadline)
-    if result is not None:
-        witness = bm.declaration(result.value)
-        best = sum(r.obeyed(witness) for r in reqs)
-        bound = int(result.bound + weight - 1) // weight  # distance < weight
-        if mana.unproved:
-            bound = len(reqs)
-    else:  # no solution within the time limit: the empty declaration obeys every restriction
-        witness, best, bound = (mine, obeyed, len(reqs)) if clean else ({}, 0, len(reqs))
+    if result is None:  # no solution within the time limit: the empty declaration obeys every restriction
+        return _Search(mine, obeyed, len(reqs), False) if clean else _Search({}, 0, len(reqs), False)
+    witness = bm.declaration(result.value)
+    bound = len(reqs) if mana.unproved else int(result.bound + weight - 1) // weight  # distance < weight
+    return _Search(witness, sum(r.obeyed(witness) for r in reqs), bound, result.optimal and not mana.unproved)
+
+
+def _verdict(board: Board, defender: str, reqs: list[Requirement], mine: dict[str, tuple[str, ...]], mana: _Mana,
+             clean: bool, can_pay: bool | None, obeyed: int, search: _Search) -> _Player:
+    """The declaration judged against the search's witness (509.1c): illegal if it disobeys a
+    restriction or obeys fewer requirements; the requirements the witness obeys and it doesn't
+    are named."""
+    witness, best, bound = search.witness, search.best, search.bound
     if clean and obeyed >= best:
         witness, best = mine, obeyed
     legal = False if (not clean or obeyed < best) else (True if obeyed >= bound and can_pay else None)
-    optimal = result is not None and result.optimal and not mana.unproved
-    answer = _Player(defender, obeyed, best, legal, optimal or legal is True, witness,
+    answer = _Player(defender, obeyed, best, legal, search.optimal or legal is True, witness,
                      payment=mana.lines(mine) if can_pay else ())
     if obeyed < best:
         answer.violations.append(Violation("509.1c", None, (
