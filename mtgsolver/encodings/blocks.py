@@ -8,6 +8,9 @@ block", "unless at least N other creatures block", "unless a creature with great
 blocks") are constraints; each 509.1c requirement is a literal, and their sum is what
 :func:`maximise_requirements` maximises. With ``guarded=True`` every group restriction is
 enforced by its own literal, so unsat cores can name the restrictions behind an answer.
+A group restriction added here must also make ``separable`` of
+:mod:`mtgsolver.solver.separable_blocks` false: separable declarations are judged without
+this model.
 """
 from __future__ import annotations
 
