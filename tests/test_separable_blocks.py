@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from unittest import mock
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mtgsolver.encodings.blocks import build_block_model
 from mtgsolver.load import prepare
 from mtgsolver.model import Board, CreatureFilter, ManaCost
 from mtgsolver.model.abilities import Static
@@ -134,6 +136,22 @@ def test_closest_separable_reaches_the_maximum(board: Board) -> None:
     assert w_obeyed == w_max == ref.reference(board)[2]
 
 
+@settings(max_examples=runs(600, 30), deadline=None, derandomize=True)
+@given(st.one_of(mixed_boards(), separable_boards()))
+def test_separable_models_restrict_only_each_blockers_attackers(board: Board) -> None:
+    """Where ``separable`` holds, the guarded CP-SAT model has no restriction but 509.1a's
+    number of attackers per blocker: a group restriction added to the encoding without
+    ``separable`` knowing fails here, once the generated boards have it."""
+    board = prepare(board)
+    paid = board.combat.paid_costs & frozenset(b.creature for b in board.combat.blockers if b.blocks)
+    for defender, attackers in attackers_by_defender(board).items():
+        options = block_options(board, defender, attackers, paid)
+        reqs, _ = requirements(board, defender, attackers, paid, options)
+        if separable(board, options, reqs, paid):
+            model = build_block_model(board, defender, attackers, reqs, paid, guarded=True, options=options)
+            assert all(f.rule == "509.1a" and f.creature in options.eligible for _, f in model.guards)
+
+
 def _separable(board: Board, defender: str = "bob") -> bool:
     board = prepare(board)
     paid = board.combat.paid_costs
@@ -157,6 +175,43 @@ def test_lure_on_grizzly_bears_checked_without_a_search() -> None:
     assert witness(result) == {"eel": ["bears"], "ox": ["bears"], "wall": ["bears"]}
     assert sorted(v.creature for v in result.violations if v.creature) == ["ox", "wall"]
     assert result == _searched(board)
+
+
+#: Restrictions that tie blocks together and requirements about more than one creature: on the
+#: attacker a0, on the blocker b0, or as effects.
+_TIES = {
+    "menace": ({"keywords": frozenset({"menace"})}, {}, ()),
+    "three or more": ({"abilities": (Static("min_blockers", 3),)}, {}, ()),
+    "no more than one": ({"abilities": (Static("max_blockers", 1),)}, {}, ()),
+    "Tromokratis": ({"abilities": (Static("blocked_only_by_all"),)}, {}, ()),
+    "must be blocked": ({"abilities": (Static("must_be_blocked"),)}, {}, ()),
+    "by two or more": ({"abilities": (Static("must_be_blocked_by", 2),)}, {}, ()),
+    "by a Human": ({"abilities": (Static("must_be_blocked_by_a", CreatureFilter(subtype="human")),)}, {}, ()),
+    "can't block alone": ({}, {"abilities": (Static("cant_block_alone"),)}, ()),
+    "unless two others": ({}, {"abilities": (Static("cant_block_unless_others", 2),)}, ()),
+    "Okk": ({}, {"abilities": (Static("cant_block_unless_also", (CreatureFilter(power_at_least=3),)),)}, ()),
+    "paid cost": ({}, {"abilities": (Static("block_cost", ManaCost.parse("{0}")),)}, ()),
+    "two blockers": ({}, {}, (Effect("max_blockers_total", n=2),)),
+}
+
+
+@pytest.mark.parametrize("tie", sorted(_TIES))
+def test_ties_between_blocks_are_not_separable(tie: str) -> None:
+    """Each restriction or requirement of the encoding that ties blocks together makes the
+    declaration not separable; the check then searches, with the same answer either way."""
+    on_attacker, on_blocker, effects = _TIES[tie]
+
+    def creature(cid: str, controller: str, **extra: object) -> Permanent:
+        fields = {"base_power": 2, "base_toughness": 2, "subtypes": frozenset({"human"}), **extra}
+        return Permanent(cid, cid, controller, controller, types=frozenset({"creature"}), **fields)  # type: ignore[arg-type]
+
+    attackers = [creature("a0", "alice", **on_attacker), creature("a1", "alice", abilities=(Static("lure"),))]
+    blockers = [creature("b0", "bob", **on_blocker), creature("b1", "bob"), creature("b2", "bob")]
+    board = Board("alice", (Player("alice"), Player("bob")), tuple(attackers + blockers), effects,
+                  combat=CombatDeclaration((Attack("a0", "bob"), Attack("a1", "bob")), (Block("b0", ("a1",)),),
+                                           frozenset({"b0"})))
+    assert not _separable(board)
+    assert check_blocks(board) == _searched(board)
 
 
 def test_509_1c_example_menace_is_not_separable() -> None:
