@@ -177,6 +177,32 @@ def test_lure_on_grizzly_bears_checked_without_a_search() -> None:
     assert result == _searched(board)
 
 
+def test_each_blocker_chooses_its_best_blocks_closest_to_its_declared_ones() -> None:
+    """509.1c blocker by blocker: flying Lure attackers a0 and a1 (b0 must also block a1) and a
+    plain a2. b0 (reach) leaves its declared a0 for a1, named twice; b1 blocks each combat and
+    can block only a2; b2 (reach, any number) keeps its declared a2 beside both Lure attackers;
+    b3 (two attackers) keeps a2, the only one of its declared attackers it can block; b4 (reach)
+    keeps its declared a1 among the Lure attackers."""
+    def creature(cid: str, controller: str, keywords: tuple[str, ...] = (), *abilities: Static) -> Permanent:
+        return Permanent(cid, cid, controller, controller, types=frozenset({"creature"}), base_power=2,
+                         base_toughness=2, keywords=frozenset(keywords), abilities=abilities)
+
+    attackers = [creature("a0", "alice", ("flying",), Static("lure")),
+                 creature("a1", "alice", ("flying",), Static("lure")), creature("a2", "alice")]
+    blockers = [creature("b0", "bob", ("reach",)), creature("b1", "bob", (), Static("blocks_each_combat")),
+                creature("b2", "bob", ("reach",), Static("can_block_any_number")),
+                creature("b3", "bob", (), Static("can_block_additional", 1)), creature("b4", "bob", ("reach",))]
+    declared = (Block("b0", ("a0",)), Block("b2", ("a2",)), Block("b3", ("a2", "a0")), Block("b4", ("a1",)))
+    board = Board("alice", (Player("alice"), Player("bob")), tuple(attackers + blockers),
+                  (Effect("must_block", creature="b0", attacker="a1"),),
+                  combat=CombatDeclaration(tuple(Attack(a.id, "bob") for a in attackers), declared))
+    assert _separable(board)
+    result = check_blocks(board)
+    assert (result.legal, result.obeyed, result.maximum) == (False, 2, 6)
+    assert witness(result) == {"b0": ["a1"], "b1": ["a2"], "b2": ["a0", "a1", "a2"], "b3": ["a2"], "b4": ["a1"]}
+    assert result == _searched(board)
+
+
 #: Restrictions that tie blocks together and requirements about more than one creature: on the
 #: attacker a0, on the blocker b0, or as effects.
 _TIES = {
