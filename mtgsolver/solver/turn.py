@@ -45,19 +45,23 @@ from mtgsolver.model.effects import ActivatedAbility, Optional as OptionalEffect
 from mtgsolver.rules.attacking import attack_problem, declaration_reasons, obeyed
 from mtgsolver.rules.blocking import block_cost, block_options, blocker_capacity, requirements, restriction_findings
 from mtgsolver.rules.game import Game, Illegal, Undecided
-from mtgsolver.rules.resolution import resolve_stack, settle
+from mtgsolver.rules.resolution import resolve_stack, resolve_top, settle
 from mtgsolver.rules.turn import (assignment_options, begin_step, blocked_attackers, declare_attackers,
                                   declare_blockers, deal_combat_damage, end_combat, first_strike_step, strikers)
 from mtgsolver.solver.resolve import LibraryReader
 from mtgsolver.solver.turn_moves import Move, might_move, moves, responses, twin_keys
 
-__all__ = ["Line", "LineStep", "Stats", "TurnSearch", "Timeout", "legal_attacks", "legal_blocks", "opponent_can_act",
-           "perform", "state_key"]
+__all__ = ["Line", "LineStep", "Stats", "TurnSearch", "Timeout", "answerer", "legal_attacks", "legal_blocks",
+           "opponent_can_act", "perform", "state_key"]
 
 #: Windows where only instant-speed moves are made (117.1a), by step.
 _INSTANT_WINDOWS = ("upkeep", "draw", "beginning_of_combat", "declare_attackers", "declare_blockers",
                     "combat_damage", "end")
 _LABEL = re.compile(r"^(.+):(\d+)$")
+#: The most actions the opponent takes while one step is done, and in a row with an empty stack.
+MAX_ANSWERS = 4
+#: Why a refutation by an opponent's action is not proven: the searching player passes after it.
+UNANSWERED = "the searching player's responses to the opponent's actions are not searched (117.3c)"
 #: What a window in combat carries besides the board: the attackers that became blocked (509.1h)
 #: and the creatures that dealt first-strike damage (510.4).
 Combat = tuple[frozenset[str], frozenset[str]] | None
@@ -249,11 +253,13 @@ class _Script:
     """A chooser that follows a script of option indices and stops at the first choice past it,
     naming the player who makes it."""
 
-    def __init__(self, prefix: tuple[int, ...], owner: Callable[[Game, str], str]) -> None:
-        self.prefix, self.owner = prefix, owner
+    def __init__(self, prefix: tuple[int, ...], owner: Callable[[Game, str], str],
+                 payments: dict[Any, Any] | None = None) -> None:
+        self.prefix, self.owner, self.payments = prefix, owner, payments
         self.i = 0
         self.game: Game | None = None
         self.made: list[str] = []
+        self.notes: list[str] = []  # the opponent's actions that could not be searched on the way
 
     def choose(self, key: str, options: Sequence[str]) -> int:
         assert self.game is not None
@@ -266,15 +272,21 @@ class _Script:
         raise _Choice(key, options, player)
 
 
-def perform(game: Game, op: tuple[Any, ...]) -> None:
-    """Do one step of a line on ``game`` (see :class:`LineStep`), with all it triggers resolved.
+def perform(game: Game, op: tuple[Any, ...], opponent: str | None = None) -> None:
+    """Do one step of a line on ``game`` (see :class:`LineStep`), with all it triggers resolved;
+    ``opponent``: a player who gets priority before each object on the stack resolves
+    (:func:`answered`), or ``None`` when they have nothing to do with it.
 
     :raises Illegal: it can't be done.
     :raises Undecided: something it does is not modelled.
     """
     kind = op[0]
     if kind == "move":
-        op[1].apply(game)
+        if opponent is None:
+            op[1].apply(game)
+        else:
+            op[1].put(game)
+            answered(game, opponent)
         return
     if kind == "step":
         begin_step(game, op[1])
@@ -283,7 +295,7 @@ def perform(game: Game, op: tuple[Any, ...]) -> None:
         declare_attackers(game, dict(op[1]))
     elif kind == "no_attack":  # 508.8: the declare blockers and combat damage steps are skipped
         begin_step(game, "declare_attackers")
-        _end_of_combat(game)
+        _end_of_combat(game, opponent)
         return
     elif kind == "block":
         begin_step(game, "declare_blockers")
@@ -292,21 +304,61 @@ def perform(game: Game, op: tuple[Any, ...]) -> None:
         begin_step(game, "combat_damage")
         deal_combat_damage(game, op[1])
     elif kind == "end_combat":
-        _end_of_combat(game)
+        _end_of_combat(game, opponent)
         return
-    settle(game)
-    resolve_stack(game, 0)
+    answered(game, opponent)
 
 
-def _end_of_combat(game: Game) -> None:
+def _end_of_combat(game: Game, opponent: str | None) -> None:
     """511: the end of combat step (its triggers), then 511.3 and the postcombat main phase."""
     begin_step(game, "end_of_combat")
-    settle(game)
-    resolve_stack(game, 0)
+    answered(game, opponent)
     end_combat(game)
     begin_step(game, "postcombat_main")
+    answered(game, opponent)
+
+
+def answered(game: Game, opponent: str | None) -> None:
+    """The stack resolved, ``opponent`` getting priority before each object on it resolves
+    (117.3b-d, 117.4, 608.1: the active player passing): they pass (the choice ``answer:NAME``,
+    option 0) or make one of their instant-speed moves (:func:`moves`, 117.1a), which goes on
+    top (405.2) and resolves first, after they get priority again; at most
+    :data:`MAX_ANSWERS` of them. Their moves the search can't make are noted on the chooser's
+    ``notes``. Without ``opponent``, the stack resolves as it is (:func:`resolve_stack`)."""
     settle(game)
-    resolve_stack(game, 0)
+    if opponent is None:
+        resolve_stack(game, 0)
+        return
+    made = 0
+    while game.stack and not game.over():
+        if made < MAX_ANSWERS:
+            found = moves(game, opponent, True, cache=getattr(game.chooser, "payments", None))
+            if found.notes and hasattr(game.chooser, "notes"):
+                game.chooser.notes.extend(f"{opponent}'s answer: {n}" for n in found.notes)
+            if found.moves:
+                i = game.choose(f"answer:{opponent}", ["pass", *(m.describe() for m in found.moves)])
+                if i:
+                    found.moves[i - 1].put(game)
+                    made += 1
+                    continue
+        resolve_top(game)
+        settle(game)
+
+
+def answerer(board: Board) -> str | None:
+    """The opponent of the active player when the board gives them something to do at instant
+    speed on this turn that the search plays as their answers (117.1a): a card known in their
+    hand or an activated ability that isn't a mana ability (605.1a), a loyalty ability (606.3) or
+    at sorcery speed (602.5d); ``None`` otherwise (the search then plays the stack as today)."""
+    others = board.opponents(board.active_player)
+    if len(others) != 1:
+        return None
+    opp = others[0]
+    z = board.zones.get(opp)
+    if z is not None and any(not _sorcery_speed_card(c.card) for c in z.hand):
+        return opp
+    return opp if any(a.loyalty is None and a.timing != "sorcery" for p in board.controlled_by(opp)
+                      for a in p.activated_abilities) else None
 
 
 # --------------------------------------------------------------------------- the search
@@ -339,6 +391,8 @@ class TurnSearch:
         self.responses: dict[Any, list[Move]] = {}
         self.views: dict[int, tuple[Board, Board]] = {}  # id(board): (board, its layered view)
         self.stats = Stats()
+        self.answering = answerer(board)  # the opponent, when they have moves to answer with
+        self.acting = 0  # the opponent's actions in a row with an empty stack, on the current path
         self.foreign_spells = any(_foreign(zc.spell.effects) for z in board.zones.values() for zc in z.cards()
                                   if zc.spell is not None)
 
@@ -391,7 +445,7 @@ class TurnSearch:
         """The player who makes the choice ``key`` (the keys :mod:`mtgsolver.solver.resolve`
         names); an unclear one is the opponent's, which can only take a win away."""
         kind, _, rest = key.partition(":")
-        if kind in ("order", "sacrifice", "discard"):
+        if kind in ("order", "sacrifice", "discard", "answer"):
             return rest
         if kind == "legend":
             return rest.split(":")[0]
@@ -428,11 +482,11 @@ class TurnSearch:
         if time.monotonic() > self.deadline:
             raise Timeout()
         self.stats.steps += 1
-        script = _Script(prefix, self.owner)
+        script = _Script(prefix, self.owner, self.payments)
         game = self.game(board, script)
         script.game = game
         try:
-            perform(game, op)
+            perform(game, op, self.answering)
         except _Choice as c:
             if c.player == self.me:
                 node = _Or()
@@ -443,7 +497,10 @@ class TurnSearch:
                 return node.result()
             anode = _And()
             for i, label in enumerate(c.options):
-                if anode.add(f"{c.player} chooses {label} ({c.key})", self.then(board, op, text, cont, prefix + (i,))):
+                r = self.then(board, op, text, cont, prefix + (i,))
+                if i and c.key.startswith("answer:"):
+                    r = _unanswered(r)
+                if anode.add(f"{c.player} chooses {label} ({c.key})", r):
                     break
             return anode.result()
         except Illegal:
@@ -452,6 +509,8 @@ class TurnSearch:
             return _no(f"{why.message} ({why.rule})")
         except (KeyError, AssertionError) as gap:  # an effect or reference resolution doesn't carry out yet
             return _no(f"resolving is not modelled here: {type(gap).__name__} {_short(gap)}")
+        if script.notes:  # an action of the opponent's the search can't make
+            return _Res(False, notes=frozenset(script.notes))
         done = self.over(game)
         if done is None:
             done = cont(game)
@@ -491,7 +550,7 @@ class TurnSearch:
             return known[0]
         self.stats.positions += 1
         node = _Or()
-        won = node.add(self.advance(board, step, budget, combat))
+        won = node.add(self.passing(board, step, budget, combat))
         if won is None and budget == 0:
             game = self.game(board, _Script((), self.owner))
             node.cut |= might_move(game, self.me, step in _INSTANT_WINDOWS)
@@ -554,6 +613,34 @@ class TurnSearch:
         except (_Choice, Illegal, Undecided, KeyError, IndexError, AssertionError):
             return []
 
+    def passing(self, board: Board, step: str, budget: int, combat: Combat) -> _Res:
+        """The searching player passes with an empty stack: the opponent gets priority (117.3d);
+        they pass too and the step ends (:meth:`advance`, 117.4, 500.2), or they act and the
+        searching player gets priority again in the same step once it resolves (117.3b). A win
+        only against each (an AND node); an opponent with nothing to search passes."""
+        if self.answering is None:
+            return self.advance(board, step, budget, combat)
+        node = _And()
+        if node.add(f"{self.opp} passes", self.advance(board, step, budget, combat)):
+            return node.result()
+        if self.acting >= MAX_ANSWERS:
+            return _no(f"more than {MAX_ANSWERS} actions of {self.opp}'s in a row are not searched")
+        game = self.game(board, _Script((), self.owner))
+        found = moves(game, self.opp, True, cache=self.payments)
+        if found.notes:
+            return _Res(False, notes=frozenset(f"{self.opp}'s answer: {n}" for n in found.notes))
+        self.acting += 1
+        try:
+            for m in found.moves:
+                text = f"{self.opp}: {m.describe()}"
+                r = _unanswered(self.then(board, ("move", m), text,
+                                          lambda g: self.window(g.board(), step, budget, combat)))
+                if node.add(text, r):
+                    break
+        finally:
+            self.acting -= 1
+        return node.result()
+
     def advance(self, board: Board, step: str, budget: int, combat: Combat) -> _Res:
         """Pass with an empty stack: the next step begins (500.2)."""
         def on(nxt: str, text: str, cont: Callable[[Game], _Res]) -> _Res:
@@ -565,6 +652,9 @@ class TurnSearch:
             return on("precombat_main", "on to the main phase",
                       lambda g: self.window(g.board(), "precombat_main", budget))
         if step == "precombat_main":
+            if self.answering is not None:  # 507: a window where the opponent may act before attacks
+                return on("beginning_of_combat", "on to combat",
+                          lambda g: self.window(g.board(), "beginning_of_combat", budget))
             return on("beginning_of_combat", "on to combat", lambda g: self.attacks(g.board(), budget))
         if step == "beginning_of_combat":
             return self.attacks(board, budget)
@@ -653,6 +743,14 @@ class TurnSearch:
         return node.result()
 
 
+def _unanswered(r: _Res | None) -> _Res | None:
+    """A branch where the opponent acted: no win there is proven only up to the searching
+    player's responses, which are not searched (:data:`UNANSWERED`)."""
+    if r is None or r.win or not r.proven:
+        return r
+    return dataclasses.replace(r, notes=r.notes | {UNANSWERED})
+
+
 def _short(error: BaseException) -> str:
     """The kind of what resolution met, without its fields (``SearchLibrary``, ``Chosen``)."""
     text = str(error.args[0]) if error.args else ""
@@ -682,24 +780,25 @@ def _foreign(effects: Iterable[Any]) -> bool:
 
 
 # --------------------------------------------------------------------------- the opponent
-def opponent_can_act(board: Board, opponent: str, boards: Sequence[Board] = ()) -> list[str]:
+def opponent_can_act(board: Board, opponent: str, boards: Sequence[Board] = (), searched: bool = False) -> list[str]:
     """What the opponent could do on the searching player's turn that the search doesn't play
     (the opponent's priority, 117.3): cards in their hand (an unknown one could be an instant; a
     known one only if they could pay for it on ``board`` or one of ``boards``, those a line
     passes through: 117.1a, 601.2f-h), activated abilities of their permanents other than mana
     abilities (602.1; loyalty abilities and "activate only as a sorcery" are on their own turn
-    only, 606.3, 602.5d)."""
+    only, 606.3, 602.5d). ``searched``: the search played the opponent's answers
+    (:func:`answerer`), noting those it could not make: only unknown cards in hand remain."""
     out = []
     z = board.zones.get(opponent)
     if z is not None and z.hand_count:
-        known = [c for c in z.hand if not _sorcery_speed_card(c.card)
+        known = [c for c in z.hand if not searched and not _sorcery_speed_card(c.card)
                  and not all(_cannot_cast(b, opponent, c.card) for b in (board, *boards))]
         unknown = z.hand_count - len(z.hand)
         if unknown or known:
             n = unknown + len(known)
             out.append(f"{opponent} has {n} card{'s' if n != 1 else ''} in hand that could be "
                        "cast in response" + (f" ({', '.join(c.name for c in known)})" if known else ""))
-    for p in board.controlled_by(opponent):
+    for p in () if searched else board.controlled_by(opponent):
         for a in p.activated_abilities:
             if a.loyalty is not None or a.timing == "sorcery" or a.during in ("your_turn", "your_upkeep",
                                                                                 "your_turn_before_attackers"):

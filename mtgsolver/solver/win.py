@@ -29,7 +29,7 @@ from mtgsolver.rules.casting import spell_ability, total_cost
 from mtgsolver.rules.game import Game, Undecided
 from mtgsolver.solver.relevance import entered_bearing, line_bearing, merge, turn_bearing
 from mtgsolver.solver.resolve import LibraryReader
-from mtgsolver.solver.turn import Line, LineStep, Stats, Timeout, TurnSearch, opponent_can_act, perform
+from mtgsolver.solver.turn import Line, LineStep, Stats, Timeout, TurnSearch, answerer, opponent_can_act, perform
 
 __all__ = ["HARMLESS_NOTES", "Check", "Played", "WinAnswer", "board_summary", "check_line", "explained", "replay",
            "win_turn"]
@@ -74,8 +74,9 @@ def win_turn(board: Board, library: CardLibrary | None = None, time_limit: float
                          (), Stats(), True, time.monotonic() - started)
     against_win, against_no = turn_bearing(board, board.turn.step in ("upkeep", "draw"))
     notes = [n for n in board.notes if not any(h in n for h in HARMLESS_NOTES)]
-    acts = opponent_can_act(board, opp)
     search = TurnSearch(board, library, started + time_limit, max_depth)
+    searched = search.answering is not None
+    acts = opponent_can_act(board, opp, searched=searched)
     optimal = True
     try:
         result = search.run()
@@ -91,7 +92,7 @@ def win_turn(board: Board, library: CardLibrary | None = None, time_limit: float
         boards = [p.board for p in replay(board, result.line, library)]
         entered = entered_bearing(_entered(board, boards, library), me)
         unread = line_bearing(merge(against_win, entered), board, boards)
-        doubts = [*opponent_can_act(board, opp, boards), *(f"the import note could matter: {n}" for n in notes)]
+        doubts = [*opponent_can_act(board, opp, boards, searched), *(f"the import note could matter: {n}" for n in notes)]
         if doubts or unread:
             why = doubts + (["text not read could change the line's outcome"] if unread else [])
             return WinAnswer(None, result.line, tuple(why), unread, search.stats, optimal, seconds, as_read=True)
@@ -128,24 +129,27 @@ class Played:
     leaf: bool = False
 
 
-def replay(board: Board, line: Line, library: CardLibrary | None = None, path: tuple[str, ...] = ()
-           ) -> Iterator[Played]:
+def replay(board: Board, line: Line, library: CardLibrary | None = None, path: tuple[str, ...] = (),
+           opponent: str | None = None) -> Iterator[Played]:
     """Play ``line`` from ``board`` again, each step with its recorded choices, down every
-    branch; each step with the board after it.
+    branch; each step with the board after it. ``opponent``: who answers on the stack
+    (:func:`mtgsolver.solver.turn.answerer` of the board the line starts from).
 
     :raises Illegal: a step is illegal on the board it meets (the line is wrong).
     :raises Undecided: a step meets a choice its script doesn't fix.
     """
     reader = LibraryReader(library or bundled_library())
+    if not path:
+        opponent = answerer(prepare(board))
     for i, step in enumerate(line.steps):
         chooser = _Replay(step.script)
         game = Game(board, reader, chooser)
-        perform(game, step.op)
+        perform(game, step.op, opponent)
         board = game.board()
         yield Played(step, path, board, tuple(f"[{s.rule}] {s.message}" for s in game.log),
                      i == len(line.steps) - 1 and not line.branches)
     for when, sub in line.branches:
-        yield from replay(board, sub, library, (*path, when))
+        yield from replay(board, sub, library, (*path, when), opponent)
 
 
 class _Replay:
