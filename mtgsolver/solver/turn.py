@@ -260,6 +260,7 @@ class _Script:
         self.game: Game | None = None
         self.made: list[str] = []
         self.notes: list[str] = []  # the opponent's actions that could not be searched on the way
+        self.unanswered = False  # an object of the opponent's was on the stack where the searching player might act
 
     def choose(self, key: str, options: Sequence[str]) -> int:
         assert self.game is not None
@@ -324,13 +325,16 @@ def answered(game: Game, opponent: str | None) -> None:
     option 0) or make one of their instant-speed moves (:func:`moves`, 117.1a), which goes on
     top (405.2) and resolves first, after they get priority again; at most
     :data:`MAX_ANSWERS` of them. Their moves the search can't make are noted on the chooser's
-    ``notes``. Without ``opponent``, the stack resolves as it is (:func:`resolve_stack`)."""
+    ``notes``, and whether the active player might have responded to one of theirs (117.3c) on its
+    ``unanswered``. Without ``opponent``, the stack resolves as it is (:func:`resolve_stack`)."""
     settle(game)
     if opponent is None:
         resolve_stack(game, 0)
         return
     made = 0
     while game.stack and not game.over():
+        if getattr(game.stack[-1], "controller", None) == opponent and hasattr(game.chooser, "unanswered"):
+            game.chooser.unanswered |= might_move(game, game.source.active_player, True)
         if made < MAX_ANSWERS:
             found = moves(game, opponent, True, cache=getattr(game.chooser, "payments", None))
             if found.notes and hasattr(game.chooser, "notes"):
@@ -497,10 +501,7 @@ class TurnSearch:
                 return node.result()
             anode = _And()
             for i, label in enumerate(c.options):
-                r = self.then(board, op, text, cont, prefix + (i,))
-                if i and c.key.startswith("answer:"):
-                    r = _unanswered(r)
-                if anode.add(f"{c.player} chooses {label} ({c.key})", r):
+                if anode.add(f"{c.player} chooses {label} ({c.key})", self.then(board, op, text, cont, prefix + (i,))):
                     break
             return anode.result()
         except Illegal:
@@ -514,6 +515,8 @@ class TurnSearch:
         done = self.over(game)
         if done is None:
             done = cont(game)
+        if script.unanswered and not done.win and done.proven:
+            done = _no(UNANSWERED)
         if done.win and done.line is not None:
             step = LineStep(op, text, prefix, tuple(script.made), tuple(f"[{s.rule}] {s.message}" for s in game.log))
             return dataclasses.replace(done, line=done.line.then(step))
@@ -633,8 +636,7 @@ class TurnSearch:
         try:
             for m in found.moves:
                 text = f"{self.opp}: {m.describe()}"
-                r = _unanswered(self.then(board, ("move", m), text,
-                                          lambda g: self.window(g.board(), step, budget, combat)))
+                r = self.then(board, ("move", m), text, lambda g: self.window(g.board(), step, budget, combat))
                 if node.add(text, r):
                     break
         finally:
@@ -741,14 +743,6 @@ class TurnSearch:
             if won is not None:
                 return won
         return node.result()
-
-
-def _unanswered(r: _Res | None) -> _Res | None:
-    """A branch where the opponent acted: no win there is proven only up to the searching
-    player's responses, which are not searched (:data:`UNANSWERED`)."""
-    if r is None or r.win or not r.proven:
-        return r
-    return dataclasses.replace(r, notes=r.notes | {UNANSWERED})
 
 
 def _short(error: BaseException) -> str:
