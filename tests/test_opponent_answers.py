@@ -132,3 +132,18 @@ class _Pick:
             return next(i for i, o in enumerate(options) if word in o)
         return 0
 
+
+
+def test_a_spell_answered_on_the_stack_still_wins_and_its_check_says_so() -> None:
+    """608.2b: Spitter's counter on alice's creature in answer to her burn at bob's last life
+    point changes nothing: the burn resolves. The line branches on bob's answer; the step with
+    it is judged by replaying the rules (``resolve`` doesn't make the opponent's answer), the
+    step bob passes on by ``pay`` and ``resolve``."""
+    burn = "{name: Jolt, types: [instant], mana_cost: '{R}', text: 'Jolt deals 1 damage to any target.'}"
+    start = board(1, ["Bear 1/1"], hand=burn, lands=1)
+    answer = win_turn(start)
+    assert answer.solved is True and answer.line is not None, answer.reasons
+    checks = check_line(start, answer.line)
+    assert all(c.ok for c in checks), [c.detail for c in checks if not c.ok]
+    ops = {c.operation for c in checks if c.step.kind == "move"}
+    assert ops == {"rules", "pay, resolve"}, [(c.step.text, c.step.choices, c.operation) for c in checks]

@@ -213,7 +213,10 @@ def check_line(board: Board, line: Line, library: CardLibrary | None = None) -> 
         prev = boards.get(played.path) or _parent(boards, played.path)
         step = played.step
         after = prepare(played.board)
-        if step.kind == "move":
+        if step.kind == "move" and _answered(step, prev.active_player):
+            out.append(Check(step, played.path, "rules", True, "replayed: the opponent's move or answer (117.3c), "
+                             "which pay and resolve don't make", after))
+        elif step.kind == "move":
             move = step.op[1]
             ok, detail = True, ""
             if move.payment is not None and move.payment.activations and move.kind != "land":
@@ -268,13 +271,23 @@ def _parent(boards: dict[tuple[str, ...], Board], path: tuple[str, ...]) -> Boar
 
 
 def _choices(step: LineStep) -> list[str]:
-    """The choices made during a step as ``KEY=OPTION`` for ``resolve``."""
+    """The choices made during a step as ``KEY=OPTION`` for ``resolve`` (the opponent's passes
+    aside: :func:`mtgsolver.solver.turn.answered`)."""
     out = []
     for c in step.choices:
         _, _, rest = c.partition(": ")
         key, _, option = rest.partition(" = ")
-        out.append(f"{key}={option}")
+        if not key.startswith("answer:"):
+            out.append(f"{key}={option}")
     return out
+
+
+def _answered(step: LineStep, active: str) -> bool:
+    """Whether the step is a move of the opponent's, or the opponent answered it with one
+    (117.3c)."""
+    payment = step.op[1].payment
+    return payment is not None and payment.player != active or any(
+        c.partition(": ")[2].startswith("answer:") and not c.endswith(" = pass") for c in step.choices)
 
 
 def _cost_of(board: Board, move: Any, library: CardLibrary) -> Any:
