@@ -13,15 +13,26 @@ nodes:
   script of choices (:class:`_Script`);
 - **combat**: every legal attack (508.1: restrictions, the most requirements obeyed), every
   legal block (509.1, the opponent's), each attacking creature's damage assignment (510.1c,
-  702.19b; the attacker's, then the defending player's for blockers of several creatures).
+  702.19b; the attacker's, then the defending player's for blockers of several creatures);
+- **the opponent's answers** (when :func:`answerer` finds them something to do): before each
+  object on the stack resolves (:func:`answered`, the choice ``answer:NAME``) and after the
+  searching player passes with an empty stack (:meth:`TurnSearch.passing`), their instant-speed
+  moves or passing (117.3b-d, 117.4); the searching player doesn't respond to them
+  (:data:`UNANSWERED`).
 
 Windows where the searching player acts: the main phases (anything), the upkeep and draw steps
 when the turn starts there, the declare attackers and declare blockers steps and the step after
 first-strike damage (instants and abilities), and the end step after "at the beginning of the
 end step" triggers. Acting in the beginning of combat step is acting in the main phase before
 it, and acting in the end of combat step, or in an end step where nothing triggered, is acting
-in the main phase after it: nobody chooses anything in between (an opponent who could act is
-refused as undecided, :func:`opponent_can_act`), so those windows add no line.
+in the main phase after it: nobody chooses anything in between, so those windows add no line;
+when the opponent has answers, the beginning of combat is a window (they may act in it before
+attackers are declared, and the searching player then at instant speed). The opponent acting in
+the end of combat step is played as acting when the searching player first passes, or first
+moves, in the postcombat main phase (later, knowing more, with the same board but for "until
+end of combat" effects);
+what they could do that the search doesn't play is refused as undecided
+(:func:`opponent_can_act`).
 
 The search goes to a bound on the number of moves, with a transposition table on the board
 state (:func:`state_key`) and symmetry (twin permanents, copies of a card in hand); a win found
