@@ -361,19 +361,16 @@ def answered(game: Game, opponent: str | None) -> None:
 
 
 def answerer(board: Board) -> str | None:
-    """The opponent of the active player when the board gives them something to do at instant
-    speed on this turn that the search plays as their answers (117.1a): a card known in their
-    hand or an activated ability that isn't a mana ability (605.1a), a loyalty ability (606.3) or
-    at sorcery speed (602.5d); ``None`` otherwise (the search then plays the stack as today)."""
+    """The opponent of the active player when the board shows them something to do at instant
+    speed on this turn (117.1a), which the search then plays as their answers: a card known in
+    their hand they could cast, an activated ability other than a mana ability (605.1a) they
+    could activate (:func:`_shown`); ``None`` otherwise (the stack then resolves without their
+    priority: what they could do later along a line is a doubt, :func:`opponent_can_act`)."""
     others = board.opponents(board.active_player)
     if len(others) != 1:
         return None
-    opp = others[0]
-    z = board.zones.get(opp)
-    if z is not None and any(not _sorcery_speed_card(c.card) for c in z.hand):
-        return opp
-    return opp if any(a.loyalty is None and a.timing != "sorcery" for p in board.controlled_by(opp)
-                      for a in p.activated_abilities) else None
+    known, abilities = _shown(board, others[0])
+    return others[0] if known or abilities else None
 
 
 # --------------------------------------------------------------------------- the search
@@ -795,23 +792,29 @@ def opponent_can_act(board: Board, opponent: str, boards: Sequence[Board] = (), 
     (:func:`answerer`), noting those it could not make: only unknown cards in hand remain."""
     out = []
     z = board.zones.get(opponent)
-    if z is not None and z.hand_count:
-        known = [c for c in z.hand if not searched and not _sorcery_speed_card(c.card)
-                 and not all(_cannot_cast(b, opponent, c.card) for b in (board, *boards))]
-        unknown = z.hand_count - len(z.hand)
-        if unknown or known:
-            n = unknown + len(known)
-            out.append(f"{opponent} has {n} card{'s' if n != 1 else ''} in hand that could be "
-                       "cast in response" + (f" ({', '.join(c.name for c in known)})" if known else ""))
-    for p in () if searched else board.controlled_by(opponent):
-        for a in p.activated_abilities:
-            if a.loyalty is not None or a.timing == "sorcery" or a.during in ("your_turn", "your_upkeep",
-                                                                                "your_turn_before_attackers"):
-                continue
-            if _cannot_pay(board, p, a):
-                continue
-            out.append(f"{opponent} could activate {p.name} ({p.id}): \"{a.text}\"")
+    known, abilities = ([], []) if searched else _shown(board, opponent, boards)
+    unknown = z.hand_count - len(z.hand) if z is not None else 0
+    if unknown or known:
+        n = unknown + len(known)
+        out.append(f"{opponent} has {n} card{'s' if n != 1 else ''} in hand that could be "
+                   "cast in response" + (f" ({', '.join(c.name for c in known)})" if known else ""))
+    out += [f"{opponent} could activate {p.name} ({p.id}): \"{a.text}\"" for p, a in abilities]
     return out
+
+
+def _shown(board: Board, opponent: str, boards: Sequence[Board] = ()) -> tuple[list[Any], list[tuple[Any, Any]]]:
+    """The cards known in ``opponent``'s hand they could cast at instant speed and pay for on
+    ``board`` or one of ``boards`` (117.1a, 601.2f-h), and the activated abilities of their
+    permanents they could activate on ``board`` on another player's turn (602.1, 602.5b; not
+    loyalty abilities, 606.3, nor "activate only as a sorcery", 602.5d), each with its permanent."""
+    z = board.zones.get(opponent)
+    known = [c for c in (z.hand if z is not None else ()) if not _sorcery_speed_card(c.card)
+             and not all(_cannot_cast(b, opponent, c.card) for b in (board, *boards))]
+    abilities = [(p, a) for p in board.controlled_by(opponent) for a in p.activated_abilities
+                 if a.loyalty is None and a.timing != "sorcery"
+                 and a.during not in ("your_turn", "your_upkeep", "your_turn_before_attackers")
+                 and not _cannot_pay(board, p, a)]
+    return known, abilities
 
 
 #: Words of a card or a permanent that let a spell be cast for less or other than its mana cost
