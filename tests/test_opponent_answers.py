@@ -4,7 +4,8 @@ searching player passes with an empty stack; a win must hold against each answer
 included, and an answer the search can't make keeps the verdict undecided."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from mtgsolver.load import parse_board_text, prepare
 from mtgsolver.read.card_files import bundled_library
