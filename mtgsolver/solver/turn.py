@@ -334,8 +334,8 @@ def answered(game: Game, opponent: str | None) -> None:
     """The stack resolved, ``opponent`` getting priority before each object on it resolves
     (117.3b-d, 117.4, 608.1: the active player passing): they pass (the choice ``answer:NAME``,
     option 0) or make one of their instant-speed moves (:func:`moves`, 117.1a), which goes on
-    top (405.2) and resolves first, after they get priority again; at most
-    :data:`MAX_ANSWERS` of them. Their moves the search can't make are noted on the chooser's
+    top (405.2) and resolves first, after they get priority again; more than
+    :data:`MAX_ANSWERS` of them are not searched. What isn't searched is noted on the chooser's
     ``notes``, and whether the active player might have responded to one of theirs (117.3c) on its
     ``unanswered``. Without ``opponent``, the stack resolves as it is (:func:`resolve_stack`)."""
     settle(game)
@@ -343,19 +343,20 @@ def answered(game: Game, opponent: str | None) -> None:
         resolve_stack(game, 0)
         return
     made = 0
+    notes = getattr(game.chooser, "notes", [])
     while game.stack and not game.over():
         if getattr(game.stack[-1], "controller", None) == opponent and hasattr(game.chooser, "unanswered"):
             game.chooser.unanswered |= might_move(game, game.source.active_player, True)
-        if made < MAX_ANSWERS:
-            found = moves(game, opponent, True, cache=getattr(game.chooser, "payments", None))
-            if found.notes and hasattr(game.chooser, "notes"):
-                game.chooser.notes.extend(f"{opponent}'s answer: {n}" for n in found.notes)
-            if found.moves:
-                i = game.choose(f"answer:{opponent}", ["pass", *(m.describe() for m in found.moves)])
-                if i:
-                    found.moves[i - 1].put(game)
-                    made += 1
-                    continue
+        found = moves(game, opponent, True, cache=getattr(game.chooser, "payments", None))
+        notes.extend(f"{opponent}'s answer: {n}" for n in found.notes)
+        if found.moves and made == MAX_ANSWERS:
+            notes.append(f"more than {MAX_ANSWERS} answers of {opponent}'s while one step is done are not searched")
+        elif found.moves:
+            i = game.choose(f"answer:{opponent}", ["pass", *(m.describe() for m in found.moves)])
+            if i:
+                found.moves[i - 1].put(game)
+                made += 1
+                continue
         resolve_top(game)
         settle(game)
 
