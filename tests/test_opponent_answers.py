@@ -148,3 +148,16 @@ def test_a_spell_answered_on_the_stack_still_wins_and_its_check_says_so() -> Non
     assert all(c.ok for c in checks), [c.detail for c in checks if not c.ok]
     ops = {c.operation for c in checks if c.step.kind == "move"}
     assert ops == {"rules", "pay, resolve"}, [(c.step.text, c.step.choices, c.operation) for c in checks]
+
+
+def test_more_answers_than_the_search_plays_leave_it_undecided(monkeypatch) -> None:
+    """Two Spitters can answer Jolt twice before it resolves (117.3c, 117.4); a search that plays
+    one answer a step (``MAX_ANSWERS`` lowered from 4 to keep the test quick) notes the second,
+    and the win Jolt would be is undecided."""
+    from mtgsolver.solver import turn
+
+    monkeypatch.setattr(turn, "MAX_ANSWERS", 1)
+    burn = "{name: Jolt, types: [instant], mana_cost: '{R}', text: 'Jolt deals 1 damage to any target.'}"
+    spitters = [SPITTER.replace("id: spitter", f"id: spitter{i}") for i in range(2)]
+    answer = win_turn(board(1, [], spitters, hand=burn, lands=1))
+    assert answer.solved is None and any("more than 1 answers" in r for r in answer.reasons), answer.reasons
