@@ -161,3 +161,16 @@ def test_more_answers_than_the_search_plays_leave_it_undecided(monkeypatch) -> N
     spitters = [SPITTER.replace("id: spitter", f"id: spitter{i}") for i in range(2)]
     answer = win_turn(board(1, [], spitters, hand=burn, lands=1))
     assert answer.solved is None and any("more than 1 answers" in r for r in answer.reasons), answer.reasons
+
+
+def test_an_unread_line_of_a_card_the_opponent_could_cast_bears_on_no_win(real_cards) -> None:
+    """The search casts the opponent's Spellstutter Sprite (flash, PP29) as it reads it; its
+    unread "When ~ enters" line could undo a refutation, so "no win" is undecided (a 1/1 flyer
+    against 2 life: none either way on what is read)."""
+    text = ("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b, life: 2}]\n"
+            "turn: {step: precombat_main}\nzones: {b: {hand: [Spellstutter Sprite]}}\nbattlefield:\n"
+            "  - {id: x, card: Suntail Hawk, controller: a}\n  - {id: i, card: Island, controller: b}\n"
+            "  - {id: i2, card: Island, controller: b}\n")
+    answer = win_turn(parse_board_text(text, "sprite.yaml", real_cards), real_cards)
+    assert answer.solved is None and "text not read could give a line that wins" in answer.reasons, answer.reasons
+    assert [u.line.split(",")[0] for u in answer.unread] == ["When Spellstutter Sprite enters the battlefield"]

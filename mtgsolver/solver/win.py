@@ -25,6 +25,7 @@ from mtgsolver.model.cards import CardLibrary
 from mtgsolver.model.combat import Attack, Block, CombatDeclaration
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.read.card_files import bundled_library
+from mtgsolver.read.line_kinds import line_kinds
 from mtgsolver.rules.casting import spell_ability, total_cost
 from mtgsolver.rules.game import Game, Undecided
 from mtgsolver.solver.relevance import entered_bearing, line_bearing, merge, turn_bearing
@@ -77,6 +78,8 @@ def win_turn(board: Board, library: CardLibrary | None = None, time_limit: float
     search = TurnSearch(board, library, started + time_limit, max_depth)
     searched = search.answering is not None
     acts = opponent_can_act(board, opp, searched=searched)
+    if searched:
+        against_no = merge(against_no, _answers_unread(board, opp))
     optimal = True
     try:
         result = search.run()
@@ -114,6 +117,16 @@ def win_turn(board: Board, library: CardLibrary | None = None, time_limit: float
         return WinAnswer(None, None, tuple(reasons), against_no, search.stats, optimal, seconds)
     return WinAnswer(False, None, (f"no line of play this turn makes {opp} lose against every answer "
                                    f"({search.stats.positions} positions searched)",), (), search.stats, True, seconds)
+
+
+def _answers_unread(board: Board, opponent: str) -> tuple[UnreadLine, ...]:
+    """The unread lines of the cards known in ``opponent``'s hand, which the search casts as
+    their answers as read: what it doesn't read (Spellstutter Sprite's "When ~ enters") could
+    undo a refutation, so they bear on a "no win" (a win's line is checked for the permanents
+    that entered along it)."""
+    z = board.zones.get(opponent)
+    return tuple(UnreadLine(zc.id, line, line_kinds(line)) for zc in (z.hand if z is not None else ())
+                 for line in (zc.permanent.unread if zc.permanent is not None else ()))
 
 
 # --------------------------------------------------------------------------- replaying a line
