@@ -174,3 +174,18 @@ def test_an_unread_line_of_a_card_the_opponent_could_cast_bears_on_no_win(real_c
     answer = win_turn(parse_board_text(text, "sprite.yaml", real_cards), real_cards)
     assert answer.solved is None and "text not read could give a line that wins" in answer.reasons, answer.reasons
     assert [u.line.split(",")[0] for u in answer.unread] == ["When Spellstutter Sprite enters the battlefield"]
+
+
+def test_a_choice_made_as_an_answer_resolves_is_its_controllers() -> None:
+    """608.2d: the choices made as a spell resolves ("you may", its targets' fallback keys) are
+    its controller's: bob's as his answer resolves, alice's as hers does."""
+    import time
+
+    from mtgsolver.solver.turn import TurnSearch, _Script
+
+    search = TurnSearch(prepare(board(1, ["Hawk 1/1 flying"])), bundled_library(), time.monotonic() + 60)
+    script = _Script((), search.owner)
+    game = Game(search.root, LibraryReader(bundled_library()), script)
+    for controller in ("bob", "alice"):
+        script.resolving = controller
+        assert search.owner(game, "may:h1") == controller

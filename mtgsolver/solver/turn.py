@@ -272,6 +272,7 @@ class _Script:
         self.made: list[str] = []
         self.notes: list[str] = []  # the opponent's actions that could not be searched on the way
         self.unanswered = False  # an object of the opponent's was on the stack where the searching player might act
+        self.resolving: str | None = None  # the controller of the object resolving, once answers are searched
 
     def choose(self, key: str, options: Sequence[str]) -> int:
         assert self.game is not None
@@ -357,6 +358,8 @@ def answered(game: Game, opponent: str | None) -> None:
                 found.moves[i - 1].put(game)
                 made += 1
                 continue
+        if hasattr(game.chooser, "resolving"):  # whose the choices made as it resolves are (608.2)
+            game.chooser.resolving = getattr(game.stack[-1], "controller", None)
         resolve_top(game)
         settle(game)
 
@@ -476,7 +479,9 @@ class TurnSearch:
         if item is not None:
             return item.controller
         if kind in ("may", "targets", "modes", "mana", "copy-targets") and not m:
-            # a spell of the searching player's (they alone cast spells here)
+            if getattr(game.chooser, "resolving", None) == self.opp:
+                return self.opp  # a spell of the opponent's, cast as an answer
+            # a spell of the searching player's (they alone cast spells here but for the answers)
             return self.opp if kind == "may" and self.foreign_spells else self.me
         return self.opp
 
