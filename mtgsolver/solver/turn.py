@@ -811,8 +811,9 @@ def opponent_can_act(board: Board, opponent: str, boards: Sequence[Board] = (), 
 def _shown(board: Board, opponent: str, boards: Sequence[Board] = ()) -> tuple[list[Any], list[tuple[Any, Any]]]:
     """The cards known in ``opponent``'s hand they could cast at instant speed and pay for on
     ``board`` or one of ``boards`` (117.1a, 601.2f-h), and the activated abilities of their
-    permanents they could activate on ``board`` on another player's turn (602.1, 602.5b; not
-    loyalty abilities, 606.3, nor "activate only as a sorcery", 602.5d), each with its permanent."""
+    permanents they could activate on ``board`` on another player's turn (602.5: not "activate only
+    during your turn", nor loyalty abilities, 606.3, nor "activate only as a sorcery", 602.5d), each
+    with its permanent."""
     z = board.zones.get(opponent)
     known = [c for c in (z.hand if z is not None else ()) if not _sorcery_speed_card(c.card)
              and not all(_cannot_cast(b, opponent, c.card) for b in (board, *boards))]
