@@ -34,8 +34,10 @@ before each spell of the active player resolves, any number of times, each answe
 the spell (its target chosen as the spell was cast: gone, the spell does nothing, 608.2b; a
 target may be the sacrificed creature itself, 601.2c before 601.2h), and whenever the active
 player passes with nothing on the stack, after which the active player acts again in that step.
-The active player doesn't respond to an answer (passes). A win must hold against every answer,
-passing included. The beginning of combat is a window for instants like the others.
+When the opponent passes with an answer of theirs on top of the stack, the active player may
+respond to it with an instant (117.3c), which the opponent may answer in turn; when both pass,
+the top resolves (117.4, 405.2). A win must hold against every answer, passing included. The
+beginning of combat is a window for instants like the others.
 """
 from __future__ import annotations
 
@@ -119,15 +121,19 @@ def _payments(state: State, cost: str) -> list[tuple[str, ...]]:
     return out
 
 
-def _actions(state: State, sorcery: bool) -> list[list[State]]:
-    """Every action (each card each way, each payment, each target): the states it can lead
-    to, one for each way the opponent answers it before it resolves, state-based actions done."""
-    out = []
+Item = tuple[Any, ...]  # on the stack: ("mine", card id, card, target) or ("theirs", ability, target)
+
+
+def _actions(state: State, sorcery: bool) -> list[tuple[State, Item | None]]:
+    """Every action (each card each way, each payment, each target): the state once it is made,
+    with what it put on the stack (``None``: a land played, no stack)."""
+    out: list[tuple[State, Item | None]] = []
     for i, (cid, card) in enumerate(state.hand):
         rest = state.hand[:i] + state.hand[i + 1:]
         if card[0] == "land":
             if sorcery and not state.land_played:
-                out.append([replace(state, hand=rest, land_played=True, lands=state.lands + ((cid, card[1], False),))])
+                out.append((replace(state, hand=rest, land_played=True, lands=state.lands + ((cid, card[1], False),)),
+                            None))
             continue
         if not _instant(card) and not sorcery:
             continue
@@ -135,8 +141,45 @@ def _actions(state: State, sorcery: bool) -> list[list[State]]:
             lands = tuple((lid, c, t or lid in paid) for lid, c, t in state.lands)
             base = replace(state, hand=rest, lands=lands)
             for target in _targets(base, card):
-                out.append([_sba(_effect(s, cid, card, target)) for s in _answered(base)])
+                out.append((base, ("mine", cid, card, target)))
     return out
+
+
+def _play(state: State, item: Item | None, cont: Any) -> bool:
+    """An action made: on with ``cont`` once what it put on the stack has resolved."""
+    return cont(state) if item is None else _settle(state, (item,), cont)
+
+
+def _settle(state: State, items: tuple[Item, ...], cont: Any) -> bool:
+    """The stack ``items`` (bottom first) resolved with both players' priority: the opponent
+    passes or answers (every way must win); when they pass with an answer of theirs on top, the
+    active player may respond with an instant (one way must win); when both pass, the top
+    resolves and state-based actions are done; once the stack is empty, ``cont``."""
+    if state.life <= 0:
+        return True
+
+    def passed() -> bool:
+        if items[-1][0] == "theirs" and any(_settle(s, items + (item,), cont)
+                                            for s, item in _actions(state, sorcery=False) if item is not None):
+            return True
+        after = _sba(_resolve(state, items[-1]))
+        return _settle(after, items[:-1], cont) if len(items) > 1 else cont(after)
+
+    return passed() and all(_settle(s, items + (item,), cont) for s, item in _answers(state))
+
+
+def _resolve(state: State, item: Item) -> State:
+    if item[0] == "mine":
+        return _effect(state, item[1], item[2], item[3])
+    ability, target = item[1], item[2]
+    if target == "opponent":
+        return replace(state, life=state.life - 1)
+    u = state.unit(target)
+    if u is None:  # 608.2b: its target is gone
+        return state
+    if ability == "counter":
+        return _with(state, replace(u, counters=u.counters + 1))
+    return _with(state, replace(u, damage=u.damage + 1))
 
 
 def _targets(state: State, card: Card) -> list[str | None]:
@@ -163,35 +206,17 @@ def _effect(state: State, cid: str, card: Card, target: str | None) -> State:
     return replace(state, units=tuple(v for v in state.units if v.id != u.id))
 
 
-def _answers(state: State) -> list[State]:
-    """Each state one answer of the opponent's away: a creature of theirs with an ability
-    sacrificed, its effect on each target."""
+def _answers(state: State) -> list[tuple[State, Item]]:
+    """Each answer of the opponent's: a creature of theirs with an ability sacrificed (its
+    target chosen first, so it may be itself), the ability on the stack."""
     out = []
     for spitter in state.units:
         if spitter.mine or spitter.ability is None:
             continue
         gone = replace(state, units=tuple(v for v in state.units if v.id != spitter.id))
-        out.append(gone)  # targeting itself: nothing left to affect
-        for u in gone.units:
-            if spitter.ability == "counter":
-                out.append(_sba(_with(gone, replace(u, counters=u.counters + 1))))
-            else:
-                out.append(_sba(_with(gone, replace(u, damage=u.damage + 1))))
-        if spitter.ability == "ping":
-            out.append(replace(gone, life=gone.life - 1))
+        targets = [u.id for u in state.units] + (["opponent"] if spitter.ability == "ping" else [])
+        out += [(gone, ("theirs", spitter.ability, t)) for t in targets]
     return out
-
-
-def _answered(state: State) -> list[State]:
-    """``state`` and every state a sequence of the opponent's answers leads to."""
-    seen = {state}
-    todo = [state]
-    while todo:
-        for nxt in _answers(todo.pop()):
-            if nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
-    return list(seen)
 
 
 def _with(state: State, unit: Unit) -> State:
@@ -211,14 +236,14 @@ def _main(state: State, first: bool) -> bool:
         return True
     if first and _passes(state, lambda: _window(state, "beginning"), lambda s: _main(s, first)):
         return True
-    return any(all(_main(s, first) for s in group) for group in _actions(state, sorcery=True))
+    return any(_play(s, item, lambda t: _main(t, first)) for s, item in _actions(state, sorcery=True))
 
 
 def _passes(state: State, on: Any, again: Any) -> bool:
     """The active player passes with nothing on the stack: a win if it wins when the opponent
-    passes too (``on()``) and after each answer of theirs (``again(state)``: the active player
-    acting again in the step)."""
-    return on() and all(again(s) for s in _answers(state))
+    passes too (``on()``) and after each answer of theirs once the stack is empty again
+    (``again(state)``: the active player acting again in the step)."""
+    return on() and all(_settle(s, (item,), again) for s, item in _answers(state))
 
 
 def _combat(state: State) -> bool:
@@ -246,7 +271,7 @@ def _window(state: State, where: str) -> bool:
         return True
     if _passes(state, lambda: _on(state, where), lambda s: _window(s, where)):
         return True
-    return any(all(_window(s, where) for s in group) for group in _actions(state, sorcery=False))
+    return any(_play(s, item, lambda t: _window(t, where)) for s, item in _actions(state, sorcery=False))
 
 
 def _on(state: State, where: str) -> bool:

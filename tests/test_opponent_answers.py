@@ -11,7 +11,7 @@ from mtgsolver.load import parse_board_text, prepare
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.rules.game import Game
 from mtgsolver.solver.resolve import LibraryReader
-from mtgsolver.solver.turn import UNANSWERED, answerer, perform
+from mtgsolver.solver.turn import answerer, perform
 from mtgsolver.solver.turn_moves import moves
 from mtgsolver.solver.win import check_line, replay, win_turn
 
@@ -84,15 +84,26 @@ def test_the_answer_goes_on_the_stack_above_the_spell_and_resolves_first() -> No
     assert passed.view().permanent("c0").power == 2 and passed.on_battlefield("spitter")
 
 
-def test_a_refutation_alice_might_have_answered_is_not_claimed() -> None:
-    """117.3c: at 1 life, bob's counter on the 1/1 flyer is answered by alice's +2/+2 (a 2/2
-    after the counter), a response the search doesn't play: undecided, not a proven no-win. At
-    2 life bob waits for the pump and answers it (405.2: the counter resolves first, the 1/1
-    dies): no win, proven, alice having nothing left to respond with."""
+def test_the_searching_player_responds_to_an_answer() -> None:
+    """117.3c: at 1 life, bob's counter on the 1/1 flyer is answered by alice's +2/+2, which
+    resolves first (405.2): the flyer is a 2/2 when the counter resolves and deals the last
+    point; the line replays and checks. At 2 life bob waits for the pump and answers it (the
+    counter resolves first, the 1/1 dies): no win, alice having nothing left to respond with."""
     pump = "{name: Heave, types: [instant], mana_cost: '{R}', text: 'Target creature gets +2/+2 until end of turn.'}"
-    answer = win_turn(board(1, ["Hawk 1/1 flying"], hand=pump, lands=1))
-    assert answer.solved is None and UNANSWERED in answer.reasons, answer.reasons
+    start = board(1, ["Hawk 1/1 flying"], hand=pump, lands=1)
+    answer = win_turn(start)
+    assert answer.solved is True and answer.line is not None, answer.reasons
+    assert any("alice: answer:alice = cast Heave" in c for p in replay(start, answer.line) for c in p.step.choices)
+    assert all(c.ok for c in check_line(start, answer.line))
     assert win_turn(board(2, ["Hawk 1/1 flying"], hand=pump, lands=1)).solved is False
+
+
+def test_a_refutation_alice_might_have_answered_is_not_claimed() -> None:
+    """A response of alice's the search can't make (an instant it doesn't read) leaves a
+    refutation by bob's answer unproven: undecided, not "no win"."""
+    odd = "{name: Odd, types: [instant], mana_cost: '{R}', text: 'Frobnicate target creature.'}"
+    answer = win_turn(board(1, ["Hawk 1/1 flying"], hand=odd, lands=1))
+    assert answer.solved is None and "Odd: what it does is not read" in answer.reasons, answer.reasons
 
 
 def test_an_unknown_card_in_the_opponents_hand_still_leaves_it_undecided() -> None:
@@ -160,7 +171,7 @@ def test_more_answers_than_the_search_plays_leave_it_undecided(monkeypatch) -> N
     burn = "{name: Jolt, types: [instant], mana_cost: '{R}', text: 'Jolt deals 1 damage to any target.'}"
     spitters = [SPITTER.replace("id: spitter", f"id: spitter{i}") for i in range(2)]
     answer = win_turn(board(1, [], spitters, hand=burn, lands=1))
-    assert answer.solved is None and any("more than 1 answers" in r for r in answer.reasons), answer.reasons
+    assert answer.solved is None and any("more than 1 moves of bob" in r for r in answer.reasons), answer.reasons
 
 
 def test_an_unread_line_of_a_card_the_opponent_could_cast_bears_on_no_win(real_cards) -> None:

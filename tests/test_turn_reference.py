@@ -4,8 +4,8 @@ hand (burn, pumps, removal, creature spells, a land), the opponent at a few life
 agree: a win exactly when the reference finds one, and "no win" otherwise (never undecided: every
 card is read and every rule it meets is modelled). A found line replays to the opponent losing.
 Boards where a creature of the opponent's has a sacrifice ability they answer with (117.3b-d,
-117.4) agree the same way, but for a refutation by an answer the active player might have
-responded to, which the search leaves undecided (117.3c)."""
+117.4), the active player responding to the answers (117.3c), agree the same way (undecided
+allowed only where a response was not searched)."""
 from __future__ import annotations
 
 from dataclasses import replace

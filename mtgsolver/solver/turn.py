@@ -17,8 +17,8 @@ nodes:
 - **the opponent's answers** (when :func:`answerer` finds them something to do): before each
   object on the stack resolves (:func:`answered`, the choice ``answer:NAME``) and after the
   searching player passes with an empty stack (:meth:`TurnSearch.passing`), their instant-speed
-  moves or passing (117.3b-d, 117.4); the searching player doesn't respond to them
-  (:data:`UNANSWERED`).
+  moves or passing (117.3b-d, 117.4), and the searching player's responses to them (117.3c);
+  what of those isn't searched makes a refutation unproven (:data:`UNANSWERED`).
 
 Windows where the searching player acts: the main phases (anything), the upkeep and draw steps
 when the turn starts there, the declare attackers and declare blockers steps and the step after
@@ -71,8 +71,9 @@ _INSTANT_WINDOWS = ("upkeep", "draw", "beginning_of_combat", "declare_attackers"
 _LABEL = re.compile(r"^(.+):(\d+)$")
 #: The most actions the opponent takes while one step is done, and in a row with an empty stack.
 MAX_ANSWERS = 4
-#: Why a refutation by an opponent's action is not proven: the searching player passes after it.
-UNANSWERED = "the searching player's responses to the opponent's actions are not searched (117.3c)"
+#: Why a refutation by an opponent's action is not proven: some responses of the searching player
+#: to it were not searched (not modelled, or beyond :data:`MAX_ANSWERS`).
+UNANSWERED = "some responses of the searching player to the opponent's actions are not searched (117.3c)"
 #: What a window in combat carries besides the board: the attackers that became blocked (509.1h)
 #: and the creatures that dealt first-strike damage (510.4).
 Combat = tuple[frozenset[str], frozenset[str]] | None
@@ -271,7 +272,7 @@ class _Script:
         self.game: Game | None = None
         self.made: list[str] = []
         self.notes: list[str] = []  # the opponent's actions that could not be searched on the way
-        self.unanswered = False  # an object of the opponent's was on the stack where the searching player might act
+        self.unanswered = False  # a response of the searching player's to an opponent's action was not searched
         self.resolving: str | None = None  # the controller of the object resolving, once answers are searched
 
     def choose(self, key: str, options: Sequence[str]) -> int:
@@ -335,33 +336,48 @@ def answered(game: Game, opponent: str | None) -> None:
     """The stack resolved, ``opponent`` getting priority before each object on it resolves
     (117.3b-d, 117.4, 608.1: the active player passing): they pass (the choice ``answer:NAME``,
     option 0) or make one of their instant-speed moves (:func:`moves`, 117.1a), which goes on
-    top (405.2) and resolves first, after they get priority again; more than
-    :data:`MAX_ANSWERS` of them are not searched. What isn't searched is noted on the chooser's
-    ``notes``, and whether the active player might have responded to one of theirs (117.3c) on its
-    ``unanswered``. Without ``opponent``, the stack resolves as it is (:func:`resolve_stack`)."""
+    top (405.2) and resolves first, after they get priority again (117.3c); when they pass with
+    an object of theirs on top, the active player responds to it the same way or passes too.
+    More than :data:`MAX_ANSWERS` moves of a player while one step is done are not searched.
+    What the opponent could do that isn't searched is noted on the chooser's ``notes``, a
+    response of the active player's that isn't on its ``unanswered``. Without ``opponent``, the
+    stack resolves as it is (:func:`resolve_stack`)."""
     settle(game)
     if opponent is None:
         resolve_stack(game, 0)
         return
-    made = 0
-    notes = getattr(game.chooser, "notes", [])
+    me = game.source.active_player
+    made = {opponent: 0, me: 0}
     while game.stack and not game.over():
-        if getattr(game.stack[-1], "controller", None) == opponent and hasattr(game.chooser, "unanswered"):
-            game.chooser.unanswered |= might_move(game, game.source.active_player, True)
-        found = moves(game, opponent, True, cache=getattr(game.chooser, "payments", None))
-        notes.extend(f"{opponent}'s answer: {n}" for n in found.notes)
-        if found.moves and made == MAX_ANSWERS:
-            notes.append(f"more than {MAX_ANSWERS} answers of {opponent}'s while one step is done are not searched")
-        elif found.moves:
-            i = game.choose(f"answer:{opponent}", ["pass", *(m.describe() for m in found.moves)])
-            if i:
-                found.moves[i - 1].put(game)
-                made += 1
-                continue
+        if _acts(game, opponent, made) or getattr(game.stack[-1], "controller", None) == opponent and _acts(
+                game, me, made):
+            continue
         if hasattr(game.chooser, "resolving"):  # whose the choices made as it resolves are (608.2)
             game.chooser.resolving = getattr(game.stack[-1], "controller", None)
         resolve_top(game)
         settle(game)
+
+
+def _acts(game: Game, player: str, made: dict[str, int]) -> bool:
+    """``player`` with priority in :func:`answered`: whether they made a move (the choice
+    ``answer:NAME``; ``made`` counts them); what isn't searched is noted on the chooser, the
+    opponent's on ``notes``, the active player's on ``unanswered``."""
+    found = moves(game, player, True, cache=getattr(game.chooser, "payments", None))
+    mine = player == game.source.active_player
+    missed = list(found.notes)
+    if found.moves and made[player] == MAX_ANSWERS:
+        missed.append(f"more than {MAX_ANSWERS} moves of {player}'s while one step is done are not searched")
+    if missed and mine and hasattr(game.chooser, "unanswered"):
+        game.chooser.unanswered = True
+    elif missed and not mine:
+        getattr(game.chooser, "notes", []).extend(f"{player}'s answer: {n}" for n in missed)
+    if not found.moves or made[player] == MAX_ANSWERS:
+        return False
+    i = game.choose(f"answer:{player}", ["pass", *(m.describe() for m in found.moves)])
+    if i:
+        found.moves[i - 1].put(game)
+        made[player] += 1
+    return bool(i)
 
 
 def answerer(board: Board) -> str | None:
