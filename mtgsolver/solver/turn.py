@@ -648,8 +648,9 @@ class TurnSearch:
 
     def passing(self, board: Board, step: str, budget: int, combat: Combat) -> _Res:
         """The searching player passes with an empty stack: the opponent gets priority (117.3d);
-        they pass too and the step ends (:meth:`advance`, 117.4, 500.2), or they act and the
-        searching player gets priority again in the same step once it resolves (117.3b). A win
+        they pass too and the step ends (:meth:`advance`, 117.4, 500.2), or they act (the
+        searching player may respond: :func:`answered`) and the searching player gets priority
+        again in the same step once the stack is empty (117.3b). A win
         only against each (an AND node); an opponent with nothing to search passes."""
         if self.answering is None:
             return self.advance(board, step, budget, combat)
