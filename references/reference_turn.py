@@ -26,6 +26,18 @@ instants after it; each blocked attacker divides its damage every way among its 
 the player if it tramples; a blocked attacker whose blockers are all gone deals none unless it
 tramples), the postcombat main phase. The opponent loses at 0 life (704.5a). The answer: is
 there a sequence that wins against every block.
+
+An opponent's creature may have one ability, "Sacrifice this creature: put a -1/-1 counter on
+target creature" (``counter``) or "... deal 1 damage to any target" (``ping``; the active player
+as a target changes nothing here and is left out). The opponent answers (117.3b-d, 117.4):
+before each spell of the active player resolves, any number of times, each answer done before
+the spell (its target chosen as the spell was cast: gone, the spell does nothing, 608.2b; a
+target may be the sacrificed creature itself, 601.2c before 601.2h), and whenever the active
+player passes with nothing on the stack, after which the active player acts again in that step.
+When the opponent passes with an answer of theirs on top of the stack, the active player may
+respond to it with an instant (117.3c), which the opponent may answer in turn; when both pass,
+the top resolves (117.4, 405.2). A win must hold against every answer, passing included. The
+beginning of combat is a window for instants like the others.
 """
 from __future__ import annotations
 
@@ -49,12 +61,14 @@ class Unit:
     damage: int = 0
     deadly: bool = False  # dealt damage by a deathtouch source
     bonus: tuple[int, int] = (0, 0)
+    ability: str | None = None  # the opponent's sacrifice ability: "counter" or "ping"
+    counters: int = 0  # -1/-1 counters
 
     def p(self) -> int:
-        return self.power + self.bonus[0]
+        return self.power + self.bonus[0] - self.counters
 
     def t(self) -> int:
-        return self.toughness + self.bonus[1]
+        return self.toughness + self.bonus[1] - self.counters
 
 
 @dataclass(frozen=True)
@@ -107,41 +121,101 @@ def _payments(state: State, cost: str) -> list[tuple[str, ...]]:
     return out
 
 
-def _actions(state: State, sorcery: bool) -> list[State]:
-    """Every state one action away (each card each way, each payment), state-based actions done."""
-    out = []
+Item = tuple[Any, ...]  # on the stack: ("mine", card id, card, target) or ("theirs", ability, target)
+
+
+def _actions(state: State, sorcery: bool) -> list[tuple[State, Item | None]]:
+    """Every action (each card each way, each payment, each target): the state once it is made,
+    with what it put on the stack (``None``: a land played, no stack)."""
+    out: list[tuple[State, Item | None]] = []
     for i, (cid, card) in enumerate(state.hand):
         rest = state.hand[:i] + state.hand[i + 1:]
         if card[0] == "land":
             if sorcery and not state.land_played:
-                out.append(replace(state, hand=rest, land_played=True,
-                                   lands=state.lands + ((cid, card[1], False),)))
+                out.append((replace(state, hand=rest, land_played=True, lands=state.lands + ((cid, card[1], False),)),
+                            None))
             continue
         if not _instant(card) and not sorcery:
             continue
         for paid in _payments(state, card[1]):
             lands = tuple((lid, c, t or lid in paid) for lid, c, t in state.lands)
             base = replace(state, hand=rest, lands=lands)
-            for after in _effects(base, cid, card):
-                out.append(_sba(after))
+            for target in _targets(base, card):
+                out.append((base, ("mine", cid, card, target)))
     return out
 
 
-def _effects(state: State, cid: str, card: Card) -> list[State]:
+def _play(state: State, item: Item | None, cont: Any) -> bool:
+    """An action made: on with ``cont`` once what it put on the stack has resolved."""
+    return cont(state) if item is None else _settle(state, (item,), cont)
+
+
+def _settle(state: State, items: tuple[Item, ...], cont: Any) -> bool:
+    """The stack ``items`` (bottom first) resolved with both players' priority: the opponent
+    passes or answers (every way must win); when they pass with an answer of theirs on top, the
+    active player may respond with an instant (one way must win); when both pass, the top
+    resolves and state-based actions are done; once the stack is empty, ``cont``."""
+    if state.life <= 0:
+        return True
+
+    def passed() -> bool:
+        if items[-1][0] == "theirs" and any(_settle(s, items + (item,), cont)
+                                            for s, item in _actions(state, sorcery=False) if item is not None):
+            return True
+        after = _sba(_resolve(state, items[-1]))
+        return _settle(after, items[:-1], cont) if len(items) > 1 else cont(after)
+
+    return passed() and all(_settle(s, items + (item,), cont) for s, item in _answers(state))
+
+
+def _resolve(state: State, item: Item) -> State:
+    if item[0] == "mine":
+        return _effect(state, item[1], item[2], item[3])
+    ability, target = item[1], item[2]
+    if target == "opponent":
+        return replace(state, life=state.life - 1)
+    u = state.unit(target)
+    if u is None:  # 608.2b: its target is gone
+        return state
+    if ability == "counter":
+        return _with(state, replace(u, counters=u.counters + 1))
+    return _with(state, replace(u, damage=u.damage + 1))
+
+
+def _targets(state: State, card: Card) -> list[str | None]:
+    if card[0] == "creature":
+        return [None]
+    return (["opponent"] if card[0] == "bolt" else []) + [u.id for u in state.units]
+
+
+def _effect(state: State, cid: str, card: Card, target: str | None) -> State:
+    """The spell resolving; a target no longer there: it does nothing (608.2b)."""
     kind = card[0]
     if kind == "creature":
         _, _, p, t, kw = card
-        return [replace(state, units=state.units + (Unit(cid, True, p, t, frozenset(kw), sick="haste" not in kw),))]
-    out = []
+        return replace(state, units=state.units + (Unit(cid, True, p, t, frozenset(kw), sick="haste" not in kw),))
+    if target == "opponent":
+        return replace(state, life=state.life - card[2])
+    u = state.unit(target or "")
+    if u is None:
+        return state
     if kind == "bolt":
-        out.append(replace(state, life=state.life - card[2]))
-    for u in state.units:
-        if kind == "bolt":
-            out.append(_with(state, replace(u, damage=u.damage + card[2])))
-        elif kind == "pump":
-            out.append(_with(state, replace(u, bonus=(u.bonus[0] + card[2], u.bonus[1] + card[3]))))
-        elif kind == "kill":
-            out.append(replace(state, units=tuple(v for v in state.units if v.id != u.id)))
+        return _with(state, replace(u, damage=u.damage + card[2]))
+    if kind == "pump":
+        return _with(state, replace(u, bonus=(u.bonus[0] + card[2], u.bonus[1] + card[3])))
+    return replace(state, units=tuple(v for v in state.units if v.id != u.id))
+
+
+def _answers(state: State) -> list[tuple[State, Item]]:
+    """Each answer of the opponent's: a creature of theirs with an ability sacrificed (its
+    target chosen first, so it may be itself), the ability on the stack."""
+    out = []
+    for spitter in state.units:
+        if spitter.mine or spitter.ability is None:
+            continue
+        gone = replace(state, units=tuple(v for v in state.units if v.id != spitter.id))
+        targets = [u.id for u in state.units] + (["opponent"] if spitter.ability == "ping" else [])
+        out += [(gone, ("theirs", spitter.ability, t)) for t in targets]
     return out
 
 
@@ -160,9 +234,16 @@ def _sba(state: State) -> State:
 def _main(state: State, first: bool) -> bool:
     if state.life <= 0:
         return True
-    if first and _combat(state):
+    if first and _passes(state, lambda: _window(state, "beginning"), lambda s: _main(s, first)):
         return True
-    return any(_main(s, first) for s in _actions(state, sorcery=True))
+    return any(_play(s, item, lambda t: _main(t, first)) for s, item in _actions(state, sorcery=True))
+
+
+def _passes(state: State, on: Any, again: Any) -> bool:
+    """The active player passes with nothing on the stack: a win if it wins when the opponent
+    passes too (``on()``) and after each answer of theirs once the stack is empty again
+    (``again(state)``: the active player acting again in the step)."""
+    return on() and all(_settle(s, (item,), again) for s, item in _answers(state))
 
 
 def _combat(state: State) -> bool:
@@ -184,15 +265,18 @@ def _combat(state: State) -> bool:
 
 @lru_cache(maxsize=None)
 def _window(state: State, where: str) -> bool:
-    """Instants and on: after attackers are declared, after blockers, after first-strike damage."""
+    """Instants and on: in the beginning of combat, after attackers are declared, after
+    blockers, after first-strike damage."""
     if state.life <= 0:
         return True
-    if _on(state, where):
+    if _passes(state, lambda: _on(state, where), lambda s: _window(s, where)):
         return True
-    return any(_window(s, where) for s in _actions(state, sorcery=False))
+    return any(_play(s, item, lambda t: _window(t, where)) for s, item in _actions(state, sorcery=False))
 
 
 def _on(state: State, where: str) -> bool:
+    if where == "beginning":
+        return _combat(state)
     if where == "attackers":
         return all(_window(b, "blockers") for b in _blocks(state))
     if where == "blockers":

@@ -13,15 +13,26 @@ nodes:
   script of choices (:class:`_Script`);
 - **combat**: every legal attack (508.1: restrictions, the most requirements obeyed), every
   legal block (509.1, the opponent's), each attacking creature's damage assignment (510.1c,
-  702.19b; the attacker's, then the defending player's for blockers of several creatures).
+  702.19b; the attacker's, then the defending player's for blockers of several creatures);
+- **the opponent's answers** (when :func:`answerer` finds them something to do): before each
+  object on the stack resolves (:func:`answered`, the choice ``answer:NAME``) and after the
+  searching player passes with an empty stack (:meth:`TurnSearch.passing`), their instant-speed
+  moves or passing (117.3b-d, 117.4), and the searching player's responses to them (117.3c);
+  what of those isn't searched makes a refutation unproven (:data:`UNANSWERED`).
 
 Windows where the searching player acts: the main phases (anything), the upkeep and draw steps
 when the turn starts there, the declare attackers and declare blockers steps and the step after
 first-strike damage (instants and abilities), and the end step after "at the beginning of the
 end step" triggers. Acting in the beginning of combat step is acting in the main phase before
 it, and acting in the end of combat step, or in an end step where nothing triggered, is acting
-in the main phase after it: nobody chooses anything in between (an opponent who could act is
-refused as undecided, :func:`opponent_can_act`), so those windows add no line.
+in the main phase after it: nobody chooses anything in between, so those windows add no line;
+when the opponent has answers, the beginning of combat is a window (they may act in it before
+attackers are declared, and the searching player then at instant speed). The opponent acting in
+the end of combat step is played as acting when the searching player first passes, or first
+moves, in the postcombat main phase (later, knowing more, with the same board but for "until
+end of combat" effects);
+what they could do that the search doesn't play is refused as undecided
+(:func:`opponent_can_act`).
 
 The search goes to a bound on the number of moves, with a transposition table on the board
 state (:func:`state_key`) and symmetry (twin permanents, copies of a card in hand); a win found
@@ -45,19 +56,24 @@ from mtgsolver.model.effects import ActivatedAbility, Optional as OptionalEffect
 from mtgsolver.rules.attacking import attack_problem, declaration_reasons, obeyed
 from mtgsolver.rules.blocking import block_cost, block_options, blocker_capacity, requirements, restriction_findings
 from mtgsolver.rules.game import Game, Illegal, Undecided
-from mtgsolver.rules.resolution import resolve_stack, settle
+from mtgsolver.rules.resolution import resolve_stack, resolve_top, settle
 from mtgsolver.rules.turn import (assignment_options, begin_step, blocked_attackers, declare_attackers,
                                   declare_blockers, deal_combat_damage, end_combat, first_strike_step, strikers)
 from mtgsolver.solver.resolve import LibraryReader
 from mtgsolver.solver.turn_moves import Move, might_move, moves, responses, twin_keys
 
-__all__ = ["Line", "LineStep", "Stats", "TurnSearch", "Timeout", "legal_attacks", "legal_blocks", "opponent_can_act",
-           "perform", "state_key"]
+__all__ = ["Line", "LineStep", "Stats", "TurnSearch", "Timeout", "answerer", "legal_attacks", "legal_blocks",
+           "opponent_can_act", "perform", "state_key"]
 
 #: Windows where only instant-speed moves are made (117.1a), by step.
 _INSTANT_WINDOWS = ("upkeep", "draw", "beginning_of_combat", "declare_attackers", "declare_blockers",
                     "combat_damage", "end")
 _LABEL = re.compile(r"^(.+):(\d+)$")
+#: The most actions the opponent takes while one step is done, and in a row with an empty stack.
+MAX_ANSWERS = 4
+#: Why a refutation by an opponent's action is not proven: some responses of the searching player
+#: to it were not searched (not modelled, or beyond :data:`MAX_ANSWERS`).
+UNANSWERED = "some responses of the searching player to the opponent's actions are not searched (117.3c)"
 #: What a window in combat carries besides the board: the attackers that became blocked (509.1h)
 #: and the creatures that dealt first-strike damage (510.4).
 Combat = tuple[frozenset[str], frozenset[str]] | None
@@ -249,11 +265,15 @@ class _Script:
     """A chooser that follows a script of option indices and stops at the first choice past it,
     naming the player who makes it."""
 
-    def __init__(self, prefix: tuple[int, ...], owner: Callable[[Game, str], str]) -> None:
-        self.prefix, self.owner = prefix, owner
+    def __init__(self, prefix: tuple[int, ...], owner: Callable[[Game, str], str],
+                 payments: dict[Any, Any] | None = None) -> None:
+        self.prefix, self.owner, self.payments = prefix, owner, payments
         self.i = 0
         self.game: Game | None = None
         self.made: list[str] = []
+        self.notes: list[str] = []  # the opponent's actions that could not be searched on the way
+        self.unanswered = False  # a response of the searching player's to an opponent's action was not searched
+        self.resolving: str | None = None  # the controller of the object resolving, once answers are searched
 
     def choose(self, key: str, options: Sequence[str]) -> int:
         assert self.game is not None
@@ -266,15 +286,21 @@ class _Script:
         raise _Choice(key, options, player)
 
 
-def perform(game: Game, op: tuple[Any, ...]) -> None:
-    """Do one step of a line on ``game`` (see :class:`LineStep`), with all it triggers resolved.
+def perform(game: Game, op: tuple[Any, ...], opponent: str | None = None) -> None:
+    """Do one step of a line on ``game`` (see :class:`LineStep`), with all it triggers resolved;
+    ``opponent``: a player who gets priority before each object on the stack resolves
+    (:func:`answered`), or ``None`` when they have nothing to do with it.
 
     :raises Illegal: it can't be done.
     :raises Undecided: something it does is not modelled.
     """
     kind = op[0]
     if kind == "move":
-        op[1].apply(game)
+        if opponent is None:
+            op[1].apply(game)
+        else:
+            op[1].put(game)
+            answered(game, opponent)
         return
     if kind == "step":
         begin_step(game, op[1])
@@ -283,7 +309,7 @@ def perform(game: Game, op: tuple[Any, ...]) -> None:
         declare_attackers(game, dict(op[1]))
     elif kind == "no_attack":  # 508.8: the declare blockers and combat damage steps are skipped
         begin_step(game, "declare_attackers")
-        _end_of_combat(game)
+        _end_of_combat(game, opponent)
         return
     elif kind == "block":
         begin_step(game, "declare_blockers")
@@ -292,21 +318,79 @@ def perform(game: Game, op: tuple[Any, ...]) -> None:
         begin_step(game, "combat_damage")
         deal_combat_damage(game, op[1])
     elif kind == "end_combat":
-        _end_of_combat(game)
+        _end_of_combat(game, opponent)
         return
-    settle(game)
-    resolve_stack(game, 0)
+    answered(game, opponent)
 
 
-def _end_of_combat(game: Game) -> None:
+def _end_of_combat(game: Game, opponent: str | None) -> None:
     """511: the end of combat step (its triggers), then 511.3 and the postcombat main phase."""
     begin_step(game, "end_of_combat")
-    settle(game)
-    resolve_stack(game, 0)
+    answered(game, opponent)
     end_combat(game)
     begin_step(game, "postcombat_main")
+    answered(game, opponent)
+
+
+def answered(game: Game, opponent: str | None) -> None:
+    """The stack resolved, ``opponent`` getting priority before each object on it resolves
+    (117.3b-d, 117.4, 608.1: the active player passing): they pass (the choice ``answer:NAME``,
+    option 0) or make one of their instant-speed moves (:func:`moves`, 117.1a), which goes on
+    top (405.2) and resolves first, after they get priority again (117.3c); when they pass with
+    an object of theirs on top, the active player responds to it the same way or passes too.
+    More than :data:`MAX_ANSWERS` moves of a player while one step is done are not searched.
+    What the opponent could do that isn't searched is noted on the chooser's ``notes``, a
+    response of the active player's that isn't on its ``unanswered``. Without ``opponent``, the
+    stack resolves as it is (:func:`resolve_stack`)."""
     settle(game)
-    resolve_stack(game, 0)
+    if opponent is None:
+        resolve_stack(game, 0)
+        return
+    me = game.source.active_player
+    made = {opponent: 0, me: 0}
+    while game.stack and not game.over():
+        if _acts(game, opponent, made) or getattr(game.stack[-1], "controller", None) == opponent and _acts(
+                game, me, made):
+            continue
+        if hasattr(game.chooser, "resolving"):  # whose the choices made as it resolves are (608.2)
+            game.chooser.resolving = getattr(game.stack[-1], "controller", None)
+        resolve_top(game)
+        settle(game)
+
+
+def _acts(game: Game, player: str, made: dict[str, int]) -> bool:
+    """``player`` with priority in :func:`answered`: whether they made a move (the choice
+    ``answer:NAME``; ``made`` counts them); what isn't searched is noted on the chooser, the
+    opponent's on ``notes``, the active player's on ``unanswered``."""
+    found = moves(game, player, True, cache=getattr(game.chooser, "payments", None))
+    mine = player == game.source.active_player
+    missed = list(found.notes)
+    if found.moves and made[player] == MAX_ANSWERS:
+        missed.append(f"more than {MAX_ANSWERS} moves of {player}'s while one step is done are not searched")
+    if missed and mine and hasattr(game.chooser, "unanswered"):
+        game.chooser.unanswered = True
+    elif missed and not mine:
+        getattr(game.chooser, "notes", []).extend(f"{player}'s answer: {n}" for n in missed)
+    if not found.moves or made[player] == MAX_ANSWERS:
+        return False
+    i = game.choose(f"answer:{player}", ["pass", *(m.describe() for m in found.moves)])
+    if i:
+        found.moves[i - 1].put(game)
+        made[player] += 1
+    return bool(i)
+
+
+def answerer(board: Board) -> str | None:
+    """The opponent of the active player when the board shows them something to do at instant
+    speed on this turn (117.1a), which the search then plays as their answers: a card known in
+    their hand they could cast, an activated ability other than a mana ability (605.1a) they
+    could activate (:func:`_shown`); ``None`` otherwise (the stack then resolves without their
+    priority: what they could do later along a line is a doubt, :func:`opponent_can_act`)."""
+    others = board.opponents(board.active_player)
+    if len(others) != 1:
+        return None
+    known, abilities = _shown(board, others[0])
+    return others[0] if known or abilities else None
 
 
 # --------------------------------------------------------------------------- the search
@@ -339,6 +423,8 @@ class TurnSearch:
         self.responses: dict[Any, list[Move]] = {}
         self.views: dict[int, tuple[Board, Board]] = {}  # id(board): (board, its layered view)
         self.stats = Stats()
+        self.answering = answerer(board)  # the opponent, when they have moves to answer with
+        self.acting = 0  # the opponent's actions in a row with an empty stack, on the current path
         self.foreign_spells = any(_foreign(zc.spell.effects) for z in board.zones.values() for zc in z.cards()
                                   if zc.spell is not None)
 
@@ -391,7 +477,7 @@ class TurnSearch:
         """The player who makes the choice ``key`` (the keys :mod:`mtgsolver.solver.resolve`
         names); an unclear one is the opponent's, which can only take a win away."""
         kind, _, rest = key.partition(":")
-        if kind in ("order", "sacrifice", "discard"):
+        if kind in ("order", "sacrifice", "discard", "answer"):
             return rest
         if kind == "legend":
             return rest.split(":")[0]
@@ -409,7 +495,9 @@ class TurnSearch:
         if item is not None:
             return item.controller
         if kind in ("may", "targets", "modes", "mana", "copy-targets") and not m:
-            # a spell of the searching player's (they alone cast spells here)
+            if getattr(game.chooser, "resolving", None) == self.opp:
+                return self.opp  # a spell of the opponent's, cast as an answer
+            # a spell of the searching player's (they alone cast spells here but for the answers)
             return self.opp if kind == "may" and self.foreign_spells else self.me
         return self.opp
 
@@ -428,11 +516,11 @@ class TurnSearch:
         if time.monotonic() > self.deadline:
             raise Timeout()
         self.stats.steps += 1
-        script = _Script(prefix, self.owner)
+        script = _Script(prefix, self.owner, self.payments)
         game = self.game(board, script)
         script.game = game
         try:
-            perform(game, op)
+            perform(game, op, self.answering)
         except _Choice as c:
             if c.player == self.me:
                 node = _Or()
@@ -452,9 +540,13 @@ class TurnSearch:
             return _no(f"{why.message} ({why.rule})")
         except (KeyError, AssertionError) as gap:  # an effect or reference resolution doesn't carry out yet
             return _no(f"resolving is not modelled here: {type(gap).__name__} {_short(gap)}")
+        if script.notes:  # an action of the opponent's the search can't make
+            return _Res(False, notes=frozenset(script.notes))
         done = self.over(game)
         if done is None:
             done = cont(game)
+        if script.unanswered and not done.win and done.proven:
+            done = _no(UNANSWERED)
         if done.win and done.line is not None:
             step = LineStep(op, text, prefix, tuple(script.made), tuple(f"[{s.rule}] {s.message}" for s in game.log))
             return dataclasses.replace(done, line=done.line.then(step))
@@ -491,7 +583,7 @@ class TurnSearch:
             return known[0]
         self.stats.positions += 1
         node = _Or()
-        won = node.add(self.advance(board, step, budget, combat))
+        won = node.add(self.passing(board, step, budget, combat))
         if won is None and budget == 0:
             game = self.game(board, _Script((), self.owner))
             node.cut |= might_move(game, self.me, step in _INSTANT_WINDOWS)
@@ -554,6 +646,34 @@ class TurnSearch:
         except (_Choice, Illegal, Undecided, KeyError, IndexError, AssertionError):
             return []
 
+    def passing(self, board: Board, step: str, budget: int, combat: Combat) -> _Res:
+        """The searching player passes with an empty stack: the opponent gets priority (117.3d);
+        they pass too and the step ends (:meth:`advance`, 117.4, 500.2), or they act (the
+        searching player may respond: :func:`answered`) and the searching player gets priority
+        again in the same step once the stack is empty (117.3b). A win
+        only against each (an AND node); an opponent with nothing to search passes."""
+        if self.answering is None:
+            return self.advance(board, step, budget, combat)
+        node = _And()
+        if node.add(f"{self.opp} passes", self.advance(board, step, budget, combat)):
+            return node.result()
+        if self.acting >= MAX_ANSWERS:
+            return _no(f"more than {MAX_ANSWERS} actions of {self.opp}'s in a row are not searched")
+        game = self.game(board, _Script((), self.owner))
+        found = moves(game, self.opp, True, cache=self.payments)
+        if found.notes:
+            return _Res(False, notes=frozenset(f"{self.opp}'s answer: {n}" for n in found.notes))
+        self.acting += 1
+        try:
+            for m in found.moves:
+                text = f"{self.opp}: {m.describe()}"
+                r = self.then(board, ("move", m), text, lambda g: self.window(g.board(), step, budget, combat))
+                if node.add(text, r):
+                    break
+        finally:
+            self.acting -= 1
+        return node.result()
+
     def advance(self, board: Board, step: str, budget: int, combat: Combat) -> _Res:
         """Pass with an empty stack: the next step begins (500.2)."""
         def on(nxt: str, text: str, cont: Callable[[Game], _Res]) -> _Res:
@@ -565,6 +685,9 @@ class TurnSearch:
             return on("precombat_main", "on to the main phase",
                       lambda g: self.window(g.board(), "precombat_main", budget))
         if step == "precombat_main":
+            if self.answering is not None:  # 507: a window where the opponent may act before attacks
+                return on("beginning_of_combat", "on to combat",
+                          lambda g: self.window(g.board(), "beginning_of_combat", budget))
             return on("beginning_of_combat", "on to combat", lambda g: self.attacks(g.board(), budget))
         if step == "beginning_of_combat":
             return self.attacks(board, budget)
@@ -682,32 +805,40 @@ def _foreign(effects: Iterable[Any]) -> bool:
 
 
 # --------------------------------------------------------------------------- the opponent
-def opponent_can_act(board: Board, opponent: str, boards: Sequence[Board] = ()) -> list[str]:
+def opponent_can_act(board: Board, opponent: str, boards: Sequence[Board] = (), searched: bool = False) -> list[str]:
     """What the opponent could do on the searching player's turn that the search doesn't play
     (the opponent's priority, 117.3): cards in their hand (an unknown one could be an instant; a
     known one only if they could pay for it on ``board`` or one of ``boards``, those a line
     passes through: 117.1a, 601.2f-h), activated abilities of their permanents other than mana
     abilities (602.1; loyalty abilities and "activate only as a sorcery" are on their own turn
-    only, 606.3, 602.5d)."""
+    only, 606.3, 602.5d). ``searched``: the search played the opponent's answers
+    (:func:`answerer`), noting those it could not make: only unknown cards in hand remain."""
     out = []
     z = board.zones.get(opponent)
-    if z is not None and z.hand_count:
-        known = [c for c in z.hand if not _sorcery_speed_card(c.card)
-                 and not all(_cannot_cast(b, opponent, c.card) for b in (board, *boards))]
-        unknown = z.hand_count - len(z.hand)
-        if unknown or known:
-            n = unknown + len(known)
-            out.append(f"{opponent} has {n} card{'s' if n != 1 else ''} in hand that could be "
-                       "cast in response" + (f" ({', '.join(c.name for c in known)})" if known else ""))
-    for p in board.controlled_by(opponent):
-        for a in p.activated_abilities:
-            if a.loyalty is not None or a.timing == "sorcery" or a.during in ("your_turn", "your_upkeep",
-                                                                                "your_turn_before_attackers"):
-                continue
-            if _cannot_pay(board, p, a):
-                continue
-            out.append(f"{opponent} could activate {p.name} ({p.id}): \"{a.text}\"")
+    known, abilities = ([], []) if searched else _shown(board, opponent, boards)
+    unknown = z.hand_count - len(z.hand) if z is not None else 0
+    if unknown or known:
+        n = unknown + len(known)
+        out.append(f"{opponent} has {n} card{'s' if n != 1 else ''} in hand that could be "
+                   "cast in response" + (f" ({', '.join(c.name for c in known)})" if known else ""))
+    out += [f"{opponent} could activate {p.name} ({p.id}): \"{a.text}\"" for p, a in abilities]
     return out
+
+
+def _shown(board: Board, opponent: str, boards: Sequence[Board] = ()) -> tuple[list[Any], list[tuple[Any, Any]]]:
+    """The cards known in ``opponent``'s hand they could cast at instant speed and pay for on
+    ``board`` or one of ``boards`` (117.1a, 601.2f-h), and the activated abilities of their
+    permanents they could activate on ``board`` on another player's turn (602.5: not "activate only
+    during your turn", nor loyalty abilities, 606.3, nor "activate only as a sorcery", 602.5d), each
+    with its permanent."""
+    z = board.zones.get(opponent)
+    known = [c for c in (z.hand if z is not None else ()) if not _sorcery_speed_card(c.card)
+             and not all(_cannot_cast(b, opponent, c.card) for b in (board, *boards))]
+    abilities = [(p, a) for p in board.controlled_by(opponent) for a in p.activated_abilities
+                 if a.loyalty is None and a.timing != "sorcery"
+                 and a.during not in ("your_turn", "your_upkeep", "your_turn_before_attackers")
+                 and not _cannot_pay(board, p, a)]
+    return known, abilities
 
 
 #: Words of a card or a permanent that let a spell be cast for less or other than its mana cost

@@ -25,11 +25,12 @@ from mtgsolver.model.cards import CardLibrary
 from mtgsolver.model.combat import Attack, Block, CombatDeclaration
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.read.card_files import bundled_library
+from mtgsolver.read.line_kinds import line_kinds
 from mtgsolver.rules.casting import spell_ability, total_cost
 from mtgsolver.rules.game import Game, Undecided
 from mtgsolver.solver.relevance import entered_bearing, line_bearing, merge, turn_bearing
 from mtgsolver.solver.resolve import LibraryReader
-from mtgsolver.solver.turn import Line, LineStep, Stats, Timeout, TurnSearch, opponent_can_act, perform
+from mtgsolver.solver.turn import Line, LineStep, Stats, Timeout, TurnSearch, answerer, opponent_can_act, perform
 
 __all__ = ["HARMLESS_NOTES", "Check", "Played", "WinAnswer", "board_summary", "check_line", "explained", "replay",
            "win_turn"]
@@ -74,8 +75,11 @@ def win_turn(board: Board, library: CardLibrary | None = None, time_limit: float
                          (), Stats(), True, time.monotonic() - started)
     against_win, against_no = turn_bearing(board, board.turn.step in ("upkeep", "draw"))
     notes = [n for n in board.notes if not any(h in n for h in HARMLESS_NOTES)]
-    acts = opponent_can_act(board, opp)
     search = TurnSearch(board, library, started + time_limit, max_depth)
+    searched = search.answering is not None
+    acts = opponent_can_act(board, opp, searched=searched)
+    if searched:
+        against_no = merge(against_no, _answers_unread(board, opp))
     optimal = True
     try:
         result = search.run()
@@ -91,7 +95,7 @@ def win_turn(board: Board, library: CardLibrary | None = None, time_limit: float
         boards = [p.board for p in replay(board, result.line, library)]
         entered = entered_bearing(_entered(board, boards, library), me)
         unread = line_bearing(merge(against_win, entered), board, boards)
-        doubts = [*opponent_can_act(board, opp, boards), *(f"the import note could matter: {n}" for n in notes)]
+        doubts = [*opponent_can_act(board, opp, boards, searched), *(f"the import note could matter: {n}" for n in notes)]
         if doubts or unread:
             why = doubts + (["text not read could change the line's outcome"] if unread else [])
             return WinAnswer(None, result.line, tuple(why), unread, search.stats, optimal, seconds, as_read=True)
@@ -115,6 +119,16 @@ def win_turn(board: Board, library: CardLibrary | None = None, time_limit: float
                                    f"({search.stats.positions} positions searched)",), (), search.stats, True, seconds)
 
 
+def _answers_unread(board: Board, opponent: str) -> tuple[UnreadLine, ...]:
+    """The unread lines of the cards known in ``opponent``'s hand, which the search casts as
+    their answers as read: what it doesn't read (Spellstutter Sprite's "When ~ enters") could
+    undo a refutation, so they bear on a "no win" (a win's line is checked for the permanents
+    that entered along it)."""
+    z = board.zones.get(opponent)
+    return tuple(UnreadLine(zc.id, line, line_kinds(line)) for zc in (z.hand if z is not None else ())
+                 for line in (zc.permanent.unread if zc.permanent is not None else ()))
+
+
 # --------------------------------------------------------------------------- replaying a line
 @dataclass(frozen=True)
 class Played:
@@ -128,24 +142,27 @@ class Played:
     leaf: bool = False
 
 
-def replay(board: Board, line: Line, library: CardLibrary | None = None, path: tuple[str, ...] = ()
-           ) -> Iterator[Played]:
+def replay(board: Board, line: Line, library: CardLibrary | None = None, path: tuple[str, ...] = (),
+           opponent: str | None = None) -> Iterator[Played]:
     """Play ``line`` from ``board`` again, each step with its recorded choices, down every
-    branch; each step with the board after it.
+    branch; each step with the board after it. ``opponent``: who answers on the stack
+    (:func:`mtgsolver.solver.turn.answerer` of the board the line starts from).
 
     :raises Illegal: a step is illegal on the board it meets (the line is wrong).
     :raises Undecided: a step meets a choice its script doesn't fix.
     """
     reader = LibraryReader(library or bundled_library())
+    if not path:
+        opponent = answerer(prepare(board))
     for i, step in enumerate(line.steps):
         chooser = _Replay(step.script)
         game = Game(board, reader, chooser)
-        perform(game, step.op)
+        perform(game, step.op, opponent)
         board = game.board()
         yield Played(step, path, board, tuple(f"[{s.rule}] {s.message}" for s in game.log),
                      i == len(line.steps) - 1 and not line.branches)
     for when, sub in line.branches:
-        yield from replay(board, sub, library, (*path, when))
+        yield from replay(board, sub, library, (*path, when), opponent)
 
 
 class _Replay:
@@ -209,7 +226,10 @@ def check_line(board: Board, line: Line, library: CardLibrary | None = None) -> 
         prev = boards.get(played.path) or _parent(boards, played.path)
         step = played.step
         after = prepare(played.board)
-        if step.kind == "move":
+        if step.kind == "move" and _answered(step, prev.active_player):
+            out.append(Check(step, played.path, "rules", True, "replayed: the opponent's move or answer (117.3c), "
+                             "which pay and resolve don't make", after))
+        elif step.kind == "move":
             move = step.op[1]
             ok, detail = True, ""
             if move.payment is not None and move.payment.activations and move.kind != "land":
@@ -264,13 +284,23 @@ def _parent(boards: dict[tuple[str, ...], Board], path: tuple[str, ...]) -> Boar
 
 
 def _choices(step: LineStep) -> list[str]:
-    """The choices made during a step as ``KEY=OPTION`` for ``resolve``."""
+    """The choices made during a step as ``KEY=OPTION`` for ``resolve`` (the opponent's passes
+    aside: :func:`mtgsolver.solver.turn.answered`)."""
     out = []
     for c in step.choices:
         _, _, rest = c.partition(": ")
         key, _, option = rest.partition(" = ")
-        out.append(f"{key}={option}")
+        if not key.startswith("answer:"):
+            out.append(f"{key}={option}")
     return out
+
+
+def _answered(step: LineStep, active: str) -> bool:
+    """Whether the step is a move of the opponent's, or the opponent answered it with one
+    (117.3c)."""
+    payment = step.op[1].payment
+    return payment is not None and payment.player != active or any(
+        c.partition(": ")[2].startswith("answer:") and not c.endswith(" = pass") for c in step.choices)
 
 
 def _cost_of(board: Board, move: Any, library: CardLibrary) -> Any:
