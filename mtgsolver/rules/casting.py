@@ -52,7 +52,7 @@ from mtgsolver.rules.triggers import mode_sets
 from mtgsolver.rules.twins import twin_keys
 
 __all__ = ["Activate", "Cast", "Payment", "activate", "cast", "needs", "pay", "sorcery_timing", "spell_ability",
-           "total_cost"]
+           "total_cost", "uses_x", "with_x"]
 
 MAIN_PHASES = ("precombat_main", "postcombat_main")
 
@@ -412,7 +412,7 @@ def needs(game: Game, action: Cast | Activate) -> tuple[bool, bool]:
         if not 0 <= action.index < len(abilities):
             return False, False
         cost, effects = abilities[action.index].mana, abilities[action.index].effects
-    return bool(cost and cost.variables) or _uses_x(effects), any(isinstance(e, Modal) for e in effects)
+    return bool(cost and cost.variables) or uses_x(effects), any(isinstance(e, Modal) for e in effects)
 
 
 # --------------------------------------------------------------------------- the parts
@@ -425,13 +425,14 @@ def _x(in_cost: bool, x: int | None, effects: Sequence[object], name: str) -> in
     return x
 
 
-def _uses_x(value: object) -> bool:
+def uses_x(value: object) -> bool:
+    """Whether ``value`` (effects, targets) names the X chosen as it is cast or activated (107.3a)."""
     if isinstance(value, X) or isinstance(value, Affected) and value.x_bounds:
         return True
     if isinstance(value, (tuple, list)):
-        return any(_uses_x(v) for v in value)
+        return any(uses_x(v) for v in value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return any(_uses_x(getattr(value, f.name)) for f in dataclasses.fields(value))
+        return any(uses_x(getattr(value, f.name)) for f in dataclasses.fields(value))
     return False
 
 
@@ -473,7 +474,7 @@ def with_x(value: Any, x: int | None, name: str) -> Any:
     return value
 
 
-_uses_x_once = _once(_uses_x)
+_uses_x_once = _once(uses_x)
 _with_x_once = _once(with_x)
 
 
