@@ -187,3 +187,30 @@ def test_608_2c_an_if_you_do_effect_of_an_attack_trigger_is_part_of_what_it_does
     result = check_blocks(board)
     assert result.legal is None and [u.permanent for u in result.unread] == ["w"]
     assert "read, but not applied" in result.unread[0].reason
+
+
+def test_603_7c_that_much_is_the_combat_damage_dealt_in_the_event(real_cards) -> None:
+    """603.7c, 510.2: Olivia's Attendants deals 6 combat damage to a player: "create that many
+    Blood tokens" makes six; Spitemare, dealt 2 by a blocking Grizzly Bears, triggers once and
+    "deals that much damage" (2) to its target."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.rules.game import Game
+    from mtgsolver.rules.resolution import resolve_stack
+    from mtgsolver.rules.turn import deal_combat_damage
+    from mtgsolver.solver.resolve import LibraryReader
+
+    class Opponent:
+        """Targets the opponent first, orders triggers as listed."""
+        def choose(self, key: str, options) -> int:
+            return next((i for i, o in enumerate(options) if o == "b"), 0)
+
+    board = parse_board_text("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\n"
+                             "turn: {step: combat_damage}\nbattlefield:\n"
+                             "  - {id: olivia, card: Olivia's Attendants, controller: a}\n"
+                             "  - {id: spite, card: Spitemare, controller: a}\n"
+                             "  - {id: bears, card: Grizzly Bears, controller: b}\n", "that-much.yaml", real_cards)
+    game = Game(board, LibraryReader(real_cards), Opponent())
+    deal_combat_damage(game, [("olivia", "b", 6), ("bears", "spite", 2), ("spite", "bears", 3)])
+    resolve_stack(game, 0)
+    assert sum(p.name == "Blood Token" for p in game.view().permanents) == 6
+    assert game.players["b"].life == 20 - 6 - 2

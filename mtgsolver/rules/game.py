@@ -127,8 +127,9 @@ class Event:
     """Something triggered abilities wait for (603.2): ``kind`` as a
     :data:`~mtgsolver.model.effects.TriggerKind`, the object it is about (its id and as it
     last existed, 603.10a), the player who did it (a spell's caster, who drew, discarded or
-    gained life, whose step begins, the player dealt damage) and, for an event of two creatures
-    (one blocking another, one dealing combat damage to another), the other creature."""
+    gained life, whose step begins, the player dealt damage), for an event of two creatures
+    (one blocking another, one dealing combat damage to another), the other creature, and the
+    damage dealt or life gained in it (``amount``: "that much", 603.7c)."""
 
     kind: str
     object: str | None = None
@@ -137,6 +138,7 @@ class Event:
     before: Board | None = None  # the board just before it (603.10a)
     batch: int = 0  # events of one batch happened at once ("one or more", 603.2c)
     other: str | None = None
+    amount: int | None = None
 
 
 @dataclass
@@ -145,8 +147,9 @@ class StackObject:
     controller and source (the source as it last existed: ``lki``), its targets per slot with
     the generation of each (400.7), divided amounts (601.2d), X (107.3), modes (700.2), and
     for a triggered ability what its event was about (603.7c: "that creature", as it last
-    existed, and "that player": the caster of a spell, the controller of a permanent); whether a
-    spell was kicked (702.33d)."""
+    existed, and "that player": the caster of a spell, the controller of a permanent, and
+    ``event_amount``: the damage dealt or life gained in it, "that much"); whether a spell was
+    kicked (702.33d)."""
 
     id: str
     kind: Literal["spell", "ability"]
@@ -166,6 +169,7 @@ class StackObject:
     label: str = ""
     source_generation: int = 0
     kicked: bool = False
+    event_amount: int | None = None
 
 
 @dataclass
@@ -278,9 +282,9 @@ class Game:
         self.batch += 1
 
     def emit(self, kind: str, obj: str | None = None, lki: Permanent | None = None, player: str | None = None,
-             before: Board | None = None) -> None:
+             before: Board | None = None, amount: int | None = None) -> None:
         """Note an event triggered abilities may wait for (603.2)."""
-        self.events.append(Event(kind, obj, lki, player, before, self.batch))
+        self.events.append(Event(kind, obj, lki, player, before, self.batch, amount=amount))
 
     def over(self) -> bool:
         """Whether the game is over (104.2a: one player left); a player leaving a game of

@@ -37,6 +37,7 @@ from mtgsolver.model.effects import (
     Attach,
     Attached,
     Attempt,
+    EventAmount,
     Bounce,
     Chosen,
     Conditional,
@@ -454,6 +455,10 @@ class Resolving:
                                           "is not modelled")
             p = self.object(ids[0]) if ids else None
             return p.mana_value if p is not None else 0
+        if isinstance(amount, EventAmount):  # 603.7c: "that much", the amount of the event it triggered on
+            if self.obj.event_amount is None:
+                raise Undecided("603.7c", f"{self.name()}: the amount of the event it triggered on is not known here")
+            return self.obj.event_amount
         raise AssertionError(amount)
 
     def permanents(self, ref: Ref) -> list[str]:
@@ -570,12 +575,12 @@ def deal_damage(game: Game, src: Permanent, target: str, n: int) -> int:
             changes["defense"] = printed.defense - n
         game.update(target, **changes)
         game.step("120.3", f"{src.name} deals {n} damage to {perm.name} ({target})")
-        game.emit("dealt_damage", target, player=src.controller)
-    game.emit("deals_damage", src.id, src, target if target in game.players else None)
+        game.emit("dealt_damage", target, player=src.controller, amount=n)
+    game.emit("deals_damage", src.id, src, target if target in game.players else None, amount=n)
     if target in game.players:
-        game.emit("deals_damage_to_player", src.id, src, target)
+        game.emit("deals_damage_to_player", src.id, src, target, amount=n)
         if target != src.controller:
-            game.emit("deals_damage_to_opponent", src.id, src, target)
+            game.emit("deals_damage_to_opponent", src.id, src, target, amount=n)
     if "lifelink" in kw and src.controller in game.players:
         gain_life(game, src.controller, n, "702.15b", " (lifelink)")
     return n
@@ -927,7 +932,7 @@ def gain_life(game: Game, player: str, n: int, rule: str = "119.3", why: str = "
     p = game.players[player]
     game.set_player(player, life=p.life + n)
     game.step(rule, f"{player} gains {n} life ({p.life} -> {p.life + n}){why}")
-    game.emit("gains_life", player=player)
+    game.emit("gains_life", player=player, amount=n)
 
 
 def _lose_life(r: Resolving, e: LoseLife) -> None:
