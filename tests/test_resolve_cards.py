@@ -575,3 +575,42 @@ def test_exiled_with_is_only_for_a_card_in_exile(board) -> None:
 
     with pytest.raises(BoardError, match="exiled_with"):
         board("zones: {alice: {hand: [{id: j, card: Journey to Nowhere, exiled_with: x}]}}\n")
+
+
+def test_a_land_made_a_creature_is_still_a_land(board) -> None:
+    """Elemental Uprising: 205.1b, the Forest becomes a 4/4 Elemental creature with haste until
+    end of turn and keeps its types (613.1d, 613.4b, 613.1f): it may attack this turn, taps for
+    {G} still, and must be blocked if able (509.1c); after the cleanup step it is a land only."""
+    b = board("""zones: {alice: {hand: [Elemental Uprising]}}
+battlefield:
+  - {id: forest, card: Forest, controller: alice}
+  - {id: ox, card: Pillarfield Ox, controller: bob}
+""")
+    r = resolve(b, ["cast Elemental Uprising>forest"], free=True)
+    forest = r.board.permanent("forest")
+    assert forest.types == {"land", "creature"} and forest.subtypes == {"forest", "elemental"}
+    assert (forest.power, forest.toughness, forest.has_keyword("haste")) == (4, 4, True)
+    from mtgsolver.model.combat import Attack, CombatDeclaration
+
+    attack = r.board.replace(combat=CombatDeclaration((Attack("forest", "bob"),), ()))
+    assert check_attacks(attack).legal is True and check_blocks(attack).legal is False
+    r = resolve(b, ["cast Elemental Uprising>ox"], free=True)
+    assert r.resolved is False and r.reason.rule == "601.2c"  # a land you control
+
+
+def test_a_forest_returned_to_pay_a_cost(board) -> None:
+    """Quirion Ranger: 602.2b, returning a Forest its controller controls to its owner's hand is
+    paid as the ability is activated; the target creature untaps; once each turn (602.5b)."""
+    b = board("""battlefield:
+  - {id: ranger, card: Quirion Ranger, controller: alice}
+  - {id: forest, card: Forest, controller: alice, tapped: true}
+  - {id: bears, card: Grizzly Bears, controller: alice, tapped: true}
+  - {id: island, card: Island, controller: alice}
+""")
+    r = resolve(b, ["activate ranger>bears"])
+    assert r.resolved, r.reason
+    assert [c.name for c in r.board.zones["alice"].hand] == ["Forest"] and not r.board.has_permanent("forest")
+    assert r.board.permanent("bears").tapped is False and r.board.has_permanent("island")
+    without = board("battlefield:\n  - {id: ranger, card: Quirion Ranger, controller: alice}\n"
+                    "  - {id: island, card: Island, controller: alice}\n")
+    assert resolve(without, ["activate ranger>ranger"]).resolved is False

@@ -634,6 +634,9 @@ def _cost(game: Game, pid: str, name: str, player: str, c: CostPart, key: str) -
         game.leave(pid, "exile", f"is exiled by {player} to pay a cost", "602.2")
     elif c.kind == "return_self":
         game.leave(pid, "hand", "is returned to its owner's hand to pay a cost", "602.2")
+    elif c.kind == "return":
+        for returned in _chosen(game, player, c, pid, f"cost:{key}:return", untapped=False):
+            game.leave(returned, "hand", f"is returned to its owner's hand by {player} to pay a cost", "602.2")
     elif c.kind == "exile_card":
         zone = c.what or "graveyard"
         z = game.zones_of(player)

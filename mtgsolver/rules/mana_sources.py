@@ -612,7 +612,7 @@ def _describe(part: CostPart) -> str:
             f"tap {amount} untapped {part.what}", "discard": f"discard {'your hand' if part.what == 'hand' else 'a card'}",
             "exile_self": f"exile it from your {part.what}", "exile_card": f"exile a card from your {part.what}",
             "put_counter": f"put a {part.what} counter on it", "mill": f"mill {amount} card(s)",
-            "return_self": "return it to its owner's hand"}.get(part.kind, part.kind.replace("_", " "))
+            "return_self": "return it to its owner's hand", "return": f"return a {part.what} you control to its owner's hand"}.get(part.kind, part.kind.replace("_", " "))
 
 
 def _options(col: _Collector, perm: Permanent, ability: ManaAbility, sacrificed: str | None,

@@ -264,6 +264,12 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def tap_untapped(self, n, words):
         return CostPart("tap_untapped", amount=_fixed_number(n), what=singular(words), another=False)
 
+    def return_permanent(self, words):
+        return CostPart("return", amount=1, what=words)
+
+    def return_filter(self, words):
+        return singular(" ".join(_simple(words)))
+
     def exile_self(self, _self, zone):
         return CostPart("exile_self", what=zone.value)
 
