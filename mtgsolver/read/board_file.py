@@ -1424,9 +1424,9 @@ def spell_ability(card: Card) -> SpellAbility | None:
     of its cost (kicker, affinity, "costs {N} less", 601.2f), with no effect; ``None`` without
     such lines."""
     if "aura" in {t.lower() for t in card.subtypes}:
-        from mtgsolver.read.grammar.spell import read_aura
+        from mtgsolver.read.grammar.spell import remembered_aura
 
-        aura = read_aura(card.text or "", card.name)
+        aura = remembered_aura(card.text or "", card.name)
         return parse_spell(aura) if aura is not None else None
     if not {"instant", "sorcery"} & set(card.types):
         if not card.is_permanent:
