@@ -614,3 +614,23 @@ def test_a_forest_returned_to_pay_a_cost(board) -> None:
     without = board("battlefield:\n  - {id: ranger, card: Quirion Ranger, controller: alice}\n"
                     "  - {id: island, card: Island, controller: alice}\n")
     assert resolve(without, ["activate ranger>ranger"]).resolved is False
+
+
+def test_dredge_replaces_a_draw_by_choice(board) -> None:
+    """702.52a: Divination's first draw is replaced by Moldervine Cloak's dredge 2 (Swamp and Opt
+    milled, the Cloak returned to the hand), the second is drawn (Island): the player chooses, and
+    unsaid the answer names the choice. 702.52b: with one card in the library, dredge 2 is no option."""
+    text = ("zones: {alice: {hand: [Divination], graveyard: [Moldervine Cloak], "
+            "library: {count: 4, top: [Swamp, Opt, Island, Forest]}}}\n")
+    r = resolve(board(text), ["cast Divination"], free=True, choose=["dredge:alice=dredge alice.graveyard[0]"])
+    assert r.resolved, r.reason
+    z = r.board.zones["alice"]
+    assert sorted(c.name for c in z.hand) == ["Island", "Moldervine Cloak"]
+    assert graveyard(r.board, "alice") == ["Swamp", "Opt", "Divination"] and z.library_count == 1
+    r = resolve(board(text), ["cast Divination"], free=True)
+    assert r.resolved is None and [c.options for c in r.choices] == [("draw", "dredge alice.graveyard[0]")]
+    r = resolve(board(text), ["cast Divination"], free=True, choose=["dredge:alice=draw"])
+    assert sorted(c.name for c in r.board.zones["alice"].hand) == ["Opt", "Swamp"]
+    short = "zones: {alice: {hand: [Divination], graveyard: [Moldervine Cloak], library: {count: 1, top: [Swamp]}}}\n"
+    r = resolve(board(short), ["cast Divination"], free=True)
+    assert r.resolved and r.choices == () and [c.name for c in r.board.zones["alice"].hand] == ["Swamp"]

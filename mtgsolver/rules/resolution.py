@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import re
 from collections import Counter
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Sequence, get_args
@@ -830,15 +831,22 @@ def _draw(r: Resolving, e: Draw) -> None:
 
 
 def draw(game: Game, player: str) -> None:
-    """121.1: the top card into the hand ("draws a card" triggers, 121.6, 603.2).
+    """121.1: the top card into the hand ("draws a card" triggers, 121.6, 603.2), or instead, as
+    the player chooses, a card with dredge N from their graveyard while their library has N cards
+    (702.52a-b).
 
-    :raises Undecided: a card in the graveyard with dredge could replace the draw (702.52a), or
-        the card drawn has miracle (702.94a)."""
+    :raises Undecided: the card drawn has miracle (702.94a); the cards dredge mills are not known
+        (401.2)."""
     z = game.zones_of(player)
-    dredge = next((c for c in z.graveyard if has_keyword_line(c.card, "dredge")), None)
-    if dredge is not None:
-        raise Undecided("702.52a", f"{player} would draw with {dredge.name} (dredge) in their graveyard: milling "
-                                   "instead is a choice not modelled")
+    dredges = [(c, n) for c in z.graveyard if (n := dredge_amount(c.card)) is not None and z.library_count >= n]
+    if dredges and (k := game.choose(f"dredge:{player}", ["draw", *(f"dredge {c.id}" for c, _ in dredges)])):
+        card, n = dredges[k - 1]
+        if n > len(z.library_top):
+            raise Undecided("701.17", f"{player} dredges {card.name}: the {n} cards milled are not all known (401.2)")
+        for zc in list(z.library_top[:n]):
+            move_object(game, zc.id, "graveyard", f"is milled by {player} (dredge {n})", "702.52a")
+        move_object(game, card.id, "hand", f"returns to {player}'s hand instead of a draw (dredge {n})", "702.52a")
+        return
     if z.library_count <= 0:
         game.drew_from_empty.add(player)
         game.step("121.4", f"{player} draws from an empty library (704.5b)")
@@ -1492,6 +1500,14 @@ def _walk_refs(value: Any) -> list[Any]:
 def _keywords(ability: Any) -> set[str]:
     """A spell's keyword abilities as printed (``keywords``), by name."""
     return {k.split(" ")[0] for k in getattr(ability, "keywords", ())}
+
+
+def dredge_amount(card: Card) -> int | None:
+    """N of the card's "Dredge N" (702.52a), or ``None``."""
+    for line in (card.text or "").splitlines():
+        if m := re.match(r"dredge (\d+)\b", line.strip().lower()):
+            return int(m.group(1))
+    return None
 
 
 def has_keyword_line(card: Card, word: str) -> bool:

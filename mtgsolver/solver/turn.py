@@ -391,7 +391,7 @@ class TurnSearch:
         """The player who makes the choice ``key`` (the keys :mod:`mtgsolver.solver.resolve`
         names); an unclear one is the opponent's, which can only take a win away."""
         kind, _, rest = key.partition(":")
-        if kind in ("order", "sacrifice", "discard"):
+        if kind in ("order", "sacrifice", "discard", "dredge"):
             return rest
         if kind == "legend":
             return rest.split(":")[0]
