@@ -214,3 +214,33 @@ def test_603_7c_that_much_is_the_combat_damage_dealt_in_the_event(real_cards) ->
     resolve_stack(game, 0)
     assert sum(p.name == "Blood Token" for p in game.view().permanents) == 6
     assert game.players["b"].life == 20 - 6 - 2
+
+
+def test_508_5a_a_target_the_defending_player_controls(real_cards) -> None:
+    """508.5a: Master of Diversion's "tap target creature defending player controls" may target
+    only a creature of the player it attacks: the Ox, never its controller's own Grizzly Bears;
+    outside combat there is no defending player and no legal target."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.rules.game import Game
+    from mtgsolver.rules.resolution import resolve_stack
+    from mtgsolver.rules.targets import candidates
+    from mtgsolver.rules.turn import begin_step, declare_attackers
+    from mtgsolver.solver.resolve import LibraryReader
+
+    class First:
+        def choose(self, key: str, options) -> int:
+            return 0
+
+    board = parse_board_text("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\n"
+                             "turn: {step: beginning_of_combat}\nbattlefield:\n"
+                             "  - {id: master, card: Master of Diversion, controller: a}\n"
+                             "  - {id: bears, card: Grizzly Bears, controller: a}\n"
+                             "  - {id: ox, card: Pillarfield Ox, controller: b}\n", "diversion.yaml", real_cards)
+    (trigger,) = board.permanent("master").abilities
+    game = Game(board, LibraryReader(real_cards), First())
+    assert candidates(game, trigger.targets[0], "a", board.permanent("master"), "master") == []
+    begin_step(game, "declare_attackers")
+    declare_attackers(game, {"master": "b"})
+    assert candidates(game, trigger.targets[0], "a", game.perm("master"), "master") == ["ox"]
+    resolve_stack(game, 0)
+    assert {p.id: p.tapped for p in game.view().permanents} == {"master": True, "bears": False, "ox": True}

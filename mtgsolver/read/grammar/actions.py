@@ -1281,6 +1281,7 @@ CONSTANTS: dict[str, Any] = {
     "on_battlefield": {},  # permanents: on the battlefield, any controller (110.1)
     "in_party": ("party",),  # "creature in your party" (700.8)
     "theirs": {"controller": "opponents"},
+    "defenders": {"controller": "defending"},  # 508.5a
     # searches (701.23) and prevention (615)
     "found_to_hand": {},
     "found_revealed": {"reveal": True},
