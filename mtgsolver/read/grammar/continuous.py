@@ -1167,7 +1167,7 @@ def read(line: str, name: str) -> list[Any] | None:
     if _CHOICE.fullmatch(low):
         return []  # the choice is the permanent's board field chosen_type (614.12, 613: "the chosen type")
     first = low.split(" ", 1)[0].rstrip(",")
-    if (not _PLAUSIBLE.search(low) or "until end of turn" in low
+    if (not _PLAUSIBLE.search(low) or "until end of turn" in re.sub(r'"[^"]*"', '""', low)  # a granted ability's own
             or not (first in _FIRST or first.startswith("non") or first in subtypes() or first in plural_subtypes())):
         return None
     for quoted in re.findall(r'"([^"]+)"', text):
