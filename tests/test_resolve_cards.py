@@ -634,3 +634,18 @@ def test_dredge_replaces_a_draw_by_choice(board) -> None:
     short = "zones: {alice: {hand: [Divination], graveyard: [Moldervine Cloak], library: {count: 1, top: [Swamp]}}}\n"
     r = resolve(board(short), ["cast Divination"], free=True)
     assert r.resolved and r.choices == () and [c.name for c in r.board.zones["alice"].hand] == ["Swamp"]
+
+
+@pytest.mark.parametrize("day_night, giant", [("night", False), ("day", True)])
+def test_an_effect_with_its_condition_after_it(board, day_night: str, giant: bool) -> None:
+    """Wolf Strike: 608.2c, "gets +2/+0 until end of turn if it's night" only at night (731.1);
+    then the Grizzly Bears deal damage equal to their power (4 at night, 2 by day) to Hill Giant."""
+    b = board(f"day_night: {day_night}\n" + """zones: {alice: {hand: [Wolf Strike]}}
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: alice}
+  - {id: giant, card: Hill Giant, controller: bob}
+""")
+    r = resolve(b, ["cast Wolf Strike>bears,giant"], free=True)
+    assert r.resolved, r.reason
+    assert r.board.has_permanent("giant") is giant
+    assert r.board.permanent("bears").power == (2 if giant else 4)

@@ -416,7 +416,7 @@ def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
     effects: list[Any] = []
     start = 0  # where the effects of the sentence before begin
     both = False  # whether a sentence before had two targets of one verb ("destroy target A and target B")
-    for text in _together(_still_land(list(texts))):
+    for text in _together(_still_land([_condition_first(t) for t in texts])):
         before, both = both, both or isinstance(text, str) and bool(_BOTH.match(text))
         if isinstance(text, list):  # sentences read together
             start = len(effects)
@@ -656,8 +656,25 @@ _REST = {"on the bottom of your library in any order": {"rest": "bottom"},
          "into your graveyard": {"rest": "graveyard"}}
 
 
+#: An effect with its condition after it: "[effect] if [condition]." (608.2c).
+_EFFECT_IF = re.compile(r"^([^,]+?) if ([^,]+)\.$")
+_REFERS_BACK = re.compile(r"\b(?:it|its|they|them|their|that|those)\b(?!')")
 #: A land made a creature until end of turn, the sentence before "It's still a land." (205.1b).
 _ANIMATED = re.compile(r"\bcreature((?: with [^.]*?)?) until end of turn\.$")
+
+
+def _condition_first(text: str) -> str:
+    """"[Effect] if [condition]." as "If [condition], [effect]." (608.2c: the effect happens only
+    if the condition holds as it resolves), when the words after "if" are a condition read that
+    names no object of the effect ("counter target spell if it was kicked": the target's kicker)."""
+    m = _EFFECT_IF.match(text)
+    if m is None or " instead" in text or _REFERS_BACK.search(m.group(2)):
+        return text
+    try:
+        condition(m.group(2))
+    except Refused:
+        return text
+    return f"if {m.group(2)}, {m.group(1)}."
 
 
 def _still_land(texts: list[str]) -> list[str]:
@@ -1292,6 +1309,8 @@ CONSTANTS: dict[str, Any] = {
     "onto_tapped": {"tapped": True},
     # conditions (603.4, 608.2c)
     "your_turn": {"your_turn": True},
+    "night": {"day_night": "night"},  # 731.1
+    "day": {"day_night": "day"},
     "not_your_turn": {"your_turn": False},
     "city_blessing": {"city_blessing": True},  # 702.131c
     "completed_dungeon": {"completed_dungeon": True},  # 309.7
