@@ -733,7 +733,7 @@ class _Build(ConstantRules, constants=CONSTANTS):
 
     def source_counters(self, *tokens: Token) -> dict:
         n = [number(t) for t in tokens if t.type == "NUMBER"]
-        kind = next(str(t) for t in tokens if t.type == "COUNTERKIND")
+        kind = next(str(t) for t in tokens if t.type in ("COUNTERKIND", "PT"))
         return {"counters_on_source": kind, "at_least": n[0] if n else 1}
 
     def source_counters_there(self, n: Token, kind: Token) -> dict:
@@ -1173,6 +1173,7 @@ def read(line: str, name: str) -> list[Any] | None:
     for quoted in re.findall(r'"([^"]+)"', text):
         _ORIGINAL[_normal(quoted, name)] = quoted
     low = _names(text, low)
+    low = re.sub(r"^(as long as ~ [^,]*), it\b(?!')", r"\1, ~", low)  # "it": the ~ its condition names
     for named in re.findall(r"named ([A-Z][\w' -]*?) is attached", text):
         _NAMES[named.lower()] = named
     try:
