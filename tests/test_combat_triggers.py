@@ -244,3 +244,25 @@ def test_508_5a_a_target_the_defending_player_controls(real_cards) -> None:
     assert candidates(game, trigger.targets[0], "a", game.perm("master"), "master") == ["ox"]
     resolve_stack(game, 0)
     assert {p.id: p.tapped for p in game.view().permanents} == {"master": True, "bears": False, "ox": True}
+
+
+def test_615_combat_damage_is_prevented_by_a_shield_of_combat_damage(real_cards) -> None:
+    """615.1, 510.2: after Holy Day ("Prevent all combat damage that would be dealt this turn.")
+    the combat damage dealt in the turn's combat damage step is prevented: Bob keeps his life,
+    Grizzly Bears deals no damage (no "deals combat damage" trigger), Lightning Bolt's damage is
+    not combat damage and is dealt."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.rules.game import Game
+    from mtgsolver.rules.resolution import deal_damage
+    from mtgsolver.rules.turn import deal_combat_damage
+    from mtgsolver.solver.resolve import LibraryReader, resolve
+
+    board = parse_board_text("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\n"
+                             "zones: {a: {hand: [Holy Day]}}\nbattlefield:\n"
+                             "  - {id: bears, card: Grizzly Bears, controller: a}\n", "holy.yaml", real_cards)
+    after = resolve(board, ["cast Holy Day"], free=True)
+    assert after.resolved, after.reason
+    game = Game(after.board, LibraryReader(real_cards), None)  # type: ignore[arg-type]
+    deal_combat_damage(game, [("bears", "b", 2)])
+    assert game.players["b"].life == 20 and not game.events
+    assert deal_damage(game, game.perm("bears"), "b", 3) == 3 and game.players["b"].life == 17

@@ -27,7 +27,7 @@ from collections import Counter
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Sequence, get_args
 
-from mtgsolver.model.board import PoolMana
+from mtgsolver.model.board import Board, PoolMana
 from mtgsolver.model.board_effects import Effect
 from mtgsolver.model.cards import Card
 from mtgsolver.model.continuous import Affected, ContinuousSpec
@@ -537,15 +537,18 @@ def _damage(r: Resolving, e: Damage) -> None:
     r.damaged += [t for t, n in amounts.items() if deal_damage(game, src, t, n)]
 
 
-def deal_damage(game: Game, src: Permanent, target: str, n: int) -> int:
-    """``src`` deals ``n`` damage to ``target`` (120.3), less what is prevented (615, 702.16e):
-    the damage dealt. Damage dealt is an event ("is dealt damage", "deals damage to a player",
-    603.2)."""
+def deal_damage(game: Game, src: Permanent, target: str, n: int, combat: bool = False,
+                view: Board | None = None) -> int:
+    """``src`` deals ``n`` damage to ``target`` (120.3), less what is prevented (615, 702.16e;
+    ``combat``: combat damage, which "prevent all combat damage" also prevents): the damage
+    dealt. Damage dealt is an event ("is dealt damage", "deals damage to a player", 603.2).
+    ``view``: the board as all of it is dealt at once (510.2), or as it is now."""
     if n <= 0 or not (target in game.players or game.on_battlefield(target)):
         return 0
+    view = game.view() if view is None else view
     protected = not target in game.players and any(
-        quality_of(src, q) or q == src.controller for q in game.perm(target).protections)
-    n = prevent(game, src, target, n, protected=protected)
+        quality_of(src, q) or q == src.controller for q in view.permanent(target).protections)
+    n = prevent(game, src, target, n, combat=combat, protected=protected)
     if n <= 0:
         return 0
     kw = src.keywords
@@ -558,7 +561,7 @@ def deal_damage(game: Game, src: Permanent, target: str, n: int) -> int:
             game.set_player(target, life=player.life - n)
             game.step("120.3a", f"{src.name} deals {n} damage to {target} ({player.life} -> {player.life - n} life)")
     else:
-        perm = game.perm(target)
+        perm = view.permanent(target)
         printed = game.perms[target]
         changes: dict[str, Any] = {}
         if perm.is_creature:

@@ -259,7 +259,7 @@ def deal_combat_damage(game: Game, assignment: Sequence[tuple[str, str, int]]) -
         if n <= 0 or not game.on_battlefield(src):
             continue
         source = view.permanent(src)
-        n = deal_damage(game, source, dst, n)  # 615.1: what was prevented was not dealt
+        n = deal_damage(game, source, dst, n, combat=True, view=view)  # 615.1: what was prevented was not dealt
         if n <= 0:
             continue
         if dst in game.players:
