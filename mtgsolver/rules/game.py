@@ -46,6 +46,9 @@ from mtgsolver.rules.layers import Query, apply_layers
 __all__ = ["CardReader", "Chooser", "Event", "Game", "Illegal", "Payer", "StackObject", "Step", "Undecided",
            "card_object"]
 
+#: The five colors a color is chosen among (105.1).
+_COLORS = ("white", "blue", "black", "red", "green")
+
 #: The zones a card can be put into, besides the battlefield and the stack (400.1).
 CardZone = Literal["hand", "library", "graveyard", "exile"]
 
@@ -98,9 +101,13 @@ class CardReader(Protocol):
     ``graveyard_statics(card)`` (113.6b), ``spell(card)``: what it does as a spell, or what
     its lines make of its cost (601.2f), ``enters_with(card, x)``: the counters its permanent
     enters with when its spell had X (614.1c, 107.3m), and ``enchant(card)``: what an Aura card
-    may enchant (702.5a), ``None`` when its enchant ability is not read."""
+    may enchant (702.5a), ``None`` when its enchant ability is not read; ``chooses_color(card)``:
+    whether its permanent has a color chosen as it enters (614.12), given to ``permanent``."""
 
-    def permanent(self, card: Card, pid: str, controller: str, owner: str) -> Permanent: ...
+    def permanent(self, card: Card, pid: str, controller: str, owner: str,
+                  chosen_color: str | None = None) -> Permanent: ...
+
+    def chooses_color(self, card: Card) -> bool: ...
 
     def graveyard_statics(self, card: Card) -> tuple[Static, ...]: ...
 
@@ -501,9 +508,13 @@ class Game:
         return zc
 
     def template(self, zc: ZoneCard, controller: str, owner: str) -> Permanent:
-        """The permanent a card is on the battlefield (110.4), its text read."""
+        """The permanent a card is on the battlefield (110.4), its text read; a color chosen as
+        it enters by the player it enters under (614.12: "As ~ enters, choose a color")."""
         if zc.permanent is not None:
             return dataclasses.replace(zc.permanent, controller=controller, owner=owner)
+        if self.reader.chooses_color(zc.card):
+            color = _COLORS[self.choose(f"color:{controller}:{zc.id}", _COLORS)]
+            return self.reader.permanent(zc.card, zc.id, controller, owner, color)
         return self.reader.permanent(zc.card, zc.id, controller, owner)
 
     # -- the stack -------------------------------------------------------------------

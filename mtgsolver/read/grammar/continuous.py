@@ -1165,7 +1165,7 @@ def read(line: str, name: str) -> list[Any] | None:
     text = re.sub(r"^[A-Z][\w' ]*— ", "", text)  # an ability word (207.2c)
     low = _normal(text, name)
     if _CHOICE.fullmatch(low):
-        return []  # the choice is the permanent's board field chosen_type (614.12, 613: "the chosen type")
+        return []  # the choice is the board field chosen_type or chosen_color (614.12, 613: "the chosen type")
     first = low.split(" ", 1)[0].rstrip(",")
     if (not _PLAUSIBLE.search(low) or "until end of turn" in re.sub(r'"[^"]*"', '""', low)  # a granted ability's own
             or not (first in _FIRST or first.startswith("non") or first in subtypes() or first in plural_subtypes())):
@@ -1217,7 +1217,7 @@ def _names(text: str, low: str) -> str:
 
 #: "As ~ enters the battlefield, choose a creature type." (Xenograft, Realmwright): a
 #: replacement effect whose result the board gives as ``chosen_type:``
-_CHOICE = re.compile(r"as ~ enters(?: the battlefield)?, choose a (?:basic land|creature) type\.?")
+_CHOICE = re.compile(r"as ~ enters(?: the battlefield)?, choose a (?:(?:basic land|creature) type|color)\.?")
 
 
 def _sound(mapping: dict) -> bool:
