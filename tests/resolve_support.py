@@ -119,6 +119,8 @@ ORACLE: dict[str, str] = {
                           "It's still a land. It must be blocked this turn if able.",
     "Quirion Ranger": "Return a Forest you control to its owner's hand: Untap target creature. Activate only once "
                       "each turn.",
+    "Tortured Existence": "{B}, Discard a creature card: Return target creature card from your graveyard to your "
+                          "hand.",
     "Wolf Strike": "Target creature you control gets +2/+0 until end of turn if it's night. Then it deals damage "
                    "equal to its power to target creature you don't control.",
 }

@@ -649,3 +649,21 @@ battlefield:
     assert r.resolved, r.reason
     assert r.board.has_permanent("giant") is giant
     assert r.board.permanent("bears").power == (2 if giant else 4)
+
+
+def test_a_creature_card_discarded_to_pay_a_cost(board) -> None:
+    """Tortured Existence: 602.2b, 701.9: "Discard a creature card" discards a card of that card
+    type (205.2a): the Grizzly Bears, not Lightning Bolt; Gurmag Angler returns to the hand. With
+    no creature card in hand the cost can't be paid."""
+    text = """zones: {alice: {hand: [Lightning Bolt, Grizzly Bears], graveyard: [Gurmag Angler]}}
+battlefield:
+  - {id: te, card: Tortured Existence, controller: alice}
+  - {id: swamp, card: Swamp, controller: alice}
+"""
+    r = resolve(board(text), ["activate te>alice.graveyard[0]"])
+    assert r.resolved, r.reason
+    assert sorted(c.name for c in r.board.zones["alice"].hand) == ["Gurmag Angler", "Lightning Bolt"]
+    assert graveyard(r.board, "alice") == ["Grizzly Bears"]
+    no_creature = board(text.replace("Lightning Bolt, Grizzly Bears", "Lightning Bolt"))
+    r = resolve(no_creature, ["activate te>alice.graveyard[0]"])
+    assert r.resolved is False and r.reason.rule == "602.2"

@@ -623,11 +623,15 @@ def _cost(game: Game, pid: str, name: str, player: str, c: CostPart, key: str) -
     elif c.kind == "discard":
         z = game.zones_of(player)
         n = z.hand_count if c.what == "hand" else (c.amount or 1)
+        typed = c.what not in (None, "card", "hand")  # "discard a creature card": of that card type (205.2a)
         if z.hand_count < n:
             raise Illegal("602.2", f"{player} has {z.hand_count} cards in hand; the cost discards {n}")
-        if n < z.hand_count and z.hand_count != len(z.hand):
+        if (n < z.hand_count or typed) and z.hand_count != len(z.hand):
             raise Undecided("701.9", f"{player} discards to pay a cost from a hand not all known (402.3)")
-        ways = list(itertools.combinations([zc.id for zc in z.hand], n))
+        fit = [zc.id for zc in z.hand if not typed or set((c.what or "").split()) <= {t.lower() for t in zc.card.types}]
+        if len(fit) < n:
+            raise Illegal("602.2", f"{player} has {len(fit)} {c.what} cards in hand; the cost discards {n}")
+        ways = list(itertools.combinations(fit, n))
         for cid in ways[game.choose(f"cost:{key}:discard", [",".join(w) for w in ways])]:
             discard(game, cid, player, f"is discarded by {player} to pay a cost")
     elif c.kind == "exile_self":
