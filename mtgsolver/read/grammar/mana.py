@@ -160,8 +160,6 @@ def _different_colors(n: int) -> Choice:
 
 
 _CHOSEN = "of the chosen type"
-#: The card types a discarded card may be named by (205.2a).
-_CARD_TYPES = frozenset({"artifact", "creature", "enchantment", "instant", "land", "planeswalker", "sorcery", "battle"})
 
 #: The constant rules of ``mana.lark``: rule or alias -> its value (:mod:`.tables`).
 CONSTANTS: dict[str, Any] = {
@@ -266,13 +264,8 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def tap_untapped(self, n, words):
         return CostPart("tap_untapped", amount=_fixed_number(n), what=singular(words), another=False)
 
-    def discard_typed(self, words):
-        return CostPart("discard", amount=1, what=words)
-
-    def discard_filter(self, words):
-        if not all(w in _CARD_TYPES for w in _simple(words)):
-            raise _Refused("a card described by more than its card types")
-        return " ".join(words)
+    def discard_typed(self, card_type):
+        return CostPart("discard", amount=1, what=card_type.value)
 
     def return_permanent(self, words):
         return CostPart("return", amount=1, what=words)
