@@ -266,3 +266,28 @@ def test_615_combat_damage_is_prevented_by_a_shield_of_combat_damage(real_cards)
     deal_combat_damage(game, [("bears", "b", 2)])
     assert game.players["b"].life == 20 and not game.events
     assert deal_damage(game, game.perm("bears"), "b", 3) == 3 and game.players["b"].life == 17
+
+
+def test_603_2_a_creature_dealt_lethal_damage_still_triggers_on_it(real_cards) -> None:
+    """603.2, 704.3: Spitemare and Hill Giant deal each other 3 combat damage and both die as
+    state-based actions; Spitemare's "Whenever Spitemare is dealt damage, it deals that much
+    damage to any target" triggered as the damage was dealt, before it died, and deals 3 as it
+    last existed (608.2h)."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.rules.game import Game
+    from mtgsolver.rules.resolution import resolve_stack
+    from mtgsolver.rules.turn import deal_combat_damage
+    from mtgsolver.solver.resolve import LibraryReader
+
+    class Opponent:
+        def choose(self, key: str, options) -> int:
+            return next((i for i, o in enumerate(options) if o == "b"), 0)
+
+    board = parse_board_text("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\n"
+                             "turn: {step: combat_damage}\nbattlefield:\n"
+                             "  - {id: spite, card: Spitemare, controller: a}\n"
+                             "  - {id: giant, card: Hill Giant, controller: b}\n", "spitemare.yaml", real_cards)
+    game = Game(board, LibraryReader(real_cards), Opponent())
+    deal_combat_damage(game, [("giant", "spite", 3), ("spite", "giant", 3)])
+    resolve_stack(game, 0)
+    assert not game.view().permanents and game.players["b"].life == 17

@@ -119,16 +119,20 @@ __all__ = ["EFFECTS", "Resolving", "create_token", "resolve_stack", "resolve_top
 # --------------------------------------------------------------------------- the loop
 def settle(game: Game) -> None:
     """What happens whenever a player would receive priority: state-based actions until none
-    applies (704.3), then the abilities that triggered go on the stack (603.3); repeated
-    until neither happens."""
+    applies (704.3), then the abilities that triggered go on the stack together (603.3b);
+    repeated until neither happens. An ability triggers as its event happens (603.2), before
+    the state-based actions that follow it: a creature dealt lethal damage still triggers on
+    being dealt it."""
     while True:
-        done = check_state(game)
-        events, game.events = game.events, []
-        pending = triggered(game, events)
-        if pending:
-            put_triggers(game, pending)
-        if not done and not pending:
+        pending: list[Any] = []
+        while True:
+            events, game.events = game.events, []
+            pending += triggered(game, events)
+            if not check_state(game):
+                break
+        if not pending:
             return
+        put_triggers(game, pending)
 
 
 def resolve_stack(game: Game, height: int) -> None:
