@@ -115,6 +115,14 @@ ORACLE: dict[str, str] = {
                      "Oblivion Ring leaves the battlefield, return the exiled card to the battlefield under its "
                      "owner's control.",
     "Snap": "Return target creature to its owner's hand. Untap up to two lands.",
+    "Elemental Uprising": "Target land you control becomes a 4/4 Elemental creature with haste until end of turn. "
+                          "It's still a land. It must be blocked this turn if able.",
+    "Quirion Ranger": "Return a Forest you control to its owner's hand: Untap target creature. Activate only once "
+                      "each turn.",
+    "Tortured Existence": "{B}, Discard a creature card: Return target creature card from your graveyard to your "
+                          "hand.",
+    "Wolf Strike": "Target creature you control gets +2/+0 until end of turn if it's night. Then it deals damage "
+                   "equal to its power to target creature you don't control.",
 }
 #: The lines of those cards no grammar reads (docs/unread.md): "enters with X counters" is read by
 #: the loader's own reading of X (107.3m); the piles are not modelled.

@@ -227,6 +227,13 @@ def test_a_modal_triggered_ability_is_one_ability_of_several_lines() -> None:
     ("Storm\nDraw a card.", "Spell"),
     # two subtypes at once
     ("Destroy target Elf Warrior.", "Spell"),
+    # a land made a creature without "It's still a land." loses its other types (205.1a): not read
+    ("Target land becomes a 3/3 creature until end of turn.", "Spell"),
+    # "if it was kicked" after the effect: the target spell's kicker, not this spell's (608.2c)
+    ("Kicker {2}\nCounter target spell if it was kicked.", "Ertai's Trickery"),
+    # two colors of an animated land ("white and blue")
+    ("{1}{W}{U}: Celestial Colonnade becomes a 4/4 white and blue Elemental creature with flying and vigilance until "
+     "end of turn. It's still a land.", "Celestial Colonnade"),
 ])
 def test_what_stays_unread(line: str, name: str) -> None:
     if line.startswith(("When", "Whenever", "At ", "{", "[")):

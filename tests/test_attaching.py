@@ -225,3 +225,22 @@ def test_a_line_that_gives_back_an_unread_ability_is_undecided(real_cards) -> No
     answer = win_turn(b, real_cards, time_limit=60)
     assert answer.solved is None and answer.line is not None
     assert [u.permanent for u in answer.unread] == ["cub"]
+
+
+def test_a_color_chosen_as_the_aura_enters(real_cards) -> None:
+    """614.12, 105.1: Cho-Manno's Blessing's controller chooses a color as it enters; choosing
+    black, the Grizzly Bears have protection from black and Bob's Vampiric Link falls off
+    (303.4d, 702.16c, 704.5m); the Blessing itself stays ("doesn't remove"). Unsaid, the answer
+    names the choice."""
+    text = ("zones: {alice: {hand: [Cho-Manno's Blessing]}}\nbattlefield:\n"
+            "  - {id: bears, card: Grizzly Bears, controller: alice}\n"
+            "  - {id: link, card: Vampiric Link, controller: bob, attached_to: bears}\n")
+    r = resolve(board(text, real_cards), ["cast Cho-Manno's Blessing>bears"], free=True)
+    assert r.resolved is None and [(c.key, c.options) for c in r.choices] == [
+        ("color:alice:alice.hand[0]", ("white", "blue", "black", "red", "green"))]
+    r = resolve(board(text, real_cards), ["cast Cho-Manno's Blessing>bears"], free=True,
+                choose=["color:alice:alice.hand[0]=black"])
+    blessing = next(p for p in r.board.permanents if p.name == "Cho-Manno's Blessing")
+    assert (blessing.attached_to, blessing.chosen_color) == ("bears", "B")
+    assert r.board.permanent("bears").protections == {"black"} and not r.board.has_permanent("link")
+    assert [c.name for c in r.board.zones["bob"].graveyard] == ["Vampiric Link"]

@@ -187,3 +187,107 @@ def test_608_2c_an_if_you_do_effect_of_an_attack_trigger_is_part_of_what_it_does
     result = check_blocks(board)
     assert result.legal is None and [u.permanent for u in result.unread] == ["w"]
     assert "read, but not applied" in result.unread[0].reason
+
+
+def test_603_7c_that_much_is_the_combat_damage_dealt_in_the_event(real_cards) -> None:
+    """603.7c, 510.2: Olivia's Attendants deals 6 combat damage to a player: "create that many
+    Blood tokens" makes six; Spitemare, dealt 2 by a blocking Grizzly Bears, triggers once and
+    "deals that much damage" (2) to its target."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.rules.game import Game
+    from mtgsolver.rules.resolution import resolve_stack
+    from mtgsolver.rules.turn import deal_combat_damage
+    from mtgsolver.solver.resolve import LibraryReader
+
+    class Opponent:
+        """Targets the opponent first, orders triggers as listed."""
+        def choose(self, key: str, options) -> int:
+            return next((i for i, o in enumerate(options) if o == "b"), 0)
+
+    board = parse_board_text("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\n"
+                             "turn: {step: combat_damage}\nbattlefield:\n"
+                             "  - {id: olivia, card: Olivia's Attendants, controller: a}\n"
+                             "  - {id: spite, card: Spitemare, controller: a}\n"
+                             "  - {id: bears, card: Grizzly Bears, controller: b}\n", "that-much.yaml", real_cards)
+    game = Game(board, LibraryReader(real_cards), Opponent())
+    deal_combat_damage(game, [("olivia", "b", 6), ("bears", "spite", 2), ("spite", "bears", 3)])
+    resolve_stack(game, 0)
+    assert sum(p.name == "Blood Token" for p in game.view().permanents) == 6
+    assert game.players["b"].life == 20 - 6 - 2
+
+
+def test_508_5a_a_target_the_defending_player_controls(real_cards) -> None:
+    """508.5a: Master of Diversion's "tap target creature defending player controls" may target
+    only a creature of the player it attacks: the Ox, never its controller's own Grizzly Bears;
+    outside combat there is no defending player and no legal target."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.rules.game import Game
+    from mtgsolver.rules.resolution import resolve_stack
+    from mtgsolver.rules.targets import candidates
+    from mtgsolver.rules.turn import begin_step, declare_attackers
+    from mtgsolver.solver.resolve import LibraryReader
+
+    class First:
+        def choose(self, key: str, options) -> int:
+            return 0
+
+    board = parse_board_text("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\n"
+                             "turn: {step: beginning_of_combat}\nbattlefield:\n"
+                             "  - {id: master, card: Master of Diversion, controller: a}\n"
+                             "  - {id: bears, card: Grizzly Bears, controller: a}\n"
+                             "  - {id: ox, card: Pillarfield Ox, controller: b}\n", "diversion.yaml", real_cards)
+    (trigger,) = board.permanent("master").abilities
+    game = Game(board, LibraryReader(real_cards), First())
+    assert candidates(game, trigger.targets[0], "a", board.permanent("master"), "master") == []
+    begin_step(game, "declare_attackers")
+    declare_attackers(game, {"master": "b"})
+    assert candidates(game, trigger.targets[0], "a", game.perm("master"), "master") == ["ox"]
+    resolve_stack(game, 0)
+    assert {p.id: p.tapped for p in game.view().permanents} == {"master": True, "bears": False, "ox": True}
+
+
+def test_615_combat_damage_is_prevented_by_a_shield_of_combat_damage(real_cards) -> None:
+    """615.1, 510.2: after Holy Day ("Prevent all combat damage that would be dealt this turn.")
+    the combat damage dealt in the turn's combat damage step is prevented: Bob keeps his life,
+    Grizzly Bears deals no damage (no "deals combat damage" trigger), Lightning Bolt's damage is
+    not combat damage and is dealt."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.rules.game import Game
+    from mtgsolver.rules.resolution import deal_damage
+    from mtgsolver.rules.turn import deal_combat_damage
+    from mtgsolver.solver.resolve import LibraryReader, resolve
+
+    board = parse_board_text("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\n"
+                             "zones: {a: {hand: [Holy Day]}}\nbattlefield:\n"
+                             "  - {id: bears, card: Grizzly Bears, controller: a}\n", "holy.yaml", real_cards)
+    after = resolve(board, ["cast Holy Day"], free=True)
+    assert after.resolved, after.reason
+    game = Game(after.board, LibraryReader(real_cards), None)  # type: ignore[arg-type]
+    deal_combat_damage(game, [("bears", "b", 2)])
+    assert game.players["b"].life == 20 and not game.events
+    assert deal_damage(game, game.perm("bears"), "b", 3) == 3 and game.players["b"].life == 17
+
+
+def test_603_2_a_creature_dealt_lethal_damage_still_triggers_on_it(real_cards) -> None:
+    """603.2, 704.3: Spitemare and Hill Giant deal each other 3 combat damage and both die as
+    state-based actions; Spitemare's "Whenever Spitemare is dealt damage, it deals that much
+    damage to any target" triggered as the damage was dealt, before it died, and deals 3 as it
+    last existed (608.2h)."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.rules.game import Game
+    from mtgsolver.rules.resolution import resolve_stack
+    from mtgsolver.rules.turn import deal_combat_damage
+    from mtgsolver.solver.resolve import LibraryReader
+
+    class Opponent:
+        def choose(self, key: str, options) -> int:
+            return next((i for i, o in enumerate(options) if o == "b"), 0)
+
+    board = parse_board_text("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\n"
+                             "turn: {step: combat_damage}\nbattlefield:\n"
+                             "  - {id: spite, card: Spitemare, controller: a}\n"
+                             "  - {id: giant, card: Hill Giant, controller: b}\n", "spitemare.yaml", real_cards)
+    game = Game(board, LibraryReader(real_cards), Opponent())
+    deal_combat_damage(game, [("giant", "spite", 3), ("spite", "giant", 3)])
+    resolve_stack(game, 0)
+    assert not game.view().permanents and game.players["b"].life == 17

@@ -89,6 +89,16 @@ def test_hand_checked_sample_of_statics_about_others(name: str, line: str, expec
      {"affects": {"attached": True}, "gets": [1, 1], "for_each": {"counters_on_source": "growth"}}),
     ("X", "Creatures can't attack during extra turns.",
      {"affects": {"types": ["creature"]}, "rules": ["cant_attack"], "condition": [{"extra_turn": True}]}),
+    # 611.3b: "it" after a condition on the source is the source; +1/+1 counters counted (122.1)
+    ("Voice of the Blessed", "As long as Voice of the Blessed has four or more +1/+1 counters on it, it has flying "
+                             "and vigilance.",
+     {"affects": {"self": True}, "gains": ["flying", "vigilance"],
+      "condition": [{"counters_on_source": "+1/+1", "at_least": 4}]}),
+    # "until end of turn" of a granted ability's own effect: the grant lasts (613.1f), its text unread
+    ("Lunarch Mantle", 'Enchanted creature gets +2/+2 and has "{1}, Sacrifice a permanent: This creature gains '
+                       'flying until end of turn."',
+     {"affects": {"attached": True}, "gets": [2, 2],
+      "gains": [{"text": "{1}, Sacrifice a permanent: This creature gains flying until end of turn."}]}),
 ])
 def test_layer_examples_read_exactly(name: str, line: str, expected: dict | None) -> None:
     """Typical statics of each layer (613, 611.3b conditions, 613.11 rules effects)."""

@@ -185,3 +185,39 @@ def test_a_cast_trigger_of_a_permanent_in_play_does_not_bear() -> None:
         f"controller: alice, text: '{text}'}}\n", "b.yaml")
     against_win, against_no = turn_bearing(board, False)
     assert against_win == () and [u.permanent for u in against_no] == ["alice.hand[0]"]
+
+
+def test_a_target_filter_with_x_is_set_by_each_x_chosen(real_cards) -> None:
+    """107.3a, 601.2b-c: X is chosen before targets, so Entrancing Melody ("Gain control of target
+    creature with mana value X") with {X}{U}{U} and four Islands may target the Grizzly Bears
+    (mana value 2) for X = 2 and never Hill Giant (mana value 4), which X can't reach (PS_WAR3)."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.rules.game import Game
+    from mtgsolver.solver.resolve import LibraryReader
+    from mtgsolver.solver.turn_moves import moves
+
+    lands = "".join(f"  - {{id: i{i}, card: Island, controller: a}}\n" for i in range(4))
+    board = parse_board_text("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\n"
+                             "turn: {step: precombat_main}\nzones: {a: {hand: [Entrancing Melody]}}\nbattlefield:\n"
+                             + lands + "  - {id: bears, card: Grizzly Bears, controller: b}\n"
+                             "  - {id: giant, card: Hill Giant, controller: b}\n", "melody.yaml", real_cards)
+    found = moves(Game(board, LibraryReader(real_cards), None), "a", False)  # type: ignore[arg-type]
+    melody = {(m.x, m.targets) for m in found.moves if m.name == "Entrancing Melody"}
+    assert {x for x, _ in melody} == {2} and {t for _, t in melody} == {(("bears",),)}
+
+
+def test_an_alternative_cost_of_a_permanent_on_the_battlefield_does_not_bear(real_cards) -> None:
+    """118.9: Lashknife's "you may tap an untapped creature you control rather than pay this
+    spell's mana cost" works only as the card is cast: of the Lashknife on the battlefield it
+    bears on no answer (113.6d-g), of the one in hand on the answer that there is no win."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.solver.relevance import turn_bearing
+
+    board = parse_board_text("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\n"
+                             "turn: {step: precombat_main}\nzones: {a: {hand: [Lashknife]}}\nbattlefield:\n"
+                             "  - {id: bears, card: Grizzly Bears, controller: a}\n"
+                             "  - {id: knife, card: Lashknife, controller: a, attached_to: bears}\n", "knife.yaml",
+                             real_cards)
+    against_win, against_no = turn_bearing(board, False)
+    alternative = [u.permanent for u in against_no if "rather than pay" in u.line]
+    assert alternative == ["a.hand[0]"] and not [u for u in against_win if "rather than pay" in u.line]

@@ -183,7 +183,8 @@ def _pool_cards(path: Path, names: list[str]) -> dict[str, dict]:
     return {n: data[n][0] for n in names}
 
 
-NAMES = sorted({n for n, _, _ in LINES} | {"Goblin Piker", "Darksteel Citadel", "Gray Ogre", "Grizzly Bears"})
+NAMES = sorted({n for n, _, _ in LINES} | {"Goblin Piker", "Darksteel Citadel", "Gray Ogre", "Grizzly Bears",
+                                          "Voice of the Blessed"})
 
 
 @pytest.fixture(scope="module")
@@ -444,3 +445,12 @@ def test_301_5_an_equipment_named_groom_s_finery_attached_to_a_creature_you_cont
     assert not strikes(finery("b3")) and not strikes(finery(None)) and not strikes("")
     other = finery("b2").replace("Groom's Finery", "Other Finery")
     assert not strikes(other)
+
+
+def test_122_1_voice_of_the_blessed_flies_with_four_plus_one_counters(pool) -> None:
+    """611.3b: "As long as Voice of the Blessed has four or more +1/+1 counters on it, it has
+    flying and vigilance": with four it has them (and is 6/6), with three it has neither."""
+    for n, keywords in ((4, {"flying", "vigilance"}), (3, set())):
+        b = _board(_perm(pool, "voice", "Voice of the Blessed", extra=f", \"counters\": {{\"+1/+1\": {n}}}"))
+        voice = b.permanent("voice")
+        assert {"flying", "vigilance"} & set(voice.keywords) == keywords and voice.power == 2 + n

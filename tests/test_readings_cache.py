@@ -108,3 +108,15 @@ def test_what_cards_do_is_kept_too(cache: Path, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(oracle, "_families", _refuse)
     assert spell.remembered_spell(bolt, "Lightning Bolt") == first
     assert oracle.parse_oracle_text(trigger, "Elvish Visionary") == entries
+
+
+def test_an_auras_spell_is_read_once(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """303.4a: the enchant line of an Aura, which state-based actions ask of every Aura on the
+    battlefield (303.4d), is read once and kept like the lines of permanents."""
+    from mtgsolver.read.grammar import spell
+
+    text = "Enchant creature\nEnchanted creature gets +2/+0 and has trample."
+    first = spell.remembered_aura(text, "Rancor")
+    assert first is not None and first["targets"] == [{"kinds": ["creature"]}]
+    monkeypatch.setattr(spell, "_spell", _refuse)
+    assert spell.remembered_aura(text, "Rancor") == first

@@ -139,16 +139,29 @@ def test_an_auras_attack_trigger_on_a_creature_that_does_not_attack_is_not_relev
 
 
 def test_a_static_whose_condition_is_false_on_the_board_is_not_relevant(real_cards) -> None:
-    """611.3b: Armory Veteran "has menace as long as it's equipped"; unequipped, the lone block
-    is legal; equipped (Bonesplitter), the line could change the answer."""
-    plain = """  - {id: bears, card: Armory Veteran, controller: a}
+    """611.3b: Michonne, Ruthless Survivor "must be blocked if able as long as she's equipped"
+    (a line not read); unequipped, the lone block is legal; equipped (Bonesplitter), the line
+    could change the answer."""
+    plain = """  - {id: bears, card: "Michonne, Ruthless Survivor", controller: a}
   - {id: blocker, card: Pillarfield Ox, controller: b}
 """
     result = check_blocks(_board(plain + BLOCK, real_cards))
     assert result.legal is True and "611.3b" in _reasons(result)[
-        "As long as Armory Veteran is equipped, it has menace. (It can't be blocked except by two or more creatures.)"]
+        "As long as Michonne is equipped, she must be blocked if able."]
     equipped = plain + "  - {id: sword, card: Bonesplitter, controller: a, attached_to: bears}\n"
     assert check_blocks(_board(equipped + BLOCK, real_cards)).legal is None
+
+
+def test_a_static_of_the_source_with_its_condition_first_is_read(real_cards) -> None:
+    """611.3b: "As long as Armory Veteran is equipped, it has menace": "it" is Armory Veteran;
+    unequipped a lone Ox may block it, equipped (Bonesplitter) not (702.111b)."""
+    plain = """  - {id: bears, card: Armory Veteran, controller: a}
+  - {id: blocker, card: Pillarfield Ox, controller: b}
+"""
+    result = check_blocks(_board(plain + BLOCK, real_cards))
+    assert result.legal is True and not result.unread
+    equipped = plain + "  - {id: sword, card: Bonesplitter, controller: a, attached_to: bears}\n"
+    assert check_blocks(_board(equipped + BLOCK, real_cards)).legal is False
 
 
 def test_a_level_section_applies_only_at_its_levels(real_cards) -> None:

@@ -575,3 +575,95 @@ def test_exiled_with_is_only_for_a_card_in_exile(board) -> None:
 
     with pytest.raises(BoardError, match="exiled_with"):
         board("zones: {alice: {hand: [{id: j, card: Journey to Nowhere, exiled_with: x}]}}\n")
+
+
+def test_a_land_made_a_creature_is_still_a_land(board) -> None:
+    """Elemental Uprising: 205.1b, the Forest becomes a 4/4 Elemental creature with haste until
+    end of turn and keeps its types (613.1d, 613.4b, 613.1f): it may attack this turn, taps for
+    {G} still, and must be blocked if able (509.1c); after the cleanup step it is a land only."""
+    b = board("""zones: {alice: {hand: [Elemental Uprising]}}
+battlefield:
+  - {id: forest, card: Forest, controller: alice}
+  - {id: ox, card: Pillarfield Ox, controller: bob}
+""")
+    r = resolve(b, ["cast Elemental Uprising>forest"], free=True)
+    forest = r.board.permanent("forest")
+    assert forest.types == {"land", "creature"} and forest.subtypes == {"forest", "elemental"}
+    assert (forest.power, forest.toughness, forest.has_keyword("haste")) == (4, 4, True)
+    from mtgsolver.model.combat import Attack, CombatDeclaration
+
+    attack = r.board.replace(combat=CombatDeclaration((Attack("forest", "bob"),), ()))
+    assert check_attacks(attack).legal is True and check_blocks(attack).legal is False
+    r = resolve(b, ["cast Elemental Uprising>ox"], free=True)
+    assert r.resolved is False and r.reason.rule == "601.2c"  # a land you control
+
+
+def test_a_forest_returned_to_pay_a_cost(board) -> None:
+    """Quirion Ranger: 602.2b, returning a Forest its controller controls to its owner's hand is
+    paid as the ability is activated; the target creature untaps; once each turn (602.5b)."""
+    b = board("""battlefield:
+  - {id: ranger, card: Quirion Ranger, controller: alice}
+  - {id: forest, card: Forest, controller: alice, tapped: true}
+  - {id: bears, card: Grizzly Bears, controller: alice, tapped: true}
+  - {id: island, card: Island, controller: alice}
+""")
+    r = resolve(b, ["activate ranger>bears"])
+    assert r.resolved, r.reason
+    assert [c.name for c in r.board.zones["alice"].hand] == ["Forest"] and not r.board.has_permanent("forest")
+    assert r.board.permanent("bears").tapped is False and r.board.has_permanent("island")
+    without = board("battlefield:\n  - {id: ranger, card: Quirion Ranger, controller: alice}\n"
+                    "  - {id: island, card: Island, controller: alice}\n")
+    assert resolve(without, ["activate ranger>ranger"]).resolved is False
+
+
+def test_dredge_replaces_a_draw_by_choice(board) -> None:
+    """702.52a: Divination's first draw is replaced by Moldervine Cloak's dredge 2 (Swamp and Opt
+    milled, the Cloak returned to the hand), the second is drawn (Island): the player chooses, and
+    unsaid the answer names the choice. 702.52b: with one card in the library, dredge 2 is no option."""
+    text = ("zones: {alice: {hand: [Divination], graveyard: [Moldervine Cloak], "
+            "library: {count: 4, top: [Swamp, Opt, Island, Forest]}}}\n")
+    r = resolve(board(text), ["cast Divination"], free=True, choose=["dredge:alice=dredge alice.graveyard[0]"])
+    assert r.resolved, r.reason
+    z = r.board.zones["alice"]
+    assert sorted(c.name for c in z.hand) == ["Island", "Moldervine Cloak"]
+    assert graveyard(r.board, "alice") == ["Swamp", "Opt", "Divination"] and z.library_count == 1
+    r = resolve(board(text), ["cast Divination"], free=True)
+    assert r.resolved is None and [c.options for c in r.choices] == [("draw", "dredge alice.graveyard[0]")]
+    r = resolve(board(text), ["cast Divination"], free=True, choose=["dredge:alice=draw"])
+    assert sorted(c.name for c in r.board.zones["alice"].hand) == ["Opt", "Swamp"]
+    short = "zones: {alice: {hand: [Divination], graveyard: [Moldervine Cloak], library: {count: 1, top: [Swamp]}}}\n"
+    r = resolve(board(short), ["cast Divination"], free=True)
+    assert r.resolved and r.choices == () and [c.name for c in r.board.zones["alice"].hand] == ["Swamp"]
+
+
+@pytest.mark.parametrize("day_night, giant", [("night", False), ("day", True)])
+def test_an_effect_with_its_condition_after_it(board, day_night: str, giant: bool) -> None:
+    """Wolf Strike: 608.2c, "gets +2/+0 until end of turn if it's night" only at night (731.1);
+    then the Grizzly Bears deal damage equal to their power (4 at night, 2 by day) to Hill Giant."""
+    b = board(f"day_night: {day_night}\n" + """zones: {alice: {hand: [Wolf Strike]}}
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: alice}
+  - {id: giant, card: Hill Giant, controller: bob}
+""")
+    r = resolve(b, ["cast Wolf Strike>bears,giant"], free=True)
+    assert r.resolved, r.reason
+    assert r.board.has_permanent("giant") is giant
+    assert r.board.permanent("bears").power == (2 if giant else 4)
+
+
+def test_a_creature_card_discarded_to_pay_a_cost(board) -> None:
+    """Tortured Existence: 602.2b, 701.9: "Discard a creature card" discards a card of that card
+    type (205.2a): the Grizzly Bears, not Lightning Bolt; Gurmag Angler returns to the hand. With
+    no creature card in hand the cost can't be paid."""
+    text = """zones: {alice: {hand: [Lightning Bolt, Grizzly Bears], graveyard: [Gurmag Angler]}}
+battlefield:
+  - {id: te, card: Tortured Existence, controller: alice}
+  - {id: swamp, card: Swamp, controller: alice}
+"""
+    r = resolve(board(text), ["activate te>alice.graveyard[0]"])
+    assert r.resolved, r.reason
+    assert sorted(c.name for c in r.board.zones["alice"].hand) == ["Gurmag Angler", "Lightning Bolt"]
+    assert graveyard(r.board, "alice") == ["Grizzly Bears"]
+    no_creature = board(text.replace("Lightning Bolt, Grizzly Bears", "Lightning Bolt"))
+    r = resolve(no_creature, ["activate te>alice.graveyard[0]"])
+    assert r.resolved is False and r.reason.rule == "602.2"

@@ -31,7 +31,9 @@ __all__ = ["Affected", "BoundRule", "CardCount", "Condition", "ContinuousSpec", 
 #: The layers and sublayers this model applies, in order (613.1d-g, 613.4a-d).
 LAYERS: tuple[str, ...] = ("4", "5", "6", "7a", "7b", "7c", "7d")
 
-CONTROLLERS = ("any", "you", "opponents")
+#: Whose objects a filter takes: any player's, the source's controller's, an opponent's, or the
+#: defending player's of the attacking source (``defending``, 508.5a).
+CONTROLLERS = ("any", "you", "opponents", "defending")
 
 
 ATTACHMENTS = ("enchanted", "equipped", "enchanted_or_equipped", "modified")
@@ -204,6 +206,8 @@ class Affected:
             words.append("you control")
         elif self.controller == "opponents":
             words.append("your opponents control")
+        elif self.controller == "defending":
+            words.append("defending player controls")
         if self.highest_mana_value:
             words.append("with the highest mana value")
         if self.any_of:

@@ -233,10 +233,12 @@ class CostPart:
 #: (701.17b), exiled from the hand or graveyard, counters removed (any number: X), another
 #: untapped permanent tapped; putting a counter on the source and exerting it (701.43b) can
 #: always be paid. Energy, "discard your hand", "return ~ to its owner's hand" and sacrificing
-#: X permanents are read but not modelled: an answer they could change is undecided.
+#: X permanents are read but not modelled: an answer they could change is undecided. Returning
+#: a permanent one controls to its owner's hand (``return``) is paid by an activation (602.2b),
+#: not by the payment solver.
 COST_KINDS: frozenset[str] = frozenset(
     "tap untap mana life energy sacrifice_self sacrifice remove_counters put_counter tap_untapped discard "
-    "mill exile_self exile_card exert return_self crew".split())
+    "mill exile_self exile_card exert return_self return crew".split())
 PAYABLE_COSTS: frozenset[str] = frozenset(
     "tap untap mana life sacrifice_self sacrifice remove_counters put_counter tap_untapped discard mill "
     "exile_self exile_card exert".split())

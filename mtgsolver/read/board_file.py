@@ -1382,10 +1382,11 @@ def _suggest(entry: Any) -> str:
 
 
 def card_permanent(card: Card, pid: str, controller: str, owner: str | None = None,
-                   library: CardLibrary | None = None) -> Permanent:
+                   library: CardLibrary | None = None, chosen_color: str | None = None) -> Permanent:
     """The permanent ``card`` is on the battlefield under ``controller`` (owned by ``owner``,
     default the controller), its text read as a board file's entry for it reads it (110.4):
-    ``card: NAME`` when the library holds that very card, its printed characteristics otherwise.
+    ``card: NAME`` when the library holds that very card, its printed characteristics otherwise;
+    ``chosen_color``: the color chosen as it entered (614.12).
 
     :raises BoardError: not a permanent card (110.4a), or one whose abilities need a choice
         made as it enters (a chosen type or color).
@@ -1397,7 +1398,7 @@ def card_permanent(card: Card, pid: str, controller: str, owner: str | None = No
     for f in ("loyalty", "defense"):
         if not isinstance(data, str) and getattr(card, f) is not None:
             fields[f] = getattr(card, f)
-    spec = PermanentSpec(id=pid, controller=controller, owner=owner, **fields)
+    spec = PermanentSpec(id=pid, controller=controller, owner=owner, chosen_color=chosen_color, **fields)
     players = [PlayerSpec(name=n) for n in dict.fromkeys((controller, owner))]
     builder = _Builder(BoardFile(active_player=controller, players=players, battlefield=[spec]), card.name, lib)
     builder.player_names, builder.ids, builder.all_ids, builder._types = {controller, owner}, {pid: 0}, {}, {}
@@ -1424,9 +1425,9 @@ def spell_ability(card: Card) -> SpellAbility | None:
     of its cost (kicker, affinity, "costs {N} less", 601.2f), with no effect; ``None`` without
     such lines."""
     if "aura" in {t.lower() for t in card.subtypes}:
-        from mtgsolver.read.grammar.spell import read_aura
+        from mtgsolver.read.grammar.spell import remembered_aura
 
-        aura = read_aura(card.text or "", card.name)
+        aura = remembered_aura(card.text or "", card.name)
         return parse_spell(aura) if aura is not None else None
     if not {"instant", "sorcery"} & set(card.types):
         if not card.is_permanent:

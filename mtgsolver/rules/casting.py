@@ -52,7 +52,7 @@ from mtgsolver.rules.triggers import mode_sets
 from mtgsolver.rules.twins import twin_keys
 
 __all__ = ["Activate", "Cast", "Payment", "activate", "cast", "needs", "pay", "sorcery_timing", "spell_ability",
-           "total_cost"]
+           "total_cost", "uses_x", "with_x"]
 
 MAIN_PHASES = ("precombat_main", "postcombat_main")
 
@@ -412,7 +412,7 @@ def needs(game: Game, action: Cast | Activate) -> tuple[bool, bool]:
         if not 0 <= action.index < len(abilities):
             return False, False
         cost, effects = abilities[action.index].mana, abilities[action.index].effects
-    return bool(cost and cost.variables) or _uses_x(effects), any(isinstance(e, Modal) for e in effects)
+    return bool(cost and cost.variables) or uses_x(effects), any(isinstance(e, Modal) for e in effects)
 
 
 # --------------------------------------------------------------------------- the parts
@@ -425,13 +425,14 @@ def _x(in_cost: bool, x: int | None, effects: Sequence[object], name: str) -> in
     return x
 
 
-def _uses_x(value: object) -> bool:
+def uses_x(value: object) -> bool:
+    """Whether ``value`` (effects, targets) names the X chosen as it is cast or activated (107.3a)."""
     if isinstance(value, X) or isinstance(value, Affected) and value.x_bounds:
         return True
     if isinstance(value, (tuple, list)):
-        return any(_uses_x(v) for v in value)
+        return any(uses_x(v) for v in value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return any(_uses_x(getattr(value, f.name)) for f in dataclasses.fields(value))
+        return any(uses_x(getattr(value, f.name)) for f in dataclasses.fields(value))
     return False
 
 
@@ -473,7 +474,7 @@ def with_x(value: Any, x: int | None, name: str) -> Any:
     return value
 
 
-_uses_x_once = _once(_uses_x)
+_uses_x_once = _once(uses_x)
 _with_x_once = _once(with_x)
 
 
@@ -622,17 +623,24 @@ def _cost(game: Game, pid: str, name: str, player: str, c: CostPart, key: str) -
     elif c.kind == "discard":
         z = game.zones_of(player)
         n = z.hand_count if c.what == "hand" else (c.amount or 1)
+        typed = c.what not in (None, "card", "hand")  # "discard a creature card": of that card type (205.2a)
         if z.hand_count < n:
             raise Illegal("602.2", f"{player} has {z.hand_count} cards in hand; the cost discards {n}")
-        if n < z.hand_count and z.hand_count != len(z.hand):
+        if (n < z.hand_count or typed) and z.hand_count != len(z.hand):
             raise Undecided("701.9", f"{player} discards to pay a cost from a hand not all known (402.3)")
-        ways = list(itertools.combinations([zc.id for zc in z.hand], n))
+        fit = [zc.id for zc in z.hand if not typed or set((c.what or "").split()) <= {t.lower() for t in zc.card.types}]
+        if len(fit) < n:
+            raise Illegal("602.2", f"{player} has {len(fit)} {c.what} cards in hand; the cost discards {n}")
+        ways = list(itertools.combinations(fit, n))
         for cid in ways[game.choose(f"cost:{key}:discard", [",".join(w) for w in ways])]:
             discard(game, cid, player, f"is discarded by {player} to pay a cost")
     elif c.kind == "exile_self":
         game.leave(pid, "exile", f"is exiled by {player} to pay a cost", "602.2")
     elif c.kind == "return_self":
         game.leave(pid, "hand", "is returned to its owner's hand to pay a cost", "602.2")
+    elif c.kind == "return":
+        for returned in _chosen(game, player, c, pid, f"cost:{key}:return", untapped=False):
+            game.leave(returned, "hand", f"is returned to its owner's hand by {player} to pay a cost", "602.2")
     elif c.kind == "exile_card":
         zone = c.what or "graveyard"
         z = game.zones_of(player)

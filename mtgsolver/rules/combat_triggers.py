@@ -143,6 +143,8 @@ def _matches(f: Affected, perm: Permanent, source: Permanent) -> bool | None:
     for fl in fields(f):
         if fl.name not in _SIMPLE and getattr(f, fl.name) != fl.default:
             return None
+    if f.controller == "defending":
+        return None
     if f.controller == "you" and perm.controller != source.controller:
         return False
     if f.controller == "opponents" and perm.controller == source.controller:

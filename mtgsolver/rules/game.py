@@ -46,6 +46,9 @@ from mtgsolver.rules.layers import Query, apply_layers
 __all__ = ["CardReader", "Chooser", "Event", "Game", "Illegal", "Payer", "StackObject", "Step", "Undecided",
            "card_object"]
 
+#: The five colors a color is chosen among (105.1).
+_COLORS = ("white", "blue", "black", "red", "green")
+
 #: The zones a card can be put into, besides the battlefield and the stack (400.1).
 CardZone = Literal["hand", "library", "graveyard", "exile"]
 
@@ -98,9 +101,13 @@ class CardReader(Protocol):
     ``graveyard_statics(card)`` (113.6b), ``spell(card)``: what it does as a spell, or what
     its lines make of its cost (601.2f), ``enters_with(card, x)``: the counters its permanent
     enters with when its spell had X (614.1c, 107.3m), and ``enchant(card)``: what an Aura card
-    may enchant (702.5a), ``None`` when its enchant ability is not read."""
+    may enchant (702.5a), ``None`` when its enchant ability is not read; ``chooses_color(card)``:
+    whether its permanent has a color chosen as it enters (614.12), given to ``permanent``."""
 
-    def permanent(self, card: Card, pid: str, controller: str, owner: str) -> Permanent: ...
+    def permanent(self, card: Card, pid: str, controller: str, owner: str,
+                  chosen_color: str | None = None) -> Permanent: ...
+
+    def chooses_color(self, card: Card) -> bool: ...
 
     def graveyard_statics(self, card: Card) -> tuple[Static, ...]: ...
 
@@ -127,8 +134,9 @@ class Event:
     """Something triggered abilities wait for (603.2): ``kind`` as a
     :data:`~mtgsolver.model.effects.TriggerKind`, the object it is about (its id and as it
     last existed, 603.10a), the player who did it (a spell's caster, who drew, discarded or
-    gained life, whose step begins, the player dealt damage) and, for an event of two creatures
-    (one blocking another, one dealing combat damage to another), the other creature."""
+    gained life, whose step begins, the player dealt damage), for an event of two creatures
+    (one blocking another, one dealing combat damage to another), the other creature, and the
+    damage dealt or life gained in it (``amount``: "that much", 603.7c)."""
 
     kind: str
     object: str | None = None
@@ -137,6 +145,7 @@ class Event:
     before: Board | None = None  # the board just before it (603.10a)
     batch: int = 0  # events of one batch happened at once ("one or more", 603.2c)
     other: str | None = None
+    amount: int | None = None
 
 
 @dataclass
@@ -145,8 +154,9 @@ class StackObject:
     controller and source (the source as it last existed: ``lki``), its targets per slot with
     the generation of each (400.7), divided amounts (601.2d), X (107.3), modes (700.2), and
     for a triggered ability what its event was about (603.7c: "that creature", as it last
-    existed, and "that player": the caster of a spell, the controller of a permanent); whether a
-    spell was kicked (702.33d)."""
+    existed, and "that player": the caster of a spell, the controller of a permanent, and
+    ``event_amount``: the damage dealt or life gained in it, "that much"); whether a spell was
+    kicked (702.33d)."""
 
     id: str
     kind: Literal["spell", "ability"]
@@ -166,6 +176,7 @@ class StackObject:
     label: str = ""
     source_generation: int = 0
     kicked: bool = False
+    event_amount: int | None = None
 
 
 @dataclass
@@ -278,9 +289,9 @@ class Game:
         self.batch += 1
 
     def emit(self, kind: str, obj: str | None = None, lki: Permanent | None = None, player: str | None = None,
-             before: Board | None = None) -> None:
+             before: Board | None = None, amount: int | None = None) -> None:
         """Note an event triggered abilities may wait for (603.2)."""
-        self.events.append(Event(kind, obj, lki, player, before, self.batch))
+        self.events.append(Event(kind, obj, lki, player, before, self.batch, amount=amount))
 
     def over(self) -> bool:
         """Whether the game is over (104.2a: one player left); a player leaving a game of
@@ -497,9 +508,13 @@ class Game:
         return zc
 
     def template(self, zc: ZoneCard, controller: str, owner: str) -> Permanent:
-        """The permanent a card is on the battlefield (110.4), its text read."""
+        """The permanent a card is on the battlefield (110.4), its text read; a color chosen as
+        it enters by the player it enters under (614.12: "As ~ enters, choose a color")."""
         if zc.permanent is not None:
             return dataclasses.replace(zc.permanent, controller=controller, owner=owner)
+        if self.reader.chooses_color(zc.card):
+            color = _COLORS[self.choose(f"color:{controller}:{zc.id}", _COLORS)]
+            return self.reader.permanent(zc.card, zc.id, controller, owner, color)
         return self.reader.permanent(zc.card, zc.id, controller, owner)
 
     # -- the stack -------------------------------------------------------------------

@@ -61,7 +61,7 @@ class _Obj:
 
     __slots__ = ("perm", "id", "controller", "types", "supertypes", "subtypes", "colors", "keywords", "protections", "abilities",
                  "power", "toughness", "granted_by", "granted_at", "changes", "touched", "retyped", "in_combat",
-                 "attachments", "graveyard", "barred")
+                 "attachments", "graveyard", "barred", "defending")
 
     def __init__(self, perm: Permanent) -> None:
         self.perm, self.id, self.controller = perm, perm.id, perm.controller
@@ -77,6 +77,7 @@ class _Obj:
         self.attachments: frozenset[tuple[str, str]] = frozenset()  # (aura|equipment, its controller)
         self.graveyard = 0  # cards in its controller's graveyard (404; So Tiny)
         self.barred: set[str] = set()  # keywords it "can't have" (113.11)
+        self.defending: str | None = None  # the defending player of the creature attacking (508.5a)
 
     def clone(self) -> "_Obj":
         new = _Obj.__new__(_Obj)
@@ -162,6 +163,10 @@ class _Engine:
             for oid in ids:
                 if oid in self.state:
                     self.state[oid].in_combat = role
+        for a in combat.attackers if combat else ():
+            if a.creature in self.state:
+                there = a.target is not None and (board.is_player(a.target) or board.has_permanent(a.target))
+                self.state[a.creature].defending = board.defending_player_of(a.target) if there else a.defender
         self.timestamps = {p.id: (p.timestamp if p.timestamp is not None else i + 1) for i, p in enumerate(printed)}
         self.control(effects)
         for obj in self.state.values():
@@ -1006,6 +1011,8 @@ def _matches(aff: Affected, obj: _Obj, eff: _Eff, state: Mapping[str, _Obj] | No
         return False
     if aff.controller == "opponents" and obj.controller == eff.controller:
         return False
+    if aff.controller == "defending" and (eff.source not in state or obj.controller != state[eff.source].defending):
+        return False  # 508.5a: none outside combat
     if aff.types and not aff.types <= obj.types:
         return False
     if aff.not_types & obj.types or aff.not_subtypes & obj.subtypes or aff.not_supertypes & obj.supertypes:

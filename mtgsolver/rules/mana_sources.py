@@ -608,11 +608,13 @@ def _describe(part: CostPart) -> str:
         what = " ".join(w for w in (part.what, "token" if part.token else None) if w) or "permanent"
         return ("X " if part.variable else "") + what + (f" named {part.named}" if part.named else "")
     amount = "X" if part.variable else str(part.amount)
+    discarded = "your hand" if part.what == "hand" else "a card" if part.what in (None, "card") else f"a {part.what} card"
     return {"remove_counters": f"remove {amount} {part.what} counter(s)", "tap_untapped":
-            f"tap {amount} untapped {part.what}", "discard": f"discard {'your hand' if part.what == 'hand' else 'a card'}",
+            f"tap {amount} untapped {part.what}", "discard": f"discard {discarded}",
             "exile_self": f"exile it from your {part.what}", "exile_card": f"exile a card from your {part.what}",
             "put_counter": f"put a {part.what} counter on it", "mill": f"mill {amount} card(s)",
-            "return_self": "return it to its owner's hand"}.get(part.kind, part.kind.replace("_", " "))
+            "return_self": "return it to its owner's hand",
+            "return": f"return a {part.what} you control to its owner's hand"}.get(part.kind, part.kind.replace("_", " "))
 
 
 def _options(col: _Collector, perm: Permanent, ability: ManaAbility, sacrificed: str | None,

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import re
 from collections import Counter
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Sequence, get_args
 
-from mtgsolver.model.board import PoolMana
+from mtgsolver.model.board import Board, PoolMana
 from mtgsolver.model.board_effects import Effect
 from mtgsolver.model.cards import Card
 from mtgsolver.model.continuous import Affected, ContinuousSpec
@@ -37,6 +38,7 @@ from mtgsolver.model.effects import (
     Attach,
     Attached,
     Attempt,
+    EventAmount,
     Bounce,
     Chosen,
     Conditional,
@@ -117,16 +119,20 @@ __all__ = ["EFFECTS", "Resolving", "create_token", "resolve_stack", "resolve_top
 # --------------------------------------------------------------------------- the loop
 def settle(game: Game) -> None:
     """What happens whenever a player would receive priority: state-based actions until none
-    applies (704.3), then the abilities that triggered go on the stack (603.3); repeated
-    until neither happens."""
+    applies (704.3), then the abilities that triggered go on the stack together (603.3b);
+    repeated until neither happens. An ability triggers as its event happens (603.2), before
+    the state-based actions that follow it: a creature dealt lethal damage still triggers on
+    being dealt it."""
     while True:
-        done = check_state(game)
-        events, game.events = game.events, []
-        pending = triggered(game, events)
-        if pending:
-            put_triggers(game, pending)
-        if not done and not pending:
+        pending: list[Any] = []
+        while True:
+            events, game.events = game.events, []
+            pending += triggered(game, events)
+            if not check_state(game):
+                break
+        if not pending:
             return
+        put_triggers(game, pending)
 
 
 def resolve_stack(game: Game, height: int) -> None:
@@ -454,6 +460,10 @@ class Resolving:
                                           "is not modelled")
             p = self.object(ids[0]) if ids else None
             return p.mana_value if p is not None else 0
+        if isinstance(amount, EventAmount):  # 603.7c: "that much", the amount of the event it triggered on
+            if self.obj.event_amount is None:
+                raise Undecided("603.7c", f"{self.name()}: the amount of the event it triggered on is not known here")
+            return self.obj.event_amount
         raise AssertionError(amount)
 
     def permanents(self, ref: Ref) -> list[str]:
@@ -531,15 +541,18 @@ def _damage(r: Resolving, e: Damage) -> None:
     r.damaged += [t for t, n in amounts.items() if deal_damage(game, src, t, n)]
 
 
-def deal_damage(game: Game, src: Permanent, target: str, n: int) -> int:
-    """``src`` deals ``n`` damage to ``target`` (120.3), less what is prevented (615, 702.16e):
-    the damage dealt. Damage dealt is an event ("is dealt damage", "deals damage to a player",
-    603.2)."""
+def deal_damage(game: Game, src: Permanent, target: str, n: int, combat: bool = False,
+                view: Board | None = None) -> int:
+    """``src`` deals ``n`` damage to ``target`` (120.3), less what is prevented (615, 702.16e;
+    ``combat``: combat damage, which "prevent all combat damage" also prevents): the damage
+    dealt. Damage dealt is an event ("is dealt damage", "deals damage to a player", 603.2).
+    ``view``: the board as all of it is dealt at once (510.2), or as it is now."""
     if n <= 0 or not (target in game.players or game.on_battlefield(target)):
         return 0
+    view = game.view() if view is None else view
     protected = not target in game.players and any(
-        quality_of(src, q) or q == src.controller for q in game.perm(target).protections)
-    n = prevent(game, src, target, n, protected=protected)
+        quality_of(src, q) or q == src.controller for q in view.permanent(target).protections)
+    n = prevent(game, src, target, n, combat=combat, protected=protected)
     if n <= 0:
         return 0
     kw = src.keywords
@@ -552,7 +565,7 @@ def deal_damage(game: Game, src: Permanent, target: str, n: int) -> int:
             game.set_player(target, life=player.life - n)
             game.step("120.3a", f"{src.name} deals {n} damage to {target} ({player.life} -> {player.life - n} life)")
     else:
-        perm = game.perm(target)
+        perm = view.permanent(target)
         printed = game.perms[target]
         changes: dict[str, Any] = {}
         if perm.is_creature:
@@ -570,12 +583,12 @@ def deal_damage(game: Game, src: Permanent, target: str, n: int) -> int:
             changes["defense"] = printed.defense - n
         game.update(target, **changes)
         game.step("120.3", f"{src.name} deals {n} damage to {perm.name} ({target})")
-        game.emit("dealt_damage", target, player=src.controller)
-    game.emit("deals_damage", src.id, src, target if target in game.players else None)
+        game.emit("dealt_damage", target, player=src.controller, amount=n)
+    game.emit("deals_damage", src.id, src, target if target in game.players else None, amount=n)
     if target in game.players:
-        game.emit("deals_damage_to_player", src.id, src, target)
+        game.emit("deals_damage_to_player", src.id, src, target, amount=n)
         if target != src.controller:
-            game.emit("deals_damage_to_opponent", src.id, src, target)
+            game.emit("deals_damage_to_opponent", src.id, src, target, amount=n)
     if "lifelink" in kw and src.controller in game.players:
         gain_life(game, src.controller, n, "702.15b", " (lifelink)")
     return n
@@ -825,15 +838,22 @@ def _draw(r: Resolving, e: Draw) -> None:
 
 
 def draw(game: Game, player: str) -> None:
-    """121.1: the top card into the hand ("draws a card" triggers, 121.6, 603.2).
+    """121.1: the top card into the hand ("draws a card" triggers, 121.6, 603.2), or instead, as
+    the player chooses, a card with dredge N from their graveyard while their library has N cards
+    (702.52a-b).
 
-    :raises Undecided: a card in the graveyard with dredge could replace the draw (702.52a), or
-        the card drawn has miracle (702.94a)."""
+    :raises Undecided: the card drawn has miracle (702.94a); the cards dredge mills are not known
+        (401.2)."""
     z = game.zones_of(player)
-    dredge = next((c for c in z.graveyard if has_keyword_line(c.card, "dredge")), None)
-    if dredge is not None:
-        raise Undecided("702.52a", f"{player} would draw with {dredge.name} (dredge) in their graveyard: milling "
-                                   "instead is a choice not modelled")
+    dredges = [(c, n) for c in z.graveyard if (n := dredge_amount(c.card)) is not None and z.library_count >= n]
+    if dredges and (k := game.choose(f"dredge:{player}", ["draw", *(f"dredge {c.id}" for c, _ in dredges)])):
+        card, n = dredges[k - 1]
+        if n > len(z.library_top):
+            raise Undecided("701.17", f"{player} dredges {card.name}: the {n} cards milled are not all known (401.2)")
+        for zc in list(z.library_top[:n]):
+            move_object(game, zc.id, "graveyard", f"is milled by {player} (dredge {n})", "702.52a")
+        move_object(game, card.id, "hand", f"returns to {player}'s hand instead of a draw (dredge {n})", "702.52a")
+        return
     if z.library_count <= 0:
         game.drew_from_empty.add(player)
         game.step("121.4", f"{player} draws from an empty library (704.5b)")
@@ -927,7 +947,7 @@ def gain_life(game: Game, player: str, n: int, rule: str = "119.3", why: str = "
     p = game.players[player]
     game.set_player(player, life=p.life + n)
     game.step(rule, f"{player} gains {n} life ({p.life} -> {p.life + n}){why}")
-    game.emit("gains_life", player=player)
+    game.emit("gains_life", player=player, amount=n)
 
 
 def _lose_life(r: Resolving, e: LoseLife) -> None:
@@ -1487,6 +1507,14 @@ def _walk_refs(value: Any) -> list[Any]:
 def _keywords(ability: Any) -> set[str]:
     """A spell's keyword abilities as printed (``keywords``), by name."""
     return {k.split(" ")[0] for k in getattr(ability, "keywords", ())}
+
+
+def dredge_amount(card: Card) -> int | None:
+    """N of the card's "Dredge N" (702.52a), or ``None``."""
+    for line in (card.text or "").splitlines():
+        if m := re.match(r"dredge (\d+)\b", line.strip().lower()):
+            return int(m.group(1))
+    return None
 
 
 def has_keyword_line(card: Card, word: str) -> bool:

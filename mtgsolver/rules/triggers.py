@@ -54,6 +54,7 @@ class Pending:
     subject_lki: Permanent | None
     subject_player: str | None
     keyword: str = ""
+    amount: int | None = None
 
     @property
     def label(self) -> str:
@@ -172,7 +173,8 @@ def _triggered(game: Game, event: Event, board: Board, query: Query) -> list[Pen
             if event.other is not None:  # "that creature": the other one (509.3c-d, 510.3a)
                 subject = event.other
                 lki = board.permanent(event.other) if board.has_permanent(event.other) else None
-            out.append(Pending(perm.id, perm, index, ability, perm.controller, subject, lki, player))
+            out.append(Pending(perm.id, perm, index, ability, perm.controller, subject, lki, player,
+                               amount=event.amount))
             game.step("603.2", f"{perm.name} ({perm.id}) triggers: {_text(ability)}")
     return out
 
@@ -251,7 +253,8 @@ def put_triggers(game: Game, pending: list[Pending]) -> None:
             obj = StackObject(game.new_id(f"{p.source}-trigger"), "ability", p.controller, p.source, p.ability,
                               lki=p.lki, modes=modes, subject=p.subject, subject_lki=p.subject_lki,
                               subject_player=p.subject_player,
-                              label=p.label, x=p.lki.x if p.ability.event.kind == "enters" else None)
+                              label=p.label, x=p.lki.x if p.ability.event.kind == "enters" else None,
+                              event_amount=p.amount)
             targets = choose_targets(game, obj, f"targets:{p.label}")
             if targets is None:
                 game.step("603.3d", f"{p.lki.name} ({p.source}): its ability has no legal target and is removed "

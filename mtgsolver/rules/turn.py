@@ -259,7 +259,9 @@ def deal_combat_damage(game: Game, assignment: Sequence[tuple[str, str, int]]) -
         if n <= 0 or not game.on_battlefield(src):
             continue
         source = view.permanent(src)
-        deal_damage(game, source, dst, n)
+        n = deal_damage(game, source, dst, n, combat=True, view=view)  # 615.1: what was prevented was not dealt
+        if n <= 0:
+            continue
         if dst in game.players:
             if source.is_commander and "infect" not in source.keywords:
                 p = game.players[dst]
@@ -267,12 +269,10 @@ def deal_combat_damage(game: Game, assignment: Sequence[tuple[str, str, int]]) -
                 dealt[src] = dealt.get(src, 0) + n
                 game.set_player(dst, commander_damage=MappingProxyType(dealt))
             to_players.setdefault(src, set()).add(dst)
-            game.events.append(Event("deals_combat_damage_to_player", src, None, dst))
-        else:
-            game.events.append(Event("dealt_damage", dst, None, source.controller))
-            if view.has_permanent(dst) and view.permanent(dst).is_creature:
-                game.events.append(Event("deals_combat_damage_to_creature", src, None, None, other=dst))
-        game.events.append(Event("deals_combat_damage", src, None, dst if dst in game.players else None))
+            game.events.append(Event("deals_combat_damage_to_player", src, None, dst, amount=n))
+        elif view.has_permanent(dst) and view.permanent(dst).is_creature:  # deal_damage noted "is dealt damage"
+            game.events.append(Event("deals_combat_damage_to_creature", src, None, None, other=dst, amount=n))
+        game.events.append(Event("deals_combat_damage", src, None, dst if dst in game.players else None, amount=n))
     game.before = None
 
 

@@ -971,13 +971,15 @@ def _stays_idle(line: str, perm: Permanent, before: Board, after: Board | None) 
 _ETB = re.compile(r"^(?:(?:When|Whenever|As) [^.,]*? enters\b|[^.]*? enters(?: the battlefield)?(?: tapped| with\b)"
                   r"|[^.]*? enters(?: the battlefield)? as a copy\b|You may have [^.]*? enter\b)", re.I)
 # keywords that work only as a card is cast or from a hand or graveyard (702.29, 702.33, 702.34, ...),
+# an alternative cost written out (118.9: "you may ... rather than pay this spell's mana cost"),
 # and a trigger on casting the spell itself, which can't trigger from the battlefield (113.6k)
 _CARD_ONLY = re.compile(r"^(?:when you cast this spell|\w*cycling|kicker|multikicker|flashback|buyback|madness|morph|megamorph|affinity for|"
                         r"convoke|delve|dash|evoke|emerge|escape|foretell|suspend|unearth|mutate|bestow|offering|"
                         r"ninjutsu|disturb|retrace|jump-start|aftermath|splice onto|embalm|eternalize|encore|"
                         r"enchant|casualty|blitz|spectacle|surge|prowl|overload|replicate|entwine|"
                         r"escalate|spree|plot|prototype|squad|channel|transmute|companion|"
-                        r"as an additional cost to cast)\b", re.I)
+                        r"as an additional cost to cast|(?:if [^,]*, )?you may [^.]*? rather than pay this spell's mana "
+                        r"cost)\b", re.I)
 # keywords that work only as their permanent enters (702.123a fabricate, 702.136a riot, 702.38a
 # amplify, 702.54a bloodthirst, 702.82a devour, 702.104a tribute, 702.44a sunburst)
 _ENTERS_KEYWORD = re.compile(r"^(?:fabricate|riot|amplify|bloodthirst|devour|tribute|sunburst)\b", re.I)

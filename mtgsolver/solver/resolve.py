@@ -167,15 +167,25 @@ class LibraryReader:
         self.library = library
 
     @functools.lru_cache(maxsize=512)  # noqa: B019 - one reader per call
-    def _template(self, card: Card) -> Permanent:
+    def _template(self, card: Card, chosen_color: str | None = None) -> Permanent:
         try:
-            return card_permanent(card, "card", "_", "_", self.library)
+            return card_permanent(card, "card", "_", "_", self.library, chosen_color)
         except BoardError as exc:
             raise Undecided("614.12", f"{card.name} enters with a choice this project does not make: {exc.message}") \
                 from None
 
-    def permanent(self, card: Card, pid: str, controller: str, owner: str) -> Permanent:
-        return dataclasses.replace(self._template(card), id=pid, controller=controller, owner=owner)
+    def permanent(self, card: Card, pid: str, controller: str, owner: str,
+                  chosen_color: str | None = None) -> Permanent:
+        return dataclasses.replace(self._template(card, chosen_color), id=pid, controller=controller, owner=owner)
+
+    @functools.lru_cache(maxsize=512)  # noqa: B019 - one reader per call
+    def chooses_color(self, card: Card) -> bool:
+        """Whether the card's permanent needs a color chosen as it enters (614.12), and only that."""
+        try:
+            card_permanent(card, "card", "_", "_", self.library)
+        except BoardError as exc:
+            return exc.path.endswith(".chosen_color")
+        return False
 
     def graveyard_statics(self, card: Card) -> tuple[Any, ...]:
         return graveyard_statics(card)

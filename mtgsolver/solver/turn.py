@@ -477,9 +477,9 @@ class TurnSearch:
         """The player who makes the choice ``key`` (the keys :mod:`mtgsolver.solver.resolve`
         names); an unclear one is the opponent's, which can only take a win away."""
         kind, _, rest = key.partition(":")
-        if kind in ("order", "sacrifice", "discard", "answer"):
+        if kind in ("order", "sacrifice", "discard", "answer", "dredge"):
             return rest
-        if kind == "legend":
+        if kind in ("legend", "color"):
             return rest.split(":")[0]
         if kind == "attacks":
             return self._controller(game, rest) or self.opp

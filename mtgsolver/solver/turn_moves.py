@@ -26,7 +26,7 @@ from mtgsolver.model.mana import MANA_TYPES, ManaCost
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.zones import ZoneCard
 from mtgsolver.rules.casting import (Activate, Cast, Payment, activate, cast, needs, pay as pay_costs, sorcery_timing,
-                                     total_cost)
+                                     total_cost, uses_x, with_x)
 from mtgsolver.rules.game import Game, Illegal, Undecided, card_object
 from mtgsolver.rules.twins import twin_keys
 from mtgsolver.rules.mana_sources import Instance, SpellInfo, extract_sources
@@ -544,32 +544,39 @@ def _target_choices(game: Game, ability: SpellAbility | ActivatedAbility, modes:
     if any(slot >= len(ability.targets) for slot in slots):
         out.notes.append(f"{source.name}: an effect names a target its ability doesn't read (601.2c): not searched")
         return
-    per_slot: list[list[tuple[str, ...]]] = []
-    for slot in slots:
-        spec: TargetSpec = ability.targets[slot]
-        legal = candidates(game, spec, player, source, source_id)
-        legal = _representatives(_ordered(game, legal, player), keys, spec.count)
-        sizes = range(0 if spec.up_to else spec.count, spec.count + 1)
-        per_slot.append([c for k in sizes for c in itertools.combinations(legal, k)])
+    specs: tuple[TargetSpec, ...] = tuple(ability.targets[slot] for slot in slots)
     divided = next((e for e in nested_effects(ability.effects) if isinstance(e, Damage) and e.divided), None)
-    seen: set[Any] = set()
-    for combo in itertools.product(*per_slot):
-        if not _distinct(ability, slots, combo):
-            continue
-        sig = tuple(tuple(sorted(keys.get(t, ("own", t)) for t in group)) for group in combo)
-        if sig in seen:
-            continue
-        seen.add(sig)
-        flat = [t for g in combo for t in g]
-        for x in xs:
-            if divided is None:
-                yield tuple(combo), (), x
+    # 107.3a, 601.2b-c: X is chosen before targets, so a filter with X ("mana value X") is set per X
+    by_x = [(x, with_x(specs, x, source.name)) for x in xs] if needs_x and uses_x(specs) else [(None, specs)]
+    for chosen_x, chosen in by_x:
+        seen: set[Any] = set()
+        for combo in itertools.product(*(_slot_choices(game, spec, player, source, source_id, keys)
+                                         for spec in chosen)):
+            if not _distinct(ability, slots, combo):
                 continue
-            total = x if isinstance(divided.amount, X) else divided.amount
-            if not isinstance(total, int) or total < len(flat):
+            sig = tuple(tuple(sorted(keys.get(t, ("own", t)) for t in group)) for group in combo)
+            if sig in seen:
                 continue
-            for split in _splits(total, len(flat)):
-                yield tuple(combo), tuple(zip(flat, split)), x
+            seen.add(sig)
+            flat = [t for g in combo for t in g]
+            for x in xs if chosen_x is None else [chosen_x]:
+                if divided is None:
+                    yield tuple(combo), (), x
+                    continue
+                total = x if isinstance(divided.amount, X) else divided.amount
+                if not isinstance(total, int) or total < len(flat):
+                    continue
+                for split in _splits(total, len(flat)):
+                    yield tuple(combo), tuple(zip(flat, split)), x
+
+
+def _slot_choices(game: Game, spec: TargetSpec, player: str, source: Permanent, source_id: str,
+                  keys: Mapping[str, Any]) -> list[tuple[str, ...]]:
+    """The groups of legal targets one slot may choose (115.1, 601.2c), up to twins."""
+    legal = candidates(game, spec, player, source, source_id)
+    legal = _representatives(_ordered(game, legal, player), keys, spec.count)
+    sizes = range(0 if spec.up_to else spec.count, spec.count + 1)
+    return [c for k in sizes for c in itertools.combinations(legal, k)]
 
 
 def _idle_at_zero(ability: SpellAbility | ActivatedAbility, cost: ManaCost) -> bool:

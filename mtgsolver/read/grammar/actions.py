@@ -416,7 +416,7 @@ def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
     effects: list[Any] = []
     start = 0  # where the effects of the sentence before begin
     both = False  # whether a sentence before had two targets of one verb ("destroy target A and target B")
-    for text in _together(list(texts)):
+    for text in _together(_still_land([_condition_first(t) for t in texts])):
         before, both = both, both or isinstance(text, str) and bool(_BOTH.match(text))
         if isinstance(text, list):  # sentences read together
             start = len(effects)
@@ -654,6 +654,39 @@ _REST = {"on the bottom of your library in any order": {"rest": "bottom"},
          "on the bottom of your library": {"rest": "bottom"},
          "on the bottom of your library in a random order": {"rest": "bottom", "rest_random": True},
          "into your graveyard": {"rest": "graveyard"}}
+
+
+#: An effect with its condition after it: "[effect] if [condition]." (608.2c).
+_EFFECT_IF = re.compile(r"^([^,]+?) if ([^,]+)\.$")
+_REFERS_BACK = re.compile(r"\b(?:it|its|they|them|their|that|those)\b(?!')")
+#: A land made a creature until end of turn, the sentence before "It's still a land." (205.1b).
+_ANIMATED = re.compile(r"\bcreature((?: with [^.]*?)?) until end of turn\.$")
+
+
+def _condition_first(text: str) -> str:
+    """"[Effect] if [condition]." as "If [condition], [effect]." (608.2c: the effect happens only
+    if the condition holds as it resolves), when the words after "if" are a condition read that
+    names no object of the effect ("counter target spell if it was kicked": the target's kicker)."""
+    m = _EFFECT_IF.match(text)
+    if m is None or " instead" in text or _REFERS_BACK.search(m.group(2)):
+        return text
+    try:
+        condition(m.group(2))
+    except Refused:
+        return text
+    return f"if {m.group(2)}, {m.group(1)}."
+
+
+def _still_land(texts: list[str]) -> list[str]:
+    """``texts`` with "It's still a land." read into the sentence before it that makes a land a
+    creature until end of turn (205.1b: it keeps its card types and subtypes)."""
+    out: list[str] = []
+    for text in texts:
+        if text == "it's still a land." and out and (m := _ANIMATED.search(out[-1])):
+            out[-1] = f"{out[-1][:m.start()]}creature{m.group(1)} still_a_land until end of turn."
+        else:
+            out.append(text)
+    return out
 
 
 def _together(texts: list[str]) -> list[Any]:
@@ -1265,6 +1298,7 @@ CONSTANTS: dict[str, Any] = {
     "on_battlefield": {},  # permanents: on the battlefield, any controller (110.1)
     "in_party": ("party",),  # "creature in your party" (700.8)
     "theirs": {"controller": "opponents"},
+    "defenders": {"controller": "defending"},  # 508.5a
     # searches (701.23) and prevention (615)
     "found_to_hand": {},
     "found_revealed": {"reveal": True},
@@ -1275,6 +1309,8 @@ CONSTANTS: dict[str, Any] = {
     "onto_tapped": {"tapped": True},
     # conditions (603.4, 608.2c)
     "your_turn": {"your_turn": True},
+    "night": {"day_night": "night"},  # 731.1
+    "day": {"day_night": "day"},
     "not_your_turn": {"your_turn": False},
     "city_blessing": {"city_blessing": True},  # 702.131c
     "completed_dungeon": {"completed_dungeon": True},  # 309.7
@@ -1785,6 +1821,22 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def becomes_color(self, children: list[Any]) -> _Predicate:
         """"Becomes black": that color only (105.3, 613.1e)."""
         return _modify({"set_colors": [str(children[0])]})
+
+    def becomes_land_creature(self, children: list[Any]) -> _Predicate:
+        """"Becomes a 4/4 Elemental creature with haste until end of turn. It's still a land.":
+        a creature as well as a land (205.1b: it keeps its types and subtypes; 613.1d), with
+        its creature types (205.3m), its colors if named (613.1e), base power and toughness
+        (613.4b) and keywords (613.1f)."""
+        words = [str(c) if isinstance(c, Token) else str(c.children[0]) for c in children if c is not None]
+        power, toughness = (int(v) for v in next(w for w in words if "/" in w).split("/"))
+        spec: dict[str, Any] = {"add_types": ["creature"], "set_pt": [power, toughness]}
+        if subs := [w.split(":", 1)[1] for w in words if w.startswith("sub:")]:
+            spec["add_subtypes"] = subs
+        if colors := [w for w in words if w in COLORS]:
+            spec["set_colors"] = colors
+        if keywords := [k for w in words if w.startswith(("kw:", "pro:")) for k in _keywords(w)]:
+            spec["gains"] = keywords
+        return _modify(spec)
 
     def base_pt(self, children: list[Any]) -> _Predicate:
         power, toughness = (int(v) for v in str(children[-1]).split("/"))

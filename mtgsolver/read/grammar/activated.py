@@ -180,7 +180,7 @@ def cost_parts(cost: str) -> dict[str, Any]:
 
 
 #: Cost kinds whose ``what`` names permanents or cards by their words (types, subtypes, colors).
-_DESCRIBED = ("sacrifice", "tap_untapped", "exile_card")
+_DESCRIBED = ("sacrifice", "tap_untapped", "exile_card", "return")
 
 
 def _cost_part(part: Any) -> dict[str, Any]:

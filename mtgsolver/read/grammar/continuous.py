@@ -733,7 +733,7 @@ class _Build(ConstantRules, constants=CONSTANTS):
 
     def source_counters(self, *tokens: Token) -> dict:
         n = [number(t) for t in tokens if t.type == "NUMBER"]
-        kind = next(str(t) for t in tokens if t.type == "COUNTERKIND")
+        kind = next(str(t) for t in tokens if t.type in ("COUNTERKIND", "PT"))
         return {"counters_on_source": kind, "at_least": n[0] if n else 1}
 
     def source_counters_there(self, n: Token, kind: Token) -> dict:
@@ -1165,14 +1165,15 @@ def read(line: str, name: str) -> list[Any] | None:
     text = re.sub(r"^[A-Z][\w' ]*— ", "", text)  # an ability word (207.2c)
     low = _normal(text, name)
     if _CHOICE.fullmatch(low):
-        return []  # the choice is the permanent's board field chosen_type (614.12, 613: "the chosen type")
+        return []  # the choice is the board field chosen_type or chosen_color (614.12, 613: "the chosen type")
     first = low.split(" ", 1)[0].rstrip(",")
-    if (not _PLAUSIBLE.search(low) or "until end of turn" in low
+    if (not _PLAUSIBLE.search(low) or "until end of turn" in re.sub(r'"[^"]*"', '""', low)  # a granted ability's own
             or not (first in _FIRST or first.startswith("non") or first in subtypes() or first in plural_subtypes())):
         return None
     for quoted in re.findall(r'"([^"]+)"', text):
         _ORIGINAL[_normal(quoted, name)] = quoted
     low = _names(text, low)
+    low = re.sub(r"^(as long as ~ [^,]*), it\b(?!')", r"\1, ~", low)  # "it": the ~ its condition names
     for named in re.findall(r"named ([A-Z][\w' -]*?) is attached", text):
         _NAMES[named.lower()] = named
     try:
@@ -1216,7 +1217,7 @@ def _names(text: str, low: str) -> str:
 
 #: "As ~ enters the battlefield, choose a creature type." (Xenograft, Realmwright): a
 #: replacement effect whose result the board gives as ``chosen_type:``
-_CHOICE = re.compile(r"as ~ enters(?: the battlefield)?, choose a (?:basic land|creature) type\.?")
+_CHOICE = re.compile(r"as ~ enters(?: the battlefield)?, choose a (?:(?:basic land|creature) type|color)\.?")
 
 
 def _sound(mapping: dict) -> bool:

@@ -264,6 +264,15 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def tap_untapped(self, n, words):
         return CostPart("tap_untapped", amount=_fixed_number(n), what=singular(words), another=False)
 
+    def discard_typed(self, card_type):
+        return CostPart("discard", amount=1, what=card_type.value)
+
+    def return_permanent(self, words):
+        return CostPart("return", amount=1, what=words)
+
+    def return_filter(self, words):
+        return singular(" ".join(_simple(words)))
+
     def exile_self(self, _self, zone):
         return CostPart("exile_self", what=zone.value)
 

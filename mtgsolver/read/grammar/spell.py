@@ -34,7 +34,7 @@ from mtgsolver.read.grammar.text import number
 from mtgsolver.read.oracle import ability_units
 from mtgsolver.read.spell_text import EXTRA_TARGET
 
-__all__ = ["permanent_spell", "read_aura", "read_spell", "remembered_spell"]
+__all__ = ["permanent_spell", "read_aura", "read_spell", "remembered_aura", "remembered_spell"]
 
 _KICKER = re.compile(r"^kicker ((?:\{[0-9wubrgcx/]+\})+)$")
 #: A keyword line of a spell (702): the keyword and its cost or number.
@@ -135,6 +135,14 @@ def remembered_spell(text: str, name: str) -> dict[str, Any] | None:
     from mtgsolver.read.grammar.readings import remembered
 
     return remembered(text, name, read_spell, family="spell")
+
+
+def remembered_aura(text: str, name: str) -> dict[str, Any] | None:
+    """:func:`read_aura`, kept between runs (:mod:`mtgsolver.read.grammar.readings`): an Aura on
+    the battlefield is checked against what it may enchant (303.4d) at every state-based check."""
+    from mtgsolver.read.grammar.readings import remembered
+
+    return remembered(text, name, read_aura, family="aura")
 
 
 def _spell(text: str, name: str) -> dict[str, Any]:
