@@ -206,6 +206,21 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     # 702.86a annihilator N: its trigger makes the defending player sacrifice permanents; the
     # combat solvers answer undecided when an attacker has it (mtgsolver.encodings.damage)
     "annihilator": "int",
+    # -- how the game ends for the permanent's controller (104.2, 104.3) --
+    # "You can't lose the game" (Platinum Angel, Lich's Mastery; 104.3, 810.8a): no state-based
+    # action or effect makes its controller lose the game
+    "cant_lose_game": None,
+    # "You don't lose the game for having 0 or less life" (Phyrexian Unlife, Transcendence;
+    # 704.5a, 810.8a): its controller is not lost to 704.5a
+    "doesnt_lose_for_life": None,
+    # "your opponents can't win the game" (Platinum Angel; 104.2b, 810.8a): no effect makes an
+    # opponent of its controller win; 104.2a overrides it (the opponents' own opponents left)
+    "opponents_cant_win_game": None,
+    # "You can't win the game and your opponents can't lose the game." (Abyssal Persecutor;
+    # 104.2b, 104.3): the first no solver models (no effect that wins is read); the second
+    # keeps each opponent of its controller in the game as cant_lose_game keeps its controller
+    "cant_win_game": None,
+    "opponents_cant_lose_game": None,
 }
 
 
