@@ -100,3 +100,41 @@ def test_702_41a_affinity_of_a_permanent_spell(board, real_cards) -> None:
     is its spell's, read (601.2f)."""
     birds = "".join(f"  - {{id: o{i}, card: Ornithopter, controller: alice}}\n" for i in range(4))
     assert _cost(board(board_text("Myr Enforcer", birds, 20)), real_cards, "Myr Enforcer") == "{3}"
+
+
+def _harvest_board(board, swamps: int, fodder: bool):
+    lands = "".join(f"  - {{id: s{i}, card: Swamp, controller: alice}}\n" for i in range(swamps))
+    creatures = "  - {id: ogre, card: Gray Ogre, controller: alice}\n  - {id: wall, card: Wall of Stone, controller: bob}\n"
+    return board(board_text("Spark Harvest", lands + creatures
+                            + ("  - {id: thopter, card: Ornithopter, controller: alice}\n" if fodder else ""), 2))
+
+
+@pytest.mark.parametrize("swamps, fodder, won", [(1, True, True), (1, False, False), (5, False, True)])
+def test_601_2f_the_search_chooses_an_additional_cost_of_spark_harvest(board, real_cards, swamps: int, fodder: bool,
+                                                                       won: bool) -> None:
+    """Spark Harvest: "sacrifice a creature or pay {3}{B}" (601.2b: the choice is announced, 601.2f:
+    {3}{B} joins the total cost). Destroying Wall of Stone lets Gray Ogre win against 2 life: with
+    Ornithopter to sacrifice one Swamp casts it; with only the Ogre to sacrifice it needs five Swamps
+    to pay instead. The line replays through ``pay`` and ``resolve`` with the choice named."""
+    b = _harvest_board(board, swamps, fodder)
+    answer = win_turn(b, real_cards, time_limit=30)
+    assert answer.solved is won, answer.reasons
+    if won:
+        casts = [s.op[1] for s in answer.line.steps if s.kind == "move" and s.op[1].kind == "cast"]
+        assert [m.additional for m in casts] == [0 if fodder else 1]
+        assert all(c.ok for c in check_line(b, answer.line, real_cards))
+
+
+def test_601_2f_an_additional_cost_chosen_in_resolve(board, real_cards) -> None:
+    """``resolve`` asks which additional cost is paid (601.2b): sacrificing Ornithopter, or paying
+    {3}{B} on top of {B} (five Swamps tapped)."""
+    b = _harvest_board(board, 5, True)
+    game = Game(b, LibraryReader(real_cards), _First())
+    zc = next(zc for zc in b.zones["alice"].hand if zc.name == "Spark Harvest")
+    assert [str(total_cost(game, "alice", zc, zc.spell, (), False, None, n)) for n in (0, 1)] == ["{B}", "{B}{3}{B}"]
+    paid = resolve(b, ["cast Spark Harvest>wall"], choose=["additional:alice.hand[0]=pay {3}{B}"]).board
+    assert paid.has_permanent("thopter") and not paid.has_permanent("wall")
+    assert sum(p.tapped for p in paid.permanents if p.id.startswith("s")) == 5
+    sacrificed = resolve(b, ["cast Spark Harvest>wall"], choose=["additional:alice.hand[0]=sacrifice creature",
+                                                                 "cost:spark-harvest:sacrifice=thopter"]).board
+    assert not sacrificed.has_permanent("thopter") and sum(p.tapped for p in sacrificed.permanents) == 1
