@@ -185,3 +185,29 @@ def test_a_cast_trigger_of_a_permanent_in_play_does_not_bear() -> None:
         f"controller: alice, text: '{text}'}}\n", "b.yaml")
     against_win, against_no = turn_bearing(board, False)
     assert against_win == () and [u.permanent for u in against_no] == ["alice.hand[0]"]
+
+
+@pytest.mark.parametrize("extra, bears", [
+    ("", False),                                                                  # no mana at all
+    ("  - {id: forest, card: Forest, controller: bob}\n", True),                   # a land to pay with
+    ("  - {id: forest, card: Forest, controller: bob, tapped: true}\n", False),    # tapped
+    ("  - {id: m, name: Mana Thing, types: [artifact], controller: bob, text: \"{T}: Add {G}. Frob.\"}\n", True),
+])
+def test_an_unread_activated_ability_its_controller_cant_pay_for_bears_on_no_win(real_cards, extra: str,
+                                                                                   bears: bool) -> None:
+    """602.2b, 601.2g-h: Waker of the Wilds' "{X}{G}{G}: ..." (unread) needs {G}{G} even with X = 0;
+    with no mana in bob's pool and no untapped permanent that has, or could have, a mana ability,
+    bob can't activate it, so it bears on neither answer of the whole-turn search. A {T} ability
+    of a tapped permanent neither."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.solver.relevance import turn_bearing
+
+    text = ("version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\nturn: {step: precombat_main}\n"
+            "battlefield:\n  - {id: waker, card: Waker of the Wilds, controller: bob}\n"
+            "  - {id: t, name: Tapper, types: [artifact], controller: bob, tapped: true, text: \"{T}: Frobnicate target "
+            "creature.\"}\n" + extra)
+    board = parse_board_text(text, "b.yaml", library=real_cards)
+    against_win, against_no = turn_bearing(board, False)
+    assert ("waker" in {u.permanent for u in against_win}) is bears
+    assert ("waker" in {u.permanent for u in against_no}) is bears
+    assert "t" not in {u.permanent for u in against_win + against_no}

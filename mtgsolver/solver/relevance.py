@@ -31,11 +31,13 @@ from mtgsolver.model.effects import (
     ActivatedAbility, Damage, Delayed, GainLife, LookAtTop, LoseLife, Players, PutCounters, SpellAbility,
     TriggeredAbility, You,
 )
-from mtgsolver.model.mana import Color
+from mtgsolver.model.mana import Color, ManaCost
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.model.zones import TURN_STEPS
 from mtgsolver.read.board_file import spell_ability as board_spell_ability
+from mtgsolver.read.grammar.actions import Refused
+from mtgsolver.read.grammar.activated import cost_parts
 from mtgsolver.read.line_forms import (
     EVENTS, NUMBERS, LineForm, effect_events, effect_reach, line_form, parent_index, reach,
     static_condition,
@@ -1021,8 +1023,8 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
         mine = perm.controller == active
         for line in perm.unread:
             u = UnreadLine(perm.id, line, line_kinds(line))
-            where = set() if not mine and _attacks_of_theirs(line, perm.name) else \
-                _bearing(line, mine, on_battlefield=True, early_steps=early_steps)
+            where = set() if not mine and (_attacks_of_theirs(line, perm.name) or _out_of_reach(board, perm, line)) \
+                else _bearing(line, mine, on_battlefield=True, early_steps=early_steps)
             if "win" in where:
                 against_win.append(u)
             if "no" in where:
@@ -1101,6 +1103,27 @@ def _attacks_of_theirs(line: str, name: str) -> bool:
     in the searching player's turn (blocking, "attacks or blocks", is another matter)."""
     body = _body(line).replace(name, "~")
     return bool(_THEIR_ATTACKS.match(body))
+
+
+def _out_of_reach(board: Board, perm: Permanent, line: str) -> bool:
+    """An unread activated ability its controller plainly can't activate (602.2b, 601.2g-h): its
+    cost, read as the mana family reads costs, taps ``perm`` while it is tapped or summoning sick
+    (107.5, 302.6), or has mana to pay (X as 0, 107.3) while its controller has no mana in their
+    pool and no untapped permanent with a mana ability or an unread line that could be one."""
+    body = _body(line)
+    if not is_activated(body):
+        return False
+    try:
+        parts = cost_parts(re.sub(rf"(?<![\w{{]){re.escape(perm.name.lower())}(?![\w}}])", "~",
+                                  body.split(":", 1)[0].lower().replace("\u2019", "'")))
+    except Refused:
+        return False
+    if any(c["kind"] == "tap" for c in parts.get("costs", [])) and (perm.tapped or not perm.can_use_tap_abilities()):
+        return True
+    if "mana" not in parts or ManaCost.parse(parts["mana"]).mana_value == 0 or board.pool(perm.controller):
+        return False
+    return not any(not p.tapped and (p.mana_abilities or any("mana" in line_kinds(u) for u in p.unread))
+                   for p in board.controlled_by(perm.controller))
 
 
 def _cast_lines(spell: SpellAbility | None) -> set[str]:
