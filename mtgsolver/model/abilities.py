@@ -206,6 +206,10 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     # 702.86a annihilator N: its trigger makes the defending player sacrifice permanents; the
     # combat solvers answer undecided when an attacker has it (mtgsolver.encodings.damage)
     "annihilator": "int",
+    # "Green creature spells you cast cost {1} less to cast." (Rhonas's Monument, Goblin
+    # Electromancer's "Instant and sorcery spells"; 601.2f, 118.7c): {n: 1, spells: AFFECTED},
+    # the generic mana of each spell its controller casts that matches ``spells`` is lowered by n
+    "spells_cost_less": "spell_reduction",
     # -- how the game ends for the permanent's controller (104.2, 104.3) --
     # "You can't lose the game" (Platinum Angel, Lich's Mastery; 104.3, 810.8a): no state-based
     # action or effect makes its controller lose the game

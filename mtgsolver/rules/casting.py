@@ -38,7 +38,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
-from mtgsolver.model.board import PoolMana
+from mtgsolver.model.board import Board, PoolMana
+from mtgsolver.model.cards import Card
 from mtgsolver.model.continuous import Affected
 from mtgsolver.model.effects import ActivatedAbility, Damage, Modal, SpellAbility, X
 from mtgsolver.model.errors import OptionError
@@ -46,13 +47,14 @@ from mtgsolver.model.mana import ManaCost, ManaSymbol
 from mtgsolver.model.mana_abilities import CostPart
 from mtgsolver.model.zones import ZoneCard
 from mtgsolver.rules.game import Game, Illegal, StackObject, Undecided, card_object
+from mtgsolver.rules.layers import Query
 from mtgsolver.rules.resolution import add_counters, discard, move_object, sacrifice, tap
 from mtgsolver.rules.targets import became_targets, distinct_problem, target_problem, used_slots, warded
 from mtgsolver.rules.triggers import mode_sets
 from mtgsolver.rules.twins import twin_keys
 
 __all__ = ["Activate", "Cast", "Payment", "activate", "cast", "chosen_additional", "needs", "option_text", "pay",
-           "sorcery_timing", "spell_ability", "total_cost"]
+           "sorcery_timing", "spell_ability", "static_reduction", "total_cost"]
 
 MAIN_PHASES = ("precombat_main", "postcombat_main")
 
@@ -347,8 +349,9 @@ def total_cost(game: Game, player: str, zc: ZoneCard, spell: SpellAbility, targe
     with X fixed (107.3a, when ``x`` is given), plus the kicker paid (702.33a), the mana of the
     additional cost chosen (``additional``, "sacrifice a creature or pay {3}{B}") and "{N} more for each
     target beyond the first", less the reductions (118.7c: of generic mana only): "This spell costs
-    {N} less to cast [if ... | for each ... | if it targets ...]" and affinity for a card type
-    (702.41a: {1} less for each one ``player`` controls; 702.41b: each instance applies).
+    {N} less to cast [if ... | for each ... | if it targets ...]", affinity for a card type
+    (702.41a: {1} less for each one ``player`` controls; 702.41b: each instance applies) and the
+    statics of ``player``'s permanents (:func:`static_reduction`).
 
     :raises Undecided: a reduction not modelled (affinity for another quality, undaunted)."""
     cost = zc.card.mana_cost
@@ -371,6 +374,7 @@ def total_cost(game: Game, player: str, zc: ZoneCard, spell: SpellAbility, targe
                                              for group in targets for t in group):
             continue
         less += r.mana.generic * (query.count(r.per, zc.id, player) if r.per is not None else 1)
+    less += static_reduction(game.view(), query, player, zc.card, zc.id)
     for keyword in spell.keywords:
         if keyword.startswith("affinity"):
             kind = _affinity_type(keyword)
@@ -380,6 +384,15 @@ def total_cost(game: Game, player: str, zc: ZoneCard, spell: SpellAbility, targe
         elif keyword.startswith("undaunted"):
             raise Undecided("702.125a", f"{zc.card.name}: undaunted: the cost it lowers is not modelled")
     return _reduced(cost, less) if less > 0 else cost
+
+
+def static_reduction(board: Board, query: Query, player: str, card: Card, oid: str) -> int:
+    """601.2f, 118.7c: the generic mana the statics of ``player``'s permanents take off the total
+    cost of a spell of ``card`` (id ``oid``) they cast: "Green creature spells you cast cost {1} less
+    to cast" (Rhonas's Monument), each that matches the spell once."""
+    obj = card_object(card, oid, player)
+    return sum(n for p in board.controlled_by(player) for n, spells in p.values("spells_cost_less")
+               if query.matches(spells, oid, p.id, player, obj=obj))
 
 
 def _reduced(cost: ManaCost, less: int) -> ManaCost:

@@ -464,7 +464,8 @@ def _casts(game: Game, player: str, zc: ZoneCard, instant_only: bool, keys: Mapp
         return
     source = card_object(card, zc.id, player)
     needs_x, modal = needs(game, Cast(zc.id))
-    reduced = bool(ability.cost_reductions) or any(k.startswith("affinity") for k in ability.keywords)
+    reduced = bool(ability.cost_reductions) or any(k.startswith("affinity") for k in ability.keywords) or any(
+        p.has("spells_cost_less") for p in game.view().controlled_by(player))
     options = range(len(ability.additional_cost_options)) if ability.additional_cost_options else (None,)
     for kicked, additional in itertools.product((False, True) if ability.kicker is not None else (False,), options):
         def cost(targets: tuple[tuple[str, ...], ...], x: int | None, kicked: bool = kicked,
