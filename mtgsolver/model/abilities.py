@@ -200,6 +200,10 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     # "~ enters tapped." / "~ enters the battlefield tapped." (Izzet Boilerworks, Scarwood
     # Treefolk; 603.6d: a static ability applied as the permanent enters, however it enters)
     "enters_tapped": None,
+    # "As ~ enters the battlefield, you may pay 2 life. If you don't, it enters the battlefield
+    # tapped." (Watery Grave; 614.1d, 119.4): its controller chooses as it enters, paying only
+    # life they have
+    "enters_tapped_unless_paid_life": "int",
     # "can't crew Vehicles" (Bound in Gold's "can't attack, block, or crew Vehicles"; 702.122c):
     # it can't be tapped to pay a crew cost
     "cant_crew": None,

@@ -41,6 +41,10 @@ _PHRASES: list[tuple[str, Any]] = [
     # 603.6d, 614.1d: "[This permanent] enters tapped." (Izzet Boilerworks, Jungle Hollow, Scarwood Treefolk)
     (r"(?:~|this (?:land|creature|artifact|enchantment|permanent)) enters(?: the battlefield)? tapped\.",
      lambda m: ["enters_tapped"]),
+    # 614.1d, 119.4: "As Watery Grave enters the battlefield, you may pay 2 life. If you don't, it
+    # enters the battlefield tapped." (the shock lands)
+    (r"as (?:~|this (?:land|permanent)) enters(?: the battlefield)?, you may pay (\d+) life\. if you don't, it "
+     r"enters(?: the battlefield)? tapped\.", lambda m: [{"enters_tapped_unless_paid_life": int(m.group(1))}]),
     # 601.2f, 118.7c: "Green creature spells you cast cost {1} less to cast." (Rhonas's Monument),
     # "Instant and sorcery spells you cast ..." (Goblin Electromancer), "Artifact spells ..."
     (r"(?:(white|blue|black|red|green) )?(?:(artifact|creature|enchantment|instant|sorcery|planeswalker)"

@@ -393,7 +393,7 @@ class TurnSearch:
         kind, _, rest = key.partition(":")
         if kind in ("order", "sacrifice", "discard"):
             return rest
-        if kind == "legend":
+        if kind in ("legend", "enters"):
             return rest.split(":")[0]
         if kind == "attacks":
             return self._controller(game, rest) or self.opp
