@@ -211,3 +211,20 @@ def test_an_unread_activated_ability_its_controller_cant_pay_for_bears_on_no_win
     assert ("waker" in {u.permanent for u in against_win}) is bears
     assert ("waker" in {u.permanent for u in against_no}) is bears
     assert "t" not in {u.permanent for u in against_win + against_no}
+
+
+@pytest.mark.skipif(not CI, reason="a search of seconds: run under MTGSOLVER_PROFILE=ci")
+def test_spark_harvest_puzzle_is_won_after_its_first_move(real_cards) -> None:
+    """PS_WAR1 after Spark Harvest, Dreadhorde Twins sacrificed (601.2f), destroys Evolution Sage:
+    Resolute Watchdog, then an attack of the Zombie Army (Forebear's Blade) and the other Twins wins
+    against every block, the Watchdog's indestructible given after blocks, the Blade moving to the
+    Twins as the Army dies to first strike (603.10a). The whole puzzle is beyond the search's time."""
+    from mtgsolver.solver.resolve import resolve
+
+    board = load_board(ROOT / "tests/data/forge/PS_WAR1.pzl", real_cards)
+    after = resolve(board, ["cast Spark Harvest>evolution_sage"], library=real_cards,
+                    choose=["additional:you.hand[1]=sacrifice creature",
+                            "cost:spark-harvest:sacrifice=dreadhorde_twins_2"]).board
+    answer = win_turn(after, real_cards, time_limit=120)
+    assert answer.solved is True, answer.reasons
+    assert all(c.ok for c in check_line(after, answer.line, real_cards))
