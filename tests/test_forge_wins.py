@@ -197,10 +197,10 @@ def test_an_unread_activated_ability_its_controller_cant_pay_for_bears_on_no_win
                                                                                    bears: bool) -> None:
     """602.2b, 601.2g-h: Waker of the Wilds' "{X}{G}{G}: ..." (unread) needs {G}{G} even with X = 0;
     with no mana in bob's pool and no untapped permanent that has, or could have, a mana ability,
-    bob can't activate it, so it bears on neither answer of the whole-turn search. A {T} ability
-    of a tapped permanent neither."""
+    bob can't activate it, so it bears on no "no win"; on a win found, only if bob could pay for it
+    on some board of its line. A {T} ability of a tapped permanent neither."""
     from mtgsolver.load import parse_board_text
-    from mtgsolver.solver.relevance import turn_bearing
+    from mtgsolver.solver.relevance import line_bearing, turn_bearing
 
     text = ("version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\nturn: {step: precombat_main}\n"
             "battlefield:\n  - {id: waker, card: Waker of the Wilds, controller: bob}\n"
@@ -208,9 +208,11 @@ def test_an_unread_activated_ability_its_controller_cant_pay_for_bears_on_no_win
             "creature.\"}\n" + extra)
     board = parse_board_text(text, "b.yaml", library=real_cards)
     against_win, against_no = turn_bearing(board, False)
-    assert ("waker" in {u.permanent for u in against_win}) is bears
     assert ("waker" in {u.permanent for u in against_no}) is bears
-    assert "t" not in {u.permanent for u in against_win + against_no}
+    assert "t" not in {u.permanent for u in against_no}
+    # a win found is judged along its line: here a line whose boards are all this one
+    kept = line_bearing([u for u in against_win if u.permanent in ("waker", "t")], board, [board])
+    assert {u.permanent for u in kept} == ({"waker"} if bears else set())
 
 
 @pytest.mark.skipif(not CI, reason="a search of seconds: run under MTGSOLVER_PROFILE=ci")

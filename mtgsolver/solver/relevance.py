@@ -1023,8 +1023,10 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
         mine = perm.controller == active
         for line in perm.unread:
             u = UnreadLine(perm.id, line, line_kinds(line))
-            where = set() if not mine and (_attacks_of_theirs(line, perm.name) or _out_of_reach(board, perm, line)) \
-                else _bearing(line, mine, on_battlefield=True, early_steps=early_steps)
+            where = set() if not mine and _attacks_of_theirs(line, perm.name) else \
+                _bearing(line, mine, on_battlefield=True, early_steps=early_steps)
+            if not mine and _out_of_reach(board, perm, line):
+                where.discard("no")  # a win found is judged along its line (line_bearing)
             if "win" in where:
                 against_win.append(u)
             if "no" in where:
@@ -1064,7 +1066,8 @@ def line_bearing(lines: Iterable[UnreadLine], start: Board, boards: Iterable[Boa
     its vanishing (702.63a: the counters it enters with, an upkeep trigger, and "when the last
     time counter is removed, sacrifice it") after the upkeep only if a time counter was removed
     from it; "When you play another land" (City of Traitors, 305.1) only if its controller played
-    a land on some path."""
+    a land on some path; an activated ability of the opponent's only if they could pay for it on
+    some board of the line (:func:`_out_of_reach`)."""
     boards = list(boards)
     out = []
     for u in lines:
@@ -1080,6 +1083,10 @@ def line_bearing(lines: Iterable[UnreadLine], start: Board, boards: Iterable[Boa
             who = start.permanent(u.permanent).controller
             if all(b.turn.lands_played.get(who, 0) <= start.turn.lands_played.get(who, 0) for b in boards):
                 continue
+        elif start.has_permanent(u.permanent) and start.permanent(u.permanent).controller != start.active_player \
+                and all(not b.has_permanent(u.permanent) or _out_of_reach(b, b.permanent(u.permanent), u.line)
+                        for b in (start, *boards)):
+            continue
         elif _VANISHING.match(body) and start.has_permanent(u.permanent) and start.turn.step not in ("untap", "upkeep"):
             had = start.permanent(u.permanent).counters.get("time", 0)
             if not any(b.has_permanent(u.permanent) and b.permanent(u.permanent).counters.get("time", 0) < had
