@@ -50,7 +50,8 @@ from mtgsolver.read.board_file import spell_ability as board_spell_ability
 from mtgsolver.read.board_writer import board_data
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.spell_text import enters_with
-from mtgsolver.rules.casting import Activate, Cast, Payment, activate, cast, needs, option_text, spell_ability, total_cost
+from mtgsolver.rules.casting import (Activate, Cast, Payment, activate, cast, needs, option_text, spell_ability,
+                                     total_cost)
 from mtgsolver.rules.casting import pay as pay_costs
 from mtgsolver.rules.game import Game, Illegal, Step, Undecided
 from mtgsolver.rules.resolution import resolve_stack, settle
