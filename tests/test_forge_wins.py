@@ -230,3 +230,18 @@ def test_spark_harvest_puzzle_is_won_after_its_first_move(real_cards) -> None:
     answer = win_turn(after, real_cards, time_limit=120)
     assert answer.solved is True, answer.reasons
     assert all(c.ok for c in check_line(after, answer.line, real_cards))
+
+
+@pytest.mark.parametrize("step, bears", [("precombat_main", False), ("upkeep", True)])
+def test_an_upkeep_trigger_of_a_card_in_hand_bears_only_before_the_upkeep_is_over(real_cards, step: str,
+                                                                                  bears: bool) -> None:
+    """Mana Crypt's "At the beginning of your upkeep, flip a coin ..." (503.1a): cast in the main
+    phase, its permanent sees the next upkeep only, beyond the one turn searched."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.solver.relevance import turn_bearing
+
+    board = parse_board_text("version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\n"
+                             f"turn: {{step: {step}}}\nzones: {{alice: {{hand: [Mana Crypt]}}}}\n", "b.yaml",
+                             library=real_cards)
+    _, against_no = turn_bearing(board, step == "upkeep")
+    assert any("upkeep" in u.line for u in against_no) is bears

@@ -1015,7 +1015,8 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
     battlefield (the win's line is checked again for permanents that enter,
     :func:`entered_bearing`); an upkeep or draw step trigger, or a keyword
     that works only in the upkeep (fading, echo, cumulative upkeep), doesn't bear once those steps
-    are over (``early_steps`` False)."""
+    are over (``early_steps`` False), on a card in hand either (Mana Crypt's "At the beginning of
+    your upkeep": its permanent, cast this turn, sees the next upkeep only)."""
     active = board.active_player
     against_win: list[UnreadLine] = []
     against_no: list[UnreadLine] = []
@@ -1039,7 +1040,8 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
         for line in zc.permanent.unread if zc.permanent is not None else ():
             if line in cast_lines or zc.spell is not None and _ENCHANT.match(_body(line)):
                 continue  # read as its spell: its cost (601.2f) or its target (303.4a, 702.5a)
-            if not (_UNTAP_STEP.match(_body(line)) or _NEXT_UPKEEP.match(_body(line))):
+            if not (_UNTAP_STEP.match(_body(line)) or _NEXT_UPKEEP.match(_body(line))
+                    or not early_steps and _EARLY_STEP.match(_body(line))):  # from the next upkeep on
                 against_no.append(UnreadLine(zc.id, line, line_kinds(line)))
     return merge(against_win), merge(against_no)
 
