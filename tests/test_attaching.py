@@ -244,3 +244,31 @@ def test_a_color_chosen_as_the_aura_enters(real_cards) -> None:
     assert (blessing.attached_to, blessing.chosen_color) == ("bears", "B")
     assert r.board.permanent("bears").protections == {"black"} and not r.board.has_permanent("link")
     assert [c.name for c in r.board.zones["bob"].graveyard] == ["Vampiric Link"]
+
+
+def test_a_trigger_on_the_equipped_creature_dying_is_the_equipments(real_cards) -> None:
+    """603.10a, 301.5: Forebear's Blade's "Whenever equipped creature dies, attach Forebear's Blade
+    to target creature you control" triggers as the creature it equips dies (looking back to the
+    Blade attached to it) and moves to another creature; a creature it doesn't equip dying
+    doesn't trigger it."""
+    from mtgsolver.rules.game import Game
+    from mtgsolver.rules.resolution import resolve_stack, settle
+    from mtgsolver.rules.state_based import check_state
+    from mtgsolver.solver.resolve import LibraryReader
+
+    class First:
+        def choose(self, key: str, options) -> int:
+            return 0
+
+    for dying, moved in (("bears", True), ("elves", False)):
+        b = board("battlefield:\n  - {id: bears, card: Grizzly Bears, controller: alice"
+                  + (", damage: 2" if dying == "bears" else "") + "}\n"
+                  "  - {id: elves, card: Llanowar Elves, controller: alice" + (", damage: 1" if dying == "elves" else "")
+                  + "}\n  - {id: ogre, card: Gray Ogre, controller: alice}\n"
+                  "  - {id: blade, card: Forebear's Blade, controller: alice, attached_to: bears}\n", real_cards)
+        game = Game(b, LibraryReader(real_cards), First())
+        assert check_state(game)
+        settle(game)
+        resolve_stack(game, 0)
+        host = game.perm("blade").attached_to
+        assert (host in ("elves", "ogre") and game.on_battlefield(host)) if moved else host == "bears"

@@ -51,3 +51,40 @@ def test_a_land_that_enters_tapped_pays_for_nothing_this_turn(real_cards) -> Non
     for land, won in (("Mountain", True), ("Izzet Guildgate", False)):
         b = load(HAND % land, real_cards)
         assert win_turn(b, real_cards, time_limit=30).solved is won, land
+
+
+def test_614_1d_a_shock_land_enters_untapped_for_2_life_or_tapped(real_cards) -> None:
+    """Watery Grave: "As Watery Grave enters the battlefield, you may pay 2 life. If you don't, it
+    enters the battlefield tapped." Its controller's choice (``enters:alice:ID``): paying 2 life
+    it enters untapped; at 1 life it can't be paid (119.4) and the land enters tapped."""
+    assert parse_oracle_text(real_cards.find("Watery Grave").text, "Watery Grave") == (
+        [{"enters_tapped_unless_paid_life": 2}], [])
+
+    class Last:
+        def choose(self, key: str, options) -> int:
+            assert key.startswith("enters:alice:")
+            return len(options) - 1
+
+    for life, chooser, tapped, after in ((20, _First(), False, 18), (20, Last(), True, 20), (1, _First(), True, 1)):
+        b = load((HAND % "Watery Grave").replace("{name: alice}", f"{{name: alice, life: {life}}}"), real_cards)
+        game = Game(b, LibraryReader(real_cards), chooser)
+        grave = play_land(game, next(zc.id for zc in b.zones["alice"].hand if zc.name == "Watery Grave"))
+        assert game.perm(grave).tapped is tapped and game.players["alice"].life == after
+
+
+def test_the_search_pays_life_for_an_untapped_shock_land_to_win(real_cards) -> None:
+    """Sovereign's Bite ({1}{B}: 3 life) against 3 life with a Swamp and Watery Grave in hand: the
+    Grave paid for (2 life) pays the {1}; at 2 life paying would lose the game (704.5a) first, at
+    1 it can't be paid: no win. The line replays with the choice named."""
+    from mtgsolver.solver.win import check_line
+
+    text = ("version: 1\nactive_player: alice\nturn: {step: precombat_main}\n"
+            "players: [{name: alice, life: %d}, {name: bob, life: 3}]\n"
+            "zones: {alice: {hand: [Sovereign's Bite, Watery Grave]}}\n"
+            "battlefield:\n  - {id: swamp, card: Swamp, controller: alice}\n")
+    for life, won in ((20, True), (2, False), (1, False)):
+        b = load(text % life, real_cards)
+        answer = win_turn(b, real_cards, time_limit=30)
+        assert answer.solved is won, (life, answer.reasons)
+        if won:
+            assert all(c.ok for c in check_line(b, answer.line, real_cards))

@@ -221,3 +221,63 @@ def test_an_alternative_cost_of_a_permanent_on_the_battlefield_does_not_bear(rea
     against_win, against_no = turn_bearing(board, False)
     alternative = [u.permanent for u in against_no if "rather than pay" in u.line]
     assert alternative == ["a.hand[0]"] and not [u for u in against_win if "rather than pay" in u.line]
+
+
+@pytest.mark.parametrize("extra, bears", [
+    ("", False),                                                                  # no mana at all
+    ("  - {id: forest, card: Forest, controller: bob}\n", True),                   # a land to pay with
+    ("  - {id: forest, card: Forest, controller: bob, tapped: true}\n", False),    # tapped
+    ("  - {id: m, name: Mana Thing, types: [artifact], controller: bob, text: \"{T}: Add {G}. Frob.\"}\n", True),
+])
+def test_an_unread_activated_ability_its_controller_cant_pay_for_bears_on_no_win(real_cards, extra: str,
+                                                                                   bears: bool) -> None:
+    """602.2b, 601.2g-h: Waker of the Wilds' "{X}{G}{G}: ..." (unread) needs {G}{G} even with X = 0;
+    with no mana in bob's pool and no untapped permanent that has, or could have, a mana ability,
+    bob can't activate it, so it bears on no "no win"; on a win found, only if bob could pay for it
+    on some board of its line. A {T} ability of a tapped permanent neither."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.solver.relevance import line_bearing, turn_bearing
+
+    text = ("version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\nturn: {step: precombat_main}\n"
+            "battlefield:\n  - {id: waker, card: Waker of the Wilds, controller: bob}\n"
+            "  - {id: t, name: Tapper, types: [artifact], controller: bob, tapped: true, text: \"{T}: Frobnicate target "
+            "creature.\"}\n" + extra)
+    board = parse_board_text(text, "b.yaml", library=real_cards)
+    against_win, against_no = turn_bearing(board, False)
+    assert ("waker" in {u.permanent for u in against_no}) is bears
+    assert "t" not in {u.permanent for u in against_no}
+    # a win found is judged along its line: here a line whose boards are all this one
+    kept = line_bearing([u for u in against_win if u.permanent in ("waker", "t")], board, [board])
+    assert {u.permanent for u in kept} == ({"waker"} if bears else set())
+
+
+@pytest.mark.skipif(not CI, reason="a search of seconds: run under MTGSOLVER_PROFILE=ci")
+def test_spark_harvest_puzzle_is_won_after_its_first_move(real_cards) -> None:
+    """PS_WAR1 after Spark Harvest, Dreadhorde Twins sacrificed (601.2f), destroys Evolution Sage:
+    Resolute Watchdog, then an attack of the Zombie Army (Forebear's Blade) and the other Twins wins
+    against every block, the Watchdog's indestructible given after blocks, the Blade moving to the
+    Twins as the Army dies to first strike (603.10a). The whole puzzle is beyond the search's time."""
+    from mtgsolver.solver.resolve import resolve
+
+    board = load_board(ROOT / "tests/data/forge/PS_WAR1.pzl", real_cards)
+    after = resolve(board, ["cast Spark Harvest>evolution_sage"], library=real_cards,
+                    choose=["additional:you.hand[1]=sacrifice creature",
+                            "cost:spark-harvest:sacrifice=dreadhorde_twins_2"]).board
+    answer = win_turn(after, real_cards, time_limit=120)
+    assert answer.solved is True, answer.reasons
+    assert all(c.ok for c in check_line(after, answer.line, real_cards))
+
+
+@pytest.mark.parametrize("step, bears", [("precombat_main", False), ("upkeep", True)])
+def test_an_upkeep_trigger_of_a_card_in_hand_bears_only_before_the_upkeep_is_over(real_cards, step: str,
+                                                                                  bears: bool) -> None:
+    """Mana Crypt's "At the beginning of your upkeep, flip a coin ..." (503.1a): cast in the main
+    phase, its permanent sees the next upkeep only, beyond the one turn searched."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.solver.relevance import turn_bearing
+
+    board = parse_board_text("version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\n"
+                             f"turn: {{step: {step}}}\nzones: {{alice: {{hand: [Mana Crypt]}}}}\n", "b.yaml",
+                             library=real_cards)
+    _, against_no = turn_bearing(board, step == "upkeep")
+    assert any("upkeep" in u.line for u in against_no) is bears

@@ -39,6 +39,7 @@ from ortools.sat.python import cp_model
 from mtgsolver.encodings.lin import Lin, Lits
 from mtgsolver.model import Board, Permanent
 from mtgsolver.rules.damage import LETHAL_COMMANDER, LETHAL_POISON, by_toughness, mentor_target, number, prevents
+from mtgsolver.rules.state_based import kept_in_game
 
 __all__ = ["DamageModel", "Lit", "creature_value"]
 
@@ -317,14 +318,15 @@ class DamageModel:
     def check(self, player: str, upto: int) -> Lit:
         """``player`` loses at the state-based check after step ``upto`` (0: after the afflict
         triggers; 510.3, 704.3): life 0 or less (704.5a), ten poison counters (704.5c), 21
-        combat damage from one commander (704.6c)."""
+        combat damage from one commander (704.6c), unless a static ability keeps them in the game
+        (104.3; :func:`~mtgsolver.rules.damage.choice_notes` tells when it could die in combat)."""
         key = (player, upto)
         if key in self.checks:
             return self.checks[key]
         n, p = self.name, self.board.player(player)
         life = p.life - self.life_loss(player, upto) + self.life_gain(player, upto)
-        reasons = [self._le(life, 0, f"{n}_dead{upto}_{player}")]
-        if upto:
+        reasons = [] if kept_in_game(self.board, player, "704.5a") else [self._le(life, 0, f"{n}_dead{upto}_{player}")]
+        if upto and kept_in_game(self.board, player, "704.5c") is None:
             reasons.append(self._ge(p.poison + self.poison(player, upto), LETHAL_POISON, f"{n}_psn{upto}_{player}"))
             for c in (c for c in self.fighting if self.perm[c].is_commander):
                 prior = p.commander_damage.get(c, 0)

@@ -200,12 +200,35 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     # "~ enters tapped." / "~ enters the battlefield tapped." (Izzet Boilerworks, Scarwood
     # Treefolk; 603.6d: a static ability applied as the permanent enters, however it enters)
     "enters_tapped": None,
+    # "As ~ enters the battlefield, you may pay 2 life. If you don't, it enters the battlefield
+    # tapped." (Watery Grave; 614.1d, 119.4): its controller chooses as it enters, paying only
+    # life they have
+    "enters_tapped_unless_paid_life": "int",
     # "can't crew Vehicles" (Bound in Gold's "can't attack, block, or crew Vehicles"; 702.122c):
     # it can't be tapped to pay a crew cost
     "cant_crew": None,
     # 702.86a annihilator N: its trigger makes the defending player sacrifice permanents; the
     # combat solvers answer undecided when an attacker has it (mtgsolver.encodings.damage)
     "annihilator": "int",
+    # "Green creature spells you cast cost {1} less to cast." (Rhonas's Monument, Goblin
+    # Electromancer's "Instant and sorcery spells"; 601.2f, 118.7c): {n: 1, spells: AFFECTED},
+    # the generic mana of each spell its controller casts that matches ``spells`` is lowered by n
+    "spells_cost_less": "spell_reduction",
+    # -- how the game ends for the permanent's controller (104.2, 104.3) --
+    # "You can't lose the game" (Platinum Angel, Lich's Mastery; 104.3, 810.8a): no state-based
+    # action or effect makes its controller lose the game
+    "cant_lose_game": None,
+    # "You don't lose the game for having 0 or less life" (Phyrexian Unlife, Transcendence;
+    # 704.5a, 810.8a): its controller is not lost to 704.5a
+    "doesnt_lose_for_life": None,
+    # "your opponents can't win the game" (Platinum Angel; 104.2b, 810.8a): no effect makes an
+    # opponent of its controller win; 104.2a overrides it (the opponents' own opponents left)
+    "opponents_cant_win_game": None,
+    # "You can't win the game and your opponents can't lose the game." (Abyssal Persecutor;
+    # 104.2b, 104.3): the first no solver models (no effect that wins is read); the second
+    # keeps each opponent of its controller in the game as cant_lose_game keeps its controller
+    "cant_win_game": None,
+    "opponents_cant_lose_game": None,
 }
 
 

@@ -793,7 +793,9 @@ class SpellAbility:
     ``targets`` are its target slots in order; ``kicker``: its kicker cost (702.33a, an optional
     additional cost; ``Conditional.kicked`` effects happen when it was paid);
     ``additional_costs``: "As an additional cost to cast this spell, ..." (601.2f, 118.8), as a
-    mana ability's :class:`CostPart`; ``uncounterable``: "This spell can't be countered" (101.2);
+    mana ability's :class:`CostPart`; ``additional_cost_options``: "..., sacrifice a creature or pay
+    {3}{B}" (601.2b: the choice is announced as the spell is cast, 601.2f: the chosen one is paid,
+    a ``mana`` part added to the total cost), the parts of each; ``uncounterable``: "This spell can't be countered" (101.2);
     ``only_during``: "Cast this spell only during ..." (601.3): ``combat``, ``combat_before_blockers``,
     ``combat_after_blockers``, ``declare_blockers_step``, ``declare_attackers_step_attacked`` (the
     declare attackers step, and only if you've been attacked this step), ``your_turn``;
@@ -814,6 +816,7 @@ class SpellAbility:
     kicker: ManaCost | None = None
     cost_reductions: tuple["CostReduction", ...] = ()
     additional_costs: tuple[CostPart, ...] = ()
+    additional_cost_options: tuple[tuple[CostPart, ...], ...] = ()
     uncounterable: bool = False
     keywords: tuple[str, ...] = ()
     only_during: Literal["combat", "combat_before_blockers", "combat_after_blockers", "declare_blockers_step",

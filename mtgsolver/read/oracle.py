@@ -20,6 +20,17 @@ from mtgsolver.model.keywords import canonical_keyword
 
 __all__ = ["ability_units", "parse_oracle_text"]
 
+def _spells_cost_less(m: re.Match[str]) -> list[Any]:
+    """``{spells_cost_less: {n, spells}}``: a color, a card type or "instant and sorcery" (either)."""
+    color, kind, other, n = m.groups()
+    spells: dict[str, Any] = {"colors": [color]} if color else {}
+    if other:
+        spells["any_of"] = [{"types": [kind]}, {"types": [other]}]
+    elif kind:
+        spells["types"] = [kind]
+    return [{"spells_cost_less": {"n": int(n), "spells": spells}}] if spells and int(n) > 0 else []
+
+
 # Static abilities that change how mana is produced or spent, and battalion (lines about no creature; the
 # combat sentences are the ``combat`` grammar family's): (pattern on the lower-cased line with
 # the card's name replaced by "~", builder)
@@ -30,6 +41,14 @@ _PHRASES: list[tuple[str, Any]] = [
     # 603.6d, 614.1d: "[This permanent] enters tapped." (Izzet Boilerworks, Jungle Hollow, Scarwood Treefolk)
     (r"(?:~|this (?:land|creature|artifact|enchantment|permanent)) enters(?: the battlefield)? tapped\.",
      lambda m: ["enters_tapped"]),
+    # 614.1d, 119.4: "As Watery Grave enters the battlefield, you may pay 2 life. If you don't, it
+    # enters the battlefield tapped." (the shock lands)
+    (r"as (?:~|this (?:land|permanent)) enters(?: the battlefield)?, you may pay (\d+) life\. if you don't, it "
+     r"enters(?: the battlefield)? tapped\.", lambda m: [{"enters_tapped_unless_paid_life": int(m.group(1))}]),
+    # 601.2f, 118.7c: "Green creature spells you cast cost {1} less to cast." (Rhonas's Monument),
+    # "Instant and sorcery spells you cast ..." (Goblin Electromancer), "Artifact spells ..."
+    (r"(?:(white|blue|black|red|green) )?(?:(artifact|creature|enchantment|instant|sorcery|planeswalker)"
+     r"(?: and (instant|sorcery))? )?spells you cast cost \{(\d+)\} less to cast\.", _spells_cost_less),
     # mana production (mtgsolver.rules.production; 106.12, 305.7, 614)
     (r"if a land is tapped for mana, it produces \{([wubrgc])\} instead of any other type and amount\.",
      lambda m: [{"lands_tap_for": m.group(1).upper()}]),

@@ -150,6 +150,13 @@ def parse_static(entry: Any) -> Static:
         if isinstance(value, dict):
             return Static(name, parse_attack_tax(value))
         return Static(name, ManaCost.parse(str(value)))
+    if kind == "spell_reduction":
+        n = value.get("n") if isinstance(value, dict) else None
+        if not (isinstance(value, dict) and set(value) <= {"n", "spells"} and isinstance(n, int)
+                and not isinstance(n, bool) and n > 0):
+            raise VocabularyError(f"{name} expects {{n: N, spells: {{types: [creature]}}}} with N of 1 or more, "
+                                  f"got {value!r}")
+        return Static(name, (n, parse_affected(value.get("spells", {}), f"{name}.spells")))
     if kind == "battalion":
         gets = value.get("gets") if isinstance(value, dict) and set(value) == {"gets"} else None
         if not (isinstance(gets, list) and len(gets) == 2
@@ -193,6 +200,7 @@ _EXAMPLES = {
     "land_type": "plains",
     "mana_trigger": '{tapped: enchanted, adds: "{G}"}',
     "battalion": "{gets: [2, 2]}",
+    "spell_reduction": "{n: 1, spells: {types: [creature], colors: [green]}}",
     "landwalk": "forestwalk",
     "activation_scope": "all",
 }

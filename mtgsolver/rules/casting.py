@@ -38,7 +38,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
-from mtgsolver.model.board import PoolMana
+from mtgsolver.model.board import Board, PoolMana
+from mtgsolver.model.cards import Card
 from mtgsolver.model.continuous import Affected
 from mtgsolver.model.effects import ActivatedAbility, Damage, Modal, SpellAbility, X
 from mtgsolver.model.errors import OptionError
@@ -46,13 +47,14 @@ from mtgsolver.model.mana import ManaCost, ManaSymbol
 from mtgsolver.model.mana_abilities import CostPart
 from mtgsolver.model.zones import ZoneCard
 from mtgsolver.rules.game import Game, Illegal, StackObject, Undecided, card_object
+from mtgsolver.rules.layers import Query
 from mtgsolver.rules.resolution import add_counters, discard, move_object, sacrifice, tap
 from mtgsolver.rules.targets import became_targets, distinct_problem, target_problem, used_slots, warded
 from mtgsolver.rules.triggers import mode_sets
 from mtgsolver.rules.twins import twin_keys
 
-__all__ = ["Activate", "Cast", "Payment", "activate", "cast", "needs", "pay", "sorcery_timing", "spell_ability",
-           "total_cost", "uses_x", "with_x"]
+__all__ = ["Activate", "Cast", "Payment", "activate", "cast", "chosen_additional", "needs", "option_text", "pay",
+           "sorcery_timing", "spell_ability", "static_reduction", "total_cost", "uses_x", "with_x"]
 
 MAIN_PHASES = ("precombat_main", "postcombat_main")
 
@@ -62,7 +64,8 @@ class Cast:
     """Cast the card ``card`` (its id in its owner's hand) with ``targets`` (one group per
     target slot the spell uses, or one group for all, filled slot by slot), ``amounts`` divided
     among them (601.2d), ``modes`` (indices from 0, 700.2), ``x`` (107.3a), ``kicked`` (its
-    kicker cost paid, 702.33a)."""
+    kicker cost paid, 702.33a), ``additional``: which of its additional costs it pays, when it
+    offers a choice of them (an index of ``additional_cost_options``, 601.2b, 601.2f)."""
 
     card: str
     targets: tuple[tuple[str, ...], ...] = ()
@@ -71,6 +74,7 @@ class Cast:
     x: int | None = None
     free: bool = False
     kicked: bool = False
+    additional: int | None = None
 
 
 @dataclass(frozen=True)
@@ -175,8 +179,9 @@ def cast(game: Game, action: Cast) -> StackObject:
     obj.lki = card_object(card, oid, owner)
     game.stack.append(obj)
     game.changed()
-    for c in ability.additional_costs:  # 601.2f, 601.2h
-        _cost(game, oid, card.name, owner, c, oid)
+    for c in ability.additional_costs + chosen_additional(ability, action.additional, card.name):  # 601.2f, 601.2h
+        if c.kind != "mana":  # paid with the total cost (total_cost)
+            _cost(game, oid, card.name, owner, c, oid)
     game.emit("cast", oid, card_object(card, oid, owner), owner)
     became_targets(game, obj.targets)
     spells = dict(game.turn.spells_cast)
@@ -316,13 +321,37 @@ def _affinity_type(keyword: str) -> str | None:
     return None
 
 
+def option_text(parts: Sequence[CostPart]) -> str:
+    """One of a choice of additional costs in words (``pay {3}{B}``, ``sacrifice creature``), as
+    ``resolve --choose additional:ID=...`` names it."""
+    return " and ".join(f"pay {p.mana}" if p.kind == "mana" else " ".join(
+        w for w in (p.kind.replace("_", " "), str(p.amount) if p.amount > 1 else "", p.what or "") if w)
+        for p in parts)
+
+
+def chosen_additional(spell: SpellAbility, additional: int | None, name: str) -> tuple[CostPart, ...]:
+    """The parts of the additional cost chosen among ``spell.additional_cost_options`` (601.2b,
+    601.2f; none without a choice).
+
+    :raises Illegal: a choice the spell doesn't offer, or none where it offers one."""
+    options = spell.additional_cost_options
+    if not options and additional is None:
+        return ()
+    if additional is None or not 0 <= additional < len(options):
+        raise Illegal("601.2b", f"{name}: choose one of its additional costs: "
+                                f"{'; '.join(option_text(o) for o in options) or 'it has none to choose'}")
+    return options[additional]
+
+
 def total_cost(game: Game, player: str, zc: ZoneCard, spell: SpellAbility, targets: Sequence[Sequence[str]] = (),
-               kicked: bool = False, x: int | None = None) -> ManaCost | None:
+               kicked: bool = False, x: int | None = None, additional: int | None = None) -> ManaCost | None:
     """601.2f: the total cost of casting ``zc`` (``None``: it has no mana cost, 118.6): its mana cost
-    with X fixed (107.3a, when ``x`` is given), plus the kicker paid (702.33a) and "{N} more for each
+    with X fixed (107.3a, when ``x`` is given), plus the kicker paid (702.33a), the mana of the
+    additional cost chosen (``additional``, "sacrifice a creature or pay {3}{B}") and "{N} more for each
     target beyond the first", less the reductions (118.7c: of generic mana only): "This spell costs
-    {N} less to cast [if ... | for each ... | if it targets ...]" and affinity for a card type
-    (702.41a: {1} less for each one ``player`` controls; 702.41b: each instance applies).
+    {N} less to cast [if ... | for each ... | if it targets ...]", affinity for a card type
+    (702.41a: {1} less for each one ``player`` controls; 702.41b: each instance applies) and the
+    statics of ``player``'s permanents (:func:`static_reduction`).
 
     :raises Undecided: a reduction not modelled (affinity for another quality, undaunted)."""
     cost = zc.card.mana_cost
@@ -331,6 +360,7 @@ def total_cost(game: Game, player: str, zc: ZoneCard, spell: SpellAbility, targe
     if x is not None:
         cost = cost.with_x(x)
     extra = [spell.kicker] if kicked and spell.kicker is not None else []
+    extra += [c.mana for c in chosen_additional(spell, additional, zc.card.name) if c.kind == "mana" and c.mana]
     if spell.extra_target_cost is not None:
         extra += [spell.extra_target_cost] * max(0, sum(len(group) for group in targets) - 1)
     for more in extra:
@@ -344,6 +374,7 @@ def total_cost(game: Game, player: str, zc: ZoneCard, spell: SpellAbility, targe
                                              for group in targets for t in group):
             continue
         less += r.mana.generic * (query.count(r.per, zc.id, player) if r.per is not None else 1)
+    less += static_reduction(game.view(), query, player, zc.card, zc.id)
     for keyword in spell.keywords:
         if keyword.startswith("affinity"):
             kind = _affinity_type(keyword)
@@ -353,6 +384,15 @@ def total_cost(game: Game, player: str, zc: ZoneCard, spell: SpellAbility, targe
         elif keyword.startswith("undaunted"):
             raise Undecided("702.125a", f"{zc.card.name}: undaunted: the cost it lowers is not modelled")
     return _reduced(cost, less) if less > 0 else cost
+
+
+def static_reduction(board: Board, query: Query, player: str, card: Card, oid: str) -> int:
+    """601.2f, 118.7c: the generic mana the statics of ``player``'s permanents take off the total
+    cost of a spell of ``card`` (id ``oid``) they cast: "Green creature spells you cast cost {1} less
+    to cast" (Rhonas's Monument), each that matches the spell once."""
+    obj = card_object(card, oid, player)
+    return sum(n for p in board.controlled_by(player) for n, spells in p.values("spells_cost_less")
+               if query.matches(spells, oid, p.id, player, obj=obj))
 
 
 def _reduced(cost: ManaCost, less: int) -> ManaCost:

@@ -10,6 +10,7 @@ from typing import Mapping
 from mtgsolver.model.board import Board
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.rules.blocking import has_quality
+from mtgsolver.rules.state_based import kept_in_game
 
 __all__ = ["LETHAL_COMMANDER", "LETHAL_LIFE", "LETHAL_POISON", "UNSUPPORTED", "by_toughness", "choice_notes",
            "dealt_value", "mentor_target", "number", "prevents", "unsupported_keywords"]
@@ -81,6 +82,9 @@ def choice_notes(board: Board, attackers: list[str], blocks: Mapping[str, tuple[
     - Mentor (702.134a) targets an attacking creature with less power: modelled when at most one
       could be targeted and no other trigger changes power (:data:`_POWER_TRIGGERS`, battalion):
       those resolve in an order the active player picks and change what is targetable (608.2b).
+    - A creature in the fight (attacking, or blocking or able to block) keeping a player in the
+      game ("You can't lose the game", 104.3) may die in it and leave that player to the repeated
+      check of state-based actions (704.3).
     - Banding: attacking bands (702.22c, 508.1e) are not declared in board files, so a creature
       with banding attacks only alone; blocking, the defending player divides the damage of the
       attacker it blocks (702.22j), modelled when that division decides only which blockers die:
@@ -108,6 +112,13 @@ def choice_notes(board: Board, attackers: list[str], blocks: Mapping[str, tuple[
     if banders and len(own) > 1:
         notes.append(f"{banders[0].name} ({banders[0].id}) has banding: attacking bands (702.22c, 508.1e) are not "
                      "declared or searched")
+    fighting = set(attackers) | (set(blocks) if blocks is not None else
+                                 {p.id for p in board.permanents if p.is_creature and p.controller != board.active_player})
+    for player in board.players:
+        keeper = kept_in_game(board, player.name, "704.5a")
+        if keeper is not None and keeper.id in fighting:
+            notes.append(f"{keeper.name} ({keeper.id}) keeps {player.name} in the game (104.3) and could die in "
+                         "combat, after which the next check of state-based actions could end it (704.3): not modelled")
     foes = [p for p in board.permanents if p.is_creature and p.controller != board.active_player]
     if blocks is None:
         if any(p.has_keyword("banding") for p in foes):

@@ -356,7 +356,7 @@ class Game:
         613.7d: a new timestamp; 107.3m: the spell's X; 608.3c: an Aura attached to
         ``attached_to``; 603.6d, 614.1d: tapped when it "enters tapped") and note the "enters"
         event (603.6a)."""
-        tapped = tapped or template.has("enters_tapped")
+        tapped = tapped or template.has("enters_tapped") or self._unpaid_life(template, controller, pid)
         perm = dataclasses.replace(
             template, id=pid, controller=controller, owner=owner or template.owner or controller, tapped=tapped,
             summoning_sick=True, x=x, token=token, card=None if token else (card or template.card),
@@ -372,6 +372,18 @@ class Game:
                   + (f" attached to {attached_to}" if attached_to is not None else "")
                   + (f" {cause}" if cause else ""))
         return pid
+
+    def _unpaid_life(self, template: Permanent, controller: str, pid: str) -> bool:
+        """614.1d, 119.4: "As ~ enters, you may pay N life. If you don't, it enters tapped": its
+        controller's choice (``enters:PLAYER:ID``), paying only life they have; whether it enters
+        tapped."""
+        for n in template.values("enters_tapped_unless_paid_life"):
+            life = self.players[controller].life
+            if life < n or self.choose(f"enters:{controller}:{pid}", [f"pay {n} life", "tapped"]) == 1:
+                return True
+            self.set_player(controller, life=life - n)
+            self.step("119.4", f"{controller} pays {n} life as {template.name} ({pid}) enters untapped (614.1d)")
+        return False
 
     def leave(self, pid: str, to: CardZone, how: str, rule: str, bottom: bool = False) -> str | None:
         """Move a permanent to its owner's ``to`` zone (a token ceases to exist, 111.7; a library's

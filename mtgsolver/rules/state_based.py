@@ -3,7 +3,8 @@ ones performed at once, and checked again until none applies (704.3).
 
 The actions of 704.5 on a board this project models: 704.5a life 0, 704.5b a draw from an
 empty library, 704.5c ten poison counters, 903.10a 21 combat damage from one commander
-(players lose); 704.5d tokens off the battlefield (they cease to exist as they leave:
+(players lose, unless a static ability keeps them in the game: 104.3, :func:`kept_in_game`);
+704.5d tokens off the battlefield (they cease to exist as they leave:
 :meth:`~mtgsolver.rules.game.Game.leave`); 704.5f toughness 0 or less, 704.5g lethal damage,
 704.5h deathtouch damage (creatures; :func:`dies_before_declaring` for a board as stated, whose
 creature neither attacks nor blocks: players receive priority before each declaration, 507.2,
@@ -17,11 +18,13 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from mtgsolver.model.board import Board
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.rules.game import Game, Undecided
 from mtgsolver.rules.replacement import regenerate
 
-__all__ = ["LETHAL_COMMANDER_DAMAGE", "LETHAL_POISON", "check_state", "dies_before_declaring", "why_it_dies"]
+__all__ = ["LETHAL_COMMANDER_DAMAGE", "LETHAL_POISON", "check_state", "dies_before_declaring", "kept_in_game",
+           "why_it_dies"]
 
 #: 704.5c, 903.10a
 LETHAL_POISON, LETHAL_COMMANDER_DAMAGE = 10, 21
@@ -106,26 +109,39 @@ def _once(game: Game) -> bool:
 
 
 def _players(game: Game) -> bool:
-    """704.5a-c, 903.10a: players who lose the game."""
+    """704.5a-c, 903.10a: players who lose the game, unless a static ability keeps them in it
+    (104.3, :func:`kept_in_game`)."""
     done = False
     for p in list(game.players.values()):
         if p.lost:
             continue
-        why = None
-        if p.life <= 0:
-            why = ("704.5a", f"has {p.life} life")
-        elif p.name in game.drew_from_empty:
-            why = ("704.5b", "drew a card from an empty library")
-        elif p.poison >= LETHAL_POISON:
-            why = ("704.5c", f"has {p.poison} poison counters")
-        elif any(n >= LETHAL_COMMANDER_DAMAGE for n in p.commander_damage.values()):
-            why = ("903.10a", "was dealt 21 or more combat damage by one commander")
+        reasons = [("704.5a", f"has {p.life} life")] if p.life <= 0 else []
+        if p.name in game.drew_from_empty:
+            reasons.append(("704.5b", "drew a card from an empty library"))
+        if p.poison >= LETHAL_POISON:
+            reasons.append(("704.5c", f"has {p.poison} poison counters"))
+        if any(n >= LETHAL_COMMANDER_DAMAGE for n in p.commander_damage.values()):
+            reasons.append(("903.10a", "was dealt 21 or more combat damage by one commander"))
+        why = next((r for r in reasons if kept_in_game(game.view(), p.name, r[0]) is None), None)
         if why is not None:
             game.set_player(p.name, lost=True)
             game.step(why[0], f"{p.name} {why[1]} and loses the game (104.3)")
             done = True
     game.drew_from_empty.clear()
     return done
+
+
+def kept_in_game(view: Board, player: str, rule: str) -> Permanent | None:
+    """The permanent whose static ability keeps ``player`` from losing the game for ``rule``
+    (``704.5a``, ``704.5c``...), or ``None``: "You can't lose the game" of theirs, "Your
+    opponents can't lose the game" of an opponent's (104.3, 810.8a), and for 704.5a alone "You
+    don't lose the game for having 0 or less life" of theirs."""
+    for p in view.permanents:
+        if p.controller == player and (p.has("cant_lose_game") or (rule == "704.5a" and p.has("doesnt_lose_for_life"))):
+            return p
+        if p.controller != player and p.has("opponents_cant_lose_game") and player in view.opponents(p.controller):
+            return p
+    return None
 
 
 def _legend_rule(game: Game) -> dict[str, tuple[str, str]]:

@@ -191,7 +191,8 @@ def _subject(game: Game, event: Event, board: Board) -> Permanent | None:
 def _fits(trigger: TriggerEvent, perm: Permanent, event: Event, obj: Permanent | None, query: Query) -> bool:
     """Whether ``event`` is the trigger event ``trigger`` of the permanent ``perm``: a player's
     action by the player it names; about the source itself, or about an object matching its
-    filter (``other``: not the source)."""
+    filter (``other``: not the source; "equipped creature", "enchanted creature": the object the
+    source is attached to, 301.5, 303.4)."""
     if trigger.kind != event.kind:
         return False
     if trigger.kind in STEP_KINDS:  # a step or phase beginning: whose it is
@@ -209,7 +210,7 @@ def _fits(trigger: TriggerEvent, perm: Permanent, event: Event, obj: Permanent |
         return False
     if obj is None:
         return False
-    return query.matches(trigger.subject, event.object or "", perm.id, perm.controller, obj=obj)
+    return query.matches(trigger.subject, event.object or "", perm.id, perm.controller, perm.attached_to, obj=obj)
 
 
 #: The events of a step or phase beginning (503.1, 504.2, 505.4, 507.1, 511.1, 513.1): about a

@@ -327,7 +327,8 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
     result, optimal = _solve(tm, maximize_x and bool(with_x), upper, deadline)
     changes = tuple(line for w in wanted if w.card for line in cost_changes(w.card))
     treasures_unread = tuple(line for w in wanted if w.card for line in treasure_lines_unread(w.card))
-    undecided = _cost_changed(changes) or _treasures_unread(treasures_unread) or _unmodelled(unmodelled)
+    undecided = _cost_changed(changes) or _lowering_statics(board, player, wanted) or _treasures_unread(
+        treasures_unread) or _unmodelled(unmodelled)
     if makers and undecided is None:  # mana carried between steps (106.4) keeps no record of its maker
         undecided = Reason("113.6e", "undecided: a card cast may be paid only with mana some sources made, and "
                            "mana carried from step to step is not told apart by its maker")
@@ -376,8 +377,22 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
     return PlanResult(True, player, result_steps, x_value, kept_ok, tuple(reasons), optimal)
 
 
+def _lowering_statics(board: Board, player: str, wanted: Sequence[_Wanted]) -> Reason | None:
+    """Why a "no" is undecided: a permanent of ``player``'s, or one a spell cast becomes, lowers the
+    cost of spells they cast ("Green creature spells you cast cost {1} less to cast", 601.2f), and
+    the plan pays mana costs as printed."""
+    perms = [*board.controlled_by(player), *(w.zone_card.permanent for w in wanted
+                                             if w.zone_card is not None and w.zone_card.permanent is not None)]
+    names = sorted({p.name for p in perms if p.has("spells_cost_less")})
+    if not names:
+        return None
+    return Reason("601.2f", "undecided: " + ", ".join(names) + " lowers the cost of spells its controller casts, "
+                  "and the plan pays mana costs as printed")
+
+
 def _cost_changed(lines: tuple[str, ...]) -> Reason | None:
-    """Why a plan is undecided: a card cast changes its own cost by lines not read (601.2f)."""
+    """Why a plan is undecided: a card cast changes its own cost by lines not read, or a static
+    lowers the cost of spells (601.2f)."""
     if not lines:
         return None
     return Reason("601.2f", "undecided: a card cast changes its own cost by text the plan does not read: "

@@ -31,11 +31,13 @@ from mtgsolver.model.effects import (
     ActivatedAbility, Damage, Delayed, GainLife, LookAtTop, LoseLife, Players, PutCounters, SpellAbility,
     TriggeredAbility, You,
 )
-from mtgsolver.model.mana import Color
+from mtgsolver.model.mana import Color, ManaCost
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.model.zones import TURN_STEPS
 from mtgsolver.read.board_file import spell_ability as board_spell_ability
+from mtgsolver.read.grammar.actions import Refused
+from mtgsolver.read.grammar.activated import cost_parts
 from mtgsolver.read.line_forms import (
     EVENTS, NUMBERS, LineForm, effect_events, effect_reach, line_form, parent_index, reach,
     static_condition,
@@ -1015,7 +1017,8 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
     battlefield (the win's line is checked again for permanents that enter,
     :func:`entered_bearing`); an upkeep or draw step trigger, or a keyword
     that works only in the upkeep (fading, echo, cumulative upkeep), doesn't bear once those steps
-    are over (``early_steps`` False)."""
+    are over (``early_steps`` False), on a card in hand either (Mana Crypt's "At the beginning of
+    your upkeep": its permanent, cast this turn, sees the next upkeep only)."""
     active = board.active_player
     against_win: list[UnreadLine] = []
     against_no: list[UnreadLine] = []
@@ -1025,6 +1028,8 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
             u = UnreadLine(perm.id, line, line_kinds(line))
             where = set() if not mine and _attacks_of_theirs(line, perm.name) else \
                 _bearing(line, mine, on_battlefield=True, early_steps=early_steps)
+            if not mine and _out_of_reach(board, perm, line):
+                where.discard("no")  # a win found is judged along its line (line_bearing)
             if "win" in where:
                 against_win.append(u)
             if "no" in where:
@@ -1037,7 +1042,8 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
         for line in zc.permanent.unread if zc.permanent is not None else ():
             if line in cast_lines or zc.spell is not None and _ENCHANT.match(_body(line)):
                 continue  # read as its spell: its cost (601.2f) or its target (303.4a, 702.5a)
-            if not (_UNTAP_STEP.match(_body(line)) or _NEXT_UPKEEP.match(_body(line))):
+            if not (_UNTAP_STEP.match(_body(line)) or _NEXT_UPKEEP.match(_body(line))
+                    or not early_steps and _EARLY_STEP.match(_body(line))):  # from the next upkeep on
                 against_no.append(UnreadLine(zc.id, line, line_kinds(line)))
     return merge(against_win), merge(against_no)
 
@@ -1064,7 +1070,8 @@ def line_bearing(lines: Iterable[UnreadLine], start: Board, boards: Iterable[Boa
     its vanishing (702.63a: the counters it enters with, an upkeep trigger, and "when the last
     time counter is removed, sacrifice it") after the upkeep only if a time counter was removed
     from it; "When you play another land" (City of Traitors, 305.1) only if its controller played
-    a land on some path."""
+    a land on some path; an activated ability of the opponent's only if they could pay for it on
+    some board of the line (:func:`_out_of_reach`)."""
     boards = list(boards)
     out = []
     for u in lines:
@@ -1080,6 +1087,10 @@ def line_bearing(lines: Iterable[UnreadLine], start: Board, boards: Iterable[Boa
             who = start.permanent(u.permanent).controller
             if all(b.turn.lands_played.get(who, 0) <= start.turn.lands_played.get(who, 0) for b in boards):
                 continue
+        elif start.has_permanent(u.permanent) and start.permanent(u.permanent).controller != start.active_player \
+                and all(not b.has_permanent(u.permanent) or _out_of_reach(b, b.permanent(u.permanent), u.line)
+                        for b in (start, *boards)):
+            continue
         elif _VANISHING.match(body) and start.has_permanent(u.permanent) and start.turn.step not in ("untap", "upkeep"):
             had = start.permanent(u.permanent).counters.get("time", 0)
             if not any(b.has_permanent(u.permanent) and b.permanent(u.permanent).counters.get("time", 0) < had
@@ -1103,6 +1114,27 @@ def _attacks_of_theirs(line: str, name: str) -> bool:
     in the searching player's turn (blocking, "attacks or blocks", is another matter)."""
     body = _body(line).replace(name, "~")
     return bool(_THEIR_ATTACKS.match(body))
+
+
+def _out_of_reach(board: Board, perm: Permanent, line: str) -> bool:
+    """An unread activated ability its controller plainly can't activate (602.2b, 601.2g-h): its
+    cost, read as the mana family reads costs, taps ``perm`` while it is tapped or summoning sick
+    (107.5, 302.6), or has mana to pay (X as 0, 107.3) while its controller has no mana in their
+    pool and no untapped permanent with a mana ability or an unread line that could be one."""
+    body = _body(line)
+    if not is_activated(body):
+        return False
+    try:
+        parts = cost_parts(re.sub(rf"(?<![\w{{]){re.escape(perm.name.lower())}(?![\w}}])", "~",
+                                  body.split(":", 1)[0].lower().replace("\u2019", "'")))
+    except Refused:
+        return False
+    if any(c["kind"] == "tap" for c in parts.get("costs", [])) and (perm.tapped or not perm.can_use_tap_abilities()):
+        return True
+    if "mana" not in parts or ManaCost.parse(parts["mana"]).mana_value == 0 or board.pool(perm.controller):
+        return False
+    return not any(not p.tapped and (p.mana_abilities or any("mana" in line_kinds(u) for u in p.unread))
+                   for p in board.controlled_by(perm.controller))
 
 
 def _cast_lines(spell: SpellAbility | None) -> set[str]:

@@ -50,7 +50,8 @@ from mtgsolver.read.board_file import spell_ability as board_spell_ability
 from mtgsolver.read.board_writer import board_data
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.spell_text import enters_with
-from mtgsolver.rules.casting import Activate, Cast, Payment, activate, cast, needs, spell_ability, total_cost
+from mtgsolver.rules.casting import (Activate, Cast, Payment, activate, cast, needs, option_text, spell_ability,
+                                     total_cost)
 from mtgsolver.rules.casting import pay as pay_costs
 from mtgsolver.rules.game import Game, Illegal, Step, Undecided
 from mtgsolver.rules.resolution import resolve_stack, settle
@@ -365,7 +366,10 @@ def _play(game: Game, actions: Sequence[str], xs: list[int], modes: list[tuple[i
         if isinstance(action, Cast):
             kicker = _spell(game, action.card).kicker
             kicked = kicker is not None and game.choose(f"kicker:{action.card}", ["no", "yes"]) == 1  # 601.2b
-            action = dataclasses.replace(action, free=free, kicked=kicked)
+            options = _spell(game, action.card).additional_cost_options
+            additional = game.choose(f"additional:{action.card}", [option_text(o) for o in options]) \
+                if options else None  # 601.2b
+            action = dataclasses.replace(action, free=free, kicked=kicked, additional=additional)
         _pay(game, action, free, payments, time_limit)
         if isinstance(action, Cast):
             cast(game, action)
@@ -463,7 +467,8 @@ def _keyword_names(spell: SpellAbility) -> set[str]:
 def _total_cost(game: Game, action: Cast, zc: ZoneCard) -> ManaCost | None:
     """601.2f: the total cost (:func:`~mtgsolver.rules.casting.total_cost`)."""
     owner = game.find_card(action.card)[0]  # type: ignore[index]
-    return total_cost(game, owner, zc, _spell(game, action.card), action.targets, action.kicked, action.x)
+    return total_cost(game, owner, zc, _spell(game, action.card), action.targets, action.kicked, action.x,
+                      action.additional)
 
 
 class _Payer:

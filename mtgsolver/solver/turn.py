@@ -479,10 +479,13 @@ class TurnSearch:
         kind, _, rest = key.partition(":")
         if kind in ("order", "sacrifice", "discard", "answer", "dredge"):
             return rest
-        if kind in ("legend", "color"):
+        if kind in ("legend", "color", "enters"):
             return rest.split(":")[0]
         if kind == "attacks":
             return self._controller(game, rest) or self.opp
+        spell = game.stack_object(rest.split(":")[0]) if kind == "cost" else None
+        if spell is not None:  # a spell's additional cost (601.2f): its caster chooses how it is paid
+            return spell.controller
         label = ":".join(rest.split(":")[:2]) if kind == "cost" else rest
         m = _LABEL.match(label)
         source = m.group(1) if m else label

@@ -49,7 +49,8 @@ _SNOW = "S"
 @dataclass(frozen=True)
 class Move:
     """One thing a player does with priority: ``land`` (play the card ``subject``), ``cast``
-    (the card ``subject``, ``kicked``: its kicker paid, 702.33a) or ``activate`` (ability
+    (the card ``subject``, ``kicked``: its kicker paid, 702.33a; ``additional``: the additional
+    cost chosen among its options, 601.2b) or ``activate`` (ability
     ``index`` of permanent ``subject``), with its targets (one group per target slot used),
     divided amounts, modes, X and payment; ``response``: a move made while this one is still on
     the stack (117.3c), which resolves first."""
@@ -66,6 +67,7 @@ class Move:
     text: str = field(default="", compare=False)
     kicked: bool = False
     response: "Move | None" = None
+    additional: int | None = None
 
     @property
     def size(self) -> int:
@@ -87,6 +89,8 @@ class Move:
             parts.append(f"X = {self.x}")
         if self.kicked:
             parts.append("kicked")
+        if self.additional is not None:
+            parts.append(f"additional cost {self.additional + 1}")
         if self.payment is not None and (self.payment.activations or self.payment.pool is not None):
             parts.append("paying with " + ("; ".join(self.payment.activations) or "mana in the pool"))
         text = f"{verb} {what}" + (" " + ", ".join(parts) if parts else "")
@@ -123,7 +127,8 @@ class Move:
             if self.payment is not None:
                 pay_costs(game, self.payment)
             if self.kind == "cast":
-                cast(game, Cast(self.subject, self.targets, dict(self.amounts), self.modes, self.x, kicked=self.kicked))
+                cast(game, Cast(self.subject, self.targets, dict(self.amounts), self.modes, self.x, kicked=self.kicked,
+                                additional=self.additional))
             else:
                 activate(game, Activate(self.subject, self.index, self.targets, dict(self.amounts), self.modes,
                                         self.x))
@@ -446,7 +451,7 @@ def _casts(game: Game, player: str, zc: ZoneCard, instant_only: bool, keys: Mapp
     if missing:
         out.notes.append(f"{card.name}: resolving {', '.join(sorted(set(missing)))} is not modelled")
         return
-    if ability.additional_costs or ability.extra_target_cost is not None:
+    if ability.extra_target_cost is not None:
         out.notes.append(f"{card.name}: its additional cost is not modelled (601.2f)")
         return
     if ability.alternative_costs:
@@ -459,15 +464,18 @@ def _casts(game: Game, player: str, zc: ZoneCard, instant_only: bool, keys: Mapp
         return
     source = card_object(card, zc.id, player)
     needs_x, modal = needs(game, Cast(zc.id))
-    reduced = bool(ability.cost_reductions) or any(k.startswith("affinity") for k in ability.keywords)
-    for kicked in (False, True) if ability.kicker is not None else (False,):
-        def cost(targets: tuple[tuple[str, ...], ...], x: int | None, kicked: bool = kicked) -> ManaCost | None:
-            return total_cost(game, player, zc, ability, targets, kicked, x)  # 601.2f
+    reduced = bool(ability.cost_reductions) or any(k.startswith("affinity") for k in ability.keywords) or any(
+        p.has("spells_cost_less") for p in game.view().controlled_by(player))
+    options = range(len(ability.additional_cost_options)) if ability.additional_cost_options else (None,)
+    for kicked, additional in itertools.product((False, True) if ability.kicker is not None else (False,), options):
+        def cost(targets: tuple[tuple[str, ...], ...], x: int | None, kicked: bool = kicked,
+                 additional: int | None = additional) -> ManaCost | None:
+            return total_cost(game, player, zc, ability, targets, kicked, x, additional)  # 601.2f
 
         _paid_moves(game, player, ability, source, zc.id, keys, (needs_x, modal), (card.mana_cost, cost, reduced),
                     card, max_x, out, cache, card.name,
-                    lambda t, a, m, x, p, k=kicked: Move("cast", zc.id, card.name, targets=t, amounts=a, modes=m, x=x,
-                                                         payment=p, kicked=k))
+                    lambda t, a, m, x, p, k=kicked, o=additional: Move("cast", zc.id, card.name, targets=t, amounts=a,
+                                                                       modes=m, x=x, payment=p, kicked=k, additional=o))
 
 
 def _activations(game: Game, player: str, perm: Permanent, index: int, ability: ActivatedAbility, instant_only: bool,

@@ -26,7 +26,7 @@ from mtgsolver.model.combat import Attack, Block, CombatDeclaration
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.line_kinds import line_kinds
-from mtgsolver.rules.casting import spell_ability, total_cost
+from mtgsolver.rules.casting import option_text, spell_ability, total_cost
 from mtgsolver.rules.game import Game, Undecided
 from mtgsolver.solver.relevance import entered_bearing, line_bearing, merge, turn_bearing
 from mtgsolver.solver.resolve import LibraryReader
@@ -310,17 +310,23 @@ def _cost_of(board: Board, move: Any, library: CardLibrary) -> Any:
         found = game.find_card(move.subject)
         if found is None:
             return None
-        return total_cost(game, found[0], found[2], spell_ability(found[2]), move.targets, move.kicked, move.x)
+        return total_cost(game, found[0], found[2], spell_ability(found[2]), move.targets, move.kicked, move.x,
+                          move.additional)
     perm = board.permanent(move.subject)
     return perm.activated_abilities[move.index].mana
 
 
 def _kicker(board: Board, move: Any) -> list[str]:
-    """The kicker choice of a cast (``kicker:ID=yes``, 601.2b) as ``resolve`` names it."""
+    """The kicker choice of a cast (``kicker:ID=yes``) and its choice of additional costs
+    (``additional:ID=pay {3}{B}``), 601.2b, as ``resolve`` names them."""
     found = board.zone_card(move.subject) if move.kind == "cast" else None
-    if found is None or found[2].spell is None or found[2].spell.kicker is None:
+    if found is None or found[2].spell is None:
         return []
-    return [f"kicker:{move.subject}={'yes' if move.kicked else 'no'}"]
+    spell = found[2].spell
+    out = [f"kicker:{move.subject}={'yes' if move.kicked else 'no'}"] if spell.kicker is not None else []
+    if spell.additional_cost_options and move.additional is not None:
+        out.append(f"additional:{move.subject}={option_text(spell.additional_cost_options[move.additional])}")
+    return out
 
 
 def _paid(board: Board, move: Any, library: CardLibrary) -> Board:

@@ -18,6 +18,7 @@ __all__ = ["READERS", "readers"]
 #: line one of them reads is a static another family reads, and they refuse a static at once.
 READERS: tuple[str, ...] = ("mana", "activated", "triggered", "combat", "relative", "continuous")
 READERS += ("affected",)  # several effects of one line: "Otherwise", "instead" (611.3b)
+READERS += ("game",)  # how the game ends for the source's controller (104.2, 104.3)
 
 
 def readers() -> list[Callable[[str, str], list[Any] | None]]:

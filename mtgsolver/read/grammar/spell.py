@@ -5,7 +5,8 @@
 :class:`~mtgsolver.model.effects.SpellAbility` of, or ``None`` unless every line is read: effect
 sentences of ``actions.lark`` (a modal "Choose one —" with its "•" lines is one, 700.2), "Kicker
 {N}" (702.33) with "if this spell was kicked", "This spell can't be countered." (101.2) and "As an
-additional cost to cast this spell, [cost]." (601.2f) read as the mana family reads a cost.
+additional cost to cast this spell, [cost]." (601.2f) read as the mana family reads a cost, or
+"[cost] or [cost]", a choice of them (``additional_cost_options``).
 
 Examples
 --------
@@ -179,6 +180,9 @@ def _spell(text: str, name: str) -> dict[str, Any]:
                       + ([_reduction(m.group(3), m.group(4))] if m.group(3) else []))
             elif _ALTERNATIVE.match(sentence) and ("cast it " not in sentence or "this spell" in sentence):
                 out.setdefault("alternative_costs", []).append(sentence)
+            elif sentence.startswith(_ADDITIONAL) and len(options := _OPTION.split(sentence[len(_ADDITIONAL):]
+                                                                         .rstrip("."))) > 1:
+                _once(out, "additional_cost_options", [_option(o) for o in options])
             elif sentence.startswith(_ADDITIONAL):
                 _once(out, "additional_costs", _costs(sentence[len(_ADDITIONAL):].rstrip(".")))
             else:
@@ -304,6 +308,20 @@ def _costs(cost: str, mana: bool = False) -> list[dict[str, Any]]:
             p["kind"] in ("tap", "untap") for p in parts.get("costs", [])):
         raise Refused("an additional cost of mana or tapping")
     return parts.get("costs", [])
+
+
+#: Where "As an additional cost to cast this spell, A or B" offers another cost (601.2f): before
+#: a cost verb ("sacrifice a creature or pay {3}{B}", "sacrifice a creature, discard a card, or pay
+#: 4 life"); "sacrifice an artifact or creature" is one cost.
+_OPTION = re.compile(r",? or (?=(?:sacrifice|pay|discard|exile|tap|return|remove|put|mill|reveal)\b)|"
+                     r", (?=(?:sacrifice|pay|discard|exile|tap|return|remove|put|mill|reveal)\b)")
+
+
+def _option(cost: str) -> list[dict[str, Any]]:
+    """One cost of a choice of additional costs: its parts, "pay {3}{B}" a part of kind ``mana``."""
+    if m := re.fullmatch(r"pay ((?:\{\d+\}|\{[wubrgc]\})+)", cost):
+        return [{"kind": "mana", "mana": m.group(1).upper()}]
+    return _costs(cost)
 
 
 def _mentions_kicked(value: Any) -> bool:
