@@ -968,7 +968,9 @@ def _stays_idle(line: str, perm: Permanent, before: Board, after: Board | None) 
 
 
 # --------------------------------------------------------------------------- a whole turn
+# what works as its permanent enters ("[this permanent] escapes with": if it escaped, it enters with, 702.138c)
 _ETB = re.compile(r"^(?:(?:When|Whenever|As) [^.,]*? enters\b|[^.]*? enters(?: the battlefield)?(?: tapped| with\b)"
+                  r"|[^.]*? escapes with\b"
                   r"|[^.]*? enters(?: the battlefield)? as a copy\b|You may have [^.]*? enter\b)", re.I)
 # keywords that work only as a card is cast or from a hand or graveyard (702.29, 702.33, 702.34, ...),
 # and a trigger on casting the spell itself, which can't trigger from the battlefield (113.6k)
@@ -1062,8 +1064,12 @@ def line_bearing(lines: Iterable[UnreadLine], start: Board, boards: Iterable[Boa
     its vanishing (702.63a: the counters it enters with, an upkeep trigger, and "when the last
     time counter is removed, sacrifice it") after the upkeep only if a time counter was removed
     from it; "When you play another land" (City of Traitors, 305.1) only if its controller played
-    a land on some path."""
+    a land on some path; a static line making other permanents enter tapped or with counters
+    (614.1c, 614.12) only if a permanent entered the battlefield on some path; one making spells
+    cost more or less (601.2f) only if a spell was cast on some path."""
     boards = list(boards)
+    entered = any(p.id not in {q.id for q in start.permanents} for b in boards for p in b.permanents)
+    cast = any(sum(b.turn.spells_cast.values()) > sum(start.turn.spells_cast.values()) for b in boards)
     out = []
     for u in lines:
         name = next((p.name for b in (start, *boards) for p in b.permanents if p.id == u.permanent), None)
@@ -1078,6 +1084,8 @@ def line_bearing(lines: Iterable[UnreadLine], start: Board, boards: Iterable[Boa
             who = start.permanent(u.permanent).controller
             if all(b.turn.lands_played.get(who, 0) <= start.turn.lands_played.get(who, 0) for b in boards):
                 continue
+        elif _OTHERS_ENTER.match(body) and not entered or _SPELL_COST.match(body) and not cast:
+            continue
         elif _VANISHING.match(body) and start.has_permanent(u.permanent) and start.turn.step not in ("untap", "upkeep"):
             had = start.permanent(u.permanent).counters.get("time", 0)
             if not any(b.has_permanent(u.permanent) and b.permanent(u.permanent).counters.get("time", 0) < had
@@ -1092,6 +1100,12 @@ _LEAVES_OR_GRAVEYARD = re.compile(r"^(?:When ~ leaves the battlefield, |If ~ wou
                                   r"anywhere, )", re.I)
 _VANISHING = re.compile(r"^Vanishing \d+$", re.I)
 _PLAY_LAND = re.compile(r"^When(?:ever)? you play (?:a|another) land, ", re.I)
+#: A replacement effect on other permanents entering (614.1c, 614.12): "Snow lands your opponents
+#: control enter the battlefield tapped."
+_OTHERS_ENTER = re.compile(r"^[^.]*? enter(?: the battlefield)? (?:tapped|with\b)[^.]*\.?$", re.I)
+#: A cost increase or reduction of spells (601.2f): "Noncreature spells your opponents cast with
+#: mana value 4 or greater cost {2} more to cast."
+_SPELL_COST = re.compile(r"^[^.]*\bspells\b[^.]*\bcosts? (?:\{[^}]+\})+ (?:more|less) to cast\.?$", re.I)
 
 
 def _attacks_of_theirs(line: str, name: str) -> bool:
