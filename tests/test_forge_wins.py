@@ -136,10 +136,11 @@ def test_what_works_as_permanents_enter_or_spells_are_cast_bears_only_if_it_happ
     PS_KHM2) works only if a permanent enters on some path of the line; 601.2f: "Noncreature spells
     your opponents cast ... cost {2} more to cast" only if a spell is cast; 702.138c: "Phoenix of
     Ash escapes with a +1/+1 counter on it" works only as it enters, so never on a permanent
-    already on the battlefield, where its activated ability still bears."""
+    already on the battlefield, where its activated ability still bears. Neither of the first two
+    bears on a payment (601.2g-h), nor on a resolution where nothing entered or was cast."""
     from mtgsolver.load import parse_board_text
     from mtgsolver.model.unread import UnreadLine
-    from mtgsolver.solver.relevance import line_bearing, turn_bearing
+    from mtgsolver.solver.relevance import line_bearing, mana_bearing, resolve_bearing, turn_bearing
 
     lines = {"r": "Snow lands your opponents control enter the battlefield tapped.",
              "q": "Noncreature spells your opponents cast with mana value 4 or greater cost {2} more to cast.",
@@ -160,6 +161,10 @@ def test_what_works_as_permanents_enter_or_spells_are_cast_bears_only_if_it_happ
     land = "  - {id: land, card: Snow-Covered Forest, controller: a}\n"
     assert [u.permanent for u in line_bearing(unread, start, [board(land)])] == ["r"]
     assert [u.permanent for u in line_bearing(unread, start, [board(), board(cast=1)])] == ["q"]
+    assert resolve_bearing(start, board()).decisive == ()
+    assert [u.permanent for u in resolve_bearing(start, board(land)).decisive] == ["r"]
+    assert [u.permanent for u in resolve_bearing(start, board(cast=1)).decisive] == ["q"]
+    assert {"q", "r"} & {u.permanent for u in mana_bearing(start, "a", None).lines} == set()
 
 
 def test_the_opponent_can_cast_only_what_their_mana_pays_for(real_cards) -> None:

@@ -883,6 +883,11 @@ def mana_bearing(board: Board, player: str, decided: bool | None, lower_bound: b
 
 def _payment_reason(line: _Line) -> str | None:
     """Why a line selected by its kinds can't bear on a payment after all, or ``None``."""
+    body = _body(line.text)
+    if _SPELL_COST.match(body):
+        return "it changes the total cost of a spell as it is cast (601.2f), fixed before the payment (601.2g-h)"
+    if _OTHERS_ENTER.match(body):
+        return "it applies as permanents enter the battlefield (614.1c, 614.12); paying puts none there (601.2g-h)"
     parts = line.form.parts or (line.form,)
     reasons: list[str | None] = []
     for part in parts:
@@ -936,7 +941,9 @@ def resolve_bearing(before: Board, after: Board | None) -> Bearing:
     to). Of a permanent there throughout, neither what works from another zone (cycling ...),
     nor what works as it leaves, nor its vanishing when no time counter was removed from it
     (702.63a), nor "when you play a land" (a resolution plays none: playing a land is a special
-    action, 305.1, 116.2a). Each other could change the board after, so each is decisive."""
+    action, 305.1, 116.2a), nor a static making other permanents enter tapped or with counters
+    when none entered (614.1c, 614.12), nor one changing what spells cost when none was cast
+    (601.2f). Each other could change the board after, so each is decisive."""
     was = {p.id for p in before.permanents}
     stayed = was & ({p.id for p in after.permanents} if after is not None else set())
     lines: list[UnreadLine] = []
@@ -962,6 +969,9 @@ def _stays_idle(line: str, perm: Permanent, before: Board, after: Board | None) 
     if _ETB.match(body) or _CARD_ONLY.match(body) or _ENTERS_KEYWORD.match(body) or _PLAY_LAND.match(body) \
             or _LEAVES_OR_GRAVEYARD.match(body.replace(perm.name, "~")):
         return True
+    if after is not None and (_OTHERS_ENTER.match(body) or _SPELL_COST.match(body)):
+        return not (_SPELL_COST.match(body) and sum(after.turn.spells_cast.values()) > sum(before.turn.spells_cast.values())
+                    or _OTHERS_ENTER.match(body) and {p.id for p in after.permanents} - {p.id for p in before.permanents})
     if _VANISHING.match(body) and after is not None:
         return after.permanent(perm.id).counters.get("time", 0) >= before.permanent(perm.id).counters.get("time", 0)
     return False
