@@ -192,6 +192,20 @@ def test_603_7c_that_player_of_an_object_an_opponent_controls() -> None:
     assert parse_oracle_text("Whenever a creature dies, that player loses 1 life.", "X")[0] == []
 
 
+def test_508_4_tokens_created_tapped_and_attacking() -> None:
+    """508.4: "create ... tokens ... that are tapped and attacking" (Leonin Warleader, Hero of
+    Bladehold) puts them onto the battlefield attacking, never declared as attackers."""
+    warleader = _ability("Whenever Leonin Warleader attacks, create two 1/1 white Cat creature tokens with lifelink "
+                         "that are tapped and attacking.", "Leonin Warleader")
+    (create,) = warleader.effects
+    assert (create.count, create.tapped, create.attacking) == (2, True, True)
+    assert (create.token.card.name, create.token.card.power, create.token.keywords) == ("Cat Token", 1,
+                                                                                          frozenset({"lifelink"}))
+    (single,) = _ability("Whenever ~ attacks, create a 1/1 red Goblin creature token that's tapped and attacking.",
+                         "Goblin Test").effects
+    assert (single.count, single.tapped, single.attacking) == (1, True, True)
+
+
 def test_603_5_you_may_before_the_whole_effect() -> None:
     ability = _ability("Whenever a creature you control dies, you may draw a card.", "Grim Haruspex")
     assert ability.optional and ability.effects == (fx.Draw(),)

@@ -167,6 +167,21 @@ def test_what_works_as_permanents_enter_or_spells_are_cast_bears_only_if_it_happ
     assert {"q", "r"} & {u.permanent for u in mana_bearing(start, "a", None).lines} == set()
 
 
+def test_tokens_put_onto_the_battlefield_attacking_deal_their_damage(real_cards) -> None:
+    """508.4: Leonin Warleader's attack trigger creates two 1/1 Cats tapped and attacking: 4 + 1 + 1
+    damage beats 6 life, not 7; the line replays."""
+    from mtgsolver.load import parse_board_text
+
+    def board(life: int):
+        return parse_board_text(f"version: 1\nactive_player: a\nplayers: [{{name: a}}, {{name: b, life: {life}}}]\n"
+                                "turn: {step: precombat_main}\nbattlefield:\n"
+                                "  - {id: w, card: Leonin Warleader, controller: a}\n", "w.yaml", real_cards)
+
+    won = win_turn(board(6), real_cards, time_limit=60)
+    assert won.solved is True and all(c.ok for c in check_line(board(6), won.line, real_cards))
+    assert win_turn(board(7), real_cards, time_limit=60).solved is False
+
+
 def test_the_opponent_can_cast_only_what_their_mana_pays_for(real_cards) -> None:
     """117.1a, 601.2g-h: a known instant in the opponent's hand is a doubt only if their mana
     could pay for it now or on a board the line passes through: with no lands, Counterspell and
