@@ -46,7 +46,8 @@ POOL = SHARED / "data" / "AtomicCards-2022-04-25.json.gz"
 FORGE = ROOT / "tests" / "data" / "forge"
 EXAMPLES = ROOT / "examples" / "puzzles" / "forge"
 #: The puzzles ``solve --goal win`` wins (benchmarks/README.md, "Forge puzzles").
-SOLVED = ("ps-akh4.yaml", "PS_AKH4.pzl", "PS_RIX6.pzl", "PS_MID2.pzl", "PP00.pzl", "PP01.pzl")
+SOLVED = ("ps-akh4.yaml", "PS_AKH4.pzl", "PS_RIX6.pzl", "PS_MID2.pzl", "PP00.pzl", "PP01.pzl", "ps-khm2.yaml",
+          "PS_KHM2.pzl")
 
 #: The inner questions' board: the attacking player's lands and creatures, the defender's.
 ATTACKERS = ("Grizzly Bears", "Centaur Courser", "Hill Giant", "Boggart Brute", "Serra Angel")

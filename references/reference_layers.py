@@ -313,6 +313,8 @@ def holds(cond: dict, eff: dict, src: dict, objs: dict[str, dict]) -> bool:
         return me.get("blessing", False) or (len(mine) >= 10 and any("ascend" in o["keywords"] for o in mine))
     if "hand_at_most" in cond:
         return HAND.get(eff["controller"], 0) <= cond["hand_at_most"]
+    if "life_at_least" in cond:
+        return me.get("life", 20) >= cond["life_at_least"]
     if "life_over_starting" in cond:
         return me.get("life", 20) - me.get("starting", 20) >= cond["life_over_starting"]
     if "opponent_graveyard" in cond:

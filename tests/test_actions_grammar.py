@@ -177,6 +177,35 @@ def test_603_4_intervening_if_and_603_7c_that_player() -> None:
     assert iffy.kicked and iffy.effects == (fx.Destroy(fx.Targeted(0)),)
 
 
+def test_603_7c_that_player_of_an_object_an_opponent_controls() -> None:
+    """"That player" after "a creature an opponent controls dies" (Massacre Wurm) or "a land enters
+    the battlefield under an opponent's control" (Polluted Bonds) is the player who controls the
+    object (603.10a: as it last existed); after an attack by "a creature an opponent controls" it
+    stays unread (the attack triggers aren't of that kind)."""
+    wurm = _ability("Whenever a creature an opponent controls dies, that player loses 2 life.", "Massacre Wurm")
+    assert wurm.event == fx.TriggerEvent("dies", Affected(types=frozenset({"creature"}), controller="opponents"))
+    assert wurm.effects == (fx.LoseLife(2, fx.Subject("player")),)
+    bonds = _ability("Whenever a land enters the battlefield under an opponent's control, that player loses 2 life "
+                     "and you gain 2 life.", "Polluted Bonds")
+    assert bonds.effects[0] == fx.LoseLife(2, fx.Subject("player"))
+    assert parse_oracle_text("Whenever a creature an opponent controls attacks, that player loses 1 life.", "X")[0] == []
+    assert parse_oracle_text("Whenever a creature dies, that player loses 1 life.", "X")[0] == []
+
+
+def test_508_4_tokens_created_tapped_and_attacking() -> None:
+    """508.4: "create ... tokens ... that are tapped and attacking" (Leonin Warleader, Hero of
+    Bladehold) puts them onto the battlefield attacking, never declared as attackers."""
+    warleader = _ability("Whenever Leonin Warleader attacks, create two 1/1 white Cat creature tokens with lifelink "
+                         "that are tapped and attacking.", "Leonin Warleader")
+    (create,) = warleader.effects
+    assert (create.count, create.tapped, create.attacking) == (2, True, True)
+    assert (create.token.card.name, create.token.card.power, create.token.keywords) == ("Cat Token", 1,
+                                                                                          frozenset({"lifelink"}))
+    (single,) = _ability("Whenever ~ attacks, create a 1/1 red Goblin creature token that's tapped and attacking.",
+                         "Goblin Test").effects
+    assert (single.count, single.tapped, single.attacking) == (1, True, True)
+
+
 def test_603_5_you_may_before_the_whole_effect() -> None:
     ability = _ability("Whenever a creature you control dies, you may draw a card.", "Grim Haruspex")
     assert ability.optional and ability.effects == (fx.Draw(),)

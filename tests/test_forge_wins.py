@@ -20,7 +20,8 @@ ROOT = Path(__file__).parent.parent
 SOLVED = [("examples/puzzles/forge/ps-akh4.yaml", 0.1), ("tests/data/forge/PS_AKH4.pzl", 0.1),
           ("tests/data/forge/PS_RIX6.pzl", 0.5), ("tests/data/forge/PS_MID2.pzl", 30.0),
           ("examples/puzzles/forge/ps-mid2.yaml", 30.0), ("tests/data/forge/PP00.pzl", 9.0),
-          ("examples/puzzles/forge/pp00.yaml", 9.0), ("tests/data/forge/PP01.pzl", 28.0)]
+          ("examples/puzzles/forge/pp00.yaml", 9.0), ("tests/data/forge/PP01.pzl", 28.0),
+          ("examples/puzzles/forge/ps-khm2.yaml", 25.0), ("tests/data/forge/PS_KHM2.pzl", 25.0)]
 #: The default suite's share: puzzles solved in under a second.
 QUICK = 1.0
 
@@ -128,6 +129,57 @@ def test_a_line_sets_off_a_leaves_trigger_or_vanishing_only_when_it_happens() ->
     assert [u.permanent for u in line_bearing(unread, start, [board(played=1)])] == ["c"]
     assert resolve_bearing(start, board()).decisive == ()
     assert [u.permanent for u in resolve_bearing(start, board(1)).decisive] == ["v"]
+
+
+def test_what_works_as_permanents_enter_or_spells_are_cast_bears_only_if_it_happens() -> None:
+    """614.1c, 614.12: "Snow lands your opponents control enter the battlefield tapped" (Reidane,
+    PS_KHM2) works only if a permanent enters on some path of the line; 601.2f: "Noncreature spells
+    your opponents cast ... cost {2} more to cast" only if a spell is cast; 702.138c: "Phoenix of
+    Ash escapes with a +1/+1 counter on it" works only as it enters, so never on a permanent
+    already on the battlefield, where its activated ability still bears. Neither of the first two
+    bears on a payment (601.2g-h), nor on a resolution where nothing entered or was cast."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.model.unread import UnreadLine
+    from mtgsolver.solver.relevance import line_bearing, mana_bearing, resolve_bearing, turn_bearing
+
+    lines = {"r": "Snow lands your opponents control enter the battlefield tapped.",
+             "q": "Noncreature spells your opponents cast with mana value 4 or greater cost {2} more to cast.",
+             "p": "P escapes with a +1/+1 counter on it.", "f": "{2}{R}: Frobnicate target creature."}
+
+    def board(extra: str = "", cast: int = 0):
+        perms = "".join(f"  - {{id: {i}, name: {i.upper()}, types: [creature], power: 2, toughness: 2, "
+                        f"controller: b, text: \"{line}\"}}\n" for i, line in lines.items())
+        return parse_board_text("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\n"
+                                f"turn: {{step: precombat_main, spells_cast: {{a: {cast}}}}}\nbattlefield:\n" + perms
+                                + extra, "e.yaml")
+
+    start = board()
+    against_win, against_no = turn_bearing(start, False)
+    assert sorted(u.permanent for u in against_win) == sorted(u.permanent for u in against_no) == ["f", "q", "r"]
+    unread = [u for u in against_win if u.permanent in "qr"]
+    assert line_bearing(unread, start, [board(), board()]) == ()
+    land = "  - {id: land, card: Snow-Covered Forest, controller: a}\n"
+    assert [u.permanent for u in line_bearing(unread, start, [board(land)])] == ["r"]
+    assert [u.permanent for u in line_bearing(unread, start, [board(), board(cast=1)])] == ["q"]
+    assert resolve_bearing(start, board()).decisive == ()
+    assert [u.permanent for u in resolve_bearing(start, board(land)).decisive] == ["r"]
+    assert [u.permanent for u in resolve_bearing(start, board(cast=1)).decisive] == ["q"]
+    assert {"q", "r"} & {u.permanent for u in mana_bearing(start, "a", None).lines} == set()
+
+
+def test_tokens_put_onto_the_battlefield_attacking_deal_their_damage(real_cards) -> None:
+    """508.4: Leonin Warleader's attack trigger creates two 1/1 Cats tapped and attacking: 4 + 1 + 1
+    damage beats 6 life, not 7; the line replays."""
+    from mtgsolver.load import parse_board_text
+
+    def board(life: int):
+        return parse_board_text(f"version: 1\nactive_player: a\nplayers: [{{name: a}}, {{name: b, life: {life}}}]\n"
+                                "turn: {step: precombat_main}\nbattlefield:\n"
+                                "  - {id: w, card: Leonin Warleader, controller: a}\n", "w.yaml", real_cards)
+
+    won = win_turn(board(6), real_cards, time_limit=60)
+    assert won.solved is True and all(c.ok for c in check_line(board(6), won.line, real_cards))
+    assert win_turn(board(7), real_cards, time_limit=60).solved is False
 
 
 def test_the_opponent_can_cast_only_what_their_mana_pays_for(real_cards) -> None:

@@ -118,6 +118,11 @@ SELF_LINES = [
      "graveyard, Dragon's Rage Channeler gets +2/+2, has flying, and attacks each combat if able.",
      [{"affects": {"self": True}, "gets": [2, 2], "gains": ["flying"], "rules": ["attacks_each_combat"],
        "condition": [{"graveyard_types": 4}]}]),
+    ("Serra Ascendant", "As long as you have 30 or more life, Serra Ascendant gets +5/+5 and has flying.",
+     [{"affects": {"self": True}, "gets": [5, 5], "gains": ["flying"], "condition": [{"life_at_least": 30}]}]),
+    ("Twinblade Paladin", "As long as you have 25 or more life, Twinblade Paladin has double strike. (It deals both "
+     "first-strike and regular combat damage.)",
+     [{"affects": {"self": True}, "gains": ["double_strike"], "condition": [{"life_at_least": 25}]}]),
     ("Slippery Scoundrel", "As long as you have the city's blessing, Slippery Scoundrel has hexproof and can't be "
      "blocked.",
      [{"affects": {"self": True}, "gains": ["hexproof"], "rules": ["cant_be_blocked"],
@@ -184,7 +189,7 @@ def _pool_cards(path: Path, names: list[str]) -> dict[str, dict]:
 
 
 NAMES = sorted({n for n, _, _ in LINES} | {"Goblin Piker", "Darksteel Citadel", "Gray Ogre", "Grizzly Bears",
-                                          "Voice of the Blessed"})
+                                           "Voice of the Blessed", "Serra Ascendant", "Twinblade Paladin"})
 
 
 @pytest.fixture(scope="module")
@@ -230,6 +235,20 @@ def test_103_4_path_of_bravery_and_righteous_valkyrie_compare_with_the_starting_
     assert _pt(_board(perms, commander), "ogre") == (2, 2)
     b = _board(perms, "[{name: alice, life: 27, starting_life: 20, commander: Grizzly Bears}, {name: bob}]")
     assert _pt(b, "ogre") == (5, 5) and b.player("alice").starting_life == 20
+
+
+def test_119_serra_ascendant_and_twinblade_paladin_count_their_controllers_life(pool) -> None:
+    """119, 611.3b: "as long as you have 30 (25) or more life" reads the controller's life total
+    as the layers go: 30 gives Serra Ascendant +5/+5 and flying, 29 doesn't; 25 gives Twinblade
+    Paladin double strike, the opponent's 40 life doesn't."""
+    perms = _perm(pool, "serra", "Serra Ascendant") + _perm(pool, "paladin", "Twinblade Paladin")
+    b = _board(perms, "[{name: alice, life: 30}, {name: bob}]")
+    assert _pt(b, "serra") == (6, 6) and "flying" in b.permanent("serra").keywords
+    assert "double_strike" in b.permanent("paladin").keywords
+    b = _board(perms, "[{name: alice, life: 24}, {name: bob, life: 40}]")
+    assert _pt(b, "serra") == (1, 1) and "flying" not in b.permanent("serra").keywords
+    assert "double_strike" not in b.permanent("paladin").keywords
+    assert _pt(_board(perms, "[{name: alice, life: 29}, {name: bob}]"), "serra") == (1, 1)
 
 
 def test_309_7_nadaar_needs_a_completed_dungeon(pool) -> None:

@@ -131,6 +131,7 @@ BOARD_CONDITIONS = st.sampled_from([
     {"source_enchanted": True}, {"counters_on_source": "any", "at_least": 2},
     {"counters_on_source": "charge", "at_least": 1, "at_most": 1}, {"your_turn": True}, {"completed_dungeon": True},
     {"city_blessing": True}, {"hand_at_most": 1}, {"life_over_starting": 0}, {"life_over_starting": 7},
+    {"life_at_least": 20}, {"life_at_least": 25},
     {"opponent_graveyard": 2}, {"graveyard_types": 2}, {"attached_to_yours": {"subtypes": ["equipment"]}},
 ])
 CARD_TYPES = st.lists(st.sampled_from(["creature", "instant", "land", "artifact", "sorcery"]), min_size=1, max_size=2,

@@ -399,6 +399,25 @@ battlefield:
     assert (r.board.player("alice").life, r.board.player("bob").life) == (18, 19)
 
 
+def test_that_player_of_a_creature_an_opponent_controls_is_its_controller() -> None:
+    """603.7c, 603.10a: Massacre Wurm's "Whenever a creature an opponent controls dies, that player
+    loses 2 life": "that player" is the opponent who controlled the creature as it last existed;
+    the Wurm's controller's own creature doesn't trigger it."""
+    wurm = card("Wurm Test", "creature", "Whenever a creature an opponent controls dies, that player loses 2 life.",
+                pt=", power: 6, toughness: 5")
+    grim = card("Grim Spell", "sorcery", "Destroy all creatures.")
+    text = f"""zones: {{alice: {{hand: [{grim}]}}}}
+battlefield:
+  - {{id: wurm, controller: bob, {wurm[1:-1]}}}
+  - {{id: bears, card: Grizzly Bears, controller: bob}}
+  - {{id: elf, card: Llanowar Elves, controller: alice}}
+  - {{id: elf2, card: Llanowar Elves, controller: alice}}
+"""
+    r = resolve(load(text), ["cast Grim Spell"])
+    assert r.resolved is True, r.reason
+    assert (r.board.player("alice").life, r.board.player("bob").life) == (16, 20)
+
+
 @pytest.mark.parametrize("keyword, counter, pt", [("undying", "+1/+1", (4, 3)), ("persist", "-1/-1", (2, 1))])
 def test_undying_and_persist_return_the_creature_with_their_counter(keyword: str, counter: str, pt: tuple) -> None:
     """702.93a, 702.79a: a 3/2 creature card killed by Lightning Bolt returns under its owner's

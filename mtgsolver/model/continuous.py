@@ -221,12 +221,12 @@ CONDITION_KEYS = ("controls", "opponent_controls", "on_battlefield", "cards_in_g
                    "life_at_most", "paired", "in_graveyard", *("attached_controller_controls", "attached_matches", "attached_equipment",
                                      "source_enchanted", "completed_dungeon", "city_blessing", "hand_at_most",
                                      "life_over_starting", "opponent_graveyard", "graveyard_types", "attached_to_yours",
-                                     "graveyard_cards"))
+                                     "graveyard_cards", "life_at_least"))
 #: Conditions with a filter, and those whose value is a number.
 FILTER_KINDS = ("controls", "opponent_controls", "on_battlefield", "attached_controller_controls", "attached_matches",
                  "attached_to_yours")
 NUMBER_KINDS = ("life_at_most", "attached_equipment", "hand_at_most", "life_over_starting", "opponent_graveyard",
-                 "graveyard_types")
+                 "graveyard_types", "life_at_least")
 CONDITION_KEYS += ("all_share_a_color",)  # Common Cause: the objects of a filter share a color (105.1)
 FILTER_KINDS += ("all_share_a_color",)
 
@@ -262,6 +262,7 @@ class Condition:
     ``city_blessing`` (702.131c; also held while an ascend permanent of theirs sees ten
     permanents, 702.131b), ``hand_at_most`` (``value`` or fewer cards in hand),
     ``life_over_starting`` (life total at least the starting life total plus ``value``, 103.4),
+    ``life_at_least`` (``value`` or more life, 119),
     ``opponent_graveyard`` (an opponent has ``value`` or more cards in their graveyard),
     ``graveyard_types`` (``value`` or more card types among the cards in their graveyard,
     205.2a: delirium), ``graveyard_cards`` (``at_least`` cards of one of the card types
@@ -318,6 +319,7 @@ class Condition:
             text = {"attached_equipment": "{} or more Equipment attached to what it is attached to",
                     "hand_at_most": "{} or fewer cards in your hand",
                     "life_over_starting": "your life total at least your starting life total plus {}",
+                    "life_at_least": "you have {} or more life",
                     "opponent_graveyard": "an opponent has {} or more cards in their graveyard",
                     "graveyard_types": "{} or more card types among cards in your graveyard"}[self.kind].format(self.value)
         elif self.kind == "cards_in_graveyard":

@@ -797,6 +797,12 @@ def _life_over_starting(c: Condition, eff: _Eff, state: Mapping[str, _Obj], boar
     return player is not None and player.life >= player.starting_life + c.value
 
 
+def _life_at_least(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
+    """119: the controller has ``value`` or more life ("as long as you have 30 or more life")."""
+    player = _player_of(board, eff.controller)
+    return player is not None and player.life >= c.value
+
+
 def _opponent_graveyard(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
     """"As long as an opponent has eight or more cards in their graveyard" (404)."""
     return any(len(z.graveyard) >= c.value for name, z in board.zones.items() if name != eff.controller)
@@ -830,7 +836,7 @@ _BOARD_CONDITIONS = {
     "attached_to_yours": _attached_to_yours,
     "completed_dungeon": _completed_dungeon, "city_blessing": _city_blessing, "hand_at_most": _hand_at_most,
     "life_over_starting": _life_over_starting, "opponent_graveyard": _opponent_graveyard,
-    "graveyard_types": _graveyard_types, "graveyard_cards": _graveyard_cards,
+    "graveyard_types": _graveyard_types, "graveyard_cards": _graveyard_cards, "life_at_least": _life_at_least,
 }
 
 

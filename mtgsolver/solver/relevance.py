@@ -885,6 +885,11 @@ def mana_bearing(board: Board, player: str, decided: bool | None, lower_bound: b
 
 def _payment_reason(line: _Line) -> str | None:
     """Why a line selected by its kinds can't bear on a payment after all, or ``None``."""
+    body = _body(line.text)
+    if _SPELL_COST.match(body):
+        return "it changes the total cost of a spell as it is cast (601.2f), fixed before the payment (601.2g-h)"
+    if _OTHERS_ENTER.match(body):
+        return "it applies as permanents enter the battlefield (614.1c, 614.12); paying puts none there (601.2g-h)"
     parts = line.form.parts or (line.form,)
     reasons: list[str | None] = []
     for part in parts:
@@ -938,7 +943,9 @@ def resolve_bearing(before: Board, after: Board | None) -> Bearing:
     to). Of a permanent there throughout, neither what works from another zone (cycling ...),
     nor what works as it leaves, nor its vanishing when no time counter was removed from it
     (702.63a), nor "when you play a land" (a resolution plays none: playing a land is a special
-    action, 305.1, 116.2a). Each other could change the board after, so each is decisive."""
+    action, 305.1, 116.2a), nor a static making other permanents enter tapped or with counters
+    when none entered (614.1c, 614.12), nor one changing what spells cost when none was cast
+    (601.2f). Each other could change the board after, so each is decisive."""
     was = {p.id for p in before.permanents}
     stayed = was & ({p.id for p in after.permanents} if after is not None else set())
     lines: list[UnreadLine] = []
@@ -964,13 +971,18 @@ def _stays_idle(line: str, perm: Permanent, before: Board, after: Board | None) 
     if _ETB.match(body) or _CARD_ONLY.match(body) or _ENTERS_KEYWORD.match(body) or _PLAY_LAND.match(body) \
             or _LEAVES_OR_GRAVEYARD.match(body.replace(perm.name, "~")):
         return True
+    if after is not None and (_OTHERS_ENTER.match(body) or _SPELL_COST.match(body)):
+        return not (_SPELL_COST.match(body) and sum(after.turn.spells_cast.values()) > sum(before.turn.spells_cast.values())
+                    or _OTHERS_ENTER.match(body) and {p.id for p in after.permanents} - {p.id for p in before.permanents})
     if _VANISHING.match(body) and after is not None:
         return after.permanent(perm.id).counters.get("time", 0) >= before.permanent(perm.id).counters.get("time", 0)
     return False
 
 
 # --------------------------------------------------------------------------- a whole turn
+# what works as its permanent enters ("[this permanent] escapes with": if it escaped, it enters with, 702.138c)
 _ETB = re.compile(r"^(?:(?:When|Whenever|As) [^.,]*? enters\b|[^.]*? enters(?: the battlefield)?(?: tapped| with\b)"
+                  r"|[^.]*? escapes with\b"
                   r"|[^.]*? enters(?: the battlefield)? as a copy\b|You may have [^.]*? enter\b)", re.I)
 # keywords that work only as a card is cast or from a hand or graveyard (702.29, 702.33, 702.34, ...),
 # an alternative cost written out (118.9: "you may ... rather than pay this spell's mana cost"),
@@ -1071,8 +1083,12 @@ def line_bearing(lines: Iterable[UnreadLine], start: Board, boards: Iterable[Boa
     time counter is removed, sacrifice it") after the upkeep only if a time counter was removed
     from it; "When you play another land" (City of Traitors, 305.1) only if its controller played
     a land on some path; an activated ability of the opponent's only if they could pay for it on
-    some board of the line (:func:`_out_of_reach`)."""
+    some board of the line (:func:`_out_of_reach`); a static line making other permanents enter
+    tapped or with counters (614.1c, 614.12) only if a permanent entered the battlefield on some
+    path; one making spells cost more or less (601.2f) only if a spell was cast on some path."""
     boards = list(boards)
+    entered = any(p.id not in {q.id for q in start.permanents} for b in boards for p in b.permanents)
+    cast = any(sum(b.turn.spells_cast.values()) > sum(start.turn.spells_cast.values()) for b in boards)
     out = []
     for u in lines:
         name = next((p.name for b in (start, *boards) for p in b.permanents if p.id == u.permanent), None)
@@ -1091,6 +1107,8 @@ def line_bearing(lines: Iterable[UnreadLine], start: Board, boards: Iterable[Boa
                 and all(not b.has_permanent(u.permanent) or _out_of_reach(b, b.permanent(u.permanent), u.line)
                         for b in (start, *boards)):
             continue
+        elif _OTHERS_ENTER.match(body) and not entered or _SPELL_COST.match(body) and not cast:
+            continue
         elif _VANISHING.match(body) and start.has_permanent(u.permanent) and start.turn.step not in ("untap", "upkeep"):
             had = start.permanent(u.permanent).counters.get("time", 0)
             if not any(b.has_permanent(u.permanent) and b.permanent(u.permanent).counters.get("time", 0) < had
@@ -1105,6 +1123,12 @@ _LEAVES_OR_GRAVEYARD = re.compile(r"^(?:When ~ leaves the battlefield, |If ~ wou
                                   r"anywhere, )", re.I)
 _VANISHING = re.compile(r"^Vanishing \d+$", re.I)
 _PLAY_LAND = re.compile(r"^When(?:ever)? you play (?:a|another) land, ", re.I)
+#: A replacement effect on other permanents entering (614.1c, 614.12): "Snow lands your opponents
+#: control enter the battlefield tapped."
+_OTHERS_ENTER = re.compile(r"^[^.]*? enter(?: the battlefield)? (?:tapped|with\b)[^.]*\.?$", re.I)
+#: A cost increase or reduction of spells (601.2f): "Noncreature spells your opponents cast with
+#: mana value 4 or greater cost {2} more to cast."
+_SPELL_COST = re.compile(r"^[^.]*\bspells\b[^.]*\bcosts? (?:\{[^}]+\})+ (?:more|less) to cast\.?$", re.I)
 
 
 def _attacks_of_theirs(line: str, name: str) -> bool:

@@ -1525,6 +1525,12 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         predicate.effect["create_tokens"]["tapped"] = True
         return predicate
 
+    def create_tapped_attacking(self, children: list[Any]) -> _Predicate:
+        """508.4: tokens put onto the battlefield tapped and attacking, never declared as attackers."""
+        predicate = self.create_tapped(children)
+        predicate.effect["create_tokens"]["attacking"] = True
+        return predicate
+
     def scry(self, children: list[Any]) -> _Predicate:
         return _player("scry", {"amount": children[0]})
 

@@ -742,6 +742,9 @@ class _Build(ConstantRules, constants=CONSTANTS):
     def life_at_most(self, n: Token) -> dict:
         return {"life_at_most": number(n)}
 
+    def life_at_least(self, n: Token) -> dict:
+        return {"life_at_least": number(n)}
+
     # -- conditions on the affected object (611.3b) ---------------------------------------
     def it_cond(self, what: dict) -> dict:
         """"as long as it's a Zombie": a filter on each affected object (see _on_the_affected)."""
@@ -1108,7 +1111,7 @@ _COND_KEYS = {"controls", "opponent_controls", "cards_in_graveyard", "your_turn"
               "paired", "in_graveyard",
               "_defender", "attached_controller_controls", "completed_dungeon", "city_blessing", "hand_at_most",
               "life_over_starting", "opponent_graveyard", "graveyard_types", "source_enchanted", "attached_matches",
-              "attached_equipment", "attached_to_yours"}
+              "attached_equipment", "attached_to_yours", "life_at_least"}
 
 
 _COND_KEYS.update({"_it", "_share_color"})

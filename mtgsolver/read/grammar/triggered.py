@@ -100,6 +100,9 @@ _OTHER_CREATURE = ("blocks_each", "blocked_by_each", "deals_combat_damage_to_cre
 #: Events with an amount "that much" names (603.7c): damage dealt, life gained.
 _AMOUNTS = ("deals_damage", "deals_combat_damage", "deals_damage_to_player", "deals_combat_damage_to_player",
             "deals_damage_to_opponent", "dealt_damage", "gains_life")
+#: Events of an object "an opponent controls", whose controller (as it last existed, 603.10a) "that
+#: player" names: "Whenever a creature an opponent controls dies, that player loses 2 life."
+_CONTROLLED = ("dies", "enters", "leaves")
 #: Events of a player's own action.
 _PLAYER_ACTIONS = ("cast", "draws", "discards", "gains_life")
 
@@ -121,6 +124,8 @@ def _antecedents(event: dict[str, Any]) -> tuple[Any, ...]:
         return "source", None, None  # "that creature": the one sacrificed, which no reference holds
     if kind in _PLAYER_ACTIONS:
         return ({"subject": "object"} if "subject" in event else "source" if kind == "cast" else None), player
+    if kind in _CONTROLLED and event.get("subject", {}).get("controller") == "opponents":
+        return {"subject": "object"}, {"subject": "player"}  # "that player": the opponent who controls (controlled) it
     return ({"subject": "object"} if "subject" in event else "source"), None
 
 
