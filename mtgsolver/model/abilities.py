@@ -10,9 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from mtgsolver.model.attack_tax import AttackTax
-from mtgsolver.model.filters import CreatureFilter, PlayerFilter
-
 __all__ = ["STATIC_VOCABULARY", "Static", "TextAbility", "flow_text"]
 
 
@@ -43,12 +40,16 @@ class Static:
     def __str__(self) -> str:
         if self.value is None:
             return self.name
-        value = self.value
-        if isinstance(value, (CreatureFilter, PlayerFilter, AttackTax)):
-            value = value.to_mapping()
-        elif isinstance(value, tuple) and value and all(isinstance(v, CreatureFilter) for v in value):
-            value = [v.to_mapping() for v in value]
-        return f"{self.name}: {flow_text(value)}"
+        return f"{self.name}: {flow_text(_plain(self.value))}"
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with its filters and taxes as their vocabulary mappings, for printing."""
+    if hasattr(value, "to_mapping"):
+        return value.to_mapping()
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
 
 
 @dataclass(frozen=True)

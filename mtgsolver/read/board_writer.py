@@ -203,6 +203,8 @@ def static_entry(s: Static) -> Any:
         return {s.name: [atom_entry(g) for g in value.gains]}
     if kind == "battalion":
         return {s.name: {"gets": list(value)}}
+    if kind == "spell_reduction":
+        return {s.name: {"n": value[0], "spells": value[1].to_mapping()}}
     if kind == "filters":
         return {s.name: [f.to_mapping() for f in value]}
     if isinstance(value, ManaTrigger):
