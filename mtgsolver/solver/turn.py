@@ -49,6 +49,7 @@ from mtgsolver.rules.resolution import resolve_stack, settle
 from mtgsolver.rules.turn import (assignment_options, begin_step, blocked_attackers, declare_attackers,
                                   declare_blockers, deal_combat_damage, end_combat, first_strike_step, strikers)
 from mtgsolver.solver.resolve import LibraryReader
+from mtgsolver.solver.turn_bound import no_win_after_combat
 from mtgsolver.solver.turn_moves import Move, might_move, moves, responses, twin_keys
 
 __all__ = ["Line", "LineStep", "Stats", "TurnSearch", "Timeout", "legal_attacks", "legal_blocks", "opponent_can_act",
@@ -313,12 +314,14 @@ def _end_of_combat(game: Game) -> None:
 @dataclass
 class Stats:
     """What the search did: positions (priority windows) searched, transposition-table hits,
-    steps done (moves and turn steps, each choice replayed), the depth reached."""
+    steps done (moves and turn steps, each choice replayed), the depth reached, the positions
+    after combat proven without a win by the bound of :mod:`mtgsolver.solver.turn_bound`."""
 
     positions: int = 0
     hits: int = 0
     steps: int = 0
     depth: int = 0
+    pruned: int = 0
 
 
 class TurnSearch:
@@ -490,8 +493,12 @@ class TurnSearch:
             self.stats.hits += 1
             return known[0]
         self.stats.positions += 1
+        if self.hopeless(board, step):
+            self.table[key] = (_NOWIN, budget)
+            return _NOWIN
         node = _Or()
-        won = node.add(self.advance(board, step, budget, combat))
+        moves_first = step == "precombat_main"  # a line that wins mostly sets up before combat
+        won = None if moves_first else node.add(self.advance(board, step, budget, combat))
         if won is None and budget == 0:
             game = self.game(board, _Script((), self.owner))
             node.cut |= might_move(game, self.me, step in _INSTANT_WINDOWS)
@@ -508,9 +515,22 @@ class TurnSearch:
                 won = node.add(r)
                 if won is not None:
                     break
+        if won is None and moves_first:
+            won = node.add(self.advance(board, step, budget, combat))
         out = won if won is not None else node.result()
         self.table[key] = (out, budget)
         return out
+
+    def hopeless(self, board: Board, step: str) -> bool:
+        """Whether the opponent surely survives the rest of the turn from this window after
+        combat (:func:`no_win_after_combat`)."""
+        if step not in ("postcombat_main", "end"):
+            return False
+        view = self.game(board, _Script((), self.owner)).view()
+        if no_win_after_combat(board, view, self.me, self.opp, step):
+            self.stats.pruned += 1
+            return True
+        return False
 
     def with_held(self, board: Board, state: Any, found: list[Move], budget: int, node: _Or,
                   illegal: set[Move]) -> Iterator[Move]:

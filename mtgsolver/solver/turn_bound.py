@@ -1,0 +1,241 @@
+"""A sound bound for the whole-turn search: after combat, how much life and how many poison
+counters can the rest of the turn still take from the opponent?
+
+Once combat is over (511.3) the opponent loses only through what spells and abilities do: damage
+(120.3a, or poison from a source with infect, 120.3b), life loss (119.3), poison counters (122.1f)
+or a draw from an empty library (704.5b). :func:`harm_after_combat` adds up, over what the
+searching player could still use, the most each thing can do: a spell in hand once, an activated
+ability as often as its cost allows (a {T} or sacrifice cost once, a mana cost as often as the
+mana at hand pays it), a triggered ability whose event can no longer happen this turn not at all.
+Where a thing could repeat without a bound (a card returned or drawn, an untap, a token, mana
+made by an effect, a trigger that can still happen, an amount not fixed) or does what the bound
+doesn't count, the answer is ``None``: no bound, nothing pruned. The opponent's life gain only
+makes a win harder, so ignoring it keeps the bound an upper bound.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from mtgsolver.model.abilities import Static
+from mtgsolver.model.board import Board
+from mtgsolver.model.effects import (ActivatedAbility, Attempt, Conditional, Damage, Delayed, Each, Fight, LoseLife,
+                                     Modal, Modify, Optional, PutCounters, Source, Targeted, TargetSpec,
+                                     TriggeredAbility, You)
+from mtgsolver.model.mana_abilities import ManaAbility
+from mtgsolver.rules.mana_sources import extract_sources
+
+__all__ = ["Harm", "harm_after_combat", "no_win_after_combat"]
+
+#: Effects that take no life and no poison from a player and bring back or add nothing that could.
+_HARMLESS = ("Destroy", "Exile", "Sacrifice", "RemoveCounters", "Tap", "Discard", "Mill", "GainLife", "Scry",
+             "Surveil", "Regenerate", "Attach", "Pay", "PreventDamage", "PutInLibrary", "ExileIfDies", "Monstrosity",
+             "Adapt", "ExtraTurn", "CounterSpell")
+#: Trigger events that can't happen after combat this turn (508-511, 503, 504, 505.1).
+_PAST_EVENTS = frozenset({"attacks", "blocks", "becomes_blocked", "deals_combat_damage_to_player",
+                          "deals_combat_damage", "beginning_of_combat", "attacks_unblocked", "end_of_combat",
+                          "deals_combat_damage_to_creature", "blocks_each", "blocked_by_each", "upkeep",
+                          "draw_step", "precombat_main"})
+
+
+class _Unbounded(Exception):
+    """Something the bound can't count."""
+
+
+@dataclass(frozen=True)
+class Harm:
+    """The most life (``life``) and poison counters (``poison``) the rest of the turn can take."""
+
+    life: int
+    poison: int
+
+
+def no_win_after_combat(board: Board, view: Board, me: str, opponent: str, step: str) -> bool:
+    """Whether the opponent surely survives the rest of the turn from a window in ``step`` after
+    combat (``postcombat_main`` or ``end``): what :func:`harm_after_combat` bounds is less than
+    their life and than the poison they can still take (704.5a, 704.5c)."""
+    if step not in ("postcombat_main", "end") or board.combat is not None:
+        return False
+    harm = harm_after_combat(board, view, me, opponent, step)
+    player = board.player(opponent)
+    return harm is not None and harm.life < player.life and harm.poison < 10 - player.poison
+
+
+def harm_after_combat(board: Board, view: Board, me: str, opponent: str, step: str) -> Harm | None:
+    """The bound of the module for ``me`` against ``opponent`` from a window in ``step`` after
+    combat (``view``: ``board``'s layered view); ``None`` when there is none."""
+    try:
+        return _Counter(board, view, me, opponent, step).total()
+    except _Unbounded:
+        return None
+
+
+class _Counter:
+    def __init__(self, board: Board, view: Board, me: str, opponent: str, step: str) -> None:
+        self.board, self.view, self.me, self.opp, self.step = board, view, me, opponent, step
+        self.infect = False
+        self.untaps = False  # an Untap effect could still happen: {T} costs repeat
+        self.mana: int | None = None
+
+    def total(self) -> Harm:
+        z = self.board.zones.get(self.me)
+        hand = list(z.hand) if z is not None else []
+        perms = list(self.view.permanents)
+        # what could still happen, walked once for the flags (an untap, infect), then counted
+        live: list[tuple[Any, Any]] = []  # (ability or spell, its permanent or None)
+        for p in perms:
+            self.infect |= "infect" in p.keywords
+            for a in p.abilities:
+                if isinstance(a, TriggeredAbility) and self._dead(a):
+                    continue
+                if isinstance(a, ActivatedAbility) and p.controller != self.me:
+                    continue  # the search makes only the searching player's moves
+                live.append((a, p))
+        for zc in hand:
+            if zc.spell is not None:
+                live.append((zc.spell, None))
+            if zc.permanent is not None:
+                self.infect |= "infect" in zc.permanent.keywords
+                live += [(a, zc.permanent) for a in zc.permanent.abilities
+                         if not (isinstance(a, TriggeredAbility) and self._dead(a))]
+        for e in self.board.effects:
+            if e.kind != "continuous" or e.spec is None or _abilities_in(e.spec):
+                raise _Unbounded()  # a delayed trigger, a replacement, an ability granted: not counted
+        if any(isinstance(a, Static) and _abilities_in(a.value) for p in perms for a in p.abilities):
+            raise _Unbounded()  # abilities granted to what enters later
+        for a, _ in live:
+            self._flags(getattr(a, "effects", ()))
+        life = poison = 0
+        for a, perm in live:
+            n = self._uses(a, perm) if not isinstance(a, ManaAbility) else 0
+            if n == 0:
+                continue
+            lost, counters = self._harm(getattr(a, "effects", ()), getattr(a, "targets", ()))
+            life += n * lost
+            poison += n * counters
+        return Harm(life, poison)
+
+    def _dead(self, a: TriggeredAbility) -> bool:
+        """A trigger none of whose events can happen in the rest of the turn."""
+        kinds = {a.event.kind, *(e.kind for e in a.also)}
+        if self.step == "end":
+            kinds.discard("end_step")
+        return kinds <= _PAST_EVENTS
+
+    def _flags(self, effects: Iterable[Any]) -> None:
+        for e in _walk(effects):
+            name = type(e).__name__
+            if name == "Untap":
+                self.untaps = True
+            elif name in ("Draw", "Bounce", "ReturnFromGraveyard", "PutOntoBattlefield", "SearchLibrary", "LookAtTop",
+                          "ReturnExiled", "CreateTokens", "CopySpell", "Transform", "GainControl", "Proliferate",
+                          "KeywordAction", "AddMana", "Delayed"):
+                raise _Unbounded()
+            elif isinstance(e, Modify):
+                if _abilities_in(e.spec):
+                    raise _Unbounded()
+                self.infect |= "infect" in repr(e.spec)
+
+    def _uses(self, a: Any, perm: Any) -> int:
+        """How often ``a`` can still take effect this turn."""
+        if isinstance(a, TriggeredAbility):
+            if a.event.kind in ("enters", "end_step") and a.event.subject is None and not a.also:
+                return 1
+            if self._harm(a.effects, a.targets) == (0, 0):
+                return 0
+            raise _Unbounded()
+        if not isinstance(a, ActivatedAbility):
+            return 1  # a spell cast once; a static or an unread line does nothing here
+        if self._harm(a.effects, a.targets) == (0, 0):
+            return 0
+        kinds = {c.kind for c in a.costs}
+        if "return_self" in kinds:
+            raise _Unbounded()  # cast again from the hand
+        if a.loyalty is not None or a.once_each_turn or kinds & {"sacrifice_self", "exile_self"}:
+            return 1
+        if kinds & {"tap", "untap"} and not self.untaps:
+            return 0 if perm.tapped == ("tap" in kinds) else 1
+        mana = a.mana.mana_value if a.mana is not None and not a.mana.variables else 0
+        if mana <= 0:
+            raise _Unbounded()
+        return self._mana() // mana
+
+    def _mana(self) -> int:
+        """A bound on the mana the searching player can still spend: the pool and each mana
+        ability's largest activation, each activated at most once (a {T} or a sacrifice)."""
+        if self.mana is None:
+            instances, _ = extract_sources(self.view, self.me, None, frozenset(), True)
+            if any(i.untaps or not (i.taps or i.sacrificed) for i in instances) or self.untaps:
+                raise _Unbounded()
+            z = self.board.zones.get(self.me)
+            if z is not None and any(zc.mana_abilities or zc.permanent is not None and zc.permanent.mana_abilities
+                                     for zc in z.hand):
+                raise _Unbounded()  # a land or a mana permanent still to come
+            self.mana = (sum(m.amount for m in self.board.mana_pools.get(self.me, ()))
+                         + sum(i.max_amount for i in instances))
+        return self.mana
+
+    def _harm(self, effects: Iterable[Any], targets: tuple[TargetSpec, ...]) -> tuple[int, int]:
+        """The most life and poison one resolution of ``effects`` takes from the opponent."""
+        life = poison = 0
+        for e in effects:
+            if isinstance(e, (Optional, Attempt, Conditional)):
+                for part in (e.effects, getattr(e, "then", ()), e.otherwise):
+                    lost, counters = self._harm(part, targets)
+                    life, poison = life + lost, poison + counters
+            elif isinstance(e, Modal):
+                for mode in e.modes:
+                    lost, counters = self._harm(mode, targets)
+                    life, poison = life + lost, poison + counters
+            elif isinstance(e, Damage):
+                recipients = [(e.amount, e.to), *((p.amount, p.to) for p in e.also)]
+                n = sum(_amount(amount) for amount, to in recipients if self._may_be_opponent(to, targets))
+                life += n
+                poison += n if self.infect else 0
+            elif isinstance(e, LoseLife):
+                life += _amount(e.amount) if self._may_be_opponent(e.who, targets) else 0
+            elif isinstance(e, PutCounters):
+                poison += _amount(e.amount) if e.kind == "poison" else 0
+            elif isinstance(e, (Fight, Modify)) or type(e).__name__ in (*_HARMLESS, "Untap"):
+                continue
+            else:
+                raise _Unbounded()
+        return life, poison
+
+    @staticmethod
+    def _may_be_opponent(ref: Any, targets: tuple[TargetSpec, ...]) -> bool:
+        """Whether ``ref`` could name the opponent: anything but the controller, the source, each
+        permanent of a kind (608.2h) or a target slot that takes no player (115.1)."""
+        if isinstance(ref, (You, Source, Each)):
+            return False
+        if isinstance(ref, Targeted):
+            return ref.slot >= len(targets) or "player" in targets[ref.slot].kinds
+        return True
+
+
+def _amount(amount: Any) -> int:
+    if isinstance(amount, int):
+        return max(amount, 0)
+    raise _Unbounded()
+
+
+def _walk(effects: Iterable[Any]) -> Iterable[Any]:
+    for e in effects:
+        yield e
+        for f in ("effects", "then", "otherwise"):
+            yield from _walk(getattr(e, f, ()) or ())
+        for mode in getattr(e, "modes", ()) or ():
+            yield from _walk(mode)
+
+
+def _abilities_in(value: Any) -> bool:
+    """Whether ``value`` holds an activated or triggered ability or a token anywhere (an ability
+    granted: counted nowhere)."""
+    if isinstance(value, (ActivatedAbility, TriggeredAbility, Delayed)):
+        return True
+    if isinstance(value, (tuple, list, frozenset)):
+        return any(_abilities_in(v) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return any(_abilities_in(getattr(value, f.name)) for f in dataclasses.fields(value))
+    return False
