@@ -9,12 +9,14 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 
 from mtgsolver.load import parse_board_text, prepare
 from mtgsolver.model.board import Board
 from mtgsolver.rules.layers import apply_layers
-from mtgsolver.solver.turn_bound import Harm, harm_after_combat, no_win_after_combat
+from mtgsolver.solver.turn import Line, LineStep
+from mtgsolver.solver.turn_bound import Harm, harm_after_combat, harm_in_combat, no_win_after_combat, no_win_in_combat
+from mtgsolver.solver.win import replay
 from references import reference_turn as ref
 
 from .support import runs
@@ -71,3 +73,45 @@ def test_an_attack_trigger_is_over_after_combat_and_a_repeating_trigger_has_no_b
     a graveyard ..., you may have target opponent lose 1 life" could trigger any number of times."""
     assert bound(board(real_cards, "Granger Guildmage;Mobile Garrison;Mountain")) == Harm(1, 0)
     assert bound(board(real_cards, "Disciple of the Vault;Mountain")) is None
+
+
+def attacked(state: ref.State) -> tuple[ref.State, Board]:
+    """The reference's state and the board once every creature of the player that can attacks
+    (508.1a, 302.6), its triggers resolved: the declare attackers step's window."""
+    able = [u for u in state.units if u.mine and not u.tapped and (not u.sick or "haste" in u.keywords)]
+    ids = tuple(u.id for u in able)
+    units = tuple(dataclasses.replace(u, tapped=True) if u.id in ids and "vigilance" not in u.keywords else u
+                  for u in state.units)
+    line = Line((LineStep(("step", "beginning_of_combat"), "on to combat"),
+                 LineStep(("attack", tuple((c, "opponent") for c in ids)), "attack")))
+    return dataclasses.replace(state, units=units, attackers=ids), list(replay(board_of(state), line))[-1].board
+
+
+@settings(max_examples=runs(300, 60), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(states())
+def test_the_reference_never_wins_from_the_attack_where_the_bound_says_no(state: ref.State) -> None:
+    """The reference's window after attackers are declared (instants, blocks, damage, then the
+    postcombat main phase) never wins where the combat bound says the opponent survives; with
+    a pump of +1/+0 or more in hand there is no bound (611.2c: it raises an attacker's power)."""
+    after, board = attacked(state)
+    assume(after.attackers)
+    pruned = no_win_in_combat(board, apply_layers(board), "me", "opponent", "declare_attackers")
+    try:
+        wins = ref._window(after, "attackers")
+    finally:
+        ref._main.cache_clear()
+        ref._window.cache_clear()
+    assert not (pruned and wins)
+    if any(card[0] == "pump" and card[2] > 0 for _, card in state.hand):
+        assert harm_in_combat(board, apply_layers(board), "me", "opponent", "declare_attackers") is None
+
+
+def test_in_combat_an_attackers_power_counts_twice_with_double_strike(real_cards) -> None:
+    """702.4b: a double striker deals combat damage twice; Lightning Bolt in hand adds its 3."""
+    text = ("version: 1\nactive_player: me\nplayers: [{name: me}, {name: opp, life: 9}]\n"
+            "turn: {step: declare_attackers}\nzones: {me: {hand: [Lightning Bolt]}}\nbattlefield:\n"
+            "  - {id: k, card: Fencing Ace, controller: me, tapped: true}\n  - {id: m, card: Mountain, controller: me}\n"
+            "combat:\n  attackers: [{creature: k, target: opp}]\n")
+    board = parse_board_text(text, "b.yaml", real_cards)
+    assert harm_in_combat(board, apply_layers(board), "me", "opp", "declare_attackers") == Harm(2 * 1 + 3, 0)
+    assert harm_in_combat(board, apply_layers(board), "me", "opp", "combat_damage") == Harm(1 + 3, 0)

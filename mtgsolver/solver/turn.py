@@ -49,7 +49,7 @@ from mtgsolver.rules.resolution import resolve_stack, settle
 from mtgsolver.rules.turn import (assignment_options, begin_step, blocked_attackers, declare_attackers,
                                   declare_blockers, deal_combat_damage, end_combat, first_strike_step, strikers)
 from mtgsolver.solver.resolve import LibraryReader
-from mtgsolver.solver.turn_bound import no_win_after_combat
+from mtgsolver.solver.turn_bound import COMBAT_WINDOWS, no_win_after_combat, no_win_in_combat
 from mtgsolver.solver.turn_moves import Move, might_move, moves, responses, twin_keys
 
 __all__ = ["Line", "LineStep", "Stats", "TurnSearch", "Timeout", "legal_attacks", "legal_blocks", "opponent_can_act",
@@ -522,12 +522,13 @@ class TurnSearch:
         return out
 
     def hopeless(self, board: Board, step: str) -> bool:
-        """Whether the opponent surely survives the rest of the turn from this window after
-        combat (:func:`no_win_after_combat`)."""
-        if step not in ("postcombat_main", "end"):
+        """Whether the opponent surely survives the rest of the turn from this window in combat
+        or after it (:func:`no_win_in_combat`, :func:`no_win_after_combat`)."""
+        if step not in ("postcombat_main", "end", *COMBAT_WINDOWS):
             return False
         view = self.game(board, _Script((), self.owner)).view()
-        if no_win_after_combat(board, view, self.me, self.opp, step):
+        if no_win_after_combat(board, view, self.me, self.opp, step) or no_win_in_combat(board, view, self.me,
+                                                                                          self.opp, step):
             self.stats.pruned += 1
             return True
         return False

@@ -26,7 +26,7 @@ from mtgsolver.model.effects import (ActivatedAbility, Attempt, Conditional, Dam
 from mtgsolver.model.mana_abilities import ManaAbility
 from mtgsolver.rules.mana_sources import extract_sources
 
-__all__ = ["Harm", "harm_after_combat", "no_win_after_combat"]
+__all__ = ["COMBAT_WINDOWS", "Harm", "harm_after_combat", "harm_in_combat", "no_win_after_combat", "no_win_in_combat"]
 
 #: Effects that take no life and no poison from a player and bring back or add nothing that could.
 _HARMLESS = ("Destroy", "Exile", "Sacrifice", "RemoveCounters", "Tap", "Discard", "Mill", "GainLife", "Scry",
@@ -37,6 +37,28 @@ _PAST_EVENTS = frozenset({"attacks", "blocks", "becomes_blocked", "deals_combat_
                           "deals_combat_damage", "beginning_of_combat", "attacks_unblocked", "end_of_combat",
                           "deals_combat_damage_to_creature", "blocks_each", "blocked_by_each", "upkeep",
                           "draw_step", "precombat_main"})
+
+
+#: Trigger events already past in a window of combat: before blockers (508.2, 507.1), after them too.
+_PAST_BEFORE_BLOCKS = frozenset({"attacks", "beginning_of_combat", "upkeep", "draw_step", "precombat_main"})
+_PAST_AFTER_BLOCKS = _PAST_BEFORE_BLOCKS | {"blocks", "becomes_blocked", "attacks_unblocked", "blocks_each",
+                                            "blocked_by_each"}
+#: The steps of combat with a window where a bound applies: attackers declared and their triggers resolved.
+COMBAT_WINDOWS = ("declare_attackers", "declare_blockers", "combat_damage")
+#: Keywords of an attacking creature the combat part counts exactly: none adds damage to a player beyond its
+#: power (702.2-702.20, 702.15, 702.19, 702.90 infect and 702.80 wither counted as poison or nothing).
+_PLAIN_COMBAT = frozenset({"flying", "reach", "trample", "first_strike", "double_strike", "deathtouch", "lifelink",
+                           "haste", "vigilance", "menace", "defender", "infect", "wither", "indestructible",
+                           "hexproof", "shroud", "fear", "intimidate", "shadow", "horsemanship", "skulk"})
+#: Effects that could raise an attacker's power by taking away what lowers it (a static's source leaving, 611.3a).
+_REMOVALS = ("Destroy", "Exile", "Sacrifice", "Fight", "PutInLibrary", "Damage")
+#: Statics that make continuous effects (613; rules/layers.py applies these names).
+_GENERATING = ("continuous", "grants", "lands_are")
+#: Statics that add to combat beyond an attacker's power (702.23, 702.25, 702.45, 702.68, 702.83, 702.86,
+#: 702.91, 702.105, 702.121, 702.130, 702.134, 702.149, 702.164, 207.2c).
+_COMBAT_STATICS = frozenset({"rampage", "flanking", "bushido", "frenzy", "exalted", "annihilator", "battle_cry",
+                             "dethrone", "melee", "afflict", "mentor", "training", "toxic", "battalion", "poisonous",
+                             "provoke", "banding"})
 
 
 class _Unbounded(Exception):
@@ -71,12 +93,46 @@ def harm_after_combat(board: Board, view: Board, me: str, opponent: str, step: s
         return None
 
 
+def no_win_in_combat(board: Board, view: Board, me: str, opponent: str, step: str) -> bool:
+    """Whether the opponent surely survives the rest of the turn from a window of combat in
+    ``step`` (:data:`COMBAT_WINDOWS`): :func:`harm_in_combat` is less than their life and than
+    the poison they can still take (704.5a, 704.5c)."""
+    if step not in COMBAT_WINDOWS or view.combat is None:
+        return False
+    harm = harm_in_combat(board, view, me, opponent, step)
+    player = board.player(opponent)
+    return harm is not None and harm.life < player.life and harm.poison < 10 - player.poison
+
+
+def harm_in_combat(board: Board, view: Board, me: str, opponent: str, step: str) -> Harm | None:
+    """The bound from a window of combat in ``step`` (attackers declared, 508.2): the combat
+    damage still to come, each attacking creature's power, twice with double strike before the
+    first-strike damage step (702.4b, 510.4), plus what spells and abilities can take as after
+    combat; ``None`` when something could raise an attacker's power (+N/+N, counters, an Aura or
+    Equipment attached, a static lowering power whose source could be removed, 611.3a), add combat
+    damage or life loss (a keyword beyond the plain ones: afflict, toxic, bushido ...; a commander,
+    903.10a) or could still trigger and take life."""
+    try:
+        return _Counter(board, view, me, opponent, step).total()
+    except _Unbounded:
+        return None
+
+
 class _Counter:
     def __init__(self, board: Board, view: Board, me: str, opponent: str, step: str) -> None:
         self.board, self.view, self.me, self.opp, self.step = board, view, me, opponent, step
         self.infect = False
         self.untaps = False  # an Untap effect could still happen: {T} costs repeat
         self.mana: int | None = None
+        self.combat = step in COMBAT_WINDOWS
+        self.attacking = frozenset(a.creature for a in view.combat.attackers) if view.combat is not None else frozenset()
+        #: something lowers power or takes an ability that removing its source gives back (611.3a)
+        statics = [a for p in view.permanents for a in p.abilities if isinstance(a, Static)]
+        self.lowered = any(a.name in _GENERATING for a in statics) or any(e.duration == "while_source"
+                                                                           for e in board.effects)
+        if self.combat and any(a.name in _COMBAT_STATICS or a.name in _GENERATING and _varies(a.value)
+                               for a in statics):
+            raise _Unbounded()
 
     def total(self) -> Harm:
         z = self.board.zones.get(self.me)
@@ -104,9 +160,12 @@ class _Counter:
                 raise _Unbounded()  # a delayed trigger, a replacement, an ability granted: not counted
         if any(isinstance(a, Static) and _abilities_in(a.value) for p in perms for a in p.abilities):
             raise _Unbounded()  # abilities granted to what enters later
-        for a, _ in live:
-            self._flags(getattr(a, "effects", ()))
+        for a, perm in live:
+            self._flags(getattr(a, "effects", ()), perm)
         life = poison = 0
+        if self.combat:
+            life = self._combat_damage()
+            poison = life if self.infect else 0
         for a, perm in live:
             n = self._uses(a, perm) if not isinstance(a, ManaAbility) else 0
             if n == 0:
@@ -116,16 +175,32 @@ class _Counter:
             poison += n * counters
         return Harm(life, poison)
 
+    def _combat_damage(self) -> int:
+        """The most combat damage the attacking creatures can still deal (510.1, 702.4b)."""
+        total = 0
+        for p in self.view.permanents:
+            if p.id not in self.attacking or p.controller != self.me:
+                continue
+            if p.is_commander or not p.keywords <= _PLAIN_COMBAT:
+                raise _Unbounded()
+            strikes = 2 if "double_strike" in p.keywords and self.step != "combat_damage" else 1
+            total += strikes * max(p.power or 0, 0)
+        return total
+
     def _dead(self, a: TriggeredAbility) -> bool:
         """A trigger none of whose events can happen in the rest of the turn."""
         kinds = {a.event.kind, *(e.kind for e in a.also)}
         if self.step == "end":
             kinds.discard("end_step")
+        if self.combat:
+            return kinds <= (_PAST_BEFORE_BLOCKS if self.step == "declare_attackers" else _PAST_AFTER_BLOCKS)
         return kinds <= _PAST_EVENTS
 
-    def _flags(self, effects: Iterable[Any]) -> None:
+    def _flags(self, effects: Iterable[Any], perm: Any) -> None:
         for e in _walk(effects):
             name = type(e).__name__
+            if self.combat:
+                self._raises_power(e, perm)
             if name == "Untap":
                 self.untaps = True
             elif name in ("Draw", "Bounce", "ReturnFromGraveyard", "PutOntoBattlefield", "SearchLibrary", "LookAtTop",
@@ -136,6 +211,24 @@ class _Counter:
                 if _abilities_in(e.spec):
                     raise _Unbounded()
                 self.infect |= "infect" in repr(e.spec)
+
+    def _raises_power(self, e: Any, perm: Any) -> None:
+        """In combat: raise :class:`_Unbounded` when ``e`` (of ``perm``'s ability, or a spell)
+        could raise an attacking creature's power or give it double strike or infect."""
+        name = type(e).__name__
+        if isinstance(e, Modify):
+            spec = e.spec
+            raising = (spec.gets is not None and (spec.gets[0] > 0 or e.times != 1) or spec.set_pt is not None
+                       or spec.defines_pt is not None or spec.switch_pt or spec.for_each is not None
+                       or spec.base_pt_mana_value or spec.loses or spec.loses_all_abilities or spec.cant_have
+                       or not {str(g) for g in spec.gains} <= _PLAIN_COMBAT - {"double_strike", "infect"})
+            on_self = isinstance(e.what, Source) and perm is not None and perm.id not in self.attacking
+            if raising and not on_self:
+                raise _Unbounded()
+        elif name in ("RemoveCounters", "Attach", "Monstrosity", "Adapt") or name == "PutCounters" and e.kind != "poison":
+            raise _Unbounded()
+        elif name in _REMOVALS and self.lowered:
+            raise _Unbounded()
 
     def _uses(self, a: Any, perm: Any) -> int:
         """How often ``a`` can still take effect this turn."""
@@ -212,6 +305,15 @@ class _Counter:
         if isinstance(ref, Targeted):
             return ref.slot >= len(targets) or "player" in targets[ref.slot].kinds
         return True
+
+
+def _varies(value: Any) -> bool:
+    """Whether a static's continuous effect could change as the turn goes on: a condition (611.3b),
+    a count ("for each"), a characteristic-defining power (604.3)."""
+    specs = value if isinstance(value, tuple) else (value,)
+    return any(getattr(v, "condition", ()) or getattr(v, "for_each", None) is not None
+               or getattr(v, "defines_pt", None) is not None or getattr(v, "base_pt_mana_value", False)
+               or not hasattr(v, "condition") for v in specs)
 
 
 def _amount(amount: Any) -> int:
