@@ -873,6 +873,25 @@ def _adds_types(spec: ContinuousSpec) -> bool:
     return bare == ContinuousSpec(affects=spec.affects, condition=spec.condition, text=spec.text)
 
 
+#: :func:`_effect_facts` of the board effects met before, by identity (each kept alive beside its facts).
+_FACTS: dict[int, tuple[Any, tuple[str, bool, bool]]] = {}
+
+
+def _effect_facts(effect: Any) -> tuple[str, bool, bool]:
+    """What :func:`state_key` needs of a board effect, worked out once for each (effects are
+    frozen and pass unchanged from board to board): its text without its timestamp, whether its
+    order can't matter (:func:`_commutes`), whether it only adds types (:func:`_adds_types`)."""
+    known = _FACTS.get(id(effect))
+    if known is not None and known[0] is effect:
+        return known[1]
+    if len(_FACTS) > 65536:
+        _FACTS.clear()
+    facts = (repr(dataclasses.replace(effect, timestamp=None)), _commutes(effect),
+             effect.kind == "continuous" and effect.spec is not None and _adds_types(effect.spec))
+    _FACTS[id(effect)] = (effect, facts)
+    return facts
+
+
 def state_key(board: Board) -> Any:
     """What the rest of the turn depends on, for the transposition table: the permanents'
     printed state (timestamps aside), the effects in the order they began (613.7) or as a set
@@ -881,11 +900,11 @@ def state_key(board: Board) -> Any:
     perms = tuple(sorted((p.id, p.name, p.controller, p.owner, p.tapped, p.summoning_sick,
                           tuple(sorted(p.counters.items())), p.damage, p.deathtouch_damage, p.attached_to, p.loyalty,
                           p.defense, p.token, p.x, p.monstrous, p.paired_with) for p in board.permanents))
-    effects = tuple(repr(dataclasses.replace(e, timestamp=None)) for e in sorted(board.effects,
-                                                                                key=lambda e: e.timestamp or 0))
-    if all(_commutes(e) for e in board.effects):  # a set of effects; one that only adds types counts once
-        once = [e.kind == "continuous" and e.spec is not None and _adds_types(e.spec) for e in
-                sorted(board.effects, key=lambda e: e.timestamp or 0)]
+    ordered = sorted(board.effects, key=lambda e: e.timestamp or 0)
+    facts = [_effect_facts(e) for e in ordered]
+    effects = tuple(text for text, _, _ in facts)
+    if all(commutes for _, commutes, _ in facts):  # a set of effects; one that only adds types counts once
+        once = [adds for _, _, adds in facts]
         effects = tuple(sorted({r for r, o in zip(effects, once) if o})) + tuple(sorted(
             r for r, o in zip(effects, once) if not o))
     zones = tuple((k, tuple(c.id for c in z.hand), z.hand_count, z.library_count, tuple(c.id for c in z.library_top),

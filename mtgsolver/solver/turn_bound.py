@@ -331,13 +331,28 @@ def _walk(effects: Iterable[Any]) -> Iterable[Any]:
             yield from _walk(mode)
 
 
+#: :func:`_abilities_in` of the values met before, by identity (the value kept alive beside its answer).
+_GRANTS: dict[int, tuple[Any, bool]] = {}
+
+
 def _abilities_in(value: Any) -> bool:
-    """Whether ``value`` holds an activated or triggered ability or a token anywhere (an ability
-    granted: counted nowhere)."""
+    """Whether ``value`` holds an activated or triggered ability or a delayed trigger anywhere
+    (an ability granted: counted nowhere); remembered for the same value, which is frozen."""
+    known = _GRANTS.get(id(value))
+    if known is not None and known[0] is value:
+        return known[1]
+    if len(_GRANTS) > 65536:
+        _GRANTS.clear()
+    found = _holds_abilities(value)
+    _GRANTS[id(value)] = (value, found)
+    return found
+
+
+def _holds_abilities(value: Any) -> bool:
     if isinstance(value, (ActivatedAbility, TriggeredAbility, Delayed)):
         return True
     if isinstance(value, (tuple, list, frozenset)):
-        return any(_abilities_in(v) for v in value)
+        return any(_holds_abilities(v) for v in value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return any(_abilities_in(getattr(value, f.name)) for f in dataclasses.fields(value))
+        return any(_holds_abilities(getattr(value, f.name)) for f in dataclasses.fields(value))
     return False
