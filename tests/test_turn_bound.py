@@ -60,7 +60,8 @@ def test_a_tap_ability_counts_once_and_a_spell_in_hand_once(real_cards) -> None:
     3 once: 4 against the opponent; tapped, the Guildmage adds nothing."""
     lands = "Mountain;Mountain;Mountain"
     assert bound(board(real_cards, f"Granger Guildmage;{lands}", "[Lightning Bolt]")) == Harm(4, 0)
-    assert bound(board(real_cards, f"Granger Guildmage;{lands}", "[Lightning Bolt]", tapped="Granger Guildmage")) == Harm(3, 0)
+    tapped = board(real_cards, f"Granger Guildmage;{lands}", "[Lightning Bolt]", tapped="Granger Guildmage")
+    assert bound(tapped) == Harm(3, 0)
     untouched = board(real_cards, f"Granger Guildmage;{lands}", "[Lightning Bolt]", life=5)
     assert no_win_after_combat(untouched, apply_layers(untouched), "me", "opp", "postcombat_main")
     lethal = board(real_cards, f"Granger Guildmage;{lands}", "[Lightning Bolt]", life=4)
@@ -110,8 +111,31 @@ def test_in_combat_an_attackers_power_counts_twice_with_double_strike(real_cards
     """702.4b: a double striker deals combat damage twice; Lightning Bolt in hand adds its 3."""
     text = ("version: 1\nactive_player: me\nplayers: [{name: me}, {name: opp, life: 9}]\n"
             "turn: {step: declare_attackers}\nzones: {me: {hand: [Lightning Bolt]}}\nbattlefield:\n"
-            "  - {id: k, card: Fencing Ace, controller: me, tapped: true}\n  - {id: m, card: Mountain, controller: me}\n"
+            "  - {id: k, card: Fencing Ace, controller: me, tapped: true}\n"
+            "  - {id: m, card: Mountain, controller: me}\n"
             "combat:\n  attackers: [{creature: k, target: opp}]\n")
     board = parse_board_text(text, "b.yaml", real_cards)
     assert harm_in_combat(board, apply_layers(board), "me", "opp", "declare_attackers") == Harm(2 * 1 + 3, 0)
     assert harm_in_combat(board, apply_layers(board), "me", "opp", "combat_damage") == Harm(1 + 3, 0)
+
+
+@settings(max_examples=runs(300, 60), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(states())
+def test_the_reference_never_wins_after_blocks_where_the_bound_says_no(state: ref.State) -> None:
+    """After each legal block (509.1), a blocked attacker without trample counts nothing
+    (509.1h): the reference's window after blockers never wins where the bound says no."""
+    after, board = attacked(state)
+    assume(after.attackers)
+    for blocked_state in ref._blocks(after)[:6]:
+        decl = tuple((b, (a,)) for a, bs in blocked_state.blocks for b in bs)
+        line = Line((LineStep(("block", decl), "block"),))
+        blocked_board = list(replay(board, line))[-1].board
+        blocked = frozenset(a for a, _ in blocked_state.blocks)
+        pruned = no_win_in_combat(blocked_board, apply_layers(blocked_board), "me", "opponent", "declare_blockers",
+                                  blocked)
+        try:
+            wins = ref._window(blocked_state, "blockers")
+        finally:
+            ref._main.cache_clear()
+            ref._window.cache_clear()
+        assert not (pruned and wins), blocked_state.blocks

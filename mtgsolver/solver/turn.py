@@ -493,7 +493,7 @@ class TurnSearch:
             self.stats.hits += 1
             return known[0]
         self.stats.positions += 1
-        if self.hopeless(board, step):
+        if self.hopeless(board, step, combat):
             self.table[key] = (_NOWIN, budget)
             return _NOWIN
         node = _Or()
@@ -521,14 +521,16 @@ class TurnSearch:
         self.table[key] = (out, budget)
         return out
 
-    def hopeless(self, board: Board, step: str) -> bool:
+    def hopeless(self, board: Board, step: str, combat: Combat = None) -> bool:
         """Whether the opponent surely survives the rest of the turn from this window in combat
-        or after it (:func:`no_win_in_combat`, :func:`no_win_after_combat`)."""
+        (``combat``: the attackers blocked, once blockers are declared) or after it
+        (:func:`no_win_in_combat`, :func:`no_win_after_combat`)."""
         if step not in ("postcombat_main", "end", *COMBAT_WINDOWS):
             return False
         view = self.game(board, _Script((), self.owner)).view()
-        if no_win_after_combat(board, view, self.me, self.opp, step) or no_win_in_combat(board, view, self.me,
-                                                                                          self.opp, step):
+        blocked = combat[0] if combat is not None else None
+        if no_win_after_combat(board, view, self.me, self.opp, step) or no_win_in_combat(
+                board, view, self.me, self.opp, step, blocked):
             self.stats.pruned += 1
             return True
         return False

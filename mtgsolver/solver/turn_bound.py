@@ -50,6 +50,9 @@ COMBAT_WINDOWS = ("declare_attackers", "declare_blockers", "combat_damage")
 _PLAIN_COMBAT = frozenset({"flying", "reach", "trample", "first_strike", "double_strike", "deathtouch", "lifelink",
                            "haste", "vigilance", "menace", "defender", "infect", "wither", "indestructible",
                            "hexproof", "shroud", "fear", "intimidate", "shadow", "horsemanship", "skulk"})
+#: Keywords that, gained, make an attacker deal more to a player: twice (702.4b), as poison (702.90b), past
+#: its blockers (702.19b).
+_MORE_DAMAGE = frozenset({"double_strike", "infect", "trample"})
 #: Effects that could raise an attacker's power by taking away what lowers it (a static's source leaving, 611.3a).
 _REMOVALS = ("Destroy", "Exile", "Sacrifice", "Fight", "PutInLibrary", "Damage")
 #: Statics that make continuous effects (613; rules/layers.py applies these names).
@@ -58,7 +61,7 @@ _GENERATING = ("continuous", "grants", "lands_are")
 #: 702.91, 702.105, 702.121, 702.130, 702.134, 702.149, 702.164, 207.2c).
 _COMBAT_STATICS = frozenset({"rampage", "flanking", "bushido", "frenzy", "exalted", "annihilator", "battle_cry",
                              "dethrone", "melee", "afflict", "mentor", "training", "toxic", "battalion", "poisonous",
-                             "provoke", "banding"})
+                             "provoke", "banding", "may_assign_as_unblocked", "assigns_damage_by_toughness"})
 
 
 class _Unbounded(Exception):
@@ -93,39 +96,46 @@ def harm_after_combat(board: Board, view: Board, me: str, opponent: str, step: s
         return None
 
 
-def no_win_in_combat(board: Board, view: Board, me: str, opponent: str, step: str) -> bool:
+def no_win_in_combat(board: Board, view: Board, me: str, opponent: str, step: str,
+                     blocked: frozenset[str] | None = None) -> bool:
     """Whether the opponent surely survives the rest of the turn from a window of combat in
     ``step`` (:data:`COMBAT_WINDOWS`): :func:`harm_in_combat` is less than their life and than
     the poison they can still take (704.5a, 704.5c)."""
     if step not in COMBAT_WINDOWS or view.combat is None:
         return False
-    harm = harm_in_combat(board, view, me, opponent, step)
+    harm = harm_in_combat(board, view, me, opponent, step, blocked)
     player = board.player(opponent)
     return harm is not None and harm.life < player.life and harm.poison < 10 - player.poison
 
 
-def harm_in_combat(board: Board, view: Board, me: str, opponent: str, step: str) -> Harm | None:
+def harm_in_combat(board: Board, view: Board, me: str, opponent: str, step: str,
+                   blocked: frozenset[str] | None = None) -> Harm | None:
     """The bound from a window of combat in ``step`` (attackers declared, 508.2): the combat
     damage still to come, each attacking creature's power, twice with double strike before the
-    first-strike damage step (702.4b, 510.4), plus what spells and abilities can take as after
-    combat; ``None`` when something could raise an attacker's power (+N/+N, counters, an Aura or
+    first-strike damage step (702.4b, 510.4), nothing for one in ``blocked`` (blockers declared)
+    without trample (509.1h, 510.1c: blocked, it assigns no damage to the player even with its
+    blockers gone), plus what spells and abilities can take as after combat; ``None`` when
+    something could raise an attacker's power (+N/+N, counters, an Aura or
     Equipment attached, a static lowering power whose source could be removed, 611.3a), add combat
     damage or life loss (a keyword beyond the plain ones: afflict, toxic, bushido ...; a commander,
     903.10a) or could still trigger and take life."""
     try:
-        return _Counter(board, view, me, opponent, step).total()
+        return _Counter(board, view, me, opponent, step, blocked).total()
     except _Unbounded:
         return None
 
 
 class _Counter:
-    def __init__(self, board: Board, view: Board, me: str, opponent: str, step: str) -> None:
+    def __init__(self, board: Board, view: Board, me: str, opponent: str, step: str,
+                 blocked: frozenset[str] | None = None) -> None:
         self.board, self.view, self.me, self.opp, self.step = board, view, me, opponent, step
+        self.blocked = blocked
         self.infect = False
         self.untaps = False  # an Untap effect could still happen: {T} costs repeat
         self.mana: int | None = None
         self.combat = step in COMBAT_WINDOWS
-        self.attacking = frozenset(a.creature for a in view.combat.attackers) if view.combat is not None else frozenset()
+        declared = view.combat.attackers if view.combat is not None else ()
+        self.attacking = frozenset(a.creature for a in declared)
         #: something lowers power or takes an ability that removing its source gives back (611.3a)
         statics = [a for p in view.permanents for a in p.abilities if isinstance(a, Static)]
         self.lowered = any(a.name in _GENERATING for a in statics) or any(e.duration == "while_source"
@@ -183,6 +193,8 @@ class _Counter:
                 continue
             if p.is_commander or not p.keywords <= _PLAIN_COMBAT:
                 raise _Unbounded()
+            if self.blocked is not None and p.id in self.blocked and "trample" not in p.keywords:
+                continue
             strikes = 2 if "double_strike" in p.keywords and self.step != "combat_damage" else 1
             total += strikes * max(p.power or 0, 0)
         return total
@@ -221,11 +233,14 @@ class _Counter:
             raising = (spec.gets is not None and (spec.gets[0] > 0 or e.times != 1) or spec.set_pt is not None
                        or spec.defines_pt is not None or spec.switch_pt or spec.for_each is not None
                        or spec.base_pt_mana_value or spec.loses or spec.loses_all_abilities or spec.cant_have
-                       or not {str(g) for g in spec.gains} <= _PLAIN_COMBAT - {"double_strike", "infect"})
+                       or not {str(g) for g in spec.gains} <= _PLAIN_COMBAT - _MORE_DAMAGE
+                       or any(w in str(r) for r in (*spec.rules, *spec.board_rules)
+                              for w in ("unblocked", "toughness")))
             on_self = isinstance(e.what, Source) and perm is not None and perm.id not in self.attacking
             if raising and not on_self:
                 raise _Unbounded()
-        elif name in ("RemoveCounters", "Attach", "Monstrosity", "Adapt") or name == "PutCounters" and e.kind != "poison":
+        elif name in ("RemoveCounters", "Attach", "Monstrosity", "Adapt") or (
+                name == "PutCounters" and e.kind != "poison"):
             raise _Unbounded()
         elif name in _REMOVALS and self.lowered:
             raise _Unbounded()
