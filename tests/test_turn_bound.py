@@ -139,3 +139,13 @@ def test_the_reference_never_wins_after_blocks_where_the_bound_says_no(state: re
             ref._main.cache_clear()
             ref._window.cache_clear()
         assert not (pruned and wins), blocked_state.blocks
+
+
+def test_an_ability_an_aura_in_hand_would_grant_gives_no_bound(real_cards) -> None:
+    """Psionic Gift: "Enchanted creature has '{T}: This creature deals 1 damage to any target.'"
+    (613.1f): once cast, the Bears could ping; what an ability granted does is not counted."""
+    text = ("version: 1\nactive_player: me\nplayers: [{name: me}, {name: opp, life: 5}]\n"
+            "turn: {step: postcombat_main}\nzones: {me: {hand: [Psionic Gift]}}\nbattlefield:\n"
+            "  - {id: g, card: Grizzly Bears, controller: me}\n  - {id: m, card: Island, controller: me}\n"
+            "  - {id: n, card: Island, controller: me}\n")
+    assert bound(parse_board_text(text, "b.yaml", real_cards)) is None

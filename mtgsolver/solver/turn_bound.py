@@ -1,7 +1,10 @@
-"""A sound bound for the whole-turn search: after combat, how much life and how many poison
-counters can the rest of the turn still take from the opponent?
+"""A sound bound for the whole-turn search: in combat or after it, how much life and how many
+poison counters can the rest of the turn still take from the opponent?
 
-Once combat is over (511.3) the opponent loses only through what spells and abilities do: damage
+In combat, once attackers are declared (508.1), the combat damage still to come is at most the
+attacking creatures' power (twice with double strike, nothing for a blocked one without
+trample: :func:`harm_in_combat`) while nothing can raise it. Besides combat damage the opponent
+loses only through what spells and abilities do: damage
 (120.3a, or poison from a source with infect, 120.3b), life loss (119.3), poison counters (122.1f)
 or a draw from an empty library (704.5b). :func:`harm_after_combat` adds up, over what the
 searching player could still use, the most each thing can do: a spell in hand once, an activated
@@ -18,7 +21,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from mtgsolver.model.abilities import Static
+from mtgsolver.model.abilities import Static, TextAbility
 from mtgsolver.model.board import Board
 from mtgsolver.model.effects import (ActivatedAbility, Attempt, Conditional, Damage, Delayed, Each, Fight, LoseLife,
                                      Modal, Modify, Optional, PutCounters, Source, Targeted, TargetSpec,
@@ -168,8 +171,12 @@ class _Counter:
         for e in self.board.effects:
             if e.kind != "continuous" or e.spec is None or _abilities_in(e.spec):
                 raise _Unbounded()  # a delayed trigger, a replacement, an ability granted: not counted
-        if any(isinstance(a, Static) and _abilities_in(a.value) for p in perms for a in p.abilities):
-            raise _Unbounded()  # abilities granted to what enters later
+        coming = [zc.permanent for zc in hand if zc.permanent is not None]
+        statics = [a for p in (*perms, *coming) for a in p.abilities if isinstance(a, Static)]
+        if any(_abilities_in(a.value) for a in statics):
+            raise _Unbounded()  # abilities granted to what enters later, or by what enters
+        if self.combat and any(a.name in _GENERATING for p in coming for a in p.abilities if isinstance(a, Static)):
+            raise _Unbounded()  # an anthem, an Aura or Equipment still to come (611.3a)
         for a, perm in live:
             self._flags(getattr(a, "effects", ()), perm)
         life = poison = 0
@@ -351,8 +358,9 @@ _GRANTS: dict[int, tuple[Any, bool]] = {}
 
 
 def _abilities_in(value: Any) -> bool:
-    """Whether ``value`` holds an activated or triggered ability or a delayed trigger anywhere
-    (an ability granted: counted nowhere); remembered for the same value, which is frozen."""
+    """Whether ``value`` holds an activated or triggered ability, a delayed trigger or a line of
+    text anywhere (an ability granted: counted nowhere); remembered for the same value, which is
+    frozen."""
     known = _GRANTS.get(id(value))
     if known is not None and known[0] is value:
         return known[1]
@@ -364,7 +372,7 @@ def _abilities_in(value: Any) -> bool:
 
 
 def _holds_abilities(value: Any) -> bool:
-    if isinstance(value, (ActivatedAbility, TriggeredAbility, Delayed)):
+    if isinstance(value, (ActivatedAbility, TriggeredAbility, Delayed, TextAbility)):  # a granted text may be read
         return True
     if isinstance(value, (tuple, list, frozenset)):
         return any(_holds_abilities(v) for v in value)
