@@ -280,9 +280,9 @@ class _Counter:
         """A bound on the mana the searching player can still spend: the pool and each mana
         ability's largest activation, each activated at most once (a {T} or a sacrifice)."""
         if self.mana is None:
-            instances, _ = extract_sources(self.view, self.me, None, frozenset(), True)
-            if any(i.untaps or not (i.taps or i.sacrificed) for i in instances) or self.untaps:
-                raise _Unbounded()
+            instances, excluded = extract_sources(self.view, self.me, None, frozenset(), True)
+            if any(i.untaps or not (i.taps or i.sacrificed) for i in instances) or self.untaps or excluded:
+                raise _Unbounded()  # a source repeats, or one not usable now could become usable (haste)
             z = self.board.zones.get(self.me)
             if z is not None and any(zc.mana_abilities or zc.permanent is not None and zc.permanent.mana_abilities
                                      for zc in z.hand):
