@@ -32,7 +32,7 @@ def bound(board: Board, step: str = "postcombat_main") -> Harm | None:
     return harm_after_combat(board, view, board.active_player, board.opponents(board.active_player)[0], step)
 
 
-@settings(max_examples=runs(300, 60), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=runs(300, 30), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(states())
 def test_the_reference_never_wins_after_combat_where_the_bound_says_no(state: ref.State) -> None:
     board = after_combat(board_of(state))
@@ -88,7 +88,7 @@ def attacked(state: ref.State) -> tuple[ref.State, Board]:
     return dataclasses.replace(state, units=units, attackers=ids), list(replay(board_of(state), line))[-1].board
 
 
-@settings(max_examples=runs(300, 60), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=runs(300, 30), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(states())
 def test_the_reference_never_wins_from_the_attack_where_the_bound_says_no(state: ref.State) -> None:
     """The reference's window after attackers are declared (instants, blocks, damage, then the
@@ -119,7 +119,7 @@ def test_in_combat_an_attackers_power_counts_twice_with_double_strike(real_cards
     assert harm_in_combat(board, apply_layers(board), "me", "opp", "combat_damage") == Harm(1 + 3, 0)
 
 
-@settings(max_examples=runs(300, 60), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=runs(300, 30), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(states())
 def test_the_reference_never_wins_after_blocks_where_the_bound_says_no(state: ref.State) -> None:
     """After each legal block (509.1), a blocked attacker without trample counts nothing
