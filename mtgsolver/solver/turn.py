@@ -314,8 +314,8 @@ def _end_of_combat(game: Game) -> None:
 @dataclass
 class Stats:
     """What the search did: positions (priority windows) searched, transposition-table hits,
-    steps done (moves and turn steps, each choice replayed), the depth reached, the positions
-    after combat proven without a win by the bound of :mod:`mtgsolver.solver.turn_bound`."""
+    steps done (moves and turn steps, each choice replayed), the depth reached, the positions in
+    combat or after it proven without a win by the bound of :mod:`mtgsolver.solver.turn_bound`."""
 
     positions: int = 0
     hits: int = 0
