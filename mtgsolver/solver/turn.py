@@ -497,8 +497,7 @@ class TurnSearch:
             self.table[key] = (_NOWIN, budget)
             return _NOWIN
         node = _Or()
-        moves_first = step == "precombat_main"  # a line that wins mostly sets up before combat
-        won = None if moves_first else node.add(self.advance(board, step, budget, combat))
+        won = node.add(self.advance(board, step, budget, combat))
         if won is None and budget == 0:
             game = self.game(board, _Script((), self.owner))
             node.cut |= might_move(game, self.me, step in _INSTANT_WINDOWS)
@@ -515,8 +514,6 @@ class TurnSearch:
                 won = node.add(r)
                 if won is not None:
                     break
-        if won is None and moves_first:
-            won = node.add(self.advance(board, step, budget, combat))
         out = won if won is not None else node.result()
         self.table[key] = (out, budget)
         return out
