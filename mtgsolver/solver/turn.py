@@ -60,6 +60,7 @@ from mtgsolver.rules.resolution import resolve_stack, resolve_top, settle
 from mtgsolver.rules.turn import (assignment_options, begin_step, blocked_attackers, declare_attackers,
                                   declare_blockers, deal_combat_damage, end_combat, first_strike_step, strikers)
 from mtgsolver.solver.resolve import LibraryReader
+from mtgsolver.solver.turn_bound import COMBAT_WINDOWS, no_win_after_combat, no_win_in_combat
 from mtgsolver.solver.turn_moves import Move, might_move, moves, responses, twin_keys
 
 __all__ = ["Line", "LineStep", "Stats", "TurnSearch", "Timeout", "answerer", "legal_attacks", "legal_blocks",
@@ -397,12 +398,14 @@ def answerer(board: Board) -> str | None:
 @dataclass
 class Stats:
     """What the search did: positions (priority windows) searched, transposition-table hits,
-    steps done (moves and turn steps, each choice replayed), the depth reached."""
+    steps done (moves and turn steps, each choice replayed), the depth reached, the positions in
+    combat or after it proven without a win by the bound of :mod:`mtgsolver.solver.turn_bound`."""
 
     positions: int = 0
     hits: int = 0
     steps: int = 0
     depth: int = 0
+    pruned: int = 0
 
 
 class TurnSearch:
@@ -585,6 +588,9 @@ class TurnSearch:
             self.stats.hits += 1
             return known[0]
         self.stats.positions += 1
+        if self.hopeless(board, step, combat):
+            self.table[key] = (_NOWIN, budget)
+            return _NOWIN
         node = _Or()
         won = node.add(self.passing(board, step, budget, combat))
         if won is None and budget == 0:
@@ -606,6 +612,20 @@ class TurnSearch:
         out = won if won is not None else node.result()
         self.table[key] = (out, budget)
         return out
+
+    def hopeless(self, board: Board, step: str, combat: Combat = None) -> bool:
+        """Whether the opponent surely survives the rest of the turn from this window in combat
+        (``combat``: the attackers blocked, once blockers are declared) or after it
+        (:func:`no_win_in_combat`, :func:`no_win_after_combat`)."""
+        if step not in ("postcombat_main", "end", *COMBAT_WINDOWS):
+            return False
+        view = self.game(board, _Script((), self.owner)).view()
+        blocked = combat[0] if combat is not None else None
+        if no_win_after_combat(board, view, self.me, self.opp, step) or no_win_in_combat(
+                board, view, self.me, self.opp, step, blocked):
+            self.stats.pruned += 1
+            return True
+        return False
 
     def with_held(self, board: Board, state: Any, found: list[Move], budget: int, node: _Or,
                   illegal: set[Move]) -> Iterator[Move]:
@@ -986,6 +1006,25 @@ def _adds_types(spec: ContinuousSpec) -> bool:
     return bare == ContinuousSpec(affects=spec.affects, condition=spec.condition, text=spec.text)
 
 
+#: :func:`_effect_facts` of the board effects met before, by identity (each kept alive beside its facts).
+_FACTS: dict[int, tuple[Any, tuple[str, bool, bool]]] = {}
+
+
+def _effect_facts(effect: Any) -> tuple[str, bool, bool]:
+    """What :func:`state_key` needs of a board effect, worked out once for each (effects are
+    frozen and pass unchanged from board to board): its text without its timestamp, whether its
+    order can't matter (:func:`_commutes`), whether it only adds types (:func:`_adds_types`)."""
+    known = _FACTS.get(id(effect))
+    if known is not None and known[0] is effect:
+        return known[1]
+    if len(_FACTS) > 65536:
+        _FACTS.clear()
+    facts = (repr(dataclasses.replace(effect, timestamp=None)), _commutes(effect),
+             effect.kind == "continuous" and effect.spec is not None and _adds_types(effect.spec))
+    _FACTS[id(effect)] = (effect, facts)
+    return facts
+
+
 def state_key(board: Board) -> Any:
     """What the rest of the turn depends on, for the transposition table: the permanents'
     printed state (timestamps aside), the effects in the order they began (613.7) or as a set
@@ -994,11 +1033,11 @@ def state_key(board: Board) -> Any:
     perms = tuple(sorted((p.id, p.name, p.controller, p.owner, p.tapped, p.summoning_sick,
                           tuple(sorted(p.counters.items())), p.damage, p.deathtouch_damage, p.attached_to, p.loyalty,
                           p.defense, p.token, p.x, p.monstrous, p.paired_with) for p in board.permanents))
-    effects = tuple(repr(dataclasses.replace(e, timestamp=None)) for e in sorted(board.effects,
-                                                                                key=lambda e: e.timestamp or 0))
-    if all(_commutes(e) for e in board.effects):  # a set of effects; one that only adds types counts once
-        once = [e.kind == "continuous" and e.spec is not None and _adds_types(e.spec) for e in
-                sorted(board.effects, key=lambda e: e.timestamp or 0)]
+    ordered = sorted(board.effects, key=lambda e: e.timestamp or 0)
+    facts = [_effect_facts(e) for e in ordered]
+    effects = tuple(text for text, _, _ in facts)
+    if all(commutes for _, commutes, _ in facts):  # a set of effects; one that only adds types counts once
+        once = [adds for _, _, adds in facts]
         effects = tuple(sorted({r for r, o in zip(effects, once) if o})) + tuple(sorted(
             r for r, o in zip(effects, once) if not o))
     zones = tuple((k, tuple(c.id for c in z.hand), z.hand_count, z.library_count, tuple(c.id for c in z.library_top),

@@ -1,0 +1,381 @@
+"""A sound bound for the whole-turn search: in combat or after it, how much life and how many
+poison counters can the rest of the turn still take from the opponent?
+
+In combat, once attackers are declared (508.1), the combat damage still to come is at most the
+attacking creatures' power (twice with double strike, nothing for a blocked one without
+trample: :func:`harm_in_combat`) while nothing can raise it. Besides combat damage the opponent
+loses only through what spells and abilities do: damage
+(120.3a, or poison from a source with infect, 120.3b), life loss (119.3), poison counters (122.1f)
+or a draw from an empty library (704.5b). :func:`harm_after_combat` adds up, over what the
+searching player could still use, the most each thing can do: a spell in hand once, an activated
+ability as often as its cost allows (a {T} or sacrifice cost once, a mana cost as often as the
+mana at hand pays it), a triggered ability whose event can no longer happen this turn not at all.
+Where a thing could repeat without a bound (a card returned or drawn, an untap, a token, mana
+made by an effect, a trigger that can still happen, an amount not fixed) or does what the bound
+doesn't count, the answer is ``None``: no bound, nothing pruned. The opponent's life gain only
+makes a win harder, so ignoring it keeps the bound an upper bound.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from mtgsolver.model.abilities import Static, TextAbility
+from mtgsolver.model.board import Board
+from mtgsolver.model.effects import (ActivatedAbility, Attempt, Conditional, Damage, Delayed, Each, Fight, LoseLife,
+                                     Modal, Modify, Optional, PutCounters, Source, Targeted, TargetSpec,
+                                     TriggeredAbility, You)
+from mtgsolver.model.mana_abilities import ManaAbility
+from mtgsolver.rules.mana_sources import extract_sources
+
+__all__ = ["COMBAT_WINDOWS", "Harm", "harm_after_combat", "harm_in_combat", "no_win_after_combat", "no_win_in_combat"]
+
+#: Effects that take no life and no poison from a player and bring back or add nothing that could.
+_HARMLESS = ("Destroy", "Exile", "Sacrifice", "RemoveCounters", "Tap", "Discard", "Mill", "GainLife", "Scry",
+             "Surveil", "Regenerate", "Attach", "Pay", "PreventDamage", "PutInLibrary", "ExileIfDies", "Monstrosity",
+             "Adapt", "ExtraTurn", "CounterSpell")
+#: Trigger events that can't happen after combat this turn (508-511, 503, 504, 505.1).
+_PAST_EVENTS = frozenset({"attacks", "blocks", "becomes_blocked", "deals_combat_damage_to_player",
+                          "deals_combat_damage", "beginning_of_combat", "attacks_unblocked", "end_of_combat",
+                          "deals_combat_damage_to_creature", "blocks_each", "blocked_by_each", "upkeep",
+                          "draw_step", "precombat_main"})
+
+
+#: Trigger events already past in a window of combat: before blockers (508.2, 507.1), after them too.
+_PAST_BEFORE_BLOCKS = frozenset({"attacks", "beginning_of_combat", "upkeep", "draw_step", "precombat_main"})
+_PAST_AFTER_BLOCKS = _PAST_BEFORE_BLOCKS | {"blocks", "becomes_blocked", "attacks_unblocked", "blocks_each",
+                                            "blocked_by_each"}
+#: The steps of combat with a window where a bound applies: attackers declared and their triggers resolved.
+COMBAT_WINDOWS = ("declare_attackers", "declare_blockers", "combat_damage")
+#: Keywords of an attacking creature the combat part counts exactly: none adds damage to a player beyond its
+#: power (702.2-702.20, 702.15, 702.19, 702.90 infect and 702.80 wither counted as poison or nothing).
+_PLAIN_COMBAT = frozenset({"flying", "reach", "trample", "first_strike", "double_strike", "deathtouch", "lifelink",
+                           "haste", "vigilance", "menace", "defender", "infect", "wither", "indestructible",
+                           "hexproof", "shroud", "fear", "intimidate", "shadow", "horsemanship", "skulk"})
+#: Keywords that, gained, make an attacker deal more to a player: twice (702.4b), as poison (702.90b), past
+#: its blockers (702.19b).
+_MORE_DAMAGE = frozenset({"double_strike", "infect", "trample"})
+#: Effects that could raise an attacker's power by taking away what lowers it (a static's source leaving, 611.3a).
+_REMOVALS = ("Destroy", "Exile", "Sacrifice", "Fight", "PutInLibrary", "Damage")
+#: Statics that make continuous effects (613; rules/layers.py applies these names).
+_GENERATING = ("continuous", "grants", "lands_are")
+#: Statics that add to combat beyond an attacker's power (702.23, 702.25, 702.45, 702.68, 702.83, 702.86,
+#: 702.91, 702.105, 702.121, 702.130, 702.134, 702.149, 702.164, 207.2c).
+_COMBAT_STATICS = frozenset({"rampage", "flanking", "bushido", "frenzy", "exalted", "annihilator", "battle_cry",
+                             "dethrone", "melee", "afflict", "mentor", "training", "toxic", "battalion", "poisonous",
+                             "provoke", "banding", "may_assign_as_unblocked", "assigns_damage_by_toughness"})
+
+
+class _Unbounded(Exception):
+    """Something the bound can't count."""
+
+
+@dataclass(frozen=True)
+class Harm:
+    """The most life (``life``) and poison counters (``poison``) the rest of the turn can take."""
+
+    life: int
+    poison: int
+
+
+def no_win_after_combat(board: Board, view: Board, me: str, opponent: str, step: str) -> bool:
+    """Whether the opponent surely survives the rest of the turn from a window in ``step`` after
+    combat (``postcombat_main`` or ``end``): what :func:`harm_after_combat` bounds is less than
+    their life and than the poison they can still take (704.5a, 704.5c)."""
+    if step not in ("postcombat_main", "end") or board.combat is not None:
+        return False
+    harm = harm_after_combat(board, view, me, opponent, step)
+    player = board.player(opponent)
+    return harm is not None and harm.life < player.life and harm.poison < 10 - player.poison
+
+
+def harm_after_combat(board: Board, view: Board, me: str, opponent: str, step: str) -> Harm | None:
+    """The bound of the module for ``me`` against ``opponent`` from a window in ``step`` after
+    combat (``view``: ``board``'s layered view); ``None`` when there is none."""
+    try:
+        return _Counter(board, view, me, opponent, step).total()
+    except _Unbounded:
+        return None
+
+
+def no_win_in_combat(board: Board, view: Board, me: str, opponent: str, step: str,
+                     blocked: frozenset[str] | None = None) -> bool:
+    """Whether the opponent surely survives the rest of the turn from a window of combat in
+    ``step`` (:data:`COMBAT_WINDOWS`): :func:`harm_in_combat` is less than their life and than
+    the poison they can still take (704.5a, 704.5c)."""
+    if step not in COMBAT_WINDOWS or view.combat is None:
+        return False
+    harm = harm_in_combat(board, view, me, opponent, step, blocked)
+    player = board.player(opponent)
+    return harm is not None and harm.life < player.life and harm.poison < 10 - player.poison
+
+
+def harm_in_combat(board: Board, view: Board, me: str, opponent: str, step: str,
+                   blocked: frozenset[str] | None = None) -> Harm | None:
+    """The bound from a window of combat in ``step`` (attackers declared, 508.2): the combat
+    damage still to come, each attacking creature's power, twice with double strike before the
+    first-strike damage step (702.4b, 510.4), nothing for one in ``blocked`` (blockers declared)
+    without trample (509.1h, 510.1c: blocked, it assigns no damage to the player even with its
+    blockers gone), plus what spells and abilities can take as after combat; ``None`` when
+    something could raise an attacker's power (+N/+N, counters, an Aura or
+    Equipment attached, a static lowering power whose source could be removed, 611.3a), add combat
+    damage or life loss (a keyword beyond the plain ones: afflict, toxic, bushido ...; a commander,
+    903.10a) or could still trigger and take life."""
+    try:
+        return _Counter(board, view, me, opponent, step, blocked).total()
+    except _Unbounded:
+        return None
+
+
+class _Counter:
+    def __init__(self, board: Board, view: Board, me: str, opponent: str, step: str,
+                 blocked: frozenset[str] | None = None) -> None:
+        self.board, self.view, self.me, self.opp, self.step = board, view, me, opponent, step
+        self.blocked = blocked
+        self.infect = False
+        self.untaps = False  # an Untap effect could still happen: {T} costs repeat
+        self.mana: int | None = None
+        self.combat = step in COMBAT_WINDOWS
+        declared = view.combat.attackers if view.combat is not None else ()
+        self.attacking = frozenset(a.creature for a in declared)
+        #: something lowers power or takes an ability that removing its source gives back (611.3a)
+        statics = [a for p in view.permanents for a in p.abilities if isinstance(a, Static)]
+        self.lowered = any(a.name in _GENERATING for a in statics) or any(e.duration == "while_source"
+                                                                           for e in board.effects)
+        if self.combat and any(a.name in _COMBAT_STATICS or a.name in _GENERATING and _varies(a.value)
+                               for a in statics):
+            raise _Unbounded()
+
+    def total(self) -> Harm:
+        z = self.board.zones.get(self.me)
+        hand = list(z.hand) if z is not None else []
+        perms = list(self.view.permanents)
+        # what could still happen, walked once for the flags (an untap, infect), then counted
+        live: list[tuple[Any, Any]] = []  # (ability or spell, its permanent or None)
+        for p in perms:
+            self.infect |= "infect" in p.keywords
+            for a in p.abilities:
+                if isinstance(a, TriggeredAbility) and self._dead(a):
+                    continue
+                if isinstance(a, ActivatedAbility) and p.controller != self.me:
+                    continue  # the search makes only the searching player's moves
+                live.append((a, p))
+        for zc in hand:
+            if zc.spell is not None:
+                live.append((zc.spell, None))
+            if zc.permanent is not None:
+                self.infect |= "infect" in zc.permanent.keywords
+                live += [(a, zc.permanent) for a in zc.permanent.abilities
+                         if not (isinstance(a, TriggeredAbility) and self._dead(a))]
+        for e in self.board.effects:
+            if e.kind != "continuous" or e.spec is None or _abilities_in(e.spec):
+                raise _Unbounded()  # a delayed trigger, a replacement, an ability granted: not counted
+        coming = [zc.permanent for zc in hand if zc.permanent is not None]
+        statics = [a for p in (*perms, *coming) for a in p.abilities if isinstance(a, Static)]
+        if any(_abilities_in(a.value) for a in statics):
+            raise _Unbounded()  # abilities granted to what enters later, or by what enters
+        if self.combat and any(a.name in _GENERATING for p in coming for a in p.abilities if isinstance(a, Static)):
+            raise _Unbounded()  # an anthem, an Aura or Equipment still to come (611.3a)
+        for a, perm in live:
+            self._flags(getattr(a, "effects", ()), perm)
+        life = poison = 0
+        if self.combat:
+            life = self._combat_damage()
+            poison = life if self.infect else 0
+        for a, perm in live:
+            n = self._uses(a, perm) if not isinstance(a, ManaAbility) else 0
+            if n == 0:
+                continue
+            lost, counters = self._harm(getattr(a, "effects", ()), getattr(a, "targets", ()))
+            life += n * lost
+            poison += n * counters
+        return Harm(life, poison)
+
+    def _combat_damage(self) -> int:
+        """The most combat damage the attacking creatures can still deal (510.1, 702.4b)."""
+        total = 0
+        for p in self.view.permanents:
+            if p.id not in self.attacking or p.controller != self.me:
+                continue
+            if p.is_commander or not p.keywords <= _PLAIN_COMBAT:
+                raise _Unbounded()
+            if self.blocked is not None and p.id in self.blocked and "trample" not in p.keywords:
+                continue
+            strikes = 2 if "double_strike" in p.keywords and self.step != "combat_damage" else 1
+            total += strikes * max(p.power or 0, 0)
+        return total
+
+    def _dead(self, a: TriggeredAbility) -> bool:
+        """A trigger none of whose events can happen in the rest of the turn."""
+        kinds = {a.event.kind, *(e.kind for e in a.also)}
+        if self.step == "end":
+            kinds.discard("end_step")
+        if self.combat:
+            return kinds <= (_PAST_BEFORE_BLOCKS if self.step == "declare_attackers" else _PAST_AFTER_BLOCKS)
+        return kinds <= _PAST_EVENTS
+
+    def _flags(self, effects: Iterable[Any], perm: Any) -> None:
+        for e in _walk(effects):
+            name = type(e).__name__
+            if self.combat:
+                self._raises_power(e, perm)
+            if name == "Untap":
+                self.untaps = True
+            elif name in ("Draw", "Bounce", "ReturnFromGraveyard", "PutOntoBattlefield", "SearchLibrary", "LookAtTop",
+                          "ReturnExiled", "CreateTokens", "CopySpell", "Transform", "GainControl", "Proliferate",
+                          "KeywordAction", "AddMana", "Delayed"):
+                raise _Unbounded()
+            elif isinstance(e, Modify):
+                if _abilities_in(e.spec):
+                    raise _Unbounded()
+                self.infect |= "infect" in repr(e.spec)
+
+    def _raises_power(self, e: Any, perm: Any) -> None:
+        """In combat: raise :class:`_Unbounded` when ``e`` (of ``perm``'s ability, or a spell)
+        could raise an attacking creature's power or give it double strike or infect."""
+        name = type(e).__name__
+        if isinstance(e, Modify):
+            spec = e.spec
+            raising = (spec.gets is not None and (spec.gets[0] > 0 or e.times != 1) or spec.set_pt is not None
+                       or spec.defines_pt is not None or spec.switch_pt or spec.for_each is not None
+                       or spec.base_pt_mana_value or spec.loses or spec.loses_all_abilities or spec.cant_have
+                       or not {str(g) for g in spec.gains} <= _PLAIN_COMBAT - _MORE_DAMAGE
+                       or any(w in str(r) for r in (*spec.rules, *spec.board_rules)
+                              for w in ("unblocked", "toughness")))
+            on_self = isinstance(e.what, Source) and perm is not None and perm.id not in self.attacking
+            if raising and not on_self:
+                raise _Unbounded()
+        elif name in ("RemoveCounters", "Attach", "Monstrosity", "Adapt") or (
+                name == "PutCounters" and e.kind != "poison"):
+            raise _Unbounded()
+        elif name in _REMOVALS and self.lowered:
+            raise _Unbounded()
+
+    def _uses(self, a: Any, perm: Any) -> int:
+        """How often ``a`` can still take effect this turn."""
+        if isinstance(a, TriggeredAbility):
+            if a.event.kind in ("enters", "end_step") and a.event.subject is None and not a.also:
+                return 1
+            if self._harm(a.effects, a.targets) == (0, 0):
+                return 0
+            raise _Unbounded()
+        if not isinstance(a, ActivatedAbility):
+            return 1  # a spell cast once; a static or an unread line does nothing here
+        if self._harm(a.effects, a.targets) == (0, 0):
+            return 0
+        kinds = {c.kind for c in a.costs}
+        if "return_self" in kinds:
+            raise _Unbounded()  # cast again from the hand
+        if a.loyalty is not None or a.once_each_turn or kinds & {"sacrifice_self", "exile_self"}:
+            return 1
+        if kinds & {"tap", "untap"} and not self.untaps:
+            return 0 if perm.tapped == ("tap" in kinds) else 1
+        mana = a.mana.mana_value if a.mana is not None and not a.mana.variables else 0
+        if mana <= 0:
+            raise _Unbounded()
+        return self._mana() // mana
+
+    def _mana(self) -> int:
+        """A bound on the mana the searching player can still spend: the pool and each mana
+        ability's largest activation, each activated at most once (a {T} or a sacrifice)."""
+        if self.mana is None:
+            instances, excluded = extract_sources(self.view, self.me, None, frozenset(), True)
+            if any(i.untaps or not (i.taps or i.sacrificed) for i in instances) or self.untaps or excluded:
+                raise _Unbounded()  # a source repeats, or one not usable now could become usable (haste)
+            z = self.board.zones.get(self.me)
+            if z is not None and any(zc.mana_abilities or zc.permanent is not None and zc.permanent.mana_abilities
+                                     for zc in z.hand):
+                raise _Unbounded()  # a land or a mana permanent still to come
+            self.mana = (sum(m.amount for m in self.board.mana_pools.get(self.me, ()))
+                         + sum(i.max_amount for i in instances))
+        return self.mana
+
+    def _harm(self, effects: Iterable[Any], targets: tuple[TargetSpec, ...]) -> tuple[int, int]:
+        """The most life and poison one resolution of ``effects`` takes from the opponent."""
+        life = poison = 0
+        for e in effects:
+            if isinstance(e, (Optional, Attempt, Conditional)):
+                for part in (e.effects, getattr(e, "then", ()), e.otherwise):
+                    lost, counters = self._harm(part, targets)
+                    life, poison = life + lost, poison + counters
+            elif isinstance(e, Modal):
+                for mode in e.modes:
+                    lost, counters = self._harm(mode, targets)
+                    life, poison = life + lost, poison + counters
+            elif isinstance(e, Damage):
+                recipients = [(e.amount, e.to), *((p.amount, p.to) for p in e.also)]
+                n = sum(_amount(amount) for amount, to in recipients if self._may_be_opponent(to, targets))
+                life += n
+                poison += n if self.infect else 0
+            elif isinstance(e, LoseLife):
+                life += _amount(e.amount) if self._may_be_opponent(e.who, targets) else 0
+            elif isinstance(e, PutCounters):
+                poison += _amount(e.amount) if e.kind == "poison" else 0
+            elif isinstance(e, (Fight, Modify)) or type(e).__name__ in (*_HARMLESS, "Untap"):
+                continue
+            else:
+                raise _Unbounded()
+        return life, poison
+
+    @staticmethod
+    def _may_be_opponent(ref: Any, targets: tuple[TargetSpec, ...]) -> bool:
+        """Whether ``ref`` could name the opponent: anything but the controller, the source, each
+        permanent of a kind (608.2h) or a target slot that takes no player (115.1)."""
+        if isinstance(ref, (You, Source, Each)):
+            return False
+        if isinstance(ref, Targeted):
+            return ref.slot >= len(targets) or "player" in targets[ref.slot].kinds
+        return True
+
+
+def _varies(value: Any) -> bool:
+    """Whether a static's continuous effect could change as the turn goes on: a condition (611.3b),
+    a count ("for each"), a characteristic-defining power (604.3)."""
+    specs = value if isinstance(value, tuple) else (value,)
+    return any(getattr(v, "condition", ()) or getattr(v, "for_each", None) is not None
+               or getattr(v, "defines_pt", None) is not None or getattr(v, "base_pt_mana_value", False)
+               or not hasattr(v, "condition") for v in specs)
+
+
+def _amount(amount: Any) -> int:
+    if isinstance(amount, int):
+        return max(amount, 0)
+    raise _Unbounded()
+
+
+def _walk(effects: Iterable[Any]) -> Iterable[Any]:
+    for e in effects:
+        yield e
+        for f in ("effects", "then", "otherwise"):
+            yield from _walk(getattr(e, f, ()) or ())
+        for mode in getattr(e, "modes", ()) or ():
+            yield from _walk(mode)
+
+
+#: :func:`_abilities_in` of the values met before, by identity (the value kept alive beside its answer).
+_GRANTS: dict[int, tuple[Any, bool]] = {}
+
+
+def _abilities_in(value: Any) -> bool:
+    """Whether ``value`` holds an activated or triggered ability, a delayed trigger or a line of
+    text anywhere (an ability granted: counted nowhere); remembered for the same value, which is
+    frozen."""
+    known = _GRANTS.get(id(value))
+    if known is not None and known[0] is value:
+        return known[1]
+    if len(_GRANTS) > 65536:
+        _GRANTS.clear()
+    found = _holds_abilities(value)
+    _GRANTS[id(value)] = (value, found)
+    return found
+
+
+def _holds_abilities(value: Any) -> bool:
+    if isinstance(value, (ActivatedAbility, TriggeredAbility, Delayed, TextAbility)):  # a granted text may be read
+        return True
+    if isinstance(value, (tuple, list, frozenset)):
+        return any(_holds_abilities(v) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return any(_holds_abilities(getattr(value, f.name)) for f in dataclasses.fields(value))
+    return False

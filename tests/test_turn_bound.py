@@ -1,0 +1,151 @@
+"""The bound after combat of the whole-turn search (mtgsolver/solver/turn_bound.py): what the rest
+of the turn can still take from the opponent once combat is over (511.3). It must be an upper
+bound: on generated boards the brute-force reference (references/reference_turn.py) never wins
+from the postcombat main phase where the bound says the opponent survives; on real cards a {T}
+ability counts once (602.5a, an untap aside), a spell in hand once, an attack trigger not at all
+after combat, and a trigger that could still repeat gives no bound."""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from hypothesis import HealthCheck, assume, given, settings
+
+from mtgsolver.load import parse_board_text, prepare
+from mtgsolver.model.board import Board
+from mtgsolver.rules.layers import apply_layers
+from mtgsolver.solver.turn import Line, LineStep
+from mtgsolver.solver.turn_bound import Harm, harm_after_combat, harm_in_combat, no_win_after_combat, no_win_in_combat
+from mtgsolver.solver.win import replay
+from references import reference_turn as ref
+
+from .support import runs
+from .test_turn_reference import board_of, states
+
+
+def after_combat(board: Board) -> Board:
+    return prepare(dataclasses.replace(board, turn=dataclasses.replace(board.turn, step="postcombat_main")))
+
+
+def bound(board: Board, step: str = "postcombat_main") -> Harm | None:
+    view = apply_layers(board)
+    return harm_after_combat(board, view, board.active_player, board.opponents(board.active_player)[0], step)
+
+
+@settings(max_examples=runs(300, 30), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(states())
+def test_the_reference_never_wins_after_combat_where_the_bound_says_no(state: ref.State) -> None:
+    board = after_combat(board_of(state))
+    pruned = no_win_after_combat(board, apply_layers(board), "me", "opponent", "postcombat_main")
+    try:
+        wins = ref._main(state, first=False)  # the postcombat main phase: spells only (505.1)
+    finally:
+        ref._main.cache_clear()
+        ref._window.cache_clear()
+    assert not (pruned and wins)
+    burn = sum(card[2] for _, card in state.hand if card[0] == "bolt")
+    assert bound(board) == Harm(burn, 0)  # a bolt once each; lands, pumps and kills take nothing
+
+
+def board(library: Any, cards: str, hand: str = "[]", life: int = 5, tapped: str = "") -> Board:
+    perms = "\n".join(f"  - {{id: p{i}, card: {name}, controller: me{', tapped: true' if name == tapped else ''}}}"
+                      for i, name in enumerate(cards.split(";")))
+    return parse_board_text(f"version: 1\nactive_player: me\nplayers: [{{name: me}}, {{name: opp, life: {life}}}]\n"
+                            f"turn: {{step: postcombat_main}}\nzones: {{me: {{hand: {hand}}}}}\n"
+                            f"battlefield:\n{perms}\n", "b.yaml", library)
+
+
+def test_a_tap_ability_counts_once_and_a_spell_in_hand_once(real_cards) -> None:
+    """Granger Guildmage's "{R}, {T}: ... 1 damage to any target" once (602.5a), Lightning Bolt's
+    3 once: 4 against the opponent; tapped, the Guildmage adds nothing."""
+    lands = "Mountain;Mountain;Mountain"
+    assert bound(board(real_cards, f"Granger Guildmage;{lands}", "[Lightning Bolt]")) == Harm(4, 0)
+    tapped = board(real_cards, f"Granger Guildmage;{lands}", "[Lightning Bolt]", tapped="Granger Guildmage")
+    assert bound(tapped) == Harm(3, 0)
+    untouched = board(real_cards, f"Granger Guildmage;{lands}", "[Lightning Bolt]", life=5)
+    assert no_win_after_combat(untouched, apply_layers(untouched), "me", "opp", "postcombat_main")
+    lethal = board(real_cards, f"Granger Guildmage;{lands}", "[Lightning Bolt]", life=4)
+    assert not no_win_after_combat(lethal, apply_layers(lethal), "me", "opp", "postcombat_main")
+
+
+def test_an_attack_trigger_is_over_after_combat_and_a_repeating_trigger_has_no_bound(real_cards) -> None:
+    """Mobile Garrison's "Whenever ~ attacks, untap ..." can't trigger after combat (508.2), so
+    the Guildmage's {T} still counts once; Disciple of the Vault's "Whenever an artifact is put into
+    a graveyard ..., you may have target opponent lose 1 life" could trigger any number of times."""
+    assert bound(board(real_cards, "Granger Guildmage;Mobile Garrison;Mountain")) == Harm(1, 0)
+    assert bound(board(real_cards, "Disciple of the Vault;Mountain")) is None
+
+
+def attacked(state: ref.State) -> tuple[ref.State, Board]:
+    """The reference's state and the board once every creature of the player that can attacks
+    (508.1a, 302.6), its triggers resolved: the declare attackers step's window."""
+    able = [u for u in state.units if u.mine and not u.tapped and (not u.sick or "haste" in u.keywords)]
+    ids = tuple(u.id for u in able)
+    units = tuple(dataclasses.replace(u, tapped=True) if u.id in ids and "vigilance" not in u.keywords else u
+                  for u in state.units)
+    line = Line((LineStep(("step", "beginning_of_combat"), "on to combat"),
+                 LineStep(("attack", tuple((c, "opponent") for c in ids)), "attack")))
+    return dataclasses.replace(state, units=units, attackers=ids), list(replay(board_of(state), line))[-1].board
+
+
+@settings(max_examples=runs(300, 30), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(states())
+def test_the_reference_never_wins_from_the_attack_where_the_bound_says_no(state: ref.State) -> None:
+    """The reference's window after attackers are declared (instants, blocks, damage, then the
+    postcombat main phase) never wins where the combat bound says the opponent survives; with
+    a pump of +1/+0 or more in hand there is no bound (611.2c: it raises an attacker's power)."""
+    after, board = attacked(state)
+    assume(after.attackers)
+    pruned = no_win_in_combat(board, apply_layers(board), "me", "opponent", "declare_attackers")
+    try:
+        wins = ref._window(after, "attackers")
+    finally:
+        ref._main.cache_clear()
+        ref._window.cache_clear()
+    assert not (pruned and wins)
+    if any(card[0] == "pump" and card[2] > 0 for _, card in state.hand):
+        assert harm_in_combat(board, apply_layers(board), "me", "opponent", "declare_attackers") is None
+
+
+def test_in_combat_an_attackers_power_counts_twice_with_double_strike(real_cards) -> None:
+    """702.4b: a double striker deals combat damage twice; Lightning Bolt in hand adds its 3."""
+    text = ("version: 1\nactive_player: me\nplayers: [{name: me}, {name: opp, life: 9}]\n"
+            "turn: {step: declare_attackers}\nzones: {me: {hand: [Lightning Bolt]}}\nbattlefield:\n"
+            "  - {id: k, card: Fencing Ace, controller: me, tapped: true}\n"
+            "  - {id: m, card: Mountain, controller: me}\n"
+            "combat:\n  attackers: [{creature: k, target: opp}]\n")
+    board = parse_board_text(text, "b.yaml", real_cards)
+    assert harm_in_combat(board, apply_layers(board), "me", "opp", "declare_attackers") == Harm(2 * 1 + 3, 0)
+    assert harm_in_combat(board, apply_layers(board), "me", "opp", "combat_damage") == Harm(1 + 3, 0)
+
+
+@settings(max_examples=runs(300, 30), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(states())
+def test_the_reference_never_wins_after_blocks_where_the_bound_says_no(state: ref.State) -> None:
+    """After each legal block (509.1), a blocked attacker without trample counts nothing
+    (509.1h): the reference's window after blockers never wins where the bound says no."""
+    after, board = attacked(state)
+    assume(after.attackers)
+    for blocked_state in ref._blocks(after)[:6]:
+        decl = tuple((b, (a,)) for a, bs in blocked_state.blocks for b in bs)
+        line = Line((LineStep(("block", decl), "block"),))
+        blocked_board = list(replay(board, line))[-1].board
+        blocked = frozenset(a for a, _ in blocked_state.blocks)
+        pruned = no_win_in_combat(blocked_board, apply_layers(blocked_board), "me", "opponent", "declare_blockers",
+                                  blocked)
+        try:
+            wins = ref._window(blocked_state, "blockers")
+        finally:
+            ref._main.cache_clear()
+            ref._window.cache_clear()
+        assert not (pruned and wins), blocked_state.blocks
+
+
+def test_an_ability_an_aura_in_hand_would_grant_gives_no_bound(real_cards) -> None:
+    """Psionic Gift: "Enchanted creature has '{T}: This creature deals 1 damage to any target.'"
+    (613.1f): once cast, the Bears could ping; what an ability granted does is not counted."""
+    text = ("version: 1\nactive_player: me\nplayers: [{name: me}, {name: opp, life: 5}]\n"
+            "turn: {step: postcombat_main}\nzones: {me: {hand: [Psionic Gift]}}\nbattlefield:\n"
+            "  - {id: g, card: Grizzly Bears, controller: me}\n  - {id: m, card: Island, controller: me}\n"
+            "  - {id: n, card: Island, controller: me}\n")
+    assert bound(parse_board_text(text, "b.yaml", real_cards)) is None
