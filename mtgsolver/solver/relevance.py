@@ -36,8 +36,6 @@ from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.model.zones import TURN_STEPS
 from mtgsolver.read.board_file import spell_ability as board_spell_ability
-from mtgsolver.read.grammar.actions import Refused
-from mtgsolver.read.grammar.activated import cost_parts
 from mtgsolver.read.line_forms import (
     EVENTS, NUMBERS, LineForm, effect_events, effect_reach, line_form, parent_index, reach,
     static_condition,
@@ -1145,6 +1143,9 @@ def _out_of_reach(board: Board, perm: Permanent, line: str) -> bool:
     cost, read as the mana family reads costs, taps ``perm`` while it is tapped or summoning sick
     (107.5, 302.6), or has mana to pay (X as 0, 107.3) while its controller has no mana in their
     pool and no untapped permanent with a mana ability or an unread line that could be one."""
+    from mtgsolver.read.grammar.actions import Refused  # the grammars load only when a line needs them
+    from mtgsolver.read.grammar.activated import cost_parts
+
     body = _body(line)
     if not is_activated(body):
         return False
