@@ -175,16 +175,22 @@ def test_more_answers_than_the_search_plays_leave_it_undecided(monkeypatch) -> N
 
 
 def test_an_unread_line_of_a_card_the_opponent_could_cast_bears_on_no_win(real_cards) -> None:
-    """The search casts the opponent's Spellstutter Sprite (flash, PP29) as it reads it; its
+    """The search casts the opponent's flash creature (Vendilion Clique) as it reads it; its
     unread "When ~ enters" line could undo a refutation, so "no win" is undecided (a 1/1 flyer
-    against 2 life: none either way on what is read)."""
-    text = ("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b, life: 2}]\n"
-            "turn: {step: precombat_main}\nzones: {b: {hand: [Spellstutter Sprite]}}\nbattlefield:\n"
-            "  - {id: x, card: Suntail Hawk, controller: a}\n  - {id: i, card: Island, controller: b}\n"
-            "  - {id: i2, card: Island, controller: b}\n")
-    answer = win_turn(parse_board_text(text, "sprite.yaml", real_cards), real_cards)
-    assert answer.solved is None and "text not read could give a line that wins" in answer.reasons, answer.reasons
-    assert [u.line.split(",")[0] for u in answer.unread] == ["When Spellstutter Sprite enters the battlefield"]
+    against 2 life: none either way on what is read). Spellstutter Sprite's line (PP29), read
+    (107.3c), leaves "no win"."""
+    def answer(card: str):
+        text = ("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b, life: 2}]\n"
+                f"turn: {{step: precombat_main}}\nzones: {{b: {{hand: [{card}]}}}}\nbattlefield:\n"
+                "  - {id: x, card: Suntail Hawk, controller: a}\n"
+                + "".join(f"  - {{id: i{i}, card: Island, controller: b}}\n" for i in range(3)))
+        return win_turn(parse_board_text(text, "flash.yaml", real_cards), real_cards)
+
+    unread = answer("Vendilion Clique")
+    assert unread.solved is None and "text not read could give a line that wins" in unread.reasons, unread.reasons
+    assert [u.line.split(",")[0] for u in unread.unread] == ["When Vendilion Clique enters the battlefield"]
+    read = answer("Spellstutter Sprite")
+    assert read.solved is False and read.unread == (), read.reasons
 
 
 def test_a_choice_made_as_an_answer_resolves_is_its_controllers() -> None:
@@ -200,3 +206,23 @@ def test_a_choice_made_as_an_answer_resolves_is_its_controllers() -> None:
     for controller in ("bob", "alice"):
         script.resolving = controller
         assert search.owner(game, "may:h1") == controller
+
+
+def test_spellstutter_sprite_counters_a_spell_of_mana_value_up_to_the_faeries_counted_twice(real_cards) -> None:
+    """107.3c: X is the number of Faeries bob controls, the Sprite itself included, counted as
+    its trigger targets (603.3d) and again as it resolves (608.2b). Searing Spear (mana value 2)
+    against 3 life: the lone Sprite counters no such spell; with Faerie Miscreant it does; and
+    Disfigure killing the Miscreant leaves the Spear an illegal target (the Sprite's ruling)."""
+    def answer(theirs: str, mine: str):
+        text = ("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b, life: 3}]\n"
+                f"turn: {{step: precombat_main}}\nzones: {{a: {{hand: [{mine}]}}, b: {{hand: [Spellstutter Sprite]}}}}\n"
+                "battlefield:\n  - {id: m, card: Mountain, controller: a}\n  - {id: m2, card: Mountain, controller: a}\n"
+                "  - {id: s, card: Swamp, controller: a}\n"
+                + "".join(f"  - {{id: i{i}, card: Island, controller: b}}\n" for i in range(2)) + theirs)
+        return win_turn(parse_board_text(text, "sprite.yaml", real_cards), real_cards, time_limit=60)
+
+    miscreant = "  - {id: f, card: Faerie Miscreant, controller: b}\n"
+    for theirs, mine, solved in (("", "Searing Spear", True), (miscreant, "Searing Spear", False),
+                                 (miscreant, "Searing Spear, Disfigure", True)):
+        found = answer(theirs, mine)
+        assert found.solved is solved and found.unread == (), (theirs, mine, found.reasons)

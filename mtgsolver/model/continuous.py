@@ -74,7 +74,10 @@ class Affected:
     creatures", "with power or toughness 1 or less"; one set: both, "Eldrazi Spawn
     creatures"); ``x_bounds``: the bounds among :data:`X_BOUNDS` whose number is the X of the spell
     or ability (107.3a, "with mana value X or less"), set when it is cast or activated and X is
-    chosen (unset, the filter can't be asked); ``highest_mana_value``: its mana value is the
+    chosen (unset, the filter can't be asked), or with ``x_count`` the X the text defines, a count
+    taken each time the filter is asked (107.3c: "with mana value X or less, where X is the
+    number of Faeries you control", counted as targets are chosen and again on resolution,
+    603.3d, 608.2b); ``highest_mana_value``: its mana value is the
     highest among the creatures on
     the battlefield, ties included (Favor of the Mighty; 202.3e: X is 0); ``paired``: the
     source and the creature it is paired with (702.95b, "both creatures", "each of those
@@ -121,6 +124,7 @@ class Affected:
     highest_mana_value: bool = False
     paired: bool = False
     x_bounds: frozenset[str] = frozenset()
+    x_count: ForEach | None = None
 
     def to_mapping(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -132,6 +136,8 @@ class Affected:
                 v = sorted(c.word if isinstance(c, Color) else c for c in v)
             elif f.name == "any_of":
                 v = [a.to_mapping() for a in v]
+            elif f.name == "x_count":
+                v = v.to_mapping()
             out[f.name] = v
         return out
 
@@ -196,6 +202,7 @@ class Affected:
             words.append(f"with a {self.counter} counter")
         words += [f"with {b.rsplit('_at_', 1)[0].replace('_', ' ')} X or {'greater' if b.endswith('least') else 'less'}"
                   for b in sorted(self.x_bounds)]
+        words += [f"where X is the number of {self.x_count.describe()}"] if self.x_count is not None else []
         words += [f"with mana value {n} or {w}" for w, n in (("greater", self.mana_value_at_least),
                                                               ("less", self.mana_value_at_most)) if n is not None]
         if self.keywords:

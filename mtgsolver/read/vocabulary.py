@@ -407,6 +407,8 @@ def parse_affected(data: Any, path: str = "affects") -> Affected:
             if not isinstance(value, list) or not set(value) <= set(X_BOUNDS):
                 raise VocabularyError(f"{where} expects a list of {', '.join(X_BOUNDS)}")
             values[key] = frozenset(value)
+        elif key == "x_count":
+            values[key] = parse_for_each(value, where)
         elif key == "shares_with_attached":
             if value not in SHARES:
                 raise VocabularyError(f"{where} expects one of {', '.join(SHARES)}, got {value!r}")

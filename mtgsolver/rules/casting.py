@@ -467,7 +467,7 @@ def _x(in_cost: bool, x: int | None, effects: Sequence[object], name: str) -> in
 
 def uses_x(value: object) -> bool:
     """Whether ``value`` (effects, targets) names the X chosen as it is cast or activated (107.3a)."""
-    if isinstance(value, X) or isinstance(value, Affected) and value.x_bounds:
+    if isinstance(value, X) or isinstance(value, Affected) and value.x_bounds and value.x_count is None:
         return True
     if isinstance(value, (tuple, list)):
         return any(uses_x(v) for v in value)
@@ -496,10 +496,11 @@ def _once(fn: Callable[..., R]) -> Callable[..., R]:
 
 def with_x(value: Any, x: int | None, name: str) -> Any:
     """``value`` (an ability, its effects and targets) with each filter's bounds that are X set to
-    the value chosen as it is cast or activated (107.3a: "with mana value X or less").
+    the value chosen as it is cast or activated (107.3a: "with mana value X or less"); an X the
+    text defines as a count stays one (107.3c).
 
     :raises Undecided: a filter with X and no X chosen."""
-    if isinstance(value, Affected) and value.x_bounds:
+    if isinstance(value, Affected) and value.x_bounds and value.x_count is None:
         if x is None:
             raise Undecided("107.3", f"{name} has a filter with X and no value of X was chosen")
         return dataclasses.replace(value, x_bounds=frozenset(), **dict.fromkeys(value.x_bounds, x),

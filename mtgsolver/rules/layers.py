@@ -1097,7 +1097,7 @@ class Query:
                  attached_to: str | None = None) -> list[str]:
         """The permanents matching ``aff``, in board order."""
         eff = self._eff(source, controller, attached_to)
-        eff.spec = ContinuousSpec(affects=aff)
+        eff.spec = ContinuousSpec(affects=self._counted_x(aff, source, controller))
         found = self.engine.affected(eff, self.engine.state)
         return [p.id for p in self.board.permanents if p.id in found]
 
@@ -1113,7 +1113,16 @@ class Query:
             target.power, target.toughness = obj.power, obj.toughness
         if aff.self:
             return pid == source
-        return _matches(aff, target, self._eff(source, controller, attached_to), state)
+        return _matches(self._counted_x(aff, source, controller), target, self._eff(source, controller, attached_to),
+                        state)
+
+    def _counted_x(self, aff: Affected, source: str | None, controller: str) -> Affected:
+        """``aff`` with its bounds that are an X the text defines as a count set to that count now
+        (107.3c: "where X is the number of Faeries you control", counted each time it is asked)."""
+        if aff.x_count is None:
+            return aff
+        n = self.count(aff.x_count, source, controller)
+        return dataclasses.replace(aff, x_bounds=frozenset(), x_count=None, **dict.fromkeys(aff.x_bounds, n))
 
     def count(self, each: ForEach, source: str | None, controller: str, obj: str | None = None) -> int:
         """What ``each`` counts ("for each creature you control", 608.2h); relative parts

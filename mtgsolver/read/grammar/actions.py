@@ -841,7 +841,7 @@ class Links:
             raise Refused("'that much' of no event amount, or after another effect's amount")
         if self.kind != "spell" and "'named': '~'" in repr(effect):
             raise Refused("'named ~' outside a spell's text")
-        if self.kind == "triggered" and "x_bounds" in repr(effect):
+        if self.kind == "triggered" and "x_bounds" in repr(effect) and "x_count" not in repr(effect):
             raise Refused("a filter with X in a triggered ability (107.3a: X is chosen as it is cast or activated)")
         self.linked += 1
         linked = {k: self.ref(v) for k, v in fields.items() if k != "also"}
@@ -2546,9 +2546,12 @@ def _amount_in(children: list[Any]) -> Any:
 
 
 def _replace_x(value: Any, amount: Any) -> tuple[Any, bool]:
-    """``value`` with every amount X replaced by ``amount`` ("where X is ...", 107.3c)."""
+    """``value`` with every amount X replaced by ``amount`` ("where X is ...", 107.3c), a filter's
+    bounds that are X given ``amount``'s count (``x_count``)."""
     if value == "x":
         return copy.deepcopy(amount), True
+    if isinstance(value, dict) and "x_bounds" in value and isinstance(amount, dict) and set(amount) == {"count"}:
+        return {**value, "x_count": copy.deepcopy(amount["count"])}, True  # a filter's X as a count (107.3c)
     if isinstance(value, list):
         parts = [_replace_x(v, amount) for v in value]
         return [p for p, _ in parts], any(r for _, r in parts)
