@@ -226,3 +226,20 @@ def test_spellstutter_sprite_counters_a_spell_of_mana_value_up_to_the_faeries_co
                                  (miscreant, "Searing Spear, Disfigure", True)):
         found = answer(theirs, mine)
         assert found.solved is solved and found.unread == (), (theirs, mine, found.reasons)
+
+
+def test_angelic_renewal_returns_a_creature_put_into_its_controllers_graveyard(real_cards) -> None:
+    """603.6c, 608.2c: Angelic Renewal, sacrificed ("if you do"), returns "that card", the
+    creature that died (603.10a, 400.7), which blocks the Bears: no win against 2 life. Without
+    it the Bears win; a creature alice owns goes to her graveyard (400.3), not bob's: no trigger."""
+    def answer(renewal: bool, owner: str):
+        text = ("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b, life: 2}]\n"
+                "turn: {step: precombat_main}\nzones: {a: {hand: [Disfigure]}}\nbattlefield:\n"
+                "  - {id: s, card: Swamp, controller: a}\n  - {id: g, card: Grizzly Bears, controller: a}\n"
+                f"  - {{id: w, card: Runeclaw Bear, controller: b, owner: {owner}}}\n"
+                + ("  - {id: r, card: Angelic Renewal, controller: b}\n" if renewal else ""))
+        return win_turn(parse_board_text(text, "renewal.yaml", real_cards), real_cards, time_limit=60)
+
+    for renewal, owner, solved in ((True, "b", False), (False, "b", True), (True, "a", True)):
+        found = answer(renewal, owner)
+        assert found.solved is solved and found.unread == (), (renewal, owner, found.reasons)

@@ -895,13 +895,16 @@ class TriggerEvent:
     whose step (``you``: "your upkeep", ``each``: "each upkeep", ``attached``: the step of the
     controller of what the source is attached to, or of the player it enchants, 303.4).
     ``one_or_more``: "Whenever one or more creatures you control attack": once for all the
-    objects of one event (603.2c)."""
+    objects of one event (603.2c). ``owner``: whose card the object is (``you``: "is put into
+    your graveyard from the battlefield", ``opponents``: "an opponent's graveyard"; a card goes
+    to its owner's graveyard, 400.3)."""
 
     kind: TriggerKind
     subject: Affected | None = None
     whose: Literal["you", "each", "opponent", "attached"] = "you"
     other: bool = False
     one_or_more: bool = False
+    owner: Literal["any", "you", "opponents"] = "any"
 
 
 @dataclass(frozen=True)

@@ -192,7 +192,7 @@ def _fits(trigger: TriggerEvent, perm: Permanent, event: Event, obj: Permanent |
     """Whether ``event`` is the trigger event ``trigger`` of the permanent ``perm``: a player's
     action by the player it names; about the source itself, or about an object matching its
     filter (``other``: not the source; "equipped creature", "enchanted creature": the object the
-    source is attached to, 301.5, 303.4)."""
+    source is attached to, 301.5, 303.4), and of the owner it names (400.3)."""
     if trigger.kind != event.kind:
         return False
     if trigger.kind in STEP_KINDS:  # a step or phase beginning: whose it is
@@ -208,8 +208,8 @@ def _fits(trigger: TriggerEvent, perm: Permanent, event: Event, obj: Permanent |
         return event.object == perm.id
     if trigger.other and event.object == perm.id:
         return False
-    if obj is None:
-        return False
+    if obj is None or trigger.owner != "any" and (obj.owner == perm.controller) != (trigger.owner == "you"):
+        return False  # 400.3: "your graveyard" is the graveyard of a card you own
     return query.matches(trigger.subject, event.object or "", perm.id, perm.controller, perm.attached_to, obj=obj)
 
 

@@ -824,6 +824,7 @@ class Links:
         self.object: Any = "source" if kind == "activated" else subject
         self.player: Any = player
         self.that: Any = self.object if that == "it" else that  # "that creature": as "it", or another
+        self.card: Any = None  # "that card": what the object a trigger was about became in a graveyard
 
     def forget(self) -> None:
         """No antecedents: the start of a mode (700.2)."""
@@ -896,7 +897,7 @@ class Links:
             return copy.deepcopy(found)
         if set(value) == {"it"}:
             found = {"player": self.player, "object": self.object, "that": self.that, "objects": self.object,
-                     "those": self.that}.get(value["it"])
+                     "those": self.that, "card": self.card}.get(value["it"])
             if value["it"] in ("objects", "those") and found is not None and not self.plural(found):
                 raise Refused("'them' or 'those creatures' after one object")
             if value["it"] == "they":  # a player or objects: whichever was named
@@ -904,7 +905,7 @@ class Links:
                     raise Refused("'they' with no antecedent, or two")
                 found = self.player if self.player is not None else self.object
             if found is None:
-                raise Refused(f"'{ {'player': 'that player', 'that': 'that creature'}.get(value['it'], 'it')}' before "
+                raise Refused(f"'{ {'player': 'that player', 'that': 'that creature', 'card': 'that card'}.get(value['it'], 'it')}' before "
                               "anything was named")
             return copy.deepcopy(found)
         return {k: self.ref(v) for k, v in value.items()}
@@ -1323,6 +1324,7 @@ CONSTANTS: dict[str, Any] = {
     "enters": "enters", "dies": "dies", "leaves": "leaves", "attacks": "attacks", "blocks": "blocks",
     "becomes_blocked": "becomes_blocked", "deals_combat_damage_to_player": "deals_combat_damage_to_player",
     "deals_combat_damage": "deals_combat_damage", "becomes_tapped": "becomes_tapped", "enters_yours": "enters_yours",
+    "dies_yours": "dies_yours", "dies_theirs": "dies_theirs",
     "attacks_unblocked": "attacks_unblocked", "dealt_damage": "dealt_damage", "deals_damage": "deals_damage",
     "deals_damage_to_player": "deals_damage_to_player", "turned_face_up": "turned_face_up",
     "gains_life": {"kind": "gains_life"}, "draws": {"kind": "draws"}, "discards": {"kind": "discards"},
@@ -1984,6 +1986,10 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def that(self, children: list[Any]) -> _NP:
         return _NP({"it": "that"}, "object")
 
+    def that_card(self, children: list[Any]) -> _NP:
+        """"That card": the card a trigger's object became in a graveyard (603.10a, 400.7)."""
+        return _NP({"it": "card"}, "object")
+
     def that_kind(self, children: list[Any]) -> _NP:
         """"That land": the one target named before, a land (:meth:`Links.ref`)."""
         return _NP({"it": f"that:{children[0]}"}, "object")
@@ -2391,6 +2397,8 @@ def _group_event(event: str, subject: dict[str, Any]) -> dict[str, Any]:
     if event in ("enters_yours", "enters_theirs"):
         controller = "you" if event == "enters_yours" else "opponents"
         return {"kind": "enters", "subject": _merge(subject, {"controller": controller})}
+    if event in ("dies_yours", "dies_theirs"):  # 400.3: its owner's graveyard
+        return {"kind": "dies", "subject": subject, "owner": "you" if event == "dies_yours" else "opponents"}
     return {"kind": event, "subject": subject}
 
 

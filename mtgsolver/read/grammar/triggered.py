@@ -73,6 +73,8 @@ def triggered(line: str, name: str) -> dict[str, Any]:
             out["condition"] = cond
     links = Links("triggered", *_antecedents(event))
     links.event_amount = event["kind"] in _AMOUNTS
+    if event["kind"] in ("dies", "put_into_graveyard") and "subject" in event:
+        links.card = {"subject": "object"}  # "that card" (603.10a, 400.7)
     if is_modal(rest):
         effects = modal_effects(rest, links)
     else:
