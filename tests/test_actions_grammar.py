@@ -192,6 +192,39 @@ def test_603_7c_that_player_of_an_object_an_opponent_controls() -> None:
     assert parse_oracle_text("Whenever a creature dies, that player loses 1 life.", "X")[0] == []
 
 
+def test_107_3c_a_targets_bound_set_by_a_count_the_text_defines() -> None:
+    """Spellstutter Sprite: "with mana value X or less, where X is the number of Faeries you
+    control" is a filter whose X is that count (107.3c), counted as the trigger's target is chosen
+    and again on resolution (603.3d, 608.2b); a filter with X no text defines stays unread in a
+    triggered ability (107.3a: nobody chose it)."""
+    sprite = _ability("When Spellstutter Sprite enters the battlefield, counter target spell with mana value X or "
+                      "less, where X is the number of Faeries you control.", "Spellstutter Sprite")
+    assert sprite.effects == (fx.CounterSpell(fx.Targeted(0)),)
+    (spec,) = sprite.targets
+    assert spec.filter.x_bounds == frozenset({"mana_value_at_most"}) and spec.filter.mana_value_at_most is None
+    assert spec.filter.x_count.permanents == Affected(subtypes=frozenset({"faerie"}), controller="you")
+    assert parse_oracle_text("When X enters the battlefield, counter target spell with mana value X or less.", "X")[0] == []
+
+
+def test_603_10a_that_card_a_creature_put_into_your_graveyard_became() -> None:
+    """Angelic Renewal: "a creature is put into your graveyard from the battlefield" is a creature
+    you own dying (400.3: a card goes to its owner's graveyard), "that card" the card it became
+    (603.10a, 400.7), returned only "if you do" (608.2c); "that card" with no card a trigger was
+    about stays unread."""
+    renewal = _ability("Whenever a creature is put into your graveyard from the battlefield, you may sacrifice Angelic "
+                       "Renewal. If you do, return that card to the battlefield.", "Angelic Renewal")
+    assert renewal.event == fx.TriggerEvent("dies", Affected(types=frozenset({"creature"})), owner="you")
+    assert renewal.optional is False
+    (effect,) = renewal.effects
+    assert effect.effects == (fx.Sacrifice(what=fx.Source()),) and len(effect.then) == 1
+    assert effect.then[0].what == fx.Subject("object") and effect.then[0].to == "battlefield"
+    theirs = _ability("Whenever a creature is put into an opponent's graveyard from the battlefield, you gain 1 life.",
+                      "Vulture")
+    assert theirs.event.owner == "opponents"
+    assert parse_oracle_text("When X dies, return that card to the battlefield.", "X")[0] == []
+    assert parse_oracle_text("Whenever you cast a spell, exile that card.", "X")[0] == []
+
+
 def test_508_4_tokens_created_tapped_and_attacking() -> None:
     """508.4: "create ... tokens ... that are tapped and attacking" (Leonin Warleader, Hero of
     Bladehold) puts them onto the battlefield attacking, never declared as attackers."""

@@ -305,7 +305,7 @@ def _continuous(value: Any, path: str) -> Any:
 
 
 def parse_event(value: Any, path: str = "event") -> fx.TriggerEvent:
-    """A trigger event, ``{kind, subject, whose, other, one_or_more}``.
+    """A trigger event, ``{kind, subject, whose, other, one_or_more, owner}``.
 
     :raises VocabularyError: naming the key that is wrong."""
     return fx.TriggerEvent(**_fields(fx.TriggerEvent, value, path, {"subject": _affected}))
