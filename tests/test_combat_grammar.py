@@ -226,6 +226,37 @@ def test_lines_it_leaves_unread(name: str, line: str) -> None:
     assert read(line, name) is None
 
 
+# (card, line, entries): restrictions (509.1b), requirements (509.1c) and conditions (611.3b) read exactly
+EXACT = [
+    ("Brassclaw Orcs", "Brassclaw Orcs can't block creatures with power 2 or greater.",
+     [{"can_block_only": {"power_at_most": 1}}]),
+    ("Cyclops Tyrant", "Cyclops Tyrant can't block creatures with power 2 or less.",
+     [{"can_block_only": {"power_at_least": 3}}]),
+    ("Gibbering Hyenas", "Gibbering Hyenas can't block black creatures.", [{"can_block_only": {"not_color": "black"}}]),
+    ("Sacred Knight", "Sacred Knight can't be blocked by black and/or red creatures.",
+     [{"cant_be_blocked_by": {"color": "black"}}, {"cant_be_blocked_by": {"color": "red"}}]),
+    ("Watcher in the Web", "Watcher in the Web can block an additional seven creatures each combat.",
+     [{"can_block_additional": 7}]),
+    ("Marble Priest", "All Walls able to block Marble Priest do so.", [{"lure_by": {"subtype": "wall"}}]),
+    ("Talruum Piper", "All creatures with flying able to block Talruum Piper do so.",
+     [{"lure_by": {"keyword": "flying"}}]),
+    ("Slayer's Cleaver", "Equipped creature gets +3/+1 and must be blocked by an Eldrazi if able.",
+     [{"continuous": {"affects": {"attached": True}, "gets": [3, 1],
+                      "rules": [{"must_be_blocked_by_a": {"subtype": "eldrazi"}}],
+                      "text": "Equipped creature gets +3/+1 and must be blocked by an Eldrazi if able."}}]),
+    ("Relic Golem", "Relic Golem can't attack or block unless an opponent has eight or more cards in their graveyard.",
+     _self({"opponent_graveyard": 8, "not": True}, ["cant_attack", "cant_block"],
+           "Relic Golem can't attack or block unless an opponent has eight or more cards in their graveyard.")),
+    ("Sneaky Homunculus", "Sneaky Homunculus can't block or be blocked by creatures with power 2 or greater.",
+     [{"can_block_only": {"power_at_most": 1}}, {"cant_be_blocked_by": {"power_at_least": 2}}]),
+]
+
+
+@pytest.mark.parametrize("name, line, entries", EXACT, ids=[e[0] for e in EXACT])
+def test_real_combat_lines_read_exactly(name: str, line: str, entries: list) -> None:
+    assert read(line, name) == entries
+
+
 def test_509_1b_cant_block_artifact_creatures_and_white_creatures_with_power_2() -> None:
     assert read("Hinterland Drake can't block artifact creatures.", "Hinterland Drake") == [
         {"cant_block_creatures": {"type": "artifact"}}]
