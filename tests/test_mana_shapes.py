@@ -71,6 +71,9 @@ SHAPES = [
     ("Altar of the Pantheon", "{T}: Add one mana of any color. If you control a God, a Demigod, or a legendary "
      "enchantment, you gain 1 life.", (_T,), AnyColor(1),
      {"extra": ("if you control a god, a demigod, or a legendary enchantment, you gain 1 life.",)}),
+    ("Springjack Pasture", "{T}, Sacrifice X Goats: Add X mana of any one color. You gain X life.",
+     (_T, CostPart("sacrifice", amount=0, what="goat", variable=True)), AnyColor(-1, combination=False),
+     {"extra": ("you gain x life.",)}),
     ("Primal Wellspring", "{T}: Add one mana of any color. When that mana is spent to cast an instant or sorcery "
      "spell, copy that spell and you may choose new targets for the copy.", (_T,), AnyColor(1),
      {"extra": ("when that mana is spent to cast an instant or sorcery spell, copy that spell and you may choose "
