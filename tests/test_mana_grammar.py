@@ -7,7 +7,8 @@ import pytest
 
 from mtgsolver.load import parse_board_text
 from mtgsolver.model import BoardError
-from mtgsolver.model.mana_abilities import Amount, ChosenColor, Condition, ManaAbilityError
+from mtgsolver.model import ManaCost
+from mtgsolver.model.mana_abilities import Amount, ChosenColor, Condition, CostPart, ManaAbilityError
 from mtgsolver.read.grammar.mana import parse_mana_ability
 from mtgsolver.solver.payment import SpellInfo, pay
 
@@ -121,6 +122,25 @@ def test_forms_left_out_are_refused_with_the_reason(text, reason):
     with pytest.raises(ManaAbilityError) as err:
         parse_mana_ability(text, "Test Card")
     assert str(err.value).endswith(reason)
+
+
+def test_x_plus_one_counts_the_counters_removed_beside_a_fixed_mana_cost():
+    """Kyren Toy's "X plus one" (107.3): X is the number of counters the cost removes; a fixed
+    mana cost beside it changes nothing, an {X} in the mana cost as well is refused (two
+    meanings of X), and neither is an internal error."""
+    toy = parse_mana_ability("{1}, {T}, Remove X charge counters from Toy Box: Add an amount of {C} equal to X "
+                             "plus one.", "Toy Box")
+    assert toy.product == Amount("removed", "charge", mana=("C",), base=("C",))
+    assert toy.costs[0] == CostPart("mana", mana=ManaCost.parse("{1}"))
+    with pytest.raises(ManaAbilityError) as err:
+        parse_mana_ability("{X}, {T}, Remove X charge counters from Toy Box: Add an amount of {C} equal to X "
+                           "plus one.", "Toy Box")
+    assert str(err.value).endswith("X plus one without X counters removed")
+    b = board("  - {id: toy, name: Toy Box, types: [artifact], controller: a, counters: {charge: 2}, text: "
+              "'{1}, {T}, Remove X charge counters from Toy Box: Add an amount of {C} equal to X plus one.'}\n"
+              "  - {id: w, name: Wastes, types: [land], controller: a, text: '{T}: Add {C}.'}")
+    assert pay(b, "{C}{C}{C}").payable is True  # the Wastes pays the {1}; two counters removed: three {C}
+    assert pay(b, "{C}{C}{C}{C}").payable is False
 
 
 def test_costs_read_exactly_and_excluded_by_payment_with_a_reason():
