@@ -249,6 +249,17 @@ EXACT = [
            "Relic Golem can't attack or block unless an opponent has eight or more cards in their graveyard.")),
     ("Sneaky Homunculus", "Sneaky Homunculus can't block or be blocked by creatures with power 2 or greater.",
      [{"can_block_only": {"power_at_most": 1}}, {"cant_be_blocked_by": {"power_at_least": 2}}]),
+    ("Gorilla Berserkers", "Gorilla Berserkers can't be blocked except by three or more creatures.",
+     [{"min_blockers": 3}]),
+    ("Qal Sisma Behemoth", "Qal Sisma Behemoth can't attack or block unless you pay {2}.",
+     [{"attack_cost": "{2}"}, {"block_cost": "{2}"}]),
+    ("Brainwash", "Enchanted creature can't attack unless its controller pays {3}.",
+     [{"grants": [{"attack_cost": "{3}"}]}]),
+    ("Norn's Annex", "Creatures can't attack you or planeswalkers you control unless their controller pays {W/P} "
+     "for each of those creatures.", [{"attack_tax": {"cost": "{W/P}", "covers": "you_and_planeswalkers"}}]),
+    ("Sphere of Safety", "Creatures can't attack you or planeswalkers you control unless their controller pays {X} "
+     "for each of those creatures, where X is the number of enchantments you control.",
+     [{"attack_tax": {"cost": "{X}", "x_counts": "enchantment", "covers": "you_and_planeswalkers"}}]),
 ]
 
 
