@@ -71,6 +71,11 @@ SHAPES = [
     ("Altar of the Pantheon", "{T}: Add one mana of any color. If you control a God, a Demigod, or a legendary "
      "enchantment, you gain 1 life.", (_T,), AnyColor(1),
      {"extra": ("if you control a god, a demigod, or a legendary enchantment, you gain 1 life.",)}),
+    ("Glittering Stockpile", "{T}, Sacrifice Glittering Stockpile: Add X mana of any one color, where X is the number "
+     "of stash counters on Glittering Stockpile.", (_T, CostPart("sacrifice_self")),
+     Amount("counters", "stash", any_color=True), {}),
+    ("Automated Artificer", "{T}: Add {C}. Spend this mana only to activate an ability or cast an artifact spell.",
+     (_T,), Fixed(("C",)), {"spend_only": frozenset({"artifact"}), "spend_abilities": True}),
     ("Springjack Pasture", "{T}, Sacrifice X Goats: Add X mana of any one color. You gain X life.",
      (_T, CostPart("sacrifice", amount=0, what="goat", variable=True)), AnyColor(-1, combination=False),
      {"extra": ("you gain x life.",)}),
