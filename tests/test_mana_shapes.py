@@ -76,6 +76,14 @@ SHAPES = [
      Amount("counters", "stash", any_color=True), {}),
     ("Automated Artificer", "{T}: Add {C}. Spend this mana only to activate an ability or cast an artifact spell.",
      (_T,), Fixed(("C",)), {"spend_only": frozenset({"artifact"}), "spend_abilities": True}),
+    ("Castle Garenbrig", "{2}{G}{G}, {T}: Add six {G}. Spend this mana only to cast creature spells or activate "
+     "abilities of creatures.", (CostPart("mana", mana=ManaCost.parse("{2}{G}{G}")), _T), Fixed(("G",) * 6),
+     {"spend_only": frozenset({"creature"}), "spend_abilities": True}),
+    ("Leafkin Druid", "{T}: Add {G}. If you control four or more creatures, add {G}{G} instead.", (_T,),
+     Conditional(Condition(4, "creature"), Fixed(("G", "G")), Fixed(("G",))), {}),
+    ("Ilysian Caryatid", "{T}: Add one mana of any color. If you control a creature with power 4 or greater, add two "
+     "mana of any one color instead.", (_T,),
+     Conditional(Condition(1, "creature", 4), AnyColor(2, combination=False), AnyColor(1)), {}),
     ("Springjack Pasture", "{T}, Sacrifice X Goats: Add X mana of any one color. You gain X life.",
      (_T, CostPart("sacrifice", amount=0, what="goat", variable=True)), AnyColor(-1, combination=False),
      {"extra": ("you gain x life.",)}),
