@@ -113,6 +113,7 @@ def test_spend_restrictions_of_real_cards():
      "you control.", "'where X is' a count of permanents with a least power"),
     ("{T}: Add an amount of {C} equal to X plus one.", "X plus one without X counters removed"),
     ("{T}: Add {G} for each snow green creature you control.", "a count of permanents with further qualities"),
+    ("{T}: Add two amount of {G} equal to your devotion to green.", "an amount"),
     ("{T}: Add X {G}.", "X where a fixed number is needed"),
     ("{T}, Pay X life: Add {B}.", "X where a fixed number is needed"),
 ])
