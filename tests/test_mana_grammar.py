@@ -107,6 +107,8 @@ def test_spend_restrictions_of_real_cards():
      "a count in a condition of two parts"),
     ("{T}: Add two mana of the chosen color.", "more than one mana of a reflected, chosen or commander color"),
     ("{T}: Add {R} or two mana of the chosen color.", "more than one mana of the chosen color"),
+    ("Sacrifice a land: Add two mana of any type the sacrificed land could produce.",
+     "more than one mana of a reflected, chosen or commander color"),
     ("{T}: Add three mana of any one color, where X is your life total.", "'where X is' without X"),
     ("{T}: Add X mana of any color, where X is your life total.", "'where X is' with this kind of mana"),
     ("{T}: Add X mana in any combination of colors, where X is the number of creatures with power 2 or greater "
