@@ -263,6 +263,13 @@ EXACT = [
      [{"continuous": {"affects": {"attached": True}, "condition": [{"controls": {"subtypes": ["gate"]}, "at_least": 1}],
                       "rules": ["cant_be_blocked"],
                       "text": "Enchanted creature can't be blocked as long as you control a Gate."}}]),
+    ("Crown of Awe", "Enchanted creature has protection from black and from red.",
+     [{"grants": [{"protection": "black"}, {"protection": "red"}]}]),
+    ("Vow of Duty", "Enchanted creature gets +2/+2, has vigilance, and can't attack you or planeswalkers you control.",
+     [{"continuous": {"affects": {"attached": True}, "gets": [2, 2], "gains": ["vigilance"],
+                      "rules": [{"cant_attack": "you"}, {"cant_attack_planeswalkers_of": "you"}],
+                      "text": "Enchanted creature gets +2/+2, has vigilance, and can't attack you or planeswalkers you "
+                              "control."}}]),
     ("Gorilla Berserkers", "Gorilla Berserkers can't be blocked except by three or more creatures.",
      [{"min_blockers": 3}]),
     ("Qal Sisma Behemoth", "Qal Sisma Behemoth can't attack or block unless you pay {2}.",

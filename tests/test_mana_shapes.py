@@ -10,7 +10,7 @@ import pytest
 
 from mtgsolver.load import parse_board_text
 from mtgsolver.model import ManaCost
-from mtgsolver.model.mana_abilities import Amount, AnyColor, Choice, Condition, Conditional, CostPart, Fixed
+from mtgsolver.model.mana_abilities import Amount, AnyColor, Choice, Condition, Conditional, CostPart, Counted, Fixed
 from mtgsolver.read.grammar.mana import parse_mana_ability
 from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.solver.payment import SpellInfo, pay
@@ -84,6 +84,7 @@ SHAPES = [
     ("Ilysian Caryatid", "{T}: Add one mana of any color. If you control a creature with power 4 or greater, add two "
      "mana of any one color instead.", (_T,),
      Conditional(Condition(1, "creature", 4), AnyColor(2, combination=False), AnyColor(1)), {}),
+    ("Cloudpost", "{T}: Add {C} for each Locus on the battlefield.", (_T,), Counted(("C",), "locus", "all"), {}),
     ("Springjack Pasture", "{T}, Sacrifice X Goats: Add X mana of any one color. You gain X life.",
      (_T, CostPart("sacrifice", amount=0, what="goat", variable=True)), AnyColor(-1, combination=False),
      {"extra": ("you gain x life.",)}),
@@ -393,3 +394,11 @@ def test_spending_on_the_chosen_type_uses_the_board_field():
     r = pay(_board([cavern % ""]), "{G}", spell=elf)
     assert r.payable is False and any(e.rule == "106.6" for e in r.excluded)
     assert not agree(_board([cavern % ""]), "{G}", elf)
+
+
+def test_two_cloudposts_each_count_both_loci():
+    """Cloudpost's "for each Locus on the battlefield" (205.3i: Locus is a land type spelled with
+    a final s): two Cloudposts make four {C}."""
+    b = _board([_src("c1", "Cloudpost", ", subtypes: [locus]", "land"), _src("c2", "Cloudpost", ", subtypes: [locus]", "land")])
+    assert agree(b, "{C}{C}{C}{C}") is True
+    assert agree(b, "{C}{C}{C}{C}{C}") is False
