@@ -84,6 +84,8 @@ SHAPES = [
     ("Ilysian Caryatid", "{T}: Add one mana of any color. If you control a creature with power 4 or greater, add two "
      "mana of any one color instead.", (_T,),
      Conditional(Condition(1, "creature", 4), AnyColor(2, combination=False), AnyColor(1)), {}),
+    ("Cabal Stronghold", "{3}, {T}: Add {B} for each basic Swamp you control.",
+     (CostPart("mana", mana=ManaCost.parse("{3}")), _T), Amount("permanents", "basic swamp", mana=("B",)), {}),
     ("Cloudpost", "{T}: Add {C} for each Locus on the battlefield.", (_T,), Counted(("C",), "locus", "all"), {}),
     ("Springjack Pasture", "{T}, Sacrifice X Goats: Add X mana of any one color. You gain X life.",
      (_T, CostPart("sacrifice", amount=0, what="goat", variable=True)), AnyColor(-1, combination=False),
