@@ -109,6 +109,10 @@ def test_spend_restrictions_of_real_cards():
     ("{T}: Add {R} or two mana of the chosen color.", "more than one mana of the chosen color"),
     ("Sacrifice a land: Add two mana of any type the sacrificed land could produce.",
      "more than one mana of a reflected, chosen or commander color"),
+    ("{T}: Add two mana of any color that a land you control could produce.",
+     "more than one mana of a reflected, chosen or commander color"),
+    ("{T}: Add {G} for each green creature with power 4 or greater you control.",
+     "a count of permanents with further qualities"),
     ("{T}: Add three mana of any one color, where X is your life total.", "'where X is' without X"),
     ("{T}: Add X mana of any color, where X is your life total.", "'where X is' with this kind of mana"),
     ("{T}: Add X mana in any combination of colors, where X is the number of creatures with power 2 or greater "
