@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,9 @@ ATOMIC_CARDS = SHARED / "data" / "AtomicCards-2022-04-25.json.gz"
 # Tests read Oracle text with the grammars themselves, never from readings kept by earlier runs
 # (mtgsolver.read.grammar.readings; tests/test_readings_cache.py turns it back on).
 os.environ.setdefault("MTGSOLVER_NO_CACHE", "1")
+
+# mutmut (tests/README.md, "Mutation testing") sets MUTANT_UNDER_TEST in the processes it runs.
+MUTATION_RUN = "MUTANT_UNDER_TEST" in os.environ
 
 
 @pytest.fixture
@@ -63,3 +67,32 @@ def _private_card_cache(tmp_path_factory, monkeypatch) -> None:
     """Card indexes go to a temporary cache, never the user's; no default card file from the env."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "xdg-cache"))
     monkeypatch.delenv("MTGSOLVER_CARDS", raising=False)
+
+
+def _clear_caches(every: bool) -> None:
+    """Empty the package's ``functools`` caches (module functions and methods); without
+    ``every``, keep those of functions without arguments (the grammars' parsers and tables,
+    built once)."""
+    for name, module in list(sys.modules.items()):
+        if name.partition(".")[0] != "mtgsolver":
+            continue
+        holders = [module, *(v for v in vars(module).values() if isinstance(v, type))]
+        for holder in holders:
+            for value in list(vars(holder).values()):
+                if hasattr(value, "cache_clear") and (every or value.__wrapped__.__code__.co_argcount):
+                    value.cache_clear()
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """A mutation run forks each mutant's test process from one that already ran the tests
+    with the code unchanged: its caches (a grammar's compiled lines, the layers' parts) would
+    answer for the mutant without running it."""
+    if MUTATION_RUN:
+        _clear_caches(every=True)
+
+
+@pytest.fixture(autouse=MUTATION_RUN)
+def _fresh_caches() -> None:
+    """In a mutation run each test starts with empty caches, so that mutmut sees every test
+    that reaches a function (a cached answer hides the calls behind it) and the mutant runs."""
+    _clear_caches(every=False)

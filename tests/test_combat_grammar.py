@@ -226,6 +226,69 @@ def test_lines_it_leaves_unread(name: str, line: str) -> None:
     assert read(line, name) is None
 
 
+# (card, line, entries): restrictions (509.1b), requirements (509.1c) and conditions (611.3b) read exactly
+EXACT = [
+    ("Brassclaw Orcs", "Brassclaw Orcs can't block creatures with power 2 or greater.",
+     [{"can_block_only": {"power_at_most": 1}}]),
+    ("Cyclops Tyrant", "Cyclops Tyrant can't block creatures with power 2 or less.",
+     [{"can_block_only": {"power_at_least": 3}}]),
+    ("Gibbering Hyenas", "Gibbering Hyenas can't block black creatures.", [{"can_block_only": {"not_color": "black"}}]),
+    ("Sacred Knight", "Sacred Knight can't be blocked by black and/or red creatures.",
+     [{"cant_be_blocked_by": {"color": "black"}}, {"cant_be_blocked_by": {"color": "red"}}]),
+    ("Watcher in the Web", "Watcher in the Web can block an additional seven creatures each combat.",
+     [{"can_block_additional": 7}]),
+    ("Marble Priest", "All Walls able to block Marble Priest do so.", [{"lure_by": {"subtype": "wall"}}]),
+    ("Talruum Piper", "All creatures with flying able to block Talruum Piper do so.",
+     [{"lure_by": {"keyword": "flying"}}]),
+    ("Slayer's Cleaver", "Equipped creature gets +3/+1 and must be blocked by an Eldrazi if able.",
+     [{"continuous": {"affects": {"attached": True}, "gets": [3, 1],
+                      "rules": [{"must_be_blocked_by_a": {"subtype": "eldrazi"}}],
+                      "text": "Equipped creature gets +3/+1 and must be blocked by an Eldrazi if able."}}]),
+    ("Relic Golem", "Relic Golem can't attack or block unless an opponent has eight or more cards in their graveyard.",
+     _self({"opponent_graveyard": 8, "not": True}, ["cant_attack", "cant_block"],
+           "Relic Golem can't attack or block unless an opponent has eight or more cards in their graveyard.")),
+    ("Sneaky Homunculus", "Sneaky Homunculus can't block or be blocked by creatures with power 2 or greater.",
+     [{"can_block_only": {"power_at_most": 1}}, {"cant_be_blocked_by": {"power_at_least": 2}}]),
+    ("Dread Warlock", "Dread Warlock can't be blocked except by black creatures.",
+     [{"cant_be_blocked_by": {"not_color": "black"}}]),
+    ("Noggle Bandit", "Noggle Bandit can't be blocked except by creatures with defender.",
+     [{"cant_be_blocked_by": {"not_keyword": "defender"}}]),
+    ("Deathcult Rogue", "Deathcult Rogue can't be blocked except by Rogues.",
+     [{"can_be_blocked_only_by": [{"subtype": "rogue"}]}]),
+    ("Neurok Spy", "Neurok Spy can't be blocked as long as defending player controls an artifact.",
+     [{"cant_be_blocked_if_defender": {"controls": "artifact"}}]),
+    ("Dream Prowler", "Dream Prowler can't be blocked as long as it's attacking alone.",
+     ["cant_be_blocked_attacking_alone"]),
+    ("Way of the Thief", "Enchanted creature can't be blocked as long as you control a Gate.",
+     [{"continuous": {"affects": {"attached": True}, "condition": [{"controls": {"subtypes": ["gate"]}, "at_least": 1}],
+                      "rules": ["cant_be_blocked"],
+                      "text": "Enchanted creature can't be blocked as long as you control a Gate."}}]),
+    ("Crown of Awe", "Enchanted creature has protection from black and from red.",
+     [{"grants": [{"protection": "black"}, {"protection": "red"}]}]),
+    ("Vow of Duty", "Enchanted creature gets +2/+2, has vigilance, and can't attack you or planeswalkers you control.",
+     [{"continuous": {"affects": {"attached": True}, "gets": [2, 2], "gains": ["vigilance"],
+                      "rules": [{"cant_attack": "you"}, {"cant_attack_planeswalkers_of": "you"}],
+                      "text": "Enchanted creature gets +2/+2, has vigilance, and can't attack you or planeswalkers you "
+                              "control."}}]),
+    ("Gorilla Berserkers", "Gorilla Berserkers can't be blocked except by three or more creatures.",
+     [{"min_blockers": 3}]),
+    ("Qal Sisma Behemoth", "Qal Sisma Behemoth can't attack or block unless you pay {2}.",
+     [{"attack_cost": "{2}"}, {"block_cost": "{2}"}]),
+    ("Brainwash", "Enchanted creature can't attack unless its controller pays {3}.",
+     [{"grants": [{"attack_cost": "{3}"}]}]),
+    ("Norn's Annex", "Creatures can't attack you or planeswalkers you control unless their controller pays {W/P} "
+     "for each of those creatures.", [{"attack_tax": {"cost": "{W/P}", "covers": "you_and_planeswalkers"}}]),
+    ("Sphere of Safety", "Creatures can't attack you or planeswalkers you control unless their controller pays {X} "
+     "for each of those creatures, where X is the number of enchantments you control.",
+     [{"attack_tax": {"cost": "{X}", "x_counts": "enchantment", "covers": "you_and_planeswalkers"}}]),
+]
+
+
+@pytest.mark.parametrize("name, line, entries", EXACT, ids=[e[0] for e in EXACT])
+def test_real_combat_lines_read_exactly(name: str, line: str, entries: list) -> None:
+    assert read(line, name) == entries
+
+
 def test_509_1b_cant_block_artifact_creatures_and_white_creatures_with_power_2() -> None:
     assert read("Hinterland Drake can't block artifact creatures.", "Hinterland Drake") == [
         {"cant_block_creatures": {"type": "artifact"}}]

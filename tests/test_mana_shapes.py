@@ -10,7 +10,7 @@ import pytest
 
 from mtgsolver.load import parse_board_text
 from mtgsolver.model import ManaCost
-from mtgsolver.model.mana_abilities import Amount, AnyColor, Choice, Condition, Conditional, CostPart, Fixed
+from mtgsolver.model.mana_abilities import Amount, AnyColor, Choice, Condition, Conditional, CostPart, Counted, Fixed
 from mtgsolver.read.grammar.mana import parse_mana_ability
 from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.solver.payment import SpellInfo, pay
@@ -71,6 +71,25 @@ SHAPES = [
     ("Altar of the Pantheon", "{T}: Add one mana of any color. If you control a God, a Demigod, or a legendary "
      "enchantment, you gain 1 life.", (_T,), AnyColor(1),
      {"extra": ("if you control a god, a demigod, or a legendary enchantment, you gain 1 life.",)}),
+    ("Glittering Stockpile", "{T}, Sacrifice Glittering Stockpile: Add X mana of any one color, where X is the number "
+     "of stash counters on Glittering Stockpile.", (_T, CostPart("sacrifice_self")),
+     Amount("counters", "stash", any_color=True), {}),
+    ("Automated Artificer", "{T}: Add {C}. Spend this mana only to activate an ability or cast an artifact spell.",
+     (_T,), Fixed(("C",)), {"spend_only": frozenset({"artifact"}), "spend_abilities": True}),
+    ("Castle Garenbrig", "{2}{G}{G}, {T}: Add six {G}. Spend this mana only to cast creature spells or activate "
+     "abilities of creatures.", (CostPart("mana", mana=ManaCost.parse("{2}{G}{G}")), _T), Fixed(("G",) * 6),
+     {"spend_only": frozenset({"creature"}), "spend_abilities": True}),
+    ("Leafkin Druid", "{T}: Add {G}. If you control four or more creatures, add {G}{G} instead.", (_T,),
+     Conditional(Condition(4, "creature"), Fixed(("G", "G")), Fixed(("G",))), {}),
+    ("Ilysian Caryatid", "{T}: Add one mana of any color. If you control a creature with power 4 or greater, add two "
+     "mana of any one color instead.", (_T,),
+     Conditional(Condition(1, "creature", 4), AnyColor(2, combination=False), AnyColor(1)), {}),
+    ("Cabal Stronghold", "{3}, {T}: Add {B} for each basic Swamp you control.",
+     (CostPart("mana", mana=ManaCost.parse("{3}")), _T), Amount("permanents", "basic swamp", mana=("B",)), {}),
+    ("Cloudpost", "{T}: Add {C} for each Locus on the battlefield.", (_T,), Counted(("C",), "locus", "all"), {}),
+    ("Springjack Pasture", "{T}, Sacrifice X Goats: Add X mana of any one color. You gain X life.",
+     (_T, CostPart("sacrifice", amount=0, what="goat", variable=True)), AnyColor(-1, combination=False),
+     {"extra": ("you gain x life.",)}),
     ("Primal Wellspring", "{T}: Add one mana of any color. When that mana is spent to cast an instant or sorcery "
      "spell, copy that spell and you may choose new targets for the copy.", (_T,), AnyColor(1),
      {"extra": ("when that mana is spent to cast an instant or sorcery spell, copy that spell and you may choose "
@@ -377,3 +396,11 @@ def test_spending_on_the_chosen_type_uses_the_board_field():
     r = pay(_board([cavern % ""]), "{G}", spell=elf)
     assert r.payable is False and any(e.rule == "106.6" for e in r.excluded)
     assert not agree(_board([cavern % ""]), "{G}", elf)
+
+
+def test_two_cloudposts_each_count_both_loci():
+    """Cloudpost's "for each Locus on the battlefield" (205.3i: Locus is a land type spelled with
+    a final s): two Cloudposts make four {C}."""
+    b = _board([_src("c1", "Cloudpost", ", subtypes: [locus]", "land"), _src("c2", "Cloudpost", ", subtypes: [locus]", "land")])
+    assert agree(b, "{C}{C}{C}{C}") is True
+    assert agree(b, "{C}{C}{C}{C}{C}") is False

@@ -478,7 +478,7 @@ class _XPlusOne:
 
     def amount(self, costs: list[CostPart]) -> Amount:
         removed = [c for c in costs if c.kind == "remove_counters" and c.variable]
-        if len(removed) != 1 or any(c.kind == "mana" and c.mana is not None and c.mana.variables() for c in costs):
+        if len(removed) != 1 or any(c.kind == "mana" and c.mana is not None and c.mana.variables for c in costs):
             raise _Refused("X plus one without X counters removed")
         return Amount("removed", removed[0].what or "", mana=self.mana, base=self.mana)
 

@@ -73,10 +73,18 @@ def untag(tok: Token | str) -> str:
 
 
 def singular(words: str) -> str:
-    """``elves`` -> ``elf``, ``allies`` -> ``ally``, ``goats`` -> ``goat`` (each word)."""
+    """``elves`` -> ``elf``, ``allies`` -> ``ally``, ``goats`` -> ``goat`` (each word); a
+    subtype spelled with a final s stays whole (``locus``, ``plains``, ``cyclops``: 205.3).
+
+    >>> singular("locus"), singular("cyclops"), singular("basic swamps")
+    ('locus', 'cyclops', 'basic swamp')
+    """
     out = []
+    subtype_plurals = plural_subtypes()
     for w in str(words).split():
-        if w.endswith("ves") and w not in ("wolves",):
+        if w in subtype_plurals:
+            w = subtype_plurals[w]
+        elif w.endswith("ves") and w not in ("wolves",):
             w = w[:-3] + "f"
         elif w == "wolves":
             w = "wolf"
