@@ -257,6 +257,18 @@ def test_a_madness_spell_targets_and_needs_its_cost_paid(board) -> None:
     assert graveyard(r.board, "bob") == ["Shock", "Dark Withering"]
 
 
+def test_enrage_deals_damage_to_target_opponent_or_planeswalker(board) -> None:
+    """115.1: Frilled Deathspitter's enrage (207.2c ability word) triggers on lethal damage too
+    (its ruling) and targets "opponent or planeswalker": bob, or any planeswalker, its
+    controller's own too; never its controller."""
+    text = "zones: {alice: {hand: [Shock]}}\nbattlefield:\n  - {id: fd, card: Frilled Deathspitter, controller: alice}\n"
+    r = resolve(board(text), ["cast Shock>fd"], free=True)
+    assert r.resolved and r.board.player("bob").life == 18 and r.board.player("alice").life == 20
+    assert not r.board.has_permanent("fd")
+    r = resolve(board(text + "  - {id: pw, card: Jace Beleren, controller: alice}\n"), ["cast Shock>fd"], free=True)
+    assert r.resolved is None and [(c.key, c.options) for c in r.choices] == [("targets:fd:1", ("bob", "pw"))]
+
+
 def test_mill_known_cards(board) -> None:
     b = board("zones: {alice: {hand: [Thought Scour], library: {count: 3, top: [Opt, Shock, Lightning Bolt]}}}\n")
     r = resolve(b, ["cast Thought Scour>alice"], free=True)

@@ -239,7 +239,8 @@ class TargetSpec:
 
     ``kinds`` are what the word "target" is attached to: card types of permanents
     (``creature``, ``planeswalker``, ``artifact``, ``enchantment``, ``land``, ``battle``,
-    ``permanent``), ``player`` ("target player", "target opponent" with ``opponent``),
+    ``permanent``), ``player`` ("target player", "target opponent" with ``opponent``, which
+    leaves a planeswalker of either player: "target opponent or planeswalker"),
     ``spell`` and ``ability`` on the stack (``activated_ability``, ``triggered_ability``: only
     those, 113.3b-c), or ``card`` in ``zone`` ("target creature card in
     your graveyard"). "Any target" is creature, planeswalker, battle and player (115.4).
