@@ -1,0 +1,65 @@
+"""The cleanup step (514.1-514.3a) and madness (702.35a-b) in the whole-turn search, with real
+cards of the 2022 pool: Jin-Gitaxias, Core Augur's "Each opponent's maximum hand size is reduced
+by seven" (402.2) makes its opponent discard their hand as their turn ends, and Alms of the Vein,
+discarded into exile, is cast for its madness cost {B} rather than its mana cost {2}{B}."""
+from __future__ import annotations
+
+import pytest
+
+from mtgsolver.load import load_board, prepare
+from mtgsolver.rules.game import Game
+from mtgsolver.rules.turn import cleanup, max_hand_size
+from mtgsolver.solver.resolve import LibraryReader
+from mtgsolver.solver.win import check_line, win_turn
+
+pytestmark = pytest.mark.corpus
+
+JIN = "  - {id: jin, card: \"Jin-Gitaxias, Core Augur\", controller: bob}\n"
+SWAMP = "  - {id: swamp, card: Swamp, controller: alice}\n"
+
+
+def board_text(hand: str, battlefield: str, life: int = 3, step: str = "postcombat_main") -> str:
+    return ("version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob, life: %d}]\n"
+            "turn: {step: %s}\nzones: {alice: {hand: [%s]}}\nbattlefield:\n%s" % (life, step, hand, battlefield))
+
+
+@pytest.fixture
+def board(real_cards, tmp_path):
+    def make(text: str):
+        path = tmp_path / "b.yaml"
+        path.write_text(text)
+        return load_board(path, real_cards)
+    return make
+
+
+class _First:
+    def choose(self, key: str, options) -> int:
+        return 0
+
+
+def test_402_2_each_opponents_maximum_hand_size_reduced_by_seven(board, real_cards) -> None:
+    """Jin-Gitaxias: alice's maximum hand size is 0, bob's stays seven."""
+    game = Game(prepare(board(board_text("Shock", JIN))), LibraryReader(real_cards), _First())
+    assert (max_hand_size(game, "alice"), max_hand_size(game, "bob")) == (0, 7)
+
+
+def test_514_1_2_cleanup_discards_down_to_the_maximum_and_removes_damage(board, real_cards) -> None:
+    """514.1: with Jin-Gitaxias alice discards her whole hand; without, two cards stay. 514.2:
+    damage marked on a permanent is removed."""
+    bears = "  - {id: bears, card: Grizzly Bears, controller: alice, damage: 1}\n"
+    for battlefield, kept in ((JIN + bears, 0), (bears, 2)):
+        game = Game(prepare(board(board_text("Shock, Opt", battlefield, step="end"))), LibraryReader(real_cards), _First())
+        cleanup(game)
+        assert len(game.zones_of("alice").hand) == kept
+        assert game.perm("bears").damage == 0
+
+
+def test_the_search_wins_by_a_madness_spell_cast_in_the_cleanup_step(board, real_cards) -> None:
+    """One Swamp can't pay Alms of the Vein's {2}{B}, but discarded to Jin-Gitaxias's hand size as
+    the turn ends it is cast for {B} (702.35a-b, 514.3a) and bob, at 3 life, loses; the line
+    replays. Without Jin-Gitaxias nothing is discarded and there is no win."""
+    b = board(board_text("Alms of the Vein", SWAMP + JIN))
+    answer = win_turn(b, real_cards, time_limit=30)
+    assert answer.solved is True, answer.reasons
+    assert all(c.ok for c in check_line(b, answer.line, real_cards))
+    assert win_turn(board(board_text("Alms of the Vein", SWAMP)), real_cards, time_limit=30).solved is False
