@@ -16,7 +16,7 @@ actions a whole-turn search needs between the spells and abilities that
   dealt at once (:func:`deal_combat_damage`, 510.2): 120.3, 702.2, 702.15, 702.19, 702.90, 903.10a.
 - 511.3: at the end of combat every creature is removed from combat (:func:`end_combat`).
 - 514.1-2: the cleanup step (:func:`cleanup`): the active player discards down to their maximum
-  hand size (402.2: seven, changed by ``hand_size`` effects), then damage is removed and "until
+  hand size (402.2: seven, less the ``hand_size_reduced`` effects), then damage is removed and "until
   end of turn" and "this turn" effects end.
 
 Everything here acts on a game whose stack is empty; the caller settles the board
@@ -78,8 +78,8 @@ THIS_TURN = frozenset({"gains", "gets", "must_block", "blocks_this_turn", "attac
 
 
 def max_hand_size(game: Game, player: str) -> int:
-    """402.2: seven, changed by the ``hand_size`` effects on ``player``."""
-    return 7 + sum(e.n or 0 for e in game.view().effects_of("hand_size") if e.defender == player)
+    """402.2: seven, less the ``hand_size_reduced`` effects on ``player``."""
+    return 7 - sum(e.n or 0 for e in game.view().effects_of("hand_size_reduced") if e.defender == player)
 
 
 def cleanup(game: Game) -> None:
