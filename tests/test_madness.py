@@ -63,3 +63,16 @@ def test_the_search_wins_by_a_madness_spell_cast_in_the_cleanup_step(board, real
     assert answer.solved is True, answer.reasons
     assert all(c.ok for c in check_line(b, answer.line, real_cards))
     assert win_turn(board(board_text("Alms of the Vein", SWAMP)), real_cards, time_limit=30).solved is False
+
+
+def test_an_unread_maximum_hand_size_line_bears_on_the_turn() -> None:
+    """514.1: the cleanup step's discards are searched, so an unread line about a maximum hand
+    size ("You have no maximum hand size", 402.2) bears on both answers."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.solver.relevance import turn_bearing
+
+    board = parse_board_text("version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\n"
+                             "turn: {step: precombat_main}\nbattlefield:\n  - {id: t, name: T, types: [artifact], "
+                             "controller: alice, text: \"You have no maximum hand size.\"}\n", "b.yaml")
+    against_win, against_no = turn_bearing(board, False)
+    assert [u.permanent for u in against_win] == [u.permanent for u in against_no] == ["t"]
