@@ -269,6 +269,16 @@ def test_enrage_deals_damage_to_target_opponent_or_planeswalker(board) -> None:
     assert r.resolved is None and [(c.key, c.options) for c in r.choices] == [("targets:fd:1", ("bob", "pw"))]
 
 
+@pytest.mark.parametrize("spell, power", [("Shock", 3), ("Grizzly Bears", 2)])
+def test_prowess_triggers_on_a_noncreature_spell(board, spell: str, power: int) -> None:
+    """702.108a: Niblis of Dusk gets +1/+1 until end of turn when alice casts Shock, not when she
+    casts Grizzly Bears (a creature spell)."""
+    text = "zones: {alice: {hand: [%s]}}\nbattlefield:\n  - {id: niblis, card: Niblis of Dusk, controller: alice}\n"
+    r = resolve(board(text % spell), ["cast %s%s" % (spell, ">bob" if spell == "Shock" else "")], free=True)
+    assert r.resolved, r.reason
+    assert r.board.permanent("niblis").power == power
+
+
 def test_mill_known_cards(board) -> None:
     b = board("zones: {alice: {hand: [Thought Scour], library: {count: 3, top: [Opt, Shock, Lightning Bolt]}}}\n")
     r = resolve(b, ["cast Thought Scour>alice"], free=True)

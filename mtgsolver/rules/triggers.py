@@ -28,7 +28,9 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from mtgsolver.model.board import Board
-from mtgsolver.model.effects import CastForMadness, Modal, OwnerOf, ReturnFromGraveyard, Subject, TriggerEvent, TriggeredAbility
+from mtgsolver.model.continuous import Affected, ContinuousSpec
+from mtgsolver.model.effects import (CastForMadness, Modal, Modify, OwnerOf, ReturnFromGraveyard, Source, Subject,
+                                     TriggerEvent, TriggeredAbility)
 from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.zones import TurnInfo, ZoneCard
@@ -91,7 +93,8 @@ def triggered(game: Game, events: Iterable[Event]) -> list[Pending]:
             board, query = game.view(), game.query()
             if event.kind == "put_into_graveyard":
                 _from_another_zone(game, event)
-        for p in [*_triggered(game, event, board, query), *_returning(game, event), *_madness(game, event)]:
+        for p in [*_triggered(game, event, board, query), *_returning(game, event), *_madness(game, event),
+                  *_prowess(game, event, board)]:
             key = (p.source, p.index, event.batch)
             if p.ability.event.one_or_more and key in batches:
                 continue
@@ -126,6 +129,25 @@ def _returning(game: Game, event: Event) -> list[Pending]:
         out.append(Pending(lki.id, lki, len(lki.abilities), ability, lki.controller, lki.id, lki, None, keyword))
         rule = "702.93a" if keyword == "undying" else "702.79a"
         game.step("603.2", f"{lki.name} ({lki.id}) triggers: {keyword} ({rule})")
+    return out
+
+
+#: 702.108a: "Prowess" means "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."
+PROWESS = TriggeredAbility(
+    TriggerEvent("cast", Affected(not_types=frozenset({"creature"}))),
+    (Modify(Source(), ContinuousSpec(affects=Affected(), gets=(1, 1)), "end_of_turn"),),
+    text="Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn.")
+
+
+def _prowess(game: Game, event: Event, board: Board) -> list[Pending]:
+    """702.108a: each permanent with prowess of the caster of a noncreature spell triggers."""
+    if event.kind != "cast" or event.lki is None or "creature" in event.lki.types or event.player is None:
+        return []
+    out = []
+    for p in board.controlled_by(event.player):
+        if p.has_keyword("prowess"):
+            out.append(Pending(p.id, p, len(p.abilities), PROWESS, p.controller, None, None, event.player, "prowess"))
+            game.step("603.2", f"{p.name} ({p.id}) triggers: prowess (702.108a)")
     return out
 
 
