@@ -12,6 +12,8 @@ from mtgsolver.rules.turn import cleanup, max_hand_size
 from mtgsolver.solver.resolve import LibraryReader
 from mtgsolver.solver.win import check_line, win_turn
 
+from .support import CI
+
 pytestmark = pytest.mark.corpus
 
 JIN = "  - {id: jin, card: \"Jin-Gitaxias, Core Augur\", controller: bob}\n"
@@ -76,3 +78,39 @@ def test_an_unread_maximum_hand_size_line_bears_on_the_turn() -> None:
                              "controller: alice, text: \"You have no maximum hand size.\"}\n", "b.yaml")
     against_win, against_no = turn_bearing(board, False)
     assert [u.permanent for u in against_win] == [u.permanent for u in against_no] == ["t"]
+
+
+AFTER_COMBAT = """version: 1
+active_player: alice
+players: [{name: alice, life: 5}, {name: bob, life: 15}]
+turn: {step: postcombat_main}
+zones: {alice: {hand: [Alms of the Vein, Dark Withering]}}
+battlefield:
+  - {id: fd, card: Frilled Deathspitter, controller: alice}
+  - {id: niblis, card: Niblis of Dusk, controller: alice, tapped: true}
+  - {id: phantom, card: Supreme Phantom, controller: alice, tapped: true}
+  - {id: rage, card: "Tahngarth's Rage", controller: alice, attached_to: niblis}
+  - {id: pyro, card: Pyrohemia, controller: alice}
+%s  - {id: w1, card: Watery Grave, controller: alice}
+  - {id: w2, card: Watery Grave, controller: alice}
+""" + JIN + """effects:
+  - {kind: gets, creature: niblis, pt: [1, 1]}
+"""
+
+
+@pytest.mark.skipif(not CI, reason="a search of seconds: run under MTGSOLVER_PROFILE=ci")
+def test_cleanup_steps_follow_one_another_while_something_happens(board, real_cards) -> None:
+    """MTGP_04 after its attack: bob at 15. Alms of the Vein and Dark Withering, discarded as the
+    turn ends (514.1), are cast for {B} (702.35a-b); Dark Withering destroys Supreme Phantom, so
+    Niblis of Dusk (0/0 under Tahngarth's Rage) lives on its prowess bonuses alone (702.108a).
+    Pyrohemia pings in that cleanup step (514.3a); in the next one damage is removed and the
+    bonuses end (514.2), Niblis dies (704.5f), and Frilled Deathspitter, healed, is pinged twice
+    more. Four Mountains make the 15; three don't."""
+    mountains = "".join(f"  - {{id: m{i}, card: Mountain, controller: alice}}\n" for i in range(4))
+    b = board(AFTER_COMBAT % mountains)
+    answer = win_turn(b, real_cards, time_limit=60)
+    assert answer.solved is True, answer.reasons
+    assert [s.op[1] for s in answer.line.steps if s.op[0] == "step"].count("cleanup") == 2
+    assert all(c.ok for c in check_line(b, answer.line, real_cards))
+    three = board(AFTER_COMBAT % mountains.replace("  - {id: m3, card: Mountain, controller: alice}\n", ""))
+    assert win_turn(three, real_cards, time_limit=60).solved is False
