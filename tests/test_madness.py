@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from mtgsolver.load import load_board, prepare
+from mtgsolver.load import prepare
 from mtgsolver.rules.game import Game
 from mtgsolver.rules.turn import cleanup, max_hand_size
 from mtgsolver.solver.resolve import LibraryReader
 from mtgsolver.solver.win import check_line, win_turn
 
-from .support import CI
+from .support import CI, FirstChoice
 
 pytestmark = pytest.mark.corpus
 
@@ -25,23 +25,16 @@ def board_text(hand: str, battlefield: str, life: int = 3, step: str = "postcomb
             "turn: {step: %s}\nzones: {alice: {hand: [%s]}}\nbattlefield:\n%s" % (life, step, hand, battlefield))
 
 
+
+
 @pytest.fixture
-def board(real_cards, tmp_path):
-    def make(text: str):
-        path = tmp_path / "b.yaml"
-        path.write_text(text)
-        return load_board(path, real_cards)
-    return make
-
-
-class _First:
-    def choose(self, key: str, options) -> int:
-        return 0
+def board(real_board):
+    return real_board
 
 
 def test_402_2_each_opponents_maximum_hand_size_reduced_by_seven(board, real_cards) -> None:
     """Jin-Gitaxias: alice's maximum hand size is 0, bob's stays seven."""
-    game = Game(prepare(board(board_text("Shock", JIN))), LibraryReader(real_cards), _First())
+    game = Game(prepare(board(board_text("Shock", JIN))), LibraryReader(real_cards), FirstChoice())
     assert (max_hand_size(game, "alice"), max_hand_size(game, "bob")) == (0, 7)
 
 
@@ -50,7 +43,7 @@ def test_514_1_2_cleanup_discards_down_to_the_maximum_and_removes_damage(board, 
     damage marked on a permanent is removed."""
     bears = "  - {id: bears, card: Grizzly Bears, controller: alice, damage: 1}\n"
     for battlefield, kept in ((JIN + bears, 0), (bears, 2)):
-        game = Game(prepare(board(board_text("Shock, Opt", battlefield, step="end"))), LibraryReader(real_cards), _First())
+        game = Game(prepare(board(board_text("Shock, Opt", battlefield, step="end"))), LibraryReader(real_cards), FirstChoice())
         cleanup(game)
         assert len(game.zones_of("alice").hand) == kept
         assert game.perm("bears").damage == 0
