@@ -62,6 +62,14 @@ def board_file(tmp_path: Path):
     return write
 
 
+@pytest.fixture
+def real_board(real_cards, board_file):
+    """A board file's text loaded with the real card pool: ``real_board(text)``."""
+    from mtgsolver.load import load_board
+
+    return lambda text: load_board(board_file(text, "b.yaml"), real_cards)
+
+
 @pytest.fixture(autouse=True)
 def _private_card_cache(tmp_path_factory, monkeypatch) -> None:
     """Card indexes go to a temporary cache, never the user's; no default card file from the env."""

@@ -63,6 +63,12 @@ ORACLE: dict[str, str] = {
     "Raise the Alarm": "Create two 1/1 white Soldier creature tokens.",
     "Divination": "Draw two cards.",
     "Mind Rot": "Target player discards two cards.",
+    "Frilled Deathspitter": "Enrage — Whenever Frilled Deathspitter is dealt damage, it deals 2 damage to target "
+                            "opponent or planeswalker.",
+    "Alms of the Vein": "Target opponent loses 3 life and you gain 3 life.\nMadness {B} (If you discard this card, "
+                        "discard it into exile. When you do, cast it for its madness cost or put it into your graveyard.)",
+    "Dark Withering": "Destroy target nonblack creature.\nMadness {B} (If you discard this card, discard it into exile. "
+                      "When you do, cast it for its madness cost or put it into your graveyard.)",
     "Thought Scour": "Target player mills two cards.\nDraw a card.",
     "Sign in Blood": "Target player draws two cards and loses 2 life.",
     "Dark Ritual": "Add {B}{B}{B}.",

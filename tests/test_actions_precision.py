@@ -103,8 +103,6 @@ UNREAD = [
                  id="a second amount of damage to another target"),
     pytest.param("spell", "Spell", "Spell deals 4 damage to target creature and 2 damage to that creature's controller "
                  "and 1 damage to you.", id="three amounts of damage"),
-    pytest.param("spell", "Lightning Strike", "Lightning Strike deals 3 damage to target opponent or planeswalker.",
-                 id="an opponent or a planeswalker: whose planeswalker is not said"),
     pytest.param("spell", "Spell", "Storm\nDraw a card.", id="702.40 storm copies on its own"),
     pytest.param("spell", "Spell", "Aftermath\nDraw a card.", id="702.127 aftermath"),
     pytest.param("spell", "Spell", "Destroy it.", id="'it' with nothing named"),

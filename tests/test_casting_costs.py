@@ -5,13 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from mtgsolver.load import load_board
 from mtgsolver.model.effects import SpellAbility
 from mtgsolver.rules.casting import total_cost
 from mtgsolver.rules.game import Game
 from mtgsolver.solver.resolve import LibraryReader, resolve
 from mtgsolver.solver.win import check_line, win_turn
 
+from .support import FirstChoice
+
+
+@pytest.fixture
+def board(real_board):
+    return real_board
 
 def board_text(hand: str, battlefield: str, life: int) -> str:
     return ("version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob, life: %d}]\n"
@@ -22,22 +27,10 @@ def mountains(n: int) -> str:
     return "".join(f"  - {{id: m{i}, card: Mountain, controller: alice}}\n" for i in range(n))
 
 
-@pytest.fixture
-def board(real_cards, tmp_path):
-    def make(text: str):
-        path = tmp_path / "b.yaml"
-        path.write_text(text)
-        return load_board(path, real_cards)
-    return make
-
-
-class _First:
-    def choose(self, key: str, options) -> int:
-        return 0
 
 
 def _cost(b, real_cards, name: str, kicked: bool = False) -> str:
-    game = Game(b, LibraryReader(real_cards), _First())
+    game = Game(b, LibraryReader(real_cards), FirstChoice())
     zc = next(zc for zc in b.zones["alice"].hand if zc.name == name)
     return str(total_cost(game, "alice", zc, zc.spell or SpellAbility(()), (), kicked))
 
@@ -130,7 +123,7 @@ def test_601_2f_an_additional_cost_chosen_in_resolve(board, real_cards) -> None:
     """``resolve`` asks which additional cost is paid (601.2b): sacrificing Ornithopter, or paying
     {3}{B} on top of {B} (five Swamps tapped)."""
     b = _harvest_board(board, 5, True)
-    game = Game(b, LibraryReader(real_cards), _First())
+    game = Game(b, LibraryReader(real_cards), FirstChoice())
     zc = next(zc for zc in b.zones["alice"].hand if zc.name == "Spark Harvest")
     assert [str(total_cost(game, "alice", zc, zc.spell, (), False, None, n)) for n in (0, 1)] == ["{B}", "{B}{3}{B}"]
     paid = resolve(b, ["cast Spark Harvest>wall"], choose=["additional:alice.hand[0]=pay {3}{B}"]).board

@@ -222,6 +222,63 @@ def test_discard_of_the_players_choice(board) -> None:
     assert r.resolved is None and r.reason.rule == "701.9"
 
 
+MADNESS = """zones: {alice: {hand: [Mind Rot]}, bob: {hand: [%s, Shock]}}
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: alice}
+%s"""
+SWAMP = "  - {id: swamp, card: Swamp, controller: bob}\n"
+
+
+@pytest.mark.parametrize("choice", ["cast", "graveyard"])
+def test_madness_discards_into_exile_and_its_owner_casts_it_or_not(board, choice: str) -> None:
+    """702.35a: Alms of the Vein discarded to Mind Rot goes to exile, not the graveyard, and its
+    trigger lets bob cast it for {B} rather than its mana cost (118.9, 702.35b) or put it into the
+    graveyard; which is bob's choice, named by the answer."""
+    b = board(MADNESS % ("Alms of the Vein", SWAMP))
+    r = resolve(b, ["cast Mind Rot>bob"], free=True)
+    assert r.resolved is None and [c.key for c in r.choices] == ["madness:bob:bob.hand[0]"]
+    r = resolve(b, ["cast Mind Rot>bob"], free=True, choose=[f"madness:bob:bob.hand[0]={choice}"])
+    assert r.resolved, r.reason
+    assert any(s.rule == "702.35a" and "into exile" in s.message for s in r.steps)
+    cast = choice == "cast"
+    assert (r.board.player("alice").life, r.board.player("bob").life) == ((17, 23) if cast else (20, 20))
+    assert r.board.permanent("swamp").tapped is cast
+    assert graveyard(r.board, "bob") == ["Shock", "Alms of the Vein"] and not r.board.zones["bob"].exile
+
+
+def test_a_madness_spell_targets_and_needs_its_cost_paid(board) -> None:
+    """702.35b, 601.2c, 601.2h: Dark Withering cast for its madness cost destroys the nonblack
+    creature it targets; without a Swamp bob can't pay {B}, and it goes to the graveyard."""
+    pay = ["madness:bob:bob.hand[0]=cast"]
+    r = resolve(board(MADNESS % ("Dark Withering", SWAMP)), ["cast Mind Rot>bob"], free=True, choose=pay)
+    assert r.resolved and not r.board.has_permanent("bears")
+    r = resolve(board(MADNESS % ("Dark Withering", "")), ["cast Mind Rot>bob"], free=True, choose=pay)
+    assert r.resolved and r.board.has_permanent("bears")
+    assert graveyard(r.board, "bob") == ["Shock", "Dark Withering"]
+
+
+def test_enrage_deals_damage_to_target_opponent_or_planeswalker(board) -> None:
+    """115.1: Frilled Deathspitter's enrage (207.2c ability word) triggers on lethal damage too
+    (its ruling) and targets "opponent or planeswalker": bob, or any planeswalker, its
+    controller's own too; never its controller."""
+    text = "zones: {alice: {hand: [Shock]}}\nbattlefield:\n  - {id: fd, card: Frilled Deathspitter, controller: alice}\n"
+    r = resolve(board(text), ["cast Shock>fd"], free=True)
+    assert r.resolved and r.board.player("bob").life == 18 and r.board.player("alice").life == 20
+    assert not r.board.has_permanent("fd")
+    r = resolve(board(text + "  - {id: pw, card: Jace Beleren, controller: alice}\n"), ["cast Shock>fd"], free=True)
+    assert r.resolved is None and [(c.key, c.options) for c in r.choices] == [("targets:fd:1", ("bob", "pw"))]
+
+
+@pytest.mark.parametrize("spell, power", [("Shock", 3), ("Grizzly Bears", 2)])
+def test_prowess_triggers_on_a_noncreature_spell(board, spell: str, power: int) -> None:
+    """702.108a: Niblis of Dusk gets +1/+1 until end of turn when alice casts Shock, not when she
+    casts Grizzly Bears (a creature spell)."""
+    text = "zones: {alice: {hand: [%s]}}\nbattlefield:\n  - {id: niblis, card: Niblis of Dusk, controller: alice}\n"
+    r = resolve(board(text % spell), ["cast %s%s" % (spell, ">bob" if spell == "Shock" else "")], free=True)
+    assert r.resolved, r.reason
+    assert r.board.permanent("niblis").power == power
+
+
 def test_mill_known_cards(board) -> None:
     b = board("zones: {alice: {hand: [Thought Scour], library: {count: 3, top: [Opt, Shock, Lightning Bolt]}}}\n")
     r = resolve(b, ["cast Thought Scour>alice"], free=True)

@@ -3,7 +3,8 @@
 Each effect has a ``kind`` from :data:`EFFECT_FIELDS` and the fields that kind uses.
 Rules: 509.1c (must_block, blocks_this_turn), 509.1b (max_blockers_total),
 509.1d (block_cost), 508.1c-d (attacks; max_attackers_against: no more than n creatures can
-attack the defender, not their planeswalkers), 508.1d (attack_cost), 701.15 (goaded), 613.1f
+attack the defender, not their planeswalkers), 508.1d (attack_cost), 402.2 (hand_size_reduced: the
+defender's maximum hand size is reduced by n), 701.15 (goaded), 613.1f
 (gains: abilities a resolved spell or ability gave a creature), 613.4c (gets: +N/+M it gave, as
 "gets +2/+2 until end of turn" does),
 611.2 and 613 (continuous: what a resolved spell or ability changes for a while; control:
@@ -38,6 +39,7 @@ EFFECT_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "goaded": (("creature", "by"), ("source",)),
     "max_attackers_total": (("n",), ("source",)),
     "max_attackers_against": (("n", "defender"), ("source",)),
+    "hand_size_reduced": (("n", "defender"), ("source",)),
     "attack_cost": (("cost", "defender"), ("source",)),
     "all_attack_this_turn": (("controller",), ("source",)),
     "gains": (("creature", "abilities"), ("source",)),

@@ -727,8 +727,11 @@ def setting_words(spec: "ContinuousSpec") -> list[str]:
     return out
 
 
-#: ``max_attackers_against_you``: no more than n creatures can attack the source's controller (508.1c)
-BOARD_RULE_KINDS = ("max_attackers_total", "max_blockers_total", "max_attackers_against_you")
+#: ``max_attackers_against_you``: no more than n creatures can attack the source's controller (508.1c);
+#: ``opponents_hand_size_reduced``: the maximum hand size of the source's controller's opponents is reduced
+#: by n (402.2)
+BOARD_RULE_KINDS = ("max_attackers_total", "max_blockers_total", "max_attackers_against_you",
+                    "opponents_hand_size_reduced")
 
 
 def atom_entry(atom: tuple[str, Any]) -> Any:

@@ -60,7 +60,7 @@ from mtgsolver.model.mana_abilities import CostPart, ManaAbility
 
 __all__ = [
     "KEYWORD_ACTIONS", "Ability", "ActivatedAbility", "Adapt", "AddMana", "Amount", "Attach", "Attached", "Attempt",
-    "Bounce", "Chosen", "Conditional", "Created", "ControllerOf", "CopySpell", "CostReduction", "Count",
+    "Bounce", "CastForMadness", "Chosen", "Conditional", "Created", "ControllerOf", "CopySpell", "CostReduction", "Count",
     "CounterSpell", "CreateTokens", "Damage", "DamagePart", "Delayed", "Destroy", "Discard", "Draw", "Duration",
     "Each", "Effect", "EventAmount", "Exile", "ExileIfDies", "ExtraTurn", "Fight", "GainControl", "GainLife",
     "KeywordAction", "LookAtTop", "LoseLife", "ManaValueOf", "Mill", "Modal", "Modify", "Monstrosity", "Objects",
@@ -239,7 +239,8 @@ class TargetSpec:
 
     ``kinds`` are what the word "target" is attached to: card types of permanents
     (``creature``, ``planeswalker``, ``artifact``, ``enchantment``, ``land``, ``battle``,
-    ``permanent``), ``player`` ("target player", "target opponent" with ``opponent``),
+    ``permanent``), ``player`` ("target player", "target opponent" with ``opponent``, which
+    leaves a planeswalker of either player: "target opponent or planeswalker"),
     ``spell`` and ``ability`` on the stack (``activated_ability``, ``triggered_ability``: only
     those, 113.3b-c), or ``card`` in ``zone`` ("target creature card in
     your graveyard"). "Any target" is creature, planeswalker, battle and player (115.4).
@@ -601,6 +602,15 @@ class Transform:
 
 
 @dataclass(frozen=True)
+class CastForMadness:
+    """The madness trigger's effect (702.35a): the card it exiled (the trigger's subject) may be
+    cast by its owner by paying ``cost`` rather than its mana cost (an alternative cost, 118.9,
+    702.35b); if it isn't, its owner puts it into their graveyard."""
+
+    cost: ManaCost
+
+
+@dataclass(frozen=True)
 class ExtraTurn:
     """``who`` takes an extra turn after this one (500.7)."""
 
@@ -768,7 +778,7 @@ Effect = Union[Damage, Destroy, Exile, ReturnExiled, Bounce, Sacrifice, PutCount
                Draw, Discard, Mill, GainLife, LoseLife, AddMana, ReturnFromGraveyard, PutOntoBattlefield, Fight,
                CounterSpell, CopySpell, Scry, Surveil, Regenerate, Attach, Proliferate, Pay, PreventDamage, PutInLibrary,
                SearchLibrary, LookAtTop, ExileIfDies, Monstrosity, Adapt, Transform, ExtraTurn, KeywordAction, Modify, GainControl, Delayed,
-               Attempt, Optional, Conditional, Modal]
+               CastForMadness, Attempt, Optional, Conditional, Modal]
 
 
 # --------------------------------------------------------------------------- abilities

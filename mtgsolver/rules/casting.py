@@ -35,7 +35,6 @@ import dataclasses
 import functools
 import itertools
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from mtgsolver.model.board import Board, PoolMana
@@ -48,7 +47,7 @@ from mtgsolver.model.mana_abilities import CostPart
 from mtgsolver.model.zones import ZoneCard
 from mtgsolver.rules.game import Game, Illegal, StackObject, Undecided, card_object
 from mtgsolver.rules.layers import Query
-from mtgsolver.rules.resolution import add_counters, discard, move_object, sacrifice, tap
+from mtgsolver.rules.resolution import add_counters, announce_cast, discard, move_object, sacrifice, tap
 from mtgsolver.rules.targets import became_targets, distinct_problem, target_problem, used_slots, warded
 from mtgsolver.rules.triggers import mode_sets
 from mtgsolver.rules.twins import twin_keys
@@ -182,13 +181,7 @@ def cast(game: Game, action: Cast) -> StackObject:
     for c in ability.additional_costs + chosen_additional(ability, action.additional, card.name):  # 601.2f, 601.2h
         if c.kind != "mana":  # paid with the total cost (total_cost)
             _cost(game, oid, card.name, owner, c, oid)
-    game.emit("cast", oid, card_object(card, oid, owner), owner)
-    became_targets(game, obj.targets)
-    spells = dict(game.turn.spells_cast)
-    spells[owner] = spells.get(owner, 0) + 1
-    game.turn = dataclasses.replace(game.turn, spells_cast=MappingProxyType(spells))
-    game.before = None
-    game.step("601.2", f"{owner} casts {card.name} ({oid})" + _describe(obj))
+    announce_cast(game, obj, card, owner, "601.2", f"{owner} casts {card.name} ({oid})" + _describe(obj))
     return obj
 
 

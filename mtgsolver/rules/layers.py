@@ -636,6 +636,9 @@ class _Engine:
             for kind, n in s.board_rules:
                 if kind == "max_attackers_against_you":  # 508.1c: the cap protects the source's controller
                     out.append(Effect(kind="max_attackers_against", n=n, defender=eff.controller, source=eff.source))
+                elif kind == "opponents_hand_size_reduced":  # 402.2
+                    out += [Effect(kind="hand_size_reduced", n=n, defender=p, source=eff.source)
+                            for p in self.board.opponents(eff.controller)]
                 else:
                     out.append(Effect(kind=kind, n=n, source=eff.source))
             if s.goaded:

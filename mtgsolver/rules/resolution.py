@@ -40,6 +40,7 @@ from mtgsolver.model.effects import (
     Attempt,
     EventAmount,
     Bounce,
+    CastForMadness,
     Chosen,
     Conditional,
     ControllerOf,
@@ -102,15 +103,15 @@ from mtgsolver.model.effects import (
     You,
 )
 from mtgsolver.model.keywords import canonical_keyword
-from mtgsolver.model.mana import Color
+from mtgsolver.model.mana import Color, ManaCost
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.zones import StackItem, ZoneCard
 from mtgsolver.rules.game import Game, StackObject, Undecided, card_object
 from mtgsolver.rules.library import arrange, choose_cards, known_top, shuffle, whole_library
 from mtgsolver.rules.replacement import prevent, regenerate
 from mtgsolver.rules.state_based import check_state
-from mtgsolver.rules.targets import choose_targets, quality_of, target_problem
-from mtgsolver.rules.triggers import intervening_if, put_triggers, triggered
+from mtgsolver.rules.targets import became_targets, choose_targets, quality_of, target_problem
+from mtgsolver.rules.triggers import intervening_if, madness_cost, put_triggers, triggered
 from mtgsolver.rules.twins import twin_keys
 
 __all__ = ["EFFECTS", "Resolving", "create_token", "resolve_stack", "resolve_top", "settle"]
@@ -907,17 +908,78 @@ def _discard(r: Resolving, e: Discard) -> None:
 
 
 def discard(game: Game, cid: str, player: str, how: str = "") -> None:
-    """701.9a: a card from the hand to its owner's graveyard ("discards a card" triggers, 603.2).
+    """701.9a: a card from the hand to its owner's graveyard ("discards a card" triggers, 603.2);
+    a card with madness is discarded into exile instead, and its madness triggers (702.35a).
 
-    :raises Undecided: a card with madness (702.35a: discarded into exile, then cast or not)."""
+    :raises Undecided: a madness keyword whose cost is not read."""
     found = game.find_card(cid)
     if found is None:
         return
-    if has_keyword_line(found[2].card, "madness"):
-        raise Undecided("702.35a", f"{player} discards {found[2].name}, which has madness: it is discarded into "
-                                   "exile and may be cast, not modelled")
-    move_object(game, cid, "graveyard", how or f"is discarded by {player}", "701.9")
-    game.emit("discards", cid, card_object(found[2].card, cid, player), player)
+    zc = found[2]
+    if madness_cost(zc) is not None:
+        move_object(game, cid, "exile", f"is discarded into exile by {player} (madness)", "702.35a")
+    elif has_keyword_line(zc.card, "madness"):
+        raise Undecided("702.35a", f"{player} discards {zc.name}, which has madness: its cost is not read")
+    else:
+        move_object(game, cid, "graveyard", how or f"is discarded by {player}", "701.9")
+    game.emit("discards", cid, card_object(zc.card, cid, player), player)
+
+
+def _cast_for_madness(r: Resolving, e: CastForMadness) -> None:
+    """702.35a-b: the owner of the card the madness trigger exiled casts it by paying its
+    madness cost (an alternative cost, 118.9: timing permissions don't apply, 702.35a), its
+    targets chosen (601.2c) before the cost is paid (601.2g-h), or puts it into their
+    graveyard; a card no longer in exile stays where it is (400.7).
+
+    :raises Undecided: a madness cost with X (107.3), or what the spell does is not read."""
+    game, cid = r.game, r.obj.subject
+    found = game.find_card(cid) if cid else None
+    if found is None or found[1] != "exile":
+        return
+    owner, _, zc = found
+    take = game.choose(f"madness:{owner}:{cid}", ["cast", "graveyard"])
+    if take == 0 and _madness_spell(game, owner, zc, e.cost):
+        return
+    move_object(game, cid, "graveyard", f"is put into the graveyard by {owner} (madness)", "702.35a")
+
+
+def _madness_spell(game: Game, owner: str, zc: ZoneCard, cost: ManaCost) -> bool:
+    """Cast ``zc`` from exile for its madness ``cost`` (601.2, 702.35b); whether it was cast."""
+    if cost.variables:
+        raise Undecided("107.3", f"{zc.card.name}: a madness cost with X is not modelled")
+    ability = zc.spell if zc.spell is not None else SpellAbility(())
+    if not zc.card.is_permanent and not ability.effects and (zc.card.text or "").strip():
+        raise Undecided("608.2", f"what {zc.card.name} does is not read (docs/unread.md)")
+    obj = StackObject(zc.id, "spell", owner, zc.id, ability, card=zc, label=zc.id,
+                      lki=card_object(zc.card, zc.id, owner))
+    targets = choose_targets(game, obj, f"targets:{zc.id}")
+    if targets is None:
+        game.step("601.2c", f"{zc.card.name} has no legal target: it can't be cast")
+        return False
+    if not game.payer.pay_mana(game, cost, owner):
+        game.step("601.2h", f"{owner} can't pay {cost} for {zc.card.name}")
+        return False
+    obj.targets = targets
+    game.take_card(zc.id)
+    obj.id = obj.source = obj.label = game.moved_id(zc.id, zc.card.name)  # a new object on the stack (400.7)
+    obj.lki = card_object(zc.card, obj.id, owner)
+    game.stack.append(obj)
+    game.changed()
+    announce_cast(game, obj, zc.card, owner, "702.35b", f"{owner} casts {zc.card.name} ({obj.id}) for its madness "
+                                                      f"cost {cost}")
+    return True
+
+
+def announce_cast(game: Game, obj: StackObject, card: Card, owner: str, rule: str, text: str) -> None:
+    """601.2i: the spell becomes cast ("whenever you cast" triggers, 603.2), what it targets
+    becomes the target (603.2), and its caster's count of spells cast this turn goes up."""
+    game.emit("cast", obj.id, card_object(card, obj.id, owner), owner)
+    became_targets(game, obj.targets)
+    spells = dict(game.turn.spells_cast)
+    spells[owner] = spells.get(owner, 0) + 1
+    game.turn = dataclasses.replace(game.turn, spells_cast=MappingProxyType(spells))
+    game.before = None
+    game.step(rule, text)
 
 
 def _mill(r: Resolving, e: Mill) -> None:
@@ -1483,7 +1545,7 @@ EFFECTS: dict[type, Callable[[Resolving, Any], bool | None]] = {
     LookAtTop: _look_at_top, ExileIfDies: _exile_if_dies, Monstrosity: _monstrosity, Adapt: _adapt,
     Transform: _transform, ExtraTurn: _extra_turn, KeywordAction: _keyword_action, Delayed: _delayed,
     Modify: _modify, GainControl: _gain_control, Attempt: _attempt, Optional: _optional, Conditional: _conditional,
-    Modal: _modal,
+    Modal: _modal, CastForMadness: _cast_for_madness,
 }
 
 

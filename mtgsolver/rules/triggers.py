@@ -28,14 +28,17 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from mtgsolver.model.board import Board
-from mtgsolver.model.effects import Modal, OwnerOf, ReturnFromGraveyard, Subject, TriggerEvent, TriggeredAbility
+from mtgsolver.model.continuous import Affected, ContinuousSpec
+from mtgsolver.model.effects import (CastForMadness, Modal, Modify, OwnerOf, ReturnFromGraveyard, Source, Subject,
+                                     TriggerEvent, TriggeredAbility)
+from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.permanent import Permanent
-from mtgsolver.model.zones import TurnInfo
-from mtgsolver.rules.game import Event, Game, StackObject, Undecided
+from mtgsolver.model.zones import TurnInfo, ZoneCard
+from mtgsolver.rules.game import Event, Game, StackObject, Undecided, card_object
 from mtgsolver.rules.targets import became_targets, choose_targets, warded
 from mtgsolver.rules.layers import Query
 
-__all__ = ["MAX_ORDERED", "Pending", "intervening_if", "mode_sets", "put_triggers", "triggered"]
+__all__ = ["MAX_ORDERED", "Pending", "intervening_if", "madness_cost", "mode_sets", "put_triggers", "triggered"]
 
 #: The most triggers of one player ordered by trying every order (603.3b); more is undecided.
 MAX_ORDERED = 5
@@ -90,7 +93,8 @@ def triggered(game: Game, events: Iterable[Event]) -> list[Pending]:
             board, query = game.view(), game.query()
             if event.kind == "put_into_graveyard":
                 _from_another_zone(game, event)
-        for p in [*_triggered(game, event, board, query), *_returning(game, event)]:
+        for p in [*_triggered(game, event, board, query), *_returning(game, event), *_madness(game, event),
+                  *_prowess(game, event, board)]:
             key = (p.source, p.index, event.batch)
             if p.ability.event.one_or_more and key in batches:
                 continue
@@ -126,6 +130,50 @@ def _returning(game: Game, event: Event) -> list[Pending]:
         rule = "702.93a" if keyword == "undying" else "702.79a"
         game.step("603.2", f"{lki.name} ({lki.id}) triggers: {keyword} ({rule})")
     return out
+
+
+#: 702.108a: "Prowess" means "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."
+PROWESS = TriggeredAbility(
+    TriggerEvent("cast", Affected(not_types=frozenset({"creature"}))),
+    (Modify(Source(), ContinuousSpec(affects=Affected(), gets=(1, 1)), "end_of_turn"),),
+    text="Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn.")
+
+
+def _prowess(game: Game, event: Event, board: Board) -> list[Pending]:
+    """702.108a: each permanent with prowess of the caster of a noncreature spell triggers."""
+    if event.kind != "cast" or event.lki is None or "creature" in event.lki.types or event.player is None:
+        return []
+    out = []
+    for p in board.controlled_by(event.player):
+        if p.has_keyword("prowess"):
+            out.append(Pending(p.id, p, len(p.abilities), PROWESS, p.controller, None, None, event.player, "prowess"))
+            game.step("603.2", f"{p.name} ({p.id}) triggers: prowess (702.108a)")
+    return out
+
+
+def madness_cost(zc: ZoneCard) -> ManaCost | None:
+    """The cost of a card's "Madness [cost]" keyword as read (702.35a), or ``None``."""
+    keywords = zc.spell.keywords if zc.spell is not None else ()
+    found = next((k for k in keywords if k.split(" ")[0] == "madness"), None)
+    return ManaCost.parse(found.partition(" ")[2]) if found is not None else None
+
+
+def _madness(game: Game, event: Event) -> list[Pending]:
+    """702.35a: "When this card is exiled this way, its owner may cast it by paying [cost]
+    rather than paying its mana cost. If that player doesn't, they put this card into their
+    graveyard": a card with madness discarded into exile triggers."""
+    found = game.find_card(event.object) if event.kind == "discards" and event.object else None
+    if found is None or found[1] != "exile":
+        return []
+    owner, _, zc = found
+    cost = madness_cost(zc)
+    if cost is None:
+        return []
+    text = f"When this card is exiled this way, its owner may cast it by paying {cost} rather than paying its mana cost."
+    ability = TriggeredAbility(TriggerEvent("discards"), (CastForMadness(cost),), text=text)
+    lki = card_object(zc.card, zc.id, owner)
+    game.step("603.2", f"{zc.card.name} ({zc.id}) triggers: madness (702.35a)")
+    return [Pending(zc.id, lki, len(lki.abilities), ability, owner, zc.id, lki, owner, "madness")]
 
 
 def _from_another_zone(game: Game, event: Event) -> None:

@@ -15,6 +15,9 @@ actions a whole-turn search needs between the spells and abilities that
   assignments that can differ in outcome, :func:`strikers` the creatures of a step, 510.4) and
   dealt at once (:func:`deal_combat_damage`, 510.2): 120.3, 702.2, 702.15, 702.19, 702.90, 903.10a.
 - 511.3: at the end of combat every creature is removed from combat (:func:`end_combat`).
+- 514.1-2: the cleanup step (:func:`cleanup`): the active player discards down to their maximum
+  hand size (402.2: seven, less the ``hand_size_reduced`` effects), then damage is removed and "until
+  end of turn" and "this turn" effects end.
 
 Everything here acts on a game whose stack is empty; the caller settles the board
 (:func:`~mtgsolver.rules.resolution.settle`) and resolves what triggered.
@@ -29,10 +32,10 @@ from typing import Mapping, Sequence
 from mtgsolver.model.combat import Attack, Block, CombatDeclaration
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.zones import TURN_STEPS
-from mtgsolver.rules.game import Event, Game, Illegal
-from mtgsolver.rules.resolution import deal_damage, draw
+from mtgsolver.rules.game import Event, Game, Illegal, Undecided
+from mtgsolver.rules.resolution import deal_damage, discard, draw
 
-__all__ = ["COMBAT_STEPS", "STEP_EVENTS", "assignment_options", "begin_step", "blocked_attackers",
+__all__ = ["COMBAT_STEPS", "STEP_EVENTS", "assignment_options", "begin_step", "blocked_attackers", "cleanup",
            "declare_attackers", "declare_blockers", "deal_combat_damage", "end_combat", "first_strike_step",
            "lethal_damage", "next_step", "play_land", "strikers"]
 
@@ -62,8 +65,47 @@ def begin_step(game: Game, step: str) -> None:
     active = game.source.active_player
     if step == "draw":
         draw(game, active)
+    if step == "cleanup":
+        cleanup(game)
     if step in STEP_EVENTS:
         game.events.append(Event(STEP_EVENTS[step], None, None, active))
+
+
+#: The kinds of board effects that last "this turn" by nature (514.2), beside those whose
+#: ``duration`` is ``end_of_turn``: what resolved spells and abilities gave or required.
+THIS_TURN = frozenset({"gains", "gets", "must_block", "blocks_this_turn", "attacks_this_turn", "all_attack_this_turn",
+                       "prevention", "regeneration", "exile_if_dies"})
+
+
+def max_hand_size(game: Game, player: str) -> int:
+    """402.2: seven, less the ``hand_size_reduced`` effects on ``player``."""
+    return 7 - sum(e.n or 0 for e in game.view().effects_of("hand_size_reduced") if e.defender == player)
+
+
+def cleanup(game: Game) -> None:
+    """514.1: the active player discards down to their maximum hand size (their choice of cards,
+    701.9); 514.2: then all damage is removed and "until end of turn" and "this turn" effects
+    end, at once.
+
+    :raises Undecided: a hidden card among those that may be discarded (402.3)."""
+    active = game.source.active_player
+    z = game.zones_of(active)
+    excess = z.hand_count - max(0, max_hand_size(game, active))
+    if excess > 0:
+        if z.hand_count != len(z.hand):
+            raise Undecided("514.1", f"{active} discards {excess} of {z.hand_count} cards; some are unknown (402.3)")
+        ways = list(itertools.combinations([c.id for c in z.hand], excess))
+        chosen = ways[game.choose(f"discard:{active}", [",".join(w) for w in ways])]
+        game.step("514.1", f"{active} has {z.hand_count} cards, more than their maximum hand size: they discard "
+                           f"{excess}")
+        for cid in chosen:
+            discard(game, cid, active)
+    for pid, perm in list(game.perms.items()):
+        if perm.damage or perm.deathtouch_damage:
+            game.update(pid, damage=0, deathtouch_damage=False)
+    game.effects = [e for e in game.effects if e.duration != "end_of_turn" and e.kind not in THIS_TURN]
+    game.changed()
+    game.step("514.2", "damage is removed from permanents and \"until end of turn\" and \"this turn\" effects end")
 
 
 def play_land(game: Game, card_id: str, allowed: int = 1) -> str:

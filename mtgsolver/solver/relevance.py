@@ -1194,6 +1194,4 @@ def _bearing(line: str, mine: bool, on_battlefield: bool, early_steps: bool) -> 
             return {"no"}
     elif mine and re.match(r"^(?:If [^,]*,\s*)?you may\b", body, re.I):
         return {"no"}  # a choice of the searching player's ("you may exert it as it attacks")
-    if re.search(r"maximum hand size", body, re.I):
-        return set()
-    return {"win", "no"}
+    return {"win", "no"}  # a maximum hand size too: the cleanup step's discards are searched (514.1)

@@ -59,7 +59,7 @@ from mtgsolver.solver.payment import PaymentResult, pay
 from mtgsolver.solver.relevance import Bearing, resolve_bearing
 from mtgsolver.solver.result import JsonResult, reports_unread, unread_dict
 
-__all__ = ["MAX_RUNS", "LibraryReader", "OpenChoice", "ResolveResult", "entering", "paid_by_solver", "parse_action",
+__all__ = ["MAX_RUNS", "LibraryReader", "OpenChoice", "ResolveResult", "SolverPayer", "entering", "paid_by_solver", "parse_action",
            "resolve"]
 
 #: The most ways of making the choices tried before the answer is undecided.
@@ -273,7 +273,7 @@ def resolve(board: Board, actions: Sequence[str], x: Sequence[int] = (), mode: S
     def play(game: Game) -> None:
         _play(game, actions, list(x), list(mode_sets), free, payments, time_limit)
 
-    runs, points, complete = _explore(board, reader, flags, play, _Payer(time_limit))
+    runs, points, complete = _explore(board, reader, flags, play, SolverPayer(time_limit))
     first = runs[0]
     choices = tuple(OpenChoice(k, o) for k, o in points.items())
     if not complete:
@@ -291,7 +291,7 @@ def resolve(board: Board, actions: Sequence[str], x: Sequence[int] = (), mode: S
 
 
 def _explore(board: Board, reader: LibraryReader, flags: dict[str, str], play: Any,
-             payer: _Payer) -> tuple[list[_Run], dict[str, tuple[str, ...]], bool]:
+             payer: SolverPayer) -> tuple[list[_Run], dict[str, tuple[str, ...]], bool]:
     """Play every way through the choices no flag fixes (depth first, replaying from the
     start), up to :data:`MAX_RUNS`: the runs, each choice met with its options, and whether
     every way was played."""
@@ -471,13 +471,17 @@ def _total_cost(game: Game, action: Cast, zc: ZoneCard) -> ManaCost | None:
                       action.additional)
 
 
-class _Payer:
-    """Mana paid as an effect resolves (118.3), as :func:`pay` pays a cost."""
+class SolverPayer:
+    """Mana paid as an effect resolves (118.3), as :func:`pay` pays a cost: by ``players`` only
+    (``None``: every player); another player's payment is undecided."""
 
-    def __init__(self, time_limit: float) -> None:
+    def __init__(self, time_limit: float, players: frozenset[str] | None = None) -> None:
         self.time_limit = time_limit
+        self.players = players
 
     def pay_mana(self, game: Game, cost: ManaCost, player: str) -> bool:
+        if self.players is not None and player not in self.players:
+            raise Undecided("118.3", f"{player} may pay {cost} as it resolves: a payment not modelled here")
         if not cost.symbols:
             return True
         try:

@@ -59,7 +59,7 @@ from mtgsolver.rules.game import Game, Illegal, Undecided
 from mtgsolver.rules.resolution import resolve_stack, resolve_top, settle
 from mtgsolver.rules.turn import (assignment_options, begin_step, blocked_attackers, declare_attackers,
                                   declare_blockers, deal_combat_damage, end_combat, first_strike_step, strikers)
-from mtgsolver.solver.resolve import LibraryReader
+from mtgsolver.solver.resolve import LibraryReader, SolverPayer
 from mtgsolver.solver.turn_bound import COMBAT_WINDOWS, no_win_after_combat, no_win_in_combat
 from mtgsolver.solver.turn_moves import Move, might_move, moves, responses, twin_keys
 
@@ -419,6 +419,9 @@ class TurnSearch:
         if len(others) != 1:
             raise Undecided("104.2a", "the whole-turn search plays two-player games")
         self.opp = others[0]
+        # 118.3: the searching player's payments as effects resolve (a madness cost, 702.35b): one
+        # payment of the payment solver's, not every way of paying
+        self.payer = SolverPayer(10.0, frozenset({self.me}))
         self.deadline = deadline
         self.max_depth = max_depth
         self.table: dict[Any, tuple[_Res, int]] = {}
@@ -482,7 +485,7 @@ class TurnSearch:
         kind, _, rest = key.partition(":")
         if kind in ("order", "sacrifice", "discard", "answer", "dredge"):
             return rest
-        if kind in ("legend", "color", "enters"):
+        if kind in ("legend", "color", "enters", "madness"):
             return rest.split(":")[0]
         if kind == "attacks":
             return self._controller(game, rest) or self.opp
@@ -562,8 +565,8 @@ class TurnSearch:
         """A game from ``board``, its layered view computed once for every step from it."""
         known = self.views.get(id(board))
         if known is not None and known[0] is board:
-            return Game(board, self.reader, script, view=known[1])
-        game = Game(board, self.reader, script)
+            return Game(board, self.reader, script, self.payer, view=known[1])
+        game = Game(board, self.reader, script, self.payer)
         if len(self.views) > 4096:
             self.views.clear()
         self.views[id(board)] = (board, game.view())
@@ -720,13 +723,24 @@ class TurnSearch:
             return self.damage(board, budget, step == "declare_blockers", combat)
         if step == "postcombat_main":
             return on("end", "on to the end step", lambda g: self._end_step(g, budget))
-        return _NOWIN  # the end step passes: the turn ends (514)
+        return self.cleanup(board, budget)  # the end step passes, or the cleanup step ends (514.3a)
 
     def _end_step(self, game: Game, budget: int) -> _Res:
         """513: a window in the end step only after something triggered at its beginning."""
         if any(s.rule == "603.2" for s in game.log):
             return self.window(game.board(), "end", budget)
-        return _NOWIN
+        return self.cleanup(game.board(), budget)
+
+    def cleanup(self, board: Board, budget: int) -> _Res:
+        """514: the cleanup step (:func:`~mtgsolver.rules.turn.cleanup`); a window in it only
+        after a state-based action or a trigger (514.3a: another cleanup step follows), else
+        the turn ends."""
+        def after(game: Game) -> _Res:
+            if any(s.rule == "603.2" or s.rule.startswith("704") for s in game.log):
+                return self.window(game.board(), "cleanup", budget)
+            return _NOWIN
+
+        return self.then(board, ("step", "cleanup"), "on to the cleanup step", after) or _NOWIN
 
     # -- combat ----------------------------------------------------------------------------
     def attacks(self, board: Board, budget: int) -> _Res:

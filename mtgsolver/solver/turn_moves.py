@@ -39,7 +39,7 @@ __all__ = ["Move", "MoveList", "PaymentOptions", "might_move", "moves", "payment
 
 #: A spell's keywords the search casts it with: the cost reductions of 601.2f that apply without
 #: a choice (702.41a affinity). Kicker, a field of its own, is tried both ways (702.33a).
-_SEARCHED_KEYWORDS = frozenset({"affinity"})
+_SEARCHED_KEYWORDS = frozenset({"affinity", "madness"})
 #: Cost symbols the exact enumeration pays (others go to the payment solver).
 _PLAIN_SYMBOLS = frozenset({"generic", "variable", "colored", "colorless", "hybrid", "snow"})
 #: The mark of mana from a snow source among a supply's types: what pays {S} (107.4h).

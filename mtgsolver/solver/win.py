@@ -29,7 +29,7 @@ from mtgsolver.read.line_kinds import line_kinds
 from mtgsolver.rules.casting import option_text, spell_ability, total_cost
 from mtgsolver.rules.game import Game, Undecided
 from mtgsolver.solver.relevance import entered_bearing, line_bearing, merge, turn_bearing
-from mtgsolver.solver.resolve import LibraryReader
+from mtgsolver.solver.resolve import LibraryReader, SolverPayer
 from mtgsolver.solver.turn import Line, LineStep, Stats, Timeout, TurnSearch, answerer, opponent_can_act, perform
 
 __all__ = ["HARMLESS_NOTES", "Check", "Played", "WinAnswer", "board_summary", "check_line", "explained", "replay",
@@ -152,11 +152,12 @@ def replay(board: Board, line: Line, library: CardLibrary | None = None, path: t
     :raises Undecided: a step meets a choice its script doesn't fix.
     """
     reader = LibraryReader(library or bundled_library())
+    payer = SolverPayer(10.0, frozenset({board.active_player}))  # as the search pays (118.3)
     if not path:
         opponent = answerer(prepare(board))
     for i, step in enumerate(line.steps):
         chooser = _Replay(step.script)
-        game = Game(board, reader, chooser)
+        game = Game(board, reader, chooser, payer)
         perform(game, step.op, opponent)
         board = game.board()
         yield Played(step, path, board, tuple(f"[{s.rule}] {s.message}" for s in game.log),

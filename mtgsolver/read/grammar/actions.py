@@ -997,9 +997,9 @@ class Desc:
             raise Refused("a target in your party")
         kinds = sorted(set(self.kinds))
         spec: dict[str, Any] = {"kinds": kinds}
-        if self.opponent:
-            if kinds != ["player"]:
-                raise Refused("an opponent or something else")
+        if self.opponent:  # "target opponent or planeswalker": an opponent, or any planeswalker (115.1)
+            if not set(kinds) - {"planeswalker"} == {"player"}:
+                raise Refused("an opponent or something else than a planeswalker")
             spec["opponent"] = True
         if set(kinds) & _STACK_KINDS:
             if not set(kinds) <= _STACK_KINDS or len(kinds) > 1 and self.filter or self.zone:

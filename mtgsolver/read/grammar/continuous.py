@@ -993,6 +993,11 @@ class _Build(ConstantRules, constants=CONSTANTS):
             _need(rest[0], "creature")
         return {"board_rules": [{"kind": "max_attackers_against_you", "n": number(n)}]}
 
+    def opponents_hand_size_reduced(self, n: Token) -> dict:
+        """402.2: "each opponent's maximum hand size is reduced by N": a change of the source's
+        controller's opponents' maximum hand size."""
+        return {"board_rules": [{"kind": "opponents_hand_size_reduced", "n": number(n)}]}
+
     def start(self, line: Any) -> Any:
         return line
 
