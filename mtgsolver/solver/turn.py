@@ -579,10 +579,14 @@ class TurnSearch:
         return None
 
     # -- priority windows ------------------------------------------------------------------
-    def window(self, board: Board, step: str, budget: int, combat: Combat = None) -> _Res:
-        """The searching player has priority in ``step`` with an empty stack: a move, or on."""
+    def window(self, board: Board, step: str, budget: int, combat: Combat = None, floating: bool = False) -> _Res:
+        """The searching player has priority in ``step`` with an empty stack: a move, or on.
+        ``floating``: the move before tapped a source for mana (605.3a); that is worth it only
+        when the next move other than tapping for mana untaps or removes one of the player's
+        tapped permanents (701.26, 400.7), else tapping it while paying is the same, and
+        passing only empties the pool (500.4): the other lines are left out as repeats."""
         state = state_key(board)
-        key = (state, step, combat)
+        key = (state, step, combat, floating)
         known = self.table.get(key)
         if known is not None and _reusable(known[0], known[1], budget):
             self.stats.hits += 1
@@ -592,7 +596,7 @@ class TurnSearch:
             self.table[key] = (_NOWIN, budget)
             return _NOWIN
         node = _Or()
-        won = node.add(self.passing(board, step, budget, combat))
+        won = None if floating else node.add(self.passing(board, step, budget, combat))
         if won is None and budget == 0:
             game = self.game(board, _Script((), self.owner))
             node.cut |= might_move(game, self.me, step in _INSTANT_WINDOWS)
@@ -601,9 +605,11 @@ class TurnSearch:
             found = moves(game, self.me, step in _INSTANT_WINDOWS, cache=self.payments)
             node.notes |= set(found.notes)
             illegal: set[Move] = set()
+            tapped = frozenset(p.id for p in board.permanents if p.tapped and p.controller == self.me)
             for m in self.with_held(board, state, found.moves, budget, node, illegal):
                 r = self.then(board, ("move", m), m.describe(),
-                              lambda g: self.window(g.board(), step, budget - m.size, combat))
+                              lambda g: self.window(g.board(), step, budget - m.size, combat, m.kind == "mana")
+                              if m.kind == "mana" or not floating or _untaps_or_removes(g, tapped) else _NOWIN)
                 if r is None:
                     illegal.add(m)
                 won = node.add(r)
@@ -1025,6 +1031,11 @@ def _effect_facts(effect: Any) -> tuple[str, bool, bool]:
     return facts
 
 
+def _untaps_or_removes(game: Game, tapped: frozenset[str]) -> bool:
+    """Whether one of the permanents ``tapped`` is untapped or no longer on the battlefield."""
+    return any(not game.on_battlefield(p) or not game.perm(p).tapped for p in tapped)
+
+
 def state_key(board: Board) -> Any:
     """What the rest of the turn depends on, for the transposition table: the permanents'
     printed state (timestamps aside), the effects in the order they began (613.7) or as a set
@@ -1045,7 +1056,8 @@ def state_key(board: Board) -> Any:
                   for k, z in sorted(board.zones.items()))
     players = tuple((p.name, p.life, p.poison, tuple(sorted(p.commander_damage.items())), p.lost)
                     for p in board.players)
-    pools = tuple(sorted((k, tuple(repr(m) for m in v)) for k, v in board.mana_pools.items()))
+    pools = tuple(sorted((k, tuple(sorted(repr(dataclasses.replace(m, amount=1)) for m in v for _ in range(m.amount))))
+                         for k, v in board.mana_pools.items() if v))  # mana is not ordered (106.4)
     t = board.turn
     turn = (t.step, tuple(sorted(t.lands_played.items())), tuple(sorted(t.spells_cast.items())),
             tuple(sorted(t.activated_once)), tuple(sorted(t.triggered_once)))
