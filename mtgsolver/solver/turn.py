@@ -579,14 +579,10 @@ class TurnSearch:
         return None
 
     # -- priority windows ------------------------------------------------------------------
-    def window(self, board: Board, step: str, budget: int, combat: Combat = None, floating: bool = False) -> _Res:
-        """The searching player has priority in ``step`` with an empty stack: a move, or on.
-        ``floating``: the move before tapped a source for mana (605.3a); that is worth it only
-        when the next move other than tapping for mana untaps or removes one of the player's
-        tapped permanents (701.26, 400.7), else tapping it while paying is the same, and
-        passing only empties the pool (500.4): the other lines are left out as repeats."""
+    def window(self, board: Board, step: str, budget: int, combat: Combat = None) -> _Res:
+        """The searching player has priority in ``step`` with an empty stack: a move, or on."""
         state = state_key(board)
-        key = (state, step, combat, floating)
+        key = (state, step, combat)
         known = self.table.get(key)
         if known is not None and _reusable(known[0], known[1], budget):
             self.stats.hits += 1
@@ -596,7 +592,7 @@ class TurnSearch:
             self.table[key] = (_NOWIN, budget)
             return _NOWIN
         node = _Or()
-        won = None if floating else node.add(self.passing(board, step, budget, combat))
+        won = node.add(self.passing(board, step, budget, combat))
         if won is None and budget == 0:
             game = self.game(board, _Script((), self.owner))
             node.cut |= might_move(game, self.me, step in _INSTANT_WINDOWS)
@@ -605,11 +601,9 @@ class TurnSearch:
             found = moves(game, self.me, step in _INSTANT_WINDOWS, cache=self.payments)
             node.notes |= set(found.notes)
             illegal: set[Move] = set()
-            tapped = frozenset(p.id for p in board.permanents if p.tapped and p.controller == self.me)
             for m in self.with_held(board, state, found.moves, budget, node, illegal):
                 r = self.then(board, ("move", m), m.describe(),
-                              lambda g: self.window(g.board(), step, budget - m.size, combat, m.kind == "mana")
-                              if m.kind == "mana" or not floating or _untaps_or_removes(g, tapped) else _NOWIN)
+                              lambda g: self.window(g.board(), step, budget - m.size, combat))
                 if r is None:
                     illegal.add(m)
                 won = node.add(r)
@@ -1029,11 +1023,6 @@ def _effect_facts(effect: Any) -> tuple[str, bool, bool]:
              effect.kind == "continuous" and effect.spec is not None and _adds_types(effect.spec))
     _FACTS[id(effect)] = (effect, facts)
     return facts
-
-
-def _untaps_or_removes(game: Game, tapped: frozenset[str]) -> bool:
-    """Whether one of the permanents ``tapped`` is untapped or no longer on the battlefield."""
-    return any(not game.on_battlefield(p) or not game.perm(p).tapped for p in tapped)
 
 
 def state_key(board: Board) -> Any:

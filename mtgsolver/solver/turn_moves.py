@@ -7,11 +7,16 @@ Every distinct choice is a :class:`Move`; choices that can't differ in outcome a
 status, named by nothing else) are interchangeable as targets and as mana sources.
 
 Payments (:func:`payments`): when every mana ability the player could activate is plain ({T}:
-add one mana of one of some types, no other cost, restriction or rider, no trigger or
-replacement on tapping for mana) the payments are enumerated exactly: every way to pick as
-many sources (and pool mana) as the cost has mana, as counts of twin classes, kept when the
-sources can be matched to the symbols (a bipartite matching, 601.2h). Otherwise the payment
-solver's one payment is used and the result says the payments were not all tried.
+add some mana, no other cost, restriction or rider, no trigger or replacement on tapping for
+mana) the payments are enumerated exactly: every way to tap at most as many sources as the cost
+has mana (as counts of twin classes), each for one of the bundles of mana it can make (106.4:
+{T}: Add {G}{U} makes two), and to leave some of the mana made (and pool mana) in the pool,
+kept when the rest can be matched to the symbols (a bipartite matching, 601.2h); the mana left
+floats until the step ends (500.4) and may pay the next spell. A source whose mana would all be
+left is not tapped (tapping it later is the same) unless a card of the game untaps or returns
+permanents: then tapping ahead could gain mana, and the moves say it is not searched.
+Otherwise the payment solver's one payment is used and the result says the payments were not
+all tried.
 """
 from __future__ import annotations
 
@@ -50,8 +55,7 @@ _SNOW = "S"
 
 @dataclass(frozen=True)
 class Move:
-    """One thing a player does with priority: ``land`` (play the card ``subject``), ``mana``
-    (tap the source ``subject`` for the mana its ``payment`` leaves in the pool, 605.3a), ``cast``
+    """One thing a player does with priority: ``land`` (play the card ``subject``), ``cast``
     (the card ``subject``, ``kicked``: its kicker paid, 702.33a; ``additional``: the additional
     cost chosen among its options, 601.2b) or ``activate`` (ability
     ``index`` of permanent ``subject``), with its targets (one group per target slot used),
@@ -79,7 +83,7 @@ class Move:
 
     def describe(self) -> str:
         """The move in words: ``cast Lightning Bolt targeting bob (pay mountain)``."""
-        verb = {"land": "play", "cast": "cast", "activate": "activate", "mana": "tap for mana"}[self.kind]
+        verb = {"land": "play", "cast": "cast", "activate": "activate"}[self.kind]
         what = f"{self.name} ({self.subject})" + (f": \"{self.text}\"" if self.kind == "activate" and self.text else "")
         parts = []
         flat = [t for group in self.targets for t in group]
@@ -101,8 +105,8 @@ class Move:
 
     def action(self) -> str:
         """The move as a ``resolve`` action (``cast ID>TARGETS``, ``activate ID:N>TARGETS``)."""
-        if self.kind in ("land", "mana"):
-            return f"{'play' if self.kind == 'land' else 'mana'} {self.subject}"
+        if self.kind == "land":
+            return f"play {self.subject}"
         amounts = dict(self.amounts)
         groups = ";".join(",".join(f"{t}:{amounts[t]}" if t in amounts else t for t in g) for g in self.targets)
         head = self.subject if self.kind == "cast" else f"{self.subject}:{self.index + 1}"
@@ -129,9 +133,7 @@ class Move:
         else:
             if self.payment is not None:
                 pay_costs(game, self.payment)
-            if self.kind == "mana":
-                pass
-            elif self.kind == "cast":
+            if self.kind == "cast":
                 cast(game, Cast(self.subject, self.targets, dict(self.amounts), self.modes, self.x, kicked=self.kicked,
                                 additional=self.additional))
             else:
@@ -286,9 +288,11 @@ def _payments(game: Game, player: str, cost: ManaCost, x: int | None, card: Card
             seen.add((tuple(sorted(tapped)), rest))
             from_pool = "".join("{" + _pool_mana(u).type + "}" for n, u in enumerate(pool_units)
                                 if n + len(units) not in left)
+            floating = "".join("{" + _pool_mana(u).type + "}" for u in rest)
             out.append(Payment(player, tuple(tapped), pool=tuple(_pool_mana(u) for u in rest),
                                activations=tuple(f"{s}: {t}" for s, t in zip(tapped, texts))
-                               + ((f"pool: {from_pool}",) if from_pool else ())))
+                               + ((f"pool: {from_pool}",) if from_pool else ())
+                               + ((f"{floating} left in the pool",) if floating else ())))
             if len(out) >= limit:
                 return PaymentOptions(tuple(out), False, f"more than {limit} ways to pay {cost}: the first {limit} tried")
         if budget[0] <= 0:
@@ -470,38 +474,11 @@ def moves(game: Game, player: str, instant_only: bool, lands: int = 1, max_x: in
     for perm in view.controlled_by(player):
         for index, ability in enumerate(perm.activated_abilities):
             _activations(game, player, perm, index, ability, instant_only, keys, max_x, out, cache)
-    if _untaps_or_returns(game.source):
-        _floating(game, player, keys, out)
+    floated = _untaps_or_returns(game.source)
+    if floated:
+        out.notes.append(f"tapping a source for mana ahead of paying (605.3a, 106.4) is not searched, and {floated} "
+                         "untaps or returns permanents")
     return out
-
-
-def _floating(game: Game, player: str, keys: Mapping[str, Any], out: MoveList) -> None:
-    """Tapping a source for mana with priority, its mana left in the pool (605.3a, 106.4): one
-    move per twin class and kind of mana made (a one-mana ability: one move per type); made only
-    when a card of the game untaps or returns permanents (else tapping at payment is the same)."""
-    instances, exclusions = extract_sources(game.view(), player, None, frozenset(), False)
-    if not all(_plain(i) for i in instances) or not all(e.modelled for e in exclusions):
-        out.notes.append("mana made ahead of paying (605.3a) was not tried: some mana ability does more than tap "
-                         "its source")
-        return
-    pool = tuple(game.pools.get(player, ()))
-    by_source: dict[str, list[Instance]] = {}
-    for i in sorted(instances, key=lambda i: i.source):
-        by_source.setdefault(i.source, []).append(i)
-    seen: set[Any] = set()
-    for source, found in by_source.items():
-        for bundle, text in _bundles(found):
-            made = [bundle] if len(bundle) > 1 else [(_unit(t, _SNOW in bundle[0]),)
-                                                      for t in sorted(bundle[0] - {_SNOW})]
-            for units in made:
-                sig = (keys.get(source, source), units)
-                if sig in seen:
-                    continue
-                seen.add(sig)
-                payment = Payment(player, (source,), pool=pool + tuple(_pool_mana(u) for u in units),
-                                  activations=(f"{source}: {text}",))
-                out.moves.append(Move("mana", source, game.perm(source).name, payment=payment,
-                                      text="".join("{" + _pool_mana(u).type + "}" for u in units)))
 
 
 def responses(game: Game, player: str, move: Move, cache: dict[Any, PaymentOptions] | None = None,

@@ -232,13 +232,13 @@ def check_line(board: Board, line: Line, library: CardLibrary | None = None) -> 
         elif step.kind == "move":
             move = step.op[1]
             ok, detail = True, ""
-            if move.payment is not None and move.payment.activations and move.kind not in ("land", "mana"):
+            if move.payment is not None and move.payment.activations and move.kind != "land":
                 cost = _cost_of(prev, move, library)
                 if cost is not None:
                     paid = pay(prev, cost, player=prev.active_player, x=move.x)
                     ok = paid.payable is not False
                     detail = f"pay {cost}: {'payable' if paid.payable else paid.payable}"
-            if move.kind not in ("land", "mana"):  # a cast is paid as the line pays, then resolved without paying again
+            if move.kind != "land":  # a cast is paid as the line pays, then resolved without paying again
                 start = _paid(prev, move, library) if move.kind == "cast" else prev
                 held = [move]
                 while held[-1].response is not None:  # made while the one before is on the stack (117.3c)
