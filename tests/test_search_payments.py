@@ -61,8 +61,8 @@ def _names(board, tapped) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
 
 
 def test_a_bounce_land_pays_one_mana_and_leaves_the_other_in_the_pool() -> None:
-    """106.4, 605.3b: Simic Growth Chamber's {G}{U} pays Snap's {U} with an Island's {1}... or
-    pays {1}{U} alone, {G} and {U} both spent; paying {U} alone leaves {G} floating."""
+    """106.4, 605.3b: Simic Growth Chamber's {G}{U} pays Snap's {1}{U} alone; tapped with an
+    Island, {G} or {U} is left in the pool; paying {U} alone leaves {G} floating."""
     board, found, exact = _found(_board([("Simic Growth Chamber", False), ("Island", False)], ""), "{1}{U}", None)
     assert exact and found == {(frozenset({"s0"}), ()), (frozenset({"s1", "s0"}), ("G",)),
                                (frozenset({"s1", "s0"}), ("U",))}
