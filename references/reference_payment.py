@@ -804,3 +804,17 @@ def _check_pays(cost: ManaCost, types: list[str], white_any: bool = False) -> No
                    if may_pay(t, s.options, white_any))
 
     assert rec(0, list(types)), f"{types} does not pay {cost}"
+
+
+def payment_outcomes(board: Board, player: str, cost: ManaCost) -> set[tuple[frozenset[str], tuple[str, ...]]]:
+    """Every way paying ``cost`` (no X, no {S}) can leave the board, played out: every set of
+    mana abilities activated (605.3), then the cost paid from the pool (601.2h), as the
+    permanents tapped and the types of the mana left in the pool (106.4)."""
+    before = frozenset(p.id for p in board.permanents if p.tapped)
+    start = State(tuple(sorted(_start_pool(board, player).items())), before, frozenset(), frozenset(), frozenset(),
+                  (), 0, frozenset())
+    out: set[tuple[frozenset[str], tuple[str, ...]]] = set()
+    for s in _states(board, player, board.player(player).life, start, None):
+        for left in _pay_ability_cost(cost, Counter(dict(s.pool))):
+            out.add((s.tapped - before, tuple(sorted(u[0] for u in left.elements()))))
+    return out

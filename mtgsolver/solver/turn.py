@@ -1059,7 +1059,8 @@ def state_key(board: Board) -> Any:
                   for k, z in sorted(board.zones.items()))
     players = tuple((p.name, p.life, p.poison, tuple(sorted(p.commander_damage.items())), p.lost)
                     for p in board.players)
-    pools = tuple(sorted((k, tuple(repr(m) for m in v)) for k, v in board.mana_pools.items()))
+    pools = tuple(sorted((k, tuple(sorted(repr(dataclasses.replace(m, amount=1)) for m in v for _ in range(m.amount))))
+                         for k, v in board.mana_pools.items() if v))  # mana is not ordered (106.4)
     t = board.turn
     turn = (t.step, tuple(sorted(t.lands_played.items())), tuple(sorted(t.spells_cast.items())),
             tuple(sorted(t.activated_once)), tuple(sorted(t.triggered_once)))

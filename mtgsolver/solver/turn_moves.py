@@ -7,11 +7,16 @@ Every distinct choice is a :class:`Move`; choices that can't differ in outcome a
 status, named by nothing else) are interchangeable as targets and as mana sources.
 
 Payments (:func:`payments`): when every mana ability the player could activate is plain ({T}:
-add one mana of one of some types, no other cost, restriction or rider, no trigger or
-replacement on tapping for mana) the payments are enumerated exactly: every way to pick as
-many sources (and pool mana) as the cost has mana, as counts of twin classes, kept when the
-sources can be matched to the symbols (a bipartite matching, 601.2h). Otherwise the payment
-solver's one payment is used and the result says the payments were not all tried.
+add some mana, no other cost, restriction or rider, no trigger or replacement on tapping for
+mana) the payments are enumerated exactly: every way to tap at most as many sources as the cost
+has mana (as counts of twin classes), each for one of the bundles of mana it can make (106.4:
+{T}: Add {G}{U} makes two), and to leave some of the mana made (and pool mana) in the pool,
+kept when the rest can be matched to the symbols (a bipartite matching, 601.2h); the mana left
+floats until the step ends (500.4) and may pay the next spell. A source whose mana would all be
+left is not tapped (tapping it later is the same) unless a card of the game untaps or returns
+permanents: then tapping ahead could gain mana, and the moves say it is not searched.
+Otherwise the payment solver's one payment is used and the result says the payments were not
+all tried.
 """
 from __future__ import annotations
 
@@ -21,7 +26,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from mtgsolver.model.cards import Card
-from mtgsolver.model.effects import ActivatedAbility, Damage, Modal, SpellAbility, TargetSpec, X, nested_effects
+from mtgsolver.model.effects import (ActivatedAbility, Bounce, Damage, Modal, SpellAbility, TargetSpec, Untap, X,
+                                     nested_effects)
+from mtgsolver.model.board import Board, PoolMana
 from mtgsolver.model.mana import MANA_TYPES, ManaCost
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.zones import ZoneCard
@@ -166,7 +173,7 @@ def _plain(i: Instance) -> bool:
     """A mana ability whose activation only taps its source for one mana of some types."""
     return (i.taps and not i.untaps and i.sacrificed is None and not i.life and not i.mana_cost.symbols
             and not i.damage and not i.tap_others and i.zone is None and i.restricted is None and i.spell_ok
-            and i.copy == 0 and all(o.amount == 1 and not o.uses for o in i.options)
+            and i.copy == 0 and all(not o.uses for o in i.options)
             and not i.ability.extra and i.ability.timing is None and i.ability.per_turn is None)
 
 
@@ -254,40 +261,144 @@ def _payments(game: Game, player: str, cost: ManaCost, x: int | None, card: Card
                                             bool(cost.variables))
     pool = tuple(game.pools.get(player, ()))
     plain = (demand is not None and all(_plain(i) for i in instances) and all(e.modelled for e in exclusions)
-             and all(m.spend_only is None and m.amount == 1 for m in pool))
+             and all(m.spend_only is None for m in pool))
     if not plain:
         return _solver_payment(game, player, cost, x, card)
     keys = twin_keys(view)
-    by_source: dict[str, tuple[frozenset[str], str]] = {}
-    for i in sorted(instances, key=lambda i: i.source):  # a source's abilities all tap it: one mana from it
-        letters, text = by_source.get(i.source, (frozenset(), ""))
-        by_source[i.source] = (letters | _letters(i), " / ".join(t for t in (text, i.ability.text) if t))
-    classes: dict[Any, list[tuple[str, frozenset[str], str]]] = {}
-    for source, (letters, text) in by_source.items():
-        classes.setdefault(("source", keys.get(source), letters), []).append((source, letters, text))
-    for n, m in enumerate(pool):
-        classes.setdefault(("pool", m.type, m.snow), []).append(
-            (f"pool:{n}", frozenset({m.type, _SNOW} if m.snow else {m.type}), ""))
+    by_source: dict[str, list[Instance]] = {}
+    for i in sorted(instances, key=lambda i: i.source):
+        by_source.setdefault(i.source, []).append(i)
+    classes: dict[Any, list[str]] = {}
+    made: dict[str, tuple[tuple[tuple[frozenset[str], ...], str], ...]] = {}
+    for source, found in by_source.items():
+        made[source] = _bundles(found)
+        classes.setdefault((keys.get(source), tuple(b for b, _ in made[source])), []).append(source)
     groups = list(classes.values())
+    pool_units = [_unit(m.type, m.snow) for m in pool for _ in range(m.amount)]
     demand = sorted(demand, key=len)  # type: ignore[arg-type]  # the most particular mana first: few augmenting paths
-    need = len(demand)
     out: list[Payment] = []
-    for counts in _count_vectors([len(g) for g in groups], need):
-        chosen = [g[k] for g, n in zip(groups, counts) for k in range(n)]
-        if not _matches(demand, [letters for _, letters, _ in chosen]):  # type: ignore[arg-type]
-            continue
-        tapped = tuple(s for s, _, _ in chosen if not s.startswith("pool:"))
-        used_pool = {int(s.split(":")[1]) for s, _, _ in chosen if s.startswith("pool:")}
-        left = tuple(m for n, m in enumerate(pool) if n not in used_pool)
-        out.append(Payment(player, tapped, pool=left,
-                           activations=tuple(f"{s}: {text}" for s, _, text in chosen if not s.startswith("pool:"))
-                           + (("pool: " + "".join("{" + pool[n].type + "}" for n in sorted(used_pool)),)
-                              if used_pool else ())))
-        if len(out) >= limit:
-            return PaymentOptions(tuple(out), False, f"more than {limit} ways to pay {cost}: the first {limit} tried")
+    seen: set[Any] = set()
+    budget = [_PAYMENT_BUDGET]
+    for tapped, texts, units, owners in _taps(groups, made, len(demand)):
+        for left in _leftovers(units + pool_units, owners + [None] * len(pool_units), len(demand), budget):
+            spent = [u for n, u in enumerate(units + pool_units) if n not in left]
+            rest = tuple(sorted(((units + pool_units)[n] for n in left), key=sorted))
+            if (tuple(sorted(tapped)), rest) in seen or not _matches(demand, spent):  # type: ignore[arg-type]
+                continue
+            seen.add((tuple(sorted(tapped)), rest))
+            from_pool = "".join("{" + _pool_mana(u).type + "}" for n, u in enumerate(pool_units)
+                                if n + len(units) not in left)
+            floating = "".join("{" + _pool_mana(u).type + "}" for u in rest)
+            out.append(Payment(player, tuple(tapped), pool=tuple(_pool_mana(u) for u in rest),
+                               activations=tuple(f"{s}: {t}" for s, t in zip(tapped, texts))
+                               + ((f"pool: {from_pool}",) if from_pool else ())
+                               + ((f"{floating} left in the pool",) if floating else ())))
+            if len(out) >= limit:
+                return PaymentOptions(tuple(out), False, f"more than {limit} ways to pay {cost}: the first {limit} tried")
+        if budget[0] <= 0:
+            return _solver_payment(game, player, cost, x, card)
     if not out:
         raise Illegal("601.2h", f"{player} can't pay {cost}" + (f" (X = {x})" if x is not None else ""))
     return PaymentOptions(tuple(out))
+
+
+def _untaps_or_returns(board: Board) -> str | None:
+    """A card of the game that untaps permanents (701.26) or returns them to a hand (400.7), if
+    any: with one, tapping a source ahead (its mana floating, 106.4) and untapping or returning
+    it can gain mana, which payments (each tapped source's mana spent) leave out."""
+    def find() -> str | None:
+        objects = [*board.permanents, *(zc.permanent for z in board.zones.values() for zc in z.cards()
+                                        if zc.permanent is not None)]
+        for o in objects:
+            for a in (*o.activated_abilities, *o.triggered_abilities):
+                if any(isinstance(e, (Untap, Bounce)) for e in nested_effects(a.effects)):
+                    return o.name
+        for z in board.zones.values():
+            for zc in z.cards():
+                if zc.spell is not None and any(isinstance(e, (Untap, Bounce)) for e in nested_effects(zc.spell.effects)):
+                    return zc.name
+        return None
+
+    return board.memo("untaps or returns", find)
+
+
+#: How many choices of mana left in the pool the exact enumeration tries before it gives way to
+#: the payment solver.
+_PAYMENT_BUDGET = 20_000
+
+
+def _unit(mana_type: str, snow: bool) -> frozenset[str]:
+    """One mana of a type as the letters it pays with (:data:`_SNOW` if a snow source made it)."""
+    return frozenset({mana_type, _SNOW} if snow else {mana_type})
+
+
+def _pool_mana(unit: frozenset[str]) -> PoolMana:
+    """A mana of one type left in the pool (106.4)."""
+    return PoolMana(next(iter(unit - {_SNOW})), _SNOW in unit)
+
+
+def _bundles(found: Sequence[Instance]) -> tuple[tuple[tuple[frozenset[str], ...], str], ...]:
+    """What one tap of a source makes (its abilities all tap it, 605.3b: one of them), each with
+    the abilities' text: one mana of any type some one-mana ability makes, as one unit of every
+    type it could be; or every mana of a larger activation, one unit a mana, one bundle per
+    combination of types it could make (106.4)."""
+    single: frozenset[str] = frozenset()
+    single_text = ""
+    out: dict[tuple[frozenset[str], ...], str] = {}
+    for i in found:
+        for o in i.options:
+            if o.amount == 1:
+                single |= _letters(dataclasses.replace(i, options=(o,)))
+                single_text = " / ".join(t for t in (single_text, i.ability.text) if t and t not in single_text)
+                continue
+            fixed = [t for t, n in zip(MANA_TYPES, o.fixed) for _ in range(n)]
+            for extra in itertools.combinations_with_replacement(sorted(o.free_types), o.free):
+                bundle = tuple(sorted((_unit(t, i.snow) for t in (*fixed, *extra)), key=sorted))
+                out.setdefault(bundle, i.ability.text)
+    if single:
+        out = {(single,): single_text, **out}
+    return tuple(out.items())
+
+
+def _taps(groups: list[list[str]], made: Mapping[str, tuple[tuple[tuple[frozenset[str], ...], str], ...]],
+          need: int) -> Iterable[tuple[list[str], list[str], list[frozenset[str]], list[int | None]]]:
+    """Every way to tap at most ``need`` sources (as counts of twin classes), each for one of its
+    bundles: the sources, the abilities' text, the mana made and the index of each mana's source."""
+    for total in range(need + 1):
+        for counts in _count_vectors([len(g) for g in groups], total):
+            per_group = [list(itertools.combinations_with_replacement(range(len(made[g[0]])), n))
+                         for g, n in zip(groups, counts)]
+            for picks in itertools.product(*per_group):
+                tapped: list[str] = []
+                texts: list[str] = []
+                units: list[frozenset[str]] = []
+                owners: list[int | None] = []
+                for g, pick in zip(groups, picks):
+                    for source, b in zip(g, pick):
+                        bundle, text = made[source][b]
+                        owners += [len(tapped)] * len(bundle)
+                        units += bundle
+                        tapped.append(source)
+                        texts.append(text)
+                yield tapped, texts, units, owners
+
+
+def _leftovers(units: list[frozenset[str]], owners: list[int | None], need: int,
+               budget: list[int]) -> Iterable[frozenset[int]]:
+    """Every choice of the mana not spent (it stays in the pool until the step ends, 106.4,
+    500.4): all but ``need`` of ``units``, leaving some of each tapped source's mana spent (a
+    source whose mana all stays could be tapped later instead); ``budget`` counts the choices
+    tried."""
+    keep = len(units) - need
+    if keep < 0:
+        return
+    sources = {o for o in owners if o is not None}
+    for left in itertools.combinations(range(len(units)), keep):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return
+        if all(any(owners[n] == s for n in range(len(units)) if n not in left) for s in sources):
+            yield frozenset(left)
 
 
 def _mana_fingerprint(game: Game) -> Any:
@@ -363,6 +474,10 @@ def moves(game: Game, player: str, instant_only: bool, lands: int = 1, max_x: in
     for perm in view.controlled_by(player):
         for index, ability in enumerate(perm.activated_abilities):
             _activations(game, player, perm, index, ability, instant_only, keys, max_x, out, cache)
+    floated = _untaps_or_returns(game.source)
+    if floated:
+        out.notes.append(f"tapping a source for mana ahead of paying (605.3a, 106.4) is not searched, and {floated} "
+                         "untaps or returns permanents")
     return out
 
 
