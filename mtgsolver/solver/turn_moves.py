@@ -12,6 +12,10 @@ replacement on tapping for mana) the payments are enumerated exactly: every way 
 many sources (and pool mana) as the cost has mana, as counts of twin classes, kept when the
 sources can be matched to the symbols (a bipartite matching, 601.2h). Otherwise the payment
 solver's one payment is used and the result says the payments were not all tried.
+
+Mana abilities are otherwise activated while paying (605.3); a ``mana`` move activates one for
+the pool alone (605.3a, 106.4), the mana staying until the step ends (500.4), where the moment
+matters: an ability whose product depends on the board as it resolves (:func:`_floats`).
 """
 from __future__ import annotations
 
@@ -22,7 +26,9 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from mtgsolver.model.cards import Card
 from mtgsolver.model.effects import ActivatedAbility, Damage, Modal, SpellAbility, TargetSpec, X, nested_effects
+from mtgsolver.model.board import PoolMana
 from mtgsolver.model.mana import MANA_TYPES, ManaCost
+from mtgsolver.model.mana_abilities import Conditional
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.zones import ZoneCard
 from mtgsolver.rules.casting import (Activate, Cast, Payment, activate, cast, needs, pay as pay_costs, sorcery_timing,
@@ -48,7 +54,9 @@ _SNOW = "S"
 
 @dataclass(frozen=True)
 class Move:
-    """One thing a player does with priority: ``land`` (play the card ``subject``), ``cast``
+    """One thing a player does with priority: ``land`` (play the card ``subject``), ``mana``
+    (activate a mana ability of permanent ``subject`` for the pool, its ``payment`` the
+    activation, 605.3a), ``cast``
     (the card ``subject``, ``kicked``: its kicker paid, 702.33a; ``additional``: the additional
     cost chosen among its options, 601.2b) or ``activate`` (ability
     ``index`` of permanent ``subject``), with its targets (one group per target slot used),
@@ -76,8 +84,9 @@ class Move:
 
     def describe(self) -> str:
         """The move in words: ``cast Lightning Bolt targeting bob (pay mountain)``."""
-        verb = {"land": "play", "cast": "cast", "activate": "activate"}[self.kind]
-        what = f"{self.name} ({self.subject})" + (f": \"{self.text}\"" if self.kind == "activate" and self.text else "")
+        verb = {"land": "play", "cast": "cast", "activate": "activate", "mana": "activate"}[self.kind]
+        what = f"{self.name} ({self.subject})" + (f": \"{self.text}\"" if self.kind in ("activate", "mana")
+                                                   and self.text else "")
         parts = []
         flat = [t for group in self.targets for t in group]
         if flat:
@@ -91,7 +100,10 @@ class Move:
             parts.append("kicked")
         if self.additional is not None:
             parts.append(f"additional cost {self.additional + 1}")
-        if self.payment is not None and (self.payment.activations or self.payment.pool is not None):
+        if self.kind == "mana" and self.payment is not None:
+            parts.append("adding " + "".join("{" + m.type + "}" for m in self.payment.pool[self.index:])
+                         + " to the pool (605.3a)")
+        elif self.payment is not None and (self.payment.activations or self.payment.pool is not None):
             parts.append("paying with " + ("; ".join(self.payment.activations) or "mana in the pool"))
         text = f"{verb} {what}" + (" " + ", ".join(parts) if parts else "")
         return text + (f"; holding priority (117.3c), {self.response.describe()}" if self.response else "")
@@ -123,6 +135,8 @@ class Move:
         """
         if self.kind == "land":
             play_land(game, self.subject)
+        elif self.kind == "mana" and self.payment is not None:
+            pay_costs(game, self.payment)
         else:
             if self.payment is not None:
                 pay_costs(game, self.payment)
@@ -164,10 +178,7 @@ class PaymentOptions:
 
 def _plain(i: Instance) -> bool:
     """A mana ability whose activation only taps its source for one mana of some types."""
-    return (i.taps and not i.untaps and i.sacrificed is None and not i.life and not i.mana_cost.symbols
-            and not i.damage and not i.tap_others and i.zone is None and i.restricted is None and i.spell_ok
-            and i.copy == 0 and all(o.amount == 1 and not o.uses for o in i.options)
-            and not i.ability.extra and i.ability.timing is None and i.ability.per_turn is None)
+    return _taps_only(i) and i.spell_ok and all(o.amount == 1 for o in i.options)
 
 
 def _letters(i: Instance) -> frozenset[str]:
@@ -363,7 +374,43 @@ def moves(game: Game, player: str, instant_only: bool, lands: int = 1, max_x: in
     for perm in view.controlled_by(player):
         for index, ability in enumerate(perm.activated_abilities):
             _activations(game, player, perm, index, ability, instant_only, keys, max_x, out, cache)
+    out.moves += _floats(game, player, keys)
     return out
+
+
+def _floats(game: Game, player: str, keys: Mapping[str, Any]) -> list[Move]:
+    """Mana abilities of ``player`` activated for the pool alone (605.3a, 106.4) where the moment
+    matters: a product that depends on the board as it resolves (614.1a "... instead": River of
+    Tears before a land is played, 305.2). Only activations that tap their source for fixed
+    mana, with no other cost, restriction or rider; one per twin class. ``index`` of each move:
+    where the mana it adds starts in the pool."""
+    view = game.view()
+    instances, _ = extract_sources(view, player, None, frozenset(), False)
+    pool = tuple(game.pools.get(player, ()))
+    out: list[Move] = []
+    seen: set[Any] = set()
+    for i in instances:
+        if not isinstance(i.ability.product, Conditional) or not _taps_only(i):
+            continue
+        for o in i.options:
+            mana = tuple(PoolMana(t, snow=i.snow) for t, n in zip(MANA_TYPES, o.fixed) for _ in range(n))
+            sig = (keys.get(i.source, i.source), i.ability.text, mana)
+            if o.free or not mana or sig in seen:
+                continue
+            seen.add(sig)
+            payment = Payment(player, (i.source,), pool=(*pool, *mana),
+                              activations=(f"{i.source}: {i.ability.text}",))
+            out.append(Move("mana", i.source, view.permanent(i.source).name, index=len(pool), payment=payment,
+                            text=i.ability.text))
+    return out
+
+
+def _taps_only(i: Instance) -> bool:
+    """A mana ability whose activation only taps its source (its amount any)."""
+    return (i.taps and not i.untaps and i.sacrificed is None and not i.life and not i.mana_cost.symbols
+            and not i.damage and not i.tap_others and i.zone is None and i.restricted is None and i.copy == 0
+            and all(not o.uses for o in i.options) and not i.ability.extra and i.ability.timing is None
+            and i.ability.per_turn is None)
 
 
 def responses(game: Game, player: str, move: Move, cache: dict[Any, PaymentOptions] | None = None,
