@@ -264,10 +264,31 @@ def _payments(game: Game, player: str, cost: ManaCost, x: int | None, card: Card
     instances, exclusions = extract_sources(view, player, spell, frozenset(c.value for c in cost.colors),
                                             bool(cost.variables))
     pool = tuple(game.pools.get(player, ()))
-    plain = (demand is not None and all(_plain(i) for i in instances) and all(e.modelled for e in exclusions)
-             and all(m.spend_only is None and m.amount == 1 for m in pool))
-    if not plain:
-        return _solver_payment(game, player, cost, x, card)
+    plain_pool = demand is not None and all(m.spend_only is None and m.amount == 1 for m in pool)
+    if plain_pool and all(_plain(i) for i in instances) and all(e.modelled for e in exclusions):
+        found = _enumerated(view, player, [i for i in instances if _plain(i)], pool, demand, limit)
+        if not found:
+            raise Illegal("601.2h", f"{player} can't pay {cost}" + (f" (X = {x})" if x is not None else ""))
+        if len(found) >= limit:
+            return PaymentOptions(found, False, f"more than {limit} ways to pay {cost}: the first {limit} tried")
+        return PaymentOptions(found)
+    # the sources enumerated and the pool (mana floated by ``mana`` moves, :func:`_floats`), then
+    # the payment solver's one way
+    found = _enumerated(view, player, [i for i in instances if _plain(i)], pool, demand, limit) if plain_pool else ()
+    try:
+        solver = _solver_payment(game, player, cost, x, card)
+    except Illegal:
+        if not found:
+            raise
+        solver = PaymentOptions((), False, f"one way of paying {cost} was tried (mana abilities beyond tapping for "
+                                           "one mana)")
+    return PaymentOptions((*found, *(p for p in solver.payments if p not in found)), False, solver.why)
+
+
+def _enumerated(view: Any, player: str, instances: list[Instance], pool: tuple[PoolMana, ...],
+                demand: Any, limit: int) -> tuple[Payment, ...]:
+    """Every way to pay ``demand`` from plain ``instances`` (one mana a source) and ``pool``, as
+    counts of twin classes matched to the symbols (601.2h), up to ``limit``."""
     keys = twin_keys(view)
     by_source: dict[str, tuple[frozenset[str], str]] = {}
     for i in sorted(instances, key=lambda i: i.source):  # a source's abilities all tap it: one mana from it
@@ -280,12 +301,12 @@ def _payments(game: Game, player: str, cost: ManaCost, x: int | None, card: Card
         classes.setdefault(("pool", m.type, m.snow), []).append(
             (f"pool:{n}", frozenset({m.type, _SNOW} if m.snow else {m.type}), ""))
     groups = list(classes.values())
-    demand = sorted(demand, key=len)  # type: ignore[arg-type]  # the most particular mana first: few augmenting paths
+    demand = sorted(demand, key=len)  # the most particular mana first: few augmenting paths
     need = len(demand)
     out: list[Payment] = []
     for counts in _count_vectors([len(g) for g in groups], need):
         chosen = [g[k] for g, n in zip(groups, counts) for k in range(n)]
-        if not _matches(demand, [letters for _, letters, _ in chosen]):  # type: ignore[arg-type]
+        if not _matches(demand, [letters for _, letters, _ in chosen]):
             continue
         tapped = tuple(s for s, _, _ in chosen if not s.startswith("pool:"))
         used_pool = {int(s.split(":")[1]) for s, _, _ in chosen if s.startswith("pool:")}
@@ -295,10 +316,8 @@ def _payments(game: Game, player: str, cost: ManaCost, x: int | None, card: Card
                            + (("pool: " + "".join("{" + pool[n].type + "}" for n in sorted(used_pool)),)
                               if used_pool else ())))
         if len(out) >= limit:
-            return PaymentOptions(tuple(out), False, f"more than {limit} ways to pay {cost}: the first {limit} tried")
-    if not out:
-        raise Illegal("601.2h", f"{player} can't pay {cost}" + (f" (X = {x})" if x is not None else ""))
-    return PaymentOptions(tuple(out))
+            break
+    return tuple(out)
 
 
 def _mana_fingerprint(game: Game) -> Any:
@@ -374,35 +393,62 @@ def moves(game: Game, player: str, instant_only: bool, lands: int = 1, max_x: in
     for perm in view.controlled_by(player):
         for index, ability in enumerate(perm.activated_abilities):
             _activations(game, player, perm, index, ability, instant_only, keys, max_x, out, cache)
-    out.moves += _floats(game, player, keys)
+    out.moves += _floats(game, player, keys, cache)
     return out
 
 
-def _floats(game: Game, player: str, keys: Mapping[str, Any]) -> list[Move]:
+def _floats(game: Game, player: str, keys: Mapping[str, Any], cache: dict[Any, Any] | None) -> list[Move]:
     """Mana abilities of ``player`` activated for the pool alone (605.3a, 106.4) where the moment
-    matters: a product that depends on the board as it resolves (614.1a "... instead": River of
-    Tears before a land is played, 305.2). Only activations that tap their source for fixed
-    mana, with no other cost, restriction or rider; one per twin class. ``index`` of each move:
-    where the mana it adds starts in the pool."""
+    or the way matters: a product that depends on the board as it resolves (614.1a "... instead":
+    River of Tears before a land is played, 305.2), and every activation :func:`payments` doesn't
+    enumerate (more than one mana, a choice of combination, damage or life, a mana cost, counters
+    removed: 107.3a, one move per X), each of its products a move (106.1, 106.5), its mana cost
+    paid each way :func:`payments` finds. One per twin class; ``index`` of each move: where the
+    mana it adds starts in the pool."""
     view = game.view()
     instances, _ = extract_sources(view, player, None, frozenset(), False)
-    pool = tuple(game.pools.get(player, ()))
     out: list[Move] = []
     seen: set[Any] = set()
     for i in instances:
-        if not isinstance(i.ability.product, Conditional) or not _taps_only(i):
+        if not _floatable(i) or not (isinstance(i.ability.product, Conditional) or _several(i)):
+            continue
+        try:
+            bases = payments(game, player, i.mana_cost, None, None, cache).payments
+        except (Illegal, Undecided):
             continue
         for o in i.options:
-            mana = tuple(PoolMana(t, snow=i.snow) for t, n in zip(MANA_TYPES, o.fixed) for _ in range(n))
-            sig = (keys.get(i.source, i.source), i.ability.text, mana)
-            if o.free or not mana or sig in seen:
-                continue
-            seen.add(sig)
-            payment = Payment(player, (i.source,), pool=(*pool, *mana),
-                              activations=(f"{i.source}: {i.ability.text}",))
-            out.append(Move("mana", i.source, view.permanent(i.source).name, index=len(pool), payment=payment,
-                            text=i.ability.text))
+            counters = tuple((r.key.split(":")[1], r.key.split(":")[2], n) for r, n in o.uses)
+            fixed = tuple(t for t, n in zip(MANA_TYPES, o.fixed) for _ in range(n))
+            for extra in itertools.combinations_with_replacement(o.free_types if o.free else (), o.free):
+                mana = tuple(PoolMana(t, snow=i.snow) for t in (*fixed, *extra))
+                for base in bases:
+                    sig = (keys.get(i.source, i.source), i.ability.text, mana, base.tapped, base.pool)
+                    if not mana or sig in seen or i.taps and i.source in base.tapped:
+                        continue
+                    seen.add(sig)
+                    payment = Payment(player, (*base.tapped, *((i.source,) if i.taps else ())), base.untapped,
+                                      base.sacrificed, (*base.counters, *counters), base.life + i.life,
+                                      base.damage + i.damage, (*base.pool, *mana),
+                                      (*base.activations, f"{i.source}: {i.ability.text}"))
+                    out.append(Move("mana", i.source, view.permanent(i.source).name, index=len(base.pool),
+                                    payment=payment, text=i.ability.text))
     return out
+
+
+def _several(i: Instance) -> bool:
+    """An activation that adds a fixed bundle of more than one mana and costs no mana (Sol Ring,
+    City of Traitors): paying, it may make more than the cost takes, the rest left in the pool
+    (106.4); floated, the bundle pays several costs."""
+    return not i.mana_cost.symbols and all(o.amount > 1 and not o.free and not o.uses for o in i.options)
+
+
+def _floatable(i: Instance) -> bool:
+    """A mana ability the search can activate for the pool (:func:`_floats`): from a permanent,
+    no sacrifice, {Q} or other permanent tapped, no spending restriction or rider, counters its
+    only other resource."""
+    return (not i.untaps and i.sacrificed is None and not i.tap_others and i.zone is None and i.restricted is None
+            and i.copy == 0 and not i.ability.extra and not i.ability.life_loss and i.ability.timing is None
+            and i.ability.per_turn is None and all(r.key.startswith("counters:") for o in i.options for r, _ in o.uses))
 
 
 def _taps_only(i: Instance) -> bool:
