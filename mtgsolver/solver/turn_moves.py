@@ -272,9 +272,10 @@ def _payments(game: Game, player: str, cost: ManaCost, x: int | None, card: Card
         if len(found) >= limit:
             return PaymentOptions(found, False, f"more than {limit} ways to pay {cost}: the first {limit} tried")
         return PaymentOptions(found)
-    # the sources enumerated and the pool (mana floated by ``mana`` moves, :func:`_floats`), then
-    # the payment solver's one way
-    found = _enumerated(view, player, [i for i in instances if _plain(i)], pool, demand, limit) if plain_pool else ()
+    # with mana floated by ``mana`` moves (:func:`_floats`): each way that spends some of it with
+    # the sources enumerated; then the payment solver's one way
+    found = tuple(p for p in _enumerated(view, player, [i for i in instances if _plain(i)], pool, demand, limit)
+                  if len(p.pool) < len(pool)) if plain_pool and pool else ()
     try:
         solver = _solver_payment(game, player, cost, x, card)
     except Illegal:
