@@ -107,10 +107,13 @@ def spell_may_use(restricted: tuple[str, ...], spell_types: frozenset[str], cost
     return False
 
 
-def condition_holds(cond, permanents: list[Permanent], source: Permanent | None = None) -> bool:
+def condition_holds(cond, permanents: list[Permanent], source: Permanent | None = None, played: int = 0) -> bool:
     """602.5b "Activate only if ...", 614.1a "... instead": the condition read from its fields,
-    on the permanents the player controls (counters: on the ability's source)."""
+    on the permanents the player controls (counters: on the ability's source; ``played``: the
+    lands the player played this turn, 305.2)."""
     mine = list(permanents)
+    if cond.land_played:
+        return played > 0 and all(condition_holds(c, mine, source, played) for c in cond.also)
 
     def kinds_fit(p: Permanent) -> bool:
         kinds = {k.replace("\u2019", "'") for k in p.types | p.subtypes | p.supertypes}
@@ -123,7 +126,7 @@ def condition_holds(cond, permanents: list[Permanent], source: Permanent | None 
     else:
         n = sum(1 for p in mine if kinds_fit(p) and (cond.power_at_least is None or (
             p.power is not None and p.power >= cond.power_at_least)))
-    return n >= cond.at_least and all(condition_holds(c, mine, source) for c in cond.also)
+    return n >= cond.at_least and all(condition_holds(c, mine, source, played) for c in cond.also)
 
 
 def can_tap(perm: Permanent) -> bool:
@@ -152,7 +155,8 @@ def _base_bundles(board: Board, perm: Permanent, product) -> set[tuple[str, ...]
                 and (product.per in q.types or product.per in q.subtypes or product.per == "permanent"))
         return {tuple(product.mana) * n}
     if isinstance(product, Conditional):  # 614.1a
-        met = condition_holds(product.condition, board.controlled_by(perm.controller), perm)
+        met = condition_holds(product.condition, board.controlled_by(perm.controller), perm,
+                              board.turn.lands_played.get(perm.controller, 0))
         return _base_bundles(board, perm, product.instead if met else product.otherwise)
     if isinstance(product, Amount):
         n = _amount(board, perm, product)
@@ -443,7 +447,8 @@ def _activations(board: Board, player: str, life_total: int, state: State, allow
             if ability.life_cost and state.life + ability.life_cost > life_total:  # 119.4, 119.4b
                 continue
             if ability.condition is not None and not condition_holds(ability.condition,  # 602.5b
-                    [q for q in board.controlled_by(player) if q.id not in state.gone], perm):
+                    [q for q in board.controlled_by(player) if q.id not in state.gone], perm,
+                    board.turn.lands_played.get(player, 0)):
                 continue
             if ability.timing == "sorcery":  # 602.5d: the stack is not empty while a spell is cast
                 continue

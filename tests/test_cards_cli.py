@@ -59,8 +59,9 @@ def test_coverage_of_a_card_file(tmp_path):
         "City of Brass": [{"name": "City of Brass", "type": "Land", "types": ["Land"], "text":
                            "Whenever City of Brass becomes tapped, it deals 1 damage to you.\n"
                            "{T}: Add one mana of any color."}],
-        "River of Tears": [{"name": "River of Tears", "type": "Land", "types": ["Land"],
-                            "text": "{T}: Add {U}. If you played a land this turn, add {B} instead."}],
+        "Kydele, Chosen of Kruphix": [{"name": "Kydele, Chosen of Kruphix", "type": "Legendary Creature",
+                                       "types": ["Creature"],
+                                       "text": "{T}: Add {C} for each card you've drawn this turn."}],
     }}
     path = tmp_path / "cards.json"
     path.write_text(json.dumps(cards), encoding="utf-8")
@@ -69,7 +70,7 @@ def test_coverage_of_a_card_file(tmp_path):
     out = json.loads(result.stdout)
     assert out["mana_trigger"]["read"] >= 1
     assert out["mana"]["total"] > out["mana"]["read"]
-    assert any(u["card"] == "River of Tears" for u in out["mana"]["unread_sample"])
+    assert any(u["card"] == "Kydele, Chosen of Kruphix" for u in out["mana"]["unread_sample"])
     human = runner.invoke(app, ["cards", "coverage", "--cards", str(path)])
     assert human.exit_code == 0 and "mana-ability lines" in human.stdout
 

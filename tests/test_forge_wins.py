@@ -22,7 +22,8 @@ SOLVED = [("examples/puzzles/forge/ps-akh4.yaml", 0.1), ("tests/data/forge/PS_AK
           ("examples/puzzles/forge/ps-mid2.yaml", 30.0), ("tests/data/forge/PP00.pzl", 9.0),
           ("examples/puzzles/forge/pp00.yaml", 9.0), ("tests/data/forge/PP01.pzl", 28.0),
           ("examples/puzzles/forge/ps-khm2.yaml", 25.0), ("tests/data/forge/PS_KHM2.pzl", 25.0),
-          ("tests/data/forge/MTGP_04.pzl", 140.0)]
+          ("tests/data/forge/MTGP_04.pzl", 140.0), ("tests/data/forge/MTGP_09.pzl", 30.0),
+          ("examples/puzzles/forge/mtgp-09.yaml", 30.0)]
 #: The default suite's share: puzzles solved in under a second.
 QUICK = 1.0
 
@@ -334,3 +335,23 @@ def test_an_upkeep_trigger_of_a_card_in_hand_bears_only_before_the_upkeep_is_ove
                              library=real_cards)
     _, against_no = turn_bearing(board, step == "upkeep")
     assert any("upkeep" in u.line for u in against_no) is bears
+
+
+def test_a_trigger_on_a_step_beginning_does_not_bear_on_a_resolution(real_cards) -> None:
+    """500.1, 603.2: a resolution begins no step, so Mana Crypt's "At the beginning of your
+    upkeep, flip a coin. ..." bears on casting it in a main phase no more than on the permanent
+    there throughout; a delayed "at the beginning of the next end step" line still bears."""
+    from mtgsolver.load import parse_board_text, prepare
+    from mtgsolver.solver.relevance import resolve_bearing
+    from mtgsolver.solver.resolve import resolve
+
+    board = prepare(parse_board_text("version: 1\nactive_player: a\nturn: {step: precombat_main}\n"
+                                     "players: [{name: a}, {name: b}]\nzones: {a: {hand: [Mana Crypt]}}\n",
+                                     "b.yaml", real_cards))
+    answer = resolve(board, [f"cast {board.zones['a'].hand[0].id}"], free=True, library=real_cards)
+    assert answer.resolved is True and answer.unread == ()
+    assert [p.name for p in answer.board.permanents] == ["Mana Crypt"]
+    late = ("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nbattlefield:\n  - {id: x, name: X, "
+            "types: [artifact], controller: a, text: 'At the beginning of the next end step, frobnicate X.'}\n")
+    start = prepare(parse_board_text(late, "b.yaml"))
+    assert [u.permanent for u in resolve_bearing(start, start).decisive] == ["x"]

@@ -48,6 +48,8 @@ SHAPES = [
     ("Selvala, Heart of the Wilds", "{G}, {T}: Add X mana in any combination of colors, where X is the greatest "
      "power among creatures you control.", (CostPart("mana", mana=ManaCost.parse("{G}")), _T),
      Amount("greatest_power", "creature", combination=True), {}),
+    ("River of Tears", "{T}: Add {U}. If you played a land this turn, add {B} instead.", (_T,),
+     Conditional(Condition(1, "land", land_played=True), Fixed(("B",)), Fixed(("U",))), {}),
     ("Urza's Mine", "{T}: Add {C}. If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C} instead.",
      (_T,), Conditional(_TWO, Fixed(("C", "C")), Fixed(("C",))), {}),
     ("Karametra's Acolyte", "{T}: Add an amount of {G} equal to your devotion to green. (Each {G} in the mana costs "
@@ -107,7 +109,6 @@ def test_real_line_reads_exactly(card, line, costs, product, fields):
 
 @pytest.mark.parametrize("line, card", [
     ("{T}: Add X mana of any one color, where X is the amount of life you gained this turn.", "Accomplished Alchemist"),
-    ("{T}: Add {U}. If you played a land this turn, add {B} instead.", "River of Tears"),
     ("{T}: Add {C} for each card you've drawn this turn.", "Kydele, Chosen of Kruphix"),
     ("{T}: Add {B}{B}{B}{B}. Target opponent gains control of Witch Engine.", "Witch Engine"),  # targets: 605.1a
     ("{T}: Add {U}. Spend this mana only to pay a disturb cost or cast an instant or sorcery spell.",
@@ -120,9 +121,11 @@ def test_what_the_board_does_not_hold_stays_unread(line, card):
 
 
 # ---------------------------------------------------------------- payment, with the reference
-def _board(battlefield: list[str], life: int = 20, graveyard: list[str] = ()) -> object:
+def _board(battlefield: list[str], life: int = 20, graveyard: list[str] = (), lands_played: int = 0) -> object:
     text = ("active_player: a\nplayers: [{name: a, life: %d}, {name: b}]\nbattlefield:\n" % life
             + "\n".join("  - " + p for p in battlefield))
+    if lands_played:
+        text += "\nturn: {lands_played: {a: %d}}" % lands_played
     if graveyard:
         text += "\nzones:\n  a:\n    graveyard:\n" + "\n".join("      - " + g for g in graveyard)
     return parse_board_text(text, "shapes.yaml")
@@ -205,6 +208,14 @@ def test_conditions_on_the_board_and_on_the_source():
             urza % ("t", "Tower", "urza's", "tower", "Mine", "Power-Plant", "{C}{C}{C}")]
     assert agree(_board(tron), "{7}") and not agree(_board(tron), "{8}")
     assert not agree(_board(tron[:2]), "{3}")  # no Tower: one {C} each
+
+
+def test_a_land_played_this_turn_changes_the_mana():
+    """305.2, 614.1a: River of Tears adds {B} instead of {U} once its controller played a land
+    this turn (the turn's land plays, not lands put onto the battlefield otherwise)."""
+    river = _src("r", "River of Tears", types="land")
+    assert agree(_board([river]), "{U}") and not agree(_board([river]), "{B}")
+    assert agree(_board([river], lands_played=1), "{B}") and not agree(_board([river], lands_played=1), "{U}")
 
 
 def test_activation_limit_and_life_loss():

@@ -887,14 +887,16 @@ class ActivatedAbility:
 #: (of a spell or ability, 115.1), ``blocks_each`` ("blocks a creature": once for each creature
 #: it blocks, 509.3c-d), ``blocked_by_each`` ("becomes blocked by a creature": once for each
 #: blocker, 509.3d), ``exploits`` (702.110), ``mutates`` (702.140), ``sacrificed`` ("when you
-#: sacrifice ~", 701.21).
+#: sacrifice ~", 701.21), ``plays_land`` (the player ``whose`` names plays a land, 305.1; with
+#: ``other``: a land other than the source, "When you play another land").
 TriggerKind = Literal["enters", "dies", "leaves", "attacks", "blocks", "becomes_blocked",
                       "deals_combat_damage_to_player", "deals_combat_damage", "cast", "upkeep",
                       "beginning_of_combat", "end_step", "becomes_tapped", "attacks_unblocked",
                       "dealt_damage", "deals_damage", "deals_damage_to_player", "turned_face_up",
                       "end_of_combat", "draw_step", "gains_life", "draws", "discards", "deals_damage_to_opponent",
                       "deals_combat_damage_to_creature", "cycled", "put_into_graveyard", "precombat_main",
-                      "becomes_target", "blocks_each", "blocked_by_each", "exploits", "mutates", "sacrificed"]
+                      "becomes_target", "blocks_each", "blocked_by_each", "exploits", "mutates", "sacrificed",
+                      "plays_land"]
 
 
 @dataclass(frozen=True)

@@ -152,8 +152,10 @@ class Condition:
     subtypes or supertypes; ``power_at_least`` for "a creature with power N or greater".
     ``total_power``: "creatures you control have total power N or greater" (the sum of the
     powers of the ``what`` permanents). ``counters``: "there are N or more WHAT counters on
-    ~" / "~ has a WHAT counter on it" (counted on the ability's source). ``also``: further
-    conditions that must hold too ("an Urza's Power-Plant and an Urza's Tower").
+    ~" / "~ has a WHAT counter on it" (counted on the ability's source). ``land_played``: "you
+    played a land this turn" (305.2: a land played, not one put onto the battlefield otherwise;
+    ``at_least`` and ``what`` unused). ``also``: further conditions that must hold too ("an Urza's
+    Power-Plant and an Urza's Tower").
     """
 
     at_least: int
@@ -162,26 +164,31 @@ class Condition:
     total_power: bool = False
     counters: bool = False
     also: tuple["Condition", ...] = ()
+    land_played: bool = False
 
-    def holds(self, permanents, source=None) -> bool:
-        """Whether these permanents (the ones the player controls) and the ability's
-        ``source`` (for counters on it) satisfy it."""
+    def holds(self, permanents, source=None, lands_played: int = 0) -> bool:
+        """Whether these permanents (the ones the player controls), the ability's ``source``
+        (for counters on it) and the ``lands_played`` by the player this turn satisfy it."""
         permanents = tuple(permanents)
-        if self.counters:
+        if self.land_played:
+            n = min(lands_played, 1)
+        elif self.counters:
             n = source.counters.get(self.what, 0) if source is not None else 0
         elif self.total_power:
             n = sum(max(0, p.power or 0) for p in permanents if self._matches(p))
         else:
             n = sum(1 for p in permanents if self._matches(p) and (
                 self.power_at_least is None or (p.power is not None and p.power >= self.power_at_least)))
-        return n >= self.at_least and all(c.holds(permanents, source) for c in self.also)
+        return n >= self.at_least and all(c.holds(permanents, source, lands_played) for c in self.also)
 
     def _matches(self, p) -> bool:
         kinds = {k.replace("\u2019", "'") for k in p.types | p.subtypes | p.supertypes}  # MTGJSON's "Urza’s"
         return all(w in kinds for w in self.what.split())
 
     def describe(self) -> str:
-        if self.counters:
+        if self.land_played:
+            out = "you played a land this turn"
+        elif self.counters:
             out = f"it has {self.at_least} or more {self.what} counters"
         elif self.total_power:
             out = f"{self.what}s you control have total power {self.at_least} or greater"

@@ -527,7 +527,8 @@ def _usable(col: _Collector, perm: Permanent, ability: ManaAbility, life: int, r
         col.exclude(perm.id, ability, "summoning sick: a creature's {T}/{Q} ability needs it under its "
                     "controller's control since the turn began, or haste", "302.6")
         return False
-    if ability.condition is not None and not ability.condition.holds(col.board.controlled_by(perm.controller), perm):
+    if ability.condition is not None and not ability.condition.holds(
+            col.board.controlled_by(perm.controller), perm, col.board.turn.lands_played.get(perm.controller, 0)):
         col.exclude(perm.id, ability, f"it can be activated only if {ability.condition.describe()}", "602.5b")
         return False
     if any(c.kind == "exile_self" for c in ability.costs):  # 113.6m: it functions only in that zone

@@ -197,7 +197,8 @@ def resolve_product(board: Board, perm: Permanent, product: Product) -> Product:
         own = [(c,) for c in COLORS if c in {col.value for col in perm.colors}]
         return Fixed(()) if not own else Fixed(own[0]) if len(own) == 1 else Choice(tuple(own))
     if isinstance(product, Conditional):  # 614.1a: "add ... instead" when the condition holds
-        holds = product.condition.holds(board.controlled_by(perm.controller), perm)
+        holds = product.condition.holds(board.controlled_by(perm.controller), perm,
+                                        board.turn.lands_played.get(perm.controller, 0))
         return resolve_product(board, perm, product.instead if holds else product.otherwise)
     if isinstance(product, Amount) and product.count == "removed":
         # the amount is chosen as the cost is paid; 106.7 ignores costs, so the types are those

@@ -72,7 +72,7 @@ class Pending:
 #: Events that look back in time (603.10a): the board just before them.
 _LOOK_BACK = ("dies", "leaves", "sacrificed", "put_into_graveyard")
 #: Events of a player's own action: the trigger's ``whose`` names the player.
-_PLAYER_EVENTS = ("cast", "draws", "discards", "gains_life")
+_PLAYER_EVENTS = ("cast", "draws", "discards", "gains_life", "plays_land")
 
 
 def triggered(game: Game, events: Iterable[Event]) -> list[Pending]:
@@ -251,7 +251,7 @@ def _fits(trigger: TriggerEvent, perm: Permanent, event: Event, obj: Permanent |
                 event.player == perm.controller or event.player is None):
             return False
         if trigger.subject is None and trigger.kind != "cast":
-            return True
+            return not (trigger.other and event.object == perm.id)  # "another land": not the source
     if trigger.subject is None:
         return event.object == perm.id
     if trigger.other and event.object == perm.id:

@@ -135,8 +135,10 @@ def play_land(game: Game, card_id: str, allowed: int = 1) -> str:
     lands[active] = played + 1
     game.turn = dataclasses.replace(game.turn, lands_played=MappingProxyType(lands))
     game.step("305.1", f"{active} plays {zc.name}")
-    return game.enter(game.template(zc, active, owner), active, game.moved_id(card_id, zc.name), owner=owner,
+    land = game.enter(game.template(zc, active, owner), active, game.moved_id(card_id, zc.name), owner=owner,
                       card=zc.card, cause="(305.1: a land played doesn't use the stack)")
+    game.emit("plays_land", land, player=active)  # "whenever you play a land" (603.2)
+    return land
 
 
 def declare_attackers(game: Game, attack: Mapping[str, str]) -> None:

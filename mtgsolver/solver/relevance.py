@@ -943,7 +943,9 @@ def resolve_bearing(before: Board, after: Board | None) -> Bearing:
     (702.63a), nor "when you play a land" (a resolution plays none: playing a land is a special
     action, 305.1, 116.2a), nor a static making other permanents enter tapped or with counters
     when none entered (614.1c, 614.12), nor one changing what spells cost when none was cast
-    (601.2f). Each other could change the board after, so each is decisive."""
+    (601.2f). Nor, of any permanent, a trigger on a step beginning ("At the beginning of your
+    upkeep": a resolution begins no step, 500.1, 603.2). Each other could change the board
+    after, so each is decisive."""
     was = {p.id for p in before.permanents}
     stayed = was & ({p.id for p in after.permanents} if after is not None else set())
     lines: list[UnreadLine] = []
@@ -951,7 +953,8 @@ def resolve_bearing(before: Board, after: Board | None) -> Bearing:
         for perm in board.permanents:
             cast_lines = _cast_lines(board_spell_ability(perm.card) if perm.card is not None and perm.unread else None)
             for line in perm.unread:
-                if is_activated(line) or line in cast_lines or _ENCHANT.match(_body(line)) or (
+                if is_activated(line) or line in cast_lines or _ENCHANT.match(_body(line)) or _STEP_BEGINS.match(
+                        _body(line)) or (
                         perm.id in stayed and (_ENTERS_TRIGGER.match(line) or _ETB.match(_body(line))
                                                or _stays_idle(line, perm, before, after))):
                     continue
@@ -1008,6 +1011,9 @@ _SORCERY_ACTIVATED = re.compile(r"^(?:equip|fortify|reconfigure|level up|outlast
                                 r"activate (?:this ability )?only (?:as a sorcery|during your turn)", re.I)
 _ENCHANT = re.compile(r"^Enchant\b", re.I)
 _INSTANT_KEYWORD = re.compile(r"^(?:crew|ninjutsu|scavenge)\b", re.I)
+# a trigger on a step or phase beginning (503.1, 504.2, 505.4, 507.1, 511.1, 513.1), not a
+# delayed one ("the next end step") nor one with a further sentence of another ability
+_STEP_BEGINS = re.compile(r"^At the beginning of (?!the next\b)[^.]*\.(?: If [^.]*\.)?$", re.I)
 _EARLY_STEP = re.compile(r"^At the beginning of (?:your |each |each player's |each opponent's |that player's )?"
                          r"(?:upkeep|draw step)\b", re.I)
 _THEIR_ATTACKS = re.compile(r"^(?:(?:When|Whenever) (?:~|this creature|(?:another|a) creature you control|one or more "

@@ -516,9 +516,9 @@ def paid_by_solver(game: Game, cost: ManaCost, player: str, x: int | None, card:
             raise Undecided("605.3", f"{a.ability}: the life other players lose is not modelled here")
         for c in ability.costs if ability is not None else ():
             if c.kind == "remove_counters":
-                if c.variable:
-                    raise Undecided("107.3", f"{a.ability}: removing a chosen number of counters is not modelled")
-                counters.append((a.source, c.what or "", c.amount or 1))
+                if c.variable and a.x is None:
+                    raise Undecided("107.3", f"{a.ability}: the number of counters removed was not chosen")
+                counters.append((a.source, c.what or "", a.x if c.variable else c.amount or 1))  # 107.3a
     return Payment(player, tuple(a.source for a in result.activations if a.taps),
                    tuple(a.source for a in result.activations if a.untaps), tuple(result.sacrificed),
                    tuple(counters), result.life_paid, result.damage, _pool_after(view, player, result, card),

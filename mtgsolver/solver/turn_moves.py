@@ -15,8 +15,13 @@ kept when the rest can be matched to the symbols (a bipartite matching, 601.2h);
 floats until the step ends (500.4) and may pay the next spell. A source whose mana would all be
 left is not tapped (tapping it later is the same) unless a card of the game untaps or returns
 permanents: then tapping ahead could gain mana, and the moves say it is not searched.
-Otherwise the payment solver's one payment is used and the result says the payments were not
-all tried.
+Otherwise the ways that spend mana floated by a ``mana`` move are enumerated with the plain
+sources, then the payment solver's one payment is added, and the result says the payments were
+not all tried.
+
+Mana abilities are otherwise activated while paying (605.3); a ``mana`` move activates one for
+the pool alone (605.3a, 106.4), the mana staying until the step ends (500.4), where the moment
+matters: an ability whose product depends on the board as it resolves (:func:`_floats`).
 """
 from __future__ import annotations
 
@@ -30,6 +35,7 @@ from mtgsolver.model.effects import (ActivatedAbility, Bounce, Damage, Modal, Sp
                                      nested_effects)
 from mtgsolver.model.board import Board, PoolMana
 from mtgsolver.model.mana import MANA_TYPES, ManaCost
+from mtgsolver.model.mana_abilities import Conditional
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.zones import ZoneCard
 from mtgsolver.rules.casting import (Activate, Cast, Payment, activate, cast, needs, pay as pay_costs, sorcery_timing,
@@ -55,7 +61,9 @@ _SNOW = "S"
 
 @dataclass(frozen=True)
 class Move:
-    """One thing a player does with priority: ``land`` (play the card ``subject``), ``cast``
+    """One thing a player does with priority: ``land`` (play the card ``subject``), ``mana``
+    (activate a mana ability of permanent ``subject`` for the pool, its ``payment`` the
+    activation, 605.3a), ``cast``
     (the card ``subject``, ``kicked``: its kicker paid, 702.33a; ``additional``: the additional
     cost chosen among its options, 601.2b) or ``activate`` (ability
     ``index`` of permanent ``subject``), with its targets (one group per target slot used),
@@ -83,8 +91,9 @@ class Move:
 
     def describe(self) -> str:
         """The move in words: ``cast Lightning Bolt targeting bob (pay mountain)``."""
-        verb = {"land": "play", "cast": "cast", "activate": "activate"}[self.kind]
-        what = f"{self.name} ({self.subject})" + (f": \"{self.text}\"" if self.kind == "activate" and self.text else "")
+        verb = {"land": "play", "cast": "cast", "activate": "activate", "mana": "activate"}[self.kind]
+        what = f"{self.name} ({self.subject})" + (f": \"{self.text}\"" if self.kind in ("activate", "mana")
+                                                   and self.text else "")
         parts = []
         flat = [t for group in self.targets for t in group]
         if flat:
@@ -98,7 +107,10 @@ class Move:
             parts.append("kicked")
         if self.additional is not None:
             parts.append(f"additional cost {self.additional + 1}")
-        if self.payment is not None and (self.payment.activations or self.payment.pool is not None):
+        if self.kind == "mana" and self.payment is not None:
+            parts.append("adding " + "".join("{" + m.type + "}" for m in self.payment.pool[self.index:])
+                         + " to the pool (605.3a)")
+        elif self.payment is not None and (self.payment.activations or self.payment.pool is not None):
             parts.append("paying with " + ("; ".join(self.payment.activations) or "mana in the pool"))
         text = f"{verb} {what}" + (" " + ", ".join(parts) if parts else "")
         return text + (f"; holding priority (117.3c), {self.response.describe()}" if self.response else "")
@@ -130,6 +142,8 @@ class Move:
         """
         if self.kind == "land":
             play_land(game, self.subject)
+        elif self.kind == "mana" and self.payment is not None:
+            pay_costs(game, self.payment)
         else:
             if self.payment is not None:
                 pay_costs(game, self.payment)
@@ -170,11 +184,9 @@ class PaymentOptions:
 
 
 def _plain(i: Instance) -> bool:
-    """A mana ability whose activation only taps its source for one mana of some types."""
-    return (i.taps and not i.untaps and i.sacrificed is None and not i.life and not i.mana_cost.symbols
-            and not i.damage and not i.tap_others and i.zone is None and i.restricted is None and i.spell_ok
-            and i.copy == 0 and all(not o.uses for o in i.options)
-            and not i.ability.extra and i.ability.timing is None and i.ability.per_turn is None)
+    """A mana ability whose activation only taps its source (for any amount of mana, 106.4) and
+    whose mana may pay for the spell."""
+    return _taps_only(i) and i.spell_ok
 
 
 def _letters(i: Instance) -> frozenset[str]:
@@ -260,10 +272,36 @@ def _payments(game: Game, player: str, cost: ManaCost, x: int | None, card: Card
     instances, exclusions = extract_sources(view, player, spell, frozenset(c.value for c in cost.colors),
                                             bool(cost.variables))
     pool = tuple(game.pools.get(player, ()))
-    plain = (demand is not None and all(_plain(i) for i in instances) and all(e.modelled for e in exclusions)
-             and all(m.spend_only is None for m in pool))
-    if not plain:
-        return _solver_payment(game, player, cost, x, card)
+    plain_pool = demand is not None and all(m.spend_only is None for m in pool)
+    if plain_pool and all(_plain(i) for i in instances) and all(e.modelled for e in exclusions):
+        found, whole = _enumerated(view, player, instances, pool, demand, limit)
+        if not whole:
+            return _solver_payment(game, player, cost, x, card)
+        if not found:
+            raise Illegal("601.2h", f"{player} can't pay {cost}" + (f" (X = {x})" if x is not None else ""))
+        if len(found) >= limit:
+            return PaymentOptions(found, False, f"more than {limit} ways to pay {cost}: the first {limit} tried")
+        return PaymentOptions(found)
+    # with mana floated by ``mana`` moves (:func:`_floats`): each way that spends some of it with
+    # the plain sources enumerated; then the payment solver's one way
+    found = ()
+    if plain_pool and pool:
+        some, _ = _enumerated(view, player, [i for i in instances if _plain(i)], pool, demand, limit)
+        found = tuple(p for p in some if any(a.startswith("pool: ") for a in p.activations))
+    try:
+        solver = _solver_payment(game, player, cost, x, card)
+    except Illegal:
+        if not found:
+            raise
+        solver = PaymentOptions((), False, f"one way of paying {cost} was tried (mana abilities beyond tapping for "
+                                           "mana)")
+    return PaymentOptions((*found, *(p for p in solver.payments if p not in found)), False, solver.why)
+
+
+def _enumerated(view: Any, player: str, instances: Sequence[Instance], pool: tuple[PoolMana, ...],
+                demand: Any, limit: int) -> tuple[tuple[Payment, ...], bool]:
+    """Every way to pay ``demand`` from plain ``instances`` and ``pool`` (:func:`payments`), up to
+    ``limit``, and whether the choices of mana left in the pool stayed within their budget."""
     keys = twin_keys(view)
     by_source: dict[str, list[Instance]] = {}
     for i in sorted(instances, key=lambda i: i.source):
@@ -294,12 +332,10 @@ def _payments(game: Game, player: str, cost: ManaCost, x: int | None, card: Card
                                + ((f"pool: {from_pool}",) if from_pool else ())
                                + ((f"{floating} left in the pool",) if floating else ())))
             if len(out) >= limit:
-                return PaymentOptions(tuple(out), False, f"more than {limit} ways to pay {cost}: the first {limit} tried")
+                return tuple(out), True
         if budget[0] <= 0:
-            return _solver_payment(game, player, cost, x, card)
-    if not out:
-        raise Illegal("601.2h", f"{player} can't pay {cost}" + (f" (X = {x})" if x is not None else ""))
-    return PaymentOptions(tuple(out))
+            return tuple(out), False
+    return tuple(out), True
 
 
 def _untaps_or_returns(board: Board) -> str | None:
@@ -478,7 +514,70 @@ def moves(game: Game, player: str, instant_only: bool, lands: int = 1, max_x: in
     if floated:
         out.notes.append(f"tapping a source for mana ahead of paying (605.3a, 106.4) is not searched, and {floated} "
                          "untaps or returns permanents")
+    out.moves += _floats(game, player, keys, cache)
     return out
+
+
+def _floats(game: Game, player: str, keys: Mapping[str, Any], cache: dict[Any, Any] | None) -> list[Move]:
+    """Mana abilities of ``player`` activated for the pool alone (605.3a, 106.4) where the moment
+    or the way matters: a product that depends on the board as it resolves (614.1a "... instead":
+    River of Tears before a land is played, 305.2), and every activation :func:`payments` doesn't
+    enumerate (more than one mana, a choice of combination, damage or life, a mana cost, counters
+    removed: 107.3a, one move per X), each of its products a move (106.1, 106.5), its mana cost
+    paid each way :func:`payments` finds. One per twin class; ``index`` of each move: where the
+    mana it adds starts in the pool."""
+    view = game.view()
+    instances, _ = extract_sources(view, player, None, frozenset(), False)
+    out: list[Move] = []
+    seen: set[Any] = set()
+    for i in instances:
+        if not _floatable(i) or not (isinstance(i.ability.product, Conditional) or _several(i)):
+            continue
+        try:
+            bases = payments(game, player, i.mana_cost, None, None, cache).payments
+        except (Illegal, Undecided):
+            continue
+        for o in i.options:
+            counters = tuple((r.key.split(":")[1], r.key.split(":")[2], n) for r, n in o.uses)
+            fixed = tuple(t for t, n in zip(MANA_TYPES, o.fixed) for _ in range(n))
+            for extra in itertools.combinations_with_replacement(o.free_types if o.free else (), o.free):
+                mana = tuple(PoolMana(t, snow=i.snow) for t in (*fixed, *extra))
+                for base in bases:
+                    sig = (keys.get(i.source, i.source), i.ability.text, mana, base.tapped, base.pool)
+                    if not mana or sig in seen or i.taps and i.source in base.tapped:
+                        continue
+                    seen.add(sig)
+                    payment = Payment(player, (*base.tapped, *((i.source,) if i.taps else ())), base.untapped,
+                                      base.sacrificed, (*base.counters, *counters), base.life + i.life,
+                                      base.damage + i.damage, (*base.pool, *mana),
+                                      (*base.activations, f"{i.source}: {i.ability.text}"))
+                    out.append(Move("mana", i.source, view.permanent(i.source).name, index=len(base.pool),
+                                    payment=payment, text=i.ability.text))
+    return out
+
+
+def _several(i: Instance) -> bool:
+    """An activation that adds a fixed bundle of more than one mana and costs no mana (Sol Ring,
+    City of Traitors): paying, it may make more than the cost takes, the rest left in the pool
+    (106.4); floated, the bundle pays several costs."""
+    return not i.mana_cost.symbols and all(o.amount > 1 and not o.free and not o.uses for o in i.options)
+
+
+def _floatable(i: Instance) -> bool:
+    """A mana ability the search can activate for the pool (:func:`_floats`): from a permanent,
+    no sacrifice, {Q} or other permanent tapped, no spending restriction or rider, counters its
+    only other resource."""
+    return (not i.untaps and i.sacrificed is None and not i.tap_others and i.zone is None and i.restricted is None
+            and i.copy == 0 and not i.ability.extra and not i.ability.life_loss and i.ability.timing is None
+            and i.ability.per_turn is None and all(r.key.startswith("counters:") for o in i.options for r, _ in o.uses))
+
+
+def _taps_only(i: Instance) -> bool:
+    """A mana ability whose activation only taps its source (its amount any)."""
+    return (i.taps and not i.untaps and i.sacrificed is None and not i.life and not i.mana_cost.symbols
+            and not i.damage and not i.tap_others and i.zone is None and i.restricted is None and i.copy == 0
+            and all(not o.uses for o in i.options) and not i.ability.extra and i.ability.timing is None
+            and i.ability.per_turn is None)
 
 
 def responses(game: Game, player: str, move: Move, cache: dict[Any, PaymentOptions] | None = None,

@@ -28,6 +28,7 @@ from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.line_kinds import line_kinds
 from mtgsolver.rules.casting import option_text, spell_ability, total_cost
 from mtgsolver.rules.game import Game, Undecided
+from mtgsolver.solver.produce import could_produce
 from mtgsolver.solver.relevance import entered_bearing, line_bearing, merge, turn_bearing
 from mtgsolver.solver.resolve import LibraryReader, SolverPayer
 from mtgsolver.solver.turn import Line, LineStep, Stats, Timeout, TurnSearch, answerer, opponent_can_act, perform
@@ -230,6 +231,8 @@ def check_line(board: Board, line: Line, library: CardLibrary | None = None) -> 
         if step.kind == "move" and _answered(step, prev.active_player):
             out.append(Check(step, played.path, "rules", True, "replayed: the opponent's move or answer (117.3c), "
                              "which pay and resolve don't make", after))
+        elif step.kind == "move" and step.op[1].kind == "mana":
+            out.append(_floated(prev, step, played.path, after))
         elif step.kind == "move":
             move = step.op[1]
             ok, detail = True, ""
@@ -270,6 +273,19 @@ def check_line(board: Board, line: Line, library: CardLibrary | None = None) -> 
             out.append(Check(LineStep(("end",), "the end of the line"), played.path, "704.5", False,
                              f"{opp} has not lost", after))
     return out
+
+
+def _floated(board: Board, step: LineStep, path: tuple[str, ...], after: Board) -> Check:
+    """A mana ability activated for the pool (605.3a), checked by ``produce``: its source was
+    untapped and could produce each mana added (106.7), which stays in the pool (106.4)."""
+    move = step.op[1]
+    added = [m.type for m in move.payment.pool[move.index:]]
+    could = set(could_produce(board, move.subject).types(move.subject))
+    pool = [m.type for m in after.mana_pools.get(move.payment.player, ())]
+    ok = (not board.permanent(move.subject).tapped and set(added) <= could
+          and all(pool.count(t) >= added.count(t) for t in set(added)))
+    return Check(step, path, "produce", ok, f"adds {''.join('{' + t + '}' for t in added)}; "
+                                             f"could produce {sorted(could)}", after)
 
 
 def _legal(verdict: Any) -> bool:

@@ -1348,6 +1348,7 @@ CONSTANTS: dict[str, Any] = {
     "your_precombat_main": {"kind": "precombat_main"},
     "attached_upkeep": {"kind": "upkeep", "whose": "attached"},
     "cycled": {"kind": "cycled"},
+    "plays_land": {"kind": "plays_land"}, "plays_another_land": {"kind": "plays_land", "other": True},
     "deals_damage_to_opponent": "deals_damage_to_opponent",
     "deals_combat_damage_to_creature": "deals_combat_damage_to_creature",
     "put_into_graveyard": "put_into_graveyard",

@@ -456,6 +456,10 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         return "instead", (Condition(1, " ".join(_simple(words1)), also=(Condition(1, " ".join(_simple(words2))),)),
                            product)
 
+    def instead_land_played(self, product):
+        """``If you played a land this turn, add {B} instead`` (River of Tears, 305.2)."""
+        return "instead", (Condition(1, "land", land_played=True), product)
+
     def instead_counter(self, _self, kind, product):
         """``If ~ has a luck counter on it, instead add one mana of any color``."""
         return "instead", (Condition(1, kind, counters=True), product)

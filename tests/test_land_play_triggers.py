@@ -1,0 +1,58 @@
+"""Abilities that trigger on a land played (305.1, 603.2): "When you play another land, sacrifice
+City of Traitors." triggers on a land its controller plays, not on itself (the land it names
+"another" than it) and not on a land put onto the battlefield otherwise."""
+from __future__ import annotations
+
+from mtgsolver.load import prepare
+from mtgsolver.read.board_file import read_board_text
+from mtgsolver.read.oracle import parse_oracle_text
+from mtgsolver.rules.game import Game
+from mtgsolver.rules.resolution import resolve_stack, settle
+from mtgsolver.rules.turn import play_land
+from mtgsolver.solver.resolve import LibraryReader
+
+BOARD = """version: 1
+active_player: alice
+turn: {step: precombat_main}
+players: [{name: alice}, {name: bob}]
+zones: {alice: {hand: [%s]}}
+battlefield:
+%s
+"""
+
+
+class _First:
+    def choose(self, key: str, options) -> int:
+        return 0
+
+
+def _played(hand: str, battlefield: list[str], real_cards) -> Game:
+    b = prepare(read_board_text(BOARD % (hand, "\n".join("  - " + p for p in battlefield) or "  []"), "b.yaml",
+                                real_cards))
+    game = Game(b, LibraryReader(real_cards), _First())
+    play_land(game, b.zones["alice"].hand[0].id)
+    settle(game)
+    resolve_stack(game, 0)
+    return game
+
+
+def test_the_land_play_trigger_is_read() -> None:
+    assert parse_oracle_text("When you play another land, sacrifice City of Traitors.", "City of Traitors")[0] == [
+        {"triggered": {"event": {"kind": "plays_land", "other": True},
+                       "effects": [{"sacrifice": {"what": "source", "who": "you"}}],
+                       "text": "When you play another land, sacrifice City of Traitors."}}]
+    assert parse_oracle_text("Whenever you play a land, you gain 1 life.", "X")[0][0]["triggered"]["event"] == {
+        "kind": "plays_land"}
+
+
+def test_city_of_traitors_is_sacrificed_when_another_land_is_played(real_cards) -> None:
+    game = _played("Mountain", ["{id: city, card: City of Traitors, controller: alice}"], real_cards)
+    assert not game.on_battlefield("city")
+    assert "City of Traitors" in [zc.name for zc in game.board().zones["alice"].graveyard]
+
+
+def test_city_of_traitors_played_stays_and_an_opponents_land_play_does_not_count(real_cards) -> None:
+    game = _played("City of Traitors", [], real_cards)
+    assert [p.name for p in game.board().permanents] == ["City of Traitors"]
+    game = _played("Mountain", ["{id: city, card: City of Traitors, controller: bob}"], real_cards)
+    assert game.on_battlefield("city")
