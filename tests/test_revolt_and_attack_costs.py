@@ -1,0 +1,85 @@
+"""Revolt (207.2c: "if a permanent you controlled left the battlefield this turn", an intervening
+"if", 603.4) kept on the turn record as permanents leave; enters triggers that add mana, not
+mana abilities (605.1b), which use the stack (106.3); and the turn search paying costs to
+attack (508.1g-h) as Forge's puzzle PS_M192 needs (Baird, Steward of Argive)."""
+from __future__ import annotations
+
+import pytest
+
+from mtgsolver.load import parse_board_text
+from mtgsolver.model.errors import BoardError
+from mtgsolver.read.oracle import parse_oracle_text
+from mtgsolver.rules.game import Game
+from mtgsolver.solver.resolve import LibraryReader, resolve
+from mtgsolver.solver.win import check_line, win_turn
+
+HEAD = "version: 1\nactive_player: a\nplayers: [{name: a, life: 20}, {name: b, life: %d}]\n"
+
+
+def board(text: str, cards, life: int = 20):
+    return parse_board_text(HEAD % life + text, "b.yaml", cards)
+
+
+@pytest.mark.parametrize("name, condition, effect", [
+    ("Hidden Herbalists", [{"permanent_left": True}], {"add_mana": {"mana": ["G", "G"]}}),
+    ("Priest of Gix", None, {"add_mana": {"mana": ["B", "B", "B"]}}),
+    ("Renegade Rallier", [{"permanent_left": True}], None),
+])
+def test_real_cards_read_revolt_and_enters_mana(real_cards, name: str, condition, effect) -> None:
+    card = real_cards.find(name)
+    entries, unread = parse_oracle_text(card.text, name)
+    assert not unread
+    trig = next(e["triggered"] for e in entries if isinstance(e, dict) and "triggered" in e)
+    assert trig["event"] == {"kind": "enters"} and trig.get("condition") == condition
+    assert effect is None or trig["effects"] == [effect]
+
+
+@pytest.mark.parametrize("line", ["Whenever you tap a land for mana, add {G}.",
+                                  "When ~ enters the battlefield, add {G} for each Forest you control."])
+def test_mana_triggers_of_mana_abilities_and_counts_stay_unread(line: str) -> None:
+    assert parse_oracle_text(line, "X")[0] == []
+
+
+def test_a_permanent_leaving_is_kept_for_its_controller(real_cards) -> None:
+    game = Game(board("battlefield:\n  - {id: bears, card: Grizzly Bears, controller: b}\n"
+                      "  - {id: ox, card: Pillarfield Ox, controller: a}\n", real_cards),
+                LibraryReader(real_cards), None)  # type: ignore[arg-type]
+    game.leave("bears", "graveyard", "is destroyed", "701.8")
+    assert game.turn.permanent_left == {"b"}
+    game.leave("ox", "exile", "is exiled", "406.3")
+    assert game.board().turn.permanent_left == {"a", "b"}
+
+
+@pytest.mark.parametrize("left, pool", [("[a]", "GG"), ("[b]", ""), ("[]", "")])
+def test_hidden_herbalists_adds_mana_only_after_revolt(real_cards, left: str, pool: str) -> None:
+    """603.4: the trigger checks "a permanent you controlled left" as it would trigger; only
+    its controller's permanents count."""
+    b = board(f"turn: {{permanent_left: {left}}}\nzones: {{a: {{hand: [Hidden Herbalists]}}}}\n", real_cards)
+    r = resolve(b, ["cast Hidden Herbalists"], free=True)
+    assert r.resolved is True
+    assert "".join(m.type for m in r.board.pool("a")) == pool
+
+
+def test_the_turn_record_names_players_of_the_board(real_cards) -> None:
+    with pytest.raises(BoardError, match="turn.permanent_left"):
+        board("turn: {permanent_left: [carol]}\n", real_cards)
+
+
+def _propaganda(lands: int):
+    def make(cards):
+        forests = "".join(f"  - {{id: f{i}, card: Forest, controller: a}}\n" for i in range(lands))
+        return board("battlefield:\n" + forests + "  - {id: bears, card: Grizzly Bears, controller: a}\n"
+                     "  - {id: prop, card: Propaganda, controller: b}\n", cards, life=2)
+    return make
+
+
+def test_the_search_pays_a_cost_to_attack_when_it_can(real_cards) -> None:
+    """508.1h: Propaganda's {2} paid with two Forests lets Grizzly Bears attack for the win; with
+    one Forest no attack is legal and there is no win."""
+    make = _propaganda(2)
+    answer = win_turn(make(real_cards), real_cards, time_limit=30)
+    assert answer.solved is True, answer.reasons
+    attack = next(s for s in answer.line.steps if s.kind == "attack")
+    assert attack.op[2] is not None and len(attack.op[2].activations) == 2
+    assert all(c.ok for c in check_line(make(real_cards), answer.line, real_cards))
+    assert win_turn(_propaganda(1)(real_cards), real_cards, time_limit=30).solved is False
