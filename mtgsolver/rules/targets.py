@@ -155,6 +155,26 @@ def target_problem(game: Game, spec: TargetSpec, tid: str, controller: str, sour
     return f"{tid} is not on the battlefield, on the stack, in a zone or a player"
 
 
+def can_enchant(game: Game, spec: TargetSpec, pid: str, controller: str, aura: str) -> bool:
+    """Whether the permanent ``pid`` is a legal object for an Aura entering the battlefield
+    other than as a spell (303.4f): its enchant ability (702.5a) allows it; the Aura doesn't
+    target it, so hexproof and shroud don't matter.
+
+    :raises Undecided: an enchant ability naming a player, or a permanent with protection
+        (702.16c: what it can be enchanted by is not modelled here)."""
+    if "player" in spec.kinds:
+        raise Undecided("303.4f", "an Aura that enchants a player entering other than as a spell is not modelled")
+    perm = game.perm(pid)
+    wanted = spec.kinds & PERMANENT_KINDS
+    if not ("permanent" in wanted or wanted & perm.types) or not game.query().matches(spec.filter, pid, aura,
+                                                                                      controller):
+        return False
+    if perm.protections:
+        raise Undecided("702.16c", f"{perm.name} ({pid}) has protection; whether the Aura can enchant it is not "
+                                   "modelled")
+    return True
+
+
 def player_protection(view: Board, player: str, controller: str) -> str | None:
     """Why ``player`` can't be the target of a spell or ability ``controller`` controls because
     of a static ability of a permanent ``player`` controls, or ``None``: "You have shroud"
