@@ -1013,7 +1013,7 @@ def put_onto_battlefield(game: Game, cid: str, controller: str, tapped: bool,
             game.put_card(owner, zone, zc)  # type: ignore[arg-type]
             game.step("303.4g", f"{zc.name} has nothing to enchant and stays in {owner}'s {zone}")
             return
-        attached_to = options[game.choose(f"enchant:{cid}", options)]
+        attached_to = options[game.choose(f"enchant:{controller}:{cid}", options)]
     template = game.template(zc, controller, owner)
     if counters:
         template = dataclasses.replace(template, counters=MappingProxyType({**template.counters, **counters}))

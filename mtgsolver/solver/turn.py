@@ -496,7 +496,7 @@ class TurnSearch:
         kind, _, rest = key.partition(":")
         if kind in ("order", "sacrifice", "discard", "answer", "dredge"):
             return rest
-        if kind in ("legend", "color", "enters"):
+        if kind in ("legend", "color", "enters", "enchant"):
             return rest.split(":")[0]
         if kind == "attacks":
             return self._controller(game, rest) or self.opp
