@@ -83,3 +83,60 @@ def test_the_search_pays_a_cost_to_attack_when_it_can(real_cards) -> None:
     assert attack.op[2] is not None and len(attack.op[2].activations) == 2
     assert all(c.ok for c in check_line(make(real_cards), answer.line, real_cards))
     assert win_turn(_propaganda(1)(real_cards), real_cards, time_limit=30).solved is False
+
+
+RALLIER = ("turn: {permanent_left: [a]}\nzones: {a: {hand: [Renegade Rallier], graveyard: [One With the Wind]}}\n"
+           "battlefield:\n")
+
+
+def test_an_aura_returned_enchants_what_its_controller_chooses(real_cards) -> None:
+    """303.4f: One With the Wind returned by Renegade Rallier's revolt is attached as it enters to
+    the creature its controller chooses, hexproof or not (it doesn't target)."""
+    b = board(RALLIER + "  - {id: bears, card: Grizzly Bears, controller: a}\n"
+                        "  - {id: wurm, name: Wurm, types: [creature], power: 5, toughness: 5, keywords: [hexproof], "
+                        "controller: b}\n", real_cards)
+    r = resolve(b, ["cast Renegade Rallier"], free=True)
+    assert r.resolved is None  # the choice is asked for
+    for choice, power in (("bears", 4), ("wurm", 7)):
+        r = resolve(b, ["cast Renegade Rallier"], free=True, choose=[f"enchant:a:a.graveyard[0]={choice}"])
+        assert r.resolved is True and r.board.permanent(choice).power == power
+        assert r.board.permanent(choice).has_keyword("flying")
+
+
+def test_an_aura_with_nothing_to_enchant_stays_in_the_graveyard(real_cards) -> None:
+    """303.4g: Wild Growth enchants a land; with no land on the battlefield it stays in the graveyard."""
+    b = board("turn: {permanent_left: [a]}\nzones: {a: {hand: [Renegade Rallier], graveyard: [Wild Growth]}}\n",
+              real_cards)
+    r = resolve(b, ["cast Renegade Rallier"], free=True)
+    assert r.resolved is True and not r.board.has_permanent("wild-growth")
+    assert any(s.rule == "303.4g" for s in r.steps)
+
+
+MIDPOINT = """battlefield:
+  - {id: marshal, card: Benalish Marshal, controller: a}
+  - {id: knight, card: Valiant Knight, controller: a}
+  - {id: warleader, card: Leonin Warleader, controller: a}
+  - {id: guide, card: Aerial Guide, controller: a}
+  - {id: bishop, card: Bishop of Rebirth, controller: a}
+  - {id: grove1, card: Sunpetal Grove, controller: a}
+  - {id: grove2, card: Sunpetal Grove, controller: a}
+  - {id: convergence, card: Sandwurm Convergence, controller: b}
+  - {id: wurm, name: Wurm, types: [creature], power: 5, toughness: 5, keywords: [hexproof], token: true, controller: b}
+  - {id: baird, card: "Baird, Steward of Argive", controller: b, counters: {+1/+1: 2}}
+zones: {a: {graveyard: [Hidden Herbalists, Renegade Rallier, One With the Wind]}}
+"""
+
+
+@pytest.mark.parametrize("left, solved", [("[a]", True), ("[]", False)])
+def test_bishop_returns_rallier_whose_revolt_returns_an_aura_onto_an_attacker(real_cards, left: str,
+                                                                              solved: bool) -> None:
+    """The combat of Forge's PS_M192 once Shalai is gone: Bishop of Rebirth and Leonin Warleader
+    attack paying Baird's {1} each (508.1h); Bishop returns Renegade Rallier, whose revolt
+    returns One With the Wind onto the Warleader (303.4f): 7 in the air and 2 of the Cats on
+    the ground make 9. Without revolt the Aura stays and no attack wins."""
+    make = lambda: board(f"turn: {{permanent_left: {left}}}\n" + MIDPOINT, real_cards, life=9)  # noqa: E731
+    answer = win_turn(make(), real_cards, time_limit=60)
+    assert answer.solved is solved, answer.reasons
+    if solved:
+        assert any("enchant:a:" in c and c.endswith("= warleader") for s in answer.line.steps for c in s.choices)
+        assert all(c.ok for c in check_line(make(), answer.line, real_cards))
