@@ -15,8 +15,6 @@ Examples
 """
 from __future__ import annotations
 
-import re
-
 from typing import Any
 
 from mtgsolver.read.grammar.actions import (
@@ -51,16 +49,6 @@ def read(line: str, name: str) -> list[Any] | None:
         return None
 
 
-#: "When ~ enters the battlefield, [if ...,] add {G}{G}." (Priest of Gix, Hidden Herbalists): not a
-#: mana ability (605.1b: it triggers on no mana ability), so it uses the stack and its mana goes
-#: to its controller's pool as it resolves (106.3, 605.5a)
-_ENTERS_ADDS = re.compile(r"when ~ enters(?: the battlefield)?, (?:if [^,.]*, )?add \{[wubrgc]\}(?:\{[wubrgc]\})*\.")
-
-
-def _enters_and_adds(low: str) -> bool:
-    return bool(_ENTERS_ADDS.fullmatch(low.strip()))
-
-
 def triggered(line: str, name: str) -> dict[str, Any]:
     """The mapping of one triggered ability.
 
@@ -68,7 +56,7 @@ def triggered(line: str, name: str) -> dict[str, Any]:
     """
     low = normal(line, name)
     tapped = low.startswith(_TAPPED) and not about_mana(low[len(_TAPPED):])
-    if not is_triggered(line) or about_mana(line) and not (tapped or _enters_and_adds(low)):
+    if not is_triggered(line) or about_mana(line) and not tapped:
         raise Refused("not a triggered ability, or one about mana")
     keyword_cost(line)
     event, rest = _clause(low, trigger)
