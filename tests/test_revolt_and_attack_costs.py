@@ -134,3 +134,13 @@ def test_bishop_returns_rallier_whose_revolt_returns_an_aura_onto_an_attacker(re
     if solved:
         assert any("enchant:a:" in c and c.endswith("= warleader") for s in answer.line.steps for c in s.choices)
         assert all(c.ok for c in check_line(make(), answer.line, real_cards))
+
+
+def test_a_requirement_to_attack_beside_a_cost_leaves_the_search_undecided(real_cards) -> None:
+    """508.1d: a requirement whose creature must pay to attack doesn't count; the search doesn't
+    weigh that, so with both it doesn't claim there is no win."""
+    forests = "".join(f"  - {{id: f{i}, card: Forest, controller: a}}\n" for i in range(2))
+    b = board("battlefield:\n" + forests + "  - {id: cyclops, card: Bloodrock Cyclops, controller: a}\n"
+              "  - {id: prop, card: Propaganda, controller: b}\n", real_cards, life=3)
+    answer = win_turn(b, real_cards, time_limit=30)
+    assert answer.solved is None and any("508.1d" in r for r in answer.reasons)

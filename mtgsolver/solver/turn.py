@@ -746,8 +746,9 @@ class TurnSearch:
     def attacks(self, board: Board, budget: int) -> _Res:
         """508.1: each legal attack of the searching player, or none (508.8)."""
         view = self.game(board, _Script((), self.owner)).view()
-        declarations = legal_attacks(view)
+        declarations, notes = legal_attacks(view)
         node = _Or()
+        node.notes |= set(notes)
         for attack, cost in declarations:
             if not attack:
                 won = node.add(self.then(board, ("no_attack",), "no attack",
@@ -938,17 +939,22 @@ def _cannot_pay(board: Board, perm: Any, ability: ActivatedAbility) -> bool:
 
 
 # --------------------------------------------------------------------------- combat declarations
-def legal_attacks(view: Board) -> list[tuple[dict[str, str], ManaCost | None]]:
+def legal_attacks(view: Board) -> tuple[list[tuple[dict[str, str], ManaCost | None]], list[str]]:
     """Every legal attack (508.1: each creature attacks one thing it can or stays home, no
     restriction broken, the most requirements obeyed, 508.1c-d) up to twins, larger attacks on
     the player first, each with the total of its costs to attack (508.1h: ``None`` when it has
-    none; whether it can be paid is for the caller)."""
+    none; whether it can be paid is for the caller); a note, and attacks without costs only,
+    when there are requirements too (508.1d: a requirement with a cost doesn't count)."""
     problem = attack_problem(view)
     keys = twin_keys(view)
+    notes = []
+    costed = any(cost is not None for opts in problem.options.values() for cost in opts.values())
+    if costed and problem.requirements:
+        notes.append("requirements to attack beside costs to attack (508.1d) are not searched")
     choices: list[list[str | None]] = []
     creatures = sorted(problem.options, key=lambda c: (-(view.permanent(c).power or 0), c))
     for c in creatures:
-        targets = list(problem.options[c])
+        targets = [t for t, cost in problem.options[c].items() if cost is None or not notes]
         players = [t for t in targets if view.is_player(t)]
         choices.append([*players, *(t for t in targets if t not in players), None])
     seen: set[Any] = set()
@@ -965,7 +971,7 @@ def legal_attacks(view: Board) -> list[tuple[dict[str, str], ManaCost | None]]:
         total = sum(costs[1:], costs[0]) if costs else None
         found.append((sum(obeyed(problem, attack)), attack, total))
     top = max((n for n, _, _ in found), default=0)
-    return [(a, cost) for n, a, cost in found if n == top]
+    return [(a, cost) for n, a, cost in found if n == top], notes
 
 
 def legal_blocks(view: Board, defender: str, limit: int = 20000) -> tuple[list[dict[str, tuple[str, ...]]], str | None]:
