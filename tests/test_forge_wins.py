@@ -21,7 +21,8 @@ SOLVED = [("examples/puzzles/forge/ps-akh4.yaml", 0.1), ("tests/data/forge/PS_AK
           ("tests/data/forge/PS_RIX6.pzl", 0.5), ("tests/data/forge/PS_MID2.pzl", 30.0),
           ("examples/puzzles/forge/ps-mid2.yaml", 30.0), ("tests/data/forge/PP00.pzl", 9.0),
           ("examples/puzzles/forge/pp00.yaml", 9.0), ("tests/data/forge/PP01.pzl", 28.0),
-          ("examples/puzzles/forge/ps-khm2.yaml", 25.0), ("tests/data/forge/PS_KHM2.pzl", 25.0)]
+          ("examples/puzzles/forge/ps-khm2.yaml", 25.0), ("tests/data/forge/PS_KHM2.pzl", 25.0),
+          ("tests/data/forge/PS_M192.pzl", 200.0)]
 #: The default suite's share: puzzles solved in under a second.
 QUICK = 1.0
 
