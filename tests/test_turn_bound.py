@@ -84,7 +84,7 @@ def attacked(state: ref.State) -> tuple[ref.State, Board]:
     units = tuple(dataclasses.replace(u, tapped=True) if u.id in ids and "vigilance" not in u.keywords else u
                   for u in state.units)
     line = Line((LineStep(("step", "beginning_of_combat"), "on to combat"),
-                 LineStep(("attack", tuple((c, "opponent") for c in ids)), "attack")))
+                 LineStep(("attack", tuple((c, "opponent") for c in ids), None), "attack")))
     return dataclasses.replace(state, units=units, attackers=ids), list(replay(board_of(state), line))[-1].board
 
 

@@ -230,6 +230,15 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     # keeps each opponent of its controller in the game as cant_lose_game keeps its controller
     "cant_win_game": None,
     "opponents_cant_lose_game": None,
+    # -- the permanent's controller as a target (115.1) --
+    # "You have hexproof" (Leyline of Sanctity; 702.11c): its controller can't be the target of
+    # spells or abilities their opponents control
+    "controller_hexproof": None,
+    # "You have shroud" (Ivory Mask; 702.18a): its controller can't be the target of spells or abilities
+    "controller_shroud": None,
 }
+
+#: the keywords a static ability gives its controller ("You have hexproof") -> the rule on the source
+PLAYER_KEYWORDS: dict[str, str] = {"hexproof": "controller_hexproof", "shroud": "controller_shroud"}
 
 

@@ -128,7 +128,9 @@ class TurnInfo:
     abilities activated (``ID:N``, N counting its activated abilities from 1, 602.5b). ``number`` is ``None`` when unknown. ``step``
     is one of :data:`TURN_STEPS` (500.1); ``lands_played`` counts land plays per player (305.2);
     ``extra_turns``: the players who take extra turns after this one, the next first (500.7: the
-    most recently created extra turn is taken first).
+    most recently created extra turn is taken first); ``permanent_left``: the players a permanent
+    they controlled left the battlefield of this turn (revolt, 207.2c: "if a permanent you
+    controlled left the battlefield this turn").
     """
 
     number: int | None = None
@@ -140,6 +142,7 @@ class TurnInfo:
     lands_played: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     activated_once: frozenset[str] = frozenset()
     extra_turns: tuple[str, ...] = ()
+    permanent_left: frozenset[str] = frozenset()
 
 
 _SYMBOL = re.compile(r"\{[^}]+\}")

@@ -356,6 +356,9 @@ class TurnSpec(_Strict):
         'ID:N: its N-th activated ability, "activate only once each turn", was (602.5b)')
     extra_turns: list[str] = Field(
         default_factory=list, description="the players who take extra turns after this one, the next first (500.7)")
+    permanent_left: list[str] = Field(
+        default_factory=list, description="the players a permanent they controlled left the battlefield of this turn "
+        "(revolt, 207.2c)")
 
 
 class SolutionSpec(_Strict):
@@ -1163,11 +1166,13 @@ class _Builder:
             self.need_permanent(pid, f"turn.activated_once[{j}]")
             if n and not (n.isdigit() and int(n) >= 1):
                 raise self.fail(f"turn.activated_once[{j}]", f"{key!r}: give ID or ID:N with N counting from 1")
-        for j, player in enumerate(t.extra_turns):
-            self.need_player(player, f"turn.extra_turns[{j}]")
+        for f in ("extra_turns", "permanent_left"):
+            for j, player in enumerate(getattr(t, f)):
+                self.need_player(player, f"turn.{f}[{j}]")
         return TurnInfo(t.number, t.extra_turn, MappingProxyType(dict(t.spells_cast)),
                         MappingProxyType(dict(t.crimes_committed)), frozenset(t.triggered_once), t.step,
-                        MappingProxyType(dict(t.lands_played)), frozenset(t.activated_once), tuple(t.extra_turns))
+                        MappingProxyType(dict(t.lands_played)), frozenset(t.activated_once), tuple(t.extra_turns),
+                        frozenset(t.permanent_left))
 
     # -- effects, pools, combat ------------------------------------------------------
     def effect(self, i: int, e: EffectSpec) -> Effect:
@@ -1483,7 +1488,7 @@ def zones_data(board: Board, library: CardLibrary | None = None) -> dict[str, An
     turn = {"number": t.number, "step": t.step, "extra_turn": t.extra_turn, "lands_played": dict(t.lands_played),
             "spells_cast": dict(t.spells_cast), "crimes_committed": dict(t.crimes_committed),
             "triggered_once": sorted(t.triggered_once), "activated_once": sorted(t.activated_once),
-            "extra_turns": list(t.extra_turns)}
+            "extra_turns": list(t.extra_turns), "permanent_left": sorted(t.permanent_left)}
     return {"zones": zones, "stack": stack, "turn": turn}
 
 

@@ -397,6 +397,8 @@ class Game:
                 e.kind == "exile_if_dies" and pid in (e.objects or ()) for e in self.effects):
             to, how, rule = "exile", f"{how}; it would die and is exiled instead", "614.1a"
         self.last_known[pid] = (self.generation.get(pid, 0), lki)
+        if lki.controller not in self.turn.permanent_left:  # revolt (207.2c)
+            self.turn = dataclasses.replace(self.turn, permanent_left=self.turn.permanent_left | {lki.controller})
         printed = self.perms.pop(pid)
         self.generation[pid] = self.generation.get(pid, 0) + 1
         self._forget(pid)

@@ -788,6 +788,11 @@ def _city_blessing(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Bo
     return (bool(player and player.city_blessing) or ascends) == c.value
 
 
+def _permanent_left(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
+    """Revolt (207.2c): a permanent the controller controlled left the battlefield this turn."""
+    return (eff.controller in board.turn.permanent_left) == c.value
+
+
 def _hand_at_most(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
     """"As long as you have one or fewer cards in hand" (402: the hand's count)."""
     zones = board.zones.get(eff.controller)
@@ -840,6 +845,7 @@ _BOARD_CONDITIONS = {
     "completed_dungeon": _completed_dungeon, "city_blessing": _city_blessing, "hand_at_most": _hand_at_most,
     "life_over_starting": _life_over_starting, "opponent_graveyard": _opponent_graveyard,
     "graveyard_types": _graveyard_types, "graveyard_cards": _graveyard_cards, "life_at_least": _life_at_least,
+    "permanent_left": _permanent_left,
 }
 
 

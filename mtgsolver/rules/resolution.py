@@ -110,7 +110,7 @@ from mtgsolver.rules.game import Game, StackObject, Undecided, card_object
 from mtgsolver.rules.library import arrange, choose_cards, known_top, shuffle, whole_library
 from mtgsolver.rules.replacement import prevent, regenerate
 from mtgsolver.rules.state_based import check_state
-from mtgsolver.rules.targets import became_targets, choose_targets, quality_of, target_problem
+from mtgsolver.rules.targets import became_targets, can_enchant, choose_targets, quality_of, target_problem
 from mtgsolver.rules.triggers import intervening_if, madness_cost, put_triggers, triggered
 from mtgsolver.rules.twins import twin_keys
 
@@ -1055,17 +1055,33 @@ def _put_onto_battlefield(r: Resolving, e: PutOntoBattlefield) -> None:
 
 def put_onto_battlefield(game: Game, cid: str, controller: str, tapped: bool,
                          counters: dict[str, int] | None = None) -> None:
-    """A card onto the battlefield from its zone, with ``counters`` on it (122.6)."""
+    """A card onto the battlefield from its zone, with ``counters`` on it (122.6); an Aura
+    attached to what its controller chooses as it enters, or left where it is when it can
+    enchant nothing (303.4f-g).
+
+    :raises Undecided: an Aura whose enchant ability is not read."""
     owner, zone, zc = game.take_card(cid)
     if not zc.card.is_permanent:
         game.put_card(owner, zone, zc)  # type: ignore[arg-type]
         game.step("110.4", f"{zc.name} is not a permanent card and stays in {owner}'s {zone}")
         return
+    attached_to = None
+    if "aura" in {s.lower() for s in zc.card.subtypes}:
+        spec = game.reader.enchant(zc.card)
+        if spec is None:
+            raise Undecided("303.4f", f"what {zc.name} can enchant is not read")
+        options = [pid for pid in sorted(game.perms) if can_enchant(game, spec, pid, controller, cid)]
+        if not options:
+            game.put_card(owner, zone, zc)  # type: ignore[arg-type]
+            game.step("303.4g", f"{zc.name} has nothing to enchant and stays in {owner}'s {zone}")
+            return
+        attached_to = options[game.choose(f"enchant:{controller}:{cid}", options)]
     template = game.template(zc, controller, owner)
     if counters:
         template = dataclasses.replace(template, counters=MappingProxyType({**template.counters, **counters}))
     game.enter(template, controller, game.moved_id(cid, zc.name), owner=owner, tapped=tapped, card=zc.card,
-               cause=f"from {owner}'s {zone}" + (f" with {_counters(counters)} (122.6)" if counters else ""))
+               cause=f"from {owner}'s {zone}" + (f" with {_counters(counters)} (122.6)" if counters else ""),
+               attached_to=attached_to)
 
 
 def _fight(r: Resolving, e: Fight) -> None:

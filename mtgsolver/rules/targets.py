@@ -2,7 +2,7 @@
 
 Rules: 115.1 (targets), 115.4 (any target), 400.3 (a card in a graveyard is in its owner's
 graveyard), 601.2c (targets chosen), 608.2b (a spell or ability whose every target is illegal
-doesn't resolve), 702.11b, 702.16b, 702.18a (hexproof, protection, shroud).
+doesn't resolve), 702.11b-c, 702.16b, 702.18a (hexproof, protection, shroud).
 """
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from mtgsolver.model import Board
 from mtgsolver.model.effects import ActivatedAbility, Modal, Targeted, TargetSpec, TriggeredAbility
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.zones import ZoneCard
@@ -109,7 +110,7 @@ def target_problem(game: Game, spec: TargetSpec, tid: str, controller: str, sour
             return f"{tid} is not an opponent of {controller}"
         if game.players[tid].lost:
             return f"{tid} has left the game (800.4a)"
-        return None
+        return player_protection(game.view(), tid, controller)
     if game.on_battlefield(tid):
         perm = game.perm(tid)
         wanted = kinds & PERMANENT_KINDS
@@ -152,6 +153,40 @@ def target_problem(game: Game, spec: TargetSpec, tid: str, controller: str, sour
             return f"{zc.name} ({tid}) is not {spec.filter.describe()}"
         return None
     return f"{tid} is not on the battlefield, on the stack, in a zone or a player"
+
+
+def can_enchant(game: Game, spec: TargetSpec, pid: str, controller: str, aura: str) -> bool:
+    """Whether the permanent ``pid`` is a legal object for an Aura entering the battlefield
+    other than as a spell (303.4f): its enchant ability (702.5a) allows it; the Aura doesn't
+    target it, so hexproof and shroud don't matter.
+
+    :raises Undecided: an enchant ability naming a player, or a permanent with protection
+        (702.16c: what it can be enchanted by is not modelled here)."""
+    if "player" in spec.kinds:
+        raise Undecided("303.4f", "an Aura that enchants a player entering other than as a spell is not modelled")
+    perm = game.perm(pid)
+    wanted = spec.kinds & PERMANENT_KINDS
+    if not ("permanent" in wanted or wanted & perm.types) or not game.query().matches(spec.filter, pid, aura,
+                                                                                      controller):
+        return False
+    if perm.protections:
+        raise Undecided("702.16c", f"{perm.name} ({pid}) has protection; whether the Aura can enchant it is not "
+                                   "modelled")
+    return True
+
+
+def player_protection(view: Board, player: str, controller: str) -> str | None:
+    """Why ``player`` can't be the target of a spell or ability ``controller`` controls because
+    of a static ability of a permanent ``player`` controls, or ``None``: "You have shroud"
+    (702.18a), "You have hexproof" against an opponent (702.11c)."""
+    for p in view.permanents:
+        if p.controller != player:
+            continue
+        if p.has("controller_shroud"):
+            return f"{player} has shroud from {p.name} ({p.id}) (702.18a)"
+        if p.has("controller_hexproof") and controller != player:
+            return f"{player} has hexproof from {p.name} ({p.id}) and {controller} is their opponent (702.11c)"
+    return None
 
 
 def _kinds(kinds: frozenset[str]) -> str:

@@ -141,12 +141,13 @@ def play_land(game: Game, card_id: str, allowed: int = 1) -> str:
     return land
 
 
-def declare_attackers(game: Game, attack: Mapping[str, str]) -> None:
+def declare_attackers(game: Game, attack: Mapping[str, str], paid: frozenset[str] = frozenset()) -> None:
     """508.1: the attack as declared (its legality judged by the caller, as ``attacks check``
-    does): 508.1f attackers tap unless they have vigilance; 508.3a each "attacks" trigger."""
+    does; ``paid``: the attackers whose costs to attack the caller pays next, 508.1h): 508.1f
+    attackers tap unless they have vigilance; 508.3a each "attacks" trigger."""
     game.mark()
     view = game.view()
-    game.combat = CombatDeclaration(tuple(Attack(c, t) for c, t in attack.items()), None, frozenset())
+    game.combat = CombatDeclaration(tuple(Attack(c, t) for c, t in attack.items()), None, paid)
     game.changed()
     for c, t in attack.items():
         perm = view.permanent(c)

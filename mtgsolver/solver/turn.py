@@ -53,15 +53,17 @@ from mtgsolver.model.board import Board
 from mtgsolver.model.cards import CardLibrary
 from mtgsolver.model.continuous import ContinuousSpec
 from mtgsolver.model.effects import ActivatedAbility, Optional as OptionalEffect, You
+from mtgsolver.model.mana import ManaCost
 from mtgsolver.rules.attacking import attack_problem, declaration_reasons, obeyed
 from mtgsolver.rules.blocking import block_cost, block_options, blocker_capacity, requirements, restriction_findings
+from mtgsolver.rules.casting import Payment, pay as pay_costs
 from mtgsolver.rules.game import Game, Illegal, Undecided
 from mtgsolver.rules.resolution import resolve_stack, resolve_top, settle
 from mtgsolver.rules.turn import (assignment_options, begin_step, blocked_attackers, declare_attackers,
                                   declare_blockers, deal_combat_damage, end_combat, first_strike_step, strikers)
 from mtgsolver.solver.resolve import LibraryReader, SolverPayer
 from mtgsolver.solver.turn_bound import COMBAT_WINDOWS, no_win_after_combat, no_win_in_combat
-from mtgsolver.solver.turn_moves import Move, might_move, moves, responses, twin_keys
+from mtgsolver.solver.turn_moves import Move, might_move, moves, payments, responses, twin_keys
 
 __all__ = ["Line", "LineStep", "Stats", "TurnSearch", "Timeout", "answerer", "legal_attacks", "legal_blocks",
            "opponent_can_act", "perform", "state_key"]
@@ -97,7 +99,8 @@ class _Choice(BaseException):
 class LineStep:
     """One step of a line. ``op`` is what is done, replayable with :func:`perform`:
     ``("move", Move)``, ``("step", STEP)`` (a step begins and what it triggers resolves),
-    ``("attack", ((creature, target), ...))``, ``("block", ((blocker, (attackers...)), ...))``,
+    ``("attack", ((creature, target), ...), payment)`` (the costs to attack paid with
+    ``payment``, or ``None``, 508.1h), ``("block", ((blocker, (attackers...)), ...))``,
     ``("damage", ((source, recipient, n), ...))``, ``("end_combat",)``; ``script`` the options
     taken at the choices met on the way (each player's), ``choices`` them in words (``player:
     key = option``); ``text`` the step in words, ``log`` what happened, each with its rule."""
@@ -127,6 +130,8 @@ class LineStep:
                 out["response"] = LineStep(("move", m.response), m.response.describe()).to_dict()
         elif self.kind == "attack":
             out["attack"] = [{"creature": c, "target": t} for c, t in self.op[1]]
+            if self.op[2] is not None:
+                out["paid_with"] = list(self.op[2].activations)
         elif self.kind == "block":
             out["blocks"] = [{"creature": b, "blocks": list(a)} for b, a in self.op[1]]
         elif self.kind == "damage":
@@ -307,7 +312,7 @@ def perform(game: Game, op: tuple[Any, ...], opponent: str | None = None) -> Non
         begin_step(game, op[1])
     elif kind == "attack":
         begin_step(game, "declare_attackers")
-        declare_attackers(game, dict(op[1]))
+        _declare_and_pay(game, dict(op[1]), op[2])
     elif kind == "no_attack":  # 508.8: the declare blockers and combat damage steps are skipped
         begin_step(game, "declare_attackers")
         _end_of_combat(game, opponent)
@@ -322,6 +327,15 @@ def perform(game: Game, op: tuple[Any, ...], opponent: str | None = None) -> Non
         _end_of_combat(game, opponent)
         return
     answered(game, opponent)
+
+
+def _declare_and_pay(game: Game, attack: dict[str, str], payment: Payment | None) -> None:
+    """508.1: the attackers declared and tapped (508.1f), then their costs to attack paid with
+    ``payment`` (508.1g-h)."""
+    declare_attackers(game, attack, frozenset(attack) if payment is not None else frozenset())
+    if payment is not None:
+        pay_costs(game, payment)
+        settle(game)
 
 
 def _end_of_combat(game: Game, opponent: str | None) -> None:
@@ -485,7 +499,7 @@ class TurnSearch:
         kind, _, rest = key.partition(":")
         if kind in ("order", "sacrifice", "discard", "answer", "dredge"):
             return rest
-        if kind in ("legend", "color", "enters", "madness"):
+        if kind in ("legend", "color", "enters", "madness", "enchant"):
             return rest.split(":")[0]
         if kind == "attacks":
             return self._controller(game, rest) or self.opp
@@ -749,18 +763,41 @@ class TurnSearch:
         declarations, notes = legal_attacks(view)
         node = _Or()
         node.notes |= set(notes)
-        for attack in declarations:
-            if attack:
-                text = "attack: " + ", ".join(f"{view.permanent(c).name} ({c}) -> {t}" for c, t in attack.items())
-                r = self.then(board, ("attack", tuple(attack.items())), text,
-                              lambda g: self.window(g.board(), "declare_attackers", budget))
-            else:
-                r = self.then(board, ("no_attack",), "no attack",
-                              lambda g: self.window(g.board(), "postcombat_main", budget))
-            won = node.add(r)
-            if won is not None:
-                return won
+        for attack, cost in declarations:
+            if not attack:
+                won = node.add(self.then(board, ("no_attack",), "no attack",
+                                         lambda g: self.window(g.board(), "postcombat_main", budget)))
+                if won is not None:
+                    return won
+                continue
+            text = "attack: " + ", ".join(f"{view.permanent(c).name} ({c}) -> {t}" for c, t in attack.items())
+            for payment in self._attack_payments(board, attack, cost, node):
+                paid = f", paying {cost} with " + "; ".join(payment.activations) if payment is not None else ""
+                won = node.add(self.then(board, ("attack", tuple(attack.items()), payment), text + paid,
+                                         lambda g: self.window(g.board(), "declare_attackers", budget)))
+                if won is not None:
+                    return won
         return node.result()
+
+    def _attack_payments(self, board: Board, attack: dict[str, str], cost: ManaCost | None,
+                         node: "_Or") -> list[Payment | None]:
+        """The ways to pay the attack's total cost (508.1h) once its attackers are tapped
+        (508.1f): ``[None]`` when it has none; a note on ``node`` when not every way is tried."""
+        if cost is None:
+            return [None]
+        game = self.game(board, _Script((), self.owner))
+        try:
+            begin_step(game, "declare_attackers")
+            declare_attackers(game, attack, frozenset(attack))
+            found = payments(game, self.me, cost, None, None, self.payments)
+        except Illegal:
+            return []
+        except Undecided as why:
+            node.notes.add(f"paying {cost} to attack (508.1h): {why.message}")
+            return []
+        if not found.exact:
+            node.notes.add(f"paying {cost} to attack (508.1h): {found.why}")
+        return list(found.payments)
 
     def blocks(self, board: Board, budget: int) -> _Res:
         """509.1: every legal block of the opponent; a win only if it wins against each."""
@@ -916,34 +953,39 @@ def _cannot_pay(board: Board, perm: Any, ability: ActivatedAbility) -> bool:
 
 
 # --------------------------------------------------------------------------- combat declarations
-def legal_attacks(view: Board) -> tuple[list[dict[str, str]], list[str]]:
+def legal_attacks(view: Board) -> tuple[list[tuple[dict[str, str], ManaCost | None]], list[str]]:
     """Every legal attack (508.1: each creature attacks one thing it can or stays home, no
     restriction broken, the most requirements obeyed, 508.1c-d) up to twins, larger attacks on
-    the player first; notes for attacks not searched (costs to attack, 508.1h)."""
+    the player first, each with the total of its costs to attack (508.1h: ``None`` when it has
+    none; whether it can be paid is for the caller); a note, and attacks without costs only,
+    when there are requirements too (508.1d: a requirement with a cost doesn't count)."""
     problem = attack_problem(view)
     keys = twin_keys(view)
     notes = []
+    costed = any(cost is not None for opts in problem.options.values() for cost in opts.values())
+    if costed and problem.requirements:
+        notes.append("requirements to attack beside costs to attack (508.1d) are not searched")
     choices: list[list[str | None]] = []
     creatures = sorted(problem.options, key=lambda c: (-(view.permanent(c).power or 0), c))
     for c in creatures:
-        targets = [t for t, cost in problem.options[c].items() if cost is None]
-        if len(targets) < len(problem.options[c]):
-            notes.append(f"{c}: attacking with a cost (508.1h) is not searched")
+        targets = [t for t, cost in problem.options[c].items() if cost is None or not notes]
         players = [t for t in targets if view.is_player(t)]
         choices.append([*players, *(t for t in targets if t not in players), None])
     seen: set[Any] = set()
-    found: list[tuple[int, dict[str, str]]] = []
+    found: list[tuple[int, dict[str, str], ManaCost | None]] = []
     for combo in itertools.product(*choices):
         attack = {c: t for c, t in zip(creatures, combo) if t is not None}
         sig = tuple(sorted((keys.get(c), t) for c, t in attack.items()))
         if sig in seen:
             continue
         seen.add(sig)
-        if declaration_reasons(problem, attack, frozenset()):
+        if declaration_reasons(problem, attack, frozenset(attack)):
             continue
-        found.append((sum(obeyed(problem, attack)), attack))
-    top = max((n for n, _ in found), default=0)
-    return [a for n, a in found if n == top], notes
+        costs = [cost for c, t in attack.items() if (cost := problem.options[c][t]) is not None]
+        total = sum(costs[1:], costs[0]) if costs else None
+        found.append((sum(obeyed(problem, attack)), attack, total))
+    top = max((n for n, _, _ in found), default=0)
+    return [(a, cost) for n, a, cost in found if n == top], notes
 
 
 def legal_blocks(view: Board, defender: str, limit: int = 20000) -> tuple[list[dict[str, tuple[str, ...]]], str | None]:

@@ -256,8 +256,8 @@ def check_line(board: Board, line: Line, library: CardLibrary | None = None) -> 
                     "" if res.resolved else f" ({res.reason.message if res.reason else ''})")
             out.append(Check(step, played.path, "pay, resolve", ok, detail, after))
         elif step.kind == "attack":
-            trial = prev.replace(combat=CombatDeclaration(tuple(Attack(c, t) for c, t in step.op[1]), None,
-                                                          frozenset()))
+            paid = frozenset(c for c, _ in step.op[1]) if step.op[2] is not None else frozenset()
+            trial = prev.replace(combat=CombatDeclaration(tuple(Attack(c, t) for c, t in step.op[1]), None, paid))
             verdict = check_attacks(trial)
             out.append(Check(step, played.path, "attacks check", _legal(verdict), f"legal: {verdict.legal}", after))
         elif step.kind == "block":

@@ -1314,6 +1314,7 @@ CONSTANTS: dict[str, Any] = {
     "day": {"day_night": "day"},
     "not_your_turn": {"your_turn": False},
     "city_blessing": {"city_blessing": True},  # 702.131c
+    "permanent_left": {"permanent_left": True},  # revolt (207.2c)
     "completed_dungeon": {"completed_dungeon": True},  # 309.7
     "source_untapped": {"source_untapped": True},
     "source_tapped": {"source_untapped": True, "not": True},

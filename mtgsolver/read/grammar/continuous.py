@@ -29,6 +29,7 @@ from typing import Any
 from lark import Lark, Token, v_args
 from lark.exceptions import LarkError
 
+from mtgsolver.model.abilities import PLAYER_KEYWORDS
 from mtgsolver.model.cards import PERMANENT_TYPES
 from mtgsolver.model.keywords import COMBAT_KEYWORDS, KNOWN_KEYWORDS, canonical_keyword, is_landwalk
 from mtgsolver.model.subtypes import subtypes
@@ -948,6 +949,25 @@ class _Build(ConstantRules, constants=CONSTANTS):
             raise ValueError("creatures and planeswalkers only")
         return [{"affects": {"types": [t], **control}, **preds} for t in ("creature", "planeswalker")]
 
+    def you_have(self, kw: Token) -> list:
+        """"You have hexproof" (702.11c), "You have shroud" (702.18a): a rule on the source
+        that its controller has the keyword, as long as the source has the ability (613.1f)."""
+        keyword = _keyword(untag(kw))
+        if keyword not in PLAYER_KEYWORDS:
+            raise ValueError(f"a player with {keyword}")
+        return [{"affects": {"self": True}, "rules": [PLAYER_KEYWORDS[keyword]]}]
+
+    def you_and(self, subject: _Group | Token, _h: Token, kw: Token) -> list:
+        """"You and Humans you control have hexproof" (Sigarda, Heron's Grace), "you and ~
+        have hexproof" (Gruul Spellbreaker): the player's rule and the grant (611.3a)."""
+        affects = {"self": True} if isinstance(subject, Token) else dict(subject)
+        return self.you_have(kw) + [{"affects": affects, "gains": self.grants(kw)}]
+
+    def you_planeswalkers_and(self, pw: Token, control: dict, g: _Group, h: Token, kw: Token) -> list:
+        """Shalai, Voice of Plenty: "You, planeswalkers you control, and other creatures you
+        control have hexproof": the player's rule and one grant to each group (611.3a)."""
+        return self.you_and(g, h, kw) + [{"affects": {"types": ["planeswalker"], **control}, "gains": self.grants(kw)}]
+
     def cant_block_group(self, blockers: _Group, attackers: _Group) -> dict:
         """"Creatures with flying can't block creatures you control" (Bower Passage): each
         creature of the second group can't be blocked by creatures of the first (509.1b)."""
@@ -1152,7 +1172,7 @@ def _is_condition(d: dict) -> bool:
     return bool(set(d) & _COND_KEYS) and "affects" not in d and "board_rules" not in d
 
 
-_FIRST = frozenset("attacking blocking enchanted equipped other all each creatures lands permanents artifacts enchantments nonbasic no as ~ "
+_FIRST = frozenset("you you, attacking blocking enchanted equipped other all each creatures lands permanents artifacts enchantments nonbasic no as ~ "
                    "white blue black red green basic legendary snow artifact enchantment land creature ~'s tapped "
                    "untapped multicolored colorless commander tokens modified".split())
 _PLAUSIBLE = re.compile(r"\b(get|gets|have|has|can't|are|is|lose|loses|attack|block|assigns|no more than)\b")
@@ -1194,7 +1214,11 @@ def read(line: str, name: str) -> list[Any] | None:
             return None
         raise
     mappings = mapping if isinstance(mapping, list) else [mapping]
+    out: list[Any] = []
     for m in mappings:
+        if m in [{"affects": {"self": True}, "rules": [rule]} for rule in PLAYER_KEYWORDS.values()]:
+            out.append(m["rules"][0])  # "You have hexproof": the source's own static, always on (702.11c)
+            continue
         if not _sound(m):
             return None
         m["text"] = line.strip()
@@ -1202,7 +1226,8 @@ def read(line: str, name: str) -> list[Any] | None:
             parse_continuous(m, name)
         except ValueError:
             return None
-    return [{"continuous": m} for m in mappings]
+        out.append({"continuous": m})
+    return out
 
 
 _PRINTED_NAMES: list[str] = []
