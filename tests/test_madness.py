@@ -60,6 +60,18 @@ def test_the_search_wins_by_a_madness_spell_cast_in_the_cleanup_step(board, real
     assert win_turn(board(board_text("Alms of the Vein", SWAMP)), real_cards, time_limit=30).solved is False
 
 
+def test_a_madness_cost_paid_one_way_of_several_leaves_no_win_undecided(board, real_cards) -> None:
+    """118.3: a cost paid as an effect resolves is paid the payment solver's one way; with a
+    Swamp and a Watery Grave {B} has two ways that differ, so a search that finds no win has not
+    tried every line and says so; with the Swamp alone the one way is every way, and no win is
+    proved. Bob at 20 can't be beaten by Alms of the Vein's 3."""
+    grave = "  - {id: grave, card: Watery Grave, controller: alice}\n"
+    two = win_turn(board(board_text("Alms of the Vein", SWAMP + grave + JIN, life=20)), real_cards, time_limit=30)
+    assert two.solved is None and any("118.3" in r for r in two.reasons), two.reasons
+    one = win_turn(board(board_text("Alms of the Vein", SWAMP + JIN, life=20)), real_cards, time_limit=30)
+    assert one.solved is False, one.reasons
+
+
 def test_an_unread_maximum_hand_size_line_bears_on_the_turn() -> None:
     """514.1: the cleanup step's discards are searched, so an unread line about a maximum hand
     size ("You have no maximum hand size", 402.2) bears on both answers."""

@@ -433,9 +433,7 @@ class TurnSearch:
         if len(others) != 1:
             raise Undecided("104.2a", "the whole-turn search plays two-player games")
         self.opp = others[0]
-        # 118.3: the searching player's payments as effects resolve (a madness cost, 702.35b): one
-        # payment of the payment solver's, not every way of paying
-        self.payer = SolverPayer(10.0, frozenset({self.me}))
+        self.payer = _OneWayPayer(self.me)
         self.deadline = deadline
         self.max_depth = max_depth
         self.table: dict[Any, tuple[_Res, int]] = {}
@@ -848,6 +846,28 @@ class TurnSearch:
             if won is not None:
                 return won
         return node.result()
+
+
+class _OneWayPayer(SolverPayer):
+    """The searching player's payments as effects resolve (118.3: a madness cost, 702.35b): the
+    payment solver's one way; ``paid`` keeps the costs that had other ways of paying that could
+    differ (:func:`payments`), which a "no win" has not tried."""
+
+    def __init__(self, player: str) -> None:
+        super().__init__(10.0, frozenset({player}))
+        self.paid: set[str] = set()
+
+    def pay_mana(self, game: Game, cost: ManaCost, player: str) -> bool:
+        if player in self.players and cost.symbols:  # type: ignore[operator]
+            try:
+                ways = payments(game, player, cost, None, None)
+                if not ways.exact or len(ways.payments) > 1:
+                    self.paid.add(str(cost))
+            except Undecided:
+                self.paid.add(str(cost))
+            except Illegal:  # no way at all: the payment solver finds none either
+                pass
+        return super().pay_mana(game, cost, player)
 
 
 def _short(error: BaseException) -> str:

@@ -109,6 +109,8 @@ def win_turn(board: Board, library: CardLibrary | None = None, time_limit: float
         if result.cut:
             reasons.append(f"lines of more than {max_depth} moves were not searched")
         reasons += sorted(result.notes)
+    reasons += [f"{cost} paid as an effect resolved (118.3): one way of paying it was tried"
+                for cost in sorted(search.payer.paid)]
     reasons += doubts
     if against_no:
         reasons.append("text not read could give a line that wins")
