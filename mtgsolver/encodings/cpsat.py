@@ -11,7 +11,7 @@ from typing import Sequence
 
 from ortools.sat.python import cp_model
 
-__all__ = ["Deadline", "Solve", "core_of", "solve"]
+__all__ = ["Deadline", "Solve", "Work", "core_of", "solve"]
 
 
 class Deadline:
@@ -25,6 +25,21 @@ class Deadline:
 
     def expired(self) -> bool:
         return time.perf_counter() >= self.end
+
+
+class Work:
+    """A budget of CP-SAT's deterministic time shared by several solves: unlike a
+    :class:`Deadline`, what it lets finish doesn't depend on the machine's load, so answers
+    built within it are the same on every run."""
+
+    def __init__(self, units: float) -> None:
+        self.left = units
+
+    def spent(self) -> bool:
+        return self.left <= 0
+
+    def charge(self, solver: cp_model.CpSolver) -> None:
+        self.left -= solver.deterministic_time
 
 
 @dataclass
@@ -72,9 +87,10 @@ def solve(model: cp_model.CpModel, time_limit: float, seed: int = 0, **params: o
 
 
 def core_of(model: cp_model.CpModel, assumptions: Sequence[cp_model.IntVar], time_limit: float,
-            **params: object) -> list[int] | None:
+            work: Work | None = None, **params: object) -> list[int] | None:
     """Indexes (into ``assumptions``) of a subset of the assumed literals that cannot all
-    hold together, or ``None`` when they can (or when the time limit stopped the solver).
+    hold together, or ``None`` when they can (or when the time limit or ``work`` stopped the
+    solver; the solve is charged to ``work``).
 
     The model is solved with the literals as assumptions (CP-SAT's unsat core); the
     objective, if any, is ignored.
@@ -83,7 +99,11 @@ def core_of(model: cp_model.CpModel, assumptions: Sequence[cp_model.IntVar], tim
     trial.clear_objective()
     trial.clear_assumptions()
     trial.add_assumptions([trial.get_bool_var_from_proto_index(lit.index) for lit in assumptions])
+    if work is not None:
+        params = dict(params, max_deterministic_time=max(0.0, work.left))
     result = solve(trial, time_limit, **params)
+    if work is not None:
+        work.charge(result.solver)
     if result.status != cp_model.INFEASIBLE:
         return None
     core = set(result.solver.sufficient_assumptions_for_infeasibility())

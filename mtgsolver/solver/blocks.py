@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from mtgsolver.encodings.blocks import BlockModel, build_block_model
-from mtgsolver.encodings.cpsat import Deadline, Solve, core_of, solve
+from mtgsolver.encodings.cpsat import Deadline, Solve, Work, core_of, solve
 from mtgsolver.load import prepare
 from mtgsolver.model import Board, ManaCost
 from mtgsolver.model.errors import OptionError
@@ -44,8 +44,9 @@ __all__ = ["OBJECTIVES", "check_blocks", "suggest_blocks"]
 #: Objectives of :func:`suggest_blocks`, applied after the requirement maximum.
 OBJECTIVES = ("fewest-blockers", "most-blockers", "least-unblocked-power")
 
-#: Seconds per defending player for unsat-core explanations of unmet requirements.
-_EXPLAIN_SECONDS = 0.2
+#: CP-SAT deterministic time per defending player for unsat-core explanations of unmet
+#: requirements (about 0.2 s on a quiet machine; deterministic, so the notes don't depend on load).
+_EXPLAIN_WORK = 0.05
 
 #: CP-SAT parameters for block models: the stronger LP relaxation proves 509.1c maxima of
 #: boards with many Lure requirements and menace in a fraction of the default's time.
@@ -163,30 +164,29 @@ def _explain_unmet(board: Board, options: BlockOptions, reqs: list[Requirement],
     A requirement that could be obeyed on its own, but only at the cost of others, gets no
     note: a declaration that obeys it and every restriction (:func:`_obeying`) shows it
     without a model, and the guarded model is built only for those that need a core. The
-    cores share a small time budget, from the model's construction on; the explanations not
-    reached are not guessed.
+    cores share a small budget of deterministic work (and the check's time limit); the
+    explanations not reached are not guessed.
     """
     defender = options.defender
-    for_cores: tuple[BlockModel, Deadline] | None = None  # the guarded model, and the budget from its construction on
+    gm: BlockModel | None = None  # the guarded model, built for the first requirement that needs a core
+    work = Work(_EXPLAIN_WORK)
     notes: list[str] = []
     for i in unmet:
-        if for_cores is not None and for_cores[1].expired():
+        if work.spent() or deadline.expired():
             break
         req = reqs[i]
         if any(req.obeyed(d) and not restriction_findings(board, d, paid)
                for d in _obeying(board, options, req, witness)):
             continue
-        if for_cores is None:
-            for_cores = (build_block_model(board, defender, list(options.attackers), reqs, paid, guarded=True,
-                                           options=options), Deadline(min(_EXPLAIN_SECONDS, deadline.remaining())))
-        gm, budget = for_cores
+        if gm is None:
+            gm = build_block_model(board, defender, list(options.attackers), reqs, paid, guarded=True, options=options)
         guards, lit = [g for g, _ in gm.guards], gm.req_lits[i]
         if lit is None:
             attacker = board.permanent(req.attacker)  # type: ignore[arg-type]
             notes.append(f"509.1c: {req.describe(board)}: too few of {defender}'s creatures can block "
                          f"{label(attacker)}, so it can't be obeyed")
             continue
-        core = core_of(gm.model, guards + [lit], budget.remaining(), **_PARAMS)
+        core = core_of(gm.model, guards + [lit], deadline.remaining(), work, **_PARAMS)
         if core is not None:
             why = "; ".join(f"{gm.guards[j][1].message} ({gm.guards[j][1].rule})" for j in core if j < len(guards))
             notes.append(f"509.1c: {req.describe(board)}: it can't be obeyed without disobeying a restriction"
