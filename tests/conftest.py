@@ -34,12 +34,28 @@ def atomic_cards() -> Path:
 
 
 @pytest.fixture(scope="session")
-def real_cards(atomic_cards: Path):
-    """The real card pool beside the bundled cards (the pool wins on a clash), read once per test
-    process (a :class:`~mtgsolver.model.cards.CardLibrary` for ``load_board(..., library=...)``)."""
-    from mtgsolver.read.card_files import bundled_library, library_from_card_file
+def pool_cards(atomic_cards: Path, tmp_path_factory: pytest.TempPathFactory):
+    """The real card pool alone, served from its index (built once per test process, in the
+    cache the tests' ``load_cards`` calls use; cards are compiled as they are looked up)."""
+    from mtgsolver.read.card_index import open_card_file
 
-    return bundled_library().merged(library_from_card_file(atomic_cards))
+    return open_card_file(atomic_cards, tmp_path_factory.getbasetemp() / "xdg-cache" / "mtgsolver")
+
+
+@pytest.fixture(scope="session")
+def real_cards(pool_cards):
+    """The real card pool beside the bundled cards (the pool wins on a clash), as
+    ``load_cards`` gives it (a :class:`~mtgsolver.model.cards.CardLibrary` for
+    ``load_board(..., library=...)``)."""
+    from mtgsolver.read.card_files import bundled_library
+
+    return bundled_library().merged(pool_cards)
+
+
+@pytest.fixture(scope="session")
+def pool(real_cards):
+    """``real_cards`` as the card-reading test modules name it (``board(pool, ...)``)."""
+    return real_cards
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

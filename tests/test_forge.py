@@ -16,7 +16,6 @@ from mtgsolver.load import load_board
 from mtgsolver.model import BoardError
 from mtgsolver.model.zones import TURN_STEPS
 from mtgsolver.read.board_file import BoardFile, read_board, read_board_data
-from mtgsolver.read.card_index import load_cards
 from mtgsolver.read.forge import forge_board_data, token_script_card
 from .support import runs
 
@@ -38,11 +37,6 @@ def by_id(data: dict) -> dict[str, dict]:
 
 def notes_about(data: dict, words: str) -> list[str]:
     return [n for n in data["notes"] if words in n]
-
-
-@pytest.fixture(scope="module")
-def pool(atomic_cards: Path):
-    return load_cards(atomic_cards)
 
 
 def card_names(data: dict) -> set[str]:

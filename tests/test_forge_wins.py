@@ -141,7 +141,6 @@ def test_what_works_as_permanents_enter_or_spells_are_cast_bears_only_if_it_happ
     already on the battlefield, where its activated ability still bears. Neither of the first two
     bears on a payment (601.2g-h), nor on a resolution where nothing entered or was cast."""
     from mtgsolver.load import parse_board_text
-    from mtgsolver.model.unread import UnreadLine
     from mtgsolver.solver.relevance import line_bearing, mana_bearing, resolve_bearing, turn_bearing
 
     lines = {"r": "Snow lands your opponents control enter the battlefield tapped.",

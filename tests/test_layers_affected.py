@@ -10,7 +10,6 @@ import pytest
 
 from mtgsolver.load import parse_board_text
 from mtgsolver.read.board_file import BoardError
-from mtgsolver.read.card_index import open_card_file
 from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.solver.damage import combat_damage
 
@@ -27,11 +26,6 @@ def test_hand_checked_readings_of_the_cluster(name: str, line: str, expected: li
     assert unread == []
     assert [{k: v for k, v in e["continuous"].items() if k != "text"} for e in entries] == expected
     assert all(e["continuous"]["text"] == line for e in entries)
-
-
-@pytest.fixture(scope="module")
-def pool(atomic_cards: Path, tmp_path_factory):
-    return open_card_file(atomic_cards, tmp_path_factory.mktemp("cards"))
 
 
 def board(pool, perms: list[str], tail: str = ""):

@@ -7,7 +7,6 @@ from hypothesis import strategies as st
 from mtgsolver.model import Board, Color, ManaCost, Permanent, Player, Static
 from mtgsolver.model.board import Attack, Block, CombatDeclaration
 from mtgsolver.model.cards import Card
-from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.mana_abilities import basic_land_ability
 from mtgsolver.model.zones import PlayerZones, ZoneCard
 from mtgsolver.read.board_file import graveyard_statics

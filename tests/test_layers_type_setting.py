@@ -10,14 +10,13 @@ import pytest
 
 from mtgsolver import check_attacks, check_blocks, could_produce, load_board, pay
 from mtgsolver.model import BoardError, CardLibrary, Color
-from mtgsolver.read.card_files import bundled_library, library_from_card_file
 
 HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nbattlefield:\n"
 
 
 @pytest.fixture(scope="module")
-def cards(atomic_cards) -> CardLibrary:
-    return bundled_library().merged(library_from_card_file(atomic_cards))
+def cards(real_cards) -> CardLibrary:
+    return real_cards
 
 
 def board(cards: CardLibrary, rows: str, tail: str = ""):

@@ -6,23 +6,16 @@ the 2022-04-25 pool (Joraga Treespeaker, Kargan Dragonlord)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from mtgsolver.load import parse_board_text
 from mtgsolver.read.board_file import level_sections
-from mtgsolver.read.card_index import open_card_file
 from mtgsolver.solver.payment import pay
 
 HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nbattlefield:\n"
 JORAGA = ('Level up {1}{G} ({1}{G}: Put a level counter on this. Level up only as a sorcery.)\nLEVEL 1-4\n1/2\n'
           '{T}: Add {G}{G}.\nLEVEL 5+\n1/4\nElves you control have "{T}: Add {G}{G}."')
-
-
-@pytest.fixture(scope="module")
-def pool(atomic_cards: Path, tmp_path_factory):
-    return open_card_file(atomic_cards, tmp_path_factory.mktemp("cards"))
 
 
 def board(pool, *perms: str):

@@ -7,22 +7,15 @@ Each on real cards of the 2022-04-25 pool, checked against the brute-force refer
 read but not modelled (energy, "discard your hand", X sacrifices) give undecided, never "no"."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
 from mtgsolver.load import parse_board_text
 from mtgsolver.model import ManaCost
-from mtgsolver.read.card_index import open_card_file
 from mtgsolver.solver.payment import SpellInfo, pay
 from references.reference_payment import best_payment, replay
 
 HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\n"
-
-
-@pytest.fixture(scope="module")
-def pool(atomic_cards: Path, tmp_path_factory):
-    return open_card_file(atomic_cards, tmp_path_factory.mktemp("cards"))
 
 
 def board(pool, *perms: str, zones: str = ""):

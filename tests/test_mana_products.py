@@ -4,14 +4,11 @@ permanent could produce, the types of one mana for an X amount): each on real ca
 2022-04-25 pool, for ``produce`` and for ``pay`` (checked against the brute-force reference)."""
 from __future__ import annotations
 
-from pathlib import Path
 
-import pytest
 
 from mtgsolver.load import parse_board_text
 from mtgsolver.model import ManaCost
 from mtgsolver.model.mana_abilities import AnyColor, Choice
-from mtgsolver.read.card_index import open_card_file
 from mtgsolver.read.grammar.mana import parse_mana_ability
 from mtgsolver.solver.payment import pay
 from mtgsolver.solver.produce import could_produce
@@ -19,11 +16,6 @@ from references.reference_payment import best_payment
 from references.reference_produce import naive_could_produce
 
 HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nbattlefield:\n"
-
-
-@pytest.fixture(scope="module")
-def pool(atomic_cards: Path, tmp_path_factory):
-    return open_card_file(atomic_cards, tmp_path_factory.mktemp("cards"))
 
 
 def board(pool, *perms: str):

@@ -8,23 +8,15 @@ they could forbid is undecided. An activated ability's "Spend only black mana on
 read: X is paid as X symbols of those types. Checked against the brute-force reference."""
 from __future__ import annotations
 
-from pathlib import Path
 
-import pytest
 
 from mtgsolver.load import parse_board_text
 from mtgsolver.model import ManaCost
-from mtgsolver.read.card_index import open_card_file
 from mtgsolver.read.spell_text import spending_restriction
 from mtgsolver.solver.payment import pay
 from references.reference_payment import best_payment, replay
 
 HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\n"
-
-
-@pytest.fixture(scope="module")
-def pool(atomic_cards: Path, tmp_path_factory):
-    return open_card_file(atomic_cards, tmp_path_factory.mktemp("cards"))
 
 
 def board(pool, *perms: str, tail: str = ""):

@@ -13,14 +13,8 @@ from mtgsolver import check_attacks, check_blocks
 from mtgsolver.model.abilities import TextAbility
 from mtgsolver.model.errors import OptionError
 from mtgsolver.read.board_file import card_permanent, spell_ability
-from mtgsolver.read.card_index import load_cards
 from mtgsolver.solver.resolve import resolve
 from tests.resolve_support import HEAD, ORACLE, UNREAD, load, run_cli
-
-
-@pytest.fixture(scope="module")
-def pool(atomic_cards: Path):
-    return load_cards(atomic_cards)
 
 
 @pytest.fixture
