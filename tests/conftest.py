@@ -39,7 +39,7 @@ def pool_cards(atomic_cards: Path, tmp_path_factory: pytest.TempPathFactory):
     cache the tests' ``load_cards`` calls use; cards are compiled as they are looked up)."""
     from mtgsolver.read.card_index import open_card_file
 
-    return open_card_file(atomic_cards, tmp_path_factory.getbasetemp() / "xdg-cache" / "mtgsolver")
+    return open_card_file(atomic_cards, _run_cache(tmp_path_factory) / "mtgsolver")
 
 
 @pytest.fixture(scope="session")
@@ -86,10 +86,18 @@ def real_board(real_cards, board_file):
     return lambda text: load_board(board_file(text, "b.yaml"), real_cards)
 
 
+def _run_cache(factory: pytest.TempPathFactory) -> Path:
+    """This run's cache folder, shared by its xdist workers (each worker's base temporary folder
+    lies in the run's own), so a line one worker read is not read again by the other."""
+    base = factory.getbasetemp()
+    return (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "xdg-cache"
+
+
 @pytest.fixture(autouse=True)
 def _private_card_cache(tmp_path_factory, monkeypatch) -> None:
-    """Card indexes go to a temporary cache, never the user's; no default card file from the env."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "xdg-cache"))
+    """Card indexes and readings go to the run's temporary cache, never the user's; no default
+    card file from the env."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(_run_cache(tmp_path_factory)))
     monkeypatch.delenv("MTGSOLVER_CARDS", raising=False)
 
 
