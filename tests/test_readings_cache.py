@@ -14,12 +14,18 @@ GIBBERISH = "Whenever the moon is full, ~ hums."
 
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """A fresh cache directory, the cache on; the module's connection reopened around the test."""
+    """A fresh cache directory, the cache on; the module's connection reopened and the readings
+    kept in memory forgotten around the test (as in a new process)."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setenv(readings.ENV_NO_CACHE, "0")
-    readings._table.cache_clear()
+    _new_process()
     yield tmp_path / "mtgsolver"
+    _new_process()
+
+
+def _new_process() -> None:
     readings._table.cache_clear()
+    readings._in_memory.cache_clear()
 
 
 def _refuse(line: str, name: str):
@@ -71,6 +77,7 @@ def test_values_json_would_change_are_not_kept(cache: Path) -> None:
         return [("tuple", 1)]
 
     assert readings.remembered("x", "Card", read) == [("tuple", 1)]
+    _new_process()
     assert readings.remembered("x", "Card", read) == [("tuple", 1)] and len(calls) == 2
 
     def unjsonable(line: str, name: str):
@@ -78,7 +85,25 @@ def test_values_json_would_change_are_not_kept(cache: Path) -> None:
         return [frozenset({"flying"})]
 
     assert readings.remembered("y", "Card", unjsonable) == [frozenset({"flying"})]
+    _new_process()
     assert readings.remembered("y", "Card", unjsonable) == [frozenset({"flying"})] and len(calls) == 4
+
+
+def test_a_process_reads_a_line_once_even_without_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card met again on another board is not parsed again in the same process, with the table
+    turned off (as in the tests); each answer is still a fresh object."""
+    monkeypatch.setenv(readings.ENV_NO_CACHE, "1")
+    _new_process()
+    calls = []
+
+    def read(line: str, name: str):
+        calls.append(line)
+        return [{"grants": ["lure"]}]
+
+    first = readings.remembered(LURE, "Lure", read)
+    first[0]["grants"].append("menace")
+    assert readings.remembered(LURE, "Lure", read) == [{"grants": ["lure"]}] and calls == [LURE]
+    _new_process()
 
 
 def test_no_cache_when_turned_off_or_not_writable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,10 +8,13 @@ family reads it, in an SQLite table under the user's cache directory (the card i
 :func:`mtgsolver.read.card_index.cache_dir`) in a file named by a SHA-256 of that source code:
 any change to a reader starts a new file. A reading that doesn't come back equal from JSON is
 not kept; a cache that can't be opened or written is skipped, and ``MTGSOLVER_NO_CACHE=1``
-turns it off.
+turns it off. Within one process, readings are also kept in memory (the same source, so the
+same answer), so a card met again on another board is not read again, with or without the
+table.
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import os
@@ -60,8 +63,32 @@ def remembered(line: str, name: str, read: Callable[[str, str], Any], family: st
     """``read(line, name)``, from the cache when this line of this card was read before
     (``read`` is the grammar families' reader, or ``family``'s: ``spell`` reads an instant's
     whole text; each answer is a fresh object)."""
-    conn = _table()
     key = f"{family}:{name}\n{line}" if family else f"{name}\n{line}"
+    text, found = _in_memory(key, line, name, read, _source_digest())
+    return json.loads(text) if text is not None else copy.deepcopy(found)
+
+
+@lru_cache(maxsize=16384)
+def _in_memory(key: str, line: str, name: str, read: Callable[[str, str], Any], digest: str) -> tuple[str | None, Any]:
+    """The reading kept for this process (``digest``: the readers' source), as JSON text where
+    a JSON round trip keeps it, else as it is."""
+    found = _on_disk(key, line, name, read)
+    return _json_text(found), found
+
+
+def _json_text(found: Any) -> str | None:
+    """``found`` as JSON text, or ``None`` where JSON can't hold it (sets) or would change it
+    (tuples come back as lists)."""
+    try:
+        text = json.dumps(found)
+    except (TypeError, ValueError):
+        return None
+    return text if json.loads(text) == found else None
+
+
+def _on_disk(key: str, line: str, name: str, read: Callable[[str, str], Any]) -> Any:
+    """``read(line, name)``, from the table when it holds the key, else read and kept there."""
+    conn = _table()
     if conn is not None:
         try:
             with _LOCK:
@@ -71,15 +98,11 @@ def remembered(line: str, name: str, read: Callable[[str, str], Any], family: st
         if row is not None:
             return json.loads(row[0])
     found = read(line, name)
-    if conn is not None:
+    text = _json_text(found) if conn is not None else None
+    if text is not None:
         try:
-            text = json.dumps(found)
-        except (TypeError, ValueError):  # sets and other objects JSON can't hold are not kept
-            return found
-        if json.loads(text) == found:  # nor tuples, which would come back as lists
-            try:
-                with _LOCK:
-                    conn.execute("INSERT OR REPLACE INTO reading VALUES (?, ?)", (key, text))
-            except sqlite3.Error:
-                pass
+            with _LOCK:
+                conn.execute("INSERT OR REPLACE INTO reading VALUES (?, ?)", (key, text))
+        except sqlite3.Error:
+            pass
     return found
