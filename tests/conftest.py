@@ -88,7 +88,7 @@ def real_board(real_cards, board_file):
 
 def _run_cache(factory: pytest.TempPathFactory) -> Path:
     """This run's cache folder, shared by its xdist workers (each worker's base temporary folder
-    lies in the run's own), so a line one worker read is not read again by the other."""
+    lies in the run's own), so the card pool's index is built once per run."""
     base = factory.getbasetemp()
     return (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "xdg-cache"
 
