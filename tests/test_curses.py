@@ -103,3 +103,28 @@ def test_a_curse_on_a_player_round_trips(real_cards) -> None:
               real_cards)
     again = parse_board_text(write_board(b, library=real_cards), "b.yaml", library=real_cards)
     assert again.permanent("curse").attached_to == "bob"
+
+
+def test_a_curse_put_onto_the_battlefield_enchants_a_player_chosen_as_it_enters(real_cards) -> None:
+    """303.4f: an Aura put onto the battlefield other than as a spell is attached to what its
+    controller chooses, a player for a Curse; "Enchant opponent" leaves Alice one choice: Bob."""
+    from mtgsolver.rules.game import Game
+    from mtgsolver.rules.resolution import put_onto_battlefield
+
+    class Picks:
+        def __init__(self) -> None:
+            self.asked: list[list[str]] = []
+
+        def choose(self, key: str, options) -> int:
+            self.asked.append(list(options))
+            return len(options) - 1
+
+    b = board("zones: {alice: {graveyard: [{id: truce, card: Tenuous Truce}, {id: curse, card: Trespasser's Curse}]}}"
+              "\nbattlefield: []\n", real_cards)
+    picks = Picks()
+    game = Game(b, LibraryReader(real_cards), picks)  # type: ignore[arg-type]
+    put_onto_battlefield(game, "truce", "alice", False)
+    put_onto_battlefield(game, "curse", "alice", False)
+    assert picks.asked == [["alice", "bob"]]
+    assert sorted((p.name, p.attached_to) for p in game.perms.values()) == [("Tenuous Truce", "bob"),
+                                                                           ("Trespasser's Curse", "bob")]
