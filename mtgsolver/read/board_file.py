@@ -359,6 +359,7 @@ class TurnSpec(_Strict):
     permanent_left: list[str] = Field(
         default_factory=list, description="the players a permanent they controlled left the battlefield of this turn "
         "(revolt, 207.2c)")
+    creature_died: bool = Field(False, description="a creature died this turn (morbid, 207.2c; 700.4)")
 
 
 class SolutionSpec(_Strict):
@@ -1172,7 +1173,7 @@ class _Builder:
         return TurnInfo(t.number, t.extra_turn, MappingProxyType(dict(t.spells_cast)),
                         MappingProxyType(dict(t.crimes_committed)), frozenset(t.triggered_once), t.step,
                         MappingProxyType(dict(t.lands_played)), frozenset(t.activated_once), tuple(t.extra_turns),
-                        frozenset(t.permanent_left))
+                        frozenset(t.permanent_left), t.creature_died)
 
     # -- effects, pools, combat ------------------------------------------------------
     def effect(self, i: int, e: EffectSpec) -> Effect:
@@ -1488,7 +1489,8 @@ def zones_data(board: Board, library: CardLibrary | None = None) -> dict[str, An
     turn = {"number": t.number, "step": t.step, "extra_turn": t.extra_turn, "lands_played": dict(t.lands_played),
             "spells_cast": dict(t.spells_cast), "crimes_committed": dict(t.crimes_committed),
             "triggered_once": sorted(t.triggered_once), "activated_once": sorted(t.activated_once),
-            "extra_turns": list(t.extra_turns), "permanent_left": sorted(t.permanent_left)}
+            "extra_turns": list(t.extra_turns), "permanent_left": sorted(t.permanent_left),
+            **({"creature_died": True} if t.creature_died else {})}
     return {"zones": zones, "stack": stack, "turn": turn}
 
 

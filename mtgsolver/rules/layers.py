@@ -788,6 +788,11 @@ def _city_blessing(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Bo
     return (bool(player and player.city_blessing) or ascends) == c.value
 
 
+def _creature_died(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
+    """Morbid (207.2c): a creature died this turn (700.4), any player's."""
+    return board.turn.creature_died == c.value
+
+
 def _permanent_left(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
     """Revolt (207.2c): a permanent the controller controlled left the battlefield this turn."""
     return (eff.controller in board.turn.permanent_left) == c.value
@@ -846,6 +851,7 @@ _BOARD_CONDITIONS = {
     "life_over_starting": _life_over_starting, "opponent_graveyard": _opponent_graveyard,
     "graveyard_types": _graveyard_types, "graveyard_cards": _graveyard_cards, "life_at_least": _life_at_least,
     "permanent_left": _permanent_left,
+    "creature_died": _creature_died,
 }
 
 

@@ -1315,6 +1315,7 @@ CONSTANTS: dict[str, Any] = {
     "not_your_turn": {"your_turn": False},
     "city_blessing": {"city_blessing": True},  # 702.131c
     "permanent_left": {"permanent_left": True},  # revolt (207.2c)
+    "creature_died": {"creature_died": True},  # morbid (207.2c)
     "completed_dungeon": {"completed_dungeon": True},  # 309.7
     "source_untapped": {"source_untapped": True},
     "source_tapped": {"source_untapped": True, "not": True},
