@@ -564,7 +564,9 @@ class _Engine:
         """What a counted effect counts for ``obj`` (7a, 7c), as the board is after the
         earlier layers: an Equipment or Aura is one after layer 4 (301.5, 303.4), colors are
         counted after layer 5 (105.2), domain counts the basic land types after layer 4
-        (305.6); "other" in "for each other creature" is other than ``obj``."""
+        (305.6); "other" in "for each other creature" is other than ``obj``, and for an Aura's or
+        Equipment's "enchanted/equipped creature gets ..." other than the source too (Ancestral
+        Mask's "for each other enchantment" doesn't count the Mask)."""
         each = eff.spec.for_each
         assert each is not None
         n = self._counted(each, eff, obj)
@@ -599,9 +601,10 @@ class _Engine:
                     found |= o.colors if each.colors_among else o.subtypes & _BASIC_LAND_TYPES
             return len(found)
         filters = [_without_other(f) for f in (each.permanents, *each.also)]
+        others = {obj.id, eff.source} if eff.spec.affects.attached else {obj.id}
         n = 0
         for o in self.state.values():
-            if (each.permanents.other and o.id == obj.id) or not any(_matches(f, o, eff, self.state) for f in filters):
+            if (each.permanents.other and o.id in others) or not any(_matches(f, o, eff, self.state) for f in filters):
                 continue
             host = o.perm.attached_to
             if each.attached_to is not None and not (
