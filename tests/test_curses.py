@@ -82,16 +82,18 @@ def test_a_curse_on_its_caster(real_cards) -> None:
 
 
 def test_an_aura_on_a_player_it_cannot_enchant_is_put_into_the_graveyard(real_cards) -> None:
-    """704.5m, 702.5d: Tenuous Truce ("Enchant opponent") attached to its own controller goes to
-    the graveyard at the next check; Trespasser's Curse ("Enchant player") on its controller and
-    Tenuous Truce on the opponent stay."""
+    """704.5m, 702.5d: Tenuous Truce ("Enchant opponent") that comes to be attached to its own
+    controller goes to the graveyard at the next check; Trespasser's Curse ("Enchant player") on
+    its controller and Tenuous Truce on the opponent stay."""
     from mtgsolver.rules.game import Game
     from mtgsolver.rules.state_based import check_state
 
-    b = board("battlefield:\n  - {id: truce, card: Tenuous Truce, controller: alice, attached_to: alice}\n"
+    b = board("battlefield:\n  - {id: truce, card: Tenuous Truce, controller: alice, attached_to: bob}\n"
               "  - {id: truce2, card: Tenuous Truce, controller: alice, attached_to: bob}\n"
               "  - {id: curse, card: Trespasser's Curse, controller: alice, attached_to: alice}\n", real_cards)
     game = Game(b, LibraryReader(real_cards), None)  # type: ignore[arg-type]
+    assert not check_state(game)
+    game.update("truce", attached_to="alice")
     assert check_state(game)
     assert sorted(game.perms) == ["curse", "truce2"]
     assert any(s.rule == "704.5m" and "not an opponent" in s.message for s in game.log)
@@ -128,3 +130,19 @@ def test_a_curse_put_onto_the_battlefield_enchants_a_player_chosen_as_it_enters(
     assert picks.asked == [["alice", "bob"]]
     assert sorted((p.name, p.attached_to) for p in game.perms.values()) == [("Tenuous Truce", "bob"),
                                                                            ("Trespasser's Curse", "bob")]
+
+
+@pytest.mark.parametrize("entry, message", [
+    ("{id: cloak, card: Armadillo Cloak, controller: alice, attached_to: bob}", "can't enchant a player"),
+    ("{id: truce, card: Tenuous Truce, controller: alice, attached_to: alice}", "an opponent of alice"),
+    ("{id: aura, name: Hex, types: [enchantment], subtypes: [aura], text: Enchant land, controller: alice, "
+     "attached_to: bob}", "can't enchant a player"),
+])
+def test_an_aura_attached_to_a_player_it_cannot_enchant_is_refused(real_cards, entry: str, message: str) -> None:
+    """303.4d, 702.5a, 702.5d: the board file names the field; an Aura whose enchant ability says
+    no player, or "Enchant opponent" on its own controller."""
+    from mtgsolver.model.errors import BoardError
+
+    with pytest.raises(BoardError, match=message) as err:
+        board(f"battlefield:\n  - {entry}\n", real_cards)
+    assert err.value.path == "battlefield[0].attached_to"

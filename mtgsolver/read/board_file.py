@@ -772,6 +772,10 @@ class _Builder:
             if "aura" not in subtypes:
                 raise self.fail(f"{path}.attached_to", f"{p.attached_to!r} is a player; only an Aura can be attached "
                                 f"to a player (303.4, 301.5), and {name} is not an Aura")
+            problem = _player_enchant_problem(p.text if p.text is not None else card.text if card else "", name,
+                                              controller, p.attached_to)
+            if problem is not None:
+                raise self.fail(f"{path}.attached_to", problem)
             attached = p.attached_to
         elif p.attached_to is not None:
             attached = self.need_permanent(p.attached_to, f"{path}.attached_to")
@@ -1422,6 +1426,22 @@ def card_permanent_or_none(card: Card, pid: str, controller: str, owner: str | N
         return card_permanent(card, pid, controller, owner, library)
     except BoardError:
         return None
+
+
+def _player_enchant_problem(text: str, name: str, controller: str, player: str) -> str | None:
+    """Why an Aura with ``text`` can't be attached to ``player`` (303.4d: its enchant ability,
+    702.5a; "Enchant opponent", 702.5d), or ``None``, also when its enchant ability is not read."""
+    from mtgsolver.read.grammar.spell import remembered_aura
+
+    aura = remembered_aura(text or "", name)
+    if aura is None:
+        return None
+    target = aura["targets"][0]
+    if target["kinds"] != ["player"]:
+        return f"{name} has {aura['text']!r}: it can't enchant a player (303.4d, 702.5a)"
+    if target.get("opponent") and player == controller:
+        return f"{name} has {aura['text']!r}: it enchants an opponent of {controller}, who controls it (702.5d)"
+    return None
 
 
 def spell_ability(card: Card) -> SpellAbility | None:
