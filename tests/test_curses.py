@@ -146,3 +146,22 @@ def test_an_aura_attached_to_a_player_it_cannot_enchant_is_refused(real_cards, e
     with pytest.raises(BoardError, match=message) as err:
         board(f"battlefield:\n  - {entry}\n", real_cards)
     assert err.value.path == "battlefield[0].attached_to"
+
+
+def test_the_turn_search_curses_the_opponent_and_drains_the_last_life(real_cards) -> None:
+    """The goal win: Trespasser's Curse cast on Bob (303.4a), then Beast Within on Bob's Ox gives
+    him a Beast token, whose entering under the enchanted player's control costs his last life;
+    the line replays."""
+    from mtgsolver.solver.win import check_line, win_turn
+
+    text = ("players: [{name: alice, life: 10}, {name: bob, life: 1}]\n"
+            "zones: {alice: {hand: [Trespasser's Curse, Beast Within]}}\nbattlefield:\n"
+            "  - {id: ox, card: Pillarfield Ox, controller: bob}\n"
+            + "".join(f"  - {{id: s{i}, card: Swamp, controller: alice}}\n" for i in range(2))
+            + "".join(f"  - {{id: f{i}, card: Forest, controller: alice}}\n" for i in range(3)))
+    b = parse_board_text("version: 1\nactive_player: alice\n" + text, "b.yaml", library=real_cards)
+    answer = win_turn(b, real_cards, time_limit=60.0)
+    assert answer.solved is True, answer.reasons
+    moves = [s.text for s in answer.line.steps if s.kind == "move"]
+    assert moves[0].startswith("cast Trespasser's Curse") and "targeting bob" in moves[0]
+    assert all(c.ok for c in check_line(b, answer.line, real_cards))
