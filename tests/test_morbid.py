@@ -65,3 +65,29 @@ def test_the_turn_record_of_a_death_round_trips(real_cards) -> None:
     assert b.turn.creature_died is True
     assert parse_board_text(write_board(b), "b.yaml", real_cards).turn.creature_died is True
     assert board("", real_cards).turn.creature_died is False
+
+
+MANTLE = """zones: {a: {hand: [Hunger of the Howlpack]}}
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: a}
+  - {id: elf, card: Llanowar Elves, controller: a}
+  - {id: mantle, card: Lunarch Mantle, controller: a, attached_to: bears}
+"""
+
+
+def test_a_granted_quoted_activated_ability_sacrifices_a_creature_for_morbid(real_cards) -> None:
+    """613.1f: Lunarch Mantle's enchanted creature has "{1}, Sacrifice a permanent: This creature
+    gains flying until end of turn." (read, "this creature" the Bears, 113.7a); sacrificing the
+    Llanowar Elves is a creature dying (700.4), so Hunger of the Howlpack puts three counters."""
+    from mtgsolver.model.effects import ActivatedAbility
+
+    b = board(MANTLE, real_cards)
+    (granted,) = [a for a in b.permanent("bears").abilities if isinstance(a, ActivatedAbility)]
+    assert granted.text == "{1}, Sacrifice a permanent: This creature gains flying until end of turn."
+    assert not b.permanent("bears").unread and not [a for a in b.permanent("mantle").abilities
+                                                    if type(a).__name__ == "TextAbility" and "Sacrifice" in a.text]
+    r = resolve(b, ["activate bears", "cast Hunger of the Howlpack>bears"], free=True,
+                choose=["cost:bears:1:sacrifice=elf"])
+    assert r.resolved, r.reason
+    bears = r.board.permanent("bears")
+    assert bears.has_keyword("flying") and dict(bears.counters) == {"+1/+1": 3} and bears.power == 7

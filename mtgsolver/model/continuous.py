@@ -748,8 +748,8 @@ def atom_entry(atom: tuple[str, Any]) -> Any:
         return {value: "you"}
     if kind == "static":
         return value.name if value.value is None else {value.name: _plain(value.value)}
-    if kind in ("mana", "text"):
-        return {"text": value.text} if kind == "text" else value.text
+    if kind in ("mana", "text", "activated"):
+        return value.text if kind == "mana" else {"text": value.text}
     return value
 
 
@@ -770,7 +770,7 @@ def atom_text(atom: tuple[str, Any]) -> str:
         return f"protection from {value.replace('_', ' ')}"
     if kind == "you":
         return f"{value.replace('_', ' ')} you"
-    if kind in ("mana", "text"):
+    if kind in ("mana", "text", "activated"):
         return f'"{value.text}"'
     if kind == "bound":
         return value.describe()

@@ -35,7 +35,8 @@ from mtgsolver.model.zones import TURN_STEPS, PlayerZones, StackItem, TurnInfo, 
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.forge import forge_board_data
 from mtgsolver.read.modes import mode_index, unchosen_modal_trigger
-from mtgsolver.read.effect_vocabulary import ABILITY_KEYS, card_entry, parse_ability, parse_effect, parse_event, parse_spell
+from mtgsolver.read.effect_vocabulary import (ABILITY_KEYS, card_entry, granting_activated, parse_ability, parse_effect,
+                                              parse_event, parse_spell)
 from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.read.vocabulary import parse_continuous, parse_granted, parse_static
 
@@ -1008,7 +1009,7 @@ class _Builder:
         if static is not None:
             if static.name == "cant_attack" and static.value is not None:
                 self.check_attack_restriction_target(static.value, path)
-            abilities.append(static)
+            abilities.append(granting_activated(static) if read else static)
             return
         if isinstance(entry, str):
             try:

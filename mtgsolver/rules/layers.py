@@ -491,7 +491,7 @@ class _Engine:
                         obj.granted_by[f"protection from {quality}"] = eff.source
                 else:
                     obj.abilities.append(value)
-                    key = value.text if kind in ("mana", "text") else str(value)
+                    key = value.text if kind in ("mana", "text", "activated") else str(value)
                     obj.granted_by[key], obj.granted_at[key] = eff.source, eff.timestamp
             if s.gains:
                 what.append(_part(s, ("gains",)))
