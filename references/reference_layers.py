@@ -153,7 +153,8 @@ EFFECTS_BY_SOURCE_CHOSEN: dict[str, str | None] = {}
 
 
 def count(eff: dict, obj: dict, objs: dict[str, dict]) -> int:
-    """What ``for_each`` counts for ``obj``: permanents ("other": not ``obj``) or cards in hand."""
+    """What ``for_each`` counts for ``obj``: permanents ("other": not ``obj``, nor the source of
+    an effect on what it is attached to) or cards in hand."""
     each = eff["spec"]["for_each"]
     more = count_more(each, eff, obj, objs)
     if more is not None:
@@ -162,8 +163,13 @@ def count(eff: dict, obj: dict, objs: dict[str, dict]) -> int:
         return HAND.get(eff["controller"], 0) + each.get("plus", 0)
     flt = dict(each["permanents"])
     other = flt.pop("other", False)
-    n = sum(1 for o in objs.values() if in_set(flt, o, eff) and not (other and o["id"] == obj["id"]))
+    n = sum(1 for o in objs.values() if in_set(flt, o, eff) and not (other and o["id"] in _others(eff, obj)))
     return n + each.get("plus", 0)
+
+
+def _others(eff: dict, obj: dict) -> set[str]:
+    """What "other" leaves out: the object counted for, and an Aura's or Equipment's own source."""
+    return {obj["id"], eff["source"]} if eff["spec"].get("affects", {}).get("attached") else {obj["id"]}
 
 
 #: cards in each player's hand
@@ -217,7 +223,7 @@ def count_more(each: dict, eff: dict, obj: dict, objs: dict[str, dict]) -> int |
     n = 0
     for o in objs.values():
         hits = [f for f in filters if in_set({k: v for k, v in f.items() if k != "other"}, o, eff)]
-        if not hits or (hits[0].get("other") and o["id"] == obj["id"]):
+        if not hits or (hits[0].get("other") and o["id"] in _others(eff, obj)):
             continue
         host = o["attached_to"]
         where = each.get("attached_to")

@@ -40,10 +40,10 @@ def test_an_aura_spell_targets_what_its_enchant_ability_names(real_cards, name, 
     assert isinstance(attach, Attach) and isinstance(attach.to, Targeted) and attach.to.slot == 0
 
 
-def test_an_aura_enchanting_a_player_or_with_two_enchant_lines_is_not_read(real_cards) -> None:
-    """702.5d: an Aura that enchants a player targets a player (Curse of the Pierced Heart): not read
-    as a spell; 702.5c: two enchant abilities both restrict the target: not read."""
-    assert spell_ability(real_cards.get("Curse of the Pierced Heart")) is None
+def test_an_aura_with_two_enchant_lines_is_not_read(real_cards) -> None:
+    """702.5c: two enchant abilities both restrict the target: not read; "Enchant player or
+    planeswalker" is not read either (a player's Curse is, tests/test_curses.py)."""
+    assert read_aura("Enchant player or planeswalker\nEnchanted player can't gain life.", "Either") is None
     assert read_aura("Enchant creature\nEnchant artifact\nEnchanted creature gets +1/+1.", "Double") is None
     assert read_aura("Enchanted creature gets +1/+1.", "No Enchant") is None
 
@@ -112,11 +112,12 @@ def test_equip_attaches_the_equipment_at_sorcery_speed(real_cards) -> None:
 
 def test_a_read_enchant_line_in_hand_does_not_bear_on_the_win(real_cards) -> None:
     """The enchant line of an Aura in hand is read as its spell's target: it bears on no answer of
-    the goal win; an Aura whose enchant ability is not read (a player's Curse) still bears."""
+    the goal win, nor does a player's Curse's (702.5d); its unread trigger still bears."""
     text = "zones: {alice: {hand: [Armadillo Cloak, Curse of the Pierced Heart]}}\nbattlefield: []\n"
     _, against_no = turn_bearing(board(text, real_cards), False)
-    assert "Enchant player" in [u.line for u in against_no]
-    assert "Enchant creature" not in [u.line for u in against_no]
+    lines = [u.line for u in against_no]
+    assert "Enchant player" not in lines and "Enchant creature" not in lines
+    assert any(line.startswith("At the beginning of enchanted player's upkeep") for line in lines)
 
 
 def test_a_land_that_enters_tapped_is_played_tapped(real_cards) -> None:

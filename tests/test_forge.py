@@ -211,7 +211,16 @@ def test_precast_scripts_and_executed_scripts_are_reported() -> None:
             for words in ("resolved during setup", "ExecuteScript", "EnchantingPlayer", "MergedCards"):
                 counts[words] = counts.get(words, 0) + (words in note)
     assert counts["resolved during setup"] >= 20 and counts["ExecuteScript"] == 6
-    assert counts["EnchantingPlayer"] == 2 and counts["MergedCards"] == 3
+    assert counts["EnchantingPlayer"] == 0 and counts["MergedCards"] == 3
+
+
+def test_a_curse_enchanting_a_player_is_attached_to_that_player() -> None:
+    """``Trespasser's Curse|EnchantingPlayer:AI`` (PS_DOM4): an Aura attached to a player (303.4)."""
+    perms = by_id(imported("PS_DOM4.pzl"))
+    assert perms["trespasser_s_curse"]["attached_to"] == "opponent"
+    assert by_id(imported("PS_M191.pzl"))["overwhelming_splendor"]["attached_to"] == "opponent"
+    text = HEAD + "aibattlefield=Trespasser's Curse|EnchantingPlayer:HUMAN\n"
+    assert by_id(forge_board_data(text, "t.pzl"))["trespasser_s_curse"]["attached_to"] == "you"
 
 
 # -------------------------------------------------------------------- the format, piece by piece

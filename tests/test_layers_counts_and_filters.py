@@ -87,6 +87,17 @@ def test_for_each_other_counts_all_but_the_affected_creature() -> None:
     assert pt(b, "s1") == pt(b, "s2") == pt(b, "s3") == (3, 3)
 
 
+def test_an_auras_for_each_other_enchantment_leaves_the_aura_out(real_cards) -> None:
+    """Ancestral Mask: "Enchanted creature gets +2/+2 for each other enchantment on the
+    battlefield": other than the Mask itself; Abundant Growth on a Forest counts."""
+    head = ("version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\nbattlefield:\n"
+            "  - {id: bears, card: Grizzly Bears, controller: alice}\n  - {id: forest, card: Forest, controller: alice}\n"
+            "  - {id: mask, card: Ancestral Mask, controller: alice, attached_to: bears}\n")
+    growth = "  - {id: growth, card: Abundant Growth, controller: bob, attached_to: forest}\n"
+    assert pt(parse_board_text(head, "b.yaml", real_cards), "bears") == (2, 2)
+    assert pt(parse_board_text(head + growth, "b.yaml", real_cards), "bears") == (4, 4)
+
+
 def test_of_the_chosen_type_reads_the_sources_chosen_type() -> None:
     """Door of Destinies / Vanquisher's Banner: "Creatures you control of the chosen type get
     +1/+1" uses the type chosen as it entered (``chosen_type:``)."""

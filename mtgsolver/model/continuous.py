@@ -228,7 +228,8 @@ CONDITION_KEYS = ("controls", "opponent_controls", "on_battlefield", "cards_in_g
                    "life_at_most", "paired", "in_graveyard", *("attached_controller_controls", "attached_matches", "attached_equipment",
                                      "source_enchanted", "completed_dungeon", "city_blessing", "hand_at_most",
                                      "life_over_starting", "opponent_graveyard", "graveyard_types", "attached_to_yours",
-                                     "graveyard_cards", "life_at_least", "permanent_left"))
+                                     "graveyard_cards", "life_at_least", "permanent_left",
+                                     "creature_died"))
 #: Conditions with a filter, and those whose value is a number.
 FILTER_KINDS = ("controls", "opponent_controls", "on_battlefield", "attached_controller_controls", "attached_matches",
                  "attached_to_yours")
@@ -273,7 +274,8 @@ class Condition:
     ``opponent_graveyard`` (an opponent has ``value`` or more cards in their graveyard),
     ``graveyard_types`` (``value`` or more card types among the cards in their graveyard,
     205.2a: delirium), ``permanent_left`` (a permanent they controlled left the battlefield this
-    turn: revolt, 207.2c; the turn record), ``graveyard_cards`` (``at_least`` cards of one of the card types
+    turn: revolt, 207.2c; the turn record), ``creature_died`` (a creature died this turn: morbid,
+    207.2c; the turn record), ``graveyard_cards`` (``at_least`` cards of one of the card types
     ``value`` in their graveyard: "two or more instant and/or sorcery cards", spell mastery).
     """
 
@@ -746,8 +748,8 @@ def atom_entry(atom: tuple[str, Any]) -> Any:
         return {value: "you"}
     if kind == "static":
         return value.name if value.value is None else {value.name: _plain(value.value)}
-    if kind in ("mana", "text"):
-        return {"text": value.text} if kind == "text" else value.text
+    if kind in ("mana", "text", "activated"):
+        return value.text if kind == "mana" else {"text": value.text}
     return value
 
 
@@ -768,7 +770,7 @@ def atom_text(atom: tuple[str, Any]) -> str:
         return f"protection from {value.replace('_', ' ')}"
     if kind == "you":
         return f"{value.replace('_', ' ')} you"
-    if kind in ("mana", "text"):
+    if kind in ("mana", "text", "activated"):
         return f'"{value.text}"'
     if kind == "bound":
         return value.describe()

@@ -130,7 +130,8 @@ class TurnInfo:
     ``extra_turns``: the players who take extra turns after this one, the next first (500.7: the
     most recently created extra turn is taken first); ``permanent_left``: the players a permanent
     they controlled left the battlefield of this turn (revolt, 207.2c: "if a permanent you
-    controlled left the battlefield this turn").
+    controlled left the battlefield this turn"); ``creature_died``: a creature died this turn
+    (morbid, 207.2c; 700.4: put into a graveyard from the battlefield).
     """
 
     number: int | None = None
@@ -143,6 +144,7 @@ class TurnInfo:
     activated_once: frozenset[str] = frozenset()
     extra_turns: tuple[str, ...] = ()
     permanent_left: frozenset[str] = frozenset()
+    creature_died: bool = False
 
 
 _SYMBOL = re.compile(r"\{[^}]+\}")

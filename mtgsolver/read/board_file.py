@@ -35,7 +35,8 @@ from mtgsolver.model.zones import TURN_STEPS, PlayerZones, StackItem, TurnInfo, 
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.read.forge import forge_board_data
 from mtgsolver.read.modes import mode_index, unchosen_modal_trigger
-from mtgsolver.read.effect_vocabulary import ABILITY_KEYS, card_entry, parse_ability, parse_effect, parse_event, parse_spell
+from mtgsolver.read.effect_vocabulary import (ABILITY_KEYS, card_entry, granting_activated, parse_ability, parse_effect,
+                                              parse_event, parse_spell)
 from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.read.vocabulary import parse_continuous, parse_granted, parse_static
 
@@ -359,6 +360,7 @@ class TurnSpec(_Strict):
     permanent_left: list[str] = Field(
         default_factory=list, description="the players a permanent they controlled left the battlefield of this turn "
         "(revolt, 207.2c)")
+    creature_died: bool = Field(False, description="a creature died this turn (morbid, 207.2c; 700.4)")
 
 
 class SolutionSpec(_Strict):
@@ -771,6 +773,10 @@ class _Builder:
             if "aura" not in subtypes:
                 raise self.fail(f"{path}.attached_to", f"{p.attached_to!r} is a player; only an Aura can be attached "
                                 f"to a player (303.4, 301.5), and {name} is not an Aura")
+            problem = _player_enchant_problem(p.text if p.text is not None else card.text if card else "", name,
+                                              controller, p.attached_to)
+            if problem is not None:
+                raise self.fail(f"{path}.attached_to", problem)
             attached = p.attached_to
         elif p.attached_to is not None:
             attached = self.need_permanent(p.attached_to, f"{path}.attached_to")
@@ -1003,7 +1009,7 @@ class _Builder:
         if static is not None:
             if static.name == "cant_attack" and static.value is not None:
                 self.check_attack_restriction_target(static.value, path)
-            abilities.append(static)
+            abilities.append(granting_activated(static) if read else static)
             return
         if isinstance(entry, str):
             try:
@@ -1172,7 +1178,7 @@ class _Builder:
         return TurnInfo(t.number, t.extra_turn, MappingProxyType(dict(t.spells_cast)),
                         MappingProxyType(dict(t.crimes_committed)), frozenset(t.triggered_once), t.step,
                         MappingProxyType(dict(t.lands_played)), frozenset(t.activated_once), tuple(t.extra_turns),
-                        frozenset(t.permanent_left))
+                        frozenset(t.permanent_left), t.creature_died)
 
     # -- effects, pools, combat ------------------------------------------------------
     def effect(self, i: int, e: EffectSpec) -> Effect:
@@ -1423,6 +1429,22 @@ def card_permanent_or_none(card: Card, pid: str, controller: str, owner: str | N
         return None
 
 
+def _player_enchant_problem(text: str, name: str, controller: str, player: str) -> str | None:
+    """Why an Aura with ``text`` can't be attached to ``player`` (303.4d: its enchant ability,
+    702.5a; "Enchant opponent", 702.5d), or ``None``, also when its enchant ability is not read."""
+    from mtgsolver.read.grammar.spell import remembered_aura
+
+    aura = remembered_aura(text or "", name)
+    if aura is None:
+        return None
+    target = aura["targets"][0]
+    if target["kinds"] != ["player"]:
+        return f"{name} has {aura['text']!r}: it can't enchant a player (303.4d, 702.5a)"
+    if target.get("opponent") and player == controller:
+        return f"{name} has {aura['text']!r}: it enchants an opponent of {controller}, who controls it (702.5d)"
+    return None
+
+
 def spell_ability(card: Card) -> SpellAbility | None:
     """What an instant or sorcery card does (608.2), when its whole text is read; an Aura card's
     spell, its target from its enchant ability (303.4a, 702.5a); else ``None`` (its text is then
@@ -1488,7 +1510,8 @@ def zones_data(board: Board, library: CardLibrary | None = None) -> dict[str, An
     turn = {"number": t.number, "step": t.step, "extra_turn": t.extra_turn, "lands_played": dict(t.lands_played),
             "spells_cast": dict(t.spells_cast), "crimes_committed": dict(t.crimes_committed),
             "triggered_once": sorted(t.triggered_once), "activated_once": sorted(t.activated_once),
-            "extra_turns": list(t.extra_turns), "permanent_left": sorted(t.permanent_left)}
+            "extra_turns": list(t.extra_turns), "permanent_left": sorted(t.permanent_left),
+            **({"creature_died": True} if t.creature_died else {})}
     return {"zones": zones, "stack": stack, "turn": turn}
 
 

@@ -39,7 +39,8 @@ import typing
 from typing import Any, Callable, Literal, Union, get_args, get_origin
 
 from mtgsolver.model import effects as fx
-from mtgsolver.model.abilities import TextAbility
+from mtgsolver.model.abilities import Static, TextAbility
+from mtgsolver.model.continuous import ContinuousSpec
 from mtgsolver.model.cards import Card
 from mtgsolver.model.errors import ManaCostError, VocabularyError
 from mtgsolver.model.mana import Color, ManaCost
@@ -47,8 +48,9 @@ from mtgsolver.model.mana_abilities import COST_KINDS, CostPart
 from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.read.vocabulary import parse_affected, parse_condition, parse_continuous, parse_for_each, parse_granted
 
-__all__ = ["ABILITY_KEYS", "EFFECT_KINDS", "card_entry", "effect_entry", "entry_ability", "event_entry", "parse_ability", "parse_amount", "parse_effect",
-           "parse_event", "parse_ref", "parse_spell", "parse_target", "parse_token", "text_abilities"]
+__all__ = ["ABILITY_KEYS", "EFFECT_KINDS", "card_entry", "effect_entry", "entry_ability", "event_entry",
+           "granting_activated", "parse_ability", "parse_amount", "parse_effect", "parse_event", "parse_ref", "parse_spell",
+           "parse_target", "parse_token", "text_abilities"]
 
 
 def _snake(name: str) -> str:
@@ -203,7 +205,29 @@ def entry_ability(entry: Any, name: str) -> tuple[Literal["keyword", "protection
     if isinstance(entry, dict) and len(entry) == 1 and next(iter(entry)) in ABILITY_KEYS:
         return "ability", parse_ability(entry)
     kind, value = parse_granted(entry, name)
+    if isinstance(value, Static):
+        value = granting_activated(value)
     return (kind if kind in ("keyword", "protection") else "ability"), value  # type: ignore[return-value]
+
+
+def granting_activated(static: Static) -> Static:
+    """A static that grants quoted abilities (613.1f), each quoted activated ability the activated
+    family reads ("{1}, Sacrifice a permanent: This creature gains flying until end of turn.",
+    Lunarch Mantle) as that ability of the objects it is granted to (113.7a: "this creature" is
+    the object that has it); the others stay text, unread where they are granted."""
+    spec = static.value
+    if not isinstance(spec, ContinuousSpec) or not any(kind == "text" for kind, _ in spec.gains):
+        return static
+    from mtgsolver.read.grammar.activated import read as read_activated
+
+    gains = []
+    for kind, value in spec.gains:
+        found = read_activated(value.text, "") if kind == "text" and ": " in value.text else None
+        if found and len(found) == 1 and "activated" in found[0]:
+            gains.append(("activated", parse_ability(found[0])))
+        else:
+            gains.append((kind, value))
+    return dataclasses.replace(static, value=dataclasses.replace(spec, gains=tuple(gains)))
 
 
 def text_abilities(text: str, name: str) -> tuple[set[str], set[str], list[Any]]:

@@ -52,7 +52,6 @@ _SUPERTYPES = {"basic", "legendary", "snow", "world"}
 _COSMETIC = {"set", "art", "difficulty", "noetbtrigs"}
 #: why a modifier is not translated: what Forge does with it that a board file can't say
 _UNTRANSLATED = {
-    "enchantingplayer": "an Aura or Curse attached to a player; a board attaches only to permanents",
     "executescript": "Forge runs a script of the card during setup; its effect is not on the board",
     "ability": "an ability defined in the file's ability lines",
     "chosentype2": "a second choice made as it entered", "namedcard": "a card named as it entered",
@@ -563,6 +562,8 @@ class _Translation:
             perm["owner"] = r.player(arg, entry.line)
         for _, arg in take("attachedto") + take("attaching"):
             self.attachments.append((entry, perm, arg))
+        for _, arg in take("enchantingplayer"):  # 303.4: a Curse attached to a player
+            perm["attached_to"] = r.player(arg, entry.line)
         for _, arg in take("attacking"):
             self.attacking.append((entry, perm, arg))
         if take("istoken"):

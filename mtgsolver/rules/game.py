@@ -406,6 +406,8 @@ class Game:
         self.emit("leaves", pid, lki, before=before)
         if to == "graveyard":
             if lki.is_creature:
+                if not self.turn.creature_died:  # morbid (207.2c)
+                    self.turn = dataclasses.replace(self.turn, creature_died=True)
                 self.emit("dies", pid, lki, before=before)
             self.emit("put_into_graveyard", pid, lki, before=before)
         owner = printed.owner

@@ -491,7 +491,7 @@ class _Engine:
                         obj.granted_by[f"protection from {quality}"] = eff.source
                 else:
                     obj.abilities.append(value)
-                    key = value.text if kind in ("mana", "text") else str(value)
+                    key = value.text if kind in ("mana", "text", "activated") else str(value)
                     obj.granted_by[key], obj.granted_at[key] = eff.source, eff.timestamp
             if s.gains:
                 what.append(_part(s, ("gains",)))
@@ -564,7 +564,9 @@ class _Engine:
         """What a counted effect counts for ``obj`` (7a, 7c), as the board is after the
         earlier layers: an Equipment or Aura is one after layer 4 (301.5, 303.4), colors are
         counted after layer 5 (105.2), domain counts the basic land types after layer 4
-        (305.6); "other" in "for each other creature" is other than ``obj``."""
+        (305.6); "other" in "for each other creature" is other than ``obj``, and for an Aura's or
+        Equipment's "enchanted/equipped creature gets ..." other than the source too (Ancestral
+        Mask's "for each other enchantment" doesn't count the Mask)."""
         each = eff.spec.for_each
         assert each is not None
         n = self._counted(each, eff, obj)
@@ -599,9 +601,10 @@ class _Engine:
                     found |= o.colors if each.colors_among else o.subtypes & _BASIC_LAND_TYPES
             return len(found)
         filters = [_without_other(f) for f in (each.permanents, *each.also)]
+        others = {obj.id, eff.source} if eff.spec.affects.attached else {obj.id}
         n = 0
         for o in self.state.values():
-            if (each.permanents.other and o.id == obj.id) or not any(_matches(f, o, eff, self.state) for f in filters):
+            if (each.permanents.other and o.id in others) or not any(_matches(f, o, eff, self.state) for f in filters):
                 continue
             host = o.perm.attached_to
             if each.attached_to is not None and not (
@@ -788,6 +791,11 @@ def _city_blessing(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Bo
     return (bool(player and player.city_blessing) or ascends) == c.value
 
 
+def _creature_died(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
+    """Morbid (207.2c): a creature died this turn (700.4), any player's."""
+    return board.turn.creature_died == c.value
+
+
 def _permanent_left(c: Condition, eff: _Eff, state: Mapping[str, _Obj], board: Board) -> bool:
     """Revolt (207.2c): a permanent the controller controlled left the battlefield this turn."""
     return (eff.controller in board.turn.permanent_left) == c.value
@@ -846,6 +854,7 @@ _BOARD_CONDITIONS = {
     "life_over_starting": _life_over_starting, "opponent_graveyard": _opponent_graveyard,
     "graveyard_types": _graveyard_types, "graveyard_cards": _graveyard_cards, "life_at_least": _life_at_least,
     "permanent_left": _permanent_left,
+    "creature_died": _creature_died,
 }
 
 

@@ -1070,7 +1070,11 @@ def put_onto_battlefield(game: Game, cid: str, controller: str, tapped: bool,
         spec = game.reader.enchant(zc.card)
         if spec is None:
             raise Undecided("303.4f", f"what {zc.name} can enchant is not read")
-        options = [pid for pid in sorted(game.perms) if can_enchant(game, spec, pid, controller, cid)]
+        if "player" in spec.kinds:  # 303.4f, 702.5d: a Curse enchants a player its controller chooses
+            options = [p for p in game.players_in_order() if not game.players[p].lost
+                       and not (spec.opponent and p == controller)]
+        else:
+            options = [pid for pid in sorted(game.perms) if can_enchant(game, spec, pid, controller, cid)]
         if not options:
             game.put_card(owner, zone, zc)  # type: ignore[arg-type]
             game.step("303.4g", f"{zc.name} has nothing to enchant and stays in {owner}'s {zone}")

@@ -30,6 +30,23 @@ __all__ = ["LETHAL_COMMANDER_DAMAGE", "LETHAL_POISON", "check_state", "dies_befo
 LETHAL_POISON, LETHAL_COMMANDER_DAMAGE = 10, 21
 
 
+def _player_enchant_problem(game: Game, aura: Permanent, player: str) -> str | None:
+    """Why ``aura`` can't enchant ``player`` now (303.4d, 702.5d: "Enchant player" enchants any
+    player still in the game, 800.4a; "Enchant opponent" an opponent of its controller; an Aura
+    whose enchant ability names no player can't enchant one), or ``None``; nothing is said of an
+    Aura whose enchant ability is not read."""
+    if game.players[player].lost:
+        return f"{player} has left the game (800.4a)"
+    spec = game.reader.enchant(aura.card) if aura.card is not None else None
+    if spec is None:
+        return None
+    if "player" not in spec.kinds:
+        return f"{player} is a player and it enchants no player (702.5a)"
+    if spec.opponent and player == aura.controller:
+        return f"{player} is not an opponent of its controller (702.5d)"
+    return None
+
+
 def _enchant_problem(game: Game, aura: Permanent, host: Permanent) -> str | None:
     """Why ``aura`` can't enchant ``host`` now (303.4c-d, 702.5a: its enchant ability; 702.16c:
     protection from a color the Aura has, unless the Aura grants it), or ``None``; nothing is
@@ -83,9 +100,12 @@ def _once(game: Game) -> bool:
             to_graveyard.setdefault(p.id, ("has no loyalty", "704.5i"))
         if p.is_battle and p.defense is not None and p.defense <= 0:
             to_graveyard.setdefault(p.id, ("has defense 0", "704.5v"))
-        if "aura" in p.subtypes and (p.attached_to is None or not game.on_battlefield(p.attached_to)):
+        if "aura" in p.subtypes and p.attached_to in game.players:  # 303.4: a Curse on a player
+            if (problem := _player_enchant_problem(game, p, p.attached_to)) is not None:
+                to_graveyard.setdefault(p.id, (f"is an Aura attached to an illegal player: {problem}", "704.5m"))
+        elif "aura" in p.subtypes and (p.attached_to is None or not game.on_battlefield(p.attached_to)):
             to_graveyard.setdefault(p.id, ("is an Aura attached to nothing", "704.5m"))
-        elif "aura" in p.subtypes and p.card is not None and p.attached_to not in game.players:
+        elif "aura" in p.subtypes and p.card is not None:
             problem = _enchant_problem(game, p, view.permanent(p.attached_to))
             if problem is not None:
                 to_graveyard.setdefault(p.id, (f"is an Aura attached to an illegal object: {problem}", "704.5m"))

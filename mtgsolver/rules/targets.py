@@ -160,10 +160,11 @@ def can_enchant(game: Game, spec: TargetSpec, pid: str, controller: str, aura: s
     other than as a spell (303.4f): its enchant ability (702.5a) allows it; the Aura doesn't
     target it, so hexproof and shroud don't matter.
 
-    :raises Undecided: an enchant ability naming a player, or a permanent with protection
-        (702.16c: what it can be enchanted by is not modelled here)."""
+    :raises Undecided: an enchant ability naming a player and a permanent, or a permanent with
+        protection (702.16c: what it can be enchanted by is not modelled here)."""
     if "player" in spec.kinds:
-        raise Undecided("303.4f", "an Aura that enchants a player entering other than as a spell is not modelled")
+        raise Undecided("303.4f", "an Aura that enchants a player or a permanent entering other than as a spell is "
+                                  "not modelled")
     perm = game.perm(pid)
     wanted = spec.kinds & PERMANENT_KINDS
     if not ("permanent" in wanted or wanted & perm.types) or not game.query().matches(spec.filter, pid, aura,

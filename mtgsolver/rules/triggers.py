@@ -258,6 +258,8 @@ def _fits(trigger: TriggerEvent, perm: Permanent, event: Event, obj: Permanent |
         return False
     if obj is None or trigger.owner != "any" and (obj.owner == perm.controller) != (trigger.owner == "you"):
         return False  # 400.3: "your graveyard" is the graveyard of a card you own
+    if trigger.whose == "attached" and obj.controller != enchanted_player(perm, query.board):
+        return False  # "enters the battlefield under enchanted player's control" (303.4)
     return query.matches(trigger.subject, event.object or "", perm.id, perm.controller, perm.attached_to, obj=obj)
 
 
@@ -275,9 +277,17 @@ def _whose(whose: str, player: str | None, perm: Permanent, board: Board) -> boo
     if whose == "opponent":
         return player is not None and player != perm.controller
     if whose == "attached":
-        host = board.permanent(perm.attached_to) if perm.attached_to and board.has_permanent(perm.attached_to) else None
-        return host is not None and host.controller == player
+        return player is not None and player == enchanted_player(perm, board)
     return player == perm.controller
+
+
+def enchanted_player(perm: Permanent, board: Board) -> str | None:
+    """"Enchanted player" (303.4, 702.5d): the player ``perm`` is attached to, or the
+    controller of the permanent it is attached to ("enchanted creature's controller")."""
+    if perm.attached_to and board.is_player(perm.attached_to):
+        return perm.attached_to
+    host = board.permanent(perm.attached_to) if perm.attached_to and board.has_permanent(perm.attached_to) else None
+    return host.controller if host is not None else None
 
 
 def _once(game: Game, pid: str) -> TurnInfo:

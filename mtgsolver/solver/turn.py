@@ -1125,5 +1125,6 @@ def state_key(board: Board) -> Any:
                          for k, v in board.mana_pools.items() if v))  # mana is not ordered (106.4)
     t = board.turn
     turn = (t.step, tuple(sorted(t.lands_played.items())), tuple(sorted(t.spells_cast.items())),
-            tuple(sorted(t.activated_once)), tuple(sorted(t.triggered_once)))
+            tuple(sorted(t.activated_once)), tuple(sorted(t.triggered_once)), tuple(sorted(t.permanent_left)),
+            t.creature_died)
     return perms, effects, zones, players, pools, repr(board.combat), turn

@@ -1315,6 +1315,7 @@ CONSTANTS: dict[str, Any] = {
     "not_your_turn": {"your_turn": False},
     "city_blessing": {"city_blessing": True},  # 702.131c
     "permanent_left": {"permanent_left": True},  # revolt (207.2c)
+    "creature_died": {"creature_died": True},  # morbid (207.2c)
     "completed_dungeon": {"completed_dungeon": True},  # 309.7
     "source_untapped": {"source_untapped": True},
     "source_tapped": {"source_untapped": True, "not": True},
@@ -1356,7 +1357,7 @@ CONSTANTS: dict[str, Any] = {
     "blocks_each": "blocks_each", "blocked_by_each": "blocked_by_each",
     "exploits": "exploits", "mutates": "mutates", "sacrificed": {"kind": "sacrificed"},
     "enters_or_leaves": {"kind": "enters", "also": [{"kind": "leaves"}]},
-    "enters_theirs": "enters_theirs",
+    "enters_theirs": "enters_theirs", "enters_enchanted": "enters_enchanted",
     "source_dealt_damage": {"kind": "dealt_damage"},
     # "whenever you attack": you attack with one or more creatures (508.1, 603.2c)
     "you_attack": {"kind": "attacks", "subject": {"controller": "you", "types": ["creature"]}, "one_or_more": True},
@@ -2347,7 +2348,8 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         _, _, desc, event = children
         if desc.plural or desc.filter or desc.kinds[0] not in ("creature", "permanent", "land", "artifact"):
             raise Refused("an attached object with more words")
-        if event in ("enters", "enters_yours", "enters_theirs", "turned_face_up", "exploits", "mutates"):
+        if event in ("enters", "enters_yours", "enters_theirs", "enters_enchanted", "turned_face_up", "exploits",
+                     "mutates"):
             raise Refused("an attached object entering or changing")
         return _group_event(event, {"attached": True})
 
@@ -2399,6 +2401,8 @@ def _group_event(event: str, subject: dict[str, Any]) -> dict[str, Any]:
     if event in ("enters_yours", "enters_theirs"):
         controller = "you" if event == "enters_yours" else "opponents"
         return {"kind": "enters", "subject": _merge(subject, {"controller": controller})}
+    if event == "enters_enchanted":  # under the control of the player the source enchants (303.4)
+        return {"kind": "enters", "subject": subject, "whose": "attached"}
     if event in ("dies_yours", "dies_theirs"):  # 400.3: its owner's graveyard
         return {"kind": "dies", "subject": subject, "owner": "you" if event == "dies_yours" else "opponents"}
     return {"kind": event, "subject": subject}

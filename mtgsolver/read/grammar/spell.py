@@ -84,14 +84,22 @@ def read_aura(text: str, name: str) -> dict[str, Any] | None:
     """The spell mapping of an Aura card (303.4a: the spell targets what its enchant ability names,
     702.5a, "Enchant creature you control" as "target creature you control"; 608.3c: it resolves
     attached to that target, an ``attach`` effect), or ``None``: no enchant line, several (702.5c),
-    a player (702.5d), or words the effect grammar doesn't read as a target. The Aura's other
+    or words the effect grammar doesn't read as a target. "Enchant player" and "Enchant opponent"
+    (702.5d, a Curse) target a player, an opponent of its caster for the latter. The Aura's other
     lines are its permanent's abilities, read with the permanent.
 
     >>> read_aura("Enchant creature you control\\nEnchanted creature gets +2/+2.", "Aura")["targets"]
     [{'kinds': ['creature'], 'filter': {'controller': 'you'}}]
+    >>> read_aura("Enchant opponent\\nAt the beginning of enchanted player's upkeep, ...", "Curse")["targets"]
+    [{'kinds': ['player'], 'opponent': True}]
     """
     found = [(unit, m.group(1)) for unit in ability_units(text) if (m := _ENCHANT.match(normal(unit, name)))]
-    if len(found) != 1 or re.match(r"(?:player|opponent)\b", found[0][1]):
+    if len(found) != 1:
+        return None
+    if found[0][1] in ("player", "opponent"):
+        return {"effects": [{"attach": {"to": {"target": 0}}}], "text": found[0][0].strip(),
+                "targets": [{"kinds": ["player"], **({"opponent": True} if found[0][1] == "opponent" else {})}]}
+    if re.match(r"(?:player|opponent)\b", found[0][1]):
         return None
     try:
         spell = _spell(f"attach ~ to target {found[0][1]}.", name)

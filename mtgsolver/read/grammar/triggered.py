@@ -128,6 +128,8 @@ def _antecedents(event: dict[str, Any]) -> tuple[Any, ...]:
         return ({"subject": "object"} if "subject" in event else "source" if kind == "cast" else None), player
     if kind in _CONTROLLED and event.get("subject", {}).get("controller") == "opponents":
         return {"subject": "object"}, {"subject": "player"}  # "that player": the opponent who controls (controlled) it
+    if kind in _CONTROLLED and whose == "attached":  # "under enchanted player's control ... that player" (303.4)
+        return {"subject": "object"}, {"subject": "player"}
     return ({"subject": "object"} if "subject" in event else "source"), None
 
 
