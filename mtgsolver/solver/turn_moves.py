@@ -439,11 +439,11 @@ def _leftovers(units: list[frozenset[str]], owners: list[int | None], need: int,
 
 def _mana_fingerprint(game: Game) -> Any:
     """What the ways of paying depend on: the permanents and their state, effects, pools, the
-    players' life (life paid, 119.4) and the turn (what was cast or activated)."""
+    players' life and energy (life and {E} paid, 119.4, 107.14) and the turn (what was cast or activated)."""
     perms = tuple((p.id, p.name, p.controller, p.tapped, p.summoning_sick, tuple(sorted(p.counters.items())),
                    p.attached_to, p.damage) for p in game.perms.values())
     return (perms, tuple(repr(e) for e in game.effects), tuple(sorted((k, v) for k, v in game.pools.items())),
-            tuple(sorted((n, p.life) for n, p in game.players.items())), repr(game.turn))
+            tuple(sorted((n, p.life, p.energy) for n, p in game.players.items())), repr(game.turn))
 
 
 def _count_vectors(sizes: list[int], total: int) -> Iterable[tuple[int, ...]]:
