@@ -55,6 +55,8 @@ __all__ = [
     "SpellInfo",
     "ability_product",
     "extract_sources",
+    "energy_resource",
+    "energy_resource_key",
     "options_of",
 ]
 
@@ -280,7 +282,12 @@ def counters_resource(perm: Permanent, kind: str) -> Resource:
 
 def energy_resource(board: Board, player: str) -> Resource:
     """The player's energy counters (122.1f) as a :class:`Resource`: what {E} costs pay (107.14)."""
-    return Resource(f"counters:{player}:energy", board.player(player).energy, f"energy counter of {player}")
+    return Resource(energy_resource_key(player), board.player(player).energy, f"energy counter of {player}")
+
+
+def energy_resource_key(player: str) -> str:
+    """The key of :func:`energy_resource` (player names differ from permanent ids)."""
+    return f"counters:{player}:energy"
 
 
 def _has_words(p: Permanent, words: list[str]) -> bool:
