@@ -90,3 +90,15 @@ def test_forge_player_energy_is_imported() -> None:
             "activephase=MAIN1\nhumancounters=ENERGY=1\n")
     data = forge_board_data(text, "t.pzl")
     assert data["players"][0]["energy"] == 1 and not data.get("notes")
+
+
+def test_a_permanent_returned_and_cast_again_is_its_own_source(real_board, real_cards) -> None:
+    """400.7, 603.3: Greenbelt Rampager returned by Aviary Mechanic and cast again is a new
+    object whose "enters" trigger returns it ("~") once more; the energy it got stays."""
+    field = forests(2) + "  - {id: p0, card: Plains, controller: alice}\n" \
+        + "  - {id: rampager, card: Greenbelt Rampager, controller: alice}\n"
+    r = resolve(real_board(board_text(1, hand="Aviary Mechanic", battlefield=field)), ["cast Aviary Mechanic"],
+                choose=["may:aviary-mechanic:1=yes", "choose:aviary-mechanic:1=rampager"], library=real_cards)
+    assert energy_after(r) == 1 and any(c.id == "rampager" for c in r.board.zones["alice"].hand)
+    r = resolve(r.board, ["cast rampager"], library=real_cards)
+    assert energy_after(r) == 2 and any(c.id == "rampager" for c in r.board.zones["alice"].hand)
