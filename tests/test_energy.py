@@ -4,11 +4,19 @@ be impossible ("pay {E}{E}. If you can't, ...", 118.3) and for mana (Aether Hub)
 with none can't pay."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from mtgsolver.load import load_board
 from mtgsolver.read.forge import forge_board_data
 from mtgsolver.read.grammar.actions import Links, Refused, ability_effects
 from mtgsolver.solver.resolve import resolve
+from mtgsolver.solver.win import check_line, win_turn
+
+from .support import CI
+
+ROOT = Path(__file__).parent.parent
 
 
 def board_text(energy: int, hand: str = "", battlefield: str = "") -> str:
@@ -102,3 +110,19 @@ def test_a_permanent_returned_and_cast_again_is_its_own_source(real_board, real_
     assert energy_after(r) == 1 and any(c.id == "rampager" for c in r.board.zones["alice"].hand)
     r = resolve(r.board, ["cast rampager"], library=real_cards)
     assert energy_after(r) == 2 and any(c.id == "rampager" for c in r.board.zones["alice"].hand)
+
+
+@pytest.mark.skipif(not CI, reason="a search of about 45 CPU seconds: run under MTGSOLVER_PROFILE=ci")
+def test_the_search_spends_energy_to_win_possibility_storm_amonkhet_6(real_cards) -> None:
+    """PS_AKH6 after its first move (tests/data/ps-akh6-after-mechanic.yaml): Greenbelt Rampager
+    cast three times, each a Rhonas's Monument trigger on Rhonas; Longtusk Cub pays {E}{E} between
+    them so that the Rampager can't pay and returns (107.14, 118.3); a 13/13 trampling Rhonas
+    wins whatever the blocks. The line replays through ``resolve``."""
+    board = load_board(ROOT / "tests/data/ps-akh6-after-mechanic.yaml", real_cards)
+    answer = win_turn(board, real_cards, time_limit=600)
+    assert answer.solved is True, answer.reasons
+    checks = check_line(board, answer.line, real_cards)
+    assert checks and all(c.ok for c in checks), [(c.step.text, c.detail) for c in checks if not c.ok]
+    moves = [s.op[1] for s in answer.line.steps if s.kind == "move"]
+    assert any(m.kind == "activate" and m.subject == "longtusk_cub" for m in moves)
+    assert sum(m.kind == "cast" and m.subject == "greenbelt_rampager" for m in moves) == 3
