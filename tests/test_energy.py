@@ -126,3 +126,30 @@ def test_the_search_spends_energy_to_win_possibility_storm_amonkhet_6(real_cards
     moves = [s.op[1] for s in answer.line.steps if s.kind == "move"]
     assert any(m.kind == "activate" and m.subject == "longtusk_cub" for m in moves)
     assert sum(m.kind == "cast" and m.subject == "greenbelt_rampager" for m in moves) == 3
+
+
+def test_the_searchs_payments_spend_energy_only_for_what_needs_it(real_board, real_cards) -> None:
+    """The whole-turn search's ways of paying (turn_moves.payments): two Aether Hubs pay {1}
+    with {C} and no energy, {R}{1} with one counter, {R}{G} with two, and nothing colored without."""
+    from mtgsolver.model.mana import ManaCost
+    from mtgsolver.rules.game import Game, Illegal
+    from mtgsolver.solver.resolve import LibraryReader
+    from mtgsolver.solver.turn_moves import payments
+
+    from .support import FirstChoice
+
+    hubs = "".join(f"  - {{id: h{i}, card: Aether Hub, controller: alice}}\n" for i in range(2))
+
+    def energy_ways(energy: int, cost: str) -> list[int]:
+        game = Game(real_board(board_text(energy, battlefield=hubs)), LibraryReader(real_cards), FirstChoice())
+        try:
+            found = payments(game, "alice", ManaCost.parse(cost), None, None)
+        except Illegal:  # no way at all
+            return []
+        assert found.exact
+        return sorted(sum(n for _, kind, n in p.counters if kind == "energy") for p in found.payments)
+
+    assert energy_ways(2, "{1}") == [0]
+    assert energy_ways(2, "{R}{1}") == [1]
+    assert energy_ways(2, "{R}{G}") == [2]
+    assert energy_ways(1, "{R}{G}") == [] and energy_ways(0, "{R}") == []

@@ -323,28 +323,39 @@ def _enumerated(view: Any, player: str, instances: Sequence[Instance], pool: tup
     pool_units = [_unit(m.type, m.snow) for m in pool for _ in range(m.amount)]
     demand = sorted(demand, key=len)  # type: ignore[arg-type]  # the most particular mana first: few augmenting paths
     out: list[Payment] = []
-    seen: set[Any] = set()
+    seen: dict[Any, int] = {}  # each way's sources and mana left: where in ``out``, the least energy paid kept
     budget = [_PAYMENT_BUDGET]
     for tapped, texts, units, owners, energy in _taps(groups, made, len(demand), view.player(player).energy):
         for left in _leftovers(units + pool_units, owners + [None] * len(pool_units), len(demand), budget):
             spent = [u for n, u in enumerate(units + pool_units) if n not in left]
             rest = tuple(sorted(((units + pool_units)[n] for n in left), key=sorted))
-            if (tuple(sorted(tapped)), rest) in seen or not _matches(demand, spent):  # type: ignore[arg-type]
+            key = (tuple(sorted(tapped)), rest)
+            before = seen.get(key)
+            if before is not None and _energy_paid(out[before]) <= energy or not _matches(demand, spent):  # type: ignore[arg-type]
                 continue
-            seen.add((tuple(sorted(tapped)), rest))
             from_pool = "".join("{" + _pool_mana(u).type + "}" for n, u in enumerate(pool_units)
                                 if n + len(units) not in left)
             floating = "".join("{" + _pool_mana(u).type + "}" for u in rest)
-            out.append(Payment(player, tuple(tapped), counters=((player, "energy", energy),) if energy else (),
-                               pool=tuple(_pool_mana(u) for u in rest),
-                               activations=tuple(f"{s}: {t}" for s, t in zip(tapped, texts))
-                               + ((f"pool: {from_pool}",) if from_pool else ())
-                               + ((f"{floating} left in the pool",) if floating else ())))
+            payment = Payment(player, tuple(tapped), counters=((player, "energy", energy),) if energy else (),
+                              pool=tuple(_pool_mana(u) for u in rest),
+                              activations=tuple(f"{s}: {t}" for s, t in zip(tapped, texts))
+                              + ((f"pool: {from_pool}",) if from_pool else ())
+                              + ((f"{floating} left in the pool",) if floating else ()))
+            if before is not None:  # the same way paying less energy (107.14)
+                out[before] = payment
+                continue
+            seen[key] = len(out)
+            out.append(payment)
             if len(out) >= limit:
                 return tuple(out), True
         if budget[0] <= 0:
             return tuple(out), False
     return tuple(out), True
+
+
+def _energy_paid(payment: Payment) -> int:
+    """The energy counters a payment takes (107.14)."""
+    return sum(n for _, kind, n in payment.counters if kind == "energy")
 
 
 def _untaps_or_returns(board: Board) -> str | None:
