@@ -368,7 +368,8 @@ class State:
     gone: frozenset
     touched: frozenset
     creatures: frozenset
-    counters: tuple  # (permanent, counter kind) -> removed; (permanent, "#i") -> activations; ("cards", zone)
+    counters: tuple  # (permanent, counter kind) -> removed; (permanent, "#i") -> activations; ("cards", zone);
+    # ("energy", player) -> energy paid
     life: int
     sacrificed: frozenset
 
@@ -386,12 +387,12 @@ def _prepared(board: Board, player: str) -> tuple[Board, bool]:
 
 
 #: the cost kinds this planner plays out; an ability with any other is never activated
-KNOWN_COSTS = frozenset("tap untap mana life sacrifice_self sacrifice remove_counters put_counter exert "
+KNOWN_COSTS = frozenset("tap untap mana life energy sacrifice_self sacrifice remove_counters put_counter exert "
                         "tap_untapped discard mill exile_card exile_self".split())
 
 
 def known_costs(ability: ManaAbility) -> bool:
-    """Costs this planner pays: no energy, "discard your hand", returning or X sacrifices."""
+    """Costs this planner pays: no "discard your hand", returning or X sacrifices."""
     return all(c.kind in KNOWN_COSTS and not (c.kind == "discard" and c.what == "hand")
                and not (c.variable and c.kind != "remove_counters") for c in ability.costs)
 
@@ -478,6 +479,11 @@ def _activations(board: Board, player: str, life_total: int, state: State, allow
                     if zone_size(board, player, where, cast) - new_counters.get(key, 0) < n:
                         ok = False
                     new_counters[key] = new_counters.get(key, 0) + n
+                elif part.kind == "energy":  # 107.14: from the player's energy counters
+                    key = ("energy", player)
+                    if board.player(player).energy - new_counters.get(key, 0) < part.amount:
+                        ok = False
+                    new_counters[key] = new_counters.get(key, 0) + part.amount
             if not ok:
                 continue
             if ability.spend_only is not None and not pool_abilities_ok:
@@ -564,9 +570,9 @@ def _states(board: Board, player: str, life_total: int, start: State, allowed: f
 def can_pay_from(board: Board, player: str, cost: ManaCost, allowed: frozenset, life_left: int,
                  used: tuple = (), cast: str | None = None, relax: bool = False) -> bool:
     """Whether ``allowed`` permanents (and cards) alone (empty pool: mana left floating keeps
-    nothing open, 106.4) pay ``cost`` with ``life_left`` life, after the cards ``used`` went."""
+    nothing open, 106.4) pay ``cost`` with ``life_left`` life, after the cards and energy ``used`` went."""
     start = State((), frozenset(p.id for p in board.permanents if p.tapped), frozenset(), frozenset(),
-                  frozenset(), tuple(u for u in used if u[0][0] == "cards"), 0, frozenset())
+                  frozenset(), tuple(u for u in used if u[0][0] in ("cards", "energy")), 0, frozenset())
     for s in _states(board, player, life_left, start, allowed, cast=cast, relax=relax):
         pool = Counter(dict(s.pool))
         if pay_spell(cost.symbols, 0, pool, life_left - s.life, lambda u: not u[2], False,
@@ -710,6 +716,9 @@ def replay(board: Board, player: str, cost: ManaCost, result, cast: str | None =
                 assert n is not None
                 used[(a.source, part.what)] += n
                 assert used[(a.source, part.what)] <= perm.counters.get(part.what or "", 0), "not enough counters"
+            elif part.kind == "energy":  # 107.14
+                used["energy"] += part.amount
+                assert used["energy"] <= board.player(player).energy, "not enough energy counters"
             elif part.kind == "tap_untapped":  # 701.26a
                 assert len(a.tapped) == part.amount, f"{a.source} taps {a.tapped}"
                 for q in a.tapped:

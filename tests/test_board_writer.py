@@ -42,7 +42,7 @@ def test_every_example_board_round_trips(path: Path) -> None:
 def test_tokens_effects_zones_and_control_round_trip_in_json_too() -> None:
     text = """version: 1
 active_player: alice
-players: [{name: alice, life: 7}, {name: bob, lost: true}]
+players: [{name: alice, life: 7, energy: 3}, {name: bob, lost: true}]
 battlefield:
   - {id: bears, card: Grizzly Bears, controller: alice, owner: bob, tapped: true, damage: 1, timestamp: 9,
      counters: {+1/+1: 2}, summoning_sick: true}

@@ -127,10 +127,10 @@ def test_grammar_coverage_of_real_mana_abilities(cards: dict) -> None:
     text and quoted abilities granted by other text removed, an ability word (207.2c) dropped,
     the text before the first ':' an activation cost (not a loyalty cost) and the effect
     starting with "Add". On the 2022-04-25 pool: 1,370 such lines; the lark grammar
-    (mtgsolver/read/grammar/mana.lark) reads 1,342, and payment and production use all of 1,336
-    (97.5%; a line counts as read only then): the 6 read but not modelled are energy (Aether Hub,
-    Servant of the Conduit), "discard your hand" (Lion's Eye Diamond, Diamond Lion), "return ~ to
-    its owner's hand" (Grinning Ignus) and "sacrifice X Goats" (Springjack Pasture). The 28 lines
+    (mtgsolver/read/grammar/mana.lark) reads 1,342, and payment and production use all of 1,339
+    (97.7%; a line counts as read only then; energy is paid, 107.14: Aether Hub, Servant of the
+    Conduit): those read but not modelled are "discard your hand" (Lion's Eye Diamond, Diamond
+    Lion), "return ~ to its owner's hand" (Grinning Ignus) and "sacrifice X Goats" (Springjack Pasture). The 28 lines
     the grammar leaves need what the board does not hold (life gained or cards drawn this turn, the
     last noted type, an imprinted card, flashback or face-down spells) or costs and products not
     modelled (untap an opponent's land, exile a creature for its mana value).
@@ -146,7 +146,7 @@ def test_grammar_coverage_of_real_mana_abilities(cards: dict) -> None:
           f"{result.total['mana_trigger']}, read: {result.read['mana_trigger']}")
     if EVERY == 1:
         assert result.total["mana"] == 1370
-        assert result.read["mana"] >= 1336
+        assert result.read["mana"] >= 1339
         assert result.total["mana_trigger"] == 198
         assert result.read["mana_trigger"] >= 37
     else:

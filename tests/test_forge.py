@@ -229,12 +229,13 @@ HEAD = "[metadata]\nName:Test\nGoal:Win\nTurns:1\n[state]\nhumanlife=20\nailife=
 
 def test_unknown_modifiers_and_keys_are_reported_never_dropped() -> None:
     text = HEAD + ("humanbattlefield=Grizzly Bears|Frobnicate:3|Tapped;Hill Giant|PhasedOut\n"
-                   "aicounters=ENERGY=2,POISON=3\nhumanwhatever=1\nweird=2\n"
+                   "aicounters=ENERGY=2,POISON=3,EXPERIENCE=1\nhumanwhatever=1\nweird=2\n"
                    "aibattlefield=T:c_a_treasure_sac;t:Elemental,P:1,T:1,Types:Creature-Elemental,Keywords:Ward:2,Glow:1\n")
     data = forge_board_data(text, "t.pzl")
     assert notes_about(data, "line 10, humanbattlefield[0]: Grizzly Bears: Frobnicate:3 not translated")
     assert notes_about(data, "Hill Giant: PhasedOut not translated (phased out)")
-    assert notes_about(data, "opponent with 2 energy counter(s)") and data["players"][1]["poison"] == 3
+    assert notes_about(data, "opponent with 1 experience counter(s)") and data["players"][1]["poison"] == 3
+    assert data["players"][1]["energy"] == 2 and not notes_about(data, "2 energy")
     assert notes_about(data, "line 12, humanwhatever") and notes_about(data, "line 13, weird")
     assert notes_about(data, "token script 'c_a_treasure_sac'")
     assert notes_about(data, "token Elemental: glow:1 not translated")

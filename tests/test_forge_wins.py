@@ -133,6 +133,23 @@ def test_a_line_sets_off_a_leaves_trigger_or_vanishing_only_when_it_happens() ->
     assert [u.permanent for u in resolve_bearing(start, board(1)).decisive] == ["v"]
 
 
+def test_a_trigger_on_attacking_bears_on_no_resolution() -> None:
+    """508.1: a resolution declares no attackers, so Champion of Rhonas's "You may exert ~ as it
+    attacks" (PS_AKH6) and "Whenever ~ attacks" do nothing while spells resolve; a line of
+    another kind still bears."""
+    from mtgsolver.load import parse_board_text
+    from mtgsolver.solver.relevance import resolve_bearing
+
+    lines = {"exerter": "You may exert Exerter as it attacks. When you do, you may put a creature card from your hand "
+                        "onto the battlefield.", "raider": "Whenever Raider attacks, frobnicate.",
+             "mourner": "Whenever a creature dies, frobnicate."}
+    perms = "".join(f"  - {{id: {i}, name: {i.title()}, types: [creature], power: 2, toughness: 2, controller: b, "
+                    f"text: \"{line}\"}}\n" for i, line in lines.items())
+    board = parse_board_text("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nbattlefield:\n" + perms,
+                             "a.yaml")
+    assert [u.permanent for u in resolve_bearing(board, board).decisive] == ["mourner"]
+
+
 def test_what_works_as_permanents_enter_or_spells_are_cast_bears_only_if_it_happens() -> None:
     """614.1c, 614.12: "Snow lands your opponents control enter the battlefield tapped" (Reidane,
     PS_KHM2) works only if a permanent enters on some path of the line; 601.2f: "Noncreature spells

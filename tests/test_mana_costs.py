@@ -2,9 +2,10 @@
 library (701.17b), discarded or exiled from the hand, exiled from the graveyard, counters
 removed (X chosen as the cost is paid, 107.3a), other untapped permanents tapped (701.26a; not
 a {T} cost of theirs, so 302.6 does not apply), a counter put on the source, an exert
-(701.43b); a card in a hand or graveyard whose ability exiles it from there (113.6m, 605.1a).
-Each on real cards of the 2022-04-25 pool, checked against the brute-force reference; costs
-read but not modelled (energy, "discard your hand", X sacrifices) give undecided, never "no"."""
+(701.43b), the player's energy counters paid (107.14); a card in a hand or graveyard whose
+ability exiles it from there (113.6m, 605.1a). Each on real cards of the 2022-04-25 pool,
+checked against the brute-force reference; costs read but not modelled ("discard your hand",
+X sacrifices) give undecided, never "no"."""
 from __future__ import annotations
 
 
@@ -18,8 +19,8 @@ from references.reference_payment import best_payment, replay
 HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\n"
 
 
-def board(pool, *perms: str, zones: str = ""):
-    text = HEAD + "battlefield:\n" + "".join(f"  - {{controller: a, {p}}}\n" for p in perms)
+def board(pool, *perms: str, zones: str = "", energy: int = 0):
+    text = HEAD.replace("{name: a}", f"{{name: a, energy: {energy}}}") + "battlefield:\n" + "".join(f"  - {{controller: a, {p}}}\n" for p in perms)
     if zones:
         text += f"zones: {{a: {{{zones}}}}}\n"
     return parse_board_text(text, "costs.yaml", pool)
@@ -143,8 +144,19 @@ def test_a_counter_put_on_it_and_an_exert_are_always_paid(pool) -> None:
     assert agree(naga, "{R}{R}") and not agree(naga, "{R}{G}")
 
 
+def test_energy_counters_pay_for_mana(pool) -> None:
+    """107.14: Aether Hub's "{T}, Pay {E}" takes one of the player's energy counters (122.1f);
+    two Hubs make two colored mana with two counters, one without, and none with no counter."""
+    hubs = ("id: x, card: Aether Hub", "id: y, card: Aether Hub")
+    assert agree(board(pool, *hubs, energy=2), "{W}{U}") is True
+    assert agree(board(pool, *hubs, energy=1), "{W}{U}") is False
+    assert agree(board(pool, *hubs, energy=1), "{W}{C}") is True
+    assert agree(board(pool, *hubs), "{W}") is False
+    r = pay(board(pool, *hubs, energy=1), "{W}")
+    assert r.payable is True and not r.unmodelled
+
+
 @pytest.mark.parametrize("card, cost", [
-    ("Aether Hub", "{W}"),  # energy (107.14): the board has no energy counters
     ("Lion's Eye Diamond", "{W}{W}"),  # "discard your hand", only as an instant
     ("Springjack Pasture", "{W}"),  # X Goats sacrificed, X mana: not modelled even taken as paid
 ])
@@ -159,11 +171,11 @@ def test_a_cost_not_modelled_is_undecided_never_no(pool, card, cost) -> None:
 
 def test_a_cost_not_modelled_that_could_not_pay_even_for_free_leaves_no(pool) -> None:
     """With the costs not modelled taken as paid the sources still can't pay (a superset of
-    every real payment): Aether Hub taps once (107.5), so {W}{W} is a confident no, and {C}{C}
-    with Hub's {C} and a Forest too."""
-    b = board(pool, "id: x, card: Aether Hub")
-    assert pay(b, "{W}{W}").payable is False
-    assert pay(board(pool, "id: x, card: Aether Hub", "id: f, card: Forest"), "{C}{C}").payable is False
+    every real payment): Lion's Eye Diamond is sacrificed once, so {W}{W}{W}{W} is a confident
+    no, and {C}{C} with a Forest too."""
+    b = board(pool, "id: x, card: Lion's Eye Diamond")
+    assert pay(b, "{W}{W}{W}{W}").payable is False
+    assert pay(board(pool, "id: x, card: Lion's Eye Diamond", "id: f, card: Forest"), "{C}{C}").payable is False
 
 
 def test_largest_x_with_a_cost_not_modelled(pool) -> None:
@@ -189,11 +201,14 @@ def test_a_turn_plan_pays_with_the_same_costs(pool) -> None:
     assert plan(board(pool, apprentice, zones="hand: [Duress, Duress]"), ["Duress", "Duress"]).castable is False
     guide = board(pool, "id: m, card: Mountain", zones="hand: [Elvish Spirit Guide, Elvish Spirit Guide, Giant Growth]")
     assert plan(guide, ["Giant Growth"]).castable is True
-    r = plan(board(pool, "id: x, card: Aether Hub", "id: y, card: Aether Hub", zones="hand: [Duress]"), ["Duress"])
+    hubs = ("id: x, card: Aether Hub", "id: y, card: Aether Hub")
+    assert plan(board(pool, *hubs, zones="hand: [Duress, Duress]", energy=1), ["Duress", "Duress"]).castable is False
+    assert plan(board(pool, *hubs, zones="hand: [Duress, Duress]", energy=2), ["Duress", "Duress"]).castable is True
+    r = plan(board(pool, "id: x, card: Lion's Eye Diamond", zones="hand: [Duress]"), ["Duress"])
     assert r.castable is None and r.as_read is False and r.reasons[0].rule == "118.3"
-    hub = "{T}, Pay {E}: Add one mana of any color."
+    led = "Discard your hand, Sacrifice Lion's Eye Diamond: Add three mana of any one color. Activate only as an instant."
     assert r.reasons[0].message == ("undecided: mana abilities whose costs the payment does not model could pay "
-                                    f"more: x ({hub}); y ({hub})")
+                                    f"more: x ({led})")
 
 
 
@@ -234,8 +249,8 @@ zones:
     ("{W}{U}", 0, "using 2 storage counter on pools"),
     ("{G}{G}", 0, "tapping seton"),
     ("{C}{C}{C}{C}", 0, "can be paid"),  # Network X=2 (not its {T}: {C} too, 107.5), Millikin, Hub's {C}
-    ("{C}{C}{C}{C}{C}", 1, "can't be paid"),  # {G} can't pay {C} (107.4c), nor Hub's energy ability even if paid
-    ("{W}{W}{W}", 3, "undecided: can't be paid with the costs modelled"),  # Aether Hub's energy ability
+    ("{C}{C}{C}{C}{C}", 1, "can't be paid"),  # {G} can't pay {C} (107.4c), nor Hub's energy ability
+    ("{W}{W}{W}", 1, "can't be paid"),  # Aether Hub's energy ability: alice has no energy counter (107.14)
 ])
 def test_the_costs_on_a_board_file_through_the_cli(pool, atomic_cards, board_file, cost, status, words) -> None:
     """The board of the report, through `mtgsolver pay`: exit 0 where the costs are paid, 3
@@ -255,7 +270,7 @@ def test_the_costs_on_a_board_file_through_the_cli(pool, atomic_cards, board_fil
      "Calciform Pools", True),
     ("Tap an untapped Druid you control: Add {G}.", "Seton, Krosan Protector", True),
     ("Exile Elvish Spirit Guide from your hand: Add {G}.", "Elvish Spirit Guide", True),
-    ("{T}, Pay {E}: Add one mana of any color.", "Aether Hub", False),
+    ("{T}, Pay {E}: Add one mana of any color.", "Aether Hub", True),
     ("Discard your hand, Sacrifice Lion's Eye Diamond: Add three mana of any one color. Activate only as an instant.",
      "Lion's Eye Diamond", False),
     ("{T}, Sacrifice X Goats: Add X mana of any one color. You gain X life.", "Springjack Pasture", False),

@@ -150,13 +150,13 @@ def test_x_plus_one_counts_the_counters_removed_beside_a_fixed_mana_cost():
     assert pay(b, "{C}{C}{C}{C}").payable is False
 
 
-def test_costs_read_exactly_and_excluded_by_payment_with_a_reason():
-    """Energy (107.14) is read into its own cost part; payment does not model it and says so
-    (118.3) instead of treating the ability as free or the cost as unpayable: undecided."""
+def test_energy_costs_read_exactly_and_paid_from_the_players_counters():
+    """Energy (107.14) is read into its own cost part, paid with the player's energy counters
+    (122.1f): without one the ability can't be activated, a proven no with the reason (118.3)."""
     a = parse_mana_ability("{T}, Pay {E}: Add one mana of any color.", "X")
     assert [c.kind for c in a.costs] == ["tap", "energy"] and a.costs[1].amount == 1
     land = "  - {id: v, name: Aether Hub, types: [land], controller: a, text: '{T}, Pay {E}: Add one mana of any color.'}"
     r = pay(board(land), "{U}")
-    assert r.payable is None and r.as_read is False
-    assert any(e.rule == "118.3" and "energy" in e.reason and not e.modelled for e in r.excluded)
-    assert [e.source for e in r.unmodelled] == ["v"]
+    assert r.payable is False and not r.unmodelled
+    assert any(e.rule == "118.3" and "energy counter" in e.reason for e in r.excluded)
+    assert pay(board(land, energy=1), "{U}").payable is True

@@ -10,9 +10,9 @@ from mtgsolver.solver.payment import SpellInfo, pay
 from .conftest import EXAMPLES
 
 
-def board(battlefield: str, life: int = 20, pool: str = "") -> object:
-    text = "active_player: a\nplayers: [{name: a, life: %d}, {name: b}]\nbattlefield:%s" % (
-        life, "\n" + battlefield if battlefield else " []")
+def board(battlefield: str, life: int = 20, pool: str = "", energy: int = 0) -> object:
+    text = "active_player: a\nplayers: [{name: a, life: %d, energy: %d}, {name: b}]\nbattlefield:%s" % (
+        life, energy, "\n" + battlefield if battlefield else " []")
     if pool:
         text += f"\nmana_pool: {{a: {pool}}}"
     return parse_board_text(text, "test.yaml")

@@ -61,7 +61,8 @@ PALETTE = [
      "text": "Tap an untapped Druid you control: Add {G}."},
     {"name": "Drum", "types": ["artifact"],
      "text": "{T}, Tap an untapped creature you control: Add one mana of any color."},
-    {"name": "Hub", "types": ["land"], "text": "{T}, Pay {E}: Add one mana of any color."},  # not modelled
+    {"name": "Hub", "types": ["land"], "text": "{T}, Pay {E}: Add one mana of any color."},  # 107.14
+    {"name": "Dynamo", "types": ["artifact"], "text": "Pay {E}{E}: Add {R}."},
 ]
 # Themes draw their permanents from a few entries that interact, so the cases a mutation run
 # found untested occur often: restricted mana offered for an activation's own cost (106.6),
@@ -74,7 +75,7 @@ THEMES = {
                 "Forest", "Tundra", "Sol Ring", "Converter"],
     "life": ["Mana Confluence", "Ancient Tomb", "Karplusan Forest", "Plains", "Vivid Crag"],
     "costs": ["Miller", "Discarder", "Bloom", "Grave Eater", "Pools", "Battery", "Druid Caller", "Drum",
-              "Llanowar Elves", "Land Elemental", "Sol Ring", "Hub", "Forest"],
+              "Llanowar Elves", "Land Elemental", "Sol Ring", "Hub", "Dynamo", "Forest"],
 }
 # ...and each themed board holds its theme's anchors: a converter beside creature-only mana, a
 # sacrifice outlet beside a Treasure and a mana rock, with generic costs that need them.
@@ -117,8 +118,8 @@ def requests(draw):
     theme = draw(st.sampled_from([None, None, *THEMES]))
     perms = draw(st.lists(permanent if theme is None else themed(THEMES[theme]), min_size=2, max_size=5))
     perms = [(_NAMES.index(n), False, False) for n in ANCHORS.get(theme, [])] + perms[:5 - len(ANCHORS.get(theme, []))]
-    life = draw(st.integers(0, 5))
-    lines = ["active_player: a", f"players: [{{name: a, life: {life}}}, {{name: b}}]", "battlefield:"]
+    life, energy = draw(st.integers(0, 5)), draw(st.integers(0, 3))
+    lines = ["active_player: a", f"players: [{{name: a, life: {life}, energy: {energy}}}, {{name: b}}]", "battlefield:"]
     lines += permanent_lines(perms)
     guide = {"name": "Spirit Guide", "types": ["creature"], "text": "Exile Spirit Guide from your hand: Add {G}."}
     hand = draw(st.lists(st.sampled_from([guide, "Lightning Bolt"]), max_size=2 if theme == "costs" else 0))

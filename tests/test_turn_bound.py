@@ -76,6 +76,18 @@ def test_an_attack_trigger_is_over_after_combat_and_a_repeating_trigger_has_no_b
     assert bound(board(real_cards, "Disciple of the Vault;Mountain")) is None
 
 
+def test_a_permanent_returned_to_hand_repeats_only_what_is_counted(real_cards) -> None:
+    """400.7: Aviary Mechanic returns a permanent to its owner's hand, to be cast again: where
+    nothing takes life (Greenbelt Rampager's energy, Rhonas's Monument's +2/+2) the bound is
+    nothing however often they repeat; beside Granger Guildmage's {T} damage (returned and cast
+    again, a permanent could deal it again) there is no bound."""
+    quiet = "Rhonas's Monument;Forest;Plains;Mountain"
+    assert bound(board(real_cards, quiet + ";Greenbelt Rampager", "[Aviary Mechanic]")) == Harm(0, 0)
+    assert bound(board(real_cards, quiet + ";Granger Guildmage")) == Harm(1, 0)
+    assert bound(board(real_cards, quiet + ";Granger Guildmage", "[Aviary Mechanic]")) is None
+    assert bound(board(real_cards, quiet + ";Granger Guildmage;Greenbelt Rampager")) is None
+
+
 def attacked(state: ref.State) -> tuple[ref.State, Board]:
     """The reference's state and the board once every creature of the player that can attacks
     (508.1a, 302.6), its triggers resolved: the declare attackers step's window."""

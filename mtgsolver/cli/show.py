@@ -51,7 +51,8 @@ def show(
     con.print(f"[bold]{board_path}[/]  active player: [bold]{b.active_player}[/]")
     for pl in b.players:
         table = common.table("id", "name", "type", "colors", "cost", "P/T", "state", "abilities")
-        table.title, table.title_justify = f"{pl.name}: {pl.life} life, {pl.poison} poison", "left"
+        energy = f", {pl.energy} energy" if pl.energy else ""
+        table.title, table.title_justify = f"{pl.name}: {pl.life} life, {pl.poison} poison{energy}", "left"
         for p in b.controlled_by(pl.name):
             pt = f"{p.power}/{p.toughness}" if p.power is not None else ""
             state = ", ".join(s for s, on in (("tapped", p.tapped), ("summoning sick", p.summoning_sick),

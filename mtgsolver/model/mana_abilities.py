@@ -237,17 +237,18 @@ class CostPart:
 
 #: Cost kinds the grammar reads; the payment solver pays those in :data:`PAYABLE_COSTS`, on
 #: the zones the board gives (118.3): a card discarded from the hand, milled from the library
-#: (701.17b), exiled from the hand or graveyard, counters removed (any number: X), another
-#: untapped permanent tapped; putting a counter on the source and exerting it (701.43b) can
-#: always be paid. Energy, "discard your hand", "return ~ to its owner's hand" and sacrificing
-#: X permanents are read but not modelled: an answer they could change is undecided. Returning
+#: (701.17b), exiled from the hand or graveyard, counters removed (any number: X), the player's
+#: energy counters paid (107.14), another untapped permanent tapped; putting a counter on the
+#: source and exerting it (701.43b) can always be paid. "Discard your hand", "return ~ to its
+#: owner's hand" and sacrificing X permanents are read but not modelled: an answer they could
+#: change is undecided. Returning
 #: a permanent one controls to its owner's hand (``return``) is paid by an activation (602.2b),
 #: not by the payment solver.
 COST_KINDS: frozenset[str] = frozenset(
     "tap untap mana life energy sacrifice_self sacrifice remove_counters put_counter tap_untapped discard "
     "mill exile_self exile_card exert return_self return crew".split())
 PAYABLE_COSTS: frozenset[str] = frozenset(
-    "tap untap mana life sacrifice_self sacrifice remove_counters put_counter tap_untapped discard mill "
+    "tap untap mana life energy sacrifice_self sacrifice remove_counters put_counter tap_untapped discard mill "
     "exile_self exile_card exert".split())
 
 

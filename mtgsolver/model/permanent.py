@@ -13,7 +13,10 @@ from mtgsolver.model.effects import Ability, ActivatedAbility, TriggeredAbility
 from mtgsolver.model.mana import Color, ManaCost
 from mtgsolver.model.mana_abilities import ManaAbility
 
-__all__ = ["Ability", "Permanent", "Player", "TextAbility", "counter_pt"]
+__all__ = ["Ability", "PLAYER_COUNTERS", "Permanent", "Player", "TextAbility", "counter_pt"]
+
+#: The kinds of counters a board's player has (122.1f), each a :class:`Player` field.
+PLAYER_COUNTERS: tuple[str, ...] = ("poison", "energy")
 
 _PT_COUNTER = re.compile(r"([+-]\d+)/([+-]\d+)")
 
@@ -32,8 +35,8 @@ def counter_pt(counters: Mapping[str, int]) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class Player:
-    """A player (102): name, life total and poison counters; in Commander, the name of
-    their commander and its color identity (903.3, 903.4)."""
+    """A player (102): name, life total, poison and energy counters (122.1f, 107.14); in
+    Commander, the name of their commander and its color identity (903.3, 903.4)."""
 
     name: str
     life: int = 20
@@ -50,6 +53,8 @@ class Player:
     city_blessing: bool = False
     #: whether the player has lost the game (104.3; 704.5a-c: life 0, a draw from an empty library, poison)
     lost: bool = False
+    #: energy counters (122.1f), paid with {E} (107.14)
+    energy: int = 0
 
 
 @dataclass(frozen=True, eq=False)

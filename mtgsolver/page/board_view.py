@@ -57,7 +57,7 @@ def board_json(b: Board) -> dict[str, Any]:
     now (613), effects, mana pools, every unread line and the combat declared."""
     out: dict[str, Any] = {
         "active_player": b.active_player,
-        "players": [{"name": p.name, "life": p.life, "poison": p.poison} for p in b.players],
+        "players": [{"name": p.name, "life": p.life, "poison": p.poison, "energy": p.energy} for p in b.players],
         "battlefield": [permanent_json(p, b) for p in b.permanents],
         "day_night": b.day_night,
         "effects": [effect_data(e) for e in b.effects],

@@ -167,6 +167,7 @@ class PlayerSpec(_Strict):
     completed_dungeon: bool = Field(False, description="the player has completed a dungeon this game (309.7)")
     city_blessing: bool = Field(False, description="the player has the city's blessing (702.131c)")
     lost: bool = Field(False, description="the player has lost the game (104.3, 704.5a-c)")
+    energy: Count = Field(0, description="the player's energy counters (122.1f), paid with {E} (107.14)")
 
 
 class CardSpec(_Strict):
@@ -1044,7 +1045,7 @@ class _Builder:
         """A player; a commander's color identity comes from its card (903.4)."""
         damage = MappingProxyType(self.commander_damage(i, p))
         status = {"starting_life": p.starting_life or self.starting_life, "completed_dungeon": p.completed_dungeon,
-                  "city_blessing": p.city_blessing, "lost": p.lost}
+                  "city_blessing": p.city_blessing, "lost": p.lost, "energy": p.energy}
         if p.commander is None:
             return Player(p.name, p.life, p.poison, commander_damage=damage, **status)
         try:

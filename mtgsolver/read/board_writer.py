@@ -90,7 +90,7 @@ def _without_defaults(data: dict[str, Any]) -> dict[str, Any]:
 def player_data(p: Player) -> dict[str, Any]:
     out: dict[str, Any] = {"name": p.name, "life": p.life}
     for f, default in (("poison", 0), ("commander", None), ("completed_dungeon", False), ("city_blessing", False),
-                       ("lost", False)):
+                       ("lost", False), ("energy", 0)):
         if getattr(p, f) != default:
             out[f] = getattr(p, f)
     if p.commander_damage:

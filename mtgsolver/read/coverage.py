@@ -49,7 +49,7 @@ What cards do (608, 602, 603), counted by ability (a modal ability's "•" lines
 A line is *read* when :func:`mtgsolver.read.oracle.parse_oracle_text` reads it whole; a mana
 ability line, when besides payment and production use all of it
 (:attr:`~mtgsolver.model.mana_abilities.ManaAbility.modelled`: a cost read but not modelled,
-such as energy or "discard your hand", leaves it unread).
+such as "discard your hand", leaves it unread).
 """
 from __future__ import annotations
 

@@ -445,11 +445,11 @@ class _Translation:
             if not sep:
                 raise self.r.fail(where, f"expected TYPE=N counters, got {part!r}")
             count = self.r.integer(line, n)
-            if kind.strip().upper() == "POISON":
-                self.players[player]["poison"] = count
+            if kind.strip().upper() in ("POISON", "ENERGY"):
+                self.players[player][kind.strip().lower()] = count
             else:
                 self.r.note(where, f"not translated: {player} with {count} {kind.strip().lower()} counter(s) (122.1; a "
-                            "board's player has life and poison counters)")
+                            "board's player has life, poison and energy counters)")
 
     def precast(self, player: str, spell: str, where: str, key: str) -> None:
         """Forge resolves a ``precast`` during setup; tokens a custom script makes by a token

@@ -47,7 +47,7 @@ from mtgsolver.model.mana_abilities import CostPart
 from mtgsolver.model.zones import ZoneCard
 from mtgsolver.rules.game import Game, Illegal, StackObject, Undecided, card_object
 from mtgsolver.rules.layers import Query
-from mtgsolver.rules.resolution import add_counters, announce_cast, discard, move_object, sacrifice, tap
+from mtgsolver.rules.resolution import add_counters, announce_cast, discard, move_object, pay_energy, sacrifice, tap
 from mtgsolver.rules.targets import became_targets, distinct_problem, target_problem, used_slots, warded
 from mtgsolver.rules.triggers import mode_sets
 from mtgsolver.rules.twins import twin_keys
@@ -691,9 +691,14 @@ def _cost(game: Game, pid: str, name: str, player: str, c: CostPart, key: str) -
             if not z.library_top:
                 raise Undecided("701.17", f"{player} mills an unknown card to pay a cost (401.2)")
             move_object(game, z.library_top[0].id, "graveyard", f"is milled by {player} to pay a cost", "701.17")
+    elif c.kind == "energy":
+        have = game.players[player].energy
+        if have < c.amount:
+            raise Illegal("107.14", f"{player} has {have} energy counters and can't pay {c.amount}")
+        pay_energy(game, player, c.amount)
     elif c.kind == "mana":
         return  # paid with the mana part
-    else:  # energy, exert
+    else:  # exert
         raise Undecided("602.2", f"{name}: a {c.kind} cost is not modelled")
 
 

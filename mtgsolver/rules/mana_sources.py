@@ -55,6 +55,8 @@ __all__ = [
     "SpellInfo",
     "ability_product",
     "extract_sources",
+    "energy_resource",
+    "energy_resource_key",
     "options_of",
 ]
 
@@ -278,6 +280,16 @@ def counters_resource(perm: Permanent, kind: str) -> Resource:
     return Resource(f"counters:{perm.id}:{kind}", perm.counters.get(kind, 0), f"{kind} counter on {perm.id}")
 
 
+def energy_resource(board: Board, player: str) -> Resource:
+    """The player's energy counters (122.1f) as a :class:`Resource`: what {E} costs pay (107.14)."""
+    return Resource(energy_resource_key(player), board.player(player).energy, f"energy counter of {player}")
+
+
+def energy_resource_key(player: str) -> str:
+    """The key of :func:`energy_resource` (player names differ from permanent ids)."""
+    return f"counters:{player}:energy"
+
+
 def _has_words(p: Permanent, words: list[str]) -> bool:
     """Every word among the permanent's types, subtypes and supertypes, or a color word of its
     colors (105.2: "a blue creature")."""
@@ -430,6 +442,8 @@ def _card_instance(col: _Collector, card: ZoneCard, index: int, ability: ManaAbi
             res = col.resource("library" if part.kind == "mill" else
                                "hand" if part.kind == "discard" else part.what or zone)
             uses.append((res, 1 if part.kind == "exile_self" else part.amount))
+        elif part.kind == "energy":
+            uses.append((energy_resource(col.board, col.player), part.amount))
     product = ability.product
     opts = options_of(product, col.board, None) if isinstance(product, (Fixed, Choice, AnyColor)) else \
         f"its product {product!r} is not supported"
@@ -486,6 +500,8 @@ def _uses(col: _Collector, perm: Permanent, ability: ManaAbility) -> list[tuple[
             uses.append((col.resource("library"), part.amount))
         elif part.kind == "exile_card":
             uses.append((col.resource(part.what or "graveyard"), part.amount))
+        elif part.kind == "energy":
+            uses.append((energy_resource(col.board, col.player), part.amount))
     if any(res.capacity < n for res, n in uses):
         col.exclude(perm.id, ability, _shortage(uses), "701.17b" if any(
             r.key.startswith("library") and r.capacity < n for r, n in uses) else "118.3")

@@ -104,7 +104,7 @@ from mtgsolver.model.effects import (
 )
 from mtgsolver.model.keywords import canonical_keyword
 from mtgsolver.model.mana import Color, ManaCost
-from mtgsolver.model.permanent import Permanent
+from mtgsolver.model.permanent import PLAYER_COUNTERS, Permanent
 from mtgsolver.model.zones import StackItem, ZoneCard
 from mtgsolver.rules.game import Game, StackObject, Undecided, card_object
 from mtgsolver.rules.library import arrange, choose_cards, known_top, shuffle, whole_library
@@ -513,7 +513,8 @@ class Resolving:
         if isinstance(e, Discard):  # a whole hand can always be discarded, even an empty one
             return e.all or all(game.zones_of(p).hand_count >= self.amount(e.amount) for p in self.players(e.who))
         if isinstance(e, Pay):
-            return all(game.players[p].life >= e.life for p in self.players(e.who))
+            return all(game.players[p].life >= e.life and game.players[p].energy >= e.energy
+                       for p in self.players(e.who))
         return True
 
 
@@ -714,7 +715,8 @@ def sacrifice(game: Game, pid: str, player: str, how: str) -> None:
 
 
 def _put_counters(r: Resolving, e: PutCounters) -> None:
-    """122: counters on permanents (loyalty counters are its loyalty, 306.5b) or players (poison, 122.1f)."""
+    """122: counters on permanents (loyalty counters are its loyalty, 306.5b) or players (poison and
+    energy, 122.1f; "you get {E}", 107.14)."""
     n = r.amount(e.amount)
     if n <= 0:
         return
@@ -725,15 +727,15 @@ def _put_counters(r: Resolving, e: PutCounters) -> None:
 def add_counters(game: Game, oid: str, kind: str, n: int) -> None:
     """Put (``n`` > 0) or remove (``n`` < 0) counters of a kind (122).
 
-    :raises Undecided: counters other than poison on a player (energy, experience: not on the
+    :raises Undecided: counters other than poison and energy on a player (experience: not on the
         board, 122.1)."""
     if oid in game.players:
-        if kind != "poison":
-            raise Undecided("122.1", f"{oid} gets {kind} counters: a player's counters other than poison are not on "
-                                     "the board")
-        p = game.players[oid]
-        game.set_player(oid, poison=max(0, p.poison + n))
-        game.step("122.1f", f"{oid} {'gets' if n > 0 else 'loses'} {abs(n)} poison counters")
+        if kind not in PLAYER_COUNTERS:
+            raise Undecided("122.1", f"{oid} gets {kind} counters: a player's counters other than poison and energy "
+                                     "are not on the board")
+        have = getattr(game.players[oid], kind)
+        game.set_player(oid, **{kind: max(0, have + n)})
+        game.step("122.1f", f"{oid} {'gets' if n > 0 else 'loses'} {abs(n)} {kind} counters")
         return
     if not game.on_battlefield(oid):
         return
@@ -760,10 +762,10 @@ def _remove_counters(r: Resolving, e: RemoveCounters) -> None:
 
 def counters_on(game: Game, oid: str, kind: str) -> int:
     """How many counters of ``kind`` a permanent or player has (a planeswalker's loyalty, a
-    battle's defense, a player's poison, 122.1)."""
+    battle's defense, a player's poison or energy, 122.1)."""
     p = game.perms.get(oid)
     if p is None:
-        return game.players[oid].poison if oid in game.players and kind == "poison" else 0
+        return getattr(game.players[oid], kind) if oid in game.players and kind in PLAYER_COUNTERS else 0
     return (p.loyalty or 0) if kind == "loyalty" else (p.defense or 0) if kind == "defense" else p.counters.get(kind, 0)
 
 
@@ -1383,31 +1385,31 @@ def _proliferate(r: Resolving, e: Proliferate) -> None:
     game = r.game
     with_counters = [p.id for p in game.perms.values() if p.counters or (p.is_planeswalker and p.loyalty)
                      or (p.is_battle and p.defense)]
-    with_counters += [name for name, p in game.players.items() if p.poison and not p.lost]
+    with_counters += [name for name, p in game.players.items() if (p.poison or p.energy) and not p.lost]
     for oid in with_counters:
         if game.choose(f"proliferate:{oid}", ["yes", "no"]) == 1:
             continue
         p = game.perms.get(oid)
-        kinds = ["poison"] if p is None else [*p.counters, *(["loyalty"] if p.is_planeswalker and p.loyalty else []),
+        kinds = [k for k in PLAYER_COUNTERS if counters_on(game, oid, k)] if p is None else [*p.counters, *(["loyalty"] if p.is_planeswalker and p.loyalty else []),
                                               *(["defense"] if p.is_battle and p.defense else [])]
         for kind in kinds:
             add_counters(game, oid, kind, 1)
 
 
 def _pay(r: Resolving, e: Pay) -> bool:
-    """118.3, 119.4: the player pays mana (with mana abilities, as a cost is paid), life (only
-    as much as they have) or both; whether they could.
+    """118.3, 119.4, 107.14: the player pays mana (with mana abilities, as a cost is paid), life
+    or energy counters (only as many as they have), or several; whether they could.
 
-    :raises Undecided: energy (not on the board), X chosen as it is paid (107.3f), or a mana
-        payment not decided."""
+    :raises Undecided: X chosen as it is paid (107.3f), or a mana payment not decided."""
     game = r.game
     who = (r.players(e.who) or [r.you])[0]
-    if e.energy:
-        raise Undecided("107.14", f"{who} pays energy: a player's energy counters are not on the board")
     if e.mana is not None and e.mana.variables:
         raise Undecided("107.3f", f"{who} pays {e.mana}: choosing X as it is paid is not modelled")
     if e.life and game.players[who].life < e.life:
         game.step("119.4", f"{who} has {game.players[who].life} life and can't pay {e.life}")
+        return False
+    if e.energy and game.players[who].energy < e.energy:
+        game.step("107.14", f"{who} has {game.players[who].energy} energy counters and can't pay {e.energy}")
         return False
     if e.mana is not None and not game.payer.pay_mana(game, e.mana, who):
         game.step("118.3", f"{who} can't pay {e.mana}")
@@ -1416,7 +1418,16 @@ def _pay(r: Resolving, e: Pay) -> bool:
         life = game.players[who].life
         game.set_player(who, life=life - e.life)
         game.step("119.4", f"{who} pays {e.life} life ({life} -> {life - e.life})")
+    if e.energy:
+        pay_energy(game, who, e.energy)
     return True
+
+
+def pay_energy(game: Game, player: str, n: int) -> None:
+    """107.14: ``player`` pays ``n`` {E}, removing that many of their energy counters (they have them)."""
+    have = game.players[player].energy
+    game.set_player(player, energy=have - n)
+    game.step("107.14", f"{player} pays {n} energy ({have} -> {have - n})")
 
 
 def _monstrosity(r: Resolving, e: Monstrosity) -> None:

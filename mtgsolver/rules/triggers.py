@@ -313,7 +313,7 @@ def put_triggers(game: Game, pending: list[Pending]) -> None:
                               lki=p.lki, modes=modes, subject=p.subject, subject_lki=p.subject_lki,
                               subject_player=p.subject_player,
                               label=p.label, x=p.lki.x if p.ability.event.kind == "enters" else None,
-                              event_amount=p.amount)
+                              event_amount=p.amount, source_generation=game.generation.get(p.source, 0))
             targets = choose_targets(game, obj, f"targets:{p.label}")
             if targets is None:
                 game.step("603.3d", f"{p.lki.name} ({p.source}): its ability has no legal target and is removed "

@@ -944,8 +944,9 @@ def resolve_bearing(before: Board, after: Board | None) -> Bearing:
     action, 305.1, 116.2a), nor a static making other permanents enter tapped or with counters
     when none entered (614.1c, 614.12), nor one changing what spells cost when none was cast
     (601.2f). Nor, of any permanent, a trigger on a step beginning ("At the beginning of your
-    upkeep": a resolution begins no step, 500.1, 603.2). Each other could change the board
-    after, so each is decisive."""
+    upkeep": a resolution begins no step, 500.1, 603.2), nor one on its own creatures attacking
+    ("You may exert ~ as it attacks": a resolution declares no attackers, 508.1). Each other
+    could change the board after, so each is decisive."""
     was = {p.id for p in before.permanents}
     stayed = was & ({p.id for p in after.permanents} if after is not None else set())
     lines: list[UnreadLine] = []
@@ -954,7 +955,7 @@ def resolve_bearing(before: Board, after: Board | None) -> Bearing:
             cast_lines = _cast_lines(board_spell_ability(perm.card) if perm.card is not None and perm.unread else None)
             for line in perm.unread:
                 if is_activated(line) or line in cast_lines or _ENCHANT.match(_body(line)) or _STEP_BEGINS.match(
-                        _body(line)) or (
+                        _body(line)) or _attacks_of_theirs(line, perm.name) or (
                         perm.id in stayed and (_ENTERS_TRIGGER.match(line) or _ETB.match(_body(line))
                                                or _stays_idle(line, perm, before, after))):
                     continue

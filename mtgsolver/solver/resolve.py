@@ -519,6 +519,8 @@ def paid_by_solver(game: Game, cost: ManaCost, player: str, x: int | None, card:
                 if c.variable and a.x is None:
                     raise Undecided("107.3", f"{a.ability}: the number of counters removed was not chosen")
                 counters.append((a.source, c.what or "", a.x if c.variable else c.amount or 1))  # 107.3a
+            elif c.kind == "energy":
+                counters.append((player, "energy", c.amount))  # 107.14
     return Payment(player, tuple(a.source for a in result.activations if a.taps),
                    tuple(a.source for a in result.activations if a.untaps), tuple(result.sacrificed),
                    tuple(counters), result.life_paid, result.damage, _pool_after(view, player, result, card),
@@ -550,7 +552,7 @@ def _fingerprint(game: Game) -> tuple[Any, ...]:
     perms = tuple((p.id, p.name, p.controller, p.tapped, p.summoning_sick, tuple(sorted(p.counters.items())),
                    p.attached_to, len(p.abilities)) for p in game.perms.values())
     return (perms, tuple(repr(e) for e in game.effects), tuple(sorted((k, v) for k, v in game.pools.items())),
-            tuple((p.name, p.life) for p in game.players.values()))
+            tuple((p.name, p.life, p.energy) for p in game.players.values()))
 
 
 def _signature(game: Game) -> tuple[Any, ...]:

@@ -1119,7 +1119,7 @@ def state_key(board: Board) -> Any:
     zones = tuple((k, tuple(c.id for c in z.hand), z.hand_count, z.library_count, tuple(c.id for c in z.library_top),
                    tuple(sorted(c.id for c in z.graveyard)), tuple(sorted(c.id for c in z.exile)))
                   for k, z in sorted(board.zones.items()))
-    players = tuple((p.name, p.life, p.poison, tuple(sorted(p.commander_damage.items())), p.lost)
+    players = tuple((p.name, p.life, p.poison, tuple(sorted(p.commander_damage.items())), p.lost, p.energy)
                     for p in board.players)
     pools = tuple(sorted((k, tuple(sorted(repr(dataclasses.replace(m, amount=1)) for m in v for _ in range(m.amount))))
                          for k, v in board.mana_pools.items() if v))  # mana is not ordered (106.4)

@@ -12,7 +12,9 @@ ability as often as its cost allows (a {T} or sacrifice cost once, a mana cost a
 mana at hand pays it), a triggered ability whose event can no longer happen this turn not at all.
 Where a thing could repeat without a bound (a card returned or drawn, an untap, a token, mana
 made by an effect, a trigger that can still happen, an amount not fixed) or does what the bound
-doesn't count, the answer is ``None``: no bound, nothing pruned. The opponent's life gain only
+doesn't count, the answer is ``None``: no bound, nothing pruned; but a permanent returned to its
+owner's hand (400.7) brings back only abilities already counted, so where none of them takes
+anything the bound is nothing, however often they repeat. The opponent's life gain only
 makes a win harder, so ignoring it keeps the bound an upper bound.
 """
 from __future__ import annotations
@@ -135,6 +137,7 @@ class _Counter:
         self.blocked = blocked
         self.infect = False
         self.untaps = False  # an Untap effect could still happen: {T} costs repeat
+        self.bounces = False  # a Bounce could still happen: a permanent cast again repeats what it does
         self.mana: int | None = None
         self.combat = step in COMBAT_WINDOWS
         declared = view.combat.attackers if view.combat is not None else ()
@@ -190,6 +193,8 @@ class _Counter:
             lost, counters = self._harm(getattr(a, "effects", ()), getattr(a, "targets", ()))
             life += n * lost
             poison += n * counters
+        if self.bounces and (life or poison):
+            raise _Unbounded()  # what takes life could be cast again
         return Harm(life, poison)
 
     def _combat_damage(self) -> int:
@@ -222,7 +227,9 @@ class _Counter:
                 self._raises_power(e, perm)
             if name == "Untap":
                 self.untaps = True
-            elif name in ("Draw", "Bounce", "ReturnFromGraveyard", "PutOntoBattlefield", "SearchLibrary", "LookAtTop",
+            elif name == "Bounce":
+                self.bounces = True
+            elif name in ("Draw", "ReturnFromGraveyard", "PutOntoBattlefield", "SearchLibrary", "LookAtTop",
                           "ReturnExiled", "CreateTokens", "CopySpell", "Transform", "GainControl", "Proliferate",
                           "KeywordAction", "AddMana", "Delayed"):
                 raise _Unbounded()
@@ -312,7 +319,7 @@ class _Counter:
                 life += _amount(e.amount) if self._may_be_opponent(e.who, targets) else 0
             elif isinstance(e, PutCounters):
                 poison += _amount(e.amount) if e.kind == "poison" else 0
-            elif isinstance(e, (Fight, Modify)) or type(e).__name__ in (*_HARMLESS, "Untap"):
+            elif isinstance(e, (Fight, Modify)) or type(e).__name__ in (*_HARMLESS, "Untap", "Bounce"):
                 continue
             else:
                 raise _Unbounded()

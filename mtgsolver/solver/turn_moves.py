@@ -42,7 +42,7 @@ from mtgsolver.rules.casting import (Activate, Cast, Payment, activate, cast, ne
                                      total_cost, uses_x, with_x)
 from mtgsolver.rules.game import Game, Illegal, Undecided, card_object
 from mtgsolver.rules.twins import twin_keys
-from mtgsolver.rules.mana_sources import Instance, SpellInfo, extract_sources
+from mtgsolver.rules.mana_sources import Instance, Option, SpellInfo, energy_resource_key, extract_sources
 from mtgsolver.rules.resolution import EFFECTS, resolve_stack, settle
 from mtgsolver.rules.targets import candidates, used_slots
 from mtgsolver.rules.triggers import mode_sets
@@ -183,10 +183,18 @@ class PaymentOptions:
     why: str = ""
 
 
-def _plain(i: Instance) -> bool:
-    """A mana ability whose activation only taps its source (for any amount of mana, 106.4) and
-    whose mana may pay for the spell."""
-    return _taps_only(i) and i.spell_ok
+def _plain(i: Instance, player: str) -> bool:
+    """A mana ability whose activation only taps its source (for any amount of mana, 106.4), and
+    pays ``player``'s energy counters if any other cost (107.14), and whose mana may pay for the spell."""
+    return _taps_only(i, player) and i.spell_ok
+
+
+def _energy(o: Option, player: str) -> int | None:
+    """The energy counters of ``player``'s (107.14) an activation resolving as ``o`` pays, or
+    ``None`` when it uses something else too."""
+    if any(r.key != energy_resource_key(player) for r, _ in o.uses):
+        return None
+    return sum(n for _, n in o.uses)
 
 
 def _letters(i: Instance) -> frozenset[str]:
@@ -273,7 +281,7 @@ def _payments(game: Game, player: str, cost: ManaCost, x: int | None, card: Card
                                             bool(cost.variables))
     pool = tuple(game.pools.get(player, ()))
     plain_pool = demand is not None and all(m.spend_only is None for m in pool)
-    if plain_pool and all(_plain(i) for i in instances) and all(e.modelled for e in exclusions):
+    if plain_pool and all(_plain(i, player) for i in instances) and all(e.modelled for e in exclusions):
         found, whole = _enumerated(view, player, instances, pool, demand, limit)
         if not whole:
             return _solver_payment(game, player, cost, x, card)
@@ -286,7 +294,7 @@ def _payments(game: Game, player: str, cost: ManaCost, x: int | None, card: Card
     # the plain sources enumerated; then the payment solver's one way
     found = ()
     if plain_pool and pool:
-        some, _ = _enumerated(view, player, [i for i in instances if _plain(i)], pool, demand, limit)
+        some, _ = _enumerated(view, player, [i for i in instances if _plain(i, player)], pool, demand, limit)
         found = tuple(p for p in some if any(a.startswith("pool: ") for a in p.activations))
     try:
         solver = _solver_payment(game, player, cost, x, card)
@@ -307,35 +315,47 @@ def _enumerated(view: Any, player: str, instances: Sequence[Instance], pool: tup
     for i in sorted(instances, key=lambda i: i.source):
         by_source.setdefault(i.source, []).append(i)
     classes: dict[Any, list[str]] = {}
-    made: dict[str, tuple[tuple[tuple[frozenset[str], ...], str], ...]] = {}
+    made: dict[str, tuple[Bundle, ...]] = {}
     for source, found in by_source.items():
-        made[source] = _bundles(found)
-        classes.setdefault((keys.get(source), tuple(b for b, _ in made[source])), []).append(source)
+        made[source] = _bundles(found, player)
+        classes.setdefault((keys.get(source), tuple(b[::2] for b in made[source])), []).append(source)
     groups = list(classes.values())
     pool_units = [_unit(m.type, m.snow) for m in pool for _ in range(m.amount)]
     demand = sorted(demand, key=len)  # type: ignore[arg-type]  # the most particular mana first: few augmenting paths
     out: list[Payment] = []
-    seen: set[Any] = set()
+    seen: dict[Any, int] = {}  # each way's sources and mana left: where in ``out``, the least energy paid kept
     budget = [_PAYMENT_BUDGET]
-    for tapped, texts, units, owners in _taps(groups, made, len(demand)):
+    for tapped, texts, units, owners, energy in _taps(groups, made, len(demand), view.player(player).energy):
         for left in _leftovers(units + pool_units, owners + [None] * len(pool_units), len(demand), budget):
             spent = [u for n, u in enumerate(units + pool_units) if n not in left]
             rest = tuple(sorted(((units + pool_units)[n] for n in left), key=sorted))
-            if (tuple(sorted(tapped)), rest) in seen or not _matches(demand, spent):  # type: ignore[arg-type]
+            key = (tuple(sorted(tapped)), rest)
+            before = seen.get(key)
+            if before is not None and _energy_paid(out[before]) <= energy or not _matches(demand, spent):  # type: ignore[arg-type]
                 continue
-            seen.add((tuple(sorted(tapped)), rest))
             from_pool = "".join("{" + _pool_mana(u).type + "}" for n, u in enumerate(pool_units)
                                 if n + len(units) not in left)
             floating = "".join("{" + _pool_mana(u).type + "}" for u in rest)
-            out.append(Payment(player, tuple(tapped), pool=tuple(_pool_mana(u) for u in rest),
-                               activations=tuple(f"{s}: {t}" for s, t in zip(tapped, texts))
-                               + ((f"pool: {from_pool}",) if from_pool else ())
-                               + ((f"{floating} left in the pool",) if floating else ())))
+            payment = Payment(player, tuple(tapped), counters=((player, "energy", energy),) if energy else (),
+                              pool=tuple(_pool_mana(u) for u in rest),
+                              activations=tuple(f"{s}: {t}" for s, t in zip(tapped, texts))
+                              + ((f"pool: {from_pool}",) if from_pool else ())
+                              + ((f"{floating} left in the pool",) if floating else ()))
+            if before is not None:  # the same way paying less energy (107.14)
+                out[before] = payment
+                continue
+            seen[key] = len(out)
+            out.append(payment)
             if len(out) >= limit:
                 return tuple(out), True
         if budget[0] <= 0:
             return tuple(out), False
     return tuple(out), True
+
+
+def _energy_paid(payment: Payment) -> int:
+    """The energy counters a payment takes (107.14)."""
+    return sum(n for _, kind, n in payment.counters if kind == "energy")
 
 
 def _untaps_or_returns(board: Board) -> str | None:
@@ -373,33 +393,42 @@ def _pool_mana(unit: frozenset[str]) -> PoolMana:
     return PoolMana(next(iter(unit - {_SNOW})), _SNOW in unit)
 
 
-def _bundles(found: Sequence[Instance]) -> tuple[tuple[tuple[frozenset[str], ...], str], ...]:
+#: What one tap of a source makes: the mana (one unit a mana, each the types it could be), the
+#: abilities' text and the energy counters it pays (107.14).
+Bundle = tuple[tuple[frozenset[str], ...], str, int]
+
+
+def _bundles(found: Sequence[Instance], player: str) -> tuple[Bundle, ...]:
     """What one tap of a source makes (its abilities all tap it, 605.3b: one of them), each with
     the abilities' text: one mana of any type some one-mana ability makes, as one unit of every
-    type it could be; or every mana of a larger activation, one unit a mana, one bundle per
-    combination of types it could make (106.4)."""
-    single: frozenset[str] = frozenset()
-    single_text = ""
-    out: dict[tuple[frozenset[str], ...], str] = {}
+    type it could be (those that pay energy apart, for each amount, when they make a type the
+    others don't: Aether Hub's {C}, or any color for {E}); or every mana of a larger activation,
+    one unit a mana, one bundle per combination of types it could make (106.4)."""
+    single: dict[int, frozenset[str]] = {}
+    single_text: dict[int, str] = {}
+    out: dict[tuple[tuple[frozenset[str], ...], int], str] = {}
     for i in found:
         for o in i.options:
+            energy = _energy(o, player) or 0
             if o.amount == 1:
-                single |= _letters(dataclasses.replace(i, options=(o,)))
-                single_text = " / ".join(t for t in (single_text, i.ability.text) if t and t not in single_text)
+                single[energy] = single.get(energy, frozenset()) | _letters(dataclasses.replace(i, options=(o,)))
+                text = single_text.get(energy, "")
+                single_text[energy] = " / ".join(t for t in (text, i.ability.text) if t and t not in text)
                 continue
             fixed = [t for t, n in zip(MANA_TYPES, o.fixed) for _ in range(n)]
             for extra in itertools.combinations_with_replacement(sorted(o.free_types), o.free):
                 bundle = tuple(sorted((_unit(t, i.snow) for t in (*fixed, *extra)), key=sorted))
-                out.setdefault(bundle, i.ability.text)
-    if single:
-        out = {(single,): single_text, **out}
-    return tuple(out.items())
+                out.setdefault((bundle, energy), i.ability.text)
+    free = single.get(0, frozenset())
+    singles = {((letters,), e): single_text[e] for e, letters in sorted(single.items()) if not e or letters - free}
+    return tuple((b, text, e) for (b, e), text in {**singles, **out}.items())
 
 
-def _taps(groups: list[list[str]], made: Mapping[str, tuple[tuple[tuple[frozenset[str], ...], str], ...]],
-          need: int) -> Iterable[tuple[list[str], list[str], list[frozenset[str]], list[int | None]]]:
+def _taps(groups: list[list[str]], made: Mapping[str, tuple[Bundle, ...]], need: int, energy: int
+          ) -> Iterable[tuple[list[str], list[str], list[frozenset[str]], list[int | None], int]]:
     """Every way to tap at most ``need`` sources (as counts of twin classes), each for one of its
-    bundles: the sources, the abilities' text, the mana made and the index of each mana's source."""
+    bundles, paying at most ``energy`` counters (107.14): the sources, the abilities' text, the
+    mana made, the index of each mana's source and the energy paid."""
     for total in range(need + 1):
         for counts in _count_vectors([len(g) for g in groups], total):
             per_group = [list(itertools.combinations_with_replacement(range(len(made[g[0]])), n))
@@ -409,14 +438,17 @@ def _taps(groups: list[list[str]], made: Mapping[str, tuple[tuple[tuple[frozense
                 texts: list[str] = []
                 units: list[frozenset[str]] = []
                 owners: list[int | None] = []
+                paid = 0
                 for g, pick in zip(groups, picks):
                     for source, b in zip(g, pick):
-                        bundle, text = made[source][b]
+                        bundle, text, e = made[source][b]
                         owners += [len(tapped)] * len(bundle)
                         units += bundle
                         tapped.append(source)
                         texts.append(text)
-                yield tapped, texts, units, owners
+                        paid += e
+                if paid <= energy:
+                    yield tapped, texts, units, owners, paid
 
 
 def _leftovers(units: list[frozenset[str]], owners: list[int | None], need: int,
@@ -439,11 +471,11 @@ def _leftovers(units: list[frozenset[str]], owners: list[int | None], need: int,
 
 def _mana_fingerprint(game: Game) -> Any:
     """What the ways of paying depend on: the permanents and their state, effects, pools, the
-    players' life (life paid, 119.4) and the turn (what was cast or activated)."""
+    players' life and energy (life and {E} paid, 119.4, 107.14) and the turn (what was cast or activated)."""
     perms = tuple((p.id, p.name, p.controller, p.tapped, p.summoning_sick, tuple(sorted(p.counters.items())),
                    p.attached_to, p.damage) for p in game.perms.values())
     return (perms, tuple(repr(e) for e in game.effects), tuple(sorted((k, v) for k, v in game.pools.items())),
-            tuple(sorted((n, p.life) for n, p in game.players.items())), repr(game.turn))
+            tuple(sorted((n, p.life, p.energy) for n, p in game.players.items())), repr(game.turn))
 
 
 def _count_vectors(sizes: list[int], total: int) -> Iterable[tuple[int, ...]]:
@@ -572,12 +604,13 @@ def _floatable(i: Instance) -> bool:
             and i.ability.per_turn is None and all(r.key.startswith("counters:") for o in i.options for r, _ in o.uses))
 
 
-def _taps_only(i: Instance) -> bool:
-    """A mana ability whose activation only taps its source (its amount any)."""
+def _taps_only(i: Instance, player: str) -> bool:
+    """A mana ability whose activation only taps its source (its amount any) and pays ``player``'s
+    energy counters if anything else (107.14)."""
     return (i.taps and not i.untaps and i.sacrificed is None and not i.life and not i.mana_cost.symbols
             and not i.damage and not i.tap_others and i.zone is None and i.restricted is None and i.copy == 0
-            and all(not o.uses for o in i.options) and not i.ability.extra and i.ability.timing is None
-            and i.ability.per_turn is None)
+            and all(_energy(o, player) is not None for o in i.options) and not i.ability.extra
+            and i.ability.timing is None and i.ability.per_turn is None)
 
 
 def responses(game: Game, player: str, move: Move, cache: dict[Any, PaymentOptions] | None = None,

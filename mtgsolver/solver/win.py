@@ -365,7 +365,7 @@ def _same(a: Board | None, b: Board) -> bool:
         return False
 
     def sig(x: Board) -> Any:
-        return (tuple((p.name, p.life, p.poison, p.lost) for p in x.players),
+        return (tuple((p.name, p.life, p.poison, p.lost, p.energy) for p in x.players),
                 sorted((p.id, tuple(sorted(p.counters.items())), p.damage, p.power, p.toughness)
                        for p in x.permanents))
     return sig(a) == sig(b)
@@ -384,7 +384,8 @@ def board_summary(board: Board) -> list[str]:
     out = []
     for p in board.players:
         z = board.zones.get(p.name)
-        head = f"{p.name}: {p.life} life" + (f", {p.poison} poison" if p.poison else "") + (" (lost)" if p.lost else "")
+        head = f"{p.name}: {p.life} life" + (f", {p.poison} poison" if p.poison else "") + (
+            f", {p.energy} energy" if p.energy else "") + (" (lost)" if p.lost else "")
         if z is not None:
             head += f", {z.hand_count} in hand, {len(z.graveyard)} in graveyard"
         out.append(head)

@@ -298,6 +298,7 @@ function renderBoard() {
       element("button", {type: "button", class: `player-name${targets.has(player.name) ? " target" : ""}`,
         "data-player": player.name}, player.name),
       element("span", {class: "muted"}, `${player.life} life, ${player.poison} poison counters` +
+        (player.energy ? `, ${player.energy} energy counters` : "") +
         (active ? " — the active player" : "")));
     const cards = element("div", {class: "cards"},
       ...view.battlefield.filter((p) => p.controller === player.name).map(cardOf));

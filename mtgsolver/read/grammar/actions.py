@@ -451,7 +451,8 @@ def ability_effects(texts: Iterable[str], links: "Links") -> list[Any]:
         if instead is not None:
             effects.append(instead)
             continue
-        for opening, key in (("if you do, ", "then"), ("if you don't, ", "otherwise"), ("otherwise, ", "otherwise")):
+        for opening, key in (("if you do, ", "then"), ("if you don't, ", "otherwise"), ("otherwise, ", "otherwise"),
+                             ("if you can't, ", "cant")):
             if text.startswith(opening):
                 effects[-1:] = [_after(effects[-1] if effects else None, key, sentence(text[len(opening):]))]
                 break
@@ -545,9 +546,15 @@ def _instead(text: str, before: list[Any], kind: str) -> "_Instead | None":
 def _after(last: Any, key: str, effects: list[Any]) -> dict[str, Any]:
     """The effect before with what follows it "if you do" (``then``) or "if you don't" /
     "otherwise" (``otherwise``, 608.2c): an :class:`Optional`'s, or an :class:`Attempt` made of a
-    single effect that may be impossible."""
+    single effect that may be impossible; "if you can't" (``cant``) only after an instruction
+    that may be impossible ("Pay {E}{E}. If you can't, ...": paid whenever it can be, 118.3), not
+    a mana payment (whether one can pay mana hangs on mana abilities one may decline to activate)."""
     if last is None:
         raise Refused(f"'{key}' after nothing")
+    if key == "cant":
+        if next(iter(last)) not in _ATTEMPTS or "mana" in last.get("pay", {}):
+            raise Refused("'if you can't' after an effect that always happens, a choice or a mana payment")
+        return {"attempt": {"effects": [last], "otherwise": effects}}
     if "optional" in last:
         fields = last["optional"]
         if key in fields or key == "then" and "otherwise" in fields:
