@@ -8,7 +8,6 @@ checked against the brute-force reference; costs read but not modelled ("discard
 X sacrifices) give undecided, never "no"."""
 from __future__ import annotations
 
-
 import pytest
 
 from mtgsolver.load import parse_board_text
