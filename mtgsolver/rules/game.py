@@ -41,6 +41,7 @@ from mtgsolver.model.effects import ActivatedAbility, SpellAbility, TargetSpec, 
 from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.model.zones import PlayerZones, StackItem, ZoneCard
+from mtgsolver.rules.copies import as_copy, copy_choices, not_copied
 from mtgsolver.rules.layers import Query, apply_layers
 
 __all__ = ["CardReader", "Chooser", "Event", "Game", "Illegal", "Payer", "StackObject", "Step", "Undecided",
@@ -356,6 +357,7 @@ class Game:
         613.7d: a new timestamp; 107.3m: the spell's X; 608.3c: an Aura attached to
         ``attached_to``; 603.6d, 614.1d: tapped when it "enters tapped") and note the "enters"
         event (603.6a)."""
+        template = self._as_copy(template, controller, pid)
         tapped = tapped or template.has("enters_tapped") or self._unpaid_life(template, controller, pid)
         perm = dataclasses.replace(
             template, id=pid, controller=controller, owner=owner or template.owner or controller, tapped=tapped,
@@ -372,6 +374,29 @@ class Game:
                   + (f" attached to {attached_to}" if attached_to is not None else "")
                   + (f" {cause}" if cause else ""))
         return pid
+
+    def _as_copy(self, template: Permanent, controller: str, pid: str) -> Permanent:
+        """614.1c, 707.2: "You may have ~ enter the battlefield as a copy of ...": its controller
+        chooses (``copy:PLAYER:ID``) a permanent it may copy, or none; it enters with that
+        permanent's copiable values (its printed permanent here, 707.3).
+
+        :raises Undecided: a copy whose copiable values are not modelled (:func:`not_copied`).
+        """
+        for spec in template.values("enters_as_copy"):
+            choices = copy_choices(spec, controller, self.view().permanents)
+            options = ["no copy", *(f"{p.id} ({p.name})" for p in choices)]
+            i = self.choose(f"copy:{controller}:{pid}", options)
+            if i == 0:
+                continue
+            original = self.perms[choices[i - 1].id]
+            why = not_copied(original)
+            if why is not None:
+                raise Undecided("707.2", why)
+            self.step("707.2", f"{template.name} ({pid}) enters as a copy of {original.name} ({original.id})"
+                      + (f", a {' '.join(spec.adds_subtypes + spec.adds_types)} in addition to its other types (707.9b)"
+                         if spec.adds_subtypes or spec.adds_types else ""))
+            return as_copy(template, original, spec)
+        return template
 
     def _unpaid_life(self, template: Permanent, controller: str, pid: str) -> bool:
         """614.1d, 119.4: "As ~ enters, you may pay N life. If you don't, it enters tapped": its
