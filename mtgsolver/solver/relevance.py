@@ -40,6 +40,7 @@ from mtgsolver.read.line_forms import (
     EVENTS, NUMBERS, LineForm, effect_events, effect_reach, line_form, parent_index, reach,
     static_condition,
 )
+from mtgsolver.read.grammar.text import own_name
 from mtgsolver.read.line_kinds import is_activated, is_triggered, line_kinds
 from mtgsolver.rules.combat_triggers import (
     CARDS_ONLY, AttackTriggers, attack_triggers, caused_events, changes_only, effect_leaves, reads_power_or_toughness,
@@ -985,6 +986,10 @@ def _stays_idle(line: str, perm: Permanent, before: Board, after: Board | None) 
 _ETB = re.compile(r"^(?:(?:When|Whenever|As) [^.,]*? enters\b|[^.]*? enters(?: the battlefield)?(?: tapped| with\b)"
                   r"|[^.]*? escapes with\b"
                   r"|[^.]*? enters(?: the battlefield)? as a copy\b|You may have [^.]*? enter\b)", re.I)
+# a trigger on another object entering (603.2: "Whenever a land enters the battlefield under your control"),
+# the card's own name written "~"
+_OTHER_ENTERS = re.compile(r"^(?:When|Whenever) (?!~ enters\b|this (?:creature|permanent|land|artifact|enchantment) "
+                           r"enters\b)[^.,]*? enters\b", re.I)
 # keywords that work only as a card is cast or from a hand or graveyard (702.29, 702.33, 702.34, ...),
 # an alternative cost written out (118.9: "you may ... rather than pay this spell's mana cost"),
 # and a trigger on casting the spell itself, which can't trigger from the battlefield (113.6k)
@@ -1038,12 +1043,15 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
     active = board.active_player
     against_win: list[UnreadLine] = []
     against_no: list[UnreadLine] = []
+    copied = _copyable(board)
     for perm in board.permanents:
         mine = perm.controller == active
         for line in perm.unread:
             u = UnreadLine(perm.id, line, line_kinds(line))
             where = set() if not mine and _attacks_of_theirs(line, perm.name) else \
-                _bearing(line, mine, on_battlefield=True, early_steps=early_steps)
+                _bearing(line, mine, on_battlefield=True, early_steps=early_steps, name=perm.name)
+            if perm.id in copied:  # a copy of it may enter with this line (707.2)
+                where |= {"no"} & _bearing(line, True, on_battlefield=False, early_steps=early_steps)
             if not mine and _out_of_reach(board, perm, line):
                 where.discard("no")  # a win found is judged along its line (line_bearing)
             if "win" in where:
@@ -1062,6 +1070,16 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
                     or not early_steps and _EARLY_STEP.match(_body(line))):  # from the next upkeep on
                 against_no.append(UnreadLine(zc.id, line, line_kinds(line)))
     return merge(against_win), merge(against_no)
+
+
+def _copyable(board: Board) -> set[str]:
+    """The permanents a card in the active player's hand may enter the battlefield as a copy of
+    (707.2, 614.1c): their lines work again on the copy as it enters."""
+    active = board.active_player
+    specs = [s.value for zc in board.zones[active].hand if zc.permanent is not None
+             for s in zc.permanent.statics("enters_as_copy")]
+    return {p.id for spec in specs for p in board.permanents
+            if spec.types & p.types and (spec.controller == "any" or p.controller == active)}
 
 
 def entered_bearing(permanents: Iterable[Permanent], active: str) -> tuple[UnreadLine, ...]:
@@ -1180,12 +1198,15 @@ def _body(line: str) -> str:
     return _ABILITY_WORD.sub("", body)
 
 
-def _bearing(line: str, mine: bool, on_battlefield: bool, early_steps: bool) -> set[str]:
-    """Which answers of the goal ``win`` the unread ``line`` bears on: ``win``, ``no``, both, none."""
+def _bearing(line: str, mine: bool, on_battlefield: bool, early_steps: bool, name: str = "") -> set[str]:
+    """Which answers of the goal ``win`` the unread ``line`` bears on: ``win``, ``no``, both, none;
+    ``name``: its permanent's, when a trigger on something else entering ("Whenever a land
+    enters", 603.2) is to be told from the permanent's own (603.6a)."""
     body = _body(line)
     if _ENCHANT.match(body):
         return set()  # what the Aura may be attached to (303.4a, 702.5a): it entered attached to its target
-    if _UNTAP_STEP.match(body) or on_battlefield and (_ETB.match(body) or _CARD_ONLY.match(body)
+    others = bool(name) and _OTHER_ENTERS.match(own_name(body, name)) is not None
+    if _UNTAP_STEP.match(body) or on_battlefield and (_ETB.match(body) and not others or _CARD_ONLY.match(body)
                                                        or _ENTERS_KEYWORD.match(body)
                                                        or not early_steps and _UPKEEP_KEYWORD.match(body)):
         return set()
