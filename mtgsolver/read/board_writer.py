@@ -106,9 +106,6 @@ def permanent_data(p: Permanent, index: int, library: CardLibrary) -> dict[str, 
     out: dict[str, Any] = {"id": p.id}
     base = _card_permanent(p, library)
     if base is not None and library.find(p.card.name) == p.card:  # type: ignore[union-attr]
-        if p.name != base.name:
-            raise UnsupportedError(f"{p.id} ({p.card.name}) has the name {p.name}, the copiable values of a token or of a "  # type: ignore[union-attr]
-                                   "card the board doesn't name (707.2): a board file can't say so")
         out["card"] = p.card.name  # type: ignore[union-attr]
         if p.copy_of is not None:
             out["copy_of"] = p.copy_of
@@ -162,11 +159,13 @@ def _card_permanent(p: Permanent, library: CardLibrary) -> Permanent | None:
     inline otherwise); ``None`` for a token or a card needing a choice made as it enters."""
     if p.card is None or p.token:
         return None
+    if p.copy_of is None and p.name == p.card.name:
+        return card_permanent_or_none(p.card, p.id, p.controller, p.owner, library)
     copied = library.find(p.copy_of) if p.copy_of is not None else None
-    if p.copy_of is not None and copied is None:
-        raise UnsupportedError(f"{p.id} is a copy of {p.copy_of}, a card the library doesn't hold: a board file can't say "
-                               "what it copies (707.2)")
-    return card_permanent_or_none(copied or p.card, p.id, p.controller, p.owner, library)
+    if copied is None or library.find(p.card.name) != p.card:  # 707.2: copy_of names a card, card the one it is
+        raise UnsupportedError(f"{p.id} ({p.card.name}) has the copiable values of {p.copy_of or p.name}: a board file "
+                               "says what a permanent copies only by the names of two cards the library holds (707.2)")
+    return card_permanent_or_none(copied, p.id, p.controller, p.owner, library)
 
 
 def _characteristic(p: Permanent, f: str) -> dict[str, Any]:
