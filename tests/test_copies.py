@@ -219,3 +219,60 @@ def test_a_win_by_a_copy_entering(pool) -> None:
     assert "copy" in " ".join(answer.line.numbered()).lower()
     leaves = [p for p in replay(b, answer.line) if p.leaf]
     assert leaves and all(p.board.player("bob").lost for p in leaves)
+
+
+LAZAV = ("{X}: Lazav, the Multifarious becomes a copy of target creature card in your graveyard with mana value X, "
+         "except its name is Lazav, the Multifarious, it's legendary in addition to its other types, and it has this "
+         "ability.")
+
+
+def test_lazavs_ability_is_read() -> None:
+    """707.4, 707.9a-b: a graveyard target with mana value X, and the three exceptions."""
+    from mtgsolver.read.grammar.activated import read as read_activated
+    [entry] = read_activated(LAZAV, "Lazav, the Multifarious")
+    effect = entry["activated"]["effects"][0]["become_copy"]
+    assert effect == {"of": {"target": 0}, "what": "source", "keeps_name": True, "adds_supertypes": ["legendary"],
+                      "keeps_ability": True}
+    assert entry["activated"]["targets"][0]["zone"] == "graveyard"
+
+
+def _lazav(board, x: int, target: str):
+    b = board("zones: {alice: {graveyard: [Truefire Captain, Skirk Prospector, Hungering Hydra]}}\nbattlefield:\n"
+              "  - {id: lazav, card: \"Lazav, the Multifarious\", controller: alice, counters: {+1/+1: 1}, damage: 1}\n"
+              + "".join(f"  - {{id: m{i}, card: Mountain, controller: alice}}\n" for i in range(4)))
+    return resolve(b, [f"activate lazav>{target}"], x=[x], library=board.pool)
+
+
+def test_lazav_becomes_a_copy_of_a_graveyard_card(board) -> None:
+    """707.4: Lazav becomes Truefire Captain (a 4/3 with its damage trigger), named Lazav,
+    legendary, with its own ability still (707.9a); its counter and damage stay (707.4: its status
+    and other effects are not changed); no enters event (Lazav's surveil doesn't trigger)."""
+    r = _lazav(board, 4, "alice.graveyard[0]")
+    assert r.board is not None
+    lazav = r.board.permanent("lazav")
+    assert (lazav.name, lazav.power, lazav.toughness, lazav.damage) == ("Lazav, the Multifarious", 5, 4, 1)
+    assert lazav.supertypes == {"legendary"} and lazav.subtypes == {"human", "knight"} and lazav.copy_of == "Truefire Captain"
+    assert [a.text for a in lazav.activated_abilities] == [LAZAV] and lazav.has_keyword("mentor")
+    assert len(lazav.triggered_abilities) == 1 and "dealt damage" in lazav.triggered_abilities[0].text
+    assert not any(s.rule == "701.25a" for s in r.steps)  # no surveil: it didn't enter
+
+
+def test_lazav_copies_only_a_card_with_mana_value_x(board) -> None:
+    """The target's mana value is X (107.3a): Skirk Prospector (1) for X = 1, not Truefire Captain."""
+    r = _lazav(board, 1, "alice.graveyard[1]")
+    assert r.board.permanent("lazav").copy_of == "Skirk Prospector"
+    assert r.board.permanent("lazav").mana_abilities
+    r = _lazav(board, 1, "alice.graveyard[0]")
+    assert r.resolved is False
+
+
+def test_lazav_as_a_copy_is_written_and_read_back(board) -> None:
+    """``copy_of: Truefire Captain`` with ``name:`` (707.9b) and its own ability as ``text:``
+    besides the copied card's (707.9a); read back, the same permanent."""
+    after = _lazav(board, 4, "alice.graveyard[0]").board
+    again = read_board_text(write_board(after, board.pool), "after.yaml", board.pool).permanent("lazav")
+    lazav = after.permanent("lazav")
+    for field in ("name", "types", "supertypes", "subtypes", "base_power", "base_toughness", "copy_of", "keywords"):
+        assert getattr(again, field) == getattr(lazav, field), field
+    assert [a.text for a in again.abilities] == [a.text for a in lazav.abilities]
+    assert [a.effects for a in again.triggered_abilities] == [a.effects for a in lazav.triggered_abilities]

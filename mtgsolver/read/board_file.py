@@ -224,9 +224,10 @@ class PermanentSpec(CardSpec):
         None, description="the id of the creature it is paired with by soulbond (702.95): both creatures, same "
         "controller; given on one of the two or on both, alike")
     x: int | None = Field(None, ge=0, le=NUMBER_LIMIT, description="the X of the spell it was; its enters abilities use it (107.3m), its mana value counts X as 0")
-    copy_of: str | None = Field(None, description="a card whose copiable values it has (707.2: it entered as a copy of "
-                                "a permanent of that card); the characteristics it has are that card's, with the fields "
-                                "given here overriding them, and card names the card it is")
+    copy_of: str | None = Field(None, description="a card whose copiable values it has (707.2: it entered or became a "
+                                "copy of that card or a permanent of it); the characteristics it has are that card's, "
+                                "with the fields given here overriding them (name: an exception's, 707.9b), and card "
+                                "names the card it is")
     chosen_modes: list[Union[int, str]] = Field(default_factory=list, description='modes already chosen for its "choose one that hasn\'t been chosen" ability (700.2)')
     damage: int = Field(0, ge=0, le=NUMBER_LIMIT, description="damage marked on it this turn (120.3e, 704.5g)")
     deathtouch_damage: bool = Field(
@@ -713,8 +714,9 @@ class _Builder:
     # -- permanents ------------------------------------------------------------------
     def permanent(self, i: int, p: PermanentSpec, path: str | None = None) -> Permanent:
         path = path or f"battlefield[{i}]"
-        if (p.card is None) == (p.name is None):
-            raise self.fail(path, "give exactly one of card (a library card) or name (an inline card)")
+        if (p.card is None) == (p.name is None) and not (p.card is not None and p.copy_of is not None):
+            raise self.fail(path, "give exactly one of card (a library card) or name (an inline card); both only "
+                            "with copy_of (the name a copy's exception gives it, 707.9b)")
         card: Card | None = None
         if p.card is not None:
             try:
@@ -733,7 +735,7 @@ class _Builder:
                 raise self.fail(f"{path}.copy_of", _not_a_permanent(card.name, card.types))
         controller = self.need_player(p.controller, f"{path}.controller")
         owner = self.need_player(p.owner, f"{path}.owner") if p.owner else controller
-        name = card.name if p.copy_of is not None else p.name or card.name  # type: ignore[union-attr]
+        name = p.name or card.name  # type: ignore[union-attr]
         types = self._lower(p.types, card.types if card else (), f"{path}.types")
         if not types:
             raise self.fail(f"{path}.types", "an inline card needs types, e.g. [creature]")

@@ -109,12 +109,18 @@ def permanent_data(p: Permanent, index: int, library: CardLibrary) -> dict[str, 
         out["card"] = p.card.name  # type: ignore[union-attr]
         if p.copy_of is not None:
             out["copy_of"] = p.copy_of
+            if p.name != base.name:
+                out["name"] = p.name  # 707.9b: an exception's name
         for f in _OVERRIDES:
             if getattr(p, f) != getattr(base, f):
                 out.update(_characteristic(p, f))
         if (p.keywords, p.protections) != (base.keywords, base.protections):
             out["keywords"] = _keywords(p)
-        if p.abilities != base.abilities:
+        if p.copy_of is not None and p.abilities[:len(base.abilities)] == base.abilities != p.abilities:
+            extra = _abilities(p.abilities[len(base.abilities):])  # 707.9a: abilities a copy has besides
+            out.update({"add_abilities": extra["abilities"]} if extra["abilities"] else {})
+            out.update({"text": extra["text"]} if "text" in extra else {})
+        elif p.abilities != base.abilities:
             out.update(_abilities(p.abilities))
     elif base is not None:  # an inline card: its printed characteristics and text, and what it has besides
         out.update(card_entry(p.card))  # type: ignore[arg-type]

@@ -9,6 +9,9 @@
 - 614.1c, 707.9: "You may have ~ enter the battlefield as a copy of ..." is a replacement effect:
   its controller chooses as it enters (or chooses nothing); the abilities it copied that change
   how it enters apply to it (614.12: enters tapped).
+- 707.4, 707.9a-b: a permanent that becomes a copy (Lazav, the Multifarious: of a card in a
+  graveyard) keeps its status, counters and the effects of other layers; an exception may keep its
+  name, add a supertype or keep the ability that made it a copy.
 - Not modelled (the caller answers undecided): a copy of a planeswalker or battle (its loyalty or
   defense as it enters, 306.5b, 310.4b) or of a permanent with a choice made as it entered (a
   chosen color or type, which the copy would choose anew).
@@ -21,7 +24,7 @@ from typing import Iterable
 from mtgsolver.model.copies import EntersAsCopy
 from mtgsolver.model.permanent import Permanent
 
-__all__ = ["COPIABLE", "as_copy", "copy_choices", "not_copied"]
+__all__ = ["COPIABLE", "as_copy", "copy_choices", "entered_as_copy", "not_copied"]
 
 #: The fields of a printed permanent that are its copiable values (707.2).
 COPIABLE = ("name", "types", "supertypes", "subtypes", "colors", "mana_cost", "base_power", "base_toughness",
@@ -44,11 +47,19 @@ def not_copied(original: Permanent) -> str | None:
     return None
 
 
-def as_copy(entering: Permanent, printed: Permanent, spec: EntersAsCopy) -> Permanent:
-    """``entering`` with the copiable values of ``printed`` (the original's printed permanent,
-    707.2) and the types ``spec``'s exception adds (707.9b); ``copy_of`` names the card copied."""
+def as_copy(perm: Permanent, printed: Permanent, types: Iterable[str] = (), subtypes: Iterable[str] = (),
+            supertypes: Iterable[str] = ()) -> Permanent:
+    """``perm`` with the copiable values of ``printed`` (the original's printed permanent, or a
+    card's permanent, 707.2) and the types an exception adds (707.9b); ``copy_of`` names the card
+    copied."""
     values = {f: getattr(printed, f) for f in COPIABLE}
-    values["types"] = printed.types | frozenset(spec.adds_types)
-    values["subtypes"] = printed.subtypes | frozenset(spec.adds_subtypes)
+    values["types"] = printed.types | frozenset(types)
+    values["subtypes"] = printed.subtypes | frozenset(subtypes)
+    values["supertypes"] = printed.supertypes | frozenset(supertypes)
     copied = printed.copy_of or (printed.card.name if printed.card is not None and not printed.token else None)
-    return dataclasses.replace(entering, **values, copy_of=copied)
+    return dataclasses.replace(perm, **values, copy_of=copied)
+
+
+def entered_as_copy(entering: Permanent, printed: Permanent, spec: EntersAsCopy) -> Permanent:
+    """614.1c: ``entering`` as a copy of ``printed`` by ``spec`` (:func:`as_copy`)."""
+    return as_copy(entering, printed, spec.adds_types, spec.adds_subtypes)

@@ -41,7 +41,7 @@ from mtgsolver.model.effects import ActivatedAbility, SpellAbility, TargetSpec, 
 from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.model.zones import PlayerZones, StackItem, ZoneCard
-from mtgsolver.rules.copies import as_copy, copy_choices, not_copied
+from mtgsolver.rules.copies import copy_choices, entered_as_copy, not_copied
 from mtgsolver.rules.layers import Query, apply_layers
 
 __all__ = ["CardReader", "Chooser", "Event", "Game", "Illegal", "Payer", "StackObject", "Step", "Undecided",
@@ -395,7 +395,7 @@ class Game:
             self.step("707.2", f"{template.name} ({pid}) enters as a copy of {original.name} ({original.id})"
                       + (f", a {' '.join(spec.adds_subtypes + spec.adds_types)} in addition to its other types (707.9b)"
                          if spec.adds_subtypes or spec.adds_types else ""))
-            return as_copy(template, original, spec)
+            return entered_as_copy(template, original, spec)
         return template
 
     def _unpaid_life(self, template: Permanent, controller: str, pid: str) -> bool:

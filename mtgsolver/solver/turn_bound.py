@@ -224,7 +224,7 @@ class _Counter:
                 self.untaps = True
             elif name in ("Draw", "Bounce", "ReturnFromGraveyard", "PutOntoBattlefield", "SearchLibrary", "LookAtTop",
                           "ReturnExiled", "CreateTokens", "CopySpell", "Transform", "GainControl", "Proliferate",
-                          "KeywordAction", "AddMana", "Delayed"):
+                          "KeywordAction", "AddMana", "Delayed", "BecomeCopy"):
                 raise _Unbounded()
             elif isinstance(e, Modify):
                 if _abilities_in(e.spec):

@@ -641,7 +641,8 @@ _EFFECT_NAMES = frozenset(
     "Damage Destroy Exile Bounce Sacrifice PutCounters RemoveCounters Tap Untap CreateTokens Draw Discard Mill "
     "GainLife LoseLife AddMana ReturnFromGraveyard PutOntoBattlefield Fight CounterSpell CopySpell Scry Surveil "
     "Regenerate Attach Proliferate Pay PreventDamage PutInLibrary SearchLibrary LookAtTop ExileIfDies Monstrosity "
-    "Adapt Transform ExtraTurn KeywordAction Modify GainControl Delayed Attempt Optional Conditional Modal".split())
+    "Adapt Transform ExtraTurn KeywordAction Modify GainControl Delayed Attempt Optional Conditional Modal "
+    "BecomeCopy".split())
 
 
 def _casts(game: Game, player: str, zc: ZoneCard, instant_only: bool, keys: Mapping[str, Any], max_x: int,
