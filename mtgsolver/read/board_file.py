@@ -224,6 +224,8 @@ class PermanentSpec(CardSpec):
         None, description="the id of the creature it is paired with by soulbond (702.95): both creatures, same "
         "controller; given on one of the two or on both, alike")
     x: int | None = Field(None, ge=0, le=NUMBER_LIMIT, description="the X of the spell it was; its enters abilities use it (107.3m), its mana value counts X as 0")
+    back_face: bool = Field(False, description="a modal double-faced card with its back face up (712.8f: it has only that "
+                            "face's characteristics; played as a land, 712.12): card names the card by its front face")
     copy_of: str | None = Field(None, description="a card whose copiable values it has (707.2: it entered or became a "
                                 "copy of that card or a permanent of it); the characteristics it has are that card's, "
                                 "with the fields given here overriding them (name: an exception's, 707.9b), and card "
@@ -723,9 +725,14 @@ class _Builder:
                 card = self.library.get(p.card)
             except UnknownCardError as exc:
                 raise self.fail(f"{path}.card", str(exc)) from None
-            if not card.is_permanent and p.types is None:
+            if not card.is_permanent and p.types is None and not p.back_face:
                 raise self.fail(f"{path}.card", _not_a_permanent(card.name, card.types))
         own = card
+        if p.back_face:
+            if card is None or card.back is None:
+                raise self.fail(f"{path}.back_face", "only a modal double-faced card (712.3) has a back face; "
+                                f"{p.card or p.name} has none in the card data")
+            card = card.back
         if p.copy_of is not None:  # 707.2: the copiable values are the copied card's
             try:
                 card = self.library.get(p.copy_of)
@@ -819,7 +826,7 @@ class _Builder:
             damage=p.damage, deathtouch_damage=p.deathtouch_damage, is_commander=p.commander, token=p.token,
             timestamp=p.timestamp, counters_timestamp=p.counters_timestamp, monstrous=p.monstrous,
             copy_of=card.name if p.copy_of is not None else None,  # type: ignore[union-attr]
-            card=None if p.token else own if p.copy_of is not None else card or Card(name, tuple(types), tuple(sorted(supertypes)), tuple(subtypes),
+            card=None if p.token else own if p.copy_of is not None or p.back_face else card or Card(name, tuple(types), tuple(sorted(supertypes)), tuple(subtypes),
                                                    tuple(colors) if p.colors is not None else None, cost,
                                                    power, toughness, text=p.text or ""),
         )

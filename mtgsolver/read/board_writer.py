@@ -107,6 +107,8 @@ def permanent_data(p: Permanent, index: int, library: CardLibrary) -> dict[str, 
     base = _card_permanent(p, library)
     if base is not None and library.find(p.card.name) == p.card:  # type: ignore[union-attr]
         out["card"] = p.card.name  # type: ignore[union-attr]
+        if p.copy_of is None and p.card.back is not None and p.name == p.card.back.name:  # type: ignore[union-attr]
+            out["back_face"] = True
         if p.copy_of is not None:
             out["copy_of"] = p.copy_of
             if p.name != base.name:
@@ -167,6 +169,8 @@ def _card_permanent(p: Permanent, library: CardLibrary) -> Permanent | None:
         return None
     if p.copy_of is None and p.name == p.card.name:
         return card_permanent_or_none(p.card, p.id, p.controller, p.owner, library)
+    if p.copy_of is None and p.card.back is not None and p.name == p.card.back.name:  # 712.8f: its back face up
+        return card_permanent_or_none(p.card.back, p.id, p.controller, p.owner, library)
     copied = library.find(p.copy_of) if p.copy_of is not None else None
     if copied is None or library.find(p.card.name) != p.card:  # 707.2: copy_of names a card, card the one it is
         raise UnsupportedError(f"{p.id} ({p.card.name}) has the copiable values of {p.copy_of or p.name}: a board file "

@@ -118,7 +118,7 @@ class Move:
     def action(self) -> str:
         """The move as a ``resolve`` action (``cast ID>TARGETS``, ``activate ID:N>TARGETS``)."""
         if self.kind == "land":
-            return f"play {self.subject}"
+            return f"play {self.subject}" + (" back" if self.index else "")
         amounts = dict(self.amounts)
         groups = ";".join(",".join(f"{t}:{amounts[t]}" if t in amounts else t for t in g) for g in self.targets)
         head = self.subject if self.kind == "cast" else f"{self.subject}:{self.index + 1}"
@@ -141,7 +141,7 @@ class Move:
         :raises Undecided: something it does is not modelled.
         """
         if self.kind == "land":
-            play_land(game, self.subject)
+            play_land(game, self.subject, back=bool(self.index))
         elif self.kind == "mana" and self.payment is not None:
             pay_costs(game, self.payment)
         else:
@@ -502,6 +502,10 @@ def moves(game: Game, player: str, instant_only: bool, lands: int = 1, max_x: in
             continue  # two copies of a card in hand: casting either is the same (symmetry)
         seen_cards.add(sig)
         types = {t.lower() for t in zc.card.types}
+        back = zc.card.back
+        if back is not None and "land" in {t.lower() for t in back.types} and not instant_only \
+                and game.turn.lands_played.get(player, 0) < lands and not sorcery_timing(game, player):
+            out.moves.append(Move("land", zc.id, back.name, 1))  # 712.12: its back face up
         if "land" in types:
             if not instant_only and game.turn.lands_played.get(player, 0) < lands and not sorcery_timing(game, player):
                 out.moves.append(Move("land", zc.id, zc.name))
@@ -602,6 +606,9 @@ def might_move(game: Game, player: str, instant_only: bool, lands: int = 1) -> b
     sorcery_ok = not instant_only and not sorcery_timing(game, player)
     for zc in game.zones_of(player).hand:
         types = {t.lower() for t in zc.card.types}
+        land_back = zc.card.back is not None and "land" in {t.lower() for t in zc.card.back.types}  # 712.12
+        if land_back and sorcery_ok and game.turn.lands_played.get(player, 0) < lands:
+            return True
         if "land" in types:
             if sorcery_ok and game.turn.lands_played.get(player, 0) < lands:
                 return True
