@@ -145,6 +145,11 @@ def states(draw: st.DrawFn, most: int = 3, cards: tuple[int, int] = (3, 4)) -> r
 @settings(max_examples=runs(1000, 8), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(states())
 def test_win_agrees_with_the_reference(state: ref.State) -> None:
+    agrees_with_the_reference(state)
+
+
+def agrees_with_the_reference(state: ref.State) -> None:
+    """The search wins exactly when the reference does (never undecided), and its line replays."""
     expected = ref.wins(state)
     board = board_of(state)
     answer = win_turn(board, bundled_library(), time_limit=900)  # a bound against a hang: the search must end
@@ -209,10 +214,4 @@ def copying_states(draw: st.DrawFn) -> ref.State:
 @settings(max_examples=runs(200, 3), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(copying_states())
 def test_win_with_a_copy_entering_agrees_with_the_reference(state: ref.State) -> None:
-    expected = ref.wins(state)
-    board = board_of(state)
-    answer = win_turn(board, bundled_library(), time_limit=900)
-    assert answer.solved is expected, (answer.reasons, answer.line.numbered() if answer.line else None)
-    if answer.line is not None:
-        leaves = [p for p in replay(board, answer.line) if p.leaf]
-        assert leaves and all(p.board.player("opponent").lost for p in leaves)
+    agrees_with_the_reference(state)

@@ -35,6 +35,7 @@ from mtgsolver.model.mana import Color, ManaCost
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.model.zones import TURN_STEPS
+from mtgsolver.read.board_file import card_permanent_or_none
 from mtgsolver.read.board_file import spell_ability as board_spell_ability
 from mtgsolver.read.line_forms import (
     EVENTS, NUMBERS, LineForm, effect_events, effect_reach, line_form, parent_index, reach,
@@ -1062,6 +1063,9 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
         if zc.spell is None and not zc.card.is_permanent and (zc.card.text or "").strip() \
                 and "land" not in {t.lower() for t in zc.card.types}:
             against_no.append(UnreadLine(zc.id, zc.card.text or "", frozenset({"other"})))
+        back = card_permanent_or_none(zc.card.back, zc.id, active) if zc.card.back is not None else None
+        for line in back.unread if back is not None else ():  # its back face played (712.12)
+            against_no.append(UnreadLine(zc.id, line, line_kinds(line)))
         cast_lines = _cast_lines(zc.spell) if zc.card.is_permanent else set()
         for line in zc.permanent.unread if zc.permanent is not None else ():
             if line in cast_lines or zc.spell is not None and _ENCHANT.match(_body(line)):
