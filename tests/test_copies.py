@@ -276,3 +276,14 @@ def test_lazav_as_a_copy_is_written_and_read_back(board) -> None:
         assert getattr(again, field) == getattr(lazav, field), field
     assert [a.text for a in again.abilities] == [a.text for a in lazav.abilities]
     assert [a.effects for a in again.triggered_abilities] == [a.effects for a in lazav.triggered_abilities]
+
+
+def test_a_copy_of_an_uncopied_clone_is_undecided(board) -> None:
+    """707.9e: Glasspool Mimic copying a Clone that copied nothing has Clone's replacement effect to
+    apply in turn: not modelled, so undecided rather than a 0/0 Clone dying."""
+    b = board("zones: {alice: {hand: [Glasspool Mimic]}}\nbattlefield:\n"
+              "  - {id: clone, card: Clone, controller: alice, counters: {+1/+1: 1}}\n"
+              "  - {id: bears, card: Runeclaw Bear, controller: alice}\n")
+    r = resolve(b, ["cast Glasspool Mimic"], free=True, choose=["copy:alice:glasspool-mimic=clone (Clone)"],
+                library=board.pool)
+    assert r.resolved is None and r.reason.rule == "707.9e"

@@ -380,7 +380,8 @@ class Game:
         chooses (``copy:PLAYER:ID``) a permanent it may copy, or none; it enters with that
         permanent's copiable values (its printed permanent here, 707.3).
 
-        :raises Undecided: a copy whose copiable values are not modelled (:func:`not_copied`).
+        :raises Undecided: a copy whose copiable values are not modelled (:func:`not_copied`), or
+            a copy of a permanent that may enter as a copy itself (707.9e).
         """
         for spec in template.values("enters_as_copy"):
             choices = copy_choices(spec, controller, self.view().permanents)
@@ -395,7 +396,11 @@ class Game:
             self.step("707.2", f"{template.name} ({pid}) enters as a copy of {original.name} ({original.id})"
                       + (f", a {' '.join(spec.adds_subtypes + spec.adds_types)} in addition to its other types (707.9b)"
                          if spec.adds_subtypes or spec.adds_types else ""))
-            return entered_as_copy(template, original, spec)
+            copied = entered_as_copy(template, original, spec)
+            if copied.has("enters_as_copy"):  # 707.9e: the copy's own "enter as a copy" applies in turn
+                raise Undecided("707.9e", f"{template.name} ({pid}) copies {original.name} ({original.id}), which may "
+                                          "enter as a copy itself: not modelled")
+            return copied
         return template
 
     def _unpaid_life(self, template: Permanent, controller: str, pid: str) -> bool:
