@@ -287,3 +287,60 @@ def test_a_copy_of_an_uncopied_clone_is_undecided(board) -> None:
     r = resolve(b, ["cast Glasspool Mimic"], free=True, choose=["copy:alice:glasspool-mimic=clone (Clone)"],
                 library=board.pool)
     assert r.resolved is None and r.reason.rule == "707.9e"
+
+
+SPRINGMANTLE = "Springmantle Cleric enters the battlefield with a +1/+1 counter on it for each color of mana spent to cast it."
+
+
+def test_counters_for_the_colors_spent_are_read() -> None:
+    from mtgsolver.read.oracle import parse_oracle_text
+    assert parse_oracle_text(SPRINGMANTLE, "Springmantle Cleric") == (["counters_per_color_spent"], [])
+
+
+def _cleric_board(board):
+    return board("zones: {alice: {hand: [Glasspool Mimic, Springmantle Cleric]}}\nbattlefield:\n"
+                 "  - {id: cleric, card: Springmantle Cleric, controller: alice, counters: {+1/+1: 2}}\n")
+
+
+def test_a_copy_of_springmantle_cleric_counts_the_colors_spent_on_it(board) -> None:
+    """614.1c, 707.5: Glasspool Mimic paid with {U}{G}{B} enters as Springmantle Cleric with three
+    +1/+1 counters; Springmantle Cleric itself paid with {G}{G}{C}{C}{G} with one (colorless is no
+    color, 105.1); cast without paying, with none (601.2h: no mana spent)."""
+    r = resolve(_cleric_board(board), ["cast Glasspool Mimic", "cast Springmantle Cleric"], free=True,
+                choose=["copy:alice:glasspool-mimic=cleric (Springmantle Cleric)"], spent=["UGB", "GGCCG"],
+                library=board.pool)
+    assert dict(r.board.permanent("glasspool-mimic").counters) == {"+1/+1": 3}
+    assert dict(r.board.permanent("springmantle-cleric").counters) == {"+1/+1": 1}
+    r = resolve(_cleric_board(board), ["cast Springmantle Cleric"], free=True, library=board.pool)
+    assert dict(r.board.permanent("springmantle-cleric").counters) == {}
+
+
+def test_colors_spent_not_known_are_undecided(board) -> None:
+    """Paid by the payment solver, which mana paid is not known: undecided, not a guess."""
+    b = board("zones: {alice: {hand: [Springmantle Cleric]}}\nbattlefield:\n"
+              + "".join(f"  - {{id: f{i}, card: Forest, controller: alice}}\n" for i in range(5)))
+    r = resolve(b, ["cast Springmantle Cleric"], library=board.pool)
+    assert r.resolved is None and r.reason.rule == "601.2h"
+
+
+def test_the_searchs_payments_know_the_mana_they_spend(board) -> None:
+    """601.2h: each payment the whole-turn search enumerates names the mana types it spends."""
+    from mtgsolver.model.mana import ManaCost
+    from mtgsolver.rules.game import Game
+    from mtgsolver.solver.resolve import LibraryReader
+    from mtgsolver.solver.turn_moves import payments
+    from tests.support import FirstChoice
+
+    b = board("battlefield:\n" + "".join(f"  - {{id: {c.lower()}, card: {c}, controller: alice}}\n"
+                                         for c in ("Forest", "Island", "Swamp", "Plains")))
+    found = payments(Game(b, LibraryReader(board.pool), FirstChoice()), "alice", ManaCost.parse("{2}{G}"), None, None)
+    assert {p.spent for p in found.payments} == {("B", "G", "U"), ("B", "G", "W"), ("G", "U", "W")}
+
+
+def test_an_additional_cost_to_cast_of_a_creature_that_dies_bears_on_no_resolution(board) -> None:
+    """Goremand's "As an additional cost to cast this spell, sacrifice a creature." works only as
+    its card is cast (601.2f): it dying in a resolution leaves the answer decided."""
+    b = board("zones: {alice: {hand: [Hero's Downfall]}}\nbattlefield:\n"
+              "  - {id: goremand, card: Goremand, controller: bob}\n")
+    r = resolve(b, ["cast Hero's Downfall>goremand"], free=True, library=board.pool)
+    assert r.resolved is True and not r.board.has_permanent("goremand")

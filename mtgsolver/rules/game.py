@@ -178,6 +178,7 @@ class StackObject:
     source_generation: int = 0
     kicked: bool = False
     event_amount: int | None = None
+    spent: tuple[str, ...] | None = None  # the mana types spent to cast it (601.2h), when known
 
 
 @dataclass
@@ -352,12 +353,25 @@ class Game:
     # -- the battlefield -------------------------------------------------------------
     def enter(self, template: Permanent, controller: str, pid: str, *, owner: str | None = None,
               tapped: bool = False, x: int | None = None, token: bool = False, card: Card | None = None,
-              cause: str = "", attached_to: str | None = None) -> str:
+              cause: str = "", attached_to: str | None = None, spent: tuple[str, ...] | None = ()) -> str:
         """Put a permanent onto the battlefield under ``controller`` (302.6: summoning sick;
         613.7d: a new timestamp; 107.3m: the spell's X; 608.3c: an Aura attached to
-        ``attached_to``; 603.6d, 614.1d: tapped when it "enters tapped") and note the "enters"
-        event (603.6a)."""
+        ``attached_to``; 603.6d, 614.1d: tapped when it "enters tapped"; 614.1c: "a +1/+1 counter
+        for each color of mana spent to cast it", ``spent`` the mana types spent on its spell, none
+        when not cast, ``None`` when not known) and note the "enters" event (603.6a).
+
+        :raises Undecided: a copy not modelled (:meth:`_as_copy`), or colors spent not known.
+        """
         template = self._as_copy(template, controller, pid)
+        if template.has("counters_per_color_spent"):
+            if spent is None:
+                raise Undecided("601.2h", f"{template.name} ({pid}) enters with a counter for each color of mana "
+                                          "spent to cast it, and which mana paid for it is not known")
+            colors = len(set(spent) & set("WUBRG")) * len(template.values("counters_per_color_spent"))  # 105.1
+            if colors:
+                template = dataclasses.replace(template, counters=MappingProxyType(
+                    {**template.counters, "+1/+1": template.counters.get("+1/+1", 0) + colors}))
+                cause += f" with {colors} +1/+1 counter(s) for the colors of mana spent (614.1c)"
         tapped = tapped or template.has("enters_tapped") or self._unpaid_life(template, controller, pid)
         perm = dataclasses.replace(
             template, id=pid, controller=controller, owner=owner or template.owner or controller, tapped=tapped,

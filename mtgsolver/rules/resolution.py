@@ -263,7 +263,7 @@ class Resolving:
             game.kicked.add(pid)  # 702.33d: "if it was kicked"
         game.enter(template, obj.controller, pid, owner=owner, x=obj.x, card=zc.card,
                    cause="(608.3)" + (f" with {_counters(counters)} (107.3m, 614.1c)" if counters else ""),
-                   attached_to=self.enchanting())
+                   attached_to=self.enchanting(), spent=obj.spent)
 
     # -- who and what --------------------------------------------------------------------
     def source_id(self) -> str:

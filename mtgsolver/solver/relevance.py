@@ -940,7 +940,9 @@ def resolve_bearing(before: Board, after: Board | None) -> Bearing:
     it its spell reads (kicker, affinity, "costs {N} less": they work only while it is a spell,
     702.33a, 702.41a, 601.2f, and casting it pays them) and an Aura's enchant line (303.4a,
     702.5a: an Aura spell's target is read as its spell; the board says what an Aura is attached
-    to). Of a permanent there throughout, neither what works from another zone (cycling ...),
+    to). Of a permanent on the board before, what works only as its card is cast or from another
+    zone (Goremand's "As an additional cost to cast this spell", flashback: a resolution casts no
+    card of a permanent that left, 601.2, 602.1). Of a permanent there throughout, neither what works from another zone (cycling ...),
     nor what works as it leaves, nor its vanishing when no time counter was removed from it
     (702.63a), nor "when you play a land" (a resolution plays none: playing a land is a special
     action, 305.1, 116.2a), nor a static making other permanents enter tapped or with counters
@@ -956,7 +958,7 @@ def resolve_bearing(before: Board, after: Board | None) -> Bearing:
             cast_lines = _cast_lines(board_spell_ability(perm.card) if perm.card is not None and perm.unread else None)
             for line in perm.unread:
                 if is_activated(line) or line in cast_lines or _ENCHANT.match(_body(line)) or _STEP_BEGINS.match(
-                        _body(line)) or (
+                        _body(line)) or perm.id in was and _CARD_ONLY.match(_body(line)) or (
                         perm.id in stayed and (_ENTERS_TRIGGER.match(line) or _ETB.match(_body(line))
                                                or _stays_idle(line, perm, before, after))):
                     continue

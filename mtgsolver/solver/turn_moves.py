@@ -149,7 +149,8 @@ class Move:
                 pay_costs(game, self.payment)
             if self.kind == "cast":
                 cast(game, Cast(self.subject, self.targets, dict(self.amounts), self.modes, self.x, kicked=self.kicked,
-                                additional=self.additional))
+                                additional=self.additional,
+                                spent=self.payment.spent if self.payment is not None else None))
             else:
                 activate(game, Activate(self.subject, self.index, self.targets, dict(self.amounts), self.modes,
                                         self.x))
@@ -330,7 +331,8 @@ def _enumerated(view: Any, player: str, instances: Sequence[Instance], pool: tup
             out.append(Payment(player, tuple(tapped), pool=tuple(_pool_mana(u) for u in rest),
                                activations=tuple(f"{s}: {t}" for s, t in zip(tapped, texts))
                                + ((f"pool: {from_pool}",) if from_pool else ())
-                               + ((f"{floating} left in the pool",) if floating else ())))
+                               + ((f"{floating} left in the pool",) if floating else ()),
+                               spent=tuple(sorted(_pool_mana(u).type for u in spent))))
             if len(out) >= limit:
                 return tuple(out), True
         if budget[0] <= 0:
