@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Iterable
+from collections.abc import Iterable
 
 from mtgsolver.model.copies import EntersAsCopy
 from mtgsolver.model.permanent import Permanent

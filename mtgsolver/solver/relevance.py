@@ -37,11 +37,11 @@ from mtgsolver.model.unread import UnreadLine
 from mtgsolver.model.zones import TURN_STEPS
 from mtgsolver.read.board_file import card_permanent_or_none
 from mtgsolver.read.board_file import spell_ability as board_spell_ability
+from mtgsolver.read.grammar.text import own_name
 from mtgsolver.read.line_forms import (
     EVENTS, NUMBERS, LineForm, effect_events, effect_reach, line_form, parent_index, reach,
     static_condition,
 )
-from mtgsolver.read.grammar.text import own_name
 from mtgsolver.read.line_kinds import is_activated, is_triggered, line_kinds
 from mtgsolver.rules.combat_triggers import (
     CARDS_ONLY, AttackTriggers, attack_triggers, caused_events, changes_only, effect_leaves, reads_power_or_toughness,
