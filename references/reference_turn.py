@@ -10,7 +10,11 @@ opponent has a life total and creatures (keywords, tapped or not). Cards:
 - ``("pump", cost, p, t)``: instant, target creature gets +p/+t until end of turn;
 - ``("kill", cost)``: instant, destroy target creature;
 - ``("creature", cost, p, t, keywords)``: a creature spell (main phase, empty stack), summoning
-  sick unless it has haste.
+  sick unless it has haste;
+- ``("clone", cost)``: a 0/0 creature spell that may enter as a copy of a creature its controller
+  controls as it resolves (Glasspool Mimic, 707.2): that creature's printed power, toughness and
+  keywords, not its damage, counters or pumps; summoning sick unless it copied haste; as no copy it
+  dies at once (704.5f).
 
 A cost is a string of letters (``"1R"``: one generic and one red), paid by tapping exactly that
 many lands whose colors match (every subset is tried). Keywords: flying and reach (702.9b,
@@ -162,10 +166,22 @@ def _settle(state: State, items: tuple[Item, ...], cont: Any) -> bool:
         if items[-1][0] == "theirs" and any(_settle(s, items + (item,), cont)
                                             for s, item in _actions(state, sorcery=False) if item is not None):
             return True
-        after = _sba(_resolve(state, items[-1]))
-        return _settle(after, items[:-1], cont) if len(items) > 1 else cont(after)
+        for after in map(_sba, _resolutions(state, items[-1])):  # the active player's choice as it resolves
+            if _settle(after, items[:-1], cont) if len(items) > 1 else cont(after):
+                return True
+        return False
 
     return passed() and all(_settle(s, items + (item,), cont) for s, item in _answers(state))
+
+
+def _resolutions(state: State, item: Item) -> list[State]:
+    """The states ``item`` may resolve to: a clone's, one for each creature of mine it may copy
+    and one for none (707.2); any other item's, one."""
+    if item[0] == "mine" and item[2][0] == "clone":
+        copies = [Unit(item[1], True, u.power, u.toughness, u.keywords, sick="haste" not in u.keywords)
+                  for u in state.units if u.mine]
+        return [replace(state, units=state.units + (c,)) for c in [Unit(item[1], True, 0, 0), *copies]]
+    return [_resolve(state, item)]
 
 
 def _resolve(state: State, item: Item) -> State:
@@ -183,7 +199,7 @@ def _resolve(state: State, item: Item) -> State:
 
 
 def _targets(state: State, card: Card) -> list[str | None]:
-    if card[0] == "creature":
+    if card[0] in ("creature", "clone"):
         return [None]
     return (["opponent"] if card[0] == "bolt" else []) + [u.id for u in state.units]
 

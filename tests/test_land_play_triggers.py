@@ -56,3 +56,32 @@ def test_city_of_traitors_played_stays_and_an_opponents_land_play_does_not_count
     assert [p.name for p in game.board().permanents] == ["City of Traitors"]
     game = _played("Mountain", ["{id: city, card: City of Traitors, controller: bob}"], real_cards)
     assert game.on_battlefield("city")
+
+
+def test_lotus_cobra_adds_mana_as_a_land_enters(real_cards) -> None:
+    """Landfall (207.2c): "Whenever a land enters the battlefield under your control, add one mana of
+    any color." is no mana ability (605.1b: it triggers on no mana ability); it resolves from the
+    stack, the mana of the color its controller chooses to their pool (106.3)."""
+    [entry], unread = parse_oracle_text("Landfall — Whenever a land enters the battlefield under your control, add one "
+                                        "mana of any color.", "Lotus Cobra")
+    assert not unread and entry["triggered"]["effects"] == [{"add_mana": {"any_color": 1}}]
+    assert parse_oracle_text("Whenever you cast a spell, add {R}.", "X")[1]  # a trigger on a spell: unread
+    game = _played("Jungle Hollow", ["{id: cobra, card: Lotus Cobra, controller: alice}"], real_cards)
+    assert [(m.type, m.amount) for m in game.pools["alice"]] == [("W", 1)]  # the first color chosen
+    game = _played("Jungle Hollow", ["{id: cobra, card: Lotus Cobra, controller: bob}"], real_cards)
+    assert not game.pools.get("alice")
+
+
+def test_a_win_with_lotus_cobras_mana(real_cards) -> None:
+    """A whole turn: the opponent at 3; a Mountain, Lotus Cobra and Jungle Hollow (it enters
+    tapped) in hand pay Lightning Strike ({1}{R}) only with the Cobra's mana; the line replays."""
+    from mtgsolver.solver.win import replay, win_turn
+
+    b = prepare(read_board_text(
+        BOARD.replace("players: [{name: alice}, {name: bob}]", "players: [{name: alice}, {name: bob, life: 3}]")
+        % ("Jungle Hollow, Lightning Strike", "  - {id: m, card: Mountain, controller: alice}\n"
+           "  - {id: cobra, card: Lotus Cobra, controller: alice, summoning_sick: true}"), "b.yaml", real_cards))
+    answer = win_turn(b, real_cards, time_limit=60)
+    assert answer.solved is True, answer.reasons
+    leaves = [p for p in replay(b, answer.line) if p.leaf]
+    assert leaves and all(p.board.player("bob").lost for p in leaves)

@@ -16,7 +16,9 @@ from hypothesis import strategies as st
 from mtgsolver.load import prepare
 from mtgsolver.model.board import Board
 from mtgsolver.model.cards import Card
+from mtgsolver.model.abilities import Static
 from mtgsolver.model.continuous import ContinuousSpec
+from mtgsolver.model.copies import EntersAsCopy
 from mtgsolver.model.effects import (ActivatedAbility, Damage, Destroy, Modify, PutCounters, SpellAbility, TargetSpec,
                                      Targeted)
 from mtgsolver.model.mana import Color, ManaCost
@@ -72,6 +74,12 @@ def zone_card(cid: str, card: ref.Card) -> ZoneCard:
         c = Card(sub.title(), ("land",), ("basic",), (sub,))
         return ZoneCard(cid, c, permanent=land_permanent(cid, card[1], False))
     cost = ManaCost.parse(cost_text(card[1]))
+    if kind == "clone":  # "You may have ~ enter the battlefield as a copy of a creature you control." (707.2)
+        c = Card(f"Mimic {card[1]}", ("creature",), colors=(Color.U,), mana_cost=cost, power=0, toughness=0)
+        perm = Permanent(cid, c.name, "me", "me", types=frozenset({"creature"}), colors=frozenset({Color.U}),
+                         mana_cost=cost, base_power=0, base_toughness=0, card=c,
+                         abilities=(Static("enters_as_copy", EntersAsCopy(frozenset({"creature"}), "you")),))
+        return ZoneCard(cid, c, permanent=perm)
     if kind == "creature":
         _, _, p, t, kw = card
         name = f"Creature Spell {p}/{t} {' '.join(sorted(kw))}".strip()
@@ -137,6 +145,11 @@ def states(draw: st.DrawFn, most: int = 3, cards: tuple[int, int] = (3, 4)) -> r
 @settings(max_examples=runs(1000, 8), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(states())
 def test_win_agrees_with_the_reference(state: ref.State) -> None:
+    agrees_with_the_reference(state)
+
+
+def agrees_with_the_reference(state: ref.State) -> None:
+    """The search wins exactly when the reference does (never undecided), and its line replays."""
     expected = ref.wins(state)
     board = board_of(state)
     answer = win_turn(board, bundled_library(), time_limit=900)  # a bound against a hang: the search must end
@@ -183,3 +196,22 @@ def test_a_win_is_shortened_to_the_fewest_moves() -> None:
     assert answer.solved is True and answer.line is not None
     assert answer.line.moves() == 1, answer.line.numbered()
     assert answer.stats.depth == 1
+
+
+@st.composite
+def copying_states(draw: st.DrawFn) -> ref.State:
+    """A smaller board of :func:`states` with a card in hand that may enter as a copy of a
+    creature of mine (Glasspool Mimic, 707.2), and a creature of mine with haste to copy (a copy
+    of it attacks this turn)."""
+    state = draw(states(2, (1, 2)))
+    hasty = ref.Unit("mh", True, draw(st.integers(1, 3)), draw(st.integers(1, 3)),
+                     frozenset({"haste", *draw(st.lists(st.sampled_from(KEYWORDS), max_size=1))}))
+    clone = ("clone", draw(st.sampled_from(("R", "G", "1"))))
+    return replace(state, units=(hasty, *state.units), hand=state.hand + (("hc", clone),))
+
+
+# 200 boards under CI's profile: about a minute on the shared machine.
+@settings(max_examples=runs(200, 3), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(copying_states())
+def test_win_with_a_copy_entering_agrees_with_the_reference(state: ref.State) -> None:
+    agrees_with_the_reference(state)

@@ -205,6 +205,14 @@ STATIC_VOCABULARY: dict[str, str | None] = {
     # tapped." (Watery Grave; 614.1d, 119.4): its controller chooses as it enters, paying only
     # life they have
     "enters_tapped_unless_paid_life": "int",
+    # "You may have ~ enter the battlefield as a copy of a creature you control, except it's a
+    # Shapeshifter Rogue in addition to its other types." (Glasspool Mimic, Clone; 707.2, 707.9b,
+    # 614.1c): {types: [creature], controller: you | any, adds_subtypes: [...], adds_types: [...]}
+    "enters_as_copy": "copy_choice",
+    # "~ enters the battlefield with a +1/+1 counter on it for each color of mana spent to cast it."
+    # (Springmantle Cleric; 614.1c, 601.2h, 105.1): as its spell resolves, the colors (W U B R G) of
+    # the mana paid for it; none when it wasn't cast
+    "counters_per_color_spent": None,
     # "can't crew Vehicles" (Bound in Gold's "can't attack, block, or crew Vehicles"; 702.122c):
     # it can't be tapped to pay a crew cost
     "cant_crew": None,

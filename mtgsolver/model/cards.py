@@ -48,6 +48,10 @@ class Card:
     keywords: tuple[str, ...] = ()
     text: str = ""
     color_identity: frozenset[Color] | None = None  # 903.4 as the card file states it; None: compute it
+    # the back face of a modal double-faced card (712.3), this card being its front face: the card
+    # has the front face's characteristics but as a permanent played or cast with its back face up
+    # (712.8a, 712.8f, 712.12)
+    back: Card | None = None
 
     @property
     def derived_colors(self) -> frozenset[Color]:

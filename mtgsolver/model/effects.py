@@ -31,6 +31,7 @@ order:
   :class:`Attach` (701.3), :class:`Proliferate` (701.34), :class:`Pay` (118.3, a choice),
   :class:`PreventDamage` (615), :class:`PutInLibrary` (401.4), :class:`SearchLibrary` (701.23),
   :class:`Monstrosity` (701.37), :class:`Adapt` (701.46), :class:`Transform` (701.27),
+  :class:`BecomeCopy` (707.4, a permanent becoming a copy of a card),
   :class:`ExtraTurn` (500.7), :class:`KeywordAction` (other keyword actions of 701),
   :class:`LookAtTop` (library moves on the top cards, 401.4), :class:`ExileIfDies` (614.1a), and
   :class:`Delayed` (a delayed triggered ability, 603.7).
@@ -60,7 +61,7 @@ from mtgsolver.model.mana_abilities import CostPart, ManaAbility
 
 __all__ = [
     "KEYWORD_ACTIONS", "Ability", "ActivatedAbility", "Adapt", "AddMana", "Amount", "Attach", "Attached", "Attempt",
-    "Bounce", "CastForMadness", "Chosen", "Conditional", "Created", "ControllerOf", "CopySpell", "CostReduction", "Count",
+    "BecomeCopy", "Bounce", "CastForMadness", "Chosen", "Conditional", "Created", "ControllerOf", "CopySpell", "CostReduction", "Count",
     "CounterSpell", "CreateTokens", "Damage", "DamagePart", "Delayed", "Destroy", "Discard", "Draw", "Duration",
     "Each", "Effect", "EventAmount", "Exile", "ExileIfDies", "ExtraTurn", "Fight", "GainControl", "GainLife",
     "KeywordAction", "LookAtTop", "LoseLife", "ManaValueOf", "Mill", "Modal", "Modify", "Monstrosity", "Objects",
@@ -602,6 +603,20 @@ class Transform:
 
 
 @dataclass(frozen=True)
+class BecomeCopy:
+    """``what`` becomes a copy of ``of``, a card in a graveyard (707.4: it stays on the battlefield,
+    no enters or leaves event; 707.2: the card's copiable values), except: its name stays its own
+    with ``keeps_name``, ``adds_supertypes`` besides its other types, and with ``keeps_ability``
+    it has the ability that made it a copy (707.9a-b; Lazav, the Multifarious)."""
+
+    of: Ref
+    what: Ref = field(default_factory=Source)
+    keeps_name: bool = False
+    adds_supertypes: tuple[str, ...] = ()
+    keeps_ability: bool = False
+
+
+@dataclass(frozen=True)
 class CastForMadness:
     """The madness trigger's effect (702.35a): the card it exiled (the trigger's subject) may be
     cast by its owner by paying ``cost`` rather than its mana cost (an alternative cost, 118.9,
@@ -778,7 +793,7 @@ Effect = Union[Damage, Destroy, Exile, ReturnExiled, Bounce, Sacrifice, PutCount
                Draw, Discard, Mill, GainLife, LoseLife, AddMana, ReturnFromGraveyard, PutOntoBattlefield, Fight,
                CounterSpell, CopySpell, Scry, Surveil, Regenerate, Attach, Proliferate, Pay, PreventDamage, PutInLibrary,
                SearchLibrary, LookAtTop, ExileIfDies, Monstrosity, Adapt, Transform, ExtraTurn, KeywordAction, Modify, GainControl, Delayed,
-               CastForMadness, Attempt, Optional, Conditional, Modal]
+               BecomeCopy, CastForMadness, Attempt, Optional, Conditional, Modal]
 
 
 # --------------------------------------------------------------------------- abilities

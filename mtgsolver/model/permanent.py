@@ -106,6 +106,9 @@ class Permanent:
     paired_with: str | None = None  # the creature it is paired with by soulbond (702.95b)
     layered_pt: tuple[int, int] | None = None
     card: Card | None = None  # the card it is (None: a token, 111.1); where it goes when it leaves (400.7)
+    # the card whose copiable values it has by a copy effect (707.2: it entered as a copy), by name;
+    # ``None``: not a copy, or a copy of a token
+    copy_of: str | None = None
 
     # -- characteristics -------------------------------------------------------------
     @property

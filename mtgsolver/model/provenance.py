@@ -14,7 +14,7 @@ from mtgsolver.model.permanent import Permanent
 __all__ = ["LAYER_RULES", "Change", "LayerResult"]
 
 #: The rule of each layer and sublayer, for answers.
-LAYER_RULES = {"2": "613.1b", "4": "613.1d", "5": "613.1e", "6": "613.1f", "7a": "613.4a", "7b": "613.4b", "7c": "613.4c",
+LAYER_RULES = {"1": "613.2", "2": "613.1b", "4": "613.1d", "5": "613.1e", "6": "613.1f", "7a": "613.4a", "7b": "613.4b", "7c": "613.4c",
                "7d": "613.4d", "rules": "613.11"}
 
 

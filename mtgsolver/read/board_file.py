@@ -226,6 +226,12 @@ class PermanentSpec(CardSpec):
         None, description="the id of the creature it is paired with by soulbond (702.95): both creatures, same "
         "controller; given on one of the two or on both, alike")
     x: int | None = Field(None, ge=0, le=NUMBER_LIMIT, description="the X of the spell it was; its enters abilities use it (107.3m), its mana value counts X as 0")
+    back_face: bool = Field(False, description="a modal double-faced card with its back face up (712.8f: it has only that "
+                            "face's characteristics; played as a land, 712.12): card names the card by its front face")
+    copy_of: str | None = Field(None, description="a card whose copiable values it has (707.2: it entered or became a "
+                                "copy of that card or a permanent of it); the characteristics it has are that card's, "
+                                "with the fields given here overriding them (name: an exception's, 707.9b), and card "
+                                "names the card it is")
     chosen_modes: list[Union[int, str]] = Field(default_factory=list, description='modes already chosen for its "choose one that hasn\'t been chosen" ability (700.2)')
     damage: int = Field(0, ge=0, le=NUMBER_LIMIT, description="damage marked on it this turn (120.3e, 704.5g)")
     deathtouch_damage: bool = Field(
@@ -463,6 +469,11 @@ def _entry_schema() -> dict[str, Any]:
         "flag_or_target": {"anyOf": [{"const": True}, {"type": "string"}]},
         "landwalk": {"type": "string", "pattern": "^(?:(?:snow|nonbasic|legendary|artifact)_)?[a-z]*walk$"},
         "activation_scope": {"enum": ["all", "non_mana", "tap"]},
+        "copy_choice": {"type": "object", "required": ["types"], "additionalProperties": False,
+                        "properties": {"types": {"type": "array", "minItems": 1, "items": {"type": "string"}},
+                                       "controller": {"enum": ["you", "any"]},
+                                       "adds_types": {"type": "array", "items": {"type": "string"}},
+                                       "adds_subtypes": {"type": "array", "items": {"type": "string"}}}},
         None: {"anyOf": [{"const": True}, {"type": "null"}]},
     }
     flags = sorted({*KNOWN_KEYWORDS, *(n for n, kind in STATIC_VOCABULARY.items() if kind in (None, "flag_or_target"))})
@@ -708,16 +719,30 @@ class _Builder:
     # -- permanents ------------------------------------------------------------------
     def permanent(self, i: int, p: PermanentSpec, path: str | None = None) -> Permanent:
         path = path or f"battlefield[{i}]"
-        if (p.card is None) == (p.name is None):
-            raise self.fail(path, "give exactly one of card (a library card) or name (an inline card)")
+        if (p.card is None) == (p.name is None) and not (p.card is not None and p.copy_of is not None):
+            raise self.fail(path, "give exactly one of card (a library card) or name (an inline card); both only "
+                            "with copy_of (the name a copy's exception gives it, 707.9b)")
         card: Card | None = None
         if p.card is not None:
             try:
                 card = self.library.get(p.card)
             except UnknownCardError as exc:
                 raise self.fail(f"{path}.card", str(exc)) from None
-            if not card.is_permanent and p.types is None:
+            if not card.is_permanent and p.types is None and not p.back_face:
                 raise self.fail(f"{path}.card", _not_a_permanent(card.name, card.types))
+        own = card
+        if p.back_face:
+            if card is None or card.back is None:
+                raise self.fail(f"{path}.back_face", "only a modal double-faced card (712.3) has a back face; "
+                                f"{p.card or p.name} has none in the card data")
+            card = card.back
+        if p.copy_of is not None:  # 707.2: the copiable values are the copied card's
+            try:
+                card = self.library.get(p.copy_of)
+            except UnknownCardError as exc:
+                raise self.fail(f"{path}.copy_of", str(exc)) from None
+            if not card.is_permanent:
+                raise self.fail(f"{path}.copy_of", _not_a_permanent(card.name, card.types))
         controller = self.need_player(p.controller, f"{path}.controller")
         owner = self.need_player(p.owner, f"{path}.owner") if p.owner else controller
         name = p.name or card.name  # type: ignore[union-attr]
@@ -807,7 +832,8 @@ class _Builder:
             protector=protector, chosen_color=chosen, chosen_type=chosen_type, x=p.x, chosen_modes=modes,
             damage=p.damage, deathtouch_damage=p.deathtouch_damage, is_commander=p.commander, token=p.token,
             timestamp=p.timestamp, counters_timestamp=p.counters_timestamp, monstrous=p.monstrous,
-            card=None if p.token else card or Card(name, tuple(types), tuple(sorted(supertypes)), tuple(subtypes),
+            copy_of=card.name if p.copy_of is not None else None,  # type: ignore[union-attr]
+            card=None if p.token else own if p.copy_of is not None or p.back_face else card or Card(name, tuple(types), tuple(sorted(supertypes)), tuple(subtypes),
                                                    tuple(colors) if p.colors is not None else None, cost,
                                                    power, toughness, text=p.text or ""),
         )

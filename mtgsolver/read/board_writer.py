@@ -22,6 +22,7 @@ from mtgsolver.model.board import Board
 from mtgsolver.model.board_effects import Effect
 from mtgsolver.model.cards import CardLibrary
 from mtgsolver.model.continuous import atom_entry
+from mtgsolver.model.errors import UnsupportedError
 from mtgsolver.model.mana_abilities import ManaAbility, ManaTrigger, show_bundle
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.read.card_files import bundled_library
@@ -106,12 +107,22 @@ def permanent_data(p: Permanent, index: int, library: CardLibrary) -> dict[str, 
     base = _card_permanent(p, library)
     if base is not None and library.find(p.card.name) == p.card:  # type: ignore[union-attr]
         out["card"] = p.card.name  # type: ignore[union-attr]
+        if p.copy_of is None and p.card.back is not None and p.name == p.card.back.name:  # type: ignore[union-attr]
+            out["back_face"] = True
+        if p.copy_of is not None:
+            out["copy_of"] = p.copy_of
+            if p.name != base.name:
+                out["name"] = p.name  # 707.9b: an exception's name
         for f in _OVERRIDES:
             if getattr(p, f) != getattr(base, f):
                 out.update(_characteristic(p, f))
         if (p.keywords, p.protections) != (base.keywords, base.protections):
             out["keywords"] = _keywords(p)
-        if p.abilities != base.abilities:
+        if p.copy_of is not None and p.abilities[:len(base.abilities)] == base.abilities != p.abilities:
+            extra = _abilities(p.abilities[len(base.abilities):])  # 707.9a: abilities a copy has besides
+            out.update({"add_abilities": extra["abilities"]} if extra["abilities"] else {})
+            out.update({"text": extra["text"]} if "text" in extra else {})
+        elif p.abilities != base.abilities:
             out.update(_abilities(p.abilities))
     elif base is not None:  # an inline card: its printed characteristics and text, and what it has besides
         out.update(card_entry(p.card))  # type: ignore[arg-type]
@@ -156,7 +167,15 @@ def _card_permanent(p: Permanent, library: CardLibrary) -> Permanent | None:
     inline otherwise); ``None`` for a token or a card needing a choice made as it enters."""
     if p.card is None or p.token:
         return None
-    return card_permanent_or_none(p.card, p.id, p.controller, p.owner, library)
+    if p.copy_of is None and p.name == p.card.name:
+        return card_permanent_or_none(p.card, p.id, p.controller, p.owner, library)
+    if p.copy_of is None and p.card.back is not None and p.name == p.card.back.name:  # 712.8f: its back face up
+        return card_permanent_or_none(p.card.back, p.id, p.controller, p.owner, library)
+    copied = library.find(p.copy_of) if p.copy_of is not None else None
+    if copied is None or library.find(p.card.name) != p.card:  # 707.2: copy_of names a card, card the one it is
+        raise UnsupportedError(f"{p.id} ({p.card.name}) has the copiable values of {p.copy_of or p.name}: a board file "
+                               "says what a permanent copies only by the names of two cards the library holds (707.2)")
+    return card_permanent_or_none(copied, p.id, p.controller, p.owner, library)
 
 
 def _characteristic(p: Permanent, f: str) -> dict[str, Any]:

@@ -109,6 +109,13 @@ def _mtgjson_records(path: Path, data: dict[str, Any]) -> Iterator[Record]:
                 face.get("manaCost"), face.get("power"), face.get("toughness"), face.get("loyalty"),
                 face.get("defense"), face.get("keywords"), face.get("text"), face.get("colorIdentity"))
             rec["keys"] = [own, name] if i == 0 and own != name else [own]
+            if i == 0 and face.get("layout") == "modal_dfc" and len(faces) > 1 and isinstance(faces[1], dict):
+                back = faces[1]  # 712.3: its back face, played or cast from the card (712.11b, 712.12)
+                rec["back"] = _record(
+                    back.get("faceName") or back.get("name") or "", back.get("types"), back.get("supertypes"),
+                    back.get("subtypes"), back.get("colors"), back.get("manaCost"), back.get("power"),
+                    back.get("toughness"), back.get("loyalty"), back.get("defense"), back.get("keywords"),
+                    back.get("text"), back.get("colorIdentity"))
             yield rec
 
 
@@ -145,6 +152,13 @@ def _scryfall_records(cards: list[dict[str, Any]]) -> Iterator[Record]:
             rec["keys"] = [rec["name"], card["name"]] if i == 0 and rec["name"] != card["name"] else [rec["name"]]
             if card.get("layout") in ("token", "double_faced_token", "emblem"):
                 rec["token"] = True
+            if i == 0 and card.get("layout") == "modal_dfc" and len(faces) > 1:
+                back = faces[1]  # 712.3: its back face, played or cast from the card (712.11b, 712.12)
+                bsuper, btypes, bsubs = _type_line(back.get("type_line") or "")
+                rec["back"] = _record(back.get("name") or "", btypes, bsuper, bsubs, back.get("colors"),
+                                      back.get("mana_cost") or None, back.get("power"), back.get("toughness"),
+                                      back.get("loyalty"), back.get("defense"), [], back.get("oracle_text") or "",
+                                      identity)
             yield rec
 
 
@@ -187,6 +201,7 @@ def card_from_record(rec: Record) -> Card:
         loyalty=_int_or_none(rec.get("loyalty")), defense=_int_or_none(rec.get("defense")),
         keywords=tuple(rec.get("keywords") or ()), text=rec.get("text") or "",
         color_identity=frozenset(Color(c) for c in identity) if identity is not None else None,
+        back=card_from_record(rec["back"]) if rec.get("back") else None,
     )
 
 

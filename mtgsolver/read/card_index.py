@@ -22,7 +22,7 @@ from mtgsolver.read.card_files import bundled_library, card_from_record, read_ca
 
 __all__ = ["IndexedLibrary", "cache_dir", "index_for", "load_cards", "open_card_file"]
 
-FORMAT = 1  # bump when records or the schema change: old indexes are then ignored
+FORMAT = 2  # bump when records or the schema change: old indexes are then ignored
 ENV_CARDS = "MTGSOLVER_CARDS"
 
 

@@ -41,6 +41,10 @@ _PHRASES: list[tuple[str, Any]] = [
     # 603.6d, 614.1d: "[This permanent] enters tapped." (Izzet Boilerworks, Jungle Hollow, Scarwood Treefolk)
     (r"(?:~|this (?:land|creature|artifact|enchantment|permanent)) enters(?: the battlefield)? tapped\.",
      lambda m: ["enters_tapped"]),
+    # 614.1c, 601.2h: "Springmantle Cleric enters the battlefield with a +1/+1 counter on it for each
+    # color of mana spent to cast it." (converge's counters)
+    (r"(?:~|this creature) enters(?: the battlefield)? with a \+1/\+1 counter on it for each color of mana spent "
+     r"to cast it\.", lambda m: ["counters_per_color_spent"]),
     # 614.1d, 119.4: "As Watery Grave enters the battlefield, you may pay 2 life. If you don't, it
     # enters the battlefield tapped." (the shock lands)
     (r"as (?:~|this (?:land|permanent)) enters(?: the battlefield)?, you may pay (\d+) life\. if you don't, it "

@@ -22,6 +22,7 @@ from typing import Any
 
 from mtgsolver.model.abilities import STATIC_VOCABULARY, Static
 from mtgsolver.model.attack_tax import COVERS, PLURALS, AttackTax
+from mtgsolver.model.copies import EntersAsCopy
 from mtgsolver.model.continuous import (
     ATTACHED_TO,
     ATTACHMENTS,
@@ -178,6 +179,8 @@ def parse_static(entry: Any) -> Static:
         return Static(name, land)
     if kind == "mana_trigger":
         return Static(name, parse_mana_trigger(value))
+    if kind == "copy_choice":
+        return Static(name, parse_copy_choice(value, name))
     if kind == "continuous":
         return Static(name, parse_continuous(value))
     if kind == "grants":  # an Aura's or Equipment's "enchanted/equipped creature has ..." (613.1f)
@@ -203,7 +206,35 @@ _EXAMPLES = {
     "spell_reduction": "{n: 1, spells: {types: [creature], colors: [green]}}",
     "landwalk": "forestwalk",
     "activation_scope": "all",
+    "copy_choice": "{types: [creature], controller: you}",
 }
+
+#: The card types a permanent may enter as a copy of, or add with "except it's a ..." (205.2a).
+_COPY_TYPES = frozenset({"artifact", "creature", "enchantment", "land", "planeswalker", "battle"})
+
+
+def parse_copy_choice(value: Any, name: str = "enters_as_copy") -> EntersAsCopy:
+    """``{types: [creature], controller: you | any, adds_types: [...], adds_subtypes: [...]}``
+    (707.2, 707.9b).
+
+    :raises VocabularyError: a key or value that is wrong.
+    """
+    keys = {"types", "controller", "adds_types", "adds_subtypes"}
+    if not isinstance(value, dict) or not set(value) <= keys or "types" not in value:
+        raise VocabularyError(f"{name} expects {{types: [creature], controller: you | any}} with optional "
+                              f"adds_types and adds_subtypes, got {value!r}")
+    types = _words(value["types"], f"{name}.types")
+    added = _words(value.get("adds_types", []), f"{name}.adds_types")
+    if not types or not types <= _COPY_TYPES or not added <= _COPY_TYPES:
+        raise VocabularyError(f"{name}.types and adds_types are permanent card types ({', '.join(sorted(_COPY_TYPES))})")
+    controller = value.get("controller", "any")
+    if controller not in ("you", "any"):
+        raise VocabularyError(f"{name}.controller expects you or any, got {controller!r}")
+    adds_subtypes = value.get("adds_subtypes", [])
+    if not isinstance(adds_subtypes, list) or not all(isinstance(w, str) for w in adds_subtypes):
+        raise VocabularyError(f"{name}.adds_subtypes expects a list of subtypes")
+    return EntersAsCopy(types, controller, tuple(w.lower() for w in value.get("adds_types", [])),
+                        tuple(w.lower() for w in adds_subtypes))
 
 
 def parse_granted(entry: Any, name: str = "") -> tuple[str, Any]:

@@ -74,6 +74,9 @@ class Cast:
     free: bool = False
     kicked: bool = False
     additional: int | None = None
+    #: the mana types spent to cast it (601.2h), when the caller paid and knows them ("for each color
+    #: of mana spent to cast it"); ``None``: not known (unless ``free``: none)
+    spent: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,8 @@ class Payment:
     damage: int = 0
     pool: tuple[PoolMana, ...] = ()
     activations: tuple[str, ...] = ()
+    #: the mana types it spent (601.2h, one letter each), when known
+    spent: tuple[str, ...] | None = None
 
 
 def sorcery_timing(game: Game, player: str) -> str | None:
@@ -169,7 +174,8 @@ def cast(game: Game, action: Cast) -> StackObject:
     _keyword_options(game, zc.id, card.name, ability, modes, action.free)
     label = zc.id
     obj = StackObject(zc.id, "spell", owner, zc.id, ability, card=zc, x=x, modes=modes, label=label,
-                      lki=card_object(card, zc.id, owner), kicked=action.kicked)
+                      lki=card_object(card, zc.id, owner), kicked=action.kicked,
+                      spent=() if action.free and action.spent is None else action.spent)
     obj.targets, obj.amounts = _targets(game, obj, action.targets, action.amounts)
     game.mark()
     game.take_card(zc.id)  # 601.2a: on the stack before its costs are paid

@@ -41,6 +41,7 @@ from mtgsolver.model.effects import ActivatedAbility, SpellAbility, TargetSpec, 
 from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.model.zones import PlayerZones, StackItem, ZoneCard
+from mtgsolver.rules.copies import copy_choices, entered_as_copy, not_copied
 from mtgsolver.rules.layers import Query, apply_layers
 
 __all__ = ["CardReader", "Chooser", "Event", "Game", "Illegal", "Payer", "StackObject", "Step", "Undecided",
@@ -177,6 +178,7 @@ class StackObject:
     source_generation: int = 0
     kicked: bool = False
     event_amount: int | None = None
+    spent: tuple[str, ...] | None = None  # the mana types spent to cast it (601.2h), when known
 
 
 @dataclass
@@ -351,11 +353,25 @@ class Game:
     # -- the battlefield -------------------------------------------------------------
     def enter(self, template: Permanent, controller: str, pid: str, *, owner: str | None = None,
               tapped: bool = False, x: int | None = None, token: bool = False, card: Card | None = None,
-              cause: str = "", attached_to: str | None = None) -> str:
+              cause: str = "", attached_to: str | None = None, spent: tuple[str, ...] | None = ()) -> str:
         """Put a permanent onto the battlefield under ``controller`` (302.6: summoning sick;
         613.7d: a new timestamp; 107.3m: the spell's X; 608.3c: an Aura attached to
-        ``attached_to``; 603.6d, 614.1d: tapped when it "enters tapped") and note the "enters"
-        event (603.6a)."""
+        ``attached_to``; 603.6d, 614.1d: tapped when it "enters tapped"; 614.1c: "a +1/+1 counter
+        for each color of mana spent to cast it", ``spent`` the mana types spent on its spell, none
+        when not cast, ``None`` when not known) and note the "enters" event (603.6a).
+
+        :raises Undecided: a copy not modelled (:meth:`_as_copy`), or colors spent not known.
+        """
+        template = self._as_copy(template, controller, pid)
+        if template.has("counters_per_color_spent"):
+            if spent is None:
+                raise Undecided("601.2h", f"{template.name} ({pid}) enters with a counter for each color of mana "
+                                          "spent to cast it, and which mana paid for it is not known")
+            colors = len(set(spent) & set("WUBRG")) * len(template.values("counters_per_color_spent"))  # 105.1
+            if colors:
+                template = dataclasses.replace(template, counters=MappingProxyType(
+                    {**template.counters, "+1/+1": template.counters.get("+1/+1", 0) + colors}))
+                cause += f" with {colors} +1/+1 counter(s) for the colors of mana spent (614.1c)"
         tapped = tapped or template.has("enters_tapped") or self._unpaid_life(template, controller, pid)
         perm = dataclasses.replace(
             template, id=pid, controller=controller, owner=owner or template.owner or controller, tapped=tapped,
@@ -372,6 +388,34 @@ class Game:
                   + (f" attached to {attached_to}" if attached_to is not None else "")
                   + (f" {cause}" if cause else ""))
         return pid
+
+    def _as_copy(self, template: Permanent, controller: str, pid: str) -> Permanent:
+        """614.1c, 707.2: "You may have ~ enter the battlefield as a copy of ...": its controller
+        chooses (``copy:PLAYER:ID``) a permanent it may copy, or none; it enters with that
+        permanent's copiable values (its printed permanent here, 707.3).
+
+        :raises Undecided: a copy whose copiable values are not modelled (:func:`not_copied`), or
+            a copy of a permanent that may enter as a copy itself (707.9e).
+        """
+        for spec in template.values("enters_as_copy"):
+            choices = copy_choices(spec, controller, self.view().permanents)
+            options = ["no copy", *(f"{p.id} ({p.name})" for p in choices)]
+            i = self.choose(f"copy:{controller}:{pid}", options)
+            if i == 0:
+                continue
+            original = self.perms[choices[i - 1].id]
+            why = not_copied(original)
+            if why is not None:
+                raise Undecided("707.2", why)
+            self.step("707.2", f"{template.name} ({pid}) enters as a copy of {original.name} ({original.id})"
+                      + (f", a {' '.join(spec.adds_subtypes + spec.adds_types)} in addition to its other types (707.9b)"
+                         if spec.adds_subtypes or spec.adds_types else ""))
+            copied = entered_as_copy(template, original, spec)
+            if copied.has("enters_as_copy"):  # 707.9e: the copy's own "enter as a copy" applies in turn
+                raise Undecided("707.9e", f"{template.name} ({pid}) copies {original.name} ({original.id}), which may "
+                                          "enter as a copy itself: not modelled")
+            return copied
+        return template
 
     def _unpaid_life(self, template: Permanent, controller: str, pid: str) -> bool:
         """614.1d, 119.4: "As ~ enters, you may pay N life. If you don't, it enters tapped": its

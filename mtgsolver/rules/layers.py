@@ -1171,16 +1171,26 @@ def apply_layers(board: Board) -> Board:
         printed, effects = board.layers.printed, board.layers.effects
     else:
         printed, effects = board.permanents, board.effects
+    copies = _copy_changes(printed)
     if not _has_continuous_effects(board, printed, effects):  # every permanent as printed
         return board.replace(permanents=tuple(printed), effects=tuple(effects),
-                             layers=LayerResult(tuple(printed), tuple(effects), MappingProxyType({})))
+                             layers=LayerResult(tuple(printed), tuple(effects), MappingProxyType(copies)))
     engine = _Engine(board, printed, effects)
     engine.run()
     extra = engine.rule_effects()
     perms = tuple(engine.state[p.id].result() for p in printed)
     changes = {pid: tuple(o.changes) for pid, o in engine.state.items() if o.changes}
+    changes = {pid: copies.get(pid, ()) + changes.get(pid, ()) for pid in dict.fromkeys([*copies, *changes])}
     return board.replace(permanents=perms, effects=tuple(effects) + tuple(extra),
                          layers=LayerResult(tuple(printed), tuple(effects), MappingProxyType(changes)))
+
+
+def _copy_changes(printed: Iterable[Permanent]) -> dict[str, tuple[Change, ...]]:
+    """Layer 1 (613.2a): a permanent that entered as a copy has the copiable values it copied
+    as its printed values (707.2, :mod:`mtgsolver.rules.copies`); the change is recorded here,
+    before every other layer."""
+    return {p.id: (Change(p.id, p.name, "1", p.timestamp or 0, f"the copiable values of {p.copy_of} (707.2)"),)
+            for p in printed if p.copy_of is not None}
 
 
 def _has_continuous_effects(board: Board, printed: Iterable[Permanent], effects: Iterable[Effect]) -> bool:

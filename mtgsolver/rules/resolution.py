@@ -97,6 +97,7 @@ from mtgsolver.model.effects import (
     Token,
     ToughnessOf,
     Transform,
+    BecomeCopy,
     TriggeredAbility,
     Untap,
     X,
@@ -107,6 +108,7 @@ from mtgsolver.model.mana import Color, ManaCost
 from mtgsolver.model.permanent import PLAYER_COUNTERS, Permanent
 from mtgsolver.model.zones import StackItem, ZoneCard
 from mtgsolver.rules.game import Game, StackObject, Undecided, card_object
+from mtgsolver.rules.copies import as_copy, not_copied
 from mtgsolver.rules.library import arrange, choose_cards, known_top, shuffle, whole_library
 from mtgsolver.rules.replacement import prevent, regenerate
 from mtgsolver.rules.state_based import check_state
@@ -261,7 +263,7 @@ class Resolving:
             game.kicked.add(pid)  # 702.33d: "if it was kicked"
         game.enter(template, obj.controller, pid, owner=owner, x=obj.x, card=zc.card,
                    cause="(608.3)" + (f" with {_counters(counters)} (107.3m, 614.1c)" if counters else ""),
-                   attached_to=self.enchanting())
+                   attached_to=self.enchanting(), spent=obj.spent)
 
     # -- who and what --------------------------------------------------------------------
     def source_id(self) -> str:
@@ -1455,6 +1457,37 @@ def _transform(r: Resolving, e: Transform) -> None:
                                    "data")
 
 
+def _become_copy(r: Resolving, e: BecomeCopy) -> None:
+    """707.4: ``what`` becomes a copy of the card ``of`` names, still in its graveyard: that
+    card's copiable values (707.2), with the exceptions (707.9a-b); no enters or leaves event, and
+    its status, counters and other effects stay.
+
+    :raises Undecided: a card whose copy would make a choice as it entered (707.6), or one whose
+    copiable values are not modelled (:func:`~mtgsolver.rules.copies.not_copied`)."""
+    game = r.game
+    cards = [cid for cid in r.refs(e.of) if (found := game.find_card(cid)) is not None and found[1] == "graveyard"]
+    if not cards:
+        return
+    owner, _, zc = game.find_card(cards[0])  # type: ignore[misc]
+    for pid in r.permanents(e.what):
+        perm = game.perms[pid]
+        if game.reader.chooses_color(zc.card):
+            raise Undecided("707.6", f"{perm.name} ({pid}) becomes a copy of {zc.card.name}, which chooses a color")
+        original = game.template(zc, perm.controller, owner)
+        why = not_copied(original)
+        if why is not None:
+            raise Undecided("707.2", why)
+        copied = as_copy(perm, original, supertypes=e.adds_supertypes)
+        name = (perm.card.name if perm.card is not None else perm.name) if e.keeps_name else copied.name
+        ability = (r.obj.ability,) if e.keeps_ability and r.obj.ability not in copied.abilities else ()
+        game.perms[pid] = dataclasses.replace(copied, name=name, abilities=copied.abilities + ability)
+        game.changed()
+        game.step("707.4", f"{perm.name} ({pid}) becomes a copy of {zc.card.name}"
+                  + (f", named {name}" if e.keeps_name else "")
+                  + (f", {' '.join(e.adds_supertypes)} besides" if e.adds_supertypes else "")
+                  + (", with the ability that made it so (707.9a)" if ability else ""))
+
+
 def _extra_turn(r: Resolving, e: ExtraTurn) -> None:
     """500.7: the player takes an extra turn after this one, before any created earlier
     (``turn.extra_turns``, the next first)."""
@@ -1574,7 +1607,7 @@ EFFECTS: dict[type, Callable[[Resolving, Any], bool | None]] = {
     Scry: _scry, Surveil: _surveil, Regenerate: _regenerate, Attach: _attach, Proliferate: _proliferate, Pay: _pay,
     PreventDamage: _prevent_damage, PutInLibrary: _put_in_library, SearchLibrary: _search_library,
     LookAtTop: _look_at_top, ExileIfDies: _exile_if_dies, Monstrosity: _monstrosity, Adapt: _adapt,
-    Transform: _transform, ExtraTurn: _extra_turn, KeywordAction: _keyword_action, Delayed: _delayed,
+    Transform: _transform, BecomeCopy: _become_copy, ExtraTurn: _extra_turn, KeywordAction: _keyword_action, Delayed: _delayed,
     Modify: _modify, GainControl: _gain_control, Attempt: _attempt, Optional: _optional, Conditional: _conditional,
     Modal: _modal, CastForMadness: _cast_for_madness,
 }

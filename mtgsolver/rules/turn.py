@@ -108,9 +108,10 @@ def cleanup(game: Game) -> None:
     game.step("514.2", "damage is removed from permanents and \"until end of turn\" and \"this turn\" effects end")
 
 
-def play_land(game: Game, card_id: str, allowed: int = 1) -> str:
+def play_land(game: Game, card_id: str, allowed: int = 1, back: bool = False) -> str:
     """305.1-2: the active player plays a land card from their hand in their main phase with an
-    empty stack, if they have played fewer than ``allowed`` lands this turn (116.2a). The
+    empty stack, if they have played fewer than ``allowed`` lands this turn (116.2a); with
+    ``back``, a modal double-faced card whose back face is a land, that face up (712.12). The
     land's id on the battlefield.
 
     :raises Illegal: not a land in the active player's hand, not their main phase, the stack not
@@ -121,8 +122,10 @@ def play_land(game: Game, card_id: str, allowed: int = 1) -> str:
     if found is None or found[1] != "hand" or found[0] != active:
         raise Illegal("305.1", f"{card_id} is not a card in {active}'s hand")
     zc = found[2]
-    if "land" not in {t.lower() for t in zc.card.types}:
-        raise Illegal("305.1", f"{zc.name} is not a land card")
+    face = zc.card.back if back else zc.card
+    if face is None or "land" not in {t.lower() for t in face.types}:
+        raise Illegal("712.12" if back else "305.1", f"{zc.name} is not a land card"
+                      + (" with a land back face" if back else ""))
     if game.turn.step not in ("precombat_main", "postcombat_main") or game.stack:
         raise Illegal("305.1", f"a land is played in its owner's main phase with an empty stack (116.2a); it is the "
                                f"{game.turn.step.replace('_', ' ')}" + (" and the stack is not empty" if game.stack else ""))
@@ -134,8 +137,9 @@ def play_land(game: Game, card_id: str, allowed: int = 1) -> str:
     lands = dict(game.turn.lands_played)
     lands[active] = played + 1
     game.turn = dataclasses.replace(game.turn, lands_played=MappingProxyType(lands))
-    game.step("305.1", f"{active} plays {zc.name}")
-    land = game.enter(game.template(zc, active, owner), active, game.moved_id(card_id, zc.name), owner=owner,
+    game.step("305.1", f"{active} plays {face.name}" + (f", the back face of {zc.name} (712.12)" if back else ""))
+    template = game.reader.permanent(face, card_id, active, owner) if back else game.template(zc, active, owner)
+    land = game.enter(template, active, game.moved_id(card_id, face.name), owner=owner,
                       card=zc.card, cause="(305.1: a land played doesn't use the stack)")
     game.emit("plays_land", land, player=active)  # "whenever you play a land" (603.2)
     return land

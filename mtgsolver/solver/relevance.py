@@ -35,7 +35,9 @@ from mtgsolver.model.mana import Color, ManaCost
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.model.zones import TURN_STEPS
+from mtgsolver.read.board_file import card_permanent_or_none
 from mtgsolver.read.board_file import spell_ability as board_spell_ability
+from mtgsolver.read.grammar.text import own_name
 from mtgsolver.read.line_forms import (
     EVENTS, NUMBERS, LineForm, effect_events, effect_reach, line_form, parent_index, reach,
     static_condition,
@@ -938,7 +940,9 @@ def resolve_bearing(before: Board, after: Board | None) -> Bearing:
     it its spell reads (kicker, affinity, "costs {N} less": they work only while it is a spell,
     702.33a, 702.41a, 601.2f, and casting it pays them) and an Aura's enchant line (303.4a,
     702.5a: an Aura spell's target is read as its spell; the board says what an Aura is attached
-    to). Of a permanent there throughout, neither what works from another zone (cycling ...),
+    to). Of a permanent on the board before, what works only as its card is cast or from another
+    zone (Goremand's "As an additional cost to cast this spell", flashback: a resolution casts no
+    card of a permanent that left, 601.2, 602.1). Of a permanent there throughout, neither what works from another zone (cycling ...),
     nor what works as it leaves, nor its vanishing when no time counter was removed from it
     (702.63a), nor "when you play a land" (a resolution plays none: playing a land is a special
     action, 305.1, 116.2a), nor a static making other permanents enter tapped or with counters
@@ -955,7 +959,8 @@ def resolve_bearing(before: Board, after: Board | None) -> Bearing:
             cast_lines = _cast_lines(board_spell_ability(perm.card) if perm.card is not None and perm.unread else None)
             for line in perm.unread:
                 if is_activated(line) or line in cast_lines or _ENCHANT.match(_body(line)) or _STEP_BEGINS.match(
-                        _body(line)) or _attacks_of_theirs(line, perm.name) or (
+                        _body(line)) or _attacks_of_theirs(line, perm.name) or perm.id in was and _CARD_ONLY.match(
+                            _body(line)) or (
                         perm.id in stayed and (_ENTERS_TRIGGER.match(line) or _ETB.match(_body(line))
                                                or _stays_idle(line, perm, before, after))):
                     continue
@@ -986,6 +991,10 @@ def _stays_idle(line: str, perm: Permanent, before: Board, after: Board | None) 
 _ETB = re.compile(r"^(?:(?:When|Whenever|As) [^.,]*? enters\b|[^.]*? enters(?: the battlefield)?(?: tapped| with\b)"
                   r"|[^.]*? escapes with\b"
                   r"|[^.]*? enters(?: the battlefield)? as a copy\b|You may have [^.]*? enter\b)", re.I)
+# a trigger on another object entering (603.2: "Whenever a land enters the battlefield under your control"),
+# the card's own name written "~"
+_OTHER_ENTERS = re.compile(r"^(?:When|Whenever) (?!~ enters\b|this (?:creature|permanent|land|artifact|enchantment) "
+                           r"enters\b)[^.,]*? enters\b", re.I)
 # keywords that work only as a card is cast or from a hand or graveyard (702.29, 702.33, 702.34, ...),
 # an alternative cost written out (118.9: "you may ... rather than pay this spell's mana cost"),
 # and a trigger on casting the spell itself, which can't trigger from the battlefield (113.6k)
@@ -1039,12 +1048,15 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
     active = board.active_player
     against_win: list[UnreadLine] = []
     against_no: list[UnreadLine] = []
+    copied = _copyable(board)
     for perm in board.permanents:
         mine = perm.controller == active
         for line in perm.unread:
             u = UnreadLine(perm.id, line, line_kinds(line))
             where = set() if not mine and _attacks_of_theirs(line, perm.name) else \
-                _bearing(line, mine, on_battlefield=True, early_steps=early_steps)
+                _bearing(line, mine, on_battlefield=True, early_steps=early_steps, name=perm.name)
+            if perm.id in copied:  # a copy of it may enter with this line (707.2)
+                where |= {"no"} & _bearing(line, True, on_battlefield=False, early_steps=early_steps)
             if not mine and _out_of_reach(board, perm, line):
                 where.discard("no")  # a win found is judged along its line (line_bearing)
             if "win" in where:
@@ -1055,6 +1067,9 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
         if zc.spell is None and not zc.card.is_permanent and (zc.card.text or "").strip() \
                 and "land" not in {t.lower() for t in zc.card.types}:
             against_no.append(UnreadLine(zc.id, zc.card.text or "", frozenset({"other"})))
+        back = card_permanent_or_none(zc.card.back, zc.id, active) if zc.card.back is not None else None
+        for line in back.unread if back is not None else ():  # its back face played (712.12)
+            against_no.append(UnreadLine(zc.id, line, line_kinds(line)))
         cast_lines = _cast_lines(zc.spell) if zc.card.is_permanent else set()
         for line in zc.permanent.unread if zc.permanent is not None else ():
             if line in cast_lines or zc.spell is not None and _ENCHANT.match(_body(line)):
@@ -1063,6 +1078,16 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
                     or not early_steps and _EARLY_STEP.match(_body(line))):  # from the next upkeep on
                 against_no.append(UnreadLine(zc.id, line, line_kinds(line)))
     return merge(against_win), merge(against_no)
+
+
+def _copyable(board: Board) -> set[str]:
+    """The permanents a card in the active player's hand may enter the battlefield as a copy of
+    (707.2, 614.1c): their lines work again on the copy as it enters."""
+    active = board.active_player
+    specs = [s.value for zc in board.zones[active].hand if zc.permanent is not None
+             for s in zc.permanent.statics("enters_as_copy")]
+    return {p.id for spec in specs for p in board.permanents
+            if spec.types & p.types and (spec.controller == "any" or p.controller == active)}
 
 
 def entered_bearing(permanents: Iterable[Permanent], active: str) -> tuple[UnreadLine, ...]:
@@ -1181,12 +1206,15 @@ def _body(line: str) -> str:
     return _ABILITY_WORD.sub("", body)
 
 
-def _bearing(line: str, mine: bool, on_battlefield: bool, early_steps: bool) -> set[str]:
-    """Which answers of the goal ``win`` the unread ``line`` bears on: ``win``, ``no``, both, none."""
+def _bearing(line: str, mine: bool, on_battlefield: bool, early_steps: bool, name: str = "") -> set[str]:
+    """Which answers of the goal ``win`` the unread ``line`` bears on: ``win``, ``no``, both, none;
+    ``name``: its permanent's, when a trigger on something else entering ("Whenever a land
+    enters", 603.2) is to be told from the permanent's own (603.6a)."""
     body = _body(line)
     if _ENCHANT.match(body):
         return set()  # what the Aura may be attached to (303.4a, 702.5a): it entered attached to its target
-    if _UNTAP_STEP.match(body) or on_battlefield and (_ETB.match(body) or _CARD_ONLY.match(body)
+    others = bool(name) and _OTHER_ENTERS.match(own_name(body, name)) is not None
+    if _UNTAP_STEP.match(body) or on_battlefield and (_ETB.match(body) and not others or _CARD_ONLY.match(body)
                                                        or _ENTERS_KEYWORD.match(body)
                                                        or not early_steps and _UPKEEP_KEYWORD.match(body)):
         return set()

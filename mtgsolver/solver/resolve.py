@@ -237,7 +237,7 @@ class _Run:
 @reports_unread(_resolve_bearing, "resolved")
 def resolve(board: Board, actions: Sequence[str], x: Sequence[int] = (), mode: Sequence[str] = (),
             free: bool = False, choose: Sequence[str] = (), time_limit: float = 10.0,
-            library: CardLibrary | None = None) -> ResolveResult:
+            library: CardLibrary | None = None, spent: Sequence[str] = ()) -> ResolveResult:
     """Cast and activate ``actions`` in order, each resolving with all it triggers before the
     next (608); the board after.
 
@@ -257,6 +257,9 @@ def resolve(board: Board, actions: Sequence[str], x: Sequence[int] = (), mode: S
         ``KEY=OPTION``: a choice made (the keys an undecided answer names).
     library:
         The cards (the board's library): what a card is as it enters, how the board is written.
+    spent:
+        With ``free``, the mana types paid for each cast in order (``"UGB"``, 601.2h), when the
+        caller paid them: "a +1/+1 counter for each color of mana spent to cast it" counts them.
 
     :raises OptionError: an action that names nothing (``actions[i]``), X or modes missing
         or left over, a choice not ``KEY=OPTION`` or naming no option.
@@ -271,7 +274,7 @@ def resolve(board: Board, actions: Sequence[str], x: Sequence[int] = (), mode: S
     payments: dict[tuple[Any, ...], Payment] = {}
 
     def play(game: Game) -> None:
-        _play(game, actions, list(x), list(mode_sets), free, payments, time_limit)
+        _play(game, actions, list(x), list(mode_sets), free, payments, time_limit, list(spent))
 
     runs, points, complete = _explore(board, reader, flags, play, SolverPayer(time_limit))
     first = runs[0]
@@ -348,7 +351,7 @@ def _mode_set(text: str, path: str) -> tuple[int, ...]:
 
 
 def _play(game: Game, actions: Sequence[str], xs: list[int], modes: list[tuple[int, ...]], free: bool,
-          payments: dict[tuple[Any, ...], Payment], time_limit: float) -> None:
+          payments: dict[tuple[Any, ...], Payment], time_limit: float, spent: list[str] | None = None) -> None:
     """Each action in turn; the stack resolves down to where the action (and those responding
     to it) found it (608), after the triggers of casting go on the stack (603.3)."""
     parsed = [parse_action(text, f"actions[{i}]") for i, text in enumerate(actions)]
@@ -369,7 +372,8 @@ def _play(game: Game, actions: Sequence[str], xs: list[int], modes: list[tuple[i
             options = _spell(game, action.card).additional_cost_options
             additional = game.choose(f"additional:{action.card}", [option_text(o) for o in options]) \
                 if options else None  # 601.2b
-            action = dataclasses.replace(action, free=free, kicked=kicked, additional=additional)
+            paid = tuple(spent.pop(0).upper()) if free and spent else None  # 601.2h: as the caller paid
+            action = dataclasses.replace(action, free=free, kicked=kicked, additional=additional, spent=paid)
         _pay(game, action, free, payments, time_limit)
         if isinstance(action, Cast):
             cast(game, action)

@@ -497,7 +497,7 @@ class TurnSearch:
         kind, _, rest = key.partition(":")
         if kind in ("order", "sacrifice", "discard", "answer", "dredge"):
             return rest
-        if kind in ("legend", "color", "enters", "madness", "enchant"):
+        if kind in ("legend", "color", "enters", "madness", "enchant", "copy"):
             return rest.split(":")[0]
         if kind == "attacks":
             return self._controller(game, rest) or self.opp

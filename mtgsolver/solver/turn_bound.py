@@ -231,7 +231,7 @@ class _Counter:
                 self.bounces = True
             elif name in ("Draw", "ReturnFromGraveyard", "PutOntoBattlefield", "SearchLibrary", "LookAtTop",
                           "ReturnExiled", "CreateTokens", "CopySpell", "Transform", "GainControl", "Proliferate",
-                          "KeywordAction", "AddMana", "Delayed"):
+                          "KeywordAction", "AddMana", "Delayed", "BecomeCopy"):
                 raise _Unbounded()
             elif isinstance(e, Modify):
                 if _abilities_in(e.spec):
@@ -292,7 +292,7 @@ class _Counter:
                 raise _Unbounded()  # a source repeats, or one not usable now could become usable (haste)
             z = self.board.zones.get(self.me)
             if z is not None and any(zc.mana_abilities or zc.permanent is not None and zc.permanent.mana_abilities
-                                     for zc in z.hand):
+                                     or zc.card.back is not None for zc in z.hand):  # 712.12: a land back face
                 raise _Unbounded()  # a land or a mana permanent still to come
             self.mana = (sum(m.amount for m in self.board.mana_pools.get(self.me, ()))
                          + sum(i.max_amount for i in instances))

@@ -118,7 +118,7 @@ class Move:
     def action(self) -> str:
         """The move as a ``resolve`` action (``cast ID>TARGETS``, ``activate ID:N>TARGETS``)."""
         if self.kind == "land":
-            return f"play {self.subject}"
+            return f"play {self.subject}" + (" back" if self.index else "")
         amounts = dict(self.amounts)
         groups = ";".join(",".join(f"{t}:{amounts[t]}" if t in amounts else t for t in g) for g in self.targets)
         head = self.subject if self.kind == "cast" else f"{self.subject}:{self.index + 1}"
@@ -141,7 +141,7 @@ class Move:
         :raises Undecided: something it does is not modelled.
         """
         if self.kind == "land":
-            play_land(game, self.subject)
+            play_land(game, self.subject, back=bool(self.index))
         elif self.kind == "mana" and self.payment is not None:
             pay_costs(game, self.payment)
         else:
@@ -149,7 +149,8 @@ class Move:
                 pay_costs(game, self.payment)
             if self.kind == "cast":
                 cast(game, Cast(self.subject, self.targets, dict(self.amounts), self.modes, self.x, kicked=self.kicked,
-                                additional=self.additional))
+                                additional=self.additional,
+                                spent=self.payment.spent if self.payment is not None else None))
             else:
                 activate(game, Activate(self.subject, self.index, self.targets, dict(self.amounts), self.modes,
                                         self.x))
@@ -340,7 +341,8 @@ def _enumerated(view: Any, player: str, instances: Sequence[Instance], pool: tup
                               pool=tuple(_pool_mana(u) for u in rest),
                               activations=tuple(f"{s}: {t}" for s, t in zip(tapped, texts))
                               + ((f"pool: {from_pool}",) if from_pool else ())
-                              + ((f"{floating} left in the pool",) if floating else ()))
+                              + ((f"{floating} left in the pool",) if floating else ()),
+                              spent=tuple(sorted(_pool_mana(u).type for u in spent)))
             if before is not None:  # the same way paying less energy (107.14)
                 out[before] = payment
                 continue
@@ -534,6 +536,10 @@ def moves(game: Game, player: str, instant_only: bool, lands: int = 1, max_x: in
             continue  # two copies of a card in hand: casting either is the same (symmetry)
         seen_cards.add(sig)
         types = {t.lower() for t in zc.card.types}
+        back = zc.card.back
+        if back is not None and "land" in {t.lower() for t in back.types} and not instant_only \
+                and game.turn.lands_played.get(player, 0) < lands and not sorcery_timing(game, player):
+            out.moves.append(Move("land", zc.id, back.name, 1))  # 712.12: its back face up
         if "land" in types:
             if not instant_only and game.turn.lands_played.get(player, 0) < lands and not sorcery_timing(game, player):
                 out.moves.append(Move("land", zc.id, zc.name))
@@ -635,6 +641,9 @@ def might_move(game: Game, player: str, instant_only: bool, lands: int = 1) -> b
     sorcery_ok = not instant_only and not sorcery_timing(game, player)
     for zc in game.zones_of(player).hand:
         types = {t.lower() for t in zc.card.types}
+        land_back = zc.card.back is not None and "land" in {t.lower() for t in zc.card.back.types}  # 712.12
+        if land_back and sorcery_ok and game.turn.lands_played.get(player, 0) < lands:
+            return True
         if "land" in types:
             if sorcery_ok and game.turn.lands_played.get(player, 0) < lands:
                 return True
@@ -674,7 +683,8 @@ _EFFECT_NAMES = frozenset(
     "Damage Destroy Exile Bounce Sacrifice PutCounters RemoveCounters Tap Untap CreateTokens Draw Discard Mill "
     "GainLife LoseLife AddMana ReturnFromGraveyard PutOntoBattlefield Fight CounterSpell CopySpell Scry Surveil "
     "Regenerate Attach Proliferate Pay PreventDamage PutInLibrary SearchLibrary LookAtTop ExileIfDies Monstrosity "
-    "Adapt Transform ExtraTurn KeywordAction Modify GainControl Delayed Attempt Optional Conditional Modal".split())
+    "Adapt Transform ExtraTurn KeywordAction Modify GainControl Delayed Attempt Optional Conditional Modal "
+    "BecomeCopy".split())
 
 
 def _casts(game: Game, player: str, zc: ZoneCard, instant_only: bool, keys: Mapping[str, Any], max_x: int,

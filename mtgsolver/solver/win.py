@@ -252,7 +252,8 @@ def check_line(board: Board, line: Line, library: CardLibrary | None = None) -> 
                 res = resolve(start, [move.action(), *("respond " + r.action() for r in held[1:])],
                               x=[m.x for m in held if m.x is not None],
                               mode=[",".join(str(i + 1) for i in m.modes) for m in held if m.modes],
-                              free=move.kind == "cast", choose=_choices(step) + _kicker(prev, move), library=library)
+                              free=move.kind == "cast", choose=_choices(step) + _kicker(prev, move), library=library,
+                              spent=_spent(held))
                 ok = ok and res.resolved is True and _same(res.board, after)
                 detail += ("; " if detail else "") + f"resolve: {res.resolved}" + (
                     "" if res.resolved else f" ({res.reason.message if res.reason else ''})")
@@ -333,6 +334,15 @@ def _cost_of(board: Board, move: Any, library: CardLibrary) -> Any:
                           move.additional)
     perm = board.permanent(move.subject)
     return perm.activated_abilities[move.index].mana
+
+
+def _spent(held: list[Any]) -> list[str]:
+    """The mana types each cast among ``held`` spent, as the line paid them (601.2h), while each is
+    known."""
+    casts = [m for m in held if m.kind == "cast"]
+    if any(m.payment is None or m.payment.spent is None for m in casts):
+        return []
+    return ["".join(m.payment.spent) for m in casts]
 
 
 def _kicker(board: Board, move: Any) -> list[str]:

@@ -19,6 +19,7 @@ __all__ = ["READERS", "readers"]
 READERS: tuple[str, ...] = ("mana", "activated", "triggered", "combat", "relative", "continuous")
 READERS += ("affected",)  # several effects of one line: "Otherwise", "instead" (611.3b)
 READERS += ("game",)  # how the game ends for the source's controller (104.2, 104.3)
+READERS += ("copies",)  # a permanent entering as a copy (707.2, 614.1c)
 
 
 def readers() -> list[Callable[[str, str], list[Any] | None]]:

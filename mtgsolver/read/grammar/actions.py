@@ -179,6 +179,7 @@ def tag(low: str) -> tuple[str, tuple[str, ...]]:
     low = re.sub(r"\b(non[a-z-]+), (?=non[a-z-]+ )", r"\1 ", low)
     low = re.sub(r"\bon the battlefield\b", "on_the_battlefield", low).replace("basic land type", "basic_land_type")
     low = re.sub(r"\bthat (much|many)\b", "that_much", low)
+    low = re.sub(r", except (.*)(?=\.$)", lambda m: " except_ " + re.sub(r",(?: and)? ", " &and ", m.group(1)), low)  # 707.9
     words = _TOKEN.findall(low)
     phrases = _keyword_phrases()
     out: list[str] = []
@@ -1278,6 +1279,11 @@ def _join_specs(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
 # --------------------------------------------------------------------------- the compiler
 #: The constant rules of ``actions.lark`` (:mod:`.tables`).
 CONSTANTS: dict[str, Any] = {
+    # 707.9a-b: the exceptions of a permanent becoming a copy ("except its name is ~, it's
+    # legendary in addition to its other types, and it has this ability")
+    "keeps_name": {"keeps_name": True},
+    "adds_legendary": {"adds_supertypes": ["legendary"]},
+    "keeps_ability": {"keeps_ability": True},
     # changes that last (611.2, 613.11): rules as the board vocabulary writes them
     "cant_block": {"rules": ["cant_block"]},
     "cant_attack": {"rules": ["cant_attack"]},
@@ -1614,6 +1620,20 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         if not _stack_target(what) or what["target"]["kinds"] != ["spell"]:
             raise Refused("copy something other than a target spell")
         return _pred("copy_spell", {"what": what})
+
+    def become_copy(self, children: list[Any]) -> _Predicate:
+        """707.4: "~ becomes a copy of target creature card in your graveyard ..." (Lazav, the
+        Multifarious), with its exceptions (707.9a-b)."""
+        what = children[0].ref
+        if not (isinstance(what, dict) and "target" in what and what["target"].get("zone") == "graveyard"):
+            raise Refused("become a copy of something other than a target card in a graveyard")
+        fields: dict[str, Any] = {"of": what}
+        for change in (children[1] if len(children) > 1 else []):
+            fields.update(change)
+        return _pred("become_copy", fields, "what", False)
+
+    def copy_excepts(self, children: list[Any]) -> list[dict[str, Any]]:
+        return [c for c in children if isinstance(c, dict)]
 
     def regenerate(self, children: list[Any]) -> _Predicate:
         return _pred("regenerate", {"what": _object(children[0])})

@@ -39,6 +39,10 @@ _ONCE = "this ability triggers only once each turn."
 #: ("Whenever Renegade Wheelsmith becomes tapped, target creature can't block this turn."); a
 #: mana ability whose payment would trigger it is left out of payments as not modelled.
 _TAPPED = "whenever ~ becomes tapped,"
+#: A land entering (603.2, 305.1: landfall) that adds mana: not a mana ability (605.1b: it triggers
+#: on no mana ability), so it uses the stack like any trigger ("Whenever a land enters the
+#: battlefield under your control, add one mana of any color.": Lotus Cobra); no payment plays a land.
+_LANDFALL = "whenever a land enters the battlefield under your control, add "
 
 
 def read(line: str, name: str) -> list[Any] | None:
@@ -56,12 +60,14 @@ def triggered(line: str, name: str) -> dict[str, Any]:
     """
     low = normal(line, name)
     tapped = low.startswith(_TAPPED) and not about_mana(low[len(_TAPPED):])
-    if not is_triggered(line) or about_mana(line) and not tapped:
+    if not is_triggered(line) or about_mana(line) and not tapped and not low.startswith(_LANDFALL):
         raise Refused("not a triggered ability, or one about mana")
     keyword_cost(line)
     event, rest = _clause(low, trigger)
     if tapped and event != {"kind": "becomes_tapped"}:
         raise Refused("a trigger on tapping other than its own")
+    if about_mana(line) and not tapped and (about_mana(rest.replace("add ", "", 1)) or "{x}" in rest):
+        raise Refused("a land's entering that adds mana, and says more of mana")
     out: dict[str, Any] = {"event": event}
     if "also" in event:
         out["also"] = event.pop("also")
