@@ -111,12 +111,12 @@ def read(line: str, name: str) -> list[Any] | None:
     try:
         tree = _parser().parse(tag(low))
         entries = _Compile().transform(tree)
-    except LarkError:
-        return None
-    except VisitError as e:
+    except VisitError as e:  # a LarkError: caught first, so an error of the compiler is raised
         if isinstance(e.orig_exc, (_Refused, ValueError)):
             return None
         raise
+    except LarkError:
+        return None
     return _checked(entries, line, name)
 
 
