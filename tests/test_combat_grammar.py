@@ -379,9 +379,10 @@ def _continuous(line: str, mapping: dict) -> list:
 
 
 # (name, line, entries): sentences of the grammar's shapes that no card of the 2022 pool prints,
-# written by hand: a plural creature type or a P/T of two numbers in a condition (611.3b), a
-# comparison of lands (508.1c, 509.1b), a granted rule without "gets" and protection beside a
-# "gets" (613.1f: protection is gained in layer 6, the rules are 613.11's)
+# written by hand: a blocking restriction by keyword (509.1b), a plural creature type or a P/T of
+# two numbers in a condition (611.3b), a comparison of lands (508.1c, 509.1b), a granted rule
+# without "gets" and protection beside a "gets" (613.1f: protection is gained in layer 6, the
+# rules are 613.11's)
 SHAPES = [
     ("Zombie Captain", "Zombie Captain can't attack unless you control two or more Zombies.",
      _self({"controls": {"subtypes": ["zombie"]}, "at_least": 2, "not": True}, ["cant_attack"],
@@ -393,6 +394,7 @@ SHAPES = [
      _self({"controls": {"types": ["creature"], "power_at_least": 2, "power_at_most": 2, "toughness_at_least": 3,
                          "toughness_at_most": 3}, "at_least": 1}, ["cant_attack"],
            "Wolf Cub can't attack as long as you control a 2/3 creature.")),
+    ("Sky Wary", "Sky Wary can't block creatures with flying.", [{"can_block_only": {"not_keyword": "flying"}}]),
     ("Land Raider", "Land Raider can't attack unless you control more lands than defending player.",
      [{"cant_attack_unless_more": "land"}]),
     ("Land Warden", "Land Warden can't block unless you control more lands than attacking player.",
