@@ -263,6 +263,8 @@ EXACT = [
      [{"continuous": {"affects": {"attached": True}, "condition": [{"controls": {"subtypes": ["gate"]}, "at_least": 1}],
                       "rules": ["cant_be_blocked"],
                       "text": "Enchanted creature can't be blocked as long as you control a Gate."}}]),
+    ("Gutter Skulker // Gutter Shortcut", "Enchanted creature can't be blocked as long as it's attacking alone.",
+     [{"grants": ["cant_be_blocked_attacking_alone"]}]),
     ("Crown of Awe", "Enchanted creature has protection from black and from red.",
      [{"grants": [{"protection": "black"}, {"protection": "red"}]}]),
     ("Vow of Duty", "Enchanted creature gets +2/+2, has vigilance, and can't attack you or planeswalkers you control.",
@@ -380,9 +382,9 @@ def _continuous(line: str, mapping: dict) -> list:
 
 # (name, line, entries): sentences of the grammar's shapes that no card of the 2022 pool prints,
 # written by hand: a blocking restriction by keyword (509.1b), a plural creature type or a P/T of
-# two numbers in a condition (611.3b), a comparison of lands (508.1c, 509.1b), a granted rule
-# without "gets" and protection beside a "gets" (613.1f: protection is gained in layer 6, the
-# rules are 613.11's)
+# two numbers in a condition (611.3b), a condition on the defending player granted by an Aura
+# (508.1c), a comparison of lands (508.1c, 509.1b), a granted rule without "gets" and protection
+# beside a "gets" (613.1f: protection is gained in layer 6, the rules are 613.11's)
 SHAPES = [
     ("Zombie Captain", "Zombie Captain can't attack unless you control two or more Zombies.",
      _self({"controls": {"subtypes": ["zombie"]}, "at_least": 2, "not": True}, ["cant_attack"],
@@ -395,6 +397,8 @@ SHAPES = [
                          "toughness_at_most": 3}, "at_least": 1}, ["cant_attack"],
            "Wolf Cub can't attack as long as you control a 2/3 creature.")),
     ("Sky Wary", "Sky Wary can't block creatures with flying.", [{"can_block_only": {"not_keyword": "flying"}}]),
+    ("Border Ward", "Enchanted creature can't attack unless defending player controls an artifact.",
+     [{"grants": [{"cant_attack_unless": {"controls": "artifact"}}]}]),
     ("Land Raider", "Land Raider can't attack unless you control more lands than defending player.",
      [{"cant_attack_unless_more": "land"}]),
     ("Land Warden", "Land Warden can't block unless you control more lands than attacking player.",
