@@ -265,6 +265,14 @@ EXACT = [
                       "text": "Enchanted creature can't be blocked as long as you control a Gate."}}]),
     ("Gutter Skulker // Gutter Shortcut", "Enchanted creature can't be blocked as long as it's attacking alone.",
      [{"grants": ["cant_be_blocked_attacking_alone"]}]),
+    ("Leshrac's Rite", "Enchanted creature has swampwalk. (It can't be blocked as long as defending player controls "
+     "a Swamp.)", [{"grants": ["swampwalk"]}]),
+    ("Trailblazer's Boots", "Equipped creature has nonbasic landwalk. (It can't be blocked as long as defending player "
+     "controls a nonbasic land.)", [{"grants": ["nonbasic_landwalk"]}]),
+    ("Spectral Grasp", "Enchanted creature can't attack you or planeswalkers you control.",
+     [{"continuous": {"affects": {"attached": True},
+                      "rules": [{"cant_attack": "you"}, {"cant_attack_planeswalkers_of": "you"}],
+                      "text": "Enchanted creature can't attack you or planeswalkers you control."}}]),
     ("Crown of Awe", "Enchanted creature has protection from black and from red.",
      [{"grants": [{"protection": "black"}, {"protection": "red"}]}]),
     ("Vow of Duty", "Enchanted creature gets +2/+2, has vigilance, and can't attack you or planeswalkers you control.",
