@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtgsolver.encodings.cpsat import Deadline
+from mtgsolver.load import parse_board_text
 from mtgsolver.model import Board
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.rules.attacking import attack_problem
@@ -131,3 +132,26 @@ def test_the_weight_of_a_win_exceeds_any_net_life_with_small_or_tough_attackers(
     high = Board("alice", (Player("alice", 20), Player("bob", 60)),
                  (_plain("a0", "alice", 1, 1), _plain("b0", "bob", 0, 1, "lifelink")))
     _best_attack_agrees(high)
+
+
+def test_508_1c_d_a_rule_on_several_attackers_refuses_the_dominance() -> None:
+    """508.1c-d: a requirement (Juggernaut), "can't attack alone" (Mogg Flunkies), "unless a black
+    or green creature also attacks" (Scarred Puma), a cap on all attackers (Silent Arbiter) or on
+    those attacking a player (Crawlspace), "can attack only alone": each alone makes the whole
+    attack a choice among others, so the shortcut is refused, with the rule named."""
+    why = "508.1c-d: attack requirements or restrictions that involve several creatures"
+    rules = [("Juggernaut", "alice", "text: 'Juggernaut attacks each combat if able.'"),
+             ("Mogg Flunkies", "alice", "text: \"Mogg Flunkies can't attack or block alone.\""),
+             ("Scarred Puma", "alice", "text: \"Scarred Puma can't attack unless a black or green creature also "
+                                       "attacks.\""),
+             ("Silent Arbiter", "bob", "text: 'No more than one creature can attack each combat.'"),
+             ("Crawlspace", "bob", "text: 'No more than two creatures can attack you each combat.'"),
+             ("Loner", "alice", "abilities: [attacks_only_alone]")]
+    head = "version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\nbattlefield:\n"
+    bears = "  - {id: bears, name: Bears, controller: alice, types: [creature], power: 2, toughness: 2}\n"
+    plain = parse_board_text(head + bears, "t.yaml")
+    assert all_in_obstacles(plain, attack_problem(plain), "bob") == []
+    for name, controller, rule in rules:
+        board = parse_board_text(head + bears + f"  - {{id: x, name: {name}, controller: {controller}, "
+                                 f"types: [creature], power: 2, toughness: 2, {rule}}}\n", "t.yaml")
+        assert all_in_obstacles(board, attack_problem(board), "bob") == [why], name
