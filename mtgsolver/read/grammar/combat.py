@@ -89,7 +89,7 @@ def tag(low: str) -> str:
                 break
         else:
             i += 1
-            if is_landwalk(w) and w != "landwalk":
+            if is_landwalk(w):  # swampwalk, desertwalk (702.14); plain "landwalk" is none
                 out.append("kw:" + w)
             elif w in ("nonbasic", "snow", "legendary") and i < len(words) and words[i].endswith("walk"):
                 out.append(f"kw:{w}_{words[i]}")  # snow forestwalk, nonbasic landwalk (702.14c)
