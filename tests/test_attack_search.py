@@ -155,3 +155,27 @@ def test_508_1c_d_a_rule_on_several_attackers_refuses_the_dominance() -> None:
         board = parse_board_text(head + bears + f"  - {{id: x, name: {name}, controller: {controller}, "
                                  f"types: [creature], power: 2, toughness: 2, {rule}}}\n", "t.yaml")
         assert all_in_obstacles(board, attack_problem(board), "bob") == [why], name
+
+
+def test_each_obstacle_to_the_whole_attack_is_named_for_its_side() -> None:
+    """508.1d: a cost to attack; 702.83, 702.121: keywords counting the other attackers, named
+    together; 702.15b, 509.1b: a lifelinker or a creature that can't block alone matters only
+    on the defending side; 509.1c: a Lure makes the blocks depend on the attack."""
+    head = "version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\nbattlefield:\n"
+
+    def obstacles(*creatures: str) -> list[str]:
+        body = "".join(f"  - {{id: {cid}, name: {cid}, controller: {who}, types: [creature], power: 2, "
+                       f"toughness: 2, {rest}}}\n" for cid, who, rest in creatures)
+        board = parse_board_text(head + body, "t.yaml")
+        return all_in_obstacles(board, attack_problem(board), "bob")
+
+    assert obstacles(("toll", "alice", "text: \"toll can't attack unless you pay {1}.\"")) == [
+        "toll: a cost to attack (508.1d, h)"]
+    assert obstacles(("duo", "alice", "keywords: [melee, exalted]")) == [
+        "duo: exalted, melee depends on the other attackers"]
+    assert obstacles(("mine", "alice", "keywords: [lifelink], text: \"mine can't block alone.\"")) == []
+    assert obstacles(("theirs", "bob", "keywords: [lifelink], text: \"theirs can't block alone.\"")) == [
+        "theirs: lifelink (702.15b) gains life back from the creature it blocks",
+        "theirs: can block only with other blockers (509.1b)"]
+    assert obstacles(("lure", "alice", "text: 'All creatures able to block lure do so.'")) == [
+        "509.1c: blocking requirements"]
