@@ -160,13 +160,14 @@ def test_508_1c_d_a_rule_on_several_attackers_refuses_the_dominance() -> None:
 def test_each_obstacle_to_the_whole_attack_is_named_for_its_side() -> None:
     """508.1d: a cost to attack; 702.83, 702.121: keywords counting the other attackers, named
     together; 702.15b, 509.1b: a lifelinker or a creature that can't block alone matters only
-    on the defending side; 509.1c: a Lure makes the blocks depend on the attack."""
+    on the defending side, as does Okk's "unless a creature with greater power also blocks"; 509.1c: a
+    Lure, or "blocks this turn if able", makes the blocks depend on the attack."""
     head = "version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\nbattlefield:\n"
 
-    def obstacles(*creatures: str) -> list[str]:
+    def obstacles(*creatures: tuple[str, str, str], tail: str = "") -> list[str]:
         body = "".join(f"  - {{id: {cid}, name: {cid}, controller: {who}, types: [creature], power: 2, "
                        f"toughness: 2, {rest}}}\n" for cid, who, rest in creatures)
-        board = parse_board_text(head + body, "t.yaml")
+        board = parse_board_text(head + body + tail, "t.yaml")
         return all_in_obstacles(board, attack_problem(board), "bob")
 
     assert obstacles(("toll", "alice", "text: \"toll can't attack unless you pay {1}.\"")) == [
@@ -178,4 +179,8 @@ def test_each_obstacle_to_the_whole_attack_is_named_for_its_side() -> None:
         "theirs: lifelink (702.15b) gains life back from the creature it blocks",
         "theirs: can block only with other blockers (509.1b)"]
     assert obstacles(("lure", "alice", "text: 'All creatures able to block lure do so.'")) == [
+        "509.1c: blocking requirements"]
+    assert obstacles(("okk", "bob", "text: \"okk can't block unless a creature with greater power also blocks.\"")) == [
+        "okk: can block only with other blockers (509.1b)"]
+    assert obstacles(("ox", "bob", ""), tail="effects: [{kind: blocks_this_turn, creature: ox}]\n") == [
         "509.1c: blocking requirements"]
