@@ -184,3 +184,11 @@ def test_each_obstacle_to_the_whole_attack_is_named_for_its_side() -> None:
         "okk: can block only with other blockers (509.1b)"]
     assert obstacles(("ox", "bob", ""), tail="effects: [{kind: blocks_this_turn, creature: ox}]\n") == [
         "509.1c: blocking requirements"]
+    for requirement in ("lure: 'All Walls able to block lure do so.'", "lure: 'lure must be blocked if able.'",
+                        "lure: 'lure must be blocked by two or more creatures if able.'",
+                        "lure: 'lure must be blocked by a Wall if able.'", "ox: 'ox blocks each combat if able.'"):
+        cid, text = requirement.split(": ", 1)
+        assert obstacles((cid, "alice" if cid == "lure" else "bob", f"text: {text}")) == [
+            "509.1c: blocking requirements"], text
+    assert obstacles(("a", "alice", ""), ("ox", "bob", ""),
+                     tail="effects: [{kind: must_block, creature: ox, attacker: a}]\n") == ["509.1c: blocking requirements"]
