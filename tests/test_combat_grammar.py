@@ -389,10 +389,11 @@ def _continuous(line: str, mapping: dict) -> list:
 
 
 # (name, line, entries): sentences of the grammar's shapes that no card of the 2022 pool prints,
-# written by hand: a blocking restriction by keyword (509.1b), a plural creature type or a P/T of
-# two numbers in a condition (611.3b), a condition on the defending player granted by an Aura
-# (508.1c), a comparison of lands (508.1c, 509.1b), a granted rule without "gets" and protection
-# beside a "gets" (613.1f: protection is gained in layer 6, the rules are 613.11's)
+# written by hand: a blocking restriction by keyword (509.1b), snow and legendary landwalk granted
+# (702.14c), a plural creature type or a P/T of two numbers in a condition (611.3b), a condition on
+# the defending player granted by an Aura (508.1c), a comparison of lands (508.1c, 509.1b), a
+# granted rule without "gets" and protection beside a "gets" (613.1f: protection is gained in
+# layer 6, the rules are 613.11's)
 SHAPES = [
     ("Zombie Captain", "Zombie Captain can't attack unless you control two or more Zombies.",
      _self({"controls": {"subtypes": ["zombie"]}, "at_least": 2, "not": True}, ["cant_attack"],
@@ -407,6 +408,8 @@ SHAPES = [
     ("Sky Wary", "Sky Wary can't block creatures with flying.", [{"can_block_only": {"not_keyword": "flying"}}]),
     ("Border Ward", "Enchanted creature can't attack unless defending player controls an artifact.",
      [{"grants": [{"cant_attack_unless": {"controls": "artifact"}}]}]),
+    ("Rime Path", "Enchanted creature has snow forestwalk.", [{"grants": ["snow_forestwalk"]}]),
+    ("Crown Path", "Equipped creature has legendary landwalk.", [{"grants": ["legendary_landwalk"]}]),
     ("Land Raider", "Land Raider can't attack unless you control more lands than defending player.",
      [{"cant_attack_unless_more": "land"}]),
     ("Land Warden", "Land Warden can't block unless you control more lands than attacking player.",
