@@ -451,6 +451,8 @@ def test_hand_written_combat_lines_read_exactly(name: str, line: str, entries: l
     ("Gate Charm", "Enchanted creature gets +1/+1 and can't be blocked as long as you control a Gate."),
     ("Self Pump", "Self Pump gets +1/+1 and can't block."),
     ("Twice Blessed", "Enchanted creature gets +1/+1, gets +1/+0, and can't block."),
+    # a line cut after "snow", before the landwalk word it qualifies (702.14c)
+    ("Cut Short", "Enchanted creature has snow"),
 ])
 def test_hand_written_combat_lines_left_unread(name: str, line: str) -> None:
     assert read(line, name) is None
