@@ -466,3 +466,9 @@ def test_508_1c_a_plural_creature_type_counts_in_a_condition() -> None:
     bears = creature("bears", "Grizzly Bears", "alice", "", ", subtypes: [bear]")
     assert check_attacks(board(captain + bears, attack("captain"))).legal is False
     assert check_attacks(board(captain + zombie, attack("captain"))).legal is True
+
+
+def test_a_typographic_apostrophe_reads_as_a_straight_one() -> None:
+    """A board file's text typed with "’" (U+2019) reads as the Oracle text's "'" does."""
+    assert read("Gibbering Hyenas can\u2019t block black creatures.", "Gibbering Hyenas") == [
+        {"can_block_only": {"not_color": "black"}}]
