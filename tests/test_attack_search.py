@@ -4,6 +4,7 @@ otherwise (``all_in_obstacles``; 508.1, 509.1, 702.15b, 702.83, 702.91, 702.121,
 refuting block answers every attack once the blocks of absent creatures are dropped (509.1a-b)."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,7 +13,7 @@ from mtgsolver.load import parse_board_text
 from mtgsolver.model import Board
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.rules.attacking import attack_problem
-from mtgsolver.solver.search import all_in_obstacles, corner_cases, search_attack
+from mtgsolver.solver.search import Undecided, all_in_obstacles, corner_cases, search_attack
 from references import reference_damage as ref
 
 from .support import runs
@@ -192,3 +193,11 @@ def test_each_obstacle_to_the_whole_attack_is_named_for_its_side() -> None:
             "509.1c: blocking requirements"], text
     assert obstacles(("a", "alice", ""), ("ox", "bob", ""),
                      tail="effects: [{kind: must_block, creature: ox, attacker: a}]\n") == ["509.1c: blocking requirements"]
+
+
+def test_the_search_names_why_it_leaves_three_players_undecided() -> None:
+    """506.2: with two opponents there is no one defending player for the search to answer for."""
+    board = Board("alice", (Player("alice", 20), Player("bob", 20), Player("carol", 20)),
+                  (_plain("a0", "alice", 2, 2),))
+    with pytest.raises(Undecided, match=r"^the search handles two players \(one defending player\)$"):
+        search_attack(board, "lethal", Deadline(60))

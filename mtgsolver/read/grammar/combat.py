@@ -117,10 +117,10 @@ def read(line: str, name: str) -> list[Any] | None:
         raise
     except LarkError:
         return None
-    return _checked(entries, line, name)
+    return _checked(entries, line)
 
 
-def _checked(entries: list[Any], line: str, name: str) -> list[Any] | None:
+def _checked(entries: list[Any], line: str) -> list[Any] | None:
     """The entries with their line's text on a ``continuous`` one, if the model accepts them."""
     for entry in entries:
         if isinstance(entry, dict) and "continuous" in entry:
