@@ -201,3 +201,30 @@ def test_the_search_names_why_it_leaves_three_players_undecided() -> None:
                   (_plain("a0", "alice", 2, 2),))
     with pytest.raises(Undecided, match=r"^the search handles two players \(one defending player\)$"):
         search_attack(board, "lethal", Deadline(60))
+
+
+def test_the_corner_cases_the_search_leaves_undecided_are_named() -> None:
+    """A first- or double-striking trampler with infect against a lifelinker of the defending
+    player (702.19, 702.90, 702.15b), trample over planeswalkers (702.19c), a blocker that may
+    block several creatures (509.1a); an attacking lifelinker is no such case."""
+    head = "version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\nbattlefield:\n"
+
+    def cases(*creatures: tuple[str, str, str]) -> list[str]:
+        body = "".join(f"  - {{id: {cid}, name: {cid}, controller: {who}, types: [creature], power: 2, "
+                       f"toughness: 2, {rest}}}\n" for cid, who, rest in creatures)
+        board = parse_board_text(head + body, "t.yaml")
+        return corner_cases(board, [p.id for p in board.creatures("alice")], "bob")
+
+    trade = "a: a first-striking trampler with infect, toxic or commander damage against lifelink blockers may " \
+            "trade poison for life; not modelled"
+    link = ("b", "bob", "keywords: [lifelink]")
+    for strike in ("first_strike", "double_strike"):
+        assert cases(("a", "alice", f"keywords: [{strike}, trample, infect]"), link) == [trade], strike
+    assert cases(("a", "alice", "keywords: [first_strike, trample]"), link) == []
+    assert cases(("a", "alice", "keywords: [first_strike, infect]"), link) == []
+    assert cases(("a", "alice", "keywords: [first_strike, trample, infect, lifelink]")) == []
+    assert cases(("a", "alice", "abilities: [trample_over_planeswalkers]")) == [
+        "a: trample over planeswalkers shares a planeswalker's loyalty between attackers; not searched"]
+    assert cases(("a", "alice", ""), ("w", "bob", "text: 'w can block an additional creature each combat.'")) == [
+        "w may block several creatures (509.1a); the search assumes one each"]
+    assert cases(("a", "alice", ""), ("w", "alice", "text: 'w can block an additional creature each combat.'")) == []
