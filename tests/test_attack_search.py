@@ -4,14 +4,16 @@ otherwise (``all_in_obstacles``; 508.1, 509.1, 702.15b, 702.83, 702.91, 702.121,
 refuting block answers every attack once the blocks of absent creatures are dropped (509.1a-b)."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtgsolver.encodings.cpsat import Deadline
+from mtgsolver.load import parse_board_text
 from mtgsolver.model import Board
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.rules.attacking import attack_problem
-from mtgsolver.solver.search import all_in_obstacles, corner_cases, search_attack
+from mtgsolver.solver.search import Undecided, all_in_obstacles, corner_cases, search_attack
 from references import reference_damage as ref
 
 from .support import runs
@@ -131,3 +133,98 @@ def test_the_weight_of_a_win_exceeds_any_net_life_with_small_or_tough_attackers(
     high = Board("alice", (Player("alice", 20), Player("bob", 60)),
                  (_plain("a0", "alice", 1, 1), _plain("b0", "bob", 0, 1, "lifelink")))
     _best_attack_agrees(high)
+
+
+def test_508_1c_d_a_rule_on_several_attackers_refuses_the_dominance() -> None:
+    """508.1c-d: a requirement (Juggernaut), "can't attack alone" (Mogg Flunkies), "unless a black
+    or green creature also attacks" (Scarred Puma), a cap on all attackers (Silent Arbiter) or on
+    those attacking a player (Crawlspace), "can attack only alone": each alone makes the whole
+    attack a choice among others, so the shortcut is refused, with the rule named."""
+    why = "508.1c-d: attack requirements or restrictions that involve several creatures"
+    rules = [("Juggernaut", "alice", "text: 'Juggernaut attacks each combat if able.'"),
+             ("Mogg Flunkies", "alice", "text: \"Mogg Flunkies can't attack or block alone.\""),
+             ("Scarred Puma", "alice", "text: \"Scarred Puma can't attack unless a black or green creature also "
+                                       "attacks.\""),
+             ("Silent Arbiter", "bob", "text: 'No more than one creature can attack each combat.'"),
+             ("Crawlspace", "bob", "text: 'No more than two creatures can attack you each combat.'"),
+             ("Loner", "alice", "abilities: [attacks_only_alone]")]
+    head = "version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\nbattlefield:\n"
+    bears = "  - {id: bears, name: Bears, controller: alice, types: [creature], power: 2, toughness: 2}\n"
+    plain = parse_board_text(head + bears, "t.yaml")
+    assert all_in_obstacles(plain, attack_problem(plain), "bob") == []
+    for name, controller, rule in rules:
+        board = parse_board_text(head + bears + f"  - {{id: x, name: {name}, controller: {controller}, "
+                                 f"types: [creature], power: 2, toughness: 2, {rule}}}\n", "t.yaml")
+        assert all_in_obstacles(board, attack_problem(board), "bob") == [why], name
+
+
+def test_each_obstacle_to_the_whole_attack_is_named_for_its_side() -> None:
+    """508.1d: a cost to attack; 702.83, 702.121: keywords counting the other attackers, named
+    together; 702.15b, 509.1b: a lifelinker or a creature that can't block alone matters only
+    on the defending side, as does Okk's "unless a creature with greater power also blocks"; 509.1c: a
+    Lure, or "blocks this turn if able", makes the blocks depend on the attack."""
+    head = "version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\nbattlefield:\n"
+
+    def obstacles(*creatures: tuple[str, str, str], tail: str = "") -> list[str]:
+        body = "".join(f"  - {{id: {cid}, name: {cid}, controller: {who}, types: [creature], power: 2, "
+                       f"toughness: 2, {rest}}}\n" for cid, who, rest in creatures)
+        board = parse_board_text(head + body + tail, "t.yaml")
+        return all_in_obstacles(board, attack_problem(board), "bob")
+
+    assert obstacles(("toll", "alice", "text: \"toll can't attack unless you pay {1}.\"")) == [
+        "toll: a cost to attack (508.1d, h)"]
+    assert obstacles(("duo", "alice", "keywords: [melee, exalted]")) == [
+        "duo: exalted, melee depends on the other attackers"]
+    assert obstacles(("mine", "alice", "keywords: [lifelink], text: \"mine can't block alone.\"")) == []
+    assert obstacles(("theirs", "bob", "keywords: [lifelink], text: \"theirs can't block alone.\"")) == [
+        "theirs: lifelink (702.15b) gains life back from the creature it blocks",
+        "theirs: can block only with other blockers (509.1b)"]
+    assert obstacles(("lure", "alice", "text: 'All creatures able to block lure do so.'")) == [
+        "509.1c: blocking requirements"]
+    assert obstacles(("okk", "bob", "text: \"okk can't block unless a creature with greater power also blocks.\"")) == [
+        "okk: can block only with other blockers (509.1b)"]
+    assert obstacles(("ox", "bob", ""), tail="effects: [{kind: blocks_this_turn, creature: ox}]\n") == [
+        "509.1c: blocking requirements"]
+    for requirement in ("lure: 'All Walls able to block lure do so.'", "lure: 'lure must be blocked if able.'",
+                        "lure: 'lure must be blocked by two or more creatures if able.'",
+                        "lure: 'lure must be blocked by a Wall if able.'", "ox: 'ox blocks each combat if able.'"):
+        cid, text = requirement.split(": ", 1)
+        assert obstacles((cid, "alice" if cid == "lure" else "bob", f"text: {text}")) == [
+            "509.1c: blocking requirements"], text
+    assert obstacles(("a", "alice", ""), ("ox", "bob", ""),
+                     tail="effects: [{kind: must_block, creature: ox, attacker: a}]\n") == ["509.1c: blocking requirements"]
+
+
+def test_the_search_names_why_it_leaves_three_players_undecided() -> None:
+    """506.2: with two opponents there is no one defending player for the search to answer for."""
+    board = Board("alice", (Player("alice", 20), Player("bob", 20), Player("carol", 20)),
+                  (_plain("a0", "alice", 2, 2),))
+    with pytest.raises(Undecided, match=r"^the search handles two players \(one defending player\)$"):
+        search_attack(board, "lethal", Deadline(60))
+
+
+def test_the_corner_cases_the_search_leaves_undecided_are_named() -> None:
+    """A first- or double-striking trampler with infect against a lifelinker of the defending
+    player (702.19, 702.90, 702.15b), trample over planeswalkers (702.19c), a blocker that may
+    block several creatures (509.1a); an attacking lifelinker is no such case."""
+    head = "version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\nbattlefield:\n"
+
+    def cases(*creatures: tuple[str, str, str]) -> list[str]:
+        body = "".join(f"  - {{id: {cid}, name: {cid}, controller: {who}, types: [creature], power: 2, "
+                       f"toughness: 2, {rest}}}\n" for cid, who, rest in creatures)
+        board = parse_board_text(head + body, "t.yaml")
+        return corner_cases(board, [p.id for p in board.creatures("alice")], "bob")
+
+    trade = "a: a first-striking trampler with infect, toxic or commander damage against lifelink blockers may " \
+            "trade poison for life; not modelled"
+    link = ("b", "bob", "keywords: [lifelink]")
+    for strike in ("first_strike", "double_strike"):
+        assert cases(("a", "alice", f"keywords: [{strike}, trample, infect]"), link) == [trade], strike
+    assert cases(("a", "alice", "keywords: [first_strike, trample]"), link) == []
+    assert cases(("a", "alice", "keywords: [first_strike, infect]"), link) == []
+    assert cases(("a", "alice", "keywords: [first_strike, trample, infect, lifelink]")) == []
+    assert cases(("a", "alice", "abilities: [trample_over_planeswalkers]")) == [
+        "a: trample over planeswalkers shares a planeswalker's loyalty between attackers; not searched"]
+    assert cases(("a", "alice", ""), ("w", "bob", "text: 'w can block an additional creature each combat.'")) == [
+        "w may block several creatures (509.1a); the search assumes one each"]
+    assert cases(("a", "alice", ""), ("w", "alice", "text: 'w can block an additional creature each combat.'")) == []

@@ -263,6 +263,16 @@ EXACT = [
      [{"continuous": {"affects": {"attached": True}, "condition": [{"controls": {"subtypes": ["gate"]}, "at_least": 1}],
                       "rules": ["cant_be_blocked"],
                       "text": "Enchanted creature can't be blocked as long as you control a Gate."}}]),
+    ("Gutter Skulker // Gutter Shortcut", "Enchanted creature can't be blocked as long as it's attacking alone.",
+     [{"grants": ["cant_be_blocked_attacking_alone"]}]),
+    ("Leshrac's Rite", "Enchanted creature has swampwalk. (It can't be blocked as long as defending player controls "
+     "a Swamp.)", [{"grants": ["swampwalk"]}]),
+    ("Trailblazer's Boots", "Equipped creature has nonbasic landwalk. (It can't be blocked as long as defending player "
+     "controls a nonbasic land.)", [{"grants": ["nonbasic_landwalk"]}]),
+    ("Spectral Grasp", "Enchanted creature can't attack you or planeswalkers you control.",
+     [{"continuous": {"affects": {"attached": True},
+                      "rules": [{"cant_attack": "you"}, {"cant_attack_planeswalkers_of": "you"}],
+                      "text": "Enchanted creature can't attack you or planeswalkers you control."}}]),
     ("Crown of Awe", "Enchanted creature has protection from black and from red.",
      [{"grants": [{"protection": "black"}, {"protection": "red"}]}]),
     ("Vow of Duty", "Enchanted creature gets +2/+2, has vigilance, and can't attack you or planeswalkers you control.",
@@ -372,3 +382,93 @@ def test_509_1c_gorm_the_great_two_requirements_under_its_short_name() -> None:
     """509.1c: "Gorm" is Gorm the Great's short name; the line holds two requirements."""
     assert read("Gorm the Great must be blocked if able, and Gorm must be blocked by two or more creatures if able.",
                 "Gorm the Great") == ["must_be_blocked", {"must_be_blocked_by": 2}]
+
+
+def _continuous(line: str, mapping: dict) -> list:
+    return [{"continuous": {**mapping, "text": line}}]
+
+
+# (name, line, entries): sentences of the grammar's shapes that no card of the 2022 pool prints,
+# written by hand: a blocking restriction by keyword (509.1b), snow and legendary landwalk granted
+# (702.14c), a plural creature type or a P/T of two numbers in a condition (611.3b), a condition on
+# the defending player granted by an Aura (508.1c), a comparison of lands (508.1c, 509.1b), a
+# granted rule without "gets" and protection beside a "gets" (613.1f: protection is gained in
+# layer 6, the rules are 613.11's)
+SHAPES = [
+    ("Zombie Captain", "Zombie Captain can't attack unless you control two or more Zombies.",
+     _self({"controls": {"subtypes": ["zombie"]}, "at_least": 2, "not": True}, ["cant_attack"],
+           "Zombie Captain can't attack unless you control two or more Zombies.")),
+    ("Elf Scout", "Elf Scout can't block unless there are three or more Elves on the battlefield.",
+     _self({"on_battlefield": {"subtypes": ["elf"]}, "at_least": 3, "not": True}, ["cant_block"],
+           "Elf Scout can't block unless there are three or more Elves on the battlefield.")),
+    ("Wolf Cub", "Wolf Cub can't attack as long as you control a 2/3 creature.",
+     _self({"controls": {"types": ["creature"], "power_at_least": 2, "power_at_most": 2, "toughness_at_least": 3,
+                         "toughness_at_most": 3}, "at_least": 1}, ["cant_attack"],
+           "Wolf Cub can't attack as long as you control a 2/3 creature.")),
+    ("Sky Wary", "Sky Wary can't block creatures with flying.", [{"can_block_only": {"not_keyword": "flying"}}]),
+    ("Border Ward", "Enchanted creature can't attack unless defending player controls an artifact.",
+     [{"grants": [{"cant_attack_unless": {"controls": "artifact"}}]}]),
+    ("Rime Path", "Enchanted creature has snow forestwalk.", [{"grants": ["snow_forestwalk"]}]),
+    ("Crown Path", "Equipped creature has legendary landwalk.", [{"grants": ["legendary_landwalk"]}]),
+    ("Land Raider", "Land Raider can't attack unless you control more lands than defending player.",
+     [{"cant_attack_unless_more": "land"}]),
+    ("Land Warden", "Land Warden can't block unless you control more lands than attacking player.",
+     [{"cant_block_unless_more": "land"}]),
+    ("Oath of Peace", "Enchanted creature has vigilance and can't attack you or planeswalkers you control.",
+     _continuous("Enchanted creature has vigilance and can't attack you or planeswalkers you control.",
+                 {"affects": {"attached": True}, "gains": ["vigilance"],
+                  "rules": [{"cant_attack": "you"}, {"cant_attack_planeswalkers_of": "you"}]})),
+    ("Red Ward", "Enchanted creature gets +1/+1, has protection from red, and can't block.",
+     _continuous("Enchanted creature gets +1/+1, has protection from red, and can't block.",
+                 {"affects": {"attached": True}, "gets": [1, 1], "gains": [{"protection": "red"}],
+                  "rules": ["cant_block"]})),
+]
+
+
+@pytest.mark.parametrize("name, line, entries", SHAPES, ids=[e[0] for e in SHAPES])
+def test_hand_written_combat_lines_read_exactly(name: str, line: str, entries: list) -> None:
+    assert read(line, name) == entries
+
+
+@pytest.mark.parametrize("name, line", [
+    # 611.3b: "a Goblin Wizard" is both subtypes, "a red white creature" both colors; Affected
+    # matches either of its subtypes or colors, so neither is read
+    ("Two Kinds", "Two Kinds can't attack unless you control a Goblin Wizard."),
+    ("Two Colors", "Two Colors can't attack unless you control a red white creature."),
+    # "A or B" of a subtype and a type: Affected can't hold the union
+    ("Either", "Either can't attack unless you control a Knight or an artifact."),
+    # "another" on an Aura: the other object is the Aura's, not the enchanted creature's
+    ("Lone Oath", "Enchanted creature can't attack unless you control another artifact."),
+    # 508.1d: "you" on an Aura is the Aura's controller, who doesn't pay for the creature's attack
+    ("Toll of Duty", "Enchanted creature can't attack unless you pay {2}."),
+    # the defending player's permanents bear only on being blocked, their absence only on attacking
+    ("Wary Scout", "Wary Scout can't attack as long as defending player controls an artifact."),
+    ("Wary Guard", "Wary Guard can't block unless defending player controls an artifact."),
+    # the player compared is the other one: defending for an attack, attacking for a block
+    ("Crowd Guard", "Crowd Guard can't block unless you control more creatures than defending player."),
+    ("Crowd Raider", "Crowd Raider can't attack unless you control more creatures than attacking player."),
+    # "gets" with a condition, "gets" on the card itself, two "gets": the effects family's
+    ("Gate Charm", "Enchanted creature gets +1/+1 and can't be blocked as long as you control a Gate."),
+    ("Self Pump", "Self Pump gets +1/+1 and can't block."),
+    ("Twice Blessed", "Enchanted creature gets +1/+1, gets +1/+0, and can't block."),
+    # a line cut after "snow", before the landwalk word it qualifies (702.14c)
+    ("Cut Short", "Enchanted creature has snow"),
+])
+def test_hand_written_combat_lines_left_unread(name: str, line: str) -> None:
+    assert read(line, name) is None
+
+
+def test_508_1c_a_plural_creature_type_counts_in_a_condition() -> None:
+    """611.3b, 508.1c: "unless you control two or more Zombies" counts Zombies, the card among them."""
+    line = "Zombie Captain can't attack unless you control two or more Zombies."
+    captain = creature("captain", "Zombie Captain", "alice", line, ", subtypes: [zombie]")
+    zombie = creature("walker", "Walker", "alice", "", ", subtypes: [zombie]")
+    bears = creature("bears", "Grizzly Bears", "alice", "", ", subtypes: [bear]")
+    assert check_attacks(board(captain + bears, attack("captain"))).legal is False
+    assert check_attacks(board(captain + zombie, attack("captain"))).legal is True
+
+
+def test_a_typographic_apostrophe_reads_as_a_straight_one() -> None:
+    """A board file's text typed with "’" (U+2019) reads as the Oracle text's "'" does."""
+    assert read("Gibbering Hyenas can\u2019t block black creatures.", "Gibbering Hyenas") == [
+        {"can_block_only": {"not_color": "black"}}]

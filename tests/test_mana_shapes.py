@@ -415,3 +415,51 @@ def test_two_cloudposts_each_count_both_loci():
     b = _board([_src("c1", "Cloudpost", ", subtypes: [locus]", "land"), _src("c2", "Cloudpost", ", subtypes: [locus]", "land")])
     assert agree(b, "{C}{C}{C}{C}") is True
     assert agree(b, "{C}{C}{C}{C}{C}") is False
+
+
+# ------------------------------------------- shapes no mana line of the 2022 pool has, written by hand
+# (card, line, costs, product): a count of several words "on the battlefield" or "named ~" (201.2),
+# a sacrifice of a two-word permanent or of a token of a type (111.1)
+HAND_WRITTEN = [
+    ("Frost Beacon", "{T}: Add {C} for each snow land on the battlefield.", (_T,),
+     Amount("permanents", "snow land", "all", mana=("C",))),
+    ("Foundry Golem", "{T}: Add {C} for each artifact creature you control named Foundry Golem.", (_T,),
+     Amount("permanents", "artifact creature", "you", mana=("C",), named="foundry golem")),
+    ("Pantry Shrine", "{T}, Sacrifice a Food token: Add one mana of any color.",
+     (_T, CostPart("sacrifice", amount=1, what="food", token=True)), AnyColor(1)),
+    ("Token Shrine", "{T}, Sacrifice a token: Add {C}.", (_T, CostPart("sacrifice", amount=1, token=True)),
+     Fixed(("C",))),
+    ("Basic Shrine", "{T}, Sacrifice a basic land: Add one mana of any color.",
+     (_T, CostPart("sacrifice", amount=1, what="basic land")), AnyColor(1)),
+]
+
+
+@pytest.mark.parametrize("card, line, costs, product", HAND_WRITTEN, ids=[s[0] for s in HAND_WRITTEN])
+def test_hand_written_line_reads_exactly(card, line, costs, product):
+    a = parse_mana_ability(line, card)
+    assert (a.costs, a.product) == (costs, product)
+
+
+def test_a_sacrifice_of_a_token_of_two_types_stays_unread():
+    """"an artifact or creature token" is either type: a compound filter the cost can't hold."""
+    from mtgsolver.model.mana_abilities import ManaAbilityError
+    with pytest.raises(ManaAbilityError):
+        parse_mana_ability("{T}, Sacrifice an artifact or creature token: Add {C}.", "Token Shrine")
+
+
+@pytest.mark.parametrize("line, entry", [
+    ("Whenever a player taps a permanent for {C}, that player adds an additional {C}.",
+     {"tapped": "permanents", "adds": "{C}", "of_type": "C"}),
+    ("Whenever a land is tapped for {C}, its controller adds an additional {C}.",
+     {"tapped": "lands", "adds": "{C}", "of_type": "C"}),
+])
+def test_hand_written_tapped_for_colorless_triggers_read_the_type(line, entry):
+    """106.12a: "for {C}" triggers only on colorless mana, whoever taps the permanent."""
+    assert parse_oracle_text(line, "Colorless Bloom") == ([{"mana_trigger": entry}], [])
+
+
+def test_a_tapped_land_of_three_words_stays_unread():
+    """"nonbasic snow land" is a land of two qualities; the trigger's kinds mean any one of them."""
+    line = ("Whenever a player taps a nonbasic snow land for mana, that player adds one mana of any type that land "
+            "produced.")
+    assert parse_oracle_text(line, "Snow Bloom")[1] == [line]

@@ -367,7 +367,7 @@ def _ge(m: cp_model.CpModel, expr, k: int) -> cp_model.IntVar:
 
 
 def _le(m: cp_model.CpModel, expr, k: int) -> cp_model.IntVar:
-    return _ge(m, -expr if not isinstance(expr, int) else -expr, -k)
+    return _ge(m, -expr, -k)
 
 
 # ---------------------------------------------------------------------------- attacks

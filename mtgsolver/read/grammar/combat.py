@@ -89,7 +89,7 @@ def tag(low: str) -> str:
                 break
         else:
             i += 1
-            if is_landwalk(w.replace(" ", "_")) and w != "landwalk":
+            if is_landwalk(w):  # swampwalk, desertwalk (702.14); plain "landwalk" is none
                 out.append("kw:" + w)
             elif w in ("nonbasic", "snow", "legendary") and i < len(words) and words[i].endswith("walk"):
                 out.append(f"kw:{w}_{words[i]}")  # snow forestwalk, nonbasic landwalk (702.14c)
@@ -111,16 +111,16 @@ def read(line: str, name: str) -> list[Any] | None:
     try:
         tree = _parser().parse(tag(low))
         entries = _Compile().transform(tree)
-    except LarkError:
-        return None
-    except VisitError as e:
+    except VisitError as e:  # a LarkError: caught first, so an error of the compiler is raised
         if isinstance(e.orig_exc, (_Refused, ValueError)):
             return None
         raise
-    return _checked(entries, line, name)
+    except LarkError:
+        return None
+    return _checked(entries, line)
 
 
-def _checked(entries: list[Any], line: str, name: str) -> list[Any] | None:
+def _checked(entries: list[Any], line: str) -> list[Any] | None:
     """The entries with their line's text on a ``continuous`` one, if the model accepts them."""
     for entry in entries:
         if isinstance(entry, dict) and "continuous" in entry:
