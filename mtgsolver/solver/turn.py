@@ -464,10 +464,11 @@ class TurnSearch:
 
     def shorten(self, found: _Res) -> _Res:
         """A win with the fewest moves: iterative deepening up to one move fewer than
-        ``found``'s line (a position's win is reused only within the moves left), the positions
-        proven without a win kept from the search before; on a timeout, ``found``."""
+        ``found``'s line, each position's result from the search before reused where it answers
+        the moves left (:func:`_reusable`: a win whose line fits, no win found with as many
+        moves left or more, every position of a shorter deepening having fewer moves left than
+        it had in the search to the bound); on a timeout, ``found``."""
         assert found.line is not None
-        self.table = {k: v for k, v in self.table.items() if not v[0].win and not v[0].cut}
         try:
             for depth in range(found.line.moves()):
                 result = self.start(self.root, depth)
