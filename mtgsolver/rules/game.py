@@ -234,7 +234,7 @@ class Views:
     cached view keeping those objects alive, so no identity is reused while its view is
     kept; equal states made of other objects are layered again, never confused."""
 
-    def __init__(self, limit: int = 20000) -> None:
+    def __init__(self, limit: int = 4096) -> None:
         self.limit = limit
         self.known: dict[tuple[Any, ...], Board] = {}
         self.perms: dict[int, tuple[Permanent, tuple[Any, ...]]] = {}
