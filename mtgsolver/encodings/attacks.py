@@ -20,7 +20,7 @@ from typing import Callable, Sequence
 
 from ortools.sat.python import cp_model
 
-from mtgsolver.encodings.cpsat import Deadline, solve
+from mtgsolver.encodings.cpsat import Deadline, Model, solve
 from mtgsolver.rules.attacking import AttackProblem
 
 __all__ = ["AttackModel", "Found", "OBJECTIVES"]
@@ -62,7 +62,7 @@ class AttackModel:
         self.accept = accept
         self.cuts = 0
         self.unproved_cut = False
-        m = self.model = cp_model.CpModel()
+        m = self.model = Model()
         self.x: dict[tuple[str, str], cp_model.IntVar] = {}
         self.attacks: dict[str, cp_model.IntVar] = {}
         for c in problem.creatures:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from mtgsolver.encodings.cpsat import Solve, solve
+from mtgsolver.encodings.cpsat import Model, Solve, solve
 from mtgsolver.model import ManaCost, ManaSymbol, PoolMana
 from mtgsolver.model.mana import MANA_TYPES
 from mtgsolver.rules.mana_sources import Instance, Resource
@@ -116,7 +116,7 @@ class PaymentModel:
                  life: int, symbols: tuple[ManaSymbol, ...], x_count: int, x_fixed: int | None,
                  x_upper: int, keep: tuple[ManaCost, ...] = (), explain: bool = False,
                  white_as_any_color: bool = False) -> None:
-        self.model = cp_model.CpModel()
+        self.model = Model()
         self.white_as_any_color = white_as_any_color
         self.instances = instances
         self.pool = pool

@@ -29,6 +29,7 @@ from types import SimpleNamespace
 
 from ortools.sat.python import cp_model
 
+from mtgsolver.encodings.cpsat import Model
 from mtgsolver.encodings.payment import Layer, PaymentModel, instance_permanents
 from mtgsolver.model import ManaCost
 from mtgsolver.model.mana import MANA_TYPES
@@ -101,7 +102,7 @@ class TurnPlanModel(PaymentModel):
                  initially_tapped: set[str], keep_instances: list[Instance], keep: tuple[ManaCost, ...],
                  white_as_any_color: bool = False, carry_early: bool = True,
                  restricted_pool: list[tuple[str, tuple[bool, ...]]] = ()) -> None:
-        self.model = cp_model.CpModel()
+        self.model = Model()
         m = self.model
         self.white_as_any_color = white_as_any_color
         self.pool, self.pool_usable = (), []

@@ -44,7 +44,7 @@ from mtgsolver.model.zones import PlayerZones, StackItem, ZoneCard
 from mtgsolver.rules.copies import copy_choices, entered_as_copy, not_copied
 from mtgsolver.rules.layers import Query, apply_layers
 
-__all__ = ["CardReader", "Chooser", "Event", "Game", "Illegal", "Payer", "StackObject", "Step", "Undecided",
+__all__ = ["CardReader", "Chooser", "Event", "Game", "Illegal", "Payer", "StackObject", "Step", "Undecided", "Views",
            "card_object"]
 
 #: The five colors a color is chosen among (105.1).
@@ -225,13 +225,63 @@ def _stamped(board: Board) -> dict[str, Permanent]:
             for i, p in enumerate(printed)}
 
 
+_PLAIN = (str, int, bool, type(None))
+
+
+class Views:
+    """The layered views (613) of the game states a search meets, shared by its games: a
+    state met again (each way through a step's choices replays it from the same board) is
+    layered once. A state is known by the identity of what it is made of (the permanents'
+    field values, the effects, players, zone cards, stack, combat, turn and pools), each
+    cached view keeping those objects alive, so no identity is reused while its view is
+    kept; equal states made of other objects are layered again, never confused."""
+
+    def __init__(self, limit: int = 4096) -> None:
+        self.limit = limit
+        self.known: dict[tuple[Any, ...], Board] = {}
+        self.perms: dict[int, tuple[Permanent, tuple[Any, ...]]] = {}
+
+    def view(self, game: "Game") -> Board:
+        """``game``'s board as the layers make it."""
+        key = self.key(game)
+        known = self.known.get(key)
+        if known is None:
+            if len(self.known) >= self.limit:
+                self.known.clear()
+                self.perms.clear()
+            known = self.known[key] = apply_layers(game.board())
+        return known
+
+    def key(self, game: "Game") -> tuple[Any, ...]:
+        source = game.source
+        zones = tuple((name, tuple(map(id, z.hand)), z.hand_count, z.library_count, tuple(map(id, z.library_top)),
+                       tuple(map(id, z.graveyard)), tuple(map(id, z.exile))) for name, z in game.zones.items())
+        return (tuple(self.permanent(p) for p in game.perms.values()), tuple(map(id, game.effects)),
+                tuple(map(id, game.players.values())), zones,
+                tuple(id(s) for s in game.stack if isinstance(s, StackItem)), id(game.combat), id(game.turn),
+                tuple((k, id(v)) for k, v in game.pools.items() if v), id(source.puzzle), id(source.notes),
+                source.active_player, source.source, source.day_night)
+
+    def permanent(self, p: Permanent) -> tuple[Any, ...]:
+        """``p``'s fields: plain values as they are, mappings as their items, other values by identity."""
+        known = self.perms.get(id(p))
+        if known is not None and known[0] is p:
+            return known[1]
+        key = tuple(v if isinstance(v, _PLAIN) else tuple(sorted(v.items())) if isinstance(v, (MappingProxyType, dict))
+                    else id(v) for v in (getattr(p, f) for f in p.__dataclass_fields__))
+        self.perms[id(p)] = (p, key)
+        return key
+
+
 class Game:
     """A board's state while spells and abilities resolve (see the module docstring)."""
 
     def __init__(self, board: Board, reader: CardReader, chooser: Chooser, payer: Payer | None = None,
-                 view: Board | None = None) -> None:
-        """``view``: the board as the layers make it, when the caller has it already (613)."""
+                 view: Board | None = None, views: Views | None = None) -> None:
+        """``view``: the board as the layers make it, when the caller has it already (613);
+        ``views``: the layered views shared with other games of a search."""
         self.source = board
+        self.views = views
         self.reader, self.chooser = reader, chooser
         self.payer: Payer = payer or _NoPayer()
         self.batch = 0
@@ -272,7 +322,7 @@ class Game:
     def view(self) -> Board:
         """The board as the layers make it now (613)."""
         if self._view is None:
-            self._view = apply_layers(self.board())
+            self._view = apply_layers(self.board()) if self.views is None else self.views.view(self)
         return self._view
 
     def query(self) -> Query:

@@ -11,7 +11,7 @@ from typing import Any, Callable, Sequence
 
 from ortools.sat.python import cp_model
 
-from mtgsolver.encodings.cpsat import Deadline, solve
+from mtgsolver.encodings.cpsat import Deadline, Model, solve
 from mtgsolver.encodings.damage import DamageModel, creature_value
 from mtgsolver.load import prepare
 from mtgsolver.model import Board
@@ -159,7 +159,7 @@ def combat_damage(board: Board, attacker_objectives: Sequence[str] = ATTACKER_OB
     deadline = Deadline(time_limit)
     _legal_blocks(board, deadline)
     x, blocks, nothing = _declaration(board)
-    model = cp_model.CpModel()
+    model = Model()
     dm = DamageModel(board, model, x, blocks, game_ends=True, nothing=nothing)
     active = board.active_player
     defenders = sorted({board.defender_of(a) for a in board.combat.attackers}) or board.opponents(active)

@@ -38,7 +38,7 @@ from mtgsolver.solver.relevance import Bearing, mana_bearing
 from mtgsolver.solver.result import JsonResult, reports_unread, unread_dict
 
 __all__ = ["DEFAULT_OBJECTIVE", "OBJECTIVES", "PaymentResult", "Reason", "SpellInfo", "most_mana", "pay",
-           "spell_info"]
+           "pay_as_read", "spell_info"]
 
 #: Objective levels, best first (lexicographic). ``keep``: most kept costs still payable;
 #: ``x``: largest X; ``life``: least life lost (paid, or dealt as damage by mana abilities); ``sacrifice``: fewest sacrificed permanents
@@ -191,7 +191,7 @@ def _payment_bearing(args: Any, result: PaymentResult) -> Bearing:
 def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Sequence[str | ManaCost] = (),
         x: int | None = None, maximize_x: bool = False, spell: SpellInfo | None = None,
         time_limit: float = 10.0, objective: Sequence[str] | None = None,
-        card: Card | None = None) -> PaymentResult:
+        card: Card | None = None, explain: bool = True) -> PaymentResult:
     """Pay ``cost`` for ``player`` (default: the active player) from the board.
 
     Parameters
@@ -212,6 +212,9 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
         The card whose spell the cost is for: without ``spell``, its types and colors decide
         spending restrictions (106.6); with X, the result says what its permanent enters with
         (``enters_with``, 107.3m).
+    explain:
+        ``False``: a cost that can't be paid gets no reasons (the unsat core and the most mana
+        the sources make are not sought), for callers that need only the verdict.
 
     :raises OptionError: an unknown player or objective level, a kept cost with X, X negative
         or given together with ``maximize_x``.
@@ -266,7 +269,7 @@ def pay(board: Board, cost: str | ManaCost, player: str | None = None, keep: Seq
     if result is None or not result.found:
         if result is not None and result.status == cp_model.INFEASIBLE:
             reasons = _explain(instances, exclusions, pool, usable, life, symbols, x_count,
-                               x if x is not None else 0, deadline, board, white)
+                               x if x is not None else 0, deadline, board, white) if explain else []
             if unmodelled and _relaxed(board, player, spell, parsed, card, pool, usable, life, symbols, x_count,
                                        x_fixed, upper, kept, white, deadline) is not None:
                 # an ability not modelled could pay it: undecided, never "no"
@@ -482,6 +485,17 @@ def _lexicographic(model: cp_model.CpModel, terms: list[tuple[str, cp_model.Line
     model.clear_objective()
     return result, values, optimal
 
+
+
+def pay_as_read(board: Board, cost: ManaCost, player: str, x: int | None, card: Card | None, time_limit: float,
+                explain: bool = True) -> PaymentResult:
+    """:func:`pay` with the verdict on the text read in ``payable`` (its ``as_read``): which
+    unread lines bear on it is not asked, for callers that act on that verdict alone.
+
+    :raises OptionError: as :func:`pay`.
+    """
+    return pay.__wrapped__(board, cost, player=player, x=x, card=card, time_limit=time_limit,  # type: ignore[attr-defined]
+                           explain=explain)
 
 def _explain(instances: list[Instance], exclusions: list[Exclusion], pool, usable, life: int,
              symbols: tuple[ManaSymbol, ...], x_count: int, x: int, deadline: Deadline,

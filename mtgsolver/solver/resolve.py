@@ -55,7 +55,7 @@ from mtgsolver.rules.casting import (Activate, Cast, Payment, activate, cast, ne
 from mtgsolver.rules.casting import pay as pay_costs
 from mtgsolver.rules.game import Game, Illegal, Step, Undecided
 from mtgsolver.rules.resolution import resolve_stack, settle
-from mtgsolver.solver.payment import PaymentResult, pay
+from mtgsolver.solver.payment import PaymentResult, pay_as_read
 from mtgsolver.solver.relevance import Bearing, resolve_bearing
 from mtgsolver.solver.result import JsonResult, reports_unread, unread_dict
 
@@ -497,15 +497,15 @@ class SolverPayer:
 
 
 def paid_by_solver(game: Game, cost: ManaCost, player: str, x: int | None, card: Card | None,
-                   time_limit: float) -> Payment:
-    """What paying ``cost`` does to the board.
+                   time_limit: float, explain: bool = True) -> Payment:
+    """What paying ``cost`` does to the board (the payment solver's verdict on the text read);
+    ``explain``: an unpayable cost's :class:`Illegal` says why.
 
     :raises Illegal: it can't be paid (601.2h).
     :raises Undecided: the payment solver could not decide.
     """
     view = game.view()
-    result: PaymentResult = pay(view, cost, player=player, x=x if cost.variables else None, card=card,
-                                time_limit=time_limit)
+    result: PaymentResult = pay_as_read(view, cost, player, x if cost.variables else None, card, time_limit, explain)
     payable = result.payable if result.payable is not None else result.as_read
     if payable is False:
         why = "; ".join(r.message for r in result.reasons) or "no payment"

@@ -34,7 +34,7 @@ from ortools.sat.python import cp_model
 
 from mtgsolver.encodings.attacks import AttackModel
 from mtgsolver.encodings.blocks import build_block_model
-from mtgsolver.encodings.cpsat import Deadline, solve
+from mtgsolver.encodings.cpsat import Deadline, Model, solve
 from mtgsolver.encodings.damage import DamageModel, creature_value
 from mtgsolver.model import Board
 from mtgsolver.model.board import Attack, CombatDeclaration
@@ -91,7 +91,7 @@ def share(ctx: Context, a: str, blockers: frozenset[str], deadline: Deadline) ->
     if key in ctx.table:
         return ctx.table[key]
     board, d = ctx.board, ctx.defender
-    m = cp_model.CpModel()
+    m = Model()
     x = {c: {t: 1} for c, t in ctx.attack.items()}
     dm = DamageModel(board, m, x, {b: (a,) for b in blockers}, name="s", focus=frozenset({a}))
     lifelink = [b for b in blockers if dm.perm[b].has_keyword("lifelink")]

@@ -57,7 +57,7 @@ from mtgsolver.model.mana import ManaCost
 from mtgsolver.rules.attacking import attack_problem, declaration_reasons, obeyed
 from mtgsolver.rules.blocking import block_cost, block_options, blocker_capacity, requirements, restriction_findings
 from mtgsolver.rules.casting import Payment, pay as pay_costs
-from mtgsolver.rules.game import Game, Illegal, Undecided
+from mtgsolver.rules.game import Game, Illegal, Undecided, Views
 from mtgsolver.rules.resolution import resolve_stack, resolve_top, settle
 from mtgsolver.rules.turn import (assignment_options, begin_step, blocked_attackers, declare_attackers,
                                   declare_blockers, deal_combat_damage, end_combat, first_strike_step, strikers)
@@ -440,6 +440,7 @@ class TurnSearch:
         self.payments: dict[Any, Any] = {}
         self.responses: dict[Any, list[Move]] = {}
         self.views: dict[int, tuple[Board, Board]] = {}  # id(board): (board, its layered view)
+        self.layered = Views()  # the layered views of the states met while steps are done
         self.stats = Stats()
         self.answering = answerer(board)  # the opponent, when they have moves to answer with
         self.acting = 0  # the opponent's actions in a row with an empty stack, on the current path
@@ -464,10 +465,11 @@ class TurnSearch:
 
     def shorten(self, found: _Res) -> _Res:
         """A win with the fewest moves: iterative deepening up to one move fewer than
-        ``found``'s line (a position's win is reused only within the moves left), the positions
-        proven without a win kept from the search before; on a timeout, ``found``."""
+        ``found``'s line, each position's result from the search before reused where it answers
+        the moves left (:func:`_reusable`: a win whose line fits, no win found with as many
+        moves left or more, every position of a shorter deepening having fewer moves left than
+        it had in the search to the bound); on a timeout, ``found``."""
         assert found.line is not None
-        self.table = {k: v for k, v in self.table.items() if not v[0].win and not v[0].cut}
         try:
             for depth in range(found.line.moves()):
                 result = self.start(self.root, depth)
@@ -577,8 +579,8 @@ class TurnSearch:
         """A game from ``board``, its layered view computed once for every step from it."""
         known = self.views.get(id(board))
         if known is not None and known[0] is board:
-            return Game(board, self.reader, script, self.payer, view=known[1])
-        game = Game(board, self.reader, script, self.payer)
+            return Game(board, self.reader, script, self.payer, view=known[1], views=self.layered)
+        game = Game(board, self.reader, script, self.payer, views=self.layered)
         if len(self.views) > 4096:
             self.views.clear()
         self.views[id(board)] = (board, game.view())

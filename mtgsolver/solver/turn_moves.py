@@ -496,7 +496,7 @@ def _solver_payment(game: Game, player: str, cost: ManaCost, x: int | None, card
     """The payment solver's one payment (not every way of paying is tried)."""
     from mtgsolver.solver.resolve import paid_by_solver
 
-    payment = paid_by_solver(game, cost, player, x, card, 10.0)
+    payment = paid_by_solver(game, cost, player, x, card, 10.0, explain=False)
     return PaymentOptions((payment,), False, f"one way of paying {cost} was tried (mana abilities beyond "
                                              "tapping for one mana)")
 
