@@ -139,8 +139,8 @@ UNREAD = [
     pytest.param("spell", "Spell", "Target opponent reveals their hand. You choose a nonland card from it with mana value "
                  "3 or less. Exile that card.", id="the chosen card exiled, not discarded"),
     pytest.param("spell", "Spell", "Destroy target creature. Untap that land.", id="'that land' after a target creature"),
-    pytest.param("spell", "Spell", "Spell deals 2 damage to any target.\nThreshold — Spell deals 4 damage instead if a "
-                 "creature died this turn.", id="what happened earlier this turn, after the effect"),
+    pytest.param("spell", "Spell", "Spell deals 2 damage to any target.\nThreshold — Spell deals 4 damage instead if an "
+                 "opponent lost life this turn.", id="what happened earlier this turn, after the effect"),
 ]
 
 

@@ -37,7 +37,6 @@ from mtgsolver.model.unread import UnreadLine
 from mtgsolver.model.zones import TURN_STEPS
 from mtgsolver.read.board_file import card_permanent_or_none
 from mtgsolver.read.board_file import spell_ability as board_spell_ability
-from mtgsolver.read.grammar.text import own_name
 from mtgsolver.read.line_forms import (
     EVENTS, NUMBERS, LineForm, effect_events, effect_reach, line_form, parent_index, reach,
     static_condition,
@@ -1213,6 +1212,8 @@ def _bearing(line: str, mine: bool, on_battlefield: bool, early_steps: bool, nam
     body = _body(line)
     if _ENCHANT.match(body):
         return set()  # what the Aura may be attached to (303.4a, 702.5a): it entered attached to its target
+    from mtgsolver.read.grammar.text import own_name  # the grammars load only where a line needs them
+
     others = bool(name) and _OTHER_ENTERS.match(own_name(body, name)) is not None
     if _UNTAP_STEP.match(body) or on_battlefield and (_ETB.match(body) and not others or _CARD_ONLY.match(body)
                                                        or _ENTERS_KEYWORD.match(body)
