@@ -888,7 +888,9 @@ class ActivatedAbility:
 #: it blocks, 509.3c-d), ``blocked_by_each`` ("becomes blocked by a creature": once for each
 #: blocker, 509.3d), ``exploits`` (702.110), ``mutates`` (702.140), ``sacrificed`` ("when you
 #: sacrifice ~", 701.21), ``plays_land`` (the player ``whose`` names plays a land, 305.1; with
-#: ``other``: a land other than the source, "When you play another land").
+#: ``other``: a land other than the source, "When you play another land"),
+#: ``graveyard_from_battlefield`` ("When ~ is put into a graveyard from the battlefield": any
+#: permanent, where "dies" is a creature's, 700.4: Rancor).
 TriggerKind = Literal["enters", "dies", "leaves", "attacks", "blocks", "becomes_blocked",
                       "deals_combat_damage_to_player", "deals_combat_damage", "cast", "upkeep",
                       "beginning_of_combat", "end_step", "becomes_tapped", "attacks_unblocked",
@@ -896,7 +898,7 @@ TriggerKind = Literal["enters", "dies", "leaves", "attacks", "blocks", "becomes_
                       "end_of_combat", "draw_step", "gains_life", "draws", "discards", "deals_damage_to_opponent",
                       "deals_combat_damage_to_creature", "cycled", "put_into_graveyard", "precombat_main",
                       "becomes_target", "blocks_each", "blocked_by_each", "exploits", "mutates", "sacrificed",
-                      "plays_land"]
+                      "plays_land", "graveyard_from_battlefield"]
 
 
 @dataclass(frozen=True)

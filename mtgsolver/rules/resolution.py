@@ -111,7 +111,7 @@ from mtgsolver.rules.library import arrange, choose_cards, known_top, shuffle, w
 from mtgsolver.rules.replacement import prevent, regenerate
 from mtgsolver.rules.state_based import check_state
 from mtgsolver.rules.targets import became_targets, can_enchant, choose_targets, quality_of, target_problem
-from mtgsolver.rules.triggers import intervening_if, madness_cost, put_triggers, triggered
+from mtgsolver.rules.triggers import TO_GRAVEYARD, intervening_if, madness_cost, put_triggers, triggered
 from mtgsolver.rules.twins import twin_keys
 
 __all__ = ["EFFECTS", "Resolving", "create_token", "resolve_stack", "resolve_top", "settle"]
@@ -286,6 +286,18 @@ class Resolving:
                 and game.generation.get(obj.source, 0) == self.source_generation():
             return obj.source
         return None
+
+    def moved_source(self) -> list[str]:
+        """400.7e: the card in a graveyard that the source of an ability triggered by its own move
+        there from the battlefield became, while it is still that card."""
+        obj, game = self.obj, self.game
+        ability = obj.ability
+        if obj.kind != "ability" or not isinstance(ability, TriggeredAbility) or ability.event.subject is not None \
+                or ability.event.kind not in TO_GRAVEYARD:
+            return []
+        found = game.find_card(obj.source)
+        here = found is not None and found[1] == "graveyard" and game.generation.get(obj.source, 0) == obj.source_generation
+        return [obj.source] if here else []
 
     def refs(self, ref: Ref) -> list[str]:
         """The ids (permanents, cards, stack objects) and player names ``ref`` names now."""
@@ -1033,9 +1045,10 @@ def _add_mana(r: Resolving, e: AddMana) -> None:
 
 
 def _return_from_graveyard(r: Resolving, e: ReturnFromGraveyard) -> None:
-    """A card in a graveyard to its owner's hand, or onto the battlefield, tapped if said (400.7)."""
+    """A card in a graveyard to its owner's hand, or onto the battlefield, tapped if said (400.7);
+    "return ~" of a source put into a graveyard from the battlefield, the card it became (400.7e)."""
     game = r.game
-    for cid in r.refs(e.what):
+    for cid in r.refs(e.what) or (r.moved_source() if isinstance(e.what, Source) else []):
         found = game.find_card(cid)
         if found is None or found[1] != "graveyard":
             continue

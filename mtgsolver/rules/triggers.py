@@ -38,7 +38,7 @@ from mtgsolver.rules.game import Event, Game, StackObject, Undecided, card_objec
 from mtgsolver.rules.targets import became_targets, choose_targets, warded
 from mtgsolver.rules.layers import Query
 
-__all__ = ["MAX_ORDERED", "Pending", "intervening_if", "madness_cost", "mode_sets", "put_triggers", "triggered"]
+__all__ = ["MAX_ORDERED", "TO_GRAVEYARD", "Pending", "intervening_if", "madness_cost", "mode_sets", "put_triggers", "triggered"]
 
 #: The most triggers of one player ordered by trying every order (603.3b); more is undecided.
 MAX_ORDERED = 5
@@ -70,7 +70,10 @@ class Pending:
 
 
 #: Events that look back in time (603.10a): the board just before them.
-_LOOK_BACK = ("dies", "leaves", "sacrificed", "put_into_graveyard")
+_LOOK_BACK = ("dies", "graveyard_from_battlefield", "leaves", "sacrificed", "put_into_graveyard")
+#: Events of the source itself put into a graveyard from the battlefield: its ability finds the
+#: card it became there (400.7e).
+TO_GRAVEYARD = ("dies", "graveyard_from_battlefield")
 #: Events of a player's own action: the trigger's ``whose`` names the player.
 _PLAYER_EVENTS = ("cast", "draws", "discards", "gains_life", "plays_land")
 
@@ -303,7 +306,7 @@ def put_triggers(game: Game, pending: list[Pending]) -> None:
                               lki=p.lki, modes=modes, subject=p.subject, subject_lki=p.subject_lki,
                               subject_player=p.subject_player,
                               label=p.label, x=p.lki.x if p.ability.event.kind == "enters" else None,
-                              event_amount=p.amount)
+                              event_amount=p.amount, source_generation=_generation(game, p))
             targets = choose_targets(game, obj, f"targets:{p.label}")
             if targets is None:
                 game.step("603.3d", f"{p.lki.name} ({p.source}): its ability has no legal target and is removed "
@@ -318,6 +321,13 @@ def put_triggers(game: Game, pending: list[Pending]) -> None:
             became_targets(game, targets)
             game.step("603.3", f"{p.lki.name} ({p.source})'s ability goes on the stack"
                                + (f" targeting {', '.join(t for slot in targets for t, _ in slot)}" if targets else ""))
+
+
+def _generation(game: Game, p: Pending) -> int:
+    """The generation of the card a source put into a graveyard from the battlefield became there
+    (400.7e: its own trigger finds it), else 0."""
+    event = p.ability.event
+    return game.generation.get(p.source, 0) if event.kind in TO_GRAVEYARD and event.subject is None else 0
 
 
 def _ordered(game: Game, player: str, mine: list[Pending]) -> list[Pending]:
