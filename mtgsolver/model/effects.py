@@ -62,7 +62,7 @@ __all__ = [
     "KEYWORD_ACTIONS", "Ability", "ActivatedAbility", "Adapt", "AddMana", "Amount", "Attach", "Attached", "Attempt",
     "Bounce", "CastForMadness", "Chosen", "Conditional", "Created", "ControllerOf", "CopySpell", "CostReduction", "Count",
     "CounterSpell", "CreateTokens", "Damage", "DamagePart", "Delayed", "Destroy", "Discard", "Draw", "Duration",
-    "Each", "Effect", "EventAmount", "Exile", "ExileIfDies", "ExtraTurn", "Fight", "GainControl", "GainLife",
+    "Each", "Effect", "EventAmount", "Exile", "ExileIfDies", "Exploit", "ExtraTurn", "Fight", "GainControl", "GainLife",
     "KeywordAction", "LookAtTop", "LoseLife", "ManaValueOf", "Mill", "Modal", "Modify", "Monstrosity", "Objects",
     "Optional", "OwnerOf", "Pay", "Players", "PowerOf", "PreventDamage", "Proliferate", "PutCounters",
     "PutInLibrary", "PutOntoBattlefield", "Ref", "Regenerate", "RemoveCounters", "ReturnExiled", "ReturnFromGraveyard",
@@ -611,6 +611,12 @@ class CastForMadness:
 
 
 @dataclass(frozen=True)
+class Exploit:
+    """The exploit trigger's effect (702.110a-b): its controller may sacrifice a creature; the
+    source "exploits" the creature sacrificed this way."""
+
+
+@dataclass(frozen=True)
 class ExtraTurn:
     """``who`` takes an extra turn after this one (500.7)."""
 
@@ -778,7 +784,7 @@ Effect = Union[Damage, Destroy, Exile, ReturnExiled, Bounce, Sacrifice, PutCount
                Draw, Discard, Mill, GainLife, LoseLife, AddMana, ReturnFromGraveyard, PutOntoBattlefield, Fight,
                CounterSpell, CopySpell, Scry, Surveil, Regenerate, Attach, Proliferate, Pay, PreventDamage, PutInLibrary,
                SearchLibrary, LookAtTop, ExileIfDies, Monstrosity, Adapt, Transform, ExtraTurn, KeywordAction, Modify, GainControl, Delayed,
-               CastForMadness, Attempt, Optional, Conditional, Modal]
+               CastForMadness, Exploit, Attempt, Optional, Conditional, Modal]
 
 
 # --------------------------------------------------------------------------- abilities

@@ -41,6 +41,7 @@ from mtgsolver.model.effects import (
     EventAmount,
     Bounce,
     CastForMadness,
+    Exploit,
     Chosen,
     Conditional,
     ControllerOf,
@@ -937,6 +938,22 @@ def discard(game: Game, cid: str, player: str, how: str = "") -> None:
     game.emit("discards", cid, card_object(zc.card, cid, player), player)
 
 
+def _exploit(r: Resolving, e: Exploit) -> None:
+    """702.110a-b: the exploit trigger's controller may sacrifice a creature they control (the
+    source itself among them); if they do, the source "exploits" it, an event that looks back to
+    the board before the sacrifice (603.10a)."""
+    game, source = r.game, r.source_id()
+    mine = [p for p in game.query().matching(Affected(types=frozenset({"creature"})), source, r.you)
+            if game.perm(p).controller == r.you]
+    ways = [(), *_up_to_twins(game, ((p,) for p in mine))]
+    (*chosen,) = ways[game.choose(f"exploit:{source}", [",".join(w) or "none" for w in ways])]
+    if not chosen:
+        return
+    before = game.before or game.view()
+    sacrifice(game, chosen[0], r.you, f"is sacrificed by {r.you} (exploit, 702.110a)")
+    game.emit("exploits", source, r.source_object(), r.you, before)
+
+
 def _cast_for_madness(r: Resolving, e: CastForMadness) -> None:
     """702.35a-b: the owner of the card the madness trigger exiled casts it by paying its
     madness cost (an alternative cost, 118.9: timing permissions don't apply, 702.35a), its
@@ -1574,7 +1591,7 @@ EFFECTS: dict[type, Callable[[Resolving, Any], bool | None]] = {
     LookAtTop: _look_at_top, ExileIfDies: _exile_if_dies, Monstrosity: _monstrosity, Adapt: _adapt,
     Transform: _transform, ExtraTurn: _extra_turn, KeywordAction: _keyword_action, Delayed: _delayed,
     Modify: _modify, GainControl: _gain_control, Attempt: _attempt, Optional: _optional, Conditional: _conditional,
-    Modal: _modal, CastForMadness: _cast_for_madness,
+    Modal: _modal, CastForMadness: _cast_for_madness, Exploit: _exploit,
 }
 
 
