@@ -1061,7 +1061,28 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
             if not (_UNTAP_STEP.match(_body(line)) or _NEXT_UPKEEP.match(_body(line))
                     or not early_steps and _EARLY_STEP.match(_body(line))):  # from the next upkeep on
                 against_no.append(UnreadLine(zc.id, line, line_kinds(line)))
+    against_no += _graveyard_bearing(board, active)
     return merge(against_win), merge(against_no)
+
+
+def _graveyard_bearing(board: Board, player: str) -> list[UnreadLine]:
+    """What the search doesn't play about ``player``'s graveyard, bearing on a proof that there
+    is no win: the unread lines of a card there (an effect may return it to a hand, and it is
+    cast), and an ability that works from the graveyard itself (113.6: "return ~ from your
+    graveyard", Aurora Eidolon's trigger) of a card there or in hand (it may be discarded)."""
+    z = board.zones[player]
+    out = [UnreadLine(zc.id, line, line_kinds(line)) for zc in z.graveyard
+           for line in (zc.permanent.unread if zc.permanent is not None else ())]
+    for zc in (*z.hand, *z.graveyard):
+        own = _from_own_graveyard(zc.name)
+        out += [UnreadLine(zc.id, a.text, frozenset({"other"})) for a in (zc.permanent.abilities if zc.permanent else ())
+                if isinstance(a, (TriggeredAbility, ActivatedAbility)) and own.search(a.text or "")]
+    return out
+
+
+def _from_own_graveyard(name: str) -> re.Pattern[str]:
+    """An ability of the card ``name`` that moves the card itself out of its graveyard."""
+    return re.compile(rf"\b(?:return|put|cast) (?:~|{re.escape(name)}|this card) from your graveyard\b", re.I)
 
 
 def entered_bearing(permanents: Iterable[Permanent], active: str) -> tuple[UnreadLine, ...]:
