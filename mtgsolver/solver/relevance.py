@@ -943,7 +943,9 @@ def resolve_bearing(before: Board, after: Board | None) -> Bearing:
     (702.63a), nor "when you play a land" (a resolution plays none: playing a land is a special
     action, 305.1, 116.2a), nor a static making other permanents enter tapped or with counters
     when none entered (614.1c, 614.12), nor one changing what spells cost when none was cast
-    (601.2f). Nor, of any permanent, a trigger on a step beginning ("At the beginning of your
+    (601.2f); of a permanent that left, nothing that works only as its card is cast (Lashknife's
+    alternative cost, 118.9: the resolution casts nothing more). Nor, of any permanent, a trigger
+    on a step beginning ("At the beginning of your
     upkeep": a resolution begins no step, 500.1, 603.2). Each other could change the board
     after, so each is decisive."""
     was = {p.id for p in before.permanents}
@@ -960,6 +962,8 @@ def resolve_bearing(before: Board, after: Board | None) -> Bearing:
                     continue
                 if perm.id not in was and perm.x is not None and _ENTERS_WITH_X.search(line):
                     continue
+                if after is not None and perm.id in was - stayed and _CARD_ONLY.match(_body(line)):
+                    continue  # what works as its card is cast: it left, and the resolution casts nothing more
                 lines.append(UnreadLine(perm.id, line, line_kinds(line)))
     out = merge(lines)
     return Bearing(out, out)
