@@ -208,12 +208,14 @@ def test_107_3c_a_targets_bound_set_by_a_count_the_text_defines() -> None:
 
 def test_603_10a_that_card_a_creature_put_into_your_graveyard_became() -> None:
     """Angelic Renewal: "a creature is put into your graveyard from the battlefield" is a creature
-    you own dying (400.3: a card goes to its owner's graveyard), "that card" the card it became
+    you own put there (400.3: a card goes to its owner's graveyard; for a creature, dying, 700.4),
+    "that card" the card it became
     (603.10a, 400.7), returned only "if you do" (608.2c); "that card" with no card a trigger was
     about stays unread."""
     renewal = _ability("Whenever a creature is put into your graveyard from the battlefield, you may sacrifice Angelic "
                        "Renewal. If you do, return that card to the battlefield.", "Angelic Renewal")
-    assert renewal.event == fx.TriggerEvent("dies", Affected(types=frozenset({"creature"})), owner="you")
+    assert renewal.event == fx.TriggerEvent("graveyard_from_battlefield", Affected(types=frozenset({"creature"})),
+                                            owner="you")
     assert renewal.optional is False
     (effect,) = renewal.effects
     assert effect.effects == (fx.Sacrifice(what=fx.Source()),) and len(effect.then) == 1

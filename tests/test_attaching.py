@@ -273,3 +273,25 @@ def test_a_trigger_on_the_equipped_creature_dying_is_the_equipments(real_cards) 
         resolve_stack(game, 0)
         host = game.perm("blade").attached_to
         assert (host in ("elves", "ogre") and game.on_battlefield(host)) if moved else host == "bears"
+
+
+def test_a_permanent_put_into_a_graveyard_from_the_battlefield_triggers_and_finds_its_card(real_cards) -> None:
+    """700.4: "dies" is a creature's; Rancor's "When Rancor is put into a graveyard from the
+    battlefield, return Rancor to its owner's hand" triggers as the Aura goes to the graveyard
+    (704.5m, its creature destroyed) and finds the card it became there (400.7e, 603.10a); Moriok
+    Rigger's "Whenever an artifact is put into a graveyard from the battlefield" sees a
+    noncreature Bonesplitter destroyed."""
+    b = board("zones: {alice: {hand: [Lightning Bolt, Shatter]}}\nbattlefield:\n"
+              + "".join(f"  - {{id: m{i}, card: Mountain, controller: alice}}\n" for i in range(3))
+              + "  - {id: bears, card: Grizzly Bears, controller: bob}\n"
+              "  - {id: rancor, card: Rancor, controller: alice, attached_to: bears}\n"
+              "  - {id: rigger, card: Moriok Rigger, controller: bob}\n"
+              "  - {id: splitter, card: Bonesplitter, controller: alice}\n", real_cards)
+    bolted = resolve(b, ["cast Lightning Bolt>bears"], library=real_cards)
+    assert bolted.resolved is True
+    assert [c.name for c in bolted.board.zones["alice"].hand] == ["Shatter", "Rancor"]
+    assert not bolted.board.has_permanent("rancor") and not bolted.board.has_permanent("bears")
+    shattered = resolve(b, ["cast Shatter>splitter"], choose=["may:rigger:1=yes"], library=real_cards)
+    assert shattered.resolved is True and dict(shattered.board.permanent("rigger").counters) == {"+1/+1": 1}
+    declined = resolve(b, ["cast Shatter>splitter"], choose=["may:rigger:1=no"], library=real_cards)
+    assert declined.resolved is True and not declined.board.permanent("rigger").counters

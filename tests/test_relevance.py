@@ -280,3 +280,21 @@ def test_a_read_trigger_of_entering_or_attacking_bears_on_blocks(real_cards) -> 
     assert result.legal is None
     assert [u.line for u in result.unread] == ["Whenever Bloodhall Priest enters the battlefield or attacks, if you "
                                                "have no cards in hand, Bloodhall Priest deals 2 damage to any target."]
+
+
+def test_the_graveyard_bears_on_no_win_where_the_search_does_not_play_it(real_cards) -> None:
+    """113.6: an ability that moves its own card out of the graveyard works from there, which
+    the whole-turn search doesn't play (Aurora Eidolon's "return ~ from your graveyard", in hand:
+    it may be discarded); an unread line of a card in the graveyard (Blind Hunter's) could be
+    cast there after a return (Tortured Existence, PP15). Neither bears on a win found, nor do
+    the opponent's graveyard and a fully read card (Grizzly Bears)."""
+    from mtgsolver.solver.relevance import turn_bearing
+
+    board = load_board("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nturn: {step: precombat_main}\n"
+                       "zones: {a: {hand: [Aurora Eidolon, Grizzly Bears], graveyard: [Blind Hunter, Grizzly Bears]},"
+                       " b: {graveyard: [Blind Hunter]}}\nbattlefield: []\n", library=real_cards)
+    against_win, against_no = turn_bearing(board, False)
+    assert against_win == ()
+    assert sorted((u.permanent, u.line.split(",")[0]) for u in against_no) == [
+        ("a.graveyard[0]", "When Blind Hunter enters the battlefield or the creature it haunts dies"),
+        ("a.hand[0]", "Whenever you cast a multicolored spell")]

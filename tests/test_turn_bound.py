@@ -104,8 +104,8 @@ def attacked(state: ref.State) -> tuple[ref.State, Board]:
 @given(states())
 def test_the_reference_never_wins_from_the_attack_where_the_bound_says_no(state: ref.State) -> None:
     """The reference's window after attackers are declared (instants, blocks, damage, then the
-    postcombat main phase) never wins where the combat bound says the opponent survives; with
-    a pump of +1/+0 or more in hand there is no bound (611.2c: it raises an attacker's power)."""
+    postcombat main phase) never wins where the combat bound says the opponent survives; a pump
+    of +N/+0 in hand counts N more, once (611.2c: it raises one attacker's power)."""
     after, board = attacked(state)
     assume(after.attackers)
     pruned = no_win_in_combat(board, apply_layers(board), "me", "opponent", "declare_attackers")
@@ -115,8 +115,11 @@ def test_the_reference_never_wins_from_the_attack_where_the_bound_says_no(state:
         ref._main.cache_clear()
         ref._window.cache_clear()
     assert not (pruned and wins)
-    if any(card[0] == "pump" and card[2] > 0 for _, card in state.hand):
-        assert harm_in_combat(board, apply_layers(board), "me", "opponent", "declare_attackers") is None
+    view = apply_layers(board)
+    harm = harm_in_combat(board, view, "me", "opponent", "declare_attackers")
+    if harm is not None:
+        pumps = sum(card[2] for _, card in state.hand if card[0] == "pump" and card[2] > 0)
+        assert harm.life >= pumps + sum(max(view.permanent(c).power or 0, 0) for c in after.attackers)
 
 
 def test_in_combat_an_attackers_power_counts_twice_with_double_strike(real_cards) -> None:
@@ -161,3 +164,46 @@ def test_an_ability_an_aura_in_hand_would_grant_gives_no_bound(real_cards) -> No
             "  - {id: g, card: Grizzly Bears, controller: me}\n  - {id: m, card: Island, controller: me}\n"
             "  - {id: n, card: Island, controller: me}\n")
     assert bound(parse_board_text(text, "b.yaml", real_cards)) is None
+
+
+
+def _fight_club(library: Any, hand: str = "[Rancor, Pit Fight, Mutagenic Growth, Nourish]",
+                graveyard: str = "[Vault Skirge, Elemental Uprising]", step: str = "postcombat_main",
+                combat: str = "") -> Board:
+    """PP24's board after its turn's combat, Rancor in hand (its trigger returns it once it is
+    put into a graveyard)."""
+    return parse_board_text(
+        "version: 1\nactive_player: me\nplayers: [{name: me, life: 3}, {name: opp, life: 2}]\n"
+        f"turn: {{step: {step}}}\nzones: {{me: {{hand: {hand}, graveyard: {graveyard}}}}}\n"
+        "battlefield:\n  - {id: r, card: Quirion Ranger, controller: me}\n"
+        "  - {id: s, card: Skarrgan Pit-Skulk, controller: me, tapped: true}\n"
+        "  - {id: b, card: Bonesplitter, controller: me, attached_to: s}\n"
+        "  - {id: f, card: Forest, controller: me}\n  - {id: f2, card: Forest, controller: me}\n"
+        "  - {id: n, card: Falkenrath Noble, controller: opp}\n  - {id: t, card: Twisted Abomination, controller: opp}\n"
+        + combat, "b.yaml", library)
+
+
+def test_what_only_comes_back_or_drains_the_searching_player_takes_nothing(real_cards) -> None:
+    """A card returned (Rancor's trigger, 400.7e; Quirion Ranger's Forest) repeats only what takes
+    no life; Falkenrath Noble's "target player loses 1 life" is the opponent's to aim (603.3d),
+    at the searching player, who can always be targeted: after combat, nothing takes the
+    opponent's 2 life. A card that gives a player hexproof (Leyline of Sanctity, 702.11d), or a
+    card in the graveyard that deals damage once returned (Lightning Bolt), leaves no bound;
+    with nothing that returns a card, the Bolt there does nothing."""
+    board = _fight_club(real_cards)
+    assert bound(board) == Harm(0, 0)
+    assert no_win_after_combat(board, apply_layers(board), "me", "opp", "postcombat_main")
+    assert bound(_fight_club(real_cards, hand="[Leyline of Sanctity, Nourish]")) is None
+    assert bound(_fight_club(real_cards, graveyard="[Vault Skirge, Lightning Bolt]")) is None
+    assert bound(_fight_club(real_cards, hand="[Nourish]", graveyard="[Lightning Bolt]")) == Harm(0, 0)
+
+
+def test_in_combat_a_pump_counts_once_and_a_sorcery_speed_ability_not_at_all(real_cards) -> None:
+    """611.2c: Mutagenic Growth raises one attacker's power by 2, once; Elemental Uprising sets a
+    land's power to 4, and no attacking creature is a land (508.1: it can't join the attack);
+    Bonesplitter's equip works only as a sorcery (702.6a, 117.1a), and its +2/+0 lowers nothing
+    its leaving could give back (611.3a): the attacking Pit-Skulk's 3 and the Growth's 2."""
+    combat = "combat:\n  attackers: [{creature: s, target: opp}]\n"
+    board = _fight_club(real_cards, hand="[Mutagenic Growth, Elemental Uprising, Pit Fight]", step="declare_attackers",
+                        combat=combat)
+    assert harm_in_combat(board, apply_layers(board), "me", "opp", "declare_attackers") == Harm(3 + 2, 0)

@@ -63,7 +63,7 @@ __all__ = [
     "KEYWORD_ACTIONS", "Ability", "ActivatedAbility", "Adapt", "AddMana", "Amount", "Attach", "Attached", "Attempt",
     "BecomeCopy", "Bounce", "CastForMadness", "Chosen", "Conditional", "Created", "ControllerOf", "CopySpell", "CostReduction", "Count",
     "CounterSpell", "CreateTokens", "Damage", "DamagePart", "Delayed", "Destroy", "Discard", "Draw", "Duration",
-    "Each", "Effect", "EventAmount", "Exile", "ExileIfDies", "ExtraTurn", "Fight", "GainControl", "GainLife",
+    "Each", "Effect", "EventAmount", "Exile", "ExileIfDies", "Exploit", "ExtraTurn", "Fight", "GainControl", "GainLife",
     "KeywordAction", "LookAtTop", "LoseLife", "ManaValueOf", "Mill", "Modal", "Modify", "Monstrosity", "Objects",
     "Optional", "OwnerOf", "Pay", "Players", "PowerOf", "PreventDamage", "Proliferate", "PutCounters",
     "PutInLibrary", "PutOntoBattlefield", "Ref", "Regenerate", "RemoveCounters", "ReturnExiled", "ReturnFromGraveyard",
@@ -626,6 +626,12 @@ class CastForMadness:
 
 
 @dataclass(frozen=True)
+class Exploit:
+    """The exploit trigger's effect (702.110a-b): its controller may sacrifice a creature; the
+    source "exploits" the creature sacrificed this way."""
+
+
+@dataclass(frozen=True)
 class ExtraTurn:
     """``who`` takes an extra turn after this one (500.7)."""
 
@@ -793,7 +799,7 @@ Effect = Union[Damage, Destroy, Exile, ReturnExiled, Bounce, Sacrifice, PutCount
                Draw, Discard, Mill, GainLife, LoseLife, AddMana, ReturnFromGraveyard, PutOntoBattlefield, Fight,
                CounterSpell, CopySpell, Scry, Surveil, Regenerate, Attach, Proliferate, Pay, PreventDamage, PutInLibrary,
                SearchLibrary, LookAtTop, ExileIfDies, Monstrosity, Adapt, Transform, ExtraTurn, KeywordAction, Modify, GainControl, Delayed,
-               BecomeCopy, CastForMadness, Attempt, Optional, Conditional, Modal]
+               BecomeCopy, CastForMadness, Exploit, Attempt, Optional, Conditional, Modal]
 
 
 # --------------------------------------------------------------------------- abilities
@@ -903,7 +909,9 @@ class ActivatedAbility:
 #: it blocks, 509.3c-d), ``blocked_by_each`` ("becomes blocked by a creature": once for each
 #: blocker, 509.3d), ``exploits`` (702.110), ``mutates`` (702.140), ``sacrificed`` ("when you
 #: sacrifice ~", 701.21), ``plays_land`` (the player ``whose`` names plays a land, 305.1; with
-#: ``other``: a land other than the source, "When you play another land").
+#: ``other``: a land other than the source, "When you play another land"),
+#: ``graveyard_from_battlefield`` ("When ~ is put into a graveyard from the battlefield": any
+#: permanent, where "dies" is a creature's, 700.4: Rancor).
 TriggerKind = Literal["enters", "dies", "leaves", "attacks", "blocks", "becomes_blocked",
                       "deals_combat_damage_to_player", "deals_combat_damage", "cast", "upkeep",
                       "beginning_of_combat", "end_step", "becomes_tapped", "attacks_unblocked",
@@ -911,7 +919,7 @@ TriggerKind = Literal["enters", "dies", "leaves", "attacks", "blocks", "becomes_
                       "end_of_combat", "draw_step", "gains_life", "draws", "discards", "deals_damage_to_opponent",
                       "deals_combat_damage_to_creature", "cycled", "put_into_graveyard", "precombat_main",
                       "becomes_target", "blocks_each", "blocked_by_each", "exploits", "mutates", "sacrificed",
-                      "plays_land"]
+                      "plays_land", "graveyard_from_battlefield"]
 
 
 @dataclass(frozen=True)

@@ -255,7 +255,7 @@ def _with_effects(board: Board, effects: list[Effect]) -> Board:
 # --------------------------------------------------------------------------- events
 _KIND_EVENTS = {
     "enters": "enters", "dies": "dies", "leaves": "leaves", "attacks": "attacks", "blocks": "blocks",
-    "becomes_blocked": "blocked", "deals_combat_damage_to_player": "combat_damage", "deals_combat_damage":
+    "graveyard_from_battlefield": "leaves", "becomes_blocked": "blocked", "deals_combat_damage_to_player": "combat_damage", "deals_combat_damage":
     "combat_damage", "cast": "cast", "upkeep": "step:upkeep", "beginning_of_combat": "step:beginning_of_combat",
     "end_step": "step:end", "becomes_tapped": "tapped", "attacks_unblocked": "unblocked", "dealt_damage": "damage",
     "deals_damage": "damage", "deals_damage_to_player": "damage", "deals_damage_to_opponent": "damage",

@@ -481,8 +481,8 @@ class Game:
 
     def leave(self, pid: str, to: CardZone, how: str, rule: str, bottom: bool = False) -> str | None:
         """Move a permanent to its owner's ``to`` zone (a token ceases to exist, 111.7; a library's
-        top, or its ``bottom``): the events "leaves" and, for a creature put into a graveyard,
-        "dies" (700.4), with the object as it last existed (603.10a); one an ``exile_if_dies``
+        top, or its ``bottom``): the events "leaves" and, put into a graveyard, "dies" for a
+        creature (700.4) and "graveyard_from_battlefield" for any permanent, with the object as it last existed (603.10a); one an ``exile_if_dies``
         effect names goes to exile instead of dying (614.1a). Returns the card's id there, or
         ``None``."""
         before = self.before or self.view()
@@ -503,6 +503,7 @@ class Game:
                 if not self.turn.creature_died:  # morbid (207.2c)
                     self.turn = dataclasses.replace(self.turn, creature_died=True)
                 self.emit("dies", pid, lki, before=before)
+            self.emit("graveyard_from_battlefield", pid, lki, before=before)
             self.emit("put_into_graveyard", pid, lki, before=before)
         owner = printed.owner
         if printed.token or printed.card is None:

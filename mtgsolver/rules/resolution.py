@@ -41,6 +41,7 @@ from mtgsolver.model.effects import (
     EventAmount,
     Bounce,
     CastForMadness,
+    Exploit,
     Chosen,
     Conditional,
     ControllerOf,
@@ -113,7 +114,7 @@ from mtgsolver.rules.library import arrange, choose_cards, known_top, shuffle, w
 from mtgsolver.rules.replacement import prevent, regenerate
 from mtgsolver.rules.state_based import check_state
 from mtgsolver.rules.targets import became_targets, can_enchant, choose_targets, quality_of, target_problem
-from mtgsolver.rules.triggers import intervening_if, madness_cost, put_triggers, triggered
+from mtgsolver.rules.triggers import TO_GRAVEYARD, intervening_if, madness_cost, put_triggers, triggered
 from mtgsolver.rules.twins import twin_keys
 
 __all__ = ["EFFECTS", "Resolving", "create_token", "resolve_stack", "resolve_top", "settle"]
@@ -288,6 +289,18 @@ class Resolving:
                 and game.generation.get(obj.source, 0) == self.source_generation():
             return obj.source
         return None
+
+    def moved_source(self) -> list[str]:
+        """400.7e: the card in a graveyard that the source of an ability triggered by its own move
+        there from the battlefield became, while it is still that card."""
+        obj, game = self.obj, self.game
+        ability = obj.ability
+        if obj.kind != "ability" or not isinstance(ability, TriggeredAbility) or ability.event.subject is not None \
+                or ability.event.kind not in TO_GRAVEYARD:
+            return []
+        found = game.find_card(obj.source)
+        here = found is not None and found[1] == "graveyard" and game.generation.get(obj.source, 0) == obj.source_generation
+        return [obj.source] if here else []
 
     def refs(self, ref: Ref) -> list[str]:
         """The ids (permanents, cards, stack objects) and player names ``ref`` names now."""
@@ -929,6 +942,22 @@ def discard(game: Game, cid: str, player: str, how: str = "") -> None:
     game.emit("discards", cid, card_object(zc.card, cid, player), player)
 
 
+def _exploit(r: Resolving, e: Exploit) -> None:
+    """702.110a-b: the exploit trigger's controller may sacrifice a creature they control (the
+    source itself among them); if they do, the source "exploits" it, an event that looks back to
+    the board before the sacrifice (603.10a)."""
+    game, source = r.game, r.source_id()
+    mine = [p for p in game.query().matching(Affected(types=frozenset({"creature"})), source, r.you)
+            if game.perm(p).controller == r.you]
+    ways = [(), *_up_to_twins(game, ((p,) for p in mine))]
+    (*chosen,) = ways[game.choose(f"exploit:{source}", [",".join(w) or "none" for w in ways])]
+    if not chosen:
+        return
+    before = game.before or game.view()
+    sacrifice(game, chosen[0], r.you, f"is sacrificed by {r.you} (exploit, 702.110a)")
+    game.emit("exploits", source, r.source_object(), r.you, before)
+
+
 def _cast_for_madness(r: Resolving, e: CastForMadness) -> None:
     """702.35a-b: the owner of the card the madness trigger exiled casts it by paying its
     madness cost (an alternative cost, 118.9: timing permissions don't apply, 702.35a), its
@@ -1037,9 +1066,10 @@ def _add_mana(r: Resolving, e: AddMana) -> None:
 
 
 def _return_from_graveyard(r: Resolving, e: ReturnFromGraveyard) -> None:
-    """A card in a graveyard to its owner's hand, or onto the battlefield, tapped if said (400.7)."""
+    """A card in a graveyard to its owner's hand, or onto the battlefield, tapped if said (400.7);
+    "return ~" of a source put into a graveyard from the battlefield, the card it became (400.7e)."""
     game = r.game
-    for cid in r.refs(e.what):
+    for cid in r.refs(e.what) or (r.moved_source() if isinstance(e.what, Source) else []):
         found = game.find_card(cid)
         if found is None or found[1] != "graveyard":
             continue
@@ -1609,7 +1639,7 @@ EFFECTS: dict[type, Callable[[Resolving, Any], bool | None]] = {
     LookAtTop: _look_at_top, ExileIfDies: _exile_if_dies, Monstrosity: _monstrosity, Adapt: _adapt,
     Transform: _transform, BecomeCopy: _become_copy, ExtraTurn: _extra_turn, KeywordAction: _keyword_action, Delayed: _delayed,
     Modify: _modify, GainControl: _gain_control, Attempt: _attempt, Optional: _optional, Conditional: _conditional,
-    Modal: _modal, CastForMadness: _cast_for_madness,
+    Modal: _modal, CastForMadness: _cast_for_madness, Exploit: _exploit,
 }
 
 

@@ -29,8 +29,8 @@ from typing import Iterable
 
 from mtgsolver.model.board import Board
 from mtgsolver.model.continuous import Affected, ContinuousSpec
-from mtgsolver.model.effects import (CastForMadness, Modal, Modify, OwnerOf, ReturnFromGraveyard, Source, Subject,
-                                     TriggerEvent, TriggeredAbility)
+from mtgsolver.model.effects import (CastForMadness, Exploit, Modal, Modify, OwnerOf, ReturnFromGraveyard, Source,
+                                     Subject, TriggerEvent, TriggeredAbility)
 from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.permanent import Permanent
 from mtgsolver.model.zones import TurnInfo, ZoneCard
@@ -38,7 +38,7 @@ from mtgsolver.rules.game import Event, Game, StackObject, Undecided, card_objec
 from mtgsolver.rules.targets import became_targets, choose_targets, warded
 from mtgsolver.rules.layers import Query
 
-__all__ = ["MAX_ORDERED", "Pending", "intervening_if", "madness_cost", "mode_sets", "put_triggers", "triggered"]
+__all__ = ["MAX_ORDERED", "TO_GRAVEYARD", "Pending", "intervening_if", "madness_cost", "mode_sets", "put_triggers", "triggered"]
 
 #: The most triggers of one player ordered by trying every order (603.3b); more is undecided.
 MAX_ORDERED = 5
@@ -70,7 +70,10 @@ class Pending:
 
 
 #: Events that look back in time (603.10a): the board just before them.
-_LOOK_BACK = ("dies", "leaves", "sacrificed", "put_into_graveyard")
+_LOOK_BACK = ("dies", "graveyard_from_battlefield", "leaves", "sacrificed", "put_into_graveyard", "exploits")
+#: Events of the source itself put into a graveyard from the battlefield: its ability finds the
+#: card it became there (400.7e).
+TO_GRAVEYARD = ("dies", "graveyard_from_battlefield")
 #: Events of a player's own action: the trigger's ``whose`` names the player.
 _PLAYER_EVENTS = ("cast", "draws", "discards", "gains_life", "plays_land")
 
@@ -94,7 +97,7 @@ def triggered(game: Game, events: Iterable[Event]) -> list[Pending]:
             if event.kind == "put_into_graveyard":
                 _from_another_zone(game, event)
         for p in [*_triggered(game, event, board, query), *_returning(game, event), *_madness(game, event),
-                  *_prowess(game, event, board)]:
+                  *_prowess(game, event, board), *_exploit(game, event, board)]:
             key = (p.source, p.index, event.batch)
             if p.ability.event.one_or_more and key in batches:
                 continue
@@ -149,6 +152,22 @@ def _prowess(game: Game, event: Event, board: Board) -> list[Pending]:
             out.append(Pending(p.id, p, len(p.abilities), PROWESS, p.controller, None, None, event.player, "prowess"))
             game.step("603.2", f"{p.name} ({p.id}) triggers: prowess (702.108a)")
     return out
+
+
+#: 702.110a: "Exploit" means "When this creature enters, you may sacrifice a creature."
+EXPLOIT = TriggeredAbility(TriggerEvent("enters"), (Exploit(),),
+                           text="When this creature enters, you may sacrifice a creature.")
+
+
+def _exploit(game: Game, event: Event, board: Board) -> list[Pending]:
+    """702.110a: a creature with exploit entering the battlefield triggers."""
+    if event.kind != "enters" or event.object is None or not board.has_permanent(event.object):
+        return []
+    p = board.permanent(event.object)
+    if not p.has_keyword("exploit") or not p.is_creature:
+        return []
+    game.step("603.2", f"{p.name} ({p.id}) triggers: exploit (702.110a)")
+    return [Pending(p.id, p, len(p.abilities), EXPLOIT, p.controller, None, None, None, "exploit")]
 
 
 def madness_cost(zc: ZoneCard) -> ManaCost | None:

@@ -946,10 +946,11 @@ def resolve_bearing(before: Board, after: Board | None) -> Bearing:
     (702.63a), nor "when you play a land" (a resolution plays none: playing a land is a special
     action, 305.1, 116.2a), nor a static making other permanents enter tapped or with counters
     when none entered (614.1c, 614.12), nor one changing what spells cost when none was cast
-    (601.2f). Nor, of any permanent, a trigger on a step beginning ("At the beginning of your
-    upkeep": a resolution begins no step, 500.1, 603.2), nor one on its own creatures attacking
-    ("You may exert ~ as it attacks": a resolution declares no attackers, 508.1). Each other
-    could change the board after, so each is decisive."""
+    (601.2f); of a permanent that left, nothing that works only as its card is cast (Lashknife's
+    alternative cost, 118.9: the resolution casts nothing more). Nor, of any permanent, a trigger
+    on a step beginning ("At the beginning of your upkeep": a resolution begins no step, 500.1,
+    603.2), nor one on its own creatures attacking ("You may exert ~ as it attacks": a resolution
+    declares no attackers, 508.1). Each other could change the board after, so each is decisive."""
     was = {p.id for p in before.permanents}
     stayed = was & ({p.id for p in after.permanents} if after is not None else set())
     lines: list[UnreadLine] = []
@@ -965,6 +966,8 @@ def resolve_bearing(before: Board, after: Board | None) -> Bearing:
                     continue
                 if perm.id not in was and perm.x is not None and _ENTERS_WITH_X.search(line):
                     continue
+                if after is not None and perm.id in was - stayed and _CARD_ONLY.match(_body(line)):
+                    continue  # what works as its card is cast: it left, and the resolution casts nothing more
                 lines.append(UnreadLine(perm.id, line, line_kinds(line)))
     out = merge(lines)
     return Bearing(out, out)
@@ -1076,6 +1079,7 @@ def turn_bearing(board: Board, early_steps: bool) -> tuple[tuple[UnreadLine, ...
             if not (_UNTAP_STEP.match(_body(line)) or _NEXT_UPKEEP.match(_body(line))
                     or not early_steps and _EARLY_STEP.match(_body(line))):  # from the next upkeep on
                 against_no.append(UnreadLine(zc.id, line, line_kinds(line)))
+    against_no += _graveyard_bearing(board, active)
     return merge(against_win), merge(against_no)
 
 
@@ -1087,6 +1091,26 @@ def _copyable(board: Board) -> set[str]:
              for s in zc.permanent.statics("enters_as_copy")]
     return {p.id for spec in specs for p in board.permanents
             if spec.types & p.types and (spec.controller == "any" or p.controller == active)}
+
+
+def _graveyard_bearing(board: Board, player: str) -> list[UnreadLine]:
+    """What the search doesn't play about ``player``'s graveyard, bearing on a proof that there
+    is no win: the unread lines of a card there (an effect may return it to a hand, and it is
+    cast), and an ability that works from the graveyard itself (113.6: "return ~ from your
+    graveyard", Aurora Eidolon's trigger) of a card there or in hand (it may be discarded)."""
+    z = board.zones[player]
+    out = [UnreadLine(zc.id, line, line_kinds(line)) for zc in z.graveyard
+           for line in (zc.permanent.unread if zc.permanent is not None else ())]
+    for zc in (*z.hand, *z.graveyard):
+        own = _from_own_graveyard(zc.name)
+        out += [UnreadLine(zc.id, a.text, frozenset({"other"})) for a in (zc.permanent.abilities if zc.permanent else ())
+                if isinstance(a, (TriggeredAbility, ActivatedAbility)) and own.search(a.text or "")]
+    return out
+
+
+def _from_own_graveyard(name: str) -> re.Pattern[str]:
+    """An ability of the card ``name`` that moves the card itself out of its graveyard."""
+    return re.compile(rf"\b(?:return|put|cast) (?:~|{re.escape(name)}|this card) from your graveyard\b", re.I)
 
 
 def entered_bearing(permanents: Iterable[Permanent], active: str) -> tuple[UnreadLine, ...]:

@@ -20,11 +20,13 @@ makes a win harder, so ignoring it keeps the bound an upper bound.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Any, Iterable
 
 from mtgsolver.model.abilities import Static, TextAbility
 from mtgsolver.model.board import Board
+from mtgsolver.model.continuous import ContinuousSpec
 from mtgsolver.model.effects import (ActivatedAbility, Attempt, Conditional, Damage, Delayed, Each, Fight, LoseLife,
                                      Modal, Modify, Optional, PutCounters, Source, Targeted, TargetSpec,
                                      TriggeredAbility, You)
@@ -33,10 +35,13 @@ from mtgsolver.rules.mana_sources import extract_sources
 
 __all__ = ["COMBAT_WINDOWS", "Harm", "harm_after_combat", "harm_in_combat", "no_win_after_combat", "no_win_in_combat"]
 
+#: Effects that let a known card or ability be used again (a card returned to a hand or put onto the
+#: battlefield from a zone all see, mana made): counted only where nothing could take life or poison.
+_REPEATS = ("Bounce", "ReturnFromGraveyard", "PutOntoBattlefield", "ReturnExiled", "AddMana")
 #: Effects that take no life and no poison from a player and bring back or add nothing that could.
 _HARMLESS = ("Destroy", "Exile", "Sacrifice", "RemoveCounters", "Tap", "Discard", "Mill", "GainLife", "Scry",
              "Surveil", "Regenerate", "Attach", "Pay", "PreventDamage", "PutInLibrary", "ExileIfDies", "Monstrosity",
-             "Adapt", "ExtraTurn", "CounterSpell")
+             "Adapt", "ExtraTurn", "CounterSpell", "Exploit")
 #: Trigger events that can't happen after combat this turn (508-511, 503, 504, 505.1).
 _PAST_EVENTS = frozenset({"attacks", "blocks", "becomes_blocked", "deals_combat_damage_to_player",
                           "deals_combat_damage", "beginning_of_combat", "attacks_unblocked", "end_of_combat",
@@ -54,7 +59,11 @@ COMBAT_WINDOWS = ("declare_attackers", "declare_blockers", "combat_damage")
 #: power (702.2-702.20, 702.15, 702.19, 702.90 infect and 702.80 wither counted as poison or nothing).
 _PLAIN_COMBAT = frozenset({"flying", "reach", "trample", "first_strike", "double_strike", "deathtouch", "lifelink",
                            "haste", "vigilance", "menace", "defender", "infect", "wither", "indestructible",
-                           "hexproof", "shroud", "fear", "intimidate", "shadow", "horsemanship", "skulk"})
+                           "hexproof", "shroud", "fear", "intimidate", "shadow", "horsemanship", "skulk",
+                           # keywords that work as a card is cast or its permanent enters (702.66 delve, 702.54
+                           # bloodthirst, 702.110 exploit ...): nothing on an attacking creature
+                           "delve", "convoke", "flash", "kicker", "cycling", "flashback", "madness", "evoke",
+                           "bloodthirst", "exploit", "fabricate", "riot", "amplify", "devour", "tribute", "sunburst"})
 #: Keywords that, gained, make an attacker deal more to a player: twice (702.4b), as poison (702.90b), past
 #: its blockers (702.19b).
 _MORE_DAMAGE = frozenset({"double_strike", "infect", "trample"})
@@ -67,6 +76,11 @@ _GENERATING = ("continuous", "grants", "lands_are")
 _COMBAT_STATICS = frozenset({"rampage", "flanking", "bushido", "frenzy", "exalted", "annihilator", "battle_cry",
                              "dethrone", "melee", "afflict", "mentor", "training", "toxic", "battalion", "poisonous",
                              "provoke", "banding", "may_assign_as_unblocked", "assigns_damage_by_toughness"})
+
+
+#: Words giving a player hexproof, shroud or protection (702.11d, 702.18d, 702.16j).
+_PLAYER_WARDS = re.compile(r"\b(?:you|players?|each player|your team) (?:have|has|gain|gains) (?:hexproof|shroud|protection)\b",
+                           re.I)
 
 
 class _Unbounded(Exception):
@@ -137,14 +151,14 @@ class _Counter:
         self.blocked = blocked
         self.infect = False
         self.untaps = False  # an Untap effect could still happen: {T} costs repeat
-        self.bounces = False  # a Bounce could still happen: a permanent cast again repeats what it does
+        self.repeats = False  # a known card could be cast or put onto the battlefield again (_REPEATS)
         self.mana: int | None = None
         self.combat = step in COMBAT_WINDOWS
         declared = view.combat.attackers if view.combat is not None else ()
         self.attacking = frozenset(a.creature for a in declared)
         #: something lowers power or takes an ability that removing its source gives back (611.3a)
         statics = [a for p in view.permanents for a in p.abilities if isinstance(a, Static)]
-        self.lowered = any(a.name in _GENERATING for a in statics) or any(e.duration == "while_source"
+        self.lowered = any(a.name in _GENERATING and _may_lower(a.value) for a in statics) or any(e.duration == "while_source"
                                                                            for e in board.effects)
         if self.combat and any(a.name in _COMBAT_STATICS or a.name in _GENERATING and _varies(a.value)
                                for a in statics):
@@ -180,22 +194,43 @@ class _Counter:
             raise _Unbounded()  # abilities granted to what enters later, or by what enters
         if self.combat and any(a.name in _GENERATING for p in coming for a in p.abilities if isinstance(a, Static)):
             raise _Unbounded()  # an anthem, an Aura or Equipment still to come (611.3a)
+        puts = any(type(e).__name__ == "PutOntoBattlefield" for a, _ in live for e in _walk(getattr(a, "effects", ())))
+        pumps = 0  # the most power instants and abilities can still add to attackers (one each use)
         for a, perm in live:
-            self._flags(getattr(a, "effects", ()), perm)
+            pump = self._flags(getattr(a, "effects", ()), perm, puts or _instant_speed(a, perm, hand),
+                               getattr(a, "targets", ()))
+            if pump:
+                pumps += pump * self._times(a, perm)
+        if self.repeats:
+            self._harmless_elsewhere()
         life = poison = 0
-        if self.combat:
-            life = self._combat_damage()
-            poison = life if self.infect else 0
         for a, perm in live:
             n = self._uses(a, perm) if not isinstance(a, ManaAbility) else 0
             if n == 0:
                 continue
-            lost, counters = self._harm(getattr(a, "effects", ()), getattr(a, "targets", ()))
+            lost, counters = self._harm(getattr(a, "effects", ()), getattr(a, "targets", ()),
+                                        perm is not None and perm.controller != self.me)
             life += n * lost
             poison += n * counters
-        if self.bounces and (life or poison):
-            raise _Unbounded()  # what takes life could be cast again
+        if self.repeats and (life or poison):
+            raise _Unbounded()  # what takes life could be used again
+        if self.combat:
+            damage = self._combat_damage() + pumps * self._strikes()
+            life, poison = life + damage, poison + (damage if self.infect else 0)
         return Harm(life, poison)
+
+    def _harmless_elsewhere(self) -> None:
+        """With a card that could come back (:data:`_REPEATS`): raise :class:`_Unbounded` unless
+        no card in a graveyard or in exile, as a spell or a permanent, could take life or poison."""
+        for z in self.board.zones.values():
+            for zc in (*z.graveyard, *z.exile):
+                parts = [(zc.spell, None)] if zc.spell is not None else []
+                parts += [(a, zc.permanent) for a in (zc.permanent.abilities if zc.permanent is not None else ())]
+                for a, perm in parts:
+                    self._flags(getattr(a, "effects", ()), perm)
+                    effects, targets = getattr(a, "effects", ()), getattr(a, "targets", ())
+                    if self._harm(effects, targets) != (0, 0) or self._harm(effects, targets, True) != (0, 0):
+                        raise _Unbounded()  # under either player's control
 
     def _combat_damage(self) -> int:
         """The most combat damage the attacking creatures can still deal (510.1, 702.4b)."""
@@ -220,57 +255,92 @@ class _Counter:
             return kinds <= (_PAST_BEFORE_BLOCKS if self.step == "declare_attackers" else _PAST_AFTER_BLOCKS)
         return kinds <= _PAST_EVENTS
 
-    def _flags(self, effects: Iterable[Any], perm: Any) -> None:
+    def _flags(self, effects: Iterable[Any], perm: Any, instant: bool = True,
+               targets: tuple[TargetSpec, ...] = ()) -> int:
+        """Note what ``effects`` could repeat or bring; in combat, with ``instant`` (usable at
+        instant speed, 117.1a), the most power one use of them adds to an attacker
+        (:meth:`_raises_power`)."""
+        pump = 0
         for e in _walk(effects):
             name = type(e).__name__
-            if self.combat:
-                self._raises_power(e, perm)
+            if self.combat and instant:
+                pump += self._raises_power(e, perm, targets)
             if name == "Untap":
                 self.untaps = True
-            elif name == "Bounce":
-                self.bounces = True
-            elif name in ("Draw", "ReturnFromGraveyard", "PutOntoBattlefield", "SearchLibrary", "LookAtTop",
-                          "ReturnExiled", "CreateTokens", "CopySpell", "Transform", "GainControl", "Proliferate",
-                          "KeywordAction", "AddMana", "Delayed", "BecomeCopy"):
+            elif name in _REPEATS:
+                self.repeats = True
+            elif name in ("Draw", "SearchLibrary", "LookAtTop", "CreateTokens", "CopySpell", "Transform", "GainControl",
+                          "Proliferate", "KeywordAction", "Delayed", "BecomeCopy"):
                 raise _Unbounded()
             elif isinstance(e, Modify):
                 if _abilities_in(e.spec):
                     raise _Unbounded()
                 self.infect |= "infect" in repr(e.spec)
+        return pump
 
-    def _raises_power(self, e: Any, perm: Any) -> None:
+    def _may_attack_target(self, spec: TargetSpec) -> bool:
+        """Whether a target of ``spec`` (115.1: its kinds) could be an attacking creature."""
+        return "permanent" in spec.kinds or any(
+            spec.kinds & p.types for p in self.view.permanents if p.id in self.attacking)
+
+    def _strikes(self) -> int:
+        """Combat damage steps still to come for an attacker (702.4b: double strike deals twice)."""
+        double = any("double_strike" in p.keywords for p in self.view.permanents if p.id in self.attacking)
+        return 2 if double and self.step != "combat_damage" else 1
+
+    def _raises_power(self, e: Any, perm: Any, targets: tuple[TargetSpec, ...] = ()) -> int:
         """In combat: raise :class:`_Unbounded` when ``e`` (of ``perm``'s ability, or a spell)
-        could raise an attacking creature's power or give it double strike or infect."""
+        could raise an attacking creature's power without a bound or give it double strike or
+        infect; the most power it adds to one attacker when it changes only one object's power
+        by a fixed amount (Giant Growth's +3, 4/4 set on one object)."""
         name = type(e).__name__
         if isinstance(e, Modify):
             spec = e.spec
-            raising = (spec.gets is not None and (spec.gets[0] > 0 or e.times != 1) or spec.set_pt is not None
-                       or spec.defines_pt is not None or spec.switch_pt or spec.for_each is not None
-                       or spec.base_pt_mana_value or spec.loses or spec.loses_all_abilities or spec.cant_have
-                       or not {str(g) for g in spec.gains} <= _PLAIN_COMBAT - _MORE_DAMAGE
+            varying = (spec.gets is not None and e.times != 1 or spec.defines_pt is not None or spec.switch_pt
+                       or spec.for_each is not None or spec.base_pt_mana_value or spec.loses
+                       or spec.loses_all_abilities or spec.cant_have
+                       or not {g[1] if isinstance(g, tuple) and g[0] == "keyword" else repr(g) for g in spec.gains}
+                       <= _PLAIN_COMBAT - _MORE_DAMAGE
                        or any(w in str(r) for r in (*spec.rules, *spec.board_rules)
                               for w in ("unblocked", "toughness")))
+            adds = max(spec.gets[0] if spec.gets is not None else 0, spec.set_pt[0] if spec.set_pt is not None else 0)
             on_self = isinstance(e.what, Source) and perm is not None and perm.id not in self.attacking
-            if raising and not on_self:
+            if on_self or not varying and adds <= 0:
+                return 0
+            if varying or not isinstance(e.what, (Targeted, Source)) or spec.set_pt is not None and spec.gets:
                 raise _Unbounded()
+            if isinstance(e.what, Targeted) and e.what.slot < len(targets) and not self._may_attack_target(
+                    targets[e.what.slot]):
+                return 0  # Elemental Uprising on a land that isn't attacking: it can't join the attack (508.1)
+            return adds
         elif name in ("RemoveCounters", "Attach", "Monstrosity", "Adapt") or (
                 name == "PutCounters" and e.kind != "poison"):
             raise _Unbounded()
         elif name in _REMOVALS and self.lowered:
             raise _Unbounded()
+        return 0
 
     def _uses(self, a: Any, perm: Any) -> int:
         """How often ``a`` can still take effect this turn."""
         if isinstance(a, TriggeredAbility):
             if a.event.kind in ("enters", "end_step") and a.event.subject is None and not a.also:
                 return 1
-            if self._harm(a.effects, a.targets) == (0, 0):
+            if self._harm(a.effects, a.targets, perm is not None and perm.controller != self.me) == (0, 0):
                 return 0
             raise _Unbounded()
         if not isinstance(a, ActivatedAbility):
             return 1  # a spell cast once; a static or an unread line does nothing here
         if self._harm(a.effects, a.targets) == (0, 0):
             return 0
+        return self._times(a, perm)
+
+    def _times(self, a: Any, perm: Any) -> int:
+        """How often a spell (once) or an activated ability can still be used this turn; a
+        triggered ability without a bound."""
+        if isinstance(a, TriggeredAbility):
+            raise _Unbounded()
+        if not isinstance(a, ActivatedAbility):
+            return 1
         kinds = {c.kind for c in a.costs}
         if "return_self" in kinds:
             raise _Unbounded()  # cast again from the hand
@@ -298,42 +368,84 @@ class _Counter:
                          + sum(i.max_amount for i in instances))
         return self.mana
 
-    def _harm(self, effects: Iterable[Any], targets: tuple[TargetSpec, ...]) -> tuple[int, int]:
-        """The most life and poison one resolution of ``effects`` takes from the opponent."""
+    def _harm(self, effects: Iterable[Any], targets: tuple[TargetSpec, ...], theirs: bool = False) -> tuple[int, int]:
+        """The most life and poison one resolution of ``effects`` takes from the opponent
+        (``theirs``: of an ability the opponent controls)."""
         life = poison = 0
         for e in effects:
             if isinstance(e, (Optional, Attempt, Conditional)):
                 for part in (e.effects, getattr(e, "then", ()), e.otherwise):
-                    lost, counters = self._harm(part, targets)
+                    lost, counters = self._harm(part, targets, theirs)
                     life, poison = life + lost, poison + counters
             elif isinstance(e, Modal):
                 for mode in e.modes:
-                    lost, counters = self._harm(mode, targets)
+                    lost, counters = self._harm(mode, targets, theirs)
                     life, poison = life + lost, poison + counters
             elif isinstance(e, Damage):
                 recipients = [(e.amount, e.to), *((p.amount, p.to) for p in e.also)]
-                n = sum(_amount(amount) for amount, to in recipients if self._may_be_opponent(to, targets))
+                n = sum(_amount(amount) for amount, to in recipients if self._may_be_opponent(to, targets, theirs))
                 life += n
                 poison += n if self.infect else 0
             elif isinstance(e, LoseLife):
-                life += _amount(e.amount) if self._may_be_opponent(e.who, targets) else 0
+                life += _amount(e.amount) if self._may_be_opponent(e.who, targets, theirs) else 0
             elif isinstance(e, PutCounters):
                 poison += _amount(e.amount) if e.kind == "poison" else 0
-            elif isinstance(e, (Fight, Modify)) or type(e).__name__ in (*_HARMLESS, "Untap", "Bounce"):
-                continue
+            elif isinstance(e, (Fight, Modify)) or type(e).__name__ in (*_HARMLESS, *_REPEATS, "Untap"):
+                continue  # what a card brought back does is counted where it is (_harmless_elsewhere)
             else:
                 raise _Unbounded()
         return life, poison
 
-    @staticmethod
-    def _may_be_opponent(ref: Any, targets: tuple[TargetSpec, ...]) -> bool:
+    def _may_be_opponent(self, ref: Any, targets: tuple[TargetSpec, ...], theirs: bool = False) -> bool:
         """Whether ``ref`` could name the opponent: anything but the controller, the source, each
-        permanent of a kind (608.2h) or a target slot that takes no player (115.1)."""
-        if isinstance(ref, (You, Source, Each)):
+        permanent of a kind (608.2h) or a target slot that takes no player (115.1). Of the
+        opponent's own ability, "you" is the opponent, and a target player they choose (603.3d)
+        is not where the searching player can always be chosen instead: a proof of no win holds
+        against the opponent who never chooses themselves."""
+        if isinstance(ref, (Source, Each)) or isinstance(ref, You) and not theirs:
             return False
         if isinstance(ref, Targeted):
-            return ref.slot >= len(targets) or "player" in targets[ref.slot].kinds
+            if ref.slot >= len(targets):
+                return True
+            spec = targets[ref.slot]
+            return "player" in spec.kinds and not (theirs and not spec.opponent and self._always_targetable())
         return True
+
+    def _always_targetable(self) -> bool:
+        """Whether nothing on the board or in a zone speaks of a player with hexproof, shroud or
+        protection (702.11d, 702.18d, 702.16j): the searching player stays a legal target."""
+        texts = [p.card.text or "" for p in self.view.permanents if p.card is not None]
+        texts += [zc.card.text or "" for z in self.board.zones.values() for zc in z.cards()]
+        return not any(_PLAYER_WARDS.search(t) for t in texts)
+
+
+def _instant_speed(a: Any, perm: Any, hand: list[Any]) -> bool:
+    """Whether ``a`` (a spell in ``hand``, an ability of a permanent or of a card in hand) could
+    be used in combat (117.1a, 307.1, 602.5d): not an activated ability "only as a sorcery", not
+    a spell or the ability of a permanent card still in hand that is neither an instant nor has
+    flash."""
+    if isinstance(a, ActivatedAbility) and (a.timing == "sorcery" or a.loyalty is not None):
+        return False
+    card = next((zc.card for zc in hand if a is zc.spell or zc.permanent is not None and (
+        perm is zc.permanent)), None)
+    if card is None:
+        return True
+    return "instant" in {t.lower() for t in card.types} or "flash" in {k.lower() for k in card.keywords}
+
+
+def _may_lower(value: Any) -> bool:
+    """Whether a static's continuous effect could lower a creature's power or take what adds to
+    its damage (611.3a: its source leaving then raises it): anything but +N/+M with N >= 0 and
+    keywords granted."""
+    specs = value if isinstance(value, tuple) else (value,)
+    for v in specs:
+        if not isinstance(v, ContinuousSpec):
+            return True
+        if v.gets is not None and v.gets[0] < 0 or v.set_pt is not None or v.defines_pt is not None or v.switch_pt \
+                or v.loses or v.loses_all_abilities or v.cant_have or v.rules or v.board_rules or v.for_each is not None \
+                or v.set_types is not None or v.remove_types or v.base_pt_mana_value or v.halved:
+            return True
+    return False
 
 
 def _varies(value: Any) -> bool:

@@ -1337,7 +1337,7 @@ CONSTANTS: dict[str, Any] = {
     "choose_one_or_more": {"any_number": True},  # of two modes, "one or both" is one or more
     # trigger events (603.6, 603.10, 508.2, 509.2, 510.3): TriggerKind
     "enters": "enters", "dies": "dies", "leaves": "leaves", "attacks": "attacks", "blocks": "blocks",
-    "becomes_blocked": "becomes_blocked", "deals_combat_damage_to_player": "deals_combat_damage_to_player",
+    "graveyard_from_battlefield": "graveyard_from_battlefield", "becomes_blocked": "becomes_blocked", "deals_combat_damage_to_player": "deals_combat_damage_to_player",
     "deals_combat_damage": "deals_combat_damage", "becomes_tapped": "becomes_tapped", "enters_yours": "enters_yours",
     "dies_yours": "dies_yours", "dies_theirs": "dies_theirs",
     "attacks_unblocked": "attacks_unblocked", "dealt_damage": "dealt_damage", "deals_damage": "deals_damage",
@@ -1379,7 +1379,7 @@ CONSTANTS: dict[str, Any] = {
 _SELF_VERBS = {"enters the battlefield": "enters", "attacks": "attacks", "blocks": "blocks", "dies": "dies",
                "leaves the battlefield": "leaves", "becomes blocked": "becomes_blocked",
                "deals combat damage to a player": "deals_combat_damage_to_player", "is turned face up": "turned_face_up",
-               "is put into a graveyard from the battlefield": "dies"}
+               "is put into a graveyard from the battlefield": "graveyard_from_battlefield"}
 
 
 def _pred(kind: str, fields: dict[str, Any], role: str | None = None, player: bool | None = None) -> _Predicate:
@@ -2431,7 +2431,7 @@ def _group_event(event: str, subject: dict[str, Any]) -> dict[str, Any]:
     if event == "enters_enchanted":  # under the control of the player the source enchants (303.4)
         return {"kind": "enters", "subject": subject, "whose": "attached"}
     if event in ("dies_yours", "dies_theirs"):  # 400.3: its owner's graveyard
-        return {"kind": "dies", "subject": subject, "owner": "you" if event == "dies_yours" else "opponents"}
+        return {"kind": "graveyard_from_battlefield", "subject": subject, "owner": "you" if event == "dies_yours" else "opponents"}
     return {"kind": event, "subject": subject}
 
 

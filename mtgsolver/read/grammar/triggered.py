@@ -79,7 +79,7 @@ def triggered(line: str, name: str) -> dict[str, Any]:
             out["condition"] = cond
     links = Links("triggered", *_antecedents(event))
     links.event_amount = event["kind"] in _AMOUNTS
-    if event["kind"] in ("dies", "put_into_graveyard") and "subject" in event:
+    if event["kind"] in ("dies", "graveyard_from_battlefield", "put_into_graveyard") and "subject" in event:
         links.card = {"subject": "object"}  # "that card" (603.10a, 400.7)
     if is_modal(rest):
         effects = modal_effects(rest, links)
@@ -90,7 +90,7 @@ def triggered(line: str, name: str) -> dict[str, Any]:
             texts = texts[:-1]
         effects = ability_effects(texts, links)
     targets = links.slots
-    if event["kind"] in ("dies", "put_into_graveyard") and "subject" not in event:
+    if event["kind"] in ("dies", "graveyard_from_battlefield", "put_into_graveyard") and "subject" not in event:
         effects = _from_graveyard(effects)
     if len(effects) == 1 and "optional" in effects[0] and set(effects[0]["optional"]) == {"effects"}:
         out["optional"] = True  # "you may" before the whole effect (603.5)
@@ -110,7 +110,7 @@ _AMOUNTS = ("deals_damage", "deals_combat_damage", "deals_damage_to_player", "de
             "deals_damage_to_opponent", "dealt_damage", "gains_life")
 #: Events of an object "an opponent controls", whose controller (as it last existed, 603.10a) "that
 #: player" names: "Whenever a creature an opponent controls dies, that player loses 2 life."
-_CONTROLLED = ("dies", "enters", "leaves")
+_CONTROLLED = ("dies", "graveyard_from_battlefield", "enters", "leaves")
 #: Events of a player's own action.
 _PLAYER_ACTIONS = ("cast", "draws", "discards", "gains_life")
 
