@@ -20,11 +20,11 @@ ROOT = Path(__file__).parent.parent
 SOLVED = [("examples/puzzles/forge/ps-akh4.yaml", 0.1), ("tests/data/forge/PS_AKH4.pzl", 0.1),
           ("tests/data/forge/PS_RIX6.pzl", 0.5), ("tests/data/forge/PS_MID2.pzl", 30.0),
           ("examples/puzzles/forge/ps-mid2.yaml", 30.0), ("tests/data/forge/PP00.pzl", 9.0),
-          ("examples/puzzles/forge/pp00.yaml", 9.0), ("tests/data/forge/PP01.pzl", 28.0),
+          ("examples/puzzles/forge/pp00.yaml", 9.0), ("tests/data/forge/PP01.pzl", 150.0),
           ("examples/puzzles/forge/ps-khm2.yaml", 25.0), ("tests/data/forge/PS_KHM2.pzl", 25.0),
           ("tests/data/forge/MTGP_04.pzl", 140.0), ("tests/data/forge/MTGP_09.pzl", 30.0),
           ("examples/puzzles/forge/mtgp-09.yaml", 30.0), ("tests/data/forge/PS_ZNR3.pzl", 21.0),
-          ("tests/data/forge/PP15.pzl", 55.0)]
+          ("tests/data/forge/PP15.pzl", 55.0), ("tests/data/forge/PS_WAR1.pzl", 215.0)]
 #: The default suite's share: puzzles solved in under a second.
 QUICK = 1.0
 

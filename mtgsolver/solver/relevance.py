@@ -1096,11 +1096,12 @@ def _copyable(board: Board) -> set[str]:
 def _graveyard_bearing(board: Board, player: str) -> list[UnreadLine]:
     """What the search doesn't play about ``player``'s graveyard, bearing on a proof that there
     is no win: the unread lines of a card there (an effect may return it to a hand, and it is
-    cast), and an ability that works from the graveyard itself (113.6: "return ~ from your
-    graveyard", Aurora Eidolon's trigger) of a card there or in hand (it may be discarded)."""
+    cast; but not an Aura's enchant line, which the search plays as it casts or returns the Aura,
+    303.4a, 303.4f), and an ability that works from the graveyard itself (113.6: "return ~ from
+    your graveyard", Aurora Eidolon's trigger) of a card there or in hand (it may be discarded)."""
     z = board.zones[player]
     out = [UnreadLine(zc.id, line, line_kinds(line)) for zc in z.graveyard
-           for line in (zc.permanent.unread if zc.permanent is not None else ())]
+           for line in (zc.permanent.unread if zc.permanent is not None else ()) if not _ENCHANT.match(_body(line))]
     for zc in (*z.hand, *z.graveyard):
         own = _from_own_graveyard(zc.name)
         out += [UnreadLine(zc.id, a.text, frozenset({"other"})) for a in (zc.permanent.abilities if zc.permanent else ())
