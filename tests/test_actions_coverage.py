@@ -34,12 +34,12 @@ def _faces(path: Path, names: set[str] | None = None) -> list[_Face]:
 def test_pool_coverage_of_what_cards_do(atomic_cards: Path) -> None:
     """2026-12-01 on the whole pool: instant and sorcery cards read whole 2,761 of 5,512 (50.1%),
     activated abilities 3,966 of 6,506 (61.0%), triggered abilities 4,488 of 8,778 (51.1%, those
-    after an ability word counted, 207.2c); a twentieth: 118 of 237, 197 of 343, 232 of 475."""
+    after an ability word counted, 207.2c); a fortieth: 59 of 118, 104 of 170, 116 of 219 (2026-12-02)."""
     faces = _faces(atomic_cards)
-    result = measure(faces if CI else faces[::20], ACTION_CATEGORIES)
+    result = measure(faces if CI else faces[::40], ACTION_CATEGORIES)
     for c in ACTION_CATEGORIES:
         print(f"{c}: {result.read[c]} of {result.total[c]}")
-    assert result.total["spell"] > (5000 if CI else 200)
+    assert result.total["spell"] > (5000 if CI else 100)
     floors = {"spell": 0.50, "activated": 0.60, "triggered": 0.51} if CI else \
         {"spell": 0.48, "activated": 0.56, "triggered": 0.48}
     for c, floor in floors.items():

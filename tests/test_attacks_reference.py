@@ -207,7 +207,7 @@ def _compare(board: Board, objective: str, pick: int) -> None:
     assert _power(board, witness, objective) == target, (objective, witness, suggestion)
 
 
-@settings(max_examples=runs(2000, 100), deadline=None, derandomize=True)
+@settings(max_examples=runs(2000, 50), deadline=None, derandomize=True)
 @given(boards(), st.integers(0, 10_000))
 def test_solver_agrees_with_brute_force(case: tuple[Board, str], pick: int) -> None:
     board, objective = case

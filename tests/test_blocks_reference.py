@@ -202,7 +202,7 @@ def _decl(witness) -> dict[str, tuple[str, ...]]:
     return {c: tuple(a) for c, a in witness}
 
 
-@settings(max_examples=runs(2000), deadline=None, derandomize=True)
+@settings(max_examples=runs(2000, 100), deadline=None, derandomize=True)
 @given(boards(), st.sampled_from(OBJECTIVES))
 def test_solver_agrees_with_reference(board: Board, objective: str) -> None:
     legal, obeyed, maximum = ref.reference(board)

@@ -15,6 +15,7 @@ from mtgsolver.load import parse_board_text
 from mtgsolver.model import BoardError
 
 from .conftest import EXAMPLES
+from .support import runs
 
 BOARDS = {p.name: yaml.safe_load(p.read_text()) for p in sorted(EXAMPLES.glob("*.yaml"))}
 
@@ -101,7 +102,7 @@ def mutated_boards(draw) -> str:
     return yaml.safe_dump(board)
 
 
-@settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=runs(400, 150), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated_boards())
 def test_loader_raises_only_board_errors(text: str) -> None:
     try:
@@ -115,7 +116,7 @@ def test_every_example_loads(name: str) -> None:
     parse_board_text(yaml.safe_dump(BOARDS[name]), name)
 
 
-@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=runs(150, 60), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated_boards())
 def test_operations_on_loaded_boards_answer_or_refuse_cleanly(text: str) -> None:
     """What loads can be asked every question: an answer, or a ValueError the CLI turns into

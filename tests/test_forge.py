@@ -77,7 +77,7 @@ def test_saved_puzzles_load_with_the_pool(pool) -> None:
     """Every puzzle loads with the real cards, but those with cards the pool lacks; a creature
     whose "*" power and toughness (208.2a) its text defines in words no grammar reads loads with
     that line unread."""
-    step = max(1, len(PUZZLES) // runs(len(PUZZLES), 16))
+    step = max(1, len(PUZZLES) // runs(len(PUZZLES), 8))
     loaded = 0
     for path in PUZZLES[::step]:
         data = imported(path.name, pool)

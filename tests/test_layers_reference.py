@@ -289,7 +289,7 @@ def summary(perm: Permanent) -> dict:
             "blocked_only_above": sorted(st.value.power_at_most for st in perm.statics("cant_be_blocked_by"))}
 
 
-@settings(max_examples=runs(1000), deadline=None, derandomize=True)
+@settings(max_examples=runs(1000, 50), deadline=None, derandomize=True)
 @given(boards())
 def test_layer_engine_agrees_with_the_brute_force_reference(case) -> None:
     """613.1, 613.4a-d, 613.6-613.8, 613.11, 305.6-7: the engine equals every rules-consistent
@@ -321,7 +321,7 @@ ON_THE_AFFECTED = st.sampled_from([
 ])
 
 
-@settings(max_examples=runs(500), deadline=None, derandomize=True)
+@settings(max_examples=runs(500, 25), deadline=None, derandomize=True)
 @given(boards(ON_THE_AFFECTED))
 def test_conditions_on_the_affected_object_agree_with_the_reference(case) -> None:
     """611.3b, 613.8a: "as long as it's a Zombie / attacking", "Otherwise" (the negated filter),

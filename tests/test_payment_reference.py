@@ -153,7 +153,7 @@ def pinned(names: list[str], cost: str, life: int = 20, pool: str = "", creature
     return parse_board_text("\n".join(lines), "pinned.yaml"), cost, False, (), creature_spell
 
 
-@settings(max_examples=runs(2000, 100), deadline=None, derandomize=True)
+@settings(max_examples=runs(2000, 50), deadline=None, derandomize=True)
 @given(requests())
 # 106.6: creature-only mana pays no activation cost, in play or in the pool
 @example(pinned(["Converter", "Creature Shrine"], "{B}", creature_spell=True))
