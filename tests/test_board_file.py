@@ -140,6 +140,8 @@ BAD = [
     ("attack tax covering something else", "battlefield:\n  - {id: s, name: Annex, types: [artifact], controller: bob, "
      "abilities: [{attack_tax: {cost: '{1}', covers: battles}}]}\n",
      "battlefield[0].abilities[0]", "covers must be you or you_and_planeswalkers"),
+    ("an inline card with an empty name", "battlefield:\n  - {id: s, name: '', types: [land], controller: bob, "
+     "text: '{T}: Add {G}.'}\n", "battlefield[0].name", "an inline card needs a name"),
     ("not a mapping", "- just\n- a list\n", "", "expected a mapping"),
 ]
 

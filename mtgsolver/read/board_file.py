@@ -722,6 +722,8 @@ class _Builder:
         if (p.card is None) == (p.name is None) and not (p.card is not None and p.copy_of is not None):
             raise self.fail(path, "give exactly one of card (a library card) or name (an inline card); both only "
                             "with copy_of (the name a copy's exception gives it, 707.9b)")
+        if p.name is not None and not p.name.strip():
+            raise self.fail(f"{path}.name", "an inline card needs a name: give the permanent's name, or card for a library card")
         card: Card | None = None
         if p.card is not None:
             try:
