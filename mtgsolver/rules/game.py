@@ -233,12 +233,13 @@ class Views:
     state met again (each way through a step's choices replays it from the same board) is
     layered once. A state is known by the identity of what it is made of (the permanents'
     field values, the effects, players, zone cards, stack, combat, turn and pools), each
-    cached view keeping those objects alive, so no identity is reused while its view is
-    kept; equal states made of other objects are layered again, never confused."""
+    cached view kept beside the printed board that holds those objects, so no identity is
+    reused while its view is kept; equal states made of other objects are layered again,
+    never confused."""
 
     def __init__(self, limit: int = 4096) -> None:
         self.limit = limit
-        self.known: dict[tuple[Any, ...], Board] = {}
+        self.known: dict[tuple[Any, ...], tuple[Board, Board]] = {}  # key -> (printed board, its view)
         self.perms: dict[int, tuple[Permanent, tuple[Any, ...]]] = {}
 
     def view(self, game: "Game") -> Board:
@@ -249,8 +250,9 @@ class Views:
             if len(self.known) >= self.limit:
                 self.known.clear()
                 self.perms.clear()
-            known = self.known[key] = apply_layers(game.board())
-        return known
+            printed = game.board()
+            known = self.known[key] = (printed, apply_layers(printed))
+        return known[1]
 
     def key(self, game: "Game") -> tuple[Any, ...]:
         source = game.source
