@@ -32,8 +32,10 @@ tramples), the postcombat main phase. The opponent loses at 0 life (704.5a). The
 there a sequence that wins against every block.
 
 An opponent's creature may have one ability, "Sacrifice this creature: put a -1/-1 counter on
-target creature" (``counter``) or "... deal 1 damage to any target" (``ping``; the active player
-as a target changes nothing here and is left out). The opponent answers (117.3b-d, 117.4):
+target creature" (``counter``), "... deal 1 damage to any target" (``ping``; the active player
+as a target changes nothing here and is left out) or "... you gain life equal to the life you've
+lost this turn" (``korlis``: the opponent's life lost this turn, 119.3, 120.3a, counted from the
+board's start and never taken back by life gained). The opponent answers (117.3b-d, 117.4):
 before each spell of the active player resolves, any number of times, each answer done before
 the spell (its target chosen as the spell was cast: gone, the spell does nothing, 608.2b; a
 target may be the sacrificed creature itself, 601.2c before 601.2h), and whenever the active
@@ -65,7 +67,7 @@ class Unit:
     damage: int = 0
     deadly: bool = False  # dealt damage by a deathtouch source
     bonus: tuple[int, int] = (0, 0)
-    ability: str | None = None  # the opponent's sacrifice ability: "counter" or "ping"
+    ability: str | None = None  # the opponent's sacrifice ability: "counter", "ping" or "korlis"
     counters: int = 0  # -1/-1 counters
 
     def p(self) -> int:
@@ -85,6 +87,7 @@ class State:
     attackers: tuple[str, ...] = ()
     blocks: tuple[tuple[str, tuple[str, ...]], ...] = ()  # attacker -> its blockers (509.1h: blocked stays blocked)
     struck: tuple[str, ...] = ()
+    lost: int = 0  # the opponent's life lost this turn (119.3)
 
     def unit(self, uid: str) -> Unit | None:
         return next((u for u in self.units if u.id == uid), None)
@@ -188,8 +191,10 @@ def _resolve(state: State, item: Item) -> State:
     if item[0] == "mine":
         return _effect(state, item[1], item[2], item[3])
     ability, target = item[1], item[2]
+    if ability == "korlis":
+        return replace(state, life=state.life + state.lost)
     if target == "opponent":
-        return replace(state, life=state.life - 1)
+        return _loses(state, 1)
     u = state.unit(target)
     if u is None:  # 608.2b: its target is gone
         return state
@@ -211,7 +216,7 @@ def _effect(state: State, cid: str, card: Card, target: str | None) -> State:
         _, _, p, t, kw = card
         return replace(state, units=state.units + (Unit(cid, True, p, t, frozenset(kw), sick="haste" not in kw),))
     if target == "opponent":
-        return replace(state, life=state.life - card[2])
+        return _loses(state, card[2])
     u = state.unit(target or "")
     if u is None:
         return state
@@ -230,9 +235,15 @@ def _answers(state: State) -> list[tuple[State, Item]]:
         if spitter.mine or spitter.ability is None:
             continue
         gone = replace(state, units=tuple(v for v in state.units if v.id != spitter.id))
-        targets = [u.id for u in state.units] + (["opponent"] if spitter.ability == "ping" else [])
+        targets = [None] if spitter.ability == "korlis" else \
+            [u.id for u in state.units] + (["opponent"] if spitter.ability == "ping" else [])
         out += [(gone, ("theirs", spitter.ability, t)) for t in targets]
     return out
+
+
+def _loses(state: State, n: int) -> State:
+    """The opponent loses ``n`` life (119.3), kept as life lost this turn."""
+    return replace(state, life=state.life - n, lost=state.lost + n)
 
 
 def _with(state: State, unit: Unit) -> State:
@@ -404,17 +415,17 @@ def _divisions(state: State, u: Unit, blockers: list[str], power: int) -> list[t
 def _deal(state: State, dealers: list[str], combo: tuple[tuple[tuple[str, int], ...], ...]) -> State:
     """510.2: all at once; lifelink of the opponent's creatures gains them life."""
     units = {u.id: u for u in state.units}
-    life = state.life
+    life, lost = state.life, state.lost
     for c, parts in zip(dealers, combo):
         src = units[c]
         for target, n in parts:
             if n <= 0:
                 continue
             if target == "opponent":
-                life -= n
+                life, lost = life - n, lost + n
             elif target in units:
                 t = units[target]
                 units[target] = replace(t, damage=t.damage + n, deadly=t.deadly or "deathtouch" in src.keywords)
             if not src.mine and "lifelink" in src.keywords:
                 life += n
-    return _sba(replace(state, units=tuple(units.values()), life=life))
+    return _sba(replace(state, units=tuple(units.values()), life=life, lost=lost))

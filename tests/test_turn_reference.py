@@ -19,8 +19,8 @@ from mtgsolver.model.cards import Card
 from mtgsolver.model.abilities import Static
 from mtgsolver.model.continuous import ContinuousSpec
 from mtgsolver.model.copies import EntersAsCopy
-from mtgsolver.model.effects import (ActivatedAbility, Damage, Destroy, Modify, PutCounters, SpellAbility, TargetSpec,
-                                     Targeted)
+from mtgsolver.model.effects import (ActivatedAbility, Damage, Destroy, GainLife, LifeLost, Modify, PutCounters,
+                                     SpellAbility, TargetSpec, Targeted, You)
 from mtgsolver.model.mana import Color, ManaCost
 from mtgsolver.model.mana_abilities import CostPart, basic_land_ability
 from mtgsolver.model.permanent import Permanent, Player
@@ -51,12 +51,15 @@ def land_permanent(lid: str, color: str, tapped: bool) -> Permanent:
                      subtypes=frozenset({sub}), abilities=(basic_land_ability(sub),), tapped=tapped, card=card)
 
 
-#: The opponent's sacrifice abilities: "Sacrifice ~: Put a -1/-1 counter on target creature." and
-#: "Sacrifice ~: ~ deals 1 damage to any target."
+#: The opponent's sacrifice abilities: "Sacrifice ~: Put a -1/-1 counter on target creature.",
+#: "Sacrifice ~: ~ deals 1 damage to any target." and "Sacrifice ~: You gain life equal to the life
+#: you've lost this turn." (Children of Korlis, 119.3)
 ABILITIES = {"counter": ActivatedAbility((PutCounters(Targeted(0), "-1/-1"),), costs=(CostPart("sacrifice_self"),),
                                          targets=(CREATURE,), text="Sacrifice ~: Put a -1/-1 counter on target creature."),
              "ping": ActivatedAbility((Damage(1, Targeted(0)),), costs=(CostPart("sacrifice_self"),), targets=(ANY,),
-                                      text="Sacrifice ~: ~ deals 1 damage to any target.")}
+                                      text="Sacrifice ~: ~ deals 1 damage to any target."),
+             "korlis": ActivatedAbility((GainLife(LifeLost(You())),), costs=(CostPart("sacrifice_self"),),
+                                        text="Sacrifice ~: You gain life equal to the life you've lost this turn.")}
 
 
 def creature(uid: str, u: ref.Unit, controller: str) -> Permanent:
@@ -174,6 +177,12 @@ def answering_states(draw: st.DrawFn) -> ref.State:
 @settings(max_examples=runs(300, 6), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(answering_states())
 def test_win_against_the_opponents_answers_agrees_with_the_reference(state: ref.State) -> None:
+    agrees_with_the_reference_against_answers(state)
+
+
+def agrees_with_the_reference_against_answers(state: ref.State) -> None:
+    """As :func:`agrees_with_the_reference`, undecided allowed only where a response of the
+    active player's to an answer was not searched."""
     expected = ref.wins(state)
     board = board_of(state)
     answer = win_turn(board, bundled_library(), time_limit=900)
@@ -215,3 +224,17 @@ def copying_states(draw: st.DrawFn) -> ref.State:
 @given(copying_states())
 def test_win_with_a_copy_entering_agrees_with_the_reference(state: ref.State) -> None:
     agrees_with_the_reference(state)
+
+
+
+def test_the_opponents_life_lost_this_turn_is_gained_back_in_answer() -> None:
+    """119.3, 120.3a: Children of Korlis's ability gives its controller back the life lost this
+    turn. At 3 life, one 3-damage bolt wins (the sacrifice in answer gains 0); two 2-damage bolts
+    don't (sacrificed in answer to the second, it gains back the first's 2). The search agrees."""
+    korlis = ref.Unit("s0", False, 0, 1, ability="korlis")
+    lands = (("l0", "R", False), ("l1", "R", False))
+    for hand, wins in (((("h0", ("bolt", "R", 3)),), True),
+                       ((("h0", ("bolt", "R", 2)), ("h1", ("bolt", "R", 2))), False)):
+        state = ref.State((korlis,), lands, hand, 3)
+        assert ref.wins(state) is wins
+        agrees_with_the_reference_against_answers(state)

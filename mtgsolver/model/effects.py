@@ -224,7 +224,16 @@ class EventAmount:
     ``deals_damage_to_opponent``, ``dealt_damage``) or life gained (``gains_life``)."""
 
 
-Amount = Union[int, X, Count, PowerOf, ToughnessOf, ManaValueOf, EventAmount]
+@dataclass(frozen=True)
+class LifeLost:
+    """The life ``of`` has lost this turn as the effect happens (119.3; 120.3a: damage dealt to a
+    player causes that loss; 119.4: paid life is lost): "the life you've lost this turn", kept in
+    the board's turn record (:attr:`~mtgsolver.model.zones.TurnInfo.life_lost`)."""
+
+    of: Ref
+
+
+Amount = Union[int, X, Count, PowerOf, ToughnessOf, ManaValueOf, EventAmount, LifeLost]
 
 #: How long a lasting effect lasts (611.2a-b, 514.2): until the cleanup step ("until end of
 #: turn", "this turn"), for as long as the source stays (``while_source``), for the game, or

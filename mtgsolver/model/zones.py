@@ -131,7 +131,8 @@ class TurnInfo:
     most recently created extra turn is taken first); ``permanent_left``: the players a permanent
     they controlled left the battlefield of this turn (revolt, 207.2c: "if a permanent you
     controlled left the battlefield this turn"); ``creature_died``: a creature died this turn
-    (morbid, 207.2c; 700.4: put into a graveyard from the battlefield).
+    (morbid, 207.2c; 700.4: put into a graveyard from the battlefield); ``life_lost``: the life
+    each player lost this turn (119.3, 120.3a: damage dealt to a player; 119.4: life paid).
     """
 
     number: int | None = None
@@ -145,6 +146,7 @@ class TurnInfo:
     extra_turns: tuple[str, ...] = ()
     permanent_left: frozenset[str] = frozenset()
     creature_died: bool = False
+    life_lost: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
 
 _SYMBOL = re.compile(r"\{[^}]+\}")

@@ -368,6 +368,8 @@ class TurnSpec(_Strict):
         default_factory=list, description="the players a permanent they controlled left the battlefield of this turn "
         "(revolt, 207.2c)")
     creature_died: bool = Field(False, description="a creature died this turn (morbid, 207.2c; 700.4)")
+    life_lost: dict[str, Bounded] = Field(
+        default_factory=dict, description="the life each player lost this turn (119.3, 120.3a; 119.4: life paid)")
 
 
 class SolutionSpec(_Strict):
@@ -1189,7 +1191,7 @@ class _Builder:
                          x=item.x, modes=tuple(item.modes))
 
     def turn(self, t: TurnSpec) -> TurnInfo:
-        for f in ("spells_cast", "crimes_committed", "lands_played"):
+        for f in ("spells_cast", "crimes_committed", "lands_played", "life_lost"):
             for player, n in getattr(t, f).items():
                 self.need_player(player, f"turn.{f}.{player}")
                 if n < 0:
@@ -1207,7 +1209,7 @@ class _Builder:
         return TurnInfo(t.number, t.extra_turn, MappingProxyType(dict(t.spells_cast)),
                         MappingProxyType(dict(t.crimes_committed)), frozenset(t.triggered_once), t.step,
                         MappingProxyType(dict(t.lands_played)), frozenset(t.activated_once), tuple(t.extra_turns),
-                        frozenset(t.permanent_left), t.creature_died)
+                        frozenset(t.permanent_left), t.creature_died, MappingProxyType(dict(t.life_lost)))
 
     # -- effects, pools, combat ------------------------------------------------------
     def effect(self, i: int, e: EffectSpec) -> Effect:
@@ -1540,7 +1542,8 @@ def zones_data(board: Board, library: CardLibrary | None = None) -> dict[str, An
             "spells_cast": dict(t.spells_cast), "crimes_committed": dict(t.crimes_committed),
             "triggered_once": sorted(t.triggered_once), "activated_once": sorted(t.activated_once),
             "extra_turns": list(t.extra_turns), "permanent_left": sorted(t.permanent_left),
-            **({"creature_died": True} if t.creature_died else {})}
+            **({"creature_died": True} if t.creature_died else {}),
+            **({"life_lost": dict(t.life_lost)} if t.life_lost else {})}
     return {"zones": zones, "stack": stack, "turn": turn}
 
 

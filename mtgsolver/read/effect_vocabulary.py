@@ -13,7 +13,8 @@ the model one to one:
   ``{"controller_of": REF}``, ``{"owner_of": REF}``, ``{"chosen": {filter, count, ...}}``,
   ``{"objects": [ID, ...]}``;
 - an amount: an integer, ``"x"``, ``{"count": FOR_EACH, "times": N}``, ``{"power_of": REF}``,
-  ``{"toughness_of": REF}``, ``{"mana_value_of": REF}``, ``"that_much"`` (the amount of a triggered ability's event);
+  ``{"toughness_of": REF}``, ``{"mana_value_of": REF}``, ``{"life_lost": REF}`` (the life a
+  player lost this turn), ``"that_much"`` (the amount of a triggered ability's event);
 - an affected set, a condition and a count are the continuous vocabulary's
   (:func:`~mtgsolver.read.vocabulary.parse_affected`, :func:`~.parse_condition`,
   :func:`~.parse_for_each`), a lasting change a ``continuous`` mapping without ``affects``;
@@ -111,8 +112,10 @@ def parse_amount(data: Any, path: str = "amount") -> fx.Amount:
         key, value = next(iter(data.items()))
         ref = parse_ref(value, f"{path}.{key}")
         return fx.PowerOf(ref) if key == "power_of" else fx.ToughnessOf(ref)
+    if isinstance(data, dict) and set(data) == {"life_lost"}:
+        return fx.LifeLost(parse_ref(data["life_lost"], f"{path}.life_lost"))
     raise VocabularyError(f"{path}: {data!r} is not an amount (a number, x, count, power_of, toughness_of, "
-                          "mana_value_of, that_much)")
+                          "mana_value_of, life_lost, that_much)")
 
 
 def parse_target(data: Any, path: str = "target") -> fx.TargetSpec:
@@ -414,6 +417,8 @@ def _amount_entry(amount: Any) -> Any:
         return {"mana_value_of": _ref_entry(amount.of)}
     if isinstance(amount, (fx.PowerOf, fx.ToughnessOf)):
         return {"power_of" if isinstance(amount, fx.PowerOf) else "toughness_of": _ref_entry(amount.of)}
+    if isinstance(amount, fx.LifeLost):
+        return {"life_lost": _ref_entry(amount.of)}
     raise AssertionError(amount)
 
 

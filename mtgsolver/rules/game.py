@@ -395,6 +395,12 @@ class Game:
         self.changed()
 
     def set_player(self, name: str, **changes: Any) -> None:
+        """Change a player's state; a life total going down is life lost this turn (119.3, 120.3a,
+        119.4), kept in the turn record."""
+        lost = self.players[name].life - changes.get("life", self.players[name].life)
+        if lost > 0:
+            record = {**self.turn.life_lost, name: self.turn.life_lost.get(name, 0) + lost}
+            self.turn = dataclasses.replace(self.turn, life_lost=MappingProxyType(record))
         self.players[name] = dataclasses.replace(self.players[name], **changes)
         self.changed()
 

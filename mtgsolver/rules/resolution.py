@@ -64,6 +64,7 @@ from mtgsolver.model.effects import (
     GainLife,
     KeywordAction,
     LookAtTop,
+    LifeLost,
     ManaValueOf,
     LoseLife,
     Mill,
@@ -476,6 +477,8 @@ class Resolving:
                                           "is not modelled")
             p = self.object(ids[0]) if ids else None
             return p.mana_value if p is not None else 0
+        if isinstance(amount, LifeLost):  # 119.3: the life lost this turn, as the turn record keeps it
+            return sum(self.game.turn.life_lost.get(p, 0) for p in self.refs(amount.of) if p in self.game.players)
         if isinstance(amount, EventAmount):  # 603.7c: "that much", the amount of the event it triggered on
             if self.obj.event_amount is None:
                 raise Undecided("603.7c", f"{self.name()}: the amount of the event it triggered on is not known here")

@@ -1128,5 +1128,5 @@ def state_key(board: Board) -> Any:
     t = board.turn
     turn = (t.step, tuple(sorted(t.lands_played.items())), tuple(sorted(t.spells_cast.items())),
             tuple(sorted(t.activated_once)), tuple(sorted(t.triggered_once)), tuple(sorted(t.permanent_left)),
-            t.creature_died)
+            t.creature_died, tuple(sorted(t.life_lost.items())))
     return perms, effects, zones, players, pools, repr(board.combat), turn

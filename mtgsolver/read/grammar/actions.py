@@ -1300,6 +1300,7 @@ CONSTANTS: dict[str, Any] = {
     "your_next_end_step": {"kind": "end_step"},
     "delayed_end_of_combat": {"kind": "end_of_combat", "whose": "each"},
     "amount_x": "x",
+    "life_you_lost": {"life_lost": "you"},  # 119.3: the turn record of the life lost
     # where things go (400.7)
     "to_hand": {},
     "to_battlefield": {"to": "battlefield"},
