@@ -233,7 +233,14 @@ class LifeLost:
     of: Ref
 
 
-Amount = Union[int, X, Count, PowerOf, ToughnessOf, ManaValueOf, EventAmount, LifeLost]
+@dataclass(frozen=True)
+class Removed:
+    """"That much" after counters were removed by the same ability ("remove all +1/+1 counters
+    from ~, and it deals that much damage ..."): the number of counters its last
+    :class:`RemoveCounters` removed (608.2c: a later part of the effect refers to an earlier one)."""
+
+
+Amount = Union[int, X, Count, PowerOf, ToughnessOf, ManaValueOf, EventAmount, LifeLost, Removed]
 
 #: How long a lasting effect lasts (611.2a-b, 514.2): until the cleanup step ("until end of
 #: turn", "this turn"), for as long as the source stays (``while_source``), for the game, or
@@ -350,11 +357,13 @@ class PutCounters:
 
 @dataclass(frozen=True)
 class RemoveCounters:
-    """Remove ``amount`` counters of ``kind`` from ``what`` (122)."""
+    """Remove ``amount`` counters of ``kind`` from ``what`` (122); ``all``: every counter of that
+    kind on it ("remove all +1/+1 counters from ~")."""
 
     what: Ref
     kind: str
     amount: Amount = 1
+    all: bool = False
 
 
 @dataclass(frozen=True)
@@ -783,12 +792,15 @@ class Conditional:
     """``effects`` if ``condition`` holds as it resolves, else ``otherwise`` ("If ..., ...
     instead", 608.2c); conditions are the board conditions of 611.3b, all of which must hold,
     and ``kicked``: the spell was kicked ("if this spell was kicked", 702.33d). A target slot
-    named only in a kicked Conditional's effects is chosen only when the spell is kicked (601.2c)."""
+    named only in a kicked Conditional's effects is chosen only when the spell is kicked (601.2c).
+    ``resolved``: an activated ability's "if this is the N-th time this ability has resolved this
+    turn", counted on its source (:attr:`~mtgsolver.model.permanent.Permanent.resolved`)."""
 
     condition: tuple[Condition, ...]
     effects: tuple["Effect", ...]
     otherwise: tuple["Effect", ...] = ()
     kicked: bool = False
+    resolved: int | None = None
 
 
 @dataclass(frozen=True)

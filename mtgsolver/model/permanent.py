@@ -103,6 +103,10 @@ class Permanent:
     timestamp: int | None = None
     counters_timestamp: int | None = None
     monstrous: bool = False
+    # times each of its activated abilities (numbered from 1, as 602.5b's "ID:N") resolved this
+    # turn, kept for an ability that asks ("if this is the third time this ability has resolved
+    # this turn"); a new object has none (400.7)
+    resolved: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))
     paired_with: str | None = None  # the creature it is paired with by soulbond (702.95b)
     layered_pt: tuple[int, int] | None = None
     card: Card | None = None  # the card it is (None: a token, 111.1); where it goes when it leaves (400.7)

@@ -222,6 +222,9 @@ class PermanentSpec(CardSpec):
         None, ge=0, le=NUMBER_LIMIT, description="when its power/toughness counters were last put on it (613.7c: "
         "they apply in layer 7c in timestamp order with the effects there); default: its own timestamp")
     monstrous: bool = Field(False, description="it has become monstrous (702.94)")
+    resolved: dict[Annotated[int, Field(ge=1, le=NUMBER_LIMIT)], Annotated[int, Field(ge=0, le=NUMBER_LIMIT)]] = Field(
+        default_factory=dict, description="times each of its activated abilities (N: its N-th, from 1) resolved "
+        "this turn (\"if this is the third time this ability has resolved this turn\")")
     paired_with: str | None = Field(
         None, description="the id of the creature it is paired with by soulbond (702.95): both creatures, same "
         "controller; given on one of the two or on both, alike")
@@ -836,6 +839,7 @@ class _Builder:
             protector=protector, chosen_color=chosen, chosen_type=chosen_type, x=p.x, chosen_modes=modes,
             damage=p.damage, deathtouch_damage=p.deathtouch_damage, is_commander=p.commander, token=p.token,
             timestamp=p.timestamp, counters_timestamp=p.counters_timestamp, monstrous=p.monstrous,
+            resolved=MappingProxyType({n: k for n, k in p.resolved.items() if k}),
             copy_of=card.name if p.copy_of is not None else None,  # type: ignore[union-attr]
             card=None if p.token else own if p.copy_of is not None or p.back_face else card or Card(name, tuple(types), tuple(sorted(supertypes)), tuple(subtypes),
                                                    tuple(colors) if p.colors is not None else None, cost,

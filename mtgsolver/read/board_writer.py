@@ -155,6 +155,8 @@ def permanent_data(p: Permanent, index: int, library: CardLibrary) -> dict[str, 
         out["counters"] = dict(p.counters)
     if p.chosen_modes:
         out["chosen_modes"] = list(p.chosen_modes)
+    if p.resolved:
+        out["resolved"] = dict(p.resolved)
     if p.timestamp is not None and p.timestamp != index + 1:
         out["timestamp"] = p.timestamp
     if p.counters_timestamp is not None:

@@ -14,7 +14,7 @@ the model one to one:
   ``{"objects": [ID, ...]}``;
 - an amount: an integer, ``"x"``, ``{"count": FOR_EACH, "times": N}``, ``{"power_of": REF}``,
   ``{"toughness_of": REF}``, ``{"mana_value_of": REF}``, ``{"life_lost": REF}`` (the life a
-  player lost this turn), ``"that_much"`` (the amount of a triggered ability's event);
+  player lost this turn), ``"removed"`` (the counters the ability's last removal removed), ``"that_much"`` (the amount of a triggered ability's event);
 - an affected set, a condition and a count are the continuous vocabulary's
   (:func:`~mtgsolver.read.vocabulary.parse_affected`, :func:`~.parse_condition`,
   :func:`~.parse_for_each`), a lasting change a ``continuous`` mapping without ``affects``;
@@ -101,6 +101,8 @@ def parse_amount(data: Any, path: str = "amount") -> fx.Amount:
         return fx.X()
     if data == "that_much":
         return fx.EventAmount()
+    if data == "removed":
+        return fx.Removed()
     if isinstance(data, dict) and "count" in data and set(data) <= {"count", "times"}:
         times = data.get("times", 1)
         if not isinstance(times, int) or isinstance(times, bool) or times < 1:
@@ -115,7 +117,7 @@ def parse_amount(data: Any, path: str = "amount") -> fx.Amount:
     if isinstance(data, dict) and set(data) == {"life_lost"}:
         return fx.LifeLost(parse_ref(data["life_lost"], f"{path}.life_lost"))
     raise VocabularyError(f"{path}: {data!r} is not an amount (a number, x, count, power_of, toughness_of, "
-                          "mana_value_of, life_lost, that_much)")
+                          "mana_value_of, life_lost, removed, that_much)")
 
 
 def parse_target(data: Any, path: str = "target") -> fx.TargetSpec:
@@ -419,6 +421,8 @@ def _amount_entry(amount: Any) -> Any:
         return {"power_of" if isinstance(amount, fx.PowerOf) else "toughness_of": _ref_entry(amount.of)}
     if isinstance(amount, fx.LifeLost):
         return {"life_lost": _ref_entry(amount.of)}
+    if isinstance(amount, fx.Removed):
+        return "removed"
     raise AssertionError(amount)
 
 

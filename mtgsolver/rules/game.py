@@ -435,7 +435,8 @@ class Game:
             template, id=pid, controller=controller, owner=owner or template.owner or controller, tapped=tapped,
             summoning_sick=True, x=x, token=token, card=None if token else (card or template.card),
             timestamp=self.timestamp(), counters=MappingProxyType(dict(template.counters)), damage=0,
-            deathtouch_damage=False, attached_to=attached_to, layered_pt=None, granted_by=MappingProxyType({}))
+            deathtouch_damage=False, attached_to=attached_to, layered_pt=None, granted_by=MappingProxyType({}),
+            resolved=MappingProxyType({}))
         self.perms[pid] = perm
         self.taken.add(pid)
         self.changed()

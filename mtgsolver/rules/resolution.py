@@ -33,6 +33,7 @@ from mtgsolver.model.cards import Card
 from mtgsolver.model.continuous import Affected, ContinuousSpec
 from mtgsolver.model.effects import (
     Adapt,
+    ActivatedAbility,
     AddMana,
     Amount,
     Attach,
@@ -77,6 +78,7 @@ from mtgsolver.model.effects import (
     Pay,
     Players,
     PowerOf,
+    Removed,
     PreventDamage,
     Proliferate,
     PutCounters,
@@ -170,6 +172,8 @@ class Resolving:
         self.created: list[str] = []  # the tokens the last CreateTokens made (111.1: "it")
         self.picked: dict[Chosen, list[str]] = {}  # what each Chosen reference chose, once (115.10)
         self.damaged: list[str] = []  # what its Damage effects dealt damage to ("a creature dealt damage this way")
+        self.removed = 0  # the counters its last RemoveCounters removed ("that much")
+        self.resolutions: int | None = None  # the times this activated ability has resolved this turn
 
     # -- 608.2 ---------------------------------------------------------------------------
     def run(self) -> None:
@@ -184,6 +188,8 @@ class Resolving:
             self.finish(countered=True)
             return
         game.step("608.2", f"{what} resolves")
+        if isinstance(ability, ActivatedAbility) and _asks_resolutions(ability.effects):
+            self.resolutions = self.count_resolution(ability)
         if isinstance(ability, TriggeredAbility) and ability.optional:
             if game.choose(f"may:{obj.label}", ["yes", "no"]) == 1:  # 603.5: "you may" chosen as it resolves
                 game.step("603.5", f"{self.you} chooses not to")
@@ -191,6 +197,31 @@ class Resolving:
         if not self.permanent_spell():
             self.apply_all(ability.effects)  # 608.3c: an Aura spell's attaching is its entering
         self.finish(countered=False)
+
+    def count_resolution(self, ability: ActivatedAbility) -> int:
+        """This resolution counted on the ability's source, the same object (400.7): the times it
+        has resolved this turn, this one included ("if this is the third time this ability has
+        resolved this turn"). A source gone counts on as it last existed.
+
+        :raises Undecided: the source left and came back (another object) or its ability is not
+        found on it."""
+        game, obj = self.game, self.obj
+        here = self.source_here()
+        known = game.last_known.get(obj.source)
+        if here is not None:
+            source = game.perm(here)
+        elif known is not None and known[0] == self.source_generation():
+            source = known[1]
+        else:
+            raise Undecided("400.7", f"{self.name()}: the object whose ability it is is not known any more")
+        number = next((i for i, a in enumerate(source.activated_abilities, 1) if a == ability), None)
+        if number is None:
+            raise Undecided("602.1", f"{self.name()}: the ability is not one its source has")
+        count = source.resolved.get(number, 0) + 1
+        if here is not None:
+            game.update(here, resolved=MappingProxyType({**game.perms[here].resolved, number: count}))
+        game.step("608.2", f"{self.name()} has resolved {count} time(s) this turn")
+        return count
 
     def permanent_spell(self) -> bool:
         """Whether a permanent spell is resolving (608.3)."""
@@ -479,6 +510,8 @@ class Resolving:
             return p.mana_value if p is not None else 0
         if isinstance(amount, LifeLost):  # 119.3: the life lost this turn, as the turn record keeps it
             return sum(self.game.turn.life_lost.get(p, 0) for p in self.refs(amount.of) if p in self.game.players)
+        if isinstance(amount, Removed):  # 608.2c: "that much", the counters removed before
+            return self.removed
         if isinstance(amount, EventAmount):  # 603.7c: "that much", the amount of the event it triggered on
             if self.obj.event_amount is None:
                 raise Undecided("603.7c", f"{self.name()}: the amount of the event it triggered on is not known here")
@@ -772,10 +805,13 @@ def add_counters(game: Game, oid: str, kind: str, n: int) -> None:
 
 
 def _remove_counters(r: Resolving, e: RemoveCounters) -> None:
-    """122: counters removed, as many as there are (609.3)."""
+    """122: counters removed, as many as there are (609.3); ``all``: every one of the kind."""
     n = r.amount(e.amount)
+    r.removed = 0
     for oid in r.refs(e.what):
-        add_counters(r.game, oid, e.kind, -min(n, counters_on(r.game, oid, e.kind)))
+        taken = min(n, counters_on(r.game, oid, e.kind)) if not e.all else counters_on(r.game, oid, e.kind)
+        add_counters(r.game, oid, e.kind, -taken)
+        r.removed += taken
 
 
 def counters_on(game: Game, oid: str, kind: str) -> int:
@@ -1241,11 +1277,17 @@ def _attempt(r: Resolving, e: Attempt) -> None:
     r.apply_all(e.then if r.paid(e.effects) else e.otherwise)
 
 
+def _asks_resolutions(effects: Sequence[Any]) -> bool:
+    """Whether effects ask how many times their ability has resolved this turn."""
+    return any(isinstance(e, Conditional) and (e.resolved is not None or _asks_resolutions(e.effects + e.otherwise))
+               for e in effects)
+
+
 def _conditional(r: Resolving, e: Conditional) -> None:
     """608.2c: "if ..., instead": the condition as it resolves; 702.33d: "if this spell was
     kicked"."""
-    holds = (not e.kicked or r.obj.kicked) and (not e.condition or r.game.query().holds(
-        e.condition, r.source_here() or r.source_id(), r.you))
+    holds = (not e.kicked or r.obj.kicked) and (e.resolved is None or r.resolutions == e.resolved) and (
+        not e.condition or r.game.query().holds(e.condition, r.source_here() or r.source_id(), r.you))
     r.apply_all(e.effects if holds else e.otherwise)
 
 

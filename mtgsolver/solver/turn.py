@@ -1110,7 +1110,8 @@ def state_key(board: Board) -> Any:
     combat and the turn."""
     perms = tuple(sorted((p.id, p.name, p.controller, p.owner, p.tapped, p.summoning_sick,
                           tuple(sorted(p.counters.items())), p.damage, p.deathtouch_damage, p.attached_to, p.loyalty,
-                          p.defense, p.token, p.x, p.monstrous, p.paired_with) for p in board.permanents))
+                          p.defense, p.token, p.x, p.monstrous, p.paired_with, tuple(sorted(p.resolved.items())))
+                         for p in board.permanents))
     ordered = sorted(board.effects, key=lambda e: e.timestamp or 0)
     facts = [_effect_facts(e) for e in ordered]
     effects = tuple(text for text, _, _ in facts)

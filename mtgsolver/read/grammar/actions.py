@@ -833,6 +833,8 @@ class Links:
         self.player: Any = player
         self.that: Any = self.object if that == "it" else that  # "that creature": as "it", or another
         self.card: Any = None  # "that card": what the object a trigger was about became in a graveyard
+        self.removal = False  # the effect before removed counters: "that much" is how many (608.2c)
+        self.before: tuple[Any, Any, Any] = (self.object, self.player, self.that)  # as the last effect began
 
     def forget(self) -> None:
         """No antecedents: the start of a mode (700.2)."""
@@ -844,8 +846,15 @@ class Links:
             return {kind: self.branches(kind, fields)}
         if kind == "modal":
             raise Refused("a modal effect inside another ability's effects")
+        if kind == "damage" and fields.get("joined"):  # the second recipient of one damage (120.2): named alike
+            fields = {k: v for k, v in fields.items() if k != "joined"}
+            self.object, self.player, self.that = self.before
+        self.before = (self.object, self.player, self.that)
         for spec in sorted(_target_specs(fields, structures=False), key=lambda s: s["id"]):
             self.target(copy.deepcopy(spec))  # slots in the text's order (601.2c), not the fields'
+        removal, self.removal = self.removal, kind == "remove_counters"
+        if "that_much" in fields.values() and removal and kind == "damage":  # the counters just removed
+            fields, self.removal = {k: "removed" if v == "that_much" else v for k, v in fields.items()}, True
         if "that_much" in fields.values() and (not self.event_amount or self.linked):
             raise Refused("'that much' of no event amount, or after another effect's amount")
         if self.kind != "spell" and "'named': '~'" in repr(effect):
@@ -1226,7 +1235,8 @@ def _clauses(clauses: list[_Clause]) -> list[Any]:
         elif clause.duration:
             fields["duration"] = clause.duration
         if kind == "damage" and isinstance(fields["to"], dict) and "both" in fields["to"]:  # one event (120.2)
-            out.extend({"damage": {**fields, "to": to}} for to in fields["to"]["both"])
+            out.extend({"damage": {**fields, "to": to, **({"joined": True} if i else {})}}
+                       for i, to in enumerate(fields["to"]["both"]))
             continue
         if "both" in repr(fields):
             raise Refused("'each A and each B' other than as what damage is dealt to")
@@ -1421,6 +1431,15 @@ class _Compile(ConstantRules, constants=CONSTANTS):
             return [{"conditional": {"condition": [], "kicked": True, "effects": effects}}]
         return [{"conditional": {"condition": [cond], "effects": effects}}]
 
+    def if_resolved(self, children: list[Any]) -> list[Any]:
+        """"If this is the third time this ability has resolved this turn, ...": counted on the
+        activated ability's source as it resolves (608.2c)."""
+        times, effects = children
+        return [{"conditional": {"condition": [], "resolved": times, "effects": effects}}]
+
+    def ordinal(self, children: list[Any]) -> int:
+        return ("second", "third", "fourth", "fifth").index(str(children[0])) + 2
+
     def unless(self, children: list[Any]) -> list[Any]:
         """"X unless P does Y": P may do Y; if they don't, X (608.2d)."""
         effects, clause = children
@@ -1603,6 +1622,10 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def remove_counters(self, children: list[Any]) -> _Predicate:
         amount, kind, np = children
         return _pred("remove_counters", {"what": _object(np), "kind": kind, **({"amount": amount} if amount != 1 else {})})
+
+    def remove_all_counters(self, children: list[Any]) -> _Predicate:
+        kind, np = children
+        return _pred("remove_counters", {"what": _object(np), "kind": kind, "all": True})
 
     def counter_kind(self, children: list[Any]) -> str:
         kind = str(children[0])
