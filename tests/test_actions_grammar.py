@@ -285,8 +285,6 @@ def test_a_modal_triggered_ability_is_one_ability_of_several_lines() -> None:
     ("Target creature you control gains protection from the color of your choice until end of turn.", "Spell"),
     # a mana ability (605.1a) is the mana family's, never an activated ability of the effect language
     ("{T}: Add {G}.", "Llanowar Elves"),
-    # a trigger that adds mana (106.12a) stays with the mana family or unread
-    ("When Priest of Urabrask enters the battlefield, add {R}{R}{R}.", "Priest of Urabrask"),
     # storm acts on its own as the spell is cast (702.40)
     ("Storm\nDraw a card.", "Spell"),
     # two subtypes at once

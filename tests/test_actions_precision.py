@@ -108,8 +108,6 @@ UNREAD = [
     pytest.param("spell", "Spell", "Destroy it.", id="'it' with nothing named"),
     pytest.param("activated", "Bamboo Grove Archer", "{1}{G}, Discard Bamboo Grove Archer: Destroy target creature with "
                  "flying.", id="a cost paid from the hand"),
-    pytest.param("triggered", "Priest of Urabrask", "When Priest of Urabrask enters the battlefield, add {R}{R}{R}.",
-                 id="106.12a a trigger that adds mana"),
     pytest.param("triggered", "Gorgon Recluse", "Whenever Gorgon Recluse blocks or becomes blocked by a nonblack "
                  "creature, destroy that creature at end of combat.", id="the blocking or blocked creature"),
     pytest.param("triggered", "Sengir Vampire", "Whenever a creature dealt damage by Sengir Vampire this turn dies, "

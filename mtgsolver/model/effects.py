@@ -271,6 +271,8 @@ class TargetSpec:
     ``you``; "from a graveyard": ``any``). ``distinct_from``: earlier slots whose chosen
     objects this one can't be ("another target creature" after "target creature", 115.3);
     "another target" with no earlier slot of its kind is ``filter.other`` (not the source).
+    ``dealt_damage``: only a player or permanent dealt damage this turn ("any target that was
+    dealt damage this turn", the turn record's).
     """
 
     kinds: frozenset[str]
@@ -282,6 +284,7 @@ class TargetSpec:
     whose: Literal["any", "you", "opponents"] = "any"
     distinct_from: tuple[int, ...] = ()
     any_number: bool = False
+    dealt_damage: bool = False
 
 
 # --------------------------------------------------------------------------- one-shot effects

@@ -132,7 +132,9 @@ class TurnInfo:
     they controlled left the battlefield of this turn (revolt, 207.2c: "if a permanent you
     controlled left the battlefield this turn"); ``creature_died``: a creature died this turn
     (morbid, 207.2c; 700.4: put into a graveyard from the battlefield); ``life_lost``: the life
-    each player lost this turn (119.3, 120.3a: damage dealt to a player; 119.4: life paid).
+    each player lost this turn (119.3, 120.3a: damage dealt to a player; 119.4: life paid);
+    ``dealt_damage``: the players and permanents dealt damage this turn (120.3; "any target that
+    was dealt damage this turn"), a permanent that left the battlefield no longer (400.7).
     """
 
     number: int | None = None
@@ -147,6 +149,7 @@ class TurnInfo:
     permanent_left: frozenset[str] = frozenset()
     creature_died: bool = False
     life_lost: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    dealt_damage: frozenset[str] = frozenset()
 
 
 _SYMBOL = re.compile(r"\{[^}]+\}")

@@ -371,6 +371,8 @@ class TurnSpec(_Strict):
         default_factory=list, description="the players a permanent they controlled left the battlefield of this turn "
         "(revolt, 207.2c)")
     creature_died: bool = Field(False, description="a creature died this turn (morbid, 207.2c; 700.4)")
+    dealt_damage: list[str] = Field(
+        default_factory=list, description="the players and permanents (ids) dealt damage this turn (120.3)")
     life_lost: dict[str, Bounded] = Field(
         default_factory=dict, description="the life each player lost this turn (119.3, 120.3a; 119.4: life paid)")
 
@@ -1210,10 +1212,14 @@ class _Builder:
         for f in ("extra_turns", "permanent_left"):
             for j, player in enumerate(getattr(t, f)):
                 self.need_player(player, f"turn.{f}[{j}]")
+        for j, tid in enumerate(t.dealt_damage):
+            if tid not in self.player_names:
+                self.need_permanent(tid, f"turn.dealt_damage[{j}]")
         return TurnInfo(t.number, t.extra_turn, MappingProxyType(dict(t.spells_cast)),
                         MappingProxyType(dict(t.crimes_committed)), frozenset(t.triggered_once), t.step,
                         MappingProxyType(dict(t.lands_played)), frozenset(t.activated_once), tuple(t.extra_turns),
-                        frozenset(t.permanent_left), t.creature_died, MappingProxyType(dict(t.life_lost)))
+                        frozenset(t.permanent_left), t.creature_died, MappingProxyType(dict(t.life_lost)),
+                        frozenset(t.dealt_damage))
 
     # -- effects, pools, combat ------------------------------------------------------
     def effect(self, i: int, e: EffectSpec) -> Effect:
@@ -1547,7 +1553,8 @@ def zones_data(board: Board, library: CardLibrary | None = None) -> dict[str, An
             "triggered_once": sorted(t.triggered_once), "activated_once": sorted(t.activated_once),
             "extra_turns": list(t.extra_turns), "permanent_left": sorted(t.permanent_left),
             **({"creature_died": True} if t.creature_died else {}),
-            **({"life_lost": dict(t.life_lost)} if t.life_lost else {})}
+            **({"life_lost": dict(t.life_lost)} if t.life_lost else {}),
+            **({"dealt_damage": sorted(t.dealt_damage)} if t.dealt_damage else {})}
     return {"zones": zones, "stack": stack, "turn": turn}
 
 

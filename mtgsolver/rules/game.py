@@ -552,6 +552,8 @@ class Game:
         self.remove_from_combat(pid)
         if pid in self.turn.triggered_once:
             self.turn = dataclasses.replace(self.turn, triggered_once=self.turn.triggered_once - {pid})
+        if pid in self.turn.dealt_damage:  # 400.7: the object dealt damage is gone
+            self.turn = dataclasses.replace(self.turn, dealt_damage=self.turn.dealt_damage - {pid})
 
     def remove_from_combat(self, pid: str) -> None:
         """506.4: a permanent removed from combat stops being an attacking or blocking creature."""

@@ -608,6 +608,8 @@ def deal_damage(game: Game, src: Permanent, target: str, n: int, combat: bool = 
     n = prevent(game, src, target, n, combat=combat, protected=protected)
     if n <= 0:
         return 0
+    if target not in game.turn.dealt_damage:  # the turn record (120.3)
+        game.turn = dataclasses.replace(game.turn, dealt_damage=game.turn.dealt_damage | {target})
     kw = src.keywords
     if target in game.players:
         player = game.players[target]

@@ -108,6 +108,8 @@ def target_problem(game: Game, spec: TargetSpec, tid: str, controller: str, sour
             return f"{tid} is a player; the target is {_kinds(kinds)}"
         if spec.opponent and tid == controller:
             return f"{tid} is not an opponent of {controller}"
+        if spec.dealt_damage and tid not in game.turn.dealt_damage:
+            return f"{tid} was not dealt damage this turn"
         if game.players[tid].lost:
             return f"{tid} has left the game (800.4a)"
         return player_protection(game.view(), tid, controller)
@@ -118,6 +120,8 @@ def target_problem(game: Game, spec: TargetSpec, tid: str, controller: str, sour
             return f"{perm.name} ({tid}) is a permanent that is not {_kinds(kinds)}"
         if not game.query().matches(spec.filter, tid, source_id, controller):
             return f"{perm.name} ({tid}) is not {spec.filter.describe()}"
+        if spec.dealt_damage and tid not in game.turn.dealt_damage:
+            return f"{perm.name} ({tid}) was not dealt damage this turn"
         if perm.has_keyword("shroud"):
             return f"{perm.name} ({tid}) has shroud (702.18a)"
         if perm.has_keyword("hexproof") and perm.controller != controller:

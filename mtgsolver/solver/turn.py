@@ -1129,5 +1129,5 @@ def state_key(board: Board) -> Any:
     t = board.turn
     turn = (t.step, tuple(sorted(t.lands_played.items())), tuple(sorted(t.spells_cast.items())),
             tuple(sorted(t.activated_once)), tuple(sorted(t.triggered_once)), tuple(sorted(t.permanent_left)),
-            t.creature_died, tuple(sorted(t.life_lost.items())))
+            t.creature_died, tuple(sorted(t.life_lost.items())), tuple(sorted(t.dealt_damage)))
     return perms, effects, zones, players, pools, repr(board.combat), turn

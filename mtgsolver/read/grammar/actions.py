@@ -2134,6 +2134,10 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def any_target(self, children: list[Any]) -> _NP:
         return _NP(self._target({"kinds": list(ANY_TARGET)}), "either")
 
+    def any_target_dealt_damage(self, children: list[Any]) -> _NP:
+        """115.4, restricted by the turn record: "any target that was dealt damage this turn"."""
+        return _NP(self._target({"kinds": list(ANY_TARGET), "dealt_damage": True}), "either")
+
     def each(self, children: list[Any]) -> _NP:
         desc = children[0]
         if desc.players:

@@ -43,6 +43,9 @@ _TAPPED = "whenever ~ becomes tapped,"
 #: on no mana ability), so it uses the stack like any trigger ("Whenever a land enters the
 #: battlefield under your control, add one mana of any color.": Lotus Cobra); no payment plays a land.
 _LANDFALL = "whenever a land enters the battlefield under your control, add "
+#: Its own entering that adds mana (Burning-Tree Emissary): likewise a triggered ability that is
+#: not a mana ability (605.5a), on the stack.
+_ENTERS_ADDING = "when ~ enters the battlefield, add "
 
 
 def read(line: str, name: str) -> list[Any] | None:
@@ -60,7 +63,7 @@ def triggered(line: str, name: str) -> dict[str, Any]:
     """
     low = normal(line, name)
     tapped = low.startswith(_TAPPED) and not about_mana(low[len(_TAPPED):])
-    if not is_triggered(line) or about_mana(line) and not tapped and not low.startswith(_LANDFALL):
+    if not is_triggered(line) or about_mana(line) and not tapped and not low.startswith((_LANDFALL, _ENTERS_ADDING)):
         raise Refused("not a triggered ability, or one about mana")
     keyword_cost(line)
     event, rest = _clause(low, trigger)
