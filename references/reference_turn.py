@@ -7,6 +7,8 @@ opponent has a life total and creatures (keywords, tapped or not). Cards:
 
 - ``("land", color)``: a basic land, played once this turn in a main phase (305.2);
 - ``("bolt", cost, n)``: instant, ``n`` damage to any target (a creature or a player);
+- ``("needle", cost, n)``: instant, ``n`` damage to any target that was dealt damage this turn
+  (Needle Drop, 120.3: a creature with damage marked, the opponent once they lost life);
 - ``("pump", cost, p, t)``: instant, target creature gets +p/+t until end of turn;
 - ``("kill", cost)``: instant, destroy target creature;
 - ``("creature", cost, p, t, keywords)``: a creature spell (main phase, empty stack), summoning
@@ -105,7 +107,7 @@ def wins(state: State) -> bool:
 
 # --------------------------------------------------------------------------- actions
 def _instant(card: Card) -> bool:
-    return card[0] in ("bolt", "pump", "kill")
+    return card[0] in ("bolt", "pump", "kill", "needle")
 
 
 def _payments(state: State, cost: str) -> list[tuple[str, ...]]:
@@ -206,6 +208,8 @@ def _resolve(state: State, item: Item) -> State:
 def _targets(state: State, card: Card) -> list[str | None]:
     if card[0] in ("creature", "clone"):
         return [None]
+    if card[0] == "needle":  # only what was dealt damage this turn (all damage here is marked or lost life)
+        return (["opponent"] if state.lost else []) + [u.id for u in state.units if u.damage]
     return (["opponent"] if card[0] == "bolt" else []) + [u.id for u in state.units]
 
 
@@ -220,7 +224,7 @@ def _effect(state: State, cid: str, card: Card, target: str | None) -> State:
     u = state.unit(target or "")
     if u is None:
         return state
-    if kind == "bolt":
+    if kind in ("bolt", "needle"):
         return _with(state, replace(u, damage=u.damage + card[2]))
     if kind == "pump":
         return _with(state, replace(u, bonus=(u.bonus[0] + card[2], u.bonus[1] + card[3])))

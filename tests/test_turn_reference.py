@@ -93,6 +93,9 @@ def zone_card(cid: str, card: ref.Card) -> ZoneCard:
     if kind == "bolt":
         spell = SpellAbility((Damage(card[2], Targeted(0)),), (ANY,))
         c = Card(f"Bolt {card[2]} {card[1]}", ("instant",), colors=(Color.R,), mana_cost=cost)
+    elif kind == "needle":  # "... deals N damage to any target that was dealt damage this turn."
+        spell = SpellAbility((Damage(card[2], Targeted(0)),), (replace(ANY, dealt_damage=True),))
+        c = Card(f"Needle {card[2]} {card[1]}", ("instant",), colors=(Color.R,), mana_cost=cost)
     elif kind == "pump":
         spell = SpellAbility((Modify(Targeted(0), ContinuousSpec(gets=(card[2], card[3]))),), (CREATURE,))
         c = Card(f"Pump {card[2]}/{card[3]} {card[1]}", ("instant",), colors=(Color.G,), mana_cost=cost)
@@ -124,6 +127,7 @@ def units(draw: st.DrawFn, prefix: str, mine: bool, most: int) -> list[ref.Unit]
 CARDS = st.one_of(
     st.tuples(st.just("land"), st.sampled_from(tuple(LANDS))),
     st.tuples(st.just("bolt"), st.sampled_from(("R", "1R", "2")), st.integers(1, 4)),
+    st.tuples(st.just("needle"), st.sampled_from(("R", "1R")), st.integers(1, 3)),
     st.tuples(st.just("pump"), st.sampled_from(("G", "1G", "1")), st.integers(0, 3), st.integers(0, 3)),
     st.tuples(st.just("kill"), st.sampled_from(("B", "1B"))),
     st.tuples(st.just("creature"), st.sampled_from(("G", "1G", "RG")), st.integers(1, 4), st.integers(1, 3),
@@ -238,3 +242,15 @@ def test_the_opponents_life_lost_this_turn_is_gained_back_in_answer() -> None:
         state = ref.State((korlis,), lands, hand, 3)
         assert ref.wins(state) is wins
         agrees_with_the_reference_against_answers(state)
+
+
+def test_a_needle_reaches_only_what_was_dealt_damage_this_turn() -> None:
+    """120.3: a 3-damage needle can't target the opponent at 3 until something dealt them
+    damage: alone it can't win; after a 1-damage bolt (the opponent at 2) it can. The search and
+    the reference agree."""
+    lands = (("l0", "R", False), ("l1", "R", False))
+    for hand, wins in (((("h0", ("needle", "R", 3)),), False),
+                       ((("h0", ("needle", "R", 3)), ("h1", ("bolt", "R", 1))), True)):
+        state = ref.State((), lands, hand, 3)
+        assert ref.wins(state) is wins
+        agrees_with_the_reference(state)
