@@ -4,6 +4,8 @@ otherwise (``all_in_obstacles``; 508.1, 509.1, 702.15b, 702.83, 702.91, 702.121,
 refuting block answers every attack once the blocks of absent creatures are dropped (509.1a-b)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,6 +13,7 @@ from hypothesis import strategies as st
 from mtgsolver.encodings.cpsat import Deadline
 from mtgsolver.load import parse_board_text
 from mtgsolver.model import Board
+from mtgsolver.model.abilities import Static
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.rules.attacking import attack_problem
 from mtgsolver.solver.search import Undecided, all_in_obstacles, corner_cases, search_attack
@@ -133,6 +136,24 @@ def test_the_weight_of_a_win_exceeds_any_net_life_with_small_or_tough_attackers(
     high = Board("alice", (Player("alice", 20), Player("bob", 60)),
                  (_plain("a0", "alice", 1, 1), _plain("b0", "bob", 0, 1, "lifelink")))
     _best_attack_agrees(high)
+
+
+def test_a_win_by_poison_outranks_the_life_a_lifelink_blocker_gains_back() -> None:
+    """Bob at 9 poison: of two infect 1/1s he blocks one and the other's counter kills him
+    (704.5c), whatever his lifelinker gains (702.15b) from the one it blocks: 1,000 from a
+    1,000/1, or twice 81 from a double-striking 1/1 with bushido 80 (702.45a) against an
+    indestructible attacker. best-attack still ranks that loss above every surviving outcome."""
+    def board(blocker: Permanent, indestructible: tuple[str, ...] = ()) -> Board:
+        return Board("alice", (Player("alice", 20), Player("bob", 20, 9)),
+                     (_plain("i1", "alice", 1, 1, "infect", *indestructible), _plain("i2", "alice", 1, 1, "infect"),
+                      blocker))
+    strong = board(_plain("b0", "bob", 1000, 1, "lifelink"))
+    bushido = board(replace(_plain("b0", "bob", 1, 1, "lifelink", "double_strike"), abilities=(Static("bushido", 80),)),
+                    ("indestructible",))
+    for case, gained in ((strong, 1000), (bushido, 162)):
+        _best_attack_agrees(case)
+        answer = search_attack(case, "best-attack", Deadline(60))
+        assert answer.attack == {"i1": "bob", "i2": "bob"} and answer.response.loses and answer.response.life == -gained
 
 
 def test_508_1c_d_a_rule_on_several_attackers_refuses_the_dominance() -> None:
