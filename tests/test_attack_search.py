@@ -225,8 +225,8 @@ def test_the_search_names_why_it_leaves_three_players_undecided() -> None:
 
 
 def test_the_corner_cases_the_search_leaves_undecided_are_named() -> None:
-    """A first- or double-striking trampler with infect against a lifelinker of the defending
-    player (702.19, 702.90, 702.15b), trample over planeswalkers (702.19c), a blocker that may
+    """A first- or double-striking trampler with infect, toxic or commander damage against a
+    lifelinker of the defending player (702.19, 702.90, 702.164, 903.10a, 702.15b), trample over planeswalkers (702.19c), a blocker that may
     block several creatures (509.1a); an attacking lifelinker is no such case."""
     head = "version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\nbattlefield:\n"
 
@@ -242,6 +242,10 @@ def test_the_corner_cases_the_search_leaves_undecided_are_named() -> None:
     for strike in ("first_strike", "double_strike"):
         assert cases(("a", "alice", f"keywords: [{strike}, trample, infect]"), link) == [trade], strike
     assert cases(("a", "alice", "keywords: [first_strike, trample]"), link) == []
+    # toxic (702.164c) and commander damage (903.10a) trade the same way, each alone
+    assert cases(("a", "alice", "keywords: [first_strike, trample], text: 'Toxic 2'"), link) == [trade]
+    assert cases(("a", "alice", "keywords: [double_strike, trample], commander: true"), link) == [trade]
+    assert cases(("a", "alice", "keywords: [trample], commander: true"), link) == []
     assert cases(("a", "alice", "keywords: [first_strike, infect]"), link) == []
     assert cases(("a", "alice", "keywords: [first_strike, trample, infect, lifelink]")) == []
     assert cases(("a", "alice", "abilities: [trample_over_planeswalkers]")) == [
