@@ -4,6 +4,8 @@ otherwise (``all_in_obstacles``; 508.1, 509.1, 702.15b, 702.83, 702.91, 702.121,
 refuting block answers every attack once the blocks of absent creatures are dropped (509.1a-b)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,6 +13,7 @@ from hypothesis import strategies as st
 from mtgsolver.encodings.cpsat import Deadline
 from mtgsolver.load import parse_board_text
 from mtgsolver.model import Board
+from mtgsolver.model.abilities import Static
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.rules.attacking import attack_problem
 from mtgsolver.solver.search import Undecided, all_in_obstacles, corner_cases, search_attack
@@ -135,6 +138,24 @@ def test_the_weight_of_a_win_exceeds_any_net_life_with_small_or_tough_attackers(
     _best_attack_agrees(high)
 
 
+def test_a_win_by_poison_outranks_the_life_a_lifelink_blocker_gains_back() -> None:
+    """Bob at 9 poison: of two infect 1/1s he blocks one and the other's counter kills him
+    (704.5c), whatever his lifelinker gains (702.15b) from the one it blocks: 1,000 from a
+    1,000/1, or twice 81 from a double-striking 1/1 with bushido 80 (702.45a) against an
+    indestructible attacker. best-attack still ranks that loss above every surviving outcome."""
+    def board(blocker: Permanent, indestructible: tuple[str, ...] = ()) -> Board:
+        return Board("alice", (Player("alice", 20), Player("bob", 20, 9)),
+                     (_plain("i1", "alice", 1, 1, "infect", *indestructible), _plain("i2", "alice", 1, 1, "infect"),
+                      blocker))
+    strong = board(_plain("b0", "bob", 1000, 1, "lifelink"))
+    bushido = board(replace(_plain("b0", "bob", 1, 1, "lifelink", "double_strike"), abilities=(Static("bushido", 80),)),
+                    ("indestructible",))
+    for case, gained in ((strong, 1000), (bushido, 162)):
+        _best_attack_agrees(case)
+        answer = search_attack(case, "best-attack", Deadline(60))
+        assert answer.attack == {"i1": "bob", "i2": "bob"} and answer.response.loses and answer.response.life == -gained
+
+
 def test_508_1c_d_a_rule_on_several_attackers_refuses_the_dominance() -> None:
     """508.1c-d: a requirement (Juggernaut), "can't attack alone" (Mogg Flunkies), "unless a black
     or green creature also attacks" (Scarred Puma), a cap on all attackers (Silent Arbiter) or on
@@ -204,8 +225,8 @@ def test_the_search_names_why_it_leaves_three_players_undecided() -> None:
 
 
 def test_the_corner_cases_the_search_leaves_undecided_are_named() -> None:
-    """A first- or double-striking trampler with infect against a lifelinker of the defending
-    player (702.19, 702.90, 702.15b), trample over planeswalkers (702.19c), a blocker that may
+    """A first- or double-striking trampler with infect, toxic or commander damage against a
+    lifelinker of the defending player (702.19, 702.90, 702.164, 903.10a, 702.15b), trample over planeswalkers (702.19c), a blocker that may
     block several creatures (509.1a); an attacking lifelinker is no such case."""
     head = "version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\nbattlefield:\n"
 
@@ -221,6 +242,10 @@ def test_the_corner_cases_the_search_leaves_undecided_are_named() -> None:
     for strike in ("first_strike", "double_strike"):
         assert cases(("a", "alice", f"keywords: [{strike}, trample, infect]"), link) == [trade], strike
     assert cases(("a", "alice", "keywords: [first_strike, trample]"), link) == []
+    # toxic (702.164c) and commander damage (903.10a) trade the same way, each alone
+    assert cases(("a", "alice", "keywords: [first_strike, trample], text: 'Toxic 2'"), link) == [trade]
+    assert cases(("a", "alice", "keywords: [double_strike, trample], commander: true"), link) == [trade]
+    assert cases(("a", "alice", "keywords: [trample], commander: true"), link) == []
     assert cases(("a", "alice", "keywords: [first_strike, infect]"), link) == []
     assert cases(("a", "alice", "keywords: [first_strike, trample, infect, lifelink]")) == []
     assert cases(("a", "alice", "abilities: [trample_over_planeswalkers]")) == [

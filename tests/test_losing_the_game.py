@@ -5,8 +5,10 @@ fight."""
 from __future__ import annotations
 
 import pytest
+from lark.exceptions import VisitError
 
 from mtgsolver.load import parse_board_text
+from mtgsolver.read.grammar import game as game_grammar
 from mtgsolver.read.grammar.game import read
 from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.rules.game import Game
@@ -43,6 +45,18 @@ def test_real_cards_read_their_game_ending_statics(real_cards, name: str, entrie
 ])
 def test_lines_with_more_than_the_static_stay_unread(line: str) -> None:
     assert read(line, "X") is None
+
+
+def test_an_error_of_the_compiler_is_raised_not_read_as_unread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the parse's errors mean "not this grammar's sentence"; a fault of the compiler
+    itself leaves ``read`` as an error (exit 4), never as a line silently unread."""
+    def broken(self, items):
+        raise KeyError("a compiler fault")
+    monkeypatch.setattr(game_grammar._Compile, "start", broken)
+    with pytest.raises(VisitError) as raised:
+        read("You can't lose the game.", "Lich's Mastery")
+    assert isinstance(raised.value.orig_exc, KeyError)
+    assert read("You can't lose the game this turn.", "Angel's Grace") is None  # a parse error stays unread
 
 
 def _game(text: str, life: int, poison: int = 0, cards=None) -> Game:

@@ -506,9 +506,12 @@ def _tied_blockers(board: Board, defender: str) -> list[str]:
 
 
 def _loss_weight(board: Board, attackers: list[str], defender: str) -> int:
-    """More than any net life loss: best-attack values a win above any damage."""
+    """More than any net life loss: best-attack values a win above any damage. A loss outranks
+    every surviving outcome even when the defending player's lifelink blockers gain back the
+    most they can deal (702.15b): twice their power and bushido bonus (702.45a), double strike."""
     total = sum(2 * (abs(board.permanent(c).power or 0) + abs(board.permanent(c).toughness or 0) + 8) for c in attackers)
-    gains = sum(2 * (abs(b.power or 0) + abs(b.toughness or 0) + 8) for b in board.creatures(defender))
+    gains = sum(2 * (abs(b.power or 0) + abs(b.toughness or 0) + sum(b.values("bushido")) + 8)
+                for b in board.creatures(defender))
     return 2 * (total + gains + board.player(defender).life) + 1
 
 

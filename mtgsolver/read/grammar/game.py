@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from lark import Lark
-from lark.exceptions import LarkError
+from lark.exceptions import UnexpectedInput
 
 from mtgsolver.read.grammar.tables import ConstantRules
 
@@ -36,13 +36,15 @@ def _parser() -> Lark:
 
 
 def read(line: str, name: str) -> list[Any] | None:
-    """The vocabulary entries of ``line`` (one sentence of rules text), or ``None``."""
+    """The vocabulary entries of ``line`` (one sentence of rules text), or ``None`` when the
+    grammar does not read it whole; an error of the compiler itself is raised, not read as
+    ``None`` (a line left unread would hide it)."""
     low = line.strip().lower().replace("\u2019", "'")
     if "the game" not in low:
         return None
     try:
         return _Compile().transform(_parser().parse(low))
-    except LarkError:
+    except UnexpectedInput:  # the parse's errors only; a VisitError is the compiler's
         return None
 
 
