@@ -35,6 +35,13 @@ def test_ashling_reads_its_count_of_resolutions(real_cards) -> None:
                                                   {"conditional": {"condition": [], "resolved": 3, "effects": blast}}]
 
 
+def test_a_count_of_resolutions_is_read_only_for_an_activated_ability() -> None:
+    """The count is kept for activated abilities only: a triggered ability's stays unread."""
+    line = ("Whenever X attacks, put a +1/+1 counter on X. If this is the second time this ability has resolved this "
+            "turn, draw a card.")
+    assert parse_oracle_text(line, "X")[1] == [line]
+
+
 def test_it_after_a_removal_names_the_source_for_both_recipients_of_its_damage() -> None:
     """120.2: "it deals 3 damage to each creature and each player" is one source's damage to
     both groups: "it" (the source the counter came off) deals both, not the creatures it hit."""
