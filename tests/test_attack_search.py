@@ -156,6 +156,41 @@ def test_a_win_by_poison_outranks_the_life_a_lifelink_blocker_gains_back() -> No
         assert answer.attack == {"i1": "bob", "i2": "bob"} and answer.response.loses and answer.response.life == -gained
 
 
+def _numbered(cid: str, who: str, power: int, toughness: int, keywords: tuple[str, ...], *numbered: Static) -> Permanent:
+    return replace(_plain(cid, who, power, toughness, *keywords), abilities=numbered)
+
+
+@pytest.mark.parametrize("case, creatures", [
+    # 702.83a: alone, the 1/1 gets +1/+1 from each of six exalted instances
+    ("exalted", (_plain("a0", "alice", 1, 1),) + tuple(_plain(f"e{i}", "alice", 0, 1, "exalted") for i in range(6))),
+    # 702.91a: each of seven battle criers gets +1/+0 from the other six
+    ("battle cry", tuple(_plain(f"c{i}", "alice", 1, 1, "battle_cry") for i in range(7))),
+    # 702.45a: blocked, the trampler gets +4/+4 and tramples 5 over a 1/1 (702.19b)
+    ("bushido", (_numbered("a0", "alice", 2, 2, ("trample",), Static("bushido", 4)), _plain("b0", "bob", 1, 1))),
+    # 702.23a: +4/+4 for each blocker beyond the first
+    ("rampage", (_numbered("a0", "alice", 2, 2, ("trample",), Static("rampage", 4)), _plain("b0", "bob", 1, 1),
+                 _plain("b1", "bob", 1, 1))),
+    # 702.68a: unblocked, +6/+0
+    ("frenzy", (_numbered("a0", "alice", 1, 1, (), Static("frenzy", 6)),)),
+    # battalion (207.2c): with two others, +3/+3
+    ("battalion", (_numbered("a0", "alice", 1, 1, (), Static("battalion", (3, 3))), _plain("a1", "alice", 0, 1),
+                   _plain("a2", "alice", 0, 1))),
+    # a power far above the toughness, and 510.1a's damage by toughness
+    ("power", (_plain("a0", "alice", 8, 1),)),
+    ("toughness", (_numbered("a0", "alice", 0, 8, (), Static("assigns_damage_by_toughness")),)),
+    # 702.121a melee, 702.105a dethrone, 702.149a training: a counter or a bonus each
+    ("melee, dethrone and training", (_plain("a0", "alice", 1, 1, "melee", "dethrone", "training"),
+                                       _plain("a1", "alice", 2, 2))),
+])
+def test_a_share_stays_within_the_bounds_its_triggers_reach(case: str, creatures: tuple[Permanent, ...]) -> None:
+    """Each share of an attacker's damage lies within the master's bound on it (a share outside
+    it is undecided): the bound counts every trigger that raises its power, so these boards are
+    answered, and as the reference's max-min."""
+    board = Board("alice", (Player("alice", 20), Player("bob", 60)), creatures)
+    answer = search_attack(board, "best-attack", Deadline(60))
+    assert (int(answer.response.loses), answer.response.life) == ref.best_attack(board), case
+
+
 def test_508_1c_d_a_rule_on_several_attackers_refuses_the_dominance() -> None:
     """508.1c-d: a requirement (Juggernaut), "can't attack alone" (Mogg Flunkies), "unless a black
     or green creature also attacks" (Scarred Puma), a cap on all attackers (Silent Arbiter) or on
