@@ -165,15 +165,15 @@ def _numbered(cid: str, who: str, power: int, toughness: int, keywords: tuple[st
     ("exalted", (_plain("a0", "alice", 1, 1),) + tuple(_plain(f"e{i}", "alice", 0, 1, "exalted") for i in range(6))),
     # 702.91a: each of seven battle criers gets +1/+0 from the other six
     ("battle cry", tuple(_plain(f"c{i}", "alice", 1, 1, "battle_cry") for i in range(7))),
-    # 702.45a: blocked, the trampler gets +4/+4 and tramples 5 over a 1/1 (702.19b)
-    ("bushido", (_numbered("a0", "alice", 2, 2, ("trample",), Static("bushido", 4)), _plain("b0", "bob", 1, 1))),
-    # 702.23a: +4/+4 for each blocker beyond the first
-    ("rampage", (_numbered("a0", "alice", 2, 2, ("trample",), Static("rampage", 4)), _plain("b0", "bob", 1, 1),
+    # 702.45a: blocked, the trampler gets +7/+7 and tramples 8 over a 1/1 (702.19b)
+    ("bushido", (_numbered("a0", "alice", 2, 2, ("trample",), Static("bushido", 7)), _plain("b0", "bob", 1, 1))),
+    # 702.23a: +8/+8 for each blocker beyond the first
+    ("rampage", (_numbered("a0", "alice", 2, 2, ("trample",), Static("rampage", 8)), _plain("b0", "bob", 1, 1),
                  _plain("b1", "bob", 1, 1))),
     # 702.68a: unblocked, +6/+0
     ("frenzy", (_numbered("a0", "alice", 1, 1, (), Static("frenzy", 6)),)),
-    # battalion (207.2c): with two others, +3/+3
-    ("battalion", (_numbered("a0", "alice", 1, 1, (), Static("battalion", (3, 3))), _plain("a1", "alice", 0, 1),
+    # battalion (207.2c): with two others, +6/+6
+    ("battalion", (_numbered("a0", "alice", 1, 1, (), Static("battalion", (6, 6))), _plain("a1", "alice", 0, 1),
                    _plain("a2", "alice", 0, 1))),
     # a power far above the toughness, and 510.1a's damage by toughness
     ("power", (_plain("a0", "alice", 8, 1),)),
