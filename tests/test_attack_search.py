@@ -175,6 +175,8 @@ def _numbered(cid: str, who: str, power: int, toughness: int, keywords: tuple[st
     # battalion (207.2c): with two others, +6/+6
     ("battalion", (_numbered("a0", "alice", 1, 1, (), Static("battalion", (6, 6))), _plain("a1", "alice", 0, 1),
                    _plain("a2", "alice", 0, 1))),
+    # 702.164c: toxic 4, double strike: 8 poison counters
+    ("toxic", (_numbered("a0", "alice", 1, 1, ("double_strike",), Static("toxic", 4)),)),
     # a power far above the toughness, and 510.1a's damage by toughness
     ("power", (_plain("a0", "alice", 8, 1),)),
     ("toughness", (_numbered("a0", "alice", 0, 8, (), Static("assigns_damage_by_toughness")),)),
