@@ -324,3 +324,10 @@ def test_113_1a_quoted_abilities_granted_in_their_order() -> None:
                             'gains "{t}: add {g}." until end of turn.')
     assert both[0]["create_tokens"]["token"]["text"] == "{T}: Add {W}."
     assert both[1]["modify"]["spec"] == {"gains": [{"text": "{T}: Add {G}."}]}
+
+
+def test_115_1_a_list_of_three_card_types_targets_any_of_them() -> None:
+    """Bedevil: "target artifact, creature, or planeswalker" is one target of any of the three
+    types, the middle one kept."""
+    assert actions.sentence("destroy target artifact, creature, or planeswalker.")[0]["destroy"]["what"]["target"][
+        "kinds"] == ["artifact", "creature", "planeswalker"]
