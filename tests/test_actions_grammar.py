@@ -331,3 +331,12 @@ def test_115_1_a_list_of_three_card_types_targets_any_of_them() -> None:
     types, the middle one kept."""
     assert actions.sentence("destroy target artifact, creature, or planeswalker.")[0]["destroy"]["what"]["target"][
         "kinds"] == ["artifact", "creature", "planeswalker"]
+
+
+def test_205_3_a_list_of_subtypes_searches_for_any_of_them() -> None:
+    """Farseek: "a plains, island, swamp, or mountain card" is a card of any of the four land
+    types (205.3i), each kept."""
+    found = actions.sentence("search your library for a plains, island, swamp, or mountain card, put it onto the "
+                             "battlefield tapped, then shuffle.")
+    assert found[0]["search_library"]["filter"] == {"any_of": [{"subtypes": [t]} for t in
+                                                               ("plains", "island", "swamp", "mountain")]}
