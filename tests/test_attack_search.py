@@ -290,3 +290,14 @@ def test_the_corner_cases_the_search_leaves_undecided_are_named() -> None:
     assert cases(("a", "alice", ""), ("w", "bob", "text: 'w can block an additional creature each combat.'")) == [
         "w may block several creatures (509.1a); the search assumes one each"]
     assert cases(("a", "alice", ""), ("w", "alice", "text: 'w can block an additional creature each combat.'")) == []
+
+
+@pytest.mark.parametrize("life, poison, loses", [(0, 0, True), (5, 10, True), (1, 9, False)])
+def test_704_5a_c_a_player_at_0_life_or_10_poison_loses_without_an_attack(life: int, poison: int, loses: bool) -> None:
+    """With no creature to attack, Bob at 0 life (704.5a) or with 10 poison counters (704.5c)
+    loses all the same; at 1 life and 9 poison he doesn't."""
+    board = Board("alice", (Player("alice", 20), Player("bob", life, poison)), (_plain("w", "bob", 0, 1),))
+    for goal in ("lethal", "best-attack"):
+        answer = search_attack(board, goal, Deadline(60))
+        assert answer.attack == {} and answer.response.loses == loses
+    assert ref.best_attack(board) == (int(loses), 0)
