@@ -340,6 +340,11 @@ def test_gate_hound_gavel_tidal_influence_read_the_source(pool) -> None:
     aura = "  - {id: aura, name: Aura, controller: bob, types: [enchantment], subtypes: [aura], attached_to: hound}\n"
     assert "vigilance" in _board(hound + aura).permanent("hound").keywords
     bears = "  - {id: bears, card: Grizzly Bears, controller: alice}\n"
+    # an Aura on another creature, an Equipment on the Hound: the Hound isn't enchanted (303.4, 301.5)
+    elsewhere = aura.replace("attached_to: hound", "attached_to: bears")
+    equipment = "  - {id: gear, name: Gear, controller: alice, types: [artifact], subtypes: [equipment], attached_to: hound}\n"
+    for others in (bears + elsewhere, equipment):
+        assert "vigilance" not in _board(hound + others).permanent("hound").keywords
     for counters, strike in (({"charge": 2, "+1/+1": 1}, False), ({"charge": 2, "+1/+1": 2}, True)):
         gavel = _perm(pool, "gavel", "Gavel of the Righteous", extra=f', "attached_to": "bears", "counters": {json.dumps(counters)}')
         assert ("double_strike" in _board(bears + gavel).permanent("bears").keywords) is strike
