@@ -1207,13 +1207,15 @@ def _has_continuous_effects(board: Board, printed: Iterable[Permanent], effects:
 def combat_dependent(board: Board) -> tuple[str, ...]:
     """The permanents whose continuous effects read which creatures attack or block (506.4:
     "attacking creatures", "as long as it's attacking / not attacking / blocking"): the layers
-    apply them to the board's declared combat, so a search over other combats can't use them."""
+    apply them to the board's declared combat, so a search over other combats can't use them.
+    Their statics as printed and as the layers left them (one an Aura or a lord grants, 613.1f)."""
     def reads_combat(a: Affected | None) -> bool:
         return a is not None and (a.attacking or a.blocking or a.not_attacking)
 
+    printed = {p.id: p.abilities for p in board.layers.printed} if board.layers is not None else {}
     out = []
-    for p in (board.layers.printed if board.layers is not None else board.permanents):
-        for a in p.abilities:
+    for p in board.permanents:
+        for a in (*printed.get(p.id, ()), *p.abilities):
             spec = a.value if isinstance(a, Static) and a.name == "continuous" else None
             if isinstance(spec, ContinuousSpec) and (reads_combat(spec.affects)
                                                      or any(reads_combat(c.filter) for c in spec.condition)):
