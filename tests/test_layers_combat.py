@@ -50,3 +50,14 @@ def test_a_printed_static_that_reads_combat_is_named_though_the_layers_removed_i
     b = board(SELF_READER + HUMILITY)
     assert b.permanent("boar").abilities == ()
     assert combat_dependent(b) == ("Boar (boar)",)
+
+
+def test_506_4_a_static_about_itself_while_attacking_applies_only_to_the_declared_attacker() -> None:
+    """``affects: {self: true, attacking: true}`` (a board file's "~ gets +2/+0 as long as it's
+    attacking"): the source while it attacks, not outside combat (611.3b)."""
+    boar = ("  - {id: boar, name: Boar, controller: alice, types: [creature], power: 2, toughness: 2, "
+            "abilities: [{continuous: {affects: {self: true, attacking: true}, gets: [2, 0]}}]}\n")
+    assert board(boar).permanent("boar").power == 2
+    attacking = parse_board_text(HEAD + boar + "combat:\n  attackers: [{creature: boar, target: bob}]\n", "combat.yaml")
+    assert attacking.permanent("boar").power == 4
+    assert combat_dependent(attacking) == ("Boar (boar)",)

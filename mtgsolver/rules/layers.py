@@ -1022,9 +1022,10 @@ def _reachable(start: int, deps: Mapping[int, set[int]]) -> set[int]:
 def _matches(aff: Affected, obj: _Obj, eff: _Eff, state: Mapping[str, _Obj] | None = None) -> bool:
     """Whether ``obj`` (as it is now, among ``state``) is in the effect's affected set (611.3a),
     conditions on the object itself included (611.3b: "enchanted creature ... as long as it's a
-    Zombie")."""
-    if aff.self:
-        return obj.id == eff.source
+    Zombie"); ``self`` with other fields is the source while it matches them ("as long as it's
+    attacking")."""
+    if aff.self and obj.id != eff.source:
+        return False
     if aff.attached and obj.id != eff.attached_to:
         return False
     if not _matches_itself(aff, obj, eff, state):
