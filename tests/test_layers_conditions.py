@@ -270,6 +270,12 @@ def test_702_131_city_blessing_from_the_player_field_or_ascend(pool) -> None:
     many = perms + "".join("  - " + saproling.replace("SID", f"s{i}") + "\n" for i in range(1, 8))
     assert _pt(_board(many), "s0") == (1, 1)  # nine permanents
     assert _pt(_board(many + "  - " + saproling.replace("SID", "s8") + "\n"), "s0") == (3, 3)  # ten
+    # ten permanents, none with ascend: no blessing (702.131b needs a permanent with ascend)
+    banner = ("  - {id: banner, name: Banner, controller: alice, types: [enchantment], abilities: [{continuous: "
+              "{affects: {types: [creature], controller: you}, gets: [2, 2], condition: [{city_blessing: true}]}}]}\n")
+    ten = banner + "".join("  - " + saproling.replace("SID", f"s{i}") + "\n" for i in range(9))
+    assert _pt(_board(ten), "s0") == (1, 1)
+    assert _pt(_board(ten, "[{name: alice, city_blessing: true}, {name: bob}]"), "s0") == (3, 3)
 
 
 def test_radiant_destiny_two_effects_the_second_with_the_blessing(pool) -> None:
