@@ -348,7 +348,8 @@ def test_gate_hound_gavel_tidal_influence_read_the_source(pool) -> None:
     bears = "  - {id: bears, card: Grizzly Bears, controller: alice}\n"
     # an Aura on another creature, an Equipment on the Hound: the Hound isn't enchanted (303.4, 301.5)
     elsewhere = aura.replace("attached_to: hound", "attached_to: bears")
-    equipment = "  - {id: gear, name: Gear, controller: alice, types: [artifact], subtypes: [equipment], attached_to: hound}\n"
+    equipment = ("  - {id: gear, name: Gear, controller: alice, types: [artifact], subtypes: [equipment], "
+                 "attached_to: hound}\n")
     for others in (bears + elsewhere, equipment):
         assert "vigilance" not in _board(hound + others).permanent("hound").keywords
     for counters, strike in (({"charge": 2, "+1/+1": 1}, False), ({"charge": 2, "+1/+1": 2}, True)):
