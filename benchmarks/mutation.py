@@ -10,14 +10,23 @@ copies them into ``.mutation/<module>/mutants/``, so a run never touches the wor
     python benchmarks/mutation.py rules/damage.py tests/test_damage_rules.py tests/test_damage_reference.py
     python benchmarks/mutation.py --results rules/damage.py     # the survivors of the last run
     python benchmarks/mutation.py solver/search.py tests/test_search_rules.py --only 'mtgsolver.solver.search.x__bounds*'
+    python benchmarks/mutation.py rules/layers.py tests/test_layers_rules.py --sample 250 --skip '*depends*'
 
 Each run prints killed, survived and total, and the run's wall time. Run it under ``nice -n 19``
 on a shared machine: mutmut runs one mutant at a time (``--max-children 1``).
+
+``--sample N`` runs a seeded random sample of N of the module's mutants (those ``--only`` keeps,
+less those ``--skip`` names), drawn from mutmut's names in sorted order with ``--seed``; the names
+are kept in ``sample.txt`` of the run folder, and the sample's score is printed with its 95% Wilson
+interval: an honest estimate of the module's score when the whole module takes hours.
 """
 from __future__ import annotations
 
 import argparse
+import fnmatch
+import math
 import os
+import random
 import re
 import subprocess
 import sys
@@ -49,14 +58,44 @@ def prepare(module: str, tests: list[str]) -> Path:
     return where
 
 
-def counts(where: Path) -> dict[str, int]:
-    """Killed, survived... of the last run in ``where``, from ``mutmut results --all true``."""
-    out = subprocess.run(["mutmut", "results", "--all", "true"], cwd=where, capture_output=True, text=True).stdout
+def mutant_names(module: str) -> list[str]:
+    """Every mutant mutmut makes of ``module``, by name, sorted (mutmut's own generation, no run)."""
+    from mutmut.mutation.file_mutation import mutate_file_contents
+    from mutmut.utils.format_utils import get_mutant_name
+
+    path = Path("mtgsolver") / module
+    mutated = mutate_file_contents(str(path), (ROOT / path).read_text(), None, None)
+    return sorted(get_mutant_name(path, name) for name in mutated.mutant_names)
+
+
+def sample(names: list[str], only: list[str], skip: list[str], size: int, seed: int) -> list[str]:
+    """``size`` names drawn at random with ``seed`` from those ``only`` keeps and ``skip`` leaves."""
+    kept = [n for n in names if (not only or any(fnmatch.fnmatchcase(n, g) for g in only))
+            and not any(fnmatch.fnmatchcase(n, g) for g in skip)]
+    return sorted(random.Random(seed).sample(kept, min(size, len(kept))))
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion ``k`` of ``n``."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def counts(where: Path, names: set[str] | None = None) -> dict[str, int]:
+    """Killed, survived... of the last run in ``where`` (of ``names`` only, if given), from
+    ``mutmut results --all true``."""
+    out = subprocess.run(["mutmut", "results", "--all", "true"], cwd=where, capture_output=True, text=True,
+                         check=False).stdout
     tally: dict[str, int] = {}
     for line in out.splitlines():
         if ":" in line:
-            status = line.rsplit(":", 1)[1].strip()
-            tally[status] = tally.get(status, 0) + 1
+            name, status = (part.strip() for part in line.rsplit(":", 1))
+            if names is None or name in names:
+                tally[status] = tally.get(status, 0) + 1
     return tally
 
 
@@ -67,22 +106,37 @@ def main() -> int:
     parser.add_argument("--results", action="store_true", help="list the survivors of the last run")
     parser.add_argument("--only", action="append", default=[],
                         help="run only these mutants (mutmut's names or globs, e.g. 'mtgsolver.solver.search.x__bounds*')")
+    parser.add_argument("--skip", action="append", default=[], help="with --sample: leave these mutants out (globs)")
+    parser.add_argument("--sample", type=int, metavar="N", help="run a seeded random sample of N mutants")
+    parser.add_argument("--seed", type=int, default=0, help="the sample's seed (0)")
     args = parser.parse_args()
     env = dict(os.environ, MTGSOLVER_SHARED=os.environ.get("MTGSOLVER_SHARED", str(ROOT.parent / "shared")))
+    where = workdir(args.module)
+    drawn = where / "sample.txt"
     if args.results:
-        where = workdir(args.module)
         subprocess.run(["mutmut", "results"], cwd=where, env=env, check=False)
     else:
         if not args.tests:
             parser.error("name the test files that cover the module")
         where = prepare(args.module, args.tests)
+        chosen = args.only
+        if args.sample:
+            chosen = sample(mutant_names(args.module), args.only, args.skip, args.sample, args.seed)
+            drawn.write_text("".join(f"{n}\n" for n in chosen))
+        elif drawn.exists():
+            drawn.unlink()
         start = time.monotonic()
-        subprocess.run(["mutmut", "run", "--max-children", "1", *args.only], cwd=where, env=env, check=False)
+        subprocess.run(["mutmut", "run", "--max-children", "1", *chosen], cwd=where, env=env, check=False)
         print(f"{args.module}: {time.monotonic() - start:.0f} s")
-    tally = counts(where)
+    names = set(drawn.read_text().split()) if drawn.exists() else None
+    tally = counts(where, names)
     killed = tally.get("killed", 0) + tally.get("timeout", 0)
     checked = killed + tally.get("survived", 0) + tally.get("suspicious", 0)
     print(f"{args.module}: {killed} killed of {checked} checked; " + ", ".join(f"{n} {s}" for s, n in sorted(tally.items())))
+    if names is not None:
+        low, high = wilson(killed, sum(tally.values()))
+        print(f"a sample of {len(names)} (sample.txt): {killed} of {sum(tally.values())} killed, "
+              f"95% interval {100 * low:.1f}% to {100 * high:.1f}%")
     return 0
 
 

@@ -302,3 +302,39 @@ def test_what_stays_unread(line: str, name: str) -> None:
         assert triggered.read(line, name) is None and activated.read(line, name) is None
     else:
         assert read_spell(line, name) is None
+
+
+def test_702_16_protection_from_two_colors_named_once() -> None:
+    """Questing Phelddagrif: "gains protection from black and from red" is two protections
+    (702.16), the second written "from red" alone."""
+    assert actions.sentence("~ gains protection from black and from red until end of turn.") == [
+        {"modify": {"spec": {"gains": [{"protection": "black"}, {"protection": "red"}]}, "what": "source"}}]
+
+
+def test_113_1a_quoted_abilities_granted_in_their_order() -> None:
+    """A quoted ability is granted as its printed text (113.1a): Abnormal Endurance's one, and two
+    in one sentence, each to its own object, in text order."""
+    endurance = actions.sentence('until end of turn, target creature gets +2/+0 and gains "when this creature dies, '
+                                 'return it to the battlefield tapped under its owner\'s control."')
+    assert endurance[0]["modify"]["spec"] == {"gets": [2, 0], "gains": [
+        {"text": "When this creature dies, return it to the battlefield tapped under its owner's control."}]}
+    both = actions.sentence('create a 1/1 white soldier creature token with "{t}: add {w}." and target creature '
+                            'gains "{t}: add {g}." until end of turn.')
+    assert both[0]["create_tokens"]["token"]["text"] == "{T}: Add {W}."
+    assert both[1]["modify"]["spec"] == {"gains": [{"text": "{T}: Add {G}."}]}
+
+
+def test_115_1_a_list_of_three_card_types_targets_any_of_them() -> None:
+    """Bedevil: "target artifact, creature, or planeswalker" is one target of any of the three
+    types, the middle one kept."""
+    assert actions.sentence("destroy target artifact, creature, or planeswalker.")[0]["destroy"]["what"]["target"][
+        "kinds"] == ["artifact", "creature", "planeswalker"]
+
+
+def test_205_3_a_list_of_subtypes_searches_for_any_of_them() -> None:
+    """Farseek: "a plains, island, swamp, or mountain card" is a card of any of the four land
+    types (205.3i), each kept."""
+    found = actions.sentence("search your library for a plains, island, swamp, or mountain card, put it onto the "
+                             "battlefield tapped, then shuffle.")
+    assert found[0]["search_library"]["filter"] == {"any_of": [{"subtypes": [t]} for t in
+                                                               ("plains", "island", "swamp", "mountain")]}

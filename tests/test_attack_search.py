@@ -156,6 +156,43 @@ def test_a_win_by_poison_outranks_the_life_a_lifelink_blocker_gains_back() -> No
         assert answer.attack == {"i1": "bob", "i2": "bob"} and answer.response.loses and answer.response.life == -gained
 
 
+def _numbered(cid: str, who: str, power: int, toughness: int, keywords: tuple[str, ...], *numbered: Static) -> Permanent:
+    return replace(_plain(cid, who, power, toughness, *keywords), abilities=numbered)
+
+
+@pytest.mark.parametrize("case, creatures", [
+    # 702.83a: alone, the 1/1 gets +1/+1 from each of six exalted instances
+    ("exalted", (_plain("a0", "alice", 1, 1),) + tuple(_plain(f"e{i}", "alice", 0, 1, "exalted") for i in range(6))),
+    # 702.91a: each of seven battle criers gets +1/+0 from the other six
+    ("battle cry", tuple(_plain(f"c{i}", "alice", 1, 1, "battle_cry") for i in range(7))),
+    # 702.45a: blocked, the trampler gets +7/+7 and tramples 8 over a 1/1 (702.19b)
+    ("bushido", (_numbered("a0", "alice", 2, 2, ("trample",), Static("bushido", 7)), _plain("b0", "bob", 1, 1))),
+    # 702.23a: +8/+8 for each blocker beyond the first
+    ("rampage", (_numbered("a0", "alice", 2, 2, ("trample",), Static("rampage", 8)), _plain("b0", "bob", 1, 1),
+                 _plain("b1", "bob", 1, 1))),
+    # 702.68a: unblocked, +6/+0
+    ("frenzy", (_numbered("a0", "alice", 1, 1, (), Static("frenzy", 6)),)),
+    # battalion (207.2c): with two others, +6/+6
+    ("battalion", (_numbered("a0", "alice", 1, 1, (), Static("battalion", (6, 6))), _plain("a1", "alice", 0, 1),
+                   _plain("a2", "alice", 0, 1))),
+    # 702.164c: toxic 4, double strike: 8 poison counters
+    ("toxic", (_numbered("a0", "alice", 1, 1, ("double_strike",), Static("toxic", 4)),)),
+    # a power far above the toughness, and 510.1a's damage by toughness
+    ("power", (_plain("a0", "alice", 8, 1),)),
+    ("toughness", (_numbered("a0", "alice", 0, 8, (), Static("assigns_damage_by_toughness")),)),
+    # 702.121a melee, 702.105a dethrone, 702.149a training: a counter or a bonus each
+    ("melee, dethrone and training", (_plain("a0", "alice", 1, 1, "melee", "dethrone", "training"),
+                                       _plain("a1", "alice", 2, 2))),
+])
+def test_a_share_stays_within_the_bounds_its_triggers_reach(case: str, creatures: tuple[Permanent, ...]) -> None:
+    """Each share of an attacker's damage lies within the master's bound on it (a share outside
+    it is undecided): the bound counts every trigger that raises its power, so these boards are
+    answered, and as the reference's max-min."""
+    board = Board("alice", (Player("alice", 20), Player("bob", 60)), creatures)
+    answer = search_attack(board, "best-attack", Deadline(60))
+    assert (int(answer.response.loses), answer.response.life) == ref.best_attack(board), case
+
+
 def test_508_1c_d_a_rule_on_several_attackers_refuses_the_dominance() -> None:
     """508.1c-d: a requirement (Juggernaut), "can't attack alone" (Mogg Flunkies), "unless a black
     or green creature also attacks" (Scarred Puma), a cap on all attackers (Silent Arbiter) or on
@@ -253,3 +290,14 @@ def test_the_corner_cases_the_search_leaves_undecided_are_named() -> None:
     assert cases(("a", "alice", ""), ("w", "bob", "text: 'w can block an additional creature each combat.'")) == [
         "w may block several creatures (509.1a); the search assumes one each"]
     assert cases(("a", "alice", ""), ("w", "alice", "text: 'w can block an additional creature each combat.'")) == []
+
+
+@pytest.mark.parametrize("life, poison, loses", [(0, 0, True), (5, 10, True), (1, 9, False)])
+def test_704_5a_c_a_player_at_0_life_or_10_poison_loses_without_an_attack(life: int, poison: int, loses: bool) -> None:
+    """With no creature to attack, Bob at 0 life (704.5a) or with 10 poison counters (704.5c)
+    loses all the same; at 1 life and 9 poison he doesn't."""
+    board = Board("alice", (Player("alice", 20), Player("bob", life, poison)), (_plain("w", "bob", 0, 1),))
+    for goal in ("lethal", "best-attack"):
+        answer = search_attack(board, goal, Deadline(60))
+        assert answer.attack == {} and answer.response.loses == loses
+    assert ref.best_attack(board) == (int(loses), 0)

@@ -45,9 +45,12 @@ def _swamped(board) -> None:
 def test_305_7_land_type_effect_inline() -> None:
     lands = [{"id": "tomb", "name": "Tomb", "controller": "alice", "types": ["artifact"]},
              {"id": "trop", "name": "Trop", "controller": "bob", "types": ["land"], "subtypes": ["forest", "island"]}]
-    _swamped(_board(lands, SWAMPED))
+    swamped = _board(lands, SWAMPED)
+    _swamped(swamped)
+    assert [(c.source, c.source_name) for c in changes_of(swamped, "trop")] == [("tomb", "Tomb")]
     unsourced = _board(lands, [{"kind": "land_type", "permanent": "trop", "land_type": "swamp"}])
     _swamped(unsourced)  # an effect whose source has left: named by its place in effects
+    assert [(c.source, c.source_name) for c in changes_of(unsourced, "trop")] == [("effects[0]", "effects[0]")]
     assert "because of effects[0]" in could_produce(unsourced, "trop").permanents["trop"].why[0]
 
 

@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from lark.exceptions import VisitError
 
 from mtgsolver.read.coverage import measure
+from mtgsolver.read.grammar import continuous
 from mtgsolver.read.grammar.continuous import read
 from mtgsolver.read.oracle import parse_oracle_text
 
@@ -154,3 +156,19 @@ def test_pool_coverage_of_statics_that_change_other_permanents(atomic_cards: Pat
     floors = {"others_combat": 0.96, "others_mana": 0.94} if CI else {"others_combat": 0.9, "others_mana": 0.8}
     for c, floor in floors.items():
         assert result.read[c] / result.total[c] >= floor, c
+
+
+@pytest.mark.parametrize("fault, raised", [(ValueError("a refusal"), None), (KeyError("a refusal"), None),
+                                           (TypeError("a compiler fault"), VisitError)])
+def test_a_refusal_leaves_the_line_unread_and_a_compiler_fault_is_raised(monkeypatch: pytest.MonkeyPatch,
+                                                                         fault: Exception, raised) -> None:
+    """The compiler refuses a line by raising ValueError or KeyError: the line stays unread; any
+    other error of the compiler (a bug) is raised (exit 4), not hidden as an unread line."""
+    def grants(self, *items):
+        raise fault
+    monkeypatch.setattr(continuous._Build, "grants", grants)
+    if raised is None:
+        assert read("Creatures you control have menace.", "Goblin War Drums") is None
+    else:
+        with pytest.raises(raised):
+            read("Creatures you control have menace.", "Goblin War Drums")

@@ -421,6 +421,7 @@ def test_favor_of_the_mighty_rulings_ties_for_highest_mana_value_all_have_protec
     assert not b.permanent("elf").protections and not b.permanent("hydra").protections
     assert blocks(perms, "ogre", "elf") is False
     assert blocks(perms.replace("'{2}{R}'", "'{R}'"), "ogre", "elf") is True
+    assert board(favor).permanent("favor").protections == set()  # no creature: none is the highest
 
 
 def test_highest_mana_value_is_honoured_in_conditions_and_counts() -> None:

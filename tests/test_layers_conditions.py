@@ -270,6 +270,12 @@ def test_702_131_city_blessing_from_the_player_field_or_ascend(pool) -> None:
     many = perms + "".join("  - " + saproling.replace("SID", f"s{i}") + "\n" for i in range(1, 8))
     assert _pt(_board(many), "s0") == (1, 1)  # nine permanents
     assert _pt(_board(many + "  - " + saproling.replace("SID", "s8") + "\n"), "s0") == (3, 3)  # ten
+    # ten permanents, none with ascend: no blessing (702.131b needs a permanent with ascend)
+    banner = ("  - {id: banner, name: Banner, controller: alice, types: [enchantment], abilities: [{continuous: "
+              "{affects: {types: [creature], controller: you}, gets: [2, 2], condition: [{city_blessing: true}]}}]}\n")
+    ten = banner + "".join("  - " + saproling.replace("SID", f"s{i}") + "\n" for i in range(9))
+    assert _pt(_board(ten), "s0") == (1, 1)
+    assert _pt(_board(ten, "[{name: alice, city_blessing: true}, {name: bob}]"), "s0") == (3, 3)
 
 
 def test_radiant_destiny_two_effects_the_second_with_the_blessing(pool) -> None:
@@ -340,6 +346,12 @@ def test_gate_hound_gavel_tidal_influence_read_the_source(pool) -> None:
     aura = "  - {id: aura, name: Aura, controller: bob, types: [enchantment], subtypes: [aura], attached_to: hound}\n"
     assert "vigilance" in _board(hound + aura).permanent("hound").keywords
     bears = "  - {id: bears, card: Grizzly Bears, controller: alice}\n"
+    # an Aura on another creature, an Equipment on the Hound: the Hound isn't enchanted (303.4, 301.5)
+    elsewhere = aura.replace("attached_to: hound", "attached_to: bears")
+    equipment = ("  - {id: gear, name: Gear, controller: alice, types: [artifact], subtypes: [equipment], "
+                 "attached_to: hound}\n")
+    for others in (bears + elsewhere, equipment):
+        assert "vigilance" not in _board(hound + others).permanent("hound").keywords
     for counters, strike in (({"charge": 2, "+1/+1": 1}, False), ({"charge": 2, "+1/+1": 2}, True)):
         gavel = _perm(pool, "gavel", "Gavel of the Righteous", extra=f', "attached_to": "bears", "counters": {json.dumps(counters)}')
         assert ("double_strike" in _board(bears + gavel).permanent("bears").keywords) is strike

@@ -189,6 +189,7 @@ def test_granted_ability_no_grammar_reads_is_unread_on_the_creature_it_is_grante
 
 @pytest.mark.parametrize("line, attach, affected", [
     ("Creatures you control that are enchanted get +1/+1.", "aura", {"b1"}),
+    ("Creatures you control that are enchanted get +1/+1.", "equipment", set()),
     ("Equipped creatures you control get +1/+1.", "equipment", {"b1"}),
     ("Creatures you control that are enchanted or equipped get +1/+1.", "equipment", {"b1"}),
     ("Modified creatures you control get +1/+1.", "aura", {"b1"}),

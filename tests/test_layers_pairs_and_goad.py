@@ -159,7 +159,8 @@ def test_701_15a_martial_impetus_goads_the_enchanted_creature_for_its_controller
     b = board(goaded, ATTACK % "{creature: ogre, target: bob}")
     assert (b.permanent("ogre").power, b.permanent("ogre").toughness) == (4, 4)
     assert [(e.creature, e.by, e.source) for e in b.effects_of("goaded")] == [("ogre", "bob", "impetus")]
-    assert any("goaded by bob" in c.what for c in changes_of(b, "ogre"))
+    assert [(c.source, c.source_name) for c in changes_of(b, "ogre") if "goaded by bob" in c.what] == \
+        [("impetus", "Martial Impetus")]
     at_bob = check_attacks(b)
     assert at_bob.legal is False and [v.rule for v in at_bob.violations] == ["701.15b"]
     assert check_attacks(board(goaded, ATTACK % "{creature: ogre, target: carol}")).legal is True

@@ -105,6 +105,14 @@ def test_613_6_example_one_effect_two_layers() -> None:
     assert [(x.layer, x.rule) for x in changes_of(b, "c")] == [("5", "613.1e"), ("7c", "613.4c")]
 
 
+def test_613_6_one_effect_sets_and_modifies_power_and_toughness_in_two_layers() -> None:
+    """613.6: "has base power and toughness 0/4 and gets +2/+0": 0/4 in layer 7b, then +2/+0 in
+    7c, each part once."""
+    b = board(creature("c", "2/2") + aura("a", "c", "set_pt: [0, 4], gets: [2, 0]"))
+    assert pt(b, "c") == (2, 4)
+    assert [x.layer for x in changes_of(b, "c")] == ["7b", "7c"]
+
+
 def test_613_6_example_act_of_treason_haste_part() -> None:
     """613.6 example (Act of Treason): the "gains haste" part applies in layer 6. Control
     changes (layer 2) are not modelled: the board names the controller."""

@@ -207,6 +207,18 @@ def test_205_3m_amorphous_axe_every_creature_type_gets_the_elf_lord_bonus(cards)
     assert (bears.power, bears.toughness, "forestwalk" in bears.keywords) == (6, 3, True)
 
 
+def test_205_3m_every_creature_type_keeps_dryad_arbors_forest(cards) -> None:
+    """205.3m, 305.6: "is every creature type" adds creature types; Dryad Arbor under Amorphous Axe
+    is still a Forest and taps for {G}."""
+    b = board(cards, """
+        - {id: arbor, card: Dryad Arbor, controller: a}
+        - {id: axe, card: Amorphous Axe, controller: a, attached_to: arbor}
+    """)
+    arbor = b.permanent("arbor")
+    assert {"forest", "dryad", "elf", "sliver"} <= arbor.subtypes
+    assert pay(b, "{G}", player="a").payable is True
+
+
 def test_aurification_gold_counter_wall_defender_cant_attack(cards) -> None:
     """Aurification: a creature with a gold counter is a Wall in addition and has defender
     (702.3b); one without a counter may attack."""

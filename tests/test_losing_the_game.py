@@ -47,6 +47,12 @@ def test_lines_with_more_than_the_static_stay_unread(line: str) -> None:
     assert read(line, "X") is None
 
 
+def test_a_typographic_apostrophe_reads_as_a_straight_one() -> None:
+    """Platinum Angel's line as printed ("can\u2019t") reads as the pool's straight apostrophe."""
+    assert read("You can\u2019t lose the game and your opponents can\u2019t win the game.", "Platinum Angel") == [
+        "cant_lose_game", "opponents_cant_win_game"]
+
+
 def test_an_error_of_the_compiler_is_raised_not_read_as_unread(monkeypatch: pytest.MonkeyPatch) -> None:
     """Only the parse's errors mean "not this grammar's sentence"; a fault of the compiler
     itself leaves ``read`` as an error (exit 4), never as a line silently unread."""

@@ -35,6 +35,13 @@ def test_ashling_reads_its_count_of_resolutions(real_cards) -> None:
                                                   {"conditional": {"condition": [], "resolved": 3, "effects": blast}}]
 
 
+def test_a_count_of_resolutions_is_read_only_for_an_activated_ability() -> None:
+    """The count is kept for activated abilities only: a triggered ability's stays unread."""
+    line = ("Whenever X attacks, put a +1/+1 counter on X. If this is the second time this ability has resolved this "
+            "turn, draw a card.")
+    assert parse_oracle_text(line, "X")[1] == [line]
+
+
 def test_it_after_a_removal_names_the_source_for_both_recipients_of_its_damage() -> None:
     """120.2: "it deals 3 damage to each creature and each player" is one source's damage to
     both groups: "it" (the source the counter came off) deals both, not the creatures it hit."""
@@ -82,3 +89,21 @@ def test_a_new_object_counts_from_nothing(real_cards) -> None:
 def test_a_bad_count_of_resolutions_is_named(real_cards) -> None:
     with pytest.raises(BoardError, match="resolved"):
         board(", resolved: {0: 2}", real_cards)
+
+
+@pytest.mark.parametrize("lands, solved", [(6, False), (4, True)])
+def test_the_opponents_third_resolution_answers_a_lethal_bolt(real_cards, lands: int, solved: bool) -> None:
+    """The whole-turn search with the opponent's Ashling (117.3b): at 2 life against Bob at 3,
+    Lightning Bolt wins unless Bob can activate Ashling three times (six Mountains): the third
+    resolution deals 3 damage to each player, Alice's loss with Bob's (104.4a: a draw, no win);
+    with four Mountains Ashling gets two counters and the Bolt wins whatever Bob does."""
+    from mtgsolver.solver.win import win_turn
+
+    mountains = "".join(f"  - {{id: om{i}, card: Mountain, controller: bob}}\n" for i in range(lands))
+    b = parse_board_text("version: 1\nactive_player: alice\nplayers: [{name: alice, life: 2}, {name: bob, life: 3}]\n"
+                         "zones: {alice: {hand: [Lightning Bolt]}}\nbattlefield:\n"
+                         "  - {id: m, card: Mountain, controller: alice}\n"
+                         "  - {id: ashling, card: Ashling the Pilgrim, controller: bob}\n" + mountains, "b.yaml",
+                         real_cards)
+    answer = win_turn(b, real_cards, time_limit=120)
+    assert answer.solved is solved, answer.reasons

@@ -27,11 +27,12 @@ def test_renegade_rallier_reads_its_revolt(real_cards) -> None:
     assert not unread and trig["event"] == {"kind": "enters"} and trig["condition"] == [{"permanent_left": True}]
 
 
-@pytest.mark.parametrize("name", ["Hidden Herbalists", "Priest of Gix"])
-def test_enters_triggers_that_add_mana_stay_unread(real_cards, name: str) -> None:
-    """106.12a: a trigger that adds mana stays with the mana family, which doesn't read these."""
-    card = real_cards.find(name)
-    assert parse_oracle_text(card.text, name)[1]
+def test_an_enters_trigger_that_adds_mana_only_if_a_permanent_left_stays_unread(real_cards) -> None:
+    """Revolt's "When ~ enters the battlefield, if a permanent you controlled left the battlefield
+    this turn, add {G}{G}" is not read (its plain form, Priest of Gix's "When ~ enters the
+    battlefield, add {B}{B}{B}", is a trigger on the stack, 605.5a: tests/test_damage_record.py)."""
+    card = real_cards.find("Hidden Herbalists")
+    assert parse_oracle_text(card.text, card.name)[1]
 
 
 def test_a_permanent_leaving_is_kept_for_its_controller(real_cards) -> None:

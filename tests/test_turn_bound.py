@@ -43,8 +43,8 @@ def test_the_reference_never_wins_after_combat_where_the_bound_says_no(state: re
         ref._main.cache_clear()
         ref._window.cache_clear()
     assert not (pruned and wins)
-    burn = sum(card[2] for _, card in state.hand if card[0] == "bolt")
-    assert bound(board) == Harm(burn, 0)  # a bolt once each; lands, pumps and kills take nothing
+    burn = sum(card[2] for _, card in state.hand if card[0] in ("bolt", "needle"))
+    assert bound(board) == Harm(burn, 0)  # a bolt or a needle once each; lands, pumps and kills take nothing
 
 
 def board(library: Any, cards: str, hand: str = "[]", life: int = 5, tapped: str = "") -> Board:

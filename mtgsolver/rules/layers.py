@@ -1022,9 +1022,10 @@ def _reachable(start: int, deps: Mapping[int, set[int]]) -> set[int]:
 def _matches(aff: Affected, obj: _Obj, eff: _Eff, state: Mapping[str, _Obj] | None = None) -> bool:
     """Whether ``obj`` (as it is now, among ``state``) is in the effect's affected set (611.3a),
     conditions on the object itself included (611.3b: "enchanted creature ... as long as it's a
-    Zombie")."""
-    if aff.self:
-        return obj.id == eff.source
+    Zombie"); ``self`` with other fields is the source while it matches them ("as long as it's
+    attacking")."""
+    if aff.self and obj.id != eff.source:
+        return False
     if aff.attached and obj.id != eff.attached_to:
         return False
     if not _matches_itself(aff, obj, eff, state):
@@ -1207,13 +1208,15 @@ def _has_continuous_effects(board: Board, printed: Iterable[Permanent], effects:
 def combat_dependent(board: Board) -> tuple[str, ...]:
     """The permanents whose continuous effects read which creatures attack or block (506.4:
     "attacking creatures", "as long as it's attacking / not attacking / blocking"): the layers
-    apply them to the board's declared combat, so a search over other combats can't use them."""
+    apply them to the board's declared combat, so a search over other combats can't use them.
+    Their statics as printed and as the layers left them (one an Aura or a lord grants, 613.1f)."""
     def reads_combat(a: Affected | None) -> bool:
         return a is not None and (a.attacking or a.blocking or a.not_attacking)
 
+    printed = {p.id: p.abilities for p in board.layers.printed} if board.layers is not None else {}
     out = []
-    for p in (board.layers.printed if board.layers is not None else board.permanents):
-        for a in p.abilities:
+    for p in board.permanents:
+        for a in (*printed.get(p.id, ()), *p.abilities):
             spec = a.value if isinstance(a, Static) and a.name == "continuous" else None
             if isinstance(spec, ContinuousSpec) and (reads_combat(spec.affects)
                                                      or any(reads_combat(c.filter) for c in spec.condition)):

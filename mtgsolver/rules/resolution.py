@@ -203,9 +203,11 @@ class Resolving:
         has resolved this turn, this one included ("if this is the third time this ability has
         resolved this turn"). A source gone counts on as it last existed.
 
-        :raises Undecided: the source left and came back (another object) or its ability is not
-        found on it."""
+        :raises Undecided: the source left and came back (another object), its ability is not
+        found on it, or a copy of the ability resolves."""
         game, obj = self.game, self.obj
+        if obj.copy:
+            raise Undecided("707.10", f"{self.name()}: whether a copy's resolution counts as this ability's is not modelled")
         here = self.source_here()
         known = game.last_known.get(obj.source)
         if here is not None:

@@ -842,6 +842,8 @@ class Links:
 
     def effect(self, effect: Any) -> Any:
         (kind, fields), = effect.items()
+        if kind == "conditional" and "resolved" in fields and self.kind != "activated":
+            raise Refused("'the N-th time this ability has resolved' of an ability that is not activated")
         if kind in ("optional", "conditional", "delayed", "attempt"):
             return {kind: self.branches(kind, fields)}
         if kind == "modal":

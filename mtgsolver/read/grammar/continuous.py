@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from lark import Lark, Token, v_args
-from lark.exceptions import LarkError
+from lark.exceptions import LarkError, VisitError
 
 from mtgsolver.model.abilities import PLAYER_KEYWORDS
 from mtgsolver.model.cards import PERMANENT_TYPES
@@ -1207,12 +1207,12 @@ def read(line: str, name: str) -> list[Any] | None:
     try:
         tree = _parser().parse(_tag(low))
         mapping = _Build().transform(tree)
-    except (LarkError, ValueError, KeyError):
-        return None
-    except Exception as exc:  # a transformer error wraps the ValueError it raised
-        if isinstance(getattr(exc, "orig_exc", None), (ValueError, KeyError)):
+    except VisitError as exc:  # a LarkError: caught first, so an error of the compiler itself is raised
+        if isinstance(exc.orig_exc, (ValueError, KeyError)):  # the compiler's refusal
             return None
         raise
+    except (LarkError, ValueError, KeyError):
+        return None
     mappings = mapping if isinstance(mapping, list) else [mapping]
     out: list[Any] = []
     for m in mappings:
