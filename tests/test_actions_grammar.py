@@ -340,3 +340,10 @@ def test_205_3_a_list_of_subtypes_searches_for_any_of_them() -> None:
                              "battlefield tapped, then shuffle.")
     assert found[0]["search_library"]["filter"] == {"any_of": [{"subtypes": [t]} for t in
                                                                ("plains", "island", "swamp", "mountain")]}
+
+
+def test_611_3a_a_list_of_plural_card_types_is_each_of_them() -> None:
+    """Akroma's Vengeance: "all artifacts, creatures, and enchantments" is each permanent of any
+    of the three types, the middle one kept."""
+    assert actions.sentence("destroy all artifacts, creatures, and enchantments.") == [
+        {"destroy": {"what": {"each": {"any_of": [{"types": [t]} for t in ("artifact", "creature", "enchantment")]}}}}]
