@@ -372,6 +372,8 @@ _ANY = ["battle", "creature", "planeswalker", "player"]
      [{"counter_spell": {"what": {"target": {"kinds": ["ability", "spell"], "zone": "stack"}}}}]),
     ("Stifle", "counter target activated or triggered ability.",
      [{"counter_spell": {"what": {"target": {"kinds": ["ability"], "zone": "stack"}}}}]),
+    ("an activated ability", "counter target activated ability.",
+     [{"counter_spell": {"what": {"target": {"kinds": ["activated_ability"], "zone": "stack"}}}}]),
     ("Hypnotic Specter", "that player discards a card at random.",  # 701.9b
      [{"discard": {"amount": 1, "random": True, "who": {"it": "player"}}}]),
     ("Pestilence", "~ deals 1 damage to each creature and each player.",
@@ -380,6 +382,9 @@ _ANY = ["battle", "creature", "planeswalker", "player"]
     ("Terror", "destroy target nonartifact, nonblack creature.",  # 205.4b
      [{"destroy": {"what": {"target": {"kinds": ["creature"],
                                        "filter": {"not_types": ["artifact"], "not_colors": ["black"]}}}}}]),
+    ("Bontu's Last Reckoning", "lands you control don't untap during your next untap step.",  # 502.3
+     [{"modify": {"spec": {"rules": ["doesnt_untap"]}, "duration": "next_untap_step",
+                  "what": {"each": {"controller": "you", "types": ["land"]}}}}]),
     ("that much", "you gain that much life.", [{"gain_life": {"amount": "that_much", "who": "you"}}]),
     ("where x is", "target creature gets +x/+x until end of turn, where x is the number of creatures you control.",
      [{"modify": {"spec": {"gets": [1, 1]}, "times": {"count": {"permanents": {"controller": "you", "types": ["creature"]}}},
@@ -390,6 +395,6 @@ _ANY = ["battle", "creature", "planeswalker", "player"]
 def test_the_tagger_rewrites_each_phrase_the_grammar_reads(name: str, low: str, expected: list) -> None:
     """Each phrase ``tag`` rewrites for the grammar (lists with "and", a second amount of damage,
     "this turn if able", the kinds of abilities, "at random", "each ... and each", a list of
-    "non" words, "that much", "where x is", two targets) reads to its effects: real cards'
+    "non" words, "that much", "where x is", two targets, your own next untap step) reads to its effects: real cards'
     sentences, and hand-written ones named by their phrase."""
     assert _without_ids(actions.sentence(low)) == expected, name
