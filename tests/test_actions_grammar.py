@@ -387,10 +387,12 @@ _ANY = ["battle", "creature", "planeswalker", "player"]
                   "what": {"each": {"controller": "you", "types": ["land"]}}}}]),
     ("that much", "you gain that much life.", [{"gain_life": {"amount": "that_much", "who": "you"}}]),
     ("where x is", "target creature gets +x/+x until end of turn, where x is the number of creatures you control.",
-     [{"modify": {"spec": {"gets": [1, 1]}, "times": {"count": {"permanents": {"controller": "you", "types": ["creature"]}}},
+     [{"modify": {"spec": {"gets": [1, 1]},
+                  "times": {"count": {"permanents": {"controller": "you", "types": ["creature"]}}},
                   "what": {"target": {"kinds": ["creature"]}}}}]),
     ("two targets", "destroy target artifact and target enchantment.",  # 115.1: two targets
-     [{"destroy": {"what": {"target": {"kinds": ["artifact"]}}}}, {"destroy": {"what": {"target": {"kinds": ["enchantment"]}}}}]),
+     [{"destroy": {"what": {"target": {"kinds": ["artifact"]}}}},
+      {"destroy": {"what": {"target": {"kinds": ["enchantment"]}}}}]),
 ])
 def test_the_tagger_rewrites_each_phrase_the_grammar_reads(name: str, low: str, expected: list) -> None:
     """Each phrase ``tag`` rewrites for the grammar (lists with "and", a second amount of damage,

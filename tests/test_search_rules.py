@@ -200,7 +200,8 @@ def test_a_block_valued_alone_names_the_cases_the_search_leaves_undecided() -> N
     body = "  - {id: a, name: a, controller: alice, types: [creature], power: 2, toughness: 2}\n" + "".join(
         f"  - {{id: {w}, name: {w}, controller: bob, types: [creature], power: 1, toughness: 1, "
         f"text: '{w} can block an additional creature each combat.'}}\n" for w in ("u", "v", "w"))
-    body = body.replace("{id: u, name: u, controller: bob", "{id: u, name: u, controller: alice")  # the attacker's: no case
+    # the attacking player's creature: no case
+    body = body.replace("{id: u, name: u, controller: bob", "{id: u, name: u, controller: alice")
     board = parse_board_text(head + body, "t.yaml")
     with pytest.raises(Undecided) as raised:
         block_value(board, {"a": "bob"}, {"v": ("a",)}, Deadline(30))
