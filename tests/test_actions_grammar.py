@@ -372,6 +372,11 @@ _ANY = ["battle", "creature", "planeswalker", "player"]
      [{"counter_spell": {"what": {"target": {"kinds": ["ability", "spell"], "zone": "stack"}}}}]),
     ("Stifle", "counter target activated or triggered ability.",
      [{"counter_spell": {"what": {"target": {"kinds": ["ability"], "zone": "stack"}}}}]),
+    ("until end of turn for each", "~ gets +1/+1 until end of turn for each creature you control.",
+     [{"modify": {"spec": {"gets": [1, 1]},
+                  "times": {"count": {"permanents": {"controller": "you", "types": ["creature"]}}}, "what": "source"}}]),
+    ("on the battlefield", "you gain 1 life for each creature on the battlefield.",
+     [{"gain_life": {"amount": {"count": {"permanents": {"types": ["creature"]}}}, "who": "you"}}]),
     ("an activated ability", "counter target activated ability.",
      [{"counter_spell": {"what": {"target": {"kinds": ["activated_ability"], "zone": "stack"}}}}]),
     ("Hypnotic Specter", "that player discards a card at random.",  # 701.9b
@@ -397,6 +402,6 @@ _ANY = ["battle", "creature", "planeswalker", "player"]
 def test_the_tagger_rewrites_each_phrase_the_grammar_reads(name: str, low: str, expected: list) -> None:
     """Each phrase ``tag`` rewrites for the grammar (lists with "and", a second amount of damage,
     "this turn if able", the kinds of abilities, "at random", "each ... and each", a list of
-    "non" words, "that much", "where x is", two targets, your own next untap step) reads to its effects: real cards'
+    "non" words, "that much", "where x is", two targets, your own next untap step, "until end of turn for each", "on the battlefield") reads to its effects: real cards'
     sentences, and hand-written ones named by their phrase."""
     assert _without_ids(actions.sentence(low)) == expected, name
