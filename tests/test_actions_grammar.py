@@ -338,3 +338,68 @@ def test_205_3_a_list_of_subtypes_searches_for_any_of_them() -> None:
                              "battlefield tapped, then shuffle.")
     assert found[0]["search_library"]["filter"] == {"any_of": [{"subtypes": [t]} for t in
                                                                ("plains", "island", "swamp", "mountain")]}
+
+
+def test_611_3a_a_list_of_plural_card_types_is_each_of_them() -> None:
+    """Akroma's Vengeance: "all artifacts, creatures, and enchantments" is each permanent of any
+    of the three types, the middle one kept."""
+    assert actions.sentence("destroy all artifacts, creatures, and enchantments.") == [
+        {"destroy": {"what": {"each": {"any_of": [{"types": [t]} for t in ("artifact", "creature", "enchantment")]}}}}]
+
+
+def _without_ids(value):
+    """``value`` without its target slots' ``id`` (numbered anew in each process)."""
+    if isinstance(value, dict):
+        return {k: _without_ids(v) for k, v in value.items() if k != "id"}
+    if isinstance(value, list):
+        return [_without_ids(v) for v in value]
+    return value
+
+
+_ANY = ["battle", "creature", "planeswalker", "player"]
+
+
+@pytest.mark.parametrize("name, low, expected", [
+    ("Fracturing Gust", "destroy all artifacts and enchantments.",  # 611.3a: each of both
+     [{"destroy": {"what": {"each": {"any_of": [{"types": ["artifact"]}, {"types": ["enchantment"]}]}}}}]),
+    ("Orcish Artillery", "~ deals 2 damage to any target and 3 damage to you.",  # 120.3: two amounts
+     [{"damage": {"amount": 2, "to": {"target": {"kinds": _ANY}}, "also": [{"amount": 3, "to": "you"}]}}]),
+    ("an attack requirement", "target creature attacks this turn if able.",  # 508.1d
+     [{"modify": {"spec": {"rules": ["attacks_each_combat"]}, "what": {"target": {"kinds": ["creature"]}}}}]),
+    ("Disallow", "counter target spell, activated ability, or triggered ability.",  # 113.3, 701.6
+     [{"counter_spell": {"what": {"target": {"kinds": ["ability", "spell"], "zone": "stack"}}}}]),
+    ("Stifle", "counter target activated or triggered ability.",
+     [{"counter_spell": {"what": {"target": {"kinds": ["ability"], "zone": "stack"}}}}]),
+    ("until end of turn for each", "~ gets +1/+1 until end of turn for each creature you control.",
+     [{"modify": {"spec": {"gets": [1, 1]},
+                  "times": {"count": {"permanents": {"controller": "you", "types": ["creature"]}}}, "what": "source"}}]),
+    ("on the battlefield", "you gain 1 life for each creature on the battlefield.",
+     [{"gain_life": {"amount": {"count": {"permanents": {"types": ["creature"]}}}, "who": "you"}}]),
+    ("an activated ability", "counter target activated ability.",
+     [{"counter_spell": {"what": {"target": {"kinds": ["activated_ability"], "zone": "stack"}}}}]),
+    ("Hypnotic Specter", "that player discards a card at random.",  # 701.9b
+     [{"discard": {"amount": 1, "random": True, "who": {"it": "player"}}}]),
+    ("Pestilence", "~ deals 1 damage to each creature and each player.",
+     [{"damage": {"amount": 1, "to": {"each": {"types": ["creature"]}}}},
+      {"damage": {"amount": 1, "to": {"players": "each"}}}]),
+    ("Terror", "destroy target nonartifact, nonblack creature.",  # 205.4b
+     [{"destroy": {"what": {"target": {"kinds": ["creature"],
+                                       "filter": {"not_types": ["artifact"], "not_colors": ["black"]}}}}}]),
+    ("Bontu's Last Reckoning", "lands you control don't untap during your next untap step.",  # 502.3
+     [{"modify": {"spec": {"rules": ["doesnt_untap"]}, "duration": "next_untap_step",
+                  "what": {"each": {"controller": "you", "types": ["land"]}}}}]),
+    ("that much", "you gain that much life.", [{"gain_life": {"amount": "that_much", "who": "you"}}]),
+    ("where x is", "target creature gets +x/+x until end of turn, where x is the number of creatures you control.",
+     [{"modify": {"spec": {"gets": [1, 1]},
+                  "times": {"count": {"permanents": {"controller": "you", "types": ["creature"]}}},
+                  "what": {"target": {"kinds": ["creature"]}}}}]),
+    ("two targets", "destroy target artifact and target enchantment.",  # 115.1: two targets
+     [{"destroy": {"what": {"target": {"kinds": ["artifact"]}}}},
+      {"destroy": {"what": {"target": {"kinds": ["enchantment"]}}}}]),
+])
+def test_the_tagger_rewrites_each_phrase_the_grammar_reads(name: str, low: str, expected: list) -> None:
+    """Each phrase ``tag`` rewrites for the grammar (lists with "and", a second amount of damage,
+    "this turn if able", the kinds of abilities, "at random", "each ... and each", a list of
+    "non" words, "that much", "where x is", two targets, your own next untap step, "until end of turn for each", "on the battlefield") reads to its effects: real cards'
+    sentences, and hand-written ones named by their phrase."""
+    assert _without_ids(actions.sentence(low)) == expected, name

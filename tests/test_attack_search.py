@@ -16,7 +16,7 @@ from mtgsolver.model import Board
 from mtgsolver.model.abilities import Static
 from mtgsolver.model.permanent import Permanent, Player
 from mtgsolver.rules.attacking import attack_problem
-from mtgsolver.solver.search import Undecided, all_in_obstacles, corner_cases, search_attack
+from mtgsolver.solver.search import Undecided, all_in_obstacles, block_value, corner_cases, search_attack
 from references import reference_damage as ref
 
 from .support import runs
@@ -263,8 +263,9 @@ def test_the_search_names_why_it_leaves_three_players_undecided() -> None:
 
 def test_the_corner_cases_the_search_leaves_undecided_are_named() -> None:
     """A first- or double-striking trampler with infect, toxic or commander damage against a
-    lifelinker of the defending player (702.19, 702.90, 702.164, 903.10a, 702.15b), trample over planeswalkers (702.19c), a blocker that may
-    block several creatures (509.1a); an attacking lifelinker is no such case."""
+    lifelinker of the defending player (702.19, 702.90, 702.164, 903.10a, 702.15b), trample over
+    planeswalkers (702.19c), a blocker that may block several creatures (509.1a); an attacking
+    lifelinker is no such case."""
     head = "version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\nbattlefield:\n"
 
     def cases(*creatures: tuple[str, str, str]) -> list[str]:
@@ -301,3 +302,20 @@ def test_704_5a_c_a_player_at_0_life_or_10_poison_loses_without_an_attack(life: 
         answer = search_attack(board, goal, Deadline(60))
         assert answer.attack == {} and answer.response.loses == loses
     assert ref.best_attack(board) == (int(loses), 0)
+
+
+def test_702_130a_afflict_counts_before_the_first_combat_damage_step() -> None:
+    """Afflict's life loss (702.130a) happens when the attacker becomes blocked, before any combat
+    damage: at 2 life, Bob loses to afflict 2 though his first-striking lifelinker would gain 2
+    first; at 3 life, afflict 2 and an unblocked first striker's 1 end him at the check between
+    the steps (510.4, 704.5a) though his lifelinker gains 2 in the regular step."""
+    first = Board("alice", (Player("alice", 20), Player("bob", 2)),
+                  (_numbered("a", "alice", 2, 2, (), Static("afflict", 2)),
+                   _plain("l", "bob", 2, 2, "lifelink", "first_strike")))
+    assert block_value(first, {"a": "bob"}, {"l": ("a",)}, Deadline(60)).loses
+    between = Board("alice", (Player("alice", 20), Player("bob", 3)),
+                    (_numbered("a", "alice", 2, 2, (), Static("afflict", 2)),
+                     _plain("f", "alice", 1, 1, "first_strike"),
+                     _plain("l", "bob", 2, 2, "lifelink")))
+    assert block_value(between, {"a": "bob", "f": "bob"}, {"l": ("a",)}, Deadline(60)).loses
+    assert not block_value(between, {"a": "bob"}, {"l": ("a",)}, Deadline(60)).loses  # 3 - 2 + 2

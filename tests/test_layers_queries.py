@@ -5,6 +5,7 @@ controller's ("cards in its controller's hand")."""
 from __future__ import annotations
 
 from mtgsolver.load import parse_board_text
+from mtgsolver.model.continuous import Affected
 from mtgsolver.read.vocabulary import parse_for_each
 from mtgsolver.rules.layers import Query
 
@@ -36,3 +37,16 @@ def test_402_a_count_of_an_object_no_longer_here_is_its_controllers_hand() -> No
     its_hand = parse_for_each({"cards": {"zone": "hand", "whose": "its_controller"}})
     assert q.count(its_hand, "spell", "alice") == 4
     assert q.count(its_hand, None, "bob") == 2
+
+
+def test_508_5a_creatures_defending_player_controls_are_the_attacked_players() -> None:
+    """508.5a: "creatures defending player controls", asked for an attacking source, are bob's;
+    for a creature not attacking, none."""
+    b = parse_board_text(HEAD + "battlefield:\n"
+                         "  - {id: bears, card: Grizzly Bears, controller: alice}\n"
+                         "  - {id: elf, card: Llanowar Elves, controller: alice}\n"
+                         "  - {id: ox, card: Pillarfield Ox, controller: bob}\n"
+                         "combat:\n  attackers: [{creature: bears, target: bob}]\n", "query.yaml")
+    defenders = Affected(controller="defending", types=frozenset({"creature"}))
+    assert Query(b).matching(defenders, "bears", "alice") == ["ox"]
+    assert Query(b).matching(defenders, "elf", "alice") == []

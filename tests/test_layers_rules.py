@@ -49,7 +49,16 @@ def test_613_4d_example_switch_after_modifiers_then_more() -> None:
 
 def test_613_4d_example_modifier_ends_before_switch() -> None:
     """613.4d: if the +0/+1 effect ends first, the switched 1/3 is 3/1."""
-    assert pt(board(creature("c", "1/3") + aura("s", "c", "switch_pt: true")), "c") == (3, 1)
+    b = board(creature("c", "1/3") + aura("s", "c", "switch_pt: true"))
+    assert pt(b, "c") == (3, 1)
+    assert [(x.layer, x.what) for x in changes_of(b, "c")] == [("7d", "has its power and toughness switched")]
+
+
+def test_613_1f_an_effect_that_removes_and_grants_abilities_says_both_in_one_change() -> None:
+    """613.1f, 613.6: "loses all abilities and has flying" is one change of layer 6 with both parts."""
+    b = board(creature("c", "2/2", extra=", keywords: [haste]") + aura("a", "c", "loses_all_abilities: true, gains: [flying]"))
+    assert b.permanent("c").keywords == {"flying"}
+    assert [(x.layer, x.what) for x in changes_of(b, "c")] == [("6", "loses all abilities; has flying")]
 
 
 def test_613_4d_example_two_switches_cancel() -> None:

@@ -10,6 +10,7 @@ import pytest
 
 from mtgsolver import check_attacks, check_blocks, could_produce, load_board, pay
 from mtgsolver.model import BoardError, CardLibrary, Color
+from mtgsolver.rules.layers import changes_of
 
 HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nbattlefield:\n"
 
@@ -426,3 +427,5 @@ def test_613_4c_aspect_of_wolf_half_the_forests_rounded_down_and_up(cards, fores
     """)
     bears = b.permanent("bears")
     assert (bears.power, bears.toughness) == pt
+    assert [c.what for c in changes_of(b, "bears") if c.layer == "7c"] == \
+        [f"gets +{pt[0] - 2}/+{pt[1] - 2} ({forests} x +1/+1, halved, 613.4c)"]

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from ortools.sat.python import cp_model
 
 from mtgsolver import load_board
 from mtgsolver.encodings.cpsat import Deadline
 from mtgsolver.encodings.damage import DamageModel
-from mtgsolver.solver.search import best_response, block_value, search_attack
+from mtgsolver.load import parse_board_text
+from mtgsolver.solver.search import Undecided, best_response, block_value, search_attack
 
 
 def _board(creatures: list[dict[str, Any]], life: int = 20, library: Any = None):
@@ -188,3 +190,20 @@ def test_702_2b_a_deathtouch_blocker_kills_a_large_attacker() -> None:
     attacker's death counts deathtouch, not only the damage its blockers can deal."""
     best = _best(_board([_creature("a_giant", 5, 5), _creature("b_rats", 1, 1, "deathtouch")]), ["a_giant"])
     assert best.blocks == {"b_rats": ("a_giant",)} and best.killed > 0
+
+
+def test_a_block_valued_alone_names_the_cases_the_search_leaves_undecided() -> None:
+    """``block_value`` values a stated block by the search's shares, so it refuses the same
+    corner cases, each named: two blockers that may block an additional creature (509.1a), not
+    the attacking player's creature that may."""
+    head = "version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\nbattlefield:\n"
+    body = "  - {id: a, name: a, controller: alice, types: [creature], power: 2, toughness: 2}\n" + "".join(
+        f"  - {{id: {w}, name: {w}, controller: bob, types: [creature], power: 1, toughness: 1, "
+        f"text: '{w} can block an additional creature each combat.'}}\n" for w in ("u", "v", "w"))
+    # the attacking player's creature: no case
+    body = body.replace("{id: u, name: u, controller: bob", "{id: u, name: u, controller: alice")
+    board = parse_board_text(head + body, "t.yaml")
+    with pytest.raises(Undecided) as raised:
+        block_value(board, {"a": "bob"}, {"v": ("a",)}, Deadline(30))
+    assert str(raised.value) == ("v may block several creatures (509.1a); the search assumes one each; "
+                                 "w may block several creatures (509.1a); the search assumes one each")
