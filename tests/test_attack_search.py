@@ -319,3 +319,12 @@ def test_702_130a_afflict_counts_before_the_first_combat_damage_step() -> None:
                      _plain("l", "bob", 2, 2, "lifelink")))
     assert block_value(between, {"a": "bob", "f": "bob"}, {"l": ("a",)}, Deadline(60)).loses
     assert not block_value(between, {"a": "bob"}, {"l": ("a",)}, Deadline(60)).loses  # 3 - 2 + 2
+
+
+def test_903_10a_a_commander_adds_to_the_damage_it_dealt_before() -> None:
+    """Bob has taken 20 combat damage from Alice's commander this game; its 2 more make 21
+    (903.10a, 704.6c) though he is at 40 life, and 1 short of that is no loss."""
+    for before, loses in ((20, True), (18, False)):
+        board = Board("alice", (Player("alice", 40), Player("bob", 40, commander_damage={"c": before})),
+                      (replace(_plain("c", "alice", 2, 2), is_commander=True),))
+        assert block_value(board, {"c": "bob"}, {}, Deadline(60)).loses == loses
