@@ -10,6 +10,7 @@ import dataclasses
 from typing import Any
 
 from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from mtgsolver.load import parse_board_text, prepare
 from mtgsolver.model.board import Board
@@ -20,7 +21,7 @@ from mtgsolver.solver.win import replay
 from references import reference_turn as ref
 
 from .support import runs
-from .test_turn_reference import board_of, states
+from .test_turn_reference import COSTS, board_of, states
 
 
 def after_combat(board: Board) -> Board:
@@ -207,3 +208,46 @@ def test_in_combat_a_pump_counts_once_and_a_sorcery_speed_ability_not_at_all(rea
     board = _fight_club(real_cards, hand="[Mutagenic Growth, Elemental Uprising, Pit Fight]", step="declare_attackers",
                         combat=combat)
     assert harm_in_combat(board, apply_layers(board), "me", "opp", "declare_attackers") == Harm(3 + 2, 0)
+
+
+@st.composite
+def pumping_states(draw: st.DrawFn) -> ref.State:
+    """A smaller board of :func:`states` where a creature of the active player's has a pump
+    ability activated as often as its mana cost is paid (602.5): "{cost}: ~ gets +n/+0" or
+    "{cost}: Another target creature gets +n/+0 and gains trample" (Rhonas the Indomitable)."""
+    state = draw(states(2, (1, 2)))
+    pump = (draw(st.sampled_from(COSTS[:6])), draw(st.integers(1, 3)), draw(st.booleans()))
+    unit = ref.Unit("mp", True, draw(st.integers(0, 3)), draw(st.integers(1, 3)), sick=draw(st.booleans()), pump=pump)
+    return dataclasses.replace(state, units=(unit, *state.units))
+
+
+@settings(max_examples=runs(200, 20), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(pumping_states())
+def test_a_repeatable_pump_counts_as_often_as_the_mana_at_hand_pays_it(state: ref.State) -> None:
+    """602.5: a pump ability with a mana cost is activated as often as the mana the untapped
+    lands make pays it, each use +n on one attacker (Rhonas's grants trample too, so a blocked
+    attacker still counts, 702.19b): the reference's window after attackers, and after each
+    legal block, never wins where the bound says the opponent survives; the bound is at least the
+    attackers' power and n for each activation the lands pay (one pumping itself: if it attacks)."""
+    after, board = attacked(state)
+    assume(after.attackers)
+    view = apply_layers(board)
+    harm = harm_in_combat(board, view, "me", "opponent", "declare_attackers")
+    cost, n, another = state.units[0].pump
+    lands = sum(1 for _, _, tapped in state.lands if not tapped)
+    pumps = sum(card[2] for _, card in state.hand if card[0] == "pump" and card[2] > 0)
+    power = sum(max(view.permanent(c).power or 0, 0) for c in after.attackers)
+    activations = lands // len(cost) if another or "mp" in after.attackers else 0  # pumping itself, attacking
+    assert harm is not None
+    assert harm.life >= power + pumps + n * activations
+    try:
+        assert not (harm.life < state.life and ref._window(after, "attackers"))
+        for blocked_state in ref._blocks(after)[:4]:
+            decl = tuple((b, (a,)) for a, bs in blocked_state.blocks for b in bs)
+            blocked_board = list(replay(board, Line((LineStep(("block", decl), "block"),))))[-1].board
+            pruned = no_win_in_combat(blocked_board, apply_layers(blocked_board), "me", "opponent",
+                                      "declare_blockers", frozenset(a for a, _ in blocked_state.blocks))
+            assert not (pruned and ref._window(blocked_state, "blockers")), blocked_state.blocks
+    finally:
+        ref._main.cache_clear()
+        ref._window.cache_clear()

@@ -17,10 +17,10 @@ from mtgsolver.load import prepare
 from mtgsolver.model.board import Board
 from mtgsolver.model.cards import Card
 from mtgsolver.model.abilities import Static
-from mtgsolver.model.continuous import ContinuousSpec
+from mtgsolver.model.continuous import Affected, ContinuousSpec
 from mtgsolver.model.copies import EntersAsCopy
-from mtgsolver.model.effects import (ActivatedAbility, Damage, Destroy, Modify, PutCounters, SpellAbility, TargetSpec,
-                                     Targeted)
+from mtgsolver.model.effects import (ActivatedAbility, Damage, Destroy, Modify, PutCounters, Source, SpellAbility,
+                                     TargetSpec, Targeted)
 from mtgsolver.model.mana import Color, ManaCost
 from mtgsolver.model.mana_abilities import CostPart, basic_land_ability
 from mtgsolver.model.permanent import Permanent, Player
@@ -59,12 +59,26 @@ ABILITIES = {"counter": ActivatedAbility((PutCounters(Targeted(0), "-1/-1"),), c
                                       text="Sacrifice ~: ~ deals 1 damage to any target.")}
 
 
+def pump_ability(cost: str, n: int, another: bool) -> ActivatedAbility:
+    """"{cost}: ~ gets +n/+0 until end of turn." (Shivan Dragon) or, ``another``, "{cost}: Another
+    target creature gets +n/+0 and gains trample until end of turn." (Rhonas the Indomitable)."""
+    mana = ManaCost.parse(cost_text(cost))
+    if another:
+        spec = ContinuousSpec(gets=(n, 0), gains=(("keyword", "trample"),))
+        return ActivatedAbility((Modify(Targeted(0), spec),), mana, targets=(TargetSpec(
+            frozenset({"creature"}), Affected(other=True)),), text=f"{cost_text(cost)}: Another target creature gets "
+                                                                   f"+{n}/+0 and gains trample until end of turn.")
+    return ActivatedAbility((Modify(Source(), ContinuousSpec(gets=(n, 0))),), mana,
+                            text=f"{cost_text(cost)}: ~ gets +{n}/+0 until end of turn.")
+
+
 def creature(uid: str, u: ref.Unit, controller: str) -> Permanent:
     name = f"Creature {u.power}/{u.toughness} {' '.join(sorted(u.keywords))}".strip()
     card = Card(name, ("creature",), power=u.power, toughness=u.toughness)
+    abilities = (ABILITIES[u.ability],) if u.ability else (pump_ability(*u.pump),) if u.pump else ()
     return Permanent(uid, name, controller, controller, types=frozenset({"creature"}), base_power=u.power,
                      base_toughness=u.toughness, keywords=u.keywords, tapped=u.tapped, summoning_sick=u.sick,
-                     damage=u.damage, card=card, abilities=(ABILITIES[u.ability],) if u.ability else ())
+                     damage=u.damage, card=card, abilities=abilities)
 
 
 def zone_card(cid: str, card: ref.Card) -> ZoneCard:

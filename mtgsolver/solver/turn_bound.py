@@ -38,6 +38,11 @@ __all__ = ["COMBAT_WINDOWS", "Harm", "harm_after_combat", "harm_in_combat", "no_
 #: Effects that let a known card or ability be used again (a card returned to a hand or put onto the
 #: battlefield from a zone all see, mana made): counted only where nothing could take life or poison.
 _REPEATS = ("Bounce", "ReturnFromGraveyard", "PutOntoBattlefield", "ReturnExiled", "AddMana")
+#: Effects that put a permanent onto the battlefield other than by casting it (in combat, the only other way, 307.1).
+_ENTERING = ("PutOntoBattlefield", "ReturnFromGraveyard", "ReturnExiled")
+#: Rules of a continuous effect checked only as attackers or blockers are declared (508.1c, 509.1b): once
+#: declared, they change no damage.
+_DECLARING = frozenset({"cant_attack", "cant_block"})
 #: Effects that take no life and no poison from a player and bring back or add nothing that could.
 _HARMLESS = ("Destroy", "Exile", "Sacrifice", "RemoveCounters", "Tap", "Discard", "Mill", "GainLife", "Scry",
              "Surveil", "Regenerate", "Attach", "Pay", "PreventDamage", "PutInLibrary", "ExileIfDies", "Monstrosity",
@@ -150,9 +155,13 @@ class _Counter:
         self.board, self.view, self.me, self.opp, self.step = board, view, me, opponent, step
         self.blocked = blocked
         self.infect = False
+        self.tramples = False  # an attacker could gain trample (702.19b): a blocked one still counts
         self.untaps = False  # an Untap effect could still happen: {T} costs repeat
         self.repeats = False  # a known card could be cast or put onto the battlefield again (_REPEATS)
         self.mana: int | None = None
+        self.energy: int | None = None
+        self.live: list[tuple[Any, Any]] = []
+        self.puts = False  # something could put a permanent onto the battlefield (_ENTERING)
         self.combat = step in COMBAT_WINDOWS
         declared = view.combat.attackers if view.combat is not None else ()
         self.attacking = frozenset(a.creature for a in declared)
@@ -161,7 +170,7 @@ class _Counter:
         self.lowered = any(a.name in _GENERATING and _may_lower(a.value) for a in statics) or any(e.duration == "while_source"
                                                                            for e in board.effects)
         if self.combat and any(a.name in _COMBAT_STATICS or a.name in _GENERATING and _varies(a.value)
-                               for a in statics):
+                               and not _declaring_only(a.value) for a in statics):
             raise _Unbounded()
 
     def total(self) -> Harm:
@@ -178,29 +187,41 @@ class _Counter:
                 if isinstance(a, ActivatedAbility) and p.controller != self.me:
                     continue  # the search makes only the searching player's moves
                 live.append((a, p))
+        # in combat a permanent enters only cast at instant speed (307.1, 305.1) or put onto the battlefield
+        puts = any(type(e).__name__ in _ENTERING for a in (*(a for a, _ in live), *_hand_parts(hand))
+                   for e in _walk(getattr(a, "effects", ())))
+        self.puts = puts
+        entering = [zc for zc in hand if zc.permanent is not None and self._may_enter(zc.card)]
         for zc in hand:
             if zc.spell is not None:
                 live.append((zc.spell, None))
-            if zc.permanent is not None:
+            if zc in entering:
                 self.infect |= "infect" in zc.permanent.keywords
                 live += [(a, zc.permanent) for a in zc.permanent.abilities
                          if not (isinstance(a, TriggeredAbility) and self._dead(a))]
+        if self.combat and not puts:  # "When ~ enters" of a permanent that can't enter now (603.6a)
+            live = [(a, perm) for a, perm in live if not (_on_entering(a) and not _instant(perm.card))]
         for e in self.board.effects:
             if e.kind != "continuous" or e.spec is None or _abilities_in(e.spec):
                 raise _Unbounded()  # a delayed trigger, a replacement, an ability granted: not counted
-        coming = [zc.permanent for zc in hand if zc.permanent is not None]
+        coming = [zc.permanent for zc in entering]
         statics = [a for p in (*perms, *coming) for a in p.abilities if isinstance(a, Static)]
         if any(_abilities_in(a.value) for a in statics):
             raise _Unbounded()  # abilities granted to what enters later, or by what enters
         if self.combat and any(a.name in _GENERATING for p in coming for a in p.abilities if isinstance(a, Static)):
             raise _Unbounded()  # an anthem, an Aura or Equipment still to come (611.3a)
-        puts = any(type(e).__name__ == "PutOntoBattlefield" for a, _ in live for e in _walk(getattr(a, "effects", ())))
         pumps = 0  # the most power instants and abilities can still add to attackers (one each use)
-        for a, perm in live:
-            pump = self._flags(getattr(a, "effects", ()), perm, puts or _instant_speed(a, perm, hand),
-                               getattr(a, "targets", ()))
-            if pump:
+        cast_pumps = 0  # what one use of each "whenever you cast" trigger adds (603.2)
+        self.live = live
+        pumped = [(a, perm, self._flags(getattr(a, "effects", ()), perm, puts or _instant_speed(a, perm, hand),
+                                        getattr(a, "targets", ()))) for a, perm in live]  # every flag set first
+        for a, perm, pump in pumped:
+            if pump and _on_casting(a):
+                cast_pumps += pump
+            elif pump:
                 pumps += pump * self._times(a, perm)
+        if cast_pumps:
+            pumps += cast_pumps * self._casts(hand)
         if self.repeats:
             self._harmless_elsewhere()
         life = poison = 0
@@ -240,7 +261,7 @@ class _Counter:
                 continue
             if p.is_commander or not p.keywords <= _PLAIN_COMBAT:
                 raise _Unbounded()
-            if self.blocked is not None and p.id in self.blocked and "trample" not in p.keywords:
+            if self.blocked is not None and p.id in self.blocked and "trample" not in p.keywords and not self.tramples:
                 continue
             strikes = 2 if "double_strike" in p.keywords and self.step != "combat_damage" else 1
             total += strikes * max(p.power or 0, 0)
@@ -296,11 +317,12 @@ class _Counter:
         name = type(e).__name__
         if isinstance(e, Modify):
             spec = e.spec
+            gained = {g[1] if isinstance(g, tuple) and g[0] == "keyword" else repr(g) for g in spec.gains}
+            self.tramples |= "trample" in gained
             varying = (spec.gets is not None and e.times != 1 or spec.defines_pt is not None or spec.switch_pt
                        or spec.for_each is not None or spec.base_pt_mana_value or spec.loses
                        or spec.loses_all_abilities or spec.cant_have
-                       or not {g[1] if isinstance(g, tuple) and g[0] == "keyword" else repr(g) for g in spec.gains}
-                       <= _PLAIN_COMBAT - _MORE_DAMAGE
+                       or not gained <= _PLAIN_COMBAT - _MORE_DAMAGE | {"trample"}
                        or any(w in str(r) for r in (*spec.rules, *spec.board_rules)
                               for w in ("unblocked", "toughness")))
             adds = max(spec.gets[0] if spec.gets is not None else 0, spec.set_pt[0] if spec.set_pt is not None else 0)
@@ -313,8 +335,16 @@ class _Counter:
                     targets[e.what.slot]):
                 return 0  # Elemental Uprising on a land that isn't attacking: it can't join the attack (508.1)
             return adds
+        elif name == "PutCounters" and e.kind == "+1/+1" and isinstance(e.amount, int) and isinstance(
+                e.what, (Source, Targeted)):  # 122.1a: +1/+0 for each counter
+            if isinstance(e.what, Source) and (perm is None or perm.id not in self.attacking):
+                return 0
+            if isinstance(e.what, Targeted) and e.what.slot < len(targets) and not self._may_attack_target(
+                    targets[e.what.slot]):
+                return 0
+            return max(e.amount, 0)
         elif name in ("RemoveCounters", "Attach", "Monstrosity", "Adapt") or (
-                name == "PutCounters" and e.kind != "poison"):
+                name == "PutCounters" and e.kind not in ("poison", "energy")):  # a player's counters (122.1f)
             raise _Unbounded()
         elif name in _REMOVALS and self.lowered:
             raise _Unbounded()
@@ -349,21 +379,62 @@ class _Counter:
         if kinds & {"tap", "untap"} and not self.untaps:
             return 0 if perm.tapped == ("tap" in kinds) else 1
         mana = a.mana.mana_value if a.mana is not None and not a.mana.variables else 0
-        if mana <= 0:
+        energy = sum(c.amount for c in a.costs if c.kind == "energy")
+        if mana <= 0 and energy <= 0 or any(c.kind == "energy" and c.variable for c in a.costs):
             raise _Unbounded()
-        return self._mana() // mana
+        limits = [self._mana() // mana] if mana > 0 else []
+        return min(limits + [self._energy() // energy] if energy > 0 else limits)
+
+    def _may_enter(self, card: Any) -> bool:
+        """Whether a permanent ``card`` in hand could still enter the battlefield: in combat only
+        cast at instant speed (117.1a; 305.1: no land is played) or put there by an effect."""
+        return not self.combat or self.puts or _instant(card)
+
+    def _energy(self) -> int:
+        """A bound on the energy counters the searching player can still pay (107.14): theirs, and
+        what each of their abilities still to happen gives: a combat damage trigger once in each
+        combat damage step (510.4: two at most), a "When ~ enters" trigger once, an activated
+        ability as often as :meth:`_times` allows."""
+        if self.energy is None:
+            gains = 0
+            for a, perm in self.live:
+                got = sum(_amount(e.amount) for e in _walk(getattr(a, "effects", ()))
+                          if isinstance(e, PutCounters) and e.kind == "energy" and isinstance(e.what, You))
+                if not got or perm is not None and perm.controller != self.me:
+                    continue
+                events = (a.event, *a.also) if isinstance(a, TriggeredAbility) else ()
+                if self.repeats or any(c.kind == "energy" for c in getattr(a, "costs", ())):
+                    raise _Unbounded()  # it could give energy again, or pay for itself
+                if events and all(e.kind in ("deals_combat_damage_to_player", "deals_combat_damage")
+                                  and e.subject is None for e in events):
+                    n = 2
+                elif events and _on_entering(a):
+                    n = 1
+                else:
+                    n = self._times(a, perm)
+                gains += n * got
+            self.energy = self.board.player(self.me).energy + gains
+        return self.energy
+
+    def _casts(self, hand: list[Any]) -> int:
+        """The most spells the searching player can still cast in combat: the cards in ``hand``
+        castable at instant speed (117.1a), each once; none can return to be cast again."""
+        if self.repeats:
+            raise _Unbounded()
+        return sum(1 for zc in hand if _instant(zc.card))
 
     def _mana(self) -> int:
         """A bound on the mana the searching player can still spend: the pool and each mana
         ability's largest activation, each activated at most once (a {T} or a sacrifice)."""
         if self.mana is None:
             instances, excluded = extract_sources(self.view, self.me, None, frozenset(), True)
+            excluded = [x for x in excluded if x.rule != "107.5"]  # a tapped source stays tapped without an untap
             if any(i.untaps or not (i.taps or i.sacrificed) for i in instances) or self.untaps or excluded:
                 raise _Unbounded()  # a source repeats, or one not usable now could become usable (haste)
             z = self.board.zones.get(self.me)
-            if z is not None and any(zc.mana_abilities or zc.permanent is not None and zc.permanent.mana_abilities
-                                     or zc.card.back is not None for zc in z.hand):  # 712.12: a land back face
-                raise _Unbounded()  # a land or a mana permanent still to come
+            if z is not None and any((zc.mana_abilities or zc.permanent is not None and zc.permanent.mana_abilities
+                                      or zc.card.back is not None) and self._may_enter(zc.card) for zc in z.hand):
+                raise _Unbounded()  # a land (712.12: or a land back face) or a mana permanent still to come
             self.mana = (sum(m.amount for m in self.board.mana_pools.get(self.me, ()))
                          + sum(i.max_amount for i in instances))
         return self.mana
@@ -428,9 +499,40 @@ def _instant_speed(a: Any, perm: Any, hand: list[Any]) -> bool:
         return False
     card = next((zc.card for zc in hand if a is zc.spell or zc.permanent is not None and (
         perm is zc.permanent)), None)
-    if card is None:
-        return True
+    return card is None or _instant(card)
+
+
+def _instant(card: Any) -> bool:
+    """Whether ``card`` can be cast at instant speed (117.1a, 702.8a): an instant, or with flash."""
     return "instant" in {t.lower() for t in card.types} or "flash" in {k.lower() for k in card.keywords}
+
+
+def _hand_parts(hand: list[Any]) -> Iterable[Any]:
+    """The spells of the cards in ``hand`` and the abilities of its permanent cards."""
+    for zc in hand:
+        if zc.spell is not None:
+            yield zc.spell
+        yield from (zc.permanent.abilities if zc.permanent is not None else ())
+
+
+def _on_entering(a: Any) -> bool:
+    """Whether ``a`` triggers only as its own permanent enters the battlefield ("When ~ enters")."""
+    return isinstance(a, TriggeredAbility) and all(e.kind == "enters" and e.subject is None
+                                                   for e in (a.event, *a.also))
+
+
+def _on_casting(a: Any) -> bool:
+    """Whether ``a`` triggers only as its controller casts a spell ("Whenever you cast ...", 603.2)."""
+    return isinstance(a, TriggeredAbility) and not a.also and a.event.kind == "cast" and a.event.whose == "you"
+
+
+def _declaring_only(value: Any) -> bool:
+    """Whether a static's continuous effect does nothing but restrict declaring attackers or
+    blockers (:data:`_DECLARING`: Rhonas the Indomitable's "can't attack or block unless ...")."""
+    specs = value if isinstance(value, tuple) else (value,)
+    return all(isinstance(v, ContinuousSpec) and v.rules and all(_rule_name(r) in _DECLARING for r in v.rules)
+               and dataclasses.replace(v, affects=ContinuousSpec().affects, condition=(), rules=(), text=None)
+               == ContinuousSpec() for v in specs)
 
 
 def _may_lower(value: Any) -> bool:
@@ -446,6 +548,16 @@ def _may_lower(value: Any) -> bool:
                 or v.set_types is not None or v.remove_types or v.base_pt_mana_value or v.halved:
             return True
     return False
+
+
+def _rule_name(rule: Any) -> str | None:
+    """The name of a rule a continuous effect gives (``cant_block``, or a granted ``Static`` of no value)."""
+    if isinstance(rule, str):
+        return rule
+    if isinstance(rule, tuple) and len(rule) == 2 and rule[0] == "static" and isinstance(rule[1], Static) \
+            and rule[1].value is None:
+        return rule[1].name
+    return None
 
 
 def _varies(value: Any) -> bool:
