@@ -10,7 +10,6 @@ import dataclasses
 from typing import Any
 
 from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
 
 from mtgsolver.load import parse_board_text, prepare
 from mtgsolver.model.board import Board
@@ -21,7 +20,7 @@ from mtgsolver.solver.win import replay
 from references import reference_turn as ref
 
 from .support import runs
-from .test_turn_reference import COSTS, board_of, states
+from .test_turn_reference import board_of, pumping_states, states
 
 
 def after_combat(board: Board) -> Board:
@@ -208,17 +207,6 @@ def test_in_combat_a_pump_counts_once_and_a_sorcery_speed_ability_not_at_all(rea
     board = _fight_club(real_cards, hand="[Mutagenic Growth, Elemental Uprising, Pit Fight]", step="declare_attackers",
                         combat=combat)
     assert harm_in_combat(board, apply_layers(board), "me", "opp", "declare_attackers") == Harm(3 + 2, 0)
-
-
-@st.composite
-def pumping_states(draw: st.DrawFn) -> ref.State:
-    """A smaller board of :func:`states` where a creature of the active player's has a pump
-    ability activated as often as its mana cost is paid (602.5): "{cost}: ~ gets +n/+0" or
-    "{cost}: Another target creature gets +n/+0 and gains trample" (Rhonas the Indomitable)."""
-    state = draw(states(2, (1, 2)))
-    pump = (draw(st.sampled_from(COSTS[:6])), draw(st.integers(1, 3)), draw(st.booleans()))
-    unit = ref.Unit("mp", True, draw(st.integers(0, 3)), draw(st.integers(1, 3)), sick=draw(st.booleans()), pump=pump)
-    return dataclasses.replace(state, units=(unit, *state.units))
 
 
 @settings(max_examples=runs(200, 20), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])

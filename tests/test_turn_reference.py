@@ -229,3 +229,20 @@ def copying_states(draw: st.DrawFn) -> ref.State:
 @given(copying_states())
 def test_win_with_a_copy_entering_agrees_with_the_reference(state: ref.State) -> None:
     agrees_with_the_reference(state)
+
+
+@st.composite
+def pumping_states(draw: st.DrawFn) -> ref.State:
+    """A smaller board of :func:`states` where a creature of the active player's has a pump
+    ability activated as often as its mana cost is paid (602.5): "{cost}: ~ gets +n/+0" or
+    "{cost}: Another target creature gets +n/+0 and gains trample" (Rhonas the Indomitable)."""
+    state = draw(states(2, (1, 2)))
+    pump = (draw(st.sampled_from(COSTS[:6])), draw(st.integers(1, 3)), draw(st.booleans()))
+    unit = ref.Unit("mp", True, draw(st.integers(0, 3)), draw(st.integers(1, 3)), sick=draw(st.booleans()), pump=pump)
+    return replace(state, units=(unit, *state.units))
+
+
+@settings(max_examples=runs(100, 3), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(pumping_states())
+def test_win_with_a_repeatable_pump_agrees_with_the_reference(state: ref.State) -> None:
+    agrees_with_the_reference(state)
