@@ -54,6 +54,8 @@ _PAST_EVENTS = frozenset({"attacks", "blocks", "becomes_blocked", "deals_combat_
                           "draw_step", "precombat_main"})
 
 
+#: Trigger events of a step or phase ("At the beginning of your end step"): only in the turn of the player ``whose``.
+_STEP_EVENTS = frozenset({"upkeep", "draw_step", "precombat_main", "beginning_of_combat", "end_of_combat", "end_step"})
 #: Trigger events already past in a window of combat: before blockers (508.2, 507.1), after them too.
 _PAST_BEFORE_BLOCKS = frozenset({"attacks", "beginning_of_combat", "upkeep", "draw_step", "precombat_main"})
 _PAST_AFTER_BLOCKS = _PAST_BEFORE_BLOCKS | {"blocks", "becomes_blocked", "attacks_unblocked", "blocks_each",
@@ -69,9 +71,6 @@ _PLAIN_COMBAT = frozenset({"flying", "reach", "trample", "first_strike", "double
                            # bloodthirst, 702.110 exploit ...): nothing on an attacking creature
                            "delve", "convoke", "flash", "kicker", "cycling", "flashback", "madness", "evoke",
                            "bloodthirst", "exploit", "fabricate", "riot", "amplify", "devour", "tribute", "sunburst"})
-#: Keywords that, gained, make an attacker deal more to a player: twice (702.4b), as poison (702.90b), past
-#: its blockers (702.19b).
-_MORE_DAMAGE = frozenset({"double_strike", "infect", "trample"})
 #: Effects that could raise an attacker's power by taking away what lowers it (a static's source leaving, 611.3a).
 _REMOVALS = ("Destroy", "Exile", "Sacrifice", "Fight", "PutInLibrary", "Damage")
 #: Statics that make continuous effects (613; rules/layers.py applies these names).
@@ -156,6 +155,7 @@ class _Counter:
         self.blocked = blocked
         self.infect = False
         self.tramples = False  # an attacker could gain trample (702.19b): a blocked one still counts
+        self.doubles = False  # an attacker could gain double strike (702.4b): each could deal damage twice
         self.untaps = False  # an Untap effect could still happen: {T} costs repeat
         self.repeats = False  # a known card could be cast or put onto the battlefield again (_REPEATS)
         self.mana: int | None = None
@@ -182,13 +182,13 @@ class _Counter:
         for p in perms:
             self.infect |= "infect" in p.keywords
             for a in p.abilities:
-                if isinstance(a, TriggeredAbility) and self._dead(a):
+                if isinstance(a, TriggeredAbility) and self._dead(a, p.controller):
                     continue
                 if isinstance(a, ActivatedAbility) and p.controller != self.me:
                     continue  # the search makes only the searching player's moves
                 live.append((a, p))
         # in combat a permanent enters only cast at instant speed (307.1, 305.1) or put onto the battlefield
-        puts = any(type(e).__name__ in _ENTERING for a in (*(a for a, _ in live), *_hand_parts(hand))
+        puts = any(type(e).__name__ in _ENTERING for a in (*(a for a, _ in live), *_hand_parts(hand, self.combat))
                    for e in _walk(getattr(a, "effects", ())))
         self.puts = puts
         entering = [zc for zc in hand if zc.permanent is not None and self._may_enter(zc.card)]
@@ -198,7 +198,7 @@ class _Counter:
             if zc in entering:
                 self.infect |= "infect" in zc.permanent.keywords
                 live += [(a, zc.permanent) for a in zc.permanent.abilities
-                         if not (isinstance(a, TriggeredAbility) and self._dead(a))]
+                         if not (isinstance(a, TriggeredAbility) and self._dead(a, zc.permanent.controller))]
         if self.combat and not puts:  # "When ~ enters" of a permanent that can't enter now (603.6a)
             live = [(a, perm) for a, perm in live if not (_on_entering(a) and not _instant(perm.card))]
         for e in self.board.effects:
@@ -263,13 +263,16 @@ class _Counter:
                 raise _Unbounded()
             if self.blocked is not None and p.id in self.blocked and "trample" not in p.keywords and not self.tramples:
                 continue
-            strikes = 2 if "double_strike" in p.keywords and self.step != "combat_damage" else 1
+            strikes = 2 if ("double_strike" in p.keywords or self.doubles) and self.step != "combat_damage" else 1
             total += strikes * max(p.power or 0, 0)
         return total
 
-    def _dead(self, a: TriggeredAbility) -> bool:
-        """A trigger none of whose events can happen in the rest of the turn."""
-        kinds = {a.event.kind, *(e.kind for e in a.also)}
+    def _dead(self, a: TriggeredAbility, controller: str) -> bool:
+        """A trigger (of a permanent ``controller`` controls) none of whose events can happen in
+        the rest of the turn: a step of another player's turn never comes in this one (500.1)."""
+        active = self.board.active_player
+        kinds = {e.kind for e in (a.event, *a.also) if not (e.kind in _STEP_EVENTS and (
+            e.whose == "you" and controller != active or e.whose == "opponent" and controller == active))}
         if self.step == "end":
             kinds.discard("end_step")
         if self.combat:
@@ -306,7 +309,7 @@ class _Counter:
 
     def _strikes(self) -> int:
         """Combat damage steps still to come for an attacker (702.4b: double strike deals twice)."""
-        double = any("double_strike" in p.keywords for p in self.view.permanents if p.id in self.attacking)
+        double = self.doubles or any("double_strike" in p.keywords for p in self.view.permanents if p.id in self.attacking)
         return 2 if double and self.step != "combat_damage" else 1
 
     def _raises_power(self, e: Any, perm: Any, targets: tuple[TargetSpec, ...] = ()) -> int:
@@ -319,10 +322,11 @@ class _Counter:
             spec = e.spec
             gained = {g[1] if isinstance(g, tuple) and g[0] == "keyword" else repr(g) for g in spec.gains}
             self.tramples |= "trample" in gained
+            self.doubles |= "double_strike" in gained
             varying = (spec.gets is not None and e.times != 1 or spec.defines_pt is not None or spec.switch_pt
                        or spec.for_each is not None or spec.base_pt_mana_value or spec.loses
                        or spec.loses_all_abilities or spec.cant_have
-                       or not gained <= _PLAIN_COMBAT - _MORE_DAMAGE | {"trample"}
+                       or not gained <= _PLAIN_COMBAT - {"infect"}
                        or any(w in str(r) for r in (*spec.rules, *spec.board_rules)
                               for w in ("unblocked", "toughness")))
             adds = max(spec.gets[0] if spec.gets is not None else 0, spec.set_pt[0] if spec.set_pt is not None else 0)
@@ -507,9 +511,12 @@ def _instant(card: Any) -> bool:
     return "instant" in {t.lower() for t in card.types} or "flash" in {k.lower() for k in card.keywords}
 
 
-def _hand_parts(hand: list[Any]) -> Iterable[Any]:
-    """The spells of the cards in ``hand`` and the abilities of its permanent cards."""
+def _hand_parts(hand: list[Any], combat: bool) -> Iterable[Any]:
+    """The spells of the cards in ``hand`` and the abilities of its permanent cards; in ``combat``
+    only of those cast at instant speed (117.1a)."""
     for zc in hand:
+        if combat and not _instant(zc.card):
+            continue
         if zc.spell is not None:
             yield zc.spell
         yield from (zc.permanent.abilities if zc.permanent is not None else ())
