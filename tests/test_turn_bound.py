@@ -239,3 +239,50 @@ def test_a_repeatable_pump_counts_as_often_as_the_mana_at_hand_pays_it(state: re
     finally:
         ref._main.cache_clear()
         ref._window.cache_clear()
+
+
+def _cub_attacks(library: Any, step: str, others: str = "Rhonas the Indomitable", blocked: bool = False) -> Board:
+    """Longtusk Cub (2/2, "Pay {E}{E}: Put a +1/+1 counter on ~") attacking with 3 energy, three
+    untapped Forests, Khenra Charioteer (no flash) in hand; ``others``: more permanents of mine."""
+    perms = "".join(f"  - {{id: o{i}, card: {name}, controller: me}}\n" for i, name in enumerate(others.split(";"))
+                    if name)
+    text = ("version: 1\nactive_player: me\nplayers: [{name: me, energy: 3}, {name: opp, life: 9}]\n"
+            f"turn: {{step: {step}}}\nzones: {{me: {{hand: [Khenra Charioteer]}}}}\nbattlefield:\n{perms}"
+            "  - {id: c, card: Longtusk Cub, controller: me, tapped: true}\n"
+            "  - {id: f1, card: Forest, controller: me}\n  - {id: f2, card: Forest, controller: me}\n"
+            "  - {id: f3, card: Forest, controller: me}\n  - {id: f4, card: Forest, controller: me, tapped: true}\n"
+            "  - {id: w, card: Grizzly Bears, controller: opp}\n"
+            "combat:\n  attackers: [{creature: c, target: opp}]\n")
+    if blocked:
+        text += "  blockers: [{creature: w, blocks: [c]}]\n"
+    return parse_board_text(text, "b.yaml", library)
+
+
+def test_in_combat_a_repeatable_ability_counts_as_often_as_mana_or_energy_pays_it(real_cards) -> None:
+    """602.5: Rhonas the Indomitable's "{2}{G}: Another target creature gets +2/+0 and gains
+    trample" once with three untapped Forests (a tapped one stays tapped: nothing untaps it);
+    Longtusk Cub's {E}{E} counter as often as its 3 energy and the {E}{E} of its combat damage
+    trigger in each of two damage steps (510.4) pay: 7 energy, three counters. Rhonas's "can't
+    attack or block unless ..." is checked only as attackers and blockers are declared (508.1c);
+    the Charioteer's anthem in hand can't enter in combat (307.1). The Cub blocked: Rhonas's
+    trample still lets it deal its damage to the player (702.19b); without Rhonas it deals none,
+    and no counter adds any (509.1h)."""
+    for step, blocked in (("declare_attackers", False), ("declare_blockers", True)):
+        board = _cub_attacks(real_cards, step, blocked=blocked)
+        harm = harm_in_combat(board, apply_layers(board), "me", "opp", step, frozenset({"c"}) if blocked else None)
+        assert harm == Harm(2 + 2 * 1 + 1 * (7 // 2), 0)
+    alone = _cub_attacks(real_cards, "declare_blockers", "", blocked=True)
+    assert harm_in_combat(alone, apply_layers(alone), "me", "opp", "declare_blockers", frozenset({"c"})) == Harm(0, 0)
+
+
+def test_a_step_of_the_opponents_turn_and_a_double_strike_granted_bear_on_the_bound(real_cards) -> None:
+    """500.1: Sandwurm Convergence's "At the beginning of your end step, create a 5/5 Wurm" is
+    its controller's, the opponent's, whose end step doesn't come this turn. 702.4b: Valiant
+    Knight's "Knight creatures you control gain double strike" could make the attacking Cub
+    deal its damage twice, counters included."""
+    board = _cub_attacks(real_cards, "declare_attackers", "Valiant Knight")
+    assert harm_in_combat(board, apply_layers(board), "me", "opp", "declare_attackers") == Harm(2 * (2 + 7 // 2), 0)
+    text = ("version: 1\nactive_player: me\nplayers: [{name: me}, {name: opp, life: 9}]\n"
+            "turn: {step: postcombat_main}\nbattlefield:\n"
+            "  - {id: s, card: Sandwurm Convergence, controller: opp}\n  - {id: m, card: Mountain, controller: me}\n")
+    assert bound(parse_board_text(text, "b.yaml", real_cards)) == Harm(0, 0)

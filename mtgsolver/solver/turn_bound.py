@@ -42,7 +42,7 @@ _REPEATS = ("Bounce", "ReturnFromGraveyard", "PutOntoBattlefield", "ReturnExiled
 _ENTERING = ("PutOntoBattlefield", "ReturnFromGraveyard", "ReturnExiled")
 #: Rules of a continuous effect checked only as attackers or blockers are declared (508.1c, 509.1b): once
 #: declared, they change no damage.
-_DECLARING = frozenset({"cant_attack", "cant_block"})
+_DECLARING = frozenset({"cant_attack", "cant_block", "cant_attack_planeswalkers_of"})
 #: Effects that take no life and no poison from a player and bring back or add nothing that could.
 _HARMLESS = ("Destroy", "Exile", "Sacrifice", "RemoveCounters", "Tap", "Discard", "Mill", "GainLife", "Scry",
              "Surveil", "Regenerate", "Attach", "Pay", "PreventDamage", "PutInLibrary", "ExileIfDies", "Monstrosity",
@@ -236,7 +236,8 @@ class _Counter:
         if self.repeats and (life or poison):
             raise _Unbounded()  # what takes life could be used again
         if self.combat:
-            damage = self._combat_damage() + pumps * self._strikes()
+            total, strikes = self._combat_damage()
+            damage = total + pumps * strikes
             life, poison = life + damage, poison + (damage if self.infect else 0)
         return Harm(life, poison)
 
@@ -253,9 +254,11 @@ class _Counter:
                     if self._harm(effects, targets) != (0, 0) or self._harm(effects, targets, True) != (0, 0):
                         raise _Unbounded()  # under either player's control
 
-    def _combat_damage(self) -> int:
-        """The most combat damage the attacking creatures can still deal (510.1, 702.4b)."""
-        total = 0
+    def _combat_damage(self) -> tuple[int, int]:
+        """The most combat damage the attacking creatures can still deal to the player (510.1,
+        702.4b), and the most combat damage steps still to come for one of them that can deal
+        any (nothing: power added to an attacker then adds nothing)."""
+        total = most = 0
         for p in self.view.permanents:
             if p.id not in self.attacking or p.controller != self.me:
                 continue
@@ -265,7 +268,8 @@ class _Counter:
                 continue
             strikes = 2 if ("double_strike" in p.keywords or self.doubles) and self.step != "combat_damage" else 1
             total += strikes * max(p.power or 0, 0)
-        return total
+            most = max(most, strikes)
+        return total, most
 
     def _dead(self, a: TriggeredAbility, controller: str) -> bool:
         """A trigger (of a permanent ``controller`` controls) none of whose events can happen in
@@ -306,11 +310,6 @@ class _Counter:
         """Whether a target of ``spec`` (115.1: its kinds) could be an attacking creature."""
         return "permanent" in spec.kinds or any(
             spec.kinds & p.types for p in self.view.permanents if p.id in self.attacking)
-
-    def _strikes(self) -> int:
-        """Combat damage steps still to come for an attacker (702.4b: double strike deals twice)."""
-        double = self.doubles or any("double_strike" in p.keywords for p in self.view.permanents if p.id in self.attacking)
-        return 2 if double and self.step != "combat_damage" else 1
 
     def _raises_power(self, e: Any, perm: Any, targets: tuple[TargetSpec, ...] = ()) -> int:
         """In combat: raise :class:`_Unbounded` when ``e`` (of ``perm``'s ability, or a spell)
@@ -558,9 +557,12 @@ def _may_lower(value: Any) -> bool:
 
 
 def _rule_name(rule: Any) -> str | None:
-    """The name of a rule a continuous effect gives (``cant_block``, or a granted ``Static`` of no value)."""
+    """The name of a rule a continuous effect gives (``cant_block``, ``("you", "cant_attack")``: of a
+    player, or a granted ``Static`` of no value)."""
     if isinstance(rule, str):
         return rule
+    if isinstance(rule, tuple) and len(rule) == 2 and all(isinstance(r, str) for r in rule):
+        return rule[1]
     if isinstance(rule, tuple) and len(rule) == 2 and rule[0] == "static" and isinstance(rule[1], Static) \
             and rule[1].value is None:
         return rule[1].name
