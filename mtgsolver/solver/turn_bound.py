@@ -167,8 +167,8 @@ class _Counter:
         self.attacking = frozenset(a.creature for a in declared)
         #: something lowers power or takes an ability that removing its source gives back (611.3a)
         statics = [a for p in view.permanents for a in p.abilities if isinstance(a, Static)]
-        self.lowered = any(a.name in _GENERATING and _may_lower(a.value) for a in statics) or any(e.duration == "while_source"
-                                                                           for e in board.effects)
+        self.lowered = any(a.name in _GENERATING and _may_lower(a.value) and not _declaring_only(a.value)
+                           for a in statics) or any(e.duration == "while_source" for e in board.effects)
         if self.combat and any(a.name in _COMBAT_STATICS or a.name in _GENERATING and _varies(a.value)
                                and not _declaring_only(a.value) for a in statics):
             raise _Unbounded()
@@ -506,8 +506,9 @@ def _instant_speed(a: Any, perm: Any, hand: list[Any]) -> bool:
 
 
 def _instant(card: Any) -> bool:
-    """Whether ``card`` can be cast at instant speed (117.1a, 702.8a): an instant, or with flash."""
-    return "instant" in {t.lower() for t in card.types} or "flash" in {k.lower() for k in card.keywords}
+    """Whether ``card`` can be cast at instant speed (117.1a, 702.8a): an instant, or with flash
+    (``None``, a token's: never cast, 111.1)."""
+    return card is not None and "instant" in {t.lower() for t in card.types} or "flash" in {k.lower() for k in card.keywords}
 
 
 def _hand_parts(hand: list[Any], combat: bool) -> Iterable[Any]:
