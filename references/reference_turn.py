@@ -131,7 +131,8 @@ def _payments(state: State, cost: str) -> list[tuple[str, ...]]:
     return out
 
 
-Item = tuple[Any, ...]  # on the stack: ("mine", card id, card, target), ("theirs", ability, target), ("pump", n, target)
+#: On the stack: ("mine", card id, card, target), ("theirs", ability, target), ("pump", n, target, trample).
+Item = tuple[Any, ...]
 
 
 def _actions(state: State, sorcery: bool) -> list[tuple[State, Item | None]]:

@@ -508,7 +508,8 @@ def _instant_speed(a: Any, perm: Any, hand: list[Any]) -> bool:
 def _instant(card: Any) -> bool:
     """Whether ``card`` can be cast at instant speed (117.1a, 702.8a): an instant, or with flash
     (``None``, a token's: never cast, 111.1)."""
-    return card is not None and "instant" in {t.lower() for t in card.types} or "flash" in {k.lower() for k in card.keywords}
+    return card is not None and ("instant" in {t.lower() for t in card.types}
+                                 or "flash" in {k.lower() for k in card.keywords})
 
 
 def _hand_parts(hand: list[Any], combat: bool) -> Iterable[Any]:
