@@ -10,12 +10,14 @@ import dataclasses
 from typing import Any
 
 from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from mtgsolver.load import parse_board_text, prepare
 from mtgsolver.model.board import Board
 from mtgsolver.rules.layers import apply_layers
 from mtgsolver.solver.turn import Line, LineStep
-from mtgsolver.solver.turn_bound import Harm, harm_after_combat, harm_in_combat, no_win_after_combat, no_win_in_combat
+from mtgsolver.solver.turn_bound import (Harm, harm_after_combat, harm_before_attacks, harm_in_combat, no_win_after_combat,
+                                         no_win_before_attacks, no_win_in_combat)
 from mtgsolver.solver.win import replay
 from references import reference_turn as ref
 
@@ -286,3 +288,25 @@ def test_a_step_of_the_opponents_turn_and_a_double_strike_granted_bear_on_the_bo
             "turn: {step: postcombat_main}\nbattlefield:\n"
             "  - {id: s, card: Sandwurm Convergence, controller: opp}\n  - {id: m, card: Mountain, controller: me}\n")
     assert bound(parse_board_text(text, "b.yaml", real_cards)) == Harm(0, 0)
+
+
+@settings(max_examples=runs(200, 20), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(states(), pumping_states()))
+def test_the_reference_never_wins_from_the_declaration_of_attackers_where_the_bound_says_no(state: ref.State) -> None:
+    """508.1: as attackers are about to be declared, every untapped creature of the player's
+    that isn't summoning sick (302.6) may attack; the reference's attacks (each set of
+    attackers, or none) never win where the bound, counting them all as attacking, says the
+    opponent survives, and the bound is at least their power."""
+    board = prepare(dataclasses.replace(board_of(state), turn=dataclasses.replace(board_of(state).turn,
+                                                                                  step="beginning_of_combat")))
+    view = apply_layers(board)
+    pruned = no_win_before_attacks(board, view, "me", "opponent")
+    try:
+        wins = ref._combat(state)
+    finally:
+        ref._main.cache_clear()
+        ref._window.cache_clear()
+    assert not (pruned and wins)
+    harm = harm_before_attacks(board, view, "me", "opponent")
+    able = [u for u in state.units if u.mine and not u.tapped and not u.sick]
+    assert harm is None or harm.life >= sum(max(u.power, 0) for u in able)

@@ -33,7 +33,8 @@ from mtgsolver.model.effects import (ActivatedAbility, Attempt, Conditional, Dam
 from mtgsolver.model.mana_abilities import ManaAbility
 from mtgsolver.rules.mana_sources import extract_sources
 
-__all__ = ["COMBAT_WINDOWS", "Harm", "harm_after_combat", "harm_in_combat", "no_win_after_combat", "no_win_in_combat"]
+__all__ = ["COMBAT_WINDOWS", "Harm", "harm_after_combat", "harm_before_attacks", "harm_in_combat", "no_win_after_combat",
+           "no_win_before_attacks", "no_win_in_combat"]
 
 #: Effects that let a known card or ability be used again (a card returned to a hand or put onto the
 #: battlefield from a zone all see, mana made): counted only where nothing could take life or poison.
@@ -56,7 +57,9 @@ _PAST_EVENTS = frozenset({"attacks", "blocks", "becomes_blocked", "deals_combat_
 
 #: Trigger events of a step or phase ("At the beginning of your end step"): only in the turn of the player ``whose``.
 _STEP_EVENTS = frozenset({"upkeep", "draw_step", "precombat_main", "beginning_of_combat", "end_of_combat", "end_step"})
-#: Trigger events already past in a window of combat: before blockers (508.2, 507.1), after them too.
+#: Trigger events already past as attackers are about to be declared (507.1: a beginning of combat trigger
+#: may still be waiting, so it isn't past); in a window of combat: before blockers (508.2, 507.1), after them too.
+_PAST_BEFORE_ATTACKS = frozenset({"upkeep", "draw_step", "precombat_main"})
 _PAST_BEFORE_BLOCKS = frozenset({"attacks", "beginning_of_combat", "upkeep", "draw_step", "precombat_main"})
 _PAST_AFTER_BLOCKS = _PAST_BEFORE_BLOCKS | {"blocks", "becomes_blocked", "attacks_unblocked", "blocks_each",
                                             "blocked_by_each"}
@@ -148,9 +151,31 @@ def harm_in_combat(board: Board, view: Board, me: str, opponent: str, step: str,
         return None
 
 
+def no_win_before_attacks(board: Board, view: Board, me: str, opponent: str) -> bool:
+    """Whether the opponent surely survives the rest of the turn from the declaration of
+    attackers (508.1): :func:`harm_before_attacks` is less than their life and than the poison
+    they can still take (704.5a, 704.5c)."""
+    harm = harm_before_attacks(board, view, me, opponent)
+    player = board.player(opponent)
+    return harm is not None and harm.life < player.life and harm.poison < 10 - player.poison
+
+
+def harm_before_attacks(board: Board, view: Board, me: str, opponent: str) -> Harm | None:
+    """The bound of :func:`harm_in_combat` as attackers are about to be declared, with nothing
+    to be done before (508.1): every untapped creature of ``me`` that isn't summoning sick or
+    has haste (302.6, 702.10b) counted as attacking, whatever restricts its attack; what
+    triggers as it attacks still to come; ``None`` when there is no bound."""
+    able = frozenset(p.id for p in view.controlled_by(me) if p.is_creature and not p.tapped
+                     and p.can_use_tap_abilities())
+    try:
+        return _Counter(board, view, me, opponent, "beginning_of_combat", attacking=able).total()
+    except _Unbounded:
+        return None
+
+
 class _Counter:
     def __init__(self, board: Board, view: Board, me: str, opponent: str, step: str,
-                 blocked: frozenset[str] | None = None) -> None:
+                 blocked: frozenset[str] | None = None, attacking: frozenset[str] | None = None) -> None:
         self.board, self.view, self.me, self.opp, self.step = board, view, me, opponent, step
         self.blocked = blocked
         self.infect = False
@@ -162,9 +187,9 @@ class _Counter:
         self.energy: int | None = None
         self.live: list[tuple[Any, Any]] = []
         self.puts = False  # something could put a permanent onto the battlefield (_ENTERING)
-        self.combat = step in COMBAT_WINDOWS
+        self.combat = step in COMBAT_WINDOWS or step == "beginning_of_combat"
         declared = view.combat.attackers if view.combat is not None else ()
-        self.attacking = frozenset(a.creature for a in declared)
+        self.attacking = frozenset(a.creature for a in declared) if attacking is None else attacking
         #: something lowers power or takes an ability that removing its source gives back (611.3a)
         statics = [a for p in view.permanents for a in p.abilities if isinstance(a, Static)]
         self.lowered = any(a.name in _GENERATING and _may_lower(a.value) and not _declaring_only(a.value)
@@ -279,6 +304,8 @@ class _Counter:
             e.whose == "you" and controller != active or e.whose == "opponent" and controller == active))}
         if self.step == "end":
             kinds.discard("end_step")
+        if self.step == "beginning_of_combat":
+            return kinds <= _PAST_BEFORE_ATTACKS
         if self.combat:
             return kinds <= (_PAST_BEFORE_BLOCKS if self.step == "declare_attackers" else _PAST_AFTER_BLOCKS)
         return kinds <= _PAST_EVENTS
