@@ -310,3 +310,26 @@ def test_the_reference_never_wins_from_the_declaration_of_attackers_where_the_bo
     harm = harm_before_attacks(board, view, "me", "opponent")
     able = [u for u in state.units if u.mine and not u.tapped and not u.sick]
     assert harm is None or harm.life >= sum(max(u.power, 0) for u in able)
+
+
+def test_a_tapped_permanents_tap_ability_untaps_nothing(real_cards) -> None:
+    """107.5, 602.2b: Sculptor of Winter's "{T}: Untap target snow land", the Sculptor attacking
+    and tapped, can't be activated while nothing untaps it: two untapped snow lands pay Grim
+    Draugr's "{1}{S}: +1/+0 and menace" once, beside the attackers' 3 and 2. With the Sculptor
+    untapped at home, a land could be untapped and used again: no bound."""
+    def board(sculptor: str) -> Board:
+        return parse_board_text(
+            "version: 1\nactive_player: me\nplayers: [{name: me}, {name: opp, life: 9}]\n"
+            "turn: {step: declare_attackers}\nbattlefield:\n"
+            "  - {id: g, card: Grim Draugr, controller: me, tapped: true}\n"
+            f"  - {{id: s, card: Sculptor of Winter, controller: me, tapped: {sculptor == 'attacks'}}}\n"
+            "  - {id: f, card: Snow-Covered Forest, controller: me}\n"
+            "  - {id: w, card: Snow-Covered Swamp, controller: me}\n"
+            "  - {id: t, card: Snow-Covered Swamp, controller: me, tapped: true}\n"
+            "combat:\n  attackers: [{creature: g, target: opp}"
+            + (", {creature: s, target: opp}" if sculptor == "attacks" else "") + "]\n", "b.yaml", real_cards)
+
+    attacking = board("attacks")
+    assert harm_in_combat(attacking, apply_layers(attacking), "me", "opp", "declare_attackers") == Harm(3 + 2 + 1, 0)
+    home = board("home")
+    assert harm_in_combat(home, apply_layers(home), "me", "opp", "declare_attackers") is None

@@ -238,6 +238,9 @@ class _Counter:
             raise _Unbounded()  # an anthem, an Aura or Equipment still to come (611.3a)
         pumps = 0  # the most power instants and abilities can still add to attackers (one each use)
         cast_pumps = 0  # what one use of each "whenever you cast" trigger adds (603.2)
+        usable = [(a, perm) for a, perm in live if not _tapped_tap(a, perm)]
+        if not any(type(e).__name__ == "Untap" for a, _ in usable for e in _walk(getattr(a, "effects", ()))):
+            live = usable  # 602.2b, 107.5: a {T} ability of a tapped permanent does nothing while nothing untaps it
         self.live = live
         pumped = [(a, perm, self._flags(getattr(a, "effects", ()), perm, puts or _instant_speed(a, perm, hand),
                                         getattr(a, "targets", ()))) for a, perm in live]  # every flag set first
@@ -531,6 +534,12 @@ def _instant_speed(a: Any, perm: Any, hand: list[Any]) -> bool:
     card = next((zc.card for zc in hand if a is zc.spell or zc.permanent is not None and (
         perm is zc.permanent)), None)
     return card is None or _instant(card)
+
+
+def _tapped_tap(a: Any, perm: Any) -> bool:
+    """Whether ``a`` is an activated ability with a {T} cost of ``perm``, which is tapped."""
+    return isinstance(a, ActivatedAbility) and perm is not None and perm.tapped and any(
+        c.kind == "tap" for c in a.costs)
 
 
 def _instant(card: Any) -> bool:
