@@ -16,8 +16,8 @@ from mtgsolver.load import parse_board_text, prepare
 from mtgsolver.model.board import Board
 from mtgsolver.rules.layers import apply_layers
 from mtgsolver.solver.turn import Line, LineStep
-from mtgsolver.solver.turn_bound import (Harm, harm_after_combat, harm_before_attacks, harm_in_combat, no_win_after_combat,
-                                         no_win_before_attacks, no_win_in_combat)
+from mtgsolver.solver.turn_bound import (Harm, harm_after_combat, harm_before_attacks, harm_in_combat,
+                                         no_win_after_combat, no_win_before_attacks, no_win_in_combat)
 from mtgsolver.solver.win import replay
 from references import reference_turn as ref
 

@@ -34,8 +34,8 @@ from mtgsolver.model.effects import (ActivatedAbility, Attempt, Conditional, Dam
 from mtgsolver.model.mana_abilities import ManaAbility
 from mtgsolver.rules.mana_sources import extract_sources
 
-__all__ = ["COMBAT_WINDOWS", "Harm", "harm_after_combat", "harm_before_attacks", "harm_in_combat", "no_win_after_combat",
-           "no_win_before_attacks", "no_win_in_combat"]
+__all__ = ["COMBAT_WINDOWS", "Harm", "harm_after_combat", "harm_before_attacks", "harm_in_combat",
+           "no_win_after_combat", "no_win_before_attacks", "no_win_in_combat"]
 
 #: Effects that let a known card or ability be used again (a card returned to a hand or put onto the
 #: battlefield from a zone all see, mana made): counted only where nothing could take life or poison.
