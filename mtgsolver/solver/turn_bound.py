@@ -6,8 +6,8 @@ attacking creatures' power (twice with double strike, nothing for a blocked one 
 trample: :func:`harm_in_combat`; as attackers are about to be declared, the power of every
 creature that could attack: :func:`harm_before_attacks`), and what raises it: a pump counted for
 each use the mana and energy at hand pay (602.5). Besides combat damage the opponent loses only
-through what spells and abilities do: damage (120.3a, or poison from a source with infect, 120.3b), life loss (119.3), poison counters (122.1f)
-or a draw from an empty library (704.5b). :func:`harm_after_combat` adds up, over what the
+through what spells and abilities do: damage (120.3a, or poison from a source with infect,
+120.3b), life loss (119.3), poison counters (122.1f) or a draw from an empty library (704.5b). :func:`harm_after_combat` adds up, over what the
 searching player could still use, the most each thing can do: a spell in hand once, an activated
 ability as often as its cost allows (a {T} or sacrifice cost once, a mana cost as often as the
 mana at hand pays it), a triggered ability whose event can no longer happen this turn not at all.
