@@ -46,6 +46,11 @@ When the opponent passes with an answer of theirs on top of the stack, the activ
 respond to it with an instant (117.3c), which the opponent may answer in turn; when both pass,
 the top resolves (117.4, 405.2). A win must hold against every answer, passing included. The
 beginning of combat is a window for instants like the others.
+
+A creature of the active player's may have a pump ability activated at instant speed as often as
+its cost is paid (602.1, 602.5): ``(cost, n, False)``, "{cost}: ~ gets +n/+0 until end of turn"
+(Shivan Dragon), or ``(cost, n, True)``, "{cost}: Another target creature gets +n/+0 and gains
+trample until end of turn" (Rhonas the Indomitable); its source gone, the first does nothing.
 """
 from __future__ import annotations
 
@@ -71,6 +76,7 @@ class Unit:
     bonus: tuple[int, int] = (0, 0)
     ability: str | None = None  # the opponent's sacrifice ability: "counter", "ping" or "korlis"
     counters: int = 0  # -1/-1 counters
+    pump: tuple[str, int, bool] | None = None  # the active player's repeatable pump ability: (cost, n, another)
 
     def p(self) -> int:
         return self.power + self.bonus[0] - self.counters
@@ -130,7 +136,8 @@ def _payments(state: State, cost: str) -> list[tuple[str, ...]]:
     return out
 
 
-Item = tuple[Any, ...]  # on the stack: ("mine", card id, card, target) or ("theirs", ability, target)
+#: On the stack: ("mine", card id, card, target), ("theirs", ability, target), ("pump", n, target, trample).
+Item = tuple[Any, ...]
 
 
 def _actions(state: State, sorcery: bool) -> list[tuple[State, Item | None]]:
@@ -151,6 +158,14 @@ def _actions(state: State, sorcery: bool) -> list[tuple[State, Item | None]]:
             base = replace(state, hand=rest, lands=lands)
             for target in _targets(base, card):
                 out.append((base, ("mine", cid, card, target)))
+    for u in state.units:
+        if not u.mine or u.pump is None:
+            continue
+        cost, n, another = u.pump
+        for paid in _payments(state, cost):
+            base = replace(state, lands=tuple((lid, c, t or lid in paid) for lid, c, t in state.lands))
+            for target in ([v.id for v in state.units if v.id != u.id] if another else [u.id]):
+                out.append((base, ("pump", n, target, another)))
     return out
 
 
@@ -192,6 +207,13 @@ def _resolutions(state: State, item: Item) -> list[State]:
 def _resolve(state: State, item: Item) -> State:
     if item[0] == "mine":
         return _effect(state, item[1], item[2], item[3])
+    if item[0] == "pump":
+        _, n, target, trample = item
+        u = state.unit(target)
+        if u is None:  # 608.2b: its target (or its source, pumping itself) is gone
+            return state
+        keywords = u.keywords | {"trample"} if trample else u.keywords
+        return _with(state, replace(u, bonus=(u.bonus[0] + n, u.bonus[1]), keywords=keywords))
     ability, target = item[1], item[2]
     if ability == "korlis":
         return replace(state, life=state.life + state.lost)

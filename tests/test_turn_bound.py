@@ -10,17 +10,19 @@ import dataclasses
 from typing import Any
 
 from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from mtgsolver.load import parse_board_text, prepare
 from mtgsolver.model.board import Board
 from mtgsolver.rules.layers import apply_layers
 from mtgsolver.solver.turn import Line, LineStep
-from mtgsolver.solver.turn_bound import Harm, harm_after_combat, harm_in_combat, no_win_after_combat, no_win_in_combat
+from mtgsolver.solver.turn_bound import (Harm, harm_after_combat, harm_before_attacks, harm_in_combat,
+                                         no_win_after_combat, no_win_before_attacks, no_win_in_combat)
 from mtgsolver.solver.win import replay
 from references import reference_turn as ref
 
 from .support import runs
-from .test_turn_reference import board_of, states
+from .test_turn_reference import board_of, pumping_states, states
 
 
 def after_combat(board: Board) -> Board:
@@ -207,3 +209,127 @@ def test_in_combat_a_pump_counts_once_and_a_sorcery_speed_ability_not_at_all(rea
     board = _fight_club(real_cards, hand="[Mutagenic Growth, Elemental Uprising, Pit Fight]", step="declare_attackers",
                         combat=combat)
     assert harm_in_combat(board, apply_layers(board), "me", "opp", "declare_attackers") == Harm(3 + 2, 0)
+
+
+@settings(max_examples=runs(200, 20), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(pumping_states())
+def test_a_repeatable_pump_counts_as_often_as_the_mana_at_hand_pays_it(state: ref.State) -> None:
+    """602.5: a pump ability with a mana cost is activated as often as the mana the untapped
+    lands make pays it, each use +n on one attacker (Rhonas's grants trample too, so a blocked
+    attacker still counts, 702.19b): the reference's window after attackers, and after each
+    legal block, never wins where the bound says the opponent survives; the bound is at least the
+    attackers' power and n for each activation the lands pay (one pumping itself: if it attacks)."""
+    after, board = attacked(state)
+    assume(after.attackers)
+    view = apply_layers(board)
+    harm = harm_in_combat(board, view, "me", "opponent", "declare_attackers")
+    cost, n, another = state.units[0].pump
+    lands = sum(1 for _, _, tapped in state.lands if not tapped)
+    pumps = sum(card[2] for _, card in state.hand if card[0] == "pump" and card[2] > 0)
+    power = sum(max(view.permanent(c).power or 0, 0) for c in after.attackers)
+    activations = lands // len(cost) if another or "mp" in after.attackers else 0  # pumping itself, attacking
+    assert harm is not None
+    assert harm.life >= power + pumps + n * activations
+    try:
+        assert not (harm.life < state.life and ref._window(after, "attackers"))
+        for blocked_state in ref._blocks(after)[:4]:
+            decl = tuple((b, (a,)) for a, bs in blocked_state.blocks for b in bs)
+            blocked_board = list(replay(board, Line((LineStep(("block", decl), "block"),))))[-1].board
+            pruned = no_win_in_combat(blocked_board, apply_layers(blocked_board), "me", "opponent",
+                                      "declare_blockers", frozenset(a for a, _ in blocked_state.blocks))
+            assert not (pruned and ref._window(blocked_state, "blockers")), blocked_state.blocks
+    finally:
+        ref._main.cache_clear()
+        ref._window.cache_clear()
+
+
+def _cub_attacks(library: Any, step: str, others: str = "Rhonas the Indomitable", blocked: bool = False) -> Board:
+    """Longtusk Cub (2/2, "Pay {E}{E}: Put a +1/+1 counter on ~") attacking with 3 energy, three
+    untapped Forests, Khenra Charioteer (no flash) in hand; ``others``: more permanents of mine."""
+    perms = "".join(f"  - {{id: o{i}, card: {name}, controller: me}}\n" for i, name in enumerate(others.split(";"))
+                    if name)
+    text = ("version: 1\nactive_player: me\nplayers: [{name: me, energy: 3}, {name: opp, life: 9}]\n"
+            f"turn: {{step: {step}}}\nzones: {{me: {{hand: [Khenra Charioteer]}}}}\nbattlefield:\n{perms}"
+            "  - {id: c, card: Longtusk Cub, controller: me, tapped: true}\n"
+            "  - {id: f1, card: Forest, controller: me}\n  - {id: f2, card: Forest, controller: me}\n"
+            "  - {id: f3, card: Forest, controller: me}\n  - {id: f4, card: Forest, controller: me, tapped: true}\n"
+            "  - {id: w, card: Grizzly Bears, controller: opp}\n"
+            "combat:\n  attackers: [{creature: c, target: opp}]\n")
+    if blocked:
+        text += "  blockers: [{creature: w, blocks: [c]}]\n"
+    return parse_board_text(text, "b.yaml", library)
+
+
+def test_in_combat_a_repeatable_ability_counts_as_often_as_mana_or_energy_pays_it(real_cards) -> None:
+    """602.5: Rhonas the Indomitable's "{2}{G}: Another target creature gets +2/+0 and gains
+    trample" once with three untapped Forests (a tapped one stays tapped: nothing untaps it);
+    Longtusk Cub's {E}{E} counter as often as its 3 energy and the {E}{E} of its combat damage
+    trigger in each of two damage steps (510.4) pay: 7 energy, three counters. Rhonas's "can't
+    attack or block unless ..." is checked only as attackers and blockers are declared (508.1c);
+    the Charioteer's anthem in hand can't enter in combat (307.1). The Cub blocked: Rhonas's
+    trample still lets it deal its damage to the player (702.19b); without Rhonas it deals none,
+    and no counter adds any (509.1h)."""
+    for step, blocked in (("declare_attackers", False), ("declare_blockers", True)):
+        board = _cub_attacks(real_cards, step, blocked=blocked)
+        harm = harm_in_combat(board, apply_layers(board), "me", "opp", step, frozenset({"c"}) if blocked else None)
+        assert harm == Harm(2 + 2 * 1 + 1 * (7 // 2), 0)
+    alone = _cub_attacks(real_cards, "declare_blockers", "", blocked=True)
+    assert harm_in_combat(alone, apply_layers(alone), "me", "opp", "declare_blockers", frozenset({"c"})) == Harm(0, 0)
+
+
+def test_a_step_of_the_opponents_turn_and_a_double_strike_granted_bear_on_the_bound(real_cards) -> None:
+    """500.1: Sandwurm Convergence's "At the beginning of your end step, create a 5/5 Wurm" is
+    its controller's, the opponent's, whose end step doesn't come this turn. 702.4b: Valiant
+    Knight's "Knight creatures you control gain double strike" could make the attacking Cub
+    deal its damage twice, counters included."""
+    board = _cub_attacks(real_cards, "declare_attackers", "Valiant Knight")
+    assert harm_in_combat(board, apply_layers(board), "me", "opp", "declare_attackers") == Harm(2 * (2 + 7 // 2), 0)
+    text = ("version: 1\nactive_player: me\nplayers: [{name: me}, {name: opp, life: 9}]\n"
+            "turn: {step: postcombat_main}\nbattlefield:\n"
+            "  - {id: s, card: Sandwurm Convergence, controller: opp}\n  - {id: m, card: Mountain, controller: me}\n")
+    assert bound(parse_board_text(text, "b.yaml", real_cards)) == Harm(0, 0)
+
+
+@settings(max_examples=runs(200, 20), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(states(), pumping_states()))
+def test_the_reference_never_wins_from_the_declaration_of_attackers_where_the_bound_says_no(state: ref.State) -> None:
+    """508.1: as attackers are about to be declared, every untapped creature of the player's
+    that isn't summoning sick (302.6) may attack; the reference's attacks (each set of
+    attackers, or none) never win where the bound, counting them all as attacking, says the
+    opponent survives, and the bound is at least their power."""
+    board = prepare(dataclasses.replace(board_of(state), turn=dataclasses.replace(board_of(state).turn,
+                                                                                  step="beginning_of_combat")))
+    view = apply_layers(board)
+    pruned = no_win_before_attacks(board, view, "me", "opponent")
+    try:
+        wins = ref._combat(state)
+    finally:
+        ref._main.cache_clear()
+        ref._window.cache_clear()
+    assert not (pruned and wins)
+    harm = harm_before_attacks(board, view, "me", "opponent")
+    able = [u for u in state.units if u.mine and not u.tapped and not u.sick]
+    assert harm is None or harm.life >= sum(max(u.power, 0) for u in able)
+
+
+def test_a_tapped_permanents_tap_ability_untaps_nothing(real_cards) -> None:
+    """107.5, 602.2b: Sculptor of Winter's "{T}: Untap target snow land", the Sculptor attacking
+    and tapped, can't be activated while nothing untaps it: two untapped snow lands pay Grim
+    Draugr's "{1}{S}: +1/+0 and menace" once, beside the attackers' 3 and 2. With the Sculptor
+    untapped at home, a land could be untapped and used again: no bound."""
+    def board(sculptor: str) -> Board:
+        return parse_board_text(
+            "version: 1\nactive_player: me\nplayers: [{name: me}, {name: opp, life: 9}]\n"
+            "turn: {step: declare_attackers}\nbattlefield:\n"
+            "  - {id: g, card: Grim Draugr, controller: me, tapped: true}\n"
+            f"  - {{id: s, card: Sculptor of Winter, controller: me, tapped: {sculptor == 'attacks'}}}\n"
+            "  - {id: f, card: Snow-Covered Forest, controller: me}\n"
+            "  - {id: w, card: Snow-Covered Swamp, controller: me}\n"
+            "  - {id: t, card: Snow-Covered Swamp, controller: me, tapped: true}\n"
+            "combat:\n  attackers: [{creature: g, target: opp}"
+            + (", {creature: s, target: opp}" if sculptor == "attacks" else "") + "]\n", "b.yaml", real_cards)
+
+    attacking = board("attacks")
+    assert harm_in_combat(attacking, apply_layers(attacking), "me", "opp", "declare_attackers") == Harm(3 + 2 + 1, 0)
+    home = board("home")
+    assert harm_in_combat(home, apply_layers(home), "me", "opp", "declare_attackers") is None

@@ -17,10 +17,10 @@ from mtgsolver.load import prepare
 from mtgsolver.model.board import Board
 from mtgsolver.model.cards import Card
 from mtgsolver.model.abilities import Static
-from mtgsolver.model.continuous import ContinuousSpec
+from mtgsolver.model.continuous import Affected, ContinuousSpec
 from mtgsolver.model.copies import EntersAsCopy
 from mtgsolver.model.effects import (ActivatedAbility, Damage, Destroy, GainLife, LifeLost, Modify, PutCounters,
-                                     SpellAbility, TargetSpec, Targeted, You)
+                                     Source, SpellAbility, TargetSpec, Targeted, You)
 from mtgsolver.model.mana import Color, ManaCost
 from mtgsolver.model.mana_abilities import CostPart, basic_land_ability
 from mtgsolver.model.permanent import Permanent, Player
@@ -62,12 +62,26 @@ ABILITIES = {"counter": ActivatedAbility((PutCounters(Targeted(0), "-1/-1"),), c
                                         text="Sacrifice ~: You gain life equal to the life you've lost this turn.")}
 
 
+def pump_ability(cost: str, n: int, another: bool) -> ActivatedAbility:
+    """"{cost}: ~ gets +n/+0 until end of turn." (Shivan Dragon) or, ``another``, "{cost}: Another
+    target creature gets +n/+0 and gains trample until end of turn." (Rhonas the Indomitable)."""
+    mana = ManaCost.parse(cost_text(cost))
+    if another:
+        spec = ContinuousSpec(gets=(n, 0), gains=(("keyword", "trample"),))
+        return ActivatedAbility((Modify(Targeted(0), spec),), mana, targets=(TargetSpec(
+            frozenset({"creature"}), Affected(other=True)),), text=f"{cost_text(cost)}: Another target creature gets "
+                                                                   f"+{n}/+0 and gains trample until end of turn.")
+    return ActivatedAbility((Modify(Source(), ContinuousSpec(gets=(n, 0))),), mana,
+                            text=f"{cost_text(cost)}: ~ gets +{n}/+0 until end of turn.")
+
+
 def creature(uid: str, u: ref.Unit, controller: str) -> Permanent:
     name = f"Creature {u.power}/{u.toughness} {' '.join(sorted(u.keywords))}".strip()
     card = Card(name, ("creature",), power=u.power, toughness=u.toughness)
+    abilities = (ABILITIES[u.ability],) if u.ability else (pump_ability(*u.pump),) if u.pump else ()
     return Permanent(uid, name, controller, controller, types=frozenset({"creature"}), base_power=u.power,
                      base_toughness=u.toughness, keywords=u.keywords, tapped=u.tapped, summoning_sick=u.sick,
-                     damage=u.damage, card=card, abilities=(ABILITIES[u.ability],) if u.ability else ())
+                     damage=u.damage, card=card, abilities=abilities)
 
 
 def zone_card(cid: str, card: ref.Card) -> ZoneCard:
@@ -254,3 +268,20 @@ def test_a_needle_reaches_only_what_was_dealt_damage_this_turn() -> None:
         state = ref.State((), lands, hand, 3)
         assert ref.wins(state) is wins
         agrees_with_the_reference(state)
+
+
+@st.composite
+def pumping_states(draw: st.DrawFn) -> ref.State:
+    """A smaller board of :func:`states` where a creature of the active player's has a pump
+    ability activated as often as its mana cost is paid (602.5): "{cost}: ~ gets +n/+0" or
+    "{cost}: Another target creature gets +n/+0 and gains trample" (Rhonas the Indomitable)."""
+    state = draw(states(2, (1, 2)))
+    pump = (draw(st.sampled_from(COSTS[:6])), draw(st.integers(1, 3)), draw(st.booleans()))
+    unit = ref.Unit("mp", True, draw(st.integers(0, 3)), draw(st.integers(1, 3)), sick=draw(st.booleans()), pump=pump)
+    return replace(state, units=(unit, *state.units))
+
+
+@settings(max_examples=runs(100, 3), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(pumping_states())
+def test_win_with_a_repeatable_pump_agrees_with_the_reference(state: ref.State) -> None:
+    agrees_with_the_reference(state)

@@ -62,7 +62,7 @@ from mtgsolver.rules.resolution import resolve_stack, resolve_top, settle
 from mtgsolver.rules.turn import (assignment_options, begin_step, blocked_attackers, declare_attackers,
                                   declare_blockers, deal_combat_damage, end_combat, first_strike_step, strikers)
 from mtgsolver.solver.resolve import LibraryReader, SolverPayer
-from mtgsolver.solver.turn_bound import COMBAT_WINDOWS, no_win_after_combat, no_win_in_combat
+from mtgsolver.solver.turn_bound import COMBAT_WINDOWS, no_win_after_combat, no_win_before_attacks, no_win_in_combat
 from mtgsolver.solver.turn_moves import Move, might_move, moves, payments, responses, twin_keys
 
 __all__ = ["Line", "LineStep", "Stats", "TurnSearch", "Timeout", "answerer", "legal_attacks", "legal_blocks",
@@ -758,8 +758,12 @@ class TurnSearch:
 
     # -- combat ----------------------------------------------------------------------------
     def attacks(self, board: Board, budget: int) -> _Res:
-        """508.1: each legal attack of the searching player, or none (508.8)."""
+        """508.1: each legal attack of the searching player, or none (508.8); none where the
+        bound says the opponent survives whatever attacks (:func:`no_win_before_attacks`)."""
         view = self.game(board, _Script((), self.owner)).view()
+        if no_win_before_attacks(board, view, self.me, self.opp):
+            self.stats.pruned += 1
+            return _NOWIN
         declarations, notes = legal_attacks(view)
         node = _Or()
         node.notes |= set(notes)

@@ -3,10 +3,11 @@ poison counters can the rest of the turn still take from the opponent?
 
 In combat, once attackers are declared (508.1), the combat damage still to come is at most the
 attacking creatures' power (twice with double strike, nothing for a blocked one without
-trample: :func:`harm_in_combat`) while nothing can raise it. Besides combat damage the opponent
-loses only through what spells and abilities do: damage
-(120.3a, or poison from a source with infect, 120.3b), life loss (119.3), poison counters (122.1f)
-or a draw from an empty library (704.5b). :func:`harm_after_combat` adds up, over what the
+trample: :func:`harm_in_combat`; as attackers are about to be declared, the power of every
+creature that could attack: :func:`harm_before_attacks`), and what raises it: a pump counted for
+each use the mana and energy at hand pay (602.5). Besides combat damage the opponent loses only
+through what spells and abilities do: damage (120.3a, or poison from a source with infect,
+120.3b), life loss (119.3), poison counters (122.1f) or a draw from an empty library (704.5b). :func:`harm_after_combat` adds up, over what the
 searching player could still use, the most each thing can do: a spell in hand once, an activated
 ability as often as its cost allows (a {T} or sacrifice cost once, a mana cost as often as the
 mana at hand pays it), a triggered ability whose event can no longer happen this turn not at all.
@@ -33,11 +34,17 @@ from mtgsolver.model.effects import (ActivatedAbility, Attempt, Conditional, Dam
 from mtgsolver.model.mana_abilities import ManaAbility
 from mtgsolver.rules.mana_sources import extract_sources
 
-__all__ = ["COMBAT_WINDOWS", "Harm", "harm_after_combat", "harm_in_combat", "no_win_after_combat", "no_win_in_combat"]
+__all__ = ["COMBAT_WINDOWS", "Harm", "harm_after_combat", "harm_before_attacks", "harm_in_combat",
+           "no_win_after_combat", "no_win_before_attacks", "no_win_in_combat"]
 
 #: Effects that let a known card or ability be used again (a card returned to a hand or put onto the
 #: battlefield from a zone all see, mana made): counted only where nothing could take life or poison.
 _REPEATS = ("Bounce", "ReturnFromGraveyard", "PutOntoBattlefield", "ReturnExiled", "AddMana")
+#: Effects that put a permanent onto the battlefield other than by casting it (in combat, the only other way, 307.1).
+_ENTERING = ("PutOntoBattlefield", "ReturnFromGraveyard", "ReturnExiled")
+#: Rules of a continuous effect checked only as attackers or blockers are declared (508.1c, 509.1b): once
+#: declared, they change no damage.
+_DECLARING = frozenset({"cant_attack", "cant_block", "cant_attack_planeswalkers_of"})
 #: Effects that take no life and no poison from a player and bring back or add nothing that could.
 _HARMLESS = ("Destroy", "Exile", "Sacrifice", "RemoveCounters", "Tap", "Discard", "Mill", "GainLife", "Scry",
              "Surveil", "Regenerate", "Attach", "Pay", "PreventDamage", "PutInLibrary", "ExileIfDies", "Monstrosity",
@@ -49,7 +56,11 @@ _PAST_EVENTS = frozenset({"attacks", "blocks", "becomes_blocked", "deals_combat_
                           "draw_step", "precombat_main"})
 
 
-#: Trigger events already past in a window of combat: before blockers (508.2, 507.1), after them too.
+#: Trigger events of a step or phase ("At the beginning of your end step"): only in the turn of the player ``whose``.
+_STEP_EVENTS = frozenset({"upkeep", "draw_step", "precombat_main", "beginning_of_combat", "end_of_combat", "end_step"})
+#: Trigger events already past as attackers are about to be declared (507.1: a beginning of combat trigger
+#: may still be waiting, so it isn't past); in a window of combat: before blockers (508.2, 507.1), after them too.
+_PAST_BEFORE_ATTACKS = frozenset({"upkeep", "draw_step", "precombat_main"})
 _PAST_BEFORE_BLOCKS = frozenset({"attacks", "beginning_of_combat", "upkeep", "draw_step", "precombat_main"})
 _PAST_AFTER_BLOCKS = _PAST_BEFORE_BLOCKS | {"blocks", "becomes_blocked", "attacks_unblocked", "blocks_each",
                                             "blocked_by_each"}
@@ -64,9 +75,6 @@ _PLAIN_COMBAT = frozenset({"flying", "reach", "trample", "first_strike", "double
                            # bloodthirst, 702.110 exploit ...): nothing on an attacking creature
                            "delve", "convoke", "flash", "kicker", "cycling", "flashback", "madness", "evoke",
                            "bloodthirst", "exploit", "fabricate", "riot", "amplify", "devour", "tribute", "sunburst"})
-#: Keywords that, gained, make an attacker deal more to a player: twice (702.4b), as poison (702.90b), past
-#: its blockers (702.19b).
-_MORE_DAMAGE = frozenset({"double_strike", "infect", "trample"})
 #: Effects that could raise an attacker's power by taking away what lowers it (a static's source leaving, 611.3a).
 _REMOVALS = ("Destroy", "Exile", "Sacrifice", "Fight", "PutInLibrary", "Damage")
 #: Statics that make continuous effects (613; rules/layers.py applies these names).
@@ -144,24 +152,51 @@ def harm_in_combat(board: Board, view: Board, me: str, opponent: str, step: str,
         return None
 
 
+def no_win_before_attacks(board: Board, view: Board, me: str, opponent: str) -> bool:
+    """Whether the opponent surely survives the rest of the turn from the declaration of
+    attackers (508.1): :func:`harm_before_attacks` is less than their life and than the poison
+    they can still take (704.5a, 704.5c)."""
+    harm = harm_before_attacks(board, view, me, opponent)
+    player = board.player(opponent)
+    return harm is not None and harm.life < player.life and harm.poison < 10 - player.poison
+
+
+def harm_before_attacks(board: Board, view: Board, me: str, opponent: str) -> Harm | None:
+    """The bound of :func:`harm_in_combat` as attackers are about to be declared, with nothing
+    to be done before (508.1): every untapped creature of ``me`` that isn't summoning sick or
+    has haste (302.6, 702.10b) counted as attacking, whatever restricts its attack; what
+    triggers as it attacks still to come; ``None`` when there is no bound."""
+    able = frozenset(p.id for p in view.controlled_by(me) if p.is_creature and not p.tapped
+                     and p.can_use_tap_abilities())
+    try:
+        return _Counter(board, view, me, opponent, "beginning_of_combat", attacking=able).total()
+    except _Unbounded:
+        return None
+
+
 class _Counter:
     def __init__(self, board: Board, view: Board, me: str, opponent: str, step: str,
-                 blocked: frozenset[str] | None = None) -> None:
+                 blocked: frozenset[str] | None = None, attacking: frozenset[str] | None = None) -> None:
         self.board, self.view, self.me, self.opp, self.step = board, view, me, opponent, step
         self.blocked = blocked
         self.infect = False
+        self.tramples = False  # an attacker could gain trample (702.19b): a blocked one still counts
+        self.doubles = False  # an attacker could gain double strike (702.4b): each could deal damage twice
         self.untaps = False  # an Untap effect could still happen: {T} costs repeat
         self.repeats = False  # a known card could be cast or put onto the battlefield again (_REPEATS)
         self.mana: int | None = None
-        self.combat = step in COMBAT_WINDOWS
+        self.energy: int | None = None
+        self.live: list[tuple[Any, Any]] = []
+        self.puts = False  # something could put a permanent onto the battlefield (_ENTERING)
+        self.combat = step in COMBAT_WINDOWS or step == "beginning_of_combat"
         declared = view.combat.attackers if view.combat is not None else ()
-        self.attacking = frozenset(a.creature for a in declared)
+        self.attacking = frozenset(a.creature for a in declared) if attacking is None else attacking
         #: something lowers power or takes an ability that removing its source gives back (611.3a)
         statics = [a for p in view.permanents for a in p.abilities if isinstance(a, Static)]
-        self.lowered = any(a.name in _GENERATING and _may_lower(a.value) for a in statics) or any(e.duration == "while_source"
-                                                                           for e in board.effects)
+        self.lowered = any(a.name in _GENERATING and _may_lower(a.value) and not _declaring_only(a.value)
+                           for a in statics) or any(e.duration == "while_source" for e in board.effects)
         if self.combat and any(a.name in _COMBAT_STATICS or a.name in _GENERATING and _varies(a.value)
-                               for a in statics):
+                               and not _declaring_only(a.value) for a in statics):
             raise _Unbounded()
 
     def total(self) -> Harm:
@@ -173,34 +208,49 @@ class _Counter:
         for p in perms:
             self.infect |= "infect" in p.keywords
             for a in p.abilities:
-                if isinstance(a, TriggeredAbility) and self._dead(a):
+                if isinstance(a, TriggeredAbility) and self._dead(a, p.controller):
                     continue
                 if isinstance(a, ActivatedAbility) and p.controller != self.me:
                     continue  # the search makes only the searching player's moves
                 live.append((a, p))
+        # in combat a permanent enters only cast at instant speed (307.1, 305.1) or put onto the battlefield
+        puts = any(type(e).__name__ in _ENTERING for a in (*(a for a, _ in live), *_hand_parts(hand, self.combat))
+                   for e in _walk(getattr(a, "effects", ())))
+        self.puts = puts
+        entering = [zc for zc in hand if zc.permanent is not None and self._may_enter(zc.card)]
         for zc in hand:
             if zc.spell is not None:
                 live.append((zc.spell, None))
-            if zc.permanent is not None:
+            if zc in entering:
                 self.infect |= "infect" in zc.permanent.keywords
                 live += [(a, zc.permanent) for a in zc.permanent.abilities
-                         if not (isinstance(a, TriggeredAbility) and self._dead(a))]
+                         if not (isinstance(a, TriggeredAbility) and self._dead(a, zc.permanent.controller))]
+        if self.combat and not puts:  # "When ~ enters" of a permanent that can't enter now (603.6a)
+            live = [(a, perm) for a, perm in live if not (_on_entering(a) and not _instant(perm.card))]
         for e in self.board.effects:
             if e.kind != "continuous" or e.spec is None or _abilities_in(e.spec):
                 raise _Unbounded()  # a delayed trigger, a replacement, an ability granted: not counted
-        coming = [zc.permanent for zc in hand if zc.permanent is not None]
+        coming = [zc.permanent for zc in entering]
         statics = [a for p in (*perms, *coming) for a in p.abilities if isinstance(a, Static)]
         if any(_abilities_in(a.value) for a in statics):
             raise _Unbounded()  # abilities granted to what enters later, or by what enters
         if self.combat and any(a.name in _GENERATING for p in coming for a in p.abilities if isinstance(a, Static)):
             raise _Unbounded()  # an anthem, an Aura or Equipment still to come (611.3a)
-        puts = any(type(e).__name__ == "PutOntoBattlefield" for a, _ in live for e in _walk(getattr(a, "effects", ())))
         pumps = 0  # the most power instants and abilities can still add to attackers (one each use)
-        for a, perm in live:
-            pump = self._flags(getattr(a, "effects", ()), perm, puts or _instant_speed(a, perm, hand),
-                               getattr(a, "targets", ()))
-            if pump:
+        cast_pumps = 0  # what one use of each "whenever you cast" trigger adds (603.2)
+        usable = [(a, perm) for a, perm in live if not _tapped_tap(a, perm)]
+        if not any(type(e).__name__ == "Untap" for a, _ in usable for e in _walk(getattr(a, "effects", ()))):
+            live = usable  # 602.2b, 107.5: a {T} ability of a tapped permanent does nothing while nothing untaps it
+        self.live = live
+        pumped = [(a, perm, self._flags(getattr(a, "effects", ()), perm, puts or _instant_speed(a, perm, hand),
+                                        getattr(a, "targets", ()))) for a, perm in live]  # every flag set first
+        for a, perm, pump in pumped:
+            if pump and _on_casting(a):
+                cast_pumps += pump
+            elif pump:
                 pumps += pump * self._times(a, perm)
+        if cast_pumps:
+            pumps += cast_pumps * self._casts(hand)
         if self.repeats:
             self._harmless_elsewhere()
         life = poison = 0
@@ -215,7 +265,8 @@ class _Counter:
         if self.repeats and (life or poison):
             raise _Unbounded()  # what takes life could be used again
         if self.combat:
-            damage = self._combat_damage() + pumps * self._strikes()
+            total, strikes = self._combat_damage()
+            damage = total + pumps * strikes
             life, poison = life + damage, poison + (damage if self.infect else 0)
         return Harm(life, poison)
 
@@ -232,25 +283,33 @@ class _Counter:
                     if self._harm(effects, targets) != (0, 0) or self._harm(effects, targets, True) != (0, 0):
                         raise _Unbounded()  # under either player's control
 
-    def _combat_damage(self) -> int:
-        """The most combat damage the attacking creatures can still deal (510.1, 702.4b)."""
-        total = 0
+    def _combat_damage(self) -> tuple[int, int]:
+        """The most combat damage the attacking creatures can still deal to the player (510.1,
+        702.4b), and the most combat damage steps still to come for one of them that can deal
+        any (nothing: power added to an attacker then adds nothing)."""
+        total = most = 0
         for p in self.view.permanents:
             if p.id not in self.attacking or p.controller != self.me:
                 continue
             if p.is_commander or not p.keywords <= _PLAIN_COMBAT:
                 raise _Unbounded()
-            if self.blocked is not None and p.id in self.blocked and "trample" not in p.keywords:
+            if self.blocked is not None and p.id in self.blocked and "trample" not in p.keywords and not self.tramples:
                 continue
-            strikes = 2 if "double_strike" in p.keywords and self.step != "combat_damage" else 1
+            strikes = 2 if ("double_strike" in p.keywords or self.doubles) and self.step != "combat_damage" else 1
             total += strikes * max(p.power or 0, 0)
-        return total
+            most = max(most, strikes)
+        return total, most
 
-    def _dead(self, a: TriggeredAbility) -> bool:
-        """A trigger none of whose events can happen in the rest of the turn."""
-        kinds = {a.event.kind, *(e.kind for e in a.also)}
+    def _dead(self, a: TriggeredAbility, controller: str) -> bool:
+        """A trigger (of a permanent ``controller`` controls) none of whose events can happen in
+        the rest of the turn: a step of another player's turn never comes in this one (500.1)."""
+        active = self.board.active_player
+        kinds = {e.kind for e in (a.event, *a.also) if not (e.kind in _STEP_EVENTS and (
+            e.whose == "you" and controller != active or e.whose == "opponent" and controller == active))}
         if self.step == "end":
             kinds.discard("end_step")
+        if self.step == "beginning_of_combat":
+            return kinds <= _PAST_BEFORE_ATTACKS
         if self.combat:
             return kinds <= (_PAST_BEFORE_BLOCKS if self.step == "declare_attackers" else _PAST_AFTER_BLOCKS)
         return kinds <= _PAST_EVENTS
@@ -283,11 +342,6 @@ class _Counter:
         return "permanent" in spec.kinds or any(
             spec.kinds & p.types for p in self.view.permanents if p.id in self.attacking)
 
-    def _strikes(self) -> int:
-        """Combat damage steps still to come for an attacker (702.4b: double strike deals twice)."""
-        double = any("double_strike" in p.keywords for p in self.view.permanents if p.id in self.attacking)
-        return 2 if double and self.step != "combat_damage" else 1
-
     def _raises_power(self, e: Any, perm: Any, targets: tuple[TargetSpec, ...] = ()) -> int:
         """In combat: raise :class:`_Unbounded` when ``e`` (of ``perm``'s ability, or a spell)
         could raise an attacking creature's power without a bound or give it double strike or
@@ -296,11 +350,13 @@ class _Counter:
         name = type(e).__name__
         if isinstance(e, Modify):
             spec = e.spec
+            gained = {g[1] if isinstance(g, tuple) and g[0] == "keyword" else repr(g) for g in spec.gains}
+            self.tramples |= "trample" in gained
+            self.doubles |= "double_strike" in gained
             varying = (spec.gets is not None and e.times != 1 or spec.defines_pt is not None or spec.switch_pt
                        or spec.for_each is not None or spec.base_pt_mana_value or spec.loses
                        or spec.loses_all_abilities or spec.cant_have
-                       or not {g[1] if isinstance(g, tuple) and g[0] == "keyword" else repr(g) for g in spec.gains}
-                       <= _PLAIN_COMBAT - _MORE_DAMAGE
+                       or not gained <= _PLAIN_COMBAT - {"infect"}
                        or any(w in str(r) for r in (*spec.rules, *spec.board_rules)
                               for w in ("unblocked", "toughness")))
             adds = max(spec.gets[0] if spec.gets is not None else 0, spec.set_pt[0] if spec.set_pt is not None else 0)
@@ -313,8 +369,16 @@ class _Counter:
                     targets[e.what.slot]):
                 return 0  # Elemental Uprising on a land that isn't attacking: it can't join the attack (508.1)
             return adds
+        elif name == "PutCounters" and e.kind == "+1/+1" and isinstance(e.amount, int) and isinstance(
+                e.what, (Source, Targeted)):  # 122.1a: +1/+0 for each counter
+            if isinstance(e.what, Source) and (perm is None or perm.id not in self.attacking):
+                return 0
+            if isinstance(e.what, Targeted) and e.what.slot < len(targets) and not self._may_attack_target(
+                    targets[e.what.slot]):
+                return 0
+            return max(e.amount, 0)
         elif name in ("RemoveCounters", "Attach", "Monstrosity", "Adapt") or (
-                name == "PutCounters" and e.kind != "poison"):
+                name == "PutCounters" and e.kind not in ("poison", "energy")):  # a player's counters (122.1f)
             raise _Unbounded()
         elif name in _REMOVALS and self.lowered:
             raise _Unbounded()
@@ -349,21 +413,62 @@ class _Counter:
         if kinds & {"tap", "untap"} and not self.untaps:
             return 0 if perm.tapped == ("tap" in kinds) else 1
         mana = a.mana.mana_value if a.mana is not None and not a.mana.variables else 0
-        if mana <= 0:
+        energy = sum(c.amount for c in a.costs if c.kind == "energy")
+        if mana <= 0 and energy <= 0 or any(c.kind == "energy" and c.variable for c in a.costs):
             raise _Unbounded()
-        return self._mana() // mana
+        limits = [self._mana() // mana] if mana > 0 else []
+        return min(limits + [self._energy() // energy] if energy > 0 else limits)
+
+    def _may_enter(self, card: Any) -> bool:
+        """Whether a permanent ``card`` in hand could still enter the battlefield: in combat only
+        cast at instant speed (117.1a; 305.1: no land is played) or put there by an effect."""
+        return not self.combat or self.puts or _instant(card)
+
+    def _energy(self) -> int:
+        """A bound on the energy counters the searching player can still pay (107.14): theirs, and
+        what each of their abilities still to happen gives: a combat damage trigger once in each
+        combat damage step (510.4: two at most), a "When ~ enters" trigger once, an activated
+        ability as often as :meth:`_times` allows."""
+        if self.energy is None:
+            gains = 0
+            for a, perm in self.live:
+                got = sum(_amount(e.amount) for e in _walk(getattr(a, "effects", ()))
+                          if isinstance(e, PutCounters) and e.kind == "energy" and isinstance(e.what, You))
+                if not got or perm is not None and perm.controller != self.me:
+                    continue
+                events = (a.event, *a.also) if isinstance(a, TriggeredAbility) else ()
+                if self.repeats or any(c.kind == "energy" for c in getattr(a, "costs", ())):
+                    raise _Unbounded()  # it could give energy again, or pay for itself
+                if events and all(e.kind in ("deals_combat_damage_to_player", "deals_combat_damage")
+                                  and e.subject is None for e in events):
+                    n = 2
+                elif events and _on_entering(a):
+                    n = 1
+                else:
+                    n = self._times(a, perm)
+                gains += n * got
+            self.energy = self.board.player(self.me).energy + gains
+        return self.energy
+
+    def _casts(self, hand: list[Any]) -> int:
+        """The most spells the searching player can still cast in combat: the cards in ``hand``
+        castable at instant speed (117.1a), each once; none can return to be cast again."""
+        if self.repeats:
+            raise _Unbounded()
+        return sum(1 for zc in hand if _instant(zc.card))
 
     def _mana(self) -> int:
         """A bound on the mana the searching player can still spend: the pool and each mana
         ability's largest activation, each activated at most once (a {T} or a sacrifice)."""
         if self.mana is None:
             instances, excluded = extract_sources(self.view, self.me, None, frozenset(), True)
+            excluded = [x for x in excluded if x.rule != "107.5"]  # a tapped source stays tapped without an untap
             if any(i.untaps or not (i.taps or i.sacrificed) for i in instances) or self.untaps or excluded:
                 raise _Unbounded()  # a source repeats, or one not usable now could become usable (haste)
             z = self.board.zones.get(self.me)
-            if z is not None and any(zc.mana_abilities or zc.permanent is not None and zc.permanent.mana_abilities
-                                     or zc.card.back is not None for zc in z.hand):  # 712.12: a land back face
-                raise _Unbounded()  # a land or a mana permanent still to come
+            if z is not None and any((zc.mana_abilities or zc.permanent is not None and zc.permanent.mana_abilities
+                                      or zc.card.back is not None) and self._may_enter(zc.card) for zc in z.hand):
+                raise _Unbounded()  # a land (712.12: or a land back face) or a mana permanent still to come
             self.mana = (sum(m.amount for m in self.board.mana_pools.get(self.me, ()))
                          + sum(i.max_amount for i in instances))
         return self.mana
@@ -428,9 +533,51 @@ def _instant_speed(a: Any, perm: Any, hand: list[Any]) -> bool:
         return False
     card = next((zc.card for zc in hand if a is zc.spell or zc.permanent is not None and (
         perm is zc.permanent)), None)
-    if card is None:
-        return True
-    return "instant" in {t.lower() for t in card.types} or "flash" in {k.lower() for k in card.keywords}
+    return card is None or _instant(card)
+
+
+def _tapped_tap(a: Any, perm: Any) -> bool:
+    """Whether ``a`` is an activated ability with a {T} cost of ``perm``, which is tapped."""
+    return isinstance(a, ActivatedAbility) and perm is not None and perm.tapped and any(
+        c.kind == "tap" for c in a.costs)
+
+
+def _instant(card: Any) -> bool:
+    """Whether ``card`` can be cast at instant speed (117.1a, 702.8a): an instant, or with flash
+    (``None``, a token's: never cast, 111.1)."""
+    return card is not None and ("instant" in {t.lower() for t in card.types}
+                                 or "flash" in {k.lower() for k in card.keywords})
+
+
+def _hand_parts(hand: list[Any], combat: bool) -> Iterable[Any]:
+    """The spells of the cards in ``hand`` and the abilities of its permanent cards; in ``combat``
+    only of those cast at instant speed (117.1a)."""
+    for zc in hand:
+        if combat and not _instant(zc.card):
+            continue
+        if zc.spell is not None:
+            yield zc.spell
+        yield from (zc.permanent.abilities if zc.permanent is not None else ())
+
+
+def _on_entering(a: Any) -> bool:
+    """Whether ``a`` triggers only as its own permanent enters the battlefield ("When ~ enters")."""
+    return isinstance(a, TriggeredAbility) and all(e.kind == "enters" and e.subject is None
+                                                   for e in (a.event, *a.also))
+
+
+def _on_casting(a: Any) -> bool:
+    """Whether ``a`` triggers only as its controller casts a spell ("Whenever you cast ...", 603.2)."""
+    return isinstance(a, TriggeredAbility) and not a.also and a.event.kind == "cast" and a.event.whose == "you"
+
+
+def _declaring_only(value: Any) -> bool:
+    """Whether a static's continuous effect does nothing but restrict declaring attackers or
+    blockers (:data:`_DECLARING`: Rhonas the Indomitable's "can't attack or block unless ...")."""
+    specs = value if isinstance(value, tuple) else (value,)
+    return all(isinstance(v, ContinuousSpec) and v.rules and all(_rule_name(r) in _DECLARING for r in v.rules)
+               and dataclasses.replace(v, affects=ContinuousSpec().affects, condition=(), rules=(), text=None)
+               == ContinuousSpec() for v in specs)
 
 
 def _may_lower(value: Any) -> bool:
@@ -446,6 +593,19 @@ def _may_lower(value: Any) -> bool:
                 or v.set_types is not None or v.remove_types or v.base_pt_mana_value or v.halved:
             return True
     return False
+
+
+def _rule_name(rule: Any) -> str | None:
+    """The name of a rule a continuous effect gives (``cant_block``, ``("you", "cant_attack")``: of a
+    player, or a granted ``Static`` of no value)."""
+    if isinstance(rule, str):
+        return rule
+    if isinstance(rule, tuple) and len(rule) == 2 and all(isinstance(r, str) for r in rule):
+        return rule[1]
+    if isinstance(rule, tuple) and len(rule) == 2 and rule[0] == "static" and isinstance(rule[1], Static) \
+            and rule[1].value is None:
+        return rule[1].name
+    return None
 
 
 def _varies(value: Any) -> bool:
