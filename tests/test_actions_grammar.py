@@ -381,7 +381,7 @@ _ANY = ["battle", "creature", "planeswalker", "player"]
      [{"discard": {"amount": 1, "random": True, "who": {"it": "player"}}}]),
     ("Pestilence", "~ deals 1 damage to each creature and each player.",
      [{"damage": {"amount": 1, "to": {"each": {"types": ["creature"]}}}},
-      {"damage": {"amount": 1, "to": {"players": "each"}}}]),
+      {"damage": {"amount": 1, "to": {"players": "each"}, "joined": True}}]),  # one source for both
     ("Terror", "destroy target nonartifact, nonblack creature.",  # 205.4b
      [{"destroy": {"what": {"target": {"kinds": ["creature"],
                                        "filter": {"not_types": ["artifact"], "not_colors": ["black"]}}}}}]),
