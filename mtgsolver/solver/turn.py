@@ -34,11 +34,12 @@ end of combat" effects);
 what they could do that the search doesn't play is refused as undecided
 (:func:`opponent_can_act`).
 
-The search goes to a bound on the number of moves, with a transposition table on the board
-state (:func:`state_key`) and symmetry (twin permanents, copies of a card in hand); a win found
-is then shortened by iterative deepening to a line with the fewest moves. A result is a win
-with its :class:`Line`, or no win: proven when no branch was cut by the depth bound and nothing
-on the way was left unsearched (``notes``).
+The search deepens a bound on the number of moves one at a time (iterative deepening), with a
+transposition table on the board state (:func:`state_key`) and symmetry (twin permanents,
+copies of a card in hand); at each window the moves that take life, raise power or make mana
+are tried first (:func:`promising_first`). The first win found has the fewest moves. A result
+is a win with its :class:`Line`, or no win: proven when no branch was cut by the depth bound and
+nothing on the way was left unsearched (``notes``).
 """
 from __future__ import annotations
 
@@ -63,7 +64,7 @@ from mtgsolver.rules.turn import (assignment_options, begin_step, blocked_attack
                                   declare_blockers, deal_combat_damage, end_combat, first_strike_step, strikers)
 from mtgsolver.solver.resolve import LibraryReader, SolverPayer
 from mtgsolver.solver.turn_bound import COMBAT_WINDOWS, no_win_after_combat, no_win_in_combat
-from mtgsolver.solver.turn_moves import Move, might_move, moves, payments, responses, twin_keys
+from mtgsolver.solver.turn_moves import Move, might_move, moves, payments, promising_first, responses, twin_keys
 
 __all__ = ["Line", "LineStep", "Stats", "TurnSearch", "Timeout", "answerer", "legal_attacks", "legal_blocks",
            "opponent_can_act", "perform", "state_key"]
@@ -449,37 +450,21 @@ class TurnSearch:
 
     # -- entry ---------------------------------------------------------------------------
     def run(self) -> _Res:
-        """The turn searched to ``max_depth`` moves, each position once (the verdict); a win
-        then shortened by iterative deepening below its number of moves (:meth:`shorten`).
-        Deepening from the start would search every position again at each depth: on a board
-        with no win, as many times as the moves the hand allows.
+        """The turn searched by iterative deepening on the number of moves: to a bound of 0,
+        1, 2 ... up to ``max_depth`` moves, each depth's search reusing the positions the last
+        one answered whatever the moves left (:func:`_reusable`). The first win found has the
+        fewest moves; a depth whose search no bound cut is the whole turn (no win, proven or
+        with its notes); a win of many moves is found after every shorter line is tried.
 
         :raises Timeout: the time limit ran out before the verdict.
         """
-        self.stats.depth = self.max_depth
-        result = self.start(self.root, self.max_depth)
-        if not result.win:
-            return result
-        assert result.line is not None
-        return self.shorten(result)
-
-    def shorten(self, found: _Res) -> _Res:
-        """A win with the fewest moves: iterative deepening up to one move fewer than
-        ``found``'s line, each position's result from the search before reused where it answers
-        the moves left (:func:`_reusable`: a win whose line fits, no win found with as many
-        moves left or more, every position of a shorter deepening having fewer moves left than
-        it had in the search to the bound); on a timeout, ``found``."""
-        assert found.line is not None
-        try:
-            for depth in range(found.line.moves()):
-                result = self.start(self.root, depth)
-                if result.win:
-                    self.stats.depth = depth
-                    return result
-        except Timeout:
-            pass
-        self.stats.depth = found.line.moves()
-        return found
+        result = _NOWIN
+        for depth in range(self.max_depth + 1):
+            self.stats.depth = depth
+            result = self.start(self.root, depth)
+            if result.win or not result.cut:
+                break
+        return result
 
     def start(self, board: Board, budget: int) -> _Res:
         step = board.turn.step
@@ -618,7 +603,7 @@ class TurnSearch:
             found = moves(game, self.me, step in _INSTANT_WINDOWS, cache=self.payments)
             node.notes |= set(found.notes)
             illegal: set[Move] = set()
-            for m in self.with_held(board, state, found.moves, budget, node, illegal):
+            for m in self.with_held(board, state, promising_first(game, found.moves), budget, node, illegal):
                 r = self.then(board, ("move", m), m.describe(),
                               lambda g: self.window(g.board(), step, budget - m.size, combat))
                 if r is None:

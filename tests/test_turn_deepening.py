@@ -1,0 +1,57 @@
+"""The whole-turn search's iterative deepening on the number of moves and its move order
+(solver/turn.py ``TurnSearch.run``, solver/turn_moves.py ``promising_first``): a win is the one
+of fewest moves, found at that depth; a depth that no bound cut ends the search with a proven
+"no win"; a depth limit stays a doubt however often the transposition table answers a
+position; the order tries what takes life (120.3), raises power or makes mana first and
+changes no answer."""
+from __future__ import annotations
+
+from mtgsolver.load import parse_board_text, prepare
+from mtgsolver.read.card_files import bundled_library
+from mtgsolver.rules.game import Game
+from mtgsolver.solver.resolve import LibraryReader
+from mtgsolver.solver.turn_moves import moves, promising_first
+from mtgsolver.solver.win import check_line, win_turn
+
+
+def board(life: int, hand: str = "[Lightning Bolt, Lightning Bolt]", lands: str = "Mountain, Mountain"):
+    perms = "".join(f"  - {{id: l{i}, card: {name.strip()}, controller: a}}\n" for i, name in enumerate(lands.split(",")))
+    return parse_board_text(f"version: 1\nactive_player: a\nplayers: [{{name: a}}, {{name: b, life: {life}}}]\n"
+                            f"turn: {{step: precombat_main}}\nzones: {{a: {{hand: {hand}}}}}\nbattlefield:\n" + perms,
+                            "bolts.yaml", bundled_library())
+
+
+def test_a_win_of_two_moves_is_found_at_depth_two_with_its_line_replayed() -> None:
+    """Two Lightning Bolts (3 damage each, 120.3a) beat 6 life: the line has two moves, found by
+    the search to a bound of two."""
+    answer = win_turn(board(6), time_limit=60)
+    assert answer.solved is True and answer.line is not None
+    assert answer.line.moves() == 2 and answer.stats.depth == 2
+    assert all(c.ok for c in check_line(board(6), answer.line))
+
+
+def test_no_win_is_proven_at_the_depth_where_nothing_is_left_to_do() -> None:
+    """Against 7 life the two Bolts are not enough; once both are cast nothing is left, so the
+    search to a bound of two is the whole turn: "no win", proven without searching deeper."""
+    answer = win_turn(board(7), time_limit=60)
+    assert answer.solved is False and answer.stats.depth == 2
+
+
+def test_a_depth_limit_keeps_no_win_undecided() -> None:
+    """With one move allowed the second Bolt is beyond the bound: the answer is undecided, never
+    "no win", though each position met is in the transposition table."""
+    answer = win_turn(board(6), time_limit=60, max_depth=1)
+    assert answer.solved is None and any("more than 1 moves" in r for r in answer.reasons)
+
+
+def test_moves_that_take_life_come_first_then_mana_then_the_rest() -> None:
+    """Lightning Bolt (damage) first; the Mountain played and Dark Ritual (106.3: adds {B}{B}{B})
+    next; Opt (scry, draw) last; every move found is kept."""
+    start = prepare(board(20, "[Opt, Dark Ritual, Mountain, Lightning Bolt]", "Mountain, Swamp, Island"))
+    game = Game(start, LibraryReader(bundled_library()), None)  # type: ignore[arg-type]
+    found = moves(game, "a", False).moves
+    ordered = promising_first(game, found)
+    assert sorted(map(repr, ordered)) == sorted(map(repr, found))
+    names = [m.name for m in ordered]
+    kinds = [{"Lightning Bolt": 0, "Mountain": 1, "Dark Ritual": 1, "Opt": 2}[n] for n in names]
+    assert kinds == sorted(kinds) and set(kinds) == {0, 1, 2} and "Mountain" in names
