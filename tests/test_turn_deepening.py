@@ -1,9 +1,8 @@
-"""The whole-turn search's iterative deepening on the number of moves and its move order
-(solver/turn.py ``TurnSearch.run``, solver/turn_moves.py ``promising_first``): a win is the one
-of fewest moves, found at that depth; a depth that no bound cut ends the search with a proven
-"no win"; a depth limit stays a doubt however often the transposition table answers a
-position; the order tries what takes life (120.3), raises power or makes mana first and
-changes no answer."""
+"""The whole-turn search's bound on the number of moves and its move order (solver/turn.py
+``TurnSearch.run`` and ``shorten``, solver/turn_moves.py ``promising_first``): a win found is
+shortened to the fewest moves by searching again to one move fewer; a depth limit stays a doubt
+however often the transposition table answers a position; the order tries what takes life
+(120.3), raises power or makes mana first and changes no answer."""
 from __future__ import annotations
 
 from mtgsolver.load import parse_board_text, prepare
@@ -21,20 +20,28 @@ def board(life: int, hand: str = "[Lightning Bolt, Lightning Bolt]", lands: str 
                             "bolts.yaml", bundled_library())
 
 
-def test_a_win_of_two_moves_is_found_at_depth_two_with_its_line_replayed() -> None:
-    """Two Lightning Bolts (3 damage each, 120.3a) beat 6 life: the line has two moves, found by
-    the search to a bound of two."""
+def test_a_win_of_two_moves_is_answered_with_its_line_replayed() -> None:
+    """Two Lightning Bolts (3 damage each, 120.3a) beat 6 life: the line has two moves."""
     answer = win_turn(board(6), time_limit=60)
     assert answer.solved is True and answer.line is not None
     assert answer.line.moves() == 2 and answer.stats.depth == 2
     assert all(c.ok for c in check_line(board(6), answer.line))
 
 
-def test_no_win_is_proven_at_the_depth_where_nothing_is_left_to_do() -> None:
-    """Against 7 life the two Bolts are not enough; once both are cast nothing is left, so the
-    search to a bound of two is the whole turn: "no win", proven without searching deeper."""
+def test_a_longer_win_found_first_is_shortened_to_the_fewest_moves() -> None:
+    """Three Shocks (2 damage each) or two Lightning Bolts beat 6 life: the Shocks, first in
+    hand, are found first; the search again to two moves finds the Bolts, and to one move
+    nothing: the line answered has two moves."""
+    hand = "[Shock, Shock, Shock, Lightning Bolt, Lightning Bolt]"
+    answer = win_turn(board(6, hand, "Mountain, Mountain, Mountain"), time_limit=60)
+    assert answer.solved is True and answer.line is not None and answer.line.moves() == 2
+    assert [s.op[1].name for s in answer.line.steps if s.kind == "move"] == ["Lightning Bolt"] * 2
+
+
+def test_no_win_is_proven_when_every_line_is_searched() -> None:
+    """Against 7 life the two Bolts are not enough, and nothing else can be done."""
     answer = win_turn(board(7), time_limit=60)
-    assert answer.solved is False and answer.stats.depth == 2
+    assert answer.solved is False
 
 
 def test_a_depth_limit_keeps_no_win_undecided() -> None:

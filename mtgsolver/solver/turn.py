@@ -34,12 +34,13 @@ end of combat" effects);
 what they could do that the search doesn't play is refused as undecided
 (:func:`opponent_can_act`).
 
-The search deepens a bound on the number of moves one at a time (iterative deepening), with a
-transposition table on the board state (:func:`state_key`) and symmetry (twin permanents,
-copies of a card in hand); at each window the moves that take life, raise power or make mana
-are tried first (:func:`promising_first`). The first win found has the fewest moves. A result
-is a win with its :class:`Line`, or no win: proven when no branch was cut by the depth bound and
-nothing on the way was left unsearched (``notes``).
+The search goes to a bound on the number of moves, with a transposition table on the board
+state (:func:`state_key`) and symmetry (twin permanents, copies of a card in hand); at each
+window the moves that take life, raise power or make mana are tried first
+(:func:`promising_first`). A win found is then shortened to a line with the fewest moves by
+searching again to one move fewer than the best line so far (:meth:`TurnSearch.shorten`). A
+result is a win with its :class:`Line`, or no win: proven when no branch was cut by the depth
+bound and nothing on the way was left unsearched (``notes``).
 """
 from __future__ import annotations
 
@@ -450,21 +451,40 @@ class TurnSearch:
 
     # -- entry ---------------------------------------------------------------------------
     def run(self) -> _Res:
-        """The turn searched by iterative deepening on the number of moves: to a bound of 0,
-        1, 2 ... up to ``max_depth`` moves, each depth's search reusing the positions the last
-        one answered whatever the moves left (:func:`_reusable`). The first win found has the
-        fewest moves; a depth whose search no bound cut is the whole turn (no win, proven or
-        with its notes); a win of many moves is found after every shorter line is tried.
+        """The turn searched to ``max_depth`` moves, each position once (the verdict); a win
+        then shortened by iterative deepening below its number of moves (:meth:`shorten`).
+        Deepening from the start would search every position again at each depth: on a board
+        with no win, as many times as the moves the hand allows.
 
         :raises Timeout: the time limit ran out before the verdict.
         """
-        result = _NOWIN
-        for depth in range(self.max_depth + 1):
-            self.stats.depth = depth
-            result = self.start(self.root, depth)
-            if result.win or not result.cut:
-                break
-        return result
+        self.stats.depth = self.max_depth
+        result = self.start(self.root, self.max_depth)
+        if not result.win:
+            return result
+        assert result.line is not None
+        return self.shorten(result)
+
+    def shorten(self, found: _Res) -> _Res:
+        """A win with the fewest moves: the search again to one move fewer than the best line
+        so far, until a depth has no win (no line of fewer moves wins, the last line found is
+        returned); each search reuses every position's result from those before where it
+        answers the moves left (:func:`_reusable`: a win whose line fits, no win found with as
+        many moves left or more). Only the last search is searched in full, where deepening
+        from no moves up would search every shorter depth in full first. On a timeout, the
+        best line so far."""
+        best = found
+        try:
+            while best.line is not None and best.line.moves() > 0:
+                result = self.start(self.root, best.line.moves() - 1)
+                if not result.win:
+                    break
+                best = result
+        except Timeout:
+            pass
+        assert best.line is not None
+        self.stats.depth = best.line.moves()
+        return best
 
     def start(self, board: Board, budget: int) -> _Res:
         step = board.turn.step
