@@ -1,15 +1,11 @@
-"""The whole-turn search's bound on the number of moves and its move order (solver/turn.py
-``TurnSearch.run`` and ``shorten``, solver/turn_moves.py ``promising_first``): a win found is
-shortened to the fewest moves by searching again to one move fewer; a depth limit stays a doubt
-however often the transposition table answers a position; the order tries what takes life
-(120.3), raises power or makes mana first and changes no answer."""
+"""The whole-turn search's bound on the number of moves (solver/turn.py ``TurnSearch.run`` and
+``shorten``): a win found is shortened to the fewest moves by searching again to one move fewer
+than the best line so far; a depth limit stays a doubt however often the transposition table
+answers a position."""
 from __future__ import annotations
 
-from mtgsolver.load import parse_board_text, prepare
+from mtgsolver.load import parse_board_text
 from mtgsolver.read.card_files import bundled_library
-from mtgsolver.rules.game import Game
-from mtgsolver.solver.resolve import LibraryReader
-from mtgsolver.solver.turn_moves import moves, promising_first
 from mtgsolver.solver.win import check_line, win_turn
 
 
@@ -49,16 +45,3 @@ def test_a_depth_limit_keeps_no_win_undecided() -> None:
     "no win", though each position met is in the transposition table."""
     answer = win_turn(board(6), time_limit=60, max_depth=1)
     assert answer.solved is None and any("more than 1 moves" in r for r in answer.reasons)
-
-
-def test_moves_that_take_life_come_first_then_mana_then_the_rest() -> None:
-    """Lightning Bolt (damage) first; the Mountain played and Dark Ritual (106.3: adds {B}{B}{B})
-    next; Opt (scry, draw) last; every move found is kept."""
-    start = prepare(board(20, "[Opt, Dark Ritual, Mountain, Lightning Bolt]", "Mountain, Swamp, Island"))
-    game = Game(start, LibraryReader(bundled_library()), None)  # type: ignore[arg-type]
-    found = moves(game, "a", False).moves
-    ordered = promising_first(game, found)
-    assert sorted(map(repr, ordered)) == sorted(map(repr, found))
-    names = [m.name for m in ordered]
-    kinds = [{"Lightning Bolt": 0, "Mountain": 1, "Dark Ritual": 1, "Opt": 2}[n] for n in names]
-    assert kinds == sorted(kinds) and set(kinds) == {0, 1, 2} and "Mountain" in names

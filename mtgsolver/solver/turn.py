@@ -35,12 +35,11 @@ what they could do that the search doesn't play is refused as undecided
 (:func:`opponent_can_act`).
 
 The search goes to a bound on the number of moves, with a transposition table on the board
-state (:func:`state_key`) and symmetry (twin permanents, copies of a card in hand); at each
-window the moves that take life, raise power or make mana are tried first
-(:func:`promising_first`). A win found is then shortened to a line with the fewest moves by
-searching again to one move fewer than the best line so far (:meth:`TurnSearch.shorten`). A
-result is a win with its :class:`Line`, or no win: proven when no branch was cut by the depth
-bound and nothing on the way was left unsearched (``notes``).
+state (:func:`state_key`) and symmetry (twin permanents, copies of a card in hand); a win found
+is then shortened to a line with the fewest moves by searching again to one move fewer than the
+best line so far (:meth:`TurnSearch.shorten`). A result is a win with its :class:`Line`, or no
+win: proven when no branch was cut by the depth bound and nothing on the way was left unsearched
+(``notes``).
 """
 from __future__ import annotations
 
@@ -65,7 +64,7 @@ from mtgsolver.rules.turn import (assignment_options, begin_step, blocked_attack
                                   declare_blockers, deal_combat_damage, end_combat, first_strike_step, strikers)
 from mtgsolver.solver.resolve import LibraryReader, SolverPayer
 from mtgsolver.solver.turn_bound import COMBAT_WINDOWS, no_win_after_combat, no_win_in_combat
-from mtgsolver.solver.turn_moves import Move, might_move, moves, payments, promising_first, responses, twin_keys
+from mtgsolver.solver.turn_moves import Move, might_move, moves, payments, responses, twin_keys
 
 __all__ = ["Line", "LineStep", "Stats", "TurnSearch", "Timeout", "answerer", "legal_attacks", "legal_blocks",
            "opponent_can_act", "perform", "state_key"]
@@ -452,9 +451,10 @@ class TurnSearch:
     # -- entry ---------------------------------------------------------------------------
     def run(self) -> _Res:
         """The turn searched to ``max_depth`` moves, each position once (the verdict); a win
-        then shortened by iterative deepening below its number of moves (:meth:`shorten`).
-        Deepening from the start would search every position again at each depth: on a board
-        with no win, as many times as the moves the hand allows.
+        then shortened below its number of moves (:meth:`shorten`). Deepening from the start
+        would search every position again at each depth: on a board with no win, as many times
+        as the moves the hand allows (PP24: 16,797 positions in 240 s of CPU reached three
+        moves).
 
         :raises Timeout: the time limit ran out before the verdict.
         """
@@ -623,7 +623,7 @@ class TurnSearch:
             found = moves(game, self.me, step in _INSTANT_WINDOWS, cache=self.payments)
             node.notes |= set(found.notes)
             illegal: set[Move] = set()
-            for m in self.with_held(board, state, promising_first(game, found.moves), budget, node, illegal):
+            for m in self.with_held(board, state, found.moves, budget, node, illegal):
                 r = self.then(board, ("move", m), m.describe(),
                               lambda g: self.window(g.board(), step, budget - m.size, combat))
                 if r is None:

@@ -31,10 +31,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from mtgsolver.model.cards import Card
-from mtgsolver.model.abilities import Static
-from mtgsolver.model.continuous import ContinuousSpec
-from mtgsolver.model.effects import (ActivatedAbility, AddMana, Bounce, Damage, LoseLife, Modal, Modify, PutCounters,
-                                     SpellAbility, TargetSpec, Untap, X, nested_effects)
+from mtgsolver.model.effects import (ActivatedAbility, Bounce, Damage, Modal, SpellAbility, TargetSpec, Untap, X,
+                                     nested_effects)
 from mtgsolver.model.board import Board, PoolMana
 from mtgsolver.model.mana import MANA_TYPES, ManaCost
 from mtgsolver.model.mana_abilities import Conditional
@@ -50,8 +48,7 @@ from mtgsolver.rules.targets import candidates, used_slots
 from mtgsolver.rules.triggers import mode_sets
 from mtgsolver.rules.turn import play_land
 
-__all__ = ["Move", "MoveList", "PaymentOptions", "might_move", "moves", "payments", "promising_first", "responses",
-           "twin_keys"]
+__all__ = ["Move", "MoveList", "PaymentOptions", "might_move", "moves", "payments", "responses", "twin_keys"]
 
 #: A spell's keywords the search casts it with: the cost reductions of 601.2f that apply without
 #: a choice (702.41a affinity). Kicker, a field of its own, is tried both ways (702.33a).
@@ -557,55 +554,6 @@ def moves(game: Game, player: str, instant_only: bool, lands: int = 1, max_x: in
                          "untaps or returns permanents")
     out.moves += _floats(game, player, keys, cache)
     return out
-
-
-def promising_first(game: Game, found: Sequence[Move]) -> list[Move]:
-    """``found`` in the order a search tries them: first the moves that take life (120.3,
-    119.3), raise power (613.4c) or give a keyword (613.1f), then those that make mana (a land
-    played, 305.1; a mana ability, 605; an effect that adds mana, 106.3), then the rest, each
-    kind in the order found. The order changes only how soon a win is met, never the answer."""
-    return sorted(found, key=lambda m: _promise(game, m))
-
-
-def _promise(game: Game, move: Move) -> int:
-    """0 for a move of the first kind of :func:`promising_first`, 1 the second, 2 the rest."""
-    if move.kind in ("land", "mana"):
-        return 1
-    view = game.view()
-    if move.kind == "activate":
-        if not game.on_battlefield(move.subject):
-            return 2
-        abilities = view.permanent(move.subject).activated_abilities
-        effects = list(abilities[move.index].effects) if move.index < len(abilities) else []
-        statics: list[Any] = []
-    else:
-        zc = next((c for z in game.zones.values() for c in z.hand if c.id == move.subject), None)
-        if zc is None:
-            return 2
-        effects = list(zc.spell.effects) if zc.spell is not None else []
-        perm = zc.permanent
-        effects += [e for a in (perm.abilities if perm is not None else ()) for e in getattr(a, "effects", ())]
-        statics = [a.value for a in (perm.abilities if perm is not None else ()) if isinstance(a, Static)]
-    found = nested_effects(effects)
-    if any(isinstance(e, (Damage, LoseLife)) or isinstance(e, Modify) and _raises(e.spec)
-           or isinstance(e, PutCounters) and e.kind == "+1/+1" for e in found) or any(
-            _raises(spec) for v in statics for spec in _specs(v)):
-        return 0
-    return 1 if any(isinstance(e, AddMana) for e in found) else 2
-
-
-def _raises(spec: ContinuousSpec) -> bool:
-    """A spec that raises power or gives a keyword or ability (613.4c, 613.1f)."""
-    return bool(spec.gains) or spec.gets is not None and spec.gets[0] > 0
-
-
-def _specs(value: Any) -> Iterable[ContinuousSpec]:
-    """The continuous specs inside a static ability's value."""
-    if isinstance(value, ContinuousSpec):
-        yield value
-    elif isinstance(value, (tuple, list)):
-        for v in value:
-            yield from _specs(v)
 
 
 def _floats(game: Game, player: str, keys: Mapping[str, Any], cache: dict[Any, Any] | None) -> list[Move]:
