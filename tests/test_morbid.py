@@ -91,3 +91,25 @@ def test_a_granted_quoted_activated_ability_sacrifices_a_creature_for_morbid(rea
     assert r.resolved, r.reason
     bears = r.board.permanent("bears")
     assert bears.has_keyword("flying") and dict(bears.counters) == {"+1/+1": 3} and bears.power == 7
+
+
+def test_a_line_activating_a_granted_ability_replays(real_cards) -> None:
+    """PP03's line in small: the Bears with Lunarch Mantle (4/4) attack the opponent at 4 life
+    behind a Grizzly Bears; the granted "{1}, Sacrifice a permanent: ... gains flying" (613.1f),
+    paid with the Swamp and sacrificing the Elves after attackers are declared, makes the block
+    impossible (702.9b). The line's check finds the ability's cost on the permanent as the layers
+    make it."""
+    from mtgsolver.solver.win import check_line, win_turn
+
+    def start():
+        text = MANTLE.replace("zones: {a: {hand: [Hunger of the Howlpack]}}\n", "").replace(
+            "players: [{name: a, life: 20}, {name: b, life: 20}]", "")
+        text += ("  - {id: swamp, card: Swamp, controller: a}\n  - {id: wall, card: Grizzly Bears, controller: b}\n")
+        return parse_board_text(HEAD.replace("{name: b, life: 20}", "{name: b, life: 4}")
+                                + "turn: {step: precombat_main}\n" + text, "b.yaml", real_cards)
+
+    answer = win_turn(start(), real_cards, time_limit=60)
+    assert answer.solved is True, answer.reasons
+    assert any(s.kind == "move" and s.op[1].subject == "bears" for s in answer.line.steps)
+    checks = check_line(start(), answer.line, real_cards)
+    assert checks and all(c.ok for c in checks), [(c.step.text, c.detail) for c in checks if not c.ok]

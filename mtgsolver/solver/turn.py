@@ -36,9 +36,10 @@ what they could do that the search doesn't play is refused as undecided
 
 The search goes to a bound on the number of moves, with a transposition table on the board
 state (:func:`state_key`) and symmetry (twin permanents, copies of a card in hand); a win found
-is then shortened by iterative deepening to a line with the fewest moves. A result is a win
-with its :class:`Line`, or no win: proven when no branch was cut by the depth bound and nothing
-on the way was left unsearched (``notes``).
+is then shortened to a line with the fewest moves by searching again to one move fewer than the
+best line so far (:meth:`TurnSearch.shorten`). A result is a win with its :class:`Line`, or no
+win: proven when no branch was cut by the depth bound and nothing on the way was left unsearched
+(``notes``).
 """
 from __future__ import annotations
 
@@ -450,9 +451,10 @@ class TurnSearch:
     # -- entry ---------------------------------------------------------------------------
     def run(self) -> _Res:
         """The turn searched to ``max_depth`` moves, each position once (the verdict); a win
-        then shortened by iterative deepening below its number of moves (:meth:`shorten`).
-        Deepening from the start would search every position again at each depth: on a board
-        with no win, as many times as the moves the hand allows.
+        then shortened below its number of moves (:meth:`shorten`). Deepening from the start
+        would search every position again at each depth: on a board with no win, as many times
+        as the moves the hand allows (PP24: 16,797 positions in 240 s of CPU reached three
+        moves).
 
         :raises Timeout: the time limit ran out before the verdict.
         """
@@ -464,22 +466,25 @@ class TurnSearch:
         return self.shorten(result)
 
     def shorten(self, found: _Res) -> _Res:
-        """A win with the fewest moves: iterative deepening up to one move fewer than
-        ``found``'s line, each position's result from the search before reused where it answers
-        the moves left (:func:`_reusable`: a win whose line fits, no win found with as many
-        moves left or more, every position of a shorter deepening having fewer moves left than
-        it had in the search to the bound); on a timeout, ``found``."""
-        assert found.line is not None
+        """A win with the fewest moves: the search again to one move fewer than the best line
+        so far, until a depth has no win (no line of fewer moves wins, the last line found is
+        returned); each search reuses every position's result from those before where it
+        answers the moves left (:func:`_reusable`: a win whose line fits, no win found with as
+        many moves left or more). Only the last search is searched in full, where deepening
+        from no moves up would search every shorter depth in full first. On a timeout, the
+        best line so far."""
+        best = found
         try:
-            for depth in range(found.line.moves()):
-                result = self.start(self.root, depth)
-                if result.win:
-                    self.stats.depth = depth
-                    return result
+            while best.line is not None and best.line.moves() > 0:
+                result = self.start(self.root, best.line.moves() - 1)
+                if not result.win:
+                    break
+                best = result
         except Timeout:
             pass
-        self.stats.depth = found.line.moves()
-        return found
+        assert best.line is not None
+        self.stats.depth = best.line.moves()
+        return best
 
     def start(self, board: Board, budget: int) -> _Res:
         step = board.turn.step

@@ -324,7 +324,8 @@ def _answered(step: LineStep, active: str) -> bool:
 
 
 def _cost_of(board: Board, move: Any, library: CardLibrary) -> Any:
-    """The total cost the move paid (601.2f), or an ability's mana cost."""
+    """The total cost the move paid (601.2f), or an ability's mana cost (of the permanent as
+    the layers make it, 613: an ability granted by an Aura, Lunarch Mantle's, counts)."""
     if move.kind == "cast":
         game = Game(board, LibraryReader(library), _Replay(()))
         found = game.find_card(move.subject)
@@ -332,7 +333,7 @@ def _cost_of(board: Board, move: Any, library: CardLibrary) -> Any:
             return None
         return total_cost(game, found[0], found[2], spell_ability(found[2]), move.targets, move.kicked, move.x,
                           move.additional)
-    perm = board.permanent(move.subject)
+    perm = prepare(board).permanent(move.subject)
     return perm.activated_abilities[move.index].mana
 
 
