@@ -468,7 +468,8 @@ class TurnSearch:
     def shorten(self, found: _Res) -> _Res:
         """A win with the fewest moves: the search again to one move fewer than the best line
         so far, until a depth has no win (no line of fewer moves wins, the last line found is
-        returned); each search reuses every position's result from those before where it
+        returned) or its line is no shorter (a line counts the most moves on any path through
+        the opponent's choices); each search reuses every position's result from those before where it
         answers the moves left (:func:`_reusable`: a win whose line fits, no win found with as
         many moves left or more). Only the last search is searched in full, where deepening
         from no moves up would search every shorter depth in full first. On a timeout, the
@@ -477,8 +478,8 @@ class TurnSearch:
         try:
             while best.line is not None and best.line.moves() > 0:
                 result = self.start(self.root, best.line.moves() - 1)
-                if not result.win:
-                    break
+                if not result.win or result.line is None or result.line.moves() >= best.line.moves():
+                    break  # no win in fewer moves, or a line no shorter
                 best = result
         except Timeout:
             pass
