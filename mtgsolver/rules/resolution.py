@@ -70,6 +70,7 @@ from mtgsolver.model.effects import (
     LoseLife,
     Mill,
     Modal,
+    nested_effects,
     Modify,
     Monstrosity,
     Objects,
@@ -188,7 +189,8 @@ class Resolving:
             self.finish(countered=True)
             return
         game.step("608.2", f"{what} resolves")
-        if isinstance(ability, ActivatedAbility) and _asks_resolutions(ability.effects):
+        if isinstance(ability, ActivatedAbility) and any(isinstance(e, Conditional) and e.resolved is not None
+                                                       for e in nested_effects(ability.effects)):
             self.resolutions = self.count_resolution(ability)
         if isinstance(ability, TriggeredAbility) and ability.optional:
             if game.choose(f"may:{obj.label}", ["yes", "no"]) == 1:  # 603.5: "you may" chosen as it resolves
@@ -1279,12 +1281,6 @@ def _attempt(r: Resolving, e: Attempt) -> None:
     do, ..."): done whole when it can be (118.3), else not at all; then "If you do" or
     "Otherwise"."""
     r.apply_all(e.then if r.paid(e.effects) else e.otherwise)
-
-
-def _asks_resolutions(effects: Sequence[Any]) -> bool:
-    """Whether effects ask how many times their ability has resolved this turn."""
-    return any(isinstance(e, Conditional) and (e.resolved is not None or _asks_resolutions(e.effects + e.otherwise))
-               for e in effects)
 
 
 def _conditional(r: Resolving, e: Conditional) -> None:

@@ -453,8 +453,7 @@ class TurnSearch:
         """The turn searched to ``max_depth`` moves, each position once (the verdict); a win
         then shortened below its number of moves (:meth:`shorten`). Deepening from the start
         would search every position again at each depth: on a board with no win, as many times
-        as the moves the hand allows (PP24: 16,797 positions in 240 s of CPU reached three
-        moves).
+        as the moves the hand allows (benchmarks/README.md measures both).
 
         :raises Timeout: the time limit ran out before the verdict.
         """
