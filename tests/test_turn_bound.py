@@ -82,12 +82,15 @@ def test_a_permanent_returned_to_hand_repeats_only_what_is_counted(real_cards) -
     """400.7: Aviary Mechanic returns a permanent to its owner's hand, to be cast again: where
     nothing takes life (Greenbelt Rampager's energy, Rhonas's Monument's +2/+2) the bound is
     nothing however often they repeat; beside Granger Guildmage's {T} damage (returned and cast
-    again, a permanent could deal it again) there is no bound."""
+    again, a permanent could deal it again) there is no bound, nor beside a Rampager in hand, which
+    returns itself as it enters. A Rampager already on the battlefield enters again only if
+    something returns it (603.6a): nothing does, and the Guildmage's damage counts once."""
     quiet = "Rhonas's Monument;Forest;Plains;Mountain"
     assert bound(board(real_cards, quiet + ";Greenbelt Rampager", "[Aviary Mechanic]")) == Harm(0, 0)
     assert bound(board(real_cards, quiet + ";Granger Guildmage")) == Harm(1, 0)
     assert bound(board(real_cards, quiet + ";Granger Guildmage", "[Aviary Mechanic]")) is None
-    assert bound(board(real_cards, quiet + ";Granger Guildmage;Greenbelt Rampager")) is None
+    assert bound(board(real_cards, quiet + ";Granger Guildmage", "[Greenbelt Rampager]")) is None
+    assert bound(board(real_cards, quiet + ";Granger Guildmage;Greenbelt Rampager")) == Harm(1, 0)
 
 
 def attacked(state: ref.State) -> tuple[ref.State, Board]:
@@ -333,3 +336,27 @@ def test_a_tapped_permanents_tap_ability_untaps_nothing(real_cards) -> None:
     assert harm_in_combat(attacking, apply_layers(attacking), "me", "opp", "declare_attackers") == Harm(3 + 2 + 1, 0)
     home = board("home")
     assert harm_in_combat(home, apply_layers(home), "me", "opp", "declare_attackers") is None
+
+
+def test_a_land_in_hand_adds_one_land_play_and_an_enters_trigger_on_the_battlefield_waits(real_cards) -> None:
+    """305.2: Pestilence's "{B}: 1 damage to each creature and each player" as often as the mana
+    pays it (PP02 after combat): two Swamps and Orzhov Basilica's {W}{B}, and one land play of
+    the best land in hand: 4 + 1; a second Basilica in hand, 4 + 2 (what it returns is played
+    again only as that land play). A land played already, 4; Explore's "play an additional
+    land" in hand, no bound (305.2a); in the end step no land is played (305.1). The Basilica's
+    and Sea Gate Oracle's "When ~ enters" wait for an entering nothing can bring about (603.6a):
+    no doubt about a land returned or the opponent's library."""
+    def pestilence(hand: str, played: int = 0, step: str = "postcombat_main") -> Harm | None:
+        text = ("version: 1\nactive_player: me\nplayers: [{name: me}, {name: opp, life: 8}]\n"
+                f"turn: {{step: {step}, lands_played: {{me: {played}}}}}\nzones: {{me: {{hand: {hand}}}}}\n"
+                "battlefield:\n  - {id: p, card: Pestilence, controller: me}\n"
+                "  - {id: s1, card: Swamp, controller: me}\n  - {id: s2, card: Swamp, controller: me}\n"
+                "  - {id: b, card: Orzhov Basilica, controller: me}\n"
+                "  - {id: o, card: Sea Gate Oracle, controller: opp}\n")
+        return bound(parse_board_text(text, "b.yaml", real_cards), step)
+
+    assert pestilence("[Swamp, Jungle Hollow]") == Harm(4 + 1, 0)
+    assert pestilence("[Swamp, Orzhov Basilica]") == Harm(4 + 2, 0)
+    assert pestilence("[Swamp, Jungle Hollow]", played=1) == Harm(4, 0)
+    assert pestilence("[Swamp, Explore]") is None
+    assert pestilence("[Swamp]", step="end") == Harm(4, 0)

@@ -28,10 +28,10 @@ from typing import Any, Iterable
 from mtgsolver.model.abilities import Static, TextAbility
 from mtgsolver.model.board import Board
 from mtgsolver.model.continuous import ContinuousSpec
-from mtgsolver.model.effects import (ActivatedAbility, Attempt, Conditional, Damage, Delayed, Each, Fight, LoseLife,
-                                     Modal, Modify, Optional, PutCounters, Source, Targeted, TargetSpec,
+from mtgsolver.model.effects import (ActivatedAbility, Attempt, Chosen, Conditional, Damage, Delayed, Each, Fight,
+                                     LoseLife, Modal, Modify, Optional, PutCounters, Source, Targeted, TargetSpec,
                                      TriggeredAbility, You)
-from mtgsolver.model.mana_abilities import ManaAbility
+from mtgsolver.model.mana_abilities import AnyColor, Choice, Fixed, ManaAbility
 from mtgsolver.rules.mana_sources import extract_sources
 
 __all__ = ["COMBAT_WINDOWS", "Harm", "harm_after_combat", "harm_before_attacks", "harm_in_combat",
@@ -89,6 +89,11 @@ _COMBAT_STATICS = frozenset({"rampage", "flanking", "bushido", "frenzy", "exalte
 #: Words giving a player hexproof, shroud or protection (702.11d, 702.18d, 702.16j).
 _PLAYER_WARDS = re.compile(r"\b(?:you|players?|each player|your team) (?:have|has|gain|gains) (?:hexproof|shroud|protection)\b",
                            re.I)
+
+
+#: Words granting another land play (305.2a) or a land played from elsewhere than the hand (305.1).
+_MORE_LANDS = re.compile(r"\badditional lands?\b|\bplay (?:an? )?(?:additional )?lands? (?:cards? )?from\b|"
+                         r"\bplay lands from\b|\bplay any number of lands\b", re.I)
 
 
 class _Unbounded(Exception):
@@ -184,6 +189,7 @@ class _Counter:
         self.doubles = False  # an attacker could gain double strike (702.4b): each could deal damage twice
         self.untaps = False  # an Untap effect could still happen: {T} costs repeat
         self.repeats = False  # a known card could be cast or put onto the battlefield again (_REPEATS)
+        self.returns_lands = False  # a land could return to its owner's hand (Orzhov Basilica)
         self.mana: int | None = None
         self.energy: int | None = None
         self.live: list[tuple[Any, Any]] = []
@@ -227,6 +233,7 @@ class _Counter:
                          if not (isinstance(a, TriggeredAbility) and self._dead(a, zc.permanent.controller))]
         if self.combat and not puts:  # "When ~ enters" of a permanent that can't enter now (603.6a)
             live = [(a, perm) for a, perm in live if not (_on_entering(a) and not _instant(perm.card))]
+        live = self._without_entered(live)
         for e in self.board.effects:
             if e.kind != "continuous" or e.spec is None or _abilities_in(e.spec):
                 raise _Unbounded()  # a delayed trigger, a replacement, an ability granted: not counted
@@ -269,6 +276,29 @@ class _Counter:
             damage = total + pumps * strikes
             life, poison = life + damage, poison + (damage if self.infect else 0)
         return Harm(life, poison)
+
+    def _without_entered(self, live: list[tuple[Any, Any]]) -> list[tuple[Any, Any]]:
+        """``live`` without the "When ~ enters" triggers of permanents already on the battlefield
+        (603.6a: they trigger only as it enters again) where nothing else could make a permanent
+        enter again: no effect returns one to a hand, puts one onto the battlefield or brings one
+        back (:data:`_REPEATS`), in what is live or in any player's hand; a land returned only
+        (Orzhov Basilica) enters again as the land play, its own triggers kept."""
+        present = {id(p) for p in self.view.permanents}
+        entered = {(id(a), id(perm)) for a, perm in live if _on_entering(a) and perm is not None and id(perm) in present}
+        if not entered:
+            return live
+        others = [a for a, perm in live if not (_on_entering(a) and perm is not None and id(perm) in present)]
+        others += [a for z in self.board.zones.values() for a in _hand_parts(list(z.hand), False)]
+        lands = False
+        for a in others:
+            for e in _walk(getattr(a, "effects", ())):
+                name = type(e).__name__
+                if name == "Bounce" and _lands_only(e.what):
+                    lands = True
+                elif name in (*_REPEATS, *_ENTERING, "Transform", "BecomeCopy", "Delayed"):
+                    return live
+        return [(a, perm) for a, perm in live
+                if not ((id(a), id(perm)) in entered and not (lands and "land" in perm.types))]
 
     def _harmless_elsewhere(self) -> None:
         """With a card that could come back (:data:`_REPEATS`): raise :class:`_Unbounded` unless
@@ -326,6 +356,8 @@ class _Counter:
                 pump += self._raises_power(e, perm, targets)
             if name == "Untap":
                 self.untaps = True
+            elif name == "Bounce" and _lands_only(e.what):
+                self.returns_lands = True  # a land returned is played again only as the land play (_land_play)
             elif name in _REPEATS:
                 self.repeats = True
             elif name in ("Draw", "SearchLibrary", "LookAtTop", "CreateTokens", "CopySpell", "Transform", "GainControl",
@@ -467,11 +499,38 @@ class _Counter:
                 raise _Unbounded()  # a source repeats, or one not usable now could become usable (haste)
             z = self.board.zones.get(self.me)
             if z is not None and any((zc.mana_abilities or zc.permanent is not None and zc.permanent.mana_abilities
-                                      or zc.card.back is not None) and self._may_enter(zc.card) for zc in z.hand):
+                                      or zc.card.back is not None) and self._may_enter(zc.card)
+                                     and not (_plain_land(zc.card) and not self.puts) for zc in z.hand):
                 raise _Unbounded()  # a land (712.12: or a land back face) or a mana permanent still to come
             self.mana = (sum(m.amount for m in self.board.mana_pools.get(self.me, ()))
-                         + sum(i.max_amount for i in instances))
+                         + sum(i.max_amount for i in instances) + self._land_play())
         return self.mana
+
+    def _land_play(self) -> int:
+        """The most mana a land still to be played this turn adds (305.2: one land play in a turn,
+        in a main phase with an empty stack, 305.1): the best {T} ability of any land card of the
+        searching player's, in hand or anywhere a land could return to the hand from (one
+        returned by Orzhov Basilica is played again only as that land play); nothing once a
+        land is played or outside a main phase; no bound where something grants another land
+        play (305.2a) or a land's mana isn't a fixed amount for {T}."""
+        if self.step not in ("precombat_main", "postcombat_main") or self.board.turn.lands_played.get(self.me, 0) >= 1:
+            return 0
+        z = self.board.zones.get(self.me)
+        owned = [zc for zc in (z.hand if z is not None else ()) if _plain_land(zc.card)]
+        abilities = [a for zc in owned for a in (zc.mana_abilities or (
+            zc.permanent.mana_abilities if zc.permanent is not None else ()))]
+        if self.repeats or self.returns_lands:
+            abilities += [a for p in self.view.permanents if p.owner == self.me and "land" in p.types
+                          for a in p.mana_abilities]
+            abilities += [a for zc in (z.cards() if z is not None else ()) if _plain_land(zc.card)
+                          for a in (zc.mana_abilities or (zc.permanent.mana_abilities if zc.permanent else ()))]
+        if not abilities:
+            return 0
+        texts = [p.card.text or "" for p in self.view.permanents if p.card is not None]
+        texts += [zc.card.text or "" for zone in self.board.zones.values() for zc in zone.cards()]
+        if any(_MORE_LANDS.search(t) for t in texts):
+            raise _Unbounded()
+        return max(_tapped_for(a) for a in abilities)
 
     def _harm(self, effects: Iterable[Any], targets: tuple[TargetSpec, ...], theirs: bool = False) -> tuple[int, int]:
         """The most life and poison one resolution of ``effects`` takes from the opponent
@@ -540,6 +599,31 @@ def _tapped_tap(a: Any, perm: Any) -> bool:
     """Whether ``a`` is an activated ability with a {T} cost of ``perm``, which is tapped."""
     return isinstance(a, ActivatedAbility) and perm is not None and perm.tapped and any(
         c.kind == "tap" for c in a.costs)
+
+
+def _plain_land(card: Any) -> bool:
+    """Whether ``card`` is a land card with one face (305.1: played, never cast)."""
+    return card is not None and card.back is None and "land" in {t.lower() for t in card.types}
+
+
+def _lands_only(ref: Any) -> bool:
+    """Whether ``ref`` chooses only lands ("return a land you control to its owner's hand", 115.10)."""
+    return isinstance(ref, Chosen) and ref.filter.types == frozenset({"land"})
+
+
+def _tapped_for(a: ManaAbility) -> int:
+    """The mana one activation of a land's mana ability ``a`` adds: a {T} ability of a fixed
+    amount; anything else raises :class:`_Unbounded`."""
+    if [c.kind for c in a.costs] != ["tap"] or a.condition is not None:
+        raise _Unbounded()
+    product = a.product
+    if isinstance(product, Fixed):
+        return len(product.mana)
+    if isinstance(product, Choice):
+        return max((len(o) for o in product.options), default=0)
+    if isinstance(product, AnyColor):
+        return product.amount
+    raise _Unbounded()
 
 
 def _instant(card: Any) -> bool:
