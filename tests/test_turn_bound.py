@@ -16,8 +16,8 @@ from mtgsolver.load import parse_board_text, prepare
 from mtgsolver.model.board import Board
 from mtgsolver.rules.layers import apply_layers
 from mtgsolver.solver.turn import Line, LineStep
-from mtgsolver.solver.turn_bound import (Harm, harm_after_combat, harm_before_attacks, harm_in_combat,
-                                         no_win_after_combat, no_win_before_attacks, no_win_in_combat)
+from mtgsolver.solver.turn_bound import (Harm, harm_after_combat, harm_before_attacks, harm_in_combat, harm_in_main,
+                                         no_win_after_combat, no_win_before_attacks, no_win_in_combat, no_win_in_main)
 from mtgsolver.solver.win import replay
 from references import reference_turn as ref
 
@@ -360,3 +360,21 @@ def test_a_land_in_hand_adds_one_land_play_and_an_enters_trigger_on_the_battlefi
     assert pestilence("[Swamp, Jungle Hollow]", played=1) == Harm(4, 0)
     assert pestilence("[Swamp, Explore]") is None
     assert pestilence("[Swamp]", step="end") == Harm(4, 0)
+
+
+@settings(max_examples=runs(200, 20), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(states(), pumping_states()))
+def test_the_reference_never_wins_from_the_main_phase_where_the_bound_says_no(state: ref.State) -> None:
+    """505.1: from the precombat main phase, with lands, creature spells, pumps and burn still to
+    be played and the whole combat to come, the reference (every sequence of the turn) never
+    wins where the bound says the opponent survives; the bound counts every creature that could
+    attack now and a creature spell with haste or entering as a copy gives none."""
+    board = prepare(dataclasses.replace(board_of(state), turn=dataclasses.replace(board_of(state).turn,
+                                                                                  step="precombat_main")))
+    view = apply_layers(board)
+    pruned = no_win_in_main(board, view, "me", "opponent")
+    assert not (pruned and ref.wins(state))
+    harm = harm_in_main(board, view, "me", "opponent")
+    able = [u for u in state.units if u.mine and not u.tapped and not u.sick]
+    hasty = any(card[0] == "clone" or card[0] == "creature" and "haste" in card[4] for _, card in state.hand)
+    assert harm is None if hasty else harm is None or harm.life >= sum(max(u.power, 0) for u in able)

@@ -63,7 +63,8 @@ from mtgsolver.rules.resolution import resolve_stack, resolve_top, settle
 from mtgsolver.rules.turn import (assignment_options, begin_step, blocked_attackers, declare_attackers,
                                   declare_blockers, deal_combat_damage, end_combat, first_strike_step, strikers)
 from mtgsolver.solver.resolve import LibraryReader, SolverPayer
-from mtgsolver.solver.turn_bound import COMBAT_WINDOWS, no_win_after_combat, no_win_before_attacks, no_win_in_combat
+from mtgsolver.solver.turn_bound import (COMBAT_WINDOWS, no_win_after_combat, no_win_before_attacks, no_win_in_combat,
+                                         no_win_in_main)
 from mtgsolver.solver.turn_moves import Move, might_move, moves, payments, responses, twin_keys
 
 __all__ = ["Line", "LineStep", "Stats", "TurnSearch", "Timeout", "answerer", "legal_attacks", "legal_blocks",
@@ -414,7 +415,8 @@ def answerer(board: Board) -> str | None:
 class Stats:
     """What the search did: positions (priority windows) searched, transposition-table hits,
     steps done (moves and turn steps, each choice replayed), the depth reached, the positions in
-    combat or after it proven without a win by the bound of :mod:`mtgsolver.solver.turn_bound`."""
+    the precombat main phase, in combat or after it proven without a win by the bound of
+    :mod:`mtgsolver.solver.turn_bound`."""
 
     positions: int = 0
     hits: int = 0
@@ -636,15 +638,27 @@ class TurnSearch:
         return out
 
     def hopeless(self, board: Board, step: str, combat: Combat = None) -> bool:
-        """Whether the opponent surely survives the rest of the turn from this window in combat
-        (``combat``: the attackers blocked, once blockers are declared) or after it
-        (:func:`no_win_in_combat`, :func:`no_win_after_combat`)."""
+        """Whether the opponent surely survives the rest of the turn from this window in the
+        precombat main phase, in combat (``combat``: the attackers blocked, once blockers are
+        declared) or after it (:func:`no_win_in_main`, :func:`no_win_in_combat`,
+        :func:`no_win_after_combat`)."""
+        if step == "precombat_main":
+            return self.hopeless_in_main(board)
         if step not in ("postcombat_main", "end", *COMBAT_WINDOWS):
             return False
         view = self.game(board, _Script((), self.owner)).view()
         blocked = combat[0] if combat is not None else None
         if no_win_after_combat(board, view, self.me, self.opp, step) or no_win_in_combat(
                 board, view, self.me, self.opp, step, blocked):
+            self.stats.pruned += 1
+            return True
+        return False
+
+    def hopeless_in_main(self, board: Board) -> bool:
+        """Whether the opponent surely survives the rest of the turn from a window of the
+        precombat main phase (:func:`no_win_in_main`)."""
+        view = self.game(board, _Script((), self.owner)).view()
+        if no_win_in_main(board, view, self.me, self.opp):
             self.stats.pruned += 1
             return True
         return False

@@ -34,8 +34,8 @@ from mtgsolver.model.effects import (ActivatedAbility, Attempt, Chosen, Conditio
 from mtgsolver.model.mana_abilities import AnyColor, Choice, Fixed, ManaAbility
 from mtgsolver.rules.mana_sources import extract_sources
 
-__all__ = ["COMBAT_WINDOWS", "Harm", "harm_after_combat", "harm_before_attacks", "harm_in_combat",
-           "no_win_after_combat", "no_win_before_attacks", "no_win_in_combat"]
+__all__ = ["COMBAT_WINDOWS", "Harm", "harm_after_combat", "harm_before_attacks", "harm_in_combat", "harm_in_main",
+           "no_win_after_combat", "no_win_before_attacks", "no_win_in_combat", "no_win_in_main"]
 
 #: Effects that let a known card or ability be used again (a card returned to a hand or put onto the
 #: battlefield from a zone all see, mana made): counted only where nothing could take life or poison.
@@ -94,6 +94,11 @@ _PLAYER_WARDS = re.compile(r"\b(?:you|players?|each player|your team) (?:have|ha
 #: Words granting another land play (305.2a) or a land played from elsewhere than the hand (305.1).
 _MORE_LANDS = re.compile(r"\badditional lands?\b|\bplay (?:an? )?(?:additional )?lands? (?:cards? )?from\b|"
                          r"\bplay lands from\b|\bplay any number of lands\b", re.I)
+
+
+#: Words of a creature that could join an attack from the main phase: haste (702.10), crew (702.122), a
+#: permanent becoming a creature (613.1d).
+_JOINING = re.compile(r"\bhaste\b|\bcrew\b|\bbecomes?\b[^.]*\bcreature", re.I)
 
 
 class _Unbounded(Exception):
@@ -166,6 +171,40 @@ def no_win_before_attacks(board: Board, view: Board, me: str, opponent: str) -> 
     return harm is not None and harm.life < player.life and harm.poison < 10 - player.poison
 
 
+def no_win_in_main(board: Board, view: Board, me: str, opponent: str) -> bool:
+    """Whether the opponent surely survives the rest of the turn from a window of the precombat
+    main phase (505.1): :func:`harm_in_main` is less than their life and than the poison they
+    can still take (704.5a, 704.5c)."""
+    harm = harm_in_main(board, view, me, opponent)
+    player = board.player(opponent)
+    return harm is not None and harm.life < player.life and harm.poison < 10 - player.poison
+
+
+def harm_in_main(board: Board, view: Board, me: str, opponent: str) -> Harm | None:
+    """The bound of :func:`harm_before_attacks` from the precombat main phase, with the whole
+    turn still to come: every creature of ``me`` that could attack now counted as attacking
+    (302.6), with the power every card in hand and every ability could add (sorcery-speed ones
+    too, 307.1), the mana of one land play (305.2) included; what spells and abilities take as
+    after combat. ``None`` (no bound) where another creature could join the attack: a creature
+    card in hand with haste or entering as a copy (702.10b, 707.2), anything of theirs that
+    speaks of haste, of crewing or of something becoming a creature (702.122, 613.1d), an
+    untap (a tapped creature could attack after all)."""
+    able = frozenset(p.id for p in view.controlled_by(me) if p.is_creature and not p.tapped
+                     and p.can_use_tap_abilities())
+    z = board.zones.get(me)
+    hand = list(z.hand) if z is not None else []
+    texts = [p.card.text or "" for p in view.controlled_by(me) if p.card is not None]
+    texts += [zc.card.text or "" for zc in hand if zc.card is not None]
+    if any(_JOINING.search(t) for t in texts) or any(
+            zc.permanent is not None and ("haste" in zc.permanent.keywords or any(
+                isinstance(a, Static) and "copy" in a.name for a in zc.permanent.abilities)) for zc in hand):
+        return None
+    try:
+        return _Counter(board, view, me, opponent, "precombat_main", attacking=able, main=True).total()
+    except _Unbounded:
+        return None
+
+
 def harm_before_attacks(board: Board, view: Board, me: str, opponent: str) -> Harm | None:
     """The bound of :func:`harm_in_combat` as attackers are about to be declared, with nothing
     to be done before (508.1): every untapped creature of ``me`` that isn't summoning sick or
@@ -181,8 +220,10 @@ def harm_before_attacks(board: Board, view: Board, me: str, opponent: str) -> Ha
 
 class _Counter:
     def __init__(self, board: Board, view: Board, me: str, opponent: str, step: str,
-                 blocked: frozenset[str] | None = None, attacking: frozenset[str] | None = None) -> None:
+                 blocked: frozenset[str] | None = None, attacking: frozenset[str] | None = None,
+                 main: bool = False) -> None:
         self.board, self.view, self.me, self.opp, self.step = board, view, me, opponent, step
+        self.main = main  # the precombat main phase: combat to come, anything castable (505.1, 307.1)
         self.blocked = blocked
         self.infect = False
         self.tramples = False  # an attacker could gain trample (702.19b): a blocked one still counts
@@ -194,7 +235,7 @@ class _Counter:
         self.energy: int | None = None
         self.live: list[tuple[Any, Any]] = []
         self.puts = False  # something could put a permanent onto the battlefield (_ENTERING)
-        self.combat = step in COMBAT_WINDOWS or step == "beginning_of_combat"
+        self.combat = main or step in COMBAT_WINDOWS or step == "beginning_of_combat"
         declared = view.combat.attackers if view.combat is not None else ()
         self.attacking = frozenset(a.creature for a in declared) if attacking is None else attacking
         #: something lowers power or takes an ability that removing its source gives back (611.3a)
@@ -220,7 +261,8 @@ class _Counter:
                     continue  # the search makes only the searching player's moves
                 live.append((a, p))
         # in combat a permanent enters only cast at instant speed (307.1, 305.1) or put onto the battlefield
-        puts = any(type(e).__name__ in _ENTERING for a in (*(a for a, _ in live), *_hand_parts(hand, self.combat))
+        main = self.main
+        puts = any(type(e).__name__ in _ENTERING for a in (*(a for a, _ in live), *_hand_parts(hand, self.combat and not main))
                    for e in _walk(getattr(a, "effects", ())))
         self.puts = puts
         entering = [zc for zc in hand if zc.permanent is not None and self._may_enter(zc.card)]
@@ -231,7 +273,7 @@ class _Counter:
                 self.infect |= "infect" in zc.permanent.keywords
                 live += [(a, zc.permanent) for a in zc.permanent.abilities
                          if not (isinstance(a, TriggeredAbility) and self._dead(a, zc.permanent.controller))]
-        if self.combat and not puts:  # "When ~ enters" of a permanent that can't enter now (603.6a)
+        if self.combat and not main and not puts:  # "When ~ enters" of a permanent that can't enter now (603.6a)
             live = [(a, perm) for a, perm in live if not (_on_entering(a) and not _instant(perm.card))]
         live = self._without_entered(live)
         for e in self.board.effects:
@@ -249,7 +291,7 @@ class _Counter:
         if not any(type(e).__name__ == "Untap" for a, _ in usable for e in _walk(getattr(a, "effects", ()))):
             live = usable  # 602.2b, 107.5: a {T} ability of a tapped permanent does nothing while nothing untaps it
         self.live = live
-        pumped = [(a, perm, self._flags(getattr(a, "effects", ()), perm, puts or _instant_speed(a, perm, hand),
+        pumped = [(a, perm, self._flags(getattr(a, "effects", ()), perm, puts or main or _instant_speed(a, perm, hand),
                                         getattr(a, "targets", ()))) for a, perm in live]  # every flag set first
         for a, perm, pump in pumped:
             if pump and _on_casting(a):
@@ -271,6 +313,8 @@ class _Counter:
             poison += n * counters
         if self.repeats and (life or poison):
             raise _Unbounded()  # what takes life could be used again
+        if main and self.untaps:
+            raise _Unbounded()  # a tapped creature could untap and attack
         if self.combat:
             total, strikes = self._combat_damage()
             damage = total + pumps * strikes
@@ -338,7 +382,7 @@ class _Counter:
             e.whose == "you" and controller != active or e.whose == "opponent" and controller == active))}
         if self.step == "end":
             kinds.discard("end_step")
-        if self.step == "beginning_of_combat":
+        if self.step in ("beginning_of_combat", "precombat_main"):
             return kinds <= _PAST_BEFORE_ATTACKS
         if self.combat:
             return kinds <= (_PAST_BEFORE_BLOCKS if self.step == "declare_attackers" else _PAST_AFTER_BLOCKS)
@@ -454,7 +498,7 @@ class _Counter:
     def _may_enter(self, card: Any) -> bool:
         """Whether a permanent ``card`` in hand could still enter the battlefield: in combat only
         cast at instant speed (117.1a; 305.1: no land is played) or put there by an effect."""
-        return not self.combat or self.puts or _instant(card)
+        return not self.combat or self.main or self.puts or _instant(card)
 
     def _energy(self) -> int:
         """A bound on the energy counters the searching player can still pay (107.14): theirs, and
@@ -484,10 +528,11 @@ class _Counter:
 
     def _casts(self, hand: list[Any]) -> int:
         """The most spells the searching player can still cast in combat: the cards in ``hand``
-        castable at instant speed (117.1a), each once; none can return to be cast again."""
+        castable at instant speed (117.1a), each once (in the main phase, every card); none can
+        return to be cast again."""
         if self.repeats:
             raise _Unbounded()
-        return sum(1 for zc in hand if _instant(zc.card))
+        return sum(1 for zc in hand if self.main or _instant(zc.card))
 
     def _mana(self) -> int:
         """A bound on the mana the searching player can still spend: the pool and each mana
