@@ -27,12 +27,21 @@ def test_renegade_rallier_reads_its_revolt(real_cards) -> None:
     assert not unread and trig["event"] == {"kind": "enters"} and trig["condition"] == [{"permanent_left": True}]
 
 
-def test_an_enters_trigger_that_adds_mana_only_if_a_permanent_left_stays_unread(real_cards) -> None:
-    """Revolt's "When ~ enters the battlefield, if a permanent you controlled left the battlefield
-    this turn, add {G}{G}" is not read (its plain form, Priest of Gix's "When ~ enters the
-    battlefield, add {B}{B}{B}", is a trigger on the stack, 605.5a: tests/test_damage_record.py)."""
+@pytest.mark.parametrize("left, added", [("[a]", ["G", "G"]), ("[b]", []), ("[]", [])])
+def test_an_enters_trigger_adds_mana_only_if_a_permanent_left(real_cards, left: str, added: list[str]) -> None:
+    """Hidden Herbalists' revolt, "When ~ enters the battlefield, if a permanent you controlled
+    left the battlefield this turn, add {G}{G}": a trigger on the stack like Priest of Gix's
+    plain form (605.5a: tests/test_damage_record.py), its intervening "if" checked as it would
+    trigger and as it resolves (603.4); only its controller's permanents count."""
     card = real_cards.find("Hidden Herbalists")
-    assert parse_oracle_text(card.text, card.name)[1]
+    entries, unread = parse_oracle_text(card.text, card.name)
+    trig = next(e["triggered"] for e in entries if isinstance(e, dict) and "triggered" in e)
+    assert not unread and trig["condition"] == [{"permanent_left": True}]
+    assert trig["effects"] == [{"add_mana": {"mana": ["G", "G"]}}]
+    b = board(f"turn: {{permanent_left: {left}}}\nzones: {{a: {{hand: [Hidden Herbalists]}}}}\n", real_cards)
+    r = resolve(b, ["cast Hidden Herbalists"], free=True)
+    assert r.resolved is True, r.reason
+    assert sorted(m.type for m in r.board.mana_pools.get("a", ()) for _ in range(m.amount)) == added
 
 
 def test_a_permanent_leaving_is_kept_for_its_controller(real_cards) -> None:
@@ -129,8 +138,7 @@ def test_bishop_returns_rallier_whose_revolt_returns_an_aura_onto_an_attacker(re
     attack paying Baird's {1} each (508.1h); Bishop returns Renegade Rallier, whose revolt
     returns One With the Wind onto the Warleader (303.4f): 7 in the air and 2 of the Cats on
     the ground make 9. Without revolt the Aura stays and no attack wins. (The puzzle's graveyard
-    also holds Hidden Herbalists, left out here: Bishop could return it, and its unread revolt
-    mana line would leave "no win" undecided.)"""
+    also holds Hidden Herbalists, left out here: Bishop could return it, more lines to search.)"""
     make = lambda: board(f"turn: {{permanent_left: {left}}}\n" + MIDPOINT, real_cards, life=9)  # noqa: E731
     answer = win_turn(make(), real_cards, time_limit=60)
     assert answer.solved is solved, answer.reasons

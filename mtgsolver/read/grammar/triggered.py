@@ -15,6 +15,7 @@ Examples
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from mtgsolver.read.grammar.actions import (
@@ -46,6 +47,8 @@ _LANDFALL = "whenever a land enters the battlefield under your control, add "
 #: Its own entering that adds mana (Burning-Tree Emissary): likewise a triggered ability that is
 #: not a mana ability (605.5a), on the stack.
 _ENTERS_ADDING = "when ~ enters the battlefield, add "
+#: The same behind an intervening "if" clause (603.4: Hidden Herbalists' revolt, 207.2c).
+_ENTERS_IF_ADDING = re.compile(r"when ~ enters the battlefield, if [^,.]+, add ")
 
 
 def read(line: str, name: str) -> list[Any] | None:
@@ -63,7 +66,8 @@ def triggered(line: str, name: str) -> dict[str, Any]:
     """
     low = normal(line, name)
     tapped = low.startswith(_TAPPED) and not about_mana(low[len(_TAPPED):])
-    if not is_triggered(line) or about_mana(line) and not tapped and not low.startswith((_LANDFALL, _ENTERS_ADDING)):
+    if not is_triggered(line) or about_mana(line) and not tapped and not low.startswith(
+            (_LANDFALL, _ENTERS_ADDING)) and not _ENTERS_IF_ADDING.match(low):
         raise Refused("not a triggered ability, or one about mana")
     keyword_cost(line)
     event, rest = _clause(low, trigger)
