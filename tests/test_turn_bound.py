@@ -378,3 +378,22 @@ def test_the_reference_never_wins_from_the_main_phase_where_the_bound_says_no(st
     able = [u for u in state.units if u.mine and not u.tapped and not u.sick]
     hasty = any(card[0] == "clone" or card[0] == "creature" and "haste" in card[4] for _, card in state.hand)
     assert harm is None if hasty else harm is None or harm.life >= sum(max(u.power, 0) for u in able)
+
+
+def test_a_card_returned_to_the_hand_puts_nothing_onto_the_battlefield(real_cards) -> None:
+    """PP24 in combat: Rancor's "return Rancor to its owner's hand" (400.7) puts nothing onto
+    the battlefield, and an Aura in hand isn't cast in combat (307.1): Bonesplitter's equip still
+    works only as a sorcery (702.6a) and the bound holds: the attacking Vault Skirge's 1 + 2
+    (Rancor) and Mutagenic Growth's 2."""
+    text = ("version: 1\nactive_player: me\nplayers: [{name: me, life: 1}, {name: opp, life: 6}]\n"
+            "turn: {step: declare_attackers}\n"
+            "zones: {me: {hand: [Nourish, Pit Fight, Mutagenic Growth, Elemental Uprising]}}\nbattlefield:\n"
+            "  - {id: v, card: Vault Skirge, controller: me, tapped: true}\n"
+            "  - {id: r, card: Rancor, controller: me, attached_to: v}\n"
+            "  - {id: s, card: Skarrgan Pit-Skulk, controller: me}\n"
+            "  - {id: b, card: Bonesplitter, controller: me, attached_to: s}\n"
+            "  - {id: f, card: Forest, controller: me}\n"
+            "  - {id: n, card: Falkenrath Noble, controller: opp}\n"
+            "combat:\n  attackers: [{creature: v, target: opp}]\n")
+    board = parse_board_text(text, "b.yaml", real_cards)
+    assert harm_in_combat(board, apply_layers(board), "me", "opp", "declare_attackers") == Harm(1 + 2 + 2, 0)

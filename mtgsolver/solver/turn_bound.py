@@ -262,7 +262,7 @@ class _Counter:
                 live.append((a, p))
         # in combat a permanent enters only cast at instant speed (307.1, 305.1) or put onto the battlefield
         main = self.main
-        puts = any(type(e).__name__ in _ENTERING for a in (*(a for a, _ in live), *_hand_parts(hand, self.combat and not main))
+        puts = any(_puts_onto_battlefield(e) for a in (*(a for a, _ in live), *_hand_parts(hand, self.combat and not main))
                    for e in _walk(getattr(a, "effects", ())))
         self.puts = puts
         entering = [zc for zc in hand if zc.permanent is not None and self._may_enter(zc.card)]
@@ -291,7 +291,7 @@ class _Counter:
         if not any(type(e).__name__ == "Untap" for a, _ in usable for e in _walk(getattr(a, "effects", ()))):
             live = usable  # 602.2b, 107.5: a {T} ability of a tapped permanent does nothing while nothing untaps it
         self.live = live
-        pumped = [(a, perm, self._flags(getattr(a, "effects", ()), perm, puts or main or _instant_speed(a, perm, hand),
+        pumped = [(a, perm, self._flags(getattr(a, "effects", ()), perm, main or _instant_speed(a, perm, hand, puts),
                                         getattr(a, "targets", ()))) for a, perm in live]  # every flag set first
         for a, perm, pump in pumped:
             if pump and _on_casting(a):
@@ -628,13 +628,16 @@ class _Counter:
         return not any(_PLAYER_WARDS.search(t) for t in texts)
 
 
-def _instant_speed(a: Any, perm: Any, hand: list[Any]) -> bool:
+def _instant_speed(a: Any, perm: Any, hand: list[Any], puts: bool = False) -> bool:
     """Whether ``a`` (a spell in ``hand``, an ability of a permanent or of a card in hand) could
     be used in combat (117.1a, 307.1, 602.5d): not an activated ability "only as a sorcery", not
     a spell or the ability of a permanent card still in hand that is neither an instant nor has
-    flash."""
+    flash, unless something ``puts`` a permanent onto the battlefield (its abilities then work
+    in combat too)."""
     if isinstance(a, ActivatedAbility) and (a.timing == "sorcery" or a.loyalty is not None):
         return False
+    if puts:
+        return True
     card = next((zc.card for zc in hand if a is zc.spell or zc.permanent is not None and (
         perm is zc.permanent)), None)
     return card is None or _instant(card)
@@ -644,6 +647,12 @@ def _tapped_tap(a: Any, perm: Any) -> bool:
     """Whether ``a`` is an activated ability with a {T} cost of ``perm``, which is tapped."""
     return isinstance(a, ActivatedAbility) and perm is not None and perm.tapped and any(
         c.kind == "tap" for c in a.costs)
+
+
+def _puts_onto_battlefield(e: Any) -> bool:
+    """Whether the effect ``e`` puts a permanent onto the battlefield other than by casting it
+    (:data:`_ENTERING`; a card returned from a graveyard to its owner's hand enters nothing)."""
+    return type(e).__name__ in _ENTERING and getattr(e, "to", "battlefield") != "hand"
 
 
 def _plain_land(card: Any) -> bool:
