@@ -1,10 +1,11 @@
-"""A sound bound for the whole-turn search: in combat or after it, how much life and how many
-poison counters can the rest of the turn still take from the opponent?
+"""A sound bound for the whole-turn search: in the precombat main phase, in combat or after it,
+how much life and how many poison counters can the rest of the turn still take from the opponent?
 
 In combat, once attackers are declared (508.1), the combat damage still to come is at most the
 attacking creatures' power (twice with double strike, nothing for a blocked one without
 trample: :func:`harm_in_combat`; as attackers are about to be declared, the power of every
-creature that could attack: :func:`harm_before_attacks`), and what raises it: a pump counted for
+creature that could attack: :func:`harm_before_attacks`, and from the precombat main phase the
+same with every card in hand castable and one land play to come: :func:`harm_in_main`), and what raises it: a pump counted for
 each use the mana and energy at hand pay (602.5). Besides combat damage the opponent loses only
 through what spells and abilities do: damage (120.3a, or poison from a source with infect,
 120.3b), life loss (119.3), poison counters (122.1f) or a draw from an empty library (704.5b). :func:`harm_after_combat` adds up, over what the
