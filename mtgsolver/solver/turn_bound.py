@@ -5,9 +5,9 @@ In combat, once attackers are declared (508.1), the combat damage still to come 
 attacking creatures' power (twice with double strike, nothing for a blocked one without
 trample: :func:`harm_in_combat`; as attackers are about to be declared, the power of every
 creature that could attack: :func:`harm_before_attacks`, and from the precombat main phase the
-same with every card in hand castable and one land play to come: :func:`harm_in_main`), and what raises it: a pump counted for
-each use the mana and energy at hand pay (602.5). Besides combat damage the opponent loses only
-through what spells and abilities do: damage (120.3a, or poison from a source with infect,
+same with every card in hand castable and one land play to come: :func:`harm_in_main`), and
+what raises it: a pump counted for each use the mana and energy at hand pay (602.5). Besides
+combat damage the opponent loses only through what spells and abilities do: damage (120.3a, or poison from a source with infect,
 120.3b), life loss (119.3), poison counters (122.1f) or a draw from an empty library (704.5b). :func:`harm_after_combat` adds up, over what the
 searching player could still use, the most each thing can do: a spell in hand once, an activated
 ability as often as its cost allows (a {T} or sacrifice cost once, a mana cost as often as the
@@ -263,8 +263,8 @@ class _Counter:
                 live.append((a, p))
         # in combat a permanent enters only cast at instant speed (307.1, 305.1) or put onto the battlefield
         main = self.main
-        puts = any(_puts_onto_battlefield(e) for a in (*(a for a, _ in live), *_hand_parts(hand, self.combat and not main))
-                   for e in _walk(getattr(a, "effects", ())))
+        parts = (*(a for a, _ in live), *_hand_parts(hand, self.combat and not main))
+        puts = any(_puts_onto_battlefield(e) for a in parts for e in _walk(getattr(a, "effects", ())))
         self.puts = puts
         entering = [zc for zc in hand if zc.permanent is not None and self._may_enter(zc.card)]
         for zc in hand:
@@ -329,7 +329,8 @@ class _Counter:
         back (:data:`_REPEATS`), in what is live or in any player's hand; a land returned only
         (Orzhov Basilica) enters again as the land play, its own triggers kept."""
         present = {id(p) for p in self.view.permanents}
-        entered = {(id(a), id(perm)) for a, perm in live if _on_entering(a) and perm is not None and id(perm) in present}
+        entered = {(id(a), id(perm)) for a, perm in live
+                   if _on_entering(a) and perm is not None and id(perm) in present}
         if not entered:
             return live
         others = [a for a, perm in live if not (_on_entering(a) and perm is not None and id(perm) in present)]
