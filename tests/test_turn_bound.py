@@ -397,3 +397,17 @@ def test_a_card_returned_to_the_hand_puts_nothing_onto_the_battlefield(real_card
             "combat:\n  attackers: [{creature: v, target: opp}]\n")
     board = parse_board_text(text, "b.yaml", real_cards)
     assert harm_in_combat(board, apply_layers(board), "me", "opp", "declare_attackers") == Harm(1 + 2 + 2, 0)
+
+
+def test_an_attacking_vehicle_deals_its_power(real_cards) -> None:
+    """702.122a: crew makes a Vehicle an artifact creature; once it attacks, crewing it adds no
+    damage (MTGP_03's Mobile Garrison, crewed: 3 power; its attack trigger's untap is past)."""
+    text = ("version: 1\nactive_player: me\nplayers: [{name: me}, {name: opp, life: 8}]\n"
+            "turn: {step: declare_attackers}\nbattlefield:\n"
+            "  - {id: g, card: Mobile Garrison, controller: me, tapped: true, types: [artifact, creature]}\n"
+            "  - {id: m, card: Mountain, controller: me}\n"
+            "combat:\n  attackers: [{creature: g, target: opp}]\n")
+    board = parse_board_text(text, "b.yaml", real_cards)
+    view = apply_layers(board)
+    assert view.permanent("g").is_creature and "crew" in view.permanent("g").keywords
+    assert harm_in_combat(board, view, "me", "opp", "declare_attackers") == Harm(3, 0)

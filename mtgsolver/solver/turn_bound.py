@@ -75,7 +75,9 @@ _PLAIN_COMBAT = frozenset({"flying", "reach", "trample", "first_strike", "double
                            # keywords that work as a card is cast or its permanent enters (702.66 delve, 702.54
                            # bloodthirst, 702.110 exploit ...): nothing on an attacking creature
                            "delve", "convoke", "flash", "kicker", "cycling", "flashback", "madness", "evoke",
-                           "bloodthirst", "exploit", "fabricate", "riot", "amplify", "devour", "tribute", "sunburst"})
+                           "bloodthirst", "exploit", "fabricate", "riot", "amplify", "devour", "tribute", "sunburst",
+                           # 702.122a: crewing makes a Vehicle a creature; an attacking one deals only its power
+                           "crew"})
 #: Effects that could raise an attacker's power by taking away what lowers it (a static's source leaving, 611.3a).
 _REMOVALS = ("Destroy", "Exile", "Sacrifice", "Fight", "PutInLibrary", "Damage")
 #: Statics that make continuous effects (613; rules/layers.py applies these names).
