@@ -403,3 +403,38 @@ def test_the_tagger_rewrites_each_phrase_the_grammar_reads(name: str, low: str, 
     "non" words, "that much", "where x is", two targets, your own next untap step, "until end of turn for each", "on the battlefield") reads to its effects: real cards'
     sentences, and hand-written ones named by their phrase."""
     assert _without_ids(actions.sentence(low)) == expected, name
+
+
+def test_707_9_a_copys_exceptions_listed_with_commas_and_and() -> None:
+    """Lazav, the Multifarious: ", except its name is ~, it's legendary in addition to its other
+    types, and it has this ability" is three exceptions (707.9a-b), the last after ", and"."""
+    assert _without_ids(actions.sentence(
+        "~ becomes a copy of target creature card in your graveyard with mana value x, except its name is ~, "
+        "it's legendary in addition to its other types, and it has this ability.")) == [
+        {"become_copy": {"of": {"target": {"kinds": ["card"], "zone": "graveyard", "whose": "you",
+                                           "filter": {"types": ["creature"],
+                                                      "x_bounds": ["mana_value_at_least", "mana_value_at_most"]}}},
+                         "keeps_name": True, "adds_supertypes": ["legendary"], "keeps_ability": True,
+                         "what": "source"}}]
+
+
+@pytest.mark.parametrize("name, low, count", [
+    ("Gaea's Might", "target creature gets +1/+1 until end of turn for each basic land type among lands you control.",
+     "times"),
+    ("Spore Burst", "create a 1/1 green saproling creature token for each basic land type among lands you control.",
+     "count"),
+])
+def test_305_6_domain_counts_the_basic_land_types_among_lands(name: str, low: str, count: str) -> None:
+    """Domain (305.6): "for each basic land type among lands you control" counts the basic land
+    types among the lands named, whatever the effect it multiplies."""
+    [effect] = actions.sentence(low)
+    assert next(iter(effect.values()))[count] == {
+        "count": {"basic_land_types_among": {"controller": "you", "types": ["land"]}}}, name
+
+
+def test_each_player_and_each_creature_your_opponents_control() -> None:
+    """Sarkhan, Dragonsoul's +2: "each opponent and each creature your opponents control" is two
+    groups dealt damage by one source at once (120.2b), the second with its controller."""
+    assert actions.sentence("~ deals 1 damage to each opponent and each creature your opponents control.") == [
+        {"damage": {"amount": 1, "to": {"players": "opponents"}}},
+        {"damage": {"amount": 1, "to": {"each": {"controller": "opponents", "types": ["creature"]}}, "joined": True}}]
