@@ -438,3 +438,150 @@ def test_each_player_and_each_creature_your_opponents_control() -> None:
     assert actions.sentence("~ deals 1 damage to each opponent and each creature your opponents control.") == [
         {"damage": {"amount": 1, "to": {"players": "opponents"}}},
         {"damage": {"amount": 1, "to": {"each": {"controller": "opponents", "types": ["creature"]}}, "joined": True}}]
+
+
+def _reading(name: str, text: str):
+    """The family's reading of a card's text (a spell's whole text, or one ability's line),
+    without the printed text it keeps."""
+    if text.startswith(("When", "Whenever", "At ")):
+        found = triggered.read(text, name)
+    elif text.startswith("{"):
+        found = activated.read(text, name)
+    else:
+        found = read_spell(text, name)
+
+    def bare(value):
+        if isinstance(value, dict):
+            return {k: bare(v) for k, v in value.items() if k != "text"}
+        return [bare(v) for v in value] if isinstance(value, list) else value
+    return bare(found)
+
+
+_ANY_TARGET = {"kinds": ["battle", "creature", "planeswalker", "player"]}
+
+
+@pytest.mark.parametrize("name, text, expected", [
+    ("Contentious Plan", "Proliferate. (Choose any number of permanents and/or players, then give each another "
+     "counter of each kind already there.)\nDraw a card.",  # 701.34
+     {"effects": [{"proliferate": {}}, {"draw": {"amount": 1, "who": "you"}}]}),
+    ("Fates' Reversal", "Return up to one target creature card from your graveyard to your hand. Venture into the "
+     "dungeon. (Enter the first room or advance to the next room.)",  # 701.49
+     {"effects": [{"return_from_graveyard": {"what": {"target": 0}}},
+                  {"keyword_action": {"action": "venture", "who": "you"}}],
+      "targets": [{"kinds": ["card"], "zone": "graveyard", "whose": "you", "filter": {"types": ["creature"]},
+                   "count": 1, "up_to": True}]}),
+    ("Brazen Buccaneers", "When Brazen Buccaneers enters the battlefield, it explores. (Reveal the top card of your "
+     "library. Put that card into your hand if it's a land. Otherwise, put a +1/+1 counter on this creature, then "
+     "put the card back or put it into your graveyard.)",  # 701.44
+     [{"triggered": {"event": {"kind": "enters"},
+                     "effects": [{"keyword_action": {"action": "explore", "what": "source"}}]}}]),
+    ("Crumbling Vestige", "When Crumbling Vestige enters the battlefield, add one mana of any color.",
+     [{"triggered": {"event": {"kind": "enters"}, "effects": [{"add_mana": {"any_color": 1}}]}}]),
+    ("Burst Lightning", "Kicker {4} (You may pay an additional {4} as you cast this spell.)\nBurst Lightning deals "
+     "2 damage to any target. If this spell was kicked, it deals 4 damage instead.",  # 702.33d, 608.2c
+     {"effects": [{"conditional": {"condition": [], "effects": [{"damage": {"amount": 4, "to": {"target": 0}}}],
+                                   "otherwise": [{"damage": {"amount": 2, "to": {"target": 0}}}], "kicked": True}}],
+      "targets": [_ANY_TARGET], "kicker": "{4}"}),
+    ("Eldrazi Monument", "At the beginning of your upkeep, sacrifice a creature. If you can't, sacrifice Eldrazi "
+     "Monument.",  # 608.2c: an attempt and what follows its failure
+     [{"triggered": {"event": {"kind": "upkeep"}, "effects": [{"attempt": {
+         "effects": [{"sacrifice": {"filter": {"types": ["creature"]}, "who": "you"}}],
+         "otherwise": [{"sacrifice": {"what": "source", "who": "you"}}]}}]}}]),
+    ("Noxious Revival", "Put target card from a graveyard on top of its owner's library.",
+     {"effects": [{"put_in_library": {"what": {"target": 0}}}], "targets": [{"kinds": ["card"], "zone": "graveyard"}]}),
+    ("Conflagrate", "Conflagrate deals X damage divided as you choose among any number of targets.",  # 601.2d
+     {"effects": [{"damage": {"amount": "x", "to": {"target": 0}, "divided": True}}],
+      "targets": [{**_ANY_TARGET, "count": "x", "up_to": True}]}),
+    ("Alabaster Wall", "{T}: Prevent the next 1 damage that would be dealt to any target this turn.",  # 615.7
+     [{"activated": {"costs": [{"kind": "tap"}], "effects": [{"prevent_damage": {"amount": 1, "to": {"target": 0}}}],
+                     "targets": [_ANY_TARGET]}}]),
+    ("Furious Reprisal", "Furious Reprisal deals 2 damage to each of two targets.",  # 115.4: any target's kinds
+     {"effects": [{"damage": {"amount": 2, "to": {"target": 0}}}], "targets": [{**_ANY_TARGET, "count": 2}]}),
+    ("About Face", "Switch target creature's power and toughness until end of turn.",  # 613.4d
+     {"effects": [{"modify": {"spec": {"switch_pt": True}, "what": {"target": 0}}}], "targets": [{"kinds": ["creature"]}]}),
+    ("Call to the Grave", "At the beginning of the end step, if no creatures are on the battlefield, sacrifice Call "
+     "to the Grave.",  # 603.4: an intervening "if"
+     [{"triggered": {"event": {"kind": "end_step", "whose": "each"},
+                     "condition": [{"on_battlefield": {"types": ["creature"]}, "not": True}],
+                     "effects": [{"sacrifice": {"what": "source", "who": "you"}}]}}]),
+    ("Tectonic Edge", "{1}, {T}, Sacrifice Tectonic Edge: Destroy target nonbasic land. Activate only if an "
+     "opponent controls four or more lands.",  # 602.5b
+     [{"activated": {"mana": "{1}", "costs": [{"kind": "tap"}, {"kind": "sacrifice_self"}],
+                     "effects": [{"destroy": {"what": {"target": 0}}}],
+                     "targets": [{"kinds": ["land"], "filter": {"not_supertypes": ["basic"]}}],
+                     "condition": [{"opponent_controls": {"types": ["land"]}, "at_least": 4}]}}]),
+    ("Angelic Guardian", "Whenever one or more creatures you control attack, they gain indestructible until end of "
+     "turn. (Damage and effects that say \"destroy\" don't destroy them.)",  # 603.2c: one trigger for all
+     [{"triggered": {"event": {"kind": "attacks", "subject": {"controller": "you", "types": ["creature"]},
+                               "one_or_more": True},
+                     "effects": [{"modify": {"spec": {"gains": ["indestructible"]}, "what": {"subject": "object"}}}]}}]),
+])
+def test_real_cards_read_exactly(name: str, text: str, expected) -> None:
+    """Real cards of the pool, each the exact reading of one compiler rule: a keyword action's
+    name, mana of any color, a kicked spell's damage instead, a failed attempt, a card put on
+    its owner's library, X damage divided, a prevention shield's amount."""
+    assert _reading(name, text) == expected
+
+
+def test_them_names_several_objects_only() -> None:
+    """"Them" after one target, or after players, has no antecedent of several objects: the
+    ability stays unread."""
+    for text in ("tap target creature. untap them.", "~ deals 1 damage to each opponent. untap them."):
+        with pytest.raises(actions.Refused):
+            actions.link([e for s in actions.sentences(text) for e in actions.sentence(s)], "spell")
+
+
+def test_120_1_a_player_deals_no_damage() -> None:
+    """Objects deal damage (120.1): "target player deals damage ... equal to ..." is not read,
+    while a creature dealing damage equal to its power is."""
+    with pytest.raises(actions.Refused):
+        actions.sentence("target player deals damage to target creature equal to ~'s power.")
+    assert actions.link(actions.sentence("target creature deals damage to itself equal to its power."), "spell")[0] == [
+        {"damage": {"amount": {"power_of": {"target": 0}}, "to": {"target": 0}, "source": {"target": 0}}}]
+
+
+def test_608_2d_another_player_chooses_what_may_happen() -> None:
+    """"Target player may have target creature get +2/+2": that player chooses (608.2d)."""
+    links = actions.Links("spell")
+    effects = actions.ability_effects(actions.effect_text("target player may have target creature get +2/+2 until end "
+                                                          "of turn."), links)
+    assert effects == [{"optional": {"effects": [{"modify": {"spec": {"gets": [2, 2]}, "what": {"target": 1}}}],
+                                     "who": {"target": 0}}}]
+
+
+def test_700_2_no_more_modes_chosen_than_there_are() -> None:
+    """A modal header choosing more modes than are printed is refused (700.2)."""
+    with pytest.raises(actions.Refused):
+        actions.modal_effects("choose three — • you gain 2 life. • draw a card.", actions.Links("spell"))
+    assert len(actions.modal_effects("choose two — • you gain 2 life. • draw a card.",
+                                     actions.Links("spell"))[0]["modal"]["modes"]) == 2
+
+
+def test_614_1a_a_creature_dealt_damage_this_way_among_creatures_of_some_subtypes() -> None:
+    """"Each goblin or wizard creature" is creatures only (its subtypes narrow it): a creature
+    dealt damage this way that would die is exiled instead (614.1a)."""
+    links = actions.Links("spell")
+    assert actions.ability_effects(actions.effect_text(
+        "~ deals 2 damage to each goblin or wizard creature. if a creature dealt damage this way would die this "
+        "turn, exile it instead."), links) == [
+        {"damage": {"amount": 2, "to": {"each": {"any_of": [{"subtypes": ["goblin"]}, {"subtypes": ["wizard"]}],
+                                                 "types": ["creature"]}}}},
+        {"exile_if_dies": {"what": {"each": {"any_of": [{"subtypes": ["goblin"]}, {"subtypes": ["wizard"]}],
+                                             "types": ["creature"]}}, "dealt_damage": True}}]
+
+
+@pytest.mark.parametrize("words, expected", [
+    ("there are seven or more cards in your graveyard", [{"cards_in_graveyard": 7}]),  # threshold
+    ("seven or more cards are in your graveyard", [{"cards_in_graveyard": 7}]),
+    ("there are two or more instant and/or sorcery cards in your graveyard",  # spell mastery
+     [{"graveyard_cards": ["instant", "sorcery"], "at_least": 2}]),
+])
+def test_cards_in_your_graveyard_counted(words: str, expected: list) -> None:
+    """Threshold counts every card of your graveyard; spell mastery the cards of some types."""
+    assert actions.condition(words) == expected
+
+
+def test_615_1_prevent_all_damage_this_turn() -> None:
+    """"Prevent all damage that would be dealt this turn": a prevention effect of every damage
+    (615.1), no amount and no recipient."""
+    assert actions.sentence("prevent all damage that would be dealt this turn.") == [{"prevent_damage": {}}]
