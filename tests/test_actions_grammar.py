@@ -515,6 +515,14 @@ _ANY_TARGET = {"kinds": ["battle", "creature", "planeswalker", "player"]}
      [{"triggered": {"event": {"kind": "attacks", "subject": {"controller": "you", "types": ["creature"]},
                                "one_or_more": True},
                      "effects": [{"modify": {"spec": {"gains": ["indestructible"]}, "what": {"subject": "object"}}}]}}]),
+    ("Consider", "Look at the top card of your library. You may put that card into your graveyard.\nDraw a card.",
+     {"effects": [{"surveil": {"amount": 1}}, {"draw": {"amount": 1, "who": "you"}}]}),  # 701.25a: surveil 1
+    ("Aven Fateshaper", "{4}{U}: Look at the top four cards of your library, then put them back in any order.",
+     [{"activated": {"mana": "{4}{U}", "effects": [{"look_at_top": {"count": 4}}]}}]),
+    ("Powerstone Minefield", "Whenever a creature attacks or blocks, Powerstone Minefield deals 2 damage to it.",
+     [{"triggered": {"event": {"kind": "attacks", "subject": {"types": ["creature"]}},  # 603.2c: either event
+                     "also": [{"kind": "blocks", "subject": {"types": ["creature"]}}],
+                     "effects": [{"damage": {"amount": 2, "to": {"subject": "object"}}}]}}]),
 ])
 def test_real_cards_read_exactly(name: str, text: str, expected) -> None:
     """Real cards of the pool, each the exact reading of one compiler rule: a keyword action's
