@@ -542,8 +542,10 @@ def test_them_names_several_objects_only() -> None:
 def test_120_1_a_player_deals_no_damage() -> None:
     """Objects deal damage (120.1): "target player deals damage ... equal to ..." is not read,
     while a creature dealing damage equal to its power is."""
-    with pytest.raises(actions.Refused):
-        actions.sentence("target player deals damage to target creature equal to ~'s power.")
+    for text in ("target player deals damage to target creature equal to ~'s power.",
+                 "target player deals 3 damage to target creature."):
+        with pytest.raises(actions.Refused):
+            actions.sentence(text)
     assert actions.link(actions.sentence("target creature deals damage to itself equal to its power."), "spell")[0] == [
         {"damage": {"amount": {"power_of": {"target": 0}}, "to": {"target": 0}, "source": {"target": 0}}}]
 
