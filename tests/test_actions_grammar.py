@@ -595,3 +595,16 @@ def test_615_1_prevent_all_damage_this_turn() -> None:
     """"Prevent all damage that would be dealt this turn": a prevention effect of every damage
     (615.1), no amount and no recipient."""
     assert actions.sentence("prevent all damage that would be dealt this turn.") == [{"prevent_damage": {}}]
+
+
+@pytest.mark.parametrize("low", ["target player or planeswalker loses 2 life.",
+                                 "target creature or player gets +1/+1 until end of turn."])
+def test_a_target_that_may_be_a_player_or_an_object_is_the_subject_of_neither_verb(low: str) -> None:
+    """Life is a player's (119.3), power and toughness an object's (208.1): a target that may be
+    either is refused as the subject of a player's verb or an object's, while "they" takes its
+    antecedent's kind (Tyrannize: "target player discards their hand unless they pay 7 life")."""
+    with pytest.raises(actions.Refused):
+        actions.sentence(low)
+    assert _reading("Tyrannize", "Target player discards their hand unless they pay 7 life.")["effects"] == [
+        {"optional": {"effects": [{"pay": {"life": 7, "who": {"target": 0}}}],
+                      "otherwise": [{"discard": {"all": True, "who": {"target": 0}}}], "who": {"target": 0}}}]

@@ -1204,9 +1204,12 @@ def _clauses(clauses: list[_Clause]) -> list[Any]:
             if who.ref != "you":
                 raise Refused(f"{kind} with a subject")
         else:
-            if pred.player is True and who.kind not in ("player", "either"):
+            # "they" is either as its antecedent is; a target or group that may be a player or an
+            # object ("target player or planeswalker") fits neither a player's verb nor an object's
+            either = who.kind == "either" and who.ref == {"it": "they"}
+            if pred.player is True and who.kind != "player" and not either:
                 raise Refused(f"{kind} by an object")
-            if pred.player is False and who.kind not in ("object", "either"):
+            if pred.player is False and who.kind != "object" and not either:
                 raise Refused(f"{kind} of a player")
             if pred.library is not None and (pred.library == "you") != (who.ref == "you"):
                 raise Refused("'your library' searched by another, or 'their library' by you")
