@@ -523,6 +523,12 @@ _ANY_TARGET = {"kinds": ["battle", "creature", "planeswalker", "player"]}
      [{"triggered": {"event": {"kind": "attacks", "subject": {"types": ["creature"]}},  # 603.2c: either event
                      "also": [{"kind": "blocks", "subject": {"types": ["creature"]}}],
                      "effects": [{"damage": {"amount": 2, "to": {"subject": "object"}}}]}}]),
+    ("Death Charmer", "Whenever Death Charmer deals combat damage to a creature, that creature's controller loses "
+     "2 life unless they pay {2}.",  # 608.2d: "they" is the player who may pay
+     [{"triggered": {"event": {"kind": "deals_combat_damage_to_creature"}, "effects": [{"optional": {
+         "effects": [{"pay": {"mana": "{2}", "who": {"controller_of": {"subject": "object"}}}}],
+         "otherwise": [{"lose_life": {"amount": 2, "who": {"controller_of": {"subject": "object"}}}}],
+         "who": {"controller_of": {"subject": "object"}}}}]}}]),
 ])
 def test_real_cards_read_exactly(name: str, text: str, expected) -> None:
     """Real cards of the pool, each the exact reading of one compiler rule: a keyword action's
@@ -608,3 +614,18 @@ def test_a_target_that_may_be_a_player_or_an_object_is_the_subject_of_neither_ve
     assert _reading("Tyrannize", "Target player discards their hand unless they pay 7 life.")["effects"] == [
         {"optional": {"effects": [{"pay": {"life": 7, "who": {"target": 0}}}],
                       "otherwise": [{"discard": {"all": True, "who": {"target": 0}}}], "who": {"target": 0}}}]
+
+
+def test_608_2c_if_you_do_after_if_you_dont_is_not_read() -> None:
+    """"If you do" after "if you don't" of the same choice is left unread: the grammar reads an
+    option's branches in the order "if you do", then "if you don't" (608.2c)."""
+    for kind in ("spell", "activated"):
+        with pytest.raises(actions.Refused):
+            actions.ability_effects(actions.effect_text(
+                "you may sacrifice a creature. if you don't, you lose 2 life. if you do, draw a card."),
+                actions.Links(kind))
+    assert actions.ability_effects(actions.effect_text(
+        "you may sacrifice a creature. if you do, draw a card. if you don't, you lose 2 life."), actions.Links("spell")) == [
+        {"optional": {"effects": [{"sacrifice": {"filter": {"types": ["creature"]}, "who": "you"}}],
+                      "then": [{"draw": {"amount": 1, "who": "you"}}],
+                      "otherwise": [{"lose_life": {"amount": 2, "who": "you"}}]}}]
