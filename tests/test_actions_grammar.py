@@ -529,6 +529,17 @@ _ANY_TARGET = {"kinds": ["battle", "creature", "planeswalker", "player"]}
          "effects": [{"pay": {"mana": "{2}", "who": {"controller_of": {"subject": "object"}}}}],
          "otherwise": [{"lose_life": {"amount": 2, "who": {"controller_of": {"subject": "object"}}}}],
          "who": {"controller_of": {"subject": "object"}}}}]}}]),
+    ("Aeolipile", "{1}, {T}, Sacrifice Aeolipile: It deals 2 damage to any target.",  # "it": the source
+     [{"activated": {"mana": "{1}", "costs": [{"kind": "tap"}, {"kind": "sacrifice_self"}],
+                     "effects": [{"damage": {"amount": 2, "to": {"target": 0}}}], "targets": [_ANY_TARGET]}}]),
+    ("Inner Struggle", "Target creature deals damage to itself equal to its power.",  # 120.2b: it deals it
+     {"effects": [{"damage": {"amount": {"power_of": {"target": 0}}, "to": {"target": 0}, "source": {"target": 0}}}],
+      "targets": [{"kinds": ["creature"]}]}),
+    ("Aggressive Instinct", "Target creature you control deals damage equal to its power to target creature you "
+     "don't control.",
+     {"effects": [{"damage": {"amount": {"power_of": {"target": 0}}, "to": {"target": 1}, "source": {"target": 0}}}],
+      "targets": [{"kinds": ["creature"], "filter": {"controller": "you"}},
+                  {"kinds": ["creature"], "filter": {"controller": "opponents"}}]}),
 ])
 def test_real_cards_read_exactly(name: str, text: str, expected) -> None:
     """Real cards of the pool, each the exact reading of one compiler rule: a keyword action's
@@ -629,3 +640,10 @@ def test_608_2c_if_you_do_after_if_you_dont_is_not_read() -> None:
         {"optional": {"effects": [{"sacrifice": {"filter": {"types": ["creature"]}, "who": "you"}}],
                       "then": [{"draw": {"amount": 1, "who": "you"}}],
                       "otherwise": [{"lose_life": {"amount": 2, "who": "you"}}]}}]
+
+
+def test_for_each_other_counted_for_each_of_a_group_stays_unread() -> None:
+    """Run (Hit // Run): "attacking creatures you control get +1/+0 ... for each other attacking
+    creature" counts a different number for each creature of the group: unread."""
+    assert read_spell("Attacking creatures you control get +1/+0 until end of turn for each other attacking creature.",
+                      "Run") is None
