@@ -540,6 +540,13 @@ _ANY_TARGET = {"kinds": ["battle", "creature", "planeswalker", "player"]}
      {"effects": [{"damage": {"amount": {"power_of": {"target": 0}}, "to": {"target": 1}, "source": {"target": 0}}}],
       "targets": [{"kinds": ["creature"], "filter": {"controller": "you"}},
                   {"kinds": ["creature"], "filter": {"controller": "opponents"}}]}),
+    ("Craterhoof Behemoth", "When Craterhoof Behemoth enters the battlefield, creatures you control gain trample "
+     "and get +X/+X until end of turn, where X is the number of creatures you control.",  # X counts the gets only
+     [{"triggered": {"event": {"kind": "enters"}, "effects": [
+         {"modify": {"spec": {"gains": ["trample"]}, "what": {"each": {"controller": "you", "types": ["creature"]}}}},
+         {"modify": {"spec": {"gets": [1, 1]}, "times": {"count": {"permanents": {"controller": "you",
+                                                                                  "types": ["creature"]}}},
+                     "what": {"each": {"controller": "you", "types": ["creature"]}}}}]}}]),
 ])
 def test_real_cards_read_exactly(name: str, text: str, expected) -> None:
     """Real cards of the pool, each the exact reading of one compiler rule: a keyword action's
@@ -647,3 +654,14 @@ def test_for_each_other_counted_for_each_of_a_group_stays_unread() -> None:
     creature" counts a different number for each creature of the group: unread."""
     assert read_spell("Attacking creatures you control get +1/+0 until end of turn for each other attacking creature.",
                       "Run") is None
+
+
+def test_608_2c_a_sentence_after_an_instead_is_read() -> None:
+    """The sentence after "if ..., ... instead." is read as the next instruction (608.2c)."""
+    assert actions.ability_effects(actions.effect_text(
+        "~ deals 2 damage to any target. if you control a mountain, ~ deals 4 damage instead. draw a card."),
+        actions.Links("spell")) == [
+        {"conditional": {"condition": [{"controls": {"subtypes": ["mountain"]}}],
+                         "effects": [{"damage": {"amount": 4, "to": {"target": 0}}}],
+                         "otherwise": [{"damage": {"amount": 2, "to": {"target": 0}}}]}},
+        {"draw": {"amount": 1, "who": "you"}}]
