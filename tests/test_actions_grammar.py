@@ -403,3 +403,265 @@ def test_the_tagger_rewrites_each_phrase_the_grammar_reads(name: str, low: str, 
     "non" words, "that much", "where x is", two targets, your own next untap step, "until end of turn for each", "on the battlefield") reads to its effects: real cards'
     sentences, and hand-written ones named by their phrase."""
     assert _without_ids(actions.sentence(low)) == expected, name
+
+
+def test_707_9_a_copys_exceptions_listed_with_commas_and_and() -> None:
+    """Lazav, the Multifarious: ", except its name is ~, it's legendary in addition to its other
+    types, and it has this ability" is three exceptions (707.9a-b), the last after ", and"."""
+    assert _without_ids(actions.sentence(
+        "~ becomes a copy of target creature card in your graveyard with mana value x, except its name is ~, "
+        "it's legendary in addition to its other types, and it has this ability.")) == [
+        {"become_copy": {"of": {"target": {"kinds": ["card"], "zone": "graveyard", "whose": "you",
+                                           "filter": {"types": ["creature"],
+                                                      "x_bounds": ["mana_value_at_least", "mana_value_at_most"]}}},
+                         "keeps_name": True, "adds_supertypes": ["legendary"], "keeps_ability": True,
+                         "what": "source"}}]
+
+
+@pytest.mark.parametrize("name, low, count", [
+    ("Gaea's Might", "target creature gets +1/+1 until end of turn for each basic land type among lands you control.",
+     "times"),
+    ("Spore Burst", "create a 1/1 green saproling creature token for each basic land type among lands you control.",
+     "count"),
+])
+def test_305_6_domain_counts_the_basic_land_types_among_lands(name: str, low: str, count: str) -> None:
+    """Domain (305.6): "for each basic land type among lands you control" counts the basic land
+    types among the lands named, whatever the effect it multiplies."""
+    [effect] = actions.sentence(low)
+    assert next(iter(effect.values()))[count] == {
+        "count": {"basic_land_types_among": {"controller": "you", "types": ["land"]}}}, name
+
+
+def test_each_player_and_each_creature_your_opponents_control() -> None:
+    """Sarkhan, Dragonsoul's +2: "each opponent and each creature your opponents control" is two
+    groups dealt damage by one source at once (120.2b), the second with its controller."""
+    assert actions.sentence("~ deals 1 damage to each opponent and each creature your opponents control.") == [
+        {"damage": {"amount": 1, "to": {"players": "opponents"}}},
+        {"damage": {"amount": 1, "to": {"each": {"controller": "opponents", "types": ["creature"]}}, "joined": True}}]
+
+
+def _reading(name: str, text: str):
+    """The family's reading of a card's text (a spell's whole text, or one ability's line),
+    without the printed text it keeps."""
+    if text.startswith(("When", "Whenever", "At ")):
+        found = triggered.read(text, name)
+    elif text.startswith("{"):
+        found = activated.read(text, name)
+    else:
+        found = read_spell(text, name)
+
+    def bare(value):
+        if isinstance(value, dict):
+            return {k: bare(v) for k, v in value.items() if k != "text"}
+        return [bare(v) for v in value] if isinstance(value, list) else value
+    return bare(found)
+
+
+_ANY_TARGET = {"kinds": ["battle", "creature", "planeswalker", "player"]}
+
+
+@pytest.mark.parametrize("name, text, expected", [
+    ("Contentious Plan", "Proliferate. (Choose any number of permanents and/or players, then give each another "
+     "counter of each kind already there.)\nDraw a card.",  # 701.34
+     {"effects": [{"proliferate": {}}, {"draw": {"amount": 1, "who": "you"}}]}),
+    ("Fates' Reversal", "Return up to one target creature card from your graveyard to your hand. Venture into the "
+     "dungeon. (Enter the first room or advance to the next room.)",  # 701.49
+     {"effects": [{"return_from_graveyard": {"what": {"target": 0}}},
+                  {"keyword_action": {"action": "venture", "who": "you"}}],
+      "targets": [{"kinds": ["card"], "zone": "graveyard", "whose": "you", "filter": {"types": ["creature"]},
+                   "count": 1, "up_to": True}]}),
+    ("Brazen Buccaneers", "When Brazen Buccaneers enters the battlefield, it explores. (Reveal the top card of your "
+     "library. Put that card into your hand if it's a land. Otherwise, put a +1/+1 counter on this creature, then "
+     "put the card back or put it into your graveyard.)",  # 701.44
+     [{"triggered": {"event": {"kind": "enters"},
+                     "effects": [{"keyword_action": {"action": "explore", "what": "source"}}]}}]),
+    ("Crumbling Vestige", "When Crumbling Vestige enters the battlefield, add one mana of any color.",
+     [{"triggered": {"event": {"kind": "enters"}, "effects": [{"add_mana": {"any_color": 1}}]}}]),
+    ("Burst Lightning", "Kicker {4} (You may pay an additional {4} as you cast this spell.)\nBurst Lightning deals "
+     "2 damage to any target. If this spell was kicked, it deals 4 damage instead.",  # 702.33d, 608.2c
+     {"effects": [{"conditional": {"condition": [], "effects": [{"damage": {"amount": 4, "to": {"target": 0}}}],
+                                   "otherwise": [{"damage": {"amount": 2, "to": {"target": 0}}}], "kicked": True}}],
+      "targets": [_ANY_TARGET], "kicker": "{4}"}),
+    ("Eldrazi Monument", "At the beginning of your upkeep, sacrifice a creature. If you can't, sacrifice Eldrazi "
+     "Monument.",  # 608.2c: an attempt and what follows its failure
+     [{"triggered": {"event": {"kind": "upkeep"}, "effects": [{"attempt": {
+         "effects": [{"sacrifice": {"filter": {"types": ["creature"]}, "who": "you"}}],
+         "otherwise": [{"sacrifice": {"what": "source", "who": "you"}}]}}]}}]),
+    ("Noxious Revival", "Put target card from a graveyard on top of its owner's library.",
+     {"effects": [{"put_in_library": {"what": {"target": 0}}}], "targets": [{"kinds": ["card"], "zone": "graveyard"}]}),
+    ("Conflagrate", "Conflagrate deals X damage divided as you choose among any number of targets.",  # 601.2d
+     {"effects": [{"damage": {"amount": "x", "to": {"target": 0}, "divided": True}}],
+      "targets": [{**_ANY_TARGET, "count": "x", "up_to": True}]}),
+    ("Alabaster Wall", "{T}: Prevent the next 1 damage that would be dealt to any target this turn.",  # 615.7
+     [{"activated": {"costs": [{"kind": "tap"}], "effects": [{"prevent_damage": {"amount": 1, "to": {"target": 0}}}],
+                     "targets": [_ANY_TARGET]}}]),
+    ("Furious Reprisal", "Furious Reprisal deals 2 damage to each of two targets.",  # 115.4: any target's kinds
+     {"effects": [{"damage": {"amount": 2, "to": {"target": 0}}}], "targets": [{**_ANY_TARGET, "count": 2}]}),
+    ("About Face", "Switch target creature's power and toughness until end of turn.",  # 613.4d
+     {"effects": [{"modify": {"spec": {"switch_pt": True}, "what": {"target": 0}}}], "targets": [{"kinds": ["creature"]}]}),
+    ("Call to the Grave", "At the beginning of the end step, if no creatures are on the battlefield, sacrifice Call "
+     "to the Grave.",  # 603.4: an intervening "if"
+     [{"triggered": {"event": {"kind": "end_step", "whose": "each"},
+                     "condition": [{"on_battlefield": {"types": ["creature"]}, "not": True}],
+                     "effects": [{"sacrifice": {"what": "source", "who": "you"}}]}}]),
+    ("Tectonic Edge", "{1}, {T}, Sacrifice Tectonic Edge: Destroy target nonbasic land. Activate only if an "
+     "opponent controls four or more lands.",  # 602.5b
+     [{"activated": {"mana": "{1}", "costs": [{"kind": "tap"}, {"kind": "sacrifice_self"}],
+                     "effects": [{"destroy": {"what": {"target": 0}}}],
+                     "targets": [{"kinds": ["land"], "filter": {"not_supertypes": ["basic"]}}],
+                     "condition": [{"opponent_controls": {"types": ["land"]}, "at_least": 4}]}}]),
+    ("Angelic Guardian", "Whenever one or more creatures you control attack, they gain indestructible until end of "
+     "turn. (Damage and effects that say \"destroy\" don't destroy them.)",  # 603.2c: one trigger for all
+     [{"triggered": {"event": {"kind": "attacks", "subject": {"controller": "you", "types": ["creature"]},
+                               "one_or_more": True},
+                     "effects": [{"modify": {"spec": {"gains": ["indestructible"]}, "what": {"subject": "object"}}}]}}]),
+    ("Consider", "Look at the top card of your library. You may put that card into your graveyard.\nDraw a card.",
+     {"effects": [{"surveil": {"amount": 1}}, {"draw": {"amount": 1, "who": "you"}}]}),  # 701.25a: surveil 1
+    ("Aven Fateshaper", "{4}{U}: Look at the top four cards of your library, then put them back in any order.",
+     [{"activated": {"mana": "{4}{U}", "effects": [{"look_at_top": {"count": 4}}]}}]),
+    ("Powerstone Minefield", "Whenever a creature attacks or blocks, Powerstone Minefield deals 2 damage to it.",
+     [{"triggered": {"event": {"kind": "attacks", "subject": {"types": ["creature"]}},  # 603.2c: either event
+                     "also": [{"kind": "blocks", "subject": {"types": ["creature"]}}],
+                     "effects": [{"damage": {"amount": 2, "to": {"subject": "object"}}}]}}]),
+    ("Death Charmer", "Whenever Death Charmer deals combat damage to a creature, that creature's controller loses "
+     "2 life unless they pay {2}.",  # 608.2d: "they" is the player who may pay
+     [{"triggered": {"event": {"kind": "deals_combat_damage_to_creature"}, "effects": [{"optional": {
+         "effects": [{"pay": {"mana": "{2}", "who": {"controller_of": {"subject": "object"}}}}],
+         "otherwise": [{"lose_life": {"amount": 2, "who": {"controller_of": {"subject": "object"}}}}],
+         "who": {"controller_of": {"subject": "object"}}}}]}}]),
+    ("Aeolipile", "{1}, {T}, Sacrifice Aeolipile: It deals 2 damage to any target.",  # "it": the source
+     [{"activated": {"mana": "{1}", "costs": [{"kind": "tap"}, {"kind": "sacrifice_self"}],
+                     "effects": [{"damage": {"amount": 2, "to": {"target": 0}}}], "targets": [_ANY_TARGET]}}]),
+    ("Inner Struggle", "Target creature deals damage to itself equal to its power.",  # 120.2b: it deals it
+     {"effects": [{"damage": {"amount": {"power_of": {"target": 0}}, "to": {"target": 0}, "source": {"target": 0}}}],
+      "targets": [{"kinds": ["creature"]}]}),
+    ("Aggressive Instinct", "Target creature you control deals damage equal to its power to target creature you "
+     "don't control.",
+     {"effects": [{"damage": {"amount": {"power_of": {"target": 0}}, "to": {"target": 1}, "source": {"target": 0}}}],
+      "targets": [{"kinds": ["creature"], "filter": {"controller": "you"}},
+                  {"kinds": ["creature"], "filter": {"controller": "opponents"}}]}),
+    ("Craterhoof Behemoth", "When Craterhoof Behemoth enters the battlefield, creatures you control gain trample "
+     "and get +X/+X until end of turn, where X is the number of creatures you control.",  # X counts the gets only
+     [{"triggered": {"event": {"kind": "enters"}, "effects": [
+         {"modify": {"spec": {"gains": ["trample"]}, "what": {"each": {"controller": "you", "types": ["creature"]}}}},
+         {"modify": {"spec": {"gets": [1, 1]}, "times": {"count": {"permanents": {"controller": "you",
+                                                                                  "types": ["creature"]}}},
+                     "what": {"each": {"controller": "you", "types": ["creature"]}}}}]}}]),
+])
+def test_real_cards_read_exactly(name: str, text: str, expected) -> None:
+    """Real cards of the pool, each the exact reading of one compiler rule: a keyword action's
+    name, mana of any color, a kicked spell's damage instead, a failed attempt, a card put on
+    its owner's library, X damage divided, a prevention shield's amount."""
+    assert _reading(name, text) == expected
+
+
+def test_them_names_several_objects_only() -> None:
+    """"Them" after one target, or after players, has no antecedent of several objects: the
+    ability stays unread."""
+    for text in ("tap target creature. untap them.", "~ deals 1 damage to each opponent. untap them."):
+        with pytest.raises(actions.Refused):
+            actions.link([e for s in actions.sentences(text) for e in actions.sentence(s)], "spell")
+
+
+def test_120_1_a_player_deals_no_damage() -> None:
+    """Objects deal damage (120.1): "target player deals damage ... equal to ..." is not read,
+    while a creature dealing damage equal to its power is."""
+    for text in ("target player deals damage to target creature equal to ~'s power.",
+                 "target player deals 3 damage to target creature."):
+        with pytest.raises(actions.Refused):
+            actions.sentence(text)
+    assert actions.link(actions.sentence("target creature deals damage to itself equal to its power."), "spell")[0] == [
+        {"damage": {"amount": {"power_of": {"target": 0}}, "to": {"target": 0}, "source": {"target": 0}}}]
+
+
+def test_608_2d_another_player_chooses_what_may_happen() -> None:
+    """"Target player may have target creature get +2/+2": that player chooses (608.2d)."""
+    links = actions.Links("spell")
+    effects = actions.ability_effects(actions.effect_text("target player may have target creature get +2/+2 until end "
+                                                          "of turn."), links)
+    assert effects == [{"optional": {"effects": [{"modify": {"spec": {"gets": [2, 2]}, "what": {"target": 1}}}],
+                                     "who": {"target": 0}}}]
+
+
+def test_700_2_no_more_modes_chosen_than_there_are() -> None:
+    """A modal header choosing more modes than are printed is refused (700.2)."""
+    with pytest.raises(actions.Refused):
+        actions.modal_effects("choose three — • you gain 2 life. • draw a card.", actions.Links("spell"))
+    assert len(actions.modal_effects("choose two — • you gain 2 life. • draw a card.",
+                                     actions.Links("spell"))[0]["modal"]["modes"]) == 2
+
+
+def test_614_1a_a_creature_dealt_damage_this_way_among_creatures_of_some_subtypes() -> None:
+    """"Each goblin or wizard creature" is creatures only (its subtypes narrow it): a creature
+    dealt damage this way that would die is exiled instead (614.1a)."""
+    links = actions.Links("spell")
+    assert actions.ability_effects(actions.effect_text(
+        "~ deals 2 damage to each goblin or wizard creature. if a creature dealt damage this way would die this "
+        "turn, exile it instead."), links) == [
+        {"damage": {"amount": 2, "to": {"each": {"any_of": [{"subtypes": ["goblin"]}, {"subtypes": ["wizard"]}],
+                                                 "types": ["creature"]}}}},
+        {"exile_if_dies": {"what": {"each": {"any_of": [{"subtypes": ["goblin"]}, {"subtypes": ["wizard"]}],
+                                             "types": ["creature"]}}, "dealt_damage": True}}]
+
+
+@pytest.mark.parametrize("words, expected", [
+    ("there are seven or more cards in your graveyard", [{"cards_in_graveyard": 7}]),  # threshold
+    ("seven or more cards are in your graveyard", [{"cards_in_graveyard": 7}]),
+    ("there are two or more instant and/or sorcery cards in your graveyard",  # spell mastery
+     [{"graveyard_cards": ["instant", "sorcery"], "at_least": 2}]),
+])
+def test_cards_in_your_graveyard_counted(words: str, expected: list) -> None:
+    """Threshold counts every card of your graveyard; spell mastery the cards of some types."""
+    assert actions.condition(words) == expected
+
+
+def test_615_1_prevent_all_damage_this_turn() -> None:
+    """"Prevent all damage that would be dealt this turn": a prevention effect of every damage
+    (615.1), no amount and no recipient."""
+    assert actions.sentence("prevent all damage that would be dealt this turn.") == [{"prevent_damage": {}}]
+
+
+@pytest.mark.parametrize("low", ["target player or planeswalker loses 2 life.",
+                                 "target creature or player gets +1/+1 until end of turn."])
+def test_a_target_that_may_be_a_player_or_an_object_is_the_subject_of_neither_verb(low: str) -> None:
+    """Life is a player's (119.3), power and toughness an object's (208.1): a target that may be
+    either is refused as the subject of a player's verb or an object's, while "they" takes its
+    antecedent's kind (Tyrannize: "target player discards their hand unless they pay 7 life")."""
+    with pytest.raises(actions.Refused):
+        actions.sentence(low)
+    assert _reading("Tyrannize", "Target player discards their hand unless they pay 7 life.")["effects"] == [
+        {"optional": {"effects": [{"pay": {"life": 7, "who": {"target": 0}}}],
+                      "otherwise": [{"discard": {"all": True, "who": {"target": 0}}}], "who": {"target": 0}}}]
+
+
+def test_608_2c_if_you_do_after_if_you_dont_is_not_read() -> None:
+    """"If you do" after "if you don't" of the same choice is left unread: the grammar reads an
+    option's branches in the order "if you do", then "if you don't" (608.2c)."""
+    for kind in ("spell", "activated"):
+        with pytest.raises(actions.Refused):
+            actions.ability_effects(actions.effect_text(
+                "you may sacrifice a creature. if you don't, you lose 2 life. if you do, draw a card."),
+                actions.Links(kind))
+    assert actions.ability_effects(actions.effect_text(
+        "you may sacrifice a creature. if you do, draw a card. if you don't, you lose 2 life."), actions.Links("spell")) == [
+        {"optional": {"effects": [{"sacrifice": {"filter": {"types": ["creature"]}, "who": "you"}}],
+                      "then": [{"draw": {"amount": 1, "who": "you"}}],
+                      "otherwise": [{"lose_life": {"amount": 2, "who": "you"}}]}}]
+
+
+def test_for_each_other_counted_for_each_of_a_group_stays_unread() -> None:
+    """Run (Hit // Run): "attacking creatures you control get +1/+0 ... for each other attacking
+    creature" counts a different number for each creature of the group: unread."""
+    assert read_spell("Attacking creatures you control get +1/+0 until end of turn for each other attacking creature.",
+                      "Run") is None
+
+
+def test_608_2c_a_sentence_after_an_instead_is_read() -> None:
+    """The sentence after "if ..., ... instead." is read as the next instruction (608.2c)."""
+    assert actions.ability_effects(actions.effect_text(
+        "~ deals 2 damage to any target. if you control a mountain, ~ deals 4 damage instead. draw a card."),
+        actions.Links("spell")) == [
+        {"conditional": {"condition": [{"controls": {"subtypes": ["mountain"]}}],
+                         "effects": [{"damage": {"amount": 4, "to": {"target": 0}}}],
+                         "otherwise": [{"damage": {"amount": 2, "to": {"target": 0}}}]}},
+        {"draw": {"amount": 1, "who": "you"}}]

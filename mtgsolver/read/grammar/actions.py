@@ -41,7 +41,7 @@ from mtgsolver.read.grammar.tables import ConstantRules
 from mtgsolver.read.grammar.text import COLORS, normalise, number, plural_subtypes
 
 __all__ = [
-    "Links", "Refused", "ability_effects", "about_mana", "condition", "effect_text", "effects_of", "is_modal",
+    "Links", "Refused", "ability_effects", "about_mana", "condition", "effect_text", "is_modal",
     "keyword_cost", "link", "modal_effects", "normal", "sentence", "sentences", "tag", "trigger", "unquoted_split"
 ]
 
@@ -370,15 +370,6 @@ def unquoted_split(low: str, mark: str) -> tuple[str, str] | None:
     return None
 
 
-def effects_of(low: str, links: "Links") -> list[Any]:
-    """The linked effects of an effect text: modal (700.2) or sentences.
-
-    :raises Refused: not read whole."""
-    if is_modal(low):
-        return modal_effects(low, links)
-    return ability_effects(effect_text(low), links)
-
-
 def effect_text(low: str) -> list[str]:
     """The sentences of an effect, each ending with its period.
 
@@ -603,13 +594,14 @@ def _exile_if_dies(before: list[Any], which: tuple[str, set[str] | None]) -> lis
 
 
 def _creatures_or_players(to: Any) -> bool:
-    """Whether damage dealt to ``to`` can only be dealt to creatures or players."""
+    """Whether damage dealt to ``to`` can only be dealt to creatures or players (a group's
+    ``any_of`` narrows its types, never widens them)."""
     if not isinstance(to, dict):
         return False
     if "target" in to:
         return set(to["target"]["kinds"]) <= {"creature", "player"} and not set(to["target"]) - {"kinds", "id", "filter"}
     if "each" in to:
-        return to["each"].get("types") == ["creature"] and not to["each"].get("any_of")
+        return to["each"].get("types") == ["creature"]
     return "players" in to
 
 
@@ -1212,9 +1204,12 @@ def _clauses(clauses: list[_Clause]) -> list[Any]:
             if who.ref != "you":
                 raise Refused(f"{kind} with a subject")
         else:
-            if pred.player is True and who.kind not in ("player", "either"):
+            # "they" is either as its antecedent is; a target or group that may be a player or an
+            # object ("target player or planeswalker") fits neither a player's verb nor an object's
+            either = who.kind == "either" and who.ref == {"it": "they"}
+            if pred.player is True and who.kind != "player" and not either:
                 raise Refused(f"{kind} by an object")
-            if pred.player is False and who.kind not in ("object", "either"):
+            if pred.player is False and who.kind != "object" and not either:
                 raise Refused(f"{kind} of a player")
             if pred.library is not None and (pred.library == "you") != (who.ref == "you"):
                 raise Refused("'your library' searched by another, or 'their library' by you")
