@@ -11,7 +11,8 @@ ATTACK = """  - {id: bears, name: Bear, types: [creature], power: 2, toughness: 
 combat:
   attackers: [{creature: bears, target: b}]
 """
-BLOCK = ATTACK + "  blockers: [{creature: ox, blocks: [bears]}]\n"
+BLOCKERS = "  blockers: [{creature: ox, blocks: [bears]}]\n"
+BLOCK = ATTACK + BLOCKERS
 
 
 def _relic(text: str) -> str:
@@ -50,3 +51,37 @@ def test_702_109a_a_dash_line_bears_on_the_attack_of_a_summoning_sick_creature(r
     assert sick.legal is None and [u.line.split(" ")[0] for u in sick.unread] == ["Dash"]
     for hasty in (attack(True, True), attack(False, False)):
         assert hasty.legal is True and "113.6d" in hasty.not_relevant[0].reason
+
+
+def test_603_4_an_attack_trigger_whose_intervening_if_fails_is_not_relevant() -> None:
+    """603.4: "Whenever Bear attacks, if you have 30 or more life, ..." doesn't trigger at 20 life
+    (the attack trigger could otherwise act before blockers, 508.2)."""
+    bear = ("  - {id: bears, name: Bear, types: [creature], power: 2, toughness: 2, controller: a, text: \"Whenever "
+            "Bear attacks, if you have 30 or more life, exchange control of two target creatures.\"}\n")
+    result = check_blocks(load_board(HEAD + bear + BLOCK.split("\n", 1)[1]))
+    assert result.legal is True
+    assert 'its intervening "if" clause doesn\'t hold' in result.not_relevant[0].reason
+    assert "(603.4): life at least 30" in result.not_relevant[0].reason
+
+
+def test_508_3b_a_trigger_on_being_attacked_bears_for_the_defending_player() -> None:
+    """508.3b: the defending player's "Whenever a creature attacks you" triggers on this attack."""
+    result = check_blocks(load_board(HEAD + _relic("Whenever a creature attacks you, exchange control of two target "
+                                                   "creatures.") + BLOCK))
+    assert result.legal is None and [u.permanent for u in result.unread] == ["relic"]
+
+
+def test_509_1_a_blocking_restriction_bears_on_the_blocker_not_on_the_attacker() -> None:
+    """"As long as ~ is (un)tapped, ~ can block only creatures with flying" (unread: the condition
+    with its restriction isn't read) restricts the creature's own blocks (509.1a): on the
+    attacking, tapped Bear (508.1f) it can't change the blocks; on the untapped blocking Ox it can."""
+    def result(creature: str, state: str):
+        text = f"As long as {creature} is {state}, {creature} can block only creatures with flying."
+        board = load_board(HEAD + ATTACK.replace(f"name: {creature}, ", f"name: {creature}, text: \"{text}\", ")
+                           + BLOCKERS)
+        assert board.permanent("bears" if creature == "Bear" else "ox").unread == (text,)
+        return check_blocks(board)
+    on_attacker = result("Bear", "tapped")
+    assert on_attacker.legal is True and "what may block" in on_attacker.not_relevant[0].reason
+    on_blocker = result("Ox", "untapped")
+    assert on_blocker.legal is None and [u.permanent for u in on_blocker.unread] == ["ox"]
