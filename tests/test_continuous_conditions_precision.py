@@ -89,7 +89,7 @@ def test_line_reads_exactly(name: str, line: str, expected: dict) -> None:
     assert mapping == expected
 
 
-@pytest.mark.parametrize(("name", "line"), UNREAD, ids=[r[1][:40] for r in UNREAD])
+@pytest.mark.parametrize(("name", "line"), UNREAD, ids=[r[1][:40].encode("ascii", "replace").decode() for r in UNREAD])
 def test_near_shape_stays_unread(name: str, line: str) -> None:
     entries, unread = parse_oracle_text(line, name)
     assert entries == []

@@ -675,16 +675,35 @@ def _mana_creatures(board: Board, player: str) -> bool:
     return any(p.mana_abilities or any("mana" in line_kinds(t) for t in p.unread) for p in board.creatures(player))
 
 
-def _described(perm: Permanent, words: str) -> bool:
-    """Whether ``perm`` is "an untapped land", "a Liliana planeswalker", "an artifact"."""
+_COLORS = ("white", "blue", "black", "red", "green")
+#: words of a description that aren't a type, a subtype, a supertype, a color or tapped/untapped
+_UNJUDGED = re.compile(r"^(?:non\w*|tokens?|colorless|multicolou?red|monocolou?red)$")
+
+
+def _described(perm: Permanent, words: str) -> bool | None:
+    """Whether ``perm`` is "an untapped land", "a Liliana planeswalker", "a white permanent"
+    (105.2); ``None`` for a word this doesn't judge ("nontoken", "colorless")."""
     for w in words.split():
+        if _UNJUDGED.match(w):
+            return None
         w = w.rstrip("s") if w.endswith("s") and len(w) > 3 else w
         if w in ("untapped", "tapped"):
             if perm.tapped != (w == "tapped"):
                 return False
-        elif w not in perm.subtypes | perm.types | perm.supertypes:
+        elif w in _COLORS:
+            if Color.parse(w) not in perm.colors:
+                return False
+        elif w != "permanent" and w not in perm.subtypes | perm.types | perm.supertypes:
             return False
     return True
+
+
+def _controls(board: Board, player: str, value: str) -> bool | None:
+    """Whether ``player`` controls "a Swamp or an Island", "a white or black permanent" (the
+    words of a ``control`` condition, each alternative with or without its article); ``None``
+    when an alternative has a word :func:`_described` doesn't judge and none holds."""
+    found = [_described(p, words) for words in re.split(r" or (?:an? )?", value) for p in board.controlled_by(player)]
+    return True if True in found else None if None in found else False
 
 
 def _condition_fails(moment: _Declaration, perm: Permanent, body: str) -> str | None:
@@ -719,8 +738,7 @@ def _condition_fails(moment: _Declaration, perm: Permanent, body: str) -> str | 
         elif kind in ("your_turn", "not_your_turn"):
             holds = (board.active_player == perm.controller) == (kind == "your_turn")
         elif kind == "control" and not {"enters", "leaves", "tapped", "untapped"} & events:
-            holds = any(_described(p, kind_words) for kind_words in (value or "").split(" or ")
-                        for p in board.controlled_by(perm.controller))
+            holds = _controls(board, perm.controller, value or "")
         elif kind in ("graveyard_at_least", "graveyard_top") and not {"mill", "dies", "leaves", "discard"} & events:
             holds = len(board.zones[perm.controller].graveyard) >= int(value or 1)
         elif kind == "hand_at_least" and not {"draw", "discard"} & events:

@@ -1,0 +1,87 @@
+"""What an unread line could change, against what can change a declaration (docs/unread.md,
+solver/relevance.py ``_Declaration.irrelevant`` and ``_not_now``): each aspect judged
+irrelevant is so on its own side only."""
+from __future__ import annotations
+
+from mtgsolver import check_attacks, check_blocks, load_board
+
+HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nbattlefield:\n"
+ATTACK = """  - {id: bears, name: Bear, types: [creature], power: 2, toughness: 2, controller: a}
+  - {id: ox, name: Ox, types: [creature], power: 2, toughness: 4, controller: b}
+combat:
+  attackers: [{creature: bears, target: b}]
+"""
+BLOCKERS = "  blockers: [{creature: ox, blocks: [bears]}]\n"
+BLOCK = ATTACK + BLOCKERS
+
+
+def _relic(text: str) -> str:
+    return f"  - {{id: relic, name: Relic, types: [enchantment], controller: b, text: \"{text}\"}}\n"
+
+
+def test_508_1_what_may_block_bears_on_blocks_and_not_on_attacks() -> None:
+    """The defending player's "Each creature you control can block an additional creature each
+    combat" (unread) changes what may block (509.1a): it bears on the block check and not on the
+    attack check (508.1)."""
+    text = "Each creature you control can block an additional creature each combat."
+    attacks = check_attacks(load_board(HEAD + _relic(text) + ATTACK))
+    assert attacks.legal is True and "what may block" in attacks.not_relevant[0].reason
+    blocks = check_blocks(load_board(HEAD + _relic(text) + BLOCK))
+    assert blocks.legal is None and [u.permanent for u in blocks.unread] == ["relic"]
+
+
+def test_115_targeting_rules_dont_bear_where_nothing_targets() -> None:
+    """"Creatures your opponents control can't be the targets of spells" (unread, 115.1) changes
+    what may be targeted: nothing targets before blockers are declared on this board."""
+    result = check_blocks(load_board(HEAD + _relic("Creatures your opponents control can't be the targets of spells.")
+                                     + BLOCK))
+    assert result.legal is True and "what may be targeted" in result.not_relevant[0].reason
+
+
+def test_702_109a_a_dash_line_bears_on_the_attack_of_a_summoning_sick_creature(real_cards) -> None:
+    """Dash (702.109a) works as the card is cast (113.6d), but a creature cast for its dash cost
+    has haste, which the board can't show: on a summoning-sick Mardu Scout without haste the Dash
+    line bears on its attack (302.6); with haste (Fervor) or not sick it can't."""
+    def attack(sick: bool, fervor: bool):
+        board = load_board(HEAD + f"  - {{id: scout, card: Mardu Scout, controller: a, summoning_sick: {str(sick).lower()}}}\n"
+                           + ("  - {id: fervor, card: Fervor, controller: a}\n" if fervor else "")
+                           + "combat:\n  attackers: [{creature: scout, target: b}]\n", library=real_cards)
+        return check_attacks(board)
+    sick = attack(True, False)
+    assert sick.legal is None and [u.line.split(" ")[0] for u in sick.unread] == ["Dash"]
+    for hasty in (attack(True, True), attack(False, False)):
+        assert hasty.legal is True and "113.6d" in hasty.not_relevant[0].reason
+
+
+def test_603_4_an_attack_trigger_whose_intervening_if_fails_is_not_relevant() -> None:
+    """603.4: "Whenever Bear attacks, if you have 30 or more life, ..." doesn't trigger at 20 life
+    (the attack trigger could otherwise act before blockers, 508.2)."""
+    bear = ("  - {id: bears, name: Bear, types: [creature], power: 2, toughness: 2, controller: a, text: \"Whenever "
+            "Bear attacks, if you have 30 or more life, exchange control of two target creatures.\"}\n")
+    result = check_blocks(load_board(HEAD + bear + BLOCK.split("\n", 1)[1]))
+    assert result.legal is True
+    assert 'its intervening "if" clause doesn\'t hold' in result.not_relevant[0].reason
+    assert "(603.4): life at least 30" in result.not_relevant[0].reason
+
+
+def test_508_3b_a_trigger_on_being_attacked_bears_for_the_defending_player() -> None:
+    """508.3b: the defending player's "Whenever a creature attacks you" triggers on this attack."""
+    result = check_blocks(load_board(HEAD + _relic("Whenever a creature attacks you, exchange control of two target "
+                                                   "creatures.") + BLOCK))
+    assert result.legal is None and [u.permanent for u in result.unread] == ["relic"]
+
+
+def test_509_1_a_blocking_restriction_bears_on_the_blocker_not_on_the_attacker() -> None:
+    """"As long as ~ is (un)tapped, ~ can block only creatures with flying" (unread: the condition
+    with its restriction isn't read) restricts the creature's own blocks (509.1a): on the
+    attacking, tapped Bear (508.1f) it can't change the blocks; on the untapped blocking Ox it can."""
+    def result(creature: str, state: str):
+        text = f"As long as {creature} is {state}, {creature} can block only creatures with flying."
+        board = load_board(HEAD + ATTACK.replace(f"name: {creature}, ", f"name: {creature}, text: \"{text}\", ")
+                           + BLOCKERS)
+        assert board.permanent("bears" if creature == "Bear" else "ox").unread == (text,)
+        return check_blocks(board)
+    on_attacker = result("Bear", "tapped")
+    assert on_attacker.legal is True and "what may block" in on_attacker.not_relevant[0].reason
+    on_blocker = result("Ox", "untapped")
+    assert on_blocker.legal is None and [u.permanent for u in on_blocker.unread] == ["ox"]

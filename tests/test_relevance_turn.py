@@ -1,0 +1,56 @@
+"""Which unread lines bear on a win found along its line (solver/relevance.py ``line_bearing``,
+``turn_bearing``; docs/unread.md): a line that only works on an event the line never brought, or
+an opponent's ability they plainly can't activate, doesn't."""
+from __future__ import annotations
+
+import pytest
+
+from mtgsolver import load_board
+from mtgsolver.model.unread import UnreadLine
+from mtgsolver.read.line_kinds import line_kinds
+from mtgsolver.solver.relevance import line_bearing, turn_bearing
+
+HEAD = ("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nturn: {step: precombat_main}\n"
+        "battlefield:\n  - {id: bear, name: Bear, types: [creature], power: 2, toughness: 2, controller: a}\n")
+
+
+def _odd(text: str, controller: str = "b", more: str = "") -> str:
+    return (f"  - {{id: odd, name: Oddity, types: [creature], power: 2, toughness: 2, controller: {controller}"
+            f"{more}, text: \"{text}\"}}\n")
+
+
+@pytest.mark.parametrize(("text", "extra", "more", "kept"), [
+    # 603.6c, 603.10a: it never left the battlefield
+    ("When Oddity leaves the battlefield, exchange control of two target creatures.", "", "", False),
+    # 614.1c, 614.12: nothing entered
+    ("Creatures your opponents control enter the battlefield tapped.", "", "", False),
+    # 601.2f: no spell was cast
+    ("Creature spells your opponents cast cost {2} more to cast.", "", "", False),
+    # 702.63a: no time counter was removed from it (with and without counters)
+    ("Vanishing 3", "", "", False),
+    ("Vanishing 3", "", ", counters: {time: 2}", False),
+    # 602.2b, 107.5: its tap cost can't be paid while it is tapped
+    ("{T}: Exchange control of two target creatures.", "", ", tapped: true", False),
+    ("{T}: Exchange control of two target creatures.", "", "", True),
+    # 601.2g-h: mana to pay and no untapped permanent with a mana ability; with a Forest it could
+    ("{2}: Exchange control of two target creatures.", "", "", False),
+    ("{2}: Exchange control of two target creatures.",
+     "  - {id: forest, card: Forest, controller: b}\n", "", True),
+])
+def test_a_line_bears_on_a_win_only_if_the_line_can_have_made_it_work(
+        text: str, extra: str, more: str, kept: bool, real_cards) -> None:
+    """An opponent's unread line on a line of play that changed nothing (the board after it is
+    the board before)."""
+    board = load_board(HEAD + _odd(text, more=more) + extra, library=real_cards)
+    [line] = board.permanent("odd").unread
+    assert bool(line_bearing([UnreadLine("odd", line, line_kinds(line))], board, [board])) is kept
+
+
+def test_an_opponents_attack_trigger_doesnt_bear_on_the_searching_players_turn() -> None:
+    """508.1: only the active player attacks: the opponent's "Whenever Oddity attacks" bears on
+    neither answer; the searching player's own bears on both."""
+    text = "Whenever Oddity attacks, exchange control of two target creatures."
+    theirs = turn_bearing(load_board(HEAD + _odd(text)), False)
+    assert theirs == ((), ())
+    mine = turn_bearing(load_board(HEAD + _odd(text, controller="a")), False)
+    assert [[u.line for u in side] for side in mine] == [[text], [text]]
