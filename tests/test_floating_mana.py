@@ -60,3 +60,25 @@ def test_an_island_is_not_floated(real_cards) -> None:
                                 % (0, "{U}{B}", "Swamp"), "b.yaml", real_cards))
     assert not [m for m in moves(Game(b, LibraryReader(real_cards), _First()), "alice", False).moves
                 if m.kind == "mana"]
+
+
+def test_mana_made_ahead_of_a_return_is_a_doubt_only_for_a_player_with_a_source_to_tap(real_cards) -> None:
+    """605.3a, 106.4: with Kor Skyfisher (it returns a permanent to its owner's hand) in the game,
+    tapping a land ahead and returning it could gain mana, which the search doesn't try: a doubt
+    on the moves of alice, who has untapped Plains, none on Children of Korlis's controller, who
+    has no mana ability. Bob's answers are searched, so Foundry Screecher's 2 flying damage wins
+    against his 2 life whenever he sacrifices Children of Korlis."""
+    text = ("version: 1\nactive_player: alice\nturn: {step: precombat_main}\n"
+            "players: [{name: alice}, {name: bob, life: 2}]\nzones: {alice: {hand: [{card: Kor Skyfisher}]}}\n"
+            "battlefield:\n  - {id: plains, card: Plains, controller: alice}\n"
+            "  - {id: plains_2, card: Plains, controller: alice}\n"
+            "  - {id: screecher, card: Foundry Screecher, controller: alice}\n"
+            "  - {id: children, card: Children of Korlis, controller: bob}\n")
+    b = prepare(read_board_text(text, "k.yaml", real_cards))
+    game = Game(b, LibraryReader(real_cards), _First())
+    doubt = "tapping a source for mana ahead of paying"
+    assert any(doubt in n for n in moves(game, "alice", False).notes)
+    assert not any(doubt in n for n in moves(game, "bob", True).notes)
+    answer = win_turn(b, real_cards, time_limit=30)
+    assert answer.solved is True, answer.reasons
+    assert all(c.ok for c in check_line(b, answer.line, real_cards))
