@@ -333,3 +333,21 @@ def test_a_tapped_permanents_tap_ability_untaps_nothing(real_cards) -> None:
     assert harm_in_combat(attacking, apply_layers(attacking), "me", "opp", "declare_attackers") == Harm(3 + 2 + 1, 0)
     home = board("home")
     assert harm_in_combat(home, apply_layers(home), "me", "opp", "declare_attackers") is None
+
+
+def test_a_clue_draws_from_a_known_library_whose_cards_count_as_in_hand(real_cards) -> None:
+    """121.1, 111.10: Kor Skyfisher can return Thraben Inspector to be cast again, whose Clue
+    (701.16a) draws a card: with the whole library known, its cards count as if in hand (PP04's
+    Leave No Trace destroys, taking nothing: no harm); a drawn card that takes life could be drawn
+    and cast again after a return, so Lightning Bolt gives no bound; an unknown card, none."""
+    def drawing(library: str, count: int = 1) -> Board:
+        return parse_board_text(
+            "version: 1\nactive_player: me\nplayers: [{name: me}, {name: opp, life: 5}]\n"
+            f"turn: {{step: postcombat_main}}\nzones: {{me: {{hand: [{{card: Kor Skyfisher}}], "
+            f"library: {{count: {count}, top: [{{card: {library}}}]}}}}}}\nbattlefield:\n"
+            "  - {id: inspector, card: Thraben Inspector, controller: me}\n"
+            + "".join(f"  - {{id: plains{i}, card: Plains, controller: me}}\n" for i in range(4)), "d.yaml", real_cards)
+
+    assert bound(drawing("Leave No Trace")) == Harm(0, 0)
+    assert bound(drawing("Lightning Bolt")) is None
+    assert bound(drawing("Leave No Trace", count=2)) is None
