@@ -60,3 +60,42 @@ def test_an_island_is_not_floated(real_cards) -> None:
                                 % (0, "{U}{B}", "Swamp"), "b.yaml", real_cards))
     assert not [m for m in moves(Game(b, LibraryReader(real_cards), _First()), "alice", False).moves
                 if m.kind == "mana"]
+
+
+def test_mana_made_ahead_of_a_return_is_a_doubt_only_for_a_player_with_a_source_to_tap(real_cards) -> None:
+    """605.3a, 106.4: with Kor Skyfisher (it returns a permanent to its owner's hand) in the game,
+    tapping a land ahead and returning it could gain mana, which the search doesn't try: a doubt
+    on the moves of alice, who has untapped Plains, none on Children of Korlis's controller, who
+    has no mana ability. Bob's answers are searched, so Foundry Screecher's 2 flying damage wins
+    against his 2 life whenever he sacrifices Children of Korlis."""
+    text = ("version: 1\nactive_player: alice\nturn: {step: precombat_main}\n"
+            "players: [{name: alice}, {name: bob, life: 2}]\nzones: {alice: {hand: [{card: Kor Skyfisher}]}}\n"
+            "battlefield:\n  - {id: plains, card: Plains, controller: alice}\n"
+            "  - {id: plains_2, card: Plains, controller: alice}\n"
+            "  - {id: screecher, card: Foundry Screecher, controller: alice}\n"
+            "  - {id: children, card: Children of Korlis, controller: bob}\n")
+    b = prepare(read_board_text(text, "k.yaml", real_cards))
+    game = Game(b, LibraryReader(real_cards), _First())
+    doubt = "tapping a source for mana ahead of paying"
+    assert any(doubt in n for n in moves(game, "alice", False).notes)
+    assert not any(doubt in n for n in moves(game, "bob", True).notes)
+    answer = win_turn(b, real_cards, time_limit=30)
+    assert answer.solved is True, answer.reasons
+    assert all(c.ok for c in check_line(b, answer.line, real_cards))
+
+
+def test_a_return_to_hand_is_tried_once_for_each_class_of_twins(real_cards) -> None:
+    """115.10, 400.7 (symmetry): Kor Skyfisher's "return a permanent you control" among three
+    untapped Swamps, a tapped one and a Plains is tried for one untapped Swamp, the tapped one and
+    the Plains; a Swamp a target of the move or a choice on the way names stays its own class."""
+    from mtgsolver.solver.turn import _distinct_options
+
+    lands = "".join(f"  - {{id: s{i}, card: Swamp, controller: a{', tapped: true' if i == 3 else ''}}}\n"
+                    for i in range(4))
+    b = prepare(read_board_text("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\n"
+                                "turn: {step: precombat_main}\nbattlefield:\n" + lands
+                                + "  - {id: p, card: Plains, controller: a}\n", "t.yaml", real_cards))
+    game = Game(b, LibraryReader(real_cards), _First())
+    options = ["s0", "s1", "s2", "s3", "p"]
+    assert _distinct_options(game, options, ("step", "precombat_main"), ()) == [0, 3, 4]
+    assert _distinct_options(game, options, ("step", "precombat_main"), ("a: targets:x:1 = s1",)) == [0, 1, 3, 4]

@@ -411,3 +411,21 @@ def test_an_attacking_vehicle_deals_its_power(real_cards) -> None:
     view = apply_layers(board)
     assert view.permanent("g").is_creature and "crew" in view.permanent("g").keywords
     assert harm_in_combat(board, view, "me", "opp", "declare_attackers") == Harm(3, 0)
+
+
+def test_a_clue_draws_from_a_known_library_whose_cards_count_as_in_hand(real_cards) -> None:
+    """121.1, 111.10: Kor Skyfisher can return Thraben Inspector to be cast again, whose Clue
+    (701.16a) draws a card: with the whole library known, its cards count as if in hand (PP04's
+    Leave No Trace destroys, taking nothing: no harm); a drawn card that takes life could be drawn
+    and cast again after a return, so Lightning Bolt gives no bound; an unknown card, none."""
+    def drawing(library: str, count: int = 1) -> Board:
+        return parse_board_text(
+            "version: 1\nactive_player: me\nplayers: [{name: me}, {name: opp, life: 5}]\n"
+            f"turn: {{step: postcombat_main}}\nzones: {{me: {{hand: [{{card: Kor Skyfisher}}], "
+            f"library: {{count: {count}, top: [{{card: {library}}}]}}}}}}\nbattlefield:\n"
+            "  - {id: inspector, card: Thraben Inspector, controller: me}\n"
+            + "".join(f"  - {{id: plains{i}, card: Plains, controller: me}}\n" for i in range(4)), "d.yaml", real_cards)
+
+    assert bound(drawing("Leave No Trace")) == Harm(0, 0)
+    assert bound(drawing("Lightning Bolt")) is None
+    assert bound(drawing("Leave No Trace", count=2)) is None

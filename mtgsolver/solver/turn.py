@@ -554,7 +554,7 @@ class TurnSearch:
         except _Choice as c:
             if c.player == self.me:
                 node = _Or()
-                for i in range(len(c.options)):
+                for i in _distinct_options(game, c.options, op, script.made):
                     won = node.add(self.then(board, op, text, cont, prefix + (i,)))
                     if won is not None:
                         return won
@@ -893,6 +893,40 @@ class _OneWayPayer(SolverPayer):
             except Illegal:  # no way at all: the payment solver finds none either
                 pass
         return super().pay_mana(game, cost, player)
+
+
+def _distinct_options(game: Game, options: Sequence[str], op: tuple[Any, ...], made: Sequence[str]) -> list[int]:
+    """The indices of ``options`` worth trying at a choice of the searching player's met while
+    ``op`` is done (symmetry): one permanent of each twin class (:func:`twin_keys`, Kor Skyfisher
+    returning one of three untapped Swamps), every other option. A permanent something still
+    resolving may name is its own class: a target of an object on the stack before ``op`` or now,
+    of ``op``'s moves, or named by a choice made on the way (``made``: a target chosen, an answer)."""
+    keys = twin_keys(game.view())
+    named = set(_ids(tuple(getattr(item, "targets", ()) for item in (*game.source.stack, *game.stack))))
+    move = op[1] if op[0] == "move" else None
+    while move is not None:
+        named |= {t for group in move.targets for t in group}
+        move = move.response
+    named |= {word for m in made for word in re.findall(r"[^\s,;:()'\"]+", m)}
+    seen: set[Any] = set()
+    out = []
+    for i, o in enumerate(options):
+        k = keys.get(o) if o not in named else None
+        if k is not None and k[0] != "named":
+            if k in seen:
+                continue
+            seen.add(k)
+        out.append(i)
+    return out
+
+
+def _ids(targets: Any) -> Iterator[str]:
+    """The ids in nested targets (a stack item's ids, a stack object's groups of (id, amount))."""
+    if isinstance(targets, str):
+        yield targets
+    elif isinstance(targets, (tuple, list)):
+        for t in targets:
+            yield from _ids(t)
 
 
 def _short(error: BaseException) -> str:

@@ -29,9 +29,9 @@ from typing import Any, Iterable
 from mtgsolver.model.abilities import Static, TextAbility
 from mtgsolver.model.board import Board
 from mtgsolver.model.continuous import ContinuousSpec
-from mtgsolver.model.effects import (ActivatedAbility, Attempt, Chosen, Conditional, Damage, Delayed, Each, Fight,
-                                     LoseLife, Modal, Modify, Optional, PutCounters, Source, Targeted, TargetSpec,
-                                     TriggeredAbility, You)
+from mtgsolver.model.effects import (ActivatedAbility, Attempt, Chosen, Conditional, CreateTokens, Damage, Delayed, Draw,
+                                     Each, Fight, LoseLife, Modal, Modify, Optional, PutCounters, Source, Targeted,
+                                     TargetSpec, TriggeredAbility, You)
 from mtgsolver.model.mana_abilities import AnyColor, Choice, Fixed, ManaAbility
 from mtgsolver.rules.mana_sources import extract_sources
 
@@ -253,6 +253,7 @@ class _Counter:
         z = self.board.zones.get(self.me)
         hand = list(z.hand) if z is not None else []
         perms = list(self.view.permanents)
+        hand += self._drawable(hand, perms)
         # what could still happen, walked once for the flags (an untap, infect), then counted
         live: list[tuple[Any, Any]] = []  # (ability or spell, its permanent or None)
         for p in perms:
@@ -408,6 +409,9 @@ class _Counter:
                 self.returns_lands = True  # a land returned is played again only as the land play (_land_play)
             elif name in _REPEATS:
                 self.repeats = True
+            elif name == "Draw" and self._known_draw(e, perm is not None and perm.controller != self.me) or (
+                    name == "CreateTokens" and self._harmless_token(e)):
+                continue
             elif name in ("Draw", "SearchLibrary", "LookAtTop", "CreateTokens", "CopySpell", "Transform", "GainControl",
                           "Proliferate", "KeywordAction", "Delayed", "BecomeCopy"):
                 raise _Unbounded()
@@ -498,6 +502,46 @@ class _Counter:
             raise _Unbounded()
         limits = [self._mana() // mana] if mana > 0 else []
         return min(limits + [self._energy() // energy] if energy > 0 else limits)
+
+    def _library(self) -> list[Any] | None:
+        """The searching player's library when every card of it is known (401.2), else ``None``."""
+        z = self.board.zones.get(self.me)
+        if z is None:
+            return []
+        return list(z.library_top) if len(z.library_top) == z.library_count else None
+
+    def _drawable(self, hand: list[Any], perms: list[Any]) -> list[Any]:
+        """The cards the searching player could still draw (121.1), counted as if in hand: their
+        whole library when it is known and something of theirs draws; a card could then come back
+        to the hand (a repeat: :meth:`_harmless_elsewhere`)."""
+        parts = [*(a for p in perms if p.controller == self.me for a in p.abilities), *_hand_parts(hand, False)]
+        tokens = [a for part in parts for e in _walk(getattr(part, "effects", ())) if isinstance(e, CreateTokens)
+                  for a in e.token.abilities]
+        if not any(isinstance(e, Draw) and isinstance(e.who, You)
+                   for part in (*parts, *tokens) for e in _walk(getattr(part, "effects", ()))):
+            return []
+        self.repeats = True
+        return self._library() or []
+
+    def _known_draw(self, e: Draw, theirs: bool) -> bool:
+        """A draw of the searching player's (not ``theirs``: of an ability the opponent controls)
+        from a known library (its cards in :meth:`_drawable`'s hand): it takes nothing from the
+        opponent (a draw from an empty library loses the drawer, 704.5b)."""
+        return not theirs and isinstance(e.who, You) and self._library() is not None
+
+    def _harmless_token(self, e: CreateTokens) -> bool:
+        """A token created not attacking (508.4) whose abilities are all activated or triggered
+        ones (no static, no mana ability, no unread line) that take nothing from the opponent,
+        however many there are (111.10: a Clue's "{2}, Sacrifice this artifact: Draw a card")."""
+        abilities = e.token.abilities
+        if e.attacking or not all(isinstance(a, (ActivatedAbility, TriggeredAbility)) and not isinstance(a, ManaAbility)
+                                  for a in abilities):
+            return False
+        try:
+            return all(self._flags(a.effects, None, True, a.targets) == 0 and self._harm(a.effects, a.targets) == (0, 0)
+                       for a in abilities)
+        except _Unbounded:
+            return False
 
     def _may_enter(self, card: Any) -> bool:
         """Whether a permanent ``card`` in hand could still enter the battlefield: in combat only
@@ -605,6 +649,9 @@ class _Counter:
                 poison += _amount(e.amount) if e.kind == "poison" else 0
             elif isinstance(e, (Fight, Modify)) or type(e).__name__ in (*_HARMLESS, *_REPEATS, "Untap"):
                 continue  # what a card brought back does is counted where it is (_harmless_elsewhere)
+            elif isinstance(e, Draw) and self._known_draw(e, theirs) or isinstance(e, CreateTokens) and (
+                    self._harmless_token(e)):
+                continue  # the cards drawn are counted in the hand (_drawable), the token takes nothing
             else:
                 raise _Unbounded()
         return life, poison

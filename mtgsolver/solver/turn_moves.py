@@ -380,6 +380,13 @@ def _untaps_or_returns(board: Board) -> str | None:
     return board.memo("untaps or returns", find)
 
 
+def _can_tap_for_mana(view: Board, player: str) -> bool:
+    """Whether ``player`` controls an untapped permanent with a mana ability (605.1a): with none,
+    there is no mana to make ahead of paying (605.3a, 106.4) in this window, whatever untaps or
+    returns permanents later."""
+    return any(p.mana_abilities and not p.tapped for p in view.controlled_by(player))
+
+
 #: How many choices of mana left in the pool the exact enumeration tries before it gives way to
 #: the payment solver.
 _PAYMENT_BUDGET = 20_000
@@ -549,7 +556,7 @@ def moves(game: Game, player: str, instant_only: bool, lands: int = 1, max_x: in
         for index, ability in enumerate(perm.activated_abilities):
             _activations(game, player, perm, index, ability, instant_only, keys, max_x, out, cache)
     floated = _untaps_or_returns(game.source)
-    if floated:
+    if floated and _can_tap_for_mana(view, player):
         out.notes.append(f"tapping a source for mana ahead of paying (605.3a, 106.4) is not searched, and {floated} "
                          "untaps or returns permanents")
     out.moves += _floats(game, player, keys, cache)
