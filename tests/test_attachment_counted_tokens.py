@@ -5,6 +5,8 @@ trigger; 608.2h: the count taken as it resolves, 301.5, 303.4; 603.7: the delaye
 the cost "Tap another untapped Merfolk you control" (602.1, 701.26a: Kumena, Tyrant of Orazca)."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from mtgsolver.load import parse_board_text
@@ -15,7 +17,7 @@ from mtgsolver.rules.resolution import resolve_stack
 from mtgsolver.rules.turn import begin_step
 from mtgsolver.solver.resolve import LibraryReader, resolve
 
-from .support import FirstChoice
+from .support import CI, FirstChoice
 
 HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\n"
 VALDUK = "Valduk, Keeper of the Flame"
@@ -76,3 +78,46 @@ def test_tap_another_untapped_merfolk_is_read_as_a_cost_that_spares_the_source(r
     assert r.resolved, r.reason
     assert r.board.permanent("mist").tapped and not r.board.permanent("kumena").tapped
     assert r.board.permanent("kumena").has("cant_be_blocked")
+
+
+def test_an_answer_node_met_again_in_the_same_state_keeps_the_line_of_its_own_path() -> None:
+    """117.3c: orders of the opponent's answers that come to the same state are one node; the
+    line reused for the second path replays that path's own script and choices up to the node,
+    then the first path's choices (in every branch), and its later steps unchanged."""
+    from mtgsolver.solver.turn import Line, LineStep, _relabelled, _Res
+
+    op = ("step", "beginning_of_combat")
+    first = LineStep(op, "on to combat", (2, 1, 0, 3), ("b: answer = x", "b: answer = y", "b: answer = pass", "c"))
+    later = LineStep(("no_attack",), "no attack")
+    line = Line((), (("b chooses pass", Line((first, later))), ("b chooses z", Line((first,)))))
+    out = _relabelled((_Res(True, line), (2, 1), ("b: answer = x", "b: answer = y")), (1, 2),
+                      ("b: answer = y", "b: answer = x"))
+    (_, a), (_, b) = out.line.branches
+    assert a.steps[0].script == b.steps[0].script == (1, 2, 0, 3)
+    assert a.steps[0].choices == ("b: answer = y", "b: answer = x", "b: answer = pass", "c")
+    assert a.steps[1] is later
+    refuted = _Res(False)
+    assert _relabelled((refuted, (2, 1), ()), (1, 2), ()) is refuted
+
+
+@pytest.mark.skipif(not CI, reason="a search of several seconds: run under MTGSOLVER_PROFILE=ci")
+def test_valduks_tokens_win_through_kumenas_answers(real_cards) -> None:
+    """Valduk with Frenzied Rage and Giant Spectacle (7/4 menace) makes two 3/1 tramplers at the
+    beginning of combat; against Headwater Sentries, Merfolk Mistbinder and Kumena at 3 life
+    (two blockers for Valduk leave one for two tokens) every answer of Kumena's (tapping Merfolk
+    in either order, 117.3c) still loses; the line replays on every path."""
+    from mtgsolver.solver.win import check_line, replay, win_turn
+
+    board = _board("turn: {step: precombat_main}\nbattlefield:\n"
+                   f"  - {{id: valduk, card: \"{VALDUK}\", controller: a}}\n"
+                   "  - {id: rage, card: Frenzied Rage, controller: a, attached_to: valduk}\n"
+                   "  - {id: spectacle, card: Giant Spectacle, controller: a, attached_to: valduk}\n"
+                   "  - {id: sentries, card: Headwater Sentries, controller: b}\n"
+                   "  - {id: mistbinder, card: Merfolk Mistbinder, controller: b}\n"
+                   "  - {id: kumena, card: \"Kumena, Tyrant of Orazca\", controller: b}\n", real_cards)
+    board = board.replace(players=tuple(p if p.name == "a" else dataclasses.replace(p, life=3) for p in board.players))
+    answer = win_turn(board, real_cards, time_limit=120)
+    assert answer.solved is True, answer.reasons
+    assert all(c.ok for c in check_line(board, answer.line, real_cards))
+    leaves = [p for p in replay(board, answer.line, real_cards) if p.leaf]
+    assert leaves and all(p.board.player("b").lost for p in leaves)

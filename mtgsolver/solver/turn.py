@@ -58,7 +58,7 @@ from mtgsolver.model.mana import ManaCost
 from mtgsolver.rules.attacking import attack_problem, declaration_reasons, obeyed
 from mtgsolver.rules.blocking import block_cost, block_options, blocker_capacity, requirements, restriction_findings
 from mtgsolver.rules.casting import Payment, pay as pay_costs
-from mtgsolver.rules.game import Game, Illegal, Undecided, Views
+from mtgsolver.rules.game import Game, Illegal, StackObject, Undecided, Views
 from mtgsolver.rules.resolution import resolve_stack, resolve_top, settle
 from mtgsolver.rules.turn import (assignment_options, begin_step, blocked_attackers, declare_attackers,
                                   declare_blockers, deal_combat_damage, end_combat, first_strike_step, strikers)
@@ -281,6 +281,7 @@ class _Script:
         self.notes: list[str] = []  # the opponent's actions that could not be searched on the way
         self.unanswered = False  # a response of the searching player's to an opponent's action was not searched
         self.resolving: str | None = None  # the controller of the object resolving, once answers are searched
+        self.answers: tuple[tuple[str, int], ...] = ()  # the moves each player made while the step is done
 
     def choose(self, key: str, options: Sequence[str]) -> int:
         assert self.game is not None
@@ -291,6 +292,41 @@ class _Script:
             self.made.append(f"{player}: {key} = {options[v]}")
             return v
         raise _Choice(key, options, player)
+
+
+def _answer_state(game: Game, choice: _Choice, script: _Script) -> Any:
+    """What the rest of a step depends on when a player is about to answer (:func:`_acts`, the
+    stack settled): the board (:func:`state_key`), the stack without its objects' ids, the
+    objects' generations (400.7), what left (608.2h) and who drew from an empty library (704.5b),
+    the moves each player made so far and what the script could not search; ``None`` for any
+    other choice (one made while something resolves depends on more)."""
+    if not choice.key.startswith("answer:"):
+        return None
+    stack = tuple(repr(dataclasses.replace(s, id="", label="")) if isinstance(s, StackObject) else repr(s)
+                  for s in game.stack)
+    return (choice.key, choice.options, state_key(game.board()), stack, tuple(sorted(game.generation.items())),
+            repr(sorted(game.last_known.items())), tuple(sorted(game.drew_from_empty)), script.answers,
+            bool(script.notes), script.unanswered)
+
+
+def _relabelled(known: tuple[_Res, tuple[int, ...], tuple[str, ...]], prefix: tuple[int, ...],
+                made: tuple[str, ...]) -> _Res:
+    """The result of an answer node met before in the same state (``known``: the result, the
+    script to it and its choices in words), for the node reached by ``prefix`` (``made``): the
+    same, its line's first steps replaying ``prefix`` to come to that state."""
+    result, before, words = known
+    if not result.win or result.line is None:
+        return result
+
+    def moved(line: Line) -> Line:
+        if not line.steps:
+            return Line((), tuple((when, moved(branch)) for when, branch in line.branches))
+        first = line.steps[0]
+        first = dataclasses.replace(first, script=prefix + first.script[len(before):],
+                                    choices=made + first.choices[len(words):])
+        return Line((first, *line.steps[1:]), line.branches)
+
+    return dataclasses.replace(result, line=moved(result.line))
 
 
 def perform(game: Game, op: tuple[Any, ...], opponent: str | None = None) -> None:
@@ -389,6 +425,8 @@ def _acts(game: Game, player: str, made: dict[str, int]) -> bool:
         getattr(game.chooser, "notes", []).extend(f"{player}'s answer: {n}" for n in missed)
     if not found.moves or made[player] == MAX_ANSWERS:
         return False
+    if hasattr(game.chooser, "answers"):
+        game.chooser.answers = tuple(sorted(made.items()))
     i = game.choose(f"answer:{player}", ["pass", *(m.describe() for m in found.moves)])
     if i:
         found.moves[i - 1].put(game)
@@ -538,30 +576,41 @@ class TurnSearch:
 
     # -- doing a step, each way through its choices ---------------------------------------
     def then(self, board: Board, op: tuple[Any, ...], text: str, cont: Callable[[Game], _Res],
-             prefix: tuple[int, ...] = ()) -> _Res | None:
+             prefix: tuple[int, ...] = (), answers: dict[Any, Any] | None = None) -> _Res | None:
         """Do ``op`` on ``board`` and go on with ``cont``; each choice met on the way is its
-        chooser's node (replaying ``op`` with a longer script). ``None``: ``op`` is illegal."""
+        chooser's node (replaying ``op`` with a longer script). ``None``: ``op`` is illegal.
+        ``answers``: the opponent's answer nodes met so far while ``op`` is done, by the game's
+        state (:func:`_answer_state`): orders of their answers that come to the same state are
+        one node (:func:`_relabelled`)."""
         if time.monotonic() > self.deadline:
             raise Timeout()
         self.stats.steps += 1
         script = _Script(prefix, self.owner, self.payments)
         game = self.game(board, script)
         script.game = game
+        answers = {} if answers is None else answers
         try:
             perform(game, op, self.answering)
         except _Choice as c:
             if c.player == self.me:
                 node = _Or()
                 for i in range(len(c.options)):
-                    won = node.add(self.then(board, op, text, cont, prefix + (i,)))
+                    won = node.add(self.then(board, op, text, cont, prefix + (i,), answers))
                     if won is not None:
                         return won
                 return node.result()
+            state = _answer_state(game, c, script)
+            if state is not None and state in answers:
+                return _relabelled(answers[state], prefix, tuple(script.made))
             anode = _And()
             for i, label in enumerate(c.options):
-                if anode.add(f"{c.player} chooses {label} ({c.key})", self.then(board, op, text, cont, prefix + (i,))):
+                if anode.add(f"{c.player} chooses {label} ({c.key})",
+                             self.then(board, op, text, cont, prefix + (i,), answers)):
                     break
-            return anode.result()
+            out = anode.result()
+            if state is not None:
+                answers[state] = (out, prefix, tuple(script.made))
+            return out
         except Illegal:
             return None
         except Undecided as why:
@@ -702,12 +751,12 @@ class TurnSearch:
         node = _And()
         if node.add(f"{self.opp} passes", self.advance(board, step, budget, combat)):
             return node.result()
-        if self.acting >= MAX_ANSWERS:
-            return _no(f"more than {MAX_ANSWERS} actions of {self.opp}'s in a row are not searched")
         game = self.game(board, _Script((), self.owner))
         found = moves(game, self.opp, True, cache=self.payments)
         if found.notes:
             return _Res(False, notes=frozenset(f"{self.opp}'s answer: {n}" for n in found.notes))
+        if self.acting >= MAX_ANSWERS and found.moves:
+            return _no(f"more than {MAX_ANSWERS} actions of {self.opp}'s in a row are not searched")
         self.acting += 1
         try:
             for m in found.moves:
