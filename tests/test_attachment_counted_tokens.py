@@ -121,3 +121,23 @@ def test_valduks_tokens_win_through_kumenas_answers(real_cards) -> None:
     assert all(c.ok for c in check_line(board, answer.line, real_cards))
     leaves = [p for p in replay(board, answer.line, real_cards) if p.leaf]
     assert leaves and all(p.board.player("b").lost for p in leaves)
+
+
+@pytest.mark.parametrize("hand, idle", [("[]", True), ("[Royal Assassin]", False)])
+def test_an_answer_that_only_taps_the_opponents_merfolk_for_evasion_is_no_better_than_passing(
+        real_cards, hand: str, idle: bool) -> None:
+    """509.1a-b, 602.1: on the active player's turn Kumena's "Tap another untapped Merfolk you
+    control: Kumena can't be blocked this turn" only takes blockers and tap costs from its
+    controller, so the search leaves it out of their answers; its draw and its counters stay.
+    A card that speaks of tapped permanents (Royal Assassin: "Destroy target tapped creature")
+    keeps it in."""
+    from mtgsolver.solver.turn import _idle
+    from mtgsolver.solver.turn_moves import moves
+
+    board = _board(f"turn: {{step: precombat_main}}\nzones: {{a: {{hand: {hand}}}}}\nbattlefield:\n"
+                   "  - {id: kumena, card: \"Kumena, Tyrant of Orazca\", controller: b}\n"
+                   "  - {id: sentries, card: Headwater Sentries, controller: b}\n"
+                   "  - {id: mistbinder, card: Merfolk Mistbinder, controller: b}\n", real_cards)
+    game = Game(board, LibraryReader(real_cards), FirstChoice())
+    found = {m.index: _idle(game, m) for m in moves(game, "b", True).moves}
+    assert found == {0: idle, 1: False, 2: False}

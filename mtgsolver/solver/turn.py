@@ -53,7 +53,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 from mtgsolver.model.board import Board
 from mtgsolver.model.cards import CardLibrary
 from mtgsolver.model.continuous import ContinuousSpec
-from mtgsolver.model.effects import ActivatedAbility, Optional as OptionalEffect, You
+from mtgsolver.model.effects import ActivatedAbility, Modify, Optional as OptionalEffect, Source, You
 from mtgsolver.model.mana import ManaCost
 from mtgsolver.rules.attacking import attack_problem, declaration_reasons, obeyed
 from mtgsolver.rules.blocking import block_cost, block_options, blocker_capacity, requirements, restriction_findings
@@ -294,6 +294,46 @@ class _Script:
         raise _Choice(key, options, player)
 
 
+#: Words by which a permanent being tapped, or an ability being activated, could matter to a
+#: card (701.26, 602.2: "untapped", "becomes tapped", "Whenever an opponent activates").
+_TAPPED_WORDS = re.compile(r"\b(?:tapped|untap\w*|activates?)\b", re.I)
+#: The cost of an activated ability at the start of a line, before its colon (602.1).
+_COST = re.compile(r"^[^.:\"]*:")
+
+
+def _idle(game: Game, move: Move) -> bool:
+    """Whether ``move``, the opponent's answer on the active player's turn, is no better for them
+    than passing, so that the search leaves it out: an activated ability with no target whose
+    cost only taps untapped permanents of theirs (602.1, 701.26a) and whose effect only makes its
+    own source unable to be blocked this turn (Kumena, Tyrant of Orazca's "Tap another untapped
+    Merfolk you control: Kumena can't be blocked this turn"; 509.1b: a creature of the
+    non-active player doesn't attack this turn), on a board where no text but a cost speaks of
+    tapped or untapped permanents or of activating abilities. What it changes then only takes
+    options from them (a tapped creature can't block, 509.1a, nor pay another tap cost): every
+    way of theirs on from it is a way on from passing."""
+    if move.kind != "activate" or move.targets or move.response is not None:
+        return False
+    ability = game.view().permanent(move.subject).activated_abilities[move.index]
+    if ability.mana or ability.targets or any(c.kind not in ("tap", "tap_untapped") for c in ability.costs):
+        return False
+    if not all(isinstance(e, Modify) and isinstance(e.what, Source) and e.duration == "end_of_turn"
+               and dataclasses.replace(e.spec, rules=()) == ContinuousSpec()
+               and {r.name for _, r in e.spec.rules} == {"cant_be_blocked"} for e in ability.effects):
+        return False
+    return not _tapping_matters(game)
+
+
+def _tapping_matters(game: Game) -> bool:
+    """Whether a text on the battlefield, in a zone or on the stack speaks of tapped or
+    untapped permanents or of activating abilities, costs aside (:data:`_TAPPED_WORDS`)."""
+    board = game.board()
+    texts = [p.card.text or "" if p.card is not None else "" for p in board.permanents]
+    texts += [getattr(a, "text", None) or "" for p in board.permanents for a in p.abilities]
+    texts += [zc.card.text or "" for z in board.zones.values() for zc in z.cards()]
+    texts += [getattr(getattr(s, "ability", None), "text", None) or "" for s in game.stack]
+    return any(_TAPPED_WORDS.search(_COST.sub("", line)) for text in texts for line in text.splitlines())
+
+
 def _answer_state(game: Game, choice: _Choice, script: _Script) -> Any:
     """What the rest of a step depends on when a player is about to answer (:func:`_acts`, the
     stack settled): the board (:func:`state_key`), the stack without its objects' ids, the
@@ -416,6 +456,8 @@ def _acts(game: Game, player: str, made: dict[str, int]) -> bool:
     opponent's on ``notes``, the active player's on ``unanswered``."""
     found = moves(game, player, True, cache=getattr(game.chooser, "payments", None))
     mine = player == game.source.active_player
+    if not mine:
+        found.moves[:] = [m for m in found.moves if not _idle(game, m)]
     missed = list(found.notes)
     if found.moves and made[player] == MAX_ANSWERS:
         missed.append(f"more than {MAX_ANSWERS} moves of {player}'s while one step is done are not searched")
@@ -755,6 +797,7 @@ class TurnSearch:
         found = moves(game, self.opp, True, cache=self.payments)
         if found.notes:
             return _Res(False, notes=frozenset(f"{self.opp}'s answer: {n}" for n in found.notes))
+        found.moves[:] = [m for m in found.moves if not _idle(game, m)]
         if self.acting >= MAX_ANSWERS and found.moves:
             return _no(f"more than {MAX_ANSWERS} actions of {self.opp}'s in a row are not searched")
         self.acting += 1
