@@ -148,6 +148,19 @@ def test_601_2f_a_static_lowers_the_spells_its_controller_casts(board, real_card
     assert _cost(theirs, real_cards, "Grizzly Bears") == "{1}{G}"
 
 
+def test_601_2f_aura_and_equipment_spells_cost_less(board, real_cards) -> None:
+    """Danitha Capashen, Paragon: "Aura and Equipment spells you cast cost {1} less to cast" takes
+    {1} off Frenzied Rage and Bonesplitter, nothing off Consuming Fervor's {R} (118.7c) or Grizzly
+    Bears (a creature spell of neither subtype)."""
+    field = ("  - {id: p, card: Plains, controller: alice}\n"
+             "  - {id: d, card: \"Danitha Capashen, Paragon\", controller: alice}\n")
+    names = ("Frenzied Rage", "Bonesplitter", "Consuming Fervor", "Grizzly Bears")
+    b = board(board_text(", ".join(names), field, 20))
+    assert [_cost(b, real_cards, n) for n in names] == ["{R}", "", "{R}", "{1}{G}"]
+    without = board(board_text(", ".join(names), field.split("  - {id: d")[0], 20))
+    assert [_cost(without, real_cards, n) for n in names] == ["{1}{R}", "{1}", "{R}", "{1}{G}"]
+
+
 @pytest.mark.parametrize("monument, won", [(True, True), (False, False)])
 def test_the_search_casts_a_creature_for_less_to_win(board, real_cards, monument: bool, won: bool) -> None:
     """One Forest casts Grizzly Bears only with Rhonas's Monument's reduction (601.2f); the
@@ -169,6 +182,7 @@ def test_the_search_casts_a_creature_for_less_to_win(board, real_cards, monument
     ("Rhonas's Monument", {"colors": ["green"], "types": ["creature"]}),
     ("Goblin Electromancer", {"any_of": [{"types": ["instant"]}, {"types": ["sorcery"]}]}),
     ("Etherium Sculptor", {"types": ["artifact"]}),
+    ("Danitha Capashen, Paragon", {"any_of": [{"subtypes": ["aura"]}, {"subtypes": ["equipment"]}]}),
     ("Helm of Awakening", None),   # "Spells cost {1} less to cast.": every player's, not read
     ("Cloud Key", None),           # "of the chosen type": not read
 ])

@@ -31,6 +31,13 @@ def _spells_cost_less(m: re.Match[str]) -> list[Any]:
     return [{"spells_cost_less": {"n": int(n), "spells": spells}}] if spells and int(n) > 0 else []
 
 
+def _subtype_spells_cost_less(m: re.Match[str]) -> list[Any]:
+    """``{spells_cost_less: {n, spells}}`` for spells of one of two subtypes (either)."""
+    first, second, n = m.groups()
+    spells = {"any_of": [{"subtypes": [first]}, {"subtypes": [second]}]}
+    return [{"spells_cost_less": {"n": int(n), "spells": spells}}] if int(n) > 0 else []
+
+
 # Static abilities that change how mana is produced or spent, and battalion (lines about no creature; the
 # combat sentences are the ``combat`` grammar family's): (pattern on the lower-cased line with
 # the card's name replaced by "~", builder)
@@ -53,6 +60,8 @@ _PHRASES: list[tuple[str, Any]] = [
     # "Instant and sorcery spells you cast ..." (Goblin Electromancer), "Artifact spells ..."
     (r"(?:(white|blue|black|red|green) )?(?:(artifact|creature|enchantment|instant|sorcery|planeswalker)"
      r"(?: and (instant|sorcery))? )?spells you cast cost \{(\d+)\} less to cast\.", _spells_cost_less),
+    # 601.2f: "Aura and Equipment spells you cast cost {1} less to cast." (Danitha Capashen, Paragon)
+    (r"(aura) and (equipment) spells you cast cost \{(\d+)\} less to cast\.", _subtype_spells_cost_less),
     # mana production (mtgsolver.rules.production; 106.12, 305.7, 614)
     (r"if a land is tapped for mana, it produces \{([wubrgc])\} instead of any other type and amount\.",
      lambda m: [{"lands_tap_for": m.group(1).upper()}]),

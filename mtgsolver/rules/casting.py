@@ -451,7 +451,23 @@ def needs(game: Game, action: Cast | Activate) -> tuple[bool, bool]:
         if not 0 <= action.index < len(abilities):
             return False, False
         cost, effects = abilities[action.index].mana, abilities[action.index].effects
-    return bool(cost and cost.variables) or uses_x(effects), any(isinstance(e, Modal) for e in effects)
+    return bool(cost and cost.variables) or _effects_use_x(effects), any(isinstance(e, Modal) for e in effects)
+
+
+#: :func:`uses_x` of the effects of an ability or spell, by the tuple's identity (the search asks
+#: it of the same abilities at every priority window).
+_USES_X: dict[int, tuple[object, bool]] = {}
+
+
+def _effects_use_x(effects: Sequence[object]) -> bool:
+    known = _USES_X.get(id(effects))
+    if known is not None and known[0] is effects:
+        return known[1]
+    if len(_USES_X) > 4096:
+        _USES_X.clear()
+    found = uses_x(effects)
+    _USES_X[id(effects)] = (effects, found)
+    return found
 
 
 # --------------------------------------------------------------------------- the parts

@@ -309,11 +309,13 @@ def _sacrifice_candidates(board: Board, player: str, perm: Permanent, part: Cost
             and all(w in p.types or w in p.subtypes or w in p.supertypes for w in words)]
 
 
-def _tap_candidates(board: Board, player: str, part: CostPart) -> tuple[str, ...]:
+def _tap_candidates(board: Board, player: str, part: CostPart, source: str) -> tuple[str, ...]:
     """What ``Tap N untapped WHAT you control`` could tap: the player's untapped permanents with
-    those words (701.26a), the source among them if it has them (302.6 is about {T} only)."""
+    those words (701.26a), the source among them if it has them (302.6 is about {T} only) but for
+    "Tap another untapped WHAT" (Kumena, Tyrant of Orazca's "Tap another untapped Merfolk")."""
     return tuple(sorted(p.id for p in board.controlled_by(player)
-                        if not p.tapped and _has_words(p, (part.what or "").split())))
+                        if not p.tapped and not (part.another and p.id == source)
+                        and _has_words(p, (part.what or "").split())))
 
 
 def extract_sources(board: Board, player: str, spell: SpellInfo | None,
@@ -356,7 +358,8 @@ def extract_sources(board: Board, player: str, spell: SpellInfo | None,
                           + (_damage_when_tapped(board, perm) if ability.taps else 0),
                           spell_ok=(spell or SpellInfo()).made_by(perm))
             if tapping:
-                common.update(tap_others=tapping[0].amount, tap_candidates=_tap_candidates(board, player, tapping[0]))
+                common.update(tap_others=tapping[0].amount,
+                              tap_candidates=_tap_candidates(board, player, tapping[0], perm.id))
             key = f"{perm.id}#{index}"
             if sac_other:
                 cands = _sacrifice_candidates(board, player, perm, sac_other[0])
@@ -553,7 +556,7 @@ def _usable(col: _Collector, perm: Permanent, ability: ManaAbility, life: int, r
         return False
     tapping = [perm] if ability.taps else []
     for part in (c for c in ability.costs if c.kind == "tap_untapped"):
-        tapping += [col.board.permanent(t) for t in _tap_candidates(col.board, perm.controller, part)]
+        tapping += [col.board.permanent(t) for t in _tap_candidates(col.board, perm.controller, part, perm.id)]
     if any(t.kind == "becomes_tapped" and t.subject is None for p in tapping for t in
            (a.event for a in p.triggered_abilities)):
         col.exclude(perm.id, ability, "tapping it for mana triggers an ability (603.2) payment does not model",
@@ -576,9 +579,9 @@ def _usable(col: _Collector, perm: Permanent, ability: ManaAbility, life: int, r
         if part.kind == "remove_counters" and have < part.amount:
             col.exclude(perm.id, ability, f"it needs {part.amount} {part.what} counter(s) and has {have}", "118.3")
             return False
-        if part.kind == "tap_untapped" and len(_tap_candidates(col.board, col.player, part)) < part.amount:
+        if part.kind == "tap_untapped" and len(_tap_candidates(col.board, col.player, part, perm.id)) < part.amount:
             col.exclude(perm.id, ability, f"it needs {part.amount} untapped {part.what} you control and there "
-                        f"are {len(_tap_candidates(col.board, col.player, part))}", "118.3")
+                        f"are {len(_tap_candidates(col.board, col.player, part, perm.id))}", "118.3")
             return False
     bad = [s for s in ability.mana_cost.symbols if s.kind not in ACTIVATION_SYMBOL_KINDS]
     if bad:

@@ -53,12 +53,12 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 from mtgsolver.model.board import Board
 from mtgsolver.model.cards import CardLibrary
 from mtgsolver.model.continuous import ContinuousSpec
-from mtgsolver.model.effects import ActivatedAbility, Optional as OptionalEffect, You
+from mtgsolver.model.effects import ActivatedAbility, Modify, Optional as OptionalEffect, Source, You
 from mtgsolver.model.mana import ManaCost
 from mtgsolver.rules.attacking import attack_problem, declaration_reasons, obeyed
 from mtgsolver.rules.blocking import block_cost, block_options, blocker_capacity, requirements, restriction_findings
 from mtgsolver.rules.casting import Payment, pay as pay_costs
-from mtgsolver.rules.game import Game, Illegal, Undecided, Views
+from mtgsolver.rules.game import Game, Illegal, StackObject, Undecided, Views
 from mtgsolver.rules.resolution import resolve_stack, resolve_top, settle
 from mtgsolver.rules.turn import (assignment_options, begin_step, blocked_attackers, declare_attackers,
                                   declare_blockers, deal_combat_damage, end_combat, first_strike_step, strikers)
@@ -282,6 +282,7 @@ class _Script:
         self.notes: list[str] = []  # the opponent's actions that could not be searched on the way
         self.unanswered = False  # a response of the searching player's to an opponent's action was not searched
         self.resolving: str | None = None  # the controller of the object resolving, once answers are searched
+        self.answers: tuple[tuple[str, int], ...] = ()  # the moves each player made while the step is done
 
     def choose(self, key: str, options: Sequence[str]) -> int:
         assert self.game is not None
@@ -292,6 +293,81 @@ class _Script:
             self.made.append(f"{player}: {key} = {options[v]}")
             return v
         raise _Choice(key, options, player)
+
+
+#: Words by which a permanent being tapped, or an ability being activated, could matter to a
+#: card (701.26, 602.2: "untapped", "becomes tapped", "Whenever an opponent activates").
+_TAPPED_WORDS = re.compile(r"\b(?:tapped|untap\w*|activates?)\b", re.I)
+#: The cost of an activated ability at the start of a line, before its colon (602.1).
+_COST = re.compile(r"^[^.:\"]*:")
+
+
+def _idle(game: Game, move: Move) -> bool:
+    """Whether ``move``, the opponent's answer on the active player's turn, is no better for them
+    than passing, so that the search leaves it out: an activated ability with no target whose
+    cost only taps untapped permanents of theirs (602.1, 701.26a) and whose effect only makes its
+    own source unable to be blocked this turn (Kumena, Tyrant of Orazca's "Tap another untapped
+    Merfolk you control: Kumena can't be blocked this turn"; 509.1b: a creature of the
+    non-active player doesn't attack this turn), on a board where no text but a cost speaks of
+    tapped or untapped permanents or of activating abilities. What it changes then only takes
+    options from them (a tapped creature can't block, 509.1a, nor pay another tap cost): every
+    way of theirs on from it is a way on from passing."""
+    if move.kind != "activate" or move.targets or move.response is not None:
+        return False
+    ability = game.view().permanent(move.subject).activated_abilities[move.index]
+    if ability.mana or ability.targets or any(c.kind not in ("tap", "tap_untapped") for c in ability.costs):
+        return False
+    if not all(isinstance(e, Modify) and isinstance(e.what, Source) and e.duration == "end_of_turn"
+               and dataclasses.replace(e.spec, rules=()) == ContinuousSpec()
+               and {r.name for _, r in e.spec.rules} == {"cant_be_blocked"} for e in ability.effects):
+        return False
+    return not _tapping_matters(game)
+
+
+def _tapping_matters(game: Game) -> bool:
+    """Whether a text on the battlefield, in a zone or on the stack speaks of tapped or
+    untapped permanents or of activating abilities, costs aside (:data:`_TAPPED_WORDS`)."""
+    board = game.board()
+    texts = [p.card.text or "" if p.card is not None else "" for p in board.permanents]
+    texts += [getattr(a, "text", None) or "" for p in board.permanents for a in p.abilities]
+    texts += [zc.card.text or "" for z in board.zones.values() for zc in z.cards()]
+    texts += [getattr(getattr(s, "ability", None), "text", None) or "" for s in game.stack]
+    return any(_TAPPED_WORDS.search(_COST.sub("", line)) for text in texts for line in text.splitlines())
+
+
+def _answer_state(game: Game, choice: _Choice, script: _Script) -> Any:
+    """What the rest of a step depends on when a player is about to answer (:func:`_acts`, the
+    stack settled): the board (:func:`state_key`), the stack without its objects' ids, the
+    objects' generations (400.7), what left (608.2h) and who drew from an empty library (704.5b),
+    the moves each player made so far and what the script could not search; ``None`` for any
+    other choice (one made while something resolves depends on more)."""
+    if not choice.key.startswith("answer:"):
+        return None
+    stack = tuple(repr(dataclasses.replace(s, id="", label="")) if isinstance(s, StackObject) else repr(s)
+                  for s in game.stack)
+    return (choice.key, choice.options, state_key(game.board()), stack, tuple(sorted(game.generation.items())),
+            repr(sorted(game.last_known.items())), tuple(sorted(game.drew_from_empty)), script.answers,
+            bool(script.notes), script.unanswered)
+
+
+def _relabelled(known: tuple[_Res, tuple[int, ...], tuple[str, ...]], prefix: tuple[int, ...],
+                made: tuple[str, ...]) -> _Res:
+    """The result of an answer node met before in the same state (``known``: the result, the
+    script to it and its choices in words), for the node reached by ``prefix`` (``made``): the
+    same, its line's first steps replaying ``prefix`` to come to that state."""
+    result, before, words = known
+    if not result.win or result.line is None:
+        return result
+
+    def moved(line: Line) -> Line:
+        if not line.steps:
+            return Line((), tuple((when, moved(branch)) for when, branch in line.branches))
+        first = line.steps[0]
+        first = dataclasses.replace(first, script=prefix + first.script[len(before):],
+                                    choices=made + first.choices[len(words):])
+        return Line((first, *line.steps[1:]), line.branches)
+
+    return dataclasses.replace(result, line=moved(result.line))
 
 
 def perform(game: Game, op: tuple[Any, ...], opponent: str | None = None) -> None:
@@ -381,6 +457,8 @@ def _acts(game: Game, player: str, made: dict[str, int]) -> bool:
     opponent's on ``notes``, the active player's on ``unanswered``."""
     found = moves(game, player, True, cache=getattr(game.chooser, "payments", None))
     mine = player == game.source.active_player
+    if not mine:
+        found.moves[:] = [m for m in found.moves if not _idle(game, m)]
     missed = list(found.notes)
     if found.moves and made[player] == MAX_ANSWERS:
         missed.append(f"more than {MAX_ANSWERS} moves of {player}'s while one step is done are not searched")
@@ -390,6 +468,8 @@ def _acts(game: Game, player: str, made: dict[str, int]) -> bool:
         getattr(game.chooser, "notes", []).extend(f"{player}'s answer: {n}" for n in missed)
     if not found.moves or made[player] == MAX_ANSWERS:
         return False
+    if hasattr(game.chooser, "answers"):
+        game.chooser.answers = tuple(sorted(made.items()))
     i = game.choose(f"answer:{player}", ["pass", *(m.describe() for m in found.moves)])
     if i:
         found.moves[i - 1].put(game)
@@ -540,30 +620,41 @@ class TurnSearch:
 
     # -- doing a step, each way through its choices ---------------------------------------
     def then(self, board: Board, op: tuple[Any, ...], text: str, cont: Callable[[Game], _Res],
-             prefix: tuple[int, ...] = ()) -> _Res | None:
+             prefix: tuple[int, ...] = (), answers: dict[Any, Any] | None = None) -> _Res | None:
         """Do ``op`` on ``board`` and go on with ``cont``; each choice met on the way is its
-        chooser's node (replaying ``op`` with a longer script). ``None``: ``op`` is illegal."""
+        chooser's node (replaying ``op`` with a longer script). ``None``: ``op`` is illegal.
+        ``answers``: the opponent's answer nodes met so far while ``op`` is done, by the game's
+        state (:func:`_answer_state`): orders of their answers that come to the same state are
+        one node (:func:`_relabelled`)."""
         if time.monotonic() > self.deadline:
             raise Timeout()
         self.stats.steps += 1
         script = _Script(prefix, self.owner, self.payments)
         game = self.game(board, script)
         script.game = game
+        answers = {} if answers is None else answers
         try:
             perform(game, op, self.answering)
         except _Choice as c:
             if c.player == self.me:
                 node = _Or()
                 for i in _distinct_options(game, c.options, op, script.made):
-                    won = node.add(self.then(board, op, text, cont, prefix + (i,)))
+                    won = node.add(self.then(board, op, text, cont, prefix + (i,), answers))
                     if won is not None:
                         return won
                 return node.result()
+            state = _answer_state(game, c, script)
+            if state is not None and state in answers:
+                return _relabelled(answers[state], prefix, tuple(script.made))
             anode = _And()
             for i, label in enumerate(c.options):
-                if anode.add(f"{c.player} chooses {label} ({c.key})", self.then(board, op, text, cont, prefix + (i,))):
+                if anode.add(f"{c.player} chooses {label} ({c.key})",
+                             self.then(board, op, text, cont, prefix + (i,), answers)):
                     break
-            return anode.result()
+            out = anode.result()
+            if state is not None:
+                answers[state] = (out, prefix, tuple(script.made))
+            return out
         except Illegal:
             return None
         except Undecided as why:
@@ -716,12 +807,13 @@ class TurnSearch:
         node = _And()
         if node.add(f"{self.opp} passes", self.advance(board, step, budget, combat)):
             return node.result()
-        if self.acting >= MAX_ANSWERS:
-            return _no(f"more than {MAX_ANSWERS} actions of {self.opp}'s in a row are not searched")
         game = self.game(board, _Script((), self.owner))
         found = moves(game, self.opp, True, cache=self.payments)
         if found.notes:
             return _Res(False, notes=frozenset(f"{self.opp}'s answer: {n}" for n in found.notes))
+        found.moves[:] = [m for m in found.moves if not _idle(game, m)]
+        if self.acting >= MAX_ANSWERS and found.moves:
+            return _no(f"more than {MAX_ANSWERS} actions of {self.opp}'s in a row are not searched")
         self.acting += 1
         try:
             for m in found.moves:

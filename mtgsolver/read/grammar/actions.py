@@ -179,6 +179,10 @@ def tag(low: str) -> tuple[str, tuple[str, ...]]:
     low = re.sub(r"\b(non[a-z-]+), (?=non[a-z-]+ )", r"\1 ", low)
     low = re.sub(r"\bon the battlefield\b", "on_the_battlefield", low).replace("basic land type", "basic_land_type")
     low = re.sub(r"\bthat (much|many)\b", "that_much", low)
+    # 608.2c: "for each Aura and Equipment attached to ~, create ..." as "create ... for each ..." (Valduk)
+    low = re.sub(r"^for each (aura and equipment|aura|equipment) attached to ~, (create (?:(?!for each)[^,.])*)\.$",
+                 r"\2 for each \1 attached to ~.", low).replace("aura and equipment attached to ~",
+                                                                   "aura_and_equipment attached to ~")
     low = re.sub(r", except (.*)(?=\.$)", lambda m: " except_ " + re.sub(r",(?: and)? ", " &and ", m.group(1)), low)  # 707.9
     words = _TOKEN.findall(low)
     phrases = _keyword_phrases()
@@ -1757,6 +1761,10 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def per_basic_land_type(self, children: list[Any]) -> "_PerEach":
         return _PerEach({"basic_land_types_among": children[0].affected()})  # 305.6: domain
 
+    def per_attached_to_source(self, children: list[Any]) -> "_PerEach":
+        """"For each Aura and Equipment attached to ~" (301.5, 303.4): those attached to the source."""
+        return _PerEach({"permanents": {"subtypes": children[0]}, "attached_to": "source"})
+
     def per_each(self, children: list[Any]) -> "_PerEach":
         return children[0]
 
@@ -2183,6 +2191,9 @@ class _Compile(ConstantRules, constants=CONSTANTS):
 
     def attached_word(self, children: list[Any]) -> str:
         return str(children[0])
+
+    def attachment_kinds(self, children: list[Any]) -> list[str]:
+        return str(children[0]).split("_and_")
 
     def desc(self, children: list[Any]) -> Desc:
         alternatives, *posts = children

@@ -264,6 +264,9 @@ class _Compile(ConstantRules, constants=CONSTANTS):
     def tap_untapped(self, n, words):
         return CostPart("tap_untapped", amount=_fixed_number(n), what=singular(words), another=False)
 
+    def tap_untapped_another(self, words):
+        return CostPart("tap_untapped", amount=1, what=singular(words), another=True)
+
     def discard_typed(self, card_type):
         return CostPart("discard", amount=1, what=card_type.value)
 
