@@ -99,6 +99,8 @@ _MORE_LANDS = re.compile(r"\badditional lands?\b|\bplay (?:an? )?(?:additional )
                          r"\bplay lands from\b|\bplay any number of lands\b", re.I)
 
 
+#: Keywords that return their permanent to the battlefield as it dies (702.93a undying, 702.79a persist).
+_RETURNING = frozenset({"undying", "persist"})
 #: Words of a creature that could join an attack from the main phase: haste (702.10), crew (702.122), a
 #: permanent becoming a creature (613.1d).
 _JOINING = re.compile(r"\bhaste\b|\bcrew\b|\bbecomes?\b[^.]*\bcreature", re.I)
@@ -337,6 +339,9 @@ class _Counter:
             return live
         others = [a for a, perm in live if not (_on_entering(a) and perm is not None and id(perm) in present)]
         others += [a for z in self.board.zones.values() for a in _hand_parts(list(z.hand), False)]
+        returning = {p.id for p in self.view.permanents if p.keywords & _RETURNING}
+        if returning or any(isinstance(a, TextAbility) for a in others):
+            return live  # undying or persist returns a permanent that dies (702.93a, 702.79a); an unread line
         lands = False
         for a in others:
             for e in _walk(getattr(a, "effects", ())):
@@ -468,6 +473,8 @@ class _Counter:
         """How often ``a`` can still take effect this turn."""
         if isinstance(a, TriggeredAbility):
             if a.event.kind in ("enters", "end_step") and a.event.subject is None and not a.also:
+                if a.event.kind == "enters" and perm is not None and perm.keywords & _RETURNING:
+                    raise _Unbounded()  # it could enter again as it dies (702.93a, 702.79a)
                 return 1
             if self._harm(a.effects, a.targets, perm is not None and perm.controller != self.me) == (0, 0):
                 return 0
