@@ -429,3 +429,19 @@ def test_a_clue_draws_from_a_known_library_whose_cards_count_as_in_hand(real_car
     assert bound(drawing("Leave No Trace")) == Harm(0, 0)
     assert bound(drawing("Lightning Bolt")) is None
     assert bound(drawing("Leave No Trace", count=2)) is None
+
+
+def test_an_enters_trigger_counts_where_persist_could_return_its_permanent(real_cards) -> None:
+    """702.79a: persist returns a creature as it dies (Carrion Feeder's "Sacrifice a creature"
+    kills it), and its "When ~ enters, ~ deals 1 damage to any target" triggers again (603.6a):
+    no bound; without persist the trigger waits for an entering that can't come: nothing."""
+    def board_with(keywords: str) -> Board:
+        text = ("version: 1\nactive_player: me\nplayers: [{name: me}, {name: opp, life: 8}]\n"
+                "turn: {step: postcombat_main}\nbattlefield:\n"
+                "  - {id: r, name: Pinger, types: [creature], power: 2, toughness: 2, controller: me, "
+                f"text: \"{keywords}When Pinger enters the battlefield, Pinger deals 1 damage to any target.\"}}\n"
+                "  - {id: c, card: Carrion Feeder, controller: me}\n")
+        return parse_board_text(text, "b.yaml", real_cards)
+
+    assert bound(board_with("Persist\\n")) is None
+    assert bound(board_with("")) == Harm(0, 0)

@@ -7,8 +7,8 @@ trample: :func:`harm_in_combat`; as attackers are about to be declared, the powe
 creature that could attack: :func:`harm_before_attacks`, and from the precombat main phase the
 same with every card in hand castable and one land play to come: :func:`harm_in_main`), and
 what raises it: a pump counted for each use the mana and energy at hand pay (602.5). Besides
-combat damage the opponent loses only through what spells and abilities do: damage (120.3a, or poison from a source with infect,
-120.3b), life loss (119.3), poison counters (122.1f) or a draw from an empty library (704.5b). :func:`harm_after_combat` adds up, over what the
+combat damage the opponent loses only through what spells and abilities do: damage (120.3a, or
+poison from a source with infect, 120.3b), life loss (119.3), poison counters (122.1f) or a draw from an empty library (704.5b). :func:`harm_after_combat` adds up, over what the
 searching player could still use, the most each thing can do: a spell in hand once, an activated
 ability as often as its cost allows (a {T} or sacrifice cost once, a mana cost as often as the
 mana at hand pays it), a triggered ability whose event can no longer happen this turn not at all.
@@ -99,6 +99,8 @@ _MORE_LANDS = re.compile(r"\badditional lands?\b|\bplay (?:an? )?(?:additional )
                          r"\bplay lands from\b|\bplay any number of lands\b", re.I)
 
 
+#: Keywords that return their permanent to the battlefield as it dies (702.93a undying, 702.79a persist).
+_RETURNING = frozenset({"undying", "persist"})
 #: Words of a creature that could join an attack from the main phase: haste (702.10), crew (702.122), a
 #: permanent becoming a creature (613.1d).
 _JOINING = re.compile(r"\bhaste\b|\bcrew\b|\bbecomes?\b[^.]*\bcreature", re.I)
@@ -329,8 +331,9 @@ class _Counter:
         """``live`` without the "When ~ enters" triggers of permanents already on the battlefield
         (603.6a: they trigger only as it enters again) where nothing else could make a permanent
         enter again: no effect returns one to a hand, puts one onto the battlefield or brings one
-        back (:data:`_REPEATS`), in what is live or in any player's hand; a land returned only
-        (Orzhov Basilica) enters again as the land play, its own triggers kept."""
+        back (:data:`_REPEATS`), in what is live or in any player's hand, no permanent has undying
+        or persist (702.93a, 702.79a: it returns as it dies) and no line is unread; a land returned
+        only (Orzhov Basilica) enters again as the land play, its own triggers kept."""
         present = {id(p) for p in self.view.permanents}
         entered = {(id(a), id(perm)) for a, perm in live
                    if _on_entering(a) and perm is not None and id(perm) in present}
@@ -338,6 +341,9 @@ class _Counter:
             return live
         others = [a for a, perm in live if not (_on_entering(a) and perm is not None and id(perm) in present)]
         others += [a for z in self.board.zones.values() for a in _hand_parts(list(z.hand), False)]
+        if any(p.keywords & _RETURNING for p in self.view.permanents) or any(
+                isinstance(a, TextAbility) for a in others):
+            return live
         lands = False
         for a in others:
             for e in _walk(getattr(a, "effects", ())):
@@ -472,6 +478,8 @@ class _Counter:
         """How often ``a`` can still take effect this turn."""
         if isinstance(a, TriggeredAbility):
             if a.event.kind in ("enters", "end_step") and a.event.subject is None and not a.also:
+                if a.event.kind == "enters" and perm is not None and perm.keywords & _RETURNING:
+                    raise _Unbounded()  # it could enter again as it dies (702.93a, 702.79a)
                 return 1
             if self._harm(a.effects, a.targets, perm is not None and perm.controller != self.me) == (0, 0):
                 return 0
