@@ -457,7 +457,7 @@ def _reading(name: str, text: str):
     return bare(found)
 
 
-_ANY_TARGET = {"kinds": ["battle", "creature", "planeswalker", "player"]}
+_ANY_TARGET = {"kinds": _ANY}
 
 
 @pytest.mark.parametrize("name, text, expected", [
