@@ -16,8 +16,8 @@ from .test_effects_grammar import reading
       "gains": ["double_strike"]}),
     ("Oddity", "Creatures you control have protection from enchantments.",  # made up: 702.16a "from [quality]"
      {"affects": {"types": ["creature"], "controller": "you"}, "gains": [{"protection": "enchantment"}]}),
-    ("Spare Dagger", "Equipped creature gets +1/+0 and has \"Whenever this creature attacks, you may sacrifice Spare "
-     "Dagger. When you do, this creature deals 1 damage to any target.\"",
+    ("Spare Dagger", ("Equipped creature gets +1/+0 and has \"Whenever this creature attacks, you may sacrifice Spare "
+                      "Dagger. When you do, this creature deals 1 damage to any target.\""),
      {"affects": {"attached": True}, "gets": [1, 0], "gains": [{"text": "Whenever this creature attacks, you may "
                                                                 "sacrifice Spare Dagger. When you do, this creature "
                                                                 "deals 1 damage to any target."}]}),
