@@ -100,3 +100,15 @@ def test_510_a_combat_line_of_a_creature_in_combat_bears_on_its_damage() -> None
     result = combat_damage(board)
     assert result.decided is None and [u.permanent for u in result.unread] == ["bears"]
     assert [u.permanent for u in result.not_relevant] == ["idle"]
+
+
+def test_603_8_a_state_triggers_reason_quotes_its_state(real_cards) -> None:
+    """603.8: Sea Serpent's "When you control no Islands, sacrifice ~" with an Island in play: the
+    reason names the state that doesn't hold."""
+    board = load_board(HEAD + """  - {id: serpent, card: Sea Serpent, controller: a}
+  - {id: own, card: Island, controller: a}
+combat:
+  attackers: [{creature: serpent, target: b}]
+""", library=real_cards)
+    [line] = check_attacks(board).not_relevant
+    assert 'whose state, "you control no islands", doesn\'t hold' in line.reason
