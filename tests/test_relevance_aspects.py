@@ -3,7 +3,7 @@ solver/relevance.py ``_Declaration.irrelevant`` and ``_not_now``): each aspect j
 irrelevant is so on its own side only."""
 from __future__ import annotations
 
-from mtgsolver import check_attacks, check_blocks, load_board
+from mtgsolver import check_attacks, check_blocks, combat_damage, load_board
 
 HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nbattlefield:\n"
 ATTACK = """  - {id: bears, name: Bear, types: [creature], power: 2, toughness: 2, controller: a}
@@ -85,3 +85,30 @@ def test_509_1_a_blocking_restriction_bears_on_the_blocker_not_on_the_attacker()
     assert on_attacker.legal is True and "what may block" in on_attacker.not_relevant[0].reason
     on_blocker = result("Ox", "untapped")
     assert on_blocker.legal is None and [u.permanent for u in on_blocker.unread] == ["ox"]
+
+
+def test_510_a_combat_line_of_a_creature_in_combat_bears_on_its_damage() -> None:
+    """510.1: an unread combat trigger of the attacking Bear ("Whenever Bear blocks or becomes
+    blocked", 509.3) bears on the combat damage it deals and is dealt; the same line on Idle, out of
+    combat, doesn't."""
+    def line(name: str) -> str:
+        return f"Whenever {name} blocks or becomes blocked, exchange control of two target creatures."
+    idle = (f"  - {{id: idle, name: Idle, types: [creature], power: 1, toughness: 1, controller: a, "
+            f"text: \"{line('Idle')}\"}}\n")
+    board = load_board(HEAD + idle + ATTACK.replace("name: Bear, ", f"name: Bear, text: \"{line('Bear')}\", ")
+                       + BLOCKERS)
+    result = combat_damage(board)
+    assert result.decided is None and [u.permanent for u in result.unread] == ["bears"]
+    assert [u.permanent for u in result.not_relevant] == ["idle"]
+
+
+def test_603_8_a_state_triggers_reason_quotes_its_state(real_cards) -> None:
+    """603.8: Sea Serpent's "When you control no Islands, sacrifice ~" with an Island in play: the
+    reason names the state that doesn't hold."""
+    board = load_board(HEAD + """  - {id: serpent, card: Sea Serpent, controller: a}
+  - {id: own, card: Island, controller: a}
+combat:
+  attackers: [{creature: serpent, target: b}]
+""", library=real_cards)
+    [line] = check_attacks(board).not_relevant
+    assert 'whose state, "you control no islands", doesn\'t hold' in line.reason

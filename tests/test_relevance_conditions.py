@@ -34,8 +34,8 @@ def _verdict(result) -> str:
     ("Oddity has a divinity counter on it", "", "", "611.3b"),
     ("Oddity has a divinity counter on it", ", counters: {divinity: 1}", "", "bears"),
     ("Oddity is enchanted", "", "", "611.3b"),
-    ("Oddity is enchanted", "", "  - {id: halo, name: Halo, types: [enchantment], subtypes: [aura], controller: a, "
-                                "attached_to: odd}\n", "bears"),
+    ("Oddity is enchanted", "", ("  - {id: halo, name: Halo, types: [enchantment], subtypes: [aura], controller: a, "
+                                 "attached_to: odd}\n"), "bears"),
     ("Oddity is red", "", "", "611.3b"),                      # colorless (105.2c)
     ("Oddity is red", ", colors: [red]", "", "bears"),
 ])
