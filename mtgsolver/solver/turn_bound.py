@@ -29,8 +29,8 @@ from mtgsolver.model.abilities import Static, TextAbility
 from mtgsolver.model.board import Board
 from mtgsolver.model.continuous import ContinuousSpec
 from mtgsolver.model.effects import (ActivatedAbility, Attempt, Conditional, CreateTokens, Damage, Delayed, Draw, Each,
-                                     Fight, LoseLife, Modal, Modify, Optional, PutCounters, Source, Targeted, TargetSpec,
-                                     TriggeredAbility, You)
+                                     Fight, LoseLife, Modal, Modify, Optional, PutCounters, Source, Targeted,
+                                     TargetSpec, TriggeredAbility, You)
 from mtgsolver.model.mana_abilities import ManaAbility
 from mtgsolver.rules.mana_sources import extract_sources
 
