@@ -445,3 +445,29 @@ def test_an_enters_trigger_counts_where_persist_could_return_its_permanent(real_
 
     assert bound(board_with("Persist\\n")) is None
     assert bound(board_with("")) == Harm(0, 0)
+
+
+def test_in_combat_a_count_on_the_opponents_creature_and_a_condition_on_an_attacker_are_bounded(real_cards) -> None:
+    """611.3a-b: Aura Gnarlid's "+1/+1 for each Aura" and Ancestral Mask's "+2/+2 for each other
+    enchantment" on the opponent's Gnarlid change no attacker's power (PP04); Foundry Screecher's
+    "+1/+0 as long as you control an artifact" adds at most its +1. The Mask on the attacker
+    itself gives no bound, nor does an anthem in exile that Oblivion Ring's leaving could return
+    (610.3); Pacifism there, restricting only blocks, does not stop the bound."""
+    def attack(mask_on: str, exiled: str = "") -> Board:
+        zone = f"zones: {{opp: {{exile: [{{card: {exiled}, exiled_with: o}}]}}}}\n" if exiled else ""
+        return parse_board_text(
+            "version: 1\nactive_player: me\nplayers: [{name: me}, {name: opp, life: 9}]\n"
+            f"turn: {{step: declare_attackers}}\n{zone}battlefield:\n"
+            "  - {id: f, card: Foundry Screecher, controller: me, tapped: true}\n"
+            "  - {id: o, card: Oblivion Ring, controller: me}\n"
+            "  - {id: g, card: Aura Gnarlid, controller: opp}\n"
+            f"  - {{id: a, card: Ancestral Mask, controller: opp, attached_to: {mask_on}}}\n"
+            "combat:\n  attackers: [{creature: f, target: opp}]\n", "b.yaml", real_cards)
+
+    def harm(board: Board) -> Harm | None:
+        return harm_in_combat(board, apply_layers(board), "me", "opp", "declare_attackers")
+
+    assert harm(attack("g")) == Harm(2 + 1, 0)
+    assert harm(attack("g", "Pacifism")) == Harm(2 + 1, 0)
+    assert harm(attack("g", "Glorious Anthem")) is None
+    assert harm(attack("f")) is None

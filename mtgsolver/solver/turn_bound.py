@@ -105,6 +105,10 @@ _RETURNING = frozenset({"undying", "persist"})
 #: permanent becoming a creature (613.1d).
 _JOINING = re.compile(r"\bhaste\b|\bcrew\b|\bbecomes?\b[^.]*\bcreature", re.I)
 
+#: The objects of an effect that applies to its source alone, or to what its source is attached to (611.3a).
+_ONLY_SELF = dataclasses.replace(ContinuousSpec().affects, self=True)
+_ONLY_ATTACHED = dataclasses.replace(ContinuousSpec().affects, attached=True)
+
 
 class _Unbounded(Exception):
     """Something the bound can't count."""
@@ -244,11 +248,14 @@ class _Counter:
         declared = view.combat.attackers if view.combat is not None else ()
         self.attacking = frozenset(a.creature for a in declared) if attacking is None else attacking
         #: something lowers power or takes an ability that removing its source gives back (611.3a)
-        statics = [a for p in view.permanents for a in p.abilities if isinstance(a, Static)]
+        statics = [(a, p) for p in view.permanents for a in p.abilities if isinstance(a, Static)]
         self.lowered = any(a.name in _GENERATING and _may_lower(a.value) and not _declaring_only(a.value)
-                           for a in statics) or any(e.duration == "while_source" for e in board.effects)
+                           and not self._theirs_alone(a, p) for a, p in statics) or any(
+            e.duration == "while_source" for e in board.effects)
+        #: what statics of the searching player's attackers that hold only under a condition may add (611.3b)
+        self.conditional = 0
         if self.combat and any(a.name in _COMBAT_STATICS or a.name in _GENERATING and _varies(a.value)
-                               and not _declaring_only(a.value) for a in statics):
+                               and not _declaring_only(a.value) and not self._apart(a, p) for a, p in statics):
             raise _Unbounded()
 
     def total(self) -> Harm:
@@ -291,6 +298,10 @@ class _Counter:
             raise _Unbounded()  # abilities granted to what enters later, or by what enters
         if self.combat and any(a.name in _GENERATING for p in coming for a in p.abilities if isinstance(a, Static)):
             raise _Unbounded()  # an anthem, an Aura or Equipment still to come (611.3a)
+        if self.combat and puts and any(isinstance(a, Static) and a.name in _GENERATING and not _restricts_only(a.value)
+                                        for z in self.board.zones.values() for zc in (*z.graveyard, *z.exile)
+                                        if zc.permanent is not None for a in zc.permanent.abilities):
+            raise _Unbounded()  # one put onto the battlefield from a graveyard or exile (an Aura returned, 303.4f)
         pumps = 0  # the most power instants and abilities can still add to attackers (one each use)
         cast_pumps = 0  # what one use of each "whenever you cast" trigger adds (603.2)
         usable = [(a, perm) for a, perm in live if not _tapped_tap(a, perm)]
@@ -306,6 +317,7 @@ class _Counter:
                 pumps += pump * self._times(a, perm)
         if cast_pumps:
             pumps += cast_pumps * self._casts(hand)
+        pumps += self.conditional
         if self.repeats:
             self._harmless_elsewhere()
         life = poison = 0
@@ -362,8 +374,8 @@ class _Counter:
             for zc in (*z.graveyard, *z.exile):
                 parts = [(zc.spell, None)] if zc.spell is not None else []
                 parts += [(a, zc.permanent) for a in (zc.permanent.abilities if zc.permanent is not None else ())]
-                for a, perm in parts:
-                    self._flags(getattr(a, "effects", ()), perm)
+                for a, perm in parts:  # in combat a spell is cast from there only at instant speed (117.1a)
+                    self._flags(getattr(a, "effects", ()), perm, perm is not None or _instant(zc.card))
                     effects, targets = getattr(a, "effects", ()), getattr(a, "targets", ())
                     if self._harm(effects, targets) != (0, 0) or self._harm(effects, targets, True) != (0, 0):
                         raise _Unbounded()  # under either player's control
@@ -510,6 +522,49 @@ class _Counter:
             raise _Unbounded()
         limits = [self._mana() // mana] if mana > 0 else []
         return min(limits + [self._energy() // energy] if energy > 0 else limits)
+
+    def _apart(self, a: Static, perm: Any) -> bool:
+        """Whether a varying static (:func:`_varies`) changes no attacker's power beyond what the
+        bound counts: each of its effects applies only to its own permanent or to the one it is
+        attached to (611.3a), and that is the opponent's (not attacking on this turn: Aura
+        Gnarlid's "+1/+1 for each Aura", Ancestral Mask on Slippery Bogle; no Aura moves in combat
+        without an Attach, and a change of control, which give no bound), or an attacker of the
+        searching player's whose effect only holds under a condition and adds a fixed +N/+M
+        (Foundry Screecher's "+1/+0 as long as you control an artifact": N counted in
+        :attr:`conditional`)."""
+        specs = a.value if isinstance(a.value, tuple) else (a.value,)
+        if a.name not in _GENERATING or not all(isinstance(v, ContinuousSpec) for v in specs):
+            return False
+        added = 0
+        for v in specs:
+            target = self._affected_alone(v, perm)
+            if target is None:
+                return False
+            if target.controller != self.me and target.id not in self.attacking:
+                continue
+            plain = dataclasses.replace(v, affects=ContinuousSpec().affects, condition=(), gets=None, text=None)
+            if not v.condition or plain != ContinuousSpec() or v.gets is None or v.gets[0] < 0:
+                return False
+            added += v.gets[0]
+        self.conditional += added
+        return True
+
+    def _affected_alone(self, v: ContinuousSpec, perm: Any) -> Any:
+        """The one permanent an effect of ``perm``'s static applies to, when it applies only to
+        ``perm`` or to what ``perm`` is attached to (611.3a); ``None`` otherwise."""
+        if v.affects == _ONLY_SELF:
+            return perm
+        if v.affects == _ONLY_ATTACHED and perm.attached_to and self.view.has_permanent(perm.attached_to):
+            return self.view.permanent(perm.attached_to)
+        return None
+
+    def _theirs_alone(self, a: Static, perm: Any) -> bool:
+        """Whether each effect of a static applies only to one permanent of the opponent's that
+        isn't attacking (:meth:`_affected_alone`): what it lowers, its source leaving raises on no
+        attacker (611.3a)."""
+        specs = a.value if isinstance(a.value, tuple) else (a.value,)
+        targets = [self._affected_alone(v, perm) if isinstance(v, ContinuousSpec) else None for v in specs]
+        return all(t is not None and t.controller != self.me and t.id not in self.attacking for t in targets)
 
     def _library(self) -> list[Any] | None:
         """The searching player's library when every card of it is known (401.2), else ``None``."""
@@ -775,6 +830,18 @@ def _declaring_only(value: Any) -> bool:
     return all(isinstance(v, ContinuousSpec) and v.rules and all(_rule_name(r) in _DECLARING for r in v.rules)
                and dataclasses.replace(v, affects=ContinuousSpec().affects, condition=(), rules=(), text=None)
                == ContinuousSpec() for v in specs)
+
+
+def _restricts_only(value: Any) -> bool:
+    """Whether a static's continuous effect only restricts declaring attackers or blockers, itself
+    (:func:`_declaring_only`) or by the abilities it grants (Pacifism's "can't attack or block")."""
+    if _declaring_only(value):
+        return True
+    specs = value if isinstance(value, tuple) else (value,)
+    return all(isinstance(v, ContinuousSpec) and v.gains and dataclasses.replace(
+        v, affects=ContinuousSpec().affects, gains=(), text=None) == ContinuousSpec() and all(
+        isinstance(g, tuple) and g[0] == "static" and getattr(g[1], "name", None) in _DECLARING for g in v.gains)
+        for v in specs)
 
 
 def _may_lower(value: Any) -> bool:
