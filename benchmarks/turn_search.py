@@ -49,7 +49,7 @@ EXAMPLES = ROOT / "examples" / "puzzles" / "forge"
 SOLVED = ("ps-akh4.yaml", "PS_AKH4.pzl", "PS_RIX6.pzl", "PS_MID2.pzl", "PP00.pzl", "PP01.pzl", "ps-khm2.yaml",
           "PS_KHM2.pzl", "MTGP_04.pzl", "MTGP_09.pzl", "mtgp-09.yaml", "PS_ZNR3.pzl",
           "PP15.pzl", "PS_WAR1.pzl", "PP03.pzl", "PS_M192.pzl",
-          "MTGP_03.pzl")
+          "MTGP_03.pzl", "PS_DOM2.pzl")
 
 #: The inner questions' board: the attacking player's lands and creatures, the defender's.
 ATTACKERS = ("Grizzly Bears", "Centaur Courser", "Hill Giant", "Boggart Brute", "Serra Angel")

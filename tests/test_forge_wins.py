@@ -26,7 +26,7 @@ SOLVED = [("examples/puzzles/forge/ps-akh4.yaml", 0.1), ("tests/data/forge/PS_AK
           ("examples/puzzles/forge/mtgp-09.yaml", 30.0), ("tests/data/forge/PS_ZNR3.pzl", 21.0),
           ("tests/data/forge/PP15.pzl", 55.0), ("tests/data/forge/PS_WAR1.pzl", 215.0),
           ("tests/data/forge/PP03.pzl", 222.0), ("tests/data/forge/PS_M192.pzl", 175.0),
-          ("tests/data/forge/MTGP_03.pzl", 86.0)]
+          ("tests/data/forge/MTGP_03.pzl", 86.0), ("tests/data/forge/PS_DOM2.pzl", 333.0)]
 #: The default suite's share: puzzles solved in under a second.
 QUICK = 1.0
 
