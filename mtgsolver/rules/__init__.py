@@ -10,7 +10,8 @@ board by :func:`mtgsolver.load.prepare`); mana: ``mana_graph`` (the 106.7 refere
 (700.2), ``random_choice`` and ``targets`` (608.2, 115, 601.2c), ``crimes`` (700.13); resolving
 spells and abilities: ``game`` (a board while it resolves: zones, new objects 400.7, choices),
 ``state_based`` (704), ``triggers`` (603), ``resolution`` (608 and each effect kind of the
-effect language), ``casting`` (601, 602).
+effect language), ``casting`` (601, 602); beside them ``identity_memo`` (answers about frozen
+objects remembered by identity: the search asks the same questions of the same objects).
 
 Each test returns findings citing its rule; the encodings build on them, the solvers explain
 with them. Rules and :mod:`mtgsolver.read` never import each other.

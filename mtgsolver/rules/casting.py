@@ -46,6 +46,7 @@ from mtgsolver.model.mana import ManaCost, ManaSymbol
 from mtgsolver.model.mana_abilities import CostPart
 from mtgsolver.model.zones import ZoneCard
 from mtgsolver.rules.game import Game, Illegal, StackObject, Undecided, card_object
+from mtgsolver.rules.identity_memo import IdentityMemo
 from mtgsolver.rules.layers import Query
 from mtgsolver.rules.resolution import add_counters, announce_cast, discard, move_object, pay_energy, sacrifice, tap
 from mtgsolver.rules.targets import became_targets, distinct_problem, target_problem, used_slots, warded
@@ -454,28 +455,12 @@ def needs(game: Game, action: Cast | Activate) -> tuple[bool, bool]:
     return bool(cost and cost.variables) or _effects_use_x(effects), any(isinstance(e, Modal) for e in effects)
 
 
-#: :func:`uses_x` of the effects of an ability or spell, by the tuple's identity (the search asks
-#: it of the same abilities at every priority window).
-_USES_X: dict[int, tuple[object, bool]] = {}
-
-
-def _effects_use_x(effects: Sequence[object]) -> bool:
-    known = _USES_X.get(id(effects))
-    if known is not None and known[0] is effects:
-        return known[1]
-    if len(_USES_X) > 4096:
-        _USES_X.clear()
-    found = uses_x(effects)
-    _USES_X[id(effects)] = (effects, found)
-    return found
-
-
 # --------------------------------------------------------------------------- the parts
 def _x(in_cost: bool, x: int | None, effects: Sequence[object], name: str) -> int | None:
     """107.3a: X is chosen as it is cast or activated; it must be when the cost or text has X."""
     if x is not None and x < 0:
         raise OptionError("x", f"{name}: X can't be negative (107.1b)")
-    if x is None and (in_cost or _uses_x_once(effects)):
+    if x is None and (in_cost or _effects_use_x(effects)):
         raise OptionError("x", f"{name} has X; choose its value with `x` (107.3a)")
     return x
 
@@ -530,7 +515,9 @@ def with_x(value: Any, x: int | None, name: str) -> Any:
     return value
 
 
-_uses_x_once = _once(uses_x)
+#: :func:`uses_x` of the effects of an ability or spell, remembered for each tuple of effects (the
+#: search asks it of the same abilities at every priority window).
+_effects_use_x = IdentityMemo(uses_x)
 _with_x_once = _once(with_x)
 
 

@@ -59,6 +59,7 @@ from mtgsolver.rules.attacking import attack_problem, declaration_reasons, obeye
 from mtgsolver.rules.blocking import block_cost, block_options, blocker_capacity, requirements, restriction_findings
 from mtgsolver.rules.casting import Payment, pay as pay_costs
 from mtgsolver.rules.game import Game, Illegal, StackObject, Undecided, Views
+from mtgsolver.rules.identity_memo import IdentityMemo
 from mtgsolver.rules.resolution import resolve_stack, resolve_top, settle
 from mtgsolver.rules.turn import (assignment_options, begin_step, blocked_attackers, declare_attackers,
                                   declare_blockers, deal_combat_damage, end_combat, first_strike_step, strikers)
@@ -1233,23 +1234,16 @@ def _adds_types(spec: ContinuousSpec) -> bool:
     return bare == ContinuousSpec(affects=spec.affects, condition=spec.condition, text=spec.text)
 
 
-#: :func:`_effect_facts` of the board effects met before, by identity (each kept alive beside its facts).
-_FACTS: dict[int, tuple[Any, tuple[str, bool, bool]]] = {}
-
-
-def _effect_facts(effect: Any) -> tuple[str, bool, bool]:
-    """What :func:`state_key` needs of a board effect, worked out once for each (effects are
-    frozen and pass unchanged from board to board): its text without its timestamp, whether its
+def _facts_of_effect(effect: Any) -> tuple[str, bool, bool]:
+    """What :func:`state_key` needs of a board effect: its text without its timestamp, whether its
     order can't matter (:func:`_commutes`), whether it only adds types (:func:`_adds_types`)."""
-    known = _FACTS.get(id(effect))
-    if known is not None and known[0] is effect:
-        return known[1]
-    if len(_FACTS) > 65536:
-        _FACTS.clear()
-    facts = (repr(dataclasses.replace(effect, timestamp=None)), _commutes(effect),
-             effect.kind == "continuous" and effect.spec is not None and _adds_types(effect.spec))
-    _FACTS[id(effect)] = (effect, facts)
-    return facts
+    return (repr(dataclasses.replace(effect, timestamp=None)), _commutes(effect),
+            effect.kind == "continuous" and effect.spec is not None and _adds_types(effect.spec))
+
+
+#: :func:`_facts_of_effect` worked out once for each board effect (effects are frozen and pass
+#: unchanged from board to board).
+_effect_facts = IdentityMemo(_facts_of_effect, 65536)
 
 
 def state_key(board: Board) -> Any:

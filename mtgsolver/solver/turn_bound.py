@@ -33,6 +33,7 @@ from mtgsolver.model.effects import (ActivatedAbility, Attempt, Chosen, Conditio
                                      Each, Fight, LoseLife, Modal, Modify, Optional, PutCounters, Source, Targeted,
                                      TargetSpec, TriggeredAbility, You)
 from mtgsolver.model.mana_abilities import AnyColor, Choice, Fixed, ManaAbility
+from mtgsolver.rules.identity_memo import IdentityMemo
 from mtgsolver.rules.mana_sources import extract_sources
 
 __all__ = ["COMBAT_WINDOWS", "Harm", "harm_after_combat", "harm_before_attacks", "harm_in_combat", "harm_in_main",
@@ -896,25 +897,9 @@ def _walk(effects: Iterable[Any]) -> Iterable[Any]:
             yield from _walk(mode)
 
 
-#: :func:`_abilities_in` of the values met before, by identity (the value kept alive beside its answer).
-_GRANTS: dict[int, tuple[Any, bool]] = {}
-
-
-def _abilities_in(value: Any) -> bool:
-    """Whether ``value`` holds an activated or triggered ability, a delayed trigger or a line of
-    text anywhere (an ability granted: counted nowhere); remembered for the same value, which is
-    frozen."""
-    known = _GRANTS.get(id(value))
-    if known is not None and known[0] is value:
-        return known[1]
-    if len(_GRANTS) > 65536:
-        _GRANTS.clear()
-    found = _holds_abilities(value)
-    _GRANTS[id(value)] = (value, found)
-    return found
-
-
 def _holds_abilities(value: Any) -> bool:
+    """Whether ``value`` holds an activated or triggered ability, a delayed trigger or a line of
+    text anywhere (an ability granted: counted nowhere)."""
     if isinstance(value, (ActivatedAbility, TriggeredAbility, Delayed, TextAbility)):  # a granted text may be read
         return True
     if isinstance(value, (tuple, list, frozenset)):
@@ -922,3 +907,7 @@ def _holds_abilities(value: Any) -> bool:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return any(_holds_abilities(getattr(value, f.name)) for f in dataclasses.fields(value))
     return False
+
+
+#: :func:`_holds_abilities` remembered for each frozen value met.
+_abilities_in = IdentityMemo(_holds_abilities, 65536)
