@@ -112,3 +112,50 @@ combat:
 """, library=real_cards)
     [line] = check_attacks(board).not_relevant
     assert 'whose state, "you control no islands", doesn\'t hold' in line.reason
+
+
+def test_508_1_the_attacking_players_tapping_of_their_own_creatures_bears_on_attacks() -> None:
+    """"At the beginning of combat on your turn, you may tap any number of untapped creatures you
+    control" (unread) of the attacking player acts before attackers are declared (507.1, 508.1):
+    a tapped creature can't attack (508.1a), so it bears on the attack check."""
+    text = "At the beginning of combat on your turn, you may tap any number of untapped creatures you control."
+    result = check_attacks(load_board(HEAD + _relic(text).replace("controller: b", "controller: a") + ATTACK))
+    assert result.legal is None and [u.permanent for u in result.unread] == ["relic"]
+
+
+def test_509_1_how_the_attacker_itself_may_be_blocked_bears_on_blocks() -> None:
+    """The attacking Bear's "Bear must be blocked if able as long as you have 30 or less life"
+    (unread) is a blocking requirement (509.1c) on the attacker: it bears on the block check."""
+    text = "Bear must be blocked if able as long as you have 30 or less life."
+    result = check_blocks(load_board(HEAD + BLOCK.replace("name: Bear, ", f"name: Bear, text: \"{text}\", ")))
+    assert result.legal is None and [u.permanent for u in result.unread] == ["bears"]
+
+
+def test_613_1b_an_aura_of_the_other_player_taking_control_bears_on_attacks() -> None:
+    """The defending player's Aura on the attacking Bear, "You control enchanted creature as long
+    as it's tapped" (unread): control of the Bear could change (613.1b), and a creature attacks
+    only for its controller (508.1a); it bears on the attack check."""
+    aura = ("  - {id: grip, name: Grip, types: [enchantment], subtypes: [aura], controller: b, attached_to: bears, "
+            "text: \"You control enchanted creature as long as it's tapped.\"}\n")
+    result = check_attacks(load_board(HEAD + aura + ATTACK))
+    assert result.legal is None and [u.permanent for u in result.unread] == ["grip"]
+
+
+def test_509_1_an_unattached_equipments_line_is_judged_without_a_creature() -> None:
+    """An Equipment attached to nothing (301.5c) whose unread line grants "equipped creature" a
+    trigger: the line is judged (here it bears) with no creature to be its subject."""
+    text = "Equipped creature has 'Whenever this creature blocks, exchange control of two target creatures.'"
+    blade = f"  - {{id: blade, name: Blade, types: [artifact], subtypes: [equipment], controller: b, text: \"{text}\"}}\n"
+    result = check_blocks(load_board(HEAD + blade + BLOCK))
+    assert result.legal is None and [u.permanent for u in result.unread] == ["blade"]
+
+
+def test_506_2_the_controller_of_an_attacked_planeswalker_is_a_defending_player() -> None:
+    """A creature attacking a planeswalker (506.2, 508.1b): its controller is a defending player,
+    whose Ox could block; Ox's "Ox can block only creatures with flying as long as it's untapped"
+    (unread) bears on the block check."""
+    walker = "  - {id: walker, name: Walker, types: [planeswalker], subtypes: [jace], loyalty: 3, controller: b}\n"
+    text = "Ox can block only creatures with flying as long as it's untapped."
+    board = HEAD + walker + BLOCK.replace("name: Ox, ", f"name: Ox, text: \"{text}\", ").replace("target: b", "target: walker")
+    result = check_blocks(load_board(board))
+    assert result.legal is None and [u.permanent for u in result.unread] == ["ox"]
