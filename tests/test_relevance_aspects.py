@@ -159,3 +159,31 @@ def test_506_2_the_controller_of_an_attacked_planeswalker_is_a_defending_player(
     board = HEAD + walker + BLOCK.replace("name: Ox, ", f"name: Ox, text: \"{text}\", ").replace("target: b", "target: walker")
     result = check_blocks(load_board(board))
     assert result.legal is None and [u.permanent for u in result.unread] == ["ox"]
+
+
+def test_603_2_a_trigger_on_what_another_trigger_causes_bears_on_blocks() -> None:
+    """603.2: Bear's "Whenever Bear attacks, you gain 1 life" and Horn's "Whenever a creature you
+    control attacks, draw a card" (unread) trigger on the attack; the life gained triggers Chime's
+    "Whenever you gain life, exchange control of two target creatures" before blockers are
+    declared (508.2), which bears on the block check whichever trigger is listed first."""
+    bear = "Whenever Bear attacks, you gain 1 life."
+    horn = ("  - {id: horn, name: Horn, types: [artifact], controller: a, text: \"Whenever a creature you control "
+            "attacks, draw a card.\"}\n")
+    chime = ("  - {id: chime, name: Chime, types: [artifact], controller: a, text: \"Whenever you gain life, exchange "
+             "control of two target creatures.\"}\n")
+    for first, then in ((horn, chime), (chime, horn)):
+        board = HEAD + BLOCK.replace("name: Bear, ", f"name: Bear, text: \"{bear}\", ").replace(
+            "combat:", first + then + "combat:")
+        result = check_blocks(load_board(board))
+        assert result.legal is None and [u.permanent for u in result.unread] == ["chime"]
+
+
+def test_603_2_isshins_doubling_bears_where_an_unread_attack_trigger_can_trigger(real_cards) -> None:
+    """Isshin, Two Heavens as One (unread: "... that ability triggers an additional time") bears on
+    the block check where the attacking Bear's unread "Whenever Bear attacks, exchange control of
+    two target creatures" could trigger on the attack (508.3a, 603.2), though no read trigger did."""
+    bear = "Whenever Bear attacks, exchange control of two target creatures."
+    board = HEAD + "  - {id: isshin, card: 'Isshin, Two Heavens as One', controller: a}\n" \
+        + BLOCK.replace("name: Bear, ", f"name: Bear, text: \"{bear}\", ")
+    result = check_blocks(load_board(board, library=real_cards))
+    assert result.legal is None and sorted(u.permanent for u in result.unread) == ["bears", "isshin"]

@@ -984,8 +984,6 @@ def resolve_bearing(before: Board, after: Board | None) -> Bearing:
                     continue
                 if perm.id not in was and perm.x is not None and _ENTERS_WITH_X.search(line):
                     continue
-                if after is not None and perm.id in was - stayed and _CARD_ONLY.match(_body(line)):
-                    continue  # what works as its card is cast: it left, and the resolution casts nothing more
                 lines.append(UnreadLine(perm.id, line, line_kinds(line)))
     out = merge(lines)
     return Bearing(out, out)
