@@ -3,6 +3,10 @@ solver/relevance.py ``_Declaration.irrelevant`` and ``_not_now``): each aspect j
 irrelevant is so on its own side only."""
 from __future__ import annotations
 
+from typing import Any, Callable
+
+import pytest
+
 from mtgsolver import check_attacks, check_blocks, combat_damage, load_board
 
 HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nbattlefield:\n"
@@ -187,3 +191,33 @@ def test_603_2_isshins_doubling_bears_where_an_unread_attack_trigger_can_trigger
         + BLOCK.replace("name: Bear, ", f"name: Bear, text: \"{bear}\", ")
     result = check_blocks(load_board(board, library=real_cards))
     assert result.legal is None and sorted(u.permanent for u in result.unread) == ["bears", "isshin"]
+
+
+
+def _theirs(text: str) -> str:
+    return _relic(text).replace("controller: b", "controller: a")
+
+
+def _ox(text: str) -> str:
+    return HEAD + BLOCK.replace("name: Ox, ", f"name: Ox, text: \"{text}\", ")
+
+
+@pytest.mark.parametrize(("board", "check", "reason"), [
+    # 508.4: a creature token of the attacking player created after attackers are declared neither attacks nor blocks
+    (HEAD + _theirs("Whenever a creature you control attacks, create a 1/1 white Soldier creature token.") + BLOCK,
+     check_blocks, "creature tokens of its controller"),
+    # 122.1: nothing puts counters on a permanent before blockers on this board
+    (HEAD + _relic("Creatures your opponents control can't have counters put on them.") + BLOCK, check_blocks,
+     "whether counters can be put on"),
+    # 505.1: the precombat main phase has begun already; attackers are declared before another
+    (HEAD + _theirs("At the beginning of your precombat main phase, exchange control of two target creatures.")
+     + ATTACK, check_attacks, "precombat main"),
+    # 702.14c: landwalk matters only to an attacking creature; the Ox blocks
+    (_ox("Ox has swampwalk as long as it's untapped."), check_blocks, "swampwalk"),
+    (_ox("As long as you have 20 or less life, it has swampwalk."), check_blocks, "swampwalk"),
+])
+def test_lines_that_cant_change_the_declaration_are_not_relevant(board: str, check: Callable[..., Any], reason: str) -> None:
+    """Unread lines whose aspects can't change the declaration on this board: the answer is
+    decided, and the line is listed as not relevant with why."""
+    result = check(load_board(board))
+    assert result.legal is True and not result.unread and reason in result.not_relevant[0].reason
