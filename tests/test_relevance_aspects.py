@@ -3,7 +3,8 @@ solver/relevance.py ``_Declaration.irrelevant`` and ``_not_now``): each aspect j
 irrelevant is so on its own side only."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
