@@ -213,6 +213,9 @@ def _ox(text: str) -> str:
     # 505.1: the precombat main phase has begun already; attackers are declared before another
     (HEAD + _theirs("At the beginning of your precombat main phase, exchange control of two target creatures.")
      + ATTACK, check_attacks, "precombat main"),
+    # 302.6: haste matters only to a creature that came under its controller's control this turn; none did
+    (HEAD + _theirs("Creatures you control have haste as long as you control an Oddity named Bear.") + ATTACK,
+     check_attacks, "haste"),
     # 702.14c: landwalk matters only to an attacking creature; the Ox blocks
     (_ox("Ox has swampwalk as long as it's untapped."), check_blocks, "swampwalk"),
     (_ox("As long as you have 20 or less life, it has swampwalk."), check_blocks, "swampwalk"),
@@ -222,3 +225,17 @@ def test_lines_that_cant_change_the_declaration_are_not_relevant(board: str, che
     decided, and the line is listed as not relevant with why."""
     result = check(load_board(board))
     assert result.legal is True and not result.unread and reason in result.not_relevant[0].reason
+
+
+def test_611_3b_a_control_condition_bears_where_a_creature_may_enter_before_attacks() -> None:
+    """Bear's "As long as you control a Wizard, Bear attacks each combat if able" (unread): its
+    condition fails on the board, but Horn's "At the beginning of combat on your turn, create a 1/1
+    blue Wizard creature token" can make it hold before attackers are declared (507.1, 611.3b)."""
+    horn = ("  - {id: horn, name: Horn, types: [artifact], controller: a, text: \"At the beginning of combat on your "
+            "turn, create a 1/1 blue Wizard creature token.\"}\n")
+    attack = ATTACK.replace("name: Bear, ", "name: Bear, text: \"As long as you control a Wizard, Bear attacks each "
+                            "combat if able.\", ")
+    result = check_attacks(load_board(HEAD + horn + attack))
+    assert result.legal is None and sorted(u.permanent for u in result.unread) == ["bears", "horn"]
+    alone = check_attacks(load_board(HEAD + attack))
+    assert alone.legal is True and "611.3b" in alone.not_relevant[0].reason

@@ -58,8 +58,8 @@ def test_an_opponents_attack_trigger_doesnt_bear_on_the_searching_players_turn()
 
 @pytest.mark.parametrize(("text", "bears"), [
     # 603.2: a trigger on another creature entering works on the battlefield (603.6a is its own entering only)
-    ("Whenever another creature enters the battlefield under your control, exchange control of two target "
-     "creatures.", [True, True]),
+    (("Whenever another creature enters the battlefield under your control, exchange control of two target "
+      "creatures."), [True, True]),
     # 602.5d: the searching player may activate it in a main phase: it bears on "no win" only
     ("{2}: Exchange control of two target creatures. Activate only as a sorcery.", [False, True]),
 ])
@@ -85,3 +85,10 @@ def test_a_copied_opponents_ability_still_bears_on_a_win(real_cards) -> None:
     board = load_board(HEAD + _odd(text) + "  - {id: forest, card: Forest, controller: b}\n"
                        + "zones: {a: {hand: [Clone]}}\n", library=real_cards)
     assert [[u.line for u in side] for side in turn_bearing(board, False)] == [[text], [text]]
+
+
+@pytest.mark.parametrize("text", ["Fabricate 1", "Echo {2}{R}"])
+def test_entering_and_upkeep_keywords_dont_bear_on_a_permanent_past_its_upkeep(text: str) -> None:
+    """Fabricate works as its permanent enters (702.123a) and echo in its controller's upkeep
+    (702.30a): on a permanent already on the battlefield after the upkeep, neither bears."""
+    assert turn_bearing(load_board(HEAD + _odd(text, controller="a")), False) == ((), ())
