@@ -88,3 +88,14 @@ def test_a_static_on_other_permanents_entering_doesnt_bear_where_none_entered() 
     r = resolve(_with_shrine(MURDER, "Creatures your opponents control enter the battlefield tapped."),
                 ["cast Murder>bears"], free=True)
     assert r.resolved is True and r.unread == ()
+
+
+def test_an_enters_trigger_of_a_legendary_permanent_that_stayed_doesnt_bear() -> None:
+    """603.6a: "When Tamiyo, the Seer enters the battlefield" (the comma of a legendary name,
+    unread) triggers on its own entering: it stayed on the battlefield, so it didn't trigger."""
+    text = "When Tamiyo, the Seer enters the battlefield, look at target player's hand."
+    board = load(f"zones: {{alice: {{hand: [{MURDER}]}}}}\nbattlefield:\n  - {{id: bears, card: Grizzly Bears, "
+                 f"controller: bob}}\n  - {{id: tamiyo, name: \"Tamiyo, the Seer\", types: [creature], "
+                 f"supertypes: [legendary], power: 1, toughness: 1, controller: alice, text: \"{text}\"}}\n")
+    r = resolve(board, ["cast Murder>bears"], free=True)
+    assert r.resolved is True and r.unread == ()
