@@ -216,6 +216,9 @@ def _ox(text: str) -> str:
     # 302.6: haste matters only to a creature that came under its controller's control this turn; none did
     (HEAD + _theirs("Creatures you control have haste as long as you control an Oddity named Bear.") + ATTACK,
      check_attacks, "haste"),
+    # 508.3a: the attack trigger waits for an enchanted creature to attack; the attacking Bear has no Aura
+    (HEAD + _theirs("Whenever an enchanted creature you control attacks, exchange control of two target creatures.")
+     + BLOCK, check_blocks, "no enchanted creature is attacking"),
     # 702.14c: landwalk matters only to an attacking creature; the Ox blocks
     (_ox("Ox has swampwalk as long as it's untapped."), check_blocks, "swampwalk"),
     (_ox("As long as you have 20 or less life, it has swampwalk."), check_blocks, "swampwalk"),
