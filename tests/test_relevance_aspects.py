@@ -3,6 +3,11 @@ solver/relevance.py ``_Declaration.irrelevant`` and ``_not_now``): each aspect j
 irrelevant is so on its own side only."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
 from mtgsolver import check_attacks, check_blocks, combat_damage, load_board
 
 HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nbattlefield:\n"
@@ -112,3 +117,128 @@ combat:
 """, library=real_cards)
     [line] = check_attacks(board).not_relevant
     assert 'whose state, "you control no islands", doesn\'t hold' in line.reason
+
+
+def test_508_1_the_attacking_players_tapping_of_their_own_creatures_bears_on_attacks() -> None:
+    """"At the beginning of combat on your turn, you may tap any number of untapped creatures you
+    control" (unread) of the attacking player acts before attackers are declared (507.1, 508.1):
+    a tapped creature can't attack (508.1a), so it bears on the attack check."""
+    text = "At the beginning of combat on your turn, you may tap any number of untapped creatures you control."
+    result = check_attacks(load_board(HEAD + _relic(text).replace("controller: b", "controller: a") + ATTACK))
+    assert result.legal is None and [u.permanent for u in result.unread] == ["relic"]
+
+
+def test_509_1_how_the_attacker_itself_may_be_blocked_bears_on_blocks() -> None:
+    """The attacking Bear's "Bear must be blocked if able as long as you have 30 or less life"
+    (unread) is a blocking requirement (509.1c) on the attacker: it bears on the block check."""
+    text = "Bear must be blocked if able as long as you have 30 or less life."
+    result = check_blocks(load_board(HEAD + BLOCK.replace("name: Bear, ", f"name: Bear, text: \"{text}\", ")))
+    assert result.legal is None and [u.permanent for u in result.unread] == ["bears"]
+
+
+def test_613_1b_an_aura_of_the_other_player_taking_control_bears_on_attacks() -> None:
+    """The defending player's Aura on the attacking Bear, "You control enchanted creature as long
+    as it's tapped" (unread): control of the Bear could change (613.1b), and a creature attacks
+    only for its controller (508.1a); it bears on the attack check."""
+    aura = ("  - {id: grip, name: Grip, types: [enchantment], subtypes: [aura], controller: b, attached_to: bears, "
+            "text: \"You control enchanted creature as long as it's tapped.\"}\n")
+    result = check_attacks(load_board(HEAD + aura + ATTACK))
+    assert result.legal is None and [u.permanent for u in result.unread] == ["grip"]
+
+
+def test_509_1_an_unattached_equipments_line_is_judged_without_a_creature() -> None:
+    """An Equipment attached to nothing (301.5c) whose unread line grants "equipped creature" a
+    trigger: the line is judged (here it bears) with no creature to be its subject."""
+    text = "Equipped creature has 'Whenever this creature blocks, exchange control of two target creatures.'"
+    blade = f"  - {{id: blade, name: Blade, types: [artifact], subtypes: [equipment], controller: b, text: \"{text}\"}}\n"
+    result = check_blocks(load_board(HEAD + blade + BLOCK))
+    assert result.legal is None and [u.permanent for u in result.unread] == ["blade"]
+
+
+def test_506_2_the_controller_of_an_attacked_planeswalker_is_a_defending_player() -> None:
+    """A creature attacking a planeswalker (506.2, 508.1b): its controller is a defending player,
+    whose Ox could block; Ox's "Ox can block only creatures with flying as long as it's untapped"
+    (unread) bears on the block check."""
+    walker = "  - {id: walker, name: Walker, types: [planeswalker], subtypes: [jace], loyalty: 3, controller: b}\n"
+    text = "Ox can block only creatures with flying as long as it's untapped."
+    board = HEAD + walker + BLOCK.replace("name: Ox, ", f"name: Ox, text: \"{text}\", ").replace("target: b", "target: walker")
+    result = check_blocks(load_board(board))
+    assert result.legal is None and [u.permanent for u in result.unread] == ["ox"]
+
+
+def test_603_2_a_trigger_on_what_another_trigger_causes_bears_on_blocks() -> None:
+    """603.2: Bear's "Whenever Bear attacks, you gain 1 life" and Horn's "Whenever a creature you
+    control attacks, draw a card" (unread) trigger on the attack; the life gained triggers Chime's
+    "Whenever you gain life, exchange control of two target creatures" before blockers are
+    declared (508.2), which bears on the block check whichever trigger is listed first."""
+    bear = "Whenever Bear attacks, you gain 1 life."
+    horn = ("  - {id: horn, name: Horn, types: [artifact], controller: a, text: \"Whenever a creature you control "
+            "attacks, draw a card.\"}\n")
+    chime = ("  - {id: chime, name: Chime, types: [artifact], controller: a, text: \"Whenever you gain life, exchange "
+             "control of two target creatures.\"}\n")
+    for first, then in ((horn, chime), (chime, horn)):
+        board = HEAD + BLOCK.replace("name: Bear, ", f"name: Bear, text: \"{bear}\", ").replace(
+            "combat:", first + then + "combat:")
+        result = check_blocks(load_board(board))
+        assert result.legal is None and [u.permanent for u in result.unread] == ["chime"]
+
+
+def test_603_2_isshins_doubling_bears_where_an_unread_attack_trigger_can_trigger(real_cards) -> None:
+    """Isshin, Two Heavens as One (unread: "... that ability triggers an additional time") bears on
+    the block check where the attacking Bear's unread "Whenever Bear attacks, exchange control of
+    two target creatures" could trigger on the attack (508.3a, 603.2), though no read trigger did."""
+    bear = "Whenever Bear attacks, exchange control of two target creatures."
+    board = HEAD + "  - {id: isshin, card: 'Isshin, Two Heavens as One', controller: a}\n" \
+        + BLOCK.replace("name: Bear, ", f"name: Bear, text: \"{bear}\", ")
+    result = check_blocks(load_board(board, library=real_cards))
+    assert result.legal is None and sorted(u.permanent for u in result.unread) == ["bears", "isshin"]
+
+
+
+def _theirs(text: str) -> str:
+    return _relic(text).replace("controller: b", "controller: a")
+
+
+def _ox(text: str) -> str:
+    return HEAD + BLOCK.replace("name: Ox, ", f"name: Ox, text: \"{text}\", ")
+
+
+@pytest.mark.parametrize(("board", "check", "reason"), [
+    # 508.4: a creature token of the attacking player created after attackers are declared neither attacks nor blocks
+    (HEAD + _theirs("Whenever a creature you control attacks, create a 1/1 white Soldier creature token.") + BLOCK,
+     check_blocks, "creature tokens of its controller"),
+    # 122.1: nothing puts counters on a permanent before blockers on this board
+    (HEAD + _relic("Creatures your opponents control can't have counters put on them.") + BLOCK, check_blocks,
+     "whether counters can be put on"),
+    # 505.1: the precombat main phase has begun already; attackers are declared before another
+    (HEAD + _theirs("At the beginning of your precombat main phase, exchange control of two target creatures.")
+     + ATTACK, check_attacks, "precombat main"),
+    # 302.6: haste matters only to a creature that came under its controller's control this turn; none did
+    (HEAD + _theirs("Creatures you control have haste as long as you control an Oddity named Bear.") + ATTACK,
+     check_attacks, "haste"),
+    # 508.3a: the attack trigger waits for an enchanted creature to attack; the attacking Bear has no Aura
+    (HEAD + _theirs("Whenever an enchanted creature you control attacks, exchange control of two target creatures.")
+     + BLOCK, check_blocks, "no enchanted creature is attacking"),
+    # 702.14c: landwalk matters only to an attacking creature; the Ox blocks
+    (_ox("Ox has swampwalk as long as it's untapped."), check_blocks, "swampwalk"),
+    (_ox("As long as you have 20 or less life, it has swampwalk."), check_blocks, "swampwalk"),
+])
+def test_lines_that_cant_change_the_declaration_are_not_relevant(board: str, check: Callable[..., Any], reason: str) -> None:
+    """Unread lines whose aspects can't change the declaration on this board: the answer is
+    decided, and the line is listed as not relevant with why."""
+    result = check(load_board(board))
+    assert result.legal is True and not result.unread and reason in result.not_relevant[0].reason
+
+
+def test_611_3b_a_control_condition_bears_where_a_creature_may_enter_before_attacks() -> None:
+    """Bear's "As long as you control a Wizard, Bear attacks each combat if able" (unread): its
+    condition fails on the board, but Horn's "At the beginning of combat on your turn, create a 1/1
+    blue Wizard creature token" can make it hold before attackers are declared (507.1, 611.3b)."""
+    horn = ("  - {id: horn, name: Horn, types: [artifact], controller: a, text: \"At the beginning of combat on your "
+            "turn, create a 1/1 blue Wizard creature token.\"}\n")
+    attack = ATTACK.replace("name: Bear, ", "name: Bear, text: \"As long as you control a Wizard, Bear attacks each "
+                            "combat if able.\", ")
+    result = check_attacks(load_board(HEAD + horn + attack))
+    assert result.legal is None and sorted(u.permanent for u in result.unread) == ["bears", "horn"]
+    alone = check_attacks(load_board(HEAD + attack))
+    assert alone.legal is True and "611.3b" in alone.not_relevant[0].reason

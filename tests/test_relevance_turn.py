@@ -54,3 +54,41 @@ def test_an_opponents_attack_trigger_doesnt_bear_on_the_searching_players_turn()
     assert theirs == ((), ())
     mine = turn_bearing(load_board(HEAD + _odd(text, controller="a")), False)
     assert [[u.line for u in side] for side in mine] == [[text], [text]]
+
+
+@pytest.mark.parametrize(("text", "bears"), [
+    # 603.2: a trigger on another creature entering works on the battlefield (603.6a is its own entering only)
+    (("Whenever another creature enters the battlefield under your control, exchange control of two target "
+      "creatures."), [True, True]),
+    # 602.5d: the searching player may activate it in a main phase: it bears on "no win" only
+    ("{2}: Exchange control of two target creatures. Activate only as a sorcery.", [False, True]),
+])
+def test_the_searching_players_unread_lines_bear_on_what_they_could_change(text: str, bears: list[bool]) -> None:
+    """The searching player's own permanent's line: a trigger on another permanent entering bears
+    on both answers; a sorcery-speed activated ability, theirs to activate or not, on "no win" only."""
+    sides = turn_bearing(load_board(HEAD + _odd(text, controller="a")), False)
+    assert [[u.line for u in side] == [text] for side in sides] == bears
+
+
+def test_an_unread_instant_or_sorcery_in_hand_bears_on_no_win(real_cards) -> None:
+    """Switcheroo in hand (unread: "Exchange control of two target creatures."): the search can't
+    cast it, so it bears on a proof that there is no win (601.2), not on a win found."""
+    board = load_board(HEAD + "zones: {a: {hand: [Switcheroo]}}\n", library=real_cards)
+    assert [[u.line for u in side] for side in turn_bearing(board, False)] == \
+        [[], ["Exchange control of two target creatures."]]
+
+
+def test_a_copied_opponents_ability_still_bears_on_a_win(real_cards) -> None:
+    """Clone in hand may enter as a copy of the opponent's Oddity (707.2): the copy's line bears on
+    "no win", and the opponent's own activated ability still bears on a win found (602.2)."""
+    text = "{2}: Exchange control of two target creatures."
+    board = load_board(HEAD + _odd(text) + "  - {id: forest, card: Forest, controller: b}\n"
+                       + "zones: {a: {hand: [Clone]}}\n", library=real_cards)
+    assert [[u.line for u in side] for side in turn_bearing(board, False)] == [[text], [text]]
+
+
+@pytest.mark.parametrize("text", ["Fabricate 1", "Echo {2}{R}"])
+def test_entering_and_upkeep_keywords_dont_bear_on_a_permanent_past_its_upkeep(text: str) -> None:
+    """Fabricate works as its permanent enters (702.123a) and echo in its controller's upkeep
+    (702.30a): on a permanent already on the battlefield after the upkeep, neither bears."""
+    assert turn_bearing(load_board(HEAD + _odd(text, controller="a")), False) == ((), ())

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import yaml
 
+from mtgsolver.model.board import Board
 from mtgsolver.solver.resolve import resolve
 from tests.resolve_support import HEAD, load, run_cli
 
@@ -59,3 +60,42 @@ def test_the_cli_writes_the_board_on_the_text_read_and_exits_3(board_file) -> No
     assert [p["id"] for p in yaml.safe_load(out)["battlefield"]] == ["shrine"]
     code, out, err = run_cli("resolve", str(path), "--cast", "Murder>bears", "--free", "--strict")
     assert code == 2 and "unread card text" in err
+
+
+RAISE = '{name: Raise the Alarm, types: [instant], mana_cost: "{1}{W}", text: "Create two 1/1 white Soldier creature tokens."}'
+WATCH = "Whenever another creature enters the battlefield under your control, look at target player's hand."
+
+
+def _with_shrine(spell: str, text: str) -> Board:
+    return load(f"zones: {{alice: {{hand: [{spell}]}}}}\nbattlefield:\n  - {{id: bears, card: Grizzly Bears, "
+                f"controller: bob}}\n  - {{id: shrine, name: Shrine, types: [enchantment], controller: alice, "
+                f"text: \"{text}\"}}\n")
+
+
+def test_an_unread_trigger_on_another_creature_entering_bears_where_a_token_entered() -> None:
+    """603.2: Raise the Alarm's Soldier tokens enter under alice's control, so Shrine's unread
+    "Whenever another creature enters the battlefield under your control" triggers though Shrine
+    stayed on the battlefield: the board after is undecided. Where nothing entered (Murder), it didn't."""
+    r = resolve(_with_shrine(RAISE, WATCH), ["cast Raise the Alarm"], free=True)
+    assert r.resolved is None and [(u.permanent, u.line) for u in r.unread] == [("shrine", WATCH)]
+    r = resolve(_with_shrine(MURDER, WATCH), ["cast Murder>bears"], free=True)
+    assert r.resolved is True and r.unread == ()
+
+
+def test_a_static_on_other_permanents_entering_doesnt_bear_where_none_entered() -> None:
+    """614.1c, 614.12: Shrine's "Creatures your opponents control enter the battlefield tapped"
+    changes only permanents entering; Murder's resolution puts none onto the battlefield."""
+    r = resolve(_with_shrine(MURDER, "Creatures your opponents control enter the battlefield tapped."),
+                ["cast Murder>bears"], free=True)
+    assert r.resolved is True and r.unread == ()
+
+
+def test_an_enters_trigger_of_a_legendary_permanent_that_stayed_doesnt_bear() -> None:
+    """603.6a: "When Tamiyo, the Seer enters the battlefield" (the comma of a legendary name,
+    unread) triggers on its own entering: it stayed on the battlefield, so it didn't trigger."""
+    text = "When Tamiyo, the Seer enters the battlefield, look at target player's hand."
+    board = load(f"zones: {{alice: {{hand: [{MURDER}]}}}}\nbattlefield:\n  - {{id: bears, card: Grizzly Bears, "
+                 f"controller: bob}}\n  - {{id: tamiyo, name: \"Tamiyo, the Seer\", types: [creature], "
+                 f"supertypes: [legendary], power: 1, toughness: 1, controller: alice, text: \"{text}\"}}\n")
+    r = resolve(board, ["cast Murder>bears"], free=True)
+    assert r.resolved is True and r.unread == ()

@@ -979,16 +979,25 @@ def resolve_bearing(before: Board, after: Board | None) -> Bearing:
                 if is_activated(line) or line in cast_lines or _ENCHANT.match(_body(line)) or _STEP_BEGINS.match(
                         _body(line)) or _attacks_of_theirs(line, perm.name) or perm.id in was and _CARD_ONLY.match(
                             _body(line)) or (
-                        perm.id in stayed and (_ENTERS_TRIGGER.match(line) or _ETB.match(_body(line))
-                                               or _stays_idle(line, perm, before, after))):
+                        perm.id in stayed and not _others_entered(line, perm, before, after)
+                        and (_ENTERS_TRIGGER.match(line) or _ETB.match(_body(line))
+                             or _stays_idle(line, perm, before, after))):
                     continue
                 if perm.id not in was and perm.x is not None and _ENTERS_WITH_X.search(line):
                     continue
-                if after is not None and perm.id in was - stayed and _CARD_ONLY.match(_body(line)):
-                    continue  # what works as its card is cast: it left, and the resolution casts nothing more
                 lines.append(UnreadLine(perm.id, line, line_kinds(line)))
     out = merge(lines)
     return Bearing(out, out)
+
+
+def _others_entered(line: str, perm: Permanent, before: Board, after: Board | None) -> bool:
+    """Whether ``line`` of ``perm`` triggers on another permanent entering ("Whenever another
+    creature enters the battlefield under your control", 603.2) and a permanent entered during
+    the resolution (a token created, 111.1): it triggered though ``perm`` itself didn't enter."""
+    from mtgsolver.read.grammar.text import own_name  # the grammars load only where a line needs them
+
+    return after is not None and bool({p.id for p in after.permanents} - {p.id for p in before.permanents}) \
+        and _OTHER_ENTERS.match(own_name(_body(line), perm.name)) is not None
 
 
 def _stays_idle(line: str, perm: Permanent, before: Board, after: Board | None) -> bool:
