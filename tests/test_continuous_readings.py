@@ -43,6 +43,10 @@ def _readings(line: str, name: str) -> list | None:
      [{'affects': {'self': True}, 'defines_pt': 'toughness', 'for_each': {'permanents': {'colors': ['green'], 'types': ['creature']}, 'plus': 1}}]),
     ("Auramancer's Guise", 'Enchanted creature gets +2/+2 for each Aura attached to it and has vigilance.',
      [{'affects': {'attached': True}, 'gets': [2, 2], 'for_each': {'permanents': {'subtypes': ['aura']}, 'attached_to': 'it'}, 'gains': ['vigilance']}]),
+    ('Gavel of the Righteous', 'As long as Gavel of the Righteous has four or more counters on it, equipped creature has double strike.',
+     [{'affects': {'attached': True}, 'gains': ['double_strike'], 'condition': [{'counters_on_source': 'any', 'at_least': 4}]}]),
+    ('Akki War Paint', 'As long as enchanted permanent is a creature, it gets +2/+1.',
+     [{'affects': {'attached': True}, 'gets': [2, 1], 'condition': [{'attached_matches': {'types': ['creature']}}]}]),
     ('Archangel of Tithes', "As long as Archangel of Tithes is untapped, creatures can't attack you or planeswalkers you control unless their controller pays {1} for each of those creatures.",
      [{'affects': {'self': True}, 'rules': [{'attack_tax': {'cost': '{1}', 'covers': 'you_and_planeswalkers'}}], 'condition': [{'source_untapped': True}]}]),
     ('Ashenmoor Cohort', 'Ashenmoor Cohort gets +1/+1 as long as you control another black creature.',
@@ -65,10 +69,11 @@ def _readings(line: str, name: str) -> list | None:
      ['controller_hexproof', {'affects': {'subtypes': ['human'], 'controller': 'you'}, 'gains': ['hexproof']}]),
     ('Tidal Influence', 'As long as there are exactly three tide counters on Tidal Influence, all blue creatures get +2/+0.',
      [{'affects': {'colors': ['blue'], 'types': ['creature']}, 'gets': [2, 0], 'condition': [{'counters_on_source': 'tide', 'at_least': 3, 'at_most': 3}]}]),
-], ids=['Allosaurus Rider', 'An-Havva Constable', "Auramancer's Guise", 'Archangel of Tithes', 'Ashenmoor Cohort', 'Bearded Axe', 'Crawlspace', 'Gate Hound', 'Gnat Miser', 'Radiant Destiny', "Sage's Reverie", 'Shalai, Voice of Plenty', "Sigarda, Heron's Grace", 'Tidal Influence'])
+], ids=['Allosaurus Rider', 'An-Havva Constable', "Auramancer's Guise", 'Gavel of the Righteous', 'Akki War Paint', 'Archangel of Tithes', 'Ashenmoor Cohort', 'Bearded Axe', 'Crawlspace', 'Gate Hound', 'Gnat Miser', 'Radiant Destiny', "Sage's Reverie", 'Shalai, Voice of Plenty', "Sigarda, Heron's Grace", 'Tidal Influence'])
 def test_pool_lines_of_single_compiler_rules_read_exactly(name: str, line: str, expected: list) -> None:
     """Lines of the pool each built by one rule of the compiler: an attack tax with its generic cost
     (Archangel of Tithes, 508.1d), exactly N counters, "another", "and/or" subtypes, attack and hand size
     caps (506.5, 402.2), "is enchanted" (303.4), "You and ... have hexproof" (702.11c), "they also", a
-    characteristic-defining "N plus the number of" (604.3), Auras attached to it."""
+    characteristic-defining "N plus the number of" (604.3), Auras attached to it, counters on the source,
+    "as long as enchanted permanent is a creature"."""
     assert _readings(line, name) == expected
