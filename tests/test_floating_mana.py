@@ -66,7 +66,8 @@ def test_mana_made_ahead_of_a_return_is_a_doubt_only_for_a_player_with_a_source_
     """605.3a, 106.4: with Kor Skyfisher (it returns a permanent to its owner's hand) in the game,
     tapping a land ahead and returning it could gain mana, which the search doesn't try: a doubt
     on the moves of alice, who has untapped Plains, none on Children of Korlis's controller, who
-    has no mana ability. Bob's answers are searched, so Foundry Screecher's 2 flying damage wins
+    has no mana ability (Elvish Spirit Guide in his hand would be one, 605.1a). Bob's answers are
+    searched, so Foundry Screecher's 2 flying damage wins
     against his 2 life whenever he sacrifices Children of Korlis."""
     text = ("version: 1\nactive_player: alice\nturn: {step: precombat_main}\n"
             "players: [{name: alice}, {name: bob, life: 2}]\nzones: {alice: {hand: [{card: Kor Skyfisher}]}}\n"
@@ -82,6 +83,11 @@ def test_mana_made_ahead_of_a_return_is_a_doubt_only_for_a_player_with_a_source_
     answer = win_turn(b, real_cards, time_limit=30)
     assert answer.solved is True, answer.reasons
     assert all(c.ok for c in check_line(b, answer.line, real_cards))
+    guide = prepare(read_board_text(text.replace("players: [{name: alice}, {name: bob, life: 2}]\nzones: {alice: ",
+                                                 "players: [{name: alice}, {name: bob, life: 2}]\nzones: "
+                                                 "{bob: {hand: [{card: Elvish Spirit Guide}]}, alice: "),
+                                    "k.yaml", real_cards))
+    assert any(doubt in n for n in moves(Game(guide, LibraryReader(real_cards), _First()), "bob", True).notes)
 
 
 def test_a_return_to_hand_is_tried_once_for_each_class_of_twins(real_cards) -> None:

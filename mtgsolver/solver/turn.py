@@ -313,16 +313,29 @@ def _idle(game: Game, move: Move) -> bool:
     tapped or untapped permanents or of activating abilities. What it changes then only takes
     options from them (a tapped creature can't block, 509.1a, nor pay another tap cost): every
     way of theirs on from it is a way on from passing."""
+    return _idle_shape(game, move) and not _tapping_matters(game)
+
+
+def _worth_answering(game: Game, found: list[Move]) -> list[Move]:
+    """``found`` without the answers :func:`_idle` leaves out; the board's texts are read once,
+    and only where some answer has the shape of one."""
+    idle = [_idle_shape(game, m) for m in found]
+    if not any(idle) or _tapping_matters(game):
+        return found
+    return [m for m, shaped in zip(found, idle) if not shaped]
+
+
+def _idle_shape(game: Game, move: Move) -> bool:
+    """The move's part of :func:`_idle`: an untargeted activation whose costs only tap and whose
+    effects only make its source unable to be blocked this turn."""
     if move.kind != "activate" or move.targets or move.response is not None:
         return False
     ability = game.view().permanent(move.subject).activated_abilities[move.index]
     if ability.mana or ability.targets or any(c.kind not in ("tap", "tap_untapped") for c in ability.costs):
         return False
-    if not all(isinstance(e, Modify) and isinstance(e.what, Source) and e.duration == "end_of_turn"
+    return all(isinstance(e, Modify) and isinstance(e.what, Source) and e.duration == "end_of_turn"
                and dataclasses.replace(e.spec, rules=()) == ContinuousSpec()
-               and {r.name for _, r in e.spec.rules} == {"cant_be_blocked"} for e in ability.effects):
-        return False
-    return not _tapping_matters(game)
+               and {r.name for _, r in e.spec.rules} == {"cant_be_blocked"} for e in ability.effects)
 
 
 def _tapping_matters(game: Game) -> bool:
@@ -459,7 +472,7 @@ def _acts(game: Game, player: str, made: dict[str, int]) -> bool:
     found = moves(game, player, True, cache=getattr(game.chooser, "payments", None))
     mine = player == game.source.active_player
     if not mine:
-        found.moves[:] = [m for m in found.moves if not _idle(game, m)]
+        found.moves[:] = _worth_answering(game, found.moves)
     missed = list(found.notes)
     if found.moves and made[player] == MAX_ANSWERS:
         missed.append(f"more than {MAX_ANSWERS} moves of {player}'s while one step is done are not searched")
@@ -812,7 +825,7 @@ class TurnSearch:
         found = moves(game, self.opp, True, cache=self.payments)
         if found.notes:
             return _Res(False, notes=frozenset(f"{self.opp}'s answer: {n}" for n in found.notes))
-        found.moves[:] = [m for m in found.moves if not _idle(game, m)]
+        found.moves[:] = _worth_answering(game, found.moves)
         if self.acting >= MAX_ANSWERS and found.moves:
             return _no(f"more than {MAX_ANSWERS} actions of {self.opp}'s in a row are not searched")
         self.acting += 1

@@ -381,10 +381,13 @@ def _untaps_or_returns(board: Board) -> str | None:
 
 
 def _can_tap_for_mana(view: Board, player: str) -> bool:
-    """Whether ``player`` controls an untapped permanent with a mana ability (605.1a): with none,
-    there is no mana to make ahead of paying (605.3a, 106.4) in this window, whatever untaps or
-    returns permanents later."""
-    return any(p.mana_abilities and not p.tapped for p in view.controlled_by(player))
+    """Whether ``player`` controls an untapped permanent with a mana ability or holds a card
+    with one (605.1a: Elvish Spirit Guide's "Exile ~ from your hand: Add {G}"): with none, there
+    is no mana to make ahead of paying (605.3a, 106.4) in this window, whatever untaps or returns
+    permanents later."""
+    z = view.zones.get(player)
+    return any(p.mana_abilities and not p.tapped for p in view.controlled_by(player)) or (
+        z is not None and any(zc.mana_abilities for zc in z.hand))
 
 
 #: How many choices of mana left in the pool the exact enumeration tries before it gives way to
