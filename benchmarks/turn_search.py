@@ -8,7 +8,8 @@ Run: ``python benchmarks/turn_search.py [--time-limit S] [--repeat N] [--puzzles
    measured over every saved puzzle in benchmarks/README.md) searched with
    :func:`mtgsolver.solver.win.win_turn`, its line replayed through ``pay``, ``resolve``,
    ``attacks check`` and ``blocks check`` (:func:`mtgsolver.solver.win.check_line`): the answer,
-   the seconds, the positions searched; then the median and the worst.
+   the seconds, the positions searched, the line's moves; then the median and the worst. With
+   ``--shortest``, each again for a line with the fewest moves (``solve --shortest``).
 2. **Inner questions** on one 20-permanent board of real cards (:func:`inner_board`: 12 lands,
    5 attacking creatures against 3 untapped blockers): the search's own payment and resolution
    (:func:`search_questions`), beside their baselines ``pay`` (CP-SAT) and ``resolve`` (paid
@@ -111,15 +112,20 @@ def all_forge() -> list[str]:
     return [p.name for p in sorted(EXAMPLES.glob("*.yaml"))] + [p.name for p in sorted(FORGE.glob("*.pzl"))]
 
 
-def puzzles(names: list[str], library: Any, time_limit: float, phase_time_limit: float | None = None) -> None:
-    """Each puzzle searched and its line replayed; with ``phase_time_limit``, beside it phase.rs's
-    AI playing the same board in its own engine (:func:`phase_ai.phase_ai_wins`)."""
-    head = "| puzzle | answer | seconds | CPU s | positions | line replayed |"
+def puzzles(names: list[str], library: Any, time_limit: float, phase_time_limit: float | None = None,
+            shortest: bool = False) -> None:
+    """Each puzzle searched and its line replayed (the first winning line found, its moves); with
+    ``shortest``, searched again for a line with the fewest moves (``solve --shortest``); with
+    ``phase_time_limit``, beside it phase.rs's AI playing the same board in its own engine
+    (:func:`phase_ai.phase_ai_wins`)."""
+    head = "| puzzle | answer | seconds | CPU s | positions | moves | line replayed |"
+    if shortest:
+        head += " fewest moves | CPU s to the fewest | positions to the fewest |"
     if phase_time_limit is not None:
         head += " phase AI | phase seconds (CPU) | phase actions | how phase's game ended |"
     print(head)
     print("|" + " --- |" * (head.count("|") - 1))
-    seconds, tally = [], {}
+    seconds, cpus, tally = [], [], {}
     for name in names:
         path = EXAMPLES / name if (EXAMPLES / name).exists() else FORGE / name
         try:
@@ -131,12 +137,22 @@ def puzzles(names: list[str], library: Any, time_limit: float, phase_time_limit:
             answer = win_turn(board, library, time_limit=time_limit)
             took, cpu = time.perf_counter() - start, time.process_time() - cpu
             seconds.append(took)
+            cpus.append(cpu)
             replayed = "-"
             if answer.line is not None:
                 checks = check_line(board, answer.line, library)
                 replayed = f"{sum(c.ok for c in checks)}/{len(checks)} steps pass"
             verdict = {True: "win", False: "no win", None: "undecided"}[answer.solved]
-            row = f"| {path.stem} | {verdict} | {took:.2f} | {cpu:.3f} | {answer.stats.positions} | {replayed} |"
+            moves = answer.line.moves() if answer.line is not None else "-"
+            row = (f"| {path.stem} | {verdict} | {took:.2f} | {cpu:.3f} | {answer.stats.positions} | {moves} |"
+                   f" {replayed} |")
+            if shortest:
+                cpu = time.process_time()
+                fewest = win_turn(board, library, time_limit=time_limit, shortest=True)
+                cpu = time.process_time() - cpu
+                proven = "" if fewest.stats.shortest else " (not proven)"
+                row += (f" {fewest.line.moves() if fewest.line is not None else '-'}{proven} | {cpu:.3f} |"
+                        f" {fewest.stats.positions} |")
         if phase_time_limit is not None:
             from phase_ai import PhaseAIResult, phase_ai_wins
 
@@ -149,7 +165,8 @@ def puzzles(names: list[str], library: Any, time_limit: float, phase_time_limit:
                     f" {why.replace('|', '/')} |")
         print(row, flush=True)
     if seconds:
-        print(f"\nmedian {statistics.median(seconds):.2f} s, worst {max(seconds):.2f} s over {len(seconds)} puzzles")
+        print(f"\nmedian {statistics.median(seconds):.2f} s ({statistics.median(cpus):.2f} s of CPU), worst "
+              f"{max(seconds):.2f} s ({max(cpus):.2f} s of CPU) over {len(seconds)} puzzles")
     if tally:
         print("phase AI: " + ", ".join(f"{n} {outcome}" for outcome, n in sorted(tally.items())) + f" of {len(names)} files")
 
@@ -216,11 +233,12 @@ def main() -> None:
     parser.add_argument("--phase-ai", action="store_true", help="phase.rs's AI on each puzzle beside our answer")
     parser.add_argument("--phase-time-limit", type=float, default=5.0, help="CPU seconds for phase's AI per puzzle")
     parser.add_argument("--no-inner", action="store_true")
+    parser.add_argument("--shortest", action="store_true", help="each puzzle again for the line with the fewest moves")
     args = parser.parse_args()
     library = load_cards(POOL)
     if not args.no_puzzles:
         puzzles(all_forge() if args.all_forge else args.puzzles, library, args.time_limit,
-                args.phase_time_limit if args.phase_ai else None)
+                args.phase_time_limit if args.phase_ai else None, args.shortest)
     if not args.no_inner:
         inner(library, args.repeat)
 

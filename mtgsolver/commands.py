@@ -114,6 +114,8 @@ class SolveOptions(_Options):
                                                         "line may make.")
     explain: bool = Field(False, description="The goal win: replay the line found step by step, each step checked "
                                              "and the board after it.")
+    shortest: bool = Field(False, description="The goal win: search on for a line with the fewest moves, proving no "
+                                              "shorter line wins (slower: every shorter line is searched).")
 
 
 class PlanOptions(_Options):

@@ -1,6 +1,6 @@
 """The whole-turn search's bound on the number of moves (solver/turn.py ``TurnSearch.run`` and
-``shorten``): a win found is shortened to the fewest moves by searching again to one move fewer
-than the best line so far; a depth limit stays a doubt however often the transposition table
+``shorten``): a win found is, when asked, shortened to the fewest moves by searching again to one
+move fewer than the best line so far; a depth limit stays a doubt however often the transposition table
 answers a position."""
 from __future__ import annotations
 
@@ -18,20 +18,57 @@ def board(life: int, hand: str = "[Lightning Bolt, Lightning Bolt]", lands: str 
 
 def test_a_win_of_two_moves_is_answered_with_its_line_replayed() -> None:
     """Two Lightning Bolts (3 damage each, 120.3a) beat 6 life: the line has two moves."""
-    answer = win_turn(board(6), time_limit=60)
+    answer = win_turn(board(6), time_limit=60, shortest=True)
     assert answer.solved is True and answer.line is not None
-    assert answer.line.moves() == 2 and answer.stats.depth == 2
+    assert answer.line.moves() == 2 and answer.stats.depth == 2 and answer.stats.shortest
     assert all(c.ok for c in check_line(board(6), answer.line))
 
 
-def test_a_longer_win_found_first_is_shortened_to_the_fewest_moves() -> None:
+SHOCKS_FIRST = "[Shock, Shock, Shock, Lightning Bolt, Lightning Bolt]"
+
+
+def test_the_first_win_found_is_the_answer_unless_the_shortest_is_asked() -> None:
     """Three Shocks (2 damage each) or two Lightning Bolts beat 6 life: the Shocks, first in
-    hand, are found first; the search again to two moves finds the Bolts, and to one move
-    nothing: the line answered has two moves."""
-    hand = "[Shock, Shock, Shock, Lightning Bolt, Lightning Bolt]"
-    answer = win_turn(board(6, hand, "Mountain, Mountain, Mountain"), time_limit=60)
+    hand, are found first and answered, not claimed the shortest; the search's bound stays the
+    depth searched."""
+    answer = win_turn(board(6, SHOCKS_FIRST, "Mountain, Mountain, Mountain"), time_limit=60)
+    assert answer.solved is True and answer.line is not None and answer.line.moves() == 3
+    assert [s.op[1].name for s in answer.line.steps if s.kind == "move"] == ["Shock"] * 3
+    assert not answer.stats.shortest and answer.stats.depth == 12
+
+
+def test_a_longer_win_found_first_is_shortened_to_the_fewest_moves() -> None:
+    """The same board with the shortest line asked: the search again to two moves finds the
+    Bolts, and to one move nothing: the line answered has two moves, proven the fewest."""
+    answer = win_turn(board(6, SHOCKS_FIRST, "Mountain, Mountain, Mountain"), time_limit=60, shortest=True)
     assert answer.solved is True and answer.line is not None and answer.line.moves() == 2
     assert [s.op[1].name for s in answer.line.steps if s.kind == "move"] == ["Lightning Bolt"] * 2
+    assert answer.stats.shortest and answer.stats.depth == 2
+
+
+def test_a_line_counts_the_searching_players_moves_with_their_held_responses() -> None:
+    """The bound on moves counts what the searching player does at their own priority: an
+    answer of the opponent's counts nothing, a move with a response held on it (117.3c) two."""
+    from mtgsolver.solver.turn import Line, LineStep
+
+    theirs = LineStep(("move", None), "b: cast Giant Growth targeting b1", moves=0)
+    held = LineStep(("move", None), "cast Shock, holding Lightning Bolt", moves=2)
+    ours = LineStep(("move", None), "cast Lightning Bolt", moves=1)
+    line = Line((theirs,), (("b blocks", Line((held,))), ("b does not block", Line((ours,)))))
+    assert line.moves() == 2 and Line((theirs, ours)).moves() == 1
+
+
+def test_the_opponents_answers_do_not_count_against_the_shortest_line(real_cards) -> None:
+    """Bob, at 3 life with Giant Growth and a Forest, may pump his Grizzly Bears when Alice
+    passes: every line of Alice's is one Lightning Bolt, whatever Bob answers, and the line
+    answered is proven the shortest at one move."""
+    text = ("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b, life: 3}]\n"
+            "turn: {step: precombat_main}\nzones: {a: {hand: [Lightning Bolt]}, b: {hand: [Giant Growth]}}\n"
+            "battlefield:\n  - {id: m, card: Mountain, controller: a}\n  - {id: f, card: Forest, controller: b}\n"
+            "  - {id: g, card: Grizzly Bears, controller: b}\n")
+    answer = win_turn(parse_board_text(text, "bob.yaml", real_cards), real_cards, time_limit=60, shortest=True)
+    assert answer.solved is True and answer.line is not None, answer.reasons
+    assert answer.line.moves() == 1 and answer.stats.shortest and answer.stats.depth == 1
 
 
 def test_no_win_is_proven_when_every_line_is_searched() -> None:

@@ -215,14 +215,17 @@ def agrees_with_the_reference_against_answers(state: ref.State) -> None:
 
 def test_a_win_is_shortened_to_the_fewest_moves() -> None:
     """The search to full depth meets the pump first (postcombat, it passes before it moves):
-    pump, then bolt. The line answered is the bolt alone (3 damage to a player at 3 life)."""
+    pump, then bolt. Asked for the shortest, the line answered is the bolt alone (3 damage to
+    a player at 3 life)."""
     state = ref.State((ref.Unit("m0", True, 1, 1, tapped=True),), (("l0", "R", False), ("l1", "G", False)),
                       (("h0", ("pump", "1", 0, 0)), ("h1", ("bolt", "R", 3))), 3)
     assert ref.wins(state)
-    answer = win_turn(board_of(state), bundled_library())
+    first = win_turn(board_of(state), bundled_library())
+    assert first.solved is True and first.line is not None and first.line.moves() == 2, first.line.numbered()
+    answer = win_turn(board_of(state), bundled_library(), shortest=True)
     assert answer.solved is True and answer.line is not None
     assert answer.line.moves() == 1, answer.line.numbered()
-    assert answer.stats.depth == 1
+    assert answer.stats.depth == 1 and answer.stats.shortest
 
 
 @st.composite

@@ -32,6 +32,8 @@ def register(app: typer.Typer) -> None:
         max_moves: int = typer.Option(12, "--max-moves", help="Goal win: the most moves a line may make."),
         explain: bool = typer.Option(False, "--explain", help="Goal win: replay the line step by step, each step "
                                                               "checked, with the board after it."),
+        shortest: bool = typer.Option(False, "--shortest", help="Goal win: search on for a line with the fewest moves "
+                                                                "(slower: every shorter line is searched)."),
         cards: Optional[Path] = common.CardsOpt,
         json_out: bool = common.JsonOpt,
         time_limit: float = common.TimeOpt,
@@ -42,7 +44,7 @@ def register(app: typer.Typer) -> None:
         --goal win, a line of play this turn (spells, abilities, combat) that wins whatever
         the opponent does."""
         options = {"goal": goal, "order": [o.strip() for o in order.split(",") if o.strip()], "time_limit": time_limit,
-                   "max_moves": max_moves, "explain": explain}
+                   "max_moves": max_moves, "explain": explain, "shortest": shortest}
         common.answer("solve", board_path, options, cards, json_out, _print, [common.picture(picture, "line_svg")])
 
 

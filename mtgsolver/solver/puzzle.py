@@ -102,12 +102,12 @@ def _blocks(r: Response) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 def solve_goal(board: Board, goal: str | None = None, order: Sequence[str] = BLOCK_ORDER,
                time_limit: float = 10.0, max_moves: int = 12, explain: bool = False,
-               library: CardLibrary | None = None) -> SolveResult:
+               library: CardLibrary | None = None, shortest: bool = False) -> SolveResult:
     """Answer ``goal`` (default: the board's puzzle goal) and check a stated solution.
 
-    The goal ``win`` searches lines of at most ``max_moves`` moves; ``explain`` replays the
-    line found step by step; ``library``: the cards the board was read with (what cards are as
-    they enter the battlefield).
+    The goal ``win`` searches lines of at most ``max_moves`` moves (``shortest``: then a line
+    with the fewest); ``explain`` replays the line found step by step; ``library``: the cards
+    the board was read with (what cards are as they enter the battlefield).
 
     :raises OptionError: no goal, a goal that is not a combat goal, an unknown value in ``order``.
     :raises BoardError: a block goal without an attack.
@@ -125,7 +125,7 @@ def solve_goal(board: Board, goal: str | None = None, order: Sequence[str] = BLO
     if goal is None:
         raise OptionError("goal", "missing; give one, or a puzzle: section with a goal")
     if goal == "win":
-        return whole_turn(board, time_limit, max_moves, explain, library)
+        return whole_turn(board, time_limit, max_moves, explain, library, shortest)
     if goal not in GOALS:
         raise OptionError("goal", f"{goal!r} is not a goal solve answers; expected one of {', '.join((*GOALS, 'win'))}")
     unknown = [o for o in order if o not in BLOCK_ORDER]
@@ -149,17 +149,19 @@ def solve_goal(board: Board, goal: str | None = None, order: Sequence[str] = BLO
 
 
 def whole_turn(board: Board, time_limit: float = 10.0, max_moves: int = 12, explain: bool = False,
-               library: CardLibrary | None = None) -> SolveResult:
+               library: CardLibrary | None = None, shortest: bool = False) -> SolveResult:
     """The goal ``win``: a line of play this turn after which the opponent has lost whatever
-    they do (:func:`mtgsolver.solver.win.win_turn`); ``explain`` adds the line replayed step by
-    step, each step checked by the operation that judges it and the board after it."""
+    they do (:func:`mtgsolver.solver.win.win_turn`; ``shortest``: one with the fewest moves);
+    ``explain`` adds the line replayed step by step, each step checked by the operation that
+    judges it and the board after it."""
     from mtgsolver.solver.win import explained, win_turn
 
-    answer = win_turn(board, library, time_limit, max_moves)
+    answer = win_turn(board, library, time_limit, max_moves, shortest)
     search = {"positions": answer.stats.positions, "transpositions": answer.stats.hits, "steps": answer.stats.steps,
               "depth": answer.stats.depth, "seconds": round(answer.seconds, 3)}
     if answer.line is not None:
         search["moves"] = answer.line.moves()
+        search["shortest"] = answer.stats.shortest
     steps = explained(board, answer.line, library) if explain and answer.line is not None else ()
     return SolveResult("win", answer.solved, reasons=answer.reasons, unread=answer.unread, line=answer.line,
                        search=search, optimal=answer.optimal, as_read=True if answer.as_read else None,

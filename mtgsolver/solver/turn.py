@@ -35,11 +35,11 @@ what they could do that the search doesn't play is refused as undecided
 (:func:`opponent_can_act`).
 
 The search goes to a bound on the number of moves, with a transposition table on the board
-state (:func:`state_key`) and symmetry (twin permanents, copies of a card in hand); a win found
-is then shortened to a line with the fewest moves by searching again to one move fewer than the
-best line so far (:meth:`TurnSearch.shorten`). A result is a win with its :class:`Line`, or no
-win: proven when no branch was cut by the depth bound and nothing on the way was left unsearched
-(``notes``).
+state (:func:`state_key`) and symmetry (twin permanents, copies of a card in hand); the first
+win found is the answer, or, when asked, it is shortened to a line with the fewest moves by
+searching again to one move fewer than the best line so far (:meth:`TurnSearch.shorten`). A
+result is a win with its :class:`Line`, or no win: proven when no branch was cut by the depth
+bound and nothing on the way was left unsearched (``notes``).
 """
 from __future__ import annotations
 
@@ -106,13 +106,16 @@ class LineStep:
     ``payment``, or ``None``, 508.1h), ``("block", ((blocker, (attackers...)), ...))``,
     ``("damage", ((source, recipient, n), ...))``, ``("end_combat",)``; ``script`` the options
     taken at the choices met on the way (each player's), ``choices`` them in words (``player:
-    key = option``); ``text`` the step in words, ``log`` what happened, each with its rule."""
+    key = option``); ``text`` the step in words, ``log`` what happened, each with its rule;
+    ``moves``: the searching player's moves it makes at their own priority (a move and the
+    responses held with it; none for the opponent's answers), what the bound on moves counts."""
 
     op: tuple[Any, ...]
     text: str
     script: tuple[int, ...] = ()
     choices: tuple[str, ...] = ()
     log: tuple[str, ...] = ()
+    moves: int = 0
 
     @property
     def kind(self) -> str:
@@ -166,8 +169,8 @@ class Line:
                 "branches": [{"when": w, "line": line.to_dict()} for w, line in self.branches]}
 
     def moves(self) -> int:
-        """The most moves on any path through it."""
-        return sum(1 for s in self.steps if s.kind == "move") + max((b.moves() for _, b in self.branches), default=0)
+        """The most of the searching player's moves on any path through it (:attr:`LineStep.moves`)."""
+        return sum(s.moves for s in self.steps) + max((b.moves() for _, b in self.branches), default=0)
 
     def paths(self) -> int:
         """How many ways the opponent's choices lead through it."""
@@ -510,13 +513,15 @@ class Stats:
     """What the search did: positions (priority windows) searched, transposition-table hits,
     steps done (moves and turn steps, each choice replayed), the depth reached, the positions in
     the precombat main phase, in combat or after it proven without a win by the bound of
-    :mod:`mtgsolver.solver.turn_bound`."""
+    :mod:`mtgsolver.solver.turn_bound`; ``shortest``: the line found is proven to have the fewest
+    moves of any winning line (:meth:`TurnSearch.shorten`, searched only when asked)."""
 
     positions: int = 0
     hits: int = 0
     steps: int = 0
     depth: int = 0
     pruned: int = 0
+    shortest: bool = False
 
 
 class TurnSearch:
@@ -545,17 +550,18 @@ class TurnSearch:
                                   if zc.spell is not None)
 
     # -- entry ---------------------------------------------------------------------------
-    def run(self) -> _Res:
-        """The turn searched to ``max_depth`` moves, each position once (the verdict); a win
-        then shortened below its number of moves (:meth:`shorten`). Deepening from the start
-        would search every position again at each depth: on a board with no win, as many times
-        as the moves the hand allows (benchmarks/README.md measures both).
+    def run(self, shortest: bool = False) -> _Res:
+        """The turn searched to ``max_depth`` moves, each position once (the verdict); with
+        ``shortest``, a win then shortened below its number of moves (:meth:`shorten`).
+        Deepening from the start would search every position again at each depth: on a board
+        with no win, as many times as the moves the hand allows (benchmarks/README.md measures
+        both).
 
         :raises Timeout: the time limit ran out before the verdict.
         """
         self.stats.depth = self.max_depth
         result = self.start(self.root, self.max_depth)
-        if not result.win:
+        if not result.win or not shortest:
             return result
         assert result.line is not None
         return self.shorten(result)
@@ -563,19 +569,22 @@ class TurnSearch:
     def shorten(self, found: _Res) -> _Res:
         """A win with the fewest moves: the search again to one move fewer than the best line
         so far, until a depth has no win (no line of fewer moves wins, the last line found is
-        returned) or its line is no shorter (a line counts the most moves on any path through
-        the opponent's choices); each search reuses every position's result from those before where it
-        answers the moves left (:func:`_reusable`: a win whose line fits, no win found with as
-        many moves left or more). Only the last search is searched in full, where deepening
-        from no moves up would search every shorter depth in full first. On a timeout, the
-        best line so far."""
+        returned: :attr:`Stats.shortest`) or its line is no shorter (a line counts the most moves
+        on any path through the opponent's choices); each search reuses every position's result
+        from those before where it answers the moves left (:func:`_reusable`: a win whose line
+        fits, no win found with as many moves left or more). Only the last search is searched in
+        full, where deepening from no moves up would search every shorter depth in full first.
+        On a timeout, the best line so far, not proven the shortest."""
         best = found
         try:
             while best.line is not None and best.line.moves() > 0:
                 result = self.start(self.root, best.line.moves() - 1)
                 if not result.win or result.line is None or result.line.moves() >= best.line.moves():
-                    break  # no win in fewer moves, or a line no shorter
+                    self.stats.shortest = not result.win and not result.notes
+                    break
                 best = result
+            else:
+                self.stats.shortest = True
         except Timeout:
             pass
         assert best.line is not None
@@ -634,9 +643,10 @@ class TurnSearch:
 
     # -- doing a step, each way through its choices ---------------------------------------
     def then(self, board: Board, op: tuple[Any, ...], text: str, cont: Callable[[Game], _Res],
-             prefix: tuple[int, ...] = (), answers: dict[Any, Any] | None = None) -> _Res | None:
+             prefix: tuple[int, ...] = (), answers: dict[Any, Any] | None = None, moves: int = 0) -> _Res | None:
         """Do ``op`` on ``board`` and go on with ``cont``; each choice met on the way is its
         chooser's node (replaying ``op`` with a longer script). ``None``: ``op`` is illegal.
+        ``moves``: the searching player's moves ``op`` takes from the bound (:attr:`LineStep.moves`).
         ``answers``: the opponent's answer nodes met so far while ``op`` is done, by the game's
         state (:func:`_answer_state`): orders of their answers that come to the same state are
         one node (:func:`_relabelled`)."""
@@ -653,7 +663,7 @@ class TurnSearch:
             if c.player == self.me:
                 node = _Or()
                 for i in _distinct_options(game, c.options, op, script.made):
-                    won = node.add(self.then(board, op, text, cont, prefix + (i,), answers))
+                    won = node.add(self.then(board, op, text, cont, prefix + (i,), answers, moves))
                     if won is not None:
                         return won
                 return node.result()
@@ -663,7 +673,7 @@ class TurnSearch:
             anode = _And()
             for i, label in enumerate(c.options):
                 if anode.add(f"{c.player} chooses {label} ({c.key})",
-                             self.then(board, op, text, cont, prefix + (i,), answers)):
+                             self.then(board, op, text, cont, prefix + (i,), answers, moves)):
                     break
             out = anode.result()
             if state is not None:
@@ -683,7 +693,8 @@ class TurnSearch:
         if script.unanswered and not done.win and done.proven:
             done = _no(UNANSWERED)
         if done.win and done.line is not None:
-            step = LineStep(op, text, prefix, tuple(script.made), tuple(f"[{s.rule}] {s.message}" for s in game.log))
+            step = LineStep(op, text, prefix, tuple(script.made), tuple(f"[{s.rule}] {s.message}" for s in game.log),
+                            moves)
             return dataclasses.replace(done, line=done.line.then(step))
         return done
 
@@ -732,7 +743,7 @@ class TurnSearch:
             illegal: set[Move] = set()
             for m in self.with_held(board, state, found.moves, budget, node, illegal):
                 r = self.then(board, ("move", m), m.describe(),
-                              lambda g: self.window(g.board(), step, budget - m.size, combat))
+                              lambda g: self.window(g.board(), step, budget - m.size, combat), moves=m.size)
                 if r is None:
                     illegal.add(m)
                 won = node.add(r)

@@ -58,8 +58,9 @@ class WinAnswer:
 
 
 def win_turn(board: Board, library: CardLibrary | None = None, time_limit: float = 10.0,
-             max_depth: int = 12) -> WinAnswer:
-    """Whether the active player can make the opponent lose this turn (see the module)."""
+             max_depth: int = 12, shortest: bool = False) -> WinAnswer:
+    """Whether the active player can make the opponent lose this turn (see the module); with
+    ``shortest``, a winning line with the fewest moves (:meth:`TurnSearch.shorten`)."""
     started = time.monotonic()
     board = prepare(board)
     library = library or bundled_library()
@@ -83,7 +84,7 @@ def win_turn(board: Board, library: CardLibrary | None = None, time_limit: float
         against_no = merge(against_no, _answers_unread(board, opp))
     optimal = True
     try:
-        result = search.run()
+        result = search.run(shortest)
     except Timeout:
         result, optimal = None, False
     except Undecided as why:
