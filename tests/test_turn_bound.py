@@ -471,3 +471,24 @@ def test_in_combat_a_count_on_the_opponents_creature_and_a_condition_on_an_attac
     assert harm(attack("g", "Pacifism")) == Harm(2 + 1, 0)
     assert harm(attack("g", "Glorious Anthem")) is None
     assert harm(attack("f")) is None
+
+
+def test_that_player_of_a_dies_trigger_is_the_controller_its_filter_names(real_cards) -> None:
+    """The opponent's Massacre Wurm ("Whenever a creature an opponent controls dies, that player
+    loses 2 life") and Zulaport Cutthroat ("each opponent loses 1 life") drain only the
+    searching player, their opponent (603.2, 603.10a; a two-player game): after combat nothing
+    takes the opponent's life. The searching player's own Wurm drains the opponent whenever one
+    of their creatures dies, which the bound can't count."""
+    def with_wurm(controller: str) -> Board:
+        return parse_board_text(
+            "version: 1\nactive_player: me\nplayers: [{name: me}, {name: opp, life: 5}]\n"
+            "turn: {step: postcombat_main}\nzones: {me: {hand: [Pit Fight]}}\nbattlefield:\n"
+            "  - {id: f1, card: Forest, controller: me}\n  - {id: f2, card: Forest, controller: me}\n"
+            "  - {id: r, card: Mountain, controller: me}\n  - {id: b, card: Grizzly Bears, controller: me}\n"
+            f"  - {{id: w, card: Massacre Wurm, controller: {controller}}}\n"
+            "  - {id: z, card: Zulaport Cutthroat, controller: opp}\n", "wurm.yaml", real_cards)
+
+    theirs = with_wurm("opp")
+    assert bound(theirs) == Harm(0, 0)
+    assert no_win_after_combat(theirs, apply_layers(theirs), "me", "opp", "postcombat_main")
+    assert bound(with_wurm("me")) is None

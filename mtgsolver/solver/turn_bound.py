@@ -28,10 +28,10 @@ from typing import Any, Iterable
 
 from mtgsolver.model.abilities import Static, TextAbility
 from mtgsolver.model.board import Board
-from mtgsolver.model.continuous import ContinuousSpec
+from mtgsolver.model.continuous import Affected, ContinuousSpec
 from mtgsolver.model.effects import (ActivatedAbility, Attempt, Chosen, Conditional, CreateTokens, Damage, Delayed, Draw,
-                                     Each, Fight, LoseLife, Modal, Modify, Optional, PutCounters, Source, Targeted,
-                                     TargetSpec, TriggeredAbility, You)
+                                     Each, Fight, LoseLife, Modal, Modify, Optional, Players, PutCounters, Source,
+                                     Subject, Targeted, TargetSpec, TriggeredAbility, TriggerEvent, You)
 from mtgsolver.model.mana_abilities import AnyColor, Choice, Fixed, ManaAbility
 from mtgsolver.rules.identity_memo import IdentityMemo
 from mtgsolver.rules.mana_sources import extract_sources
@@ -66,6 +66,8 @@ _PAST_BEFORE_ATTACKS = frozenset({"upkeep", "draw_step", "precombat_main"})
 _PAST_BEFORE_BLOCKS = frozenset({"attacks", "beginning_of_combat", "upkeep", "draw_step", "precombat_main"})
 _PAST_AFTER_BLOCKS = _PAST_BEFORE_BLOCKS | {"blocks", "becomes_blocked", "attacks_unblocked", "blocks_each",
                                             "blocked_by_each"}
+#: Trigger events whose "that player" is the controller of the permanent the event is about (603.2, 603.10a).
+_CONTROLLERS_EVENTS = frozenset({"enters", "leaves", "dies"})
 #: The steps of combat with a window where a bound applies: attackers declared and their triggers resolved.
 COMBAT_WINDOWS = ("declare_attackers", "declare_blockers", "combat_damage")
 #: Keywords of an attacking creature the combat part counts exactly: none adds damage to a player beyond its
@@ -327,7 +329,7 @@ class _Counter:
             if n == 0:
                 continue
             lost, counters = self._harm(getattr(a, "effects", ()), getattr(a, "targets", ()),
-                                        perm is not None and perm.controller != self.me)
+                                        perm is not None and perm.controller != self.me, getattr(a, "event", None))
             life += n * lost
             poison += n * counters
         if self.repeats and (life or poison):
@@ -494,7 +496,7 @@ class _Counter:
                 if a.event.kind == "enters" and perm is not None and perm.keywords & _RETURNING:
                     raise _Unbounded()  # it could enter again as it dies (702.93a, 702.79a)
                 return 1
-            if self._harm(a.effects, a.targets, perm is not None and perm.controller != self.me) == (0, 0):
+            if self._harm(a.effects, a.targets, perm is not None and perm.controller != self.me, a.event) == (0, 0):
                 return 0
             raise _Unbounded()
         if not isinstance(a, ActivatedAbility):
@@ -689,26 +691,28 @@ class _Counter:
             raise _Unbounded()
         return max(_tapped_for(a) for a in abilities)
 
-    def _harm(self, effects: Iterable[Any], targets: tuple[TargetSpec, ...], theirs: bool = False) -> tuple[int, int]:
+    def _harm(self, effects: Iterable[Any], targets: tuple[TargetSpec, ...], theirs: bool = False,
+              event: TriggerEvent | None = None) -> tuple[int, int]:
         """The most life and poison one resolution of ``effects`` takes from the opponent
-        (``theirs``: of an ability the opponent controls)."""
+        (``theirs``: of an ability the opponent controls; ``event``: its trigger's event)."""
         life = poison = 0
         for e in effects:
             if isinstance(e, (Optional, Attempt, Conditional)):
                 for part in (e.effects, getattr(e, "then", ()), e.otherwise):
-                    lost, counters = self._harm(part, targets, theirs)
+                    lost, counters = self._harm(part, targets, theirs, event)
                     life, poison = life + lost, poison + counters
             elif isinstance(e, Modal):
                 for mode in e.modes:
-                    lost, counters = self._harm(mode, targets, theirs)
+                    lost, counters = self._harm(mode, targets, theirs, event)
                     life, poison = life + lost, poison + counters
             elif isinstance(e, Damage):
                 recipients = [(e.amount, e.to), *((p.amount, p.to) for p in e.also)]
-                n = sum(_amount(amount) for amount, to in recipients if self._may_be_opponent(to, targets, theirs))
+                n = sum(_amount(amount) for amount, to in recipients
+                        if self._may_be_opponent(to, targets, theirs, event))
                 life += n
                 poison += n if self.infect else 0
             elif isinstance(e, LoseLife):
-                life += _amount(e.amount) if self._may_be_opponent(e.who, targets, theirs) else 0
+                life += _amount(e.amount) if self._may_be_opponent(e.who, targets, theirs, event) else 0
             elif isinstance(e, PutCounters):
                 poison += _amount(e.amount) if e.kind == "poison" else 0
             elif isinstance(e, (Fight, Modify)) or type(e).__name__ in (*_HARMLESS, *_REPEATS, "Untap"):
@@ -720,14 +724,25 @@ class _Counter:
                 raise _Unbounded()
         return life, poison
 
-    def _may_be_opponent(self, ref: Any, targets: tuple[TargetSpec, ...], theirs: bool = False) -> bool:
+    def _may_be_opponent(self, ref: Any, targets: tuple[TargetSpec, ...], theirs: bool = False,
+                         event: TriggerEvent | None = None) -> bool:
         """Whether ``ref`` could name the opponent: anything but the controller, the source, each
         permanent of a kind (608.2h) or a target slot that takes no player (115.1). Of the
-        opponent's own ability, "you" is the opponent, and a target player they choose (603.3d)
+        opponent's own ability, "you" is the opponent, "each opponent" the searching player alone
+        (the search plays two-player games), and a target player they choose (603.3d)
         is not where the searching player can always be chosen instead: a proof of no win holds
-        against the opponent who never chooses themselves."""
+        against the opponent who never chooses themselves. "That player" of a trigger on a
+        permanent entering, leaving or dying is its controller (603.2, 603.10a), so the event's
+        filter says whose it is (Massacre Wurm's "Whenever a creature an opponent controls dies,
+        that player loses 2 life")."""
         if isinstance(ref, (Source, Each)) or isinstance(ref, You) and not theirs:
             return False
+        if isinstance(ref, Players) and ref.which == "opponents" and theirs:
+            return False
+        if isinstance(ref, Subject) and ref.what == "player" and event is not None and (
+                event.kind in _CONTROLLERS_EVENTS and isinstance(event.subject, Affected)
+                and event.subject.controller in ("you", "opponents")):
+            return (event.subject.controller == "you") == theirs
         if isinstance(ref, Targeted):
             if ref.slot >= len(targets):
                 return True
