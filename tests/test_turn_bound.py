@@ -492,3 +492,20 @@ def test_that_player_of_a_dies_trigger_is_the_controller_its_filter_names(real_c
     assert bound(theirs) == Harm(0, 0)
     assert no_win_after_combat(theirs, apply_layers(theirs), "me", "opp", "postcombat_main")
     assert bound(with_wurm("me")) is None
+
+
+def test_the_opponents_own_draw_bears_only_when_it_is_forced(real_cards) -> None:
+    """With a draw of a known library in the searching player's hand (Opt), the cards in
+    graveyards count under either player's control. The opponent's Opt there would make them
+    draw only by their own choice, which never loses them the game they can pass in (117.3d;
+    704.5b): nothing is taken. Mulldrifter's "When ~ enters, draw two cards" would be forced on
+    them, from a library the board doesn't show: no bound."""
+    def with_graveyard(cards: str) -> Board:
+        return parse_board_text(
+            "version: 1\nactive_player: me\nplayers: [{name: me}, {name: opp, life: 5}]\n"
+            "turn: {step: postcombat_main}\n"
+            f"zones: {{me: {{hand: [Opt], library: {{count: 2, top: [Opt, Opt]}}}}, opp: {{graveyard: [{cards}]}}}}\n"
+            "battlefield:\n  - {id: i, card: Island, controller: me}\n", "drawn.yaml", real_cards)
+
+    assert bound(with_graveyard("Opt, Opt")) == Harm(0, 0)
+    assert bound(with_graveyard("Mulldrifter")) is None

@@ -380,7 +380,9 @@ class _Counter:
                 for a, perm in parts:  # in combat a spell is cast from there only at instant speed (117.1a)
                     self._flags(getattr(a, "effects", ()), perm, perm is not None or _instant(zc.card))
                     effects, targets = getattr(a, "effects", ()), getattr(a, "targets", ())
-                    if self._harm(effects, targets) != (0, 0) or self._harm(effects, targets, True) != (0, 0):
+                    chosen = not isinstance(a, TriggeredAbility)
+                    if self._harm(effects, targets) != (0, 0) or self._harm(effects, targets, True,
+                                                                            chosen=chosen) != (0, 0):
                         raise _Unbounded()  # under either player's control
 
     def _combat_damage(self) -> tuple[int, int]:
@@ -589,11 +591,15 @@ class _Counter:
         self.repeats = True
         return self._library() or []
 
-    def _known_draw(self, e: Draw, theirs: bool) -> bool:
+    def _known_draw(self, e: Draw, theirs: bool, chosen: bool = False) -> bool:
         """A draw of the searching player's (not ``theirs``: of an ability the opponent controls)
         from a known library (its cards in :meth:`_drawable`'s hand): it takes nothing from the
-        opponent (a draw from an empty library loses the drawer, 704.5b)."""
-        return not theirs and isinstance(e.who, You) and self._library() is not None
+        opponent (a draw from an empty library loses the drawer, 704.5b). The opponent's own draw
+        from a spell they cast or an ability they activate (``chosen``) takes nothing either: they
+        would lose by it only by choosing to, and passing is always theirs (117.3d)."""
+        if theirs:
+            return chosen and isinstance(e.who, You)
+        return isinstance(e.who, You) and self._library() is not None
 
     def _harmless_token(self, e: CreateTokens) -> bool:
         """A token created not attacking (508.4) whose abilities are all activated or triggered
@@ -692,18 +698,19 @@ class _Counter:
         return max(_tapped_for(a) for a in abilities)
 
     def _harm(self, effects: Iterable[Any], targets: tuple[TargetSpec, ...], theirs: bool = False,
-              event: TriggerEvent | None = None) -> tuple[int, int]:
+              event: TriggerEvent | None = None, chosen: bool = False) -> tuple[int, int]:
         """The most life and poison one resolution of ``effects`` takes from the opponent
-        (``theirs``: of an ability the opponent controls; ``event``: its trigger's event)."""
+        (``theirs``: of an ability the opponent controls; ``event``: its trigger's event;
+        ``chosen``: a spell cast or an ability activated, not a trigger)."""
         life = poison = 0
         for e in effects:
             if isinstance(e, (Optional, Attempt, Conditional)):
                 for part in (e.effects, getattr(e, "then", ()), e.otherwise):
-                    lost, counters = self._harm(part, targets, theirs, event)
+                    lost, counters = self._harm(part, targets, theirs, event, chosen)
                     life, poison = life + lost, poison + counters
             elif isinstance(e, Modal):
                 for mode in e.modes:
-                    lost, counters = self._harm(mode, targets, theirs, event)
+                    lost, counters = self._harm(mode, targets, theirs, event, chosen)
                     life, poison = life + lost, poison + counters
             elif isinstance(e, Damage):
                 recipients = [(e.amount, e.to), *((p.amount, p.to) for p in e.also)]
@@ -717,7 +724,7 @@ class _Counter:
                 poison += _amount(e.amount) if e.kind == "poison" else 0
             elif isinstance(e, (Fight, Modify)) or type(e).__name__ in (*_HARMLESS, *_REPEATS, "Untap"):
                 continue  # what a card brought back does is counted where it is (_harmless_elsewhere)
-            elif isinstance(e, Draw) and self._known_draw(e, theirs) or isinstance(e, CreateTokens) and (
+            elif isinstance(e, Draw) and self._known_draw(e, theirs, chosen) or isinstance(e, CreateTokens) and (
                     self._harmless_token(e)):
                 continue  # the cards drawn are counted in the hand (_drawable), the token takes nothing
             else:
