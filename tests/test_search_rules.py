@@ -63,6 +63,27 @@ def test_510_4_lifelink_too_late_with_real_cards(real_cards) -> None:
                                {"id": "b_link", "card": "Child of Night"}], life=1, library=real_cards))
 
 
+# -- 510.1c, 702.15b: the attacker's assignment counts the life a lifelinker would gain -----------
+def _lifelinker_first(board) -> None:
+    """The first striker's 2 damage kills the 2/1 lifelinker blocking it beside a 2/2, rather
+    than the 2/2: dead in the first-strike step, the lifelinker deals no damage and Bob gains
+    nothing (510.4, 702.15b); the 2/2 kills the attacker in the regular step."""
+    block = {"b_link": ("a_knight",), "b_bears": ("a_knight",)}
+    value = block_value(board, {"a_knight": "bob"}, block, Deadline(30))
+    assert (value.life, value.killed) == (0, 1 + 2 + 1) and value.own_lost > 0
+
+
+def test_510_1c_a_first_striker_kills_the_lifelinker_blocking_it_first() -> None:
+    _lifelinker_first(_board([_creature("a_knight", 2, 1, "first_strike"), _creature("b_link", 2, 1, "lifelink"),
+                              _creature("b_bears", 2, 2)]))
+
+
+def test_510_1c_the_lifelinker_dies_first_with_real_cards(real_cards) -> None:
+    """Youthful Knight (first strike) blocked by Child of Night (lifelink) and Grizzly Bears."""
+    _lifelinker_first(_board([{"id": "a_knight", "card": "Youthful Knight"}, {"id": "b_link", "card": "Child of Night"},
+                              {"id": "b_bears", "card": "Grizzly Bears"}], library=real_cards))
+
+
 # -- 704.5g, 510.4: the bound on the attacker's death -----------------------------------------------
 def _giant_dies(board, blocker: str) -> None:
     """Bob blocks the 3/3 to save 3 life (his 2/2 dies either way); the block that also kills
