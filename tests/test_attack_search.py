@@ -328,3 +328,71 @@ def test_903_10a_a_commander_adds_to_the_damage_it_dealt_before() -> None:
         board = Board("alice", (Player("alice", 40), Player("bob", 40, commander_damage={"c": before})),
                       (replace(_plain("c", "alice", 2, 2), is_commander=True),))
         assert block_value(board, {"c": "bob"}, {}, Deadline(60)).loses == loses
+
+
+def test_the_value_of_an_attack_is_what_it_guarantees_against_the_best_blocks() -> None:
+    """Two 2/2s against Bob's 1/1: the whole attack is best (no obstacle), Bob chumps one, and
+    the value best-attack reports is the 2 net life it guarantees; lethal's is 0 (no win), and
+    1 once Bob is at 2 life (704.5a)."""
+    def board(life: int) -> Board:
+        return Board("alice", (Player("alice", 20), Player("bob", life)),
+                     (_plain("a0", "alice", 2, 2), _plain("a1", "alice", 2, 2), _plain("b0", "bob", 1, 1)))
+    best = search_attack(board(20), "best-attack", Deadline(60))
+    assert best.dominance and (best.value, best.response.life) == (2, 2)
+    assert search_attack(board(20), "lethal", Deadline(60)).value == 0
+    assert search_attack(board(2), "lethal", Deadline(60)).value == 1
+
+
+def _lifelink_board() -> Board:
+    return Board("alice", (Player("alice", 20), Player("bob", 20)),
+                 (_plain("a0", "alice", 3, 3, "flying"), _plain("a1", "alice", 1, 1),
+                  _plain("b0", "bob", 1, 1, "lifelink")))
+
+
+def test_the_attack_search_counts_one_master_solve_per_cut_and_the_last() -> None:
+    """The search over attacks (a lifelink blocker refuses the whole attack, 702.15b) solves its
+    master once per proposal: each answered proposal adds a cut, and the last solve proves the
+    best, so the count reported is one more than the cuts."""
+    for goal in ("lethal", "best-attack"):
+        answer = search_attack(_lifelink_board(), goal, Deadline(60))
+        assert not answer.dominance and answer.cuts >= 1 and answer.iterations == answer.cuts + 1, goal
+
+
+def test_the_attack_search_names_the_time_limit_that_stopped_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A master solve stopped by the time limit before any attack is found leaves the answer
+    undecided with that reason, not as a board without a legal attack (508.1)."""
+    from ortools.sat.python import cp_model
+
+    from mtgsolver.encodings.cpsat import Solve
+    from mtgsolver.solver import search
+
+    monkeypatch.setattr(search, "solve", lambda model, limit, **params: Solve(cp_model.UNKNOWN, cp_model.CpSolver(),
+                                                                               None, None))
+    for goal in ("lethal", "best-attack"):
+        with pytest.raises(Undecided, match=r"^the time limit stopped the attack search$"):
+            search_attack(_lifelink_board(), goal, Deadline(60))
+
+
+def test_the_attack_search_names_a_cost_to_attack_left_unpaid_by_the_time_limit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """508.1i: "toll can't attack unless you pay {1}"; when the time limit stops the payment
+    before it is proved payable or not, the answer is undecided, and says so."""
+    from mtgsolver.solver import search
+
+    head = "version: 1\nactive_player: alice\nplayers: [{name: alice}, {name: bob}]\nbattlefield:\n"
+    board = parse_board_text(head + "  - {id: toll, name: toll, controller: alice, types: [creature], power: 2, "
+                             "toughness: 2, text: \"toll can't attack unless you pay {1}.\"}\n", "t.yaml")
+    monkeypatch.setattr(search, "cut_unpayable", lambda model, attacks: None)
+    with pytest.raises(Undecided, match=r"^the time limit stopped paying a cost to attack \(508\.1i\)$"):
+        search_attack(board, "best-attack", Deadline(60))
+
+
+def test_the_attack_search_refuses_a_proposal_its_cut_did_not_rule_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each answered proposal is cut from the master; were a cut not to rule it out (the cut's
+    damage model disagreeing with the response), the master would propose it again: the answer
+    is then undecided at once, named, rather than a loop to the time limit."""
+    from mtgsolver.solver import search
+
+    monkeypatch.setattr(search, "_add_cut", lambda *args: None)
+    with pytest.raises(Undecided, match=r"^the attacker's assignment policy and the search disagree on a proposal$"):
+        search_attack(_lifelink_board(), "best-attack", Deadline(20))

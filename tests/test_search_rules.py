@@ -63,6 +63,27 @@ def test_510_4_lifelink_too_late_with_real_cards(real_cards) -> None:
                                {"id": "b_link", "card": "Child of Night"}], life=1, library=real_cards))
 
 
+# -- 510.1c, 702.15b: the attacker's assignment counts the life a lifelinker would gain -----------
+def _lifelinker_first(board) -> None:
+    """The first striker's 2 damage kills the 2/1 lifelinker blocking it beside a 2/2, rather
+    than the 2/2: dead in the first-strike step, the lifelinker deals no damage and Bob gains
+    nothing (510.4, 702.15b); the 2/2 kills the attacker in the regular step."""
+    block = {"b_link": ("a_knight",), "b_bears": ("a_knight",)}
+    value = block_value(board, {"a_knight": "bob"}, block, Deadline(30))
+    assert (value.life, value.killed) == (0, 1 + 2 + 1) and value.own_lost > 0
+
+
+def test_510_1c_a_first_striker_kills_the_lifelinker_blocking_it_first() -> None:
+    _lifelinker_first(_board([_creature("a_knight", 2, 1, "first_strike"), _creature("b_link", 2, 1, "lifelink"),
+                              _creature("b_bears", 2, 2)]))
+
+
+def test_510_1c_the_lifelinker_dies_first_with_real_cards(real_cards) -> None:
+    """Youthful Knight (first strike) blocked by Child of Night (lifelink) and Grizzly Bears."""
+    _lifelinker_first(_board([{"id": "a_knight", "card": "Youthful Knight"}, {"id": "b_link", "card": "Child of Night"},
+                              {"id": "b_bears", "card": "Grizzly Bears"}], library=real_cards))
+
+
 # -- 704.5g, 510.4: the bound on the attacker's death -----------------------------------------------
 def _giant_dies(board, blocker: str) -> None:
     """Bob blocks the 3/3 to save 3 life (his 2/2 dies either way); the block that also kills
@@ -207,3 +228,82 @@ def test_a_block_valued_alone_names_the_cases_the_search_leaves_undecided() -> N
         block_value(board, {"a": "bob"}, {"v": ("a",)}, Deadline(30))
     assert str(raised.value) == ("v may block several creatures (509.1a); the search assumes one each; "
                                  "w may block several creatures (509.1a); the search assumes one each")
+
+
+# -- 508.1d: the attack obeys the most requirements ---------------------------------------------
+def test_508_1d_the_attack_search_keeps_the_creature_that_must_attack(real_cards) -> None:
+    """Juggernaut attacks each combat if able, so every legal attack has it (508.1d); Child of
+    Night blocks it and gains 2 (702.15b). Serra Angel alone would deal 4, but the best legal
+    attack is both: 4 - 2 = 2 net life, and no attack without Juggernaut is lethal."""
+    board = _board([{"id": "a_jug", "card": "Juggernaut"}, {"id": "a_angel", "card": "Serra Angel"},
+                    {"id": "b_child", "card": "Child of Night"}], life=4, library=real_cards)
+    best = search_attack(board, "best-attack", Deadline(30))
+    assert best.attack == {"a_jug": "bob", "a_angel": "bob"} and best.response.blocks == {"b_child": ("a_jug",)}
+    assert (best.response.loses, best.response.life) == (False, 2)
+    assert not search_attack(board, "lethal", Deadline(30)).response.loses
+
+
+def test_the_attack_search_ranks_the_blocks_by_the_order_given(real_cards) -> None:
+    """Craw Wurm attacks alone, or Juggernaut must (508.1d), into Bob's Craw Wurm and Indomitable
+    Ancients: either block stops the damage. By the default order Bob loses the fewest creatures
+    (the 2/10 blocks); ranking kills before his losses, his Wurm blocks and trades. The whole
+    attack (the dominance) and the search over attacks follow the order alike."""
+    for attacker, dominance in (("Craw Wurm", True), ("Juggernaut", False)):
+        board = _board([{"id": "a_att", "card": attacker}, {"id": "b_wurm", "card": "Craw Wurm"},
+                        {"id": "b_ancients", "card": "Indomitable Ancients"}], library=real_cards)
+        default = search_attack(board, "best-attack", Deadline(30))
+        assert default.attack == {"a_att": "bob"} and default.dominance == dominance, attacker
+        assert default.response.blocks == {"b_ancients": ("a_att",)}, attacker
+        assert (default.response.life, default.response.own_lost, default.response.killed) == (0, 0, 0), attacker
+        kills = search_attack(board, "best-attack", Deadline(30), ("loses", "life", "kills", "creatures"))
+        assert kills.attack == {"a_att": "bob"} and "b_wurm" in kills.response.blocks, attacker
+        assert kills.response.life == 0 and kills.response.killed > 0 and kills.response.own_lost > 0, attacker
+
+
+# -- 509.1: the best response's legal blocks -----------------------------------------------------
+def test_509_1d_only_a_creature_whose_cost_to_block_was_paid_blocks() -> None:
+    """War Cadence makes each creature's block cost {1} (509.1d): Bob paid it for the ox, not
+    for the yak. At 2 life against a 2/2 he survives by the ox's block; with nothing paid no
+    creature of his can block and he loses."""
+    data = {"version": 1, "active_player": "alice", "players": [{"name": "alice"}, {"name": "bob", "life": 2}],
+            "battlefield": [_creature("a_bear", 2, 2, controller="alice"), _creature("b_ox", 0, 4, controller="bob"),
+                            _creature("b_yak", 0, 4, controller="bob")],
+            "effects": [{"kind": "block_cost", "cost": "{1}", "controller": "bob", "source": "War Cadence"}],
+            "combat": {"attackers": [{"creature": "a_bear", "target": "bob"}], "paid_costs": ["b_ox"]}}
+    paid = load_board(data)
+    best = _best(paid, ["a_bear"])
+    assert best.blocks == {"b_ox": ("a_bear",)} and not best.loses
+    unpaid = load_board(dict(data, combat={"attackers": [{"creature": "a_bear", "target": "bob"}]}))
+    assert _best(unpaid, ["a_bear"]).loses
+
+
+def test_509_1b_tromokratis_is_blocked_by_every_creature_or_none(real_cards) -> None:
+    """Tromokratis can't be blocked unless all creatures Bob controls block it (509.1b): at 8
+    life Bob must block with both his Grizzly Bears, losing both, where one would do."""
+    board = _board([{"id": "a_kraken", "card": "Tromokratis"}, {"id": "b_bears1", "card": "Grizzly Bears"},
+                    {"id": "b_bears2", "card": "Grizzly Bears"}], life=8, library=real_cards)
+    best = _best(board, ["a_kraken"])
+    assert best.blocks == {"b_bears1": ("a_kraken",), "b_bears2": ("a_kraken",)} and not best.loses
+
+
+def test_903_10a_the_best_block_stops_a_commanders_21st_damage() -> None:
+    """Bob, at 40 life, has taken 18 combat damage from Alice's 3/3 commander (903.10a): unblocked
+    it makes 21 and he loses (704.6c), so his best block chumps it with his 1/1; without a
+    creature he loses."""
+    def board(*blockers: dict[str, Any]):
+        data = {"version": 1, "active_player": "alice",
+                "players": [{"name": "alice"}, {"name": "bob", "life": 40, "commander_damage": {"a_cmd": 18}}],
+                "battlefield": [_creature("a_cmd", 3, 3, controller="alice", commander=True), *blockers]}
+        return load_board(data)
+    best = _best(board(_creature("b_chump", 1, 1, controller="bob")), ["a_cmd"])
+    assert best.blocks == {"b_chump": ("a_cmd",)} and not best.loses and best.life == 0
+    alone = _best(board(), ["a_cmd"])
+    assert alone.loses and alone.life == 3
+
+
+def test_each_level_of_an_unblockable_attack_takes_one_master_solve() -> None:
+    """With no creature able to block the flyer, every share is exact at once: each of the five
+    levels of the order (loses, life, poison, creatures, kills) is settled by one solve of the
+    block master, and the count reported is five."""
+    best = _best(_board([_creature("a_flyer", 2, 2, "flying"), _creature("b_bear", 2, 2)]), ["a_flyer"])
+    assert (best.blocks, best.life, best.iterations) == ({}, 2, 5)
