@@ -165,7 +165,6 @@ class TurnPlanModel(PaymentModel):
             self._life_rules(layer, life - (total - loss))  # 119.4: all payments come off one total
         self.total_loss = total
         self.keep_ok: list[cp_model.IntVar] = []
-        self.keeps: list[Layer] = []
         used = Layer("used", [])
         used.touched = self.used
         for k, cost in enumerate(keep):
@@ -176,7 +175,6 @@ class TurnPlanModel(PaymentModel):
             self._life_rules(layer, life - total)
             self.bound_resources([self.pre, *self.layers, layer])
             self.keep_ok.append(ok)
-            self.keeps.append(layer)
 
     # -- order ---------------------------------------------------------------------------
     def _steps_order(self, n: int) -> _Order:
