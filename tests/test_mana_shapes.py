@@ -440,6 +440,31 @@ def test_hand_written_line_reads_exactly(card, line, costs, product):
     assert (a.costs, a.product) == (costs, product)
 
 
+# costs of mana abilities (602.1a, 118.3): two real lines (Wall of Roots, Black Mana Battery), and the
+# forms of a cost no mana line of the pool has, written by hand: another untapped permanent tapped
+# (107.5), a card of a type discarded (701.9), a card exiled from a zone (406)
+COST_FORMS = [
+    ("Wall of Roots", "Put a -0/-1 counter on Wall of Roots: Add {G}. Activate only once each turn.",
+     (CostPart("put_counter", amount=1, what="-0/-1"),), Fixed(("G",))),
+    ("Black Mana Battery", "{T}, Remove any number of charge counters from Black Mana Battery: Add {B}, then add "
+     "an additional {B} for each charge counter removed this way.",
+     (_T, CostPart("remove_counters", what="charge", variable=True)),
+     Amount("removed", "charge", mana=("B",), base=("B",))),
+    ("Elf Shrine", "{T}, Tap another untapped Elf you control: Add {G}.",
+     (_T, CostPart("tap_untapped", amount=1, what="elf", another=True)), Fixed(("G",))),
+    ("Grave Shrine", "{T}, Discard a creature card: Add {B}.",
+     (_T, CostPart("discard", amount=1, what="creature")), Fixed(("B",))),
+    ("Yard Shrine", "{T}, Exile a card from your graveyard: Add {B}.",
+     (_T, CostPart("exile_card", amount=1, what="graveyard")), Fixed(("B",))),
+]
+
+
+@pytest.mark.parametrize("card, line, costs, product", COST_FORMS, ids=[s[0] for s in COST_FORMS])
+def test_cost_forms_read_exactly(card, line, costs, product):
+    a = parse_mana_ability(line, card)
+    assert (a.costs, a.product) == (costs, product)
+
+
 def test_a_sacrifice_of_a_token_of_two_types_stays_unread():
     """"an artifact or creature token" is either type: a compound filter the cost can't hold."""
     from mtgsolver.model.mana_abilities import ManaAbilityError
