@@ -50,3 +50,15 @@ def test_106_6_a_source_whose_mana_only_casts_creatures_pays_a_creature_spell(re
     assert plan(board(real_board, "Lightning Bolt", field), ["Lightning Bolt"]).castable is False
     assert plan(board(real_board, "Grizzly Bears, Lightning Bolt", field),
                 ["Grizzly Bears", "Lightning Bolt"]).castable is False
+
+
+def test_601_2g_a_step_pays_a_mana_abilitys_cost_with_snow_mana_beside_an_untap_effect(real_board) -> None:
+    """Snow-Covered Swamp's mana can't wait in the pool before the first step (the model keeps snow
+    mana apart), so the step itself activates Azorius Signet with it (605.3a) for Azorius
+    Guildmage's {W}{U}, with Gandalf the Grey's untap mode (700.2) unused: a creature spell
+    triggers nothing."""
+    field = ("[{id: s, card: Snow-Covered Swamp, controller: a}, {id: sig, card: Azorius Signet, controller: a}, "
+             "{id: g, card: Gandalf the Grey, controller: a}]")
+    r = plan(board(real_board, "Azorius Guildmage", field), ["Azorius Guildmage"])
+    assert r.castable is True
+    assert sorted(a.source for s in r.steps for a in s.activations) == ["s", "sig"]
