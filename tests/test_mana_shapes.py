@@ -442,7 +442,7 @@ def test_hand_written_line_reads_exactly(card, line, costs, product):
 
 # costs of mana abilities (602.1a, 118.3): two real lines (Wall of Roots, Black Mana Battery), and the
 # forms of a cost no mana line of the pool has, written by hand: another untapped permanent tapped
-# (107.5), a card of a type discarded (701.9), a card exiled from a zone (406)
+# (701.26), a card of a type discarded (701.9), a card exiled from a zone (701.13)
 COST_FORMS = [
     ("Wall of Roots", "Put a -0/-1 counter on Wall of Roots: Add {G}. Activate only once each turn.",
      (CostPart("put_counter", amount=1, what="-0/-1"),), Fixed(("G",))),
