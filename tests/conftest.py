@@ -104,15 +104,13 @@ def _private_card_cache(tmp_path_factory, monkeypatch) -> None:
 def _clear_caches(every: bool) -> None:
     """Empty the package's ``functools`` caches (module functions and methods); without
     ``every``, keep those of functions without arguments (the grammars' parsers and tables,
-    built once); a class holding ``cache_clear`` (the identity memo's) is not a cache."""
+    built once)."""
     for name, module in list(sys.modules.items()):
         if name.partition(".")[0] != "mtgsolver":
             continue
         holders = [module, *(v for v in vars(module).values() if isinstance(v, type))]
         for holder in holders:
             for value in list(vars(holder).values()):
-                if isinstance(value, type):
-                    continue
                 if hasattr(value, "cache_clear") and (every or value.__wrapped__.__code__.co_argcount):
                     value.cache_clear()
 
