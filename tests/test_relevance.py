@@ -209,13 +209,23 @@ def test_lands_that_enter_tapped_leave_a_payment_decided(real_cards) -> None:
     assert "Scoured Barrens enters the battlefield tapped." not in _reasons(result)  # read: enters_tapped (603.6d)
 
 
-def test_an_enters_trigger_doesnt_make_combat_damage_undecided(real_cards) -> None:
-    """603.6a: Cloudkin Seer's enters trigger can't act in this combat: the damage is decided."""
+def test_510_enters_triggers_and_statics_on_spells_or_other_zones_dont_make_combat_damage_undecided(
+        real_cards) -> None:
+    """603.6a: Cloudkin Seer's enters trigger can't act in this combat; Helm of Awakening's "Spells
+    cost {1} less to cast" (601.2f) and Spellbook's "You have no maximum hand size" (402.2) change
+    nothing on the battlefield: the damage is decided, each line with its reason."""
     board = _board("""  - {id: bears, card: Grizzly Bears, controller: a}
   - {id: blocker, card: Cloudkin Seer, controller: b}
+  - {id: helm, card: Helm of Awakening, controller: a}
+  - {id: book, card: Spellbook, controller: b}
 """ + BLOCK, real_cards)
     result = combat_damage(board)
-    assert result.decided is True and not result.unread and result.not_relevant
+    assert result.decided is True and not result.unread
+    assert _reasons(result) == {
+        "When Cloudkin Seer enters the battlefield, draw a card.":
+            "it triggered when Cloudkin Seer entered the battlefield (603.6a); what it did is on the board",
+        "Spells cost {1} less to cast.": "it changes only spells and their costs",
+        "You have no maximum hand size.": "it changes only cards in other zones"}
 
 
 def test_not_relevant_lines_are_in_the_json_and_the_human_answer(board_file) -> None:
