@@ -242,3 +242,67 @@ def test_611_3b_a_control_condition_bears_where_a_creature_may_enter_before_atta
     assert result.legal is None and sorted(u.permanent for u in result.unread) == ["bears", "horn"]
     alone = check_attacks(load_board(HEAD + attack))
     assert alone.legal is True and "611.3b" in alone.not_relevant[0].reason
+
+
+def test_509_1_raised_power_lowered_toughness_life_and_granted_triggers_cant_change_blocks() -> None:
+    """Before blockers, with nothing comparing power or toughness: Bear's attack trigger giving it
+    dethrone (702.105a) only raises its power; Ox's "gets -3/-3" on being attacked leaves its
+    toughness of 4 above 0 (704.5f), "-4/-4" would not; "Players can't gain life" changes life
+    totals (119); a granted combat damage trigger waits for combat damage (510.2, 603.2)."""
+    def result(down: int):
+        bear = "Whenever Bear attacks, Bear gains dethrone until end of turn."
+        ox = f"Whenever a creature attacks you, Ox gets -{down}/-{down} until end of turn."
+        board = load_board(HEAD + _relic("Players can't gain life.")
+                           + _relic("Each creature you control that's a Bear has \\\"Whenever this creature deals "
+                                    "combat damage to a player, draw a card.\\\"").replace("relic", "totem")
+                           + BLOCK.replace("name: Bear, ", f"name: Bear, text: \"{bear}\", ")
+                           .replace("name: Ox, ", f"name: Ox, text: \"{ox}\", "))
+        assert all(board.permanent(p).unread for p in ("relic", "totem", "bears", "ox"))
+        return check_blocks(board)
+    survives = result(3)
+    assert survives.legal is True and not survives.unread
+    assert {u.permanent: u.reason for u in survives.not_relevant} == {
+        "relic": "it can't change which blocks are legal: it changes only life totals (509.1)",
+        "totem": "it can't change which blocks are legal: it changes only a granted triggered ability that waits for "
+                 "combat damage (509.1)",
+        "bears": "its effect can't change which blocks are legal: it changes only dethrone (509.1)",
+        "ox": "its effect can't change which blocks are legal: it changes only toughness, lowered by 3 without "
+              "reaching 0 (509.1)"}
+    dies = result(4)
+    assert dies.legal is None and [u.permanent for u in dies.unread] == ["ox"]
+
+
+def test_509_1_a_blocking_restriction_on_the_attacker_speaks_of_the_defending_players_creatures() -> None:
+    """Bear's own "Creatures your opponents control can block only creatures with flying" (509.1a)
+    is about the blockers, not about Bear: it bears on the blocks."""
+    text = "Creatures your opponents control can block only creatures with flying."
+    result = check_blocks(load_board(HEAD + BLOCK.replace("name: Bear, ", f"name: Bear, text: \"{text}\", ")))
+    assert result.legal is None and [u.line for u in result.unread] == [text]
+
+
+def test_603_2_a_step_trigger_waits_for_its_step() -> None:
+    """"At the beginning of your upkeep" (503.1) can't trigger between the declarations of
+    attackers and blockers: the reason names the step."""
+    [line] = check_blocks(load_board(HEAD + _relic("At the beginning of your upkeep, exchange control of two target "
+                                                   "creatures.") + BLOCK)).not_relevant
+    assert line.reason.startswith("it waits for the upkeep step, which can't happen between the declaration of "
+                                  "attackers and that of blockers")
+
+
+@pytest.mark.parametrize("attacks", [False, True])
+def test_603_8_a_state_trigger_sacrificing_its_permanent_bears_only_where_it_takes_part(real_cards, attacks) -> None:
+    """Endrek Sahr, Master Breeder's "When you control seven or more Thrulls, sacrifice ~" holds with
+    exactly seven (603.8). Sacrificing Endrek can change the blocks only where Endrek attacks."""
+    thrulls = "".join(f"  - {{id: t{i}, name: Thrull, types: [creature], subtypes: [thrull], power: 1, toughness: 1, "
+                      "controller: a, token: true}\n" for i in range(7))
+    board = load_board(HEAD + "  - {id: endrek, card: \"Endrek Sahr, Master Breeder\", controller: a}\n" + thrulls
+                       + BLOCK.replace("target: b}", "target: b}" + ", {creature: endrek, target: b}" * attacks),
+                       library=real_cards)
+    result = check_blocks(board)
+    sacrifice = "When you control seven or more Thrulls, sacrifice Endrek Sahr, Master Breeder."
+    if attacks:
+        assert result.legal is None and [u.line for u in result.unread] == [sacrifice]
+    else:
+        assert result.legal is True and {u.line: u.reason for u in result.not_relevant}[sacrifice] == (
+            "its effect can't change which blocks are legal: it changes only whether it stays on the battlefield, "
+            "where it neither takes part nor grants anything (509.1)")
