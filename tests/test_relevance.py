@@ -209,6 +209,25 @@ def test_lands_that_enter_tapped_leave_a_payment_decided(real_cards) -> None:
     assert "Scoured Barrens enters the battlefield tapped." not in _reasons(result)  # read: enters_tapped (603.6d)
 
 
+def test_605_1b_a_mana_trigger_on_an_event_not_sorted_bears_on_a_payment_and_vanishing_doesnt(real_cards) -> None:
+    """The opponent's "Whenever you gain energy, add {C}" (a mana trigger, 106.12a, 605.1b) waits
+    for an event the sorting doesn't name, so it may trigger during the payment: it bears.
+    Calciderm's vanishing (702.63a) is three abilities, none of which acts while paying: the
+    reason gives each."""
+    board = _board("""  - {id: calciderm, card: Calciderm, controller: a}
+  - {id: forest, card: Forest, controller: a}
+  - {id: shrine, name: Shrine, types: [enchantment], controller: b, text: "Whenever you gain energy, add {C}."}
+""", real_cards)
+    result = pay(board, "{G}")
+    assert result.payable is None and [u.line for u in result.unread] == ["Whenever you gain energy, add {C}."]
+    [vanishing] = result.not_relevant
+    assert vanishing.reason == (
+        "it applies as Calciderm enters the battlefield (113.6h, 614.1c); Calciderm is already on the battlefield; "
+        "it waits for the upkeep step; only triggers of mana abilities act during a payment (605.1b, 603.3); "
+        "it waits for counters being put or removed; only triggers of mana abilities act during a payment "
+        "(605.1b, 603.3)")
+
+
 def test_510_enters_triggers_and_statics_on_spells_or_other_zones_dont_make_combat_damage_undecided(
         real_cards) -> None:
     """603.6a: Cloudkin Seer's enters trigger can't act in this combat; Helm of Awakening's "Spells
