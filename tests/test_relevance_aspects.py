@@ -384,3 +384,26 @@ def test_507_a_read_beginning_of_combat_trigger_bears_on_attacks_with_its_reason
     result = check_attacks(board)
     assert result.legal is None and [u.reason for u in result.unread] == [
         "read, but attacks checks don't apply it: it could trigger before attackers are declared (507, 508.1, 603.2)"]
+
+
+MODES = "\\n• Exchange control of two target creatures.\\n• You gain 1 life."
+
+
+def test_700_2_a_modal_lines_rows_are_judged_with_it(real_cards) -> None:
+    """A modal ability does what its modes do (700.2): Totem's "{T}: Choose one —" whose modes add
+    mana could pay Ghostly Prison's attack cost (508.1d, 508.1i), like its rows; Oddity's "Whenever
+    Oddity attacks, choose one —" and its rows wait for Oddity attacking (508.3a); a row whose
+    modal line isn't on the permanent is judged as a trigger on an event not named (603.2)."""
+    totem = "{T}: Choose one —\\n• Add {R}.\\n• Add {G}."
+    attack = check_attacks(load_board(HEAD + "  - {id: prison, card: Ghostly Prison, controller: b}\n"
+                                      "  - {id: bears, card: Grizzly Bears, controller: a}\n"
+                                      f"  - {{id: totem, name: Totem, types: [artifact], controller: a, text: \"{totem}\"}}\n"
+                                      "combat:\n  attackers: [{creature: bears, target: b}]\n", library=real_cards))
+    assert [u.line for u in attack.unread] == ["{T}: Choose one —", "• Add {R}.", "• Add {G}."]
+    oddity = ("  - {id: odd, name: Oddity, types: [creature], power: 2, toughness: 2, controller: a, "
+              f"text: \"Whenever Oddity attacks, choose one —{MODES}\"}}\n")
+    idle = check_blocks(load_board(HEAD + oddity + BLOCK))
+    assert idle.legal is True
+    assert [u.reason for u in idle.not_relevant] == ["Oddity is not attacking (508.3a, 508.1f)"] * 3
+    row = check_blocks(load_board(HEAD + _relic("• Exchange control of two target creatures.") + BLOCK))
+    assert row.legal is None and [u.permanent for u in row.unread] == ["relic"]
