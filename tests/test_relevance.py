@@ -228,6 +228,20 @@ def test_605_1b_a_mana_trigger_on_an_event_not_sorted_bears_on_a_payment_and_van
         "(605.1b, 603.3)")
 
 
+def test_605_3a_an_activated_ability_that_adds_no_mana_doesnt_bear_on_a_payment(real_cards) -> None:
+    """Valki, God of Lies' "{X}: Choose a creature card exiled with Valki with mana value X" says
+    "mana" but adds none: only mana abilities are activated while paying (601.2g, 605.3a), so {G}
+    from a Forest is payable, decided."""
+    board = _board("""  - {id: valki, card: "Valki, God of Lies // Tibalt, Cosmic Impostor", controller: a}
+  - {id: forest, card: Forest, controller: a}
+""", real_cards)
+    result = pay(board, "{G}")
+    assert result.payable is True and not result.unread
+    assert _reasons(result)["{X}: Choose a creature card exiled with Valki with mana value X. Valki becomes a copy of "
+                            "that card."] == ("it is not a mana ability: only mana abilities are activated while paying "
+                                              "(601.2g, 605.3a)")
+
+
 def test_510_enters_triggers_and_statics_on_spells_or_other_zones_dont_make_combat_damage_undecided(
         real_cards) -> None:
     """603.6a: Cloudkin Seer's enters trigger can't act in this combat; Helm of Awakening's "Spells
@@ -293,7 +307,9 @@ def test_combat_damage_lists_read_triggers_of_combat_and_not_activated_abilities
     assert board.permanent("bears").activated_abilities and board.permanent("blocker").triggered_abilities
     result = combat_damage(board)
     assert result.decided is None
-    assert [u.line for u in result.unread] == ["Whenever Wall blocks, it gets +0/+2 until end of turn."]
+    assert [(u.line, u.reason) for u in result.unread] == [(
+        "Whenever Wall blocks, it gets +0/+2 until end of turn.",
+        "read, but combat damage doesn't apply it: it could trigger in this combat (603.2)")]
     assert "602.1" in _reasons(result)["{R}: Bear gets +1/+0 until end of turn."]
 
 
