@@ -237,9 +237,9 @@ def test_605_3a_an_activated_ability_that_adds_no_mana_doesnt_bear_on_a_payment(
 """, real_cards)
     result = pay(board, "{G}")
     assert result.payable is True and not result.unread
-    assert _reasons(result)["{X}: Choose a creature card exiled with Valki with mana value X. Valki becomes a copy of "
-                            "that card."] == ("it is not a mana ability: only mana abilities are activated while paying "
-                                              "(601.2g, 605.3a)")
+    line = "{X}: Choose a creature card exiled with Valki with mana value X. Valki becomes a copy of that card."
+    assert _reasons(result)[line] == ("it is not a mana ability: only mana abilities are activated while paying "
+                                      "(601.2g, 605.3a)")
 
 
 def test_510_enters_triggers_and_statics_on_spells_or_other_zones_dont_make_combat_damage_undecided(

@@ -394,11 +394,11 @@ def test_700_2_a_modal_lines_rows_are_judged_with_it(real_cards) -> None:
     mana could pay Ghostly Prison's attack cost (508.1d, 508.1i), like its rows; Oddity's "Whenever
     Oddity attacks, choose one —" and its rows wait for Oddity attacking (508.3a); a row whose
     modal line isn't on the permanent is judged as a trigger on an event not named (603.2)."""
-    totem = "{T}: Choose one —\\n• Add {R}.\\n• Add {G}."
+    totem = ("  - {id: totem, name: Totem, types: [artifact], controller: a, "
+             "text: \"{T}: Choose one —\\n• Add {R}.\\n• Add {G}.\"}\n")
     attack = check_attacks(load_board(HEAD + "  - {id: prison, card: Ghostly Prison, controller: b}\n"
-                                      "  - {id: bears, card: Grizzly Bears, controller: a}\n"
-                                      f"  - {{id: totem, name: Totem, types: [artifact], controller: a, text: \"{totem}\"}}\n"
-                                      "combat:\n  attackers: [{creature: bears, target: b}]\n", library=real_cards))
+                                      "  - {id: bears, card: Grizzly Bears, controller: a}\n" + totem
+                                      + "combat:\n  attackers: [{creature: bears, target: b}]\n", library=real_cards))
     assert [u.line for u in attack.unread] == ["{T}: Choose one —", "• Add {R}.", "• Add {G}."]
     oddity = ("  - {id: odd, name: Oddity, types: [creature], power: 2, toughness: 2, controller: a, "
               f"text: \"Whenever Oddity attacks, choose one —{MODES}\"}}\n")
