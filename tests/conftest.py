@@ -111,7 +111,9 @@ def _clear_caches(every: bool) -> None:
         holders = [module, *(v for v in vars(module).values() if isinstance(v, type))]
         for holder in holders:
             for value in list(vars(holder).values()):
-                if hasattr(value, "cache_clear") and (every or value.__wrapped__.__code__.co_argcount):
+                if isinstance(value, type) or not hasattr(value, "cache_clear"):
+                    continue  # a cache's class (rules/identity_memo.py ``IdentityMemo``) is no cache
+                if every or value.__wrapped__.__code__.co_argcount:
                     value.cache_clear()
 
 

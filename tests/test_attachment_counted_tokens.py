@@ -46,7 +46,7 @@ def test_the_trigger_counts_auras_and_equipment_attached_to_its_source(real_card
 def test_one_token_for_each_attachment_as_the_trigger_resolves(real_cards, attached, tokens: int) -> None:
     """Frenzied Rage and Bonesplitter on Valduk make two tokens, one makes one; an Aura on another
     creature (Grizzly Bears) counts for nothing; a delayed trigger waits for the end step naming
-    the tokens made (603.7c)."""
+    the tokens made (603.7c), then triggers as it begins, exiling them, once (603.7b)."""
     field = "".join(f"  - {{id: {i}, card: {n}, controller: a, attached_to: {'valduk' if i in attached else 'bears'}}}\n"
                     for i, n in (("rage", "Frenzied Rage"), ("splitter", "Bonesplitter")))
     board = _board("turn: {step: precombat_main}\nbattlefield:\n"
@@ -61,6 +61,10 @@ def test_one_token_for_each_attachment_as_the_trigger_resolves(real_cards, attac
                for p in made)
     (waiting,) = [e for e in game.effects if e.kind == "delayed_trigger"]
     assert waiting.at.kind == "end_step" and sorted(waiting.objects) == sorted(p.id for p in made)
+    begin_step(game, "end")
+    resolve_stack(game, 0)
+    assert not [p for p in game.view().permanents if p.token]  # 603.7: exiled at the next end step
+    assert not [e for e in game.effects if e.kind == "delayed_trigger"]  # 603.7b: it triggers once
 
 
 def test_tap_another_untapped_merfolk_is_read_as_a_cost_that_spares_the_source(real_cards) -> None:

@@ -209,13 +209,56 @@ def test_lands_that_enter_tapped_leave_a_payment_decided(real_cards) -> None:
     assert "Scoured Barrens enters the battlefield tapped." not in _reasons(result)  # read: enters_tapped (603.6d)
 
 
-def test_an_enters_trigger_doesnt_make_combat_damage_undecided(real_cards) -> None:
-    """603.6a: Cloudkin Seer's enters trigger can't act in this combat: the damage is decided."""
+def test_605_1b_a_mana_trigger_on_an_event_not_sorted_bears_on_a_payment_and_vanishing_doesnt(real_cards) -> None:
+    """The opponent's "Whenever you gain energy, add {C}" (a mana trigger, 106.12a, 605.1b) waits
+    for an event the sorting doesn't name, so it may trigger during the payment: it bears.
+    Calciderm's vanishing (702.63a) is three abilities, none of which acts while paying: the
+    reason gives each."""
+    board = _board("""  - {id: calciderm, card: Calciderm, controller: a}
+  - {id: forest, card: Forest, controller: a}
+  - {id: shrine, name: Shrine, types: [enchantment], controller: b, text: "Whenever you gain energy, add {C}."}
+""", real_cards)
+    result = pay(board, "{G}")
+    assert result.payable is None and [u.line for u in result.unread] == ["Whenever you gain energy, add {C}."]
+    [vanishing] = result.not_relevant
+    assert vanishing.reason == (
+        "it applies as Calciderm enters the battlefield (113.6h, 614.1c); Calciderm is already on the battlefield; "
+        "it waits for the upkeep step; only triggers of mana abilities act during a payment (605.1b, 603.3); "
+        "it waits for counters being put or removed; only triggers of mana abilities act during a payment "
+        "(605.1b, 603.3)")
+
+
+def test_605_3a_an_activated_ability_that_adds_no_mana_doesnt_bear_on_a_payment(real_cards) -> None:
+    """Valki, God of Lies' "{X}: Choose a creature card exiled with Valki with mana value X" says
+    "mana" but adds none: only mana abilities are activated while paying (601.2g, 605.3a), so {G}
+    from a Forest is payable, decided."""
+    board = _board("""  - {id: valki, card: "Valki, God of Lies // Tibalt, Cosmic Impostor", controller: a}
+  - {id: forest, card: Forest, controller: a}
+""", real_cards)
+    result = pay(board, "{G}")
+    assert result.payable is True and not result.unread
+    line = "{X}: Choose a creature card exiled with Valki with mana value X. Valki becomes a copy of that card."
+    assert _reasons(result)[line] == ("it is not a mana ability: only mana abilities are activated while paying "
+                                      "(601.2g, 605.3a)")
+
+
+def test_510_enters_triggers_and_statics_on_spells_or_other_zones_dont_make_combat_damage_undecided(
+        real_cards) -> None:
+    """603.6a: Cloudkin Seer's enters trigger can't act in this combat; Helm of Awakening's "Spells
+    cost {1} less to cast" (601.2f) and Spellbook's "You have no maximum hand size" (402.2) change
+    nothing on the battlefield: the damage is decided, each line with its reason."""
     board = _board("""  - {id: bears, card: Grizzly Bears, controller: a}
   - {id: blocker, card: Cloudkin Seer, controller: b}
+  - {id: helm, card: Helm of Awakening, controller: a}
+  - {id: book, card: Spellbook, controller: b}
 """ + BLOCK, real_cards)
     result = combat_damage(board)
-    assert result.decided is True and not result.unread and result.not_relevant
+    assert result.decided is True and not result.unread
+    assert _reasons(result) == {
+        "When Cloudkin Seer enters the battlefield, draw a card.":
+            "it triggered when Cloudkin Seer entered the battlefield (603.6a); what it did is on the board",
+        "Spells cost {1} less to cast.": "it changes only spells and their costs",
+        "You have no maximum hand size.": "it changes only cards in other zones"}
 
 
 def test_not_relevant_lines_are_in_the_json_and_the_human_answer(board_file) -> None:
@@ -264,7 +307,9 @@ def test_combat_damage_lists_read_triggers_of_combat_and_not_activated_abilities
     assert board.permanent("bears").activated_abilities and board.permanent("blocker").triggered_abilities
     result = combat_damage(board)
     assert result.decided is None
-    assert [u.line for u in result.unread] == ["Whenever Wall blocks, it gets +0/+2 until end of turn."]
+    assert [(u.line, u.reason) for u in result.unread] == [(
+        "Whenever Wall blocks, it gets +0/+2 until end of turn.",
+        "read, but combat damage doesn't apply it: it could trigger in this combat (603.2)")]
     assert "602.1" in _reasons(result)["{R}: Bear gets +1/+0 until end of turn."]
 
 

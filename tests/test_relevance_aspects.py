@@ -242,3 +242,168 @@ def test_611_3b_a_control_condition_bears_where_a_creature_may_enter_before_atta
     assert result.legal is None and sorted(u.permanent for u in result.unread) == ["bears", "horn"]
     alone = check_attacks(load_board(HEAD + attack))
     assert alone.legal is True and "611.3b" in alone.not_relevant[0].reason
+
+
+def test_509_1_raised_power_lowered_toughness_life_and_granted_triggers_cant_change_blocks() -> None:
+    """Before blockers, with nothing comparing power or toughness (Rod's "double target creature's
+    power" waits to be activated, 602.1): Bear's attack trigger giving it
+    dethrone (702.105a) only raises its power; Ox's "gets -3/-3" on being attacked leaves its
+    toughness of 4 above 0 (704.5f), "-4/-4" would not; "Players can't gain life" changes life
+    totals (119); a granted combat damage trigger waits for combat damage (510.2, 603.2)."""
+    def result(down: int):
+        bear = "Whenever Bear attacks, Bear gains dethrone until end of turn."
+        ox = f"Whenever a creature attacks you, Ox gets -{down}/-{down} until end of turn."
+        board = load_board(HEAD + _relic("Players can't gain life.")
+                           + _relic("{2}: Double target creature's power until end of turn.").replace("relic", "rod")
+                           + _relic("Each creature you control that's a Bear has \\\"Whenever this creature deals "
+                                    "combat damage to a player, draw a card.\\\"").replace("relic", "totem")
+                           + BLOCK.replace("name: Bear, ", f"name: Bear, text: \"{bear}\", ")
+                           .replace("name: Ox, ", f"name: Ox, text: \"{ox}\", "))
+        assert all(board.permanent(p).unread for p in ("relic", "rod", "totem", "bears", "ox"))
+        return check_blocks(board)
+    survives = result(3)
+    assert survives.legal is True and not survives.unread
+    assert {u.permanent: u.reason for u in survives.not_relevant} == {
+        "relic": "it can't change which blocks are legal: it changes only life totals (509.1)",
+        "rod": "an activated ability does nothing until a player activates it (602.1); the declaration is judged on "
+               "the board as it is, with what has resolved on it",
+        "totem": "it can't change which blocks are legal: it changes only a granted triggered ability that waits for "
+                 "combat damage (509.1)",
+        "bears": "its effect can't change which blocks are legal: it changes only dethrone (509.1)",
+        "ox": "its effect can't change which blocks are legal: it changes only toughness, lowered by 3 without "
+              "reaching 0 (509.1)"}
+    dies = result(4)
+    assert dies.legal is None and [u.permanent for u in dies.unread] == ["ox"]
+
+
+def test_509_1_a_blocking_restriction_on_the_attacker_speaks_of_the_defending_players_creatures() -> None:
+    """Bear's own "Creatures your opponents control can block only creatures with flying" (509.1a)
+    is about the blockers, not about Bear: it bears on the blocks."""
+    text = "Creatures your opponents control can block only creatures with flying."
+    result = check_blocks(load_board(HEAD + BLOCK.replace("name: Bear, ", f"name: Bear, text: \"{text}\", ")))
+    assert result.legal is None and [u.line for u in result.unread] == [text]
+
+
+def test_603_2_a_step_trigger_waits_for_its_step() -> None:
+    """"At the beginning of your upkeep" (503.1) can't trigger between the declarations of
+    attackers and blockers: the reason names the step."""
+    [line] = check_blocks(load_board(HEAD + _relic("At the beginning of your upkeep, exchange control of two target "
+                                                   "creatures.") + BLOCK)).not_relevant
+    assert line.reason.startswith("it waits for the upkeep step, which can't happen between the declaration of "
+                                  "attackers and that of blockers")
+
+
+@pytest.mark.parametrize("attacks", [False, True])
+def test_603_8_a_state_trigger_sacrificing_its_permanent_bears_only_where_it_takes_part(real_cards, attacks) -> None:
+    """Endrek Sahr, Master Breeder's "When you control seven or more Thrulls, sacrifice ~" holds with
+    exactly seven (603.8). Sacrificing Endrek can change the blocks only where Endrek attacks."""
+    thrulls = "".join(f"  - {{id: t{i}, name: Thrull, types: [creature], subtypes: [thrull], power: 1, toughness: 1, "
+                      "controller: a, token: true}\n" for i in range(7))
+    board = load_board(HEAD + "  - {id: endrek, card: \"Endrek Sahr, Master Breeder\", controller: a}\n" + thrulls
+                       + BLOCK.replace("target: b}", "target: b}" + ", {creature: endrek, target: b}" * attacks),
+                       library=real_cards)
+    result = check_blocks(board)
+    sacrifice = "When you control seven or more Thrulls, sacrifice Endrek Sahr, Master Breeder."
+    if attacks:
+        assert result.legal is None and [u.line for u in result.unread] == [sacrifice]
+    else:
+        assert result.legal is True and {u.line: u.reason for u in result.not_relevant}[sacrifice] == (
+            "its effect can't change which blocks are legal: it changes only whether it stays on the battlefield, "
+            "where it neither takes part nor grants anything (509.1)")
+
+
+BLOCKED_BY_OX = """  - {id: ox, name: Ox, types: [creature], power: 2, toughness: 4, controller: b}
+combat:
+  attackers: [{creature: bears, target: b}]
+  blockers: [{creature: ox, blocks: [bears]}]
+"""
+
+
+def _blocks_with(real_cards, text: str):
+    return check_blocks(load_board(HEAD + text + BLOCKED_BY_OX, library=real_cards))
+
+
+def test_702_63a_vanishing_is_judged_ability_by_ability_before_blockers(real_cards) -> None:
+    """Calciderm's vanishing is three abilities (702.63a): one as it enters (614.1c), two triggers
+    waiting for the upkeep (503.1) and for a time counter removed: none acts before blockers."""
+    result = _blocks_with(real_cards, "  - {id: calciderm, card: Calciderm, controller: b}\n"
+                                      "  - {id: bears, card: Grizzly Bears, controller: a}\n")
+    before = "which can't happen between the declaration of attackers and that of blockers (508.2, 509.1, 603.2)"
+    assert result.legal is True and [u.reason for u in result.not_relevant] == [
+        "it applies as Calciderm enters the battlefield (113.6h, 614.1c); Calciderm is already on the battlefield; "
+        f"it waits for the upkeep step, {before}; it waits for counters being put or removed, {before}"]
+
+
+def test_508_1f_a_trigger_on_a_creature_becoming_tapped_bears_on_blocks() -> None:
+    """Bear, attacking without vigilance, became tapped (508.1f): the defending player's "Whenever a
+    creature becomes tapped" triggered before blockers are declared (509.1)."""
+    result = check_blocks(load_board(HEAD + _relic("Whenever a creature becomes tapped, exchange control of two "
+                                                   "target creatures.") + BLOCK))
+    assert result.legal is None and [u.permanent for u in result.unread] == ["relic"]
+
+
+def test_502_3_an_untap_step_line_and_a_static_of_a_creature_out_of_combat_dont_bear_on_blocks(real_cards) -> None:
+    """Colossus of Sardia's "doesn't untap during your untap step" works only in an untap step
+    (502.3); "Oddity has protection from the chosen color" speaks only of Oddity, which neither
+    attacks nor could block (509.1)."""
+    oddity = ("  - {id: odd, name: Oddity, types: [creature], power: 2, toughness: 2, controller: a, "
+              "text: \"Oddity has protection from the chosen color.\"}\n")
+    result = _blocks_with(real_cards, "  - {id: colossus, card: Colossus of Sardia, controller: b}\n" + oddity
+                          + "  - {id: bears, card: Grizzly Bears, controller: a}\n")
+    assert result.legal is True and {u.permanent: u.reason for u in result.not_relevant} == {
+        "colossus": "it applies only in an untap step (502.3)",
+        "odd": "it speaks only of Oddity, which neither attacks nor could block"}
+
+
+def test_508_3a_a_read_attack_trigger_that_did_not_trigger_is_not_relevant(real_cards) -> None:
+    """Gravity Well's "Whenever a creature with flying attacks" (read) didn't trigger on Grizzly
+    Bears' attack (508.3a): the blocks are decided."""
+    result = _blocks_with(real_cards, "  - {id: well, card: Gravity Well, controller: b}\n"
+                                      "  - {id: bears, card: Grizzly Bears, controller: a}\n")
+    assert result.legal is True
+    assert [u.reason for u in result.not_relevant] == ["it did not trigger on the declared attack (508.3a, 603.2)"]
+
+
+def test_603_2_a_read_trigger_causes_the_events_of_its_effects(real_cards) -> None:
+    """Sun Titan's attack trigger (read, not applied: it targets) returns a card to the battlefield
+    (603.2: a permanent enters); nothing leaves, so "Whenever a permanent leaves the battlefield"
+    can't trigger before blockers though the trigger's words say "leaves"."""
+    leaves = "Whenever a permanent leaves the battlefield, exchange control of two target creatures."
+    result = _blocks_with(real_cards, _relic(leaves) + "  - {id: bears, card: Sun Titan, controller: a}\n")
+    assert [u.permanent for u in result.unread] == ["bears"]
+    assert [u.reason for u in result.not_relevant] == [
+        "it waits for a permanent leaving the battlefield, which can't happen between the declaration of attackers "
+        "and that of blockers (508.2, 509.1, 603.2)"]
+
+
+def test_507_a_read_beginning_of_combat_trigger_bears_on_attacks_with_its_reason(real_cards) -> None:
+    """Goblin Rabblemaster's "At the beginning of combat on your turn, create a 1/1 red Goblin"
+    (read) triggers before attackers are declared (507.1): the attack check doesn't apply it."""
+    board = load_board(HEAD + "  - {id: rabble, card: Goblin Rabblemaster, controller: a}\n"
+                       "combat:\n  attackers: [{creature: rabble, target: b}]\n", library=real_cards)
+    result = check_attacks(board)
+    assert result.legal is None and [u.reason for u in result.unread] == [
+        "read, but attacks checks don't apply it: it could trigger before attackers are declared (507, 508.1, 603.2)"]
+
+
+MODES = "\\n• Exchange control of two target creatures.\\n• You gain 1 life."
+
+
+def test_700_2_a_modal_lines_rows_are_judged_with_it(real_cards) -> None:
+    """A modal ability does what its modes do (700.2): Totem's "{T}: Choose one —" whose modes add
+    mana could pay Ghostly Prison's attack cost (508.1d, 508.1i), like its rows; Oddity's "Whenever
+    Oddity attacks, choose one —" and its rows wait for Oddity attacking (508.3a); a row whose
+    modal line isn't on the permanent is judged as a trigger on an event not named (603.2)."""
+    totem = ("  - {id: totem, name: Totem, types: [artifact], controller: a, "
+             "text: \"{T}: Choose one —\\n• Add {R}.\\n• Add {G}.\"}\n")
+    attack = check_attacks(load_board(HEAD + "  - {id: prison, card: Ghostly Prison, controller: b}\n"
+                                      "  - {id: bears, card: Grizzly Bears, controller: a}\n" + totem
+                                      + "combat:\n  attackers: [{creature: bears, target: b}]\n", library=real_cards))
+    assert [u.line for u in attack.unread] == ["{T}: Choose one —", "• Add {R}.", "• Add {G}."]
+    oddity = ("  - {id: odd, name: Oddity, types: [creature], power: 2, toughness: 2, controller: a, "
+              f"text: \"Whenever Oddity attacks, choose one —{MODES}\"}}\n")
+    idle = check_blocks(load_board(HEAD + oddity + BLOCK))
+    assert idle.legal is True
+    assert [u.reason for u in idle.not_relevant] == ["Oddity is not attacking (508.3a, 508.1f)"] * 3
+    row = check_blocks(load_board(HEAD + _relic("• Exchange control of two target creatures.") + BLOCK))
+    assert row.legal is None and [u.permanent for u in row.unread] == ["relic"]

@@ -33,6 +33,8 @@ def _verdict(result) -> str:
     ("you have 20 or more life", "", "", "bears"),
     ("Oddity has a divinity counter on it", "", "", "611.3b"),
     ("Oddity has a divinity counter on it", ", counters: {divinity: 1}", "", "bears"),
+    ("Oddity has no divinity counters on it", ", counters: {divinity: 1}", "", "611.3b"),
+    ("Oddity has no divinity counters on it", "", "", "bears"),
     ("Oddity is enchanted", "", "", "611.3b"),
     ("Oddity is enchanted", "", ("  - {id: halo, name: Halo, types: [enchantment], subtypes: [aura], controller: a, "
                                  "attached_to: odd}\n"), "bears"),

@@ -8,7 +8,7 @@ import pytest
 from mtgsolver import load_board
 from mtgsolver.model.unread import UnreadLine
 from mtgsolver.read.line_kinds import line_kinds
-from mtgsolver.solver.relevance import line_bearing, turn_bearing
+from mtgsolver.solver.relevance import entered_bearing, line_bearing, turn_bearing
 
 HEAD = ("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\nturn: {step: precombat_main}\n"
         "battlefield:\n  - {id: bear, name: Bear, types: [creature], power: 2, toughness: 2, controller: a}\n")
@@ -36,6 +36,10 @@ def _odd(text: str, controller: str = "b", more: str = "") -> str:
     ("{2}: Exchange control of two target creatures.", "", "", False),
     ("{2}: Exchange control of two target creatures.",
      "  - {id: forest, card: Forest, controller: b}\n", "", True),
+    # 305.1: no land was played (the turn's record names none)
+    ("When you play a land, exchange control of two target creatures.", "", "", False),
+    # 603.2: a trigger on an event of the line may have triggered, whatever its controller can pay
+    ("Whenever a creature dies, exchange control of two target creatures.", "", "", True),
 ])
 def test_a_line_bears_on_a_win_only_if_the_line_can_have_made_it_work(
         text: str, extra: str, more: str, kept: bool, real_cards) -> None:
@@ -92,3 +96,31 @@ def test_entering_and_upkeep_keywords_dont_bear_on_a_permanent_past_its_upkeep(t
     """Fabricate works as its permanent enters (702.123a) and echo in its controller's upkeep
     (702.30a): on a permanent already on the battlefield after the upkeep, neither bears."""
     assert turn_bearing(load_board(HEAD + _odd(text, controller="a")), False) == ((), ())
+
+
+def test_712_12_cards_in_hand_bear_on_no_win_by_their_faces_unread_lines(real_cards) -> None:
+    """Valki, God of Lies in hand may be cast as its back face, Tibalt, Cosmic Impostor (712.12):
+    both faces' unread lines bear on "no win". Reality Acid's "Enchant permanent" is read as its
+    spell's target (303.4a, 702.5a); its vanishing (702.63a) and leaves trigger bear, upkeep or not."""
+    board = load_board(HEAD + 'zones: {a: {hand: ["Valki, God of Lies // Tibalt, Cosmic Impostor", Reality Acid]}}\n',
+                       library=real_cards)
+    valki, acid = board.zones["a"].hand
+    tibalt = ['As Tibalt enters the battlefield, you get an emblem with "You may play cards exiled with Tibalt, '
+              'Cosmic Impostor, and you may spend mana as though it were mana of any color to cast those spells."',
+              "[+2]: Exile the top card of each player's library.", "[\u22128]: Exile all graveyards. Add {R}{R}{R}."]
+    against_win, against_no = turn_bearing(board, False)
+    assert against_win == ()
+    assert [(u.permanent, u.line, u.kinds) for u in against_no] == [
+        *((valki.id, line, line_kinds(line)) for line in (*tibalt, *valki.permanent.unread)),
+        *((acid.id, line, line_kinds(line)) for line in acid.permanent.unread[1:])]
+    assert acid.permanent.unread[0] == "Enchant permanent" and line_kinds(tibalt[2]) == {"mana"}
+
+
+def test_lines_of_a_permanent_that_entered_bear_on_a_win_unless_its_controllers_to_use() -> None:
+    """A permanent that entered during a winning line: its trigger that isn't its controller's to
+    decline could change the win (603.2); its activated ability is theirs to activate (602.1)."""
+    dies = "Whenever a creature dies, exchange control of two target creatures."
+    board = load_board(HEAD + _odd(dies, controller="a") + _odd("{T}: Exchange control of two target creatures.",
+                                                                 controller="a").replace("id: odd", "id: rod"))
+    found = entered_bearing([board.permanent("odd"), board.permanent("rod")], "a")
+    assert [(u.permanent, u.line) for u in found] == [("odd", dies)]

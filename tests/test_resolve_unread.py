@@ -99,3 +99,11 @@ def test_an_enters_trigger_of_a_legendary_permanent_that_stayed_doesnt_bear() ->
                  f"supertypes: [legendary], power: 1, toughness: 1, controller: alice, text: \"{text}\"}}\n")
     r = resolve(board, ["cast Murder>bears"], free=True)
     assert r.resolved is True and r.unread == ()
+
+
+def test_702_63a_vanishing_of_a_permanent_whose_time_counters_stayed_doesnt_bear() -> None:
+    """702.63a: vanishing works only as its permanent enters, in its controller's upkeep and as
+    the last time counter is removed; Murder's resolution removes none from Hourglass, which stayed."""
+    r = resolve(board("{id: glass, name: Hourglass, types: [enchantment], controller: bob, counters: {time: 2}, "
+                      "text: \"Vanishing 3\"}"), ["cast Murder>bears"], free=True)
+    assert r.resolved is True and r.unread == () and r.board.permanent("glass").counters["time"] == 2

@@ -5,6 +5,7 @@ answers a position."""
 from __future__ import annotations
 
 from mtgsolver.load import parse_board_text
+from mtgsolver.model.board import Board
 from mtgsolver.read.card_files import bundled_library
 from mtgsolver.solver.win import check_line, win_turn
 
@@ -82,3 +83,23 @@ def test_a_depth_limit_keeps_no_win_undecided() -> None:
     "no win", though each position met is in the transposition table."""
     answer = win_turn(board(6), time_limit=60, max_depth=1)
     assert answer.solved is None and any("more than 1 moves" in r for r in answer.reasons)
+
+
+def test_603_7_a_delayed_trigger_fires_once_as_its_step_begins() -> None:
+    """A delayed triggered ability made by a resolved spell (its card now in the graveyard, the
+    source, 603.7c) makes Bob lose 3 life at the beginning of the next end step: passing there wins
+    with no move. Against 4 life it takes 3, once (603.7b), and no line wins; with a source the
+    board doesn't show, the answer is undecided, never "no win"."""
+    def delayed(life: int, source: str = "g1") -> Board:
+        return parse_board_text(
+            f"version: 1\nactive_player: a\nplayers: [{{name: a}}, {{name: b, life: {life}}}]\n"
+            "turn: {step: postcombat_main}\nzones: {a: {graveyard: [{id: g1, card: Lightning Bolt}]}}\n"
+            "effects:\n  - {kind: delayed_trigger, at: {kind: end_step, whose: each}, controller: a, "
+            f"source: {source}, effects: [{{lose_life: {{amount: 3, who: {{players: opponents}}}}}}]}}\n",
+            "delayed.yaml", bundled_library())
+
+    won = win_turn(delayed(3), time_limit=60)
+    assert won.solved is True and won.line is not None and won.line.moves() == 0
+    assert all(c.ok for c in check_line(delayed(3), won.line))
+    assert win_turn(delayed(4), time_limit=60).solved is False
+    assert win_turn(delayed(3, "elsewhere"), time_limit=60).solved is None

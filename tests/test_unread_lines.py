@@ -19,6 +19,11 @@ from mtgsolver.solver.relevance import unread_lines
     ("Spells your opponents cast cost {1} more to cast.", {"effects"}),
     ("When Bears enters the battlefield, exchange control of Bears and target creature.", {"other"}),
     ("Whenever Bears attacks, it gets +1/+0 until end of turn.", {"combat"}),
+    # written for the shapes no line of the pool has: a self keyword whose cost after its dash names
+    # a combat word (702.21a ward), and a trigger that adds without "mana" or a mana symbol (605.1b)
+    ("Ward—Sacrifice a creature with power 2 or greater.", {"other"}),
+    ("Whenever you cycle a card, add one of its colors.", {"mana_trigger"}),
+    ("Whenever you cycle a card, Add one of its colors.", {"mana_trigger"}),
 ])
 def test_line_kinds(line: str, kinds: set[str]) -> None:
     assert line_kinds(line) == kinds

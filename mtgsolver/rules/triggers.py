@@ -97,13 +97,53 @@ def triggered(game: Game, events: Iterable[Event]) -> list[Pending]:
             if event.kind == "put_into_graveyard":
                 _from_another_zone(game, event)
         for p in [*_triggered(game, event, board, query), *_returning(game, event), *_madness(game, event),
-                  *_prowess(game, event, board), *_exploit(game, event, board)]:
+                  *_prowess(game, event, board), *_exploit(game, event, board), *_delayed(game, event)]:
             key = (p.source, p.index, event.batch)
             if p.ability.event.one_or_more and key in batches:
                 continue
             batches.add(key)
             out.append(p)
     return out
+
+
+def _delayed(game: Game, event: Event) -> list[Pending]:
+    """The delayed triggered abilities waiting on the board (``delayed_trigger`` effects) that a
+    step or phase beginning triggers: the next time it begins, once, so each leaves the board as
+    it triggers (603.7b); its effects name what they named when it was made (603.7c). Its source
+    is the permanent, as it is or as it last existed, or the card of the spell that made it.
+
+    :raises Undecided: its source is nowhere the game can see."""
+    out = []
+    for e in list(game.effects):
+        at = e.at
+        if e.kind != "delayed_trigger" or at is None or at.kind != event.kind or at.kind not in STEP_KINDS:
+            continue
+        if at.whose == "you" and event.player != e.controller or at.whose == "opponent" and (
+                event.player is None or event.player == e.controller):
+            continue
+        lki = _delayed_source(game, e.source or "", e.controller)
+        game.effects.remove(e)
+        game.changed()
+        ability = TriggeredAbility(at, e.effects or (), text="a delayed triggered ability")
+        out.append(Pending(lki.id, lki, 0, ability, e.controller, None, None, event.player, "delayed"))
+        game.step("603.7b", f"{lki.name} ({lki.id}): its delayed triggered ability triggers")
+    return out
+
+
+def _delayed_source(game: Game, source: str, controller: str) -> Permanent:
+    """The source of a delayed triggered ability: its permanent, as it is or as it last existed
+    (603.7c), or the card of the spell that made it (112.1a).
+
+    :raises Undecided: it is nowhere the game can see."""
+    if source in game.perms:
+        return game.perm(source)
+    if source in game.last_known:
+        return game.last_known[source][1]
+    found = game.find_card(source)
+    if found is not None:
+        return card_object(found[2].card, source, controller, found[0])
+    raise Undecided("603.7", f"a delayed triggered ability of {source or 'an unnamed source'} triggers: its source "
+                             "is not on the board")
 
 
 #: Keywords that trigger as their creature dies and return it (702.93a, 702.79a): the counter
