@@ -25,7 +25,6 @@ each granted keyword and ability.
 """
 from __future__ import annotations
 
-import copy
 import dataclasses
 import functools
 from types import MappingProxyType
@@ -42,6 +41,7 @@ from mtgsolver.model.mana_abilities import BASIC_LAND_MANA, ManaAbility, basic_l
 from mtgsolver.model.permanent import Permanent, counter_pt
 from mtgsolver.model.provenance import Change, LayerResult
 from mtgsolver.model.subtypes import subtypes
+from mtgsolver.rules.identity_memo import IdentityMemo
 
 __all__ = ["Change", "LayerResult", "Query", "apply_layers", "changes_of", "combat_dependent", "printed_of", "source_note"]
 
@@ -57,7 +57,8 @@ _LAYERED_EFFECTS = frozenset({"control", "gains", "gets", "land_type", "continuo
 
 
 class _Obj:
-    """A permanent's characteristics while the layers are applied (mutable)."""
+    """A permanent's characteristics while the layers are applied: its attributes are rebound as
+    effects apply, its sets and mappings shared with the printed permanent until then."""
 
     __slots__ = ("perm", "id", "controller", "types", "supertypes", "subtypes", "colors", "keywords", "protections", "abilities",
                  "power", "toughness", "granted_by", "granted_at", "changes", "touched", "retyped", "in_combat",
@@ -65,18 +66,22 @@ class _Obj:
 
     def __init__(self, perm: Permanent) -> None:
         self.perm, self.id, self.controller = perm, perm.id, perm.controller
-        self.types, self.supertypes, self.subtypes = set(perm.types), set(perm.supertypes), set(perm.subtypes)
-        self.colors, self.keywords, self.protections = set(perm.colors), set(perm.keywords), set(perm.protections)
-        self.abilities = list(perm.abilities)
+        self.types: frozenset[str] | set[str] = perm.types
+        self.supertypes: frozenset[str] | set[str] = perm.supertypes
+        self.subtypes: frozenset[str] | set[str] = perm.subtypes
+        self.colors: frozenset[Color] | set[Color] = perm.colors
+        self.keywords: frozenset[str] | set[str] = perm.keywords
+        self.protections: frozenset[str] | set[str] = perm.protections
+        self.abilities: tuple[Any, ...] = perm.abilities
         self.power, self.toughness = perm.base_power, perm.base_toughness
-        self.granted_by = dict(perm.granted_by)
+        self.granted_by: Mapping[str, str] = perm.granted_by
         self.granted_at: dict[str, int] = {}  # a granted ability -> the granting effect's timestamp (613.7a)
         self.changes: list[Change] = []
         self.touched = self.retyped = False
         self.in_combat = ""  # "attacking" or "blocking" in the board's combat (506.4)
         self.attachments: frozenset[tuple[str, str]] = frozenset()  # (aura|equipment, its controller)
         self.graveyard = 0  # cards in its controller's graveyard (404; So Tiny)
-        self.barred: set[str] = set()  # keywords it "can't have" (113.11)
+        self.barred: frozenset[str] = frozenset()  # keywords it "can't have" (113.11)
         self.defending: str | None = None  # the defending player of the creature attacking (508.5a)
 
     def clone(self) -> "_Obj":
@@ -86,20 +91,32 @@ class _Obj:
             setattr(new, slot, value.copy() if isinstance(value, (set, list, dict)) else value)
         return new
 
+    def grant(self, key: str, source: str) -> None:
+        """``source``'s effect gives it ``key`` (a keyword, ``protection from X``, an ability)."""
+        self.own_grants()[key] = source
+
+    def own_grants(self) -> dict[str, str]:
+        """``granted_by`` as a mapping of its own (the printed one is copied on the first change)."""
+        if not isinstance(self.granted_by, dict):
+            self.granted_by = dict(self.granted_by)
+        return self.granted_by
+
     def has_ability(self, ability: object) -> bool:
         return any(a is ability for a in self.abilities)
 
     def result(self) -> Permanent:
         if not self.touched:
             return self.perm
-        new = copy.copy(self.perm)
+        new = object.__new__(Permanent)  # a shallow copy (copy.copy's, without its protocol)
+        new.__dict__.update(self.perm.__dict__)
         new.__dict__.pop("_statics_by_name", None)  # gathered from the printed abilities: gather again
         pt = (self.power, self.toughness) if self.power is not None and self.toughness is not None else None
         for name, value in (("types", frozenset(self.types)), ("supertypes", frozenset(self.supertypes)),
                             ("subtypes", frozenset(self.subtypes)), ("colors", frozenset(self.colors)),
                             ("keywords", frozenset(self.keywords)), ("protections", frozenset(self.protections)),
                             ("abilities", tuple(self.abilities)),
-                            ("granted_by", MappingProxyType(dict(self.granted_by))), ("layered_pt", pt),
+                            ("granted_by", MappingProxyType(dict(self.granted_by))
+                             if isinstance(self.granted_by, dict) else self.granted_by), ("layered_pt", pt),
                             ("controller", self.controller)):
             object.__setattr__(new, name, value)
         return new
@@ -441,10 +458,10 @@ class _Engine:
             before = obj.perm.subtypes & set(BASIC_LAND_MANA) if obj.perm.is_land else frozenset()
             now = obj.subtypes & set(BASIC_LAND_MANA) if "land" in obj.types else set()
             lost = {_land_ability(t).text for t in before - now}
-            obj.abilities = [a for a in obj.abilities if not (isinstance(a, ManaAbility) and a.text in lost)]
+            obj.abilities = tuple(a for a in obj.abilities if not (isinstance(a, ManaAbility) and a.text in lost))
             have = {a.text for a in obj.abilities if isinstance(a, ManaAbility) and a.text in intrinsic}
-            obj.abilities += [_land_ability(t) for t in sorted(now, key=list(BASIC_LAND_MANA).index)
-                              if _land_ability(t).text not in have]
+            obj.abilities += tuple(_land_ability(t) for t in sorted(now, key=list(BASIC_LAND_MANA).index)
+                                   if _land_ability(t).text not in have)
 
     def apply_part(self, eff: _Eff, obj: _Obj, layer: str, record: bool) -> None:
         s = eff.spec
@@ -454,7 +471,7 @@ class _Engine:
                 what.append(_set_types(s, obj, eff.chosen[0]))
             if s.set_land_types is not None and "land" in obj.types:
                 obj.subtypes = (obj.subtypes - LAND_SUBTYPES) | set(s.set_land_types)
-                obj.abilities, obj.keywords, obj.protections, obj.granted_by, obj.granted_at = [], set(), set(), {}, {}
+                obj.abilities, obj.keywords, obj.protections, obj.granted_by, obj.granted_at = (), set(), set(), {}, {}
                 what.append(f"is {' '.join(sorted(s.set_land_types))} and loses its rules-text abilities (305.7)")
             if s.add_types:
                 obj.types |= s.add_types
@@ -477,22 +494,23 @@ class _Engine:
             what.append(_part(s, ("set_colors", "add_colors")))
         elif layer == "6":
             if s.loses_all_abilities:
-                obj.abilities, obj.keywords, obj.protections, obj.granted_by, obj.granted_at = [], set(), set(), {}, {}
+                obj.abilities, obj.keywords, obj.protections, obj.granted_by, obj.granted_at = (), set(), set(), {}, {}
                 what.append("loses all abilities")
             for kind, value in s.gains:
                 if kind == "keyword" and value in obj.barred:
                     continue  # 113.11: an effect can't add an ability the object can't have
                 if kind == "keyword":
-                    obj.keywords.add(value)
-                    obj.granted_by[value] = eff.source
+                    obj.keywords |= {value}
+                    obj.grant(value, eff.source)
                 elif kind == "protection":
                     for quality in self.qualities(value, eff, obj):
-                        obj.protections.add(quality)
-                        obj.granted_by[f"protection from {quality}"] = eff.source
+                        obj.protections |= {quality}
+                        obj.grant(f"protection from {quality}", eff.source)
                 else:
-                    obj.abilities.append(value)
+                    obj.abilities += (value,)
                     key = value.text if kind in ("mana", "text", "activated") else str(value)
-                    obj.granted_by[key], obj.granted_at[key] = eff.source, eff.timestamp
+                    obj.grant(key, eff.source)
+                    obj.granted_at[key] = eff.timestamp
             if s.gains:
                 what.append(_part(s, ("gains",)))
             if s.loses:
@@ -556,8 +574,8 @@ class _Engine:
         after this one (whatever its timestamp) adds them (Archetype of Courage)."""
         obj.keywords -= keywords
         obj.barred |= keywords
-        for k in keywords:
-            obj.granted_by.pop(k, None)
+        for k in keywords & obj.granted_by.keys():
+            obj.own_grants().pop(k)
         what.append("can't have or gain " + ", ".join(sorted(k.replace("_", " ") for k in keywords)) + " (113.11)")
 
     def count(self, eff: _Eff, obj: _Obj) -> int:
@@ -654,8 +672,8 @@ class _Engine:
                         static = self.bound_rule(value, eff)
                         if static is None:
                             continue
-                    target.abilities.append(static)
-                    target.granted_by[str(static)] = eff.source
+                    target.abilities += (static,)
+                    target.grant(str(static), eff.source)
                 target.touched = True
                 target.changes.append(Change(eff.source, eff.source_name, "rules", eff.timestamp,
                                              ", ".join(atom_text(r) for r in s.rules)))
@@ -714,7 +732,7 @@ def _set_types(s: ContinuousSpec, obj: _Obj, chosen_type: str | None) -> str:
     if s.all_creature_types:
         obj.subtypes |= _every_creature_type()
     if s.add_chosen_type and chosen_type is not None:
-        obj.subtypes.add(chosen_type)
+        obj.subtypes |= {chosen_type}
     if s.remove_land_types:
         obj.subtypes = {t for t in obj.subtypes if kinds.get(t) != "land"}
     return "; ".join(setting_words(s))
@@ -1106,6 +1124,12 @@ class Query:
         for obj in self.engine.state.values():  # the layered power and toughness (613.4)
             obj.power, obj.toughness = obj.perm.power, obj.perm.toughness
 
+    @staticmethod
+    def of(board: Board) -> "Query":
+        """The query of ``board``, made once per board: a board is not changed, and a query
+        only reads it."""
+        return board.memo(Query, lambda: Query(board))
+
     def _eff(self, source: str | None, controller: str, attached_to: str | None) -> _Eff:
         obj = self.engine.state.get(source or "")
         chosen = _chosen(obj.perm) if obj is not None else (None, None)
@@ -1202,7 +1226,15 @@ def _has_continuous_effects(board: Board, printed: Iterable[Permanent], effects:
         return True
     if any(zc.statics for z in board.zones.values() for zc in z.graveyard):
         return True
-    return any(isinstance(a, Static) and a.name in _GENERATING for p in printed for a in p.abilities)
+    return any(_generating(p.abilities) for p in printed)
+
+
+def _has_generating(abilities: tuple[Any, ...]) -> bool:
+    """Whether one of a permanent's abilities is a static that generates a continuous effect (611.3a)."""
+    return any(isinstance(a, Static) and a.name in _GENERATING for a in abilities)
+
+
+_generating = IdentityMemo(_has_generating, 65536)
 
 
 def combat_dependent(board: Board) -> tuple[str, ...]:
