@@ -371,7 +371,10 @@ class _Engine:
         return self.exists(e, after) and self.affected(e, self.state) != self.affected(e, after)
 
     def candidates(self, pending: list[_Eff], layer: str) -> set[tuple[int, int]]:
-        return {(id(e), id(o)) for e in pending for o in pending if e is not o and self.may_depend(e, o, layer)}
+        """The pairs (e, o) where ``e`` may depend on ``o`` (:meth:`may_depend`): a started effect
+        depends on none (613.6)."""
+        return {(id(e), id(o)) for e in pending if e.affected is None
+                for o in pending if e is not o and self.may_depend(e, o, layer)}
 
     def order(self, pending: list[_Eff], layer: str, candidates: set[tuple[int, int]]) -> _Eff:
         """The next effect to apply (613.7, 613.8b): the earliest one that depends on no other
@@ -1222,7 +1225,7 @@ def _has_continuous_effects(board: Board, printed: Iterable[Permanent], effects:
     """Whether anything on the board generates a continuous effect (611.3, 613.2): a board
     effect the layers apply, a generating static of a permanent, a static of a graveyard card
     (113.6b). Without one, the layers change nothing."""
-    if any(e.kind in _LAYERED_EFFECTS for e in effects):
+    if not _LAYERED_EFFECTS.isdisjoint([e.kind for e in effects]):
         return True
     if any(zc.statics for z in board.zones.values() for zc in z.graveyard):
         return True
