@@ -330,7 +330,7 @@ class Game:
     def query(self) -> Query:
         """Filters, counts and conditions asked of :meth:`view`."""
         if self._query is None:
-            self._query = Query.of(self.view())
+            self._query = Query(self.view())
         return self._query
 
     def changed(self) -> None:

@@ -1127,12 +1127,6 @@ class Query:
         for obj in self.engine.state.values():  # the layered power and toughness (613.4)
             obj.power, obj.toughness = obj.perm.power, obj.perm.toughness
 
-    @staticmethod
-    def of(board: Board) -> "Query":
-        """The query of ``board``, made once per board: a board is not changed, and a query
-        only reads it."""
-        return board.memo(Query, lambda: Query(board))
-
     def _eff(self, source: str | None, controller: str, attached_to: str | None) -> _Eff:
         obj = self.engine.state.get(source or "")
         chosen = _chosen(obj.perm) if obj is not None else (None, None)

@@ -86,11 +86,12 @@ def triggered(game: Game, events: Iterable[Event]) -> list[Pending]:
     :raises Undecided: a card's own ability that triggers as it is put into a graveyard from a
         zone other than the battlefield (it triggers from there, not modelled)."""
     out: list[Pending] = []
+    queries: dict[int, Query] = {}
     batches: set[tuple[str, int, int]] = set()
     for event in events:
         if event.kind in _LOOK_BACK and event.before is not None:
             board = event.before
-            query = Query.of(board)
+            query = queries.get(id(board)) or queries.setdefault(id(board), Query(board))
         else:
             board, query = game.view(), game.query()
             if event.kind == "put_into_graveyard":
