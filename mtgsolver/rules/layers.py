@@ -56,6 +56,10 @@ _GENERATING = ("continuous", "grants", "lands_are")
 _LAYERED_EFFECTS = frozenset({"control", "gains", "gets", "land_type", "continuous"})
 
 
+_NONE: frozenset[Any] = frozenset()
+_NO_GRANTS: Mapping[str, int] = MappingProxyType({})
+
+
 class _Obj:
     """A permanent's characteristics while the layers are applied: its attributes are rebound as
     effects apply, its sets and mappings shared with the printed permanent until then."""
@@ -75,13 +79,14 @@ class _Obj:
         self.abilities: tuple[Any, ...] = perm.abilities
         self.power, self.toughness = perm.base_power, perm.base_toughness
         self.granted_by: Mapping[str, str] = perm.granted_by
-        self.granted_at: dict[str, int] = {}  # a granted ability -> the granting effect's timestamp (613.7a)
-        self.changes: list[Change] = []
+        # a granted ability -> the granting effect's timestamp (613.7a)
+        self.granted_at: Mapping[str, int] = _NO_GRANTS
+        self.changes: tuple[Change, ...] = ()
         self.touched = self.retyped = False
         self.in_combat = ""  # "attacking" or "blocking" in the board's combat (506.4)
-        self.attachments: frozenset[tuple[str, str]] = frozenset()  # (aura|equipment, its controller)
+        self.attachments: frozenset[tuple[str, str]] = _NONE  # (aura|equipment, its controller)
         self.graveyard = 0  # cards in its controller's graveyard (404; So Tiny)
-        self.barred: frozenset[str] = frozenset()  # keywords it "can't have" (113.11)
+        self.barred: frozenset[str] = _NONE  # keywords it "can't have" (113.11)
         self.defending: str | None = None  # the defending player of the creature attacking (508.5a)
 
     def clone(self) -> "_Obj":
@@ -102,7 +107,7 @@ class _Obj:
         return self.granted_by
 
     def has_ability(self, ability: object) -> bool:
-        return any(a is ability for a in self.abilities)
+        return id(ability) in map(id, self.abilities)  # this very ability, not an equal one
 
     def result(self) -> Permanent:
         if not self.touched:
@@ -229,8 +234,8 @@ class _Engine:
                 if obj is not None and obj.controller != e.controller:
                     obj.controller = e.controller  # type: ignore[assignment]
                     obj.touched = True
-                    obj.changes.append(Change(source, _name_of(self.state, e.source) or source, "2", timestamp,
-                                              f"is controlled by {e.controller}"))
+                    obj.changes += (Change(source, _name_of(self.state, e.source) or source, "2", timestamp,
+                                              f"is controlled by {e.controller}"),)
 
     def graveyard_effects(self, first: int) -> list[_Eff]:
         """113.6b: the statics of graveyard cards that say they function there ("As long as ~ is
@@ -513,7 +518,7 @@ class _Engine:
                     obj.abilities += (value,)
                     key = value.text if kind in ("mana", "text", "activated") else str(value)
                     obj.grant(key, eff.source)
-                    obj.granted_at[key] = eff.timestamp
+                    obj.granted_at = {**obj.granted_at, key: eff.timestamp}
             if s.gains:
                 what.append(_part(s, ("gains",)))
             if s.loses:
@@ -549,7 +554,7 @@ class _Engine:
         if what:
             obj.touched = True
             if record:
-                obj.changes.append(Change(eff.source, eff.source_name, layer, eff.timestamp, "; ".join(what)))
+                obj.changes += (Change(eff.source, eff.source_name, layer, eff.timestamp, "; ".join(what)),)
 
     def qualities(self, value: str, eff: _Eff, obj: _Obj) -> list[str]:
         """The qualities of a granted protection (702.16a, g-h), as the board is in layer 6
@@ -678,8 +683,8 @@ class _Engine:
                     target.abilities += (static,)
                     target.grant(str(static), eff.source)
                 target.touched = True
-                target.changes.append(Change(eff.source, eff.source_name, "rules", eff.timestamp,
-                                             ", ".join(atom_text(r) for r in s.rules)))
+                target.changes += (Change(eff.source, eff.source_name, "rules", eff.timestamp,
+                                          ", ".join(atom_text(r) for r in s.rules)),)
         return out
 
     def bound_rule(self, rule: Any, eff: _Eff) -> Static | None:
@@ -705,8 +710,8 @@ class _Engine:
             if "creature" not in target.types:
                 continue
             out.append(Effect(kind="goaded", creature=oid, by=eff.controller, source=eff.source))
-            target.changes.append(Change(eff.source, eff.source_name, "rules", eff.timestamp,
-                                         f"is goaded by {eff.controller} (701.15)"))
+            target.changes += (Change(eff.source, eff.source_name, "rules", eff.timestamp,
+                                         f"is goaded by {eff.controller} (701.15)"),)
         return out
 
 
