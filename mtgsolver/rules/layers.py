@@ -260,16 +260,16 @@ class _Engine:
             if layer in eff.spec.layers():
                 out[key] = eff
         for obj in self.state.values():
-            for j, a in enumerate(obj.abilities):
-                if isinstance(a, Static) and a.name in _GENERATING:
-                    key = (obj.id, id(a))
-                    if key in out or key in self.started:
-                        continue
-                    spec = spec_of(a)
-                    if layer in spec.layers():
-                        out[key] = _Eff(obj.id, obj.perm.name, obj.controller, obj.perm.attached_to,
-                                        self.timestamp_of(obj, a), (self.index[obj.id], j), spec, a,
-                                        chosen=_chosen(obj.perm))
+            printed = obj.abilities is obj.perm.abilities
+            for j, a in _generators_of(obj.abilities) if printed else _generators(obj.abilities):
+                key = (obj.id, id(a))
+                if key in out or key in self.started:
+                    continue
+                spec = spec_of(a)
+                if layer in spec.layers():
+                    out[key] = _Eff(obj.id, obj.perm.name, obj.controller, obj.perm.attached_to,
+                                    self.timestamp_of(obj, a), (self.index[obj.id], j), spec, a,
+                                    chosen=_chosen(obj.perm))
         effs = list(out.values()) + [e for e in self.board_effects if layer in e.spec.layers()]
         effs += [e for e in self.zone_effects if layer in e.spec.layers() and _ident(e) not in out]
         return sorted(effs, key=lambda e: e.key)
@@ -997,8 +997,6 @@ def _share_a_color(objs: list[_Obj]) -> bool:
 
 
 def _chosen(perm: Permanent) -> tuple[str | None, Any]:
-    from mtgsolver.model.mana import Color
-
     return perm.chosen_type, Color(perm.chosen_color) if perm.chosen_color else None
 
 
@@ -1228,15 +1226,17 @@ def _has_continuous_effects(board: Board, printed: Iterable[Permanent], effects:
         return True
     if any(zc.statics for z in board.zones.values() for zc in z.graveyard):
         return True
-    return any(_generating(p.abilities) for p in printed)
+    return any(_generators_of(p.abilities) for p in printed)
 
 
-def _has_generating(abilities: tuple[Any, ...]) -> bool:
-    """Whether one of a permanent's abilities is a static that generates a continuous effect (611.3a)."""
-    return any(isinstance(a, Static) and a.name in _GENERATING for a in abilities)
+def _generators(abilities: tuple[Any, ...]) -> tuple[tuple[int, Static], ...]:
+    """A permanent's statics that generate a continuous effect (611.3a), with their places
+    among its abilities."""
+    return tuple((j, a) for j, a in enumerate(abilities) if isinstance(a, Static) and a.name in _GENERATING)
 
 
-_generating = IdentityMemo(_has_generating, 65536)
+#: :func:`_generators` of the printed abilities, remembered for each tuple of them.
+_generators_of = IdentityMemo(_generators, 65536)
 
 
 def combat_dependent(board: Board) -> tuple[str, ...]:
