@@ -25,7 +25,6 @@ each granted keyword and ability.
 """
 from __future__ import annotations
 
-import copy
 import dataclasses
 import functools
 from types import MappingProxyType
@@ -42,6 +41,7 @@ from mtgsolver.model.mana_abilities import BASIC_LAND_MANA, ManaAbility, basic_l
 from mtgsolver.model.permanent import Permanent, counter_pt
 from mtgsolver.model.provenance import Change, LayerResult
 from mtgsolver.model.subtypes import subtypes
+from mtgsolver.rules.identity_memo import IdentityMemo
 
 __all__ = ["Change", "LayerResult", "Query", "apply_layers", "changes_of", "combat_dependent", "printed_of", "source_note"]
 
@@ -56,8 +56,13 @@ _GENERATING = ("continuous", "grants", "lands_are")
 _LAYERED_EFFECTS = frozenset({"control", "gains", "gets", "land_type", "continuous"})
 
 
+_NONE: frozenset[Any] = frozenset()
+_NO_GRANTS: Mapping[str, int] = MappingProxyType({})
+
+
 class _Obj:
-    """A permanent's characteristics while the layers are applied (mutable)."""
+    """A permanent's characteristics while the layers are applied: its attributes are rebound as
+    effects apply, its sets and mappings shared with the printed permanent until then."""
 
     __slots__ = ("perm", "id", "controller", "types", "supertypes", "subtypes", "colors", "keywords", "protections", "abilities",
                  "power", "toughness", "granted_by", "granted_at", "changes", "touched", "retyped", "in_combat",
@@ -65,18 +70,23 @@ class _Obj:
 
     def __init__(self, perm: Permanent) -> None:
         self.perm, self.id, self.controller = perm, perm.id, perm.controller
-        self.types, self.supertypes, self.subtypes = set(perm.types), set(perm.supertypes), set(perm.subtypes)
-        self.colors, self.keywords, self.protections = set(perm.colors), set(perm.keywords), set(perm.protections)
-        self.abilities = list(perm.abilities)
+        self.types: frozenset[str] | set[str] = perm.types
+        self.supertypes: frozenset[str] | set[str] = perm.supertypes
+        self.subtypes: frozenset[str] | set[str] = perm.subtypes
+        self.colors: frozenset[Color] | set[Color] = perm.colors
+        self.keywords: frozenset[str] | set[str] = perm.keywords
+        self.protections: frozenset[str] | set[str] = perm.protections
+        self.abilities: tuple[Any, ...] = perm.abilities
         self.power, self.toughness = perm.base_power, perm.base_toughness
-        self.granted_by = dict(perm.granted_by)
-        self.granted_at: dict[str, int] = {}  # a granted ability -> the granting effect's timestamp (613.7a)
-        self.changes: list[Change] = []
+        self.granted_by: Mapping[str, str] = perm.granted_by
+        # a granted ability -> the granting effect's timestamp (613.7a)
+        self.granted_at: Mapping[str, int] = _NO_GRANTS
+        self.changes: tuple[Change, ...] = ()
         self.touched = self.retyped = False
         self.in_combat = ""  # "attacking" or "blocking" in the board's combat (506.4)
-        self.attachments: frozenset[tuple[str, str]] = frozenset()  # (aura|equipment, its controller)
+        self.attachments: frozenset[tuple[str, str]] = _NONE  # (aura|equipment, its controller)
         self.graveyard = 0  # cards in its controller's graveyard (404; So Tiny)
-        self.barred: set[str] = set()  # keywords it "can't have" (113.11)
+        self.barred: frozenset[str] = _NONE  # keywords it "can't have" (113.11)
         self.defending: str | None = None  # the defending player of the creature attacking (508.5a)
 
     def clone(self) -> "_Obj":
@@ -86,20 +96,32 @@ class _Obj:
             setattr(new, slot, value.copy() if isinstance(value, (set, list, dict)) else value)
         return new
 
+    def grant(self, key: str, source: str) -> None:
+        """``source``'s effect gives it ``key`` (a keyword, ``protection from X``, an ability)."""
+        self.own_grants()[key] = source
+
+    def own_grants(self) -> dict[str, str]:
+        """``granted_by`` as a mapping of its own (the printed one is copied on the first change)."""
+        if not isinstance(self.granted_by, dict):
+            self.granted_by = dict(self.granted_by)
+        return self.granted_by
+
     def has_ability(self, ability: object) -> bool:
-        return any(a is ability for a in self.abilities)
+        return id(ability) in map(id, self.abilities)  # this very ability, not an equal one
 
     def result(self) -> Permanent:
         if not self.touched:
             return self.perm
-        new = copy.copy(self.perm)
+        new = object.__new__(Permanent)  # a shallow copy (copy.copy's, without its protocol)
+        new.__dict__.update(self.perm.__dict__)
         new.__dict__.pop("_statics_by_name", None)  # gathered from the printed abilities: gather again
         pt = (self.power, self.toughness) if self.power is not None and self.toughness is not None else None
         for name, value in (("types", frozenset(self.types)), ("supertypes", frozenset(self.supertypes)),
                             ("subtypes", frozenset(self.subtypes)), ("colors", frozenset(self.colors)),
                             ("keywords", frozenset(self.keywords)), ("protections", frozenset(self.protections)),
                             ("abilities", tuple(self.abilities)),
-                            ("granted_by", MappingProxyType(dict(self.granted_by))), ("layered_pt", pt),
+                            ("granted_by", MappingProxyType(dict(self.granted_by))
+                             if isinstance(self.granted_by, dict) else self.granted_by), ("layered_pt", pt),
                             ("controller", self.controller)):
             object.__setattr__(new, name, value)
         return new
@@ -212,8 +234,8 @@ class _Engine:
                 if obj is not None and obj.controller != e.controller:
                     obj.controller = e.controller  # type: ignore[assignment]
                     obj.touched = True
-                    obj.changes.append(Change(source, _name_of(self.state, e.source) or source, "2", timestamp,
-                                              f"is controlled by {e.controller}"))
+                    obj.changes += (Change(source, _name_of(self.state, e.source) or source, "2", timestamp,
+                                              f"is controlled by {e.controller}"),)
 
     def graveyard_effects(self, first: int) -> list[_Eff]:
         """113.6b: the statics of graveyard cards that say they function there ("As long as ~ is
@@ -238,16 +260,16 @@ class _Engine:
             if layer in eff.spec.layers():
                 out[key] = eff
         for obj in self.state.values():
-            for j, a in enumerate(obj.abilities):
-                if isinstance(a, Static) and a.name in _GENERATING:
-                    key = (obj.id, id(a))
-                    if key in out or key in self.started:
-                        continue
-                    spec = spec_of(a)
-                    if layer in spec.layers():
-                        out[key] = _Eff(obj.id, obj.perm.name, obj.controller, obj.perm.attached_to,
-                                        self.timestamp_of(obj, a), (self.index[obj.id], j), spec, a,
-                                        chosen=_chosen(obj.perm))
+            printed = obj.abilities is obj.perm.abilities
+            for j, a in _generators_of(obj.abilities) if printed else _generators(obj.abilities):
+                key = (obj.id, id(a))
+                if key in out or key in self.started:
+                    continue
+                spec = spec_of(a)
+                if layer in spec.layers():
+                    out[key] = _Eff(obj.id, obj.perm.name, obj.controller, obj.perm.attached_to,
+                                    self.timestamp_of(obj, a), (self.index[obj.id], j), spec, a,
+                                    chosen=_chosen(obj.perm))
         effs = list(out.values()) + [e for e in self.board_effects if layer in e.spec.layers()]
         effs += [e for e in self.zone_effects if layer in e.spec.layers() and _ident(e) not in out]
         return sorted(effs, key=lambda e: e.key)
@@ -354,7 +376,10 @@ class _Engine:
         return self.exists(e, after) and self.affected(e, self.state) != self.affected(e, after)
 
     def candidates(self, pending: list[_Eff], layer: str) -> set[tuple[int, int]]:
-        return {(id(e), id(o)) for e in pending for o in pending if e is not o and self.may_depend(e, o, layer)}
+        """The pairs (e, o) where ``e`` may depend on ``o`` (:meth:`may_depend`): a started effect
+        depends on none (613.6)."""
+        return {(id(e), id(o)) for e in pending if e.affected is None
+                for o in pending if e is not o and self.may_depend(e, o, layer)}
 
     def order(self, pending: list[_Eff], layer: str, candidates: set[tuple[int, int]]) -> _Eff:
         """The next effect to apply (613.7, 613.8b): the earliest one that depends on no other
@@ -441,10 +466,10 @@ class _Engine:
             before = obj.perm.subtypes & set(BASIC_LAND_MANA) if obj.perm.is_land else frozenset()
             now = obj.subtypes & set(BASIC_LAND_MANA) if "land" in obj.types else set()
             lost = {_land_ability(t).text for t in before - now}
-            obj.abilities = [a for a in obj.abilities if not (isinstance(a, ManaAbility) and a.text in lost)]
+            obj.abilities = tuple(a for a in obj.abilities if not (isinstance(a, ManaAbility) and a.text in lost))
             have = {a.text for a in obj.abilities if isinstance(a, ManaAbility) and a.text in intrinsic}
-            obj.abilities += [_land_ability(t) for t in sorted(now, key=list(BASIC_LAND_MANA).index)
-                              if _land_ability(t).text not in have]
+            obj.abilities += tuple(_land_ability(t) for t in sorted(now, key=list(BASIC_LAND_MANA).index)
+                                   if _land_ability(t).text not in have)
 
     def apply_part(self, eff: _Eff, obj: _Obj, layer: str, record: bool) -> None:
         s = eff.spec
@@ -454,7 +479,7 @@ class _Engine:
                 what.append(_set_types(s, obj, eff.chosen[0]))
             if s.set_land_types is not None and "land" in obj.types:
                 obj.subtypes = (obj.subtypes - LAND_SUBTYPES) | set(s.set_land_types)
-                obj.abilities, obj.keywords, obj.protections, obj.granted_by, obj.granted_at = [], set(), set(), {}, {}
+                obj.abilities, obj.keywords, obj.protections, obj.granted_by, obj.granted_at = (), set(), set(), {}, {}
                 what.append(f"is {' '.join(sorted(s.set_land_types))} and loses its rules-text abilities (305.7)")
             if s.add_types:
                 obj.types |= s.add_types
@@ -477,22 +502,23 @@ class _Engine:
             what.append(_part(s, ("set_colors", "add_colors")))
         elif layer == "6":
             if s.loses_all_abilities:
-                obj.abilities, obj.keywords, obj.protections, obj.granted_by, obj.granted_at = [], set(), set(), {}, {}
+                obj.abilities, obj.keywords, obj.protections, obj.granted_by, obj.granted_at = (), set(), set(), {}, {}
                 what.append("loses all abilities")
             for kind, value in s.gains:
                 if kind == "keyword" and value in obj.barred:
                     continue  # 113.11: an effect can't add an ability the object can't have
                 if kind == "keyword":
-                    obj.keywords.add(value)
-                    obj.granted_by[value] = eff.source
+                    obj.keywords |= {value}
+                    obj.grant(value, eff.source)
                 elif kind == "protection":
                     for quality in self.qualities(value, eff, obj):
-                        obj.protections.add(quality)
-                        obj.granted_by[f"protection from {quality}"] = eff.source
+                        obj.protections |= {quality}
+                        obj.grant(f"protection from {quality}", eff.source)
                 else:
-                    obj.abilities.append(value)
+                    obj.abilities += (value,)
                     key = value.text if kind in ("mana", "text", "activated") else str(value)
-                    obj.granted_by[key], obj.granted_at[key] = eff.source, eff.timestamp
+                    obj.grant(key, eff.source)
+                    obj.granted_at = {**obj.granted_at, key: eff.timestamp}
             if s.gains:
                 what.append(_part(s, ("gains",)))
             if s.loses:
@@ -528,7 +554,7 @@ class _Engine:
         if what:
             obj.touched = True
             if record:
-                obj.changes.append(Change(eff.source, eff.source_name, layer, eff.timestamp, "; ".join(what)))
+                obj.changes += (Change(eff.source, eff.source_name, layer, eff.timestamp, "; ".join(what)),)
 
     def qualities(self, value: str, eff: _Eff, obj: _Obj) -> list[str]:
         """The qualities of a granted protection (702.16a, g-h), as the board is in layer 6
@@ -556,8 +582,8 @@ class _Engine:
         after this one (whatever its timestamp) adds them (Archetype of Courage)."""
         obj.keywords -= keywords
         obj.barred |= keywords
-        for k in keywords:
-            obj.granted_by.pop(k, None)
+        for k in keywords & obj.granted_by.keys():
+            obj.own_grants().pop(k)
         what.append("can't have or gain " + ", ".join(sorted(k.replace("_", " ") for k in keywords)) + " (113.11)")
 
     def count(self, eff: _Eff, obj: _Obj) -> int:
@@ -654,11 +680,11 @@ class _Engine:
                         static = self.bound_rule(value, eff)
                         if static is None:
                             continue
-                    target.abilities.append(static)
-                    target.granted_by[str(static)] = eff.source
+                    target.abilities += (static,)
+                    target.grant(str(static), eff.source)
                 target.touched = True
-                target.changes.append(Change(eff.source, eff.source_name, "rules", eff.timestamp,
-                                             ", ".join(atom_text(r) for r in s.rules)))
+                target.changes += (Change(eff.source, eff.source_name, "rules", eff.timestamp,
+                                          ", ".join(atom_text(r) for r in s.rules)),)
         return out
 
     def bound_rule(self, rule: Any, eff: _Eff) -> Static | None:
@@ -684,8 +710,8 @@ class _Engine:
             if "creature" not in target.types:
                 continue
             out.append(Effect(kind="goaded", creature=oid, by=eff.controller, source=eff.source))
-            target.changes.append(Change(eff.source, eff.source_name, "rules", eff.timestamp,
-                                         f"is goaded by {eff.controller} (701.15)"))
+            target.changes += (Change(eff.source, eff.source_name, "rules", eff.timestamp,
+                                         f"is goaded by {eff.controller} (701.15)"),)
         return out
 
 
@@ -714,7 +740,7 @@ def _set_types(s: ContinuousSpec, obj: _Obj, chosen_type: str | None) -> str:
     if s.all_creature_types:
         obj.subtypes |= _every_creature_type()
     if s.add_chosen_type and chosen_type is not None:
-        obj.subtypes.add(chosen_type)
+        obj.subtypes |= {chosen_type}
     if s.remove_land_types:
         obj.subtypes = {t for t in obj.subtypes if kinds.get(t) != "land"}
     return "; ".join(setting_words(s))
@@ -971,8 +997,6 @@ def _share_a_color(objs: list[_Obj]) -> bool:
 
 
 def _chosen(perm: Permanent) -> tuple[str | None, Any]:
-    from mtgsolver.model.mana import Color
-
     return perm.chosen_type, Color(perm.chosen_color) if perm.chosen_color else None
 
 
@@ -1198,11 +1222,21 @@ def _has_continuous_effects(board: Board, printed: Iterable[Permanent], effects:
     """Whether anything on the board generates a continuous effect (611.3, 613.2): a board
     effect the layers apply, a generating static of a permanent, a static of a graveyard card
     (113.6b). Without one, the layers change nothing."""
-    if any(e.kind in _LAYERED_EFFECTS for e in effects):
+    if not _LAYERED_EFFECTS.isdisjoint([e.kind for e in effects]):
         return True
     if any(zc.statics for z in board.zones.values() for zc in z.graveyard):
         return True
-    return any(isinstance(a, Static) and a.name in _GENERATING for p in printed for a in p.abilities)
+    return any(_generators_of(p.abilities) for p in printed)
+
+
+def _generators(abilities: tuple[Any, ...]) -> tuple[tuple[int, Static], ...]:
+    """A permanent's statics that generate a continuous effect (611.3a), with their places
+    among its abilities."""
+    return tuple((j, a) for j, a in enumerate(abilities) if isinstance(a, Static) and a.name in _GENERATING)
+
+
+#: :func:`_generators` of the printed abilities, remembered for each tuple of them.
+_generators_of = IdentityMemo(_generators, 65536)
 
 
 def combat_dependent(board: Board) -> tuple[str, ...]:

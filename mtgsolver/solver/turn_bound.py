@@ -441,7 +441,7 @@ class _Counter:
             elif isinstance(e, Modify):
                 if _abilities_in(e.spec):
                     raise _Unbounded()
-                self.infect |= "infect" in repr(e.spec)
+                self.infect |= _names_infect(e.spec)
         return pump
 
     def _may_attack_target(self, spec: TargetSpec) -> bool:
@@ -933,3 +933,12 @@ def _holds_abilities(value: Any) -> bool:
 
 #: :func:`_holds_abilities` remembered for each frozen value met.
 _abilities_in = IdentityMemo(_holds_abilities, 65536)
+
+
+def _mentions_infect(spec: Any) -> bool:
+    """Whether a continuous effect's text names infect (702.90: its damage is counters)."""
+    return "infect" in repr(spec)
+
+
+#: :func:`_mentions_infect` remembered for each frozen spec met.
+_names_infect = IdentityMemo(_mentions_infect, 65536)
