@@ -103,3 +103,24 @@ def test_603_7_a_delayed_trigger_fires_once_as_its_step_begins() -> None:
     assert all(c.ok for c in check_line(delayed(3), won.line))
     assert win_turn(delayed(4), time_limit=60).solved is False
     assert win_turn(delayed(3, "elsewhere"), time_limit=60).solved is None
+
+
+def test_the_search_spaces_young_collections_and_restores_the_thresholds(monkeypatch) -> None:
+    """While the search runs, the garbage collector's youngest generation waits for
+    ``YOUNG_COLLECTION`` allocations; after it, the thresholds are as they were, a timeout too."""
+    import gc
+
+    from mtgsolver.solver import turn
+
+    seen = []
+    start = turn.TurnSearch.start
+
+    def spy(self, board, budget):
+        seen.append(gc.get_threshold()[0])
+        return start(self, board, budget)
+
+    before = gc.get_threshold()
+    monkeypatch.setattr(turn.TurnSearch, "start", spy)
+    assert win_turn(board(6), time_limit=60).solved is True
+    assert win_turn(board(6), time_limit=0).solved is None
+    assert seen == [turn.YOUNG_COLLECTION] * 2 and gc.get_threshold() == before
