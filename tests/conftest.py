@@ -111,6 +111,8 @@ def _clear_caches(every: bool) -> None:
         holders = [module, *(v for v in vars(module).values() if isinstance(v, type))]
         for holder in holders:
             for value in list(vars(holder).values()):
+                if isinstance(value, type):  # a class imported by name (IdentityMemo): its instances are the caches
+                    continue
                 if hasattr(value, "cache_clear") and (every or value.__wrapped__.__code__.co_argcount):
                     value.cache_clear()
 
