@@ -44,3 +44,19 @@ def test_601_2f_a_permanent_s_two_reductions() -> None:
         "effects": [], "text": line,
         "cost_reductions": [{"mana": "{1}", "condition": [{"controls": {"types": ["artifact"]}}]},
                             {"mana": "{1}", "condition": [{"controls": {"types": ["enchantment"]}}]}]}
+
+
+def test_601_2f_two_reductions_each_with_its_condition() -> None:
+    text = ("This spell costs {1} less to cast if you control an artifact and {1} less to cast if you control an "
+            "enchantment.\nDestroy target creature or planeswalker.")
+    reading = read_spell(text, "Assassin's Ink")
+    assert reading is not None
+    assert reading["cost_reductions"] == [{"mana": "{1}", "condition": [{"controls": {"types": ["artifact"]}}]},
+                                          {"mana": "{1}", "condition": [{"controls": {"types": ["enchantment"]}}]}]
+
+
+def test_601_2f_strive_costs_more_for_each_target_beyond_the_first() -> None:
+    text = ("Strive \u2014 This spell costs {2}{U} more to cast for each target beyond the first.\nAny number of "
+            "target creatures each get +1/+1 and gain flying until end of turn.")
+    reading = read_spell(text, "Aerial Formation")
+    assert reading is not None and reading["extra_target_cost"] == "{2}{U}"
