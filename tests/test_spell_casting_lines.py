@@ -60,3 +60,16 @@ def test_601_2f_strive_costs_more_for_each_target_beyond_the_first() -> None:
             "target creatures each get +1/+1 and gain flying until end of turn.")
     reading = read_spell(text, "Aerial Formation")
     assert reading is not None and reading["extra_target_cost"] == "{2}{U}"
+
+
+def test_601_2f_a_reduction_if_it_targets_a_permanent_of_a_color() -> None:
+    text = ("This spell costs {2} less to cast if it targets a green permanent.\nReturn target nonland permanent an "
+            "opponent controls to its owner's hand.\nDraw a card.")
+    reading = read_spell(text, "Out of the Way")
+    assert reading is not None and reading["cost_reductions"] == [{"mana": "{2}", "targets": {"colors": ["green"]}}]
+
+
+def test_702_34a_a_keyword_with_a_mana_cost_after_a_dash() -> None:
+    """Made up in the dashed form of "Flashback\u2014{1}{G}, Pay 3 life." (702.34a): a cost of mana only."""
+    reading = read_spell("Flashback\u2014{1}{R}\nDraw a card.", "Oddity")
+    assert reading is not None and reading["keywords"] == ["flashback\u2014{1}{r}"]
