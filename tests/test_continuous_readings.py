@@ -37,6 +37,21 @@ def _readings(line: str, name: str) -> list | None:
 
 
 @pytest.mark.parametrize(("name", "line", "expected"), [
+    ('Ambush Commander', 'Forests you control are 1/1 green Elf creatures that are still lands.',
+     [{'affects': {'subtypes': ['forest'], 'controller': 'you'}, 'add_types': ['creature'], 'set_pt': [1, 1],
+       'set_colors': ['green'], 'add_subtypes': ['elf']}]),
+    ('Anger', 'As long as Anger is in your graveyard and you control a Mountain, creatures you control have haste.',
+     [{'affects': {'types': ['creature'], 'controller': 'you'}, 'gains': ['haste'],
+       'condition': [{'in_graveyard': True}, {'controls': {'subtypes': ['mountain']}, 'at_least': 1}]}]),
+    ('Ashaya, Soul of the Wild', 'Nontoken creatures you control are Forest lands in addition to their other types.',
+     [{'affects': {'token': False, 'types': ['creature'], 'controller': 'you'}, 'add_types': ['land'],
+       'add_subtypes': ['forest']}]),
+    ('Earth Surge', "Each land gets +2/+2 as long as it's a creature.",
+     [{'affects': {'types': ['creature', 'land']}, 'gets': [2, 2]}]),
+    ('Rune of Mortality', 'As long as enchanted permanent is an Equipment, it has "Equipped creature has deathtouch."',
+     [{'affects': {'attached': True}, 'condition': [{'attached_matches': {'subtypes': ['equipment']}}],
+       'gains': [{'continuous': {'affects': {'attached': True}, 'gains': ['deathtouch'],
+                                 'text': 'Equipped creature has deathtouch.'}}]}]),
     ('Allosaurus Rider', "Allosaurus Rider's power and toughness are each equal to 1 plus the number of lands you control.",
      [{'affects': {'self': True}, 'defines_pt': 'both', 'for_each': {'permanents': {'types': ['land'], 'controller': 'you'}, 'plus': 1}}]),
     ('An-Havva Constable', "An-Havva Constable's toughness is equal to 1 plus the number of green creatures on the battlefield.",
@@ -59,6 +74,11 @@ def _readings(line: str, name: str) -> list | None:
      [{'affects': {'types': ['creature'], 'controller': 'you'}, 'gains': ['vigilance'], 'condition': [{'source_enchanted': True}]}]),
     ('Gnat Miser', "Each opponent's maximum hand size is reduced by one.",
      [{'board_rules': [{'kind': 'opponents_hand_size_reduced', 'n': 1}]}]),
+    ('Gruul Spellbreaker', "As long as it's your turn, you and Gruul Spellbreaker have hexproof.",
+     [{'affects': {'self': True}, 'rules': ['controller_hexproof'], 'condition': [{'your_turn': True}]},
+      {'affects': {'self': True}, 'gains': ['hexproof'], 'condition': [{'your_turn': True}]}]),
+    ('Hungry Lynx', 'Cats you control have protection from Rats.',
+     [{'affects': {'subtypes': ['cat'], 'controller': 'you'}, 'gains': [{'protection': 'rat'}]}]),
     ('Radiant Destiny', "Creatures you control of the chosen type get +1/+1. As long as you have the city's blessing, they also have vigilance.",
      [{'affects': {'types': ['creature'], 'controller': 'you', 'chosen_type': True}, 'gets': [1, 1]}, {'affects': {'types': ['creature'], 'controller': 'you', 'chosen_type': True}, 'gains': ['vigilance'], 'condition': [{'city_blessing': True}]}]),
     ("Sage's Reverie", "Enchanted creature gets +1/+1 for each Aura you control that's attached to a creature.",
@@ -69,11 +89,31 @@ def _readings(line: str, name: str) -> list | None:
      ['controller_hexproof', {'affects': {'subtypes': ['human'], 'controller': 'you'}, 'gains': ['hexproof']}]),
     ('Tidal Influence', 'As long as there are exactly three tide counters on Tidal Influence, all blue creatures get +2/+0.',
      [{'affects': {'colors': ['blue'], 'types': ['creature']}, 'gets': [2, 0], 'condition': [{'counters_on_source': 'tide', 'at_least': 3, 'at_most': 3}]}]),
-], ids=['Allosaurus Rider', 'An-Havva Constable', "Auramancer's Guise", 'Gavel of the Righteous', 'Akki War Paint', 'Archangel of Tithes', 'Ashenmoor Cohort', 'Bearded Axe', 'Crawlspace', 'Gate Hound', 'Gnat Miser', 'Radiant Destiny', "Sage's Reverie", 'Shalai, Voice of Plenty', "Sigarda, Heron's Grace", 'Tidal Influence'])
+], ids=['Ambush Commander', 'Anger', 'Ashaya, Soul of the Wild', 'Earth Surge', 'Rune of Mortality',
+        'Allosaurus Rider', 'An-Havva Constable', "Auramancer's Guise", 'Gavel of the Righteous', 'Akki War Paint', 'Archangel of Tithes', 'Ashenmoor Cohort', 'Bearded Axe', 'Crawlspace', 'Gate Hound', 'Gnat Miser', 'Gruul Spellbreaker', 'Hungry Lynx',
+        'Radiant Destiny', "Sage's Reverie", 'Shalai, Voice of Plenty', "Sigarda, Heron's Grace", 'Tidal Influence'])
 def test_pool_lines_of_single_compiler_rules_read_exactly(name: str, line: str, expected: list) -> None:
     """Lines of the pool each built by one rule of the compiler: an attack tax with its generic cost
     (Archangel of Tithes, 508.1d), exactly N counters, "another", "and/or" subtypes, attack and hand size
     caps (506.5, 402.2), "is enchanted" (303.4), "You and ... have hexproof" (702.11c), "they also", a
     characteristic-defining "N plus the number of" (604.3), Auras attached to it, counters on the source,
-    "as long as enchanted permanent is a creature"."""
+    "as long as enchanted permanent is a creature", "you and ~ have hexproof" (702.11c), protection from
+    a creature type (702.16a), lands that are still lands (305.7 not applying: 613.1d), "Forest lands in
+    addition to their other types" (305.6), the graveyard's own effect (113.6b), "as long as it's a creature"
+    checked on each land (611.3b), an Equipment's quoted static read whole (613.1f)."""
     assert _readings(line, name) == expected
+
+
+@pytest.mark.parametrize(("name", "line"), [
+    ("Katilda's Rising Dawn", "Enchanted creature has flying, lifelink, and protection from Vampires, and it gets +X/+X, "
+                              "where X is the number of permanents you control that are Spirits and/or Clerics."),
+    ("Oddity", "Oddity gets +1/+1 for each Aura attached to it as long as it's a Warrior."),
+    ("Oddity", "As long as you control an artifact, creatures you control get +1/+1. As long as you have the "
+               "city's blessing, they also have vigilance."),
+], ids=["protection from a subtype then more", "it on the source", "they also after a conditional effect"])
+def test_lines_the_compiler_refuses_stay_unread(name: str, line: str) -> None:
+    """Refused whole rather than read in part: the words after "protection from Vampires" (702.16a);
+    "as long as it's a Warrior" with "~" as the subject (611.3b: "it" names an enchanted, equipped or
+    grouped object); "they also" after an effect with its own condition (which conditions the second
+    effect has is not said)."""
+    assert read(line, name) is None
