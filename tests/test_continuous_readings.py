@@ -110,10 +110,14 @@ def test_pool_lines_of_single_compiler_rules_read_exactly(name: str, line: str, 
     ("Oddity", "Oddity gets +1/+1 for each Aura attached to it as long as it's a Warrior."),
     ("Oddity", "As long as you control an artifact, creatures you control get +1/+1. As long as you have the "
                "city's blessing, they also have vigilance."),
-], ids=["protection from a subtype then more", "it on the source", "they also after a conditional effect"])
+    ("Oddity", "Elf Warrior Shaman creatures get +1/+1."),
+    ("Oddity", "Elf Warrior creatures with power or toughness 1 or less get +1/+1."),
+], ids=["protection from a subtype then more", "it on the source", "they also after a conditional effect",
+        "three subtypes", "two subtypes and an alternative"])
 def test_lines_the_compiler_refuses_stay_unread(name: str, line: str) -> None:
     """Refused whole rather than read in part: the words after "protection from Vampires" (702.16a);
     "as long as it's a Warrior" with "~" as the subject (611.3b: "it" names an enchanted, equipped or
     grouped object); "they also" after an effect with its own condition (which conditions the second
-    effect has is not said)."""
+    effect has is not said); a group that would need two ``any_of`` (its members are alternatives:
+    "Elf Warrior Shaman" needs all three subtypes, 205.3)."""
     assert read(line, name) is None

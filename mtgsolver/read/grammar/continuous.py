@@ -353,10 +353,12 @@ class _Build(ConstantRules, constants=CONSTANTS):
                     out["other"] = True
                 continue
             for key, value in (part or {}).items():
+                if (key == "any_of" or key == "subtypes" and key in out) and "any_of" in out:
+                    raise ValueError("a group's second any_of: its members are alternatives, not all required")
                 if key == "any_of":
-                    out[key] = out.get(key, []) + value
+                    out[key] = value
                 elif key == "subtypes" and key in out:
-                    out["any_of"] = out.get("any_of", []) + [_both_subtypes(out[key], value)]
+                    out["any_of"] = [_both_subtypes(out[key], value)]
                 elif isinstance(value, list):
                     out[key] = sorted(set(out.get(key, [])) | set(value))
                 else:
