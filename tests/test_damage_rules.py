@@ -44,6 +44,14 @@ def test_702_19b_trample_counts_marked_damage() -> None:
     assert d["life_after"] == 16 and "w" in dead
 
 
+def test_702_19b_trample_needs_lethal_from_itself_past_protection() -> None:
+    """702.19b's example: a 6/6 green trampler blocked by a 2/2 with protection from green must
+    assign it 2 (lethal counts the trampler's own damage once), so at most 4 reach the player."""
+    _, dead, d = outcome(c("x", "a", 6, 6, "trample", ", colors: [green]") + c("w", "d", 2, 2, "{protection: green}"),
+                         "[{creature: x, target: d}]", "[{creature: w, blocks: [x]}]")
+    assert d["life_after"] == 16 and "w" not in dead
+
+
 def test_702_2c_deathtouch_trample_one_each() -> None:
     """702.2c: 1 deathtouch damage is lethal, so 4 power tramples 1 over three 2/4s (the
     'Lust for Blood' line)."""
