@@ -347,3 +347,11 @@ def test_annihilator_makes_the_damage_undecided() -> None:
         + "combat:\n  attackers: [{creature: x, target: d}]\n"
     result = combat_damage(parse_board_text(text, "t.yaml"))
     assert not result.decided and any("has annihilator" in n for n in result.notes)
+
+
+@pytest.mark.parametrize("life, after", [(20, 17), (10, 8)])
+def test_702_105a_dethrone_counter_only_against_the_most_life(life: int, after: int) -> None:
+    """702.105a: a 2/2 with dethrone attacking the player tied for most life gets a +1/+1 counter
+    and deals 3; attacking a player with less life than its controller, it deals 2."""
+    _, _, d = outcome(c("x", "a", 2, 2, "dethrone"), "[{creature: x, target: d}]", life=life)
+    assert d["life_after"] == after
