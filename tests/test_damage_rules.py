@@ -355,3 +355,12 @@ def test_702_105a_dethrone_counter_only_against_the_most_life(life: int, after: 
     and deals 3; attacking a player with less life than its controller, it deals 2."""
     _, _, d = outcome(c("x", "a", 2, 2, "dethrone"), "[{creature: x, target: d}]", life=life)
     assert d["life_after"] == after
+
+
+@pytest.mark.parametrize("blocker, poison, life", [(4, 0, 20), (1, 2, 18)])
+def test_702_164c_toxic_poisons_only_with_damage_dealt_to_the_player(blocker: int, poison: int, life: int) -> None:
+    """702.164c: a 3/3 trampler with toxic 2 gives poison counters only if it deals combat damage to
+    the player: none past a 0/4 blocker (all 3 are needed for lethal, 702.19b), 2 past a 0/1."""
+    _, _, d = outcome(c("x", "a", 3, 3, "trample, {toxic: 2}") + c("w", "d", 0, blocker),
+                      "[{creature: x, target: d}]", "[{creature: w, blocks: [x]}]")
+    assert (d["poison_after"], d["life_after"]) == (poison, life)
