@@ -364,3 +364,12 @@ def test_702_164c_toxic_poisons_only_with_damage_dealt_to_the_player(blocker: in
     _, _, d = outcome(c("x", "a", 3, 3, "trample, {toxic: 2}") + c("w", "d", 0, blocker),
                       "[{creature: x, target: d}]", "[{creature: w, blocks: [x]}]")
     assert (d["poison_after"], d["life_after"]) == (poison, life)
+
+
+def test_702_19c_trample_over_planeswalkers_past_the_loyalty_to_its_controller() -> None:
+    """702.19c's example: a 1/1 and a 7/7 with trample over planeswalkers attack a planeswalker with three
+    loyalty counters: 1 and 2 to it (the other attacker's damage counts), 5 to its controller."""
+    pw = "  - {id: pw, name: pw, controller: d, types: [planeswalker], loyalty: 3}\n"
+    _, _, d = outcome(c("x", "a", 1, 1) + c("y", "a", 7, 7, "", ", abilities: [trample_over_planeswalkers]") + pw,
+                      "[{creature: x, target: pw}, {creature: y, target: pw}]")
+    assert d["life_after"] == 15
