@@ -366,10 +366,24 @@ def test_702_164c_toxic_poisons_only_with_damage_dealt_to_the_player(blocker: in
     assert (d["poison_after"], d["life_after"]) == (poison, life)
 
 
-def test_702_19c_trample_over_planeswalkers_past_the_loyalty_to_its_controller() -> None:
+@pytest.mark.parametrize("attackers, life", [((1, 7), 15), ((0, 2), 20)])
+def test_702_19c_trample_over_planeswalkers_past_the_loyalty_to_its_controller(attackers: tuple[int, int],
+                                                                              life: int) -> None:
     """702.19c's example: a 1/1 and a 7/7 with trample over planeswalkers attack a planeswalker with three
-    loyalty counters: 1 and 2 to it (the other attacker's damage counts), 5 to its controller."""
+    loyalty counters: 1 and 2 to it (the other attacker's damage counts), 5 to its controller; a 2/2
+    alone can't assign its controller any."""
     pw = "  - {id: pw, name: pw, controller: d, types: [planeswalker], loyalty: 3}\n"
-    _, _, d = outcome(c("x", "a", 1, 1) + c("y", "a", 7, 7, "", ", abilities: [trample_over_planeswalkers]") + pw,
-                      "[{creature: x, target: pw}, {creature: y, target: pw}]")
-    assert d["life_after"] == 15
+    small, large = attackers
+    plain = c("x", "a", small, 1) if small else ""
+    declared = ("[{creature: x, target: pw}, " if small else "[") + "{creature: y, target: pw}]"
+    _, _, d = outcome(plain + c("y", "a", large, large, "", ", abilities: [trample_over_planeswalkers]") + pw,
+                      declared)
+    assert d["life_after"] == life
+
+
+@pytest.mark.parametrize("counters, returns", [("", True), (", counters: {-1/-1: 1}", False)])
+def test_702_79a_persist_returns_only_without_a_minus_counter(counters: str, returns: bool) -> None:
+    """702.79a: a 3/2 with persist killed in combat returns only if it had no -1/-1 counter on it."""
+    result, _, _ = outcome(c("x", "a", 3, 3) + c("p", "d", 3, 2, "persist", counters),
+                           "[{creature: x, target: d}]", "[{creature: p, blocks: [x]}]")
+    assert [e["returns"] for e in result.destroyed if e["creature"] == "p"] == [returns]
