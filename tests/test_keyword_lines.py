@@ -219,3 +219,10 @@ def test_208_2a_scourge_and_gaeas_liege_with_real_cards(real_cards) -> None:
     assert result.legal is None
     assert [u.permanent for u in result.unread] == ["a_liege"]
     assert combat_damage(liege).decided is None
+
+
+def test_207_2a_a_whole_line_of_reminder_text_holding_parentheses_reads_as_nothing() -> None:
+    """207.2a: a line that is all reminder text adds nothing, even with parentheses inside it (stripping
+    each parenthesized run would leave the text after the inner one)."""
+    assert parse_oracle_text("Flying\n(This reminder (with a note inside) has no rules meaning.)", "Bird") == (
+        ["flying"], [])
