@@ -226,3 +226,9 @@ def test_207_2a_a_whole_line_of_reminder_text_holding_parentheses_reads_as_nothi
     each parenthesized run would leave the text after the inner one)."""
     assert parse_oracle_text("Flying\n(This reminder (with a note inside) has no rules meaning.)", "Bird") == (
         ["flying"], [])
+
+
+def test_605_1a_a_mana_ability_line_is_kept_as_printed_with_its_reminder_text() -> None:
+    """605.1a: Millikin's mana ability is kept as its printed line, reminder text and all, for the mana grammar."""
+    line = "{T}, Mill a card: Add {C}. (To mill a card, put the top card of your library into your graveyard.)"
+    assert parse_oracle_text(line, "Millikin") == ([line], [])
