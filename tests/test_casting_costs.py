@@ -183,6 +183,7 @@ def test_the_search_casts_a_creature_for_less_to_win(board, real_cards, monument
     ("Goblin Electromancer", {"any_of": [{"types": ["instant"]}, {"types": ["sorcery"]}]}),
     ("Etherium Sculptor", {"types": ["artifact"]}),
     ("Danitha Capashen, Paragon", {"any_of": [{"subtypes": ["aura"]}, {"subtypes": ["equipment"]}]}),
+    ("The Immortal Sun", {}),      # "Spells you cast cost {1} less to cast.": every spell its controller casts
     ("Helm of Awakening", None),   # "Spells cost {1} less to cast.": every player's, not read
     ("Cloud Key", None),           # "of the chosen type": not read
 ])
@@ -191,4 +192,12 @@ def test_601_2f_statics_lowering_spell_costs_read_from_real_cards(real_cards, na
 
     read, _ = parse_oracle_text(real_cards.find(name).text, name)
     found = [e["spells_cost_less"] for e in read if isinstance(e, dict) and "spells_cost_less" in e]
-    assert found == ([{"n": 1, "spells": spells}] if spells else [])
+    assert found == ([{"n": 1, "spells": spells}] if spells is not None else [])
+
+
+def test_601_2f_the_immortal_sun_lowers_every_spell_its_controller_casts(board, real_cards) -> None:
+    """601.2f, 118.7c: The Immortal Sun's "Spells you cast cost {1} less to cast." takes {1} off a
+    Divination ({2}{U}) its controller casts, not off the colored mana of a Lightning Bolt."""
+    sun = "  - {id: sun, card: The Immortal Sun, controller: alice}\n"
+    assert _cost(board(board_text("Divination", sun, 20)), real_cards, "Divination") == "{1}{U}"
+    assert _cost(board(board_text("Lightning Bolt", sun, 20)), real_cards, "Lightning Bolt") == "{R}"

@@ -44,6 +44,14 @@ def test_702_19b_trample_counts_marked_damage() -> None:
     assert d["life_after"] == 16 and "w" in dead
 
 
+def test_702_19b_trample_needs_lethal_from_itself_past_protection() -> None:
+    """702.19b's example: a 6/6 green trampler blocked by a 2/2 with protection from green must
+    assign it 2 (lethal counts the trampler's own damage once), so at most 4 reach the player."""
+    _, dead, d = outcome(c("x", "a", 6, 6, "trample", ", colors: [green]") + c("w", "d", 2, 2, "{protection: green}"),
+                         "[{creature: x, target: d}]", "[{creature: w, blocks: [x]}]")
+    assert d["life_after"] == 16 and "w" not in dead
+
+
 def test_702_2c_deathtouch_trample_one_each() -> None:
     """702.2c: 1 deathtouch damage is lethal, so 4 power tramples 1 over three 2/4s (the
     'Lust for Blood' line)."""
@@ -339,3 +347,43 @@ def test_annihilator_makes_the_damage_undecided() -> None:
         + "combat:\n  attackers: [{creature: x, target: d}]\n"
     result = combat_damage(parse_board_text(text, "t.yaml"))
     assert not result.decided and any("has annihilator" in n for n in result.notes)
+
+
+@pytest.mark.parametrize("life, after", [(20, 17), (10, 8)])
+def test_702_105a_dethrone_counter_only_against_the_most_life(life: int, after: int) -> None:
+    """702.105a: a 2/2 with dethrone attacking the player tied for most life gets a +1/+1 counter
+    and deals 3; attacking a player with less life than its controller, it deals 2."""
+    _, _, d = outcome(c("x", "a", 2, 2, "dethrone"), "[{creature: x, target: d}]", life=life)
+    assert d["life_after"] == after
+
+
+@pytest.mark.parametrize("blocker, poison, life", [(4, 0, 20), (1, 2, 18)])
+def test_702_164c_toxic_poisons_only_with_damage_dealt_to_the_player(blocker: int, poison: int, life: int) -> None:
+    """702.164c: a 3/3 trampler with toxic 2 gives poison counters only if it deals combat damage to
+    the player: none past a 0/4 blocker (all 3 are needed for lethal, 702.19b), 2 past a 0/1."""
+    _, _, d = outcome(c("x", "a", 3, 3, "trample, {toxic: 2}") + c("w", "d", 0, blocker),
+                      "[{creature: x, target: d}]", "[{creature: w, blocks: [x]}]")
+    assert (d["poison_after"], d["life_after"]) == (poison, life)
+
+
+@pytest.mark.parametrize("attackers, life", [((1, 7), 15), ((0, 2), 20)])
+def test_702_19c_trample_over_planeswalkers_past_the_loyalty_to_its_controller(attackers: tuple[int, int],
+                                                                              life: int) -> None:
+    """702.19c's example: a 1/1 and a 7/7 with trample over planeswalkers attack a planeswalker with three
+    loyalty counters: 1 and 2 to it (the other attacker's damage counts), 5 to its controller; a 2/2
+    alone can't assign its controller any."""
+    pw = "  - {id: pw, name: pw, controller: d, types: [planeswalker], loyalty: 3}\n"
+    small, large = attackers
+    plain = c("x", "a", small, 1) if small else ""
+    declared = ("[{creature: x, target: pw}, " if small else "[") + "{creature: y, target: pw}]"
+    _, _, d = outcome(plain + c("y", "a", large, large, "", ", abilities: [trample_over_planeswalkers]") + pw,
+                      declared)
+    assert d["life_after"] == life
+
+
+@pytest.mark.parametrize("counters, returns", [("", True), (", counters: {-1/-1: 1}", False)])
+def test_702_79a_persist_returns_only_without_a_minus_counter(counters: str, returns: bool) -> None:
+    """702.79a: a 3/2 with persist killed in combat returns only if it had no -1/-1 counter on it."""
+    result, _, _ = outcome(c("x", "a", 3, 3) + c("p", "d", 3, 2, "persist", counters),
+                           "[{creature: x, target: d}]", "[{creature: p, blocks: [x]}]")
+    assert [e["returns"] for e in result.destroyed if e["creature"] == "p"] == [returns]

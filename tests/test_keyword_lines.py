@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from mtgsolver import check_blocks, load_board
-from mtgsolver.read.oracle import parse_oracle_text
+from mtgsolver.read.oracle import ability_units, parse_oracle_text
 from mtgsolver.solver.damage import combat_damage
 
 
@@ -219,3 +219,24 @@ def test_208_2a_scourge_and_gaeas_liege_with_real_cards(real_cards) -> None:
     assert result.legal is None
     assert [u.permanent for u in result.unread] == ["a_liege"]
     assert combat_damage(liege).decided is None
+
+
+def test_207_2a_a_whole_line_of_reminder_text_holding_parentheses_reads_as_nothing() -> None:
+    """207.2a: a line that is all reminder text adds nothing, even with parentheses inside it (stripping
+    each parenthesized run would leave the text after the inner one)."""
+    assert parse_oracle_text("Flying\n(This reminder (with a note inside) has no rules meaning.)", "Bird") == (
+        ["flying"], [])
+
+
+def test_605_1a_a_mana_ability_line_is_kept_as_printed_with_its_reminder_text() -> None:
+    """605.1a: Millikin's mana ability is kept as its printed line, reminder text and all, for the mana grammar."""
+    line = "{T}, Mill a card: Add {C}. (To mill a card, put the top card of your library into your graveyard.)"
+    assert parse_oracle_text(line, "Millikin") == ([line], [])
+
+
+def test_700_2_a_modal_ability_is_one_unit_and_unread_stays_unread_line_by_line() -> None:
+    """700.2: a modal ability's header and its "•" modes are one ability; unread, each line stays unread."""
+    text = "Flying\nChoose one —\n• Frobnicate target creature.\n• Defrobnicate target land."
+    assert ability_units(text) == ["Flying", "Choose one —\n• Frobnicate target creature.\n• Defrobnicate target land."]
+    assert parse_oracle_text(text, "Bird") == (
+        ["flying"], ["Choose one —", "• Frobnicate target creature.", "• Defrobnicate target land."])

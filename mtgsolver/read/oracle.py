@@ -21,14 +21,15 @@ from mtgsolver.model.keywords import canonical_keyword
 __all__ = ["ability_units", "parse_oracle_text"]
 
 def _spells_cost_less(m: re.Match[str]) -> list[Any]:
-    """``{spells_cost_less: {n, spells}}``: a color, a card type or "instant and sorcery" (either)."""
+    """``{spells_cost_less: {n, spells}}``: a color, a card type, "instant and sorcery" (either) or none
+    (The Immortal Sun: every spell, 601.2f)."""
     color, kind, other, n = m.groups()
     spells: dict[str, Any] = {"colors": [color]} if color else {}
     if other:
         spells["any_of"] = [{"types": [kind]}, {"types": [other]}]
     elif kind:
         spells["types"] = [kind]
-    return [{"spells_cost_less": {"n": int(n), "spells": spells}}] if spells and int(n) > 0 else []
+    return [{"spells_cost_less": {"n": int(n), "spells": spells}}] if int(n) > 0 else []  # {}: every spell
 
 
 def _subtype_spells_cost_less(m: re.Match[str]) -> list[Any]:
