@@ -509,3 +509,21 @@ def test_the_opponents_own_draw_bears_only_when_it_is_forced(real_cards) -> None
 
     assert bound(with_graveyard("Opt, Opt")) == Harm(0, 0)
     assert bound(with_graveyard("Mulldrifter")) is None
+
+
+def test_a_delayed_trigger_of_the_searching_players_counts_once(real_cards) -> None:
+    """A delayed triggered ability waiting for the next end step triggers once (603.7b): the
+    searching player's exile of their own token takes nothing, their "each opponent loses 3 life"
+    takes 3, once; the opponent's, whose "you" is theirs, is not counted (no bound)."""
+    def waiting(controller: str, effect: str) -> Board:
+        return parse_board_text(
+            "version: 1\nactive_player: me\nplayers: [{name: me}, {name: opp, life: 5}]\n"
+            "turn: {step: postcombat_main}\nbattlefield:\n  - {id: t, card: Grizzly Bears, controller: me}\n"
+            "effects:\n  - {kind: delayed_trigger, at: {kind: end_step, whose: each}, "
+            f"controller: {controller}, source: t, objects: [t], effects: [{effect}]}}\n", "waiting.yaml", real_cards)
+
+    exile = "{exile: {what: {objects: [t]}}}"
+    drain = "{lose_life: {amount: 3, who: {players: opponents}}}"
+    assert bound(waiting("me", exile)) == Harm(0, 0)
+    assert bound(waiting("me", drain)) == Harm(3, 0)
+    assert bound(waiting("opp", exile)) is None

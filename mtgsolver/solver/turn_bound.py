@@ -293,8 +293,14 @@ class _Counter:
             live = [(a, perm) for a, perm in live if not (_on_entering(a) and not _instant(perm.card))]
         live = self._without_entered(live)
         for e in self.board.effects:
+            if e.kind == "delayed_trigger" and e.controller == self.me and e.at is not None and (
+                    e.at.kind in _STEP_EVENTS and e.at.subject is None):
+                waiting = TriggeredAbility(e.at, e.effects or ())  # it triggers once (603.7b), as a step begins
+                if not self._dead(waiting, e.controller):
+                    live.append((waiting, None))
+                continue
             if e.kind != "continuous" or e.spec is None or _abilities_in(e.spec):
-                raise _Unbounded()  # a delayed trigger, a replacement, an ability granted: not counted
+                raise _Unbounded()  # the opponent's delayed trigger, a replacement, an ability granted: not counted
         coming = [zc.permanent for zc in entering]
         statics = [a for p in (*perms, *coming) for a in p.abilities if isinstance(a, Static)]
         if any(_abilities_in(a.value) for a in statics):
