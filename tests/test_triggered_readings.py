@@ -15,3 +15,79 @@ def test_603_2h_a_trigger_only_once_each_turn() -> None:
     assert trigger["once_each_turn"] is True
     assert trigger["event"] == {"kind": "dies", "subject": {"token": False, "controller": "you", "types": ["creature"]},
                                 "one_or_more": True}
+
+
+def _trigger(line: str, name: str) -> dict:
+    reading = read(line, name)
+    assert reading is not None
+    return reading[0]["triggered"]
+
+
+def test_603_2_its_own_becoming_tapped_not_about_mana() -> None:
+    """Moonfolk Puzzlemaker: "Whenever ~ becomes tapped" (701.26a) with an effect not about mana is read."""
+    line = "Whenever Moonfolk Puzzlemaker becomes tapped, scry 1."
+    assert _trigger(line, "Moonfolk Puzzlemaker") == {
+        "event": {"kind": "becomes_tapped"}, "effects": [{"scry": {"amount": 1, "who": "you"}}], "text": line}
+
+
+def test_106_12a_a_trigger_adding_mana_is_not_this_family_s() -> None:
+    """Su-Chi's and Radha, Heir to Keld's triggers add mana (106.12a): the mana family's, or unread."""
+    assert read("When Su-Chi dies, add {C}{C}{C}{C}.", "Su-Chi") is None
+    assert read("Whenever Radha, Heir to Keld attacks, you may add {R}{R}.", "Radha, Heir to Keld") is None
+
+
+def test_605_5a_entering_that_adds_mana_and_says_more_of_mana_stays_unread() -> None:
+    """Made up in Burning-Tree Emissary's words: a second "add" after the first is more about mana."""
+    assert read("When Emissary enters the battlefield, add {G}. Then add {R}.", "Emissary") is None
+
+
+def test_603_10a_a_dies_trigger_returns_the_card_from_the_graveyard() -> None:
+    """Shivan Phoenix: "return ~ to its owner's hand" after it died moves the card in the graveyard (400.7)."""
+    line = "When Shivan Phoenix dies, return Shivan Phoenix to its owner's hand."
+    assert _trigger(line, "Shivan Phoenix")["effects"] == [{"return_from_graveyard": {"what": "source"}}]
+
+
+def test_603_10a_put_into_a_graveyard_from_anywhere_returns_the_card() -> None:
+    """Made up: the same after "is put into a graveyard from anywhere" (the card is in the graveyard, 400.7)."""
+    line = "When Phoenix is put into a graveyard from anywhere, return Phoenix to its owner's hand."
+    assert _trigger(line, "Phoenix") == {"event": {"kind": "put_into_graveyard"},
+                                         "effects": [{"return_from_graveyard": {"what": "source"}}], "text": line}
+
+
+def test_603_7c_it_after_self_or_equipped_creature_stays_unread() -> None:
+    """Ogre-Head Helm, Chainflail Centipede: "~ or equipped creature ..., it": either may be "it" (unread)."""
+    assert read("Whenever Ogre-Head Helm or equipped creature deals combat damage to a player, you may sacrifice it. "
+                "If you do, discard your hand, then draw three cards.", "Ogre-Head Helm") is None
+    assert read("Whenever Chainflail Centipede or equipped creature attacks, it gets +2/+0 until end of turn.",
+                "Chainflail Centipede") is None
+
+
+def test_303_4_that_player_is_the_enchanted_player() -> None:
+    """Trespasser's Curse: "under enchanted player's control, that player loses 1 life" (603.7c)."""
+    line = ("Whenever a creature enters the battlefield under enchanted player's control, that player loses 1 life "
+            "and you gain 1 life.")
+    assert _trigger(line, "Trespasser's Curse")["effects"] == [
+        {"lose_life": {"amount": 1, "who": {"subject": "player"}}}, {"gain_life": {"amount": 1, "who": "you"}}]
+
+
+def test_603_7c_that_player_after_your_own_step_stays_unread() -> None:
+    """Made up: "your upkeep" names no other player for "that player" to refer to."""
+    assert read("At the beginning of your upkeep, that player loses 1 life.", "Imp") is None
+
+
+def test_603_7c_it_after_exploits_is_the_source() -> None:
+    """Made up in the exploit cards' words (702.110a): "it" is the exploiting creature, the source."""
+    line = "When Sidisi exploits a creature, return it to its owner's hand."
+    assert _trigger(line, "Sidisi")["effects"] == [{"bounce": {"what": "source"}}]
+
+
+def test_603_7c_it_after_a_player_s_draw_stays_unread() -> None:
+    """Made up: "you draw a card" is about no object on the battlefield "it" could name."""
+    assert read("Whenever you draw a card, it deals 1 damage to any target.", "Imp") is None
+
+
+def test_603_7c_it_after_casting_this_spell_is_the_spell() -> None:
+    """Made up in the Eldrazi's "When you cast this spell" words: "it" is the spell, the source."""
+    line = "When you cast this spell, exile it."
+    assert _trigger(line, "Imp") == {"event": {"kind": "cast"}, "effects": [{"exile": {"what": "source"}}],
+                                     "text": line}
