@@ -1,6 +1,8 @@
 """Exact readings of triggered lines of the pool (read/grammar/triggered.py, 603.1)."""
 from __future__ import annotations
 
+import pytest
+
 from mtgsolver.read.grammar.triggered import read
 
 
@@ -18,6 +20,7 @@ def test_603_2h_a_trigger_only_once_each_turn() -> None:
 
 
 def _trigger(line: str, name: str) -> dict:
+    """The mapping of ``line``, read whole."""
     reading = read(line, name)
     assert reading is not None
     return reading[0]["triggered"]
@@ -30,15 +33,6 @@ def test_603_2_its_own_becoming_tapped_not_about_mana() -> None:
         "event": {"kind": "becomes_tapped"}, "effects": [{"scry": {"amount": 1, "who": "you"}}], "text": line}
 
 
-def test_106_12a_a_trigger_adding_mana_is_not_this_family_s() -> None:
-    """Su-Chi's and Radha, Heir to Keld's triggers add mana (106.12a): the mana family's, or unread."""
-    assert read("When Su-Chi dies, add {C}{C}{C}{C}.", "Su-Chi") is None
-    assert read("Whenever Radha, Heir to Keld attacks, you may add {R}{R}.", "Radha, Heir to Keld") is None
-
-
-def test_605_5a_entering_that_adds_mana_and_says_more_of_mana_stays_unread() -> None:
-    """Made up in Burning-Tree Emissary's words: a second "add" after the first is more about mana."""
-    assert read("When Emissary enters the battlefield, add {G}. Then add {R}.", "Emissary") is None
 
 
 def test_603_10a_a_dies_trigger_returns_the_card_from_the_graveyard() -> None:
@@ -54,13 +48,6 @@ def test_603_10a_put_into_a_graveyard_from_anywhere_returns_the_card() -> None:
                                          "effects": [{"return_from_graveyard": {"what": "source"}}], "text": line}
 
 
-def test_603_7c_it_after_self_or_equipped_creature_stays_unread() -> None:
-    """Ogre-Head Helm, Chainflail Centipede: "~ or equipped creature ..., it": either may be "it" (unread)."""
-    assert read("Whenever Ogre-Head Helm or equipped creature deals combat damage to a player, you may sacrifice it. "
-                "If you do, discard your hand, then draw three cards.", "Ogre-Head Helm") is None
-    assert read("Whenever Chainflail Centipede or equipped creature attacks, it gets +2/+0 until end of turn.",
-                "Chainflail Centipede") is None
-
 
 def test_303_4_that_player_is_the_enchanted_player() -> None:
     """Trespasser's Curse: "under enchanted player's control, that player loses 1 life" (603.7c)."""
@@ -70,10 +57,6 @@ def test_303_4_that_player_is_the_enchanted_player() -> None:
         {"lose_life": {"amount": 1, "who": {"subject": "player"}}}, {"gain_life": {"amount": 1, "who": "you"}}]
 
 
-def test_603_7c_that_player_after_your_own_step_stays_unread() -> None:
-    """Made up: "your upkeep" names no other player for "that player" to refer to."""
-    assert read("At the beginning of your upkeep, that player loses 1 life.", "Imp") is None
-
 
 def test_603_7c_it_after_exploits_is_the_source() -> None:
     """Made up in the exploit cards' words (702.110a): "it" is the exploiting creature, the source."""
@@ -81,13 +64,33 @@ def test_603_7c_it_after_exploits_is_the_source() -> None:
     assert _trigger(line, "Sidisi")["effects"] == [{"bounce": {"what": "source"}}]
 
 
-def test_603_7c_it_after_a_player_s_draw_stays_unread() -> None:
-    """Made up: "you draw a card" is about no object on the battlefield "it" could name."""
-    assert read("Whenever you draw a card, it deals 1 damage to any target.", "Imp") is None
-
 
 def test_603_7c_it_after_casting_this_spell_is_the_spell() -> None:
     """Made up in the Eldrazi's "When you cast this spell" words: "it" is the spell, the source."""
     line = "When you cast this spell, exile it."
     assert _trigger(line, "Imp") == {"event": {"kind": "cast"}, "effects": [{"exile": {"what": "source"}}],
                                      "text": line}
+
+
+@pytest.mark.parametrize("name, line", [
+    pytest.param("Su-Chi", "When Su-Chi dies, add {C}{C}{C}{C}.", id="106.12a-adds-mana-Su-Chi"),
+    pytest.param("Radha, Heir to Keld", "Whenever Radha, Heir to Keld attacks, you may add {R}{R}.",
+                 id="106.12a-adds-mana-Radha"),
+    pytest.param("Emissary", "When Emissary enters the battlefield, add {G}. Then add {R}.",
+                 id="605.5a-entering-adds-mana-twice-made-up"),
+    pytest.param("Ogre-Head Helm", "Whenever Ogre-Head Helm or equipped creature deals combat damage to a player, "
+                 "you may sacrifice it. If you do, discard your hand, then draw three cards.",
+                 id="603.7c-it-after-self-or-equipped-Ogre-Head-Helm"),
+    pytest.param("Chainflail Centipede", "Whenever Chainflail Centipede or equipped creature attacks, it gets +2/+0 "
+                 "until end of turn.", id="603.7c-it-after-self-or-equipped-Chainflail-Centipede"),
+    pytest.param("Imp", "At the beginning of your upkeep, that player loses 1 life.",
+                 id="603.7c-that-player-after-your-step-made-up"),
+    pytest.param("Imp", "Whenever you draw a card, it deals 1 damage to any target.",
+                 id="603.7c-it-after-a-draw-made-up"),
+])
+def test_106_12a_605_5a_603_7c_lines_stay_unread(name: str, line: str) -> None:
+    """Unread (``None``): a trigger adding mana is the mana family's (106.12a), and a second "add" after
+    an entering's first (605.5a, Burning-Tree Emissary's words) more of mana; "it" after "~ or equipped
+    creature" may be either (603.7c); "that player" after your own step and "it" after a player's draw
+    have nothing to refer to."""
+    assert read(line, name) is None
