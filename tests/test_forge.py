@@ -367,7 +367,8 @@ def test_import_with_names_the_bundled_cards_lack_still_writes_the_board(tmp_pat
 
 def test_solve_answers_win_from_a_puzzle_file(tmp_path: Path) -> None:
     """Grizzly Bears attacks for 2: not enough against 5 life (exit 1), enough against 2 (exit 0),
-    read from the .pzl and from the board file it imports to alike."""
+    read from the .pzl and from the board file it imports to alike; the line of no moves is
+    proven the shortest only when asked (``--shortest``)."""
     for life, status in ((5, 1), (2, 0)):
         pzl = tmp_path / "t.pzl"
         pzl.write_text(HEAD.replace("ailife=5", f"ailife={life}") + "humanbattlefield=Grizzly Bears\n")
@@ -380,6 +381,9 @@ def test_solve_answers_win_from_a_puzzle_file(tmp_path: Path) -> None:
             assert answer["solved"] is (status == 0) and answer["goal"] == "win"
             if status == 0:
                 assert answer["steps"][-1] == "4. combat damage: grizzly_bears deals 2 to opponent"
+                assert answer["search"]["moves"] == 0 and answer["search"]["shortest"] is False
+                shortest = json.loads(runner.invoke(app, ["solve", str(path), "--json", "--shortest"]).stdout)
+                assert shortest["search"]["shortest"] is True and shortest["search"]["depth"] == 0
 
 
 def test_a_puzzle_on_the_opponents_turn_or_over_more_turns_is_never_no_win(tmp_path: Path) -> None:

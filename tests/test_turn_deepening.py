@@ -124,3 +124,19 @@ def test_the_search_spaces_young_collections_and_restores_the_thresholds(monkeyp
     assert win_turn(board(6), time_limit=60).solved is True
     assert win_turn(board(6), time_limit=0).solved is None
     assert seen == [turn.YOUNG_COLLECTION] * 2 and gc.get_threshold() == before
+
+
+def test_603_7_a_delayed_trigger_on_an_event_not_modelled_is_undecided() -> None:
+    """A delayed trigger waiting for a permanent's dying (not a step beginning) is not modelled:
+    when the Bears die the answer is undecided, never one that ignores the trigger; a line that
+    never kills them (the Bolt to Bob's face) still wins."""
+    from mtgsolver.solver.resolve import resolve
+
+    text = ("version: 1\nactive_player: a\nplayers: [{name: a}, {name: b, life: 3}]\n"
+            "turn: {step: precombat_main}\nzones: {a: {hand: [Lightning Bolt]}}\nbattlefield:\n"
+            "  - {id: m, card: Mountain, controller: a}\n  - {id: g, card: Grizzly Bears, controller: b}\n"
+            "effects:\n  - {kind: delayed_trigger, at: {kind: dies}, controller: b, source: g, "
+            "effects: [{gain_life: {amount: 3}}]}\n")
+    killed = resolve(parse_board_text(text, "dies.yaml", bundled_library()), ["cast Lightning Bolt>g"])
+    assert killed.resolved is None and killed.reason.rule == "603.7", killed.reason
+    assert win_turn(parse_board_text(text, "dies.yaml", bundled_library()), time_limit=60).solved is True

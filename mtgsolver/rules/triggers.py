@@ -112,12 +112,16 @@ def _delayed(game: Game, event: Event) -> list[Pending]:
     it triggers (603.7b); its effects name what they named when it was made (603.7c). Its source
     is the permanent, as it is or as it last existed, or the card of the spell that made it.
 
-    :raises Undecided: its source is nowhere the game can see."""
+    :raises Undecided: its source is nowhere the game can see; it waits for an event other than a
+        step or phase beginning, or for the step of a player it doesn't name plainly."""
     out = []
     for e in list(game.effects):
         at = e.at
-        if e.kind != "delayed_trigger" or at is None or at.kind != event.kind or at.kind not in STEP_KINDS:
+        if e.kind != "delayed_trigger" or at is None or at.kind != event.kind:
             continue
+        if at.kind not in STEP_KINDS or at.whose not in ("you", "each", "opponent"):
+            raise Undecided("603.7", f"a delayed triggered ability waiting for {at.kind.replace('_', ' ')} "
+                                     f"({at.whose}): when it triggers is not modelled")
         if at.whose == "you" and event.player != e.controller or at.whose == "opponent" and (
                 event.player is None or event.player == e.controller):
             continue
