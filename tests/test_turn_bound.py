@@ -417,7 +417,8 @@ def test_a_clue_draws_from_a_known_library_whose_cards_count_as_in_hand(real_car
     """121.1, 111.10: Kor Skyfisher can return Thraben Inspector to be cast again, whose Clue
     (701.16a) draws a card: with the whole library known, its cards count as if in hand (PP04's
     Leave No Trace destroys, taking nothing: no harm); a drawn card that takes life could be drawn
-    and cast again after a return, so Lightning Bolt gives no bound; an unknown card, none."""
+    and cast again after a return, each time paying its {R} (601.2f): Lightning Bolt's 3 for each of
+    the 5 mana at hand (the Plains and a land play, 305.2); an unknown card, no bound."""
     def drawing(library: str, count: int = 1) -> Board:
         return parse_board_text(
             "version: 1\nactive_player: me\nplayers: [{name: me}, {name: opp, life: 5}]\n"
@@ -427,7 +428,7 @@ def test_a_clue_draws_from_a_known_library_whose_cards_count_as_in_hand(real_car
             + "".join(f"  - {{id: plains{i}, card: Plains, controller: me}}\n" for i in range(4)), "d.yaml", real_cards)
 
     assert bound(drawing("Leave No Trace")) == Harm(0, 0)
-    assert bound(drawing("Lightning Bolt")) is None
+    assert bound(drawing("Lightning Bolt")) == Harm(5 * 3, 0)
     assert bound(drawing("Leave No Trace", count=2)) is None
 
 
@@ -527,3 +528,38 @@ def test_a_delayed_trigger_of_the_searching_players_counts_once(real_cards) -> N
     assert bound(waiting("me", exile)) == Harm(0, 0)
     assert bound(waiting("me", drain)) == Harm(3, 0)
     assert bound(waiting("opp", exile)) is None
+
+
+def _recasting(library: Any, extra: str = "", hand: str = "[]", swamps: int = 3) -> Board:
+    """PP15 after combat: Tortured Existence can return Qarsi Sadist (exploit: drain 2), Agent of
+    Shauku, Blind Hunter or Monk Realist to the hand to be cast again; the land play is used."""
+    return parse_board_text(
+        "version: 1\nactive_player: me\nplayers: [{name: me}, {name: opp, life: 5}]\n"
+        "turn: {step: postcombat_main, lands_played: {me: 1}}\n"
+        f"zones: {{me: {{hand: {hand}, graveyard: [Qarsi Sadist, Agent of Shauku, Blind Hunter, Monk Realist]}}}}\n"
+        "battlefield:\n  - {id: te, card: Tortured Existence, controller: me}\n"
+        + "".join(f"  - {{id: swamp{i}, card: Swamp, controller: me}}\n" for i in range(swamps)) + extra,
+        "r.yaml", library)
+
+
+def test_601_2f_each_cast_again_pays_its_mana_cost(real_cards) -> None:
+    """601.2f, 602.2b: a card returned to the hand is cast again only by paying its mana cost
+    again, so the mana at hand bounds what repeats: Qarsi Sadist's exploit drains 2 for its
+    {1}{B}, the most life per mana of anything that could come back (Blind Hunter's unread
+    haunt line counts nothing here, as unread lines are reported apart), so 3 Swamps take at
+    most 3 and 4 at most 4. Lashknife's "rather than pay this spell's mana cost" is its own."""
+    assert bound(_recasting(real_cards)) == Harm(3, 0)
+    assert bound(_recasting(real_cards, swamps=4)) == Harm(4, 0)
+    assert bound(_recasting(real_cards, hand="[Lightning Bolt]")) == Harm(3 * 3, 0)  # 3 damage for {R}, cast again too
+    lashknife = "  - {id: lk, card: Lashknife, controller: me, attached_to: te}\n"
+    assert bound(_recasting(real_cards, lashknife)) == Harm(3, 0)
+
+
+def test_601_2f_no_paid_bound_where_a_cast_could_cost_less_or_mana_could_come_again(real_cards) -> None:
+    """No bound where a use could be paid with less than its mana cost (601.2f: Goblin
+    Electromancer lowers instant and sorcery spells, even the opponent's), where a permanent card
+    that makes mana could be cast again (Llanowar Elves), or where a repeat puts a permanent
+    onto the battlefield without a cast (Unearth, 307.1: no mana cost paid)."""
+    assert bound(_recasting(real_cards, "  - {id: ge, card: Goblin Electromancer, controller: opp}\n")) is None
+    assert bound(_recasting(real_cards, "  - {id: le, card: Llanowar Elves, controller: me}\n")) is None
+    assert bound(_recasting(real_cards, hand="[Unearth]")) is None

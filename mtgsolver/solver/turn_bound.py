@@ -12,11 +12,13 @@ poison from a source with infect, 120.3b), life loss (119.3), poison counters (1
 searching player could still use, the most each thing can do: a spell in hand once, an activated
 ability as often as its cost allows (a {T} or sacrifice cost once, a mana cost as often as the
 mana at hand pays it), a triggered ability whose event can no longer happen this turn not at all.
-Where a thing could repeat without a bound (a card returned or drawn, an untap, a token, mana
-made by an effect, a trigger that can still happen, an amount not fixed) or does what the bound
-doesn't count, the answer is ``None``: no bound, nothing pruned; but a permanent returned to its
-owner's hand (400.7) brings back only abilities already counted, so where none of them takes
-anything the bound is nothing, however often they repeat. The opponent's life gain only
+Where a card could come back to a hand (returned or drawn), each use of what takes life must
+still pay its mana (601.2f, 602.2b): the mana at hand times the most one mana's worth of any of
+them takes bounds them all, and where none takes anything the bound is nothing however often they
+repeat. Where a thing could repeat without a bound (an untap, a token, mana made by an effect, a
+permanent put onto the battlefield, a trigger that can still happen, an amount not fixed, a cost
+that could be less) or does what the bound doesn't count, the answer is ``None``: no bound,
+nothing pruned. The opponent's life gain only
 makes a win harder, so ignoring it keeps the bound an upper bound.
 """
 from __future__ import annotations
@@ -90,6 +92,13 @@ _GENERATING = ("continuous", "grants", "lands_are")
 _COMBAT_STATICS = frozenset({"rampage", "flanking", "bushido", "frenzy", "exalted", "annihilator", "battle_cry",
                              "dethrone", "melee", "afflict", "mentor", "training", "toxic", "battalion", "poisonous",
                              "provoke", "banding", "may_assign_as_unblocked", "assigns_damage_by_toughness"})
+
+
+#: Keywords that leave a card's cost and where it is cast from as printed (the others may let it be cast
+#: for less, for another cost or again from another zone: 702.51 convoke, 702.66 delve, 702.34 flashback ...).
+_PAID_IN_FULL = (_PLAIN_COMBAT | _COMBAT_STATICS) - {"delve", "convoke", "flashback", "madness", "evoke"}
+#: Words of a cost reduced or replaced (601.2f, 118.9): "costs {1} less to cast", "rather than pay", "without paying".
+_CHEAPER = re.compile(r"\bless to (?:cast|activate)\b|\brather than pay\b|\bwithout paying\b", re.I)
 
 
 #: Words giving a player hexproof, shroud or protection (702.11d, 702.18d, 702.16j).
@@ -242,6 +251,8 @@ class _Counter:
         self.doubles = False  # an attacker could gain double strike (702.4b): each could deal damage twice
         self.untaps = False  # an Untap effect could still happen: {T} costs repeat
         self.repeats = False  # a known card could be cast or put onto the battlefield again (_REPEATS)
+        self.recast_only = True  # each repeat brings a card back only to a hand: it is cast again (_paid)
+        self.returnable: list[Any] = []  # what each repeat could bring back: a card, card types, None for any
         self.returns_lands = False  # a land could return to its owner's hand (Orzhov Basilica)
         self.mana: int | None = None
         self.energy: int | None = None
@@ -327,10 +338,10 @@ class _Counter:
         if cast_pumps:
             pumps += cast_pumps * self._casts(hand)
         pumps += self.conditional
-        if self.repeats:
-            self._harmless_elsewhere()
         life = poison = 0
-        for a, perm in live:
+        if self.repeats:
+            life, poison = self._paid(live, hand)
+        for a, perm in live if not self.repeats else ():
             n = self._uses(a, perm) if not isinstance(a, ManaAbility) else 0
             if n == 0:
                 continue
@@ -338,8 +349,6 @@ class _Counter:
                                         perm is not None and perm.controller != self.me, getattr(a, "event", None))
             life += n * lost
             poison += n * counters
-        if self.repeats and (life or poison):
-            raise _Unbounded()  # what takes life could be used again
         if main and self.untaps:
             raise _Unbounded()  # a tapped creature could untap and attack
         if self.combat:
@@ -376,20 +385,97 @@ class _Counter:
         return [(a, perm) for a, perm in live
                 if not ((id(a), id(perm)) in entered and not (lands and "land" in perm.types))]
 
-    def _harmless_elsewhere(self) -> None:
-        """With a card that could come back (:data:`_REPEATS`): raise :class:`_Unbounded` unless
-        no card in a graveyard or in exile, as a spell or a permanent, could take life or poison."""
-        for z in self.board.zones.values():
-            for zc in (*z.graveyard, *z.exile):
-                parts = [(zc.spell, None)] if zc.spell is not None else []
-                parts += [(a, zc.permanent) for a in (zc.permanent.abilities if zc.permanent is not None else ())]
-                for a, perm in parts:  # in combat a spell is cast from there only at instant speed (117.1a)
-                    self._flags(getattr(a, "effects", ()), perm, perm is not None or _instant(zc.card))
-                    effects, targets = getattr(a, "effects", ()), getattr(a, "targets", ())
-                    chosen = not isinstance(a, TriggeredAbility)
-                    if self._harm(effects, targets) != (0, 0) or self._harm(effects, targets, True,
-                                                                            chosen=chosen) != (0, 0):
-                        raise _Unbounded()  # under either player's control
+    def _paid(self, live: list[tuple[Any, Any]], hand: list[Any]) -> tuple[int, int]:
+        """With a card that could come back (:data:`_REPEATS`): the most life and poison what could
+        be used again takes. Where nothing in play, in the hand, in a graveyard or in exile could
+        take any, nothing. Otherwise each use of what takes some must pay mana: a spell cast, or
+        the "When ~ enters" and exploit triggers of a permanent spell cast (601.2f: its mana
+        cost, each time), or an activated ability's mana cost (602.2b), and the mana the
+        searching player can still spend (:meth:`_mana`) bounds them all: at most that mana times
+        the most life (poison) one mana's worth of any of them takes. No bound where a repeat puts
+        a permanent onto the battlefield or adds mana, a permanent card of theirs other than a
+        land makes mana (cast again, it makes it again), a cost could be less than the mana cost
+        or replaced (118.9, 601.2f), or a card that could come back could add power to an
+        attacker in combat (a pump cast again)."""
+        present = {id(p) for p in self.view.permanents}
+        cards: dict[int, tuple[Any, list[Any]]] = {}  # a card of the searching player's: its parts
+        abilities: list[tuple[Any, Any]] = []  # activated abilities that take something, with their permanent
+        parts = [(a, perm, perm.controller, perm.card) for a, perm in live if perm is not None and id(perm) in present]
+        elsewhere = [(zc, owner) for owner, z in self.board.zones.items() for zc in (*z.graveyard, *z.exile)]
+        elsewhere += [(zc, self.me) for zc in hand]
+        in_hand = {id(zc) for zc in hand}
+        for zc, owner in elsewhere:
+            for a in ((zc.spell,) if zc.spell is not None else ()) + (
+                    zc.permanent.abilities if zc.permanent is not None else ()):
+                if isinstance(a, TriggeredAbility) and self._dead(a, owner):
+                    continue
+                instant = _instant(zc.card) if a is zc.spell else self._may_enter(zc.card)  # in combat (117.1a)
+                if self._flags(getattr(a, "effects", ()), None, instant, getattr(a, "targets", ())) and (
+                        a is zc.spell or id(zc) not in in_hand or not isinstance(a, ActivatedAbility)) and (
+                        self._may_return(zc.card)):
+                    raise _Unbounded()  # a pump that could be used again (one in hand is counted by _times)
+                parts.append((a, None, owner, zc.card))
+        for a, perm, owner, card in parts:
+            if isinstance(a, (ManaAbility, Static, TextAbility)):
+                continue
+            effects, targets, event = getattr(a, "effects", ()), getattr(a, "targets", ()), getattr(a, "event", None)
+            if owner != self.me:  # the opponent's: nothing it takes is paid by the searching player's mana
+                if self._harm(effects, targets, True, event, chosen=not isinstance(a, TriggeredAbility)) != (0, 0) \
+                        or perm is None and self._harm(effects, targets) != (0, 0):
+                    raise _Unbounded()  # under either player's control
+                continue
+            harm = self._harm(effects, targets, False, event)
+            if harm == (0, 0):
+                continue
+            if isinstance(a, ActivatedAbility):
+                abilities.append((a, harm))
+            elif card is not None and (not isinstance(a, TriggeredAbility) or _on_cast_entering(a)):
+                cards.setdefault(id(card), (card, []))[1].append((a, harm))
+            else:
+                raise _Unbounded()  # a trigger that could happen again without a cast
+        if not cards and not abilities:
+            return 0, 0
+        self._no_cheaper()
+        uses = [(_least_mana(a.mana) if a.mana is not None and a.loyalty is None else 0, harm) for a, harm in abilities]
+        for card, its in cards.values():
+            spell = next((a for a, _ in its if not isinstance(a, TriggeredAbility)), None)
+            keywords = {_keyword(k) for k in card.keywords}
+            if card.back is not None or card.mana_cost is None or not keywords <= _PAID_IN_FULL or _CHEAPER.search(
+                    card.text or "") or spell is not None and (spell.keywords or spell.alternative_costs
+                                                               or spell.cost_reductions):
+                raise _Unbounded()  # cast another way (702, 118.9) or for less (601.2f)
+            uses.append((_least_mana(card.mana_cost), (sum(h[0] for _, h in its), sum(h[1] for _, h in its))))
+        if any(cost < 1 for cost, _ in uses):
+            raise _Unbounded()  # free to use again
+        mana = self._mana()
+        return (max(mana * lost // cost for cost, (lost, _) in uses),
+                max(mana * counters // cost for cost, (_, counters) in uses))
+
+    def _may_return(self, card: Any) -> bool:
+        """Whether a repeat (:attr:`returnable`) could bring ``card`` back to a hand: one that
+        returns its own card (Rancor's "return Rancor to its owner's hand"), one of the card types
+        its target takes (Tortured Existence's "target creature card"), or any card."""
+        types = {t.lower() for t in card.types} if card is not None else set()
+        return any(r is None or r is card or isinstance(r, frozenset) and r & types for r in self.returnable)
+
+    def _no_cheaper(self) -> None:
+        """Raise :class:`_Unbounded` where a use could cost less mana than its cost or none: a
+        repeat that puts a permanent onto the battlefield or adds mana, a permanent card of the
+        searching player's other than a land that makes mana (it could be cast again), or text
+        anywhere lowering or replacing the cost of spells other than its own card (601.2f, 118.9:
+        Lashknife's "rather than pay this spell's mana cost" is Lashknife's alone)."""
+        if not self.recast_only:
+            raise _Unbounded()
+        mine = [p for p in self.view.permanents if p.owner == self.me]
+        cards = [zc for z in self.board.zones.values() for zc in z.cards()]
+        if any(p.mana_abilities and "land" not in p.types for p in mine) or any(
+                zc.permanent is not None and zc.permanent.mana_abilities and not _plain_land(zc.card)
+                or zc.mana_abilities for zc in cards):
+            raise _Unbounded()
+        texts = [p.card.text or "" for p in self.view.permanents if p.card is not None]
+        if any(_CHEAPER.search(sentence) and "this spell" not in sentence.lower()
+               for t in (*texts, *(zc.card.text or "" for zc in cards)) for sentence in t.split(".")):
+            raise _Unbounded()  # another spell's cost lowered or replaced (a card's own is its card's, _paid)
 
     def _combat_damage(self) -> tuple[int, int]:
         """The most combat damage the attacking creatures can still deal to the player (510.1,
@@ -438,6 +524,8 @@ class _Counter:
                 self.returns_lands = True  # a land returned is played again only as the land play (_land_play)
             elif name in _REPEATS:
                 self.repeats = True
+                self.recast_only &= name == "Bounce" or getattr(e, "to", None) == "hand"
+                self.returnable.append(_brought_back(e, perm, targets))
             elif name == "Draw" and self._known_draw(e, perm is not None and perm.controller != self.me) or (
                     name == "CreateTokens" and self._harmless_token(e)):
                 continue
@@ -587,7 +675,7 @@ class _Counter:
     def _drawable(self, hand: list[Any], perms: list[Any]) -> list[Any]:
         """The cards the searching player could still draw (121.1), counted as if in hand: their
         whole library when it is known and something of theirs draws; a card could then come back
-        to the hand (a repeat: :meth:`_harmless_elsewhere`)."""
+        to the hand (a repeat: :meth:`_paid`)."""
         parts = [*(a for p in perms if p.controller == self.me for a in p.abilities), *_hand_parts(hand, False)]
         tokens = [a for part in parts for e in _walk(getattr(part, "effects", ())) if isinstance(e, CreateTokens)
                   for a in e.token.abilities]
@@ -595,6 +683,7 @@ class _Counter:
                    for part in (*parts, *tokens) for e in _walk(getattr(part, "effects", ()))):
             return []
         self.repeats = True
+        self.returnable.append(None)
         return self._library() or []
 
     def _known_draw(self, e: Draw, theirs: bool, chosen: bool = False) -> bool:
@@ -729,7 +818,7 @@ class _Counter:
             elif isinstance(e, PutCounters):
                 poison += _amount(e.amount) if e.kind == "poison" else 0
             elif isinstance(e, (Fight, Modify)) or type(e).__name__ in (*_HARMLESS, *_REPEATS, "Untap"):
-                continue  # what a card brought back does is counted where it is (_harmless_elsewhere)
+                continue  # what a card brought back does is counted where it is (_paid)
             elif isinstance(e, Draw) and self._known_draw(e, theirs, chosen) or isinstance(e, CreateTokens) and (
                     self._harmless_token(e)):
                 continue  # the cards drawn are counted in the hand (_drawable), the token takes nothing
@@ -845,6 +934,35 @@ def _on_entering(a: Any) -> bool:
     """Whether ``a`` triggers only as its own permanent enters the battlefield ("When ~ enters")."""
     return isinstance(a, TriggeredAbility) and all(e.kind == "enters" and e.subject is None
                                                    for e in (a.event, *a.also))
+
+
+def _on_cast_entering(a: Any) -> bool:
+    """Whether ``a`` triggers only as its own permanent enters or exploits as it enters ("When ~
+    enters", "When ~ exploits a creature", 702.110b): once for each time its card is cast."""
+    return isinstance(a, TriggeredAbility) and all(e.kind in ("enters", "exploits") and e.subject is None
+                                                   for e in (a.event, *a.also))
+
+
+def _brought_back(e: Any, perm: Any, targets: tuple[TargetSpec, ...]) -> Any:
+    """What the repeat ``e`` (of ``perm``'s ability, with ``targets``) could bring back: ``perm``'s
+    own card for "return ~", the card types of its target (115.1), ``None`` for any card."""
+    what = getattr(e, "what", None)
+    if isinstance(what, Source) and perm is not None and perm.card is not None:
+        return perm.card
+    if isinstance(what, Targeted) and what.slot < len(targets) and targets[what.slot].filter.types:
+        return frozenset(t.lower() for t in targets[what.slot].filter.types)
+    return None
+
+
+def _least_mana(cost: Any) -> int:
+    """The least mana that pays ``cost`` (107.4e: {2/W} with one {W}; 107.4f: a Phyrexian symbol
+    with life, no mana; 107.3: X chosen 0)."""
+    return sum(0 if s.phyrexian or s.variable else 1 if s.options or s.snow else s.generic for s in cost.symbols)
+
+
+def _keyword(name: str) -> str:
+    """A card's keyword as the permanents name it ("Double strike": ``double_strike``)."""
+    return name.lower().replace(" ", "_").replace("-", "_")
 
 
 def _on_casting(a: Any) -> bool:
