@@ -456,11 +456,12 @@ def needs(game: Game, action: Cast | Activate) -> tuple[bool, bool]:
 
 
 # --------------------------------------------------------------------------- the parts
-def _x(in_cost: bool, x: int | None, effects: Sequence[object], name: str) -> int | None:
-    """107.3a: X is chosen as it is cast or activated; it must be when the cost or text has X."""
+def _x(in_cost: bool, x: int | None, parts: Sequence[Sequence[object]], name: str) -> int | None:
+    """107.3a: X is chosen as it is cast or activated; it must be when the cost or text (``parts``:
+    its effects, its targets) has X."""
     if x is not None and x < 0:
         raise OptionError("x", f"{name}: X can't be negative (107.1b)")
-    if x is None and (in_cost or _effects_use_x(effects)):
+    if x is None and (in_cost or any(_effects_use_x(part) for part in parts)):
         raise OptionError("x", f"{name} has X; choose its value with `x` (107.3a)")
     return x
 
@@ -515,7 +516,7 @@ def with_x(value: Any, x: int | None, name: str) -> Any:
     return value
 
 
-#: :func:`uses_x` of the effects of an ability or spell, remembered for each tuple of effects (the
+#: :func:`uses_x` of the effects (or targets) of an ability or spell, remembered for each tuple (the
 #: search asks it of the same abilities at every priority window).
 _effects_use_x = IdentityMemo(uses_x)
 _with_x_once = _once(with_x)
