@@ -55,7 +55,8 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 from mtgsolver.model.board import Board
 from mtgsolver.model.cards import CardLibrary
 from mtgsolver.model.continuous import ContinuousSpec
-from mtgsolver.model.effects import ActivatedAbility, Modify, Optional as OptionalEffect, Source, You
+from mtgsolver.model.abilities import Static, TextAbility
+from mtgsolver.model.effects import ActivatedAbility, Modify, Optional as OptionalEffect, Source, TriggeredAbility, You
 from mtgsolver.model.mana import ManaCost
 from mtgsolver.rules.attacking import attack_problem, declaration_reasons, obeyed
 from mtgsolver.rules.blocking import block_cost, block_options, blocker_capacity, requirements, restriction_findings
@@ -66,8 +67,8 @@ from mtgsolver.rules.resolution import resolve_stack, resolve_top, settle
 from mtgsolver.rules.turn import (assignment_options, begin_step, blocked_attackers, declare_attackers,
                                   declare_blockers, deal_combat_damage, end_combat, first_strike_step, strikers)
 from mtgsolver.solver.resolve import LibraryReader, SolverPayer
-from mtgsolver.solver.turn_bound import (COMBAT_WINDOWS, no_win_after_combat, no_win_before_attacks, no_win_in_combat,
-                                         no_win_in_main)
+from mtgsolver.solver.turn_bound import (COMBAT_WINDOWS, GENERATING, may_lower, no_win_after_combat,
+                                         no_win_before_attacks, no_win_in_combat, no_win_in_main)
 from mtgsolver.solver.turn_moves import Move, might_move, moves, payments, responses, twin_keys
 
 __all__ = ["Line", "LineStep", "Stats", "TurnSearch", "Timeout", "answerer", "legal_attacks", "legal_blocks",
@@ -831,7 +832,10 @@ class TurnSearch:
     def _held(self, board: Board, move: Move) -> list[Move]:
         try:
             game = self.game(board, _Script((), self.owner))
-            if any(c.kind == "tap" for c in game.view().permanent(move.subject).activated_abilities[move.index].costs):
+            view = game.view()
+            source = view.permanent(move.subject)
+            ability = source.activated_abilities[move.index]
+            if any(c.kind == "tap" for c in ability.costs) or _keeps_its_source(view, source, ability):
                 return []
             move.apply(game)
             if game.on_battlefield(move.subject):
@@ -1277,6 +1281,71 @@ def _adds_types(spec: ContinuousSpec) -> bool:
     it once."""
     bare = dataclasses.replace(spec, add_types=frozenset(), add_subtypes=frozenset(), add_supertypes=frozenset())
     return bare == ContinuousSpec(affects=spec.affects, condition=spec.condition, text=spec.text)
+
+
+#: Costs that move no permanent and lower no toughness (602.2b, 118.3).
+_NO_LEAVING_COSTS = frozenset({"mana", "life", "energy", "untap", "tap_untapped", "discard", "mill", "exile_card"})
+#: Trigger events that resolving an ability that only changes characteristics or returns a card
+#: to a hand can't cause: combat's, a step's or phase's beginning, a spell cast (603.2).
+_NOT_CAUSED = frozenset({"attacks", "blocks", "becomes_blocked", "attacks_unblocked", "blocks_each",
+                         "blocked_by_each", "deals_damage", "deals_combat_damage", "deals_combat_damage_to_player",
+                         "deals_combat_damage_to_creature", "upkeep", "draw_step", "precombat_main",
+                         "beginning_of_combat", "end_of_combat", "end_step", "cast"})
+
+#: Unread lines that do nothing as an ability resolves: an activated ability ("{S}{S}{S}: ...", 602.1, used
+#: only when a player activates it), a keyword with its cost ("Escape—{2}{R}{R}, ...", 702), a permanent
+#: entering tapped or with a counter as it escapes, a spell costing more or another cost (601.2f, 118.9), an
+#: Aura's enchant keyword (303.4a: on an Aura other than the source, it can't move the source).
+_INERT_TEXT = re.compile(r"^(?:\{[^}]+\})+(?:, [^:\"]+)?: |^[A-Z][a-z]+(?: [a-z]+)?—|"
+                         r"^[^.\"]*\benters? the battlefield tapped\.$|^[^.\"]*\bescapes with [^.\"]*\.$|"
+                         r"^[^.\"]*\bcosts? \{\d+\} more to cast\.$|^Enchant [a-z ]+$|"
+                         r"^[^.\"]*\brather than pay this spell's mana cost\.$")
+
+
+def _keeps_its_source(view: Board, source: Any, ability: ActivatedAbility) -> bool:
+    """Whether activating and resolving ``ability`` surely leaves ``source`` on the battlefield
+    (so it is activated again after, not held in response, 117.3c), without resolving it: no
+    loyalty cost and no cost that moves or damages a permanent; effects that only raise a
+    toughness or set it to 1 or more (704.5f, 704.5g: ``source`` has no damage or counters),
+    grant keywords or add types, or return cards from a graveyard to a hand; ``source``
+    attached to nothing (704.5m); and on the board no trigger those could cause, no unread line
+    but those that do nothing as it resolves (:data:`_INERT_TEXT`) and no continuous effect that
+    could lower a toughness (613.4)."""
+    if ability.loyalty is not None or any(c.kind not in _NO_LEAVING_COSTS for c in ability.costs):
+        return False
+    if source.damage or source.deathtouch_damage or source.counters or source.attached_to is not None:
+        return False
+    for e in _effects_in(ability.effects):
+        if isinstance(e, Modify):
+            spec = e.spec
+            if spec.gets is not None and spec.gets[1] < 0 or spec.set_pt is not None and spec.set_pt[1] < 1 or any(
+                    not (isinstance(g, tuple) and g[0] == "keyword") for g in spec.gains) or dataclasses.replace(
+                    spec, affects=ContinuousSpec().affects, gets=None, set_pt=None, gains=(), add_types=frozenset(),
+                    add_subtypes=frozenset(), text=None) != ContinuousSpec():
+                return False
+        elif not (type(e).__name__ == "ReturnFromGraveyard" and getattr(e, "to", None) == "hand"):
+            return False
+    for p in view.permanents:
+        for a in p.abilities:
+            if isinstance(a, TextAbility) and not _INERT_TEXT.search(a.text) or isinstance(
+                    a, TriggeredAbility) and not {t.kind for t in (a.event, *a.also)} <= _NOT_CAUSED:
+                return False
+            if isinstance(a, Static) and a.name in GENERATING and may_lower(a.value):
+                return False
+    return not any(e.kind not in ("continuous", "gains", "gets") or e.spec is not None and may_lower(e.spec)
+                   for e in view.effects)
+
+
+def _effects_in(effects: Iterable[Any]) -> Iterator[Any]:
+    """Each effect of ``effects`` and of the effects it holds (optional, conditional, modal)."""
+    for e in effects:
+        held = [part for part in (*(getattr(e, f, ()) for f in ("effects", "then", "otherwise")),
+                                  *(getattr(e, "modes", ()) or ())) if part]
+        if held:
+            for part in held:
+                yield from _effects_in(part)
+        else:
+            yield e
 
 
 def _facts_of_effect(effect: Any) -> tuple[str, bool, bool]:

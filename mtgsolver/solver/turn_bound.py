@@ -38,8 +38,8 @@ from mtgsolver.model.mana_abilities import AnyColor, Choice, Fixed, ManaAbility
 from mtgsolver.rules.identity_memo import IdentityMemo
 from mtgsolver.rules.mana_sources import extract_sources
 
-__all__ = ["COMBAT_WINDOWS", "Harm", "harm_after_combat", "harm_before_attacks", "harm_in_combat", "harm_in_main",
-           "no_win_after_combat", "no_win_before_attacks", "no_win_in_combat", "no_win_in_main"]
+__all__ = ["COMBAT_WINDOWS", "GENERATING", "Harm", "harm_after_combat", "harm_before_attacks", "harm_in_combat",
+           "harm_in_main", "may_lower", "no_win_after_combat", "no_win_before_attacks", "no_win_in_combat", "no_win_in_main"]
 
 #: Effects that let a known card or ability be used again (a card returned to a hand or put onto the
 #: battlefield from a zone all see, mana made): counted only where nothing could take life or poison.
@@ -86,7 +86,7 @@ _PLAIN_COMBAT = frozenset({"flying", "reach", "trample", "first_strike", "double
 #: Effects that could raise an attacker's power by taking away what lowers it (a static's source leaving, 611.3a).
 _REMOVALS = ("Destroy", "Exile", "Sacrifice", "Fight", "PutInLibrary", "Damage")
 #: Statics that make continuous effects (613; rules/layers.py applies these names).
-_GENERATING = ("continuous", "grants", "lands_are")
+GENERATING = ("continuous", "grants", "lands_are")
 #: Statics that add to combat beyond an attacker's power (702.23, 702.25, 702.45, 702.68, 702.83, 702.86,
 #: 702.91, 702.105, 702.121, 702.130, 702.134, 702.149, 702.164, 207.2c).
 _COMBAT_STATICS = frozenset({"rampage", "flanking", "bushido", "frenzy", "exalted", "annihilator", "battle_cry",
@@ -263,12 +263,12 @@ class _Counter:
         self.attacking = frozenset(a.creature for a in declared) if attacking is None else attacking
         #: something lowers power or takes an ability that removing its source gives back (611.3a)
         statics = [(a, p) for p in view.permanents for a in p.abilities if isinstance(a, Static)]
-        self.lowered = any(a.name in _GENERATING and _may_lower(a.value) and not _declaring_only(a.value)
+        self.lowered = any(a.name in GENERATING and may_lower(a.value) and not _declaring_only(a.value)
                            and not self._theirs_alone(a, p) for a, p in statics) or any(
             e.duration == "while_source" for e in board.effects)
         #: what statics of the searching player's attackers that hold only under a condition may add (611.3b)
         self.conditional = 0
-        if self.combat and any(a.name in _COMBAT_STATICS or a.name in _GENERATING and _varies(a.value)
+        if self.combat and any(a.name in _COMBAT_STATICS or a.name in GENERATING and _varies(a.value)
                                and not _declaring_only(a.value) and not self._apart(a, p) for a, p in statics):
             raise _Unbounded()
 
@@ -316,9 +316,9 @@ class _Counter:
         statics = [a for p in (*perms, *coming) for a in p.abilities if isinstance(a, Static)]
         if any(_abilities_in(a.value) for a in statics):
             raise _Unbounded()  # abilities granted to what enters later, or by what enters
-        if self.combat and any(a.name in _GENERATING for p in coming for a in p.abilities if isinstance(a, Static)):
+        if self.combat and any(a.name in GENERATING for p in coming for a in p.abilities if isinstance(a, Static)):
             raise _Unbounded()  # an anthem, an Aura or Equipment still to come (611.3a)
-        if self.combat and puts and any(isinstance(a, Static) and a.name in _GENERATING and not _restricts_only(a.value)
+        if self.combat and puts and any(isinstance(a, Static) and a.name in GENERATING and not _restricts_only(a.value)
                                         for z in self.board.zones.values() for zc in (*z.graveyard, *z.exile)
                                         if zc.permanent is not None for a in zc.permanent.abilities):
             raise _Unbounded()  # one put onto the battlefield from a graveyard or exile (an Aura returned, 303.4f)
@@ -632,7 +632,7 @@ class _Counter:
         (Foundry Screecher's "+1/+0 as long as you control an artifact": N counted in
         :attr:`conditional`)."""
         specs = a.value if isinstance(a.value, tuple) else (a.value,)
-        if a.name not in _GENERATING or not all(isinstance(v, ContinuousSpec) for v in specs):
+        if a.name not in GENERATING or not all(isinstance(v, ContinuousSpec) for v in specs):
             return False
         added = 0
         for v in specs:
@@ -991,7 +991,7 @@ def _restricts_only(value: Any) -> bool:
         for v in specs)
 
 
-def _may_lower(value: Any) -> bool:
+def may_lower(value: Any) -> bool:
     """Whether a static's continuous effect could lower a creature's power or take what adds to
     its damage (611.3a: its source leaving then raises it): anything but +N/+M with N >= 0 and
     keywords granted."""
