@@ -10,6 +10,7 @@ import pytest
 
 from mtgsolver.load import parse_board_text
 from mtgsolver.read.board_file import BoardError
+from mtgsolver.read.grammar import affected
 from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.solver.damage import combat_damage
 
@@ -241,3 +242,36 @@ def test_506_4_the_attack_search_refuses_effects_that_read_the_combat(pool) -> N
     result = solve_goal(b, "lethal")
     assert result.solved is None
     assert any("Tahngarth's Rage (rage)" in r and "506.4" in r for r in result.reasons)
+
+
+#: shapes of the cluster no line of the 2022 pool prints, each read as 611.3b says or refused
+FORMS = [
+    # the condition adds a type to the types the subject already names: only the added one is negated
+    ("Each creature you control gets +1/+1 as long as it's an artifact. Otherwise, it gets -1/-1.",
+     [{"affects": {"types": ["artifact", "creature"], "controller": "you"}, "gets": [1, 1]},
+      {"affects": {"types": ["creature"], "controller": "you", "not_types": ["artifact"]}, "gets": [-1, -1]}]),
+    # "instead" of a board condition that is itself a "no": the first effect applies while one is controlled
+    ("Enchanted creature gets +1/+1. It gets +3/+3 instead as long as you control no Islands.",
+     [{"affects": {"attached": True}, "gets": [1, 1],
+       "condition": [{"controls": {"subtypes": ["island"]}, "not": False}]},
+      {"affects": {"attached": True}, "gets": [3, 3],
+       "condition": [{"controls": {"subtypes": ["island"]}, "not": True}]}]),
+    # "Otherwise" with a condition of its own: both hold
+    ("Enchanted creature gets +2/+2 as long as you control a Forest. Otherwise, it gets -1/-1 as long as you control "
+     "a Swamp.",
+     [{"affects": {"attached": True}, "gets": [2, 2],
+       "condition": [{"controls": {"subtypes": ["forest"]}, "at_least": 1}]},
+      {"affects": {"attached": True}, "gets": [-1, -1],
+       "condition": [{"controls": {"subtypes": ["swamp"]}, "at_least": 1},
+                     {"controls": {"subtypes": ["forest"]}, "at_least": 1, "not": True}]}]),
+    # "instead" of an ability, not of a bonus: refused
+    ("Equipped creature has first strike. If it's a Warrior, it gets +2/+1 instead.", None),
+]
+
+
+@pytest.mark.parametrize("line, expected", FORMS, ids=[line[:50] for line, _ in FORMS])
+def test_611_3b_shapes_no_pool_line_prints(line: str, expected: list | None) -> None:
+    """611.3b: "Otherwise" applies where the first condition fails, "instead" where the second holds."""
+    found = affected.read(line, "Foo")
+    specs = None if found is None else [{k: v for k, v in e["continuous"].items() if k != "text"} for e in found]
+    assert specs == expected

@@ -117,6 +117,36 @@ def test_oracle_reads_through_the_family() -> None:
     assert entries == ["trample", {"cant_block_unless_also": GT}] and unread == []
 
 
+#: forms no line of the 2022 pool prints whole (each a real card's words where one has them), with their entries
+FORMS = [
+    # 702.118a: skulk's reminder text (Furtive Homunculus, Vampire Cutthroat ...)
+    ("Furtive Homunculus", "This creature can't be blocked by creatures with greater power.",
+     [{"cant_be_blocked_by": GT}]),
+    ("Foo", "Foo can't be blocked by creatures with lesser power.", [{"cant_be_blocked_by": LT}]),
+    ("Foo", "Foo can't be blocked by creatures with toughness less than Foo's toughness.",
+     [{"cant_be_blocked_by": {"toughness_less_than": "own_toughness"}}]),
+    ("Foo", "Foo can't attack unless a creature with lesser power also attacks.", [{"cant_attack_unless_also": LT}]),
+    ("Foo", "Foo can't attack unless a black creature also attacks.",
+     [{"cant_attack_unless_also": {"color": "black"}}]),
+    ("Foo", "Foo can't attack unless another creature attacks.", [{"cant_attack_unless_others": 1}]),
+    ("Foo", "Foo can't block unless another creature blocks.", [{"cant_block_unless_others": 1}]),
+    ("Foo", "Foo can't attack unless another creature blocks.", None),
+    # Slayer's Cleaver's requirement (509.1c) as a creature's own line
+    ("Foo", "Foo must be blocked by an Eldrazi if able.", [{"must_be_blocked_by_a": {"subtype": "eldrazi"}}]),
+    ("Foo", "Foo must be blocked by a Plains if able.", None),
+    ("Foo", "Foo can't block creatures with mana value greater than Foo's mana value.",
+     [{"cant_block_creatures": {"mana_value_greater_than": "own_mana_value"}}]),
+]
+
+
+@pytest.mark.parametrize(("name", "line", "entries"), FORMS, ids=[l[:50] for _, l, _ in FORMS])
+def test_509_1b_1c_forms_no_pool_line_prints_whole(name: str, line: str, entries: list | None) -> None:
+    """508.1c, 509.1b-c: the grammar's other forms, and an action or a type it refuses."""
+    assert read(line, name) == entries
+    for entry in entries or []:
+        parse_static(entry)
+
+
 def test_no_such_creature_type() -> None:
     assert read("Foo can't block Plains.", "Foo") is None
     assert read("Foo can't block Elves.", "Foo") == [{"cant_block_creatures": {"subtype": "elf"}}]
