@@ -563,3 +563,17 @@ def test_601_2f_no_paid_bound_where_a_cast_could_cost_less_or_mana_could_come_ag
     assert bound(_recasting(real_cards, "  - {id: ge, card: Goblin Electromancer, controller: opp}\n")) is None
     assert bound(_recasting(real_cards, "  - {id: le, card: Llanowar Elves, controller: me}\n")) is None
     assert bound(_recasting(real_cards, hand="[Unearth]")) is None
+
+
+def test_602_2b_abilities_paid_by_mana_share_the_mana_at_hand(real_cards) -> None:
+    """602.2b: each activation pays its cost from the one pool of mana at hand, so two Grim
+    Draugr attacking ("{1}{S}: +1/+0 and menace") with four snow Swamps add at most +2 between
+    them (each use pays at least two mana), not +2 each: 3 + 3 + 2."""
+    text = ("version: 1\nactive_player: me\nplayers: [{name: me}, {name: opp, life: 9}]\n"
+            "turn: {step: declare_attackers}\nbattlefield:\n"
+            "  - {id: g1, card: Grim Draugr, controller: me, tapped: true}\n"
+            "  - {id: g2, card: Grim Draugr, controller: me, tapped: true}\n"
+            + "".join(f"  - {{id: s{i}, card: Snow-Covered Swamp, controller: me}}\n" for i in range(4))
+            + "combat:\n  attackers: [{creature: g1, target: opp}, {creature: g2, target: opp}]\n")
+    board = parse_board_text(text, "b.yaml", real_cards)
+    assert harm_in_combat(board, apply_layers(board), "me", "opp", "declare_attackers") == Harm(3 + 3 + 4 // 2, 0)

@@ -330,11 +330,15 @@ class _Counter:
         self.live = live
         pumped = [(a, perm, self._flags(getattr(a, "effects", ()), perm, main or _instant_speed(a, perm, hand, puts),
                                         getattr(a, "targets", ()))) for a, perm in live]  # every flag set first
+        paid = 0  # the most power abilities used as often as mana pays them add, from one pool of mana (602.2b)
         for a, perm, pump in pumped:
             if pump and _on_casting(a):
                 cast_pumps += pump
+            elif pump and self._mana_limited(a, perm):
+                paid = max(paid, pump * self._mana() // _each_use(a))
             elif pump:
                 pumps += pump * self._times(a, perm)
+        pumps += paid
         if cast_pumps:
             pumps += cast_pumps * self._casts(hand)
         pumps += self.conditional
@@ -601,6 +605,16 @@ class _Counter:
             return 0
         return self._times(a, perm)
 
+    def _mana_limited(self, a: Any, perm: Any) -> bool:
+        """Whether ``a`` is an activated ability used as often as the mana at hand pays it
+        (:meth:`_times`): several of them share that mana, so together they add at most what the
+        one adding the most for its mana would add with all of it."""
+        if not isinstance(a, ActivatedAbility) or _each_use(a) <= 0:
+            return False
+        kinds = {c.kind for c in a.costs}
+        return not (a.loyalty is not None or a.once_each_turn or kinds & {"sacrifice_self", "exile_self", "return_self"}
+                    or kinds & {"tap", "untap"} and not self.untaps)
+
     def _times(self, a: Any, perm: Any) -> int:
         """How often a spell (once) or an activated ability can still be used this turn; a
         triggered ability without a bound."""
@@ -615,7 +629,7 @@ class _Counter:
             return 1
         if kinds & {"tap", "untap"} and not self.untaps:
             return 0 if perm.tapped == ("tap" in kinds) else 1
-        mana = a.mana.mana_value if a.mana is not None and not a.mana.variables else 0
+        mana = _each_use(a)
         energy = sum(c.amount for c in a.costs if c.kind == "energy")
         if mana <= 0 and energy <= 0 or any(c.kind == "energy" and c.variable for c in a.costs):
             raise _Unbounded()
@@ -952,6 +966,11 @@ def _brought_back(e: Any, perm: Any, targets: tuple[TargetSpec, ...]) -> Any:
     if isinstance(what, Targeted) and what.slot < len(targets) and targets[what.slot].filter.types:
         return frozenset(t.lower() for t in targets[what.slot].filter.types)
     return None
+
+
+def _each_use(a: ActivatedAbility) -> int:
+    """The least mana each activation of ``a`` pays (:func:`_least_mana`); 0 for none or an X."""
+    return _least_mana(a.mana) if a.mana is not None and not a.mana.variables else 0
 
 
 def _least_mana(cost: Any) -> int:
