@@ -408,6 +408,7 @@ class _Counter:
         elsewhere = [(zc, owner) for owner, z in self.board.zones.items() for zc in (*z.graveyard, *z.exile)]
         elsewhere += [(zc, self.me) for zc in hand]
         in_hand = {id(zc) for zc in hand}
+        pumping = []  # what adds power in combat, from a card: its every flag set first (what could come back)
         for zc, owner in elsewhere:
             for a in ((zc.spell,) if zc.spell is not None else ()) + (
                     zc.permanent.abilities if zc.permanent is not None else ()):
@@ -415,10 +416,11 @@ class _Counter:
                     continue
                 instant = _instant(zc.card) if a is zc.spell else self._may_enter(zc.card)  # in combat (117.1a)
                 if self._flags(getattr(a, "effects", ()), None, instant, getattr(a, "targets", ())) and (
-                        a is zc.spell or id(zc) not in in_hand or not isinstance(a, ActivatedAbility)) and (
-                        self._may_return(zc.card)):
-                    raise _Unbounded()  # a pump that could be used again (one in hand is counted by _times)
+                        a is zc.spell or id(zc) not in in_hand or not isinstance(a, ActivatedAbility)):
+                    pumping.append(zc.card)
                 parts.append((a, None, owner, zc.card))
+        if any(self._may_return(card) for card in pumping):
+            raise _Unbounded()  # a pump that could be used again (one in hand once is counted by _times)
         for a, perm, owner, card in parts:
             if isinstance(a, (ManaAbility, Static, TextAbility)):
                 continue
