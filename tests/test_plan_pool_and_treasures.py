@@ -113,3 +113,16 @@ def test_608_2h_a_count_of_permanents_a_spell_cast_puts_onto_the_battlefield_is_
     assert r.castable is None and r.reasons[0].rule == "608.2h"
     r = plan(_real(real_board, "Opt", academy), ["Opt"])
     assert r.castable is True and all(reason.rule != "608.2h" for reason in r.reasons)
+
+
+def test_111_10a_a_spell_that_creates_two_treasures_names_each(real_board) -> None:
+    """Contract Killing ("Destroy target creature. Create two Treasure tokens.") pays with five Swamps;
+    its two Treasures then pay Lightning Bolt and Shock, and its step names each Treasure it creates."""
+    swamps = ", ".join(f"{{id: s{k}, card: Swamp, controller: a}}" for k in range(5))
+    b = _real(real_board, "Contract Killing, Lightning Bolt, Shock", f"[{swamps}, {{id: bears, card: Grizzly Bears, "
+              "controller: b}]")
+    r = plan(b, ["Contract Killing>bears", "Lightning Bolt", "Shock"])
+    killing = r.steps[0]
+    assert r.castable is True and killing.name == "Contract Killing"
+    assert killing.events[-1] == f"creates {killing.id}.treasure1, {killing.id}.treasure2 (111.10a)"
+
