@@ -94,7 +94,8 @@ def test_111_10a_a_treasure_made_by_a_spell_has_what_treasures_are_granted(real_
     dragon = "[{id: m, card: Mountain, controller: a}, {id: g, card: Goldspan Dragon, controller: a}]"
     r = plan(_real(real_board, "Strike It Rich, Mind Stone", dragon), ["Strike It Rich", "Mind Stone"])
     strike, stone = r.steps
-    assert r.castable is True and [(a.source, len(a.mana)) for a in stone.activations] == [(f"{strike.id}.treasure1", 2)]
+    assert r.castable is True
+    assert [(a.source, len(a.mana)) for a in stone.activations] == [(f"{strike.id}.treasure1", 2)]
     mountain = "[{id: m, card: Mountain, controller: a}]"
     assert plan(_real(real_board, "Strike It Rich, Mind Stone", mountain), ["Strike It Rich", "Mind Stone"]
                 ).castable is False

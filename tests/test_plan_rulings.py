@@ -125,8 +125,9 @@ def test_700_2b_each_trigger_that_chooses_an_unchosen_mode_chooses_for_itself(bo
     board = ("zones: {alice: {hand: [Lightning Bolt]}}\nbattlefield:\n  - {id: m, card: Mountain, controller: alice}\n"
              f"  - {PILGRIM % ('a', ', chosen_modes: [damage, copy]')}\n  - {PILGRIM % ('b', '')}\n")
     code, out = run(board_file, board, "plan", "--cast", "Lightning Bolt")
-    assert code == 0 and events(out) == ["a triggers but no mode is left: removed from the stack (700.2b)",
-                                         "b triggers (603.2): modes left damage, copy; this plan chooses damage (700.2)"]
+    assert code == 0 and events(out) == [
+        "a triggers but no mode is left: removed from the stack (700.2b)",
+        "b triggers (603.2): modes left damage, copy; this plan chooses damage (700.2)"]
 
 
 def test_the_plan_names_the_mode_it_chooses_and_the_modes_left_after_it(board_file) -> None:

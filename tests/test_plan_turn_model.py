@@ -77,3 +77,17 @@ def test_a_kept_cost_not_proven_before_the_time_limit_leaves_the_plan_not_optima
         SimpleNamespace(found=False), [], False))
     r = plan(b, ["Opt"], keep=["{U}"])
     assert (r.castable, r.optimal) == (True, False)
+
+
+def test_700_2_an_untap_mode_waits_for_a_later_spell_only_while_another_mode_is_left(real_board) -> None:
+    """Gandalf the Grey with untap and damage left: Dark Ritual's trigger chooses damage, so Night's
+    Whisper's untaps the Sol Ring the Ritual's mana cast and {C}{C} more pays Solemn Simulacrum. With
+    untap alone left, the Ritual's trigger must choose it (700.2), when only the Swamp is tapped: no."""
+    hand = "Dark Ritual, Sol Ring, Night's Whisper, Solemn Simulacrum"
+    field = ("[{id: s, card: Swamp, controller: a}, {id: gandalf, card: Gandalf the Grey, controller: a, "
+             "chosen_modes: [%s]}]")
+    cast = ["Dark Ritual", "Sol Ring", "Night's Whisper", "Solemn Simulacrum"]
+    r = plan(board(real_board, hand, field % "copy, library"), cast)
+    assert r.castable is True and [s.name for s in r.steps] == cast
+    assert r.steps[2].events == (f"gandalf triggers (603.2): chooses untap (700.2) and untaps {r.steps[1].id}.permanent",)
+    assert plan(board(real_board, hand, field % "damage, copy, library"), cast).castable is False
