@@ -101,6 +101,10 @@ def test_111_10a_a_treasure_made_by_a_spell_has_what_treasures_are_granted(real_
                 ).castable is False
 
 
+COUNTING = ("undecided: the mana of %s counts permanents the spells cast put onto the battlefield, and the plan "
+            "does not order its activation after them")
+
+
 def test_608_2h_a_count_of_permanents_a_spell_cast_puts_onto_the_battlefield_is_undecided(real_board) -> None:
     """Tolarian Academy's "Add {U} for each artifact you control" is counted as it resolves (608.2h):
     tapped to pay Sol Ring it counts Ornithopter alone, so Opt is left unpaid; the plan, which reads
@@ -108,12 +112,15 @@ def test_608_2h_a_count_of_permanents_a_spell_cast_puts_onto_the_battlefield_is_
     an artifact the Academy would count too (111.10a). Casting Opt alone, the count is the board's."""
     academy = "[{id: ta, card: Tolarian Academy, controller: a}, {id: o, card: Ornithopter, controller: a}]"
     r = plan(_real(real_board, "Sol Ring, Opt", academy), ["Sol Ring", "Opt"])
-    assert r.castable is None and r.reasons[0].rule == "608.2h" and "of ta counts" in r.reasons[0].message
+    assert r.castable is None and (r.reasons[0].rule, r.reasons[0].message) == ("608.2h", COUNTING % "ta")
     both = academy[:-1] + ", {id: m, card: Mountain, controller: a}]"
     r = plan(_real(real_board, "Strike It Rich, Opt", both), ["Strike It Rich", "Opt"])
     assert r.castable is None and r.reasons[0].rule == "608.2h"
     r = plan(_real(real_board, "Opt", academy), ["Opt"])
     assert r.castable is True and all(reason.rule != "608.2h" for reason in r.reasons)
+    cradle = academy[:-1] + ", {id: cradle, card: \"Gaea's Cradle\", controller: a}]"
+    r = plan(_real(real_board, "Ornithopter, Opt", cradle), ["Ornithopter", "Opt"])  # an artifact creature
+    assert r.castable is None and r.reasons[0].message == COUNTING % "cradle, ta"
 
 
 def test_111_10a_a_spell_that_creates_two_treasures_names_each(real_board) -> None:
