@@ -152,8 +152,9 @@ battlefield:
 def test_601_2f_a_static_lowering_spell_costs_makes_a_no_undecided(real_cards) -> None:
     """601.2f: Danitha Capashen, Paragon's "Aura and Equipment spells you cast cost {1} less to cast"
     makes Bonesplitter free, and the plan pays costs as printed: with no mana its "no" is undecided,
-    whether Danitha is on the battlefield or a spell cast before (three Plains pay her); Bob's Danitha
-    lowers nothing of Alice's, and without her the "no" stands."""
+    whether Danitha is on the battlefield or a spell cast before (three Plains pay her), and the reason
+    names The Immortal Sun beside her; Bob's Danitha lowers nothing of Alice's, and without her the
+    "no" stands."""
     def board(hand: str, field: str) -> object:
         return parse_board_text("active_player: alice\nplayers: [{name: alice}, {name: bob}]\n"
                                 f"zones: {{alice: {{hand: [{hand}]}}}}\nbattlefield: [{field}]\n", "b.yaml", real_cards)
@@ -167,5 +168,8 @@ def test_601_2f_a_static_lowering_spell_costs_makes_a_no_undecided(real_cards) -
     r = plan(board("\"Danitha Capashen, Paragon\", Bonesplitter", plains),
              ["Danitha Capashen, Paragon", "Bonesplitter"])
     assert r.castable is None and (r.reasons[0].rule, r.reasons[0].message) == ("601.2f", said)
+    sun = danitha % "alice" + ", {id: sun, card: The Immortal Sun, controller: alice}"
+    r = plan(board("Bonesplitter", sun), ["Bonesplitter"])
+    assert r.reasons[0].message == said.replace("Paragon", "Paragon, The Immortal Sun")
     assert plan(board("Bonesplitter", danitha % "bob"), ["Bonesplitter"]).castable is False
     assert plan(board("Bonesplitter", ""), ["Bonesplitter"]).castable is False
