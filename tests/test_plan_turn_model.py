@@ -89,5 +89,6 @@ def test_700_2_an_untap_mode_waits_for_a_later_spell_only_while_another_mode_is_
     cast = ["Dark Ritual", "Sol Ring", "Night's Whisper", "Solemn Simulacrum"]
     r = plan(board(real_board, hand, field % "copy, library"), cast)
     assert r.castable is True and [s.name for s in r.steps] == cast
-    assert r.steps[2].events == (f"gandalf triggers (603.2): chooses untap (700.2) and untaps {r.steps[1].id}.permanent",)
+    untap = f"gandalf triggers (603.2): chooses untap (700.2) and untaps {r.steps[1].id}.permanent"
+    assert r.steps[2].events == (untap,)
     assert plan(board(real_board, hand, field % "damage, copy, library"), cast).castable is False
