@@ -319,11 +319,19 @@ def test_702_130a_afflict_counts_before_the_first_combat_damage_step() -> None:
                      _plain("l", "bob", 2, 2, "lifelink")))
     assert block_value(between, {"a": "bob", "f": "bob"}, {"l": ("a",)}, Deadline(60)).loses
     assert not block_value(between, {"a": "bob"}, {"l": ("a",)}, Deadline(60)).loses  # 3 - 2 + 2
+    regular = Board("alice", (Player("alice", 20), Player("bob", 5)),
+                    (_numbered("a", "alice", 2, 2, (), Static("afflict", 2)), _plain("u", "alice", 3, 3),
+                     _plain("b", "bob", 2, 2)))
+    assert block_value(regular, {"a": "bob", "u": "bob"}, {"b": ("a",)}, Deadline(60)).loses  # 5 - 2 - 3
 
 
 def test_903_10a_a_commander_adds_to_the_damage_it_dealt_before() -> None:
     """Bob has taken 20 combat damage from Alice's commander this game; its 2 more make 21
-    (903.10a, 704.6c) though he is at 40 life, and 1 short of that is no loss."""
+    (903.10a, 704.6c) though he is at 40 life, and 1 short of that is no loss; a 20/20 commander
+    that dealt him none before deals 20."""
+    fresh = Board("alice", (Player("alice", 40), Player("bob", 40)), (replace(_plain("c", "alice", 20, 20),
+                                                                              is_commander=True),))
+    assert not block_value(fresh, {"c": "bob"}, {}, Deadline(60)).loses
     for before, loses in ((20, True), (18, False)):
         board = Board("alice", (Player("alice", 40), Player("bob", 40, commander_damage={"c": before})),
                       (replace(_plain("c", "alice", 2, 2), is_commander=True),))

@@ -54,6 +54,17 @@ def test_613_4d_example_modifier_ends_before_switch() -> None:
     assert [(x.layer, x.what) for x in changes_of(b, "c")] == [("7d", "has its power and toughness switched")]
 
 
+def test_208_3_a_vehicle_not_a_creature_gets_no_7a_part_of_an_effect_that_defines_and_switches() -> None:
+    """208.3, 301.7a: a Vehicle that is not a creature has no power or toughness; an effect that defines
+    them (7a, 604.3) and switches them (7d) makes no change of layer 7a to it (613.6: each part in its
+    own layer)."""
+    vehicle = ("- {id: v, name: V v, controller: alice, types: [artifact], subtypes: [vehicle], power: 1, "
+               "toughness: 3}\n")
+    b = board(vehicle + aura("s", "v", "defines_pt: both, for_each: {cards: {whose: you, zone: graveyard}}, "
+                                      "switch_pt: true"))
+    assert pt(b, "v") == (None, None) and all(x.layer != "7a" for x in changes_of(b, "v"))
+
+
 def test_613_1f_an_effect_that_removes_and_grants_abilities_says_both_in_one_change() -> None:
     """613.1f, 613.6: "loses all abilities and has flying" is one change of layer 6 with both parts."""
     b = board(creature("c", "2/2", extra=", keywords: [haste]") + aura("a", "c", "loses_all_abilities: true, gains: [flying]"))

@@ -132,14 +132,44 @@ stack:
 def test_treasures_the_plan_does_not_count_make_a_no_undecided(real_cards) -> None:
     """111.10a: Brass's Bounty's "For each land you control, create a Treasure token." is not
     counted; seven Mountains pay it and its seven Treasures would pay Lightning Bolt, so the plan
-    is undecided, never "no"."""
+    is undecided, never "no"; casting two, the reason names the line of each."""
     mountains = "".join(f"  - {{id: m{k}, card: Mountain, controller: alice}}\n" for k in range(7))
-    board = parse_board_text(f"""active_player: alice
+    board_text = f"""active_player: alice
 players: [{{name: alice}}, {{name: bob}}]
 zones: {{alice: {{hand: [Brass's Bounty, Lightning Bolt]}}}}
 battlefield:
-{mountains}""", "b.yaml", real_cards)
+{mountains}"""
+    board = parse_board_text(board_text, "b.yaml", real_cards)
     r = plan(board, ["Brass's Bounty", "Lightning Bolt>bob"])
-    assert r.castable is None and r.reasons[0].rule == "111.10a"
-    assert r.reasons[0].message.endswith(": For each land you control, create a Treasure token.")
+    line = "For each land you control, create a Treasure token."
+    said = "undecided: a card cast creates Treasure tokens the plan does not count, which could pay later steps: "
+    assert r.castable is None and (r.reasons[0].rule, r.reasons[0].message) == ("111.10a", said + line)
+    two = parse_board_text(board_text.replace("hand: [", "hand: [Brass's Bounty, "), "b.yaml", real_cards)
+    assert plan(two, ["Brass's Bounty", "Brass's Bounty"]).reasons[0].message == said + line + " " + line
     assert plan(board, ["Brass's Bounty"]).castable is True  # a "yes" found without them stays "yes"
+
+
+def test_601_2f_a_static_lowering_spell_costs_makes_a_no_undecided(real_cards) -> None:
+    """601.2f: Danitha Capashen, Paragon's "Aura and Equipment spells you cast cost {1} less to cast"
+    makes Bonesplitter free, and the plan pays costs as printed: with no mana its "no" is undecided,
+    whether Danitha is on the battlefield or a spell cast before (three Plains pay her), and the reason
+    names The Immortal Sun beside her; Bob's Danitha lowers nothing of Alice's, and without her the
+    "no" stands."""
+    def board(hand: str, field: str) -> object:
+        return parse_board_text("active_player: alice\nplayers: [{name: alice}, {name: bob}]\n"
+                                f"zones: {{alice: {{hand: [{hand}]}}}}\nbattlefield: [{field}]\n", "b.yaml", real_cards)
+
+    danitha = "{id: d, card: \"Danitha Capashen, Paragon\", controller: %s}"
+    said = ("undecided: Danitha Capashen, Paragon lowers the cost of spells its controller casts, and the plan "
+            "pays mana costs as printed")
+    r = plan(board("Bonesplitter", danitha % "alice"), ["Bonesplitter"])
+    assert r.castable is None and (r.reasons[0].rule, r.reasons[0].message) == ("601.2f", said)
+    plains = ", ".join(f"{{id: p{k}, card: Plains, controller: alice}}" for k in range(3))
+    r = plan(board("\"Danitha Capashen, Paragon\", Bonesplitter", plains),
+             ["Danitha Capashen, Paragon", "Bonesplitter"])
+    assert r.castable is None and (r.reasons[0].rule, r.reasons[0].message) == ("601.2f", said)
+    sun = danitha % "alice" + ", {id: sun, card: The Immortal Sun, controller: alice}"
+    r = plan(board("Bonesplitter", sun), ["Bonesplitter"])
+    assert r.reasons[0].message == said.replace("Paragon", "Paragon, The Immortal Sun")
+    assert plan(board("Bonesplitter", danitha % "bob"), ["Bonesplitter"]).castable is False
+    assert plan(board("Bonesplitter", ""), ["Bonesplitter"]).castable is False

@@ -113,6 +113,23 @@ def test_a_trigger_with_no_mode_left_is_removed_from_the_stack(board_file) -> No
     assert code == 0 and any("removed from the stack (700.2b)" in e for e in events(out))
 
 
+PILGRIM = ("{id: %s, name: Grey Pilgrim, types: [creature], power: 3, toughness: 4, controller: alice%s, text: "
+           "\"Whenever you cast an instant or sorcery spell, choose one that hasn't been chosen \u2014\\n"
+           "\u2022 Grey Pilgrim deals 3 damage to each opponent.\\n"
+           "\u2022 Copy target instant or sorcery spell you control. You may choose new targets for the copy.\"}")
+
+
+def test_700_2b_each_trigger_that_chooses_an_unchosen_mode_chooses_for_itself(board_file) -> None:
+    """Two permanents with a "choose one that hasn't been chosen" trigger and no untap mode: the
+    first, both modes chosen, is removed from the stack (700.2b); the second still chooses (700.2)."""
+    board = ("zones: {alice: {hand: [Lightning Bolt]}}\nbattlefield:\n  - {id: m, card: Mountain, controller: alice}\n"
+             f"  - {PILGRIM % ('a', ', chosen_modes: [damage, copy]')}\n  - {PILGRIM % ('b', '')}\n")
+    code, out = run(board_file, board, "plan", "--cast", "Lightning Bolt")
+    assert code == 0 and events(out) == [
+        "a triggers but no mode is left: removed from the stack (700.2b)",
+        "b triggers (603.2): modes left damage, copy; this plan chooses damage (700.2)"]
+
+
 def test_the_plan_names_the_mode_it_chooses_and_the_modes_left_after_it(board_file) -> None:
     """700.2: Gandalf's untap mode, once chosen for Lightning Bolt, is no longer left for Opt
     nor Shock; the plan names the land it untaps (the Mountain, not the Island listed first)."""

@@ -4,6 +4,9 @@ wrong model gets wrong: mana carried into a step pays a mana ability's cost ther
 without X (601.2f, 107.3), and a source whose mana is restricted pays a step's spell (106.6)."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+from mtgsolver.solver import plan as plan_module
 from mtgsolver.solver.plan import plan
 
 HEAD = "version: 1\nactive_player: a\nplayers: [{name: a, life: %d}, {name: b}]\n"
@@ -62,3 +65,30 @@ def test_601_2g_a_step_pays_a_mana_abilitys_cost_with_snow_mana_beside_an_untap_
     r = plan(board(real_board, "Azorius Guildmage", field), ["Azorius Guildmage"])
     assert r.castable is True
     assert sorted(a.source for s in r.steps for a in s.activations) == ["s", "sig"]
+
+
+def test_a_kept_cost_not_proven_before_the_time_limit_leaves_the_plan_not_optimal(real_board, monkeypatch) -> None:
+    """Opt is cast from two Islands keeping {U}: proven, the plan is optimal; when the time limit runs
+    out after the verdict but before the kept cost is proven, the plan found stands, not optimal."""
+    b = board(real_board, "Opt", "[{id: i, card: Island, controller: a}, {id: j, card: Island, controller: a}]")
+    r = plan(b, ["Opt"], keep=["{U}"])
+    assert (r.castable, r.optimal, r.kept) == (True, True, (("{U}", True),))
+    monkeypatch.setattr(plan_module, "_lexicographic", lambda model, terms, deadline: (
+        SimpleNamespace(found=False), [], False))
+    r = plan(b, ["Opt"], keep=["{U}"])
+    assert (r.castable, r.optimal) == (True, False)
+
+
+def test_700_2_an_untap_mode_waits_for_a_later_spell_only_while_another_mode_is_left(real_board) -> None:
+    """Gandalf the Grey with untap and damage left: Dark Ritual's trigger chooses damage, so Night's
+    Whisper's untaps the Sol Ring the Ritual's mana cast and {C}{C} more pays Solemn Simulacrum. With
+    untap alone left, the Ritual's trigger must choose it (700.2), when only the Swamp is tapped: no."""
+    hand = "Dark Ritual, Sol Ring, Night's Whisper, Solemn Simulacrum"
+    field = ("[{id: s, card: Swamp, controller: a}, {id: gandalf, card: Gandalf the Grey, controller: a, "
+             "chosen_modes: [%s]}]")
+    cast = ["Dark Ritual", "Sol Ring", "Night's Whisper", "Solemn Simulacrum"]
+    r = plan(board(real_board, hand, field % "copy, library"), cast)
+    assert r.castable is True and [s.name for s in r.steps] == cast
+    untap = f"gandalf triggers (603.2): chooses untap (700.2) and untaps {r.steps[1].id}.permanent"
+    assert r.steps[2].events == (untap,)
+    assert plan(board(real_board, hand, field % "damage, copy, library"), cast).castable is False

@@ -113,11 +113,13 @@ class TurnPlanModel(PaymentModel):
         self.steps = steps
         self.untappers = untappers
         made = {tid for s in steps for tid in s.enters}
+        # a source that uses a permanent entering later must still be there then (701.21a)
+        waiting = {i.source for s in steps for i in s.instances if i.source in made or i.sacrificed in made}
         candidate_set = set(untap_candidates)
 
         def carryable(i: Instance) -> bool:
             return carry_early and i.restricted is None and not i.snow and i.source not in made \
-                and i.sacrificed not in made
+                and i.sacrificed not in made | waiting
 
         pre = {i.key: i for s in steps for i in s.instances if carryable(i)}
         steps = [replace(s, instances=tuple(i for i in s.instances if not carryable(i) or i.mana_cost.symbols

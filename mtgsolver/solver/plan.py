@@ -38,7 +38,7 @@ from mtgsolver.read.modes import mode_index, unchosen_modal_trigger
 from mtgsolver.read.spell_text import (cost_changes, enters_with_x_counters, extra_target_cost, mana_added, spending_restriction,
                                        treasure_lines_unread, treasures_created)
 from mtgsolver.rules.crimes import board_target, crime_triggers, is_crime
-from mtgsolver.rules.mana_sources import SpellInfo, extract_sources
+from mtgsolver.rules.mana_sources import Instance, SpellInfo, extract_sources
 from mtgsolver.rules.production import spends_white_as_any_color
 from mtgsolver.solver.payment import Reason, _lexicographic
 from mtgsolver.rules.game import Undecided
@@ -319,6 +319,8 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
                 and info.mana_from is None for w, info in zip(wanted, infos)))] * unit.amount
     upper += sum(pool.values()) + len(restricted) + sum(len(s.mana) for s in steps)
     keep_instances, _ = extract_sources(aug, player, None, cast=cast)
+    counting = _counting_entered(_entering_board(_printed(board), player, [], candidates)[0], player, cast,
+                                 keep_instances)
     keep_instances = [i for i in keep_instances if i.source not in tapped]
     white = spends_white_as_any_color(board, player)
     tm = TurnPlanModel(steps, board.player(player).life, pool, upper, maximize_x and bool(with_x),
@@ -327,7 +329,7 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
     result, optimal = _solve(tm, maximize_x and bool(with_x), upper, deadline)
     changes = tuple(line for w in wanted if w.card for line in cost_changes(w.card))
     treasures_unread = tuple(line for w in wanted if w.card for line in treasure_lines_unread(w.card))
-    undecided = _cost_changed(changes) or _lowering_statics(board, player, wanted) or _treasures_unread(
+    undecided = counting or _cost_changed(changes) or _lowering_statics(board, player, wanted) or _treasures_unread(
         treasures_unread) or _unmodelled(unmodelled)
     if makers and undecided is None:  # mana carried between steps (106.4) keeps no record of its maker
         undecided = Reason("113.6e", "undecided: a card cast may be paid only with mana some sources made, and "
@@ -370,6 +372,8 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
                            + " ".join(spend_unread))
     elif changes:  # a cost not read could be more than the one paid
         undecided = _cost_changed(changes)
+    elif counting:  # the amount found may count a permanent that enters after the source is tapped
+        undecided = counting
     elif undecided is not None and not (x_value is not None and maximize_x or not all(ok for _, ok in kept_ok)):
         undecided = None
     if undecided is not None:
@@ -388,6 +392,18 @@ def _lowering_statics(board: Board, player: str, wanted: Sequence[_Wanted]) -> R
         return None
     return Reason("601.2f", "undecided: " + ", ".join(names) + " lowers the cost of spells its controller casts, "
                   "and the plan pays mana costs as printed")
+
+
+def _counting_entered(now: Board, player: str, cast: frozenset[str], instances: list[Instance]) -> Reason | None:
+    """Why a plan is undecided: a mana ability's amount counts permanents a spell cast puts onto the
+    battlefield (Tolarian Academy's artifacts), and is fixed as it resolves (608.2h), when they may not be
+    there yet; the plan reads every amount off the board with them (``instances``), ``now`` without."""
+    before = {i.key: i.max_amount for i in extract_sources(now, player, None, cast=cast)[0]}
+    names = sorted({i.source for i in instances if i.key in before and i.max_amount != before[i.key]})
+    if not names:
+        return None
+    return Reason("608.2h", "undecided: the mana of " + ", ".join(names) + " counts permanents the spells cast "
+                  "put onto the battlefield, and the plan does not order its activation after them")
 
 
 def _cost_changed(lines: tuple[str, ...]) -> Reason | None:
