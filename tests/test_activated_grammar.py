@@ -1,0 +1,26 @@
+"""The ``activated`` family (602, 606): the costs it reads of real cards' activated abilities,
+and the lines it leaves unread."""
+from __future__ import annotations
+
+import pytest
+
+from mtgsolver.read.grammar import activated
+
+
+def test_602_1_a_sacrificed_token_is_named_by_the_word_token_alone() -> None:
+    """Glimmer Bairn's "Sacrifice a token" (111.1): a sacrifice of any token, no words to match."""
+    line = "Sacrifice a token: Glimmer Bairn gets +2/+2 until end of turn."
+    assert activated.read(line, "Glimmer Bairn") == [{"activated": {
+        "costs": [{"kind": "sacrifice", "amount": 1, "token": True}],
+        "effects": [{"modify": {"spec": {"gets": [2, 2]}, "what": "source"}}], "text": line}}]
+
+
+@pytest.mark.parametrize("name, line", [
+    # 205, 105: "of the chosen type", "untapped" and "non-Eldrazi" are not types, subtypes or colors
+    ("Doom Cannon", "{3}, {T}, Sacrifice a creature of the chosen type: Doom Cannon deals 3 damage to any target."),
+    ("Betrothed of Fire", "Sacrifice an untapped creature: Enchanted creature gets +2/+0 until end of turn."),
+    ("Extricator of Flesh", "{2}, {T}, Sacrifice a non-Eldrazi creature: Create a 3/2 colorless Eldrazi Horror "
+                            "creature token."),
+])
+def test_602_1_a_cost_naming_more_than_types_subtypes_and_colors_stays_unread(name: str, line: str) -> None:
+    assert activated.read(line, name) is None
