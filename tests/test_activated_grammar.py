@@ -24,3 +24,17 @@ def test_602_1_a_sacrificed_token_is_named_by_the_word_token_alone() -> None:
 ])
 def test_602_1_a_cost_naming_more_than_types_subtypes_and_colors_stays_unread(name: str, line: str) -> None:
     assert activated.read(line, name) is None
+
+
+def test_700_2_a_modal_activated_ability_numbers_its_modes_targets() -> None:
+    """Goblin Cratermaker: "Choose one —" after the cost (700.2); each mode's target is a slot of
+    the ability, in text order (700.2c)."""
+    text = ("{1}, Sacrifice Goblin Cratermaker: Choose one —\n• Goblin Cratermaker deals 2 damage to target creature.\n"
+            "• Destroy target colorless nonland permanent.")
+    [entry] = activated.read(text, "Goblin Cratermaker")
+    ability = entry["activated"]
+    assert ability["mana"] == "{1}" and ability["costs"] == [{"kind": "sacrifice_self"}]
+    assert ability["effects"] == [{"modal": {"modes": [[{"damage": {"amount": 2, "to": {"target": 0}}}],
+                                                       [{"destroy": {"what": {"target": 1}}}]]}}]
+    assert ability["targets"] == [{"kinds": ["creature"]},
+                                  {"filter": {"colorless": True, "not_types": ["land"]}, "kinds": ["permanent"]}]
