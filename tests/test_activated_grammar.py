@@ -38,3 +38,18 @@ def test_700_2_a_modal_activated_ability_numbers_its_modes_targets() -> None:
                                                        [{"destroy": {"what": {"target": 1}}}]]}}]
     assert ability["targets"] == [{"kinds": ["creature"]},
                                   {"filter": {"colorless": True, "not_types": ["land"]}, "kinds": ["permanent"]}]
+
+
+def test_107_3_spend_only_green_and_or_white_mana_on_x() -> None:
+    """107.3: the colors a hand-written "Spend only green and/or white mana on X." allows, as mana types
+    (Crypt Rats and Crimson Hellkite name one color each)."""
+    line = "{X}: Target creature gets +X/+0 until end of turn. Spend only green and/or white mana on X."
+    [entry] = activated.read(line, "Odd Rats")
+    assert entry["activated"]["mana"] == "{X}" and entry["activated"]["spend_on_x"] == ["G", "W"]
+
+
+@pytest.mark.parametrize("line", ["{T}: Draw a card. Spend only black mana on X.",
+                                  "{1}: Draw a card. Spend only black mana on X."])
+def test_107_3_a_restriction_on_x_without_x_in_the_cost_stays_unread(line: str) -> None:
+    """107.3: "Spend only ... mana on X" with no {X} to pay (no mana at all, or mana without X)."""
+    assert activated.read(line, "Odd Rats") is None
