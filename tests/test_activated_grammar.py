@@ -53,3 +53,12 @@ def test_107_3_spend_only_green_and_or_white_mana_on_x() -> None:
 def test_107_3_a_restriction_on_x_without_x_in_the_cost_stays_unread(line: str) -> None:
     """107.3: "Spend only ... mana on X" with no {X} to pay (no mana at all, or mana without X)."""
     assert activated.read(line, "Odd Rats") is None
+
+
+def test_602_5b_activate_only_if_a_creature_died_this_turn() -> None:
+    """Undercity Scrounger: "Activate only if a creature died this turn." is the ability's condition (602.5b)."""
+    line = ("{T}: Create a Treasure token. Activate only if a creature died this turn. (It's an artifact with "
+            "\"{T}, Sacrifice this artifact: Add one mana of any color.\")")
+    [entry] = activated.read(line, "Undercity Scrounger")
+    assert entry["activated"]["costs"] == [{"kind": "tap"}]
+    assert entry["activated"]["condition"] == [{"creature_died": True}]
