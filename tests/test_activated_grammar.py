@@ -62,3 +62,10 @@ def test_602_5b_activate_only_if_a_creature_died_this_turn() -> None:
     [entry] = activated.read(line, "Undercity Scrounger")
     assert entry["activated"]["costs"] == [{"kind": "tap"}]
     assert entry["activated"]["condition"] == [{"creature_died": True}]
+
+
+def test_606_3_a_loyalty_ability_with_a_timing_sentence_of_its_own_stays_unread() -> None:
+    """606.3: a loyalty ability is activated at sorcery speed by rule; a hand-written "[+1]: Draw a card.
+    Activate only as a sorcery." says it again, a sentence the family doesn't read as a restriction."""
+    assert activated.read("[+1]: Draw a card.", "Walker")[0]["activated"]["loyalty"] == 1
+    assert activated.read("[+1]: Draw a card. Activate only as a sorcery.", "Walker") is None
