@@ -665,3 +665,15 @@ def test_608_2c_a_sentence_after_an_instead_is_read() -> None:
                          "effects": [{"damage": {"amount": 4, "to": {"target": 0}}}],
                          "otherwise": [{"damage": {"amount": 2, "to": {"target": 0}}}]}},
         {"draw": {"amount": 1, "who": "you"}}]
+
+
+def test_115_1_a_delayed_target_inside_a_condition_beside_another_target() -> None:
+    """603.7, 115.1: a hand-written "If you control a Wizard, tap target creature and untap target land at the
+    beginning of the next end step." holds a target in a delayed trigger inside a condition, beside one
+    outside it: each is a slot of the spell in text order (the pool prints no such sentence)."""
+    line = "If you control a Wizard, tap target creature and untap target land at the beginning of the next end step."
+    found = read_spell(line, "Test Spell")
+    assert found["targets"] == [{"kinds": ["creature"]}, {"kinds": ["land"]}]
+    assert found["effects"] == [{"conditional": {"condition": [{"controls": {"subtypes": ["wizard"]}}], "effects": [
+        {"tap": {"what": {"target": 0}}},
+        {"delayed": {"at": {"kind": "end_step", "whose": "each"}, "effects": [{"untap": {"what": {"target": 1}}}]}}]}}]

@@ -384,6 +384,14 @@ def test_509_1c_gorm_the_great_two_requirements_under_its_short_name() -> None:
                 "Gorm the Great") == ["must_be_blocked", {"must_be_blocked_by": 2}]
 
 
+def test_201_5c_a_short_name_is_the_words_before_the_not_the_first_word() -> None:
+    """201.5c: the short name of Knight of the White Orchid would be "Knight of", never "Knight", so
+    the subtype in a hand-written "unless you control another Knight" (508.1c) stays a subtype."""
+    line = "Knight of the White Orchid can't attack unless you control another Knight."
+    assert read(line, "Knight of the White Orchid") == _self(
+        {"controls": {"subtypes": ["knight"], "other": True}, "at_least": 1, "not": True}, ["cant_attack"], line)
+
+
 def _continuous(line: str, mapping: dict) -> list:
     return [{"continuous": {**mapping, "text": line}}]
 

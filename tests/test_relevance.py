@@ -313,6 +313,21 @@ def test_combat_damage_lists_read_triggers_of_combat_and_not_activated_abilities
     assert "602.1" in _reasons(result)["{R}: Bear gets +1/+0 until end of turn."]
 
 
+def test_603_2_a_read_trigger_on_playing_a_land_waits_for_the_event_its_words_name() -> None:
+    """305.1, 603.2: the events of "Whenever you play a land" have no name of their own (``other``);
+    its words name the land play, which can't happen in combat, so the read trigger doesn't bear on
+    the damage (510) and the answer is decided."""
+    line = "Whenever you play a land, Bear gets +1/+1 until end of turn."
+    board = _board(f"""  - {{id: bears, name: Bear, types: [creature], power: 2, toughness: 2, controller: a,
+     text: "{line}"}}
+  - {{id: blocker, name: Wall, types: [creature], power: 0, toughness: 2, controller: b}}
+""" + BLOCK)
+    assert board.permanent("bears").triggered_abilities[0].event.kind == "plays_land"
+    result = combat_damage(board)
+    assert result.decided is True and not result.unread
+    assert "can't happen in this combat (603.2)" in _reasons(result)[line]
+
+
 def test_a_read_trigger_of_entering_or_attacking_bears_on_blocks(real_cards) -> None:
     """603.2, 508.3a: Bloodhall Priest's "Whenever ~ enters the battlefield or attacks, if you
     have no cards in hand, ~ deals 2 damage to any target" triggers on the attack and could
