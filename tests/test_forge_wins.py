@@ -20,13 +20,13 @@ ROOT = Path(__file__).parent.parent
 SOLVED = [("examples/puzzles/forge/ps-akh4.yaml", 0.1), ("tests/data/forge/PS_AKH4.pzl", 0.1),
           ("tests/data/forge/PS_RIX6.pzl", 0.5), ("tests/data/forge/PS_MID2.pzl", 6.0),
           ("examples/puzzles/forge/ps-mid2.yaml", 6.0), ("tests/data/forge/PP00.pzl", 0.7),
-          ("examples/puzzles/forge/pp00.yaml", 0.7), ("tests/data/forge/PP01.pzl", 160.0),
-          ("examples/puzzles/forge/ps-khm2.yaml", 10.0), ("tests/data/forge/PS_KHM2.pzl", 10.0),
-          ("tests/data/forge/MTGP_04.pzl", 72.0), ("tests/data/forge/MTGP_09.pzl", 3.2),
-          ("examples/puzzles/forge/mtgp-09.yaml", 3.2), ("tests/data/forge/PS_ZNR3.pzl", 2.0),
-          ("tests/data/forge/PP15.pzl", 16.0), ("tests/data/forge/PS_WAR1.pzl", 95.0),
-          ("tests/data/forge/PP03.pzl", 185.0), ("tests/data/forge/PS_M192.pzl", 43.0),
-          ("tests/data/forge/MTGP_03.pzl", 70.0), ("tests/data/forge/PS_DOM2.pzl", 333.0)]
+          ("examples/puzzles/forge/pp00.yaml", 0.7), ("tests/data/forge/PP01.pzl", 180.0),
+          ("examples/puzzles/forge/ps-khm2.yaml", 0.8), ("tests/data/forge/PS_KHM2.pzl", 0.7),
+          ("tests/data/forge/MTGP_04.pzl", 97.0), ("tests/data/forge/MTGP_09.pzl", 3.2),
+          ("examples/puzzles/forge/mtgp-09.yaml", 3.2), ("tests/data/forge/PS_ZNR3.pzl", 2.4),
+          ("tests/data/forge/PP15.pzl", 5.6), ("tests/data/forge/PS_WAR1.pzl", 98.0),
+          ("tests/data/forge/PP03.pzl", 197.0), ("tests/data/forge/PS_M192.pzl", 54.0),
+          ("tests/data/forge/MTGP_03.pzl", 87.0), ("tests/data/forge/PS_DOM2.pzl", 333.0)]
 #: The default suite's share: puzzles solved in under a second.
 QUICK = 1.0
 
