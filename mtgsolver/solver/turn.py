@@ -56,7 +56,8 @@ from mtgsolver.model.board import Board
 from mtgsolver.model.cards import CardLibrary
 from mtgsolver.model.continuous import ContinuousSpec
 from mtgsolver.model.abilities import Static, TextAbility
-from mtgsolver.model.effects import ActivatedAbility, Modify, Optional as OptionalEffect, Source, TriggeredAbility, You
+from mtgsolver.model.effects import (ActivatedAbility, Attempt, Conditional, Modal, Modify, Optional as OptionalEffect,
+                                     Source, TriggeredAbility, You)
 from mtgsolver.model.mana import ManaCost
 from mtgsolver.rules.attacking import attack_problem, declaration_reasons, obeyed
 from mtgsolver.rules.blocking import block_cost, block_options, blocker_capacity, requirements, restriction_findings
@@ -68,7 +69,7 @@ from mtgsolver.rules.turn import (assignment_options, begin_step, blocked_attack
                                   declare_blockers, deal_combat_damage, end_combat, first_strike_step, strikers)
 from mtgsolver.solver.resolve import LibraryReader, SolverPayer
 from mtgsolver.solver.turn_bound import (COMBAT_WINDOWS, GENERATING, may_lower, no_win_after_combat,
-                                         no_win_before_attacks, no_win_in_combat, no_win_in_main)
+                                         no_win_before_attacks, no_win_in_combat, no_win_in_main, walk_effects)
 from mtgsolver.solver.turn_moves import Move, might_move, moves, payments, responses, twin_keys
 
 __all__ = ["Line", "LineStep", "Stats", "TurnSearch", "Timeout", "answerer", "legal_attacks", "legal_blocks",
@@ -1315,7 +1316,9 @@ def _keeps_its_source(view: Board, source: Any, ability: ActivatedAbility) -> bo
         return False
     if source.damage or source.deathtouch_damage or source.counters or source.attached_to is not None:
         return False
-    for e in _effects_in(ability.effects):
+    for e in walk_effects(ability.effects):
+        if isinstance(e, (OptionalEffect, Conditional, Attempt, Modal)):
+            continue  # what they hold is walked after them
         if isinstance(e, Modify):
             spec = e.spec
             if spec.gets is not None and spec.gets[1] < 0 or spec.set_pt is not None and spec.set_pt[1] < 1 or any(
@@ -1334,18 +1337,6 @@ def _keeps_its_source(view: Board, source: Any, ability: ActivatedAbility) -> bo
                 return False
     return not any(e.kind not in ("continuous", "gains", "gets") or e.spec is not None and may_lower(e.spec)
                    for e in view.effects)
-
-
-def _effects_in(effects: Iterable[Any]) -> Iterator[Any]:
-    """Each effect of ``effects`` and of the effects it holds (optional, conditional, modal)."""
-    for e in effects:
-        held = [part for part in (*(getattr(e, f, ()) for f in ("effects", "then", "otherwise")),
-                                  *(getattr(e, "modes", ()) or ())) if part]
-        if held:
-            for part in held:
-                yield from _effects_in(part)
-        else:
-            yield e
 
 
 def _facts_of_effect(effect: Any) -> tuple[str, bool, bool]:

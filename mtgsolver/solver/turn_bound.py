@@ -31,15 +31,18 @@ from typing import Any, Iterable
 from mtgsolver.model.abilities import Static, TextAbility
 from mtgsolver.model.board import Board
 from mtgsolver.model.continuous import Affected, ContinuousSpec
+from mtgsolver.model.errors import VocabularyError
 from mtgsolver.model.effects import (ActivatedAbility, Attempt, Chosen, Conditional, CreateTokens, Damage, Delayed, Draw,
                                      Each, Fight, LoseLife, Modal, Modify, Optional, Players, PutCounters, Source,
                                      Subject, Targeted, TargetSpec, TriggeredAbility, TriggerEvent, You)
+from mtgsolver.model.keywords import canonical_keyword
 from mtgsolver.model.mana_abilities import AnyColor, Choice, Fixed, ManaAbility
 from mtgsolver.rules.identity_memo import IdentityMemo
 from mtgsolver.rules.mana_sources import extract_sources
 
 __all__ = ["COMBAT_WINDOWS", "GENERATING", "Harm", "harm_after_combat", "harm_before_attacks", "harm_in_combat",
-           "harm_in_main", "may_lower", "no_win_after_combat", "no_win_before_attacks", "no_win_in_combat", "no_win_in_main"]
+           "harm_in_main", "may_lower", "no_win_after_combat", "no_win_before_attacks", "no_win_in_combat",
+           "no_win_in_main", "walk_effects"]
 
 #: Effects that let a known card or ability be used again (a card returned to a hand or put onto the
 #: battlefield from a zone all see, mana made): counted only where nothing could take life or poison.
@@ -290,7 +293,7 @@ class _Counter:
         # in combat a permanent enters only cast at instant speed (307.1, 305.1) or put onto the battlefield
         main = self.main
         parts = (*(a for a, _ in live), *_hand_parts(hand, self.combat and not main))
-        puts = any(_puts_onto_battlefield(e) for a in parts for e in _walk(getattr(a, "effects", ())))
+        puts = any(_puts_onto_battlefield(e) for a in parts for e in walk_effects(getattr(a, "effects", ())))
         self.puts = puts
         entering = [zc for zc in hand if zc.permanent is not None and self._may_enter(zc.card)]
         for zc in hand:
@@ -325,7 +328,7 @@ class _Counter:
         pumps = 0  # the most power instants and abilities can still add to attackers (one each use)
         cast_pumps = 0  # what one use of each "whenever you cast" trigger adds (603.2)
         usable = [(a, perm) for a, perm in live if not _tapped_tap(a, perm)]
-        if not any(type(e).__name__ == "Untap" for a, _ in usable for e in _walk(getattr(a, "effects", ()))):
+        if not any(type(e).__name__ == "Untap" for a, _ in usable for e in walk_effects(getattr(a, "effects", ()))):
             live = usable  # 602.2b, 107.5: a {T} ability of a tapped permanent does nothing while nothing untaps it
         self.live = live
         pumped = [(a, perm, self._flags(getattr(a, "effects", ()), perm, main or _instant_speed(a, perm, hand, puts),
@@ -380,7 +383,7 @@ class _Counter:
             return live
         lands = False
         for a in others:
-            for e in _walk(getattr(a, "effects", ())):
+            for e in walk_effects(getattr(a, "effects", ())):
                 name = type(e).__name__
                 if name == "Bounce" and _lands_only(e.what):
                     lands = True
@@ -435,7 +438,7 @@ class _Counter:
                 continue
             if isinstance(a, ActivatedAbility):
                 abilities.append((a, harm))
-            elif card is not None and (not isinstance(a, TriggeredAbility) or _on_cast_entering(a)):
+            elif card is not None and (not isinstance(a, TriggeredAbility) or _on_entering(a, ("enters", "exploits"))):
                 cards.setdefault(id(card), (card, []))[1].append((a, harm))
             else:
                 raise _Unbounded()  # a trigger that could happen again without a cast
@@ -520,7 +523,7 @@ class _Counter:
         instant speed, 117.1a), the most power one use of them adds to an attacker
         (:meth:`_raises_power`)."""
         pump = 0
-        for e in _walk(effects):
+        for e in walk_effects(effects):
             name = type(e).__name__
             if self.combat and instant:
                 pump += self._raises_power(e, perm, targets)
@@ -693,10 +696,10 @@ class _Counter:
         whole library when it is known and something of theirs draws; a card could then come back
         to the hand (a repeat: :meth:`_paid`)."""
         parts = [*(a for p in perms if p.controller == self.me for a in p.abilities), *_hand_parts(hand, False)]
-        tokens = [a for part in parts for e in _walk(getattr(part, "effects", ())) if isinstance(e, CreateTokens)
+        tokens = [a for part in parts for e in walk_effects(getattr(part, "effects", ())) if isinstance(e, CreateTokens)
                   for a in e.token.abilities]
         if not any(isinstance(e, Draw) and isinstance(e.who, You)
-                   for part in (*parts, *tokens) for e in _walk(getattr(part, "effects", ()))):
+                   for part in (*parts, *tokens) for e in walk_effects(getattr(part, "effects", ()))):
             return []
         self.repeats = True
         self.returnable.append(None)
@@ -739,7 +742,7 @@ class _Counter:
         if self.energy is None:
             gains = 0
             for a, perm in self.live:
-                got = sum(_amount(e.amount) for e in _walk(getattr(a, "effects", ()))
+                got = sum(_amount(e.amount) for e in walk_effects(getattr(a, "effects", ()))
                           if isinstance(e, PutCounters) and e.kind == "energy" and isinstance(e.what, You))
                 if not got or perm is not None and perm.controller != self.me:
                     continue
@@ -946,17 +949,11 @@ def _hand_parts(hand: list[Any], combat: bool) -> Iterable[Any]:
         yield from (zc.permanent.abilities if zc.permanent is not None else ())
 
 
-def _on_entering(a: Any) -> bool:
-    """Whether ``a`` triggers only as its own permanent enters the battlefield ("When ~ enters")."""
-    return isinstance(a, TriggeredAbility) and all(e.kind == "enters" and e.subject is None
-                                                   for e in (a.event, *a.also))
-
-
-def _on_cast_entering(a: Any) -> bool:
-    """Whether ``a`` triggers only as its own permanent enters or exploits as it enters ("When ~
-    enters", "When ~ exploits a creature", 702.110b): once for each time its card is cast."""
-    return isinstance(a, TriggeredAbility) and all(e.kind in ("enters", "exploits") and e.subject is None
-                                                   for e in (a.event, *a.also))
+def _on_entering(a: Any, kinds: tuple[str, ...] = ("enters",)) -> bool:
+    """Whether ``a`` triggers only as its own permanent enters the battlefield ("When ~ enters");
+    with ``kinds=("enters", "exploits")`` also as it exploits as it enters ("When ~ exploits a
+    creature", 702.110b): once for each time its card is cast."""
+    return isinstance(a, TriggeredAbility) and all(e.kind in kinds and e.subject is None for e in (a.event, *a.also))
 
 
 def _brought_back(e: Any, perm: Any, targets: tuple[TargetSpec, ...]) -> Any:
@@ -982,8 +979,12 @@ def _least_mana(cost: Any) -> int:
 
 
 def _keyword(name: str) -> str:
-    """A card's keyword as the permanents name it ("Double strike": ``double_strike``)."""
-    return name.lower().replace(" ", "_").replace("-", "_")
+    """A card's keyword as the permanents name it ("Double strike": ``double_strike``); an unknown
+    one as printed (never among :data:`_PAID_IN_FULL`)."""
+    try:
+        return canonical_keyword(name)
+    except VocabularyError:
+        return name
 
 
 def _on_casting(a: Any) -> bool:
@@ -1055,13 +1056,14 @@ def _amount(amount: Any) -> int:
     raise _Unbounded()
 
 
-def _walk(effects: Iterable[Any]) -> Iterable[Any]:
+def walk_effects(effects: Iterable[Any]) -> Iterable[Any]:
+    """Each effect of ``effects``, then each effect it holds (optional, conditional, modal ...)."""
     for e in effects:
         yield e
         for f in ("effects", "then", "otherwise"):
-            yield from _walk(getattr(e, f, ()) or ())
+            yield from walk_effects(getattr(e, f, ()) or ())
         for mode in getattr(e, "modes", ()) or ():
-            yield from _walk(mode)
+            yield from walk_effects(mode)
 
 
 def _holds_abilities(value: Any) -> bool:
