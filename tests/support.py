@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 CI = os.environ.get("MTGSOLVER_PROFILE", "").lower() == "ci"
 
 
@@ -16,6 +18,12 @@ def runs(full: int, quick: int | None = None) -> int:
     if CI:
         return full
     return quick if quick is not None else max(20, full // 10)
+
+
+def ci_only(reason: str) -> pytest.MarkDecorator:
+    """Skip outside CI's profile: ``reason`` says what makes the test too long for the quick loop
+    (the whole card pool, a browser, processes killed, a search of seconds)."""
+    return pytest.mark.skipif(not CI, reason=f"{reason}: runs under MTGSOLVER_PROFILE=ci")
 
 
 class FirstChoice:

@@ -17,7 +17,7 @@ from mtgsolver.rules.resolution import resolve_stack
 from mtgsolver.rules.turn import begin_step
 from mtgsolver.solver.resolve import LibraryReader, resolve
 
-from .support import CI, FirstChoice
+from .support import FirstChoice, ci_only
 
 HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\n"
 VALDUK = "Valduk, Keeper of the Flame"
@@ -104,7 +104,7 @@ def test_an_answer_node_met_again_in_the_same_state_keeps_the_line_of_its_own_pa
     assert _relabelled((refuted, (2, 1), ()), (1, 2), ()) is refuted
 
 
-@pytest.mark.skipif(not CI, reason="a search of several seconds: run under MTGSOLVER_PROFILE=ci")
+@ci_only("a search of several seconds")
 def test_valduks_tokens_win_through_kumenas_answers(real_cards) -> None:
     """Valduk with Frenzied Rage and Giant Spectacle (7/4 menace) makes two 3/1 tramplers at the
     beginning of combat; against Headwater Sentries, Merfolk Mistbinder and Kumena at 3 life

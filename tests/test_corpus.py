@@ -30,7 +30,7 @@ from mtgsolver.read.coverage import measure
 from mtgsolver.read.grammar.mana import parse_mana_ability
 from mtgsolver.read.oracle import parse_oracle_text
 
-from .support import CI
+from .support import CI, ci_only
 
 # Entries of the file whose manaValue contradicts the rules. Indulge // Excess is an
 # aftermath card ({2}{R} // {1}{R}); 709.4d gives it mana value 5, the file says 3.
@@ -74,6 +74,7 @@ def test_every_mana_cost_parses_with_its_mana_value(cards: dict, record_property
     assert set(disagree) == KNOWN_DATA_ERRORS
 
 
+@ci_only("indexes the whole pool afresh")
 def test_mtgjson_importer_reads_the_real_file(atomic_cards: Path, tmp_path: Path) -> None:
     """The cached index serves the pool: accents, faces, color identity (903.4)."""
     lib = open_card_file(atomic_cards, tmp_path / "cache")

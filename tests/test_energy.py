@@ -14,7 +14,7 @@ from mtgsolver.read.grammar.actions import Links, Refused, ability_effects
 from mtgsolver.solver.resolve import resolve
 from mtgsolver.solver.win import check_line, win_turn
 
-from .support import CI
+from .support import ci_only
 
 ROOT = Path(__file__).parent.parent
 
@@ -112,7 +112,7 @@ def test_a_permanent_returned_and_cast_again_is_its_own_source(real_board, real_
     assert energy_after(r) == 2 and any(c.id == "rampager" for c in r.board.zones["alice"].hand)
 
 
-@pytest.mark.skipif(not CI, reason="a search of about 45 CPU seconds: run under MTGSOLVER_PROFILE=ci")
+@ci_only("a search of about 45 CPU seconds")
 def test_the_search_spends_energy_to_win_possibility_storm_amonkhet_6(real_cards) -> None:
     """PS_AKH6 after its first move (tests/data/ps-akh6-after-mechanic.yaml): Greenbelt Rampager
     cast three times, each a Rhonas's Monument trigger on Rhonas; Longtusk Cub pays {E}{E} between

@@ -13,7 +13,7 @@ import pytest
 from mtgsolver.load import load_board
 from mtgsolver.solver.win import check_line, replay, win_turn
 
-from .support import CI
+from .support import CI, ci_only
 
 ROOT = Path(__file__).parent.parent
 #: (puzzle file, seconds it takes on one core): the solved puzzles of benchmarks/README.md.
@@ -324,7 +324,7 @@ def test_an_unread_activated_ability_its_controller_cant_pay_for_bears_on_no_win
     assert {u.permanent for u in kept} == ({"waker"} if bears else set())
 
 
-@pytest.mark.skipif(not CI, reason="a search of seconds: run under MTGSOLVER_PROFILE=ci")
+@ci_only("a search of seconds")
 def test_spark_harvest_puzzle_is_won_after_its_first_move(real_cards) -> None:
     """PS_WAR1 after Spark Harvest, Dreadhorde Twins sacrificed (601.2f), destroys Evolution Sage:
     Resolute Watchdog, then an attack of the Zombie Army (Forebear's Blade) and the other Twins wins

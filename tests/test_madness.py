@@ -12,7 +12,7 @@ from mtgsolver.rules.turn import cleanup, max_hand_size
 from mtgsolver.solver.resolve import LibraryReader
 from mtgsolver.solver.win import check_line, win_turn
 
-from .support import CI, FirstChoice
+from .support import FirstChoice, ci_only
 
 pytestmark = pytest.mark.corpus
 
@@ -103,7 +103,7 @@ battlefield:
 """
 
 
-@pytest.mark.skipif(not CI, reason="a search of seconds: run under MTGSOLVER_PROFILE=ci")
+@ci_only("a search of seconds")
 def test_cleanup_steps_follow_one_another_while_something_happens(board, real_cards) -> None:
     """MTGP_04 after its attack: bob at 15. Alms of the Vein and Dark Withering, discarded as the
     turn ends (514.1), are cast for {B} (702.35a-b); Dark Withering destroys Supreme Phantom, so

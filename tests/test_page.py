@@ -29,7 +29,8 @@ FORGE = (Path(__file__).parent / "data" / "two-giants.pzl").read_text(encoding="
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    return TestClient(create_app())
+    """The page's service, its time limit wide enough for a loaded machine (the limit is not tested here)."""
+    return TestClient(create_app(max_time=120))
 
 
 def test_the_page_ships_in_the_package_and_loads_nothing_from_elsewhere(client: TestClient) -> None:
@@ -215,7 +216,7 @@ def test_ui_serves_on_a_free_port_without_opening_when_asked(monkeypatch: pytest
 def test_the_imported_forge_puzzles_load_with_the_card_pool(atomic_cards: Path) -> None:
     from mtgsolver.read.card_index import load_cards
 
-    client = TestClient(create_app(load_cards(atomic_cards)))
+    client = TestClient(create_app(load_cards(atomic_cards), max_time=120))
     listed = client.get("/page/examples").json()
     assert [e["name"] for e in listed if e["error"]] == []
     opened = client.get("/page/examples/puzzles/forge/pp07.yaml").json()

@@ -7,8 +7,8 @@ puzzle's line, paste boards and Forge puzzles, share a board by its link, and sa
 the block, payment and puzzle views under the test run's temporary folder (``page-screenshots``;
 docs/images/ holds copies). The time from a click to the drawn verdict (``performance.now()``
 around the fetch and the rendering, kept by the page) goes to ``page-timings.json`` there, never
-into an assertion: ``benchmarks/page.py`` reports it. Skipped, with the reason, only where
-Chromium or Playwright is absent.
+into an assertion: ``benchmarks/page.py`` reports it. CI's profile only (seconds of a browser);
+skipped there, with the reason, only where Chromium or Playwright is absent.
 """
 from __future__ import annotations
 
@@ -26,11 +26,15 @@ import uvicorn
 
 from mtgsolver.service import create_app
 
+from .support import CI
+
 CHROMIUM = Path(os.environ.get("MTGSOLVER_CHROMIUM", "/usr/bin/chromium"))
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
+if not CI:  # skipped before Playwright is imported
+    pytest.skip("a Chromium browser driven through the page: runs under MTGSOLVER_PROFILE=ci", allow_module_level=True)
 if not CHROMIUM.exists():
     pytest.skip(f"Chromium not found at {CHROMIUM} (apt-get install chromium chromium-driver)", allow_module_level=True)
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed "

@@ -5,8 +5,9 @@ asked the same declared attack (508.1) and the same declared blocks after it (50
 mtgsolver and of phase's engine. Where both answer and disagree, the rules decide: each
 disagreement must come from a card judged here, with the rule phase gets wrong
 (:data:`PHASE_WRONG`), and each judged card has a test of its own on a minimal board. The card
-data phase reads is built in memory for the cards a run uses. The full run (``runs(300, 30)``
-boards) is CI's profile; without the wheel (``pip install -e ".[phase]"``) the tests skip.
+data phase reads is built in memory for the cards a run uses. The run on 300 boards is CI's
+profile; the tests of single judged cards run by default; without the wheel
+(``pip install -e ".[phase]"``) the tests skip.
 """
 from __future__ import annotations
 
@@ -14,13 +15,13 @@ import pytest
 
 from references.phase_peer import Phase, board_text, card_data, differential, load_pool
 
-from .support import CI, runs
+from .support import ci_only
 
 phase = pytest.importorskip("phase", reason="phase-python is not installed (pip install -e '.[phase]')")
 pytestmark = pytest.mark.phase
 
 SEED = 2026
-BOARDS = runs(300, 30)
+BOARDS = 300
 
 #: Cards on which phase answers wrongly, judged by the Comprehensive Rules: the question it gets
 #: wrong, the verdict the rules give there, and why phase differs.
@@ -56,6 +57,7 @@ def _judged(row, question: str, ours: bool) -> str | None:
                  and PHASE_WRONG[card][:2] == (question, ours)), None)
 
 
+@ci_only("300 boards asked of phase")
 def test_every_disagreement_with_phase_is_judged_by_the_rules(rows) -> None:
     """Every board where both answer and differ holds a card of :data:`PHASE_WRONG` that
     explains it (the question and the verdict the rules give)."""
@@ -65,8 +67,9 @@ def test_every_disagreement_with_phase_is_judged_by_the_rules(rows) -> None:
     assert not unexplained, unexplained
 
 
+@ci_only("300 boards asked of phase")
 def test_the_run_is_on_the_boards_it_says(rows) -> None:
-    """``runs(300, 30)`` boards loaded (300 under CI's profile), and phase set up and judged
+    """300 boards loaded, and phase set up and judged
     the attack on nearly all of them."""
     found, drawn = rows
     assert len(found) == BOARDS and drawn < 2 * BOARDS
@@ -74,7 +77,7 @@ def test_the_run_is_on_the_boards_it_says(rows) -> None:
     assert sum(None not in (r.ours_attack, r.phase_attack) for r in found) >= 0.8 * BOARDS
 
 
-@pytest.mark.skipif(not CI, reason="the share is measured on CI's 300 boards")
+@ci_only("300 boards asked of phase")
 def test_undecided_answers_are_rare_on_the_differential_boards(rows) -> None:
     """Undecided only when unread text could matter (docs/unread.md): fewer than 8% of the
     attack and block answers on the 300 boards are undecided."""

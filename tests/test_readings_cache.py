@@ -145,3 +145,28 @@ def test_an_auras_spell_is_read_once(cache: Path, monkeypatch: pytest.MonkeyPatc
     assert first is not None and first["targets"] == [{"kinds": ["creature"]}]
     monkeypatch.setattr(spell, "_spell", _refuse)
     assert spell.remembered_aura(text, "Rancor") == first
+
+
+def test_parse_tables_are_built_again_for_a_changed_grammar(cache: Path) -> None:
+    """The LALR tables kept in the cache directory answer only for the grammar they were built
+    from: a grammar changed under the same name is built again, never parsed by stale tables."""
+    from lark import Lark
+    from lark.exceptions import UnexpectedInput
+
+    def build(grammar: str) -> Lark:
+        return Lark(grammar, parser="lalr", cache=readings.parse_tables("example"))
+
+    assert build('start: "a"').parse("a")
+    kept = cache / "lark-example.tables"
+    assert kept.is_file()
+    changed = build('start: "b"')
+    assert changed.parse("b")
+    with pytest.raises(UnexpectedInput):
+        changed.parse("a")
+
+
+def test_parse_tables_are_built_each_time_where_the_cache_directory_cant_be_made(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "file").write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "file"))
+    assert readings.parse_tables("actions") is False

@@ -18,7 +18,7 @@ from mtgsolver.read.grammar.relative import read
 from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.read.vocabulary import parse_static
 
-from .support import CI
+from .support import ci_only
 
 LT, GT = {"power_less_than": "own_power"}, {"power_greater_than": "own_power"}
 
@@ -153,7 +153,7 @@ def test_no_such_creature_type() -> None:
 
 
 @pytest.mark.corpus
-@pytest.mark.skipif(not CI, reason="reads the whole pool (~5 s): runs under the CI profile (MTGSOLVER_PROFILE=ci)")
+@ci_only("reads the whole pool")
 def test_count_on_the_real_pool(atomic_cards: Path, record_property) -> None:
     """Every line of the pool the family reads is one of the hand-checked lines above."""
     with gzip.open(atomic_cards, "rt", encoding="utf-8") as fh:

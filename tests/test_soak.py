@@ -17,9 +17,9 @@ from mtgsolver.batch import answer_chunk
 from mtgsolver.service import create_app
 from mtgsolver.workers import resident_bytes
 
-from .support import CI
+from .support import ci_only
 
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(not CI, reason="a soak of minutes: MTGSOLVER_PROFILE=ci")]
+pytestmark = [pytest.mark.slow, ci_only("a soak of minutes")]
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 REQUESTS, WARM = 10_000, 1_000

@@ -37,6 +37,7 @@ from lark.exceptions import LarkError, VisitError
 
 from mtgsolver.model.keywords import COMBAT_KEYWORDS
 from mtgsolver.model.subtypes import subtypes
+from mtgsolver.read.grammar.readings import parse_tables
 from mtgsolver.read.grammar.tables import ConstantRules
 from mtgsolver.read.grammar.text import COLORS, normalise, number, plural_subtypes
 
@@ -248,7 +249,7 @@ def _keyword_at_one(words: list[str], i: int, phrases: dict[tuple[str, ...], str
 @functools.lru_cache(maxsize=1)
 def _parser() -> Lark:
     return Lark((_HERE / "actions.lark").read_text(encoding="utf-8"), parser="lalr", lexer="basic",
-                start=["sentence", "trigger", "condition", "choose"])
+                start=["sentence", "trigger", "condition", "choose"], cache=parse_tables("actions"))
 
 
 def _parse(text: str, start: str, quotes: tuple[str, ...] = ()) -> Any:

@@ -39,6 +39,7 @@ from mtgsolver.model.mana_abilities import (
     OwnColors,
     Reflect,
 )
+from mtgsolver.read.grammar.readings import parse_tables
 from mtgsolver.read.grammar.tables import ConstantRules
 from mtgsolver.read.grammar.text import COLORS, normalise, number, singular
 
@@ -51,7 +52,7 @@ _COLORS = MANA_TYPES[:5]
 def _parser() -> Lark:
     grammar = (Path(__file__).with_name("mana.lark")).read_text(encoding="utf-8")
     return Lark(grammar, parser="lalr", lexer="contextual", start=["start", "tapped_trigger", "mana_trigger"],
-                propagate_positions=True)
+                propagate_positions=True, cache=parse_tables("mana"))
 
 
 def read(line: str, name: str) -> list[Any] | None:
