@@ -1,0 +1,98 @@
+"""Mana that may be spent on activated abilities (106.6): an activated ability's cost is paid like
+a spell's (602.2b), so "Spend this mana only to activate abilities" (Cryptic Trilobite) pays one,
+"... or activate abilities of artifacts" (Power Depot, Soldevi Machinist) pays an artifact's and
+no other's, and neither pays a spell the restriction doesn't name (601.2h). The reader keeps
+both halves of the restriction, or leaves the line unread."""
+from __future__ import annotations
+
+import pytest
+
+from mtgsolver.model.mana import ManaCost
+from mtgsolver.model.mana_abilities import ANY_SOURCE, ManaAbilityError
+from mtgsolver.read.grammar.mana import parse_mana_ability
+from mtgsolver.rules.game import Game
+from mtgsolver.rules.mana_sources import SpellInfo
+from mtgsolver.solver.payment import pay
+from mtgsolver.solver.plan import plan
+from mtgsolver.solver.resolve import LibraryReader
+from mtgsolver.solver.turn_moves import moves, payments
+
+HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\n"
+TRILOBITE = "{id: t, card: Cryptic Trilobite, controller: a, counters: {+1/+1: 2}}"
+ENGINE = "{id: engine, card: Dragon Engine, controller: a}"  # artifact creature, "{2}: +1/+0"
+SPIRIT = "{id: spirit, card: Raging Spirit, controller: a}"  # a creature, "{2}: becomes colorless"
+
+
+def _board(real_board, *perms: str, hand: str = "", tail: str = ""):
+    zones = f"zones: {{a: {{hand: [{hand}]}}}}\n" if hand else ""
+    return real_board(HEAD + zones + "battlefield:\n" + "".join(f"  - {p}\n" for p in perms) + tail)
+
+
+@pytest.mark.parametrize("card, line, spells, abilities", [
+    ("Cryptic Trilobite", "Remove a +1/+1 counter from Cryptic Trilobite: Add {C}{C}. Spend this mana only to "
+     "activate abilities.", set(), {ANY_SOURCE}),
+    ("Soldevi Machinist", "{T}: Add {C}{C}. Spend this mana only to activate abilities of artifacts.",
+     set(), {"artifact"}),
+    ("Power Depot", "{T}: Add one mana of any color. Spend this mana only to cast artifact spells or activate "
+     "abilities of artifacts.", {"artifact"}, {"artifact"}),
+    ("Smokebraider", "{T}: Add two mana in any combination of colors. Spend this mana only to cast Elemental spells "
+     "or activate abilities of Elementals.", {"elemental"}, {"elemental"}),
+    ("Base Camp", "{T}: Add one mana of any color. Spend this mana only to cast a Cleric, Rogue, Warrior, or Wizard "
+     "spell or to activate an ability of a Cleric, Rogue, Warrior, or Wizard.",
+     {"cleric", "rogue", "warrior", "wizard"}, {"cleric", "rogue", "warrior", "wizard"}),
+    ("Eldrazi Temple", "{T}: Add {C}{C}. Spend this mana only to cast colorless Eldrazi spells or activate abilities "
+     "of colorless Eldrazi.", {"colorless eldrazi"}, {"colorless eldrazi"}),
+    ("Automated Artificer", "{T}: Add {C}. Spend this mana only to activate an ability or cast an artifact spell.",
+     {"artifact"}, {ANY_SOURCE}),
+])
+def test_106_6_a_restriction_to_abilities_is_read_whole(card, line, spells, abilities):
+    """Both halves of the restriction: the spells it names and the sources of the abilities (602.2b)."""
+    a = parse_mana_ability(line, card)
+    assert (a.spend_only, a.spend_abilities) == (frozenset(spells), frozenset(abilities))
+
+
+def test_106_6_a_restriction_the_model_cant_hold_stays_unread():
+    """Cultivator Drone's "or pay a cost that contains {C}" and the abilities of a card alone (not of a
+    permanent too) are not read rather than read as cast-only."""
+    for line in ("{T}: Add {C}. Spend this mana only to cast a colorless spell, activate an ability of a colorless "
+                 "permanent, or pay a cost that contains {C}.",
+                 "{T}: Add {C}. Spend this mana only to cast artifact spells or activate abilities of artifact cards."):
+        with pytest.raises(ManaAbilityError):
+            parse_mana_ability(line, "Cultivator Drone")
+
+
+def test_602_2b_plan_pays_an_ability_with_cryptic_trilobites_mana(real_board):
+    """Cryptic Trilobite's {C}{C} pays Dragon Engine's {2}, and not Grizzly Bears' {1}{G} (106.6, 601.2h)."""
+    b = _board(real_board, TRILOBITE, ENGINE, hand="Grizzly Bears")
+    r = plan(b, ["engine"])
+    assert r.castable is True and [a.source for a in r.steps[0].activations] == ["t"]
+    r = plan(b, ["Grizzly Bears"])
+    assert r.castable is False and r.reasons[0].rule == "601.2h"
+
+
+def test_106_6_mana_for_the_abilities_of_artifacts_pays_no_other_ability(real_board):
+    """Soldevi Machinist's mana pays Dragon Engine's ability (an artifact's) and not Raging Spirit's."""
+    b = _board(real_board, "{id: m, card: Soldevi Machinist, controller: a}", ENGINE, SPIRIT)
+    assert plan(b, ["engine"]).castable is True
+    r = plan(b, ["spirit"])
+    assert r.castable is False and r.reasons[0].rule == "601.2h"
+
+
+def test_106_6_pool_mana_for_abilities_pays_the_ability_it_names(real_board):
+    """Mana in the pool restricted to the abilities of artifacts (``spend_abilities``) pays Dragon
+    Engine's ability in a plan and in ``pay``, and not Raging Spirit's."""
+    tail = "mana_pool:\n  a: [{mana: \"{C}{C}\", spend_abilities: [artifact]}]\n"
+    b = _board(real_board, ENGINE, SPIRIT, tail=tail)
+    assert plan(b, ["engine"]).castable is True and plan(b, ["spirit"]).castable is False
+    assert pay(b, "{2}", spell=SpellInfo.ability_of(b.permanent("engine"))).payable is True
+    assert pay(b, "{2}", spell=SpellInfo.ability_of(b.permanent("spirit"))).payable is False
+
+
+def test_602_2b_the_turn_search_activates_an_ability_with_mana_for_abilities(real_board):
+    """The whole-turn search's payments: Trilobite's mana pays Dragon Engine's ability, and is no
+    payment for a {2} spell."""
+    b = _board(real_board, TRILOBITE, ENGINE)
+    game = Game(b, LibraryReader(None), None)  # type: ignore[arg-type]
+    found = moves(game, "a", instant_only=False)
+    assert any(m.kind == "activate" and m.subject == "engine" for m in found.moves), found.notes
+    assert payments(game, "a", ManaCost.parse("{2}"), None, None, source="engine").payments
