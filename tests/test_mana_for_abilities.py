@@ -96,3 +96,14 @@ def test_602_2b_the_turn_search_activates_an_ability_with_mana_for_abilities(rea
     found = moves(game, "a", instant_only=False)
     assert any(m.kind == "activate" and m.subject == "engine" for m in found.moves), found.notes
     assert payments(game, "a", ManaCost.parse("{2}"), None, None, source="engine").payments
+
+
+def test_106_6_mana_for_abilities_that_could_pay_a_mana_abilitys_cost_is_undecided(real_board):
+    """Cryptic Trilobite's mana may pay Prismite's "{2}: Add one mana of any color" (a mana ability is an
+    activated ability, 602.2b, 605.1a), which then pays Llanowar Elves' {G}; payment does not model
+    restricted mana paying a mana ability's cost, so the answer is undecided, never "no"."""
+    b = _board(real_board, TRILOBITE, "{id: p, card: Prismite, controller: a}", hand="Llanowar Elves")
+    r = plan(b, ["Llanowar Elves"])
+    assert r.castable is None and "t (Remove a +1/+1 counter from Cryptic Trilobite" in r.reasons[0].message
+    r = pay(b, "{G}")
+    assert r.payable is None and "mana cost of p's mana ability (602.2b)" in r.reasons[0].message

@@ -412,10 +412,11 @@ def _ability_mana_for_mana_costs(col: _Collector) -> None:
     (602.2b, 605.3a: Cryptic Trilobite's mana for Orb of Dragonkind's {1}); the encodings pay those
     costs with unrestricted mana only, so such a pair is recorded as not modelled (an answer it
     could change is undecided)."""
-    costly = {i.source for i in col.instances if i.mana_cost.symbols and i.zone is None}
+    perms = list(col.board.controlled_by(col.player))
+    costly = {p.id for p in perms if any(a.mana_cost.symbols for a in p.mana_abilities)}
     if not costly:
         return
-    for perm in col.board.controlled_by(col.player):
+    for perm in perms:
         for ability in perm.mana_abilities:
             entries = chosen_entries(perm, ability.spend_abilities)
             if entries is None or ability.taps and perm.tapped:
