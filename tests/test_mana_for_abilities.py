@@ -6,7 +6,9 @@ both halves of the restriction, or leaves the line unread."""
 from __future__ import annotations
 
 import pytest
+from typer.testing import CliRunner
 
+from mtgsolver.cli import app
 from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.mana_abilities import ANY_SOURCE, ManaAbilityError
 from mtgsolver.read.grammar.mana import parse_mana_ability
@@ -21,6 +23,14 @@ HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\n"
 TRILOBITE = "{id: t, card: Cryptic Trilobite, controller: a, counters: {+1/+1: 2}}"
 ENGINE = "{id: engine, card: Dragon Engine, controller: a}"  # artifact creature, "{2}: +1/+0"
 SPIRIT = "{id: spirit, card: Raging Spirit, controller: a}"  # a creature, "{2}: becomes colorless"
+
+
+ROCK_AND_GOLEM = HEAD + """battlefield:
+  - {id: rock, name: Rock, types: [artifact], controller: a,
+     text: "{T}: Add {C}{C}. Spend this mana only to activate abilities."}
+  - {id: golem, name: Golem, types: [artifact, creature], subtypes: [golem], power: 1, toughness: 1, controller: a,
+     text: "{2}: Golem deals 1 damage to target player."}
+"""
 
 
 def _board(real_board, *perms: str, hand: str = "", tail: str = ""):
@@ -107,3 +117,17 @@ def test_106_6_mana_for_abilities_that_could_pay_a_mana_abilitys_cost_is_undecid
     assert r.castable is None and "t (Remove a +1/+1 counter from Cryptic Trilobite" in r.reasons[0].message
     r = pay(b, "{G}")
     assert r.payable is None and "mana cost of p's mana ability (602.2b)" in r.reasons[0].message
+
+
+def test_602_2b_plan_and_pay_command_pay_a_golems_ability_with_mana_for_abilities(board_file):
+    """The hand-written artifact "Spend this mana only to activate abilities" pays the Golem's {2}:
+    ``plan`` casts it, ``pay --ability golem`` pays it (exit 0); ``pay`` without saying what the mana
+    is for leaves the restricted mana out (exit 1, 106.6); ``--ability`` with ``--spell`` is bad input."""
+    path = str(board_file(ROCK_AND_GOLEM, "golem.yaml"))
+    runner = CliRunner()
+    r = runner.invoke(app, ["plan", path, "--cast", "golem"])
+    assert r.exit_code == 0 and "rock: {T}: Add {C}{C}" in r.output, r.output
+    assert runner.invoke(app, ["pay", path, "--cost", "{2}", "--ability", "golem"]).exit_code == 0
+    assert runner.invoke(app, ["pay", path, "--cost", "{2}"]).exit_code == 1
+    both = ["pay", path, "--cost", "{2}", "--ability", "golem", "--spell", "artifact"]
+    assert runner.invoke(app, both).exit_code == 2
