@@ -16,13 +16,13 @@ from mtgsolver.rules.game import Game
 from mtgsolver.rules.mana_sources import SpellInfo
 from mtgsolver.solver.payment import pay
 from mtgsolver.solver.plan import plan
-from mtgsolver.solver.resolve import LibraryReader
+from mtgsolver.solver.resolve import LibraryReader, resolve
 from mtgsolver.solver.turn_moves import moves, payments
 
 HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\n"
 TRILOBITE = "{id: t, card: Cryptic Trilobite, controller: a, counters: {+1/+1: 2}}"
 ENGINE = "{id: engine, card: Dragon Engine, controller: a}"  # artifact creature, "{2}: +1/+0"
-SPIRIT = "{id: spirit, card: Raging Spirit, controller: a}"  # a creature, "{2}: becomes colorless"
+SCOUT = "{id: scout, card: Enslaved Scout, controller: a}"  # a creature, "{2}: gains mountainwalk"
 
 
 ROCK_AND_GOLEM = HEAD + """battlefield:
@@ -81,21 +81,21 @@ def test_602_2b_plan_pays_an_ability_with_cryptic_trilobites_mana(real_board):
 
 
 def test_106_6_mana_for_the_abilities_of_artifacts_pays_no_other_ability(real_board):
-    """Soldevi Machinist's mana pays Dragon Engine's ability (an artifact's) and not Raging Spirit's."""
-    b = _board(real_board, "{id: m, card: Soldevi Machinist, controller: a}", ENGINE, SPIRIT)
+    """Soldevi Machinist's mana pays Dragon Engine's ability (an artifact's) and not Enslaved Scout's."""
+    b = _board(real_board, "{id: m, card: Soldevi Machinist, controller: a}", ENGINE, SCOUT)
     assert plan(b, ["engine"]).castable is True
-    r = plan(b, ["spirit"])
+    r = plan(b, ["scout"])
     assert r.castable is False and r.reasons[0].rule == "601.2h"
 
 
 def test_106_6_pool_mana_for_abilities_pays_the_ability_it_names(real_board):
     """Mana in the pool restricted to the abilities of artifacts (``spend_abilities``) pays Dragon
-    Engine's ability in a plan and in ``pay``, and not Raging Spirit's."""
+    Engine's ability in a plan and in ``pay``, and not Enslaved Scout's."""
     tail = "mana_pool:\n  a: [{mana: \"{C}{C}\", spend_abilities: [artifact]}]\n"
-    b = _board(real_board, ENGINE, SPIRIT, tail=tail)
-    assert plan(b, ["engine"]).castable is True and plan(b, ["spirit"]).castable is False
+    b = _board(real_board, ENGINE, SCOUT, tail=tail)
+    assert plan(b, ["engine"]).castable is True and plan(b, ["scout"]).castable is False
     assert pay(b, "{2}", spell=SpellInfo.ability_of(b.permanent("engine"))).payable is True
-    assert pay(b, "{2}", spell=SpellInfo.ability_of(b.permanent("spirit"))).payable is False
+    assert pay(b, "{2}", spell=SpellInfo.ability_of(b.permanent("scout"))).payable is False
 
 
 def test_602_2b_the_turn_search_activates_an_ability_with_mana_for_abilities(real_board):
@@ -131,3 +131,24 @@ def test_602_2b_plan_and_pay_command_pay_a_golems_ability_with_mana_for_abilitie
     assert runner.invoke(app, ["pay", path, "--cost", "{2}"]).exit_code == 1
     both = ["pay", path, "--cost", "{2}", "--ability", "golem", "--spell", "artifact"]
     assert runner.invoke(app, both).exit_code == 2
+
+
+def test_602_2b_resolve_pays_an_activation_with_pool_mana_for_the_abilities_of_artifacts(real_board):
+    """``resolve``: pool mana for the abilities of artifacts pays Dragon Engine's {2}, which then has
+    +1/+0; Enslaved Scout's {2} can't be paid with it (106.6, 601.2h)."""
+    tail = "mana_pool:\n  a: [{mana: \"{C}{C}\", spend_abilities: [artifact]}]\n"
+    b = _board(real_board, ENGINE, SCOUT, tail=tail)
+    r = resolve(b, ["activate engine"])
+    assert r.resolved is True and r.board is not None and not r.board.pool("a")
+    r = resolve(b, ["activate scout"])
+    assert r.resolved is False and r.reason is not None and r.reason.rule == "601.2h"
+
+
+def test_106_4_the_mana_left_after_an_activation_is_the_mana_it_could_not_use(real_board):
+    """Pool mana for the abilities of artifacts and mana for creature spells: Dragon Engine's {2}
+    takes the first, and the creature-spell mana is what stays in the pool (106.4, 106.6)."""
+    tail = ("mana_pool:\n  a: [{mana: \"{C}{C}\", spend_abilities: [artifact]}, "
+            "{mana: \"{C}\", spend_only: [creature]}]\n")
+    r = resolve(_board(real_board, ENGINE, tail=tail), ["activate engine"])
+    assert r.resolved is True and r.board is not None
+    assert [(m.type, m.spend_only, m.spend_abilities) for m in r.board.pool("a")] == [("C", {"creature"}, None)]

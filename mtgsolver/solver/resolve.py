@@ -531,16 +531,24 @@ def paid_by_solver(game: Game, cost: ManaCost, player: str, x: int | None, card:
                 counters.append((player, "energy", c.amount))  # 107.14
     return Payment(player, tuple(a.source for a in result.activations if a.taps),
                    tuple(a.source for a in result.activations if a.untaps), tuple(result.sacrificed),
-                   tuple(counters), result.life_paid, result.damage, _pool_after(view, player, result, card),
+                   tuple(counters), result.life_paid, result.damage, _pool_after(view, player, result, card, spell),
                    tuple(f"{a.source}: {a.ability}" for a in result.activations))
 
 
-def _pool_after(view: Board, player: str, result: PaymentResult, card: Card | None) -> tuple[PoolMana, ...]:
+def _pool_after(view: Board, player: str, result: PaymentResult, card: Card | None,
+                spell: SpellInfo | None) -> tuple[PoolMana, ...]:
     """106.4: the mana left in the pool: what it held and wasn't spent, and what the mana
-    abilities made and the cost didn't take (with its spending restriction, 106.6)."""
+    abilities made and the cost didn't take (with its spending restriction, 106.6); ``spell``:
+    an activated ability's source (602.2b)."""
     left = list(view.pool(player))
     kinds = {t.lower() for t in (card.types if card else ())}
-    left.sort(key=lambda m: m.spend_only is None or bool(m.spend_only & kinds))  # restricted, unusable first
+
+    def usable(m: PoolMana) -> bool:
+        if spell is not None:
+            return spell.allows(m.spend_only, frozenset(), False, m.spend_abilities)
+        return m.spend_only is None or bool(m.spend_only & kinds)
+
+    left.sort(key=usable)  # restricted, unusable first
     out: list[PoolMana] = []
     for u in result.floating:
         if u.source == "pool":
