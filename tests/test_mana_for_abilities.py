@@ -12,7 +12,7 @@ from mtgsolver.cli import app
 from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.mana_abilities import ANY_SOURCE, ManaAbilityError
 from mtgsolver.read.grammar.mana import parse_mana_ability
-from mtgsolver.rules.game import Game
+from mtgsolver.rules.game import Game, Undecided
 from mtgsolver.rules.mana_sources import SpellInfo
 from mtgsolver.solver.payment import pay
 from mtgsolver.solver.plan import plan
@@ -117,6 +117,9 @@ def test_106_6_mana_for_abilities_that_could_pay_a_mana_abilitys_cost_is_undecid
     assert r.castable is None and "t (Remove a +1/+1 counter from Cryptic Trilobite" in r.reasons[0].message
     r = pay(b, "{G}")
     assert r.payable is None and "mana cost of p's mana ability (602.2b)" in r.reasons[0].message
+    game = Game(b, LibraryReader(None), None)  # type: ignore[arg-type]
+    with pytest.raises(Undecided, match="mana cost of p's mana ability"):  # the turn search: a note, no "no"
+        payments(game, "a", ManaCost.parse("{G}"), None, b.zones["a"].hand[0].card)
 
 
 def test_602_2b_plan_and_pay_command_pay_a_golems_ability_with_mana_for_abilities(board_file):

@@ -301,7 +301,11 @@ def _payments(game: Game, player: str, cost: ManaCost, x: int | None, card: Card
         found = tuple(p for p in some if any(a.startswith("pool: ") for a in p.activations))
     try:
         solver = _solver_payment(game, player, cost, x, card, source)
-    except Illegal:
+    except Illegal as no:
+        gaps = [e for e in exclusions if not e.modelled]
+        if gaps and not found:  # a mana ability payment does not model could pay it: never "no"
+            raise Undecided(gaps[0].rule, f"{no.message}; mana abilities payment does not model could pay it: "
+                            + "; ".join(f"{e.source} ({e.reason})" for e in gaps)) from None
         if not found:
             raise
         solver = PaymentOptions((), False, f"one way of paying {cost} was tried (mana abilities beyond tapping for "
