@@ -18,6 +18,7 @@ from mtgsolver.solver.payment import pay
 from mtgsolver.solver.plan import plan
 from mtgsolver.solver.resolve import LibraryReader, resolve
 from mtgsolver.solver.turn_moves import moves, payments
+from references.reference_payment import best_payment, replay
 
 HEAD = "version: 1\nactive_player: a\nplayers: [{name: a}, {name: b}]\n"
 TRILOBITE = "{id: t, card: Cryptic Trilobite, controller: a, counters: {+1/+1: 2}}"
@@ -155,3 +156,33 @@ def test_106_4_the_mana_left_after_an_activation_is_the_mana_it_could_not_use(re
     r = resolve(_board(real_board, ENGINE, tail=tail), ["activate engine"])
     assert r.resolved is True and r.board is not None
     assert [(m.type, m.spend_only, m.spend_abilities) for m in r.board.pool("a")] == [("C", {"creature"}, None)]
+
+
+#: Boards of mana restricted to abilities (and some that is not), each with the permanents whose
+#: abilities are paid for: an artifact, a red Goblin, a colorless Eldrazi, a red Elemental.
+OWNERS = ("{id: engine, card: Dragon Engine, controller: a}", "{id: scout, card: Enslaved Scout, controller: a}",
+          "{id: reshaper, card: Matter Reshaper, controller: a}",
+          "{id: harbinger, card: Flamekin Harbinger, controller: a}")
+
+
+@pytest.mark.parametrize("sources, tail", [
+    ((TRILOBITE, "{id: f, card: Forest, controller: a}"), ""),
+    (("{id: m, card: Soldevi Machinist, controller: a}", "{id: f, card: Forest, controller: a}"), ""),
+    (("{id: d, card: Power Depot, controller: a}", "{id: r, card: Mountain, controller: a}"), ""),
+    (("{id: s, card: Smokebraider, controller: a}",), ""),
+    (("{id: e, card: Eldrazi Temple, controller: a}", "{id: f, card: Forest, controller: a}"), ""),
+    (("{id: f, card: Forest, controller: a}",),
+     "mana_pool:\n  a: [{mana: \"{C}{C}\", spend_abilities: [elemental]}]\n"),
+], ids=["trilobite", "machinist", "depot", "smokebraider", "temple", "pool"])
+def test_602_2b_paying_an_ability_agrees_with_the_reference(real_board, sources, tail):
+    """``pay`` for each owner's ability (602.2b) finds a payment exactly when the brute-force reference
+    does (106.6), with the same objective, and the reference replays it."""
+    b = _board(real_board, *sources, *OWNERS, tail=tail)
+    for owner in ("engine", "scout", "reshaper", "harbinger"):
+        perm = b.permanent(owner)
+        for cost in ("{2}", "{1}{G}", "{C}{C}{C}"):
+            r = pay(b, cost, spell=SpellInfo.ability_of(perm))
+            want = best_payment(b, "a", ManaCost.parse(cost), ability_of=perm)
+            assert r.payable is (want is not None), (owner, cost, r.reasons)
+            if want is not None:
+                assert replay(b, "a", ManaCost.parse(cost), r, ability_of=perm) == want, (owner, cost)
