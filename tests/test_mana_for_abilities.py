@@ -186,3 +186,12 @@ def test_602_2b_paying_an_ability_agrees_with_the_reference(real_board, sources,
             assert r.payable is (want is not None), (owner, cost, r.reasons)
             if want is not None:
                 assert replay(b, "a", ManaCost.parse(cost), r, ability_of=perm) == want, (owner, cost)
+
+
+def test_118_3_a_counter_removed_for_one_abilitys_mana_is_gone_for_the_next(real_board):
+    """Cryptic Trilobite with one +1/+1 counter makes {C}{C} once: it pays Dragon Engine's {2} or Clay
+    Statue's {2}, not both (118.3: a counter removed is gone; 602.2b, 106.6)."""
+    one = TRILOBITE.replace("{+1/+1: 2}", "{+1/+1: 1}")
+    b = _board(real_board, one, ENGINE, "{id: statue, card: Clay Statue, controller: a}")
+    assert plan(b, ["engine"]).castable is True and plan(b, ["statue"]).castable is True
+    assert plan(b, ["engine", "statue"]).castable is False
