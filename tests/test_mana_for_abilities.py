@@ -63,11 +63,13 @@ def test_106_6_a_restriction_to_abilities_is_read_whole(card, line, spells, abil
 
 
 def test_106_6_a_restriction_the_model_cant_hold_stays_unread():
-    """Cultivator Drone's "or pay a cost that contains {C}" and the abilities of a card alone (not of a
-    permanent too) are not read rather than read as cast-only."""
+    """Cultivator Drone's "or pay a cost that contains {C}", the abilities of a card alone (not of a
+    permanent too) and sources named by other words than types and colors are not read rather than read
+    as cast-only."""
     for line in ("{T}: Add {C}. Spend this mana only to cast a colorless spell, activate an ability of a colorless "
                  "permanent, or pay a cost that contains {C}.",
-                 "{T}: Add {C}. Spend this mana only to cast artifact spells or activate abilities of artifact cards."):
+                 "{T}: Add {C}. Spend this mana only to cast artifact spells or activate abilities of artifact cards.",
+                 "{T}: Add {C}. Spend this mana only to cast artifact spells or activate abilities of your artifacts."):
         with pytest.raises(ManaAbilityError):
             parse_mana_ability(line, "Cultivator Drone")
 
