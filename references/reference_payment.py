@@ -88,36 +88,23 @@ def made_by_ok(unit: Unit, mana_from: frozenset[str] | None) -> bool:
 def spell_may_use(restricted: tuple[str, ...], spell_types: frozenset[str], cost: ManaCost) -> bool:
     """106.6: restricted mana pays only for the spells it names (every word of an entry: a
     type, or a color word of the spell's colors); ``{x}`` any cost that contains {X}."""
-    if not restricted:
-        return True
-    colors = {c.value for c in cost.colors}
-
-    def word_ok(w: str) -> bool:
-        if w in WORD:
-            return WORD[w] in colors
-        if w == "colorless":
-            return not colors
-        if w == "multicolored":
-            return len(colors) >= 2
-        return w in spell_types
-
-    for entry in restricted:
-        if entry == "{x}":
-            if any(s.variable for s in cost.symbols):
-                return True
-        elif all(word_ok(w) for w in entry.split()):
-            return True
-    return False
+    spells = tuple(e for e in restricted if not e.startswith("ability:"))
+    return not restricted or _names(spells, cost, {c.value for c in cost.colors}, spell_types)
 
 
 def ability_may_use(restricted: tuple[str, ...], source: Permanent, cost: ManaCost) -> bool:
     """106.6, 602.2b: restricted mana pays an activated ability of ``source`` when an ``ability:``
     entry names it (each word a type, supertype or subtype of the source, or a color word of its
     colors; no word: any source); ``{x}`` any cost that contains {X}."""
-    if not restricted:
-        return True
-    colors = {c.value for c in source.colors}
+    sources = tuple(e[len("ability:"):] if e.startswith("ability:") else e for e in restricted
+                    if e.startswith("ability:") or e == "{x}")
     kinds = {t.lower() for t in (*source.types, *source.supertypes, *source.subtypes)}
+    return not restricted or _names(sources, cost, {c.value for c in source.colors}, kinds)
+
+
+def _names(entries: tuple[str, ...], cost: ManaCost, colors: set[str], kinds: frozenset[str] | set[str]) -> bool:
+    """Whether an entry names what is paid for: ``{x}`` a cost with {X}; else every word a kind
+    (type, supertype, subtype) or a color word of ``colors`` (105.2)."""
 
     def word_ok(w: str) -> bool:
         if w in WORD:
@@ -128,11 +115,11 @@ def ability_may_use(restricted: tuple[str, ...], source: Permanent, cost: ManaCo
             return len(colors) >= 2
         return w in kinds
 
-    for entry in restricted:
+    for entry in entries:
         if entry == "{x}":
             if any(s.variable for s in cost.symbols):
                 return True
-        elif entry.startswith("ability:") and all(word_ok(w) for w in entry[len("ability:"):].split()):
+        elif all(word_ok(w) for w in entry.split()):
             return True
     return False
 
