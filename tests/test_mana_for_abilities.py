@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from mtgsolver.cli import app
 from mtgsolver.model.mana import ManaCost
 from mtgsolver.model.mana_abilities import ANY_SOURCE, ManaAbilityError
+from mtgsolver.read.board_writer import board_data
 from mtgsolver.read.grammar.mana import parse_mana_ability
 from mtgsolver.rules.game import Game, Undecided
 from mtgsolver.rules.mana_sources import SpellInfo
@@ -99,6 +100,8 @@ def test_106_6_pool_mana_for_abilities_pays_the_ability_it_names(real_board):
     assert plan(b, ["engine"]).castable is True and plan(b, ["scout"]).castable is False
     assert pay(b, "{2}", spell=SpellInfo.ability_of(b.permanent("engine"))).payable is True
     assert pay(b, "{2}", spell=SpellInfo.ability_of(b.permanent("scout"))).payable is False
+    written = board_data(b)["mana_pool"]["a"]
+    assert written == [{"mana": "{C}{C}", "spend_only": [], "spend_abilities": ["artifact"]}]
 
 
 def test_602_2b_the_turn_search_activates_an_ability_with_mana_for_abilities(real_board):
