@@ -200,3 +200,10 @@ def test_118_3_a_counter_removed_for_one_abilitys_mana_is_gone_for_the_next(real
     b = _board(real_board, one, ENGINE, "{id: statue, card: Clay Statue, controller: a}")
     assert plan(b, ["engine"]).castable is True and plan(b, ["statue"]).castable is True
     assert plan(b, ["engine", "statue"]).castable is False
+
+
+def test_106_6_an_unread_restriction_on_a_possible_source_leaves_the_ability_undecided(real_board):
+    """Cultivator Drone's line is not read: the plan can't say Dragon Engine's {2} is not payable, and names
+    the line (never "no")."""
+    r = plan(_board(real_board, "{id: d, card: Cultivator Drone, controller: a}", ENGINE), ["engine"])
+    assert r.castable is None and r.as_read is False and [u.permanent for u in r.unread] == ["d"]
