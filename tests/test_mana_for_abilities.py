@@ -126,6 +126,10 @@ def test_106_6_mana_for_abilities_that_could_pay_a_mana_abilitys_cost_is_undecid
     game = Game(b, LibraryReader(None), None)  # type: ignore[arg-type]
     with pytest.raises(Undecided, match="mana cost of p's mana ability"):  # the turn search: a note, no "no"
         payments(game, "a", ManaCost.parse("{G}"), None, b.zones["a"].hand[0].card)
+    tail = "mana_pool:\n  a: [{mana: \"{C}{C}\", spend_abilities: [artifact]}]\n"
+    r = pay(_board(real_board, "{id: p, card: Prismite, controller: a}", tail=tail), "{G}")
+    assert r.payable is None and r.reasons[0].message.startswith("undecided: mana abilities the payment does not "
+                                                                 "model could pay it: pool ({C} in the pool)")
 
 
 def test_602_2b_plan_and_pay_command_pay_a_golems_ability_with_mana_for_abilities(board_file):

@@ -97,8 +97,8 @@ class SpellInfo:
                abilities: frozenset[str] | None = None) -> bool:
         """Whether mana restricted to ``spend_only`` spells, and to the activated abilities of
         ``abilities`` sources (602.2b), may pay this cost (106.6; an entry of several words, ``elf
-        creature``, ``colorless eldrazi``, needs them all, ``ANY_SOURCE`` none; an empty set pays no
-        spell). ``{x}`` allows any cost that contains {X} (``cost_has_x``), a spell's or an ability's."""
+        creature``, ``colorless eldrazi``, needs them all, ``ANY_SOURCE`` has none; an empty set pays
+        no spell). ``{x}`` allows any cost that contains {X} (``cost_has_x``), a spell's or an ability's."""
         if spend_only is None or cost_has_x and "{x}" in spend_only:
             return True
         colors = self.colors if self.colors is not None else cost_colors
@@ -410,22 +410,23 @@ def extract_sources(board: Board, player: str, spell: SpellInfo | None,
 def _ability_mana_for_mana_costs(col: _Collector) -> None:
     """Mana that may be spent on activated abilities may pay a mana ability's own mana cost
     (602.2b, 605.3a: Cryptic Trilobite's mana for Orb of Dragonkind's {1}); the encodings pay those
-    costs with unrestricted mana only, so such a pair is recorded as not modelled (an answer it
-    could change is undecided)."""
+    costs with unrestricted mana only, so such mana, made or in the pool, is recorded as not modelled
+    (an answer it could change is undecided)."""
     perms = list(col.board.controlled_by(col.player))
-    costly = {p.id for p in perms if any(a.mana_cost.symbols for a in p.mana_abilities)}
+    costly = [p for p in perms if any(a.mana_cost.symbols for a in p.mana_abilities)]
     if not costly:
         return
-    for perm in perms:
-        for ability in perm.mana_abilities:
-            entries = chosen_entries(perm, ability.spend_abilities)
-            if entries is None or ability.taps and perm.tapped:
-                continue
-            paid = sorted(s for s in costly if s != perm.id and SpellInfo.ability_of(col.board.permanent(s)).allows(
-                frozenset(), frozenset(), False, entries))
-            if paid:
-                col.exclude(perm.id, ability, f"its mana may pay the mana cost of {', '.join(paid)}'s mana ability "
-                            "(602.2b), which payment does not model", "106.6", modelled=False)
+    payers = [(perm.id, ability.text, chosen_entries(perm, ability.spend_abilities), ability.types())
+              for perm in perms for ability in perm.mana_abilities if not (ability.taps and perm.tapped)]
+    payers += [("pool", f"{{{m.type}}} in the pool", m.spend_abilities, frozenset({m.type}))
+               for m in col.board.pool(col.player)]
+    for source, text, entries, types in payers:
+        paid = sorted(p.id for p in costly if p.id != source and entries is not None
+                      and SpellInfo.ability_of(p).allows(frozenset(), frozenset(), False, entries))
+        if paid:
+            col.exclusions.append(Exclusion(source, text, f"its mana may pay the mana cost of {', '.join(paid)}'s "
+                                            "mana ability (602.2b), which payment does not model", "106.6", False,
+                                            types))
 
 
 def _copies(col: _Collector, key: str, ability: ManaAbility, common: dict, repeatable: list[Instance],
