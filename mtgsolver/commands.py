@@ -79,6 +79,9 @@ class PayOptions(_Options):
     x: Optional[int] = X
     max_x: bool = MaxX
     spell: Optional[str] = Field(None, description='What the mana is for (106.6), e.g. "creature elf green".')
+    ability: Optional[str] = Field(None, description="The permanent (its id) whose activated ability the cost is for: "
+                                                     "its types and colors decide which mana restricted to abilities "
+                                                     "pays it (602.2b, 106.6).")
     card: Optional[str] = Field(None, description="The card the cost is for: in the player's hand (id or name) or "
                                                   "any known card; its types and colors for spending restrictions "
                                                   "(106.6), and with X what its permanent enters with (107.3m).")
@@ -201,6 +204,8 @@ def _pay_arguments(board: Board, o: PayOptions, library: CardLibrary | None) -> 
     """
     from mtgsolver.solver.payment import spell_info
 
+    if o.ability is not None and (o.spell is not None or o.card is not None):
+        raise OptionError("ability", "give `ability`, `spell` or `card`, one of them: what the mana pays for")
     card = _card(board, o.card, o.player or board.active_player, library) if o.card is not None else None
     text = o.cost
     if text is None:
@@ -213,8 +218,26 @@ def _pay_arguments(board: Board, o: PayOptions, library: CardLibrary | None) -> 
                                   "`max_x` (107.3a)")
     levels = [s.strip() for s in o.objective.split(",") if s.strip()] if o.objective else None
     return {"cost": cost, "player": o.player, "keep": _kept(o.keep), "x": o.x, "maximize_x": o.max_x,
-            "spell": spell_info(o.spell) if o.spell is not None else None, "time_limit": o.time_limit,
+            "spell": spell_info(o.spell) if o.spell is not None else _ability_info(board, o.ability),
+            "time_limit": o.time_limit,
             "objective": levels, "card": card}
+
+
+def _ability_info(board: Board, permanent: str | None) -> Any:
+    """What the mana pays for when the cost is an activated ability of ``permanent`` (602.2b):
+    its types and colors as the board is now (613).
+
+    :raises OptionError: no permanent of that id.
+    """
+    if permanent is None:
+        return None
+    from mtgsolver.load import prepare
+    from mtgsolver.solver.payment import SpellInfo
+
+    now = prepare(board)
+    if not now.has_permanent(permanent):
+        raise OptionError("ability", f"{permanent!r} is not a permanent id of the board")
+    return SpellInfo.ability_of(now.permanent(permanent))
 
 
 def _plan_arguments(board: Board, o: PlanOptions, library: CardLibrary | None) -> dict[str, Any]:

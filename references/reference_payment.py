@@ -70,10 +70,13 @@ def _chosen(perm: Permanent, spend_only: frozenset[str] | None) -> frozenset[str
                      if "chosen_type" not in e or perm.chosen_type)
 
 
-def _words(spend_only: frozenset[str] | None) -> tuple[str, ...]:
+def _words(spend_only: frozenset[str] | None, abilities: frozenset[str] | None = None) -> tuple[str, ...]:
+    """A restriction as words: the spell entries, then ``ability:`` and the words of each source whose
+    activated abilities it pays (602.2b); a restriction that pays nothing of these is ``abilities only``."""
     if spend_only is None:
         return ()
-    return tuple(sorted(spend_only)) or ("abilities only",)  # pays no spell
+    return (tuple(sorted(spend_only)) + tuple(sorted(f"ability:{e}" for e in abilities or ()))
+            or ("abilities only",))
 
 
 def made_by_ok(unit: Unit, mana_from: frozenset[str] | None) -> bool:
@@ -85,9 +88,23 @@ def made_by_ok(unit: Unit, mana_from: frozenset[str] | None) -> bool:
 def spell_may_use(restricted: tuple[str, ...], spell_types: frozenset[str], cost: ManaCost) -> bool:
     """106.6: restricted mana pays only for the spells it names (every word of an entry: a
     type, or a color word of the spell's colors); ``{x}`` any cost that contains {X}."""
-    if not restricted:
-        return True
-    colors = {c.value for c in cost.colors}
+    spells = tuple(e for e in restricted if not e.startswith("ability:"))
+    return not restricted or _names(spells, cost, {c.value for c in cost.colors}, spell_types)
+
+
+def ability_may_use(restricted: tuple[str, ...], source: Permanent, cost: ManaCost) -> bool:
+    """106.6, 602.2b: restricted mana pays an activated ability of ``source`` when an ``ability:``
+    entry names it (each word a type, supertype or subtype of the source, or a color word of its
+    colors; no word: any source); ``{x}`` any cost that contains {X}."""
+    sources = tuple(e[len("ability:"):] if e.startswith("ability:") else e for e in restricted
+                    if e.startswith("ability:") or e == "{x}")
+    kinds = {t.lower() for t in (*source.types, *source.supertypes, *source.subtypes)}
+    return not restricted or _names(sources, cost, {c.value for c in source.colors}, kinds)
+
+
+def _names(entries: tuple[str, ...], cost: ManaCost, colors: set[str], kinds: frozenset[str] | set[str]) -> bool:
+    """Whether an entry names what is paid for: ``{x}`` a cost with {X}; else every word a kind
+    (type, supertype, subtype) or a color word of ``colors`` (105.2)."""
 
     def word_ok(w: str) -> bool:
         if w in WORD:
@@ -96,9 +113,9 @@ def spell_may_use(restricted: tuple[str, ...], spell_types: frozenset[str], cost
             return not colors
         if w == "multicolored":
             return len(colors) >= 2
-        return w in spell_types
+        return w in kinds
 
-    for entry in restricted:
+    for entry in entries:
         if entry == "{x}":
             if any(s.variable for s in cost.symbols):
                 return True
@@ -539,14 +556,15 @@ def _after(board: Board, state: State, perm, ability: ManaAbility,  # type: igno
     sacrificed = state.sacrificed | ({target} if target and zone is None else frozenset())
     snow = perm.is_snow if zone is None else "snow" in {t.lower() for t in perm.card.supertypes}
     spend = _chosen(perm, ability.spend_only) if zone is None else ability.spend_only
+    abilities = _chosen(perm, ability.spend_abilities) if zone is None else ability.spend_abilities
     harm = tapped_harm(board, perm) if taps else 0
     maker = tuple(sorted(perm.types | perm.supertypes)) if zone is None else ()  # a card in a zone: no permanent
     for b in outcomes:
         if made is not None:
-            made.append((perm.id, _words(spend), b))
+            made.append((perm.id, _words(spend, abilities), b))
         new_pool = left.copy()
         for t in b:
-            new_pool[(t, snow, _words(spend), maker)] += 1
+            new_pool[(t, snow, _words(spend, abilities), maker)] += 1
         yield State(tuple(sorted((+new_pool).items())), frozenset(tapped), frozenset(gone),
                     frozenset(touched), frozenset(creatures), tuple(sorted(counters.items(), key=repr)),
                     state.life + ability.life_cost + ability.damage + ability.life_loss + harm, frozenset(sacrificed))
@@ -585,12 +603,20 @@ def _start_pool(board: Board, player: str) -> Counter:
     """The player's pool as a count of each kind of mana."""
     pool: Counter = Counter()
     for m in board.pool(player):
-        pool[(m.type, m.snow, _words(m.spend_only), ())] += m.amount
+        pool[(m.type, m.snow, _words(m.spend_only, m.spend_abilities), ())] += m.amount
     return pool
 
 
+def may_use(restricted: tuple[str, ...], spell_types: frozenset[str], cost: ManaCost,
+            ability_of: Permanent | None) -> bool:
+    """:func:`ability_may_use` for an activated ability of ``ability_of``, else :func:`spell_may_use`."""
+    if ability_of is not None:
+        return ability_may_use(restricted, ability_of, cost)
+    return spell_may_use(restricted, spell_types, cost)
+
+
 def source_values(board: Board, player: str, cost: ManaCost, spell_types: frozenset[str],
-                  cast: str | None = None) -> dict[str, tuple[int, int]]:
+                  cast: str | None = None, ability_of: Permanent | None = None) -> dict[str, tuple[int, int]]:
     """Per source, the most mana one activation could make now and the number of types its
     activations could make, each activation tried alone with any mana cost paid (a pool of
     every type), mana the spell may not use (106.6) left out: what keeping it untouched keeps."""
@@ -602,7 +628,7 @@ def source_values(board: Board, player: str, cost: ManaCost, spell_types: frozen
         pass
     out: dict[str, tuple[int, set]] = {}
     for source, words, b in made:
-        if spell_may_use(words, spell_types, cost):
+        if may_use(words, spell_types, cost, ability_of):
             most, kinds = out.get(source, (0, set()))
             out[source] = (max(most, len(b)), kinds | set(b))
     return {p: (n, len(k)) for p, (n, k) in out.items()}
@@ -621,14 +647,15 @@ def cards_used(counters: tuple) -> int:
 def best_payment(board: Board, player: str, cost: ManaCost, keep: tuple[ManaCost, ...] = (),
                  maximize_x: bool = False, spell_types: frozenset[str] | None = None,
                  cast: str | None = None, relax: bool = False, mana_from: frozenset[str] | None = None,
-                 ) -> tuple[int, ...] | None:
+                 ability_of: Permanent | None = None) -> tuple[int, ...] | None:
     """The best objective vector (keep kept, X, life, non-Treasure sacrifices, Treasure
     sacrifices, cards used, creatures tapped, permanents used, mana floating, what the sources
     used could make: mana, types) over every payment, or ``None`` when the cost can't be
     paid. Kept and X are negated so smaller is better. ``cast``: the name of the card paid
     for (in the hand: on the stack, 601.2a);
     ``relax``: a cost this planner does not pay is taken as paid on an ability used at most once;
-    ``mana_from``: the spell's own restriction on its mana's makers (113.6e)."""
+    ``mana_from``: the spell's own restriction on its mana's makers (113.6e); ``ability_of``: the cost
+    is an activated ability of that permanent (602.2b)."""
     life_total = board.player(player).life
     start_pool = _start_pool(board, player)
     start = State(tuple(sorted(start_pool.items(), key=repr)), frozenset(p.id for p in board.permanents if p.tapped),
@@ -638,10 +665,10 @@ def best_payment(board: Board, player: str, cost: ManaCost, keep: tuple[ManaCost
     types = spell_types if spell_types is not None else frozenset()
 
     def usable(u: Unit) -> bool:
-        return spell_may_use(u[2], types, cost) and made_by_ok(u, mana_from)
+        return may_use(u[2], types, cost, ability_of) and made_by_ok(u, mana_from)
 
     mine = frozenset(p.id for p in board.controlled_by(player)) | {c.id for c, _ in _zone_cards(board, player, cast)}
-    values = source_values(board, player, cost, types, cast)
+    values = source_values(board, player, cost, types, cast, ability_of)
     best: tuple[int, ...] | None = None
     keep_cache: dict = {}
     for s in _states(board, player, life_total, start, None, cast=cast, relax=relax):
@@ -681,12 +708,14 @@ def most_mana(board: Board, player: str, cost: ManaCost, spell_types: frozenset[
 
 
 def replay(board: Board, player: str, cost: ManaCost, result, cast: str | None = None,
-           spell_types: frozenset[str] = frozenset(), mana_from: frozenset[str] | None = None) -> tuple[int, ...]:
+           spell_types: frozenset[str] = frozenset(), mana_from: frozenset[str] | None = None,
+           ability_of: Permanent | None = None) -> tuple[int, ...]:
     """Carry out a solver plan and return its objective vector (as :func:`best_payment`);
     raises AssertionError on any step the rules don't allow."""
     life_total = board.player(player).life
-    pool: list[tuple[str, bool, frozenset | None, str]] = [
-        (m.type, m.snow, m.spend_only, "pool") for m in board.pool(player) for _ in range(m.amount)]
+    pool: list[tuple[str, bool, tuple[str, ...], str]] = [
+        (m.type, m.snow, _words(m.spend_only, m.spend_abilities), "pool") for m in board.pool(player)
+        for _ in range(m.amount)]
     tapped = {p.id for p in board.permanents if p.tapped}
     gone: set[str] = set()
     touched: set[str] = set()
@@ -755,8 +784,10 @@ def replay(board: Board, player: str, cost: ManaCost, result, cast: str | None =
         assert tuple(sorted(a.mana)) in bundles(effective_board(board)[0] if zone is None else board, perm, ability,
                                                 a.x), f"{a.source} can't make {a.mana}"
         snow = perm.is_snow if zone is None else "snow" in {t.lower() for t in perm.card.supertypes}
+        words = _words(ability.spend_only, ability.spend_abilities) if zone is not None else _words(
+            _chosen(perm, ability.spend_only), _chosen(perm, ability.spend_abilities))
         for t in a.mana:
-            pool.append((t, snow, ability.spend_only, a.key))
+            pool.append((t, snow, words, a.key))
     phyrexian_life = 0
     x_total = 0
     for sp in result.assignment:
@@ -766,6 +797,7 @@ def replay(board: Board, player: str, cost: ManaCost, result, cast: str | None =
         for u in sp.mana:
             match = next((p for p in pool if p[0] == u.type and p[3] == u.key and p[1] == u.snow), None)
             assert match is not None, f"{sp.symbol}: {u.type} from {u.key} is not in the pool"
+            assert may_use(match[2], spell_types, cost, ability_of), f"{sp.symbol}: {u.key}'s mana is restricted"
             pool.remove(match)
             maker = board.permanent(u.source) if board.has_permanent(u.source) else None
             kinds = tuple(sorted(maker.types | maker.supertypes)) if maker is not None else ()
@@ -795,7 +827,7 @@ def replay(board: Board, player: str, cost: ManaCost, result, cast: str | None =
     kept = sum(ok for _, ok in result.kept)
     cards_taken = sum(n for k, n in used.items() if k in ("hand", "library", "graveyard"))
     return (-kept, -(result.x or 0), life + phyrexian_life, heavy, len(gone) - heavy, cards_taken, len(creatures),
-            len(touched), len(pool), *spare(source_values(board, player, cost, spell_types, cast), touched))
+            len(touched), len(pool), *spare(source_values(board, player, cost, spell_types, cast, ability_of), touched))
 
 
 def _check_pays(cost: ManaCost, types: list[str], white_any: bool = False) -> None:

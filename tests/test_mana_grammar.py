@@ -82,7 +82,7 @@ def test_amounts_defined_on_the_board():
 def test_spend_restrictions_of_real_cards():
     a = parse_mana_ability("{T}: Add {C}{C}. Spend this mana only to cast artifact spells or activate abilities "
                            "of artifacts.", "Mishra's Workshop")
-    assert a.spend_only == frozenset({"artifact"}) and a.spend_abilities
+    assert a.spend_only == a.spend_abilities == frozenset({"artifact"})
     a = parse_mana_ability("{T}, Pay 1 life: Add {G}. Spend this mana only to cast an Elf creature spell.", "X")
     assert a.spend_only == frozenset({"elf creature"})
     shop = "  - {id: w, name: Workshop, types: [land], controller: a, text: '%s'}" % (

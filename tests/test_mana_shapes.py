@@ -10,7 +10,8 @@ import pytest
 
 from mtgsolver.load import parse_board_text
 from mtgsolver.model import ManaCost
-from mtgsolver.model.mana_abilities import Amount, AnyColor, Choice, Condition, Conditional, CostPart, Counted, Fixed
+from mtgsolver.model.mana_abilities import (ANY_SOURCE, Amount, AnyColor, Choice, Condition, Conditional, CostPart,
+                                             Counted, Fixed)
 from mtgsolver.read.grammar.mana import parse_mana_ability
 from mtgsolver.read.oracle import parse_oracle_text
 from mtgsolver.solver.payment import SpellInfo, pay
@@ -59,13 +60,13 @@ SHAPES = [
      {"life_loss": 1}),
     ("Eldrazi Temple", "{T}: Add {C}{C}. Spend this mana only to cast colorless Eldrazi spells or activate abilities "
      "of colorless Eldrazi.", (_T,), Fixed(("C", "C")),
-     {"spend_only": frozenset({"colorless eldrazi"}), "spend_abilities": True}),
+     {"spend_only": frozenset({"colorless eldrazi"}), "spend_abilities": frozenset({"colorless eldrazi"})}),
     ("Karfell Harbinger", "{T}: Add {U}. Spend this mana only to foretell a card from your hand or cast an instant "
      "or sorcery spell.", (_T,), Fixed(("U",)), {"spend_only": frozenset({"instant", "sorcery"})}),
     ("Rosheen Meanderer", "{T}: Add {C}{C}{C}{C}. Spend this mana only on costs that contain {X}.", (_T,),
      Fixed(("C",) * 4), {"spend_only": frozenset({"{x}"})}),
     ("Adarkar Unicorn", "{T}: Add {U} or {C}{U}. Spend this mana only to pay cumulative upkeep costs.", (_T,),
-     Choice((("U",), ("C", "U"))), {"spend_only": frozenset(), "spend_abilities": False}),
+     Choice((("U",), ("C", "U"))), {"spend_only": frozenset(), "spend_abilities": None}),
     ("Crypt of Agadeem", "{2}, {T}: Add {B} for each black creature card in your graveyard.",
      (CostPart("mana", mana=ManaCost.parse("{2}")), _T), Amount("graveyard", "black creature", mana=("B",)), {}),
     ("Powerstone Shard", "{T}: Add {C} for each artifact you control named Powerstone Shard.", (_T,),
@@ -77,10 +78,10 @@ SHAPES = [
      "of stash counters on Glittering Stockpile.", (_T, CostPart("sacrifice_self")),
      Amount("counters", "stash", any_color=True), {}),
     ("Automated Artificer", "{T}: Add {C}. Spend this mana only to activate an ability or cast an artifact spell.",
-     (_T,), Fixed(("C",)), {"spend_only": frozenset({"artifact"}), "spend_abilities": True}),
+     (_T,), Fixed(("C",)), {"spend_only": frozenset({"artifact"}), "spend_abilities": frozenset({ANY_SOURCE})}),
     ("Castle Garenbrig", "{2}{G}{G}, {T}: Add six {G}. Spend this mana only to cast creature spells or activate "
      "abilities of creatures.", (CostPart("mana", mana=ManaCost.parse("{2}{G}{G}")), _T), Fixed(("G",) * 6),
-     {"spend_only": frozenset({"creature"}), "spend_abilities": True}),
+     {"spend_only": frozenset({"creature"}), "spend_abilities": frozenset({"creature"})}),
     ("Leafkin Druid", "{T}: Add {G}. If you control four or more creatures, add {G}{G} instead.", (_T,),
      Conditional(Condition(4, "creature"), Fixed(("G", "G")), Fixed(("G",))), {}),
     ("Ilysian Caryatid", "{T}: Add one mana of any color. If you control a creature with power 4 or greater, add two "
@@ -383,12 +384,12 @@ def test_an_aura_harming_the_tapped_permanents_controller_counts_in_payment():
 
 @pytest.mark.parametrize("card, line, spend_only, abilities", [
     ("Cavern of Souls", "{T}: Add one mana of any color. Spend this mana only to cast a creature spell of the chosen "
-     "type, and that spell can't be countered.", {"creature chosen_type"}, False),
+     "type, and that spell can't be countered.", {"creature chosen_type"}, None),
     ("Secluded Courtyard", "{T}: Add one mana of any color. Spend this mana only to cast a creature spell of the "
      "chosen type or activate an ability of a creature or creature card of the chosen type.",
-     {"creature chosen_type"}, True),
+     {"creature chosen_type"}, frozenset({"creature chosen_type"})),
     ("The Ringhart Crest", "{T}: Add {G}. Spend this mana only to cast a creature spell of the chosen type or a "
-     "legendary creature spell.", {"creature chosen_type", "legendary creature"}, False),
+     "legendary creature spell.", {"creature chosen_type", "legendary creature"}, None),
 ])
 def test_spending_on_the_chosen_type_reads_exactly(card, line, spend_only, abilities):
     a = parse_mana_ability(line, card)

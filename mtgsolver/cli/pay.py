@@ -23,6 +23,9 @@ def pay(
     max_x: bool = typer.Option(False, "--max-x", help="Find the largest payable X.", show_default=False),
     spell: Optional[str] = typer.Option(None, "--spell", metavar="WORDS", help='What the mana is for, for spending '
                                         'restrictions (106.6): types and colors, e.g. "creature elf green".'),
+    ability: Optional[str] = typer.Option(None, "--ability", metavar="PERMANENT", help="The permanent (its id) "
+                                          "whose activated ability the cost is for: its types and colors for mana "
+                                          "restricted to abilities (602.2b, 106.6)."),
     card: Optional[str] = typer.Option(None, "--card", metavar="NAME", help="The card the cost is for (a card "
                                        "in the player's hand, by id or name, or any known card): its types "
                                        "and colors for spending restrictions (106.6), and with X what its "
@@ -39,7 +42,7 @@ def pay(
     Exit status 0 when the cost can be paid, 1 when it can't (with the reasons), 2 on bad input,
     3 undecided (a time limit, or unread card text that could change the answer).
     """
-    options = dict(cost=cost, player=player, keep=keep, x=x, max_x=max_x, spell=spell, card=card,
+    options = dict(cost=cost, player=player, keep=keep, x=x, max_x=max_x, spell=spell, ability=ability, card=card,
                    objective=objective, time_limit=time_limit, strict=strict)
     common.answer("pay", board_path, options, cards, json_out, _print, [common.picture(picture, "payment_svg")])
 

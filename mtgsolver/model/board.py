@@ -23,12 +23,14 @@ T = TypeVar("T")
 @dataclass(frozen=True)
 class PoolMana:
     """Mana in a player's pool (106.4): its type, whether a snow source made it (106.3),
-    the spell types it may be spent on (``None``: any), and how much of it there is."""
+    the spell types it may be spent on (``None``: any), how much of it there is, and the sources
+    whose activated abilities it may pay too (602.2b; ``None``: none unless ``spend_only`` is)."""
 
     type: str
     snow: bool = False
     spend_only: frozenset[str] | None = None
     amount: int = 1
+    spend_abilities: frozenset[str] | None = None
 
 
 @dataclass(frozen=True, eq=False)

@@ -37,6 +37,7 @@ __all__ = [
     "ManaTrigger",
     "TRIGGER_ON",
     "ACTIVATION_SYMBOL_KINDS",
+    "ANY_SOURCE",
     "bundle_of",
     "modelled_cost",
     "show_bundle",
@@ -256,6 +257,10 @@ PAYABLE_COSTS: frozenset[str] = frozenset(
 ACTIVATION_SYMBOL_KINDS: frozenset[str] = frozenset(
     {"generic", "colored", "colorless", "hybrid", "colorless_hybrid", "monocolored_hybrid"})
 
+#: The entry of ``ManaAbility.spend_abilities`` that allows any source's abilities: "Spend this mana
+#: only to activate abilities" (106.6); no words, so every source has them all.
+ANY_SOURCE = ""
+
 
 def modelled_cost(part: "CostPart") -> bool:
     """Whether the payment solver pays this cost part exactly (:data:`PAYABLE_COSTS`, with a
@@ -279,7 +284,9 @@ class ManaAbility:
     extra: tuple[str, ...] = field(default=())  # further sentences kept verbatim
     damage: int = 0  # "~ deals N damage to you." (painlands, Ancient Tomb): life lost, not a cost
     condition: Condition | None = None  # "Activate only if ..." (602.5b)
-    spend_abilities: bool = False  # the restriction also allows activating abilities (not spells)
+    # the restriction also allows the activated abilities of these sources (602.2b, 106.6): each entry all its
+    # words (``artifact``, ``colorless eldrazi``), the entry ``ANY_SOURCE`` any source; ``None``: no ability
+    spend_abilities: frozenset[str] | None = None
     timing: str | None = None  # "once_each_turn", "sorcery", "instant" (602.5b, 602.5d-e)
     per_turn: int | None = None  # "Activate no more than N times each turn" (602.5b)
     life_loss: int = 0  # "Each player loses N life." as it resolves: the controller's too (119.3)

@@ -282,6 +282,9 @@ class PoolEntrySpec(_Strict):
     mana: str
     snow: bool = False
     spend_only: list[str] | None = None
+    spend_abilities: list[str] | None = Field(None, description="the sources whose activated abilities it may pay "
+                                              "(602.2b, 106.6): type words, [\"\"] any source; without "
+                                              "spend_only it pays no spell")
 
 
 class AttackSpec(_Strict):
@@ -1297,7 +1300,7 @@ class _Builder:
         :data:`~mtgsolver.model.limits.MANA_LIMIT` mana in all."""
         self.need_player(player, f"mana_pool.{player}")
         items = [PoolEntrySpec(mana=value)] if isinstance(value, str) else value
-        amounts: dict[tuple[str, bool, frozenset[str] | None], int] = {}
+        amounts: dict[tuple[str, bool, frozenset[str] | None, frozenset[str] | None], int] = {}
         for j, item in enumerate(items):
             path = f"mana_pool.{player}" + ("" if isinstance(value, str) else f"[{j}].mana")
             try:
@@ -1311,12 +1314,14 @@ class _Builder:
                     kind, n = sym.options[0], 1
                 else:
                     raise self.fail(path, f"{sym} is not a type of mana; a pool holds W U B R G C (106.1b)")
-                key = (kind, item.snow, _spend(item.spend_only))
+                spells = item.spend_only if item.spend_only is not None or item.spend_abilities is None else []
+                key = (kind, item.snow, _spend(spells), _spend(item.spend_abilities))
                 amounts[key] = amounts.get(key, 0) + n
                 if sum(amounts.values()) > MANA_LIMIT:
                     raise self.fail(path, f"more than {MANA_LIMIT:,} mana in {player}'s pool "
                                     "(docs/board-format.md, ranges)")
-        return tuple(PoolMana(kind, snow, spend, n) for (kind, snow, spend), n in amounts.items() if n)
+        return tuple(PoolMana(kind, snow, spend, n, abilities)
+                     for (kind, snow, spend, abilities), n in amounts.items() if n)
 
     def declare_once(self, creature: str, path: str, seen: dict[str, str]) -> None:
         """A creature is declared at most once as an attacker and once as a blocker."""

@@ -284,6 +284,8 @@ def _pool_entry(m: Any) -> dict[str, Any]:
         out["snow"] = True
     if m.spend_only is not None:
         out["spend_only"] = sorted(m.spend_only)
+    if m.spend_abilities is not None:
+        out["spend_abilities"] = sorted(m.spend_abilities)
     return out
 
 

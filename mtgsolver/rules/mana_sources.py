@@ -77,6 +77,14 @@ class SpellInfo:
     types: frozenset[str] = frozenset()
     colors: frozenset[str] | None = None
     mana_from: frozenset[str] | None = None
+    ability: bool = False  # an activated ability's cost (602.2b): ``types`` and ``colors`` are its source's
+
+    @classmethod
+    def ability_of(cls, perm: Permanent) -> SpellInfo:
+        """What an activated ability of ``perm`` is, for spending restrictions: its source's types
+        and colors (602.2b, 106.6)."""
+        return cls(frozenset(t.lower() for t in (*perm.types, *perm.supertypes, *perm.subtypes)),
+                   frozenset(c.value for c in perm.colors), ability=True)
 
     def made_by(self, perm: Permanent | None) -> bool:
         """Whether mana ``perm`` makes may pay the spell (``None``: a card in a hand or graveyard,
@@ -85,15 +93,17 @@ class SpellInfo:
             return True
         return perm is not None and any(_has_words(perm, entry.split()) for entry in self.mana_from)
 
-    def allows(self, spend_only: frozenset[str] | None, cost_colors: frozenset[str], cost_has_x: bool = False) -> bool:
-        """Whether mana restricted to ``spend_only`` spells may pay for this spell (an entry
-        of several words, ``elf creature``, ``colorless eldrazi``, needs them all; an empty
-        set pays no spell). ``{x}`` allows any cost that contains {X} (``cost_has_x``)."""
-        if spend_only is None:
+    def allows(self, spend_only: frozenset[str] | None, cost_colors: frozenset[str], cost_has_x: bool = False,
+               abilities: frozenset[str] | None = None) -> bool:
+        """Whether mana restricted to ``spend_only`` spells, and to the activated abilities of
+        ``abilities`` sources (602.2b), may pay this cost (106.6; an entry of several words, ``elf
+        creature``, ``colorless eldrazi``, needs them all, ``ANY_SOURCE`` has none; an empty set pays
+        no spell). ``{x}`` allows any cost that contains {X} (``cost_has_x``), a spell's or an ability's."""
+        if spend_only is None or cost_has_x and "{x}" in spend_only:
             return True
         colors = self.colors if self.colors is not None else cost_colors
-        return any(word == "{x}" and cost_has_x or word != "{x}" and all(
-            self._has(w, colors) for w in word.split()) for word in spend_only)
+        entries = (abilities or frozenset()) if self.ability else spend_only - {"{x}"}
+        return any(all(self._has(w, colors) for w in entry.split()) for entry in entries)
 
     def _has(self, word: str, colors: frozenset[str]) -> bool:
         """One word of a restriction: a type, or a color word the spell's colors satisfy (105.2)."""
@@ -393,7 +403,30 @@ def extract_sources(board: Board, player: str, spell: SpellInfo | None,
             mv = first.mana_cost.mana_value
             for k in range(min(budget // mv, first.ability.per_turn or 32)):
                 col.instances.append(replace(first, key=f"{first.key}*{k:02d}", copy=k))
+    _ability_mana_for_mana_costs(col)
     return sorted(col.instances, key=lambda i: i.key), col.exclusions
+
+
+def _ability_mana_for_mana_costs(col: _Collector) -> None:
+    """Mana that may be spent on activated abilities may pay a mana ability's own mana cost
+    (602.2b, 605.3a: Cryptic Trilobite's mana for Orb of Dragonkind's {1}); the encodings pay those
+    costs with unrestricted mana only, so such mana, made or in the pool, is recorded as not modelled
+    (an answer it could change is undecided)."""
+    perms = list(col.board.controlled_by(col.player))
+    costly = [p for p in perms if any(a.mana_cost.symbols for a in p.mana_abilities)]
+    if not costly:
+        return
+    payers = [(perm.id, ability.text, chosen_entries(perm, ability.spend_abilities), ability.types())
+              for perm in perms for ability in perm.mana_abilities if not (ability.taps and perm.tapped)]
+    payers += [("pool", f"{{{m.type}}} in the pool", m.spend_abilities, frozenset({m.type}))
+               for m in col.board.pool(col.player)]
+    for source, text, entries, types in payers:
+        paid = sorted(p.id for p in costly if p.id != source and entries is not None
+                      and SpellInfo.ability_of(p).allows(frozenset(), frozenset(), False, entries))
+        if paid:
+            col.exclusions.append(Exclusion(source, text, f"its mana may pay the mana cost of {', '.join(paid)}'s "
+                                            "mana ability (602.2b), which payment does not model", "106.6", False,
+                                            types))
 
 
 def _copies(col: _Collector, key: str, ability: ManaAbility, common: dict, repeatable: list[Instance],
@@ -475,7 +508,7 @@ def _card_cost_reason(col: _Collector, ability: ManaAbility, life: int) -> tuple
     if ability.life_cost > life:
         return f"it costs {ability.life_cost} life and the player has {life}", "119.4"
     spell = col.spell or SpellInfo()
-    if ability.spend_only is not None and not spell.allows(ability.spend_only, col.cost_colors, col.cost_has_x):
+    if not spell.allows(ability.spend_only, col.cost_colors, col.cost_has_x, ability.spend_abilities):
         return f"restricted: {(ability.restriction or '').rstrip('.')}", "106.6"
     return None
 
@@ -589,22 +622,29 @@ def _usable(col: _Collector, perm: Permanent, ability: ManaAbility, life: int, r
                     modelled=False)
         return False
     spell = col.spell or SpellInfo()
-    spend_only = spend_only_of(perm, ability)
-    if spend_only is not None and not spell.allows(spend_only, col.cost_colors, col.cost_has_x):
-        rule_text = (ability.restriction or "spend only on " + "/".join(sorted(ability.spend_only))).rstrip(".")
-        what = "the spell's types are not given" if col.spell is None else "the spell is not one"
+    if not spell.allows(spend_only_of(perm, ability), col.cost_colors, col.cost_has_x,
+                        chosen_entries(perm, ability.spend_abilities)):
+        rule_text = (ability.restriction or "spend only on " + "/".join(sorted(ability.spend_only or ()))).rstrip(".")
+        what = "the spell's types are not given" if col.spell is None else \
+            "the ability's source is not one" if spell.ability else "the spell is not one"
         col.exclude(perm.id, ability, f"restricted: {rule_text} ({what})", "106.6")
         return False
     return True
 
 
 def spend_only_of(perm: Permanent, ability: ManaAbility) -> frozenset[str] | None:
-    """The ability's spending restriction with "the chosen type" replaced by the permanent's
-    ``chosen_type``; an entry naming it when none was chosen allows nothing (106.6, 106.7)."""
-    if ability.spend_only is None:
+    """The ability's spending restriction on spells with "the chosen type" replaced by the
+    permanent's ``chosen_type`` (:func:`chosen_entries`)."""
+    return chosen_entries(perm, ability.spend_only)
+
+
+def chosen_entries(perm: Permanent, entries: frozenset[str] | None) -> frozenset[str] | None:
+    """A restriction's entries with "the chosen type" replaced by the permanent's ``chosen_type``;
+    an entry naming it when none was chosen allows nothing (106.6, 106.7)."""
+    if entries is None:
         return None
     out = set()
-    for entry in ability.spend_only:
+    for entry in entries:
         words = entry.split()
         if "chosen_type" in words:
             if perm.chosen_type is None:

@@ -359,7 +359,7 @@ def _sources(board: Board, player: str, spell: SpellInfo | None, cost: ManaCost,
     has_x = bool(cost.variables)
     instances, exclusions = extract_sources(board, player, spell, cost_colors, has_x, cast)
     pool = board.pool(player)
-    usable = [(u.spend_only is None or (spell or SpellInfo()).allows(u.spend_only, cost_colors, has_x))
+    usable = [(spell or SpellInfo()).allows(u.spend_only, cost_colors, has_x, u.spend_abilities)
               and (spell is None or spell.mana_from is None) for u in pool]  # 113.6e: the pool's makers are unknown
     return instances, exclusions, pool, usable
 
@@ -488,14 +488,14 @@ def _lexicographic(model: cp_model.CpModel, terms: list[tuple[str, cp_model.Line
 
 
 def pay_as_read(board: Board, cost: ManaCost, player: str, x: int | None, card: Card | None, time_limit: float,
-                explain: bool = True) -> PaymentResult:
+                explain: bool = True, spell: SpellInfo | None = None) -> PaymentResult:
     """:func:`pay` with the verdict on the text read in ``payable`` (its ``as_read``): which
     unread lines bear on it is not asked, for callers that act on that verdict alone.
 
     :raises OptionError: as :func:`pay`.
     """
     return pay.__wrapped__(board, cost, player=player, x=x, card=card, time_limit=time_limit,  # type: ignore[attr-defined]
-                           explain=explain)
+                           explain=explain, spell=spell)
 
 def _explain(instances: list[Instance], exclusions: list[Exclusion], pool, usable, life: int,
              symbols: tuple[ManaSymbol, ...], x_count: int, x: int, deadline: Deadline,

@@ -297,7 +297,7 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
         mana_from, unread = spending_restriction(w.card) if w.card else (None, ())
         spend_unread += unread
         info = SpellInfo(frozenset((*w.card.types, *w.card.supertypes, *w.card.subtypes)), None,
-                         mana_from) if w.card else SpellInfo()
+                         mana_from) if w.card else SpellInfo.ability_of(aug.permanent(w.source or w.id))
         infos.append(info)
         makers |= mana_from is not None
         colors = frozenset(c.value for c in w.cost.colors)
@@ -309,14 +309,15 @@ def plan(board: Board, cast: Sequence[str], player: str | None = None, maximize_
                               enters=made.get(w.id, ()), mana=mana_added(w.card) if w.card else (),
                               triggers_untap=bool(w.card and {"instant", "sorcery"} & set(w.card.types))))
     pool = {}
-    restricted: list[tuple[str, tuple[bool, ...]]] = []  # 106.6: a unit and the steps whose spell may use it
+    restricted: list[tuple[str, tuple[bool, ...]]] = []  # 106.6: a unit and the steps that may use it (602.2b)
     for unit in board.pool(player):
         if unit.spend_only is None:
             pool[unit.type] = pool.get(unit.type, 0) + unit.amount
         else:
             restricted += [(unit.type, tuple(
-                info.allows(unit.spend_only, frozenset(c.value for c in w.cost.colors), bool(w.cost.variables))
-                and info.mana_from is None for w, info in zip(wanted, infos)))] * unit.amount
+                info.allows(unit.spend_only, frozenset(c.value for c in w.cost.colors), bool(w.cost.variables),
+                            unit.spend_abilities) and info.mana_from is None
+                for w, info in zip(wanted, infos)))] * unit.amount
     upper += sum(pool.values()) + len(restricted) + sum(len(s.mana) for s in steps)
     keep_instances, _ = extract_sources(aug, player, None, cast=cast)
     counting = _counting_entered(_entering_board(_printed(board), player, [], candidates)[0], player, cast,

@@ -55,7 +55,7 @@ from mtgsolver.rules.casting import (Activate, Cast, Payment, activate, cast, ne
 from mtgsolver.rules.casting import pay as pay_costs
 from mtgsolver.rules.game import Game, Illegal, Step, Undecided
 from mtgsolver.rules.resolution import resolve_stack, settle
-from mtgsolver.solver.payment import PaymentResult, pay_as_read
+from mtgsolver.solver.payment import PaymentResult, SpellInfo, pay_as_read
 from mtgsolver.solver.relevance import Bearing, resolve_bearing
 from mtgsolver.solver.result import JsonResult, reports_unread, unread_dict
 
@@ -436,10 +436,11 @@ def _pay(game: Game, action: Cast | Activate, free: bool, payments: dict[tuple[A
         cost, player, card = abilities[action.index].mana, perm.controller, None
     if cost is None or not cost.symbols:
         return
-    key = (_fingerprint(game), str(cost), player, action.x, card)
+    source = None if isinstance(action, Cast) else action.permanent
+    key = (_fingerprint(game), str(cost), player, action.x, card, source)
     if key not in payments:
         try:
-            payments[key] = paid_by_solver(game, cost, player, action.x, card, time_limit)
+            payments[key] = paid_by_solver(game, cost, player, action.x, card, time_limit, source=source)
         except Illegal as exc:
             helper = sorted(_keyword_names(_spell(game, action.card)) & _PAYMENT_HELPERS) if isinstance(action, Cast) \
                 else []
@@ -497,15 +498,18 @@ class SolverPayer:
 
 
 def paid_by_solver(game: Game, cost: ManaCost, player: str, x: int | None, card: Card | None,
-                   time_limit: float, explain: bool = True) -> Payment:
+                   time_limit: float, explain: bool = True, source: str | None = None) -> Payment:
     """What paying ``cost`` does to the board (the payment solver's verdict on the text read);
-    ``explain``: an unpayable cost's :class:`Illegal` says why.
+    ``explain``: an unpayable cost's :class:`Illegal` says why; ``source``: the permanent whose
+    activated ability the cost is, for mana that may be spent only on abilities (602.2b, 106.6).
 
     :raises Illegal: it can't be paid (601.2h).
     :raises Undecided: the payment solver could not decide.
     """
     view = game.view()
-    result: PaymentResult = pay_as_read(view, cost, player, x if cost.variables else None, card, time_limit, explain)
+    spell = SpellInfo.ability_of(view.permanent(source)) if source is not None else None
+    result: PaymentResult = pay_as_read(view, cost, player, x if cost.variables else None, card, time_limit, explain,
+                                        spell)
     payable = result.payable if result.payable is not None else result.as_read
     if payable is False:
         why = "; ".join(r.message for r in result.reasons) or "no payment"
@@ -527,16 +531,24 @@ def paid_by_solver(game: Game, cost: ManaCost, player: str, x: int | None, card:
                 counters.append((player, "energy", c.amount))  # 107.14
     return Payment(player, tuple(a.source for a in result.activations if a.taps),
                    tuple(a.source for a in result.activations if a.untaps), tuple(result.sacrificed),
-                   tuple(counters), result.life_paid, result.damage, _pool_after(view, player, result, card),
+                   tuple(counters), result.life_paid, result.damage, _pool_after(view, player, result, card, spell),
                    tuple(f"{a.source}: {a.ability}" for a in result.activations))
 
 
-def _pool_after(view: Board, player: str, result: PaymentResult, card: Card | None) -> tuple[PoolMana, ...]:
+def _pool_after(view: Board, player: str, result: PaymentResult, card: Card | None,
+                spell: SpellInfo | None) -> tuple[PoolMana, ...]:
     """106.4: the mana left in the pool: what it held and wasn't spent, and what the mana
-    abilities made and the cost didn't take (with its spending restriction, 106.6)."""
+    abilities made and the cost didn't take (with its spending restriction, 106.6); ``spell``:
+    an activated ability's source (602.2b)."""
     left = list(view.pool(player))
     kinds = {t.lower() for t in (card.types if card else ())}
-    left.sort(key=lambda m: m.spend_only is None or bool(m.spend_only & kinds))  # restricted, unusable first
+
+    def usable(m: PoolMana) -> bool:
+        if spell is not None:
+            return spell.allows(m.spend_only, frozenset(), False, m.spend_abilities)
+        return m.spend_only is None or bool(m.spend_only & kinds)
+
+    left.sort(key=usable)  # restricted, unusable first
     out: list[PoolMana] = []
     for u in result.floating:
         if u.source == "pool":
@@ -547,7 +559,8 @@ def _pool_after(view: Board, player: str, result: PaymentResult, card: Card | No
         else:
             ability = next((a for a in view.permanent(u.source).mana_abilities), None) \
                 if view.has_permanent(u.source) else None
-            out.append(PoolMana(u.type, u.snow, ability.spend_only if ability is not None else None))
+            out.append(PoolMana(u.type, u.snow, ability.spend_only if ability is not None else None,
+                                spend_abilities=ability.spend_abilities if ability is not None else None))
     return tuple(out)
 
 

@@ -244,24 +244,25 @@ def _matches(demand: list[frozenset[str]], supply: list[frozenset[str]]) -> bool
 
 
 def payments(game: Game, player: str, cost: ManaCost | None, x: int | None, card: Card | None,
-             cache: dict[Any, Any] | None = None, limit: int = 64) -> PaymentOptions:
-    """The ways ``player`` can pay ``cost`` (with ``x``) for ``card`` now (601.2g-h, 605.3);
-    ``cache`` keeps those found, and the costs found unpayable, by what they depend on (the
-    permanents, effects and pools: :func:`_mana_fingerprint`).
+             cache: dict[Any, Any] | None = None, limit: int = 64, source: str | None = None) -> PaymentOptions:
+    """The ways ``player`` can pay ``cost`` (with ``x``) for ``card``, or for an activated ability
+    of the permanent ``source`` (602.2b), now (601.2g-h, 605.3); ``cache`` keeps those found, and
+    the costs found unpayable, by what they depend on (the permanents, effects and pools:
+    :func:`_mana_fingerprint`).
 
     :raises Illegal: it can't be paid.
     :raises Undecided: the payment solver could not decide.
     """
     if cost is None or not cost.symbols:
         return PaymentOptions((Payment(player, pool=tuple(game.pools.get(player, ()))),))
-    key = (_mana_fingerprint(game), player, str(cost), x, card.name if card is not None else None)
+    key = (_mana_fingerprint(game), player, str(cost), x, card.name if card is not None else None, source)
     cached = cache.get(key) if cache is not None else None
     if isinstance(cached, Illegal):
         raise cached
     if cached is not None:
         return cached
     try:
-        found = _payments(game, player, cost, x, card, limit)
+        found = _payments(game, player, cost, x, card, limit, source)
     except Illegal as no:
         if cache is not None:
             cache[key] = no
@@ -272,11 +273,12 @@ def payments(game: Game, player: str, cost: ManaCost | None, x: int | None, card
 
 
 def _payments(game: Game, player: str, cost: ManaCost, x: int | None, card: Card | None,
-              limit: int) -> PaymentOptions:
+              limit: int, source: str | None) -> PaymentOptions:
     """:func:`payments` without its cache."""
     view = game.view()
     spell = SpellInfo(frozenset(t.lower() for t in (*card.types, *card.supertypes, *card.subtypes)),
-                      frozenset(c.value for c in card.derived_colors)) if card is not None else None
+                      frozenset(c.value for c in card.derived_colors)) if card is not None else \
+        SpellInfo.ability_of(view.permanent(source)) if source is not None else None
     demand = _demand(cost, x or 0)
     instances, exclusions = extract_sources(view, player, spell, frozenset(c.value for c in cost.colors),
                                             bool(cost.variables))
@@ -285,7 +287,7 @@ def _payments(game: Game, player: str, cost: ManaCost, x: int | None, card: Card
     if plain_pool and all(_plain(i, player) for i in instances) and all(e.modelled for e in exclusions):
         found, whole = _enumerated(view, player, instances, pool, demand, limit)
         if not whole:
-            return _solver_payment(game, player, cost, x, card)
+            return _solver_payment(game, player, cost, x, card, source)
         if not found:
             raise Illegal("601.2h", f"{player} can't pay {cost}" + (f" (X = {x})" if x is not None else ""))
         if len(found) >= limit:
@@ -298,8 +300,12 @@ def _payments(game: Game, player: str, cost: ManaCost, x: int | None, card: Card
         some, _ = _enumerated(view, player, [i for i in instances if _plain(i, player)], pool, demand, limit)
         found = tuple(p for p in some if any(a.startswith("pool: ") for a in p.activations))
     try:
-        solver = _solver_payment(game, player, cost, x, card)
-    except Illegal:
+        solver = _solver_payment(game, player, cost, x, card, source)
+    except Illegal as no:
+        gaps = [e for e in exclusions if not e.modelled]
+        if gaps and not found:  # a mana ability payment does not model could pay it: never "no"
+            raise Undecided(gaps[0].rule, f"{no.message}; mana abilities payment does not model could pay it: "
+                            + "; ".join(f"{e.source} ({e.reason})" for e in gaps)) from None
         if not found:
             raise
         solver = PaymentOptions((), False, f"one way of paying {cost} was tried (mana abilities beyond tapping for "
@@ -502,20 +508,21 @@ def _count_vectors(sizes: list[int], total: int) -> Iterable[tuple[int, ...]]:
             yield (n, *tail)
 
 
-def _solver_payment(game: Game, player: str, cost: ManaCost, x: int | None, card: Card | None) -> PaymentOptions:
+def _solver_payment(game: Game, player: str, cost: ManaCost, x: int | None, card: Card | None,
+                    source: str | None) -> PaymentOptions:
     """The payment solver's one payment (not every way of paying is tried)."""
     from mtgsolver.solver.resolve import paid_by_solver
 
-    payment = paid_by_solver(game, cost, player, x, card, 10.0, explain=False)
+    payment = paid_by_solver(game, cost, player, x, card, 10.0, explain=False, source=source)
     return PaymentOptions((payment,), False, f"one way of paying {cost} was tried (mana abilities beyond "
                                              "tapping for one mana)")
 
 
-def available_mana(game: Game, player: str) -> int:
-    """A bound on the mana ``player`` can pay with now: pool mana and each untapped source's
-    largest activation (107.3a: the largest X worth trying)."""
+def available_mana(game: Game, player: str, spell: SpellInfo | None = None) -> int:
+    """A bound on the mana ``player`` can pay with now for ``spell`` (106.6): pool mana and each
+    untapped source's largest activation (107.3a: the largest X worth trying)."""
     view = game.view()
-    instances, _ = extract_sources(view, player, None, frozenset(), True)
+    instances, _ = extract_sources(view, player, spell, frozenset(), True)
     return sum(m.amount for m in game.pools.get(player, ())) + sum(i.max_amount for i in instances)
 
 
@@ -582,7 +589,7 @@ def _floats(game: Game, player: str, keys: Mapping[str, Any], cache: dict[Any, A
         if not _floatable(i) or not (isinstance(i.ability.product, Conditional) or _several(i)):
             continue
         try:
-            bases = payments(game, player, i.mana_cost, None, None, cache).payments
+            bases = payments(game, player, i.mana_cost, None, None, cache, source=i.source).payments
         except (Illegal, Undecided):
             continue
         for o in i.options:
@@ -782,7 +789,8 @@ def _paid_moves(game: Game, player: str, ability: Any, source: Permanent, subjec
         for targets, amounts, x in _target_choices(game, ability, modes, player, source, subject, keys, needs_x,
                                                     cost, max_x, out, reduced):
             try:
-                options = payments(game, player, total(targets, x), x, card, cache)
+                options = payments(game, player, total(targets, x), x, card, cache,  # 602.2b: an ability's source
+                                   source=subject if card is None else None)
             except Illegal:
                 continue
             except Undecided as why:
@@ -808,7 +816,8 @@ def _target_choices(game: Game, ability: SpellAbility | ActivatedAbility, modes:
     by the mana available alone."""
     if needs_x:
         paid = cost.mana_value if cost is not None and not reduced else 0
-        top = min(max_x, available_mana(game, player) - paid)
+        spell = SpellInfo.ability_of(source) if isinstance(ability, ActivatedAbility) else None  # 602.2b
+        top = min(max_x, available_mana(game, player, spell) - paid)
         if cost is None or not cost.variables:
             out.notes.append(f"{source.name}: an X not in its cost is not searched")
             return

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from lark.exceptions import UnexpectedEOF, UnexpectedInput, VisitError
 from mtgsolver.model.limits import CACHED_TEXT
 from mtgsolver.model.mana import MANA_TYPES, ManaCost, ManaCostError
 from mtgsolver.model.mana_abilities import (
+    ANY_SOURCE,
     Amount,
     AnyColor,
     Choice,
@@ -39,6 +41,7 @@ from mtgsolver.model.mana_abilities import (
     OwnColors,
     Reflect,
 )
+from mtgsolver.model.subtypes import subtypes
 from mtgsolver.read.grammar.readings import parse_tables
 from mtgsolver.read.grammar.tables import ConstantRules
 from mtgsolver.read.grammar.text import COLORS, normalise, number, singular
@@ -147,6 +150,27 @@ class _Refused(Exception):
     """A parse whose meaning the model can't hold exactly: the line stays unread."""
 
 
+@dataclass(frozen=True)
+class _Sources:
+    """The sources of the abilities a spending restriction allows (602.2b)."""
+
+    entries: frozenset[str]
+
+
+_TYPE_WORDS = frozenset({"artifact", "battle", "creature", "enchantment", "instant", "land", "planeswalker",
+                         "sorcery", "basic", "legendary", "snow", "world", "colorless", "multicolored",
+                         "monocolored", "card", *COLORS})
+
+
+def _known_singular(word: str) -> str:
+    """A word of the sources of abilities, in the singular: a type, supertype, subtype or color word
+    (205, 105.2), or ``card``; another word is refused."""
+    one = singular(word)
+    if one not in _TYPE_WORDS and one not in subtypes():
+        raise _Refused(f"the abilities of {word!r}")
+    return one
+
+
 def _letters(tree: Tree | Token) -> tuple[str, ...]:
     if isinstance(tree, Token):
         return (tree.value.strip("{}").upper(),)
@@ -195,10 +219,9 @@ CONSTANTS: dict[str, Any] = {
     "x_greatest_power": ("greatest_power", "creature", "you"),
     "x_domain": ("domain", "land", "you"),
     "x_power": ("power", "", "you"),
-    # further sentences: (kind, value); "spend": (spell words, abilities too)
-    "spend_on_x_costs": ("spend", (frozenset({"{x}"}), False)),  # any part of a cost with {X}
-    "spend_on_upkeep": ("spend", (frozenset(), False)),  # 702.24: no spell, no activation
-    "spend_on_abilities": ("spend", (frozenset(), True)),
+    # further sentences: (kind, value); "spend": (spell words, sources of abilities or None)
+    "spend_on_x_costs": ("spend", (frozenset({"{x}"}), None)),  # any part of a cost with {X}
+    "spend_on_upkeep": ("spend", (frozenset(), None)),  # 702.24: no spell, no activation
     "of_chosen_type": _CHOSEN,
     "uncounterable": None,
     "once_each_turn": ("timing", "once_each_turn"),
@@ -418,8 +441,26 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         if _CHOSEN in parts:
             sets[0] = frozenset(f"{t} chosen_type" for t in sets[0])
         types = frozenset().union(*sets)
-        abilities = any(isinstance(p, Tree) and p.data == "ability_clause" for p in parts)
+        abilities = next((p.entries for p in parts if isinstance(p, _Sources)), None)
         return "spend", (types, abilities)
+
+    def ability_clause(self, sources, *chosen):
+        """``or activate abilities of artifacts``: the sources whose abilities the mana may pay
+        (602.2b), ``of the chosen type`` adding the word ``chosen_type`` to each."""
+        return _Sources(frozenset(f"{s} chosen_type" for s in sources) if chosen else sources)
+
+    def ability_sources(self, *parts):
+        """Each source its words in the singular (``colorless eldrazi``, ``artifact``); "a creature or
+        creature card" is every creature, card or permanent (a card's types are its types, 109.2)."""
+        entries = {tuple(_known_singular(w) for w in words) for words in parts}
+        cards = {e for e in entries if e[-1] == "card"}
+        if any(len(e) < 2 or e[:-1] not in entries for e in cards):
+            raise _Refused("the abilities of cards alone, not of permanents")
+        return frozenset(" ".join(e) for e in entries - cards)
+
+    def spend_on_abilities(self, *sources):
+        """"Spend this mana only to activate abilities [of X]" (106.6): no spell."""
+        return "spend", (frozenset(), sources[0] if sources else frozenset({ANY_SOURCE}))
 
     def one_of(self, *words):
         return frozenset(w.value for w in words)
@@ -430,7 +471,7 @@ class _Compile(ConstantRules, constants=CONSTANTS):
         return frozenset({f"{a.value} {b.value}"})
 
     def spend_on_abilities_or(self, word):
-        return "spend", (frozenset({word.value}), True)
+        return "spend", (frozenset({word.value}), frozenset({ANY_SOURCE}))
 
     def damage(self, _self, n):
         return "damage", _fixed_number(n)
