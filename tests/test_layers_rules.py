@@ -79,6 +79,24 @@ def test_613_4d_example_two_switches_cancel() -> None:
     assert pt(b, "c") == (1, 4)
 
 
+# --------------------------------------------------------------------------- an effect counts once
+@pytest.mark.parametrize("part, start, expected", [
+    ("gets: [1, 0], for_each: {permanents: {types: [creature], power_at_most: 2}}", "2/2", (4, 2)),
+    ("defines_pt: power, for_each: {permanents: {types: [creature], power_at_most: 1}}", "1/1", (2, 1)),
+])
+@pytest.mark.parametrize("order", [("a", "b"), ("b", "a")])
+def test_613_4_an_effect_counts_what_it_changes_once_before_it_applies_to_any_object(part, start, expected,
+                                                                                       order) -> None:
+    """613.4, 608.2h: an effect applies to all its objects at once, so what it counts is counted
+    before it applies to any: "creatures get +1/+0 for each creature with power 2 or less" gives
+    each of two 2/2s +2/+0 (4/2), and a power defined as the number of creatures with power 1 or
+    less (7a) makes two 1/1s 2/1, in whichever order the board lists them."""
+    source = ("- {id: s, name: S, controller: alice, types: [enchantment], abilities: [{continuous: "
+              f"{{affects: {{types: [creature]}}, {part}}}}}]}}\n")
+    b = board(source + "".join(creature(pid, start) for pid in order))
+    assert pt(b, "a") == pt(b, "b") == expected
+
+
 # --------------------------------------------------------------------------- 613.5 / 613.6 examples
 HONOR = ("- {id: honor, name: Honor of the Pure, controller: alice, types: [enchantment], abilities: "
          "[{continuous: {affects: {controller: you, types: [creature], colors: [white]}, gets: [1, 1]}}]}\n")
