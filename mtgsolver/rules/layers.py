@@ -479,8 +479,7 @@ class _Engine:
         creature with power 2 or less" counts those it then makes bigger, whatever their order."""
         if eff.spec.for_each is None or layer not in ("7a", "7c"):
             return {}
-        return {o.id: self.count(eff, o) for o in objs
-                if ("creature" in o.types if layer == "7a" else o.power is not None and o.toughness is not None)}
+        return {o.id: self.count(eff, o) for o in objs}
 
     def apply_part(self, eff: _Eff, obj: _Obj, layer: str, record: bool,
                    counts: Mapping[str, int] | None = None) -> None:
