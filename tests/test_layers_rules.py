@@ -79,6 +79,24 @@ def test_613_4d_example_two_switches_cancel() -> None:
     assert pt(b, "c") == (1, 4)
 
 
+# --------------------------------------------------------------------------- an effect counts once
+@pytest.mark.parametrize("part, start, expected", [
+    ("gets: [1, 0], for_each: {permanents: {types: [creature], power_at_most: 2}}", "2/2", (4, 2)),
+    ("defines_pt: power, for_each: {permanents: {types: [creature], power_at_most: 1}}", "1/1", (2, 1)),
+])
+@pytest.mark.parametrize("order", [("a", "b"), ("b", "a")])
+def test_613_4_an_effect_counts_what_it_changes_once_before_it_applies_to_any_object(part, start, expected,
+                                                                                       order) -> None:
+    """613.4, 608.2h: an effect applies to all its objects at once, so what it counts is counted
+    before it applies to any: "creatures get +1/+0 for each creature with power 2 or less" gives
+    each of two 2/2s +2/+0 (4/2), and a power defined as the number of creatures with power 1 or
+    less (7a) makes two 1/1s 2/1, in whichever order the board lists them."""
+    source = ("- {id: s, name: S, controller: alice, types: [enchantment], abilities: [{continuous: "
+              f"{{affects: {{types: [creature]}}, {part}}}}}]}}\n")
+    b = board(source + "".join(creature(pid, start) for pid in order))
+    assert pt(b, "a") == pt(b, "b") == expected
+
+
 # --------------------------------------------------------------------------- 613.5 / 613.6 examples
 HONOR = ("- {id: honor, name: Honor of the Pure, controller: alice, types: [enchantment], abilities: "
          "[{continuous: {affects: {controller: you, types: [creature], colors: [white]}, gets: [1, 1]}}]}\n")
@@ -288,6 +306,28 @@ def test_613_7c_counters_with_a_real_card(real_cards) -> None:
 
 
 # --------------------------------------------------------------------------- 613.8 dependency
+@pytest.mark.parametrize("counted, small", [
+    ("gets: [1, 0], for_each: {permanents: {subtypes: [forest]}}", "gets: [0, 1]"),
+    ("defines_pt: power, for_each: {permanents: {subtypes: [forest]}}",
+     "defines_pt: toughness, for_each: {permanents: {subtypes: [forest]}}"),
+])
+@pytest.mark.parametrize("small_first", [True, False])
+def test_613_8a_an_effect_on_small_creatures_waits_for_a_counted_one_that_makes_them_bigger(counted, small,
+                                                                                            small_first) -> None:
+    """613.8a-b: "creatures with power 2 or less get +0/+1" depends on "creatures get +1/+0 for each
+    Forest you control" (7c), and a toughness defined for creatures with power 2 or less on a power
+    defined for every creature (7a): applying the counted one first makes the 2/2 too big, so it
+    waits, whatever the timestamps: with three Forests the 2/2 becomes 5/2 (7c) or 3/2 (7a), no more."""
+    def ability(pid: str, affects: str, part: str) -> str:
+        return (f"- {{id: {pid}, name: E {pid}, controller: alice, types: [enchantment], abilities: [{{continuous: "
+                f"{{affects: {{types: [creature]{affects}}}, {part}}}}}]}}\n")
+    rows = [ability("small", ", power_at_most: 2", small), ability("counted", "", counted)]
+    forests = "".join(f"- {{id: f{i}, card: Forest, controller: alice}}\n" for i in range(3))
+    b = board("".join(rows if small_first else rows[::-1]) + creature("c") + forests)
+    assert pt(b, "c") == ((5, 2) if "gets" in counted else (3, 2))
+    assert [c.source for c in b.layers.changes["c"]] == ["counted"]
+
+
 BLOOD_MOON = ("- {id: moon, name: Blood Moon, controller: bob, types: [enchantment], abilities: "
               "[{continuous: {affects: {types: [land], not_supertypes: [basic]}, set_land_types: [mountain]}}]}\n")
 URBORG = ("- {id: urborg, name: Urborg, controller: alice, types: [land], supertypes: [legendary], abilities: "

@@ -111,6 +111,38 @@ battlefield:
         "steps (702.10, 302.6)",)
 
 
+LANTERN = "  - {id: lantern, card: Chromatic Lantern, controller: alice}\n"
+#: Opalescence and Humility as the continuous grammar reads them (tests/test_layers_type_setting.py)
+HUMILITY = """  - {id: opal, name: Opalescence, controller: alice, types: [enchantment], mana_cost: "{2}{W}{W}",
+     abilities: [
+      {continuous: {affects: {types: [enchantment], not_subtypes: [aura], other: true}, add_types: [creature],
+                    base_pt_mana_value: true}}]}
+  - {id: hum, name: Humility, controller: alice, types: [enchantment], mana_cost: "{2}{W}{W}",
+     abilities: [{continuous: {affects: {types: [creature]}, loses_all_abilities: true, set_pt: [1, 1]}}]}
+"""
+
+
+@pytest.mark.parametrize("battlefield, castable", [(LANTERN + HUMILITY, False), (HUMILITY + LANTERN, True)])
+def test_613_6_humility_that_removed_its_own_ability_still_removes_a_lands_granted_mana_ability(
+        real_cards, battlefield: str, castable: bool) -> None:
+    """613.6, 613.7: Opalescence makes Humility a creature, so Humility's effect removes its own
+    ability in layer 6 and keeps applying; Chromatic Lantern's "{T}: Add one mana of any color."
+    given to Dryad Arbor before Humility's timestamp is removed with its Forest ability, so only
+    the Lantern pays (one spell); given after, the Arbor keeps it and pays the second spell. The
+    plan applies the layers again, with what the spells add, to the printed permanents: applied to
+    the layered ones, beside a Humility already without its ability, the Arbor would keep the grant."""
+    board = parse_board_text("""active_player: alice
+players: [{name: alice}, {name: bob}]
+zones: {alice: {hand: [Lightning Bolt, Shock]}}
+battlefield:
+  - {id: arbor, card: Dryad Arbor, controller: alice}
+""" + battlefield, "b.yaml", real_cards)
+    assert len(board.permanent("arbor").mana_abilities) == int(castable)
+    r = plan(board, ["Lightning Bolt", "Shock"])
+    assert r.castable is castable and r.unread == ()
+    assert sorted(a.source for s in r.steps for a in s.activations) == (["arbor", "lantern"] if castable else [])
+
+
 def test_a_treasure_the_caster_creates_pays_a_later_spell(real_cards) -> None:
     """111.10a: Hornswoggle counters Grizzly Bears and "You create a Treasure token": three
     Islands pay Hornswoggle, its Treasure pays Lightning Bolt's {R}."""

@@ -417,9 +417,11 @@ class _Engine:
                     eff.affected = self.affected(eff, self.state)
                     if eff.ability is not None:
                         self.started[(eff.source, id(eff.ability))] = eff
-                for oid in sorted(eff.affected, key=self.index.__getitem__):
-                    if oid in self.state:
-                        self.apply_part(eff, self.state[oid], layer, record=True)
+                objs = [self.state[oid] for oid in sorted(eff.affected, key=self.index.__getitem__)
+                        if oid in self.state]
+                counts = self.counts(eff, objs, layer)
+                for obj in objs:
+                    self.apply_part(eff, obj, layer, record=True, counts=counts)
                 if layer == "6" and any(k == "static" and v.name in _GENERATING for k, v in eff.spec.gains):
                     # a granted ability's effect in this layer joins the ones left (613.7a)
                     new = [e for e in self.collect(layer) if _ident(e) not in seen]
@@ -471,7 +473,18 @@ class _Engine:
             obj.abilities += tuple(_land_ability(t) for t in sorted(now, key=list(BASIC_LAND_MANA).index)
                                    if _land_ability(t).text not in have)
 
-    def apply_part(self, eff: _Eff, obj: _Obj, layer: str, record: bool) -> None:
+    def counts(self, eff: _Eff, objs: list[_Obj], layer: str) -> dict[str, int]:
+        """What an effect counts (7a, 7c) for each of its objects, counted before it applies to any of them:
+        it applies to all at once (613.4, 608.2h: the count is taken once, as it is applied), so "for each
+        creature with power 2 or less" counts those it then makes bigger, whatever their order."""
+        if eff.spec.for_each is None or layer not in ("7a", "7c"):
+            return {}
+        return {o.id: self.count(eff, o) for o in objs}
+
+    def apply_part(self, eff: _Eff, obj: _Obj, layer: str, record: bool,
+                   counts: Mapping[str, int] | None = None) -> None:
+        """``eff``'s part in ``layer`` applied to ``obj``; ``counts``: what it counts, taken before it
+        applied to any object (:meth:`counts`), else counted now."""
         s = eff.spec
         what: list[str] = []
         if layer == "4":
@@ -527,7 +540,7 @@ class _Engine:
             if s.cant_have:
                 self.bar(obj, s.cant_have, what)
         elif layer == "7a" and s.defines_pt is not None and "creature" in obj.types:
-            n = self.count(eff, obj)
+            n = self.count(eff, obj) if counts is None else counts[obj.id]
             if s.defines_pt in ("both", "power"):
                 obj.power = n
             if s.defines_pt in ("both", "toughness"):
@@ -541,7 +554,7 @@ class _Engine:
             what.append(f"is {s.set_pt[0]}/{s.set_pt[1]}")
         elif obj.power is not None and obj.toughness is not None:
             if layer == "7c" and s.gets is not None:
-                n = self.count(eff, obj) if s.for_each is not None else 1
+                n = 1 if s.for_each is None else self.count(eff, obj) if counts is None else counts[obj.id]
                 np, nt = (n // 2, (n + 1) // 2) if s.halved else (n, n)  # Aspect of Wolf: half, down / up
                 obj.power += s.gets[0] * np
                 obj.toughness += s.gets[1] * nt
