@@ -43,9 +43,9 @@ def test_a_number_out_of_range_is_refused_naming_its_field(text: str, path: str)
 
 
 def test_a_pool_of_a_trillion_mana_is_refused_at_once() -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     error = _refused(PLAYERS + 'mana_pool: {alice: "{999999999999}"}\n')
-    assert time.perf_counter() - start < 1.0 and error.path == "mana_pool.alice"
+    assert time.process_time() - start < 1.0 and error.path == "mana_pool.alice"
 
 
 def test_a_pool_over_the_mana_limit_is_refused() -> None:
@@ -122,9 +122,9 @@ def test_a_number_of_thousands_of_digits_is_refused_in_yaml_and_json() -> None:
 def test_yaml_aliases_that_expand_without_bound_are_refused_at_once() -> None:
     laughs = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
         f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]\n" for i in range(1, 9))
-    start = time.perf_counter()
+    start = time.process_time()  # CPU seconds: a loaded machine's waits don't count
     error = _refused(PLAYERS + laughs)
-    assert time.perf_counter() - start < 5 and "more than 1,000,000 values" in error.message
+    assert time.process_time() - start < 5 and "more than 1,000,000 values" in error.message
 
 
 def test_the_schema_states_the_ranges() -> None:

