@@ -14,15 +14,19 @@ import argparse
 import gzip
 import json
 import statistics
+import sys
 import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from mtgsolver.read.grammar import combat, continuous, copies, game, mana, relative
-
 ROOT = Path(__file__).resolve().parent.parent
-POOL = ROOT.parent / "shared" / "data" / "AtomicCards-2022-04-25.json.gz"
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.peer_env import SHARED  # noqa: E402
+from mtgsolver.read.grammar import combat, continuous, copies, game, mana, relative  # noqa: E402
+
+POOL = SHARED / "data" / "AtomicCards-2022-04-25.json.gz"
 FAMILIES = {"continuous": continuous, "combat": combat, "copies": copies, "game": game, "relative": relative}
 
 
